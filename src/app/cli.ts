@@ -1,0 +1,49 @@
+// The project's command line (`npm run -s cabinet -- COMMAND ...`). Each command lives in its
+// own module; this file only dispatches and turns failures into exit codes.
+
+import { replayCommand } from './commands/replay-command';
+import { CliError, type Command } from './commands/command';
+
+const commands: Record<string, Command> = {
+  replay: replayCommand,
+};
+
+function usage(): string {
+  return [
+    'usage: npm run -s cabinet -- COMMAND [ARGS]',
+    'commands:',
+    ...Object.entries(commands).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`),
+  ].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage() + '\n');
+    return name ? 0 : 2;
+  }
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(`cabinet: unknown command "${name}"\n${usage()}\n`);
+    return 2;
+  }
+  try {
+    return await command.run(args);
+  } catch (e) {
+    if (e instanceof CliError) {
+      process.stderr.write(`${name}: ${e.message}\n`);
+      return e.exitCode;
+    }
+    throw e;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`cabinet: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,18 @@
+import { ReplayError, runReplay } from '../../core';
+import { CliError, type Command } from './command';
+import { parseJson, readInput } from './read-input';
+
+export const replayCommand: Command = {
+  summary: 'replay FILE: run one game from a replay file (spec/replay.md); FILE "-" reads stdin',
+  async run(args) {
+    if (args.length !== 1) throw new CliError('usage: replay FILE (FILE "-" reads standard input)');
+    const file = parseJson(await readInput(args[0]), args[0] === '-' ? 'standard input' : args[0]);
+    try {
+      process.stdout.write(JSON.stringify(runReplay(file)) + '\n');
+      return 0;
+    } catch (e) {
+      if (e instanceof ReplayError) throw new CliError(e.message);
+      throw e;
+    }
+  },
+};

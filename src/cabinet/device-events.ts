@@ -1,0 +1,68 @@
+// The cabinet's view of its devices: typed events in, typed commands out. The serial drivers
+// (src/devices) and the in-process simulators both speak this, so the cabinet never knows
+// which one it has.
+
+export type Button = 'deal' | 'hold1' | 'hold2' | 'hold3' | 'hold4' | 'hold5' | 'betOne' | 'maxBet' | 'cashOut' | 'help' | 'service';
+export const BUTTONS: readonly Button[] = ['deal', 'hold1', 'hold2', 'hold3', 'hold4', 'hold5', 'betOne', 'maxBet', 'cashOut', 'help', 'service'];
+
+export type KeySwitch = 'attendant' | 'technician';
+export type Door = 'main' | 'logic' | 'cashbox';
+export const DOORS: readonly Door[] = ['main', 'logic', 'cashbox'];
+
+export type LampState = 'off' | 'on' | 'blink';
+
+export type DeviceName = 'acceptor' | 'printer' | 'deck';
+
+export interface Voucher {
+  /** 18 digits, unique per machine; see the printer's documentation of the scheme. */
+  validation: string;
+  /** Minor units of the currency (C-1). */
+  amount: number;
+  currency: string;
+  /** Digits after the point of the currency's minor unit. */
+  minorDigits: number;
+  venue: string;
+  machine: string;
+  /** ISO 8601 time of issue. */
+  issuedAt: string;
+  /** ISO 8601 date after which the voucher is void. */
+  expiresAt: string;
+  sequence: number;
+}
+
+export type DeviceEvent =
+  // bill acceptor (C-3, C-16)
+  | { device: 'acceptor'; type: 'escrow'; value: number; denomination: string }
+  | { device: 'acceptor'; type: 'stacked'; value: number; denomination: string }
+  | { device: 'acceptor'; type: 'returned'; value: number }
+  | { device: 'acceptor'; type: 'rejected'; reason: string }
+  // printer (C-4, C-17)
+  | { device: 'printer'; type: 'printed'; validation: string }
+  | { device: 'printer'; type: 'printFailed'; validation: string; reason: string }
+  // button deck (C-18)
+  | { device: 'deck'; type: 'button'; button: Button; pressed: boolean }
+  | { device: 'deck'; type: 'key'; key: KeySwitch; on: boolean }
+  | { device: 'deck'; type: 'door'; door: Door; open: boolean }
+  // any device (C-15, C-19)
+  | { device: DeviceName; type: 'fault'; code: string; message: string }
+  | { device: DeviceName; type: 'faultCleared'; code: string }
+  | { device: DeviceName; type: 'online' }
+  | { device: DeviceName; type: 'offline'; reason: string };
+
+export type DeviceCommand =
+  | { device: 'acceptor'; type: 'enable'; enabled: boolean }
+  | { device: 'acceptor'; type: 'stack' }
+  | { device: 'acceptor'; type: 'return' }
+  | { device: 'printer'; type: 'print'; voucher: Voucher }
+  | { device: 'deck'; type: 'lamps'; lamps: Partial<Record<Button, LampState>> };
+
+/**
+ * After a restart (C-14) the cabinet asks the devices what became of an interrupted note or
+ * voucher instead of guessing.
+ */
+export interface DeviceRecovery {
+  /** The note the acceptor holds in escrow or has just stacked, if any. */
+  acceptorNote(): Promise<{ state: 'none' | 'escrow' | 'stacked' | 'returned'; value: number }>;
+  /** Whether the printer finished the voucher with this validation number. */
+  voucherPrinted(validation: string): Promise<'printed' | 'not-printed' | 'unknown'>;
+}

@@ -1,0 +1,71 @@
+// Cards (H-1) as small integers: card = rank * 4 + suit, rank 0 = deuce .. 12 = ace,
+// suit 0..3 = c d h s. The integer form is what every hot path (evaluator, math) uses.
+
+export type Card = number;
+
+export const RANK_CHARS = '23456789TJQKA';
+export const SUIT_CHARS = 'cdhs';
+export const DECK_SIZE = 52;
+
+export const rankOf = (card: Card): number => card >> 2;
+export const suitOf = (card: Card): number => card & 3;
+export const makeCard = (rank: number, suit: number): Card => rank * 4 + suit;
+
+export class CardParseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CardParseError';
+  }
+}
+
+/** Parses one card code: rank then suit, `10` accepted for `T`, either case (H-1). */
+export function parseCard(code: string): Card {
+  const text = code.trim();
+  let rankText: string;
+  let suitText: string;
+  if (text.length === 3 && text.startsWith('10')) {
+    rankText = 'T';
+    suitText = text[2];
+  } else if (text.length === 2) {
+    rankText = text[0].toUpperCase();
+    suitText = text[1];
+  } else {
+    throw new CardParseError(`not a card code: "${code}" (expected rank then suit, e.g. As, Td, 10h)`);
+  }
+  const rank = RANK_CHARS.indexOf(rankText);
+  const suit = SUIT_CHARS.indexOf(suitText.toLowerCase());
+  if (rank < 0 || suit < 0) {
+    throw new CardParseError(`not a card code: "${code}" (ranks 2-9 T J Q K A, suits c d h s)`);
+  }
+  return makeCard(rank, suit);
+}
+
+/** Parses card codes separated by spaces or commas: "As Kd 7c" or "As,Kd,7c". */
+export function parseCards(text: string): Card[] {
+  const parts = text.split(/[\s,]+/).filter((p) => p.length > 0);
+  return parts.map(parseCard);
+}
+
+export function formatCard(card: Card): string {
+  if (!isCard(card)) throw new RangeError(`not a card number: ${card}`);
+  return RANK_CHARS[rankOf(card)] + SUIT_CHARS[suitOf(card)];
+}
+
+export function formatCards(cards: readonly Card[]): string[] {
+  return cards.map(formatCard);
+}
+
+export function isCard(value: unknown): value is Card {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < DECK_SIZE;
+}
+
+/** Index of the first card that repeats an earlier one, or -1 (H-2). */
+export function firstDuplicate(cards: readonly Card[]): number {
+  let seen = 0n;
+  for (let i = 0; i < cards.length; i++) {
+    const bit = 1n << BigInt(cards[i]);
+    if (seen & bit) return i;
+    seen |= bit;
+  }
+  return -1;
+}

@@ -1,0 +1,42 @@
+// The plain, readable statement of H-3 to H-5 for five ranks. It builds the evaluator's tables
+// and serves tests as the oracle; it is far too slow for hot paths and is never used in them.
+
+/** Category index (see CATEGORIES) and the tie-break ranks, most significant first. */
+export interface ReferenceRank {
+  category: number;
+  tiebreak: number[];
+}
+
+/** `ranks`: five ranks 0..12 in any order; `flush`: all five share a suit. */
+export function referenceRank(ranks: readonly number[], flush: boolean): ReferenceRank {
+  const counts = new Map<number, number>();
+  for (const r of ranks) counts.set(r, (counts.get(r) ?? 0) + 1);
+  // Groups ordered by size, then rank: the H-5 comparison order for pairs, trips and quads.
+  const groups = [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
+  const byGroup = groups.map(([r]) => r);
+  const sorted = [...ranks].sort((a, b) => b - a);
+  const distinct = groups.length === 5;
+  let straightHigh = -1;
+  if (distinct && sorted[0] - sorted[4] === 4) straightHigh = sorted[0];
+  // H-4: the wheel A-2-3-4-5 is the lowest straight, its high card is the five (rank 3).
+  if (distinct && sorted[0] === 12 && sorted[1] === 3) straightHigh = 3;
+
+  if (straightHigh >= 0 && flush) {
+    return straightHigh === 12 ? { category: 9, tiebreak: [12] } : { category: 8, tiebreak: [straightHigh] };
+  }
+  if (groups[0][1] === 4) return { category: 7, tiebreak: byGroup };
+  if (groups[0][1] === 3 && groups[1][1] === 2) return { category: 6, tiebreak: byGroup };
+  if (flush) return { category: 5, tiebreak: sorted };
+  if (straightHigh >= 0) return { category: 4, tiebreak: [straightHigh] };
+  if (groups[0][1] === 3) return { category: 3, tiebreak: byGroup };
+  if (groups[0][1] === 2 && groups[1][1] === 2) return { category: 2, tiebreak: byGroup };
+  if (groups[0][1] === 2) return { category: 1, tiebreak: byGroup };
+  return { category: 0, tiebreak: sorted };
+}
+
+/** One number that orders reference ranks the way H-5 does (not dense). */
+export function referenceKey(rank: ReferenceRank): number {
+  let key = rank.category;
+  for (let i = 0; i < 5; i++) key = key * 16 + (rank.tiebreak[i] ?? 0);
+  return key;
+}

@@ -1,0 +1,13 @@
+// The rules core's public face. Pure: no Node, browser or I/O (ARCHITECTURE.md).
+
+export * from './cards';
+export * from './categories';
+export * from './random';
+export * from './deck';
+export * from './evaluator';
+export * from './paytable';
+export * from './step';
+export * from './jacks-or-better';
+export * from './poker-plus';
+export * from './poker-plus-settle';
+export * from './replay';

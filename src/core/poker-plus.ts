@@ -1,0 +1,254 @@
+// Poker Plus (P-1 to P-14) as a pure state machine. One seen box that the player plays and at
+// most one blind box that only stakes (P-1, P-13); the dealer shows once the seen box is done.
+
+import type { Card } from './cards';
+import { checkDeck } from './deal-check';
+import { categoryIndexOf, evaluate } from './evaluator';
+import { DEFAULT_POKER_PLUS_PAYTABLE, type PokerPlusPayTable } from './paytable';
+import { settleRound, type BoxResult, type DealerResult } from './poker-plus-settle';
+import { isWholeNumber, refuse, type Step } from './step';
+
+export interface PokerPlusConfig {
+  minAnte: number;
+  maxAnte: number;
+  tableMax: number;
+  payTable: PokerPlusPayTable;
+}
+
+/** P-14 defaults. */
+export const DEFAULT_POKER_PLUS_CONFIG: PokerPlusConfig = {
+  minAnte: 1,
+  maxAnte: 100,
+  tableMax: 10000,
+  payTable: DEFAULT_POKER_PLUS_PAYTABLE,
+};
+
+export type DrawRecord =
+  | { kind: 'exchange'; positions: number[]; removed: Card[]; drawn: Card[]; fee: number }
+  | { kind: 'sixth'; drawn: Card[]; fee: number };
+
+export interface BoxState {
+  ante: number;
+  blind: boolean;
+  cards: Card[];
+  draws: DrawRecord[];
+  /** P-4: 'deciding' until BET or FOLD; 'bet' after BET; 'folded'; 'half' after P-6. */
+  status: 'deciding' | 'bet' | 'folded' | 'half';
+  bet: number;
+  boughtGame: boolean;
+  /** Every chip this box has put on the table so far: ante, bet and fees. */
+  staked: number;
+}
+
+export interface PokerPlusState {
+  game: 'poker-plus';
+  phase: 'deciding' | 'options' | 'over';
+  config: PokerPlusConfig;
+  deck: Card[];
+  /** Index of the next card to come off the deck. */
+  next: number;
+  boxes: BoxState[];
+  seen: number;
+  dealer: Card[];
+  result: { dealer: DealerResult; boxes: BoxResult[] } | null;
+}
+
+export type PokerPlusAction =
+  | { type: 'exchange'; box?: number; positions: number[] }
+  | { type: 'buySixth'; box?: number }
+  | { type: 'bet'; box?: number }
+  | { type: 'fold'; box?: number }
+  | { type: 'takeHalf'; box?: number }
+  | { type: 'buyGame'; box?: number }
+  | { type: 'reveal' };
+
+export type PokerPlusEffect =
+  | { type: 'dealt'; boxes: Card[][]; dealerUp: Card; stake: number }
+  | { type: 'drawn'; box: number; cards: Card[]; drawn: Card[]; stake: number }
+  | { type: 'bet'; box: number; stake: number }
+  | { type: 'folded'; box: number }
+  | { type: 'boughtGame'; box: number; stake: number }
+  | { type: 'tookHalf'; box: number; result: BoxResult }
+  | { type: 'settled'; dealer: DealerResult; boxes: BoxResult[]; returned: number };
+
+export type PokerPlusStep = Step<PokerPlusState, PokerPlusEffect>;
+
+export interface BoxRequest {
+  ante: number;
+  blind?: boolean;
+}
+
+/** P-1, P-2: place the antes (and the blind box's BET) and deal. */
+export function dealPokerPlus(
+  deck: readonly Card[],
+  boxes: readonly BoxRequest[],
+  config: PokerPlusConfig = DEFAULT_POKER_PLUS_CONFIG,
+): PokerPlusStep {
+  if (!Array.isArray(boxes) || boxes.length < 1 || boxes.length > 2) return refuse('P-1', 'play one or two boxes');
+  const seenCount = boxes.filter((b) => !b?.blind).length;
+  if (seenCount !== 1) return refuse('P-1', 'exactly one box is seen; the other, if any, is blind');
+  for (const b of boxes) {
+    if (!isWholeNumber(b.ante) || b.ante < config.minAnte || b.ante > config.maxAnte) {
+      return refuse('P-2', `an ante must be ${config.minAnte} to ${config.maxAnte} chips, got ${String(b.ante)}`);
+    }
+  }
+  const needed = 5 * boxes.length + 5;
+  const bad = checkDeck(deck, needed);
+  if (bad) return bad;
+  let next = 0;
+  const boxStates: BoxState[] = boxes.map((b) => {
+    const cards = deck.slice(next, next + 5);
+    next += 5;
+    const blind = b.blind === true;
+    // The blind box stakes ANTE and BET = 2A before the deal (P-1).
+    const bet = blind ? 2 * b.ante : 0;
+    return { ante: b.ante, blind, cards, draws: [], status: blind ? 'bet' : 'deciding', bet, boughtGame: false, staked: b.ante + bet };
+  });
+  const dealer = deck.slice(next, next + 5);
+  next += 5;
+  const state: PokerPlusState = {
+    game: 'poker-plus',
+    phase: 'deciding',
+    config,
+    deck: [...deck],
+    next,
+    boxes: boxStates,
+    seen: boxes.findIndex((b) => !b.blind),
+    dealer,
+    result: null,
+  };
+  const stake = boxStates.reduce((s, b) => s + b.staked, 0);
+  return { ok: true, state, effects: [{ type: 'dealt', boxes: boxStates.map((b) => [...b.cards]), dealerUp: dealer[4], stake }] };
+}
+
+/** P-3: the fee of a draw action on a box with this many actions already taken. */
+export function drawFee(ante: number, actionsTaken: number, exchanged: number | 'sixth'): number {
+  if (actionsTaken >= 1) return ante;
+  if (exchanged === 'sixth' || exchanged === 1 || exchanged === 5) return ante;
+  return 2 * ante;
+}
+
+export function stepPokerPlus(state: PokerPlusState, action: PokerPlusAction): PokerPlusStep {
+  if (typeof action !== 'object' || action === null) return refuse('P-3', 'an action must be an object');
+  if (action.type === 'reveal') {
+    if (state.phase === 'over') return refuse('P-8', 'the round is over: the dealer has shown');
+    if (state.phase === 'deciding') return refuse('P-4', 'the seen box must BET or FOLD before the dealer shows');
+    return reveal(state, []);
+  }
+  const boxIndex = 'box' in action && action.box !== undefined ? action.box : state.seen;
+  if (!isWholeNumber(boxIndex) || boxIndex < 0 || boxIndex >= state.boxes.length) {
+    return refuse('P-1', `there is no box ${String(boxIndex)}`);
+  }
+  const box = state.boxes[boxIndex];
+  if (box.blind) return refuse('P-13', 'the blind box makes no decision after the deal');
+  if (box.status === 'folded') return refuse('P-4', 'the box has folded');
+  if (box.status === 'half') return refuse('P-6', 'the box has taken half and left the game');
+  if (state.phase === 'over') return refuse('P-8', 'the round is over: the dealer has shown');
+
+  switch (action.type) {
+    case 'exchange':
+    case 'buySixth':
+      return drawAction(state, boxIndex, action);
+    case 'bet': {
+      if (box.status !== 'deciding') return refuse('P-4', 'the box has already placed its BET');
+      const stake = 2 * box.ante;
+      const boxes = replaceBox(state.boxes, boxIndex, { ...box, status: 'bet', bet: stake, staked: box.staked + stake });
+      return { ok: true, state: { ...state, boxes, phase: 'options' }, effects: [{ type: 'bet', box: boxIndex, stake }] };
+    }
+    case 'fold': {
+      if (box.status !== 'deciding') return refuse('P-4', 'a box that has placed its BET cannot fold');
+      const boxes = replaceBox(state.boxes, boxIndex, { ...box, status: 'folded' });
+      return reveal({ ...state, boxes }, [{ type: 'folded', box: boxIndex }]);
+    }
+    case 'takeHalf':
+      return takeHalf(state, boxIndex);
+    case 'buyGame': {
+      if (box.status !== 'bet') return refuse('P-7', 'the game can be bought only after BET, before the dealer shows');
+      if (box.boughtGame) return refuse('P-7', 'the box has already bought the game');
+      const stake = box.ante;
+      const boxes = replaceBox(state.boxes, boxIndex, { ...box, boughtGame: true, staked: box.staked + stake });
+      // Nothing is left for the player to decide once the game is bought, so the dealer shows.
+      return reveal({ ...state, boxes }, [{ type: 'boughtGame', box: boxIndex, stake }]);
+    }
+    default:
+      return refuse('P-3', `unknown Poker Plus action ${JSON.stringify((action as { type?: unknown }).type)}`);
+  }
+}
+
+function replaceBox(boxes: readonly BoxState[], index: number, box: BoxState): BoxState[] {
+  return boxes.map((b, i) => (i === index ? box : b));
+}
+
+function drawAction(
+  state: PokerPlusState,
+  boxIndex: number,
+  action: { type: 'exchange'; positions: number[] } | { type: 'buySixth' },
+): PokerPlusStep {
+  const box = state.boxes[boxIndex];
+  if (box.status !== 'deciding') return refuse('P-3', 'cards are exchanged or bought only before the final decision');
+  const taken = box.draws.length;
+  if (taken >= 2) return refuse('P-3', 'a box takes at most two draw actions');
+  let cards = [...box.cards];
+  let next = state.next;
+  let record: DrawRecord;
+  if (action.type === 'buySixth') {
+    if (cards.length >= 6) return refuse('P-3', 'a box never holds more than six cards');
+    if (next >= state.deck.length) return refuse('H-2', 'the deck has no more cards');
+    const drawn = [state.deck[next++]];
+    cards.push(drawn[0]);
+    record = { kind: 'sixth', drawn, fee: drawFee(box.ante, taken, 'sixth') };
+  } else {
+    const positions = action.positions;
+    if (!Array.isArray(positions) || positions.length === 0) {
+      return refuse('P-3', 'exchanging zero cards is not an action');
+    }
+    if (!positions.every((p) => isWholeNumber(p) && p >= 0 && p < cards.length) || new Set(positions).size !== positions.length) {
+      return refuse('P-3', `exchange positions must be distinct, from 0 to ${cards.length - 1}`);
+    }
+    // P-5: refill exchanged positions in ascending order.
+    const sorted = [...positions].sort((a, b) => a - b);
+    if (next + sorted.length > state.deck.length) return refuse('H-2', 'the deck has no more cards');
+    const removed = sorted.map((p) => cards[p]);
+    const drawn: Card[] = [];
+    for (const p of sorted) {
+      cards[p] = state.deck[next++];
+      drawn.push(cards[p]);
+    }
+    record = { kind: 'exchange', positions: sorted, removed, drawn, fee: drawFee(box.ante, taken, sorted.length) };
+  }
+  cards = [...cards];
+  const updated: BoxState = { ...box, cards, draws: [...box.draws, record], staked: box.staked + record.fee };
+  return {
+    ok: true,
+    state: { ...state, next, boxes: replaceBox(state.boxes, boxIndex, updated) },
+    effects: [{ type: 'drawn', box: boxIndex, cards: [...cards], drawn: [...record.drawn], stake: record.fee }],
+  };
+}
+
+/** P-6: straight or better after BET, not with the game bought. */
+export function canTakeHalf(box: BoxState): boolean {
+  return box.status === 'bet' && !box.blind && !box.boughtGame && categoryIndexOf(evaluate(box.cards)) >= 4;
+}
+
+function takeHalf(state: PokerPlusState, boxIndex: number): PokerPlusStep {
+  const box = state.boxes[boxIndex];
+  if (box.status !== 'bet') return refuse('P-6', 'half can be taken only after BET, before the dealer shows');
+  if (box.boughtGame) return refuse('P-7', 'a box that bought the game cannot also take half');
+  if (categoryIndexOf(evaluate(box.cards)) < 4) return refuse('P-6', 'only a straight or better may take half');
+  const boxes = replaceBox(state.boxes, boxIndex, { ...box, status: 'half' });
+  return reveal({ ...state, boxes }, []);
+}
+
+/** P-8 to P-11: the dealer shows (buying a replacement card if P-10 applies) and all settle. */
+function reveal(state: PokerPlusState, effects: PokerPlusEffect[]): PokerPlusStep {
+  const settled = settleRound(state);
+  if (!settled.ok) return settled;
+  const { dealer, boxes, next } = settled;
+  const half = boxes.flatMap((r, i): PokerPlusEffect[] => (r.outcome === 'half' ? [{ type: 'tookHalf', box: i, result: r }] : []));
+  const returned = boxes.reduce((s, b) => s + b.returned, 0);
+  return {
+    ok: true,
+    state: { ...state, next, phase: 'over', result: { dealer, boxes } },
+    effects: [...effects, ...half, { type: 'settled', dealer, boxes, returned }],
+  };
+}
