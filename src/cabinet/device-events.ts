@@ -66,3 +66,16 @@ export interface DeviceRecovery {
   /** Whether the printer finished the voucher with this validation number. */
   voucherPrinted(validation: string): Promise<'printed' | 'not-printed' | 'unknown'>;
 }
+
+/**
+ * What the app hands the cabinet's runner: one place to send commands and hear events, whether
+ * the devices are serial drivers on real ports, drivers talking to simulators over pseudo-
+ * terminals, or in-memory simulators.
+ */
+export interface DeviceBus {
+  send(command: DeviceCommand): void;
+  /** Returns a function that unsubscribes. */
+  onEvent(listener: (event: DeviceEvent) => void): () => void;
+  recovery: DeviceRecovery;
+  close(): Promise<void>;
+}
