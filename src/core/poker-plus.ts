@@ -143,6 +143,7 @@ export function stepPokerPlus(state: PokerPlusState, action: PokerPlusAction): P
   if (box.blind) return refuse('P-13', 'the blind box makes no decision after the deal');
   if (box.status === 'folded') return refuse('P-4', 'the box has folded');
   if (box.status === 'half') return refuse('P-6', 'the box has taken half and left the game');
+  if (action.type === 'takeHalf' && box.boughtGame) return refuse('P-7', 'a box that bought the game cannot also take half');
   if (state.phase === 'over') return refuse('P-8', 'the round is over: the dealer has shown');
 
   switch (action.type) {

@@ -1,0 +1,75 @@
+// Replay files pinned down (spec/replay.md): every fixture in test/replays runs to its expected
+// output, every refused file fails with the expected one-line error, and the command line keeps
+// its contract (stdout JSON and exit 0, or one stderr line and exit 2 with nothing on stdout).
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ReplayError, runReplay } from '../src/core';
+
+const dir = join(import.meta.dirname, 'replays');
+const read = (name: string): unknown => JSON.parse(readFileSync(join(dir, name), 'utf8'));
+const fixtures = readdirSync(dir).filter((f) => f.endsWith('.replay.json'));
+const errors = read('errors.json') as { why: string; file: unknown; error: string }[];
+
+function cli(args: string[], input?: string) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'src/app/cli.ts', ...args], {
+    cwd: join(import.meta.dirname, '..'),
+    input,
+    encoding: 'utf8',
+  });
+}
+
+describe('replay fixtures', () => {
+  it.each(fixtures)('%s gives its expected output', (name) => {
+    const expected = read(name.replace('.replay.json', '.expected.json'));
+    expect(runReplay(read(name))).toEqual(expected);
+  });
+
+  it.each(errors.map((e) => [e.why, e] as const))('refuses %s', (_why, c) => {
+    expect(() => runReplay(c.file)).toThrow(ReplayError);
+    try {
+      runReplay(c.file);
+    } catch (e) {
+      expect((e as Error).message).toContain(c.error);
+      expect((e as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('is deterministic: the same file gives the same result twice', () => {
+    for (const name of fixtures) expect(runReplay(read(name))).toEqual(runReplay(read(name)));
+  });
+});
+
+describe('replay command line', () => {
+  it('prints one JSON object and exits 0', () => {
+    const r = cli(['replay', join(dir, 'poker-plus-worked-example.replay.json')]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual(read('poker-plus-worked-example.expected.json'));
+  });
+
+  it('reads standard input for "-"', () => {
+    const r = cli(['replay', '-'], readFileSync(join(dir, 'jacks-royal.replay.json'), 'utf8'));
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ hand: 'royal-flush', win: 1250 });
+  });
+
+  it('exits 2 with one line naming the action, nothing on stdout', () => {
+    const bad = errors.find((e) => e.why === 'a third draw action')!;
+    const r = cli(['replay', '-'], JSON.stringify(bad.file));
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('action 2');
+  });
+
+  it('exits 2 for a file that is not JSON or does not exist', () => {
+    const notJson = cli(['replay', '-'], '{"game":');
+    expect(notJson.status).toBe(2);
+    expect(notJson.stderr).toContain('not valid JSON');
+    const missing = cli(['replay', join(dir, 'no-such-file.json')]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('cannot read');
+  });
+});
