@@ -1,0 +1,4 @@
+export * from './schema';
+export * from './wishes';
+export * from './snapshot';
+export * from './messages';

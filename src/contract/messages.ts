@@ -1,0 +1,49 @@
+// The two directions of the contract and their envelopes. Both carriers (Electron IPC through
+// the preload, WebSocket from the host) move exactly these values and check them on arrival.
+
+import { WISH } from './wishes';
+import { SNAPSHOT } from './snapshot';
+import { check, int, literal, object, str, union, type Infer } from './schema';
+
+/** Screen to cabinet. `version` is the snapshot version the wish was made against (stale ones are refused). */
+export const TO_CABINET = union('kind', {
+  wish: object({ id: int(0), version: int(0), wish: WISH }),
+  hello: object({ client: str(64) }),
+});
+
+/** Cabinet to screen. */
+export const TO_SCREEN = union('kind', {
+  snapshot: object({ snapshot: SNAPSHOT }),
+  accepted: object({ id: int(0) }),
+  refused: object({ id: int(-1), rule: str(16), reason: str(300) }),
+  notice: object({ code: str(64), text: str(300) }),
+});
+
+export type ToCabinet = Infer<typeof TO_CABINET>;
+export type ToScreen = Infer<typeof TO_SCREEN>;
+
+export type Checked<T> = { ok: true; message: T } | { ok: false; error: string };
+
+export function checkToCabinet(value: unknown): Checked<ToCabinet> {
+  const error = check(TO_CABINET, value, 'message');
+  return error ? { ok: false, error } : { ok: true, message: value as ToCabinet };
+}
+
+export function checkToScreen(value: unknown): Checked<ToScreen> {
+  const error = check(TO_SCREEN, value, 'message');
+  return error ? { ok: false, error } : { ok: true, message: value as ToScreen };
+}
+
+/** Parses a carrier's text frame; anything but JSON of the contract is refused with a reason. */
+export function parseFrame<T>(text: string, checker: (v: unknown) => Checked<T>): Checked<T> {
+  if (text.length > 256 * 1024) return { ok: false, error: 'message is larger than 256 KiB' };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'message is not JSON' };
+  }
+  return checker(value);
+}
+
+export const PROTOCOL_VERSION = literal(1);

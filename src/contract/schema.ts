@@ -1,0 +1,138 @@
+// A small schema language: the IPC contract is declared once as data in it, and both the
+// TypeScript types (Infer) and the validation on arrival (check) are derived from that data.
+
+export type Schema =
+  | { kind: 'int'; min: number; max: number }
+  | { kind: 'number' }
+  | { kind: 'string'; max: number; pattern?: RegExp }
+  | { kind: 'bool' }
+  | { kind: 'literal'; value: string | number | boolean }
+  | { kind: 'enum'; values: readonly string[] }
+  | { kind: 'array'; of: Schema; max: number }
+  | { kind: 'object'; fields: Readonly<Record<string, Schema>>; optional: readonly string[] }
+  | { kind: 'nullable'; of: Schema }
+  | { kind: 'record'; of: Schema; max: number }
+  | { kind: 'union'; tag: string; variants: Readonly<Record<string, ObjectSchema>> };
+
+export type ObjectSchema = Extract<Schema, { kind: 'object' }>;
+
+export const int = (min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER) => ({ kind: 'int', min, max }) as const;
+export const num = () => ({ kind: 'number' }) as const;
+export const str = (max = 200, pattern?: RegExp) => ({ kind: 'string', max, pattern }) as const;
+export const bool = () => ({ kind: 'bool' }) as const;
+export const literal = <V extends string | number | boolean>(value: V) => ({ kind: 'literal', value }) as const;
+export const oneOf = <const V extends readonly string[]>(...values: V) => ({ kind: 'enum', values }) as const;
+export const array = <S extends Schema>(of: S, max = 1000) => ({ kind: 'array', of, max }) as const;
+export const nullable = <S extends Schema>(of: S) => ({ kind: 'nullable', of }) as const;
+export const record = <S extends Schema>(of: S, max = 1000) => ({ kind: 'record', of, max }) as const;
+export const object = <F extends Record<string, Schema>, const O extends readonly (keyof F & string)[] = []>(
+  fields: F,
+  optional?: O,
+) => ({ kind: 'object', fields, optional: (optional ?? []) as O }) as const;
+export const union = <const T extends string, V extends Record<string, ObjectSchema>>(tag: T, variants: V) =>
+  ({ kind: 'union', tag, variants }) as const;
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+type InferObject<F, O extends readonly string[]> = Simplify<
+  { -readonly [K in Exclude<keyof F, O[number]>]: Infer<F[K]> } & { -readonly [K in Extract<keyof F, O[number]>]?: Infer<F[K]> }
+>;
+
+type InferVariant<S> = S extends { kind: 'object'; fields: infer F; optional: infer O extends readonly string[] }
+  ? InferObject<F, O>
+  : never;
+
+/** The TypeScript type a schema describes. */
+export type Infer<S> = S extends { kind: 'int' } | { kind: 'number' }
+  ? number
+  : S extends { kind: 'string' }
+    ? string
+    : S extends { kind: 'bool' }
+      ? boolean
+      : S extends { kind: 'literal'; value: infer V }
+        ? V
+        : S extends { kind: 'enum'; values: readonly (infer V)[] }
+          ? V
+          : S extends { kind: 'array'; of: infer E }
+            ? Infer<E>[]
+            : S extends { kind: 'nullable'; of: infer E }
+              ? Infer<E> | null
+              : S extends { kind: 'record'; of: infer E }
+                ? Record<string, Infer<E>>
+                : S extends { kind: 'object'; fields: infer F; optional: infer O extends readonly string[] }
+                  ? InferObject<F, O>
+                  : S extends { kind: 'union'; tag: infer T extends string; variants: infer V }
+                    ? { [K in keyof V & string]: Simplify<{ [P in T]: K } & InferVariant<V[K]>> }[keyof V & string]
+                    : never;
+
+const isPlainObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x) && Object.getPrototypeOf(x) === Object.prototype;
+
+/** Null when the value fits the schema; otherwise one line saying where and why it does not. */
+export function check(schema: Schema, value: unknown, path = 'message'): string | null {
+  switch (schema.kind) {
+    case 'int':
+      if (typeof value !== 'number' || !Number.isSafeInteger(value)) return `${path} must be a whole number`;
+      if (value < schema.min || value > schema.max) return `${path} must be from ${schema.min} to ${schema.max}`;
+      return null;
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? null : `${path} must be a number`;
+    case 'string':
+      if (typeof value !== 'string') return `${path} must be a string`;
+      if (value.length > schema.max) return `${path} is longer than ${schema.max} characters`;
+      if (schema.pattern && !schema.pattern.test(value)) return `${path} has the wrong form`;
+      return null;
+    case 'bool':
+      return typeof value === 'boolean' ? null : `${path} must be true or false`;
+    case 'literal':
+      return value === schema.value ? null : `${path} must be ${JSON.stringify(schema.value)}`;
+    case 'enum':
+      return typeof value === 'string' && schema.values.includes(value) ? null : `${path} must be one of ${schema.values.join(', ')}`;
+    case 'array': {
+      if (!Array.isArray(value)) return `${path} must be an array`;
+      if (value.length > schema.max) return `${path} has more than ${schema.max} items`;
+      for (let i = 0; i < value.length; i++) {
+        const bad = check(schema.of, value[i], `${path}[${i}]`);
+        if (bad) return bad;
+      }
+      return null;
+    }
+    case 'nullable':
+      return value === null ? null : check(schema.of, value, path);
+    case 'record': {
+      if (!isPlainObject(value)) return `${path} must be an object`;
+      const entries = Object.entries(value);
+      if (entries.length > schema.max) return `${path} has more than ${schema.max} entries`;
+      for (const [k, v] of entries) {
+        const bad = check(schema.of, v, `${path}.${k}`);
+        if (bad) return bad;
+      }
+      return null;
+    }
+    case 'object': {
+      if (!isPlainObject(value)) return `${path} must be an object`;
+      for (const key of Object.keys(value)) {
+        if (!Object.prototype.hasOwnProperty.call(schema.fields, key)) return `${path} has an unknown field "${key}"`;
+      }
+      for (const [key, fieldSchema] of Object.entries(schema.fields)) {
+        if (value[key] === undefined) {
+          if (schema.optional.includes(key)) continue;
+          return `${path}.${key} is missing`;
+        }
+        const bad = check(fieldSchema, value[key], `${path}.${key}`);
+        if (bad) return bad;
+      }
+      return null;
+    }
+    case 'union': {
+      if (!isPlainObject(value)) return `${path} must be an object`;
+      const tag = value[schema.tag];
+      if (typeof tag !== 'string' || !Object.prototype.hasOwnProperty.call(schema.variants, tag)) {
+        return `${path}.${schema.tag} must be one of ${Object.keys(schema.variants).join(', ')}`;
+      }
+      const variant = schema.variants[tag];
+      const { [schema.tag]: _tag, ...rest } = value;
+      return check(variant, rest, `${path}(${tag})`);
+    }
+  }
+}
