@@ -25,10 +25,16 @@ export const oneOf = <const V extends readonly string[]>(...values: V) => ({ kin
 export const array = <S extends Schema>(of: S, max = 1000) => ({ kind: 'array', of, max }) as const;
 export const nullable = <S extends Schema>(of: S) => ({ kind: 'nullable', of }) as const;
 export const record = <S extends Schema>(of: S, max = 1000) => ({ kind: 'record', of, max }) as const;
-export const object = <F extends Record<string, Schema>, const O extends readonly (keyof F & string)[] = []>(
+// Two signatures, so that an object declared inline (where TypeScript would infer the optional
+// list from the context) has no optional field unless it names one.
+export function object<F extends Record<string, Schema>>(fields: F): { kind: 'object'; fields: F; optional: readonly [] };
+export function object<F extends Record<string, Schema>, const O extends readonly (keyof F & string)[]>(
   fields: F,
-  optional?: O,
-) => ({ kind: 'object', fields, optional: (optional ?? []) as O }) as const;
+  optional: O,
+): { kind: 'object'; fields: F; optional: O };
+export function object(fields: Record<string, Schema>, optional: readonly string[] = []): ObjectSchema {
+  return { kind: 'object', fields, optional };
+}
 export const union = <const T extends string, V extends Record<string, ObjectSchema>>(tag: T, variants: V) =>
   ({ kind: 'union', tag, variants }) as const;
 
