@@ -2,10 +2,12 @@
 // own module; this file only dispatches and turns failures into exit codes.
 
 import { replayCommand } from './commands/replay-command';
+import { parsheetCommand } from './commands/parsheet-command';
 import { CliError, type Command } from './commands/command';
 
 const commands: Record<string, Command> = {
   replay: replayCommand,
+  parsheet: parsheetCommand,
 };
 
 function usage(): string {

@@ -1,0 +1,37 @@
+import { jacksParSheet } from '../../math/jacks-parsheet-parallel';
+import type { JacksParSheet } from '../../math/jacks-parsheet';
+import { CliError, type Command } from './command';
+import { parseArgs, wholeNumber } from './cli-args';
+import { readPayTable } from './paytable-file';
+import { pokerPlusParSheetCommand } from './poker-plus-parsheet';
+
+const USAGE = 'parsheet jacks-or-better [--paytable FILE] [--json] [--threads N] | parsheet poker-plus [--rounds N] [--seed S] [--strategy FILE] [--boxes 1|2] [--json]';
+
+export const parsheetCommand: Command = {
+  summary: 'parsheet GAME: exact Jacks or Better par sheet (optimal play), or a simulated Poker Plus one',
+  async run(args) {
+    const [game, ...rest] = args;
+    if (game === 'poker-plus') return pokerPlusParSheetCommand(rest);
+    if (game !== 'jacks-or-better') throw new CliError(`usage: ${USAGE}`);
+    const parsed = parseArgs(rest, ['paytable', 'threads'], ['json'], USAGE);
+    if (parsed.positional.length > 0) throw new CliError(`unexpected "${parsed.positional[0]}"; usage: ${USAGE}`);
+    const table = await readPayTable('jacks-or-better', parsed.values.get('paytable'));
+    const threads = wholeNumber(parsed.values.get('threads'), '--threads', 1, 64, 0) || undefined;
+    const started = performance.now();
+    const sheet = await jacksParSheet(table, { threads });
+    const seconds = Math.round(performance.now() - started) / 1000;
+    process.stdout.write(parsed.flags.has('json') ? JSON.stringify({ ...sheet, seconds }) + '\n' : formatJacksParSheet(sheet, seconds));
+    return 0;
+  },
+};
+
+export function formatJacksParSheet(sheet: JacksParSheet, seconds: number): string {
+  const lines = ['Jacks or Better, every deal played by its best hold, max bet', ''];
+  lines.push(`${'hand'.padEnd(16)}${'count'.padStart(22)}${'probability'.padStart(16)}${'return'.padStart(12)}`);
+  for (const [hand, line] of Object.entries(sheet.hands)) {
+    lines.push(`${hand.padEnd(16)}${line.count.toLocaleString('en-US').padStart(22)}${line.probability.toFixed(9).padStart(16)}${line.return.toFixed(6).padStart(12)}`);
+  }
+  lines.push(`${'total'.padEnd(16)}${sheet.total.toLocaleString('en-US').padStart(22)}${(1).toFixed(9).padStart(16)}${sheet.rtp.toFixed(6).padStart(12)}`);
+  lines.push('', `RTP ${(sheet.rtp * 100).toFixed(4)}%   (${seconds} s)`, '');
+  return lines.join('\n');
+}
