@@ -1,0 +1,95 @@
+// C-21: the attendant key opens attendant functions; technician functions need the technician
+// key and the PIN (a salted hash, hashed by the injected function), with a lockout after
+// repeated wrong PINs. Every access is logged. C-8's meter clears and the C-15 technician clear
+// live here too, since only a technician may do them.
+
+import type { KeySwitch } from './device-events';
+import { EMPTY_METERS, checkBalance } from './meters';
+import { METER_TILT } from './settle';
+import { gameInProgress } from './state';
+import { refusal, type Outcome, type Transition } from './transition';
+
+export function keyEvent(tx: Transition, key: KeySwitch, on: boolean): void {
+  tx.set({ keys: { ...tx.state.keys, [key]: on } });
+  tx.log('key', { key, on });
+  if (key === 'technician' && !on && tx.state.access.technicianSession) {
+    tx.set({ access: { ...tx.state.access, technicianSession: false } });
+    tx.log('access', { event: 'technician logout', why: 'key turned off' });
+  }
+}
+
+export function technicianPin(tx: Transition, pin: string): Outcome {
+  const s = tx.state;
+  const a = s.access;
+  if (!s.keys.technician) return refusal('C-21', 'the technician key is needed');
+  if (tx.at < a.lockedUntil) {
+    return refusal('C-21', `PIN entry is locked for ${Math.ceil((a.lockedUntil - tx.at) / 1000)} s after repeated wrong PINs`);
+  }
+  if (a.pinHash && tx.env.verifyPin(pin, a.pinHash)) {
+    tx.set({ access: { ...a, technicianSession: true, pinFailures: 0 } });
+    tx.log('access', { event: 'technician login' });
+    return null;
+  }
+  const failures = a.pinFailures + 1;
+  const lock = failures >= s.settings.access.maxPinFailures;
+  tx.set({ access: { ...a, pinFailures: lock ? 0 : failures, lockedUntil: lock ? tx.at + s.settings.access.lockoutMs : a.lockedUntil } });
+  tx.log('access', { event: 'wrong PIN', failures, locked: lock });
+  // A wrong PIN is a transition, not a refusal: its count must be committed to stop guessing.
+  return null;
+}
+
+function technician(tx: Transition): Outcome {
+  if (!tx.state.keys.technician) return refusal('C-21', 'the technician key is needed');
+  if (!tx.state.access.technicianSession) return refusal('C-21', 'the technician PIN is needed');
+  return null;
+}
+
+export function technicianLogout(tx: Transition): Outcome {
+  if (!tx.state.access.technicianSession) return refusal('C-21', 'no technician is logged in');
+  tx.set({ access: { ...tx.state.access, technicianSession: false } });
+  tx.log('access', { event: 'technician logout', why: 'requested' });
+  return null;
+}
+
+export function setPin(tx: Transition, pin: string): Outcome {
+  const no = technician(tx);
+  if (no) return no;
+  tx.set({ access: { ...tx.state.access, pinHash: tx.env.hashPin(pin) } });
+  tx.log('access', { event: 'PIN changed' });
+  return null;
+}
+
+export function clearPeriodMeters(tx: Transition): Outcome {
+  const no = technician(tx);
+  if (no) return no;
+  tx.log('meterClear', { scope: 'period', meters: tx.state.meters.period });
+  tx.set({ meters: { lifetime: tx.state.meters.lifetime, period: {} } });
+  return null;
+}
+
+export function clearTilt(tx: Transition, code: string): Outcome {
+  const no = technician(tx);
+  if (no) return no;
+  const tilt = tx.state.tilts.find((t) => t.code === code);
+  if (!tilt) return refusal('C-15', `there is no tilt "${code}"`);
+  if (!tilt.technician) return refusal('C-15', `"${code}" clears by itself when its cause is gone`);
+  if (code === METER_TILT) {
+    const check = checkBalance(tx.state.meters.lifetime, tx.state.balance);
+    if (!check.ok) return refusal('C-9', `the meters still do not balance (${check.expected} against ${check.actual}): clear the credits and RAM clear`);
+  }
+  tx.set({ tilts: tx.state.tilts.filter((t) => t.code !== code) });
+  tx.log('tilt', { event: 'off', code, by: 'technician' });
+  return null;
+}
+
+/** C-8: the only way lifetime meters are cleared; only with nothing owed to anyone. */
+export function ramClear(tx: Transition): Outcome {
+  const no = technician(tx);
+  if (no) return no;
+  const s = tx.state;
+  if (gameInProgress(s) || s.note || s.voucher || s.handpay) return refusal('C-8', 'RAM clear needs no game, note, voucher or handpay pending');
+  if (s.balance !== 0) return refusal('C-8', 'RAM clear needs a zero balance: clear the credits first (C-6)');
+  tx.log('meterClear', { scope: 'ram', lifetime: s.meters.lifetime });
+  tx.set({ meters: EMPTY_METERS, tilts: s.tilts.filter((t) => t.code !== METER_TILT) });
+  return null;
+}

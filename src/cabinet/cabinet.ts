@@ -1,0 +1,187 @@
+// The cabinet as one pure function (ARCHITECTURE.md, "The heart"): state and input in, the next
+// state and its effects out, or a refusal naming the C- (or J-, P-) rule. Nothing is thrown
+// through it and nothing in it touches I/O; time, decks, voucher numbers and PIN hashing come
+// from the injected env.
+
+import type { Refusal } from '../core';
+import { acceptorEvent } from './bills';
+import { cashOut, creditClear, handpayConfirm, printerEvent } from './cashout';
+import type { Button, DeviceEvent } from './device-events';
+import type { CabinetStep } from './effects';
+import { deal, gameAction, selectGame, setBet, setBoxes, setChipValue } from './games';
+import type { CabinetEnv, CabinetInput, PlayerWish } from './inputs';
+import { clearPeriodMeters, clearTilt, keyEvent, ramClear, setPin, technicianLogout, technicianPin } from './access';
+import { syncOutputs } from './outputs';
+import { applySettings, powerUp, recovered } from './power';
+import { gameInProgress, type CabinetState } from './state';
+import { deviceHealth, doorEvent } from './tilts';
+import { refusal, Transition, type Outcome } from './transition';
+import { parseWish } from './wishes';
+
+export type CabinetResult = CabinetStep<CabinetState>;
+
+export function stepCabinet(state: CabinetState, input: CabinetInput, env: CabinetEnv): CabinetResult {
+  const tx = new Transition(state, env);
+  let outcome: Outcome;
+  try {
+    outcome = dispatch(tx, input);
+  } catch (e) {
+    outcome = refusal('C-22', `internal error, input ignored: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (outcome) return refused(tx, outcome, input);
+  // A button released or a repeated report changes nothing: no new version, nothing to commit.
+  if (tx.state === state && tx.effects.length === 0) return { ok: true, state, effects: [] };
+  syncOutputs(tx);
+  tx.set({ version: state.version + 1 });
+  return { ok: true, state: tx.state, effects: tx.effects };
+}
+
+function refused(tx: Transition, why: Refusal, input: CabinetInput): CabinetResult {
+  const what = input.kind === 'wish' ? { wish: summarize(input.wish) } : input.kind === 'device' ? { event: input.event } : { input: input.kind };
+  return {
+    ok: false,
+    refusal: why,
+    effects: [{ type: 'log', entry: { at: tx.at, kind: 'refusal', data: { rule: why.rule, reason: why.reason, ...what } } }],
+  };
+}
+
+/** Logs what was wished without ever writing a PIN. */
+function summarize(wish: unknown): unknown {
+  if (typeof wish === 'object' && wish !== null && 'pin' in wish) return { ...wish, pin: '****' };
+  return wish;
+}
+
+function dispatch(tx: Transition, input: CabinetInput): Outcome {
+  switch (input?.kind) {
+    case 'wish': {
+      if (input.counter !== tx.state.version) {
+        return refusal('C-22', `stale wish: made against state ${String(input.counter)}, the cabinet is at ${tx.state.version}`);
+      }
+      const parsed = parseWish(input.wish);
+      if (!parsed.ok) return parsed.refusal;
+      return wish(tx, parsed.wish);
+    }
+    case 'device':
+      return deviceEvent(tx, input.event);
+    case 'powerUp':
+      powerUp(tx);
+      return null;
+    case 'recovered':
+      recovered(tx, input.acceptor, input.voucher);
+      return null;
+    case 'settings':
+      applySettings(tx, input.settings, input.source);
+      return null;
+    default:
+      return refusal('C-22', 'unknown input');
+  }
+}
+
+function wish(tx: Transition, w: PlayerWish): Outcome {
+  switch (w.type) {
+    case 'selectGame':
+      return selectGame(tx, w.game);
+    case 'chipValue':
+      return setChipValue(tx, w.value);
+    case 'language':
+      tx.set({ language: w.language });
+      return null;
+    case 'setBet':
+      return setBet(tx, w.bet);
+    case 'setBoxes':
+      return setBoxes(tx, w.boxes);
+    case 'deal':
+      return deal(tx, w);
+    case 'hold':
+    case 'toggleHold':
+    case 'draw':
+    case 'exchange':
+    case 'buySixth':
+    case 'bet':
+    case 'fold':
+    case 'takeHalf':
+    case 'buyGame':
+    case 'reveal':
+      return gameAction(tx, w);
+    case 'cashOut':
+      return cashOut(tx);
+    case 'handpayConfirm':
+      return handpayConfirm(tx);
+    case 'creditClear':
+      return creditClear(tx);
+    case 'technicianPin':
+      return technicianPin(tx, w.pin);
+    case 'technicianLogout':
+      return technicianLogout(tx);
+    case 'setPin':
+      return setPin(tx, w.pin);
+    case 'clearPeriodMeters':
+      return clearPeriodMeters(tx);
+    case 'clearTilt':
+      return clearTilt(tx, w.code);
+    case 'ramClear':
+      return ramClear(tx);
+  }
+}
+
+function deviceEvent(tx: Transition, event: DeviceEvent): Outcome {
+  if (typeof event !== 'object' || event === null) return refusal('C-22', 'a device event must be an object');
+  switch (event.type) {
+    case 'fault':
+    case 'faultCleared':
+    case 'online':
+    case 'offline':
+      if (!['acceptor', 'printer', 'deck'].includes(event.device)) return refusal('C-22', `unknown device "${String(event.device)}"`);
+      deviceHealth(tx, event);
+      return null;
+  }
+  switch (event.device) {
+    case 'acceptor':
+      acceptorEvent(tx, event);
+      return null;
+    case 'printer':
+      printerEvent(tx, event);
+      return null;
+    case 'deck':
+      if (event.type === 'door') doorEvent(tx, event.door, event.open);
+      else if (event.type === 'key') keyEvent(tx, event.key, event.on);
+      else if (event.type === 'button') return event.pressed ? button(tx, event.button) : null;
+      return null;
+    default:
+      return refusal('C-22', `unknown device event ${JSON.stringify(event)}`);
+  }
+}
+
+/** C-20: the deck's buttons reach the same player actions as the screen. */
+function button(tx: Transition, b: Button): Outcome {
+  const s = tx.state;
+  const game = s.game;
+  const playing = gameInProgress(s);
+  switch (b) {
+    case 'deal':
+      if (!playing) return deal(tx, { type: 'deal' });
+      if (game!.game === 'jacks-or-better') return gameAction(tx, { type: 'draw' });
+      return gameAction(tx, { type: game!.core.phase === 'deciding' ? 'bet' : 'reveal' });
+    case 'hold1':
+    case 'hold2':
+    case 'hold3':
+    case 'hold4':
+    case 'hold5':
+      if (!playing || game!.game !== 'jacks-or-better') return refusal('C-22', 'HOLD works only during a Jacks or Better game');
+      return gameAction(tx, { type: 'toggleHold', position: Number(b.slice(4)) - 1 });
+    case 'betOne':
+      if (s.selectedGame !== 'jacks-or-better') return refusal('C-22', 'BET ONE is for Jacks or Better');
+      return setBet(tx, s.jacksBet >= s.settings.limits.maxBet ? 1 : s.jacksBet + 1);
+    case 'maxBet': {
+      if (s.selectedGame !== 'jacks-or-better') return refusal('C-22', 'MAX BET is for Jacks or Better');
+      const no = setBet(tx, s.settings.limits.maxBet);
+      return no ?? deal(tx, { type: 'deal' });
+    }
+    case 'cashOut':
+      return cashOut(tx);
+    case 'help':
+    case 'service':
+      tx.log('access', { event: `${b} button` });
+      return null;
+  }
+}

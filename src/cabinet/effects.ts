@@ -1,0 +1,54 @@
+// What comes out of a cabinet transition. Log entries and game records are written by the store
+// in the same transaction as the state (C-13); device commands are carried out only after it.
+
+import type { Refusal, ReplayOutput, GameId } from '../core';
+import type { DeviceCommand } from './device-events';
+
+export type LogKind =
+  | 'door'
+  | 'key'
+  | 'access'
+  | 'note'
+  | 'voucher'
+  | 'handpay'
+  | 'creditClear'
+  | 'fault'
+  | 'tilt'
+  | 'config'
+  | 'meterClear'
+  | 'powerUp'
+  | 'recovery'
+  | 'refusal'
+  | 'anomaly';
+
+export interface LogEntry {
+  /** ms since the epoch. */
+  at: number;
+  kind: LogKind;
+  data: Record<string, unknown>;
+}
+
+/** Game recall (C-11): a replay file (spec/replay.md) plus what the cabinet adds. */
+export interface GameRecord {
+  gameId: number;
+  game: GameId;
+  chipValue: number;
+  startedAt: number;
+  endedAt: number;
+  /** Minor units. */
+  staked: number;
+  paid: number;
+  handpaid: boolean;
+  replay: Record<string, unknown>;
+  result: ReplayOutput;
+}
+
+export type CabinetEffect =
+  | { type: 'command'; command: DeviceCommand }
+  | { type: 'log'; entry: LogEntry }
+  | { type: 'recall'; record: GameRecord };
+
+export type CabinetStep<S> =
+  | { ok: true; state: S; effects: CabinetEffect[] }
+  /** Nothing changed; the refusal is logged (C-22). */
+  | { ok: false; refusal: Refusal; effects: CabinetEffect[] };

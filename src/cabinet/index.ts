@@ -1,0 +1,14 @@
+// The cabinet layer's public face: the pure machine, its state, inputs, effects and meters.
+
+export * from './device-events';
+export * from './settings';
+export * from './money';
+export * from './meters';
+export * from './state';
+export * from './inputs';
+export * from './effects';
+export * from './cabinet';
+export { acceptorShouldAccept, lampsFor } from './outputs';
+export { METER_TILT } from './settle';
+export { replayFile } from './recall';
+export { parseWish } from './wishes';

@@ -1,0 +1,59 @@
+// What goes into the cabinet: device events, the player's (and attendant's, technician's)
+// wishes from the screen, and the app's start-up inputs. Plus what it needs injected (C-21's
+// hashing, time, decks, voucher numbers) so that it stays pure.
+
+import type { BoxRequest, Card, GameId } from '../core';
+import type { DeviceEvent } from './device-events';
+import type { CabinetSettings, Language } from './settings';
+
+export type PlayerWish =
+  | { type: 'selectGame'; game: GameId }
+  | { type: 'chipValue'; value: number }
+  | { type: 'language'; language: Language }
+  | { type: 'setBet'; bet: number }
+  | { type: 'setBoxes'; boxes: BoxRequest[] }
+  | { type: 'deal'; bet?: number; boxes?: BoxRequest[] }
+  // Jacks or Better
+  | { type: 'hold'; positions: number[] }
+  | { type: 'toggleHold'; position: number }
+  | { type: 'draw' }
+  // Poker Plus (the seen box unless `box` says otherwise)
+  | { type: 'exchange'; positions: number[]; box?: number }
+  | { type: 'buySixth' | 'bet' | 'fold' | 'takeHalf' | 'buyGame'; box?: number }
+  | { type: 'reveal' }
+  | { type: 'cashOut' }
+  // attendant, with the key turned (C-5, C-6)
+  | { type: 'handpayConfirm' }
+  | { type: 'creditClear'; confirm: true }
+  // technician, with the key turned and the PIN entered (C-8, C-15, C-21)
+  | { type: 'technicianPin'; pin: string }
+  | { type: 'technicianLogout' }
+  | { type: 'setPin'; pin: string }
+  | { type: 'clearPeriodMeters' }
+  | { type: 'clearTilt'; code: string }
+  | { type: 'ramClear'; confirm: true };
+
+export type AcceptorNoteReport = { state: 'none' | 'escrow' | 'stacked' | 'returned'; value: number };
+
+export type CabinetInput =
+  /** From the screen: `counter` is the state version the wish was made against (C-22). */
+  | { kind: 'wish'; counter: number; wish: unknown }
+  | { kind: 'device'; event: DeviceEvent }
+  /** First input after every start: meters, checks, fresh device commands. */
+  | { kind: 'powerUp' }
+  /** C-14: what the devices say became of an interrupted note or voucher. */
+  | { kind: 'recovered'; acceptor: AcceptorNoteReport | null; voucher: 'printed' | 'not-printed' | 'unknown' | null }
+  /** The operator's settings as configured now (C-7); differences are logged. */
+  | { kind: 'settings'; settings: CabinetSettings; source: string };
+
+/** Everything impure the cabinet needs, handed in by the app. */
+export interface CabinetEnv {
+  /** ms since the epoch. */
+  now(): number;
+  /** A freshly shuffled full deck for the next deal. */
+  newDeck(): Card[];
+  /** An 18-digit voucher validation number. */
+  newValidation(): string;
+  hashPin(pin: string): string;
+  verifyPin(pin: string, hash: string): boolean;
+}

@@ -1,0 +1,23 @@
+// Money is whole minor units (C-1); the player sees whole chips of the chosen value (C-2).
+
+export interface CreditDisplay {
+  /** Whole chips of the chosen value. */
+  credits: number;
+  /** Minor units below one chip: kept, and paid with the next cash-out (C-2). */
+  remainder: number;
+}
+
+export function creditsOf(balance: number, chipValue: number): CreditDisplay {
+  return { credits: Math.floor(balance / chipValue), remainder: balance % chipValue };
+}
+
+export const chipsToMoney = (chips: number, chipValue: number): number => chips * chipValue;
+
+/** "12.34" for 1234 minor units with two digits. */
+export function formatMoney(amount: number, minorDigits: number): string {
+  if (minorDigits === 0) return String(amount);
+  const sign = amount < 0 ? '-' : '';
+  const abs = Math.abs(amount);
+  const unit = 10 ** minorDigits;
+  return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(minorDigits, '0')}`;
+}

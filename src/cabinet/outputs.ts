@@ -1,0 +1,56 @@
+// Device commands that follow from the state rather than from one event: the acceptor is
+// enabled only while a note could be accepted, and the deck's lamps show what can be pressed.
+// Sent only on change; a power-up forgets what was sent so everything is sent afresh.
+
+import { BUTTONS, type Button, type LampState } from './device-events';
+import { playBlocked } from './locks';
+import { gameInProgress, type CabinetState } from './state';
+import type { Transition } from './transition';
+
+export function acceptorShouldAccept(s: CabinetState): boolean {
+  return playBlocked(s) === null && s.balance < s.settings.limits.creditLimit;
+}
+
+export function lampsFor(s: CabinetState): Record<Button, LampState> {
+  const lamps = Object.fromEntries(BUTTONS.map((b) => [b, 'off'])) as Record<Button, LampState>;
+  if (s.handpay) {
+    lamps.service = 'blink';
+    return lamps;
+  }
+  if (playBlocked(s)) return lamps;
+  lamps.help = 'on';
+  const game = s.game;
+  if (game && gameInProgress(s)) {
+    lamps.deal = 'on';
+    if (game.game === 'jacks-or-better') {
+      game.core.held.forEach((p) => (lamps[`hold${p + 1}` as Button] = 'on'));
+      for (let p = 0; p < 5; p++) if (!game.core.held.includes(p)) lamps[`hold${p + 1}` as Button] = 'blink';
+    }
+    return lamps;
+  }
+  if (s.balance > 0) {
+    lamps.cashOut = 'on';
+    lamps.deal = 'on';
+    if (s.selectedGame === 'jacks-or-better') {
+      lamps.betOne = 'on';
+      lamps.maxBet = 'on';
+    }
+  }
+  return lamps;
+}
+
+const sameLamps = (a: Partial<Record<Button, LampState>> | null, b: Record<Button, LampState>): boolean =>
+  a !== null && BUTTONS.every((k) => a[k] === b[k]);
+
+export function syncOutputs(tx: Transition): void {
+  const accept = acceptorShouldAccept(tx.state);
+  if (tx.state.acceptorEnabled !== accept) {
+    tx.set({ acceptorEnabled: accept });
+    tx.send({ device: 'acceptor', type: 'enable', enabled: accept });
+  }
+  const lamps = lampsFor(tx.state);
+  if (!sameLamps(tx.state.lamps, lamps)) {
+    tx.set({ lamps });
+    tx.send({ device: 'deck', type: 'lamps', lamps });
+  }
+}

@@ -1,0 +1,36 @@
+// Game recall (C-11): every settled game as a replay file of spec/replay.md, so that the core's
+// runReplay (and `npm run -s cabinet -- replay`) reproduces it from the record alone.
+
+import { formatCards, ROYAL_AT_MAX_BET_KEY, type JacksPayTable } from '../core';
+import type { GameSession } from './state';
+
+function jacksPaytable(table: JacksPayTable): Record<string, number> {
+  const out: Record<string, number> = { ...table.coefficients };
+  if (table.royalAtMaxBet !== undefined) out[ROYAL_AT_MAX_BET_KEY] = table.royalAtMaxBet;
+  return out;
+}
+
+export function replayFile(session: GameSession): Record<string, unknown> {
+  if (session.game === 'jacks-or-better') {
+    const core = session.core;
+    return {
+      game: 'jacks-or-better',
+      deck: formatCards(core.deck),
+      paytable: jacksPaytable(core.config.payTable),
+      maxBet: core.config.maxBet,
+      bet: core.bet,
+      actions: session.actions,
+    };
+  }
+  const core = session.core;
+  return {
+    game: 'poker-plus',
+    deck: formatCards(core.deck),
+    paytable: { ...core.config.payTable.coefficients },
+    tableMax: core.config.tableMax,
+    minAnte: core.config.minAnte,
+    maxAnte: core.config.maxAnte,
+    boxes: session.boxes,
+    actions: session.actions,
+  };
+}

@@ -1,0 +1,66 @@
+// Operator settings the cabinet obeys (C-1, C-2, C-7): money in minor units, limits, pay tables.
+// The app reads them from a configuration file; the cabinet only ever sees validated values.
+
+import {
+  DEFAULT_JACKS_PAYTABLE,
+  DEFAULT_POKER_PLUS_PAYTABLE,
+  type GameId,
+  type JacksPayTable,
+  type PokerPlusPayTable,
+} from '../core';
+
+export type Language = 'en' | 'ru';
+export const LANGUAGES: readonly Language[] = ['en', 'ru'];
+export const GAMES: readonly GameId[] = ['jacks-or-better', 'poker-plus'];
+
+export interface Limits {
+  /** Minor units: no note is accepted that would take the balance above this (C-3). */
+  creditLimit: number;
+  /** Minor units: a larger cash-out is handpaid instead of printed (C-4). */
+  ticketLimit: number;
+  /** Minor units: a single win at or above this is handpaid (C-5). */
+  handpayLimit: number;
+  /** Chips: the largest Jacks or Better bet (J-1). */
+  maxBet: number;
+  /** Chips: Poker Plus ante limits and the BET payout cap (P-2, P-6, P-11, P-14). */
+  minAnte: number;
+  maxAnte: number;
+  tableMax: number;
+}
+
+export interface CabinetSettings {
+  currency: string;
+  /** Digits after the point of the currency's minor unit (C-1). */
+  minorDigits: number;
+  /** Chip values (denominations) the player may pick, in minor units (C-2). */
+  chipValues: number[];
+  games: GameId[];
+  limits: Limits;
+  payTables: { jacks: JacksPayTable; pokerPlus: PokerPlusPayTable };
+  /** Note values (minor units) the acceptor must return; every other note is enabled (C-3). */
+  disabledNotes: number[];
+  voucher: { venue: string; machine: string; expiryDays: number };
+  access: { maxPinFailures: number; lockoutMs: number };
+  defaultLanguage: Language;
+}
+
+export const DEFAULT_SETTINGS: CabinetSettings = {
+  currency: 'USD',
+  minorDigits: 2,
+  chipValues: [1, 5, 25, 100],
+  games: ['jacks-or-better', 'poker-plus'],
+  limits: {
+    creditLimit: 300_000,
+    ticketLimit: 300_000,
+    handpayLimit: 120_000,
+    maxBet: 5,
+    minAnte: 1,
+    maxAnte: 100,
+    tableMax: 10_000,
+  },
+  payTables: { jacks: DEFAULT_JACKS_PAYTABLE, pokerPlus: DEFAULT_POKER_PLUS_PAYTABLE },
+  disabledNotes: [],
+  voucher: { venue: 'Casino', machine: '0001', expiryDays: 30 },
+  access: { maxPinFailures: 3, lockoutMs: 5 * 60_000 },
+  defaultLanguage: 'en',
+};

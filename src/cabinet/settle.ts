@@ -1,0 +1,76 @@
+// The end of a game: what it paid goes to the credit meter, or to a handpay when it is at or
+// above the handpay limit (C-5); the game is metered (C-8), recorded for recall (C-11), and the
+// meters are checked (C-9).
+
+import { ReplayError, runReplay } from '../core';
+import { lockForHandpay } from './cashout';
+import { checkBalance, gameMeter } from './meters';
+import { replayFile } from './recall';
+import type { GameOutcome } from './state';
+import type { Transition } from './transition';
+
+export const METER_TILT = 'meters';
+
+/** C-9: a mismatch stops play until a technician clears it. */
+export function checkMeters(tx: Transition, when: string): void {
+  const check = checkBalance(tx.state.meters.lifetime, tx.state.balance);
+  if (check.ok || tx.state.tilts.some((t) => t.code === METER_TILT)) return;
+  const reason = `meter mismatch: the meters say ${check.expected}, the balance is ${check.actual}`;
+  tx.set({ tilts: [...tx.state.tilts, { code: METER_TILT, reason, since: tx.at, technician: true }] });
+  tx.log('tilt', { event: 'on', code: METER_TILT, reason, when });
+}
+
+export function settleGame(tx: Transition): void {
+  const session = tx.state.game!;
+  const game = session.game;
+  let returnedChips: number;
+  const pp: Record<string, number> = {};
+  if (session.game === 'jacks-or-better') {
+    returnedChips = session.core.win;
+  } else {
+    const result = session.core.result!;
+    returnedChips = result.boxes.reduce((n, b) => n + b.returned, 0);
+    result.boxes.forEach((b, i) => {
+      if (b.outcome !== 'half') return;
+      const box = session.core.boxes[i];
+      pp['pp.takeHalfCount'] = (pp['pp.takeHalfCount'] ?? 0) + 1;
+      pp['pp.takeHalfPaid'] = (pp['pp.takeHalfPaid'] ?? 0) + (b.returned - box.ante - box.bet) * session.chipValue;
+    });
+  }
+  const paid = returnedChips * session.chipValue;
+  const staked = session.stakedChips * session.chipValue;
+  const verdict = returnedChips > session.stakedChips ? 'gamesWon' : returnedChips < session.stakedChips ? 'gamesLost' : 'gamesTied';
+  tx.count({
+    ...pp,
+    gamesPlayed: 1,
+    [gameMeter(game, 'gamesPlayed')]: 1,
+    [verdict]: 1,
+    [gameMeter(game, verdict)]: 1,
+    gamesSincePowerUp: 1,
+    gamesSinceDoorClose: 1,
+  });
+  const handpaid = paid > 0 && paid >= tx.state.settings.limits.handpayLimit;
+  if (handpaid) {
+    lockForHandpay(tx, { kind: 'jackpot', amount: paid, reason: 'win at or above the handpay limit', gameId: session.id, game });
+  } else if (paid > 0) {
+    tx.set({ balance: tx.state.balance + paid });
+    tx.count({ coinOut: paid, [gameMeter(game, 'coinOut')]: paid });
+  }
+  const outcome: GameOutcome = { returnedChips, paid, handpaid };
+  tx.set({ game: { ...session, outcome } });
+
+  const replay = replayFile(session);
+  try {
+    const result = runReplay(replay);
+    const replayed = result.game === 'jacks-or-better' ? result.win : result.boxes.reduce((n, b) => n + b.returned, 0);
+    if (replayed !== returnedChips) {
+      tx.log('anomaly', { gameId: session.id, reason: `recall replays to ${replayed} chips, the game returned ${returnedChips}` });
+    }
+    tx.recall({ gameId: session.id, game, chipValue: session.chipValue, startedAt: session.startedAt, endedAt: tx.at, staked, paid, handpaid, replay, result });
+  } catch (e) {
+    if (!(e instanceof ReplayError)) throw e;
+    // The game itself settled by the same core, so its money stands; the record is what failed.
+    tx.log('anomaly', { gameId: session.id, reason: `recall does not replay: ${e.message}` });
+  }
+  checkMeters(tx, `after game ${session.id}`);
+}

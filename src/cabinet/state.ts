@@ -1,0 +1,150 @@
+// The cabinet's whole state: one plain JSON value, so that it can be committed as it is (C-13)
+// and read back after any crash (C-14).
+
+import type { BoxRequest, GameId, JacksState, PokerPlusState } from '../core';
+import type { Button, DeviceName, Door, KeySwitch, LampState, Voucher } from './device-events';
+import { EMPTY_METERS, type MeterSet } from './meters';
+import { DEFAULT_SETTINGS, type CabinetSettings, type Language } from './settings';
+
+/** A replay-format action (spec/replay.md), as the game recall stores it. */
+export type RecallAction =
+  | { type: 'hold'; positions: number[] }
+  | { type: 'draw' }
+  | { type: 'exchange'; box: number; positions: number[] }
+  | { type: 'buySixth' | 'bet' | 'fold' | 'takeHalf' | 'buyGame'; box: number };
+
+interface SessionBase {
+  id: number;
+  /** Minor units per chip, fixed for the whole game. */
+  chipValue: number;
+  startedAt: number;
+  actions: RecallAction[];
+  /** Chips staked so far: bet, antes, fees. */
+  stakedChips: number;
+  /** Set once the game is settled; the session stays on show until the next deal. */
+  outcome: GameOutcome | null;
+}
+
+export interface GameOutcome {
+  returnedChips: number;
+  /** Minor units: what the game paid, to the credit meter or by handpay. */
+  paid: number;
+  handpaid: boolean;
+}
+
+export interface JacksSession extends SessionBase {
+  game: 'jacks-or-better';
+  core: JacksState;
+}
+
+export interface PokerPlusSession extends SessionBase {
+  game: 'poker-plus';
+  boxes: BoxRequest[];
+  core: PokerPlusState;
+}
+
+export type GameSession = JacksSession | PokerPlusSession;
+
+/** A note the cabinet told the acceptor to stack, not yet reported stacked (C-3). */
+export interface PendingNote {
+  value: number;
+  denomination: string;
+  since: number;
+}
+
+/** C-5: the machine is locked until an attendant pays this by hand. */
+export interface Handpay {
+  kind: 'jackpot' | 'cancelledCredits';
+  amount: number;
+  reason: string;
+  gameId: number | null;
+  game: GameId | null;
+  since: number;
+}
+
+/** C-15: a reason play has stopped. */
+export interface Tilt {
+  code: string;
+  reason: string;
+  since: number;
+  /** Cleared only by a technician (meter mismatch), not by the cause going away. */
+  technician: boolean;
+}
+
+export interface DeviceStatus {
+  online: boolean;
+  faults: Record<string, string>;
+}
+
+export interface AccessState {
+  /** Salted scrypt hash of the technician PIN (hashing is injected, C-21). */
+  pinHash: string | null;
+  technicianSession: boolean;
+  pinFailures: number;
+  /** ms since the epoch; PIN entry refused until then. */
+  lockedUntil: number;
+}
+
+export interface CabinetState {
+  /** Counts accepted transitions; every screen wish names the one it was made against. */
+  version: number;
+  settings: CabinetSettings;
+  /** Minor units (C-1). */
+  balance: number;
+  chipValue: number;
+  language: Language;
+  selectedGame: GameId;
+  /** Jacks or Better chips for the next deal (BET ONE, MAX BET). */
+  jacksBet: number;
+  /** Poker Plus antes for the next deal. */
+  pokerPlusBoxes: BoxRequest[];
+  game: GameSession | null;
+  nextGameId: number;
+  note: PendingNote | null;
+  /** The voucher sent to the printer and not yet confirmed (C-4). */
+  voucher: Voucher | null;
+  voucherSequence: number;
+  handpay: Handpay | null;
+  tilts: Tilt[];
+  doors: Record<Door, boolean>;
+  keys: Record<KeySwitch, boolean>;
+  devices: Record<DeviceName, DeviceStatus>;
+  access: AccessState;
+  /** What the acceptor was last told; null forces a fresh command (after a power-up). */
+  acceptorEnabled: boolean | null;
+  lamps: Partial<Record<Button, LampState>> | null;
+  meters: MeterSet;
+}
+
+export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): CabinetState {
+  return {
+    version: 0,
+    settings,
+    balance: 0,
+    chipValue: settings.chipValues[0],
+    language: settings.defaultLanguage,
+    selectedGame: settings.games[0],
+    jacksBet: 1,
+    pokerPlusBoxes: [{ ante: settings.limits.minAnte }],
+    game: null,
+    nextGameId: 1,
+    note: null,
+    voucher: null,
+    voucherSequence: 0,
+    handpay: null,
+    tilts: [],
+    doors: { main: false, logic: false, cashbox: false },
+    keys: { attendant: false, technician: false },
+    devices: {
+      acceptor: { online: true, faults: {} },
+      printer: { online: true, faults: {} },
+      deck: { online: true, faults: {} },
+    },
+    access: { pinHash: null, technicianSession: false, pinFailures: 0, lockedUntil: 0 },
+    acceptorEnabled: null,
+    lamps: null,
+    meters: EMPTY_METERS,
+  };
+}
+
+export const gameInProgress = (state: CabinetState): boolean => state.game !== null && state.game.outcome === null;

@@ -1,0 +1,102 @@
+// A cabinet on a test bench: fixed time, decks from a queue (then seeded), counted voucher
+// numbers and a transparent PIN "hash". For tests and examples only; the app injects the real
+// ones.
+
+import { SeededRandom, shuffledDeck, type Card } from '../core';
+import type { DeviceCommand, DeviceEvent } from './device-events';
+import type { CabinetEffect, GameRecord, LogEntry } from './effects';
+import { stepCabinet, type CabinetResult } from './cabinet';
+import type { CabinetEnv, CabinetInput } from './inputs';
+import { DEFAULT_SETTINGS, type CabinetSettings, type Limits } from './settings';
+import { initialState, type CabinetState } from './state';
+
+export interface RigOptions {
+  limits?: Partial<Limits>;
+  settings?: Partial<CabinetSettings>;
+}
+
+export class Rig {
+  state: CabinetState;
+  now = 1_700_000_000_000;
+  readonly decks: Card[][] = [];
+  readonly log: LogEntry[] = [];
+  readonly commands: DeviceCommand[] = [];
+  readonly records: GameRecord[] = [];
+  private seed = 1;
+  private validations = 0;
+  readonly env: CabinetEnv = {
+    now: () => this.now,
+    newDeck: () => this.decks.shift() ?? shuffledDeck(new SeededRandom(this.seed++)),
+    newValidation: () => String(++this.validations).padStart(18, '0'),
+    hashPin: (pin) => `test$${[...pin].reverse().join('')}`,
+    verifyPin: (pin, hash) => hash === `test$${[...pin].reverse().join('')}`,
+  };
+
+  constructor(options: RigOptions = {}) {
+    const settings: CabinetSettings = {
+      ...DEFAULT_SETTINGS,
+      ...options.settings,
+      limits: { ...DEFAULT_SETTINGS.limits, ...options.settings?.limits, ...options.limits },
+    };
+    this.state = initialState(settings);
+    this.ok({ kind: 'powerUp' });
+  }
+
+  input(input: CabinetInput): CabinetResult {
+    const result = stepCabinet(this.state, input, this.env);
+    for (const e of result.effects) this.collect(e);
+    if (result.ok) this.state = result.state;
+    return result;
+  }
+
+  private collect(e: CabinetEffect): void {
+    if (e.type === 'log') this.log.push(e.entry);
+    else if (e.type === 'command') this.commands.push(e.command);
+    else this.records.push(e.record);
+  }
+
+  /** Applies an input that must be accepted; returns the commands it sent. */
+  ok(input: CabinetInput): DeviceCommand[] {
+    const before = this.commands.length;
+    const r = this.input(input);
+    if (!r.ok) throw new Error(`refused ${r.refusal.rule}: ${r.refusal.reason}`);
+    return this.commands.slice(before);
+  }
+
+  /** Applies an input that must be refused; returns the rule. */
+  refused(input: CabinetInput): string {
+    const r = this.input(input);
+    if (r.ok) throw new Error(`expected a refusal of ${JSON.stringify(input)}`);
+    return r.refusal.rule;
+  }
+
+  wish(wish: unknown): CabinetResult {
+    return this.input({ kind: 'wish', counter: this.state.version, wish });
+  }
+
+  play(wish: unknown): DeviceCommand[] {
+    return this.ok({ kind: 'wish', counter: this.state.version, wish });
+  }
+
+  refuse(wish: unknown): string {
+    return this.refused({ kind: 'wish', counter: this.state.version, wish });
+  }
+
+  event(event: DeviceEvent): DeviceCommand[] {
+    return this.ok({ kind: 'device', event });
+  }
+
+  /** A note through escrow and stacker, as the acceptor reports it. */
+  insert(value: number): void {
+    this.event({ device: 'acceptor', type: 'escrow', value, denomination: String(value) });
+    this.event({ device: 'acceptor', type: 'stacked', value, denomination: String(value) });
+  }
+
+  key(key: 'attendant' | 'technician', on: boolean): void {
+    this.event({ device: 'deck', type: 'key', key, on });
+  }
+
+  lifetime(name: string): number {
+    return this.state.meters.lifetime[name] ?? 0;
+  }
+}

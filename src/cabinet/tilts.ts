@@ -1,0 +1,66 @@
+// C-15: doors, device faults and offline devices stop play; each stop is logged and lifts when
+// its cause is gone. (The meter mismatch of C-9 is the one a technician must clear: settle.ts.)
+
+import type { DeviceEvent, DeviceName, Door } from './device-events';
+import { doorMeter } from './meters';
+import type { Transition } from './transition';
+
+export function addTilt(tx: Transition, code: string, reason: string, technician = false): void {
+  if (tx.state.tilts.some((t) => t.code === code)) return;
+  tx.set({ tilts: [...tx.state.tilts, { code, reason, since: tx.at, technician }] });
+  tx.log('tilt', { event: 'on', code, reason });
+}
+
+export function removeTilt(tx: Transition, code: string): void {
+  if (!tx.state.tilts.some((t) => t.code === code)) return;
+  tx.set({ tilts: tx.state.tilts.filter((t) => t.code !== code) });
+  tx.log('tilt', { event: 'off', code });
+}
+
+export function doorEvent(tx: Transition, door: Door, open: boolean): void {
+  const was = tx.state.doors[door];
+  tx.set({ doors: { ...tx.state.doors, [door]: open } });
+  tx.log('door', { door, open });
+  const code = `door:${door}`;
+  if (open) {
+    if (!was) tx.count({ [doorMeter(door)]: 1 });
+    addTilt(tx, code, `${door} door open`);
+  } else {
+    removeTilt(tx, code);
+    if (was && door === 'main') tx.setMeters({ gamesSinceDoorClose: 0 });
+  }
+}
+
+type AnyDeviceEvent = Extract<DeviceEvent, { type: 'fault' | 'faultCleared' | 'online' | 'offline' }>;
+
+export function deviceHealth(tx: Transition, event: AnyDeviceEvent): void {
+  const device: DeviceName = event.device;
+  const status = tx.state.devices[device];
+  let next = status;
+  switch (event.type) {
+    case 'fault':
+      next = { ...status, faults: { ...status.faults, [event.code]: event.message } };
+      tx.log('fault', { device, event: 'fault', code: event.code, message: event.message });
+      addTilt(tx, `${device}:fault:${event.code}`, `${device} fault: ${event.message}`);
+      break;
+    case 'faultCleared': {
+      const faults = { ...status.faults };
+      delete faults[event.code];
+      next = { ...status, faults };
+      tx.log('fault', { device, event: 'cleared', code: event.code });
+      removeTilt(tx, `${device}:fault:${event.code}`);
+      break;
+    }
+    case 'offline':
+      next = { ...status, online: false };
+      tx.log('fault', { device, event: 'offline', reason: event.reason });
+      addTilt(tx, `${device}:offline`, `${device} offline: ${event.reason}`);
+      break;
+    case 'online':
+      next = { ...status, online: true };
+      tx.log('fault', { device, event: 'online' });
+      removeTilt(tx, `${device}:offline`);
+      break;
+  }
+  tx.set({ devices: { ...tx.state.devices, [device]: next } });
+}

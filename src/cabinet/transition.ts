@@ -1,0 +1,50 @@
+// A transition under construction: the handlers of one input build the next state and its
+// effects here, then the cabinet either returns it whole or refuses and returns nothing of it.
+
+import type { Refusal } from '../core';
+import type { DeviceCommand } from './device-events';
+import type { CabinetEffect, GameRecord, LogKind } from './effects';
+import type { CabinetEnv } from './inputs';
+import { addMeters, setMeters } from './meters';
+import type { CabinetState } from './state';
+
+export class Transition {
+  readonly effects: CabinetEffect[] = [];
+  readonly at: number;
+
+  constructor(
+    public state: CabinetState,
+    readonly env: CabinetEnv,
+  ) {
+    this.at = env.now();
+  }
+
+  set(patch: Partial<CabinetState>): void {
+    this.state = { ...this.state, ...patch };
+  }
+
+  log(kind: LogKind, data: Record<string, unknown>): void {
+    this.effects.push({ type: 'log', entry: { at: this.at, kind, data } });
+  }
+
+  send(command: DeviceCommand): void {
+    this.effects.push({ type: 'command', command });
+  }
+
+  recall(record: GameRecord): void {
+    this.effects.push({ type: 'recall', record });
+  }
+
+  count(deltas: Record<string, number>): void {
+    this.state = { ...this.state, meters: addMeters(this.state.meters, deltas) };
+  }
+
+  setMeters(values: Record<string, number>): void {
+    this.state = { ...this.state, meters: setMeters(this.state.meters, values) };
+  }
+}
+
+/** A handler's answer: done (the transition holds the result) or a refusal. */
+export type Outcome = null | Refusal;
+
+export const refusal = (rule: string, reason: string): Refusal => ({ rule, reason });
