@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { crc16Kermit } from '../shared/crc16-kermit';
+import { buildFrame, decodeCommand, decodeResponse, encodeCommand, encodeResponse, FrameError, type Id003Command, type Id003Response } from './codec';
+import { assignmentFor, noteValues } from './currency';
+
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+
+describe('ID-003 codec', () => {
+  it('matches the published test vectors', () => {
+    expect(hex(encodeCommand({ type: 'statusRequest' }))).toBe('fc05112756');
+    expect(hex(encodeCommand({ type: 'ack' }))).toBe('fc0550aa05');
+    expect(crc16Kermit(Buffer.from('123456789'))).toBe(0x2189); // the CRC catalogue's check value
+  });
+
+  const commands: Id003Command[] = [
+    { type: 'statusRequest' }, { type: 'reset' }, { type: 'stack1' }, { type: 'stack2' }, { type: 'return' }, { type: 'hold' },
+    { type: 'wait' }, { type: 'ack' }, { type: 'setDenominations', inhibitMask: 0x8005 }, { type: 'setSecurity', mask: 0x0102 },
+    { type: 'setCommunicationMode', mode: 0 }, { type: 'setInhibit', inhibited: true }, { type: 'setInhibit', inhibited: false },
+    { type: 'setDirection', mask: 0x0f }, { type: 'setOptionalFunction', mask: 0x0300 }, { type: 'getDenominations' },
+    { type: 'getSecurity' }, { type: 'getCommunicationMode' }, { type: 'getInhibit' }, { type: 'getDirection' },
+    { type: 'getOptionalFunction' }, { type: 'getVersion' }, { type: 'getBootVersion' }, { type: 'getCurrencyAssignment' },
+  ];
+  it.each(commands.map((c) => [c.type, c] as const))('round-trips command %s', (_n, c) => {
+    const bytes = encodeCommand(c);
+    expect(bytes[0]).toBe(0xfc);
+    expect(bytes[1]).toBe(bytes.length);
+    expect(decodeCommand(bytes)).toEqual(c);
+  });
+
+  it('puts the codes of the reference where they belong', () => {
+    const code = (c: Id003Command) => encodeCommand(c)[2];
+    expect([code({ type: 'reset' }), code({ type: 'stack1' }), code({ type: 'return' }), code({ type: 'hold' })]).toEqual([0x40, 0x41, 0x43, 0x44]);
+    expect([code({ type: 'setDenominations', inhibitMask: 0 }), code({ type: 'setInhibit', inhibited: true }), code({ type: 'getCurrencyAssignment' })]).toEqual([0xc0, 0xc3, 0x8a]);
+    expect(hex(encodeCommand({ type: 'setInhibit', inhibited: true }))).toMatch(/^fc06c301/);
+  });
+
+  const responses: Id003Response[] = [
+    ...(['idling', 'accepting', 'stacking', 'vendValid', 'stacked', 'returning', 'holding', 'disabled', 'initializing', 'powerUp',
+      'powerUpBillInAcceptor', 'powerUpBillInStacker', 'stackerFull', 'stackerOpen', 'jamInAcceptor', 'jamInStacker', 'pause',
+      'cheated', 'communicationError', 'invalidCommand', 'ack'] as const).map((type) => ({ type }) as Id003Response),
+    { type: 'escrow', code: 0x63 }, { type: 'escrow', code: 0x6f, barcode: '123456789012345678' }, { type: 'rejecting', reason: 0x71 },
+    { type: 'failure', code: 0xa6 }, { type: 'denominations', inhibitMask: 0x0003, echo: true },
+    { type: 'denominations', inhibitMask: 0x0100, echo: false }, { type: 'inhibit', inhibited: true, echo: true },
+    { type: 'inhibit', inhibited: false, echo: false }, { type: 'setting', code: 0xc1, data: [1, 0] }, { type: 'setting', code: 0x82, data: [0] },
+    { type: 'version', text: 'i(USA)-100-SS ID003-05V', boot: false }, { type: 'version', text: 'BOOT 1', boot: true },
+    { type: 'currencyAssignment', entries: assignmentFor([1, 5, 10, 20, 100]) },
+  ];
+  it.each(responses.map((r, i) => [`${i}:${r.type}`, r] as const))('round-trips response %s', (_n, r) => {
+    expect(decodeResponse(encodeResponse(r))).toEqual(r);
+  });
+
+  it('gives status codes their ID-003 values', () => {
+    const code = (r: Id003Response) => encodeResponse(r)[2];
+    expect(code({ type: 'idling' })).toBe(0x11);
+    expect(code({ type: 'escrow', code: 0x61 })).toBe(0x13);
+    expect(code({ type: 'vendValid' })).toBe(0x15);
+    expect(code({ type: 'disabled' })).toBe(0x1a);
+    expect(code({ type: 'powerUpBillInStacker' })).toBe(0x42);
+    expect(code({ type: 'jamInStacker' })).toBe(0x46);
+    expect(code({ type: 'communicationError' })).toBe(0x4a);
+  });
+
+  it('refuses malformed frames with a reason', () => {
+    const good = encodeCommand({ type: 'statusRequest' });
+    const badCrc = Buffer.from(good);
+    badCrc[4] ^= 1;
+    expect(() => decodeCommand(badCrc)).toThrow(/CRC/);
+    expect(() => decodeCommand(good.subarray(0, 4))).toThrow(FrameError);
+    expect(() => decodeResponse(buildFrame(0x13))).toThrow(/denomination/);
+    expect(() => decodeResponse(buildFrame(0x11, [1]))).toThrow(/no data/);
+    expect(() => decodeResponse(buildFrame(0x8a, [1, 2, 3]))).toThrow(/4-byte/);
+    expect(() => decodeResponse(buildFrame(0x2f))).toThrow(/unknown/);
+    expect(() => decodeCommand(buildFrame(0xc3, [7]))).toThrow(/inhibit/);
+    expect(() => buildFrame(0x11, new Array(251).fill(0))).toThrow(/longer/);
+  });
+
+  it('turns a currency assignment into note values in minor units', () => {
+    const values = noteValues(assignmentFor([1, 20, 100]), 'USD', 2);
+    expect(values).toEqual([
+      { code: 0x61, value: 100, denomination: 'USD 1' },
+      { code: 0x62, value: 2000, denomination: 'USD 20' },
+      { code: 0x63, value: 10000, denomination: 'USD 100' },
+    ]);
+    expect(assignmentFor([20])[0]).toEqual({ code: 0x61, country: 1, base: 2, exponent: 1 });
+    expect(() => assignmentFor([2.5])).toThrow();
+  });
+});

@@ -1,0 +1,131 @@
+// One streaming parser for the two protocols framed as `SYNC LEN ... CRC-lo CRC-hi` (ID-003 and
+// the button deck): a small object-mode Transform in the manner of serialport's own parsers.
+// It survives frames split at any byte, garbage between frames and corrupt frames; every frame it
+// throws away is counted, so a driver can report a noisy line instead of hiding it.
+
+import { Transform, type TransformCallback } from 'node:stream';
+import { crc16Kermit } from './crc16-kermit';
+
+export interface FramingOptions<T> {
+  sync: number;
+  /** Whole frame, sync and CRC included. */
+  minLength: number;
+  maxLength: number;
+  /** Turns a frame whose CRC is right into a typed value; throws for a malformed one. */
+  decode: (frame: Buffer) => T;
+}
+
+export interface ParserStats {
+  /** Frames delivered. */
+  frames: number;
+  /** Frames dropped: impossible length, wrong CRC, or a payload the decoder refused. */
+  badFrames: number;
+  /** Bytes skipped while hunting for a sync byte. */
+  garbageBytes: number;
+}
+
+/** Why the last frames were dropped, newest last; bounded so a noisy line cannot grow it. */
+export interface DropRecord {
+  reason: 'length' | 'crc' | 'decode';
+  detail: string;
+}
+
+export class FramedParser<T> extends Transform {
+  readonly stats: ParserStats = { frames: 0, badFrames: 0, garbageBytes: 0 };
+  readonly drops: DropRecord[] = [];
+  private buf: Buffer = Buffer.alloc(0);
+
+  constructor(private readonly opts: FramingOptions<T>) {
+    super({ readableObjectMode: true });
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
+    this.buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
+    this.scan(false);
+    cb();
+  }
+
+  override _flush(cb: TransformCallback): void {
+    this.scan(true);
+    cb();
+  }
+
+  /** Feeds bytes and returns what they completed: the same logic without stream plumbing. */
+  feed(chunk: Uint8Array): T[] {
+    const out: T[] = [];
+    this.buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : Buffer.from(chunk);
+    this.scan(false, out);
+    return out;
+  }
+
+  /** Gives up on a frame left incomplete (the line went quiet): it counts as dropped. */
+  reset(): void {
+    this.scan(true);
+  }
+
+  private scan(final: boolean, out?: T[]): void {
+    const { sync, minLength, maxLength } = this.opts;
+    let buf = this.buf;
+    for (;;) {
+      const at = buf.indexOf(sync);
+      if (at < 0) {
+        this.stats.garbageBytes += buf.length;
+        buf = buf.subarray(buf.length);
+        break;
+      }
+      if (at > 0) {
+        this.stats.garbageBytes += at;
+        buf = buf.subarray(at);
+      }
+      if (buf.length < 2) {
+        if (final) {
+          this.discard('length', 'frame cut short');
+          buf = buf.subarray(1);
+          continue;
+        }
+        break;
+      }
+      const len = buf[1];
+      if (len < minLength || len > maxLength) {
+        this.discard('length', `length ${len} outside ${minLength}..${maxLength}`);
+        buf = buf.subarray(1);
+        continue;
+      }
+      if (buf.length < len) {
+        if (final) {
+          this.discard('length', `frame cut short at ${buf.length} of ${len} bytes`);
+          buf = buf.subarray(1);
+          continue;
+        }
+        break;
+      }
+      const crc = buf[len - 2] | (buf[len - 1] << 8);
+      if (crc16Kermit(buf, 0, len - 2) !== crc) {
+        // Resync one byte on, not one frame on: the length byte itself may be the corrupt one,
+        // and a good frame may start inside what it claimed.
+        this.discard('crc', `bad CRC on ${buf.subarray(0, len).toString('hex')}`);
+        buf = buf.subarray(1);
+        continue;
+      }
+      const frame = Buffer.from(buf.subarray(0, len));
+      buf = buf.subarray(len);
+      let value: T;
+      try {
+        value = this.opts.decode(frame);
+      } catch (e) {
+        this.discard('decode', e instanceof Error ? e.message : String(e));
+        continue;
+      }
+      this.stats.frames++;
+      if (out) out.push(value);
+      else this.push(value);
+    }
+    this.buf = buf.length ? Buffer.from(buf) : Buffer.alloc(0);
+  }
+
+  private discard(reason: DropRecord['reason'], detail: string): void {
+    this.stats.badFrames++;
+    this.drops.push({ reason, detail });
+    if (this.drops.length > 32) this.drops.shift();
+  }
+}

@@ -1,0 +1,75 @@
+// Request and answer over a PortConnection, one at a time, with a timeout and retries: the
+// polled protocols (ID-003, ESC/POS status) are all "send, wait for one reply".
+
+import type { PortConnection } from './port-connection';
+
+export class NoAnswerError extends Error {
+  constructor(what: string, attempts: number) {
+    super(`no answer to ${what} after ${attempts} attempt${attempts === 1 ? '' : 's'}`);
+    this.name = 'NoAnswerError';
+  }
+}
+
+interface Waiter<F> {
+  accept: (frame: F) => boolean;
+  resolve: (frame: F) => void;
+}
+
+export class Requester<F> {
+  private waiter: Waiter<F> | null = null;
+  /** Replies that matched no request (late answers to a retried request, mostly). */
+  unexpected = 0;
+
+  constructor(
+    private readonly conn: PortConnection<F>,
+    private readonly onUnsolicited: (frame: F) => void = () => undefined,
+  ) {
+    conn.on('frame', (frame) => {
+      const w = this.waiter;
+      if (w && w.accept(frame)) {
+        this.waiter = null;
+        w.resolve(frame);
+      } else {
+        this.unexpected++;
+        this.onUnsolicited(frame);
+      }
+    });
+  }
+
+  /**
+   * Sends `bytes` and resolves with the first reply `accept` takes; tries `1 + retries` times.
+   * Rejects with NoAnswerError, or with the write error when the port is gone.
+   */
+  async request(what: string, bytes: Uint8Array, accept: (frame: F) => boolean, timeoutMs: number, retries: number): Promise<F> {
+    for (let attempt = 1; attempt <= retries + 1; attempt++) {
+      const answer = new Promise<F | null>((resolve) => {
+        const timer = setTimeout(() => {
+          if (this.waiter === waiter) this.waiter = null;
+          resolve(null);
+        }, timeoutMs);
+        const waiter: Waiter<F> = {
+          accept,
+          resolve: (f) => {
+            clearTimeout(timer);
+            resolve(f);
+          },
+        };
+        this.waiter = waiter;
+      });
+      try {
+        await this.conn.write(bytes);
+      } catch (e) {
+        this.waiter = null;
+        throw e;
+      }
+      const frame = await answer;
+      if (frame !== null) return frame;
+    }
+    throw new NoAnswerError(what, retries + 1);
+  }
+
+  /** Sends bytes that get no reply (an ID-003 ACK). */
+  send(bytes: Uint8Array): Promise<void> {
+    return this.conn.write(bytes);
+  }
+}
