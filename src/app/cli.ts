@@ -3,11 +3,13 @@
 
 import { replayCommand } from './commands/replay-command';
 import { parsheetCommand } from './commands/parsheet-command';
+import { hintCommand } from './commands/hint-command';
 import { CliError, type Command } from './commands/command';
 
 const commands: Record<string, Command> = {
   replay: replayCommand,
   parsheet: parsheetCommand,
+  hint: hintCommand,
 };
 
 function usage(): string {

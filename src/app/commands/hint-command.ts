@@ -1,0 +1,41 @@
+import { CardParseError, formatCards, parseCards } from '../../core';
+import { createJacksAdvisor, HintInputError, type HoldAdvice } from '../../math/jacks-hint';
+import { CliError, type Command } from './command';
+import { parseArgs } from './cli-args';
+import { readPayTable } from './paytable-file';
+
+const USAGE = 'hint "Ah Kh Qh Jh 2c" [--paytable FILE] [--json]';
+
+export const hintCommand: Command = {
+  summary: 'hint "5 CARDS": expected return of all 32 Jacks or Better holds, best first (max bet)',
+  async run(args) {
+    const parsed = parseArgs(args, ['paytable'], ['json'], USAGE);
+    if (parsed.positional.length !== 1) throw new CliError(`usage: ${USAGE}`);
+    let deal: number[];
+    try {
+      deal = parseCards(parsed.positional[0]);
+    } catch (e) {
+      if (e instanceof CardParseError) throw new CliError(e.message);
+      throw e;
+    }
+    const table = await readPayTable('jacks-or-better', parsed.values.get('paytable'));
+    let holds: HoldAdvice[];
+    try {
+      holds = createJacksAdvisor(table)(deal);
+    } catch (e) {
+      if (e instanceof HintInputError) throw new CliError(e.message);
+      throw e;
+    }
+    const view = holds.map((h) => ({ held: h.held, cards: formatCards(h.cards), ev: h.ev, mask: h.mask, draws: h.draws, counts: h.counts }));
+    if (parsed.flags.has('json')) {
+      process.stdout.write(JSON.stringify({ game: 'jacks-or-better', dealt: formatCards(deal), holds: view }) + '\n');
+      return 0;
+    }
+    const lines = [`dealt ${formatCards(deal).join(' ')}; expected return per chip at max bet, best first`, ''];
+    for (const h of view) {
+      lines.push(`${h.ev.toFixed(6).padStart(12)}  ${(h.held.length ? h.held.join(',') : '-').padEnd(10)} ${h.cards.join(' ') || '(draw five)'}`);
+    }
+    process.stdout.write(lines.join('\n') + '\n');
+    return 0;
+  },
+};
