@@ -62,7 +62,10 @@ const pokerPlusView = object({
     game: nullable(bool()),
     bought: nullable(object({ discarded: card, drew: card, cards: array(card, 5), hand: category, game: bool() })),
   }),
-  /** What each action would cost now, in chips; null where the action is not allowed (P-3 to P-7). */
+  /**
+   * What each action would cost now, in chips, and for takeHalf what the box would receive;
+   * null where the action is not allowed (P-3 to P-7). exchange[k] is the fee for k cards.
+   */
   fees: object({
     exchange: nullable(array(int(0), 7)),
     buySixth: nullable(chips),

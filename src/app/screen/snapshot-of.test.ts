@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { stackedDeck } from '../../core/test-decks';
+import { Rig } from '../../cabinet/testing';
+import { checkToScreen } from '../../contract';
+import { snapshotOf } from './snapshot-of';
+
+const snap = (rig: Rig) => {
+  const s = snapshotOf(rig.state, rig.now);
+  const checked = checkToScreen({ kind: 'snapshot', snapshot: s });
+  if (!checked.ok) throw new Error(checked.error);
+  return s;
+};
+
+describe('the screen snapshot', () => {
+  it('shows credits in whole chips and what the player may do before a game', () => {
+    const rig = new Rig();
+    expect(snap(rig).live).not.toContain('deal');
+    rig.insert(1000);
+    rig.play({ type: 'chipValue', value: 25 });
+    const s = snap(rig);
+    expect(s.balance).toBe(1000);
+    expect(s.credits).toBe(40);
+    expect(s.live).toEqual(expect.arrayContaining(['deal', 'cashOut', 'selectGame', 'chipValue', 'setBet']));
+    expect(s.live).not.toContain('draw');
+    expect(s.jacks.phase).toBe('idle');
+    expect(s.jacks.payTable[0]).toEqual({ category: 'royal-flush', perBet: [250, 500, 750, 1000, 1250] });
+  });
+
+  it('shows a Jacks or Better deal with its auto-hold, then the win and the winning cards', () => {
+    const rig = new Rig();
+    rig.insert(1000);
+    rig.decks.push(stackedDeck('Jc 3d Jh 5s 9c Jd 4c 2h'));
+    rig.play({ type: 'deal', bet: 2 });
+    let s = snap(rig);
+    expect(s.inGame).toBe(true);
+    expect(s.jacks).toMatchObject({ phase: 'holding', cards: ['Jc', '3d', 'Jh', '5s', '9c'], held: [0, 2], autoHold: [0, 2], hand: 'jacks-or-better' });
+    expect(s.live).toEqual(expect.arrayContaining(['toggleHold', 'draw']));
+    expect(s.live).not.toContain('cashOut');
+    rig.play({ type: 'draw' });
+    s = snap(rig);
+    expect(s.jacks).toMatchObject({ phase: 'over', cards: ['Jc', 'Jd', 'Jh', '4c', '2h'], hand: 'three-of-a-kind', win: 6, winning: [0, 1, 2] });
+  });
+
+  it('keeps the dealer\'s down cards and the blind box hidden until the showdown', () => {
+    const rig = new Rig();
+    rig.insert(10_000);
+    rig.play({ type: 'selectGame', game: 'poker-plus' });
+    rig.play({ type: 'setBoxes', boxes: [{ ante: 5 }, { ante: 2, blind: true }] });
+    rig.decks.push(stackedDeck('Ah Ad 7c 4s 2h 3h 3d 8c 4c 2c Kd Ks 9c 5h 8d Qc'));
+    rig.play({ type: 'deal' });
+    let s = snap(rig);
+    expect(s.pokerPlus.dealer.cards).toEqual([null, null, null, null, '8d']);
+    expect(s.pokerPlus.boxes[0]).toMatchObject({ cards: ['Ah', 'Ad', '7c', '4s', '2h'], hand: 'pair', blind: false });
+    expect(s.pokerPlus.boxes[1]).toMatchObject({ cards: null, hand: null, blind: true });
+    expect(s.pokerPlus.fees).toEqual({ exchange: [0, 5, 10, 10, 10, 5], buySixth: 5, bet: 10, buyGame: null, takeHalf: null });
+    expect(JSON.stringify(s)).not.toContain('Kd');
+    rig.play({ type: 'exchange', positions: [4] });
+    s = snap(rig);
+    expect(s.pokerPlus.fees.exchange).toEqual([0, 5, 5, 5, 5, 5]);
+    rig.play({ type: 'bet' });
+    s = snap(rig);
+    expect(s.pokerPlus.phase).toBe('options');
+    expect(s.pokerPlus.fees).toMatchObject({ bet: null, buyGame: 5, takeHalf: null, exchange: null });
+    rig.play({ type: 'reveal' });
+    s = snap(rig);
+    expect(s.pokerPlus.dealer.cards).toEqual(['Kd', 'Ks', '9c', '5h', '8d']);
+    expect(s.pokerPlus.dealer).toMatchObject({ hand: 'pair', game: true });
+    expect(s.pokerPlus.boxes[1].cards).toEqual(['3h', '3d', '8c', '4c', '2c']);
+    expect(s.pokerPlus.boxes.map((b) => b.outcome)).toEqual(['win', 'lose']);
+  });
+
+  it('offers take half with the amount the box would receive', () => {
+    const rig = new Rig();
+    rig.insert(10_000);
+    rig.play({ type: 'selectGame', game: 'poker-plus' });
+    rig.play({ type: 'setBoxes', boxes: [{ ante: 10 }] });
+    rig.decks.push(stackedDeck('9c Td Jh Qs Kc Ad Qd 9h 5h 3d'));
+    rig.play({ type: 'deal' });
+    rig.play({ type: 'bet' });
+    expect(snap(rig).pokerPlus.fees.takeHalf).toBe(10 + 20 + 40);
+  });
+
+  it('shows a handpay lockup and nothing live but the attendant\'s confirmation', () => {
+    const rig = new Rig({ limits: { handpayLimit: 1000 } });
+    rig.insert(1000);
+    rig.decks.push(stackedDeck('As Ks Qs Js Ts'));
+    rig.play({ type: 'deal', bet: 5 });
+    rig.play({ type: 'draw' });
+    const s = snap(rig);
+    expect(s.lockup).toMatchObject({ kind: 'handpay', amount: 1250, handpayKind: 'jackpot' });
+    expect(s.live).not.toContain('deal');
+    expect(s.live).not.toContain('cashOut');
+  });
+});

@@ -1,0 +1,175 @@
+// The screen's view of the cabinet (src/contract/snapshot.ts), made from the committed state.
+// Hidden cards stay hidden here, on the cabinet's side: the screen never receives what the
+// player may not see yet (the dealer's four down cards, the blind box before the showdown).
+
+import {
+  autoHoldPositions,
+  canTakeHalf,
+  categoryOf,
+  drawFee,
+  evaluate,
+  formatCard,
+  formatCards,
+  type Card,
+  type JacksState,
+  type PokerPlusState,
+} from '../../core';
+import { gameInProgress, type CabinetState } from '../../cabinet';
+import type { BoxView, JacksView, PokerPlusView, Snapshot } from '../../contract';
+import { liveWishes } from './live-wishes';
+import { jacksPayRows, pokerPlusPayRows } from './pay-rows';
+
+function jacksView(s: CabinetState): JacksView {
+  const maxBet = s.settings.limits.maxBet;
+  const base: JacksView = {
+    bet: s.jacksBet,
+    maxBet,
+    phase: 'idle',
+    cards: null,
+    held: [],
+    autoHold: [],
+    hand: null,
+    winning: [],
+    win: 0,
+    payTable: jacksPayRows(s.settings.payTables.jacks, maxBet),
+    gameId: null,
+  };
+  const session = s.game;
+  if (!session || session.game !== 'jacks-or-better') return base;
+  const core: JacksState = session.core;
+  if (core.phase === 'holding') {
+    return {
+      ...base,
+      bet: core.bet,
+      phase: 'holding',
+      cards: formatCards(core.dealt),
+      held: [...core.held],
+      autoHold: [...core.autoHold],
+      hand: categoryOf(evaluate(core.dealt), 'jacks-or-better'),
+      gameId: session.id,
+    };
+  }
+  const final = core.final!;
+  return {
+    ...base,
+    phase: 'over',
+    cards: formatCards(final),
+    held: [...core.held],
+    autoHold: [...core.autoHold],
+    hand: core.hand,
+    winning: core.win > 0 ? autoHoldPositions(final, core.config.payTable) : [],
+    win: core.win,
+    gameId: session.id,
+  };
+}
+
+function exchangeFees(ante: number, taken: number, cardCount: number): number[] {
+  return Array.from({ length: cardCount + 1 }, (_, k) => (k === 0 ? 0 : drawFee(ante, taken, k)));
+}
+
+function boxView(core: PokerPlusState, index: number): BoxView {
+  const box = core.boxes[index];
+  const over = core.phase === 'over';
+  const result = over ? core.result!.boxes[index] : null;
+  const visible = !box.blind || over;
+  return {
+    ante: box.ante,
+    blind: box.blind,
+    cards: visible ? formatCards(box.cards) : null,
+    status: box.status,
+    bet: box.bet,
+    staked: box.staked,
+    draws: box.draws.length,
+    boughtGame: box.boughtGame,
+    hand: visible ? categoryOf(evaluate(box.cards)) : null,
+    outcome: result?.outcome ?? null,
+    returned: result?.returned ?? null,
+    net: result?.net ?? null,
+  };
+}
+
+function halfAmount(core: PokerPlusState, index: number): number {
+  const box = core.boxes[index];
+  const coefficient = core.config.payTable.coefficients[categoryOf(evaluate(box.cards))];
+  return box.ante + box.bet + Math.floor(Math.min(2 * box.ante * coefficient, core.config.tableMax) / 2);
+}
+
+function pokerPlusView(s: CabinetState): PokerPlusView {
+  const { minAnte, maxAnte, tableMax } = s.settings.limits;
+  const base: PokerPlusView = {
+    phase: 'idle',
+    nextBoxes: s.pokerPlusBoxes.map((b) => (b.blind ? { ante: b.ante, blind: true } : { ante: b.ante })),
+    minAnte,
+    maxAnte,
+    tableMax,
+    boxes: [],
+    seen: 0,
+    dealer: { cards: [null, null, null, null, null], hand: null, game: null, bought: null },
+    fees: { exchange: null, buySixth: null, bet: null, buyGame: null, takeHalf: null },
+    payTable: pokerPlusPayRows(s.settings.payTables.pokerPlus),
+    gameId: null,
+  };
+  const session = s.game;
+  if (!session || session.game !== 'poker-plus') return base;
+  const core = session.core;
+  const seen = core.boxes[core.seen];
+  const over = core.phase === 'over';
+  const dealerCards: (string | null)[] = over ? formatCards(core.dealer) : core.dealer.map((c: Card, i) => (i === 4 ? formatCard(c) : null));
+  const bought = over ? core.result!.dealer.bought : null;
+  const deciding = core.phase === 'deciding' && seen.status === 'deciding';
+  const canDraw = deciding && seen.draws.length < 2;
+  const options = core.phase === 'options' && seen.status === 'bet';
+  return {
+    ...base,
+    phase: core.phase,
+    boxes: core.boxes.map((_, i) => boxView(core, i)),
+    seen: core.seen,
+    dealer: {
+      cards: dealerCards,
+      hand: over ? core.result!.dealer.hand : null,
+      game: over ? core.result!.dealer.game : null,
+      bought: bought && {
+        discarded: formatCard(bought.discarded),
+        drew: formatCard(bought.drew),
+        cards: formatCards(bought.cards),
+        hand: bought.hand,
+        game: bought.game,
+      },
+    },
+    fees: {
+      exchange: canDraw ? exchangeFees(seen.ante, seen.draws.length, seen.cards.length) : null,
+      buySixth: canDraw && seen.cards.length < 6 ? drawFee(seen.ante, seen.draws.length, 'sixth') : null,
+      bet: deciding ? 2 * seen.ante : null,
+      buyGame: options && !seen.boughtGame ? seen.ante : null,
+      takeHalf: options && canTakeHalf(seen) ? halfAmount(core, core.seen) : null,
+    },
+    gameId: session.id,
+  };
+}
+
+export function snapshotOf(s: CabinetState, now: number): Snapshot {
+  const lockup: Snapshot['lockup'] = s.handpay
+    ? { kind: 'handpay', amount: s.handpay.amount, reason: s.handpay.reason, handpayKind: s.handpay.kind }
+    : s.tilts.length > 0
+      ? { kind: 'tilt', tilts: s.tilts.map((t) => ({ code: t.code, reason: t.reason, since: t.since, technician: t.technician })) }
+      : null;
+  return {
+    version: s.version,
+    language: s.language,
+    currency: { code: s.settings.currency, minorDigits: s.settings.minorDigits },
+    chipValues: [...s.settings.chipValues],
+    chipValue: s.chipValue,
+    balance: s.balance,
+    credits: Math.floor(s.balance / s.chipValue),
+    games: [...s.settings.games],
+    selectedGame: s.selectedGame,
+    inGame: gameInProgress(s),
+    jacks: jacksView(s),
+    pokerPlus: pokerPlusView(s),
+    lockup,
+    cashout: s.voucher ? { amount: s.voucher.amount, state: 'printing' } : null,
+    live: liveWishes(s, now),
+    doors: { ...s.doors },
+    keys: { ...s.keys },
+  };
+}
