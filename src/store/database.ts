@@ -1,0 +1,113 @@
+// Opening the cabinet database: a file that is not ours, damaged, truncated or of a schema this
+// build does not know is refused with a message, and nothing is written to it. Only a path
+// with no file at all becomes a new database.
+
+import Database from 'better-sqlite3';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './schema';
+
+export class StoreError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreError';
+  }
+}
+
+const MAGIC = 'SQLite format 3\u0000';
+
+/** Checks the 100-byte SQLite header against the file's size before SQLite reads anything. */
+function checkHeader(path: string): void {
+  const size = statSync(path).size;
+  if (size === 0) throw new StoreError(`${path} is empty; refusing to create a new database over it`);
+  const header = Buffer.alloc(100);
+  const fd = openSync(path, 'r');
+  let read: number;
+  try {
+    read = readSync(fd, header, 0, 100, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (read < 100 || header.toString('latin1', 0, 16) !== MAGIC) throw new StoreError(`${path} is not an SQLite database`);
+  const raw = header.readUInt16BE(16);
+  const pageSize = raw === 1 ? 65536 : raw;
+  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) throw new StoreError(`${path} has a damaged header (page size ${raw})`);
+  if (size % pageSize !== 0) throw new StoreError(`${path} is truncated: ${size} bytes is not a whole number of ${pageSize}-byte pages`);
+  const pages = header.readUInt32BE(28);
+  const sizeValid = header.readUInt32BE(24) === header.readUInt32BE(92);
+  if (sizeValid && pages * pageSize > size) {
+    throw new StoreError(`${path} is truncated: the header counts ${pages} pages, the file holds ${size / pageSize}`);
+  }
+}
+
+function pragmas(db: Database.Database): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+}
+
+function migrate(db: Database.Database, from: number): void {
+  for (const m of MIGRATIONS) {
+    if (m.version <= from) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+  }
+}
+
+export interface OpenedDatabase {
+  db: Database.Database;
+  created: boolean;
+}
+
+/** Opens (or, where no file exists, creates) the cabinet database at `path`. */
+export function openDatabase(path: string, options: { readonly?: boolean } = {}): OpenedDatabase {
+  if (!existsSync(path)) {
+    if (options.readonly) throw new StoreError(`${path} does not exist`);
+    const db = new Database(path);
+    try {
+      pragmas(db);
+      db.pragma(`application_id = ${APPLICATION_ID}`);
+      migrate(db, 0);
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+    return { db, created: true };
+  }
+  checkHeader(path);
+  let db: Database.Database;
+  try {
+    db = new Database(path, { fileMustExist: true, readonly: options.readonly === true });
+  } catch (e) {
+    throw new StoreError(`${path} cannot be opened: ${(e as Error).message}`);
+  }
+  try {
+    validate(db, path);
+    if (!options.readonly) {
+      pragmas(db);
+      const version = db.pragma('user_version', { simple: true }) as number;
+      migrate(db, version);
+    }
+  } catch (e) {
+    db.close();
+    if (e instanceof StoreError) throw e;
+    throw new StoreError(`${path} is damaged: ${(e as Error).message}`);
+  }
+  return { db, created: false };
+}
+
+function validate(db: Database.Database, path: string): void {
+  const appId = db.pragma('application_id', { simple: true }) as number;
+  if (appId !== APPLICATION_ID) {
+    throw new StoreError(`${path} is an SQLite database but not a cabinet database (application_id ${appId})`);
+  }
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > SCHEMA_VERSION) {
+    throw new StoreError(`${path} has schema version ${version}, newer than this build knows (${SCHEMA_VERSION}); refusing to touch it`);
+  }
+  if (version < 1) throw new StoreError(`${path} has schema version ${version}: not a complete cabinet database`);
+  const check = db.pragma('quick_check') as { quick_check: string }[];
+  if (check.length !== 1 || check[0].quick_check !== 'ok') {
+    throw new StoreError(`${path} fails its integrity check: ${check.map((r) => r.quick_check).slice(0, 3).join('; ')}`);
+  }
+}

@@ -1,0 +1,67 @@
+// The database schema as numbered migrations. PRAGMA user_version holds the version reached;
+// PRAGMA application_id marks the file as a cabinet database, so another program's SQLite file
+// is never mistaken for one (and never written to).
+
+export const APPLICATION_ID = 0x504b4342; // "PKCB"
+
+export interface Migration {
+  version: number;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE cabinet_state (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        version INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE meters (
+        scope TEXT NOT NULL CHECK (scope IN ('lifetime', 'period')),
+        name TEXT NOT NULL,
+        value INTEGER NOT NULL,
+        PRIMARY KEY (scope, name)
+      ) WITHOUT ROWID;
+      CREATE TABLE recall (
+        game_id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        chip_value INTEGER NOT NULL,
+        started_at INTEGER NOT NULL,
+        ended_at INTEGER NOT NULL,
+        staked INTEGER NOT NULL,
+        paid INTEGER NOT NULL,
+        handpaid INTEGER NOT NULL,
+        replay TEXT NOT NULL,
+        result TEXT NOT NULL
+      );
+      CREATE TABLE events (
+        seq INTEGER PRIMARY KEY,
+        at INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        data TEXT NOT NULL,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL
+      );
+      CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+      CREATE TABLE settings_log (
+        seq INTEGER PRIMARY KEY,
+        at INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        old_value TEXT,
+        new_value TEXT NOT NULL,
+        source TEXT NOT NULL
+      );
+    `,
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+/** How many settled games the recall keeps (C-11 asks for at least 100). */
+export const RECALL_KEEP = 100;

@@ -1,0 +1,235 @@
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runReplay } from '../core';
+import { stepCabinet, type CabinetInput, type CabinetState } from '../cabinet';
+import { Rig } from '../cabinet/testing';
+import { CabinetStore } from './cabinet-store';
+import { StoreError } from './database';
+import { RECALL_KEEP, SCHEMA_VERSION } from './schema';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cabinet-store-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A cabinet whose every transition goes through the store, as the runner does it. */
+class Bench {
+  readonly rig = new Rig();
+  readonly store: CabinetStore;
+  constructor(readonly path: string) {
+    this.store = CabinetStore.open(path);
+    const loaded = this.store.load();
+    if (loaded) this.rig.state = loaded;
+    else this.store.initialize(this.rig.state, 'test');
+  }
+  input(input: CabinetInput): void {
+    const prev: CabinetState = this.rig.state;
+    const r = stepCabinet(prev, input, this.rig.env);
+    if (!r.ok) {
+      this.store.appendLog(r.effects);
+      return;
+    }
+    if (r.state !== prev) this.store.commit(prev, r.state, r.effects);
+    this.rig.state = r.state;
+  }
+  wish(wish: unknown): void {
+    this.input({ kind: 'wish', counter: this.rig.state.version, wish });
+  }
+  insert(value: number): void {
+    this.input({ kind: 'device', event: { device: 'acceptor', type: 'escrow', value, denomination: String(value) } });
+    this.input({ kind: 'device', event: { device: 'acceptor', type: 'stacked', value, denomination: String(value) } });
+  }
+  jacks(): void {
+    this.wish({ type: 'deal', bet: 1 });
+    this.wish({ type: 'draw' });
+  }
+}
+
+const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+function expectRefused(path: string, message: RegExp): void {
+  const before = existsSync(path) ? sha(path) : null;
+  expect(() => CabinetStore.open(path)).toThrow(StoreError);
+  expect(() => CabinetStore.open(path)).toThrow(message);
+  expect(existsSync(path) ? sha(path) : null).toBe(before);
+}
+
+describe('the cabinet store', () => {
+  it('reads back exactly the committed state, meters and settings', () => {
+    const path = join(dir, 'c.db');
+    const a = new Bench(path);
+    a.insert(2000);
+    a.jacks();
+    a.wish({ type: 'deal', bet: 2 });
+    const state = a.rig.state;
+    a.store.close();
+    const b = CabinetStore.open(path);
+    expect(b.load()).toEqual(state);
+    b.close();
+  });
+
+  it('keeps the last games for recall, each replaying to its stored result', () => {
+    const path = join(dir, 'c.db');
+    const a = new Bench(path);
+    a.insert(100000);
+    for (let i = 0; i < RECALL_KEEP + 5; i++) a.jacks();
+    const recall = a.store.recall();
+    expect(recall).toHaveLength(RECALL_KEEP);
+    expect(recall[0].gameId).toBe(RECALL_KEEP + 5);
+    for (const r of recall) expect(runReplay(r.replay)).toEqual(r.result);
+    a.store.close();
+  });
+
+  it('writes meters as rows and removes the period ones a clear removed', () => {
+    const path = join(dir, 'c.db');
+    const a = new Bench(path);
+    a.insert(500);
+    expect(a.store.meters().lifetime.billsIn).toBe(500);
+    expect(a.store.meters().period.billsIn).toBe(500);
+    a.rig.state = { ...a.rig.state, access: { ...a.rig.state.access, pinHash: a.rig.env.hashPin('1357') } };
+    a.input({ kind: 'device', event: { device: 'deck', type: 'key', key: 'technician', on: true } });
+    a.wish({ type: 'technicianPin', pin: '1357' });
+    a.wish({ type: 'clearPeriodMeters' });
+    expect(a.store.meters().period).toEqual({});
+    expect(a.store.meters().lifetime.billsIn).toBe(500);
+    a.store.close();
+  });
+
+  it('logs operator settings changes with the old and new values', () => {
+    const path = join(dir, 'c.db');
+    const a = new Bench(path);
+    const settings = { ...a.rig.state.settings, chipValues: [5, 25] };
+    a.input({ kind: 'settings', settings, source: 'config file' });
+    const log = a.store.settingsLog();
+    expect(log[log.length - 1]).toMatchObject({ key: 'chipValues', from: [1, 5, 25, 100], to: [5, 25], source: 'cabinet' });
+    a.store.close();
+    expect(CabinetStore.open(path).load()?.settings.chipValues).toEqual([5, 25]);
+  });
+
+  it('refuses a commit made against a version the database is not at', () => {
+    const path = join(dir, 'c.db');
+    const a = new Bench(path);
+    const prev = a.rig.state;
+    a.insert(100);
+    const r = stepCabinet(prev, { kind: 'powerUp' }, a.rig.env);
+    expect(r.ok && (() => a.store.commit(prev, r.state, r.effects))).toThrow(/not at version/);
+    // The failed commit left the chain's head where it was.
+    a.input({ kind: 'powerUp' });
+    a.store.close();
+    expect(CabinetStore.open(path).chain.ok).toBe(true);
+  });
+});
+
+describe('C-12 event chain', () => {
+  function logged(): string {
+    const path = join(dir, 'c.db');
+    const a = new Bench(path);
+    a.insert(100);
+    a.input({ kind: 'device', event: { device: 'deck', type: 'door', door: 'main', open: true } });
+    a.input({ kind: 'device', event: { device: 'deck', type: 'door', door: 'main', open: false } });
+    expect(a.store.eventCount()).toBeGreaterThan(4);
+    a.store.close();
+    return path;
+  }
+
+  it('verifies an untouched chain', () => {
+    const store = CabinetStore.open(logged());
+    expect(store.chain).toMatchObject({ ok: true });
+    store.close();
+  });
+
+  for (const [what, sql] of [
+    ['an edited row', "UPDATE events SET data = '{\"value\":100000}' WHERE seq = 3"],
+    ['a removed row', 'DELETE FROM events WHERE seq = 2'],
+    ['a re-hashed row', "UPDATE events SET hash = '" + '1'.repeat(64) + "' WHERE seq = 2"],
+  ] as const) {
+    it(`detects ${what} and refuses to start on it`, () => {
+      const path = logged();
+      const db = new Database(path);
+      db.exec(sql);
+      db.close();
+      expect(() => CabinetStore.open(path)).toThrow(/event log chain is broken at row/);
+      const inspect = CabinetStore.open(path, { requireIntactChain: false });
+      expect(inspect.chain.ok).toBe(false);
+      inspect.close();
+    });
+  }
+});
+
+describe('bad database files are refused and left as they were', () => {
+  let made_ = 0;
+  function made(): string {
+    const path = join(dir, `made-${++made_}.db`);
+    const a = new Bench(path);
+    a.insert(100000);
+    for (let i = 0; i < 120; i++) a.jacks();
+    a.store.close();
+    return path;
+  }
+
+  it('refuses a file that is not SQLite', () => {
+    const path = join(dir, 'junk.db');
+    writeFileSync(path, 'this is not a database, it is a shopping list\n'.repeat(100));
+    expectRefused(path, /not an SQLite database/);
+  });
+
+  it('refuses an empty file rather than starting afresh over it', () => {
+    const path = join(dir, 'empty.db');
+    writeFileSync(path, '');
+    expectRefused(path, /empty/);
+  });
+
+  it('refuses a truncated file', () => {
+    const path = made();
+    truncateSync(path, 4096 * 3);
+    expectRefused(path, /truncated/);
+    const odd = join(dir, 'odd.db');
+    copyFileSync(made(), odd);
+    truncateSync(odd, 5000);
+    expectRefused(odd, /truncated/);
+  });
+
+  it('refuses damaged pages', () => {
+    const path = made();
+    const bytes = readFileSync(path);
+    for (let i = 4096 * 2; i < 4096 * 2 + 2000; i++) bytes[i] = 0x5a;
+    writeFileSync(path, bytes);
+    expectRefused(path, /damaged|integrity/);
+  });
+
+  it('refuses a newer schema, a wrong schema version and another program\'s database', () => {
+    const newer = made();
+    let db = new Database(newer);
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    expectRefused(newer, /newer than this build/);
+
+    const zero = join(dir, 'zero.db');
+    copyFileSync(made(), zero);
+    db = new Database(zero);
+    db.pragma('user_version = 0');
+    db.close();
+    expectRefused(zero, /schema version 0/);
+
+    const other = join(dir, 'other.db');
+    db = new Database(other);
+    db.exec('CREATE TABLE notes (x TEXT)');
+    db.close();
+    expectRefused(other, /not a cabinet database/);
+  });
+
+  it('refuses a damaged state row', () => {
+    const path = made();
+    const db = new Database(path);
+    db.exec("UPDATE cabinet_state SET state = '{\"version\": 1'");
+    db.close();
+    const store = CabinetStore.open(path);
+    expect(() => store.load()).toThrow(/damaged/);
+    store.close();
+  });
+});
