@@ -1,0 +1,81 @@
+// A voucher (C-17) as an ESC/POS job: heading, venue, validation number in figures and as an
+// Interleaved 2 of 5 barcode, amount in figures and in words, date and time, machine, sequence
+// and expiry, then a cut. Pure: the same voucher always gives the same bytes.
+
+import type { Voucher } from '../../cabinet/device-events';
+import { amountInFigures, amountToWords } from './amount-words';
+import { encodeEscPos, type EscPos } from './escpos';
+import { checkValidationNumber, formatValidationNumber } from './validation-number';
+
+export const LINE_WIDTH = 42;
+
+/** Refuses a voucher that must not be printed: a bad one printed is money out of the box. */
+export function voucherProblems(v: Voucher): string[] {
+  const p: string[] = [];
+  const check = checkValidationNumber(v.validation);
+  if (!check.ok) p.push(`validation number: ${check.reason}`);
+  if (!Number.isSafeInteger(v.amount) || v.amount <= 0) p.push(`amount ${v.amount} is not a positive whole number of minor units`);
+  if (!Number.isInteger(v.minorDigits) || v.minorDigits < 0 || v.minorDigits > 4) p.push(`minor digits ${v.minorDigits} must be 0..4`);
+  if (!Number.isInteger(v.sequence) || v.sequence < 0) p.push(`sequence ${v.sequence} is not a whole number`);
+  if (Number.isNaN(Date.parse(v.issuedAt))) p.push(`issue time "${v.issuedAt}" is not ISO 8601`);
+  if (Number.isNaN(Date.parse(v.expiresAt))) p.push(`expiry "${v.expiresAt}" is not ISO 8601`);
+  for (const [k, s] of [['venue', v.venue], ['machine', v.machine], ['currency', v.currency]] as const) {
+    if (!s || /[^\x20-\x7e]/.test(s)) p.push(`${k} "${s}" must be non-empty printable ASCII`);
+  }
+  return p;
+}
+
+/** Lines of text wrapped at word boundaries to the paper width. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+export function voucherCommands(v: Voucher): EscPos[] {
+  const problems = voucherProblems(v);
+  if (problems.length) throw new Error(`voucher not printable: ${problems.join('; ')}`);
+  const issued = v.issuedAt.replace('T', ' ').slice(0, 19);
+  const text = (t: string): EscPos[] => [{ type: 'text', text: t }, { type: 'lf' }];
+  const words = amountToWords(v.amount, v.currency, v.minorDigits).toUpperCase();
+  return [
+    { type: 'init' },
+    { type: 'align', align: 'center' },
+    { type: 'emphasis', on: true },
+    ...text(v.venue),
+    { type: 'size', width: 2, height: 2 },
+    ...text('CASHOUT VOUCHER'),
+    { type: 'size', width: 1, height: 1 },
+    { type: 'emphasis', on: false },
+    ...text(`VALIDATION ${formatValidationNumber(v.validation)}`),
+    { type: 'barcodeHeight', dots: 80 },
+    { type: 'barcodeWidth', module: 2 },
+    { type: 'hriPosition', position: 0 },
+    { type: 'barcodeItf', data: v.validation },
+    { type: 'lf' },
+    { type: 'emphasis', on: true },
+    { type: 'size', width: 2, height: 2 },
+    ...text(amountInFigures(v.amount, v.currency, v.minorDigits)),
+    { type: 'size', width: 1, height: 1 },
+    ...wrap(words, LINE_WIDTH).flatMap(text),
+    { type: 'emphasis', on: false },
+    { type: 'align', align: 'left' },
+    ...text(`DATE ${issued}`),
+    ...text(`MACHINE ${v.machine}`),
+    ...text(`TICKET # ${String(v.sequence).padStart(4, '0')}`),
+    ...text(`VOID AFTER ${v.expiresAt.slice(0, 10)}`),
+    { type: 'feed', lines: 3 },
+    { type: 'cut', partial: true, feed: 0 },
+  ];
+}
+
+export function voucherBytes(v: Voucher): Buffer {
+  return Buffer.concat(voucherCommands(v).map(encodeEscPos));
+}
