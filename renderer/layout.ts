@@ -1,0 +1,209 @@
+// Layout as arithmetic: every screen is drawn in a logical design (5:4 for 1280×1024 monitors,
+// 16:9 for 1920×1080), scaled to fit the window and letterboxed. Pure, so it is unit-tested.
+
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface Design {
+  name: 'square' | 'wide';
+  w: number;
+  h: number;
+}
+
+export const SQUARE: Design = { name: 'square', w: 1280, h: 1024 };
+export const WIDE: Design = { name: 'wide', w: 1920, h: 1080 };
+
+/** The design whose aspect ratio is nearer the window's (compared on a log scale). */
+export function chooseDesign(viewW: number, viewH: number): Design {
+  if (viewW <= 0 || viewH <= 0) return SQUARE;
+  const aspect = Math.log(viewW / viewH);
+  const dSquare = Math.abs(aspect - Math.log(SQUARE.w / SQUARE.h));
+  const dWide = Math.abs(aspect - Math.log(WIDE.w / WIDE.h));
+  return dWide < dSquare ? WIDE : SQUARE;
+}
+
+export interface Fit {
+  scale: number;
+  x: number;
+  y: number;
+}
+
+/** Uniform scale that shows the whole design, centred, with bars on the spare sides. */
+export function fit(viewW: number, viewH: number, design: Design): Fit {
+  const scale = Math.max(0.01, Math.min(viewW / design.w, viewH / design.h));
+  return { scale, x: (viewW - design.w * scale) / 2, y: (viewH - design.h * scale) / 2 };
+}
+
+export const rect = (x: number, y: number, w: number, h: number): Rect => ({ x, y, w, h });
+
+/** n equal cells across a rectangle with gaps between them. */
+export function row(area: Rect, n: number, gap: number): Rect[] {
+  if (n <= 0) return [];
+  const w = (area.w - gap * (n - 1)) / n;
+  return Array.from({ length: n }, (_, i) => rect(area.x + i * (w + gap), area.y, w, area.h));
+}
+
+/** n cells of a fixed width, centred in the area. */
+export function centredRow(area: Rect, n: number, w: number, gap: number): Rect[] {
+  const total = n * w + Math.max(0, n - 1) * gap;
+  const x0 = area.x + (area.w - total) / 2;
+  return Array.from({ length: n }, (_, i) => rect(x0 + i * (w + gap), area.y, w, area.h));
+}
+
+export const CARD_ASPECT = 7 / 5;
+
+export function overlaps(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+export function inside(inner: Rect, outer: Rect): boolean {
+  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w && inner.y + inner.h <= outer.y + outer.h;
+}
+
+export interface TopBarLayout {
+  bar: Rect;
+  title: Rect;
+  chip: Rect;
+  games: Rect;
+  language: Rect;
+}
+
+export function topBarLayout(d: Design): TopBarLayout {
+  const h = 64;
+  return {
+    bar: rect(0, 0, d.w, h),
+    title: rect(24, 0, d.w * 0.4, h),
+    chip: rect(d.w - 560, 10, 180, 44),
+    games: rect(d.w - 364, 10, 160, 44),
+    language: rect(d.w - 188, 10, 164, 44),
+  };
+}
+
+export interface JacksLayout {
+  top: TopBarLayout;
+  payTable: Rect;
+  message: Rect;
+  cards: Rect[];
+  holds: Rect[];
+  meters: { credits: Rect; bet: Rect; win: Rect };
+  buttons: { cashOut: Rect; help: Rect; betOne: Rect; maxBet: Rect; deal: Rect };
+}
+
+export function jacksLayout(d: Design): JacksLayout {
+  const wide = d.name === 'wide';
+  const payTable = wide ? rect(300, 76, 1320, 262) : rect(40, 76, 1200, 298);
+  const message = wide ? rect(300, 342, 1320, 40) : rect(40, 380, 1200, 44);
+  const cardH = wide ? 300 : 290;
+  const cardW = Math.round(cardH / CARD_ASPECT);
+  const cardTop = wide ? 388 : 430;
+  const cards = centredRow(rect(0, cardTop, d.w, cardH), 5, cardW, wide ? 40 : 36);
+  const holds = cards.map((c) => rect(c.x, c.y + c.h + 12, c.w, 58));
+  const meterTop = holds[0].y + holds[0].h + (wide ? 18 : 16);
+  const meterH = wide ? 96 : 84;
+  const span = rect(cards[0].x, meterTop, cards[4].x + cards[4].w - cards[0].x, meterH);
+  const [credits, bet, win] = [
+    rect(span.x, span.y, span.w * 0.42, meterH),
+    rect(span.x + span.w * 0.44, span.y, span.w * 0.2, meterH),
+    rect(span.x + span.w * 0.66, span.y, span.w * 0.34, meterH),
+  ];
+  const buttonTop = meterTop + meterH + (wide ? 22 : 18);
+  const buttonH = Math.min(wide ? 110 : 100, d.h - buttonTop - 16);
+  const [cashOut, help, betOne, maxBet, deal] = row(rect(span.x, buttonTop, span.w, buttonH), 5, 18);
+  return {
+    top: topBarLayout(d),
+    payTable,
+    message,
+    cards,
+    holds,
+    meters: { credits, bet, win },
+    buttons: { cashOut, help, betOne, maxBet, deal },
+  };
+}
+
+export interface BoxLayout {
+  frame: Rect;
+  label: Rect;
+  /** Six card slots (the sixth for a bought sixth card). */
+  cards: Rect[];
+  hand: Rect;
+  ante: Rect;
+  bet: Rect;
+}
+
+export interface PokerPlusLayout {
+  top: TopBarLayout;
+  dealerLabel: Rect;
+  /** Five dealer slots and one more for the card drawn when the game is bought. */
+  dealer: Rect[];
+  dealerText: Rect;
+  payTable: Rect;
+  /** Box frames for one box (index 0) and for two boxes (index 1: both frames). */
+  boxes: { one: BoxLayout[]; two: BoxLayout[] };
+  message: Rect;
+  meters: { credits: Rect; ante: Rect; win: Rect };
+  /** The bottom row: up to eight buttons, CASH OUT and HELP first. */
+  buttons: Rect;
+}
+
+function boxLayout(frame: Rect, cardW: number): BoxLayout {
+  const cardH = Math.round(cardW * CARD_ASPECT);
+  const label = rect(frame.x, frame.y + 6, frame.w, 34);
+  const cards = centredRow(rect(frame.x, frame.y + 46, frame.w, cardH), 6, cardW, Math.round(cardW * 0.1));
+  const hand = rect(frame.x, frame.y + 52 + cardH, frame.w, 32);
+  const spotTop = hand.y + hand.h + 4;
+  const spot = Math.min(frame.y + frame.h - spotTop - 6, 96);
+  return {
+    frame,
+    label,
+    cards,
+    hand,
+    ante: rect(frame.x + frame.w * 0.3 - spot / 2, spotTop, spot, spot),
+    bet: rect(frame.x + frame.w * 0.7 - spot / 2, spotTop, spot, spot),
+  };
+}
+
+export function pokerPlusLayout(d: Design): PokerPlusLayout {
+  const wide = d.name === 'wide';
+  const dealerW = wide ? 124 : 112;
+  const dealerH = Math.round(dealerW * CARD_ASPECT);
+  const dealerTop = wide ? 114 : 112;
+  const dealerArea = wide ? rect(480, dealerTop, 960, dealerH) : rect(24, dealerTop, 6 * dealerW + 5 * 12, dealerH);
+  const dealer = wide ? centredRow(dealerArea, 6, dealerW, 14) : centredRow(dealerArea, 6, dealerW, 12);
+  const dealerLabel = rect(dealer[0].x, 70, dealer[4].x + dealer[4].w - dealer[0].x, 40);
+  const dealerText = rect(dealer[0].x, dealerTop + dealerH + 6, dealer[5].x + dealer[5].w - dealer[0].x, 36);
+  const boxTop = dealerText.y + dealerText.h + (wide ? 10 : 8);
+  const payX = wide ? 1470 : dealer[5].x + dealer[5].w + 26;
+  const payTable = rect(payX, 76, d.w - payX - (wide ? 30 : 24), boxTop - 8 - 76);
+  const boxH = wide ? 380 : 360;
+  const cardW = wide ? 104 : 88;
+  const oneW = wide ? 820 : 700;
+  const twoW = wide ? 800 : 600;
+  const gap = wide ? 40 : 32;
+  const one = [boxLayout(rect((d.w - oneW) / 2, boxTop, oneW, boxH), cardW)];
+  const twoX = (d.w - 2 * twoW - gap) / 2;
+  const two = [boxLayout(rect(twoX, boxTop, twoW, boxH), cardW), boxLayout(rect(twoX + twoW + gap, boxTop, twoW, boxH), cardW)];
+  const message = rect(40, boxTop + boxH + 6, d.w - 80, 36);
+  const meterTop = message.y + message.h + 6;
+  const meterH = wide ? 86 : 80;
+  const span = rect(40, meterTop, d.w - 80, meterH);
+  const buttonTop = meterTop + meterH + 14;
+  return {
+    top: topBarLayout(d),
+    dealerLabel,
+    dealer,
+    dealerText,
+    payTable,
+    boxes: { one, two },
+    message,
+    meters: {
+      credits: rect(span.x, span.y, span.w * 0.42, meterH),
+      ante: rect(span.x + span.w * 0.44, span.y, span.w * 0.2, meterH),
+      win: rect(span.x + span.w * 0.66, span.y, span.w * 0.34, meterH),
+    },
+    buttons: rect(40, buttonTop, d.w - 80, Math.min(100, d.h - buttonTop - 14)),
+  };
+}

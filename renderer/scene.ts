@@ -1,0 +1,71 @@
+// The whole scene from the latest snapshot and the screen's UI state: which screen, which
+// overlay, and everything on them. One pure function, so the views and the test hook agree.
+
+import type { Snapshot } from '../src/contract';
+import { t, type Language } from './i18n';
+import { attractScene, helpScene, lobbyScene, overlayScene } from './scene-pages';
+import { jacksScene } from './scene-jacks';
+import type { SceneModel, ScreenName } from './scene-model';
+import { pokerPlusScene } from './scene-poker-plus';
+import { ATTRACT_AFTER_MS, type UiState } from './ui-state';
+
+export type ConnectionStatus = 'connecting' | 'open' | 'closed';
+
+const empty = (language: Language, screen: ScreenName): SceneModel => ({
+  screen,
+  overlay: null,
+  language,
+  connection: null,
+  title: '',
+  chip: '',
+  message: null,
+  meters: [],
+  cards: [],
+  banners: [],
+  buttons: [],
+  payTable: null,
+  dealerText: null,
+  boughtText: null,
+  boxes: [],
+  lockup: null,
+  help: null,
+  lines: [],
+  dealKey: '',
+});
+
+/** Attract runs with no credits and no game, before the first input or after a quiet minute. */
+export function attractDue(s: Snapshot, ui: UiState): boolean {
+  if (s.inGame || s.balance > 0 || s.lockup || s.cashout) return false;
+  return !ui.interacted || ui.now - ui.lastInputAt >= ATTRACT_AFTER_MS;
+}
+
+export function pickScreen(s: Snapshot, ui: UiState): ScreenName {
+  if (attractDue(s, ui)) return 'attract';
+  if (ui.help !== null) return 'help';
+  if (ui.view === 'lobby' && !s.inGame) return 'lobby';
+  return s.selectedGame === 'poker-plus' ? 'pokerPlus' : 'jacks';
+}
+
+export function describeScene(s: Snapshot | null, ui: UiState, status: ConnectionStatus, fallbackLanguage: Language = 'en'): SceneModel {
+  if (!s) {
+    const scene = empty(fallbackLanguage, 'connecting');
+    return { ...scene, title: t(fallbackLanguage, 'app.title'), connection: t(fallbackLanguage, status === 'closed' ? 'app.offline' : 'app.connecting') };
+  }
+  const screen = pickScreen(s, ui);
+  const base = empty(s.language, screen);
+  const connection = status === 'open' ? null : t(s.language, 'app.offline');
+  const part =
+    screen === 'attract'
+      ? attractScene(s)
+      : screen === 'lobby'
+        ? lobbyScene(s)
+        : screen === 'help'
+          ? helpScene(s, ui.help ?? 0)
+          : screen === 'jacks'
+            ? jacksScene(s)
+            : pokerPlusScene(s, ui);
+  const overlay = overlayScene(s);
+  // Under a lockup nothing beneath it may be pressed, whatever the list says.
+  const buttons = overlay.overlay ? [...(part.buttons ?? []).map((b) => ({ ...b, live: false })), ...overlay.buttons] : (part.buttons ?? []);
+  return { ...base, ...part, overlay: overlay.overlay, lockup: overlay.lockup, buttons, connection };
+}

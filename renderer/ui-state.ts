@@ -1,0 +1,82 @@
+// The screen's own presentation state: which page the player looks at, the help page, the
+// cards picked for an exchange before it is wished. None of it is game state: money, cards,
+// holds and phases come only from the cabinet's snapshot.
+
+import type { Snapshot, Wish } from '../src/contract';
+
+export type GameName = Snapshot['selectedGame'];
+
+export interface UiState {
+  view: 'lobby' | 'game';
+  /** The help page on show, or null. */
+  help: number | null;
+  /** False until the first touch or deck press: the attract loop runs until then. */
+  interacted: boolean;
+  lastInputAt: number;
+  now: number;
+  /** Poker Plus cards picked for an exchange; valid only while `key` matches the hand. */
+  selection: { key: string; positions: number[] };
+}
+
+/** Attract mode returns after this long without input, with no credits and no game. */
+export const ATTRACT_AFTER_MS = 60_000;
+export const HELP_PAGES = 4;
+
+export const initialUi = (now: number): UiState => ({
+  view: 'lobby',
+  help: null,
+  interacted: false,
+  lastInputAt: now,
+  now,
+  selection: { key: '', positions: [] },
+});
+
+export type UiAction =
+  | { type: 'start' }
+  | { type: 'lobby' }
+  | { type: 'game' }
+  | { type: 'chooseGame'; game: GameName }
+  | { type: 'help'; page: number | null }
+  | { type: 'select'; position: number };
+
+/** Identifies the seen box's hand: a new deal or a draw changes it and drops the selection. */
+export function selectionKey(snapshot: Snapshot): string {
+  const pp = snapshot.pokerPlus;
+  const box = pp.boxes[pp.seen];
+  if (!box || pp.phase !== 'deciding') return '';
+  return `${pp.gameId}:${box.draws}:${(box.cards ?? []).join('')}`;
+}
+
+export function selectedPositions(ui: UiState, snapshot: Snapshot): number[] {
+  const key = selectionKey(snapshot);
+  return key !== '' && ui.selection.key === key ? ui.selection.positions : [];
+}
+
+/** Any touch or press: leaves attract mode and restarts its idle clock. */
+export function noteInput(ui: UiState, now: number): UiState {
+  return { ...ui, interacted: true, lastInputAt: now, now };
+}
+
+export function applyUi(ui: UiState, action: UiAction, snapshot: Snapshot | null): { ui: UiState; wish: Wish | null } {
+  switch (action.type) {
+    case 'start':
+      return { ui: { ...ui, interacted: true, view: snapshot?.inGame ? 'game' : 'lobby' }, wish: null };
+    case 'lobby':
+      return { ui: { ...ui, view: 'lobby', help: null }, wish: null };
+    case 'game':
+      return { ui: { ...ui, view: 'game' }, wish: null };
+    case 'chooseGame': {
+      const wish: Wish | null = snapshot && snapshot.selectedGame !== action.game ? { type: 'selectGame', game: action.game } : null;
+      return { ui: { ...ui, view: 'game' }, wish };
+    }
+    case 'help':
+      return { ui: { ...ui, help: action.page === null ? null : Math.max(0, Math.min(HELP_PAGES - 1, action.page)) }, wish: null };
+    case 'select': {
+      if (!snapshot) return { ui, wish: null };
+      const key = selectionKey(snapshot);
+      const now = selectedPositions(ui, snapshot);
+      const positions = now.includes(action.position) ? now.filter((p) => p !== action.position) : [...now, action.position].sort((a, b) => a - b);
+      return { ui: { ...ui, selection: { key, positions } }, wish: null };
+    }
+  }
+}

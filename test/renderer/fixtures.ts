@@ -1,0 +1,182 @@
+// Screen snapshots for the renderer's tests, written by hand to the contract (SNAPSHOT) and
+// checked with checkToScreen by the tests before use, so a fixture cannot drift from it.
+
+import type { Snapshot } from '../../src/contract';
+
+const JACKS_COEFFICIENTS: [string, number][] = [
+  ['royal-flush', 250],
+  ['straight-flush', 50],
+  ['four-of-a-kind', 25],
+  ['full-house', 9],
+  ['flush', 6],
+  ['straight', 4],
+  ['three-of-a-kind', 3],
+  ['two-pair', 2],
+  ['jacks-or-better', 1],
+  ['nothing', 0],
+];
+
+const PP_COEFFICIENTS: [string, number][] = [
+  ['royal-flush', 250],
+  ['straight-flush', 50],
+  ['four-of-a-kind', 25],
+  ['full-house', 9],
+  ['flush', 6],
+  ['straight', 4],
+  ['three-of-a-kind', 3],
+  ['two-pair', 2],
+  ['pair', 1],
+  ['high-card', 0],
+];
+
+const IDLE_LIVE = ['selectGame', 'chipValue', 'language', 'setBet', 'setBoxes', 'deal', 'cashOut'];
+
+export function baseSnapshot(): Snapshot {
+  return {
+    version: 10,
+    language: 'en',
+    currency: { code: 'USD', minorDigits: 2 },
+    chipValues: [1, 5, 25, 100],
+    chipValue: 25,
+    balance: 2510,
+    credits: 100,
+    games: ['jacks-or-better', 'poker-plus'],
+    selectedGame: 'jacks-or-better',
+    inGame: false,
+    jacks: {
+      bet: 5,
+      maxBet: 5,
+      phase: 'idle',
+      cards: null,
+      held: [],
+      autoHold: [],
+      hand: null,
+      winning: [],
+      win: 0,
+      // J-6: the royal pays 800 per chip at max bet on this table.
+      payTable: JACKS_COEFFICIENTS.map(([category, c]) => ({ category, perBet: [1, 2, 3, 4, 5].map((b) => (category === 'royal-flush' && b === 5 ? 800 : c)) })),
+      gameId: null,
+    },
+    pokerPlus: {
+      phase: 'idle',
+      nextBoxes: [{ ante: 10 }],
+      minAnte: 1,
+      maxAnte: 100,
+      tableMax: 10000,
+      boxes: [],
+      seen: 0,
+      dealer: { cards: [null, null, null, null, null], hand: null, game: null, bought: null },
+      fees: { exchange: null, buySixth: null, bet: null, buyGame: null, takeHalf: null },
+      payTable: PP_COEFFICIENTS.map(([category, c]) => ({ category, perBet: [c] })),
+      gameId: null,
+    },
+    lockup: null,
+    cashout: null,
+    live: [...IDLE_LIVE],
+    doors: { main: false, logic: false, cashbox: false },
+    keys: { attendant: false, technician: false },
+  };
+}
+
+export function jacksDealt(): Snapshot {
+  const s = baseSnapshot();
+  s.version = 11;
+  s.inGame = true;
+  s.credits = 95;
+  s.balance = 2385;
+  s.jacks = { ...s.jacks, phase: 'holding', cards: ['Js', 'Jd', '7c', '4h', '2s'], held: [0, 1], autoHold: [0, 1], hand: 'jacks-or-better', gameId: 41 };
+  s.live = ['hold', 'toggleHold', 'draw', 'language'];
+  return s;
+}
+
+export function jacksWin(): Snapshot {
+  const s = baseSnapshot();
+  s.version = 13;
+  s.credits = 140;
+  s.balance = 3510;
+  s.jacks = { ...s.jacks, phase: 'over', cards: ['Kh', 'Kd', 'Ks', '9c', '9d'], held: [0, 1, 2], autoHold: [], hand: 'full-house', winning: [0, 1, 2, 3, 4], win: 45, gameId: 41 };
+  return s;
+}
+
+/** Two boxes, A = 10, before any action: the worked example's hand on the seen box. */
+export function pokerPlusDeciding(): Snapshot {
+  const s = baseSnapshot();
+  s.version = 20;
+  s.selectedGame = 'poker-plus';
+  s.inGame = true;
+  s.credits = 60;
+  s.balance = 1510;
+  const pp = s.pokerPlus;
+  pp.phase = 'deciding';
+  pp.nextBoxes = [{ ante: 10 }, { ante: 10, blind: true }];
+  pp.gameId = 57;
+  pp.seen = 0;
+  pp.boxes = [
+    { ante: 10, blind: false, cards: ['Ah', 'Ad', '7c', '4s', '2h'], status: 'deciding', bet: 0, staked: 10, draws: 0, boughtGame: false, hand: 'pair', outcome: null, returned: null, net: null },
+    { ante: 10, blind: true, cards: null, status: 'bet', bet: 20, staked: 30, draws: 0, boughtGame: false, hand: null, outcome: null, returned: null, net: null },
+  ];
+  pp.dealer = { cards: [null, null, null, null, 'Kd'], hand: null, game: null, bought: null };
+  pp.fees = { exchange: [0, 10, 20, 20, 20, 10, 10], buySixth: 10, bet: 20, buyGame: null, takeHalf: null };
+  s.live = ['exchange', 'buySixth', 'bet', 'fold', 'language'];
+  return s;
+}
+
+/** The round over: the box bought the game, the dealer threw a card away and drew a queen. */
+export function pokerPlusBought(): Snapshot {
+  const s = pokerPlusDeciding();
+  s.version = 24;
+  s.inGame = false;
+  s.credits = 120;
+  s.balance = 3010;
+  const pp = s.pokerPlus;
+  pp.phase = 'over';
+  pp.boxes = [
+    { ante: 10, blind: false, cards: ['Ah', 'Ad', 'Ac', '9d', '9s'], status: 'bet', bet: 20, staked: 60, draws: 1, boughtGame: true, hand: 'full-house', outcome: 'win', returned: 220, net: 160 },
+    { ante: 10, blind: true, cards: ['5c', '5d', 'Th', '8s', '3c'], status: 'bet', bet: 20, staked: 30, draws: 0, boughtGame: false, hand: 'pair', outcome: 'lose', returned: 0, net: -30 },
+  ];
+  pp.dealer = {
+    cards: ['Qs', '7h', '8d', '3h', 'Kd'],
+    hand: 'high-card',
+    game: false,
+    bought: { discarded: '3h', drew: 'Qc', cards: ['Qs', '7h', '8d', 'Qc', 'Kd'], hand: 'pair', game: true },
+  };
+  pp.fees = { exchange: null, buySixth: null, bet: null, buyGame: null, takeHalf: null };
+  s.live = ['selectGame', 'chipValue', 'language', 'setBoxes', 'deal', 'cashOut'];
+  return s;
+}
+
+export function handpay(): Snapshot {
+  const s = jacksWin();
+  s.version = 30;
+  s.jacks = { ...s.jacks, cards: ['As', 'Ks', 'Qs', 'Js', 'Ts'], hand: 'royal-flush', win: 4000 };
+  s.lockup = { kind: 'handpay', amount: 100000, reason: 'royal flush at max bet', handpayKind: 'jackpot' };
+  s.live = [];
+  return s;
+}
+
+export function tilt(): Snapshot {
+  const s = baseSnapshot();
+  s.version = 31;
+  s.doors = { main: true, logic: false, cashbox: false };
+  s.lockup = {
+    kind: 'tilt',
+    tilts: [
+      { code: 'door:main', reason: 'main door open', since: 1_700_000_000_000, technician: false },
+      { code: 'printer:fault:paperOut', reason: 'printer fault: paper out', since: 1_700_000_000_500, technician: false },
+    ],
+  };
+  s.live = [];
+  return s;
+}
+
+export function cashingOut(): Snapshot {
+  const s = baseSnapshot();
+  s.version = 32;
+  s.cashout = { amount: 2510, state: 'printing' };
+  s.live = [];
+  return s;
+}
+
+export function russian(s: Snapshot): Snapshot {
+  return { ...s, language: 'ru', version: s.version + 1 };
+}
