@@ -1,0 +1,129 @@
+// The button deck driver (C-18, C-20): turns the deck's frames into button, key and door events,
+// sets lamps, and watches the deck's heartbeat so a dead deck is noticed and reported (C-19).
+// Each time the deck (re)appears it is asked for its whole state, and only the differences from
+// what the cabinet last heard become events, so nothing is reported twice or missed.
+
+import type { Button, DeviceCommand, LampState } from '../../cabinet/device-events';
+import { BUTTONS, DOORS } from '../../cabinet/device-events';
+import { DriverBase } from '../shared/driver-base';
+import type { Binding } from '../shared/port-connection';
+import { NoAnswerError } from '../shared/requester';
+import { KEYS, restingState, type DeckFrame, type DeckInput, type DeckState } from './codec';
+import { DeckLinkLayer } from './link-layer';
+import { DeckParser } from './parser';
+
+export interface DeckDriverOptions {
+  path: string;
+  binding?: Binding;
+  baudRate?: number;
+  heartbeatMs?: number;
+  /** Silence after which the deck counts as gone. */
+  deadAfterMs?: number;
+  ackTimeoutMs?: number;
+  maxTries?: number;
+  reconnectMs?: number;
+}
+
+export class DeckDriver extends DriverBase<DeckFrame> {
+  private readonly opts: Required<Omit<DeckDriverOptions, 'binding'>>;
+  private readonly link: DeckLinkLayer;
+  private known: DeckState = restingState();
+  private lamps: Record<Button, LampState> = restingState().lamps;
+  private lastHeard = 0;
+  private lastBeat = 0;
+  private awaitingState = true;
+  private stateAskedAt = 0;
+
+  constructor(options: DeckDriverOptions) {
+    const opts = { baudRate: 38400, heartbeatMs: 500, deadAfterMs: 1500, ackTimeoutMs: 100, maxTries: 5, reconnectMs: 500, ...options };
+    const pollMs = Math.max(5, Math.min(opts.heartbeatMs, opts.ackTimeoutMs) / 2);
+    super('deck', { path: opts.path, binding: options.binding, baudRate: opts.baudRate, reconnectMs: opts.reconnectMs }, () => new DeckParser(), {
+      pollMs,
+      recycleAfter: Math.ceil(opts.deadAfterMs / pollMs),
+    });
+    this.opts = opts;
+    this.link = new DeckLinkLayer((b) => void this.conn.write(b).catch(() => undefined), { ackTimeoutMs: opts.ackTimeoutMs, maxTries: opts.maxTries });
+    this.conn.on('frame', (f) => this.onFrame(f));
+  }
+
+  /** Inputs as last reported by the deck. */
+  get inputs(): DeckState {
+    return structuredClone(this.known);
+  }
+
+  send(command: DeviceCommand): void {
+    if (command.device !== 'deck' || command.type !== 'lamps') return;
+    for (const [b, s] of Object.entries(command.lamps) as [Button, LampState][]) {
+      if (!BUTTONS.includes(b) || !['off', 'on', 'blink'].includes(s)) continue;
+      this.lamps[b] = s;
+    }
+    // Lamp frames carry every lamp, so only the newest one matters.
+    this.link.send({ type: 'lamps', lamps: { ...this.lamps } }, true);
+  }
+
+  protected override onConnected(): void {
+    this.link.clear();
+    this.link.resetPeer();
+    this.lastHeard = Date.now();
+    this.askState();
+  }
+
+  protected override onOffline(): void {
+    this.awaitingState = true;
+  }
+
+  protected async step(): Promise<void> {
+    const now = Date.now();
+    this.link.tick(now);
+    if (now - this.lastBeat >= this.opts.heartbeatMs) {
+      this.lastBeat = now;
+      this.link.sendBare({ type: 'heartbeat' });
+    }
+    if (this.awaitingState && now - this.stateAskedAt > this.opts.ackTimeoutMs * 2) this.askState();
+    if (now - this.lastHeard > this.opts.deadAfterMs) throw new NoAnswerError('deck heartbeat', 1);
+  }
+
+  private askState(): void {
+    this.awaitingState = true;
+    this.stateAskedAt = Date.now();
+    this.link.sendBare({ type: 'stateRequest' });
+  }
+
+  private onFrame(frame: DeckFrame): void {
+    this.lastHeard = Date.now();
+    const m = this.link.receive(frame);
+    if (!m) return;
+    if (m.type === 'state') {
+      this.awaitingState = false;
+      this.applyState(m.state);
+      this.markOnline();
+      if (BUTTONS.some((b) => m.state.lamps[b] !== this.lamps[b])) this.link.send({ type: 'lamps', lamps: { ...this.lamps } }, true);
+      return;
+    }
+    if (m.type === 'input' && !this.awaitingState) this.applyInput(m.input, m.on);
+  }
+
+  private applyState(s: DeckState): void {
+    for (const b of BUTTONS) this.applyInput({ kind: 'button', button: b }, s.buttons[b]);
+    for (const k of KEYS) this.applyInput({ kind: 'key', key: k }, s.keys[k]);
+    for (const d of DOORS) this.applyInput({ kind: 'door', door: d }, s.doors[d]);
+    this.known.firmware = s.firmware;
+  }
+
+  private applyInput(i: DeckInput, on: boolean): void {
+    const k = this.known;
+    if (i.kind === 'button') {
+      if (k.buttons[i.button] === on) return;
+      k.buttons[i.button] = on;
+      this.emitEvent({ device: 'deck', type: 'button', button: i.button, pressed: on });
+    } else if (i.kind === 'key') {
+      if (k.keys[i.key] === on) return;
+      k.keys[i.key] = on;
+      this.emitEvent({ device: 'deck', type: 'key', key: i.key, on });
+    } else {
+      if (k.doors[i.door] === on) return;
+      k.doors[i.door] = on;
+      this.emitEvent({ device: 'deck', type: 'door', door: i.door, open: on });
+    }
+  }
+}
