@@ -4,12 +4,16 @@
 import { replayCommand } from './commands/replay-command';
 import { parsheetCommand } from './commands/parsheet-command';
 import { hintCommand } from './commands/hint-command';
+import { runCommand } from './commands/run-command';
+import { simulateCommand } from './commands/simulate-command';
 import { CliError, type Command } from './commands/command';
 
 const commands: Record<string, Command> = {
   replay: replayCommand,
   parsheet: parsheetCommand,
   hint: hintCommand,
+  run: runCommand,
+  simulate: simulateCommand,
 };
 
 function usage(): string {

@@ -1,0 +1,13 @@
+import { CliError, type Command } from './command';
+import { runPokerPlus } from './poker-plus-run';
+
+const USAGE = 'simulate poker-plus --rounds N --seed S [--strategy FILE] [--boxes 1|2] [--threads N] [--json]';
+
+export const simulateCommand: Command = {
+  summary: 'simulate poker-plus --rounds N --seed S: play the real engine with a strategy (JSON), report RTP and outcomes',
+  async run(args) {
+    const [game, ...rest] = args;
+    if (game !== 'poker-plus') throw new CliError(`usage: ${USAGE}`);
+    return runPokerPlus(rest, { usage: USAGE });
+  },
+};

@@ -1,0 +1,127 @@
+// Plays one Poker Plus round through core's engine (dealPokerPlus/stepPokerPlus) with a
+// strategy as data. The engine settles; this module only chooses actions.
+
+import {
+  CATEGORIES,
+  dealPokerPlus,
+  RANK_CHARS,
+  rankOf,
+  stepPokerPlus,
+  type BoxRequest,
+  type Card,
+  type PokerPlusConfig,
+  type PokerPlusState,
+  type PokerPlusStep,
+} from '../core';
+import { finalDecision } from './poker-plus-ev';
+import { boxCategory, flushDrawPositions, pairedPositions, straightDrawPositions, topPairRank } from './poker-plus-patterns';
+import type { Condition, DrawAction, PokerPlusStrategy, Rule } from './poker-plus-strategy';
+
+export class StrategyPlayError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StrategyPlayError';
+  }
+}
+
+const rankIndex = (r: string): number => RANK_CHARS.indexOf(r);
+
+export function holds(condition: Condition, cards: readonly Card[], upCard: Card): boolean {
+  if (condition === 'any') return true;
+  if ('handAtLeast' in condition) return boxCategory(cards) >= CATEGORIES.indexOf(condition.handAtLeast);
+  if ('pairAtLeast' in condition) return topPairRank(cards) >= rankIndex(condition.pairAtLeast);
+  if ('upCardAtLeast' in condition) return rankOf(upCard) >= rankIndex(condition.upCardAtLeast);
+  if ('upCardBelow' in condition) return rankOf(upCard) < rankIndex(condition.upCardBelow);
+  if ('draw' in condition) {
+    switch (condition.draw) {
+      case 'four-flush':
+        return flushDrawPositions(cards, 4).length > 0;
+      case 'three-flush':
+        return flushDrawPositions(cards, 3).length > 0;
+      case 'open-straight':
+        return straightDrawPositions(cards, true).length > 0;
+      case 'four-straight':
+        return straightDrawPositions(cards, false).length > 0;
+    }
+  }
+  if ('all' in condition) return condition.all.every((c) => holds(c, cards, upCard));
+  if ('any' in condition) return condition.any.some((c) => holds(c, cards, upCard));
+  return !holds(condition.not, cards, upCard);
+}
+
+/** The first rule that holds picks the action; none holding means stand. */
+export function chooseDraw(rules: readonly Rule[], cards: readonly Card[], upCard: Card): DrawAction {
+  for (const rule of rules) if (holds(rule.if, cards, upCard)) return rule.then;
+  return 'stand';
+}
+
+export type DrawStep = { type: 'buySixth' } | { type: 'exchange'; positions: number[] };
+
+/** The engine action for a draw choice, or null to stand (an exchange of nothing is no action). */
+export function drawStep(action: DrawAction, cards: readonly Card[]): DrawStep | 'fold' | null {
+  if (action === 'stand') return null;
+  if (action === 'fold') return 'fold';
+  if (action === 'buySixth') return cards.length < 6 ? { type: 'buySixth' } : null;
+  let keep: number[];
+  switch (action.exchange) {
+    case 'unpaired':
+      keep = pairedPositions(cards);
+      break;
+    case 'off-flush':
+      keep = flushDrawPositions(cards, 4);
+      break;
+    case 'off-straight':
+      keep = straightDrawPositions(cards, false);
+      break;
+    case 'all':
+      keep = [];
+      break;
+  }
+  const positions = cards.map((_, i) => i).filter((i) => !keep.includes(i));
+  return positions.length > 0 ? { type: 'exchange', positions } : null;
+}
+
+function must(step: PokerPlusStep, what: string): PokerPlusState {
+  if (!step.ok) throw new StrategyPlayError(`${what} refused by ${step.refusal.rule}: ${step.refusal.reason}`);
+  return step.state;
+}
+
+export interface RoundRequest {
+  deck: readonly Card[];
+  ante: number;
+  boxes: 1 | 2;
+  config: PokerPlusConfig;
+}
+
+/** Plays one round to the end and returns the engine's final state. */
+export function playRound(strategy: PokerPlusStrategy, round: RoundRequest): PokerPlusState {
+  const requests: BoxRequest[] = round.boxes === 2 ? [{ ante: round.ante }, { ante: round.ante, blind: true }] : [{ ante: round.ante }];
+  let state = must(dealPokerPlus(round.deck, requests, round.config), 'the deal');
+  const seen = state.seen;
+  const upCard = state.dealer[4];
+  const exchanged: Card[] = [];
+  for (const rules of [strategy.first, strategy.second]) {
+    const box = state.boxes[seen];
+    if (rules === strategy.second && box.draws.length === 0) break;
+    const step = drawStep(chooseDraw(rules, box.cards, upCard), box.cards);
+    if (step === null) break;
+    if (step === 'fold') return must(stepPokerPlus(state, { type: 'fold', box: seen }), 'fold');
+    state = must(stepPokerPlus(state, { ...step, box: seen }), step.type);
+    const last = state.boxes[seen].draws.at(-1);
+    if (last?.kind === 'exchange') exchanged.push(...last.removed);
+  }
+  const cards = state.boxes[seen].cards;
+  let choice: 'fold' | 'bet' | 'takeHalf' | 'buyGame';
+  if (strategy.exact) {
+    choice = finalDecision({ box: cards, upCard, seen: exchanged, ante: round.ante, config: round.config }).best;
+  } else if (!holds(strategy.bet, cards, upCard)) {
+    choice = 'fold';
+  } else {
+    const category = CATEGORIES[boxCategory(cards)];
+    choice = strategy.takeHalf.includes(category) ? 'takeHalf' : strategy.buyGame.includes(category) ? 'buyGame' : 'bet';
+  }
+  if (choice === 'fold') return must(stepPokerPlus(state, { type: 'fold', box: seen }), 'fold');
+  state = must(stepPokerPlus(state, { type: 'bet', box: seen }), 'bet');
+  if (choice === 'bet') return must(stepPokerPlus(state, { type: 'reveal' }), 'reveal');
+  return must(stepPokerPlus(state, { type: choice, box: seen }), choice);
+}

@@ -1,0 +1,150 @@
+// A Poker Plus strategy as data (JSON): ordered rules for the draw actions of P-3, a condition
+// for BET (P-4) and the categories that take half (P-6) or buy the game (P-7). Parsed with a
+// clear error naming the offending path, so a broken strategy file never runs.
+
+import { CATEGORIES, RANK_CHARS, type Category } from '../core';
+
+export type DrawName = 'four-flush' | 'three-flush' | 'open-straight' | 'four-straight';
+export const DRAW_NAMES: readonly DrawName[] = ['four-flush', 'three-flush', 'open-straight', 'four-straight'];
+
+export type Condition =
+  | 'any'
+  | { handAtLeast: Category }
+  | { pairAtLeast: string }
+  | { draw: DrawName }
+  | { upCardAtLeast: string }
+  | { upCardBelow: string }
+  | { all: Condition[] }
+  | { any: Condition[] }
+  | { not: Condition };
+
+/** Which cards an exchange throws away: those outside the pairs, the flush draw, the straight draw, or all. */
+export type ExchangeWhat = 'unpaired' | 'off-flush' | 'off-straight' | 'all';
+export const EXCHANGE_WHATS: readonly ExchangeWhat[] = ['unpaired', 'off-flush', 'off-straight', 'all'];
+
+export type DrawAction = 'stand' | 'fold' | 'buySixth' | { exchange: ExchangeWhat };
+
+export interface Rule {
+  if: Condition;
+  then: DrawAction;
+}
+
+export interface PokerPlusStrategy {
+  name: string;
+  /** Rules for the first draw action, on the dealt five; the first that matches acts. */
+  first: Rule[];
+  /** Rules for the second draw action, after a first. */
+  second: Rule[];
+  /** BET when this holds for the final hand, else FOLD. */
+  bet: Condition;
+  takeHalf: Category[];
+  buyGame: Category[];
+  /** Decide BET/FOLD, take half and buy the game by the exact expected value instead (slow). */
+  exact?: boolean;
+}
+
+export type StrategyParse = { ok: true; strategy: PokerPlusStrategy } | { ok: false; error: string };
+
+class StrategyError extends Error {}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+function onlyKey(x: Record<string, unknown>, path: string): [string, unknown] {
+  const keys = Object.keys(x);
+  if (keys.length !== 1) throw new StrategyError(`${path}: expected an object with exactly one key, got ${keys.length}`);
+  return [keys[0], x[keys[0]]];
+}
+
+function rank(x: unknown, path: string): string {
+  if (typeof x !== 'string' || x.length !== 1 || !RANK_CHARS.includes(x.toUpperCase())) {
+    throw new StrategyError(`${path}: expected a rank (one of ${RANK_CHARS.split('').join(' ')})`);
+  }
+  return x.toUpperCase();
+}
+
+function category(x: unknown, path: string): Category {
+  if (typeof x !== 'string' || !(CATEGORIES as readonly string[]).includes(x)) {
+    throw new StrategyError(`${path}: expected a Poker Plus category (${CATEGORIES.join(', ')})`);
+  }
+  return x as Category;
+}
+
+function list<T>(x: unknown, path: string, item: (v: unknown, p: string) => T): T[] {
+  if (!Array.isArray(x)) throw new StrategyError(`${path}: expected an array`);
+  return x.map((v, i) => item(v, `${path}[${i}]`));
+}
+
+function condition(x: unknown, path: string): Condition {
+  if (x === 'any') return 'any';
+  if (!isObject(x)) throw new StrategyError(`${path}: expected "any" or a condition object`);
+  const [key, value] = onlyKey(x, path);
+  const at = `${path}.${key}`;
+  switch (key) {
+    case 'handAtLeast':
+      return { handAtLeast: category(value, at) };
+    case 'pairAtLeast':
+      return { pairAtLeast: rank(value, at) };
+    case 'upCardAtLeast':
+      return { upCardAtLeast: rank(value, at) };
+    case 'upCardBelow':
+      return { upCardBelow: rank(value, at) };
+    case 'draw':
+      if (typeof value !== 'string' || !(DRAW_NAMES as readonly string[]).includes(value)) {
+        throw new StrategyError(`${at}: expected one of ${DRAW_NAMES.join(', ')}`);
+      }
+      return { draw: value as DrawName };
+    case 'all':
+      return { all: list(value, at, condition) };
+    case 'any':
+      return { any: list(value, at, condition) };
+    case 'not':
+      return { not: condition(value, at) };
+    default:
+      throw new StrategyError(`${path}: unknown condition "${key}"`);
+  }
+}
+
+function action(x: unknown, path: string): DrawAction {
+  if (x === 'stand' || x === 'fold' || x === 'buySixth') return x;
+  if (isObject(x)) {
+    const [key, value] = onlyKey(x, path);
+    if (key === 'exchange' && typeof value === 'string' && (EXCHANGE_WHATS as readonly string[]).includes(value)) {
+      return { exchange: value as ExchangeWhat };
+    }
+  }
+  throw new StrategyError(`${path}: expected "stand", "fold", "buySixth" or {"exchange": ${EXCHANGE_WHATS.map((w) => `"${w}"`).join('|')}}`);
+}
+
+function rule(x: unknown, path: string): Rule {
+  if (!isObject(x)) throw new StrategyError(`${path}: expected {"if": CONDITION, "then": ACTION}`);
+  for (const key of Object.keys(x)) if (key !== 'if' && key !== 'then') throw new StrategyError(`${path}: unknown key "${key}"`);
+  return { if: condition(x.if, `${path}.if`), then: action(x.then, `${path}.then`) };
+}
+
+const KEYS = ['name', 'first', 'second', 'bet', 'takeHalf', 'buyGame', 'exact'];
+
+export function parseStrategy(input: unknown): StrategyParse {
+  try {
+    if (!isObject(input)) throw new StrategyError('strategy: expected a JSON object');
+    for (const key of Object.keys(input)) if (!KEYS.includes(key)) throw new StrategyError(`strategy: unknown key "${key}"`);
+    if (typeof input.name !== 'string' || input.name.length === 0) throw new StrategyError('strategy.name: expected a non-empty string');
+    if (input.exact !== undefined && typeof input.exact !== 'boolean') throw new StrategyError('strategy.exact: expected true or false');
+    const strategy: PokerPlusStrategy = {
+      name: input.name,
+      first: list(input.first, 'strategy.first', rule),
+      second: list(input.second, 'strategy.second', rule),
+      bet: condition(input.bet, 'strategy.bet'),
+      takeHalf: list(input.takeHalf, 'strategy.takeHalf', category),
+      buyGame: list(input.buyGame, 'strategy.buyGame', category),
+    };
+    for (const c of strategy.takeHalf) {
+      if (CATEGORIES.indexOf(c) < CATEGORIES.indexOf('straight')) throw new StrategyError(`strategy.takeHalf: P-6 allows half only with a straight or better, not ${c}`);
+      if (strategy.buyGame.includes(c)) throw new StrategyError(`strategy: ${c} both takes half and buys the game (P-7 allows one)`);
+    }
+    if (input.exact === true) strategy.exact = true;
+    return { ok: true, strategy };
+  } catch (e) {
+    if (e instanceof StrategyError) return { ok: false, error: e.message };
+    throw e;
+  }
+}
