@@ -4,7 +4,6 @@
 import { replayCommand } from './commands/replay-command';
 import { parsheetCommand } from './commands/parsheet-command';
 import { hintCommand } from './commands/hint-command';
-import { runCommand } from './commands/run-command';
 import { simulateCommand } from './commands/simulate-command';
 import { CliError, type Command } from './commands/command';
 
@@ -12,7 +11,6 @@ const commands: Record<string, Command> = {
   replay: replayCommand,
   parsheet: parsheetCommand,
   hint: hintCommand,
-  run: runCommand,
   simulate: simulateCommand,
 };
 
