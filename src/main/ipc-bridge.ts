@@ -1,0 +1,100 @@
+// The contract's IPC carrier, main side, mirroring the host's WebSocket carrier: one channel,
+// accepted only from the window's own top frame showing the app's origin; every message checked
+// against the contract; anything else refused and logged (C-22); snapshots pushed to the screen.
+
+import { checkToCabinet, type ToScreen } from '../contract';
+import { isAppUrl } from './app-origin';
+import type { ShellPort } from './cabinet-link';
+import { CARRIER, CONTRACT_CHANNEL } from './channel';
+
+export interface SenderFrame {
+  readonly url: string;
+}
+
+export interface IpcEvent {
+  readonly sender: unknown;
+  readonly senderFrame: SenderFrame | null;
+}
+
+type IpcListener = (event: IpcEvent, ...args: unknown[]) => void;
+
+/** What the bridge needs of ipcMain. */
+export interface MainIpc {
+  on(channel: string, listener: IpcListener): unknown;
+  removeListener(channel: string, listener: IpcListener): unknown;
+}
+
+/** What the bridge needs of the window's web contents. */
+export interface ScreenContents {
+  readonly mainFrame: SenderFrame;
+  send(channel: string, message: unknown): void;
+  isDestroyed(): boolean;
+}
+
+/** Null when the message comes from the screen itself; otherwise why it does not. */
+export function senderProblem(event: IpcEvent, screen: ScreenContents): string | null {
+  if (event.sender !== screen) return 'message from a web contents that is not the screen';
+  const frame = event.senderFrame;
+  if (frame === null) return 'message from a frame that is gone';
+  if (frame !== screen.mainFrame) return 'message from a frame that is not the top frame';
+  if (!isAppUrl(frame.url)) return `message from a page outside the app (${frame.url.slice(0, 100)})`;
+  return null;
+}
+
+// The contract caps a refusal's reason at 300 characters; a longer one would be dropped on arrival.
+const clip = (text: string): string => (text.length <= 300 ? text : `${text.slice(0, 297)}...`);
+
+export interface IpcBridge {
+  /** Sends the current snapshot (after each load of the page). */
+  pushSnapshot(): void;
+  stop(): void;
+}
+
+export function bridgeIpc(ipc: MainIpc, screen: ScreenContents, port: ShellPort, log: (line: string) => void): IpcBridge {
+  const send = (message: ToScreen): void => {
+    if (!screen.isDestroyed()) screen.send(CONTRACT_CHANNEL, message);
+  };
+  const refuse = (reason: string): void => {
+    port.refuseMalformed(reason, CARRIER);
+    send({ kind: 'refused', id: -1, rule: 'C-22', reason: clip(reason) });
+  };
+
+  const listener: IpcListener = (event, ...args) => {
+    const problem = senderProblem(event, screen);
+    if (problem) {
+      // Not the screen: logged with the cabinet, and no answer goes back to whoever it was.
+      log(`IPC refused: ${problem}`);
+      port.refuseMalformed(problem, CARRIER);
+      return;
+    }
+    if (args.length !== 1) {
+      refuse(`expected one message, got ${args.length}`);
+      return;
+    }
+    const checked = checkToCabinet(args[0]);
+    if (!checked.ok) {
+      refuse(checked.error);
+      return;
+    }
+    const message = checked.message;
+    if (message.kind === 'hello') {
+      send({ kind: 'snapshot', snapshot: port.snapshot() });
+      return;
+    }
+    port.wish(message.version, message.wish).then(
+      (answer) => send(answer.ok ? { kind: 'accepted', id: message.id } : { kind: 'refused', id: message.id, rule: answer.rule.slice(0, 16), reason: clip(answer.reason) }),
+      (error: unknown) => send({ kind: 'refused', id: message.id, rule: 'C-13', reason: clip(`the cabinet could not take the wish: ${String(error)}`) }),
+    );
+  };
+
+  ipc.on(CONTRACT_CHANNEL, listener);
+  const unsubscribe = port.onSnapshot((snapshot) => send({ kind: 'snapshot', snapshot }));
+
+  return {
+    pushSnapshot: () => send({ kind: 'snapshot', snapshot: port.snapshot() }),
+    stop: () => {
+      unsubscribe();
+      ipc.removeListener(CONTRACT_CHANNEL, listener);
+    },
+  };
+}
