@@ -1,0 +1,15 @@
+// The devices layer's public face: the bus and its factory, the simulators' scripting API, and
+// the pure pieces other layers may want (validation numbers, amount in words, keyboard map).
+
+export { SerialDeviceBus, type Drivers } from './bus/serial-device-bus';
+export { createSerialDevices, createSimulatedDevices, type DriverTuning, type PortPaths, type SimulatedDevices, type SimulatedSet, type SimulationOptions, type Cable } from './bus/factory';
+export { AcceptorDriver, type AcceptorDriverOptions } from './id003/driver';
+export { AcceptorSimulator, type AcceptorSimOptions, type AcceptorFault } from './id003/simulator';
+export { PrinterDriver, type PrinterDriverOptions } from './printer/driver';
+export { PrinterSimulator, type PrintedTicket } from './printer/simulator';
+export { DeckDriver, type DeckDriverOptions } from './deck/driver';
+export { DeckSimulator, type DeckSimOptions } from './deck/simulator';
+export { KEYBOARD_MAP, keyToDeck, applyKey } from './deck/keyboard';
+export { makeValidationNumber, checkValidationNumber, formatValidationNumber } from './printer/validation-number';
+export { amountToWords, amountInFigures, integerToWords } from './printer/amount-words';
+export { SocatPair, SocatMissingError, socatAvailable } from './shared/socat-pair';
