@@ -39,6 +39,14 @@ export class HintInputError extends RangeError {
   }
 }
 
+/** Throws HintInputError unless the deal is five distinct cards. */
+export function checkDeal(deal: readonly Card[]): void {
+  if (!Array.isArray(deal) || deal.length !== 5 || !deal.every(isCard)) {
+    throw new HintInputError('a hint needs exactly five cards');
+  }
+  if (firstDuplicate(deal) >= 0) throw new HintInputError('a deal cannot hold the same card twice (H-2)');
+}
+
 export function createJacksAdvisor(table: JacksPayTable, options: HintOptions = {}): JacksAdvisor {
   const tables = options.tables ?? buildDrawTables();
   const bet = options.bet ?? 5;
@@ -47,10 +55,7 @@ export function createJacksAdvisor(table: JacksPayTable, options: HintOptions = 
   const counts = new Float64Array(32 * JACKS_CATEGORY_COUNT);
   const returns = new Float64Array(32);
   return (deal) => {
-    if (!Array.isArray(deal) || deal.length !== 5 || !deal.every(isCard)) {
-      throw new HintInputError('a hint needs exactly five cards');
-    }
-    if (firstDuplicate(deal) >= 0) throw new HintInputError('a deal cannot hold the same card twice (H-2)');
+    checkDeal(deal);
     holdCounts(tables, deal, jacksCategoryOf5(deal), counts);
     holdReturns(counts, coefficients, returns);
     const ranks = deal.map((c) => c >> 2);

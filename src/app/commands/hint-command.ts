@@ -1,5 +1,5 @@
 import { CardParseError, formatCards, parseCards } from '../../core';
-import { createJacksAdvisor, HintInputError, type HoldAdvice } from '../../math/jacks-hint';
+import { checkDeal, createJacksAdvisor, HintInputError, type HoldAdvice } from '../../math/jacks-hint';
 import { CliError, type Command } from './command';
 import { parseArgs } from './cli-args';
 import { readPayTable } from './paytable-file';
@@ -18,9 +18,10 @@ export const hintCommand: Command = {
       if (e instanceof CardParseError) throw new CliError(e.message);
       throw e;
     }
-    const table = await readPayTable('jacks-or-better', parsed.values.get('paytable'));
     let holds: HoldAdvice[];
     try {
+      checkDeal(deal);
+      const table = await readPayTable('jacks-or-better', parsed.values.get('paytable'));
       holds = createJacksAdvisor(table)(deal);
     } catch (e) {
       if (e instanceof HintInputError) throw new CliError(e.message);
