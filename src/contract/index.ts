@@ -2,3 +2,4 @@ export * from './schema';
 export * from './wishes';
 export * from './snapshot';
 export * from './messages';
+export * from './cabinet-port';

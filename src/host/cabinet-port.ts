@@ -1,15 +1,3 @@
-// What a carrier needs of the running app: the latest snapshot, a stream of new ones, and a
-// door for wishes. The host's WebSocket carrier and the Electron IPC bridge both use it.
-
-import type { Snapshot, Wish } from '../contract';
-
-export type WishAnswer = { ok: true } | { ok: false; rule: string; reason: string };
-
-export interface CabinetPort {
-  snapshot(): Snapshot;
-  onSnapshot(listener: (snapshot: Snapshot) => void): () => void;
-  /** `version` is the snapshot version the wish was made against (stale ones are refused). */
-  wish(version: number, wish: Wish): Promise<WishAnswer>;
-  /** C-22: a message the screen sent that is not in the contract; logged by the cabinet. */
-  refuseMalformed(reason: string, carrier: string): void;
-}
+// The port lives with the contract (both the app and the carriers need it); kept here for the
+// carriers that name it by this path.
+export type { CabinetPort, WishAnswer } from '../contract/cabinet-port';

@@ -1,0 +1,44 @@
+// The CabinetPort both carriers use (the host's WebSocket, Electron's IPC bridge): snapshots
+// made from each committed state, wishes stepped against the version the screen saw, and
+// messages outside the contract written to the event log (C-22).
+
+import type { CabinetEffect, CabinetResult, CabinetState } from '../../cabinet';
+import type { Snapshot, Wish } from '../../contract';
+import type { CabinetPort, WishAnswer } from '../../contract';
+import { snapshotOf } from './snapshot-of';
+
+/** What the screen port needs of the running cabinet. */
+export interface RunningCabinet {
+  readonly state: CabinetState;
+  onState(listener: (state: CabinetState, result: CabinetResult) => void): () => void;
+  /** Steps a wish made against `counter`; a stale one is refused by the cabinet. */
+  wishAgainst(counter: number, wish: unknown): CabinetResult;
+  /** Appends log effects that belong to no transition (refusals). */
+  log(effects: readonly CabinetEffect[]): void;
+}
+
+export function screenPort(cabinet: RunningCabinet, now: () => number = Date.now): CabinetPort {
+  let cached: { version: number; snapshot: Snapshot } | null = null;
+  const current = (state: CabinetState): Snapshot => {
+    if (cached?.version !== state.version) cached = { version: state.version, snapshot: snapshotOf(state, now()) };
+    return cached.snapshot;
+  };
+  return {
+    snapshot: () => current(cabinet.state),
+    onSnapshot(listener) {
+      let last = -1;
+      return cabinet.onState((state) => {
+        if (state.version === last) return;
+        last = state.version;
+        listener(current(state));
+      });
+    },
+    async wish(version: number, wish: Wish): Promise<WishAnswer> {
+      const result = cabinet.wishAgainst(version, wish);
+      return result.ok ? { ok: true } : { ok: false, rule: result.refusal.rule, reason: result.refusal.reason };
+    },
+    refuseMalformed(reason: string, carrier: string) {
+      cabinet.log([{ type: 'log', entry: { at: now(), kind: 'refusal', data: { rule: 'C-22', reason, carrier } } }]);
+    },
+  };
+}

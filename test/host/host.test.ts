@@ -1,0 +1,141 @@
+// The browser host against a real (pure) cabinet: the contract over a real WebSocket, checks on
+// arrival, stale and malformed wishes refused and logged, files served only from their folder.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { screenPort, type RunningCabinet } from '../../src/app/screen/screen-port';
+import { Rig } from '../../src/cabinet/testing';
+import type { CabinetEffect, CabinetResult, CabinetState } from '../../src/cabinet';
+import { checkToScreen, type ToScreen } from '../../src/contract';
+import { startHost, type RunningHost } from '../../src/host/host-server';
+
+class RigCabinet implements RunningCabinet {
+  readonly logged: CabinetEffect[] = [];
+  private readonly listeners = new Set<(s: CabinetState, r: CabinetResult) => void>();
+  constructor(readonly rig: Rig) {}
+  get state() {
+    return this.rig.state;
+  }
+  onState(l: (s: CabinetState, r: CabinetResult) => void) {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+  wishAgainst(counter: number, wish: unknown): CabinetResult {
+    const r = this.rig.input({ kind: 'wish', counter, wish });
+    for (const l of this.listeners) l(this.rig.state, r);
+    return r;
+  }
+  log(effects: readonly CabinetEffect[]) {
+    this.logged.push(...effects);
+  }
+}
+
+function client(url: string, headers: Record<string, string> = {}) {
+  const ws = new WebSocket(url.replace('http', 'ws') + 'ws', { headers });
+  const inbox: ToScreen[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on('message', (data) => {
+    const checked = checkToScreen(JSON.parse(data.toString()));
+    if (!checked.ok) throw new Error(`host sent a message outside the contract: ${checked.error}`);
+    inbox.push(checked.message);
+    waiters.splice(0).forEach((w) => w());
+  });
+  const next = async (pred: (m: ToScreen) => boolean): Promise<ToScreen> => {
+    for (;;) {
+      const i = inbox.findIndex(pred);
+      if (i >= 0) return inbox.splice(i, 1)[0];
+      await new Promise<void>((resolve, reject) => {
+        waiters.push(resolve);
+        setTimeout(() => reject(new Error('no such message within 5 s')), 5000);
+      });
+    }
+  };
+  const open = new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+  });
+  return { ws, next, open };
+}
+
+let host: RunningHost;
+let cabinet: RigCabinet;
+
+beforeEach(async () => {
+  const root = mkdtempSync(join(tmpdir(), 'renderer-'));
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>screen</title>');
+  writeFileSync(join(tmpdir(), 'secret.txt'), 'not for the screen');
+  const rig = new Rig();
+  rig.insert(1000);
+  cabinet = new RigCabinet(rig);
+  host = await startHost({ cabinet: screenPort(cabinet, () => rig.now), rendererRoot: root });
+});
+
+afterEach(async () => {
+  await host.close();
+});
+
+describe('the host carrier', () => {
+  it('sends a snapshot on connect and after each accepted wish', async () => {
+    const c = client(host.url);
+    await c.open;
+    const first = await c.next((m) => m.kind === 'snapshot');
+    if (first.kind !== 'snapshot') throw new Error();
+    expect(first.snapshot.credits).toBe(1000);
+    c.ws.send(JSON.stringify({ kind: 'wish', id: 7, version: first.snapshot.version, wish: { type: 'chipValue', value: 25 } }));
+    expect(await c.next((m) => m.kind === 'accepted')).toEqual({ kind: 'accepted', id: 7 });
+    const second = await c.next((m) => m.kind === 'snapshot');
+    if (second.kind !== 'snapshot') throw new Error();
+    expect(second.snapshot).toMatchObject({ chipValue: 25, credits: 40, version: first.snapshot.version + 1 });
+    c.ws.close();
+  });
+
+  it('refuses a stale wish: made against an older snapshot', async () => {
+    const c = client(host.url);
+    await c.open;
+    const s = await c.next((m) => m.kind === 'snapshot');
+    if (s.kind !== 'snapshot') throw new Error();
+    c.ws.send(JSON.stringify({ kind: 'wish', id: 1, version: s.snapshot.version - 1, wish: { type: 'cashOut' } }));
+    const r = await c.next((m) => m.kind === 'refused');
+    expect(r).toMatchObject({ kind: 'refused', id: 1, rule: 'C-22' });
+    expect(cabinet.rig.state.balance).toBe(1000);
+    c.ws.close();
+  });
+
+  it('refuses and logs anything outside the contract, and loses nothing', async () => {
+    const c = client(host.url);
+    await c.open;
+    await c.next((m) => m.kind === 'snapshot');
+    for (const frame of ['not json', '{"kind":"wish","id":1,"version":0,"wish":{"type":"addCredits","amount":5}}', '{"kind":"eval"}']) {
+      c.ws.send(frame);
+      const r = await c.next((m) => m.kind === 'refused');
+      expect(r).toMatchObject({ id: -1, rule: 'C-22' });
+    }
+    c.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    await c.next((m) => m.kind === 'refused');
+    expect(cabinet.logged).toHaveLength(4);
+    expect(cabinet.logged.every((e) => e.type === 'log' && e.entry.kind === 'refusal')).toBe(true);
+    expect(cabinet.rig.state.balance).toBe(1000);
+    c.ws.close();
+  });
+
+  it('refuses a socket from a page of another origin', async () => {
+    const c = client(host.url, { origin: 'http://evil.example' });
+    await expect(c.open).rejects.toThrow(/403/);
+  });
+});
+
+describe('the host files', () => {
+  it('serves the renderer with a CSP and nothing outside its folder', async () => {
+    const ok = await fetch(host.url);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-security-policy')).toContain("default-src 'self'");
+    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/nothing.js']) {
+      expect((await fetch(host.url.replace(/\/$/, '') + path)).status).toBe(404);
+    }
+    expect((await fetch(host.url + 'dev/')).status).toBe(404);
+    expect((await fetch(host.url, { method: 'POST' })).status).toBe(405);
+  });
+});
