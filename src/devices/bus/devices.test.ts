@@ -9,8 +9,8 @@ import { VOUCHER } from '../printer/test-voucher';
 import { createSimulatedDevices, type SimulatedSet } from './factory';
 
 const TUNING = {
-  acceptor: { pollMs: 10, responseTimeoutMs: 100, retries: 1, reconnectMs: 30 },
-  printer: { pollMs: 10, responseTimeoutMs: 100, retries: 1, reconnectMs: 30, printTimeoutMs: 3000 },
+  acceptor: { pollMs: 10, responseTimeoutMs: 200, retries: 1, reconnectMs: 30 },
+  printer: { pollMs: 10, responseTimeoutMs: 200, retries: 1, reconnectMs: 30, printTimeoutMs: 3000 },
   deck: { heartbeatMs: 30, ackTimeoutMs: 30, deadAfterMs: 300, reconnectMs: 30 },
   deckSim: { heartbeatMs: 30, ackTimeoutMs: 30 },
 };
@@ -77,9 +77,12 @@ describe.each(['memory', 'pty'] as const)('simulated devices over %s', (transpor
     set.sim.acceptor.insertNote(5000);
     await log.next({ type: 'escrow' }, from);
     let pulled: Promise<void> | null = null;
-    set.sim.acceptor.once('command', (c) => {
-      if (c.type === 'stack1') pulled = set.cables.acceptor.unplug();
-    });
+    const onStack = (c: { type: string }) => {
+      if (c.type !== 'stack1') return;
+      set.sim.acceptor.off('command', onStack);
+      pulled = set.cables.acceptor.unplug();
+    };
+    set.sim.acceptor.on('command', onStack);
     set.bus.send({ device: 'acceptor', type: 'stack' });
     await log.next((e) => e.device === 'acceptor' && e.type === 'offline', from, 8000);
     await pulled;

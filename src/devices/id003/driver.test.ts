@@ -119,9 +119,12 @@ describe('acceptor driver over the mock binding', () => {
     sim.insertNote(5000);
     await log.next({ type: 'escrow' });
     // Pull the cable the moment the acceptor has taken the stack command.
-    sim.once('command', (c) => {
-      if (c.type === 'stack1') queueMicrotask(() => link.unplug());
-    });
+    const pull = (c: { type: string }) => {
+      if (c.type !== 'stack1') return;
+      sim.off('command', pull);
+      queueMicrotask(() => link.unplug());
+    };
+    sim.on('command', pull);
     const offlineFrom = log.events.length;
     driver.send({ device: 'acceptor', type: 'stack' });
     await log.next({ type: 'offline' }, offlineFrom);
@@ -142,12 +145,15 @@ describe('acceptor driver over the mock binding', () => {
     await ready(sim, driver);
     sim.insertNote(1000);
     await log.next({ type: 'escrow' });
-    sim.once('command', (c) => {
-      if (c.type === 'stack1') queueMicrotask(() => {
+    const pull = (c: { type: string }) => {
+      if (c.type !== 'stack1') return;
+      sim.off('command', pull);
+      queueMicrotask(() => {
         link.unplug();
         sim.powerOff();
       });
-    });
+    };
+    sim.on('command', pull);
     driver.send({ device: 'acceptor', type: 'stack' });
     await log.next({ type: 'offline' });
     sim.powerOn();

@@ -81,11 +81,20 @@ export class PortConnection<F> extends EventEmitter<PortConnectionEvents<F>> {
     if (port?.isOpen) await new Promise<void>((resolve) => port.close(() => resolve()));
   }
 
-  write(bytes: Uint8Array): Promise<void> {
+  /** Rejects when the port is closed, the write fails, or it has not completed in `timeoutMs` (then the port is recycled). */
+  write(bytes: Uint8Array, timeoutMs = 2000): Promise<void> {
     const port = this.port;
     if (!port?.isOpen) return Promise.reject(new Error(`${this.settings.path} is not open`));
     return new Promise((resolve, reject) => {
-      port.write(Buffer.from(bytes), (err) => (err ? reject(err) : resolve()));
+      const timer = setTimeout(() => {
+        reject(new Error(`write to ${this.settings.path} stalled`));
+        this.recycle('write stalled');
+      }, timeoutMs);
+      port.write(Buffer.from(bytes), (err) => {
+        clearTimeout(timer);
+        if (err) reject(err);
+        else resolve();
+      });
     });
   }
 

@@ -56,14 +56,19 @@ export class Requester<F> {
         };
         this.waiter = waiter;
       });
+      // A write that never completes (a pseudo-terminal whose far end died) counts as no answer.
+      const wrote = this.conn.write(bytes);
+      wrote.catch(() => undefined);
+      let frame: F | null;
       try {
-        await this.conn.write(bytes);
+        frame = await Promise.race([answer, wrote.then(() => answer)]);
       } catch (e) {
         this.waiter = null;
         throw e;
       }
-      const frame = await answer;
       if (frame !== null) return frame;
+      // Let a late answer arrive and be dropped, so it is not taken for the next request's.
+      await new Promise((r) => setTimeout(r, Math.max(5, timeoutMs / 2)));
     }
     throw new NoAnswerError(what, retries + 1);
   }
