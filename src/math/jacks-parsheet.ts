@@ -35,8 +35,7 @@ export function dealCategoriesOf(classes: SuitClasses, allocate = (n: number) =>
 }
 
 /** Everything the analysis reads, in ordinary memory (the single-threaded path and tests). */
-export function jacksWork(table: JacksPayTable): JacksWork {
-  const classes = suitClasses();
+export function jacksWork(table: JacksPayTable, classes: SuitClasses = suitClasses()): JacksWork {
   return { tables: buildDrawTables(), classes, dealCategories: dealCategoriesOf(classes), coefficients: maxBetCoefficients(table) };
 }
 

@@ -65,3 +65,23 @@ export function suitClasses(): SuitClasses {
   if (count !== SUIT_CLASS_COUNT) throw new Error(`suit classes: ${count}, expected ${SUIT_CLASS_COUNT}`);
   return { deals, weights, count };
 }
+
+/** Every deal as its own class of weight 1: the slow way round, to check the classes against. */
+export function everyDeal(): SuitClasses {
+  const count = 2598960;
+  const deals = new Int32Array(count * 5);
+  const weights = new Uint8Array(count).fill(1);
+  let at = 0;
+  for (let a = 0; a < 52; a++)
+    for (let b = a + 1; b < 52; b++)
+      for (let c = b + 1; c < 52; c++)
+        for (let d = c + 1; d < 52; d++)
+          for (let e = d + 1; e < 52; e++) {
+            deals[at++] = a;
+            deals[at++] = b;
+            deals[at++] = c;
+            deals[at++] = d;
+            deals[at++] = e;
+          }
+  return { deals, weights, count };
+}
