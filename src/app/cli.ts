@@ -4,6 +4,10 @@
 import { replayCommand } from './commands/replay-command';
 import { parsheetCommand } from './commands/parsheet-command';
 import { hintCommand } from './commands/hint-command';
+import { runCommand } from './commands/run-command';
+import { metersCommand } from './commands/meters-command';
+import { recallCommand } from './commands/recall-command';
+import { eventsCommand } from './commands/events-command';
 import { simulateCommand } from './commands/simulate-command';
 import { CliError, type Command } from './commands/command';
 
@@ -11,6 +15,10 @@ const commands: Record<string, Command> = {
   replay: replayCommand,
   parsheet: parsheetCommand,
   hint: hintCommand,
+  run: runCommand,
+  meters: metersCommand,
+  recall: recallCommand,
+  events: eventsCommand,
   simulate: simulateCommand,
 };
 

@@ -10,6 +10,7 @@ import { gameInProgress } from './state';
 import { refusal, type Outcome, type Transition } from './transition';
 
 export function keyEvent(tx: Transition, key: KeySwitch, on: boolean): void {
+  if (tx.state.keys[key] === on) return;
   tx.set({ keys: { ...tx.state.keys, [key]: on } });
   tx.log('key', { key, on });
   if (key === 'technician' && !on && tx.state.access.technicianSession) {

@@ -90,3 +90,17 @@ describe('C-22 refusals', () => {
     expect(JSON.stringify(rig.log)).not.toContain('1234');
   });
 });
+
+describe('repeated device reports', () => {
+  it('a door, key or online state already known changes nothing and logs nothing', () => {
+    const rig = new Rig();
+    const version = rig.state.version;
+    const logged = rig.log.length;
+    rig.event({ device: 'deck', type: 'door', door: 'main', open: false });
+    rig.event({ device: 'deck', type: 'key', key: 'attendant', on: false });
+    rig.event({ device: 'printer', type: 'online' });
+    rig.event({ device: 'printer', type: 'faultCleared', code: 'none' });
+    expect(rig.state.version).toBe(version);
+    expect(rig.log.length).toBe(logged);
+  });
+});

@@ -19,6 +19,8 @@ export function removeTilt(tx: Transition, code: string): void {
 
 export function doorEvent(tx: Transition, door: Door, open: boolean): void {
   const was = tx.state.doors[door];
+  // The deck reports its whole state when it connects: a door already known is no news.
+  if (was === open) return;
   tx.set({ doors: { ...tx.state.doors, [door]: open } });
   tx.log('door', { door, open });
   const code = `door:${door}`;
@@ -37,6 +39,7 @@ export function deviceHealth(tx: Transition, event: AnyDeviceEvent): void {
   const device: DeviceName = event.device;
   const status = tx.state.devices[device];
   let next = status;
+  if ((event.type === 'online' && status.online) || (event.type === 'faultCleared' && !(event.code in status.faults))) return;
   switch (event.type) {
     case 'fault':
       next = { ...status, faults: { ...status.faults, [event.code]: event.message } };

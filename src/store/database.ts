@@ -3,7 +3,8 @@
 // with no file at all becomes a new database.
 
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './schema';
 
 export class StoreError extends Error {
@@ -61,18 +62,11 @@ export interface OpenedDatabase {
 
 /** Opens (or, where no file exists, creates) the cabinet database at `path`. */
 export function openDatabase(path: string, options: { readonly?: boolean } = {}): OpenedDatabase {
+  let created = false;
   if (!existsSync(path)) {
     if (options.readonly) throw new StoreError(`${path} does not exist`);
-    const db = new Database(path);
-    try {
-      pragmas(db);
-      db.pragma(`application_id = ${APPLICATION_ID}`);
-      migrate(db, 0);
-    } catch (e) {
-      db.close();
-      throw e;
-    }
-    return { db, created: true };
+    create(path);
+    created = true;
   }
   checkHeader(path);
   let db: Database.Database;
@@ -93,7 +87,31 @@ export function openDatabase(path: string, options: { readonly?: boolean } = {})
     if (e instanceof StoreError) throw e;
     throw new StoreError(`${path} is damaged: ${(e as Error).message}`);
   }
-  return { db, created: false };
+  return { db, created };
+}
+
+/**
+ * A new database is built beside its final name and renamed into place, so that a crash while
+ * it is being made never leaves a half-made file that the next start would (rightly) refuse.
+ */
+function create(path: string): void {
+  const temp = `${path}.creating`;
+  for (const f of [temp, `${temp}-wal`, `${temp}-shm`]) rmSync(f, { force: true });
+  const db = new Database(temp);
+  try {
+    pragmas(db);
+    db.pragma(`application_id = ${APPLICATION_ID}`);
+    migrate(db, 0);
+  } finally {
+    db.close();
+  }
+  renameSync(temp, path);
+  const dir = openSync(dirname(path), 'r');
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
 }
 
 function validate(db: Database.Database, path: string): void {

@@ -1,0 +1,36 @@
+import { join, dirname } from 'node:path';
+import { runHeadless } from '../headless';
+import { DEFAULT_DB } from '../cabinet-app';
+import { parseArgs, wholeNumber } from './cli-args';
+import { CliError, type Command } from './command';
+
+const USAGE = 'run --headless --db FILE --bot SEED [--games N] [--config FILE] [--ledger FILE] [--print-fail-percent P] [--money-per-mille M]';
+
+export const runCommand: Command = {
+  summary: `${USAGE}: the cabinet without a screen, simulated devices and a seeded player bot`,
+  async run(args) {
+    const a = parseArgs(args, ['db', 'bot', 'games', 'config', 'ledger', 'print-fail-percent', 'money-per-mille'], ['headless'], USAGE);
+    if (a.positional.length > 0) throw new CliError(`unexpected argument "${a.positional[0]}"; usage: ${USAGE}`);
+    // The screen-less cabinet is the only one this command runs, and only with the bot at it.
+    if (!a.flags.has('headless')) throw new CliError(`only --headless is supported here (the screen is started by npm start); usage: ${USAGE}`);
+    const seed = a.values.get('bot');
+    if (seed === undefined) throw new CliError(`--bot SEED is required; usage: ${USAGE}`);
+    const dbPath = a.values.get('db') ?? DEFAULT_DB;
+    try {
+      await runHeadless({
+        dbPath,
+        ledgerPath: a.values.get('ledger') ?? join(dirname(dbPath), 'sim-devices.jsonl'),
+        seed,
+        games: wholeNumber(a.values.get('games'), '--games', 0, 1e9, 100),
+        configFile: a.values.get('config'),
+        printFailRate: wholeNumber(a.values.get('print-fail-percent'), '--print-fail-percent', 0, 100, 0) / 100,
+        moneyPerMille: wholeNumber(a.values.get('money-per-mille'), '--money-per-mille', 0, 300, 15),
+      });
+    } catch (e) {
+      const message = (e as Error).message;
+      if ((e as Error).name === 'StoreError' || (e as Error).name === 'ConfigError' || message.startsWith('config:')) throw new CliError(message);
+      throw e;
+    }
+    return 0;
+  },
+};

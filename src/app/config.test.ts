@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../cabinet';
+import { ConfigError, parseConfig, parseConfigText } from './config';
+
+describe('configuration file', () => {
+  it('gives defaults for everything', () => {
+    expect(parseConfig({})).toEqual({ settings: DEFAULT_SETTINGS, initialPin: '0000' });
+  });
+
+  it('reads every section', () => {
+    const c = parseConfig({
+      currency: 'RUB',
+      chipValues: [100, 500],
+      games: ['poker-plus'],
+      limits: { ticketLimit: 50000, minAnte: 5, maxAnte: 50 },
+      payTables: { 'jacks-or-better': { 'royal-flush-max-bet': 800 } },
+      disabledNotes: [100],
+      voucher: { venue: 'Hall', machine: 'A-7' },
+      access: { lockoutSeconds: 60, initialPin: '246810' },
+      defaultLanguage: 'ru',
+    });
+    expect(c.settings.limits).toMatchObject({ ticketLimit: 50000, minAnte: 5, maxAnte: 50, creditLimit: DEFAULT_SETTINGS.limits.creditLimit });
+    expect(c.settings.payTables.jacks.royalAtMaxBet).toBe(800);
+    expect(c.settings.access.lockoutMs).toBe(60000);
+    expect(c.initialPin).toBe('246810');
+  });
+
+  const bad: [unknown, RegExp][] = [
+    [{ limits: { ticketLimit: 10.5 } }, /^config: limits\.ticketLimit must be a whole number of minor units/],
+    [{ limits: { ticketLimit: '100' } }, /limits\.ticketLimit must be a whole number/],
+    [{ limits: { creditLimit: -1 } }, /limits\.creditLimit/],
+    [{ limits: { minAnte: 10, maxAnte: 5 } }, /limits\.maxAnte must not be below/],
+    [{ limits: { maxbet: 5 } }, /limits\.maxbet is not a known setting/],
+    [{ chipValues: [] }, /chipValues must be a non-empty array/],
+    [{ chipValues: [1, 1] }, /chipValues lists a value twice/],
+    [{ games: ['roulette'] }, /games must be/],
+    [{ currency: 'dollars' }, /currency must be a three-letter/],
+    [{ payTables: { 'poker-plus': { pair: -1 } } }, /payTables\.poker-plus: paytable: "pair"/],
+    [{ access: { initialPin: 1234 } }, /access\.initialPin must be a string of 4 to 12 digits/],
+    [{ seed: 42 }, /seed is not a known setting/],
+    [[], /one JSON object/],
+  ];
+  for (const [input, message] of bad) {
+    it(`refuses ${JSON.stringify(input)}`, () => {
+      expect(() => parseConfig(input)).toThrow(ConfigError);
+      expect(() => parseConfig(input)).toThrow(message);
+    });
+  }
+
+  it('refuses a file that is not JSON, naming the file', () => {
+    expect(() => parseConfigText('{ "limits": ', 'cabinet.json')).toThrow(/config: cabinet\.json is not valid JSON/);
+  });
+});

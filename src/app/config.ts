@@ -1,0 +1,148 @@
+// The cabinet's configuration file: JSON, every field optional (defaults for everything), every
+// field checked, and a bad one refused with a message that names it. Unknown fields are refused
+// too, so a typo never silently leaves a default in place (and nothing can switch on seeded
+// dealing: there is no such field).
+
+import { parsePayTable, type GameId } from '../core';
+import { DEFAULT_SETTINGS, GAMES, LANGUAGES, type CabinetSettings, type Language } from '../cabinet';
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(`config: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface AppConfig {
+  settings: CabinetSettings;
+  /** The technician PIN a new database starts with; only its salted hash is stored. */
+  initialPin: string;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+function only(obj: Json, keys: readonly string[], where: string): void {
+  for (const k of Object.keys(obj)) {
+    if (!keys.includes(k)) throw new ConfigError(`${where}${k} is not a known setting (known: ${keys.join(', ')})`);
+  }
+}
+
+function whole(obj: Json, key: string, where: string, fallback: number, min: number, unit: string): number {
+  const v = obj[key];
+  if (v === undefined) return fallback;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) {
+    throw new ConfigError(`${where}${key} must be a whole number of ${unit}${min > 0 ? `, at least ${min}` : ''}`);
+  }
+  return v;
+}
+
+function text(obj: Json, key: string, where: string, fallback: string, pattern?: RegExp, what = 'text'): string {
+  const v = obj[key];
+  if (v === undefined) return fallback;
+  if (typeof v !== 'string' || (pattern && !pattern.test(v))) throw new ConfigError(`${where}${key} must be ${what}`);
+  return v;
+}
+
+function wholeList(obj: Json, key: string, fallback: number[], min: number, unit: string, allowEmpty: boolean): number[] {
+  const v = obj[key];
+  if (v === undefined) return fallback;
+  if (!Array.isArray(v) || (!allowEmpty && v.length === 0) || !v.every((x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= min)) {
+    throw new ConfigError(`${key} must be a${allowEmpty ? 'n' : ' non-empty'} array of whole numbers of ${unit}`);
+  }
+  if (new Set(v).size !== v.length) throw new ConfigError(`${key} lists a value twice`);
+  return v as number[];
+}
+
+function section(obj: Json, key: string): Json {
+  const v = obj[key];
+  if (v === undefined) return {};
+  if (!isObject(v)) throw new ConfigError(`${key} must be an object`);
+  return v;
+}
+
+/** Validates a parsed configuration object. */
+export function parseConfig(input: unknown): AppConfig {
+  if (!isObject(input)) throw new ConfigError('the file must hold one JSON object');
+  only(input, ['currency', 'minorDigits', 'chipValues', 'games', 'limits', 'payTables', 'disabledNotes', 'voucher', 'access', 'defaultLanguage'], '');
+  const d = DEFAULT_SETTINGS;
+
+  const limitsIn = section(input, 'limits');
+  only(limitsIn, Object.keys(d.limits), 'limits.');
+  const money = (k: keyof typeof d.limits) => whole(limitsIn, k, 'limits.', d.limits[k], 1, 'minor units');
+  const chips = (k: keyof typeof d.limits, min: number) => whole(limitsIn, k, 'limits.', d.limits[k], min, 'chips');
+  const limits = {
+    creditLimit: money('creditLimit'),
+    ticketLimit: money('ticketLimit'),
+    handpayLimit: money('handpayLimit'),
+    maxBet: chips('maxBet', 1),
+    minAnte: chips('minAnte', 1),
+    maxAnte: chips('maxAnte', 1),
+    tableMax: chips('tableMax', 0),
+  };
+  if (limits.maxAnte < limits.minAnte) throw new ConfigError('limits.maxAnte must not be below limits.minAnte');
+
+  let games: GameId[] = d.games;
+  if (input.games !== undefined) {
+    if (!Array.isArray(input.games) || input.games.length === 0 || !input.games.every((g) => GAMES.includes(g as GameId))) {
+      throw new ConfigError(`games must be a non-empty array of ${GAMES.map((g) => `"${g}"`).join(', ')}`);
+    }
+    games = [...new Set(input.games as GameId[])];
+  }
+
+  const tablesIn = section(input, 'payTables');
+  only(tablesIn, GAMES, 'payTables.');
+  const payTables = { ...d.payTables };
+  if (tablesIn['jacks-or-better'] !== undefined) {
+    const p = parsePayTable('jacks-or-better', tablesIn['jacks-or-better']);
+    if (!p.ok) throw new ConfigError(`payTables.jacks-or-better: ${p.error}`);
+    payTables.jacks = p.table;
+  }
+  if (tablesIn['poker-plus'] !== undefined) {
+    const p = parsePayTable('poker-plus', tablesIn['poker-plus']);
+    if (!p.ok) throw new ConfigError(`payTables.poker-plus: ${p.error}`);
+    payTables.pokerPlus = p.table;
+  }
+
+  const voucherIn = section(input, 'voucher');
+  only(voucherIn, ['venue', 'machine', 'expiryDays'], 'voucher.');
+  const voucher = {
+    venue: text(voucherIn, 'venue', 'voucher.', d.voucher.venue, /^.{1,40}$/, 'text of 1 to 40 characters'),
+    machine: text(voucherIn, 'machine', 'voucher.', d.voucher.machine, /^[A-Za-z0-9-]{1,12}$/, '1 to 12 letters, digits or dashes'),
+    expiryDays: whole(voucherIn, 'expiryDays', 'voucher.', d.voucher.expiryDays, 1, 'days'),
+  };
+
+  const accessIn = section(input, 'access');
+  only(accessIn, ['maxPinFailures', 'lockoutSeconds', 'initialPin'], 'access.');
+  const access = {
+    maxPinFailures: whole(accessIn, 'maxPinFailures', 'access.', d.access.maxPinFailures, 1, 'attempts'),
+    lockoutMs: whole(accessIn, 'lockoutSeconds', 'access.', d.access.lockoutMs / 1000, 0, 'seconds') * 1000,
+  };
+  const initialPin = text(accessIn, 'initialPin', 'access.', '0000', /^\d{4,12}$/, 'a string of 4 to 12 digits');
+
+  const settings: CabinetSettings = {
+    currency: text(input, 'currency', '', d.currency, /^[A-Z]{3}$/, 'a three-letter currency code such as "USD"'),
+    minorDigits: whole(input, 'minorDigits', '', d.minorDigits, 0, 'digits'),
+    chipValues: wholeList(input, 'chipValues', d.chipValues, 1, 'minor units', false),
+    games,
+    limits,
+    payTables,
+    disabledNotes: wholeList(input, 'disabledNotes', d.disabledNotes, 1, 'minor units', true),
+    voucher,
+    access,
+    defaultLanguage: text(input, 'defaultLanguage', '', d.defaultLanguage, /^(en|ru)$/, `one of ${LANGUAGES.join(', ')}`) as Language,
+  };
+  if (settings.minorDigits > 4) throw new ConfigError('minorDigits must be a whole number of digits from 0 to 4');
+  return { settings, initialPin };
+}
+
+/** Parses the text of a configuration file. */
+export function parseConfigText(text: string, file: string): AppConfig {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(`${file} is not valid JSON: ${(e as Error).message}`);
+  }
+  return parseConfig(json);
+}

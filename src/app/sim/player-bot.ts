@@ -1,0 +1,184 @@
+// A seeded player (and attendant) for headless runs, the crash test and the soak: inserts
+// notes, plays both games with random legal actions (holds, exchanges, the sixth card, buying
+// the game, taking half), changes chip values, cashes out, opens the door now and then, and
+// calls the attendant to a handpay. It acts only through the screen's wishes and the devices'
+// hands, like a person would.
+
+import { canTakeHalf, uniformBelow, type RandomSource } from '../../core';
+import { gameInProgress, type CabinetState } from '../../cabinet';
+import type { CabinetRunner } from '../runner';
+import type { SimulatedDevices } from './simulated-devices';
+
+export interface BotOptions {
+  games: number;
+  random: RandomSource;
+  /** Note values the bot feeds, minor units. */
+  notes?: number[];
+  /** Per mille of rounds between games that feed a note, and as many that cash out (default 15). */
+  moneyPerMille?: number;
+}
+
+export interface BotSummary {
+  games: number;
+  notes: number;
+  cashOuts: number;
+  handpays: number;
+  doorOpens: number;
+  refusals: number;
+}
+
+export class PlayerBot {
+  readonly summary: BotSummary = { games: 0, notes: 0, cashOuts: 0, handpays: 0, doorOpens: 0, refusals: 0 };
+  private readonly notes: number[];
+
+  constructor(
+    private readonly runner: CabinetRunner,
+    private readonly sim: SimulatedDevices,
+    private readonly options: BotOptions,
+  ) {
+    this.notes = options.notes ?? [100, 500, 1000, 2000, 5000, 10000];
+  }
+
+  private pick(n: number): number {
+    return uniformBelow(this.options.random, n);
+  }
+
+  private chance(percent: number): boolean {
+    return this.pick(100) < percent;
+  }
+
+  private get s(): CabinetState {
+    return this.runner.state;
+  }
+
+  private wish(wish: unknown): boolean {
+    const r = this.runner.wish(wish);
+    if (!r.ok) this.summary.refusals++;
+    return r.ok;
+  }
+
+  async run(): Promise<BotSummary> {
+    const start = this.s.meters.lifetime.gamesPlayed ?? 0;
+    let idleRounds = 0;
+    for (;;) {
+      this.summary.games = (this.s.meters.lifetime.gamesPlayed ?? 0) - start;
+      const s = this.s;
+      const busy = s.note !== null || s.voucher !== null;
+      if (this.summary.games >= this.options.games && !busy && !gameInProgress(s) && !s.handpay && s.tilts.length === 0) break;
+      if (s.tilts.some((t) => t.technician)) throw new Error(`the cabinet tilted: ${s.tilts.map((t) => t.reason).join('; ')}`);
+      if (s.handpay) {
+        await this.attendantPays();
+      } else if (s.tilts.some((t) => t.code.startsWith('door:'))) {
+        for (const t of s.tilts) if (t.code.startsWith('door:')) this.sim.door(t.code.slice(5) as 'main', false);
+        await this.sim.settled();
+      } else if (busy || s.tilts.length > 0) {
+        await this.sim.settled();
+        if (++idleRounds > 10_000) throw new Error('the bot waited too long for the devices');
+        continue;
+      } else if (gameInProgress(s)) {
+        this.playStep();
+      } else if (this.summary.games < this.options.games) {
+        await this.between();
+      }
+      idleRounds = 0;
+    }
+    return this.summary;
+  }
+
+  private async attendantPays(): Promise<void> {
+    this.summary.handpays++;
+    this.sim.key('attendant', true);
+    await this.sim.settled();
+    this.wish({ type: 'handpayConfirm' });
+    this.sim.key('attendant', false);
+    await this.sim.settled();
+  }
+
+  /** Outside a game: money in, money out, settings, a door, or the next deal. */
+  private async between(): Promise<void> {
+    const s = this.s;
+    const money = this.options.moneyPerMille ?? 15;
+    const roll = this.pick(1000);
+    if (s.balance < 10 * s.chipValue || roll < money) {
+      if (this.sim.insertNote(this.notes[this.pick(this.notes.length)])) this.summary.notes++;
+      await this.sim.settled();
+      if (s.balance < s.settings.chipValues[0]) return;
+    }
+    if (roll >= money && roll < 2 * money && this.s.balance > 0) {
+      if (this.wish({ type: 'cashOut' })) this.summary.cashOuts++;
+      await this.sim.settled();
+      return;
+    }
+    if (roll >= 2 * money && roll < 2 * money + 5) {
+      this.summary.doorOpens++;
+      this.sim.door('main', true);
+      await this.sim.settled();
+      return;
+    }
+    const rest = 2 * money + 5;
+    if (roll >= rest && roll < rest + 100) this.wish({ type: 'selectGame', game: this.pick(2) ? 'poker-plus' : 'jacks-or-better' });
+    if (roll >= rest + 100 && roll < rest + 150) {
+      const values = this.s.settings.chipValues;
+      this.wish({ type: 'chipValue', value: values[this.pick(values.length)] });
+    }
+    this.deal();
+    // Let the devices have their turn between games.
+    await new Promise<void>((r) => setImmediate(r));
+  }
+
+  private deal(): void {
+    const s = this.s;
+    const chips = Math.floor(s.balance / s.chipValue);
+    const limits = s.settings.limits;
+    if (s.selectedGame === 'jacks-or-better') {
+      const top = Math.min(limits.maxBet, chips);
+      if (top < 1) return this.smallerChip();
+      this.wish({ type: 'deal', bet: 1 + this.pick(top) });
+      return;
+    }
+    const blind = this.chance(25);
+    // The seen box needs ante + BET, the blind one ante + BET as well.
+    const top = Math.min(limits.maxAnte, 10, Math.floor(chips / (blind ? 6 : 3)));
+    if (top < limits.minAnte) return this.smallerChip();
+    const ante = () => limits.minAnte + this.pick(top - limits.minAnte + 1);
+    this.wish({ type: 'deal', boxes: blind ? [{ ante: ante(), blind: true }, { ante: ante() }] : [{ ante: ante() }] });
+  }
+
+  private smallerChip(): void {
+    const smallest = Math.min(...this.s.settings.chipValues);
+    if (this.s.chipValue !== smallest) this.wish({ type: 'chipValue', value: smallest });
+  }
+
+  private playStep(): void {
+    const game = this.s.game!;
+    if (game.game === 'jacks-or-better') {
+      const roll = this.pick(10);
+      if (roll < 3 && game.actions.length < 3) this.wish({ type: 'hold', positions: [0, 1, 2, 3, 4].filter(() => this.chance(50)) });
+      else if (roll < 4 && game.actions.length < 3) this.wish({ type: 'toggleHold', position: this.pick(5) });
+      else this.wish({ type: 'draw' });
+      return;
+    }
+    const core = game.core;
+    const box = core.boxes[core.seen];
+    if (core.phase === 'deciding') {
+      const roll = this.pick(100);
+      if (roll < 25 && box.draws.length < 2) {
+        const positions = [...Array(box.cards.length).keys()].filter(() => this.chance(35));
+        if (positions.length > 0 && this.wish({ type: 'exchange', positions })) return;
+      } else if (roll < 35 && box.draws.length < 2 && box.cards.length < 6) {
+        if (this.wish({ type: 'buySixth' })) return;
+      } else if (roll < 45) {
+        this.wish({ type: 'fold' });
+        return;
+      }
+      if (!this.wish({ type: 'bet' })) this.wish({ type: 'fold' });
+      return;
+    }
+    if (canTakeHalf(box) && this.chance(50)) {
+      if (this.wish({ type: 'takeHalf' })) return;
+    } else if (this.chance(15)) {
+      if (this.wish({ type: 'buyGame' })) return;
+    }
+    this.wish({ type: 'reveal' });
+  }
+}
