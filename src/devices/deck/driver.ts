@@ -37,7 +37,7 @@ export class DeckDriver extends DriverBase<DeckFrame> {
   constructor(options: DeckDriverOptions) {
     const opts = { baudRate: 38400, heartbeatMs: 500, deadAfterMs: 1500, ackTimeoutMs: 100, maxTries: 5, reconnectMs: 500, ...options };
     const pollMs = Math.max(5, Math.min(opts.heartbeatMs, opts.ackTimeoutMs) / 2);
-    super('deck', { path: opts.path, binding: options.binding, baudRate: opts.baudRate, reconnectMs: opts.reconnectMs }, () => new DeckParser(), {
+    super('deck', { path: opts.path, binding: options.binding, baudRate: opts.baudRate, reconnectMs: opts.reconnectMs }, () => new DeckParser(50), {
       pollMs,
       recycleAfter: Math.ceil(opts.deadAfterMs / pollMs),
     });

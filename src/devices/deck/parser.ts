@@ -4,7 +4,7 @@ import { FramedParser } from '../shared/framed-parser';
 import { DECK_MAX_FRAME, DECK_MIN_FRAME, DECK_SYNC, decodeDeckFrame, type DeckFrame } from './codec';
 
 export class DeckParser extends FramedParser<DeckFrame> {
-  constructor() {
-    super({ sync: DECK_SYNC, minLength: DECK_MIN_FRAME, maxLength: DECK_MAX_FRAME, decode: decodeDeckFrame });
+  constructor(interByteTimeoutMs?: number) {
+    super({ interByteTimeoutMs, sync: DECK_SYNC, minLength: DECK_MIN_FRAME, maxLength: DECK_MAX_FRAME, decode: decodeDeckFrame });
   }
 }

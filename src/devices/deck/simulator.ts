@@ -154,9 +154,14 @@ export class DeckSimulator extends EventEmitter<DeckSimEvents> {
     this.link.send({ type: 'state', state: structuredClone(this.st) });
   }
 
+  private lastDataAt = 0;
+
   private receive(bytes: Buffer): void {
     if (!this.powered) return;
-    for (const frame of this.parser.feed(bytes)) {
+    const now = Date.now();
+    const late = now - this.lastDataAt > 50 ? this.parser.reset() : [];
+    this.lastDataAt = now;
+    for (const frame of [...late, ...this.parser.feed(bytes)]) {
       this.hostSeenAt = Date.now();
       const m = this.link.receive(frame);
       if (!m) continue;

@@ -56,7 +56,7 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
       currency: 'USD', minorDigits: 2, pollMs: 100, responseTimeoutMs: 200, retries: 2, reconnectMs: 500, escrowDecisionMs: 10_000,
       ...options,
     };
-    super('acceptor', { path: opts.path, binding: options.binding, baudRate: 9600, dataBits: 8, parity: 'even', stopBits: 1, reconnectMs: opts.reconnectMs }, () => new Id003ResponseParser(), {
+    super('acceptor', { path: opts.path, binding: options.binding, baudRate: 9600, dataBits: 8, parity: 'even', stopBits: 1, reconnectMs: opts.reconnectMs }, () => new Id003ResponseParser(50), {
       pollMs: opts.pollMs,
       recycleAfter: 2,
     });

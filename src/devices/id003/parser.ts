@@ -6,13 +6,13 @@ import { MAX_FRAME, MIN_FRAME, decodeCommand, decodeResponse, type Id003Command,
 import { SYNC } from './codes';
 
 export class Id003ResponseParser extends FramedParser<Id003Response> {
-  constructor() {
-    super({ sync: SYNC, minLength: MIN_FRAME, maxLength: MAX_FRAME, decode: decodeResponse });
+  constructor(interByteTimeoutMs?: number) {
+    super({ interByteTimeoutMs, sync: SYNC, minLength: MIN_FRAME, maxLength: MAX_FRAME, decode: decodeResponse });
   }
 }
 
 export class Id003CommandParser extends FramedParser<Id003Command> {
-  constructor() {
-    super({ sync: SYNC, minLength: MIN_FRAME, maxLength: MAX_FRAME, decode: decodeCommand });
+  constructor(interByteTimeoutMs?: number) {
+    super({ interByteTimeoutMs, sync: SYNC, minLength: MIN_FRAME, maxLength: MAX_FRAME, decode: decodeCommand });
   }
 }

@@ -64,7 +64,12 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
   attach(endpoint: DeviceEndpoint): this {
     this.detach();
     this.endpoint = endpoint;
+    let lastDataAt = 0;
     this.unsubscribe = endpoint.onData((bytes) => {
+      const now = Date.now();
+      // A quiet line ends whatever partial frame was waiting (see FramedParser).
+      if (now - lastDataAt > 50) for (const cmd of this.parser.reset()) this.handle(cmd);
+      lastDataAt = now;
       for (const cmd of this.parser.feed(bytes)) this.handle(cmd);
     });
     return this;

@@ -13,12 +13,15 @@ export interface FramingOptions<T> {
   maxLength: number;
   /** Turns a frame whose CRC is right into a typed value; throws for a malformed one. */
   decode: (frame: Buffer) => T;
+  /** Silence after which a partial frame is given up (stream use only). */
+  interByteTimeoutMs?: number;
 }
 
 export interface ParserStats {
   /** Frames delivered. */
   frames: number;
-  /** Frames dropped: impossible length, wrong CRC, or a payload the decoder refused. */
+  /** Frames dropped: impossible length, wrong CRC, a payload the decoder refused, or a run of
+   *  bytes with no sync byte (a frame whose sync byte itself was corrupt looks like that). */
   badFrames: number;
   /** Bytes skipped while hunting for a sync byte. */
   garbageBytes: number;
@@ -26,7 +29,7 @@ export interface ParserStats {
 
 /** Why the last frames were dropped, newest last; bounded so a noisy line cannot grow it. */
 export interface DropRecord {
-  reason: 'length' | 'crc' | 'decode';
+  reason: 'length' | 'crc' | 'decode' | 'garbage';
   detail: string;
 }
 
@@ -34,12 +37,21 @@ export class FramedParser<T> extends Transform {
   readonly stats: ParserStats = { frames: 0, badFrames: 0, garbageBytes: 0 };
   readonly drops: DropRecord[] = [];
   private buf: Buffer = Buffer.alloc(0);
+  private lastByteAt = 0;
 
   constructor(private readonly opts: FramingOptions<T>) {
     super({ readableObjectMode: true });
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
+    const gap = this.opts.interByteTimeoutMs;
+    if (gap !== undefined) {
+      // As serialport's own parsers do: a line quiet for longer than a frame takes to arrive
+      // means the bytes waiting are a broken frame, not the start of a slow one.
+      const now = Date.now();
+      if (this.buf.length && now - this.lastByteAt > gap) this.scan(true);
+      this.lastByteAt = now;
+    }
     this.buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
     this.scan(false);
     cb();
@@ -58,9 +70,14 @@ export class FramedParser<T> extends Transform {
     return out;
   }
 
-  /** Gives up on a frame left incomplete (the line went quiet): it counts as dropped. */
-  reset(): void {
-    this.scan(true);
+  /**
+   * Gives up on a frame left incomplete (the line went quiet): it counts as dropped, and any good
+   * frame that was waiting behind its claimed length is returned.
+   */
+  reset(): T[] {
+    const out: T[] = [];
+    this.scan(true, out);
+    return out;
   }
 
   private scan(final: boolean, out?: T[]): void {
@@ -69,14 +86,15 @@ export class FramedParser<T> extends Transform {
     for (;;) {
       const at = buf.indexOf(sync);
       if (at < 0) {
-        this.stats.garbageBytes += buf.length;
+        this.skip(buf.length);
         buf = buf.subarray(buf.length);
         break;
       }
       if (at > 0) {
-        this.stats.garbageBytes += at;
+        this.skip(at);
         buf = buf.subarray(at);
       }
+      this.inGarbage = false;
       if (buf.length < 2) {
         if (final) {
           this.discard('length', 'frame cut short');
@@ -121,6 +139,18 @@ export class FramedParser<T> extends Transform {
       else this.push(value);
     }
     this.buf = buf.length ? Buffer.from(buf) : Buffer.alloc(0);
+  }
+
+  private inGarbage = false;
+
+  /** Skipped bytes: one run of them, however long and however it arrives, is one dropped unit. */
+  private skip(n: number): void {
+    if (!n) return;
+    this.stats.garbageBytes += n;
+    if (!this.inGarbage) {
+      this.inGarbage = true;
+      this.discard('garbage', 'bytes outside any frame');
+    }
   }
 
   private discard(reason: DropRecord['reason'], detail: string): void {
