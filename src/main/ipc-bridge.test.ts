@@ -155,6 +155,17 @@ describe('the IPC bridge, main side', () => {
     expect(senderProblem({ sender: screen, senderFrame: screen.mainFrame }, screen)).toBeNull();
   });
 
+  it('recognises the top frame by process and routing id when Electron hands over another wrapper', () => {
+    const { screen } = fakeScreen();
+    const top = Object.assign(screen.mainFrame, { processId: 4, routingId: 1 });
+    expect(senderProblem({ sender: screen, senderFrame: { url: top.url, processId: 4, routingId: 1 } }, screen)).toBeNull();
+    expect(senderProblem({ sender: screen, senderFrame: { url: top.url, processId: 4, routingId: 2 } }, screen)).toBe('message from a frame that is not the top frame');
+    expect(senderProblem({ sender: screen, senderFrame: { url: top.url } }, screen)).toBe('message from a frame that is not the top frame');
+    const withId = Object.assign(screen, { id: 7 });
+    expect(senderProblem({ sender: { id: 7 }, senderFrame: top }, withId)).toBeNull();
+    expect(senderProblem({ sender: { id: 8 }, senderFrame: top }, withId)).toBe('message from a web contents that is not the screen');
+  });
+
   it('stops: no more messages taken, no more snapshots pushed; nothing sent to a destroyed screen', async () => {
     const t = setup();
     t.screen.destroyed = true;

@@ -9,6 +9,15 @@ import { CARRIER, CONTRACT_CHANNEL } from './channel';
 
 export interface SenderFrame {
   readonly url: string;
+  /** Electron's WebFrameMain carries these; with them a frame is recognised even if the wrapper object differs. */
+  readonly processId?: number;
+  readonly routingId?: number;
+}
+
+/** The same frame: the same object, or (Electron's frames) the same process and routing id. */
+function sameFrame(a: SenderFrame, b: SenderFrame): boolean {
+  if (a === b) return true;
+  return a.processId !== undefined && a.routingId !== undefined && a.processId === b.processId && a.routingId === b.routingId;
 }
 
 export interface IpcEvent {
@@ -26,6 +35,8 @@ export interface MainIpc {
 
 /** What the bridge needs of the window's web contents. */
 export interface ScreenContents {
+  /** Electron's web contents id, by which the sender is recognised if the wrapper object differs. */
+  readonly id?: number;
   readonly mainFrame: SenderFrame;
   send(channel: string, message: unknown): void;
   isDestroyed(): boolean;
@@ -33,10 +44,12 @@ export interface ScreenContents {
 
 /** Null when the message comes from the screen itself; otherwise why it does not. */
 export function senderProblem(event: IpcEvent, screen: ScreenContents): string | null {
-  if (event.sender !== screen) return 'message from a web contents that is not the screen';
+  const sender = event.sender as { id?: unknown } | null;
+  const sameSender = sender === screen || (screen.id !== undefined && typeof sender === 'object' && sender !== null && sender.id === screen.id);
+  if (!sameSender) return 'message from a web contents that is not the screen';
   const frame = event.senderFrame;
   if (frame === null) return 'message from a frame that is gone';
-  if (frame !== screen.mainFrame) return 'message from a frame that is not the top frame';
+  if (!sameFrame(frame, screen.mainFrame)) return 'message from a frame that is not the top frame';
   if (!isAppUrl(frame.url)) return `message from a page outside the app (${frame.url.slice(0, 100)})`;
   return null;
 }
