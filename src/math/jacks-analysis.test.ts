@@ -64,7 +64,7 @@ describe('draw tables', () => {
 describe('hold counts by inclusion–exclusion', () => {
   it('equal brute force for every one of the 32 holds of sampled deals', () => {
     const counts = new Float64Array(32 * W);
-    for (const deal of randomDeals('all-holds', 16)) {
+    for (const deal of randomDeals('all-holds', 8)) {
       holdCounts(tables, deal, jacksCategoryOf5(deal), counts);
       for (let mask = 0; mask < 32; mask++) {
         expect(Array.from(counts.subarray(mask * W, mask * W + W)), `hold ${mask}`).toEqual(Array.from(bruteForceHold(deal, mask)));
