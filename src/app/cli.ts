@@ -9,6 +9,7 @@ import { metersCommand } from './commands/meters-command';
 import { recallCommand } from './commands/recall-command';
 import { eventsCommand } from './commands/events-command';
 import { simulateCommand } from './commands/simulate-command';
+import { rngReportCommand } from './commands/rng-report-command';
 import { CliError, type Command } from './commands/command';
 
 const commands: Record<string, Command> = {
@@ -20,6 +21,7 @@ const commands: Record<string, Command> = {
   recall: recallCommand,
   events: eventsCommand,
   simulate: simulateCommand,
+  'rng-report': rngReportCommand,
 };
 
 function usage(): string {

@@ -1,0 +1,110 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { CliError, type Command } from './command';
+import { hintCommand } from './hint-command';
+import { parsheetCommand } from './parsheet-command';
+import { rngReportCommand } from './rng-report-command';
+import { simulateCommand } from './simulate-command';
+
+const dir = mkdtempSync(join(tmpdir(), 'math-commands-'));
+const file = (name: string, text: string): string => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+let written: string[];
+let spy: MockInstance;
+beforeEach(() => {
+  written = [];
+  spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    written.push(String(chunk));
+    return true;
+  });
+});
+afterEach(() => spy.mockRestore());
+
+async function json(command: Command, args: string[]): Promise<Record<string, unknown>> {
+  expect(await command.run(args)).toBe(0);
+  return JSON.parse(written.join('')) as Record<string, unknown>;
+}
+
+async function refusal(command: Command, args: string[]): Promise<string> {
+  const error = await command.run(args).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(CliError);
+  expect(written).toEqual([]);
+  return (error as CliError).message;
+}
+
+describe('parsheet', () => {
+  it('prints the 9/6 par sheet as JSON from a pay table file', async () => {
+    const table = file('96.json', JSON.stringify({ 'full-house': 9, flush: 6, 'royal-flush-max-bet': 800 }));
+    const out = await json(parsheetCommand, ['jacks-or-better', '--paytable', table, '--json', '--threads', '1']);
+    expect(out.game).toBe('jacks-or-better');
+    expect(((out.rtp as number) * 100).toFixed(4)).toBe('99.5439');
+    expect(out.total).toBe(19933230517200);
+    expect(Object.keys(out.hands as object)).toHaveLength(10);
+    expect(typeof out.seconds).toBe('number');
+  });
+
+  it('refuses a broken pay table, an unknown game and an unknown flag', async () => {
+    const bad = file('bad.json', JSON.stringify({ pair: 1 }));
+    expect(await refusal(parsheetCommand, ['jacks-or-better', '--paytable', bad])).toMatch(/"pair" is not a jacks-or-better category/);
+    expect(await refusal(parsheetCommand, ['jacks-or-better', '--paytable', file('junk.json', '{')])).toMatch(/not valid JSON/);
+    expect(await refusal(parsheetCommand, ['blackjack'])).toMatch(/usage/);
+    expect(await refusal(parsheetCommand, ['jacks-or-better', '--fast'])).toMatch(/unknown option --fast/);
+  });
+});
+
+describe('hint', () => {
+  it('lists the 32 holds best first', async () => {
+    const out = await json(hintCommand, ['Ah Kh Qh Jh 2c', '--json']);
+    const holds = out.holds as { held: number[]; cards: string[]; ev: number }[];
+    expect(holds).toHaveLength(32);
+    expect(holds[0].cards).toEqual(['Ah', 'Kh', 'Qh', 'Jh']);
+  });
+
+  it('refuses a bad card, four cards and a repeated card', async () => {
+    expect(await refusal(hintCommand, ['Ah Kh Qh Jh 1c'])).toMatch(/not a card code/);
+    expect(await refusal(hintCommand, ['Ah Kh Qh Jh'])).toMatch(/five cards/);
+    expect(await refusal(hintCommand, ['Ah Kh Qh Jh Ah'])).toMatch(/twice/);
+  });
+});
+
+describe('simulate poker-plus', () => {
+  it('reports a seeded run', async () => {
+    const out = await json(simulateCommand, ['poker-plus', '--rounds', '3000', '--seed', 's', '--boxes', '2', '--threads', '1', '--json']);
+    expect(out.rounds).toBe(3000);
+    expect(out.boxes).toBe(2);
+    expect((out.ci95 as number[])[0]).toBeLessThan(out.rtp as number);
+  });
+
+  it('refuses a missing seed, a bad box count and a broken strategy', async () => {
+    expect(await refusal(simulateCommand, ['poker-plus', '--rounds', '10'])).toMatch(/--seed is required/);
+    expect(await refusal(simulateCommand, ['poker-plus', '--rounds', '10', '--seed', 'a', '--boxes', '3'])).toMatch(/--boxes/);
+    expect(await refusal(simulateCommand, ['poker-plus', '--rounds', '-5', '--seed', 'a'])).toMatch(/--rounds/);
+    const strategy = file('s.json', JSON.stringify({ name: 'x', first: [], second: [], bet: { handAtLeast: 'huge' }, takeHalf: [], buyGame: [] }));
+    expect(await refusal(simulateCommand, ['poker-plus', '--rounds', '10', '--seed', 'a', '--strategy', strategy])).toMatch(/strategy\.bet\.handAtLeast/);
+  });
+});
+
+describe('rng-report', () => {
+  it('reports five tests on a seeded source', async () => {
+    const out = await json(rngReportCommand, ['--deals', '500', '--source', 'seeded:cli', '--json']);
+    expect(out.source).toBe('seeded:cli');
+    expect(out.tests as unknown[]).toHaveLength(5);
+  });
+
+  it('runs on the crypto source and refuses an unknown one', async () => {
+    const out = await json(rngReportCommand, ['--deals', '200', '--json']);
+    expect(out.source).toBe('crypto');
+    written = [];
+    expect(await refusal(rngReportCommand, ['--deals', '10', '--source', 'dice'])).toMatch(/--source/);
+    expect(await refusal(rngReportCommand, [])).toMatch(/--deals is required/);
+  });
+});
