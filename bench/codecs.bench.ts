@@ -1,0 +1,157 @@
+// Codec figures for the serial devices: frames decoded per second per codec (pure decoder and
+// streaming parser), and one million random or mutated frames through each parser with the count
+// of crashes (target zero) and of frames accepted by mistake. Prints figures; asserts nothing.
+
+import { performance } from 'node:perf_hooks';
+import { decodeResponse, encodeCommand, encodeResponse, type Id003Response } from '../src/devices/id003/codec';
+import { assignmentFor } from '../src/devices/id003/currency';
+import { Id003CommandParser, Id003ResponseParser } from '../src/devices/id003/parser';
+import { decodeDeckFrame, encodeDeckFrame, restingState, type DeckFrame } from '../src/devices/deck/codec';
+import { DeckParser } from '../src/devices/deck/parser';
+import { EscPosDecoder, encodeEscPos } from '../src/devices/printer/escpos';
+import { PrinterReplyParser, encodeProcessIdReply } from '../src/devices/printer/status';
+import { voucherBytes } from '../src/devices/printer/voucher-layout';
+import { makeValidationNumber } from '../src/devices/printer/validation-number';
+import type { FramedParser } from '../src/devices/shared/framed-parser';
+
+const N = Number(process.env.FUZZ_FRAMES ?? 1_000_000);
+
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+const ID003: Id003Response[] = [
+  { type: 'idling' }, { type: 'escrow', code: 0x63 }, { type: 'stacking' }, { type: 'vendValid' }, { type: 'rejecting', reason: 0x71 },
+  { type: 'currencyAssignment', entries: assignmentFor([1, 2, 5, 10, 20, 50, 100]) }, { type: 'ack' }, { type: 'failure', code: 0xa6 },
+];
+const DECK: DeckFrame[] = [
+  { seq: 1, message: { type: 'state', state: restingState() } },
+  { seq: 2, message: { type: 'input', input: { kind: 'button', button: 'deal' }, on: true } },
+  { seq: 0, message: { type: 'heartbeat' } }, { seq: 0, message: { type: 'ack', seq: 2 } },
+  { seq: 3, message: { type: 'lamps', lamps: restingState().lamps } },
+];
+
+function throughput(name: string, frames: Buffer[], decode: (f: Buffer) => unknown, parser: () => FramedParser<unknown>) {
+  const reps = 400_000;
+  let t = performance.now();
+  for (let i = 0; i < reps; i++) decode(frames[i % frames.length]);
+  const pure = reps / ((performance.now() - t) / 1000);
+  const stream = Buffer.concat(Array.from({ length: 2000 }, (_, i) => frames[i % frames.length]));
+  const p = parser();
+  let got = 0;
+  t = performance.now();
+  for (let rep = 0; rep < 100; rep++) for (let i = 0; i < stream.length; i += 64) got += p.feed(stream.subarray(i, i + 64)).length;
+  const streamed = got / ((performance.now() - t) / 1000);
+  console.log(`${name.padEnd(20)} decode ${fmt(pure).padStart(12)} frames/s   parser (64-byte chunks) ${fmt(streamed).padStart(12)} frames/s`);
+}
+
+function mutate(frame: Buffer, r: () => number): Buffer {
+  const f = Buffer.from(frame);
+  const kind = Math.floor(r() * 5);
+  if (kind === 0) {
+    const bits = 1 + Math.floor(r() * 3);
+    for (let i = 0; i < bits; i++) {
+      const at = Math.floor(r() * f.length * 8);
+      f[at >> 3] ^= 1 << (at & 7);
+    }
+    return f;
+  }
+  if (kind === 1) {
+    f[Math.floor(r() * f.length)] = Math.floor(r() * 256);
+    return f;
+  }
+  if (kind === 2) return f.subarray(0, Math.floor(r() * f.length));
+  if (kind === 3) {
+    // garbage of a plausible frame's shape: sync, a length, random body
+    const g = Buffer.alloc(f.length);
+    for (let i = 0; i < g.length; i++) g[i] = Math.floor(r() * 256);
+    g[0] = f[0];
+    g[1] = f.length;
+    return g;
+  }
+  const g = Buffer.alloc(1 + Math.floor(r() * 40));
+  for (let i = 0; i < g.length; i++) g[i] = Math.floor(r() * 256);
+  return g;
+}
+
+function fuzz(name: string, frames: Buffer[], parser: () => FramedParser<unknown>) {
+  const r = rng(42);
+  const p = parser();
+  const valid = new Set(frames.map((f) => f.toString('latin1')));
+  let crashes = 0;
+  let mistaken = 0;
+  let mutated = 0;
+  const t = performance.now();
+  for (let i = 0; i < N; i++) {
+    const m = mutate(frames[i % frames.length], r);
+    if (valid.has(m.toString('latin1'))) continue; // a mutation that changed nothing
+    mutated++;
+    try {
+      mistaken += p.feed(m).length + p.reset().length;
+    } catch {
+      crashes++;
+    }
+  }
+  const s = (performance.now() - t) / 1000;
+  console.log(`${name.padEnd(20)} ${fmt(mutated)} mutated frames in ${s.toFixed(1)} s: crashes ${crashes}, accepted by mistake ${mistaken} (dropped counted ${fmt(p.stats.badFrames)})`);
+}
+
+function fuzzPrinter() {
+  const r = rng(7);
+  const replies = new PrinterReplyParser();
+  let crashes = 0;
+  let statusBytes = 0;
+  let ids = 0;
+  for (let i = 0; i < N; i++) {
+    const g = Buffer.alloc(7);
+    for (let k = 0; k < 7; k++) g[k] = Math.floor(r() * 256);
+    if (i % 2) g[0] = 0x37;
+    try {
+      for (const x of replies.feed(g)) x.type === 'status' ? statusBytes++ : ids++;
+    } catch {
+      crashes++;
+    }
+  }
+  console.log(`${'printer replies'.padEnd(20)} ${fmt(N)} random 7-byte chunks: crashes ${crashes}; taken as status bytes ${fmt(statusBytes)} (ESC/POS status has no checksum: any byte with the fixed bits passes), process-id replies ${ids}`);
+  const job = Buffer.concat([voucherBytes({ validation: makeValidationNumber({ machine: 1, sequence: 1 }), amount: 12345, currency: 'USD', minorDigits: 2, venue: 'BENCH', machine: '1', issuedAt: '2025-01-01T00:00:00Z', expiresAt: '2025-02-01T00:00:00Z', sequence: 1 }), encodeEscPos({ type: 'statusRequest', n: 2 })]);
+  const d = new EscPosDecoder();
+  let jobCrashes = 0;
+  const t = performance.now();
+  const jobs = N;
+  for (let i = 0; i < jobs; i++) {
+    try {
+      d.feed(mutate(job, r));
+      d.reset();
+    } catch {
+      jobCrashes++;
+    }
+  }
+  const s = (performance.now() - t) / 1000;
+  console.log(`${'ESC/POS decoder'.padEnd(20)} ${fmt(jobs)} mutated voucher jobs (${job.length} bytes) in ${s.toFixed(1)} s: crashes ${jobCrashes}, unreadable sequences skipped ${fmt(d.stats.badCommands)}`);
+  let t2 = performance.now();
+  let cmds = 0;
+  for (let i = 0; i < 20_000; i++) cmds += new EscPosDecoder().feed(job).length;
+  console.log(`${'ESC/POS decoder'.padEnd(20)} ${fmt(cmds / ((performance.now() - t2) / 1000))} commands/s`);
+  t2 = performance.now();
+  const rep = Buffer.concat(Array.from({ length: 1000 }, (_, i) => (i % 5 ? Buffer.from([0x12]) : encodeProcessIdReply('0001'))));
+  let n = 0;
+  for (let i = 0; i < 200; i++) n += replies.feed(rep).length;
+  console.log(`${'printer replies'.padEnd(20)} ${fmt(n / ((performance.now() - t2) / 1000))} replies/s`);
+}
+
+console.log(`codec throughput (node ${process.version})`);
+throughput('ID-003 responses', ID003.map(encodeResponse), decodeResponse, () => new Id003ResponseParser());
+throughput('button deck', DECK.map(encodeDeckFrame), decodeDeckFrame, () => new DeckParser());
+console.log(`\nfuzzing: ${fmt(N)} random or mutated frames per parser (bit flips, byte changes, truncations, frame-shaped garbage, noise)`);
+fuzz('ID-003 responses', ID003.map(encodeResponse), () => new Id003ResponseParser());
+fuzz('ID-003 commands', [encodeCommand({ type: 'statusRequest' }), encodeCommand({ type: 'stack1' }), encodeCommand({ type: 'setDenominations', inhibitMask: 3 })], () => new Id003CommandParser());
+fuzz('button deck', DECK.map(encodeDeckFrame), () => new DeckParser());
+fuzzPrinter();
