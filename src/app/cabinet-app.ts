@@ -55,7 +55,7 @@ export function startCabinet(config: AppConfig, store: CabinetStore, bus: Device
 }
 
 /** `run --headless --bot` and tests only: seeded dealing, refused with anything but simulated devices. */
-export function startBotCabinet(config: AppConfig, store: CabinetStore, sim: SimulatedDevices, seed: string): Promise<CabinetApp> {
+export async function startBotCabinet(config: AppConfig, store: CabinetStore, sim: SimulatedDevices, seed: string): Promise<CabinetApp> {
   if (!(sim instanceof SimulatedDevices)) throw new Error('seeded dealing runs only with simulated devices');
   return build(config, store, sim, new SeededRandom(`deal:${seed}`));
 }

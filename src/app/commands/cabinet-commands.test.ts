@@ -1,0 +1,93 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runReplay } from '../../core';
+import { runHeadless } from '../headless';
+import { CliError, type Command } from './command';
+import { eventsCommand } from './events-command';
+import { metersCommand } from './meters-command';
+import { recallCommand } from './recall-command';
+import { runCommand } from './run-command';
+
+let dir: string;
+let db: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cabinet-cli-'));
+  db = join(dir, 'cabinet.db');
+  await runHeadless({ dbPath: db, ledgerPath: join(dir, 'devices.jsonl'), seed: 'cli', games: 40, write: () => {} });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(command: Command, args: string[]): Promise<{ code: number; out: string }> {
+  let out = '';
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    out += String(chunk);
+    return true;
+  });
+  try {
+    return { code: await command.run(args), out };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe('meters, recall, events', () => {
+  it('meters --json shows the meters with SAS codes and a balanced C-9 check', async () => {
+    const { code, out } = await run(metersCommand, ['--db', db, '--json']);
+    expect(code).toBe(0);
+    const m = JSON.parse(out);
+    expect(m.balanceCheck.ok).toBe(true);
+    expect(m.meters.find((r: { name: string }) => r.name === 'gamesPlayed')).toMatchObject({ code: '0005', lifetime: 40 });
+    expect(m.derived.currentCredits).toMatchObject({ code: '000C', value: m.balance });
+    const text = await run(metersCommand, ['--db', db]);
+    expect(text.out).toMatch(/C-9 balance check: ok/);
+  });
+
+  it('recall lists the games, and --replay gives a file that replays to the stored result', async () => {
+    const list = JSON.parse((await run(recallCommand, ['--db', db, '--last', '5', '--json'])).out);
+    expect(list).toHaveLength(5);
+    expect(list[0].gameId).toBe(40);
+    const { out } = await run(recallCommand, ['--db', db, '--replay', String(list[2].gameId)]);
+    expect(runReplay(JSON.parse(out))).toEqual(list[2].result);
+    await expect(run(recallCommand, ['--db', db, '--replay', '9999'])).rejects.toThrow(/not in the recall/);
+  });
+
+  it('events --verify finds the chain intact, then broken after an edit', async () => {
+    expect((await run(eventsCommand, ['--db', db, '--verify'])).out).toMatch(/^event chain intact: \d+ rows/);
+    const copy = join(dir, 'tampered.db');
+    const src = new Database(db);
+    await src.backup(copy);
+    src.close();
+    const t = new Database(copy);
+    t.exec("UPDATE events SET data = '{}' WHERE seq = 2");
+    t.close();
+    const r = await run(eventsCommand, ['--db', copy, '--verify']);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/BROKEN at row 2/);
+  });
+
+  it('refuses a missing --db, a missing file and a file that is not a database', async () => {
+    await expect(run(metersCommand, [])).rejects.toThrow(CliError);
+    await expect(run(metersCommand, ['--db', join(dir, 'nope.db')])).rejects.toThrow(/does not exist/);
+    const junk = join(dir, 'junk.db');
+    writeFileSync(junk, 'x'.repeat(5000));
+    await expect(run(recallCommand, ['--db', junk])).rejects.toThrow(/not an SQLite database/);
+    await expect(run(eventsCommand, ['--db', junk, '--verify'])).rejects.toThrow(/not an SQLite database/);
+  });
+
+  it('run refuses a broken config and a bad database with a one-line message, and needs --headless and --bot', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ limits: { ticketLimit: 'lots' } }));
+    await expect(run(runCommand, ['--headless', '--db', join(dir, 'x.db'), '--bot', '1', '--config', bad])).rejects.toThrow(
+      /config: limits\.ticketLimit must be a whole number of minor units/,
+    );
+    const junk = join(dir, 'junk2.db');
+    writeFileSync(junk, 'y'.repeat(4096));
+    await expect(run(runCommand, ['--headless', '--db', junk, '--bot', '1'])).rejects.toThrow(/not an SQLite database/);
+    await expect(run(runCommand, ['--db', db, '--bot', '1'])).rejects.toThrow(/--headless/);
+    await expect(run(runCommand, ['--headless', '--db', db])).rejects.toThrow(/--bot SEED is required/);
+  });
+});

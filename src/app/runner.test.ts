@@ -1,0 +1,175 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SeededRandom } from '../core';
+import type { DeviceBus, DeviceCommand, DeviceEvent } from '../cabinet';
+import { CabinetStore } from '../store';
+import { openStore, startBotCabinet, startCabinet } from './cabinet-app';
+import { parseConfig } from './config';
+import { SimulatedDevices } from './sim/simulated-devices';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cabinet-runner-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const config = parseConfig({ access: { initialPin: '1234' } });
+
+/** Devices that do what they are told only when the test says so: a crash can fall in between. */
+class HeldDevices implements DeviceBus {
+  readonly sent: DeviceCommand[] = [];
+  private listener: ((e: DeviceEvent) => void) | null = null;
+  constructor(
+    readonly sim: SimulatedDevices,
+    private readonly onSend: (c: DeviceCommand) => void = () => {},
+  ) {}
+  get recovery() {
+    return this.sim.recovery;
+  }
+  send(c: DeviceCommand): void {
+    this.onSend(c);
+    this.sent.push(c);
+  }
+  onEvent(l: (e: DeviceEvent) => void) {
+    this.listener = l;
+    return () => (this.listener = null);
+  }
+  emit(e: DeviceEvent): void {
+    this.listener?.(e);
+  }
+  async close(): Promise<void> {}
+}
+
+describe('the cabinet runner', () => {
+  it('commits every transition before it sends a command (C-13)', async () => {
+    const db = join(dir, 'c.db');
+    const store = openStore(db);
+    const reader = () => {
+      const r = new Database(db, { readonly: true });
+      const row = r.prepare('SELECT state FROM cabinet_state').get() as { state: string };
+      r.close();
+      return JSON.parse(row.state);
+    };
+    const seen: string[] = [];
+    const sim = new SimulatedDevices({ ledgerPath: null });
+    const bus = new HeldDevices(sim, (c) => {
+      if (c.device === 'acceptor' && c.type === 'stack') seen.push(`stack with note ${reader().note?.value} committed`);
+      if (c.device === 'printer') seen.push(`print with voucher ${reader().voucher?.amount} committed`);
+    });
+    const app = await startCabinet(config, store, bus);
+    bus.emit({ device: 'acceptor', type: 'escrow', value: 500, denomination: '5' });
+    bus.emit({ device: 'acceptor', type: 'stacked', value: 500, denomination: '5' });
+    app.runner.wish({ type: 'cashOut' });
+    expect(seen).toEqual(['stack with note 500 committed', 'print with voucher 500 committed']);
+    await app.close();
+  });
+
+  it('refuses a stale wish from the screen and logs it (C-22)', async () => {
+    const store = openStore(join(dir, 'c.db'));
+    const app = await startCabinet(config, store, new HeldDevices(new SimulatedDevices({ ledgerPath: null })));
+    const counter = app.runner.state.version;
+    expect(app.runner.wishAgainst(counter, { type: 'selectGame', game: 'poker-plus' }).ok).toBe(true);
+    const stale = app.runner.wishAgainst(counter, { type: 'selectGame', game: 'jacks-or-better' });
+    expect(stale.ok).toBe(false);
+    expect(store.events().some((e) => e.kind === 'refusal' && String(e.data.reason).startsWith('stale wish'))).toBe(true);
+    await app.close();
+  });
+
+  it('stores only the salted hash of the initial PIN, and it opens the technician functions', async () => {
+    const store = openStore(join(dir, 'c.db'));
+    const sim = new SimulatedDevices({ ledgerPath: null });
+    const bus = new HeldDevices(sim);
+    const app = await startCabinet(config, store, bus);
+    expect(app.runner.state.access.pinHash).toMatch(/^scrypt\$/);
+    bus.emit({ device: 'deck', type: 'key', key: 'technician', on: true });
+    expect(app.runner.wish({ type: 'technicianPin', pin: '1234' }).ok).toBe(true);
+    expect(app.runner.state.access.technicianSession).toBe(true);
+    await app.close();
+  });
+
+  it('seeded dealing is refused with anything but the simulated devices', async () => {
+    const store = openStore(join(dir, 'c.db'));
+    const fake = new HeldDevices(new SimulatedDevices({ ledgerPath: null }));
+    await expect(startBotCabinet(config, store, fake as unknown as SimulatedDevices, '1')).rejects.toThrow(/only with simulated devices/);
+    store.close();
+  });
+});
+
+describe('C-14 restart recovery through the runner', () => {
+  async function crashAfter(setup: (bus: HeldDevices, app: Awaited<ReturnType<typeof startCabinet>>) => void) {
+    const db = join(dir, 'c.db');
+    const ledger = join(dir, 'devices.jsonl');
+    const sim = new SimulatedDevices({ ledgerPath: ledger });
+    const bus = new HeldDevices(sim);
+    const app = await startCabinet(config, openStore(db), bus);
+    setup(bus, app);
+    // The crash: nothing is closed, nothing more is delivered.
+    app.store.close();
+    await sim.close();
+    const sim2 = new SimulatedDevices({ ledgerPath: ledger });
+    const app2 = await startCabinet(config, CabinetStore.open(db), sim2);
+    return { app2, sim2, bus };
+  }
+
+  it('a note stacked while the cabinet was down is credited once', async () => {
+    const { app2 } = await crashAfter((bus, app) => {
+      bus.emit({ device: 'acceptor', type: 'escrow', value: 2000, denomination: '20' });
+      bus.sim.insertNote(2000);
+      // The acceptor stacks it (its ledger says so); the report never reaches the cabinet.
+      bus.sim.ledger.record({ e: 'stacked', v: 2000 });
+      expect(app.runner.state.balance).toBe(0);
+    });
+    expect(app2.runner.state.balance).toBe(2000);
+    expect(app2.runner.state.meters.lifetime.billsCount).toBe(1);
+    await app2.close();
+  });
+
+  it('a voucher printed while the cabinet was down is debited once', async () => {
+    let validation = '';
+    const { app2 } = await crashAfter((bus, app) => {
+      bus.emit({ device: 'acceptor', type: 'escrow', value: 1000, denomination: '10' });
+      bus.emit({ device: 'acceptor', type: 'stacked', value: 1000, denomination: '10' });
+      app.runner.wish({ type: 'cashOut' });
+      const print = bus.sent.find((c) => c.device === 'printer');
+      validation = print?.type === 'print' ? print.voucher.validation : '';
+      bus.sim.ledger.record({ e: 'printed', id: validation, v: 1000 });
+    });
+    expect(app2.runner.state.balance).toBe(0);
+    expect(app2.runner.state.meters.lifetime.vouchersOut).toBe(1000);
+    await app2.close();
+  });
+
+  it('a game in progress resumes at the same step with the same cards', async () => {
+    let before: unknown;
+    const { app2 } = await crashAfter((bus, app) => {
+      bus.emit({ device: 'acceptor', type: 'escrow', value: 1000, denomination: '10' });
+      bus.emit({ device: 'acceptor', type: 'stacked', value: 1000, denomination: '10' });
+      app.runner.wish({ type: 'selectGame', game: 'poker-plus' });
+      app.runner.wish({ type: 'deal', boxes: [{ ante: 5 }] });
+      app.runner.wish({ type: 'exchange', positions: [0] });
+      before = app.runner.state.game;
+    });
+    expect(app2.runner.state.game).toEqual(before);
+    expect(app2.runner.wish({ type: 'bet' }).ok).toBe(true);
+    await app2.close();
+  });
+
+  it('plays a seeded bot session through the simulated devices with the meters balanced', async () => {
+    const store = openStore(join(dir, 'c.db'));
+    const sim = new SimulatedDevices({ ledgerPath: join(dir, 'devices.jsonl'), printFailRate: 0.2, random: new SeededRandom(3) });
+    const app = await startBotCabinet(config, store, sim, 'test');
+    sim.connect();
+    const { PlayerBot } = await import('./sim/player-bot');
+    const summary = await new PlayerBot(app.runner, sim, { games: 60, random: new SeededRandom(4), moneyPerMille: 150 }).run();
+    expect(summary.games).toBe(60);
+    const s = app.runner.state;
+    const life = s.meters.lifetime;
+    expect(life.billsIn - life.vouchersOut - (life.handpaidCancelled ?? 0) + life.coinOut - life.coinIn).toBe(s.balance);
+    expect(sim.ledger.summary.stackedTotal).toBe(life.billsIn);
+    expect(sim.ledger.summary.printedTotal).toBe(life.vouchersOut ?? 0);
+    await app.close();
+  });
+});

@@ -1,0 +1,22 @@
+// The crash test (C-13, C-14) in the suite: a couple of dozen SIGKILLs of the headless cabinet
+// at random instants, each followed by a restart and the checks of src/app/sim/crash-harness.ts.
+// `npm run bench:crash -- --kills 1000` runs the same at scale.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { crashTest } from '../src/app/sim/crash-harness';
+
+const dir = mkdtempSync(join(tmpdir(), 'cabinet-crash-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('crash test: SIGKILL at random instants, restart, check', () => {
+  it('loses no note, pays no voucher twice, keeps the meters balanced and resumes games', { timeout: 110_000 }, async () => {
+    const report = await crashTest({ dir, kills: 20, seed: 'suite', maxLifeMs: 800 });
+    expect(report.discrepancies).toEqual([]);
+    expect(report.kills).toBe(20);
+    expect(report.gamesPlayed).toBeGreaterThan(0);
+    expect(report.notesStacked).toBeGreaterThan(0);
+  });
+});
