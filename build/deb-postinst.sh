@@ -37,7 +37,7 @@ fi
 if ! getent passwd kiosk >/dev/null; then
   adduser --system --ingroup kiosk --home "$DATA" --no-create-home --shell /usr/sbin/nologin --gecos "Poker cabinet kiosk" kiosk
 fi
-for group in dialout video input render audio tty; do
+for group in dialout video input render audio; do
   if getent group "$group" >/dev/null; then
     adduser kiosk "$group" >/dev/null || true
   fi

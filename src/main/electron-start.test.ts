@@ -86,12 +86,19 @@ describe('a full start in Electron', () => {
           );
           expect(Number.isSafeInteger(version)).toBe(true);
         }
+        // The guard must have refused the navigation by the time this listener (installed after it) runs.
+        await app.evaluate(({ BrowserWindow }) => {
+          const contents = BrowserWindow.getAllWindows()[0].webContents;
+          (globalThis as unknown as { navigation: Promise<boolean> }).navigation = new Promise<boolean>((done) =>
+            contents.once('will-navigate', (event: { defaultPrevented: boolean }) => setImmediate(() => done(event.defaultPrevented))),
+          );
+        });
         const before = page.url();
         await page.evaluate(() => {
           location.href = 'https://example.com/';
         });
-        await page.waitForLoadState('load');
-        expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0].webContents.getURL())).toBe(before);
+        expect(await app.evaluate(() => (globalThis as unknown as { navigation: Promise<boolean> }).navigation)).toBe(true);
+        expect(page.url()).toBe(before);
       } finally {
         await app.close();
         await rm(data, { recursive: true, force: true });
