@@ -115,7 +115,10 @@ function fuzzPrinter() {
     for (let k = 0; k < 7; k++) g[k] = Math.floor(r() * 256);
     if (i % 2) g[0] = 0x37;
     try {
-      for (const x of replies.feed(g)) x.type === 'status' ? statusBytes++ : ids++;
+      for (const x of replies.feed(g)) {
+        if (x.type === 'status') statusBytes++;
+        else ids++;
+      }
     } catch {
       crashes++;
     }
