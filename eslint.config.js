@@ -12,6 +12,8 @@ const LAYERS = {
   app: { may: ['core', 'contract', 'math', 'cabinet', 'store', 'devices'], runtime: 'node' },
   host: { may: ['core', 'contract', 'app'], runtime: 'node' },
   main: { may: ['core', 'contract', 'app'], runtime: 'electron' },
+  // `npm start`: picks Electron or the browser host, so it may reach both.
+  launcher: { may: ['core', 'contract', 'app', 'devices', 'host', 'main'], runtime: 'node' },
 };
 const ALL = [...Object.keys(LAYERS), 'renderer'];
 const NODE_MODULES = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'worker_threads', 'crypto', 'net', 'http', 'stream', 'events', 'util'];

@@ -1,0 +1,15 @@
+// The running app as the screen port sees it (src/app/screen/screen-port.ts).
+
+import type { CabinetApp } from './cabinet-app';
+import type { RunningCabinet } from './screen/screen-port';
+
+export function runningCabinet(app: CabinetApp): RunningCabinet {
+  return {
+    get state() {
+      return app.runner.state;
+    },
+    onState: (listener) => app.runner.onState(listener),
+    wishAgainst: (counter, wish) => app.runner.wishAgainst(counter, wish),
+    log: (effects) => app.store.appendLog(effects),
+  };
+}
