@@ -1,6 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createContext, runInContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMain, type BuiltMain } from './build-main';
@@ -9,9 +11,10 @@ const projectRoot = resolve(import.meta.dirname, '..', '..');
 let out: string;
 let built: BuiltMain;
 
+// The bundles go to <tmp>/dist/main, laid out like the packaged app (package.json beside dist/).
 beforeAll(async () => {
   out = await mkdtemp(join(tmpdir(), 'build-main-'));
-  built = await buildMain(projectRoot, out);
+  built = await buildMain(projectRoot, join(out, 'dist', 'main'));
 });
 afterAll(() => rm(out, { recursive: true, force: true }));
 
@@ -88,5 +91,89 @@ describe('npm run build:main', () => {
       listener(event, copy({ kind: 'accepted', id: 'two' }));
     }
     expect(JSON.parse(JSON.stringify(got))).toEqual([{ kind: 'accepted', id: 2 }]);
+  });
+});
+
+// A stand-in for Electron's built-in module, for running the bundled main.js under plain Node:
+// it prints what the shell does and ends the process once the window loads its first page.
+const FAKE_ELECTRON = `
+import { EventEmitter } from 'node:events';
+const say = (...parts) => console.log(['FAKE', ...parts].join(' '));
+class App extends EventEmitter {
+  isPackaged = true;
+  commandLine = { appendSwitch: (name) => say('switch', name) };
+  requestSingleInstanceLock() { return true; }
+  whenReady() { return Promise.resolve(); }
+  getPath() { return process.env.FAKE_USER_DATA; }
+  quit() { say('quit'); }
+  exit(code) { say('exit', code); process.exit(code); }
+}
+export const app = new App();
+const handlers = {};
+export class BrowserWindow extends EventEmitter {
+  constructor(options) {
+    super();
+    say('window', JSON.stringify(options));
+    this.webContents = Object.assign(new EventEmitter(), {
+      mainFrame: { url: '' }, send() {}, isDestroyed: () => false, setWindowOpenHandler() {},
+      insertCSS: async () => '', setVisualZoomLevelLimits: async () => {}, forcefullyCrashRenderer() {},
+    });
+  }
+  isDestroyed() { return false; }
+  show() {}
+  async loadURL(url) {
+    say('load', url);
+    const page = await handlers.app({ url, method: 'GET' });
+    say('page', page.status, JSON.stringify(await page.text()));
+    setImmediate(() => process.exit(0));
+  }
+}
+export const ipcMain = new EventEmitter();
+export const Menu = { setApplicationMenu: (menu) => say('menu', String(menu)) };
+export const protocol = {
+  registerSchemesAsPrivileged: (schemes) => say('schemes', JSON.stringify(schemes)),
+  handle: (scheme, handler) => { handlers[scheme] = handler; say('handle', scheme); },
+};
+export const session = { defaultSession: {
+  setPermissionRequestHandler() {}, setPermissionCheckHandler() {}, setDevicePermissionHandler() {},
+  webRequest: { onBeforeRequest() { say('guarded'); }, onHeadersReceived() {} },
+} };
+`;
+
+describe('the bundled main process', () => {
+  it('starts under a stand-in electron: schemes before ready, the kiosk window with the built preload, app:// served', async () => {
+    await writeFile(join(out, 'package.json'), JSON.stringify({ type: 'module', main: 'dist/main/main.js' }));
+    await mkdir(join(out, 'dist', 'renderer'), { recursive: true });
+    await writeFile(join(out, 'dist', 'renderer', 'index.html'), '<!doctype html><title>built screen</title>');
+    const fake = join(out, 'fake-electron.mjs');
+    await writeFile(fake, FAKE_ELECTRON);
+    const hook = `export async function resolve(specifier, context, next) {
+      return specifier === 'electron' ? { url: ${JSON.stringify(pathToFileURL(fake).href)}, shortCircuit: true } : next(specifier, context);
+    }`;
+    const register = join(out, 'register.mjs');
+    await writeFile(register, `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});\n`);
+    const run = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, built.main], {
+      cwd: out,
+      encoding: 'utf8',
+      env: { ...process.env, POKER_CABINET_DATA: join(out, 'data'), FAKE_USER_DATA: join(out, 'user-data') },
+      timeout: 20_000,
+    });
+    const lines = run.stdout.split('\n');
+    const said = (what: string) => lines.filter((l) => l.startsWith(`FAKE ${what} `)).map((l) => l.slice(`FAKE ${what} `.length));
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(said('schemes')[0])).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    expect(lines.indexOf(lines.find((l) => l.startsWith('FAKE schemes'))!)).toBeLessThan(lines.indexOf(lines.find((l) => l.startsWith('FAKE handle'))!));
+    expect(said('switch')).toEqual(['disable-pinch']);
+    expect(said('menu')).toEqual(['null']);
+    const options = JSON.parse(said('window')[0]);
+    expect(options.webPreferences.preload).toBe(built.preload);
+    expect(options.webPreferences.devTools).toBe(false);
+    expect(options.kiosk).toBe(true);
+    // src/app is not in this bundle yet: the out-of-service page, served through app://.
+    expect(said('load')).toEqual(['app://cabinet/__fault']);
+    const [status, body] = said('page')[0].split(/ (.*)/s);
+    expect(status).toBe('200');
+    expect(JSON.parse(body)).toContain('not wired yet');
+    expect(run.stdout).toContain(`data folder ${join(out, 'data')} (POKER_CABINET_DATA)`);
   });
 });
