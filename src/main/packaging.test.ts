@@ -69,8 +69,6 @@ describe('electron-builder.yml', () => {
     expect(nativeFiles.some((f) => f.startsWith('node_modules/better-sqlite3/'))).toBe(true);
     expect(nativeFiles.some((f) => f.startsWith('node_modules/@serialport/bindings-cpp/'))).toBe(true);
     for (const file of nativeFiles) expect(patterns.some((p) => minimatch(file, p, { dot: true })), file).toBe(true);
-    // And their loaders, which look for the binary beside their own files.
-    expect(patterns.some((p) => minimatch('node_modules/better-sqlite3/lib/database.js', p))).toBe(true);
   });
 
   it('ships dist/main and dist/renderer, with package.json "main" inside, and writes packages elsewhere', () => {
@@ -80,6 +78,13 @@ describe('electron-builder.yml', () => {
     expect(files.some((p) => minimatch(pkg.main, p))).toBe(true);
     expect(files.some((p) => minimatch('dist/renderer/index.html', p))).toBe(true);
     expect(files.some((p) => minimatch('dist/main/preload.cjs', p))).toBe(true);
+    // Optional dependencies count as production ones for electron-builder: the electron package
+    // and its binary must be excluded by a negated pattern.
+    const excluded = (path: string) => files.some((p) => p.startsWith('!') && minimatch(path, p.slice(1)));
+    expect(excluded('node_modules/electron/dist/electron')).toBe(true);
+    expect(excluded('node_modules/electron/package.json')).toBe(true);
+    expect(excluded('node_modules/better-sqlite3/lib/index.js')).toBe(false);
+    expect(excluded('node_modules/serialport/dist/index.js')).toBe(false);
     expect(config.directories?.output).not.toBe('dist');
     expect(config.directories?.output).toMatch(/^dist\/./);
   });
@@ -98,6 +103,13 @@ describe('electron-builder.yml', () => {
       expect(existsSync(join(root, 'build/linux', file)), file).toBe(true);
     }
     expect(existsSync(join(root, config.deb!.afterInstall!))).toBe(true);
+  });
+
+  it('gives the deb the homepage and maintainer its control file needs', () => {
+    const meta = config.extraMetadata as { homepage?: string; author?: { email?: string } } | undefined;
+    expect(meta?.homepage).toMatch(/^https:\/\//);
+    expect(meta?.author?.email).toMatch(/@/);
+    expect(config.linux?.maintainer).toMatch(/<.+@.+>/);
   });
 
   it('gives the deb its dependencies', () => {
