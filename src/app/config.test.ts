@@ -4,7 +4,7 @@ import { ConfigError, parseConfig, parseConfigText } from './config';
 
 describe('configuration file', () => {
   it('gives defaults for everything', () => {
-    expect(parseConfig({})).toEqual({ settings: DEFAULT_SETTINGS, initialPin: '0000' });
+    expect(parseConfig({})).toEqual({ settings: DEFAULT_SETTINGS, initialPin: '0000', devices: 'simulated', display: { hideCursor: false } });
   });
 
   it('reads every section', () => {
@@ -38,6 +38,11 @@ describe('configuration file', () => {
     [{ payTables: { 'poker-plus': { pair: -1 } } }, /payTables\.poker-plus: paytable: "pair"/],
     [{ access: { initialPin: 1234 } }, /access\.initialPin must be a string of 4 to 12 digits/],
     [{ seed: 42 }, /seed is not a known setting/],
+    [{ devices: 'real' }, /devices must be "simulated" or/],
+    [{ devices: { acceptor: 'COM3', printer: '/dev/ttyS1', deck: '/dev/ttyS2' } }, /devices\.acceptor must be the absolute path/],
+    [{ devices: { acceptor: '/dev/ttyS1', printer: '/dev/ttyS1', deck: '/dev/ttyS2' } }, /each device needs its own serial port/],
+    [{ devices: { acceptor: '/dev/ttyS0', printer: '/dev/ttyS1' } }, /devices\.deck must be/],
+    [{ display: { hideCursor: 'yes' } }, /display\.hideCursor must be true or false/],
     [[], /one JSON object/],
   ];
   for (const [input, message] of bad) {
@@ -46,6 +51,12 @@ describe('configuration file', () => {
       expect(() => parseConfig(input)).toThrow(message);
     });
   }
+
+  it('reads serial ports and the display', () => {
+    const c = parseConfig({ devices: { acceptor: '/dev/poker-acceptor', printer: '/dev/ttyUSB1', deck: '/dev/ttyS0' }, display: { hideCursor: true } });
+    expect(c.devices).toEqual({ acceptor: '/dev/poker-acceptor', printer: '/dev/ttyUSB1', deck: '/dev/ttyS0' });
+    expect(c.display.hideCursor).toBe(true);
+  });
 
   it('refuses a file that is not JSON, naming the file', () => {
     expect(() => parseConfigText('{ "limits": ', 'cabinet.json')).toThrow(/config: cabinet\.json is not valid JSON/);

@@ -13,10 +13,21 @@ export class ConfigError extends Error {
   }
 }
 
+/** Serial port paths of the three devices (C-16 to C-18). */
+export interface DevicePorts {
+  acceptor: string;
+  printer: string;
+  deck: string;
+}
+
 export interface AppConfig {
   settings: CabinetSettings;
   /** The technician PIN a new database starts with; only its salted hash is stored. */
   initialPin: string;
+  /** 'simulated' (the default) runs the device simulators; a cabinet names its ports. */
+  devices: 'simulated' | DevicePorts;
+  /** Touch cabinets hide the pointer (C-20). */
+  display: { hideCursor: boolean };
 }
 
 type Json = Record<string, unknown>;
@@ -64,7 +75,7 @@ function section(obj: Json, key: string): Json {
 /** Validates a parsed configuration object. */
 export function parseConfig(input: unknown): AppConfig {
   if (!isObject(input)) throw new ConfigError('the file must hold one JSON object');
-  only(input, ['currency', 'minorDigits', 'chipValues', 'games', 'limits', 'payTables', 'disabledNotes', 'voucher', 'access', 'defaultLanguage'], '');
+  only(input, ['currency', 'minorDigits', 'chipValues', 'games', 'limits', 'payTables', 'disabledNotes', 'voucher', 'access', 'defaultLanguage', 'devices', 'display'], '');
   const d = DEFAULT_SETTINGS;
 
   const limitsIn = section(input, 'limits');
@@ -133,7 +144,27 @@ export function parseConfig(input: unknown): AppConfig {
     defaultLanguage: text(input, 'defaultLanguage', '', d.defaultLanguage, /^(en|ru)$/, `one of ${LANGUAGES.join(', ')}`) as Language,
   };
   if (settings.minorDigits > 4) throw new ConfigError('minorDigits must be a whole number of digits from 0 to 4');
-  return { settings, initialPin };
+  return { settings, initialPin, devices: devicePorts(input.devices), display: displayOf(section(input, 'display')) };
+}
+
+function devicePorts(input: unknown): AppConfig['devices'] {
+  if (input === undefined || input === 'simulated') return 'simulated';
+  if (!isObject(input)) throw new ConfigError('devices must be "simulated" or {"acceptor": PATH, "printer": PATH, "deck": PATH}');
+  only(input, ['acceptor', 'printer', 'deck'], 'devices.');
+  const path = (k: keyof DevicePorts): string => {
+    const v = input[k];
+    if (typeof v !== 'string' || !/^\/[\w./-]{1,200}$/.test(v)) throw new ConfigError(`devices.${k} must be the absolute path of a serial port, e.g. "/dev/ttyUSB0"`);
+    return v;
+  };
+  const ports = { acceptor: path('acceptor'), printer: path('printer'), deck: path('deck') };
+  if (new Set(Object.values(ports)).size !== 3) throw new ConfigError('devices: each device needs its own serial port');
+  return ports;
+}
+
+function displayOf(input: Json): AppConfig['display'] {
+  only(input, ['hideCursor'], 'display.');
+  if (input.hideCursor !== undefined && typeof input.hideCursor !== 'boolean') throw new ConfigError('display.hideCursor must be true or false');
+  return { hideCursor: input.hideCursor === true };
 }
 
 /** Parses the text of a configuration file. */

@@ -1,28 +1,29 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createCabinetPort, factoryOf, NotWiredError } from './app-link';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createCabinetPort } from './app-link';
 import type { CabinetLinkOptions } from './cabinet-link';
 
-const options: CabinetLinkOptions = { dataDir: '/tmp/d', configFile: null, argv: [], log: () => undefined };
-
 describe('the link to the app', () => {
-  it('says clearly that the app is not wired when src/app has no factory', async () => {
-    const notFound = Object.assign(new Error("Cannot find module '../app/index'"), { code: 'ERR_MODULE_NOT_FOUND' });
-    await expect(createCabinetPort(options, async () => Promise.reject(notFound))).rejects.toThrow(NotWiredError);
-    await expect(createCabinetPort(options, async () => ({ somethingElse: 1 }))).rejects.toThrow(/not wired yet: src\/app has no createCabinetPort export/);
-    expect(() => factoryOf(null)).toThrow(NotWiredError);
+  it('starts a cabinet with simulated devices in the data folder and serves its snapshot', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cabinet-link-'));
+    const lines: string[] = [];
+    const options: CabinetLinkOptions = { dataDir, configFile: null, argv: [], log: (l) => lines.push(l) };
+    const link = await createCabinetPort(options);
+    try {
+      expect(link.port.snapshot()).toMatchObject({ balance: 0, selectedGame: 'jacks-or-better' });
+      expect(link.display).toEqual({ hideCursor: false });
+      expect(lines.join('\n')).toContain('simulated');
+    } finally {
+      await link.close();
+    }
   });
 
-  it('reports an app that fails while loading as that, not as unwired', async () => {
-    const broken = new SyntaxError('Unexpected token }');
-    const failure = createCabinetPort(options, async () => Promise.reject(broken));
-    await expect(failure).rejects.toThrow('the cabinet app failed to load: Unexpected token }');
-    await expect(failure).rejects.not.toBeInstanceOf(NotWiredError);
-  });
-
-  it('calls the factory it finds with the options', async () => {
-    const link = { port: {} as never, close: async () => undefined };
-    const factory = vi.fn(async () => link);
-    expect(await createCabinetPort(options, async () => ({ createCabinetPort: factory }))).toBe(link);
-    expect(factory).toHaveBeenCalledWith(options);
+  it('refuses a broken configuration with the field named, and leaves no database open', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cabinet-link-'));
+    const configFile = join(dataDir, 'config.json');
+    writeFileSync(configFile, JSON.stringify({ devices: { acceptor: 'COM1', printer: '/dev/ttyS1', deck: '/dev/ttyS2' } }));
+    await expect(createCabinetPort({ dataDir, configFile, argv: [], log: () => undefined })).rejects.toThrow('devices.acceptor');
   });
 });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -145,6 +145,8 @@ describe('the bundled main process', () => {
     await writeFile(join(out, 'package.json'), JSON.stringify({ type: 'module', main: 'dist/main/main.js' }));
     await mkdir(join(out, 'dist', 'renderer'), { recursive: true });
     await writeFile(join(out, 'dist', 'renderer', 'index.html'), '<!doctype html><title>built screen</title>');
+    // The bundle keeps packages external, as the packaged app does: they come from node_modules.
+    await symlink(join(projectRoot, 'node_modules'), join(out, 'node_modules'), 'dir');
     const fake = join(out, 'fake-electron.mjs');
     await writeFile(fake, FAKE_ELECTRON);
     const hook = `export async function resolve(specifier, context, next) {
@@ -169,11 +171,12 @@ describe('the bundled main process', () => {
     expect(options.webPreferences.preload).toBe(built.preload);
     expect(options.webPreferences.devTools).toBe(false);
     expect(options.kiosk).toBe(true);
-    // src/app is not in this bundle yet: the out-of-service page, served through app://.
-    expect(said('load')).toEqual(['app://cabinet/__fault']);
+    // The app is in the bundle: a cabinet starts (simulated devices) and the screen is served through app://.
+    expect(said('load')[0]).toMatch(/^app:\/\/cabinet\//);
+    expect(said('load')[0]).not.toContain('__fault');
     const [status, body] = said('page')[0].split(/ (.*)/s);
     expect(status).toBe('200');
-    expect(JSON.parse(body)).toContain('not wired yet');
+    expect(JSON.parse(body)).toContain('built screen');
     expect(run.stdout).toContain(`data folder ${join(out, 'data')} (POKER_CABINET_DATA)`);
   });
 });
