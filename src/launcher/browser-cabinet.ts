@@ -7,7 +7,7 @@ import { loadConfig, openStore, startCabinet, type CabinetApp } from '../app/cab
 import { runningCabinet } from '../app/running-cabinet';
 import { screenPort } from '../app/screen/screen-port';
 import { simControl } from '../app/sim-control';
-import { createSimulatedDevices, type SimulatedSet } from '../devices';
+import { createSerialDevices, createSimulatedDevices, type PortPaths, type SimulatedSet } from '../devices';
 import { startHost, type RunningHost } from '../host/host-server';
 
 const DEV_PAGE = fileURLToPath(new URL('../host/dev-page', import.meta.url));
@@ -16,17 +16,18 @@ export interface ServedCabinet {
   url: string;
   host: RunningHost;
   app: CabinetApp;
-  devices: SimulatedSet;
+  /** Null when the configuration names real serial ports. */
+  devices: SimulatedSet | null;
   close(): Promise<void>;
 }
 
 /** Joins a running app and its simulated devices to a host. Tests use it with their own app. */
-export async function serveCabinet(root: string, app: CabinetApp, devices: SimulatedSet, port = 0): Promise<ServedCabinet> {
+export async function serveCabinet(root: string, app: CabinetApp, devices: SimulatedSet | null, port = 0): Promise<ServedCabinet> {
   const host = await startHost({
     cabinet: screenPort(runningCabinet(app)),
     rendererRoot: join(root, 'dist', 'renderer'),
     port,
-    dev: { root: DEV_PAGE, handle: simControl(devices.sim) },
+    dev: devices ? { root: DEV_PAGE, handle: simControl(devices.sim) } : undefined,
   });
   return {
     url: host.url,
@@ -43,12 +44,13 @@ export async function serveCabinet(root: string, app: CabinetApp, devices: Simul
 export async function startBrowserCabinet(options: { root: string; config?: string; db: string; port: number }): Promise<ServedCabinet> {
   const config = loadConfig(options.config);
   const store = openStore(options.db);
-  const devices = await createSimulatedDevices({ transport: 'memory' });
+  const devices = config.devices === 'simulated' ? await createSimulatedDevices({ transport: 'memory' }) : null;
+  const bus = devices ? devices.bus : createSerialDevices(config.devices as PortPaths);
   try {
-    const app = await startCabinet(config, store, devices.bus);
+    const app = await startCabinet(config, store, bus);
     return await serveCabinet(options.root, app, devices, options.port);
   } catch (e) {
-    await devices.bus.close();
+    await bus.close();
     store.close();
     throw e;
   }

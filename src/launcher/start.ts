@@ -75,7 +75,8 @@ async function main(): Promise<void> {
   }
   const why = args.browser ? 'asked for the browser' : `Electron is not installed here: ${plan.reason ?? 'unknown reason'}`;
   const running = await startBrowserCabinet({ root, config: args.config, db: args.db, port: args.port });
-  console.log(`${why}. Serving the cabinet screen at ${running.url} (simulators: ${running.url}dev/); Ctrl-C stops it.`);
+  const simulators = running.devices ? ` (simulators: ${running.url}dev/)` : '';
+  console.log(`${why}. Serving the cabinet screen at ${running.url}${simulators}; Ctrl-C stops it.`);
   const stop = (): void => {
     running.close().then(() => process.exit(0), () => process.exit(1));
   };
