@@ -30,6 +30,8 @@ export interface CrashOptions {
   seed: string;
   /** A kill comes at most this many ms after the cabinet is ready. */
   maxLifeMs?: number;
+  /** One kill in this many lands in start-up or recovery instead (default 5). */
+  startupKillEvery?: number;
   log?: (line: string) => void;
 }
 
@@ -155,8 +157,8 @@ export async function crashTest(options: CrashOptions): Promise<CrashReport> {
   let startupMs = 1000;
 
   for (let k = 0; k < kills; k++) {
-    // One kill in five lands in start-up or recovery (as far as start-up has got by then).
-    const plan: KillPlan = uniformBelow(rnd, 5) === 0 ? { atMs: uniformBelow(rnd, startupMs) } : { afterReadyMs: uniformBelow(rnd, maxLife) };
+    // Some kills land in start-up or recovery (as far as start-up has got by then).
+    const plan: KillPlan = uniformBelow(rnd, options.startupKillEvery ?? 5) === 0 ? { atMs: uniformBelow(rnd, startupMs) } : { afterReadyMs: uniformBelow(rnd, maxLife) };
     const spawned = performance.now();
     const run = await startCabinet([...common, '--bot', `${seed}-${k}`, '--games', '1000000000'], plan);
     if (run.ready && 'afterReadyMs' in plan!) startupMs = Math.max(200, Math.round(performance.now() - spawned - plan.afterReadyMs));
