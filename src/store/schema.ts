@@ -59,6 +59,21 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // C-12: the log is append only for SQLite itself too; the hash chain catches whoever
+    // drops these triggers to edit it anyway.
+    version: 2,
+    sql: `
+      CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+        BEGIN SELECT RAISE(ABORT, 'the event log is append only'); END;
+      CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+        BEGIN SELECT RAISE(ABORT, 'the event log is append only'); END;
+      CREATE TRIGGER settings_log_no_update BEFORE UPDATE ON settings_log
+        BEGIN SELECT RAISE(ABORT, 'the settings log is append only'); END;
+      CREATE TRIGGER settings_log_no_delete BEFORE DELETE ON settings_log
+        BEGIN SELECT RAISE(ABORT, 'the settings log is append only'); END;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

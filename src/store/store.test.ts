@@ -9,7 +9,7 @@ import { stepCabinet, type CabinetInput, type CabinetState } from '../cabinet';
 import { Rig } from '../cabinet/testing';
 import { CabinetStore } from './cabinet-store';
 import { StoreError } from './database';
-import { RECALL_KEEP, SCHEMA_VERSION } from './schema';
+import { APPLICATION_ID, MIGRATIONS, RECALL_KEEP, SCHEMA_VERSION } from './schema';
 
 let dir: string;
 beforeEach(() => {
@@ -125,6 +125,25 @@ describe('the cabinet store', () => {
   });
 });
 
+describe('migrations', () => {
+  it('brings a version 1 database up to the current schema and keeps what it holds', () => {
+    const path = join(dir, 'v1.db');
+    const db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    db.pragma(`application_id = ${APPLICATION_ID}`);
+    db.exec(MIGRATIONS[0].sql);
+    db.pragma('user_version = 1');
+    db.close();
+    const a = new Bench(path);
+    a.insert(700);
+    a.store.close();
+    const check = new Database(path, { readonly: true });
+    expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    check.close();
+    expect(CabinetStore.open(path).load()?.balance).toBe(700);
+  });
+});
+
 describe('C-12 event chain', () => {
   function logged(): string {
     const path = join(dir, 'c.db');
@@ -151,6 +170,9 @@ describe('C-12 event chain', () => {
     it(`detects ${what} and refuses to start on it`, () => {
       const path = logged();
       const db = new Database(path);
+      expect(() => db.exec(sql)).toThrow(/append only/);
+      // Someone with the file and a SQLite shell can drop the guard; the chain still tells.
+      db.exec('DROP TRIGGER events_no_update; DROP TRIGGER events_no_delete;');
       db.exec(sql);
       db.close();
       expect(() => CabinetStore.open(path)).toThrow(/event log chain is broken at row/);

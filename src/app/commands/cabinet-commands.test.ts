@@ -62,7 +62,7 @@ describe('meters, recall, events', () => {
     await src.backup(copy);
     src.close();
     const t = new Database(copy);
-    t.exec("UPDATE events SET data = '{}' WHERE seq = 2");
+    t.exec("DROP TRIGGER events_no_update; UPDATE events SET data = '{}' WHERE seq = 2");
     t.close();
     const r = await run(eventsCommand, ['--db', copy, '--verify']);
     expect(r.code).toBe(1);
