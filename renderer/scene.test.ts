@@ -3,7 +3,7 @@ import { checkToScreen, type Snapshot } from '../src/contract';
 import * as fx from '../test/renderer/fixtures';
 import { describeScene } from './scene';
 import type { SceneModel } from './scene-model';
-import { applyUi, initialUi, noteInput, ATTRACT_AFTER_MS, type UiState } from './ui-state';
+import { applyUi, followSnapshot, initialUi, noteInput, ATTRACT_AFTER_MS, type UiState } from './ui-state';
 
 const played = (): UiState => ({ ...noteInput(initialUi(0), 1000), view: 'game' });
 const scene = (s: Snapshot, ui: UiState = played()): SceneModel => describeScene(s, ui, 'open');
@@ -38,6 +38,12 @@ describe('choosing the screen', () => {
     expect(step.wish).toEqual({ type: 'selectGame', game: 'poker-plus' });
     expect(step.ui.view).toBe('game');
     expect(applyUi(ui, { type: 'chooseGame', game: 'jacks-or-better' }, fx.baseSnapshot()).wish).toBeNull();
+  });
+  it('follows a game dealt from the deck into the game view and stays there', () => {
+    const ui = noteInput(initialUi(0), 5);
+    expect(followSnapshot(ui, fx.jacksDealt()).view).toBe('game');
+    expect(followSnapshot(ui, fx.baseSnapshot()).view).toBe('lobby');
+    expect(scene(fx.jacksWin(), followSnapshot(ui, fx.jacksDealt())).screen).toBe('jacks');
   });
   it('locks game and chip choice while a game is dealt', () => {
     const lobby = scene(fx.baseSnapshot(), noteInput(initialUi(0), 5));

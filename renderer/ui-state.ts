@@ -52,6 +52,11 @@ export function selectedPositions(ui: UiState, snapshot: Snapshot): number[] {
   return key !== '' && ui.selection.key === key ? ui.selection.positions : [];
 }
 
+/** A game dealt (from the deck or after a restart) takes the player to the game, and keeps them there. */
+export function followSnapshot(ui: UiState, snapshot: Snapshot | null): UiState {
+  return snapshot?.inGame && ui.view === 'lobby' ? { ...ui, view: 'game' } : ui;
+}
+
 /** Any touch or press: leaves attract mode and restarts its idle clock. */
 export function noteInput(ui: UiState, now: number): UiState {
   return { ...ui, interacted: true, lastInputAt: now, now };

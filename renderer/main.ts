@@ -1,0 +1,128 @@
+// The player screens' entry: load the font, start Pixi (WebGL), connect the carrier, and redraw
+// the scene whenever the cabinet's snapshot or the screen's own page changes.
+
+// The page runs under a CSP without 'unsafe-eval' (src/host): Pixi's static shader paths.
+import 'pixi.js/unsafe-eval';
+import { Application } from 'pixi.js';
+import { pickCarrier, type CabinetBridge, type SocketLike } from './carrier';
+import { loadFonts } from './fonts';
+import { t, type Language } from './i18n';
+import { fit } from './layout';
+import { describeScene } from './scene';
+import type { ButtonSpec, SceneModel } from './scene-model';
+import { Navigator } from './screens/navigator';
+import { ScreenStore } from './store';
+import { installTestHook, testMode } from './test-hook';
+import { COLORS } from './ui/theme';
+import { applyUi, followSnapshot, initialUi, noteInput, type UiState } from './ui-state';
+
+const log = (line: string): void => console.warn(`[screen] ${line}`);
+
+async function start(): Promise<void> {
+  await loadFonts(document.fonts, log);
+  const app = new Application();
+  // autoStart off: the loop below renders only when something changed or moves (a still
+  // screen costs nothing, which matters on a software-rendered GPU).
+  await app.init({ preference: 'webgl', resizeTo: window, antialias: true, background: COLORS.backdrop, autoDensity: true, resolution: 1, autoStart: false });
+  document.body.appendChild(app.canvas);
+
+  const host = window as unknown as { cabinetBridge?: CabinetBridge; WebSocket: new (url: string) => SocketLike; location: Location };
+  const store = new ScreenStore(pickCarrier({ cabinetBridge: host.cabinetBridge, location: window.location, WebSocket: host.WebSocket }, log));
+  let ui: UiState = initialUi(Date.now());
+  let model: SceneModel;
+  let noticeId = 0;
+  let noticeAt = -1;
+
+  const onPress = (spec: ButtonSpec): void => {
+    ui = noteInput(ui, Date.now());
+    if (spec.action?.kind === 'wish') store.wish(spec.action.wish);
+    else if (spec.action?.kind === 'ui') {
+      const step = applyUi(ui, spec.action.ui, store.snapshot);
+      ui = step.ui;
+      if (step.wish) store.wish(step.wish);
+    }
+    render();
+  };
+
+  const navigator = new Navigator(onPress, app.screen.width, app.screen.height);
+  app.stage.addChild(navigator.stage);
+  // Any touch counts as input for the attract timer, buttons or not.
+  app.stage.eventMode = 'static';
+  app.stage.hitArea = app.screen;
+  app.stage.on('pointerdown', () => {
+    ui = noteInput(ui, Date.now());
+  });
+
+  const noticeText = (language: Language): { text: string; id: number } | null => {
+    const n = store.notice;
+    if (!n) return null;
+    if (n.at !== noticeAt) {
+      noticeAt = n.at;
+      noticeId++;
+    }
+    return { text: t(language, n.rule === 'C-2' ? 'notice.credits' : 'notice.refused'), id: noticeId };
+  };
+
+  let dirty = true;
+  function render(): void {
+    ui = { ...followSnapshot(ui, store.snapshot), now: Date.now() };
+    model = describeScene(store.snapshot, ui, store.status);
+    navigator.draw(model, noticeText(model.language));
+    dirty = true;
+  }
+
+  store.subscribe(render);
+  app.renderer.on('resize', (w: number, h: number) => {
+    navigator.resize(w, h);
+    dirty = true;
+  });
+  let frames = 0;
+  let last = performance.now();
+  let sinceDraw = 0;
+  let wasMoving = false;
+  let sinceCheck = 0;
+  const AMBIENT_MS = 1000 / 30;
+  // Under the test hook the ambient effects (a flashing row, the attract shimmer) hold still, so
+  // screenshots and pixel probes see a still scene; deals, flips and reveals still run.
+  const ambientOn = !testMode(window.location.search);
+  const loop = (now: number): void => {
+    // Motions run on wall time, so a slow frame shortens them rather than stretching them.
+    const dt = Math.max(0, Math.min(1000, now - last));
+    last = now;
+    navigator.update(dt);
+    sinceDraw += dt;
+    // One more frame after a motion ends, so its last position is the one on screen.
+    const moving = navigator.animating();
+    if (dirty || moving || wasMoving || (ambientOn && navigator.ambient() && sinceDraw >= AMBIENT_MS)) {
+      app.render();
+      frames++;
+      dirty = false;
+      sinceDraw = 0;
+    }
+    wasMoving = moving;
+    // The attract timer has no event of its own: look again once a second.
+    sinceCheck += dt;
+    if (sinceCheck > 1000) {
+      sinceCheck = 0;
+      if (describeScene(store.snapshot, { ...ui, now: Date.now() }, store.status).screen !== model.screen) render();
+    }
+    requestAnimationFrame(loop);
+  };
+  render();
+  requestAnimationFrame(loop);
+
+  if (testMode(window.location.search)) {
+    installTestHook(window as never, {
+      model: () => model,
+      navigator,
+      frames: () => frames,
+      fit: () => ({ design: navigator.design, fit: fit(app.screen.width, app.screen.height, navigator.design) }),
+      version: () => store.snapshot?.version ?? null,
+    });
+  }
+}
+
+start().catch((error: unknown) => {
+  log(`the screen failed to start: ${error instanceof Error ? error.stack : String(error)}`);
+  document.body.textContent = 'The screen failed to start.';
+});

@@ -1,0 +1,137 @@
+// Switches screens as the model says, keeps one lockup overlay above them, scales the logical
+// design into the window with letterbox bars, and drives every frame's update.
+
+import { Container, Graphics } from 'pixi.js';
+import { chooseDesign, fit, type Design } from '../layout';
+import type { OverlayName, SceneModel, ScreenName } from '../scene-model';
+import type { ButtonView } from '../ui/button-view';
+import { COLORS } from '../ui/theme';
+import { AttractScreen } from './attract-screen';
+import { ConnectingScreen } from './connecting-screen';
+import { HelpScreen } from './help-screen';
+import { JacksScreen } from './jacks-screen';
+import { LobbyScreen } from './lobby-screen';
+import { LockupOverlay } from './lockup-overlay';
+import { PokerPlusScreen } from './poker-plus-screen';
+import type { AppScreen, PressHandler } from './screen';
+import { StatusStrip } from './status-strip';
+
+const FACTORIES: Record<ScreenName, (onPress: PressHandler) => AppScreen> = {
+  connecting: (p) => new ConnectingScreen(p),
+  attract: (p) => new AttractScreen(p),
+  lobby: (p) => new LobbyScreen(p),
+  jacks: (p) => new JacksScreen(p),
+  pokerPlus: (p) => new PokerPlusScreen(p),
+  help: (p) => new HelpScreen(p),
+};
+
+export class Navigator {
+  readonly stage = new Container();
+  private readonly world = new Container();
+  private readonly bars = new Graphics();
+  private readonly screens = new Map<ScreenName, AppScreen>();
+  private current: AppScreen | null = null;
+  private currentName: ScreenName | null = null;
+  private readonly overlay: LockupOverlay;
+  private overlayName: OverlayName | null = null;
+  private readonly strip: StatusStrip;
+  design: Design;
+  private model: SceneModel | null = null;
+
+  constructor(
+    private readonly onPress: PressHandler,
+    viewW: number,
+    viewH: number,
+  ) {
+    this.design = chooseDesign(viewW, viewH);
+    this.overlay = new LockupOverlay(onPress);
+    this.overlay.visible = false;
+    this.strip = new StatusStrip();
+    this.world.addChild(this.overlay, this.strip);
+    this.stage.addChild(this.world, this.bars);
+    this.resize(viewW, viewH);
+  }
+
+  get screenName(): ScreenName | null {
+    return this.currentName;
+  }
+
+  private screen(name: ScreenName): AppScreen {
+    let s = this.screens.get(name);
+    if (!s) {
+      s = FACTORIES[name](this.onPress);
+      s.visible = false;
+      this.screens.set(name, s);
+      this.world.addChildAt(s, 0);
+    }
+    s.resize(this.design.w, this.design.h);
+    return s;
+  }
+
+  draw(model: SceneModel, notice: { text: string; id: number } | null): void {
+    this.model = model;
+    if (model.screen !== this.currentName) {
+      const next = this.screen(model.screen);
+      next.prepare(model);
+      this.current?.hide();
+      next.show();
+      this.current = next;
+      this.currentName = model.screen;
+    } else {
+      this.current?.draw(model);
+    }
+    this.overlayName = model.overlay;
+    this.overlay.visible = model.overlay !== null;
+    if (model.overlay) {
+      this.overlay.resize(this.design.w, this.design.h);
+      this.overlay.draw(model);
+    }
+    this.strip.show(this.design, model.connection, notice?.text ?? null, notice?.id ?? 0);
+  }
+
+  update(dt: number): void {
+    this.current?.update(dt);
+    if (this.overlay.visible) this.overlay.update(dt);
+    this.strip.update(dt);
+  }
+
+  resize(viewW: number, viewH: number): void {
+    const design = chooseDesign(viewW, viewH);
+    const changed = design !== this.design;
+    this.design = design;
+    const f = fit(viewW, viewH, design);
+    this.world.scale.set(f.scale);
+    this.world.position.set(f.x, f.y);
+    this.bars.clear();
+    // Letterbox bars in the cabinet's black, so nothing of the world shows outside the design.
+    if (f.x > 0) this.bars.rect(0, 0, f.x, viewH).rect(viewW - f.x, 0, f.x, viewH).fill(COLORS.backdrop);
+    if (f.y > 0) this.bars.rect(0, 0, viewW, f.y).rect(0, viewH - f.y, viewW, f.y).fill(COLORS.backdrop);
+    if (changed || this.current) {
+      this.current?.resize(design.w, design.h);
+      this.overlay.resize(design.w, design.h);
+      if (this.model) this.draw(this.model, null);
+    }
+  }
+
+  /** The buttons a player could touch now: the overlay's when one is up, else the screen's. */
+  buttons(): ButtonView[] {
+    if (this.overlay.visible) return this.overlay.buttons();
+    return this.current?.buttons() ?? [];
+  }
+
+  underlyingButtons(): ButtonView[] {
+    return this.current?.buttons() ?? [];
+  }
+
+  get overlayShown(): OverlayName | null {
+    return this.overlayName;
+  }
+
+  animating(): boolean {
+    return (this.current?.animating() ?? false) || (this.overlay.visible && this.overlay.animating()) || this.strip.fading;
+  }
+
+  ambient(): boolean {
+    return (this.current?.ambient() ?? false) || this.overlay.visible;
+  }
+}

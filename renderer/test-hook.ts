@@ -1,0 +1,68 @@
+// Only with ?test=1: a plain-JSON account of what the scene shows, a way to press a named
+// on-screen button exactly as a touch would, and the frame count. Absent otherwise.
+
+import type { Design, Fit } from './layout';
+import type { SceneModel } from './scene-model';
+import type { Navigator } from './screens/navigator';
+import { motions } from './ui/card-view';
+
+export interface TestHookDeps {
+  model: () => SceneModel;
+  navigator: Navigator;
+  frames: () => number;
+  fit: () => { design: Design; fit: Fit };
+  version: () => number | null;
+}
+
+export const testMode = (search: string): boolean => new URLSearchParams(search).get('test') === '1';
+
+type HookWindow = { __scene?: () => unknown; __press?: (name: string) => boolean; __frames?: () => number };
+
+export function installTestHook(win: HookWindow, deps: TestHookDeps): void {
+  win.__frames = deps.frames;
+  win.__press = (name: string) => {
+    const view = deps.navigator.buttons().find((b) => b.spec?.name === name);
+    return view ? view.press() : false;
+  };
+  win.__scene = () => {
+    const m = deps.model();
+    const onShow = new Map([...deps.navigator.underlyingButtons(), ...deps.navigator.buttons()].map((v) => [v.spec?.name ?? '', v]));
+    const under = new Set(deps.navigator.underlyingButtons());
+    const overlay = deps.navigator.overlayShown !== null;
+    const buttons = m.buttons
+      .filter((b) => onShow.has(b.name))
+      .map((b) => {
+        const view = onShow.get(b.name)!;
+        return { name: b.name, label: b.label, sub: b.sub, selected: b.selected, live: view.live && !(overlay && under.has(view)) };
+      });
+    const { design, fit } = deps.fit();
+    return JSON.parse(
+      JSON.stringify({
+        screen: deps.navigator.screenName,
+        overlay: deps.navigator.overlayShown,
+        language: m.language,
+        version: deps.version(),
+        title: m.title,
+        chip: m.chip,
+        message: m.message,
+        meters: m.meters,
+        cards: m.cards,
+        banners: m.banners,
+        buttons,
+        payTable: m.payTable,
+        dealerText: m.dealerText,
+        boughtText: m.boughtText,
+        boxes: m.boxes,
+        lockup: m.lockup,
+        help: m.help,
+        lines: m.lines,
+        connection: m.connection,
+        animating: deps.navigator.animating(),
+        motions,
+        frame: deps.frames(),
+        design: design.name,
+        fit,
+      }),
+    );
+  };
+}

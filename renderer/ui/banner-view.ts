@@ -1,0 +1,70 @@
+// A result banner: big gold-edged words on a dark plate that pops in, an amount line beneath.
+
+import { Container, Graphics, type Text } from 'pixi.js';
+import type { BannerSpec } from '../scene-model';
+import { COLORS, fitText, label, vertical } from './theme';
+import { Clock, easeOut } from './tween';
+
+const TONE: Record<BannerSpec['tone'], number> = { win: COLORS.win, lose: COLORS.lose, info: COLORS.info };
+
+export class BannerView extends Container {
+  private readonly plate = new Graphics();
+  private readonly main: Text;
+  private readonly sub: Text;
+  private key = '';
+  private clock: Clock | null = null;
+
+  constructor(
+    private readonly w: number,
+    private readonly h: number,
+  ) {
+    super();
+    this.main = label('', { fontSize: h * 0.46, fill: COLORS.win, stroke: { color: 0x2a1a00, width: 6 }, letterSpacing: 2 });
+    this.sub = label('', { fontSize: h * 0.24, fill: COLORS.white });
+    this.addChild(this.plate, this.main, this.sub);
+    this.visible = false;
+  }
+
+  get text(): string {
+    return this.visible ? this.main.text : '';
+  }
+
+  show(spec: BannerSpec | null): void {
+    const key = JSON.stringify(spec);
+    if (key === this.key) return;
+    this.key = key;
+    this.visible = spec !== null;
+    if (!spec) return;
+    const { w, h } = this;
+    const hasSub = !!spec.sub;
+    this.main.text = spec.text;
+    this.main.style.fill = TONE[spec.tone];
+    this.sub.text = spec.sub ?? '';
+    this.sub.visible = hasSub;
+    this.main.position.set(0, hasSub ? -h * 0.14 : 0);
+    fitText(this.main, w * 0.92, h * 0.56);
+    this.sub.position.set(0, h * 0.27);
+    fitText(this.sub, w * 0.92, h * 0.3);
+    this.plate.clear();
+    this.plate.roundRect(-w / 2, -h / 2, w, h, h * 0.22).fill({ color: 0x000000, alpha: 0.35 });
+    this.plate.roundRect(-w / 2, -h / 2, w, h, h * 0.2).fill(vertical(0x1b120a, 0x000000)).stroke({ width: 4, color: TONE[spec.tone] });
+    this.plate.alpha = 0.92;
+    this.clock = new Clock(0, 320);
+    this.scale.set(0.6);
+  }
+
+  get animating(): boolean {
+    return this.clock !== null;
+  }
+
+  update(dt: number): void {
+    if (!this.clock) return;
+    this.clock.tick(dt);
+    const p = easeOut(this.clock.progress);
+    this.scale.set(0.6 + 0.4 * p + 0.06 * Math.sin(p * Math.PI));
+    if (this.clock.done) {
+      this.clock = null;
+      this.scale.set(1);
+    }
+  }
+}
