@@ -96,10 +96,10 @@ export interface JacksLayout {
 export function jacksLayout(d: Design): JacksLayout {
   const wide = d.name === 'wide';
   const payTable = wide ? rect(300, 76, 1320, 262) : rect(40, 76, 1200, 298);
-  const message = wide ? rect(300, 342, 1320, 40) : rect(40, 380, 1200, 44);
+  const message = wide ? rect(300, 340, 1320, 38) : rect(40, 378, 1200, 40);
   const cardH = wide ? 300 : 290;
   const cardW = Math.round(cardH / CARD_ASPECT);
-  const cardTop = wide ? 388 : 430;
+  const cardTop = wide ? 396 : 434;
   const cards = centredRow(rect(0, cardTop, d.w, cardH), 5, cardW, wide ? 40 : 36);
   const holds = cards.map((c) => rect(c.x, c.y + c.h + 12, c.w, 58));
   const meterTop = holds[0].y + holds[0].h + (wide ? 18 : 16);

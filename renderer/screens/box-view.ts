@@ -59,9 +59,9 @@ export class BoxView extends Container {
     this.betAmount.position.set(l.bet.x + l.bet.w + 10, l.bet.y + l.bet.h / 2);
     this.addChild(this.ante, this.bet, this.anteAmount, this.betAmount);
     // The outcome sits low on the cards, so the hand it judges stays readable above it.
-    this.banner = new BannerView(l.frame.w * 0.74, 96);
+    this.banner = new BannerView(l.frame.w * 0.74, 90);
     const mid = l.cards[2];
-    this.banner.position.set(l.frame.x + l.frame.w / 2, mid.y + mid.h * 0.86);
+    this.banner.position.set(l.frame.x + l.frame.w / 2, mid.y + mid.h * 0.66);
     this.addChild(this.banner);
   }
 

@@ -71,7 +71,7 @@ export class JacksScreen extends AppScreen {
       m.cards,
       m.dealKey,
       (c) => ({ held: c.held, heldText: t(L, 'card.held'), winning: c.winning, dimmed: won && !c.winning }),
-      { baseMs: 0, stepMs: 110 },
+      { baseMs: 0, stepMs: 80 },
     );
     for (const meter of m.meters) this.meters[meter.name as 'credits' | 'bet' | 'win']?.update(meter);
     this.buttonSet.apply(m.buttons);

@@ -124,12 +124,12 @@ export class PokerPlusScreen extends AppScreen {
     const dealerSpots: (CardSpot | null)[] = [0, 1, 2, 3, 4, 5].map((i) => m.cards.find((c) => (c.owner === 'dealer' || c.owner === 'dealer-new') && c.position === i) ?? null);
     const boxCards = m.boxes.map((b) => m.cards.filter((c) => c.owner === `box${b.index}`));
     // P-2: boxes are dealt first, left to right, then the dealer; a reveal turns them in turn.
-    const boxDealMs = boxCards.reduce((n, cs) => n + cs.length, 0) * 90;
+    const boxDealMs = boxCards.reduce((n, cs) => n + cs.length, 0) * 60;
     this.dealer.show(
       dealerSpots,
       m.dealKey,
       (c) => ({ discarded: c.discarded, discardedText: t(L, 'card.discarded'), fresh: c.owner === 'dealer-new', freshText: t(L, 'card.new') }),
-      { baseMs: boxDealMs, stepMs: 160 },
+      { baseMs: boxDealMs, stepMs: 130 },
     );
     this.ensureBoxes(m.boxes.length);
     let before = 0;
@@ -140,7 +140,7 @@ export class PokerPlusScreen extends AppScreen {
       view.draw(b, spots, {
         dealKey: m.dealKey,
         marks: (c) => ({ selected: c.selected, selectedText: t(L, 'card.exchange') }),
-        stagger: { baseMs: before * 90, stepMs: 90 },
+        stagger: { baseMs: before * 60, stepMs: 60 },
         chipText: (n) => formatChips(n, L),
         boughtTag: t(L, 'pp.boughtGame'),
         spotNames: { ante: t(L, 'pp.anteSpot'), bet: t(L, 'pp.betSpot') },

@@ -178,7 +178,7 @@ export class CardView extends Container {
     motions[motion]++;
     this.target = code;
     this.motion = motion;
-    this.clock = new Clock(delayMs, motion === 'deal' ? 520 : 300);
+    this.clock = new Clock(delayMs, motion === 'deal' ? 420 : 260);
     if (motion === 'deal') {
       this.showFace(null);
       this.body.alpha = 0;
@@ -189,7 +189,7 @@ export class CardView extends Container {
     const m = { ...NO_MARKS, ...marks };
     this.glow.visible = m.winning;
     this.shade.visible = m.dimmed || m.discarded;
-    this.liftTarget = m.selected ? -this.h * 0.08 : m.winning ? -this.h * 0.03 : 0;
+    this.liftTarget = m.selected ? -this.h * 0.08 : 0;
     const key = JSON.stringify(m);
     if (key === this.marksKey) return;
     this.marksKey = key;

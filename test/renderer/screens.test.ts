@@ -252,9 +252,6 @@ describe.each([
     const pp = await show(page, { ...fx.russian(fx.pokerPlusDeciding()), version: 42 });
     expect(button(pp, 'sixth')).toMatchObject({ label: 'ШЕСТАЯ КАРТА', sub: 'ЦЕНА 10' });
     await shot('pp-ru');
-    const tilt = await show(page, { ...fx.russian(fx.tilt()), version: 43 });
-    expect(tilt.lockup?.lines[0]).toBe('Открыта главная дверь');
-    await shot('tilt-ru');
   });
 
   it('opens the help pages with the pay tables', async () => {
