@@ -7,13 +7,13 @@ export interface PayRow {
   perBet: number[];
 }
 
-/** Jacks or Better, royal first; each entry is bet × coefficient (J-5, J-6). */
+/** Jacks or Better, royal first; each entry is the coefficient per chip at that bet (J-5, J-6). */
 export function jacksPayRows(table: JacksPayTable, maxBet: number): PayRow[] {
   const bets = Array.from({ length: Math.min(maxBet, 10) }, (_, i) => i + 1);
   return [...JACKS_CATEGORIES]
     .reverse()
     .filter((c) => c !== 'nothing')
-    .map((category) => ({ category, perBet: bets.map((b) => b * jacksCoefficient(table, category, b, maxBet)) }));
+    .map((category) => ({ category, perBet: bets.map((b) => jacksCoefficient(table, category, b, maxBet)) }));
 }
 
 /** Poker Plus BET coefficients (P-12), one column: per chip of BET. */
