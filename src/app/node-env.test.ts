@@ -1,3 +1,4 @@
+import { checkValidationNumber } from '../devices';
 import { describe, expect, it } from 'vitest';
 import { CryptoRandom } from './crypto-random';
 import { hashPin, newValidation, nodeEnv, verifyPin } from './node-env';
@@ -14,8 +15,11 @@ describe('node env', () => {
     expect(verifyPin('1234', 'plain')).toBe(false);
   });
 
-  it('makes 18-digit validation numbers and full decks from node:crypto', () => {
-    expect(newValidation()).toMatch(/^\d{18}$/);
+  it('makes validation numbers the printer accepts (machine, sequence, check digits) and full decks from node:crypto', () => {
+    const v = newValidation('M-0042', 17);
+    expect(v).toMatch(/^\d{18}$/);
+    expect(checkValidationNumber(v)).toEqual({ ok: true, machine: 42, sequence: 17 });
+    expect(newValidation('M-0042', 18)).not.toBe(v);
     const deck = nodeEnv(new CryptoRandom()).newDeck();
     expect([...deck].sort((x, y) => x - y)).toEqual(Array.from({ length: 52 }, (_, i) => i));
   });

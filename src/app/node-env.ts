@@ -1,7 +1,8 @@
 // What the pure cabinet needs from Node (C-21 hashing, time, decks, voucher numbers), in one
 // place. Dealing takes whatever RandomSource the app was built with: node:crypto in production.
 
-import { randomInt, scryptSync, timingSafeEqual, randomBytes } from 'node:crypto';
+import { scryptSync, timingSafeEqual, randomBytes } from 'node:crypto';
+import { makeValidationNumber } from '../devices';
 import { shuffledDeck, type RandomSource } from '../core';
 import type { CabinetEnv } from '../cabinet';
 
@@ -24,9 +25,13 @@ export function verifyPin(pin: string, stored: string): boolean {
   return timingSafeEqual(actual, expected);
 }
 
-/** 18 digits: a random, not a guessable, validation number (C-17). */
-export function newValidation(): string {
-  return String(randomInt(1, 1_000_000_000)).padStart(9, '0') + String(randomInt(0, 1_000_000_000)).padStart(9, '0');
+/**
+ * C-17: the 18-digit validation number of docs/protocols/voucher-printer.md: the machine's
+ * number (its digits, last six), the voucher sequence and check digits the printer verifies.
+ */
+export function newValidation(machine: string, sequence: number): string {
+  const digits = machine.replace(/\D/g, '').slice(-6);
+  return makeValidationNumber({ machine: digits === '' ? 0 : Number(digits), sequence });
 }
 
 export function nodeEnv(dealing: RandomSource, clock: () => number = Date.now): CabinetEnv {

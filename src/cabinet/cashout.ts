@@ -42,7 +42,7 @@ export function cashOut(tx: Transition): Outcome {
   }
   const sequence = s.voucherSequence + 1;
   const voucher: Voucher = {
-    validation: tx.env.newValidation(),
+    validation: tx.env.newValidation(s.settings.voucher.machine, sequence),
     amount: s.balance,
     currency: s.settings.currency,
     minorDigits: s.settings.minorDigits,

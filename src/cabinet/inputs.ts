@@ -53,7 +53,8 @@ export interface CabinetEnv {
   /** A freshly shuffled full deck for the next deal. */
   newDeck(): Card[];
   /** An 18-digit voucher validation number. */
-  newValidation(): string;
+  /** The 18-digit validation number of this machine's voucher `sequence` (docs/protocols/voucher-printer.md). */
+  newValidation(machine: string, sequence: number): string;
   hashPin(pin: string): string;
   verifyPin(pin: string, hash: string): boolean;
 }
