@@ -22,10 +22,10 @@ export interface ServedCabinet {
 }
 
 /** Joins a running app and its simulated devices to a host. Tests use it with their own app. */
-export async function serveCabinet(root: string, app: CabinetApp, devices: SimulatedSet | null, port = 0): Promise<ServedCabinet> {
+export async function serveCabinet(rendererRoot: string, app: CabinetApp, devices: SimulatedSet | null, port = 0): Promise<ServedCabinet> {
   const host = await startHost({
     cabinet: screenPort(runningCabinet(app)),
-    rendererRoot: join(root, 'dist', 'renderer'),
+    rendererRoot,
     port,
     dev: devices ? { root: DEV_PAGE, handle: simControl(devices.sim) } : undefined,
   });
@@ -48,7 +48,7 @@ export async function startBrowserCabinet(options: { root: string; config?: stri
   const bus = devices ? devices.bus : createSerialDevices(config.devices as PortPaths);
   try {
     const app = await startCabinet(config, store, bus);
-    return await serveCabinet(options.root, app, devices, options.port);
+    return await serveCabinet(join(options.root, 'dist', 'renderer'), app, devices, options.port);
   } catch (e) {
     await bus.close();
     store.close();

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
+import { buildRenderer } from '../support/renderer-build';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/contract';
 import { fit, jacksLayout, SQUARE, WIDE, type Design } from '../../renderer/layout';
@@ -44,8 +44,7 @@ const consoleLines: string[] = [];
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  await build({ root: `${ROOT}renderer`, configFile: `${ROOT}renderer/vite.config.ts`, logLevel: 'error' });
-  cabinet = new FakeCabinet(`${ROOT}dist/renderer`);
+  cabinet = new FakeCabinet(await buildRenderer());
   await cabinet.start();
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
 });

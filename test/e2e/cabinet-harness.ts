@@ -1,0 +1,85 @@
+// A whole cabinet for end-to-end tests: the real runner, store, serial simulators, screen port
+// and host, with the decks a test stacks. Only tests assemble a cabinet this way; the
+// production start has no door for a chosen deck (src/app/cabinet-app.ts deals from crypto).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { shuffledDeck, SeededRandom, type Card } from '../../src/core';
+import { stackedDeck } from '../../src/core/test-decks';
+import { openStore, type CabinetApp } from '../../src/app/cabinet-app';
+import { parseConfig } from '../../src/app/config';
+import { nodeEnv } from '../../src/app/node-env';
+import { CabinetRunner } from '../../src/app/runner';
+import { createSimulatedDevices } from '../../src/devices';
+import { serveCabinet, type ServedCabinet } from '../../src/launcher/browser-cabinet';
+
+export interface TestCabinet extends ServedCabinet {
+  decks: Card[][];
+  stack(top: string): void;
+}
+
+export async function startTestCabinet(rendererRoot: string, config: unknown = {}): Promise<TestCabinet> {
+  const parsed = parseConfig(config);
+  const store = openStore(join(mkdtempSync(join(tmpdir(), 'e2e-cabinet-')), 'cabinet.db'));
+  const devices = await createSimulatedDevices({ transport: 'memory' });
+  const decks: Card[][] = [];
+  const rest = new SeededRandom('e2e');
+  const env = { ...nodeEnv(rest), newDeck: () => decks.shift() ?? shuffledDeck(rest) };
+  const runner = await CabinetRunner.start({ store, bus: devices.bus, env, settings: parsed.settings, initialPin: parsed.initialPin });
+  const app: CabinetApp = {
+    runner,
+    store,
+    async close() {
+      await runner.close();
+      store.close();
+    },
+  };
+  const served = await serveCabinet(rendererRoot, app, devices);
+  return { ...served, decks, stack: (top) => decks.push(stackedDeck(top)) };
+}
+
+export interface SceneCard { owner: string; position: number; code: string | null; held: boolean; winning: boolean; discarded: boolean }
+export interface Scene {
+  screen: string;
+  overlay: string | null;
+  version: number | null;
+  meters: { name: string; value: string; sub: string | null }[];
+  cards: SceneCard[];
+  banners: { text: string; sub: string | null }[];
+  buttons: { name: string; live: boolean; sub: string | null; label: string }[];
+  boughtText: string | null;
+  lockup: { title: string; amount: string | null; lines: string[] } | null;
+  animating: boolean;
+}
+
+export const scene = (page: Page): Promise<Scene> => page.evaluate(() => (window as unknown as { __scene: () => Scene }).__scene());
+
+/** Waits until the scene, at rest, satisfies the check; fails with the last scene seen. */
+export async function until(page: Page, check: (s: Scene) => boolean, what: string, ms = 20_000): Promise<Scene> {
+  const end = Date.now() + ms;
+  let last: Scene | null = null;
+  while (Date.now() < end) {
+    last = await page.evaluate(() => (window as unknown as { __scene?: () => Scene }).__scene?.() ?? null);
+    if (last && !last.animating && check(last)) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the screen never showed ${what}; last scene: ${JSON.stringify(last)?.slice(0, 700)}`);
+}
+
+/** Presses a button on the screen once it is live. */
+export async function press(page: Page, name: string): Promise<void> {
+  await until(page, (s) => s.buttons.some((b) => b.name === name && b.live), `a live "${name}" button`);
+  const pressed = await page.evaluate((n) => (window as unknown as { __press: (n: string) => boolean }).__press(n), name);
+  if (!pressed) throw new Error(`"${name}" did not take the press`);
+}
+
+export const meter = (s: Scene, name: string): string | undefined => s.meters.find((m) => m.name === name)?.value;
+export const cardsOf = (s: Scene, owner: string): (string | null)[] => s.cards.filter((c) => c.owner === owner).map((c) => c.code);
+
+export async function openScreen(browser: Browser, url: string, shots: string, name: string): Promise<Page & { shot: (tag: string) => Promise<void> }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1024 } });
+  await page.goto(`${url}?test=1`);
+  await until(page, (s) => s.version !== null, 'the first snapshot');
+  return Object.assign(page, { shot: async (tag: string) => void (await page.screenshot({ path: join(shots, `e2e-${name}-${tag}.png`) })) });
+}
