@@ -19,10 +19,10 @@ export interface TestCabinet extends ServedCabinet {
   stack(top: string): void;
 }
 
-export async function startTestCabinet(rendererRoot: string, config: unknown = {}): Promise<TestCabinet> {
+export async function startTestCabinet(rendererRoot: string, config: unknown = {}, transport: 'memory' | 'pty' = 'memory'): Promise<TestCabinet> {
   const parsed = parseConfig(config);
   const store = openStore(join(mkdtempSync(join(tmpdir(), 'e2e-cabinet-')), 'cabinet.db'));
-  const devices = await createSimulatedDevices({ transport: 'memory' });
+  const devices = await createSimulatedDevices({ transport });
   const decks: Card[][] = [];
   const rest = new SeededRandom('e2e');
   const env = { ...nodeEnv(rest), newDeck: () => decks.shift() ?? shuffledDeck(rest) };
@@ -56,7 +56,7 @@ export interface Scene {
 export const scene = (page: Page): Promise<Scene> => page.evaluate(() => (window as unknown as { __scene: () => Scene }).__scene());
 
 /** Waits until the scene, at rest, satisfies the check; fails with the last scene seen. */
-export async function until(page: Page, check: (s: Scene) => boolean, what: string, ms = 20_000): Promise<Scene> {
+export async function until(page: Page, check: (s: Scene) => boolean, what: string, ms = 45_000): Promise<Scene> {
   const end = Date.now() + ms;
   let last: Scene | null = null;
   while (Date.now() < end) {
@@ -80,6 +80,6 @@ export const cardsOf = (s: Scene, owner: string): (string | null)[] => s.cards.f
 export async function openScreen(browser: Browser, url: string, shots: string, name: string): Promise<Page & { shot: (tag: string) => Promise<void> }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1024 } });
   await page.goto(`${url}?test=1`);
-  await until(page, (s) => s.version !== null, 'the first snapshot');
+  await until(page, (s) => s.version !== null, 'the first snapshot', 90_000);
   return Object.assign(page, { shot: async (tag: string) => void (await page.screenshot({ path: join(shots, `e2e-${name}-${tag}.png`) })) });
 }
