@@ -2,8 +2,9 @@
 // in headless Chromium without the frame cap, and the time from a button-deck frame written on
 // a pseudo-terminal to the screen showing its effect (median and 99th percentile).
 import { chromium, type Page } from 'playwright-core';
+import { preferCanvas } from '../renderer/renderer-choice';
 import { buildRenderer, CHROMIUM_ARGS } from '../test/support/renderer-build';
-import { cardsOf, openScreen, press, startTestCabinet, until, type Scene } from '../test/e2e/cabinet-harness';
+import { cardsOf, openScreen, press, pressWish, startTestCabinet, until, type Scene } from '../test/e2e/cabinet-harness';
 
 const ROUNDS = Number(process.env.SCREEN_ROUNDS ?? 8);
 const TAPS = Number(process.env.SCREEN_TAPS ?? 200);
@@ -34,8 +35,15 @@ async function main(): Promise<void> {
   const root = await buildRenderer();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--disable-gpu-vsync', '--disable-frame-rate-limit'] });
   const cabinet = await startTestCabinet(root, { limits: { creditLimit: 10_000_000 } }, 'pty');
+  let chosen = 'renderer unknown';
   try {
     const page = await openScreen(browser, cabinet.url, '/tmp', 'bench');
+    const gl = (await page.evaluate(`(() => {
+      const gl = document.createElement('canvas').getContext('webgl2');
+      const info = gl && gl.getExtension('WEBGL_debug_renderer_info');
+      return gl ? String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)) : null;
+    })()`)) as string | null;
+    chosen = `${preferCanvas(gl) ? 'Pixi canvas renderer' : 'Pixi WebGL renderer'} (WebGL device: ${gl ?? 'none'})`;
     const sim = cabinet.devices!.sim;
     sim.acceptor.insertNote(10_000);
     await until(page, (s) => s.screen === 'lobby', 'the lobby');
@@ -71,7 +79,7 @@ async function main(): Promise<void> {
     await press(page, 'deal');
 
     await press(page, 'games');
-    await press(page, 'game:poker-plus');
+    await pressWish(page, 'game:poker-plus');
     const revealFps: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       await until(page, (s) => s.buttons.some((b) => b.name === 'deal' && b.live), 'DEAL');
@@ -83,7 +91,7 @@ async function main(): Promise<void> {
     }
 
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    console.log(`Chromium ${browser.version()}, 1280×1024, WebGL on SwiftShader, frame cap off`);
+    console.log(`Chromium ${browser.version()}, 1280×1024, ${chosen}, frame cap off`);
     console.log(`deal animation        ${mean(dealFps).toFixed(1)} fps (min ${Math.min(...dealFps).toFixed(1)}, ${ROUNDS} deals)`);
     console.log(`Poker Plus reveal     ${mean(revealFps).toFixed(1)} fps (min ${Math.min(...revealFps).toFixed(1)}, ${ROUNDS} reveals)`);
     console.log(`deck frame → screen   median ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms, max ${Math.max(...latencies)} ms (${TAPS} HOLD presses over a socat pty)`);

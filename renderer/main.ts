@@ -1,4 +1,4 @@
-// The player screens' entry: load the font, start Pixi (WebGL), connect the carrier, and redraw
+// The player screens' entry: load the font, start Pixi (WebGL, or canvas on a software GPU), connect the carrier, and redraw
 // the scene whenever the cabinet's snapshot or the screen's own page changes.
 
 // The page runs under a CSP without 'unsafe-eval' (src/host): Pixi's static shader paths.
@@ -6,6 +6,7 @@ import 'pixi.js/unsafe-eval';
 import { Application } from 'pixi.js';
 import { pickCarrier, type CabinetBridge, type SocketLike } from './carrier';
 import { loadFonts } from './fonts';
+import { preferCanvas, probeGlRenderer } from './renderer-choice';
 import { t, type Language } from './i18n';
 import { fit } from './layout';
 import { describeScene } from './scene';
@@ -23,7 +24,10 @@ async function start(): Promise<void> {
   const app = new Application();
   // autoStart off: the loop below renders only when something changed or moves (a still
   // screen costs nothing, which matters on a software-rendered GPU).
-  await app.init({ preference: 'webgl', resizeTo: window, antialias: true, background: COLORS.backdrop, autoDensity: true, resolution: 1, autoStart: false });
+  const glRenderer = probeGlRenderer(document);
+  const preference = preferCanvas(glRenderer) ? 'canvas' : 'webgl';
+  log(`renderer: ${preference} (WebGL device: ${glRenderer ?? 'none'})`);
+  await app.init({ preference, resizeTo: window, antialias: preference === 'webgl', background: COLORS.backdrop, autoDensity: true, resolution: 1, autoStart: false });
   document.body.appendChild(app.canvas);
 
   const host = window as unknown as { cabinetBridge?: CabinetBridge; WebSocket: new (url: string) => SocketLike; location: Location };

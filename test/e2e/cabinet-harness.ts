@@ -74,6 +74,13 @@ export async function press(page: Page, name: string): Promise<void> {
   if (!pressed) throw new Error(`"${name}" did not take the press`);
 }
 
+/** Presses a button that sends a wish and waits for the cabinet's next snapshot. */
+export async function pressWish(page: Page, name: string): Promise<Scene> {
+  const before = (await scene(page)).version;
+  await press(page, name);
+  return until(page, (s) => s.version !== before, `the snapshot after "${name}"`);
+}
+
 export const meter = (s: Scene, name: string): string | undefined => s.meters.find((m) => m.name === name)?.value;
 export const cardsOf = (s: Scene, owner: string): (string | null)[] => s.cards.filter((c) => c.owner === owner).map((c) => c.code);
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildRenderer, CHROMIUM_ARGS } from '../support/renderer-build';
-import { cardsOf, meter, openScreen, press, startTestCabinet, until, type TestCabinet } from './cabinet-harness';
+import { cardsOf, meter, openScreen, press, pressWish, startTestCabinet, until, type TestCabinet } from './cabinet-harness';
 
 const SHOTS = fileURLToPath(new URL('../../test-results/screens', import.meta.url));
 let browser: Browser;
@@ -75,7 +75,7 @@ describe('Poker Plus rounds', () => {
   it('exchanges three cards, bets, buys the game and wins against the dealer\'s new hand', async () => {
     const { page, cabinet } = await withCredits({}, 'pp-buy');
     cabinet.stack('Ah Ad 7c 4s 2h Kd Qs 9c 5h 3d Ac 9d 9s Kc');
-    await press(page, 'game:poker-plus');
+    await pressWish(page, 'game:poker-plus');
     await press(page, 'deal');
     let s = await until(page, (x) => x.screen === 'pokerPlus' && cardsOf(x, 'box0')[0] === 'Ah', 'the dealt box');
     expect(cardsOf(s, 'dealer')).toEqual([null, null, null, null, '3d']);
@@ -98,8 +98,8 @@ describe('Poker Plus rounds', () => {
   it('plays a seen box and a blind box; the blind box shows only at the showdown', async () => {
     const { page, cabinet } = await withCredits({}, 'pp-two');
     cabinet.stack('Ah Ad 7c 4s 2h 3h 3d 8c 4c 2c Kd Ks 9c 5h 8d');
-    await press(page, 'game:poker-plus');
-    await press(page, 'twoBoxes');
+    await pressWish(page, 'game:poker-plus');
+    await pressWish(page, 'twoBoxes');
     await press(page, 'deal');
     let s = await until(page, (x) => cardsOf(x, 'box0')[0] === 'Ah', 'the dealt boxes');
     expect(cardsOf(s, 'box1').every((c) => c === null)).toBe(true);
