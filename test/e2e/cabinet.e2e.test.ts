@@ -41,7 +41,8 @@ async function withCredits(config: unknown, name: string, noteValue = 2000) {
 describe('Jacks or Better from note to voucher', () => {
   it('credits a note, plays with holds, wins, cashes out, and the voucher shows the amount', async () => {
     const { page, sim, cabinet } = await withCredits({}, 'jacks');
-    expect(sim.acceptor.cashbox).toHaveLength(1);
+    // The acceptor files the note in its cash box when its stacking movement ends.
+    await until(page, () => sim.acceptor.cashbox.length === 1, 'the note in the cash box');
     cabinet.stack('Jc 3d Jh 5s 9c Jd 5h');
     await press(page, 'play');
     await press(page, 'maxBet');
