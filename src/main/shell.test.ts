@@ -33,7 +33,7 @@ function fakeLink(display?: CabinetLink['display']) {
   const wishes: [number, Wish][] = [];
   const link: CabinetLink & { closed: number } = {
     closed: 0,
-    display,
+    display: display ?? { hideCursor: false },
     port: {
       snapshot: (): Snapshot => sampleSnapshot(3),
       onSnapshot: () => () => undefined,
