@@ -2,6 +2,7 @@
 // streaming parser), and one million random or mutated frames through each parser with the count
 // of crashes (target zero) and of frames accepted by mistake. Prints figures; asserts nothing.
 
+import { SeededRandom } from '../src/core';
 import { performance } from 'node:perf_hooks';
 import { decodeResponse, encodeCommand, encodeResponse, type Id003Response } from '../src/devices/id003/codec';
 import { assignmentFor } from '../src/devices/id003/currency';
@@ -16,15 +17,10 @@ import type { FramedParser } from '../src/devices/shared/framed-parser';
 
 const N = Number(process.env.FUZZ_FRAMES ?? 1_000_000);
 
+/** Uniform in [0, 1) from the core's seedable source. */
 function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const source = new SeededRandom(seed);
+  return () => source.nextUint32() / 4294967296;
 }
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 

@@ -3,3 +3,4 @@ export * from './wishes';
 export * from './snapshot';
 export * from './messages';
 export * from './cabinet-port';
+export * from './screen-files';

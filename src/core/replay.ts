@@ -5,6 +5,7 @@ import { parseCard, formatCard, formatCards, CardParseError, type Card } from '.
 import { DEFAULT_JACKS_CONFIG, dealJacks, stepJacks, type JacksAction, type JacksState } from './jacks-or-better';
 import { parsePayTable } from './paytable';
 import { DEFAULT_POKER_PLUS_CONFIG, dealPokerPlus, stepPokerPlus, type PokerPlusAction, type PokerPlusState } from './poker-plus';
+import type { BoughtGame } from './poker-plus-settle';
 import type { Step } from './step';
 
 export class ReplayError extends Error {
@@ -38,6 +39,11 @@ export interface PokerPlusReplayOutput {
 }
 
 export type ReplayOutput = JacksReplayOutput | PokerPlusReplayOutput;
+
+/** P-10's bought game with card codes, as replay output and the screen show it. */
+export function formatBoughtGame(b: BoughtGame): NonNullable<PokerPlusReplayOutput['dealer']['bought']> {
+  return { discarded: formatCard(b.discarded), drew: formatCard(b.drew), cards: formatCards(b.cards), hand: b.hand, game: b.game };
+}
 
 type Json = Record<string, unknown>;
 
@@ -178,13 +184,7 @@ function runPokerPlus(file: Json): PokerPlusReplayOutput {
       cards: formatCards(result.dealer.cards),
       hand: result.dealer.hand,
       game: result.dealer.game,
-      bought: bought && {
-        discarded: formatCard(bought.discarded),
-        drew: formatCard(bought.drew),
-        cards: formatCards(bought.cards),
-        hand: bought.hand,
-        game: bought.game,
-      },
+      bought: bought && formatBoughtGame(bought),
     },
     boxes: result.boxes.map((b) => ({
       cards: formatCards(b.cards),

@@ -3,24 +3,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-  '.ico': 'image/x-icon',
-  '.map': 'application/json',
-};
+import { SCREEN_CONTENT_TYPES, screenCsp } from '../contract';
 
 /** Content-Security-Policy for the screen: its own scripts and the carrier's socket only. */
-export const SCREEN_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws://127.0.0.1:* ws://localhost:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+export const SCREEN_CSP = screenCsp("'self' ws://127.0.0.1:* ws://localhost:*");
 
 export async function serveStatic(root: string, urlPath: string, res: ServerResponse): Promise<boolean> {
   let path: string;
@@ -37,7 +23,7 @@ export async function serveStatic(root: string, urlPath: string, res: ServerResp
     if (!(await stat(file)).isFile()) return false;
     const body = await readFile(file);
     res.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-type': SCREEN_CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
       'content-security-policy': SCREEN_CSP,
       'x-content-type-options': 'nosniff',
       'cache-control': 'no-cache',

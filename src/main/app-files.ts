@@ -4,26 +4,8 @@
 import { extname, normalize, resolve, sep } from 'node:path';
 import { APP_SCHEME, isAppUrl } from './app-origin';
 import { APP_CSP } from './csp';
+import { SCREEN_CONTENT_TYPES } from '../contract';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.svg': 'image/svg+xml',
-  '.ico': 'image/x-icon',
-  '.mp3': 'audio/mpeg',
-  '.ogg': 'audio/ogg',
-  '.wav': 'audio/wav',
-  '.map': 'application/json',
-};
 
 const baseHeaders = (type: string): Record<string, string> => ({
   'content-type': type,
@@ -69,7 +51,7 @@ export async function appResponse(root: string, request: AppRequest, read: ReadF
   } catch {
     return plain(404, 'not found');
   }
-  const headers = baseHeaders(TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
+  const headers = baseHeaders(SCREEN_CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
   return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
 }
 

@@ -1,8 +1,9 @@
 // The screen's Content-Security-Policy in the cabinet: the browser host's policy without its
 // WebSocket sources, because here the contract rides IPC and the page needs no network at all.
 
-export const APP_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+import { screenCsp } from '../contract';
+
+export const APP_CSP = screenCsp("'self'");
 
 export type ResponseHeaders = Record<string, string | string[]>;
 

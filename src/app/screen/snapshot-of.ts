@@ -9,6 +9,7 @@ import {
   drawFee,
   evaluate,
   formatCard,
+  formatBoughtGame,
   formatCards,
   type Card,
   type JacksState,
@@ -128,13 +129,7 @@ function pokerPlusView(s: CabinetState): PokerPlusView {
       cards: dealerCards,
       hand: over ? core.result!.dealer.hand : null,
       game: over ? core.result!.dealer.game : null,
-      bought: bought && {
-        discarded: formatCard(bought.discarded),
-        drew: formatCard(bought.drew),
-        cards: formatCards(bought.cards),
-        hand: bought.hand,
-        game: bought.game,
-      },
+      bought: bought && formatBoughtGame(bought),
     },
     fees: {
       exchange: canDraw ? exchangeFees(seen.ante, seen.draws.length, seen.cards.length) : null,

@@ -2,6 +2,7 @@
 // byte boundary. Nothing may throw; every good frame must come out intact; every bad one must be
 // counted and never delivered.
 
+import { SeededRandom } from '../../core';
 import { describe, expect, it } from 'vitest';
 import { encodeCommand, encodeResponse, type Id003Response } from '../id003/codec';
 import { assignmentFor } from '../id003/currency';
@@ -14,15 +15,10 @@ import { voucherBytes } from '../printer/voucher-layout';
 import { VOUCHER } from '../printer/test-voucher';
 import type { FramedParser } from './framed-parser';
 
+/** Uniform in [0, 1) from the core's seedable source. */
 function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const source = new SeededRandom(seed);
+  return () => source.nextUint32() / 4294967296;
 }
 
 const ID003_RESPONSES: Id003Response[] = [
