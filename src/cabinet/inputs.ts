@@ -4,7 +4,7 @@
 
 import type { BoxRequest, Card, GameId } from '../core';
 import type { DeviceEvent } from './device-events';
-import type { CabinetSettings, Language } from './settings';
+import type { CabinetSettings, InstalledPayTable, Language } from './settings';
 
 export type PlayerWish =
   | { type: 'selectGame'; game: GameId }
@@ -43,8 +43,12 @@ export type CabinetInput =
   | { kind: 'powerUp' }
   /** C-14: what the devices say became of an interrupted note or voucher. */
   | { kind: 'recovered'; acceptor: AcceptorNoteReport | null; voucher: 'printed' | 'not-printed' | 'unknown' | null }
-  /** The operator's settings as configured now (C-7); differences are logged. */
-  | { kind: 'settings'; settings: CabinetSettings; source: string };
+  /**
+   * The operator's settings as the config file says now (C-7), and the pay tables installed.
+   * Only what changed in the file since it was last applied overrides the technician's
+   * changes made at the cabinet; every difference is logged.
+   */
+  | { kind: 'settings'; settings: CabinetSettings; source: string; installed: InstalledPayTable[] };
 
 /** Everything impure the cabinet needs, handed in by the app. */
 export interface CabinetEnv {

@@ -44,6 +44,14 @@ export interface CabinetSettings {
   defaultLanguage: Language;
 }
 
+/**
+ * A pay table installed on the cabinet (assets/paytables), offered to the technician by id.
+ * The settings hold the table itself, so a game and its recall never depend on the files.
+ */
+export type InstalledPayTable =
+  | { id: string; game: 'jacks-or-better'; name: string; table: JacksPayTable }
+  | { id: string; game: 'poker-plus'; name: string; table: PokerPlusPayTable };
+
 export const DEFAULT_SETTINGS: CabinetSettings = {
   currency: 'USD',
   minorDigits: 2,

@@ -3,12 +3,15 @@
 
 import { WISH } from './wishes';
 import { SNAPSHOT } from './snapshot';
+import { ANSWER, QUERY } from './service';
 import { check, int, literal, object, str, union, type Infer } from './schema';
 
 /** Screen to cabinet. `version` is the snapshot version the wish was made against (stale ones are refused). */
 export const TO_CABINET = union('kind', {
   wish: object({ id: int(0), version: int(0), wish: WISH }),
   hello: object({ client: str(64) }),
+  /** A read of the cabinet's records (C-8 to C-12), answered or refused with the same id. */
+  query: object({ id: int(0), query: QUERY }),
 });
 
 /** Cabinet to screen. */
@@ -16,6 +19,7 @@ export const TO_SCREEN = union('kind', {
   snapshot: object({ snapshot: SNAPSHOT }),
   accepted: object({ id: int(0) }),
   refused: object({ id: int(-1), rule: str(16), reason: str(300) }),
+  answer: object({ id: int(0), answer: ANSWER }),
   notice: object({ code: str(64), text: str(300) }),
 });
 

@@ -12,7 +12,8 @@ export type Schema =
   | { kind: 'object'; fields: Readonly<Record<string, Schema>>; optional: readonly string[] }
   | { kind: 'nullable'; of: Schema }
   | { kind: 'record'; of: Schema; max: number }
-  | { kind: 'union'; tag: string; variants: Readonly<Record<string, ObjectSchema>> };
+  | { kind: 'union'; tag: string; variants: Readonly<Record<string, ObjectSchema>> }
+  | { kind: 'json'; maxDepth: number };
 
 export type ObjectSchema = Extract<Schema, { kind: 'object' }>;
 
@@ -35,6 +36,11 @@ export function object<F extends Record<string, Schema>, const O extends readonl
 export function object(fields: Record<string, Schema>, optional: readonly string[] = []): ObjectSchema {
   return { kind: 'object', fields, optional };
 }
+/**
+ * Any plain JSON value (a replay file, an event row's data): the contract carries it whole and
+ * the receiver parses it with the rules that own it (the core's replay parser, for instance).
+ */
+export const json = (maxDepth = 12) => ({ kind: 'json', maxDepth }) as const;
 export const union = <const T extends string, V extends Record<string, ObjectSchema>>(tag: T, variants: V) =>
   ({ kind: 'union', tag, variants }) as const;
 
@@ -49,7 +55,9 @@ type InferVariant<S> = S extends { kind: 'object'; fields: infer F; optional: in
   : never;
 
 /** The TypeScript type a schema describes. */
-export type Infer<S> = S extends { kind: 'int' } | { kind: 'number' }
+export type Infer<S> = S extends { kind: 'json' }
+  ? unknown
+  : S extends { kind: 'int' } | { kind: 'number' }
   ? number
   : S extends { kind: 'string' }
     ? string
@@ -73,6 +81,25 @@ export type Infer<S> = S extends { kind: 'int' } | { kind: 'number' }
 
 const isPlainObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x) && Object.getPrototypeOf(x) === Object.prototype;
+
+function checkJson(value: unknown, depth: number, path: string): string | null {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? null : `${path} must be a finite number`;
+  if (depth <= 0) return `${path} is nested too deeply`;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const bad = checkJson(value[i], depth - 1, `${path}[${i}]`);
+      if (bad) return bad;
+    }
+    return null;
+  }
+  if (!isPlainObject(value)) return `${path} must be plain JSON`;
+  for (const [k, v] of Object.entries(value)) {
+    const bad = checkJson(v, depth - 1, `${path}.${k}`);
+    if (bad) return bad;
+  }
+  return null;
+}
 
 /** Null when the value fits the schema; otherwise one line saying where and why it does not. */
 export function check(schema: Schema, value: unknown, path = 'message'): string | null {
@@ -130,6 +157,8 @@ export function check(schema: Schema, value: unknown, path = 'message'): string 
       }
       return null;
     }
+    case 'json':
+      return checkJson(value, schema.maxDepth, path);
     case 'union': {
       if (!isPlainObject(value)) return `${path} must be an object`;
       const tag = value[schema.tag];

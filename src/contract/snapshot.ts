@@ -2,6 +2,7 @@
 // itself. Cards are codes (H-1); money is minor units (C-1); chips are whole chips (C-2).
 
 import { array, bool, int, nullable, num, object, oneOf, record, str, union, type Infer } from './schema';
+import { SERVICE_VIEW } from './service';
 
 const card = str(2, /^[2-9TJQKA][cdhs]$/);
 const minor = int(0);
@@ -104,6 +105,8 @@ export const SNAPSHOT = object({
   /** Per-door open state and key positions, for the service screens and tilt texts. */
   doors: record(bool(), 8),
   keys: record(bool(), 4),
+  /** Keys, access, devices, the device test and the settings, for the service screens. */
+  service: SERVICE_VIEW,
 });
 
 export type Snapshot = Infer<typeof SNAPSHOT>;

@@ -2,7 +2,7 @@
 // arrival; anything else refused and logged (C-22); snapshots pushed to every screen.
 
 import type { WebSocket, WebSocketServer } from 'ws';
-import { checkToCabinet, parseFrame, type ToScreen } from '../contract';
+import { answerMessage, checkToCabinet, parseFrame, type ToScreen } from '../contract';
 import type { CabinetPort } from './cabinet-port';
 
 export function carryContract(wss: WebSocketServer, port: CabinetPort): () => void {
@@ -30,15 +30,7 @@ export function carryContract(wss: WebSocketServer, port: CabinetPort): () => vo
         send(ws, { kind: 'refused', id: -1, rule: 'C-22', reason: parsed.error });
         return;
       }
-      const message = parsed.message;
-      if (message.kind === 'hello') {
-        send(ws, { kind: 'snapshot', snapshot: port.snapshot() });
-        return;
-      }
-      port.wish(message.version, message.wish).then(
-        (answer) => send(ws, answer.ok ? { kind: 'accepted', id: message.id } : { kind: 'refused', id: message.id, rule: answer.rule, reason: answer.reason }),
-        (error: unknown) => send(ws, { kind: 'refused', id: message.id, rule: 'C-13', reason: `the cabinet could not take the wish: ${String(error)}` }),
-      );
+      void answerMessage(port, parsed.message).then((reply) => send(ws, reply));
     });
   });
 

@@ -2,7 +2,7 @@
 // accepted only from the window's own top frame showing the app's origin; every message checked
 // against the contract; anything else refused and logged (C-22); snapshots pushed to the screen.
 
-import { checkToCabinet, type ToScreen } from '../contract';
+import { answerMessage, checkToCabinet, type ToScreen } from '../contract';
 import { isAppUrl } from './app-origin';
 import type { ShellPort } from './cabinet-link';
 import { CARRIER, CONTRACT_CHANNEL } from './channel';
@@ -89,15 +89,7 @@ export function bridgeIpc(ipc: MainIpc, screen: ScreenContents, port: ShellPort,
       refuse(checked.error);
       return;
     }
-    const message = checked.message;
-    if (message.kind === 'hello') {
-      send({ kind: 'snapshot', snapshot: port.snapshot() });
-      return;
-    }
-    port.wish(message.version, message.wish).then(
-      (answer) => send(answer.ok ? { kind: 'accepted', id: message.id } : { kind: 'refused', id: message.id, rule: answer.rule.slice(0, 16), reason: clip(answer.reason) }),
-      (error: unknown) => send({ kind: 'refused', id: message.id, rule: 'C-13', reason: clip(`the cabinet could not take the wish: ${String(error)}`) }),
-    );
+    void answerMessage(port, checked.message).then(send);
   };
 
   ipc.on(CONTRACT_CHANNEL, listener);

@@ -1,0 +1,34 @@
+// What a carrier does with a checked message from the screen, the same on both carriers: a
+// hello gets the snapshot, a wish or query its answer or refusal under the same id. Any reply
+// that would overflow the contract's text limits is clipped here rather than dropped.
+
+import type { CabinetPort } from './cabinet-port';
+import type { ToCabinet, ToScreen } from './messages';
+
+const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+function refused(id: number, rule: string, reason: string): ToScreen {
+  return { kind: 'refused', id, rule: clip(rule, 16), reason: clip(reason, 300) };
+}
+
+/** Answers one message; the promise never rejects (a failure becomes a refusal). */
+export async function answerMessage(port: CabinetPort, message: ToCabinet): Promise<ToScreen> {
+  switch (message.kind) {
+    case 'hello':
+      return { kind: 'snapshot', snapshot: port.snapshot() };
+    case 'wish':
+      try {
+        const answer = await port.wish(message.version, message.wish);
+        return answer.ok ? { kind: 'accepted', id: message.id } : refused(message.id, answer.rule, answer.reason);
+      } catch (error) {
+        return refused(message.id, 'C-13', `the cabinet could not take the wish: ${String(error)}`);
+      }
+    case 'query':
+      try {
+        const result = await port.query(message.query);
+        return result.ok ? { kind: 'answer', id: message.id, answer: result.answer } : refused(message.id, result.rule, result.reason);
+      } catch (error) {
+        return refused(message.id, 'C-12', `the cabinet could not read its records: ${String(error)}`);
+      }
+  }
+}
