@@ -4,7 +4,7 @@
 // dealing: there is no such field).
 
 import { parsePayTable, type GameId } from '../core';
-import { DEFAULT_SETTINGS, GAMES, LANGUAGES, type CabinetSettings, type Language } from '../cabinet';
+import { DEFAULT_SETTINGS, GAMES, LANGUAGES, describeProblems, settingsProblems, type CabinetSettings, type Language } from '../cabinet';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -55,13 +55,13 @@ function text(obj: Json, key: string, where: string, fallback: string, pattern?:
   return v;
 }
 
-function wholeList(obj: Json, key: string, fallback: number[], min: number, unit: string, allowEmpty: boolean): number[] {
+function wholeList(obj: Json, key: string, fallback: number[], min: number, unit: string, allowEmpty: boolean, unique: boolean): number[] {
   const v = obj[key];
   if (v === undefined) return fallback;
   if (!Array.isArray(v) || (!allowEmpty && v.length === 0) || !v.every((x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= min)) {
     throw new ConfigError(`${key} must be a${allowEmpty ? 'n' : ' non-empty'} array of whole numbers of ${unit}`);
   }
-  if (new Set(v).size !== v.length) throw new ConfigError(`${key} lists a value twice`);
+  if (unique && new Set(v).size !== v.length) throw new ConfigError(`${key} lists a value twice`);
   return v as number[];
 }
 
@@ -91,7 +91,6 @@ export function parseConfig(input: unknown): AppConfig {
     maxAnte: chips('maxAnte', 1),
     tableMax: chips('tableMax', 0),
   };
-  if (limits.maxAnte < limits.minAnte) throw new ConfigError('limits.maxAnte must not be below limits.minAnte');
 
   let games: GameId[] = d.games;
   if (input.games !== undefined) {
@@ -134,16 +133,19 @@ export function parseConfig(input: unknown): AppConfig {
   const settings: CabinetSettings = {
     currency: text(input, 'currency', '', d.currency, /^[A-Z]{3}$/, 'a three-letter currency code such as "USD"'),
     minorDigits: whole(input, 'minorDigits', '', d.minorDigits, 0, 'digits'),
-    chipValues: wholeList(input, 'chipValues', d.chipValues, 1, 'minor units', false),
+    // Duplicates, like every rule on how settings fit together, are settingsProblems' to find.
+    chipValues: wholeList(input, 'chipValues', d.chipValues, 1, 'minor units', false, false),
     games,
     limits,
     payTables,
-    disabledNotes: wholeList(input, 'disabledNotes', d.disabledNotes, 1, 'minor units', true),
+    disabledNotes: wholeList(input, 'disabledNotes', d.disabledNotes, 1, 'minor units', true, true),
     voucher,
     access,
     defaultLanguage: text(input, 'defaultLanguage', '', d.defaultLanguage, /^(en|ru)$/, `one of ${LANGUAGES.join(', ')}`) as Language,
   };
-  if (settings.minorDigits > 4) throw new ConfigError('minorDigits must be a whole number of digits from 0 to 4');
+  // The same checks a technician's change at the cabinet meets (C-7), worded with the file's keys.
+  const problems = settingsProblems(settings);
+  if (problems.length > 0) throw new ConfigError(describeProblems(problems));
   return { settings, initialPin, devices: devicePorts(input.devices), display: displayOf(section(input, 'display')) };
 }
 

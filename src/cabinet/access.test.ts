@@ -12,10 +12,10 @@ describe('C-21 access', () => {
     const rig = withPin('4321');
     expect(rig.refuse({ type: 'technicianPin', pin: '4321' })).toBe('C-21');
     rig.key('technician', true);
-    expect(rig.refuse({ type: 'clearPeriodMeters' })).toBe('C-21');
+    expect(rig.refuse({ type: 'clearPeriodMeters', confirm: true })).toBe('C-21');
     rig.play({ type: 'technicianPin', pin: '4321' });
     expect(rig.state.access.technicianSession).toBe(true);
-    rig.play({ type: 'clearPeriodMeters' });
+    rig.play({ type: 'clearPeriodMeters', confirm: true });
     rig.key('technician', false);
     expect(rig.state.access.technicianSession).toBe(false);
     expect(rig.log.filter((l) => l.kind === 'key')).toHaveLength(2);
@@ -56,7 +56,7 @@ describe('C-21 access', () => {
     rig.insert(500);
     rig.key('technician', true);
     rig.play({ type: 'technicianPin', pin: '4321' });
-    rig.play({ type: 'clearPeriodMeters' });
+    rig.play({ type: 'clearPeriodMeters', confirm: true });
     expect(rig.state.meters.period).toEqual({});
     expect(rig.lifetime('billsIn')).toBe(500);
   });

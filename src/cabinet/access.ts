@@ -39,7 +39,8 @@ export function technicianPin(tx: Transition, pin: string): Outcome {
   return null;
 }
 
-function technician(tx: Transition): Outcome {
+/** C-21: the technician key turned and the PIN entered. */
+export function technician(tx: Transition): Outcome {
   if (!tx.state.keys.technician) return refusal('C-21', 'the technician key is needed');
   if (!tx.state.access.technicianSession) return refusal('C-21', 'the technician PIN is needed');
   return null;

@@ -12,7 +12,9 @@ import { deal, gameAction, selectGame, setBet, setBoxes, setChipValue } from './
 import type { CabinetEnv, CabinetInput, PlayerWish } from './inputs';
 import { clearPeriodMeters, clearTilt, keyEvent, ramClear, setPin, technicianLogout, technicianPin } from './access';
 import { syncOutputs } from './outputs';
-import { applySettings, powerUp, recovered } from './power';
+import { deviceTest, endDeviceTest, testAcceptor, testAcceptorEvent, testButton, testLamps, testPrinterEvent, testPrinterTrouble, testVoucher } from './device-test';
+import { powerUp, recovered } from './power';
+import { applySettings, changeSettings } from './settings-change';
 import { gameInProgress, type CabinetState } from './state';
 import { deviceHealth, doorEvent } from './tilts';
 import { refusal, Transition, type Outcome } from './transition';
@@ -29,12 +31,26 @@ export function stepCabinet(state: CabinetState, input: CabinetInput, env: Cabin
     outcome = refusal('C-22', `internal error, input ignored: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (outcome) return refused(tx, outcome, input);
+  endOrphanedTest(tx, input);
   // A button released or a repeated report changes nothing: no new version, nothing to commit.
   if (tx.state === state && tx.effects.length === 0) return { ok: true, state, effects: [] };
   syncOutputs(tx);
   tx.set({ version: state.version + 1 });
   return { ok: true, state: tx.state, effects: tx.effects };
 }
+
+/** A device test lives only as long as the technician's session (logout, key off, power-up). */
+function endOrphanedTest(tx: Transition, input: CabinetInput): void {
+  if (!tx.state.deviceTest || tx.state.access.technicianSession) return;
+  const why = input.kind === 'powerUp' ? 'power-up' : !tx.state.keys.technician ? 'technician key turned off' : 'technician logged out';
+  endDeviceTest(tx, why);
+}
+
+/** What stops while a device test runs: everything the player does (C-20, C-21). */
+const PLAY_WISHES = new Set<PlayerWish['type']>([
+  'selectGame', 'chipValue', 'language', 'setBet', 'setBoxes', 'deal', 'hold', 'toggleHold', 'draw',
+  'exchange', 'buySixth', 'bet', 'fold', 'takeHalf', 'buyGame', 'reveal', 'cashOut',
+]);
 
 function refused(tx: Transition, why: Refusal, input: CabinetInput): CabinetResult {
   const what = input.kind === 'wish' ? { wish: summarize(input.wish) } : input.kind === 'device' ? { event: input.event } : { input: input.kind };
@@ -70,7 +86,7 @@ function dispatch(tx: Transition, input: CabinetInput): Outcome {
       recovered(tx, input.acceptor, input.voucher);
       return null;
     case 'settings':
-      applySettings(tx, input.settings, input.source);
+      applySettings(tx, input.settings, input.source, input.installed);
       return null;
     default:
       return refusal('C-22', 'unknown input');
@@ -78,6 +94,7 @@ function dispatch(tx: Transition, input: CabinetInput): Outcome {
 }
 
 function wish(tx: Transition, w: PlayerWish): Outcome {
+  if (tx.state.deviceTest && PLAY_WISHES.has(w.type)) return refusal('C-21', 'device test in progress');
   switch (w.type) {
     case 'selectGame':
       return selectGame(tx, w.game);
@@ -121,6 +138,16 @@ function wish(tx: Transition, w: PlayerWish): Outcome {
       return clearTilt(tx, w.code);
     case 'ramClear':
       return ramClear(tx);
+    case 'changeSettings':
+      return changeSettings(tx, w);
+    case 'deviceTest':
+      return deviceTest(tx, w.on);
+    case 'testLamps':
+      return testLamps(tx, w.lamps);
+    case 'testAcceptor':
+      return testAcceptor(tx, w.enabled);
+    case 'testVoucher':
+      return testVoucher(tx);
   }
 }
 
@@ -133,18 +160,20 @@ function deviceEvent(tx: Transition, event: DeviceEvent): Outcome {
     case 'offline':
       if (!['acceptor', 'printer', 'deck'].includes(event.device)) return refusal('C-22', `unknown device "${String(event.device)}"`);
       deviceHealth(tx, event);
+      if (event.device === 'printer') testPrinterTrouble(tx);
       return null;
   }
   switch (event.device) {
     case 'acceptor':
-      acceptorEvent(tx, event);
+      if (!(tx.state.deviceTest && testAcceptorEvent(tx, event))) acceptorEvent(tx, event);
       return null;
     case 'printer':
-      printerEvent(tx, event);
+      if (!testPrinterEvent(tx, event)) printerEvent(tx, event);
       return null;
     case 'deck':
       if (event.type === 'door') doorEvent(tx, event.door, event.open);
       else if (event.type === 'key') keyEvent(tx, event.key, event.on);
+      else if (event.type === 'button' && tx.state.deviceTest) testButton(tx, event.button, event.pressed);
       else if (event.type === 'button') return event.pressed ? button(tx, event.button) : null;
       return null;
     default:

@@ -10,7 +10,8 @@ type PrinterEvent = Extract<DeviceEvent, { device: 'printer' }>;
 
 const DAY_MS = 86_400_000;
 
-function printerProblem(tx: Transition): string | null {
+/** Why the printer cannot print now, or null. */
+export function printerProblem(tx: Transition): string | null {
   const p = tx.state.devices.printer;
   if (!p.online) return 'printer offline';
   const faults = Object.values(p.faults);
@@ -98,7 +99,7 @@ export function handpayConfirm(tx: Transition): Outcome {
     tx.count({ handpaidCancelled: h.amount, handpaidCancelledCount: 1 });
   }
   tx.set({ handpay: null });
-  tx.log('handpay', { event: 'paid', kind: h.kind, amount: h.amount, gameId: h.gameId, key: 'attendant' });
+  tx.log('handpay', { event: 'paid', kind: h.kind, amount: h.amount, gameId: h.gameId, reason: h.reason, key: 'attendant' });
   return null;
 }
 
@@ -113,6 +114,7 @@ export function creditClear(tx: Transition): Outcome {
   const amount = s.balance;
   tx.set({ balance: 0 });
   tx.count({ handpaidCancelled: amount, handpaidCancelledCount: 1 });
-  tx.log('creditClear', { amount, key: 'attendant' });
+  // Shaped like the handpay rows, so the attendant's list of recent handpays reads both alike.
+  tx.log('creditClear', { event: 'creditClear', kind: 'cancelledCredits', amount, gameId: null, reason: 'credits cleared by the attendant', key: 'attendant' });
   return null;
 }

@@ -28,6 +28,11 @@ export interface Voucher {
   /** ISO 8601 date after which the voucher is void. */
   expiresAt: string;
   sequence: number;
+  /**
+   * A device test's specimen (amount 0): the printer's layout marks it VOID, NOT NEGOTIABLE, and
+   * the cabinet never debits it. Absent on every real voucher.
+   */
+  specimen?: true;
 }
 
 export type DeviceEvent =

@@ -19,7 +19,8 @@ export type LogKind =
   | 'powerUp'
   | 'recovery'
   | 'refusal'
-  | 'anomaly';
+  | 'anomaly'
+  | 'deviceTest';
 
 export interface LogEntry {
   /** ms since the epoch. */

@@ -12,3 +12,5 @@ export { acceptorShouldAccept, lampsFor } from './outputs';
 export { METER_TILT } from './settle';
 export { replayFile } from './recall';
 export { parseWish } from './wishes';
+export { settingsProblems, describeProblems, MAX_BET_LIMIT, MAX_CHIP_VALUES, type SettingsProblem } from './settings-check';
+export { settingsDiff, type SettingChange } from './settings-change';

@@ -3,8 +3,23 @@
 // hashing, time, decks, voucher numbers) so that it stays pure.
 
 import type { BoxRequest, Card, GameId } from '../core';
-import type { DeviceEvent } from './device-events';
-import type { CabinetSettings, InstalledPayTable, Language } from './settings';
+import type { Button, DeviceEvent, LampState } from './device-events';
+import type { CabinetSettings, InstalledPayTable, Language, Limits } from './settings';
+
+/** C-7: the settings a technician may change at the cabinet; only those given change. */
+export interface SettingsWish {
+  type: 'changeSettings';
+  confirm: true;
+  chipValues?: number[];
+  limits?: Partial<Limits>;
+  /** Installed pay-table ids by game. */
+  payTables?: Partial<Record<GameId, string>>;
+  defaultLanguage?: Language;
+  currency?: string;
+  minorDigits?: number;
+  venue?: string;
+  machine?: string;
+}
 
 export type PlayerWish =
   | { type: 'selectGame'; game: GameId }
@@ -29,9 +44,15 @@ export type PlayerWish =
   | { type: 'technicianPin'; pin: string }
   | { type: 'technicianLogout' }
   | { type: 'setPin'; pin: string }
-  | { type: 'clearPeriodMeters' }
+  | { type: 'clearPeriodMeters'; confirm: true }
   | { type: 'clearTilt'; code: string }
-  | { type: 'ramClear'; confirm: true };
+  | { type: 'ramClear'; confirm: true }
+  | SettingsWish
+  // technician device tests (C-18, C-19, C-21): play stops while one runs
+  | { type: 'deviceTest'; on: boolean }
+  | { type: 'testLamps'; lamps: Partial<Record<Button, LampState>> }
+  | { type: 'testAcceptor'; enabled: boolean }
+  | { type: 'testVoucher' };
 
 export type AcceptorNoteReport = { state: 'none' | 'escrow' | 'stacked' | 'returned'; value: number };
 

@@ -1,5 +1,6 @@
 // Device commands that follow from the state rather than from one event: the acceptor is
-// enabled only while a note could be accepted, and the deck's lamps show what can be pressed.
+// enabled only while a note could be accepted, and the deck's lamps show what can be pressed
+// (in a device test both follow the technician instead).
 // Sent only on change; a power-up forgets what was sent so everything is sent afresh.
 
 import { BUTTONS, type Button, type LampState } from './device-events';
@@ -8,10 +9,13 @@ import { gameInProgress, type CabinetState } from './state';
 import type { Transition } from './transition';
 
 export function acceptorShouldAccept(s: CabinetState): boolean {
+  // In a device test the technician switches the acceptor; its notes are only identified.
+  if (s.deviceTest) return s.deviceTest.acceptor.enabled;
   return playBlocked(s) === null && s.balance < s.settings.limits.creditLimit;
 }
 
 export function lampsFor(s: CabinetState): Record<Button, LampState> {
+  if (s.deviceTest) return { ...s.deviceTest.lamps };
   const lamps = Object.fromEntries(BUTTONS.map((b) => [b, 'off'])) as Record<Button, LampState>;
   if (s.handpay) {
     lamps.service = 'blink';

@@ -85,12 +85,12 @@ describe('C-7 settings', () => {
     rig.play({ type: 'chipValue', value: 5 });
     rig.play({ type: 'deal', bet: 1 });
     const settings = { ...DEFAULT_SETTINGS, chipValues: [10, 50], limits: { ...DEFAULT_SETTINGS.limits, ticketLimit: 5000 } };
-    rig.ok({ kind: 'settings', settings, source: 'config file' });
-    expect(rig.log.filter((l) => l.kind === 'config').map((l) => l.data.key)).toEqual(['chipValues', 'limits']);
+    rig.ok({ kind: 'settings', settings, source: 'config file', installed: [] });
+    expect(rig.log.filter((l) => l.kind === 'config').map((l) => l.data.key)).toEqual(['chipValues', 'limits.ticketLimit']);
     expect(rig.state.game?.chipValue).toBe(5);
     rig.play({ type: 'draw' });
     expect(rig.refuse({ type: 'deal', bet: 1 })).toBe('C-2');
-    rig.ok({ kind: 'settings', settings: { ...settings, chipValues: [25] }, source: 'config file' });
+    rig.ok({ kind: 'settings', settings: { ...settings, chipValues: [25] }, source: 'config file', installed: [] });
     expect(rig.state.chipValue).toBe(25);
   });
 });

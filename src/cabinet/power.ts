@@ -6,8 +6,6 @@ import { credit, escrow } from './bills';
 import { lockForHandpay, voucherPrinted } from './cashout';
 import type { AcceptorNoteReport } from './inputs';
 import { checkMeters } from './settle';
-import type { CabinetSettings } from './settings';
-import { gameInProgress } from './state';
 import type { Transition } from './transition';
 
 export function powerUp(tx: Transition): void {
@@ -52,25 +50,4 @@ export function recovered(
       lockForHandpay(tx, { kind: 'cancelledCredits', amount: v.amount, reason: 'voucher status unknown after restart', gameId: null, game: null });
     }
   }
-}
-
-/** C-7: new operator settings; every change is logged, and a game in progress keeps its own. */
-export function applySettings(tx: Transition, settings: CabinetSettings, source: string): void {
-  const before = tx.state.settings;
-  const changed = Object.keys(settings).filter(
-    (k) => JSON.stringify(before[k as keyof CabinetSettings]) !== JSON.stringify(settings[k as keyof CabinetSettings]),
-  );
-  if (changed.length === 0) return;
-  for (const key of changed) {
-    tx.log('config', { key, from: before[key as keyof CabinetSettings], to: settings[key as keyof CabinetSettings], source });
-  }
-  const s = tx.state;
-  const busy = gameInProgress(s);
-  tx.set({
-    settings,
-    chipValue: settings.chipValues.includes(s.chipValue) || busy ? s.chipValue : settings.chipValues[0],
-    selectedGame: settings.games.includes(s.selectedGame) ? s.selectedGame : settings.games[0],
-    jacksBet: Math.min(s.jacksBet, settings.limits.maxBet),
-    pokerPlusBoxes: s.pokerPlusBoxes.map((b) => ({ ...b, ante: Math.min(Math.max(b.ante, settings.limits.minAnte), settings.limits.maxAnte) })),
-  });
 }

@@ -4,7 +4,7 @@
 import type { BoxRequest, GameId, JacksState, PokerPlusState } from '../core';
 import type { Button, DeviceName, Door, KeySwitch, LampState, Voucher } from './device-events';
 import { EMPTY_METERS, type MeterSet } from './meters';
-import { DEFAULT_SETTINGS, type CabinetSettings, type Language } from './settings';
+import { DEFAULT_SETTINGS, type CabinetSettings, type InstalledPayTable, type Language } from './settings';
 
 /** A replay-format action (spec/replay.md), as the game recall stores it. */
 export type RecallAction =
@@ -85,6 +85,26 @@ export interface AccessState {
   lockedUntil: number;
 }
 
+/** A test note (C-16 test): identified by the acceptor, then handed back, never credited. */
+export interface TestNote {
+  value: number;
+  denomination: string;
+  at: number;
+  result: 'returned' | 'rejected';
+  reason: string | null;
+}
+
+/** A technician's device test (C-18, C-19): play stops while it runs. */
+export interface DeviceTest {
+  since: number;
+  /** Buttons held down now, and every button seen pressed since the test began. */
+  pressed: Button[];
+  seen: Button[];
+  lamps: Record<Button, LampState>;
+  acceptor: { enabled: boolean; notes: TestNote[] };
+  printer: { state: 'idle' | 'printing' | 'printed' | 'failed'; validation: string | null; reason: string | null };
+}
+
 export interface CabinetState {
   /** Counts accepted transitions; every screen wish names the one it was made against. */
   version: number;
@@ -114,6 +134,17 @@ export interface CabinetState {
   acceptorEnabled: boolean | null;
   lamps: Partial<Record<Button, LampState>> | null;
   meters: MeterSet;
+  /** Pay tables a technician may choose from, as the app found them installed. */
+  installedPayTables: InstalledPayTable[];
+  /**
+   * The config file's settings as last applied: the baseline that tells a key the operator
+   * edited in the file (applied) from one the technician changed at the cabinet (kept).
+   * Null before the first application (and in states saved before it existed).
+   */
+  configApplied: CabinetSettings | null;
+  deviceTest: DeviceTest | null;
+  /** Specimen vouchers printed in device tests: their own numbering, apart from the real one. */
+  specimenCount: number;
 }
 
 export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): CabinetState {
@@ -144,6 +175,10 @@ export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): Cabi
     acceptorEnabled: null,
     lamps: null,
     meters: EMPTY_METERS,
+    installedPayTables: [],
+    configApplied: null,
+    deviceTest: null,
+    specimenCount: 0,
   };
 }
 

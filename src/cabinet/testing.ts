@@ -96,6 +96,13 @@ export class Rig {
     this.event({ device: 'deck', type: 'key', key, on });
   }
 
+  /** A technician at the cabinet: PIN set, key turned, PIN entered (C-21). */
+  technician(pin = '2468'): void {
+    this.state = { ...this.state, access: { ...this.state.access, pinHash: this.env.hashPin(pin) } };
+    this.key('technician', true);
+    this.play({ type: 'technicianPin', pin });
+  }
+
   lifetime(name: string): number {
     return this.state.meters.lifetime[name] ?? 0;
   }

@@ -2,8 +2,9 @@
 // A malformed wish is refused with a reason, never trusted or thrown on.
 
 import type { BoxRequest } from '../core';
+import { BUTTONS } from './device-events';
 import type { PlayerWish } from './inputs';
-import { GAMES, LANGUAGES } from './settings';
+import { GAMES, LANGUAGES, type Limits } from './settings';
 import { refusal } from './transition';
 import type { Refusal } from '../core';
 
@@ -36,9 +37,14 @@ const FIELDS: Record<PlayerWish['type'], readonly string[]> = {
   technicianPin: ['pin'],
   technicianLogout: [],
   setPin: ['pin'],
-  clearPeriodMeters: [],
+  clearPeriodMeters: ['confirm'],
   clearTilt: ['code'],
   ramClear: ['confirm'],
+  changeSettings: ['confirm', 'chipValues', 'limits', 'payTables', 'defaultLanguage', 'currency', 'minorDigits', 'venue', 'machine'],
+  deviceTest: ['on'],
+  testLamps: ['lamps'],
+  testAcceptor: ['enabled'],
+  testVoucher: [],
 };
 
 function isBoxes(x: unknown): x is BoxRequest[] {
@@ -46,6 +52,46 @@ function isBoxes(x: unknown): x is BoxRequest[] {
     Array.isArray(x) &&
     x.every((b) => isObject(b) && isWhole(b.ante) && (b.blind === undefined || typeof b.blind === 'boolean') && Object.keys(b).every((k) => k === 'ante' || k === 'blind'))
   );
+}
+
+const LAMP_STATES = ['off', 'on', 'blink'];
+const LIMIT_KEYS: readonly (keyof Limits)[] = ['creditLimit', 'ticketLimit', 'handpayLimit', 'maxBet', 'minAnte', 'maxAnte', 'tableMax'];
+const SETTING_FIELDS = FIELDS.changeSettings.filter((k) => k !== 'confirm');
+const inRange = (x: unknown, min: number, max: number): boolean => isWhole(x) && x >= min && x <= max;
+const given = (w: Json, k: string): boolean => w[k] !== undefined;
+
+/** The same bounds as the contract's `changeSettings`; how settings fit together is checked later (C-7). */
+function settingsWishProblem(w: Json): string | null {
+  if (w.confirm !== true) return 'needs "confirm": true';
+  if (!SETTING_FIELDS.some((k) => given(w, k))) return 'names no setting to change';
+  if (given(w, 'chipValues') && !(Array.isArray(w.chipValues) && w.chipValues.length <= 8 && w.chipValues.every((v) => inRange(v, 1, 100_000_000)))) {
+    return '"chipValues" must be up to 8 whole numbers of minor units, 1 to 100000000';
+  }
+  if (given(w, 'limits')) {
+    const l = w.limits;
+    if (!isObject(l)) return '"limits" must be an object';
+    for (const [k, v] of Object.entries(l)) {
+      if (!LIMIT_KEYS.includes(k as keyof Limits)) return `"limits" has an unknown field "${k}"`;
+      if (v === undefined) continue;
+      const min = k === 'tableMax' ? 0 : 1;
+      const max = k === 'maxBet' ? 10 : Number.MAX_SAFE_INTEGER;
+      if (!inRange(v, min, max)) return `"limits.${k}" must be a whole number ${max === 10 ? `from ${min} to ${max}` : `of at least ${min}`}`;
+    }
+  }
+  if (given(w, 'payTables')) {
+    const t = w.payTables;
+    if (!isObject(t)) return '"payTables" must be an object of game: installed pay-table id';
+    for (const [game, id] of Object.entries(t)) {
+      if (!GAMES.includes(game as never)) return `"payTables" has an unknown game "${game}"`;
+      if (id !== undefined && (typeof id !== 'string' || id.length > 64)) return `"payTables.${game}" must be an installed pay-table id`;
+    }
+  }
+  if (given(w, 'defaultLanguage') && !LANGUAGES.includes(w.defaultLanguage as never)) return `"defaultLanguage" must be one of ${LANGUAGES.join(', ')}`;
+  if (given(w, 'currency') && !(typeof w.currency === 'string' && /^[A-Z]{3}$/.test(w.currency))) return '"currency" must be a three-letter code such as "USD"';
+  if (given(w, 'minorDigits') && !inRange(w.minorDigits, 0, 4)) return '"minorDigits" must be 0 to 4';
+  if (given(w, 'venue') && !(typeof w.venue === 'string' && /^.{1,40}$/.test(w.venue))) return '"venue" must be text of 1 to 40 characters';
+  if (given(w, 'machine') && !(typeof w.machine === 'string' && /^[A-Za-z0-9-]{1,12}$/.test(w.machine))) return '"machine" must be 1 to 12 letters, digits or dashes';
+  return null;
 }
 
 /** The wish, typed, or the reason it is malformed. */
@@ -88,6 +134,7 @@ export function parseWish(input: unknown): { ok: true; wish: PlayerWish } | { ok
       break;
     case 'creditClear':
     case 'ramClear':
+    case 'clearPeriodMeters':
       if (w.confirm !== true) return bad(`${type} needs "confirm": true`);
       break;
     case 'technicianPin':
@@ -96,6 +143,24 @@ export function parseWish(input: unknown): { ok: true; wish: PlayerWish } | { ok
       break;
     case 'clearTilt':
       if (typeof w.code !== 'string') return bad('clearTilt: "code" must be a tilt code');
+      break;
+    case 'changeSettings': {
+      const why = settingsWishProblem(w);
+      if (why) return bad(`changeSettings: ${why}`);
+      break;
+    }
+    case 'deviceTest':
+      if (typeof w.on !== 'boolean') return bad('deviceTest: "on" must be true or false');
+      break;
+    case 'testAcceptor':
+      if (typeof w.enabled !== 'boolean') return bad('testAcceptor: "enabled" must be true or false');
+      break;
+    case 'testLamps':
+      if (!isObject(w.lamps)) return bad('testLamps: "lamps" must be an object of button: "off" | "on" | "blink"');
+      for (const [b, lamp] of Object.entries(w.lamps)) {
+        if (!BUTTONS.includes(b as never)) return bad(`testLamps: there is no button "${b}"`);
+        if (!LAMP_STATES.includes(lamp as never)) return bad(`testLamps: the lamp of "${b}" must be one of ${LAMP_STATES.join(', ')}`);
+      }
       break;
   }
   if ('box' in w && w.box !== undefined && !isWhole(w.box)) return bad(`${type}: "box" must be a whole number`);

@@ -94,7 +94,7 @@ describe('the cabinet store', () => {
     a.rig.state = { ...a.rig.state, access: { ...a.rig.state.access, pinHash: a.rig.env.hashPin('1357') } };
     a.input({ kind: 'device', event: { device: 'deck', type: 'key', key: 'technician', on: true } });
     a.wish({ type: 'technicianPin', pin: '1357' });
-    a.wish({ type: 'clearPeriodMeters' });
+    a.wish({ type: 'clearPeriodMeters', confirm: true });
     expect(a.store.meters().period).toEqual({});
     expect(a.store.meters().lifetime.billsIn).toBe(500);
     a.store.close();
@@ -104,7 +104,7 @@ describe('the cabinet store', () => {
     const path = join(dir, 'c.db');
     const a = new Bench(path);
     const settings = { ...a.rig.state.settings, chipValues: [5, 25] };
-    a.input({ kind: 'settings', settings, source: 'config file' });
+    a.input({ kind: 'settings', settings, source: 'config file', installed: [] });
     const log = a.store.settingsLog();
     expect(log[log.length - 1]).toMatchObject({ key: 'chipValues', from: [1, 5, 25, 100], to: [5, 25], source: 'cabinet' });
     a.store.close();

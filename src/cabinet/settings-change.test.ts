@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { stackedDeck } from '../core/test-decks';
+import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE } from '../core';
+import { DEFAULT_SETTINGS, type CabinetSettings, type InstalledPayTable } from './settings';
+import { Rig } from './testing';
+
+const NINE_SIX: InstalledPayTable = { id: 'jb-9-6', game: 'jacks-or-better', name: '9/6', table: DEFAULT_JACKS_PAYTABLE };
+const EIGHT_FIVE: InstalledPayTable = {
+  id: 'jb-8-5',
+  game: 'jacks-or-better',
+  name: '8/5',
+  table: { ...DEFAULT_JACKS_PAYTABLE, coefficients: { ...DEFAULT_JACKS_PAYTABLE.coefficients, 'full-house': 8, flush: 5 } },
+};
+const PP: InstalledPayTable = { id: 'pp-standard', game: 'poker-plus', name: 'Standard', table: DEFAULT_POKER_PLUS_PAYTABLE };
+const INSTALLED = [NINE_SIX, EIGHT_FIVE, PP];
+
+const config = (patch: Partial<CabinetSettings> = {}): CabinetSettings => ({ ...DEFAULT_SETTINGS, ...patch });
+
+/** A cabinet started with the config file, a technician logged in. */
+function bench(file = config()): Rig {
+  const rig = new Rig();
+  rig.ok({ kind: 'settings', settings: file, source: 'config file', installed: INSTALLED });
+  rig.technician();
+  return rig;
+}
+
+const configRows = (rig: Rig) => rig.log.filter((l) => l.kind === 'config').map((l) => l.data);
+
+const reason = (rig: Rig, wish: unknown): string => {
+  const r = rig.wish(wish);
+  if (r.ok) throw new Error(`expected a refusal of ${JSON.stringify(wish)}`);
+  return `${r.refusal.rule} ${r.refusal.reason}`;
+};
+
+describe('C-7 the technician changes settings', () => {
+  it('changes what it names, logs each key with its source, and the player choices follow', () => {
+    const rig = new Rig();
+    rig.ok({ kind: 'settings', settings: config(), source: 'config file', installed: INSTALLED });
+    rig.play({ type: 'chipValue', value: 100 });
+    rig.play({ type: 'setBet', bet: 5 });
+    rig.technician();
+    rig.play({
+      type: 'changeSettings',
+      confirm: true,
+      chipValues: [5, 25],
+      limits: { maxBet: 3 },
+      payTables: { 'jacks-or-better': 'jb-8-5' },
+      venue: 'Riverside',
+    });
+    const s = rig.state;
+    expect(s.settings.chipValues).toEqual([5, 25]);
+    expect(s.settings.limits).toEqual({ ...DEFAULT_SETTINGS.limits, maxBet: 3 });
+    expect(s.settings.payTables.jacks).toEqual(EIGHT_FIVE.table);
+    expect(s.settings.voucher).toEqual({ ...DEFAULT_SETTINGS.voucher, venue: 'Riverside' });
+    expect([s.chipValue, s.jacksBet]).toEqual([5, 3]);
+    const rows = configRows(rig).filter((r) => r.source === 'technician');
+    expect(rows.map((r) => r.key)).toEqual(['chipValues', 'limits.maxBet', 'payTables.jacks', 'voucher.venue']);
+    expect(rows[1]).toMatchObject({ from: 5, to: 3 });
+  });
+
+  it('needs the technician key and PIN, and no game in progress', () => {
+    const rig = new Rig();
+    const wish = { type: 'changeSettings', confirm: true, venue: 'Riverside' };
+    expect(rig.refuse(wish)).toBe('C-21');
+    rig.state = { ...rig.state, access: { ...rig.state.access, pinHash: rig.env.hashPin('2468') } };
+    rig.key('technician', true);
+    expect(reason(rig, wish)).toMatch(/^C-21 .*PIN/);
+    rig.key('technician', false);
+    rig.insert(1000);
+    rig.decks.push(stackedDeck('2c 7d 9h Js Kd'));
+    rig.play({ type: 'deal', bet: 1 });
+    rig.technician();
+    expect(reason(rig, wish)).toMatch(/^C-7 .*during a game/);
+    expect(rig.state.settings.voucher.venue).toBe(DEFAULT_SETTINGS.voucher.venue);
+  });
+
+  it('takes pay tables only from the installed ones, each for its own game', () => {
+    const rig = bench();
+    expect(reason(rig, { type: 'changeSettings', confirm: true, payTables: { 'jacks-or-better': 'jb-99' } })).toBe('C-7 no pay table "jb-99" is installed');
+    expect(reason(rig, { type: 'changeSettings', confirm: true, payTables: { 'poker-plus': 'jb-9-6' } })).toBe(
+      'C-7 pay table "jb-9-6" is for jacks-or-better, not poker-plus',
+    );
+    rig.play({ type: 'changeSettings', confirm: true, payTables: { 'jacks-or-better': 'jb-8-5', 'poker-plus': 'pp-standard' } });
+    expect(rig.state.settings.payTables).toEqual({ jacks: EIGHT_FIVE.table, pokerPlus: PP.table });
+  });
+
+  it('refuses settings that do not fit together, with the reason the config file would give', () => {
+    const rig = bench();
+    const before = rig.state.settings;
+    expect(reason(rig, { type: 'changeSettings', confirm: true, limits: { minAnte: 50, maxAnte: 20 } })).toBe('C-7 limits.maxAnte must not be below limits.minAnte');
+    expect(reason(rig, { type: 'changeSettings', confirm: true, limits: { minAnte: 150 } })).toMatch(/limits\.maxAnte must not be below/);
+    expect(reason(rig, { type: 'changeSettings', confirm: true, chipValues: [5, 5] })).toBe('C-7 chipValues lists a value twice');
+    expect(reason(rig, { type: 'changeSettings', confirm: true, chipValues: [] })).toMatch(/^C-7 chipValues must list 1 to 8/);
+    expect(rig.state.settings).toBe(before);
+    expect(configRows(rig).filter((r) => r.source === 'technician')).toEqual([]);
+  });
+
+  it('changes the currency only with a zero balance and nothing pending', () => {
+    const rig = new Rig();
+    rig.insert(500);
+    rig.technician();
+    const wish = { type: 'changeSettings', confirm: true, currency: 'EUR', minorDigits: 2 };
+    expect(reason(rig, wish)).toMatch(/^C-1 .*zero balance/);
+    expect(reason(rig, { type: 'changeSettings', confirm: true, minorDigits: 0 })).toMatch(/^C-1 /);
+    rig.key('attendant', true);
+    rig.play({ type: 'creditClear', confirm: true });
+    rig.play(wish);
+    expect(rig.state.settings.currency).toBe('EUR');
+    expect(configRows(rig).map((r) => r.key)).toEqual(['currency']);
+  });
+
+  it('refuses a malformed change as strictly as the contract', () => {
+    const rig = bench();
+    const bad: unknown[] = [
+      { type: 'changeSettings', venue: 'X' },
+      { type: 'changeSettings', confirm: false, venue: 'X' },
+      { type: 'changeSettings', confirm: true },
+      { type: 'changeSettings', confirm: true, colour: 'red' },
+      { type: 'changeSettings', confirm: true, limits: { maxBet: 11 } },
+      { type: 'changeSettings', confirm: true, limits: { maxbet: 3 } },
+      { type: 'changeSettings', confirm: true, limits: { tableMax: -1 } },
+      { type: 'changeSettings', confirm: true, limits: [] },
+      { type: 'changeSettings', confirm: true, chipValues: [1, 2, 3, 4, 5, 6, 7, 8, 9] },
+      { type: 'changeSettings', confirm: true, chipValues: [0] },
+      { type: 'changeSettings', confirm: true, payTables: { blackjack: 'x' } },
+      { type: 'changeSettings', confirm: true, payTables: { 'poker-plus': 7 } },
+      { type: 'changeSettings', confirm: true, defaultLanguage: 'de' },
+      { type: 'changeSettings', confirm: true, currency: 'usd' },
+      { type: 'changeSettings', confirm: true, minorDigits: 5 },
+      { type: 'changeSettings', confirm: true, venue: '' },
+      { type: 'changeSettings', confirm: true, machine: 'no spaces' },
+      { type: 'clearPeriodMeters' },
+    ];
+    for (const wish of bad) expect(reason(rig, wish), JSON.stringify(wish)).toMatch(/^C-22 /);
+  });
+});
+
+describe('C-7 the config file is a baseline', () => {
+  it('keeps a technician change through a restart with the same file, and yields to an edit of that key', () => {
+    const file = config();
+    const rig = bench(file);
+    rig.play({ type: 'changeSettings', confirm: true, limits: { maxBet: 3 }, venue: 'Riverside' });
+    const kept = rig.state;
+    // A restart: the same file again changes nothing, so there is nothing to commit.
+    const again = rig.input({ kind: 'settings', settings: file, source: 'config file', installed: INSTALLED });
+    expect(again.ok && again.state).toBe(kept);
+    rig.ok({ kind: 'powerUp' });
+    rig.ok({ kind: 'settings', settings: file, source: 'config file', installed: INSTALLED });
+    expect(rig.state.settings.limits.maxBet).toBe(3);
+    // The operator edits maxBet (and only maxBet) in the file: that edit wins, the venue stays.
+    rig.ok({ kind: 'settings', settings: { ...file, limits: { ...file.limits, maxBet: 4 } }, source: 'config file', installed: INSTALLED });
+    expect(rig.state.settings.limits.maxBet).toBe(4);
+    expect(rig.state.settings.voucher.venue).toBe('Riverside');
+    expect(configRows(rig).filter((r) => r.source === 'config file')).toEqual([{ key: 'limits.maxBet', from: 3, to: 4, source: 'config file' }]);
+  });
+
+  it('applies every difference the first time, and keeps the installed tables', () => {
+    const rig = new Rig();
+    const file = config({ chipValues: [10, 20], currency: 'EUR' });
+    rig.ok({ kind: 'settings', settings: file, source: 'config file', installed: INSTALLED });
+    expect(rig.state.settings).toEqual(file);
+    expect(rig.state.configApplied).toEqual(file);
+    expect(rig.state.installedPayTables).toEqual(INSTALLED);
+    expect(configRows(rig).map((r) => r.key)).toEqual(['currency', 'chipValues']);
+  });
+
+  it('takes the file\'s whole group when an edit there does not fit a technician change', () => {
+    const file = config();
+    const rig = bench(file);
+    rig.play({ type: 'changeSettings', confirm: true, limits: { minAnte: 50, maxBet: 3 } });
+    rig.ok({ kind: 'settings', settings: { ...file, limits: { ...file.limits, maxAnte: 20 } }, source: 'config file', installed: INSTALLED });
+    expect(rig.state.settings.limits).toEqual({ ...file.limits, maxAnte: 20 });
+    expect(rig.state.pokerPlusBoxes.every((b) => b.ante >= 1 && b.ante <= 20)).toBe(true);
+  });
+
+  it('treats a state saved before the baseline existed as never applied', () => {
+    const rig = new Rig();
+    const old = { ...rig.state } as Partial<typeof rig.state>;
+    delete old.configApplied;
+    delete old.installedPayTables;
+    rig.state = old as typeof rig.state;
+    rig.ok({ kind: 'settings', settings: config({ chipValues: [10] }), source: 'config file', installed: [] });
+    expect(rig.state.settings.chipValues).toEqual([10]);
+    expect(rig.state.installedPayTables).toEqual([]);
+  });
+});

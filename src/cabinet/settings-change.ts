@@ -1,0 +1,131 @@
+// C-7: operator settings change two ways. The config file is a baseline: at every start only
+// what the operator edited in it since it was last applied overrides the cabinet's settings, so
+// a technician's change at the cabinet survives restarts until someone edits that key in the
+// file. The technician changes settings with a confirmed wish, checked like the file.
+// Groups (limits, voucher, access, payTables) are compared member by member; every change is
+// logged with the old value, the new one and who made it.
+
+import type { GameId } from '../core';
+import { technician } from './access';
+import type { SettingsWish } from './inputs';
+import { describeProblems, settingsProblems } from './settings-check';
+import type { CabinetSettings, InstalledPayTable } from './settings';
+import { gameInProgress } from './state';
+import { refusal, type Outcome, type Transition } from './transition';
+
+export interface SettingChange {
+  /** "currency", or a group member such as "limits.maxBet". */
+  key: string;
+  from: unknown;
+  to: unknown;
+}
+
+type Loose = Record<string, unknown>;
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+const isGroup = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function valueAt(s: CabinetSettings, key: string): unknown {
+  const [top, member] = key.split('.', 2);
+  const v = (s as unknown as Loose)[top];
+  return member === undefined ? v : isGroup(v) ? v[member] : undefined;
+}
+
+function withValue(s: CabinetSettings, key: string, value: unknown): CabinetSettings {
+  const [top, member] = key.split('.', 2);
+  const loose = s as unknown as Loose;
+  const next = member === undefined ? value : { ...(loose[top] as Loose), [member]: value };
+  return { ...loose, [top]: next } as unknown as CabinetSettings;
+}
+
+function leaves(s: CabinetSettings): string[] {
+  return Object.entries(s).flatMap(([k, v]) => (isGroup(v) ? Object.keys(v).map((m) => `${k}.${m}`) : [k]));
+}
+
+/** What differs from `from` in `to`, leaf by leaf. */
+export function settingsDiff(from: CabinetSettings, to: CabinetSettings): SettingChange[] {
+  return leaves(to)
+    .filter((key) => !same(valueAt(from, key), valueAt(to, key)))
+    .map((key) => ({ key, from: valueAt(from, key), to: valueAt(to, key) }));
+}
+
+/** New settings in force; the player's choices follow them, and a game in progress keeps its own. */
+function adopt(tx: Transition, settings: CabinetSettings, changes: SettingChange[], source: string): void {
+  for (const c of changes) tx.log('config', { key: c.key, from: c.from, to: c.to, source });
+  const s = tx.state;
+  const busy = gameInProgress(s);
+  tx.set({
+    settings,
+    chipValue: settings.chipValues.includes(s.chipValue) || busy ? s.chipValue : settings.chipValues[0],
+    selectedGame: settings.games.includes(s.selectedGame) ? s.selectedGame : settings.games[0],
+    jacksBet: Math.min(s.jacksBet, settings.limits.maxBet),
+    pokerPlusBoxes: s.pokerPlusBoxes.map((b) => ({ ...b, ante: Math.min(Math.max(b.ante, settings.limits.minAnte), settings.limits.maxAnte) })),
+  });
+}
+
+/** The settings the config file's `config` leads to, given what was applied from it before. */
+export function settingsFromConfig(current: CabinetSettings, config: CabinetSettings, baseline: CabinetSettings | null): CabinetSettings {
+  if (baseline === null) return config;
+  let next = settingsDiff(baseline, config).reduce((s, c) => withValue(s, c.key, c.to), current);
+  const problems = settingsProblems(next);
+  if (problems.length > 0) {
+    // The operator's edit and a technician's change do not fit together (a new maxAnte below
+    // the technician's minAnte): the file's whole group wins, since the file alone is sound.
+    for (const top of new Set(problems.map((p) => p.key.split('.')[0]))) {
+      next = withValue(next, top, valueAt(config, top));
+    }
+    if (settingsProblems(next).length > 0) next = config;
+  }
+  return next;
+}
+
+/** The `settings` input: the config file as it is now, and the pay tables installed. */
+export function applySettings(tx: Transition, config: CabinetSettings, source: string, installed: InstalledPayTable[]): void {
+  const s = tx.state;
+  const next = settingsFromConfig(s.settings, config, s.configApplied ?? null);
+  // Unchanged inputs leave the state as it was, so a restart with the same file commits nothing new.
+  // (A state saved before these fields existed has them undefined, which differs from anything.)
+  if (!same(s.configApplied, config)) tx.set({ configApplied: config });
+  if (!same(s.installedPayTables, installed)) tx.set({ installedPayTables: installed });
+  const changes = settingsDiff(s.settings, next);
+  if (changes.length > 0) adopt(tx, next, changes, source);
+}
+
+const TABLE_KEY: Record<GameId, 'jacks' | 'pokerPlus'> = { 'jacks-or-better': 'jacks', 'poker-plus': 'pokerPlus' };
+
+/** C-7, C-21: the technician's confirmed change at the cabinet. */
+export function changeSettings(tx: Transition, wish: SettingsWish): Outcome {
+  const no = technician(tx);
+  if (no) return no;
+  const s = tx.state;
+  if (gameInProgress(s)) return refusal('C-7', 'settings cannot change during a game');
+  const was = s.settings;
+  let next: CabinetSettings = { ...was };
+  if (wish.chipValues !== undefined) next.chipValues = [...wish.chipValues];
+  if (wish.limits !== undefined) {
+    const given = Object.fromEntries(Object.entries(wish.limits).filter(([, v]) => v !== undefined));
+    next.limits = { ...was.limits, ...given };
+  }
+  for (const [game, id] of Object.entries(wish.payTables ?? {}) as [GameId, string | undefined][]) {
+    if (id === undefined) continue;
+    const table = (s.installedPayTables ?? []).find((t) => t.id === id);
+    if (!table) return refusal('C-7', `no pay table "${id}" is installed`);
+    if (table.game !== game) return refusal('C-7', `pay table "${id}" is for ${table.game}, not ${game}`);
+    next = { ...next, payTables: { ...next.payTables, [TABLE_KEY[game]]: table.table } };
+  }
+  if (wish.defaultLanguage !== undefined) next.defaultLanguage = wish.defaultLanguage;
+  if (wish.currency !== undefined) next.currency = wish.currency;
+  if (wish.minorDigits !== undefined) next.minorDigits = wish.minorDigits;
+  if (wish.venue !== undefined) next.voucher = { ...next.voucher, venue: wish.venue };
+  if (wish.machine !== undefined) next.voucher = { ...next.voucher, machine: wish.machine };
+
+  const moneyChanges = next.currency !== was.currency || next.minorDigits !== was.minorDigits;
+  if (moneyChanges && (s.balance !== 0 || s.note || s.voucher || s.handpay)) {
+    return refusal('C-1', 'the currency changes only with a zero balance and no note, voucher or handpay pending');
+  }
+  const problems = settingsProblems(next);
+  if (problems.length > 0) return refusal('C-7', describeProblems(problems));
+  const changes = settingsDiff(was, next);
+  if (changes.length > 0) adopt(tx, next, changes, 'technician');
+  return null;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { describeProblems, settingsProblems } from './settings-check';
+import { DEFAULT_SETTINGS, type CabinetSettings, type Limits } from './settings';
+
+const withLimits = (limits: Partial<Limits>): CabinetSettings => ({ ...DEFAULT_SETTINGS, limits: { ...DEFAULT_SETTINGS.limits, ...limits } });
+const keys = (s: CabinetSettings) => settingsProblems(s).map((p) => p.key);
+
+describe('C-7 sensible settings', () => {
+  it('finds nothing wrong with the defaults', () => {
+    expect(settingsProblems(DEFAULT_SETTINGS)).toEqual([]);
+  });
+
+  it('names the config key of each problem, in a sentence', () => {
+    expect(describeProblems(settingsProblems(withLimits({ minAnte: 10, maxAnte: 5 })))).toBe('limits.maxAnte must not be below limits.minAnte');
+    expect(keys(withLimits({ maxBet: 11 }))).toEqual(['limits.maxBet']);
+    expect(keys(withLimits({ maxBet: 0 }))).toEqual(['limits.maxBet']);
+    expect(keys(withLimits({ maxBet: 10, minAnte: 3, maxAnte: 3, tableMax: 0 }))).toEqual([]);
+    expect(keys(withLimits({ creditLimit: 0, ticketLimit: 1.5, tableMax: -1 }))).toEqual(['limits.creditLimit', 'limits.ticketLimit', 'limits.tableMax']);
+  });
+
+  it('wants 1 to 8 distinct whole chip values', () => {
+    expect(keys({ ...DEFAULT_SETTINGS, chipValues: [] })).toEqual(['chipValues']);
+    expect(keys({ ...DEFAULT_SETTINGS, chipValues: [1, 2, 3, 4, 5, 6, 7, 8, 9] })).toEqual(['chipValues']);
+    expect(describeProblems(settingsProblems({ ...DEFAULT_SETTINGS, chipValues: [25, 5, 25] }))).toBe('chipValues lists a value twice');
+    expect(keys({ ...DEFAULT_SETTINGS, chipValues: [0.5] })).toEqual(['chipValues']);
+  });
+
+  it('checks the currency, its digits and the voucher texts', () => {
+    expect(keys({ ...DEFAULT_SETTINGS, currency: 'eur', minorDigits: 5, voucher: { ...DEFAULT_SETTINGS.voucher, venue: '', machine: 'A 1' } })).toEqual([
+      'currency',
+      'minorDigits',
+      'voucher.venue',
+      'voucher.machine',
+    ]);
+  });
+});
