@@ -136,3 +136,23 @@ describe('C-6 credit clear', () => {
     balanced(rig);
   });
 });
+
+describe('the attendant\'s handpay list', () => {
+  it('finds kind, amount, game, reason and event in every handpay and credit-clear row', () => {
+    const rig = new Rig({ limits: { handpayLimit: 1000 } });
+    rig.insert(1000);
+    rig.decks.push(stackedDeck('As Ks Qs Js Ts'));
+    rig.play({ type: 'deal', bet: 5 });
+    rig.play({ type: 'draw' });
+    rig.key('attendant', true);
+    rig.play({ type: 'handpayConfirm' });
+    rig.play({ type: 'creditClear', confirm: true });
+    const rows = rig.log.filter((l) => l.kind === 'handpay' || l.kind === 'creditClear').map((l) => l.data);
+    const fields = ['event', 'kind', 'amount', 'gameId', 'reason'];
+    expect(rows.map((r) => Object.fromEntries(fields.map((k) => [k, r[k]])))).toEqual([
+      { event: 'locked', kind: 'jackpot', amount: 1250, gameId: 1, reason: 'win at or above the handpay limit' },
+      { event: 'paid', kind: 'jackpot', amount: 1250, gameId: 1, reason: 'win at or above the handpay limit' },
+      { event: 'creditClear', kind: 'cancelledCredits', amount: 995, gameId: null, reason: 'credits cleared by the attendant' },
+    ]);
+  });
+});
