@@ -49,6 +49,19 @@ describe('printer driver over the mock binding', () => {
     expect(sim.printed).toHaveLength(1);
   });
 
+  it('prints a device test specimen marked VOID, with no amount on it', async () => {
+    const { sim, driver, log } = setup();
+    await log.next({ type: 'online' });
+    const sequence = 9_000_000_001;
+    const specimen = { ...VOUCHER, amount: 0, specimen: true as const, sequence, validation: makeValidationNumber({ machine: 1234, sequence }) };
+    print(driver, specimen);
+    expect(await log.next({ type: 'printed' })).toEqual({ device: 'printer', type: 'printed', validation: specimen.validation });
+    const t = sim.printed[0];
+    expect(t.lines[0].replace(/ /g, '')).toBe('***VOID***');
+    expect(t.text).toContain('SPECIMEN - NOT NEGOTIABLE');
+    expect(t.text).not.toMatch(/\$|CASHOUT|TICKET #/);
+  });
+
   it('fails at once when the paper is out before printing, and prints after it is loaded', async () => {
     const { sim, driver, log } = setup();
     sim.setPaperOut(true);

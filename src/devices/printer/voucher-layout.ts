@@ -1,6 +1,8 @@
 // A voucher (C-17) as an ESC/POS job: heading, venue, validation number in figures and as an
 // Interleaved 2 of 5 barcode, amount in figures and in words, date and time, machine, sequence
-// and expiry, then a cut. Pure: the same voucher always gives the same bytes.
+// and expiry, then a cut. A device test's specimen (amount 0) prints VOID, NOT NEGOTIABLE at
+// the top, in place of the amount and at the foot, so no part of it passes for money. Pure: the
+// same voucher always gives the same bytes.
 
 import type { Voucher } from '../../cabinet/device-events';
 import { amountInFigures, amountToWords } from './amount-words';
@@ -14,7 +16,10 @@ export function voucherProblems(v: Voucher): string[] {
   const p: string[] = [];
   const check = checkValidationNumber(v.validation);
   if (!check.ok) p.push(`validation number: ${check.reason}`);
-  if (!Number.isSafeInteger(v.amount) || v.amount <= 0) p.push(`amount ${v.amount} is not a positive whole number of minor units`);
+  if (v.specimen !== undefined) {
+    if (v.specimen !== true) p.push('specimen must be true or absent');
+    else if (v.amount !== 0) p.push(`a specimen's amount must be 0, not ${v.amount}`);
+  } else if (!Number.isSafeInteger(v.amount) || v.amount <= 0) p.push(`amount ${v.amount} is not a positive whole number of minor units`);
   if (!Number.isInteger(v.minorDigits) || v.minorDigits < 0 || v.minorDigits > 4) p.push(`minor digits ${v.minorDigits} must be 0..4`);
   if (!Number.isInteger(v.sequence) || v.sequence < 0) p.push(`sequence ${v.sequence} is not a whole number`);
   if (Number.isNaN(Date.parse(v.issuedAt))) p.push(`issue time "${v.issuedAt}" is not ISO 8601`);
@@ -39,11 +44,54 @@ function wrap(text: string, width: number): string[] {
   return lines;
 }
 
+const text = (t: string): EscPos[] => [{ type: 'text', text: t }, { type: 'lf' }];
+
+function barcode(v: Voucher): EscPos[] {
+  return [
+    ...text(`VALIDATION ${formatValidationNumber(v.validation)}`),
+    { type: 'barcodeHeight', dots: 80 },
+    { type: 'barcodeWidth', module: 2 },
+    { type: 'hriPosition', position: 0 },
+    { type: 'barcodeItf', data: v.validation },
+    { type: 'lf' },
+  ];
+}
+
+const VOID_BANNER: EscPos[] = [
+  { type: 'align', align: 'center' },
+  { type: 'emphasis', on: true },
+  { type: 'size', width: 2, height: 2 },
+  ...text('*** VOID ***'),
+  { type: 'size', width: 1, height: 1 },
+  ...text('SPECIMEN - NOT NEGOTIABLE'),
+  ...text('NO CASH VALUE'),
+  { type: 'emphasis', on: false },
+];
+
+/** A printer test page shaped like a voucher, so it exercises the same mechanism and barcode. */
+function specimenCommands(v: Voucher): EscPos[] {
+  const issued = v.issuedAt.replace('T', ' ').slice(0, 19);
+  return [
+    { type: 'init' },
+    ...VOID_BANNER,
+    ...text(v.venue),
+    ...text('DEVICE TEST'),
+    ...barcode(v),
+    ...VOID_BANNER,
+    { type: 'align', align: 'left' },
+    ...text(`DATE ${issued}`),
+    ...text(`MACHINE ${v.machine}`),
+    ...VOID_BANNER,
+    { type: 'feed', lines: 3 },
+    { type: 'cut', partial: true, feed: 0 },
+  ];
+}
+
 export function voucherCommands(v: Voucher): EscPos[] {
   const problems = voucherProblems(v);
   if (problems.length) throw new Error(`voucher not printable: ${problems.join('; ')}`);
+  if (v.specimen) return specimenCommands(v);
   const issued = v.issuedAt.replace('T', ' ').slice(0, 19);
-  const text = (t: string): EscPos[] => [{ type: 'text', text: t }, { type: 'lf' }];
   const words = amountToWords(v.amount, v.currency, v.minorDigits).toUpperCase();
   return [
     { type: 'init' },
@@ -54,12 +102,7 @@ export function voucherCommands(v: Voucher): EscPos[] {
     ...text('CASHOUT VOUCHER'),
     { type: 'size', width: 1, height: 1 },
     { type: 'emphasis', on: false },
-    ...text(`VALIDATION ${formatValidationNumber(v.validation)}`),
-    { type: 'barcodeHeight', dots: 80 },
-    { type: 'barcodeWidth', module: 2 },
-    { type: 'hriPosition', position: 0 },
-    { type: 'barcodeItf', data: v.validation },
-    { type: 'lf' },
+    ...barcode(v),
     { type: 'emphasis', on: true },
     { type: 'size', width: 2, height: 2 },
     ...text(amountInFigures(v.amount, v.currency, v.minorDigits)),
