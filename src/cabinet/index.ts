@@ -14,3 +14,5 @@ export { replayFile } from './recall';
 export { parseWish } from './wishes';
 export { settingsProblems, describeProblems, MAX_BET_LIMIT, MAX_CHIP_VALUES, type SettingsProblem } from './settings-check';
 export { settingsDiff, type SettingChange } from './settings-change';
+export { activePayTableId, samePayTable, CUSTOM_PAY_TABLE } from './installed-tables';
+export { SPECIMEN_SEQUENCE_BASE } from './device-test';

@@ -30,8 +30,14 @@ function candidates(s: CabinetState): Wish[] {
     { type: 'handpayConfirm' },
     { type: 'creditClear', confirm: true },
     { type: 'technicianLogout' },
-    { type: 'clearPeriodMeters' },
+    { type: 'clearPeriodMeters', confirm: true },
     { type: 'ramClear', confirm: true },
+    // Settings as they are: allowed exactly when a change would be (technician, no game).
+    { type: 'changeSettings', confirm: true, venue: s.settings.voucher.venue },
+    { type: 'deviceTest', on: !s.deviceTest },
+    { type: 'testLamps', lamps: {} },
+    { type: 'testAcceptor', enabled: !s.deviceTest?.acceptor.enabled },
+    { type: 'testVoucher' },
   ];
 }
 

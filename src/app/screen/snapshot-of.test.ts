@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { stackedDeck } from '../../core/test-decks';
 import { Rig } from '../../cabinet/testing';
 import { checkToScreen } from '../../contract';
+import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE } from '../../core';
+import type { InstalledPayTable } from '../../cabinet';
 import { snapshotOf } from './snapshot-of';
 
 const snap = (rig: Rig) => {
@@ -91,5 +93,66 @@ describe('the screen snapshot', () => {
     expect(s.lockup).toMatchObject({ kind: 'handpay', amount: 1250, handpayKind: 'jackpot' });
     expect(s.live).not.toContain('deal');
     expect(s.live).not.toContain('cashOut');
+  });
+
+  it('shows the service view: keys, the PIN lockout, devices and the settings with installed pay-table ids', () => {
+    const rig = new Rig();
+    let service = snap(rig).service;
+    expect(service).toMatchObject({ attendantKey: false, technicianKey: false, technician: false, deviceTest: null });
+    expect(service.settings).toMatchObject({ currency: 'USD', venue: 'Casino', machine: '0001', lockoutSeconds: 300, maxPinFailures: 3 });
+    expect(service.settings.payTables).toEqual({ 'jacks-or-better': 'custom', 'poker-plus': 'custom' });
+
+    // The installed tables, their coefficients listed in another order: still the same tables.
+    const reversed = { ...DEFAULT_JACKS_PAYTABLE, coefficients: Object.fromEntries(Object.entries(DEFAULT_JACKS_PAYTABLE.coefficients).reverse()) };
+    const installed = [
+      { id: 'jb-9-6', game: 'jacks-or-better', name: '9/6', table: reversed },
+      { id: 'pp-standard', game: 'poker-plus', name: 'Standard', table: DEFAULT_POKER_PLUS_PAYTABLE },
+    ] as InstalledPayTable[];
+    rig.ok({ kind: 'settings', settings: rig.state.settings, source: 'config file', installed });
+    rig.state = { ...rig.state, access: { ...rig.state.access, pinHash: rig.env.hashPin('2468') } };
+    rig.key('technician', true);
+    rig.play({ type: 'technicianPin', pin: '1111' });
+    rig.event({ device: 'printer', type: 'fault', code: 'paperOut', message: 'out of paper' });
+    service = snap(rig).service;
+    expect(service.settings.payTables).toEqual({ 'jacks-or-better': 'jb-9-6', 'poker-plus': 'pp-standard' });
+    expect(service.pin).toEqual({ failures: 1, maxFailures: 3, lockedUntil: 0 });
+    expect(service.technicianKey).toBe(true);
+    expect(service.devices.printer).toEqual({ online: true, faults: { paperOut: 'out of paper' } });
+    rig.play({ type: 'technicianPin', pin: '1111' });
+    rig.play({ type: 'technicianPin', pin: '1111' });
+    expect(snap(rig).service.pin).toEqual({ failures: 0, maxFailures: 3, lockedUntil: rig.now + 300_000 });
+  });
+
+  it('offers the technician\'s actions only to a logged-in technician', () => {
+    const rig = new Rig();
+    const technicianWishes = ['changeSettings', 'clearPeriodMeters', 'deviceTest', 'technicianLogout'];
+    for (const w of technicianWishes) expect(snap(rig).live).not.toContain(w);
+    rig.technician();
+    let live = snap(rig).live;
+    expect(live).toEqual(expect.arrayContaining([...technicianWishes, 'ramClear']));
+    expect(live).not.toContain('testVoucher');
+    expect(live).not.toContain('testLamps');
+    rig.play({ type: 'deviceTest', on: true });
+    live = snap(rig).live;
+    expect(live).toEqual(expect.arrayContaining(['deviceTest', 'testLamps', 'testAcceptor', 'testVoucher']));
+    expect(live).not.toContain('deal');
+    rig.play({ type: 'testVoucher' });
+    expect(snap(rig).live).not.toContain('testVoucher');
+  });
+
+  it('shows a device test as it runs', () => {
+    const rig = new Rig();
+    rig.technician();
+    rig.play({ type: 'deviceTest', on: true });
+    rig.play({ type: 'testLamps', lamps: { deal: 'blink' } });
+    rig.play({ type: 'testAcceptor', enabled: true });
+    rig.event({ device: 'deck', type: 'button', button: 'hold2', pressed: true });
+    rig.event({ device: 'acceptor', type: 'escrow', value: 1000, denomination: 'USD 10' });
+    const validation = (rig.play({ type: 'testVoucher' })[0] as { voucher: { validation: string } }).voucher.validation;
+    const t = snap(rig).service.deviceTest!;
+    expect(t).toMatchObject({ since: rig.now, pressed: ['hold2'], seen: ['hold2'], acceptor: { enabled: true } });
+    expect(t.lamps).toMatchObject({ deal: 'blink', hold1: 'off' });
+    expect(t.acceptor.notes).toEqual([{ value: 1000, denomination: 'USD 10', at: rig.now, result: 'returned', reason: null }]);
+    expect(t.printer).toEqual({ state: 'printing', validation, reason: null });
   });
 });

@@ -19,6 +19,7 @@ import { gameInProgress, type CabinetState } from '../../cabinet';
 import type { BoxView, JacksView, PokerPlusView, Snapshot } from '../../contract';
 import { liveWishes } from './live-wishes';
 import { jacksPayRows, pokerPlusPayRows } from './pay-rows';
+import { serviceView } from './service-view';
 
 function jacksView(s: CabinetState): JacksView {
   const maxBet = s.settings.limits.maxBet;
@@ -166,5 +167,6 @@ export function snapshotOf(s: CabinetState, now: number): Snapshot {
     live: liveWishes(s, now),
     doors: { ...s.doors },
     keys: { ...s.keys },
+    service: serviceView(s),
   };
 }

@@ -1,0 +1,49 @@
+// The service screens' live view (SERVICE_VIEW): keys, the technician's session and PIN lockout,
+// device health, a device test in progress and the operator settings, with pay tables named by
+// their installed id. Made from the committed state like the rest of the snapshot.
+
+import { activePayTableId, type CabinetState, type DeviceStatus } from '../../cabinet';
+import type { ServiceView } from '../../contract';
+
+const deviceView = (d: DeviceStatus): ServiceView['devices']['acceptor'] => ({ online: d.online, faults: { ...d.faults } });
+
+function deviceTestView(s: CabinetState): ServiceView['deviceTest'] {
+  const t = s.deviceTest;
+  if (!t) return null;
+  return {
+    since: t.since,
+    pressed: [...t.pressed],
+    seen: [...t.seen],
+    lamps: { ...t.lamps },
+    acceptor: { enabled: t.acceptor.enabled, notes: t.acceptor.notes.map((n) => ({ ...n })) },
+    printer: { ...t.printer },
+  };
+}
+
+function settingsView(s: CabinetState): ServiceView['settings'] {
+  const x = s.settings;
+  return {
+    currency: x.currency,
+    minorDigits: x.minorDigits,
+    chipValues: [...x.chipValues],
+    limits: { ...x.limits },
+    payTables: { 'jacks-or-better': activePayTableId(s, 'jacks-or-better'), 'poker-plus': activePayTableId(s, 'poker-plus') },
+    defaultLanguage: x.defaultLanguage,
+    venue: x.voucher.venue,
+    machine: x.voucher.machine,
+    maxPinFailures: x.access.maxPinFailures,
+    lockoutSeconds: Math.round(x.access.lockoutMs / 1000),
+  };
+}
+
+export function serviceView(s: CabinetState): ServiceView {
+  return {
+    attendantKey: s.keys.attendant,
+    technicianKey: s.keys.technician,
+    technician: s.access.technicianSession,
+    pin: { failures: s.access.pinFailures, maxFailures: s.settings.access.maxPinFailures, lockedUntil: s.access.lockedUntil },
+    devices: { acceptor: deviceView(s.devices.acceptor), printer: deviceView(s.devices.printer), deck: deviceView(s.devices.deck) },
+    deviceTest: deviceTestView(s),
+    settings: settingsView(s),
+  };
+}
