@@ -1,13 +1,15 @@
 // A stand-in for the host in the renderer's browser tests: serves dist/renderer under the
 // screen's CSP and speaks the contract on /ws, sending scripted snapshots and recording what
-// the screen sends back. It checks every snapshot with checkToScreen before sending it.
+// the screen sends back. It checks every snapshot with checkToScreen before sending it. Wishes
+// are accepted unless a test says to refuse them; queries are answered from what the test set,
+// behind the same keys the cabinet asks for (C-21), and refused like the cabinet without them.
 
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { checkToCabinet, checkToScreen, type Snapshot, type ToCabinet } from '../../src/contract';
+import { checkToCabinet, checkToScreen, QUERY_ACCESS, type Answer, type Query, type QueryType, type Snapshot, type ToCabinet, type ToScreen, type WishType } from '../../src/contract';
 
 // The policy the host serves the screen with: own scripts only, no eval, sockets to localhost.
 const CSP =
@@ -22,6 +24,10 @@ export class FakeCabinet {
   private sockets = new Set<WebSocket>();
   private waiters: (() => void)[] = [];
   port = 0;
+  /** The last snapshot shown: the keys in it decide which queries are answered. */
+  shown: Snapshot | null = null;
+  readonly answers = new Map<QueryType, (q: Query) => Answer>();
+  readonly refuseWishes = new Map<WishType, { rule: string; reason: string }>();
 
   constructor(private readonly root: string) {}
 
@@ -40,7 +46,11 @@ export class FakeCabinet {
         }
         const checked = checkToCabinet(value);
         if (!checked.ok) this.refusedFromScreen.push(checked.error);
-        else this.received.push(checked.message);
+        else {
+          this.received.push(checked.message);
+          const reply = this.reply(checked.message);
+          if (reply) ws.send(JSON.stringify(reply));
+        }
         this.waiters.splice(0).forEach((w) => w());
       });
     });
@@ -73,11 +83,30 @@ export class FakeCabinet {
     return `http://127.0.0.1:${this.port}/?test=1`;
   }
 
+  private reply(m: ToCabinet): ToScreen | null {
+    if (m.kind === 'wish') {
+      const refusal = this.refuseWishes.get(m.wish.type);
+      return refusal ? { kind: 'refused', id: m.id, ...refusal } : { kind: 'accepted', id: m.id };
+    }
+    if (m.kind !== 'query') return null;
+    const v = this.shown?.service;
+    const technician = v !== undefined && v.technicianKey && v.technician;
+    const allowed = QUERY_ACCESS[m.query.type] === 'attendant' ? (v?.attendantKey ?? false) || technician : technician;
+    if (!allowed) return { kind: 'refused', id: m.id, rule: 'C-21', reason: `${m.query.type} needs the ${QUERY_ACCESS[m.query.type]}'s key` };
+    const answer = this.answers.get(m.query.type);
+    if (!answer) return { kind: 'refused', id: m.id, rule: 'C-12', reason: `no ${m.query.type} records in this test` };
+    const message: ToScreen = { kind: 'answer', id: m.id, answer: answer(m.query) };
+    const checked = checkToScreen(message);
+    if (!checked.ok) throw new Error(`answer does not fit the contract: ${checked.error}`);
+    return message;
+  }
+
   /** Sends a snapshot to every screen, after making sure it fits the contract. */
   show(snapshot: Snapshot): void {
     const message = { kind: 'snapshot', snapshot };
     const checked = checkToScreen(message);
     if (!checked.ok) throw new Error(`fixture does not fit the contract: ${checked.error}`);
+    this.shown = snapshot;
     for (const ws of this.sockets) ws.send(JSON.stringify(message));
   }
 

@@ -1,7 +1,7 @@
 // Screen snapshots for the renderer's tests, written by hand to the contract (SNAPSHOT) and
 // checked with checkToScreen by the tests before use, so a fixture cannot drift from it.
 
-import type { Snapshot } from '../../src/contract';
+import type { ServiceView, Snapshot } from '../../src/contract';
 
 const JACKS_COEFFICIENTS: [string, number][] = [
   ['royal-flush', 250],
@@ -30,6 +30,30 @@ const PP_COEFFICIENTS: [string, number][] = [
 ];
 
 const IDLE_LIVE = ['selectGame', 'chipValue', 'language', 'setBet', 'setBoxes', 'deal', 'cashOut'];
+
+/** The service part of every snapshot: keys off, devices well, the operator's settings. */
+export function serviceView(): ServiceView {
+  return {
+    attendantKey: false,
+    technicianKey: false,
+    technician: false,
+    pin: { failures: 0, maxFailures: 3, lockedUntil: 0 },
+    devices: { acceptor: { online: true, faults: {} }, printer: { online: true, faults: {} }, deck: { online: true, faults: {} } },
+    deviceTest: null,
+    settings: {
+      currency: 'USD',
+      minorDigits: 2,
+      chipValues: [1, 5, 25, 100],
+      limits: { creditLimit: 100000, ticketLimit: 50000, handpayLimit: 120000, maxBet: 5, minAnte: 1, maxAnte: 100, tableMax: 10000 },
+      payTables: { 'jacks-or-better': 'jacks-9-6', 'poker-plus': 'poker-plus-standard' },
+      defaultLanguage: 'en',
+      venue: 'Golden Felt Club',
+      machine: 'VP-07',
+      maxPinFailures: 3,
+      lockoutSeconds: 300,
+    },
+  };
+}
 
 export function baseSnapshot(): Snapshot {
   return {
@@ -75,6 +99,7 @@ export function baseSnapshot(): Snapshot {
     live: [...IDLE_LIVE],
     doors: { main: false, logic: false, cashbox: false },
     keys: { attendant: false, technician: false },
+    service: serviceView(),
   };
 }
 
