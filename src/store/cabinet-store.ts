@@ -32,6 +32,32 @@ function stateJson(state: CabinetState): string {
   return JSON.stringify({ ...state, meters: undefined, settings: undefined });
 }
 
+function recallRecord(r: Record<string, unknown>): GameRecord {
+  return {
+    gameId: r.game_id as number,
+    game: r.game as GameRecord['game'],
+    chipValue: r.chip_value as number,
+    startedAt: r.started_at as number,
+    endedAt: r.ended_at as number,
+    staked: r.staked as number,
+    paid: r.paid as number,
+    handpaid: r.handpaid === 1,
+    replay: JSON.parse(r.replay as string),
+    result: JSON.parse(r.result as string),
+  };
+}
+
+/** A row whose data no longer parses (an edited file) is shown as its text, not thrown over. */
+function storedEvent(r: Pick<EventRow, 'seq' | 'at' | 'kind' | 'data' | 'hash'>): StoredEvent {
+  let data: Record<string, unknown>;
+  try {
+    data = JSON.parse(r.data);
+  } catch {
+    data = { unreadable: r.data.slice(0, 200) };
+  }
+  return { seq: r.seq, at: r.at, kind: r.kind, data, hash: r.hash };
+}
+
 export class CabinetStore {
   private lastHash = GENESIS;
   private lastSeq = 0;
@@ -213,23 +239,42 @@ export class CabinetStore {
   /** The most recent games first (C-11). */
   recall(last = RECALL_KEEP): GameRecord[] {
     const rows = this.db.prepare('SELECT * FROM recall ORDER BY game_id DESC LIMIT ?').all(last) as Record<string, unknown>[];
-    return rows.map((r) => ({
-      gameId: r.game_id as number,
-      game: r.game as GameRecord['game'],
-      chipValue: r.chip_value as number,
-      startedAt: r.started_at as number,
-      endedAt: r.ended_at as number,
-      staked: r.staked as number,
-      paid: r.paid as number,
-      handpaid: r.handpaid === 1,
-      replay: JSON.parse(r.replay as string),
-      result: JSON.parse(r.result as string),
-    }));
+    return rows.map(recallRecord);
+  }
+
+  /** One game of the recall, or null when it is not (or no longer) kept. */
+  recallGame(gameId: number): GameRecord | null {
+    const row = this.db.prepare('SELECT * FROM recall WHERE game_id = ?').get(gameId) as Record<string, unknown> | undefined;
+    return row ? recallRecord(row) : null;
   }
 
   events(from = 1, limit = -1): StoredEvent[] {
     const rows = this.db.prepare('SELECT seq, at, kind, data, hash FROM events WHERE seq >= ? ORDER BY seq LIMIT ?').all(from, limit) as EventRow[];
-    return rows.map((r) => ({ seq: r.seq, at: r.at, kind: r.kind, data: JSON.parse(r.data), hash: r.hash }));
+    return rows.map(storedEvent);
+  }
+
+  /** A page of the log, newest first: the `limit` rows before `beforeSeq` (or the newest). */
+  eventsNewestFirst(limit: number, beforeSeq = Number.MAX_SAFE_INTEGER): StoredEvent[] {
+    const rows = this.db.prepare('SELECT seq, at, kind, data, hash FROM events WHERE seq < ? ORDER BY seq DESC LIMIT ?').all(beforeSeq, limit) as EventRow[];
+    return rows.map(storedEvent);
+  }
+
+  /** The newest `limit` rows of the given kinds, newest first. */
+  eventsOfKind(kinds: readonly string[], limit: number): StoredEvent[] {
+    if (kinds.length === 0) return [];
+    const marks = kinds.map(() => '?').join(', ');
+    const rows = this.db.prepare(`SELECT seq, at, kind, data, hash FROM events WHERE kind IN (${marks}) ORDER BY seq DESC LIMIT ?`).all(...kinds, limit) as EventRow[];
+    return rows.map(storedEvent);
+  }
+
+  /** Rows in the log as it is on disk (eventCount counts what this store appended to an intact chain). */
+  eventRows(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
+  }
+
+  /** A fresh walk of the whole chain as it is now, not the check made at open. */
+  walkChain(): ChainCheck {
+    return verifyChain(this.db.prepare('SELECT seq, at, kind, data, prev_hash, hash FROM events ORDER BY seq').iterate() as Iterable<EventRow>);
   }
 
   eventCount(): number {

@@ -125,6 +125,53 @@ describe('the cabinet store', () => {
   });
 });
 
+describe('reading for the service screens', () => {
+  it('pages the log newest first, and picks rows by kind', () => {
+    const a = new Bench(join(dir, 'c.db'));
+    for (const value of [1000, 500, 100, 200]) a.insert(value);
+    a.jacks();
+    const all = a.store.events();
+    const total = all.length;
+    expect(a.store.eventRows()).toBe(total);
+    expect(a.store.eventsNewestFirst(3).map((e) => e.seq)).toEqual([total, total - 1, total - 2]);
+    expect(total).toBeGreaterThan(6);
+    // Before seq total-2: seqs total-3 to total-5, at indices one lower.
+    expect(a.store.eventsNewestFirst(3, total - 2)).toEqual(all.slice(total - 6, total - 3).reverse());
+    expect(a.store.eventsNewestFirst(10, 1)).toEqual([]);
+    const notes = a.store.eventsOfKind(['note'], 100);
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes).toEqual(all.filter((e) => e.kind === 'note').reverse());
+    expect(a.store.eventsOfKind(['note'], 1)).toEqual([notes[0]]);
+    expect(a.store.eventsOfKind([], 5)).toEqual([]);
+    a.store.close();
+  });
+
+  it('reads one game of the recall by id, or null', () => {
+    const a = new Bench(join(dir, 'c.db'));
+    a.insert(1000);
+    a.jacks();
+    a.jacks();
+    expect(a.store.recallGame(2)).toEqual(a.store.recall()[0]);
+    expect(a.store.recallGame(3)).toBeNull();
+    a.store.close();
+  });
+
+  it('walks the chain afresh: an edit made after open shows, and its row still reads', () => {
+    const path = join(dir, 'c.db');
+    const a = new Bench(path);
+    a.insert(1000);
+    expect(a.store.walkChain()).toMatchObject({ ok: true, rows: a.store.eventRows() });
+    const raw = new Database(path);
+    raw.exec('DROP TRIGGER events_no_update');
+    raw.prepare('UPDATE events SET data = ? WHERE seq = 2').run('{not json');
+    raw.close();
+    expect(a.store.chain.ok).toBe(true);
+    expect(a.store.walkChain()).toMatchObject({ ok: false, seq: 2, problem: 'its content does not match its hash' });
+    expect(a.store.eventsNewestFirst(1, 3)[0].data).toEqual({ unreadable: '{not json' });
+    a.store.close();
+  });
+});
+
 describe('migrations', () => {
   it('brings a version 1 database up to the current schema and keeps what it holds', () => {
     const path = join(dir, 'v1.db');
