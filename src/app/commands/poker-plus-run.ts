@@ -1,12 +1,14 @@
 // What `simulate poker-plus` and `parsheet poker-plus` share: their flags, the strategy file,
 // the run on every core and the printed report.
 
+import { DEFAULT_POKER_PLUS_CONFIG } from '../../core';
 import { DEFAULT_POKER_PLUS_STRATEGY } from '../../math/poker-plus-default-strategy';
 import type { PokerPlusReport } from '../../math/poker-plus-sim';
 import { simulatePokerPlus } from '../../math/poker-plus-sim-parallel';
 import { parseStrategy, type PokerPlusStrategy } from '../../math/poker-plus-strategy';
 import { CliError } from './command';
 import { parseArgs, wholeNumber } from './cli-args';
+import { readPayTable } from './paytable-file';
 import { parseJson, readInput } from './read-input';
 
 export interface PokerPlusRunDefaults {
@@ -23,7 +25,7 @@ async function readStrategy(path: string | undefined): Promise<PokerPlusStrategy
 }
 
 export async function runPokerPlus(args: string[], defaults: PokerPlusRunDefaults): Promise<number> {
-  const parsed = parseArgs(args, ['rounds', 'seed', 'strategy', 'boxes', 'threads'], ['json'], defaults.usage);
+  const parsed = parseArgs(args, ['rounds', 'seed', 'strategy', 'boxes', 'threads', 'paytable'], ['json'], defaults.usage);
   if (parsed.positional.length > 0) throw new CliError(`unexpected "${parsed.positional[0]}"; usage: ${defaults.usage}`);
   const roundsText = parsed.values.get('rounds');
   if (roundsText === undefined && defaults.rounds === undefined) throw new CliError(`--rounds is required; usage: ${defaults.usage}`);
@@ -33,8 +35,11 @@ export async function runPokerPlus(args: string[], defaults: PokerPlusRunDefault
   const boxes = wholeNumber(parsed.values.get('boxes'), '--boxes', 1, 2, 1) as 1 | 2;
   const threads = wholeNumber(parsed.values.get('threads'), '--threads', 1, 64, 0) || undefined;
   const strategy = await readStrategy(parsed.values.get('strategy'));
+  const paytable = parsed.values.get('paytable');
+  // Without --paytable the P-12 default: the figures of existing seeds stay what they were.
+  const config = paytable === undefined ? undefined : { ...DEFAULT_POKER_PLUS_CONFIG, payTable: await readPayTable('poker-plus', paytable) };
   const started = performance.now();
-  const report = await simulatePokerPlus({ strategy, rounds, seed, boxes, threads });
+  const report = await simulatePokerPlus({ strategy, rounds, seed, boxes, threads, config });
   const seconds = (performance.now() - started) / 1000;
   const out = { ...report, seed, seconds: Math.round(seconds * 1000) / 1000, roundsPerSecond: Math.round(rounds / seconds) };
   process.stdout.write(parsed.flags.has('json') ? JSON.stringify(out) + '\n' : formatReport(report, seed, seconds));

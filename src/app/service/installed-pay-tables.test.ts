@@ -1,0 +1,103 @@
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE } from '../../core';
+import { defaultPayTablesDir, installedPayTables, loadPayTables, PayTableError, samePayTable } from './installed-pay-tables';
+import { packageRoot } from './package-root';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'paytables-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const good = {
+  id: 'jacks-test',
+  game: 'jacks-or-better',
+  name: 'Test table',
+  table: { 'full-house': 8, flush: 5 },
+  returnPct: 97.2,
+  returnBasis: 'made up for a test',
+};
+const write = (name: string, content: unknown): void => writeFileSync(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
+
+describe('the installed pay tables of this package', () => {
+  it('are found from the package root, whatever the module depth', () => {
+    expect(defaultPayTablesDir()).toBe(join(packageRoot(), 'assets', 'paytables'));
+    expect(JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).name).toBe('poker-cabinet');
+  });
+
+  it('hold four Jacks or Better tables and two Poker Plus ones, each game best first', () => {
+    const { tables, installed } = installedPayTables();
+    expect(tables.map((t) => t.table.id)).toEqual([
+      'jacks-or-better-9-6',
+      'jacks-or-better-default',
+      'jacks-or-better-8-5',
+      'jacks-or-better-7-5',
+      'poker-plus-default',
+      'poker-plus-8-5',
+    ]);
+    expect(installed).toEqual(tables.map((t) => t.table));
+  });
+
+  it('include the rules defaults (J-5, P-12), so a default config names an installed table', () => {
+    const { installed } = installedPayTables();
+    expect(installed.find((t) => t.id === 'jacks-or-better-default')?.table).toEqual(DEFAULT_JACKS_PAYTABLE);
+    expect(installed.find((t) => t.id === 'poker-plus-default')?.table).toEqual(DEFAULT_POKER_PLUS_PAYTABLE);
+    expect(installed.filter((t) => samePayTable(t.table, DEFAULT_JACKS_PAYTABLE))).toHaveLength(1);
+  });
+});
+
+describe('loading a folder', () => {
+  it('reads a good file, ignoring files that are not JSON tables', () => {
+    write('jacks-test.json', good);
+    write('README.txt', 'notes');
+    const { installed, tables } = loadPayTables(dir);
+    expect(installed).toEqual([{ id: 'jacks-test', game: 'jacks-or-better', name: 'Test table', table: { ...DEFAULT_JACKS_PAYTABLE, coefficients: { ...DEFAULT_JACKS_PAYTABLE.coefficients, 'full-house': 8, flush: 5 } } }]);
+    expect(tables[0]).toMatchObject({ returnPct: 97.2, returnBasis: 'made up for a test', file: join(dir, 'jacks-test.json') });
+  });
+
+  const broken: [string, string, unknown, RegExp][] = [
+    ['not JSON', 'jacks-test.json', '{"id": ', /not JSON/],
+    ['not an object', 'jacks-test.json', [1, 2], /must be an object/],
+    ['an unknown field', 'jacks-test.json', { ...good, rtp: 1 }, /"rtp" is not a known field/],
+    ['a missing field', 'jacks-test.json', { ...good, returnBasis: undefined }, /"returnBasis" is missing/],
+    ['a file named otherwise', 'other.json', good, /named after its id/],
+    ['a bad id', 'Jacks Test.json', { ...good, id: 'Jacks Test' }, /id must be/],
+    ['the reserved id', 'custom.json', { ...good, id: 'custom' }, /kept for a pay table given in the config/],
+    ['an unknown game', 'jacks-test.json', { ...good, game: 'blackjack' }, /game must be one of/],
+    ['an empty name', 'jacks-test.json', { ...good, name: ' ' }, /name must be text/],
+    ['a category of another game', 'jacks-test.json', { ...good, table: { pair: 1 } }, /table: paytable: "pair" is not a jacks-or-better category/],
+    ['a negative coefficient', 'jacks-test.json', { ...good, table: { flush: -1 } }, /"flush" must be a whole number/],
+    ['a return out of range', 'jacks-test.json', { ...good, returnPct: 250 }, /returnPct must be/],
+    ['a return as text', 'jacks-test.json', { ...good, returnPct: '97.2' }, /returnPct must be/],
+    ['no basis', 'jacks-test.json', { ...good, returnBasis: '' }, /returnBasis must be/],
+  ];
+  for (const [what, name, content, message] of broken) {
+    it(`refuses ${what}, naming the file`, () => {
+      write(name, content);
+      expect(() => loadPayTables(dir)).toThrow(PayTableError);
+      expect(() => loadPayTables(dir)).toThrow(message);
+      expect(() => loadPayTables(dir)).toThrow(join(dir, name));
+    });
+  }
+
+  it('accepts a table with no certified return', () => {
+    write('jacks-test.json', { ...good, returnPct: null });
+    expect(loadPayTables(dir).tables[0].returnPct).toBeNull();
+  });
+
+  it('refuses the same table under two ids', () => {
+    write('jacks-test.json', good);
+    write('jacks-twin.json', { ...good, id: 'jacks-twin', table: { flush: 5, 'full-house': 8, straight: 4 } });
+    expect(() => loadPayTables(dir)).toThrow(/jacks-twin\.json: the same table as .*jacks-test\.json/);
+  });
+
+  it('refuses an empty folder and a missing one', () => {
+    expect(() => loadPayTables(dir)).toThrow(/holds no pay table/);
+    expect(() => loadPayTables(join(dir, 'nowhere'))).toThrow(/cannot read the folder/);
+    mkdirSync(join(dir, 'sub.json'));
+    expect(() => loadPayTables(dir)).toThrow(/sub\.json: cannot be read/);
+  });
+});

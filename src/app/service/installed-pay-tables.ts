@@ -1,0 +1,111 @@
+// The pay tables installed on this cabinet (assets/paytables/*.json), offered to the technician
+// with their certified return. Every file is checked as the cabinet starts; one that is broken
+// refuses the start with the file named, since a technician must never be offered a table
+// whose numbers nobody checked.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parsePayTable } from '../../core';
+import { GAMES, type InstalledPayTable } from '../../cabinet';
+import { packageRoot } from './package-root';
+
+export interface CertifiedPayTable {
+  table: InstalledPayTable;
+  /** Theoretical return in percent, or null where none is certified. */
+  returnPct: number | null;
+  /** How the return was found (exact par sheet, or a simulation with its interval). */
+  returnBasis: string;
+  file: string;
+}
+
+export interface PayTableCatalog {
+  tables: readonly CertifiedPayTable[];
+  /** What the runner's `settings` input carries. */
+  installed: InstalledPayTable[];
+}
+
+export class PayTableError extends Error {
+  constructor(message: string) {
+    super(`pay tables: ${message}`);
+    this.name = 'PayTableError';
+  }
+}
+
+const FIELDS = ['id', 'game', 'name', 'table', 'returnPct', 'returnBasis'];
+const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+export const defaultPayTablesDir = (): string => join(packageRoot(), 'assets', 'paytables');
+
+/** The same table: same coefficients and the same J-6 royal at max bet. */
+export function samePayTable(a: InstalledPayTable['table'], b: InstalledPayTable['table']): boolean {
+  if (a.game !== b.game) return false;
+  const royal = (t: InstalledPayTable['table']) => (t.game === 'jacks-or-better' ? (t.royalAtMaxBet ?? null) : null);
+  const keys = new Set([...Object.keys(a.coefficients), ...Object.keys(b.coefficients)]);
+  const ca = a.coefficients as Record<string, number>;
+  const cb = b.coefficients as Record<string, number>;
+  return royal(a) === royal(b) && [...keys].every((k) => ca[k] === cb[k]);
+}
+
+function parseFile(file: string, name: string): CertifiedPayTable {
+  const fail = (problem: string): never => {
+    throw new PayTableError(`${file}: ${problem}`);
+  };
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    return fail(e instanceof SyntaxError ? `not JSON (${e.message})` : `cannot be read (${(e as Error).message})`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('must be an object');
+  const o = value as Record<string, unknown>;
+  for (const key of Object.keys(o)) if (!FIELDS.includes(key)) fail(`"${key}" is not a known field (known: ${FIELDS.join(', ')})`);
+  for (const key of FIELDS) if (!(key in o)) fail(`"${key}" is missing`);
+  const { id, game, name: title, returnPct, returnBasis } = o;
+  if (typeof id !== 'string' || !ID.test(id)) return fail('id must be 1 to 64 lower-case letters, digits and hyphens');
+  if (id === 'custom') return fail('id "custom" is kept for a pay table given in the config file');
+  if (name !== `${id}.json`) return fail(`the file must be named after its id ("${id}.json")`);
+  if (game !== 'jacks-or-better' && game !== 'poker-plus') return fail(`game must be one of ${GAMES.join(', ')}`);
+  if (typeof title !== 'string' || title.trim() === '' || title.length > 80) return fail('name must be text of 1 to 80 characters');
+  if (returnPct !== null && (typeof returnPct !== 'number' || !Number.isFinite(returnPct) || returnPct <= 0 || returnPct >= 200)) {
+    return fail('returnPct must be a percentage above 0 and below 200, or null');
+  }
+  if (typeof returnBasis !== 'string' || returnBasis.trim() === '' || returnBasis.length > 200) return fail('returnBasis must be text of 1 to 200 characters');
+  const parsed = parsePayTable(game, o.table);
+  if (!parsed.ok) return fail(`table: ${parsed.error}`);
+  const table = { id, game, name: title, table: parsed.table } as InstalledPayTable;
+  return { table, returnPct, returnBasis, file };
+}
+
+/** Reads and checks every *.json file of the folder; throws PayTableError naming the file at fault. */
+export function loadPayTables(dir: string): PayTableCatalog {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
+  } catch (e) {
+    throw new PayTableError(`cannot read the folder ${dir}: ${(e as Error).message}`);
+  }
+  if (names.length === 0) throw new PayTableError(`${dir} holds no pay table (*.json)`);
+  const tables: CertifiedPayTable[] = [];
+  for (const name of names) {
+    const entry = parseFile(join(dir, name), name);
+    const twin = tables.find((t) => samePayTable(t.table.table, entry.table.table));
+    if (twin) throw new PayTableError(`${entry.file}: the same table as ${twin.file} (one id per table, or the config's table could not be named)`);
+    tables.push(entry);
+  }
+  // Per game, the highest return first: the order the technician chooses from.
+  tables.sort(
+    (a, b) =>
+      GAMES.indexOf(a.table.game) - GAMES.indexOf(b.table.game) ||
+      (b.returnPct ?? -1) - (a.returnPct ?? -1) ||
+      a.table.id.localeCompare(b.table.id),
+  );
+  return { tables, installed: tables.map((t) => t.table) };
+}
+
+let installed: PayTableCatalog | null = null;
+
+/** The package's own assets/paytables, read once per process. */
+export function installedPayTables(): PayTableCatalog {
+  installed ??= loadPayTables(defaultPayTablesDir());
+  return installed;
+}
