@@ -1,4 +1,5 @@
-import { checkBalance, derivedMeters, formatMoney, meterDef } from '../../cabinet';
+import { formatMoney } from '../../cabinet';
+import { metersReport } from '../service/meters-report';
 import { parseArgs } from './cli-args';
 import { CliError, type Command } from './command';
 import { openForReading } from './open-db';
@@ -14,19 +15,10 @@ export const metersCommand: Command = {
     try {
       const state = store.load();
       if (!state) throw new CliError('the database holds no cabinet state yet');
-      const { currency, minorDigits } = state.settings;
-      const { lifetime, period } = state.meters;
-      const check = checkBalance(lifetime, state.balance);
-      const names = [...new Set([...Object.keys(lifetime), ...Object.keys(period)])].sort();
-      const rows = names.map((name) => {
-        const def = meterDef(name, currency, minorDigits);
-        return { name, code: def?.code ?? null, unit: def?.unit ?? 'count', label: def?.label ?? name, lifetime: lifetime[name] ?? 0, period: period[name] ?? 0 };
-      });
-      const derived = derivedMeters(lifetime, state.balance);
+      const report = metersReport(state, store.chain.ok);
+      const { currency, minorDigits, meters: rows, derived, balanceCheck: check } = report;
       if (a.flags.has('json')) {
-        process.stdout.write(
-          JSON.stringify({ currency, minorDigits, balance: state.balance, meters: rows, derived, balanceCheck: check, eventChain: store.chain.ok ? 'intact' : 'broken' }) + '\n',
-        );
+        process.stdout.write(JSON.stringify(report) + '\n');
       } else {
         const money = (unit: string, v: number) => (unit === 'money' ? formatMoney(v, minorDigits) : String(v));
         const lines = [

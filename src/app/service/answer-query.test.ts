@@ -1,0 +1,198 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runReplay } from '../../core';
+import { stackedDeck } from '../../core/test-decks';
+import { ANSWER, check, QUERY_ACCESS, type Answer, type Query, type QueryResult } from '../../contract';
+import { CabinetStore } from '../../store';
+import { metersCommand } from '../commands/meters-command';
+import { jacksPayRows } from '../screen/pay-rows';
+import { answerQuery, queryAccess } from './answer-query';
+import { installedPayTables } from './installed-pay-tables';
+import { metersReport } from './meters-report';
+import { StoreBench } from './testing';
+
+let dir: string;
+let bench: StoreBench;
+
+/** Three games, the last a royal at or above the handpay limit, paid; then credits cleared. */
+function history(b: StoreBench): void {
+  b.insert(10000);
+  b.play({ type: 'chipValue', value: 100 });
+  for (let i = 0; i < 2; i++) {
+    b.play({ type: 'deal', bet: 1 });
+    b.play({ type: 'draw' });
+  }
+  b.rig.decks.push(stackedDeck('Ah Kh Qh Jh Th'));
+  b.play({ type: 'deal', bet: 1 });
+  b.play({ type: 'draw' });
+  b.key('attendant', true);
+  b.play({ type: 'handpayConfirm' });
+  b.play({ type: 'creditClear', confirm: true });
+  b.key('attendant', false);
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'service-query-'));
+  bench = new StoreBench(join(dir, 'cabinet.db'), { limits: { handpayLimit: 10000 } });
+  history(bench);
+});
+afterEach(() => {
+  bench.store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const ask = (query: unknown): QueryResult => answerQuery(query, { state: bench.state, records: bench.store, payTables: installedPayTables() });
+
+function answered<T extends Answer['type']>(query: Query & { type: T }): Extract<Answer, { type: T }> {
+  const r = ask(query);
+  if (!r.ok) throw new Error(`refused ${r.rule}: ${r.reason}`);
+  expect(check(ANSWER, r.answer, 'answer')).toBeNull();
+  expect(r.answer.type).toBe(query.type);
+  return r.answer as Extract<Answer, { type: T }>;
+}
+
+const ONE_OF_EACH: Query[] = [
+  { type: 'handpays', limit: 10 },
+  { type: 'meters' },
+  { type: 'recallList' },
+  { type: 'recallGame', gameId: 1 },
+  { type: 'events', limit: 20 },
+  { type: 'payTables' },
+];
+
+describe('who may ask (C-21)', () => {
+  it('covers every query of the contract', () => {
+    expect(ONE_OF_EACH.map((q) => q.type).sort()).toEqual(Object.keys(QUERY_ACCESS).sort());
+  });
+
+  it('refuses every query with no key turned', () => {
+    for (const q of ONE_OF_EACH) expect(ask(q)).toMatchObject({ ok: false, rule: 'C-21' });
+  });
+
+  it('answers the attendant only the attendant queries', () => {
+    bench.key('attendant', true);
+    for (const q of ONE_OF_EACH) expect(ask(q).ok).toBe(QUERY_ACCESS[q.type] === 'attendant');
+  });
+
+  it('asks the technician for the PIN, not just the key, then answers everything', () => {
+    bench.key('technician', true);
+    for (const q of ONE_OF_EACH) {
+      const r = ask(q);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.reason).toMatch(QUERY_ACCESS[q.type] === 'attendant' ? /attendant key/ : /PIN/);
+    }
+    bench.login();
+    for (const q of ONE_OF_EACH) expect(ask(q).ok).toBe(true);
+    // Logged in, but the key turned off: the session ends with it.
+    bench.key('technician', false);
+    expect(queryAccess(bench.state, 'meters')).toMatch(/technician key/);
+  });
+
+  it('refuses a query outside the contract as C-22', () => {
+    bench.login();
+    expect(ask({ type: 'events', limit: 0 })).toMatchObject({ ok: false, rule: 'C-22' });
+    expect(ask({ type: 'dropTables' })).toMatchObject({ ok: false, rule: 'C-22' });
+    expect(ask(null)).toMatchObject({ ok: false, rule: 'C-22' });
+  });
+});
+
+describe('the answers, from a real store', () => {
+  beforeEach(() => bench.login());
+
+  it('handpays: locked, paid and credits cleared, newest first', () => {
+    const { rows } = answered({ type: 'handpays', limit: 10 });
+    expect(rows.map((r) => [r.event, r.kind, r.amount])).toEqual([
+      ['creditClear', 'cancelledCredits', 9700],
+      ['paid', 'jackpot', 25000],
+      ['locked', 'jackpot', 25000],
+    ]);
+    expect(rows[1].gameId).toBe(3);
+    expect(rows[0].seq).toBeGreaterThan(rows[1].seq);
+    expect(answered({ type: 'handpays', limit: 1 }).rows).toHaveLength(1);
+  });
+
+  it('meters: the report of the state, equal to what `meters --json` prints on the same database', async () => {
+    const { report } = answered({ type: 'meters' });
+    expect(report).toEqual(metersReport(bench.state, true));
+    expect(report.balanceCheck.ok).toBe(true);
+    expect(report.meters.find((m) => m.name === 'jackpot')?.lifetime).toBe(25000);
+    let out = '';
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
+    try {
+      expect(await metersCommand.run(['--db', bench.store.path, '--json'])).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(JSON.parse(out)).toEqual(report);
+  });
+
+  it('recall: the games newest first, and each game whole, replaying to its result', () => {
+    const { games } = answered({ type: 'recallList' });
+    expect(games.map((g) => g.gameId)).toEqual([3, 2, 1]);
+    expect(games[0]).toMatchObject({ game: 'jacks-or-better', chipValue: 100, staked: 100, paid: 25000, handpaid: true });
+    for (const g of games) {
+      const one = answered({ type: 'recallGame', gameId: g.gameId });
+      expect(one.game).toEqual(g);
+      expect(runReplay(one.replay)).toEqual(one.result);
+    }
+    const missing = ask({ type: 'recallGame', gameId: 99 });
+    expect(missing).toMatchObject({ ok: false, rule: 'C-11' });
+    if (!missing.ok) expect(missing.reason).toMatch(/game 99 is not in the recall/);
+  });
+
+  it('events: newest first in pages, with the chain walked', () => {
+    const first = answered({ type: 'events', limit: 5 });
+    const total = bench.store.eventRows();
+    expect(first.total).toBe(total);
+    expect(first.rows.map((r) => r.seq)).toEqual([total, total - 1, total - 2, total - 3, total - 4]);
+    expect(first.chain).toEqual({ ok: true, rows: total, brokenAt: null, problem: null });
+    const next = answered({ type: 'events', limit: 5, beforeSeq: first.rows[4].seq });
+    expect(next.rows[0].seq).toBe(total - 5);
+    const last = answered({ type: 'events', limit: 100, beforeSeq: 3 });
+    expect(last.rows.map((r) => r.seq)).toEqual([2, 1]);
+  });
+
+  it('events: a row edited after the store was opened shows as a broken chain at that row', () => {
+    expect(bench.store.chain.ok).toBe(true);
+    const raw = new Database(bench.store.path);
+    raw.exec('DROP TRIGGER events_no_update');
+    raw.prepare('UPDATE events SET data = ? WHERE seq = 4').run('{"tampered":true}');
+    raw.close();
+    const { rows, chain } = answered({ type: 'events', limit: 100 });
+    expect(chain).toMatchObject({ ok: false, brokenAt: 4, problem: expect.stringMatching(/does not match its hash/) });
+    expect(rows.find((r) => r.seq === 4)?.data).toEqual({ tampered: true });
+    expect(answered({ type: 'meters' }).report.eventChain).toBe('broken');
+    // The check made at open still says intact: the query walked the chain afresh.
+    expect(bench.store.chain.ok).toBe(true);
+  });
+
+  it('pay tables: every installed one with its rows at this max bet and its return', () => {
+    const { tables } = answered({ type: 'payTables' });
+    const catalog = installedPayTables();
+    expect(tables.map((t) => t.id)).toEqual(catalog.tables.map((t) => t.table.id));
+    const nineSix = tables.find((t) => t.id === 'jacks-or-better-9-6')!;
+    const installed = catalog.tables.find((t) => t.table.id === 'jacks-or-better-9-6')!.table;
+    if (installed.game !== 'jacks-or-better') throw new Error('9/6 is a Jacks or Better table');
+    expect(nineSix.rows).toEqual(jacksPayRows(installed.table, bench.state.settings.limits.maxBet));
+    expect(nineSix.rows[0]).toEqual({ category: 'royal-flush', perBet: [250, 250, 250, 250, 800] });
+    expect(nineSix.returnPct).toBe(99.5439);
+    expect(tables.find((t) => t.game === 'poker-plus')?.rows[0]).toEqual({ category: 'royal-flush', perBet: [250] });
+  });
+});
+
+describe('a database reopened', () => {
+  it('answers the same from the file as from the store that wrote it', () => {
+    bench.login();
+    const before = answered({ type: 'events', limit: 100 });
+    const reopened = CabinetStore.open(bench.store.path, { readonly: true });
+    try {
+      const again = answerQuery({ type: 'events', limit: 100 }, { state: bench.state, records: reopened, payTables: installedPayTables() });
+      expect(again).toEqual({ ok: true, answer: before });
+    } finally {
+      reopened.close();
+    }
+  });
+});

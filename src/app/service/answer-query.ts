@@ -1,0 +1,104 @@
+// C-6 to C-12, C-21: the cabinet's answer to a screen's query, read from the committed state and
+// the store. Access is checked against the committed state as the plan says: attendant queries
+// need the attendant key or a technician logged in; technician queries need the technician key
+// and the PIN session. The caller logs every refusal.
+
+import type { CabinetState, GameRecord } from '../../cabinet';
+import { check, QUERY, QUERY_ACCESS, type Answer, type HandpayRow, type Query, type QueryResult, type RecallSummary } from '../../contract';
+import { RECALL_KEEP } from '../../store';
+import { jacksPayRows, pokerPlusPayRows } from '../screen/pay-rows';
+import type { PayTableCatalog } from './installed-pay-tables';
+import { metersReport } from './meters-report';
+import type { ServiceRecords } from './records';
+
+export interface QueryContext {
+  state: CabinetState;
+  records: ServiceRecords;
+  payTables: PayTableCatalog;
+}
+
+const refuse = (rule: string, reason: string): QueryResult => ({ ok: false, rule, reason });
+
+/** Null when the committed state lets this query be answered, otherwise why not. */
+export function queryAccess(state: CabinetState, type: Query['type']): string | null {
+  const technician = state.keys.technician && state.access.technicianSession;
+  if (QUERY_ACCESS[type] === 'attendant') return state.keys.attendant || technician ? null : 'the attendant key is needed';
+  if (!state.keys.technician) return 'the technician key is needed';
+  return state.access.technicianSession ? null : 'the technician PIN is needed';
+}
+
+export function answerQuery(query: unknown, context: QueryContext): QueryResult {
+  const malformed = check(QUERY, query, 'query');
+  if (malformed) return refuse('C-22', malformed);
+  const q = query as Query;
+  const denied = queryAccess(context.state, q.type);
+  if (denied) return refuse('C-21', `${q.type}: ${denied}`);
+  if (q.type === 'recallGame') {
+    const record = context.records.recallGame(q.gameId);
+    if (!record) return refuse('C-11', `game ${q.gameId} is not in the recall (it keeps the last ${RECALL_KEEP} games)`);
+    return { ok: true, answer: { type: 'recallGame', game: summary(record), replay: record.replay, result: record.result } };
+  }
+  return { ok: true, answer: answer(q, context) };
+}
+
+function answer(q: Exclude<Query, { type: 'recallGame' }>, { state, records, payTables }: QueryContext): Answer {
+  switch (q.type) {
+    case 'handpays':
+      return { type: 'handpays', rows: handpayRows(records, q.limit) };
+    case 'meters':
+      return { type: 'meters', report: metersReport(state, records.walkChain().ok) };
+    case 'recallList':
+      return { type: 'recallList', games: records.recall(RECALL_KEEP).map(summary) };
+    case 'events': {
+      const chain = records.walkChain();
+      return {
+        type: 'events',
+        rows: records.eventsNewestFirst(q.limit, q.beforeSeq),
+        total: records.eventRows(),
+        chain: chain.ok ? { ok: true, rows: chain.rows, brokenAt: null, problem: null } : { ok: false, rows: chain.rows, brokenAt: chain.seq, problem: chain.problem },
+      };
+    }
+    case 'payTables':
+      return {
+        type: 'payTables',
+        tables: payTables.tables.map(({ table: t, returnPct, returnBasis }) => ({
+          id: t.id,
+          game: t.game,
+          name: t.name,
+          rows: t.game === 'jacks-or-better' ? jacksPayRows(t.table, state.settings.limits.maxBet) : pokerPlusPayRows(t.table),
+          returnPct,
+          returnBasis,
+        })),
+      };
+  }
+}
+
+const summary = (r: GameRecord): RecallSummary => ({
+  gameId: r.gameId,
+  game: r.game,
+  chipValue: r.chipValue,
+  startedAt: r.startedAt,
+  endedAt: r.endedAt,
+  staked: r.staked,
+  paid: r.paid,
+  handpaid: r.handpaid,
+});
+
+const text = (v: unknown): string | null => (typeof v === 'string' ? v.slice(0, 200) : null);
+const whole = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null);
+
+/** C-5, C-6: handpays locked and paid, and credits cleared, newest first, from the event log. */
+function handpayRows(records: ServiceRecords, limit: number): HandpayRow[] {
+  const rows: HandpayRow[] = [];
+  for (const e of records.eventsOfKind(['handpay', 'creditClear'], limit)) {
+    const d = e.data;
+    const amount = whole(d.amount);
+    if (amount === null) continue;
+    if (e.kind === 'creditClear') {
+      rows.push({ seq: e.seq, at: e.at, event: 'creditClear', kind: 'cancelledCredits', amount, gameId: null, reason: text(d.reason) });
+    } else if ((d.event === 'locked' || d.event === 'paid') && (d.kind === 'jackpot' || d.kind === 'cancelledCredits')) {
+      rows.push({ seq: e.seq, at: e.at, event: d.event, kind: d.kind, amount, gameId: whole(d.gameId), reason: text(d.reason) });
+    }
+  }
+  return rows;
+}

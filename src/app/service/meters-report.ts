@@ -1,0 +1,24 @@
+// C-8, C-9: the meters as one report, the same object for `cabinet meters --json` and the
+// technician's meters query, so that the two can only ever agree.
+
+import { checkBalance, derivedMeters, meterDef, type CabinetState } from '../../cabinet';
+import type { MetersReport } from '../../contract';
+
+export function metersReport(state: CabinetState, chainIntact: boolean): MetersReport {
+  const { currency, minorDigits } = state.settings;
+  const { lifetime, period } = state.meters;
+  const names = [...new Set([...Object.keys(lifetime), ...Object.keys(period)])].sort();
+  const meters = names.map((name) => {
+    const def = meterDef(name, currency, minorDigits);
+    return { name, code: def?.code ?? null, unit: def?.unit ?? 'count', label: def?.label ?? name, lifetime: lifetime[name] ?? 0, period: period[name] ?? 0 };
+  });
+  return {
+    currency,
+    minorDigits,
+    balance: state.balance,
+    meters,
+    derived: derivedMeters(lifetime, state.balance),
+    balanceCheck: checkBalance(lifetime, state.balance),
+    eventChain: chainIntact ? 'intact' : 'broken',
+  };
+}
