@@ -11,6 +11,7 @@ import { parseConfig, parseConfigText, type AppConfig } from './config';
 import { CryptoRandom } from './crypto-random';
 import { nodeEnv } from './node-env';
 import { CabinetRunner } from './runner';
+import { installedPayTables, type PayTableCatalog } from './service/installed-pay-tables';
 import { SimulatedDevices } from './sim/simulated-devices';
 
 export const DEFAULT_DB = './data/cabinet.db';
@@ -34,14 +35,25 @@ export function openStore(dbPath: string): CabinetStore {
 export interface CabinetApp {
   runner: CabinetRunner;
   store: CabinetStore;
+  /** The installed pay tables with their returns; the package's own when absent. */
+  payTables?: PayTableCatalog;
   close(): Promise<void>;
 }
 
 async function build(config: AppConfig, store: CabinetStore, bus: DeviceBus, dealing: RandomSource): Promise<CabinetApp> {
-  const runner = await CabinetRunner.start({ store, bus, env: nodeEnv(dealing), settings: config.settings, initialPin: config.initialPin });
+  const payTables = installedPayTables();
+  const runner = await CabinetRunner.start({
+    store,
+    bus,
+    env: nodeEnv(dealing),
+    settings: config.settings,
+    installed: payTables.installed,
+    initialPin: config.initialPin,
+  });
   return {
     runner,
     store,
+    payTables,
     async close() {
       await runner.close();
       store.close();

@@ -12,14 +12,18 @@ import {
   type CabinetSettings,
   type CabinetState,
   type DeviceBus,
+  type InstalledPayTable,
 } from '../cabinet';
 import type { CabinetStore } from '../store';
+import { installedPayTables } from './service/installed-pay-tables';
 
 export interface RunnerOptions {
   store: CabinetStore;
   bus: DeviceBus;
   env: CabinetEnv;
   settings: CabinetSettings;
+  /** The pay tables a technician may choose from; the package's assets/paytables unless given. */
+  installed?: InstalledPayTable[];
   initialPin: string;
 }
 
@@ -45,6 +49,8 @@ export class CabinetRunner {
   /** Reads (or creates) the committed state, powers up, recovers, then starts listening. */
   static async start(options: RunnerOptions): Promise<CabinetRunner> {
     const { store, bus, env, settings, initialPin } = options;
+    // Read before anything is stepped: a broken pay-table file refuses the start, naming the file.
+    const installed = options.installed ?? installedPayTables().installed;
     let state = store.load();
     if (!state) {
       const fresh = initialState(settings);
@@ -54,7 +60,7 @@ export class CabinetRunner {
     const runner = new CabinetRunner(store, bus, env, state);
     // Events that arrive while the devices are asked are held until recovery is done.
     runner.unsubscribe = bus.onEvent((event) => runner.submit({ kind: 'device', event }));
-    runner.apply({ kind: 'settings', settings, source: 'config file' });
+    runner.apply({ kind: 'settings', settings, source: 'config file', installed });
     runner.apply({ kind: 'powerUp' });
     const acceptor = await bus.recovery.acceptorNote();
     const voucher = runner.current.voucher ? await bus.recovery.voucherPrinted(runner.current.voucher.validation) : null;

@@ -2,8 +2,11 @@
 
 import type { CabinetApp } from './cabinet-app';
 import type { RunningCabinet } from './screen/screen-port';
+import { installedPayTables } from './service/installed-pay-tables';
 
 export function runningCabinet(app: CabinetApp): RunningCabinet {
+  // An app assembled by hand (tests) offers the package's own tables, as the runner does.
+  const payTables = app.payTables ?? installedPayTables();
   return {
     get state() {
       return app.runner.state;
@@ -11,5 +14,7 @@ export function runningCabinet(app: CabinetApp): RunningCabinet {
     onState: (listener) => app.runner.onState(listener),
     wishAgainst: (counter, wish) => app.runner.wishAgainst(counter, wish),
     log: (effects) => app.store.appendLog(effects),
+    records: app.store,
+    payTables,
   };
 }

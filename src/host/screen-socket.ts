@@ -5,6 +5,10 @@ import type { WebSocket, WebSocketServer } from 'ws';
 import { answerMessage, checkToCabinet, parseFrame, type ToScreen } from '../contract';
 import type { CabinetPort } from './cabinet-port';
 
+// The contract caps a refusal's reason at 300 characters (a check's message can be longer as the
+// contract grows); a longer one would be refused on arrival by the screen.
+const clip = (text: string): string => (text.length <= 300 ? text : `${text.slice(0, 297)}...`);
+
 export function carryContract(wss: WebSocketServer, port: CabinetPort): () => void {
   const clients = new Set<WebSocket>();
   const send = (ws: WebSocket, message: ToScreen): void => {
@@ -27,7 +31,7 @@ export function carryContract(wss: WebSocketServer, port: CabinetPort): () => vo
       const parsed = parseFrame(data.toString(), checkToCabinet);
       if (!parsed.ok) {
         port.refuseMalformed(parsed.error, 'websocket');
-        send(ws, { kind: 'refused', id: -1, rule: 'C-22', reason: parsed.error });
+        send(ws, { kind: 'refused', id: -1, rule: 'C-22', reason: clip(parsed.error) });
         return;
       }
       void answerMessage(port, parsed.message).then((reply) => send(ws, reply));

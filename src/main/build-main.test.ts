@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -145,6 +145,8 @@ describe('the bundled main process', () => {
     await writeFile(join(out, 'package.json'), JSON.stringify({ type: 'module', main: 'dist/main/main.js' }));
     await mkdir(join(out, 'dist', 'renderer'), { recursive: true });
     await writeFile(join(out, 'dist', 'renderer', 'index.html'), '<!doctype html><title>built screen</title>');
+    // The installed pay tables travel with the app (electron-builder's files), found from the package root.
+    await cp(join(projectRoot, 'assets', 'paytables'), join(out, 'assets', 'paytables'), { recursive: true });
     // The bundle keeps packages external, as the packaged app does: they come from node_modules.
     await symlink(join(projectRoot, 'node_modules'), join(out, 'node_modules'), 'dir');
     const fake = join(out, 'fake-electron.mjs');

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { checkToScreen, type Snapshot, type ToScreen, type Wish } from '../contract';
+import { checkToScreen, type Query, type QueryResult, type Snapshot, type ToScreen, type Wish } from '../contract';
 import type { CabinetPort } from '../host/cabinet-port';
 import type { ShellPort, WishAnswer } from './cabinet-link';
 import { CARRIER, CONTRACT_CHANNEL } from './channel';
@@ -31,6 +31,7 @@ function fakePort(answer: (version: number, wish: Wish) => Promise<WishAnswer> =
   let listener: ((s: Snapshot) => void) | null = null;
   const refused: [string, string][] = [];
   const wishes: [number, Wish][] = [];
+  const queries: Query[] = [];
   const port: ShellPort = {
     snapshot: () => sampleSnapshot(5),
     onSnapshot: (l) => {
@@ -43,9 +44,14 @@ function fakePort(answer: (version: number, wish: Wish) => Promise<WishAnswer> =
       wishes.push([version, wish]);
       return answer(version, wish);
     },
+    query: async (query): Promise<QueryResult> => {
+      queries.push(query);
+      if (query.type === 'handpays') return { ok: true, answer: { type: 'handpays', rows: [] } };
+      return { ok: false, rule: 'C-21', reason: 'the technician PIN is needed' };
+    },
     refuseMalformed: (reason, carrier) => void refused.push([reason, carrier]),
   };
-  return { port, refused, wishes, push: (s: Snapshot) => listener?.(s), subscribed: () => listener !== null };
+  return { port, refused, wishes, queries, push: (s: Snapshot) => listener?.(s), subscribed: () => listener !== null };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -89,9 +95,27 @@ describe('the IPC bridge, main side', () => {
     expect(t.sent[1]).toEqual({ kind: 'refused', id: 2, rule: 'C-13', reason: 'the cabinet could not take the wish: Error: disk full' });
   });
 
-  it('answers hello with the current snapshot and pushes new snapshots', () => {
+  it('forwards a query and answers it, or passes its refusal through, under the same id', async () => {
+    const t = setup();
+    t.fromScreen({ kind: 'query', id: 3, query: { type: 'handpays', limit: 5 } });
+    t.fromScreen({ kind: 'query', id: 4, query: { type: 'meters' } });
+    t.fromScreen({ kind: 'query', id: 5, query: { type: 'events', limit: 500 } });
+    await settle();
+    expect(t.port.queries).toEqual([{ type: 'handpays', limit: 5 }, { type: 'meters' }]);
+    // The malformed one is refused at once; the others when the cabinet has answered.
+    expect(t.sent).toEqual([
+      { kind: 'refused', id: -1, rule: 'C-22', reason: expect.stringMatching(/limit must be from 1 to 100/) },
+      { kind: 'answer', id: 3, answer: { type: 'handpays', rows: [] } },
+      { kind: 'refused', id: 4, rule: 'C-21', reason: 'the technician PIN is needed' },
+    ]);
+    expect(t.port.refused).toEqual([[expect.stringMatching(/limit/), CARRIER]]);
+  });
+
+  it('answers hello with the current snapshot and pushes new snapshots', async () => {
     const t = setup();
     t.fromScreen({ kind: 'hello', client: 'renderer' });
+    // Every message is answered through answerMessage, a promise.
+    await settle();
     t.port.push(sampleSnapshot(6));
     t.bridge.pushSnapshot();
     expect(t.sent).toEqual([

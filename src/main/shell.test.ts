@@ -38,6 +38,7 @@ function fakeLink(display?: CabinetLink['display']) {
       snapshot: (): Snapshot => sampleSnapshot(3),
       onSnapshot: () => () => undefined,
       wish: async (version, wish) => (wishes.push([version, wish]), { ok: true }),
+      query: async () => ({ ok: false, rule: 'C-21', reason: 'no key turned' }),
       refuseMalformed: () => undefined,
     },
     close: async () => {

@@ -1,34 +1,42 @@
-// The browser host against a real (pure) cabinet: the contract over a real WebSocket, checks on
-// arrival, stale and malformed wishes refused and logged, files served only from their folder.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+// The browser host against a real (pure) cabinet committing to a real store: the contract over a
+// real WebSocket, checks on arrival, stale and malformed wishes refused and logged, queries
+// answered behind their key, files served only from their folder.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { screenPort, type RunningCabinet } from '../../src/app/screen/screen-port';
-import { Rig } from '../../src/cabinet/testing';
+import { installedPayTables } from '../../src/app/service/installed-pay-tables';
+import { metersReport } from '../../src/app/service/meters-report';
+import { StoreBench } from '../../src/app/service/testing';
 import type { CabinetEffect, CabinetResult, CabinetState } from '../../src/cabinet';
 import { checkToScreen, type ToScreen } from '../../src/contract';
 import { startHost, type RunningHost } from '../../src/host/host-server';
 
 class RigCabinet implements RunningCabinet {
   readonly logged: CabinetEffect[] = [];
+  readonly payTables = installedPayTables();
   private readonly listeners = new Set<(s: CabinetState, r: CabinetResult) => void>();
-  constructor(readonly rig: Rig) {}
+  constructor(readonly bench: StoreBench) {}
   get state() {
-    return this.rig.state;
+    return this.bench.state;
+  }
+  get records() {
+    return this.bench.store;
   }
   onState(l: (s: CabinetState, r: CabinetResult) => void) {
     this.listeners.add(l);
     return () => this.listeners.delete(l);
   }
   wishAgainst(counter: number, wish: unknown): CabinetResult {
-    const r = this.rig.input({ kind: 'wish', counter, wish });
-    for (const l of this.listeners) l(this.rig.state, r);
+    const r = this.bench.input({ kind: 'wish', counter, wish });
+    for (const l of this.listeners) l(this.bench.state, r);
     return r;
   }
   log(effects: readonly CabinetEffect[]) {
     this.logged.push(...effects);
+    this.bench.store.appendLog(effects);
   }
 }
 
@@ -62,19 +70,23 @@ function client(url: string, headers: Record<string, string> = {}) {
 
 let host: RunningHost;
 let cabinet: RigCabinet;
+let dbDir: string;
 
 beforeEach(async () => {
   const root = mkdtempSync(join(tmpdir(), 'renderer-'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>screen</title>');
   writeFileSync(join(tmpdir(), 'secret.txt'), 'not for the screen');
-  const rig = new Rig();
-  rig.insert(1000);
-  cabinet = new RigCabinet(rig);
-  host = await startHost({ cabinet: screenPort(cabinet, () => rig.now), rendererRoot: root });
+  dbDir = mkdtempSync(join(tmpdir(), 'host-db-'));
+  const bench = new StoreBench(join(dbDir, 'cabinet.db'));
+  bench.insert(1000);
+  cabinet = new RigCabinet(bench);
+  host = await startHost({ cabinet: screenPort(cabinet, () => bench.rig.now), rendererRoot: root });
 });
 
 afterEach(async () => {
   await host.close();
+  cabinet.bench.store.close();
+  rmSync(dbDir, { recursive: true, force: true });
 });
 
 describe('the host carrier', () => {
@@ -100,7 +112,7 @@ describe('the host carrier', () => {
     c.ws.send(JSON.stringify({ kind: 'wish', id: 1, version: s.snapshot.version - 1, wish: { type: 'cashOut' } }));
     const r = await c.next((m) => m.kind === 'refused');
     expect(r).toMatchObject({ kind: 'refused', id: 1, rule: 'C-22' });
-    expect(cabinet.rig.state.balance).toBe(1000);
+    expect(cabinet.bench.state.balance).toBe(1000);
     c.ws.close();
   });
 
@@ -117,13 +129,63 @@ describe('the host carrier', () => {
     await c.next((m) => m.kind === 'refused');
     expect(cabinet.logged).toHaveLength(4);
     expect(cabinet.logged.every((e) => e.type === 'log' && e.entry.kind === 'refusal')).toBe(true);
-    expect(cabinet.rig.state.balance).toBe(1000);
+    expect(cabinet.bench.state.balance).toBe(1000);
     c.ws.close();
   });
 
   it('refuses a socket from a page of another origin', async () => {
     const c = client(host.url, { origin: 'http://evil.example' });
     await expect(c.open).rejects.toThrow(/403/);
+  });
+});
+
+describe('queries over the host carrier', () => {
+  async function connected() {
+    const c = client(host.url);
+    await c.open;
+    await c.next((m) => m.kind === 'snapshot');
+    return c;
+  }
+  const refusals = () => cabinet.bench.store.eventsOfKind(['refusal'], 10).map((e) => e.data);
+
+  it("refuses the attendant's query without the key, logs the refusal, and answers it with the key", async () => {
+    const c = await connected();
+    c.ws.send(JSON.stringify({ kind: 'query', id: 21, query: { type: 'handpays', limit: 10 } }));
+    expect(await c.next((m) => m.kind === 'refused')).toEqual({ kind: 'refused', id: 21, rule: 'C-21', reason: 'handpays: the attendant key is needed' });
+    expect(refusals()).toEqual([{ rule: 'C-21', reason: 'handpays: the attendant key is needed', query: { type: 'handpays', limit: 10 } }]);
+    const bench = cabinet.bench;
+    bench.key('attendant', true);
+    bench.play({ type: 'creditClear', confirm: true });
+    c.ws.send(JSON.stringify({ kind: 'query', id: 22, query: { type: 'handpays', limit: 10 } }));
+    const answer = await c.next((m) => m.kind === 'answer');
+    expect(answer).toMatchObject({ kind: 'answer', id: 22, answer: { type: 'handpays' } });
+    if (answer.kind !== 'answer' || answer.answer.type !== 'handpays') throw new Error('not a handpays answer');
+    expect(answer.answer.rows).toEqual([{ seq: expect.any(Number), at: bench.rig.now, event: 'creditClear', kind: 'cancelledCredits', amount: 1000, gameId: null, reason: answer.answer.rows[0]?.reason }]);
+    expect(refusals()).toHaveLength(1);
+    c.ws.close();
+  });
+
+  it("answers the technician's meters only with the key and the PIN", async () => {
+    const c = await connected();
+    const bench = cabinet.bench;
+    bench.key('technician', true);
+    c.ws.send(JSON.stringify({ kind: 'query', id: 31, query: { type: 'meters' } }));
+    expect(await c.next((m) => m.kind === 'refused')).toMatchObject({ id: 31, rule: 'C-21', reason: 'meters: the technician PIN is needed' });
+    bench.login();
+    c.ws.send(JSON.stringify({ kind: 'query', id: 32, query: { type: 'meters' } }));
+    expect(await c.next((m) => m.kind === 'answer')).toEqual({ kind: 'answer', id: 32, answer: { type: 'meters', report: metersReport(bench.state, true) } });
+    c.ws.close();
+  });
+
+  it('refuses a malformed query as C-22 and logs it, asking the cabinet nothing', async () => {
+    const c = await connected();
+    c.ws.send(JSON.stringify({ kind: 'query', id: 41, query: { type: 'events', limit: 1000 } }));
+    expect(await c.next((m) => m.kind === 'refused')).toMatchObject({ id: -1, rule: 'C-22', reason: expect.stringMatching(/limit/) });
+    c.ws.send(JSON.stringify({ kind: 'query', id: 42, query: { type: 'shell', cmd: 'ls' } }));
+    expect(await c.next((m) => m.kind === 'refused')).toMatchObject({ id: -1, rule: 'C-22' });
+    expect(refusals()).toHaveLength(2);
+    expect(refusals().every((d) => d.rule === 'C-22')).toBe(true);
+    c.ws.close();
   });
 });
 

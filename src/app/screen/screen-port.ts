@@ -1,10 +1,14 @@
 // The CabinetPort both carriers use (the host's WebSocket, Electron's IPC bridge): snapshots
-// made from each committed state, wishes stepped against the version the screen saw, and
-// messages outside the contract written to the event log (C-22).
+// made from each committed state, wishes stepped against the version the screen saw, queries
+// answered from the store behind their key (C-21), and messages outside the contract written
+// to the event log (C-22). A refused query is logged like a refused wish.
 
 import type { CabinetEffect, CabinetResult, CabinetState } from '../../cabinet';
 import type { Snapshot, Wish } from '../../contract';
-import type { CabinetPort, WishAnswer } from '../../contract';
+import type { CabinetPort, Query, QueryResult, WishAnswer } from '../../contract';
+import { answerQuery } from '../service/answer-query';
+import type { PayTableCatalog } from '../service/installed-pay-tables';
+import type { ServiceRecords } from '../service/records';
 import { snapshotOf } from './snapshot-of';
 
 /** What the screen port needs of the running cabinet. */
@@ -15,6 +19,16 @@ export interface RunningCabinet {
   wishAgainst(counter: number, wish: unknown): CabinetResult;
   /** Appends log effects that belong to no transition (refusals). */
   log(effects: readonly CabinetEffect[]): void;
+  /** The store's read side, for the service queries. */
+  readonly records: ServiceRecords;
+  readonly payTables: PayTableCatalog;
+}
+
+/** What a refusal row says of the query: all of it when it is in the contract (a query holds no secret). */
+function queryForLog(query: unknown, malformed: boolean): unknown {
+  if (!malformed) return query;
+  const type = typeof query === 'object' && query !== null ? (query as { type?: unknown }).type : undefined;
+  return { type: typeof type === 'string' ? type.slice(0, 32) : null };
 }
 
 export function screenPort(cabinet: RunningCabinet, now: () => number = Date.now): CabinetPort {
@@ -36,6 +50,14 @@ export function screenPort(cabinet: RunningCabinet, now: () => number = Date.now
     async wish(version: number, wish: Wish): Promise<WishAnswer> {
       const result = cabinet.wishAgainst(version, wish);
       return result.ok ? { ok: true } : { ok: false, rule: result.refusal.rule, reason: result.refusal.reason };
+    },
+    async query(query: Query): Promise<QueryResult> {
+      const result = answerQuery(query, { state: cabinet.state, records: cabinet.records, payTables: cabinet.payTables });
+      if (!result.ok) {
+        const data = { rule: result.rule, reason: result.reason, query: queryForLog(query, result.rule === 'C-22') };
+        cabinet.log([{ type: 'log', entry: { at: now(), kind: 'refusal', data } }]);
+      }
+      return result;
     },
     refuseMalformed(reason: string, carrier: string) {
       cabinet.log([{ type: 'log', entry: { at: now(), kind: 'refusal', data: { rule: 'C-22', reason, carrier } } }]);
