@@ -12,10 +12,12 @@ import { fit } from './layout';
 import { describeScene } from './scene';
 import type { ButtonSpec, SceneModel } from './scene-model';
 import { Navigator } from './screens/navigator';
-import { ScreenStore } from './store';
+import { QueryRefused, ScreenStore } from './store';
+import type { Query } from '../src/contract';
+import type { ServiceAction } from './service-ui';
 import { installTestHook, testMode } from './test-hook';
 import { COLORS } from './ui/theme';
-import { applyUi, followSnapshot, initialUi, noteInput, type UiState } from './ui-state';
+import { applyUi, followKeys, followSnapshot, initialUi, noteInput, type UiState } from './ui-state';
 
 const log = (line: string): void => console.warn(`[screen] ${line}`);
 
@@ -37,6 +39,30 @@ async function start(): Promise<void> {
   let noticeId = 0;
   let noticeAt = -1;
 
+  const serviceStep = (action: ServiceAction): void => {
+    const step = applyUi(ui, { type: 'svc', action }, store.snapshot);
+    ui = step.ui;
+    render();
+  };
+
+  // The service pages' reads: each answer (or refusal) lands in the service state. A recalled
+  // game is replayed through the rules core, loaded only then (its tables are large).
+  const ask = (queries: Query[]): void => {
+    for (const q of queries) {
+      store.query(q).then(
+        async (answer) => {
+          if (answer.type !== 'recallGame') return serviceStep({ type: 'answer', answer, asked: q });
+          const { recallFrames } = await import('./recall-steps');
+          serviceStep({ type: 'recalled', record: answer, run: recallFrames(answer.replay, answer.result) });
+        },
+        (error: unknown) => {
+          const refused = error instanceof QueryRefused ? error : new QueryRefused('error', String(error));
+          serviceStep({ type: 'refused', asked: q, rule: refused.rule, reason: refused.reason });
+        },
+      );
+    }
+  };
+
   const onPress = (spec: ButtonSpec): void => {
     ui = noteInput(ui, Date.now());
     if (spec.action?.kind === 'wish') store.wish(spec.action.wish);
@@ -44,6 +70,7 @@ async function start(): Promise<void> {
       const step = applyUi(ui, spec.action.ui, store.snapshot);
       ui = step.ui;
       if (step.wish) store.wish(step.wish);
+      if (step.queries) ask(step.queries);
     }
     render();
   };
@@ -69,9 +96,15 @@ async function start(): Promise<void> {
 
   let dirty = true;
   function render(): void {
-    ui = { ...followSnapshot(ui, store.snapshot), now: Date.now() };
-    model = describeScene(store.snapshot, ui, store.status);
-    navigator.draw(model, noticeText(model.language));
+    const keys = followKeys(followSnapshot(ui, store.snapshot), store.snapshot);
+    ui = { ...keys.ui, now: Date.now() };
+    ask(keys.queries);
+    // A refusal that came after the last touch is shown with the cabinet's reason on the service pages.
+    const n = store.notice;
+    const refusal = n && n.at >= ui.lastInputAt ? { rule: n.rule, text: n.text } : null;
+    model = describeScene(store.snapshot, ui, store.status, 'en', refusal);
+    // The service pages show a refusal with its reason themselves.
+    navigator.draw(model, model.screen === 'service' ? null : noticeText(model.language));
     dirty = true;
   }
 
@@ -108,7 +141,8 @@ async function start(): Promise<void> {
     sinceCheck += dt;
     if (sinceCheck > 1000) {
       sinceCheck = 0;
-      if (describeScene(store.snapshot, { ...ui, now: Date.now() }, store.status).screen !== model.screen) render();
+      // Clocks on a service page (a PIN lockout, a tilt's duration) count every second.
+      if (model.service?.ticking || describeScene(store.snapshot, { ...ui, now: Date.now() }, store.status).screen !== model.screen) render();
     }
     requestAnimationFrame(loop);
   };

@@ -3,9 +3,10 @@
 
 import type { Wish } from '../src/contract';
 import type { Language } from './i18n';
+import type { ServiceModel } from './service-model';
 import type { UiAction } from './ui-state';
 
-export type ScreenName = 'connecting' | 'attract' | 'lobby' | 'jacks' | 'pokerPlus' | 'help';
+export type ScreenName = 'connecting' | 'attract' | 'lobby' | 'jacks' | 'pokerPlus' | 'help' | 'service';
 export type OverlayName = 'cashout' | 'handpay' | 'tilt';
 
 /** What pressing a button does: a wish for the cabinet, or a change of the screen's own page. */
@@ -114,6 +115,8 @@ export interface SceneModel {
   lines: string[];
   /** Changes when a new game is dealt: the views animate a fresh deal on it. */
   dealKey: string;
+  /** The attendant's or technician's page, on the 'service' screen. */
+  service: ServiceModel | null;
 }
 
 export const button = (name: string, label: string, live: boolean, action: ButtonAction | null, sub: string | null = null, selected = false): ButtonSpec => ({

@@ -7,6 +7,10 @@ import { attractScene, helpScene, lobbyScene, overlayScene } from './scene-pages
 import { jacksScene } from './scene-jacks';
 import type { SceneModel, ScreenName } from './scene-model';
 import { pokerPlusScene } from './scene-poker-plus';
+import { serviceModel } from './scene-service';
+import { allServiceButtons } from './service-model';
+import { serviceMode } from './service-ui';
+import { ts } from './i18n-service';
 import { ATTRACT_AFTER_MS, type UiState } from './ui-state';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'closed';
@@ -31,6 +35,7 @@ const empty = (language: Language, screen: ScreenName): SceneModel => ({
   help: null,
   lines: [],
   dealKey: '',
+  service: null,
 });
 
 /** Attract runs with no credits and no game, before the first input or after a quiet minute. */
@@ -40,13 +45,21 @@ export function attractDue(s: Snapshot, ui: UiState): boolean {
 }
 
 export function pickScreen(s: Snapshot, ui: UiState): ScreenName {
+  // A key turned takes the screen over, lockups included: the attendant pays the handpay there.
+  if (ui.service.mode !== null && serviceMode(s) === ui.service.mode) return 'service';
   if (attractDue(s, ui)) return 'attract';
   if (ui.help !== null) return 'help';
   if (ui.view === 'lobby' && !s.inGame) return 'lobby';
   return s.selectedGame === 'poker-plus' ? 'pokerPlus' : 'jacks';
 }
 
-export function describeScene(s: Snapshot | null, ui: UiState, status: ConnectionStatus, fallbackLanguage: Language = 'en'): SceneModel {
+/** The cabinet's last refusal, if it came after the last touch: shown with its reason. */
+export interface Refusal {
+  rule: string | null;
+  text: string;
+}
+
+export function describeScene(s: Snapshot | null, ui: UiState, status: ConnectionStatus, fallbackLanguage: Language = 'en', refusal: Refusal | null = null): SceneModel {
   if (!s) {
     const scene = empty(fallbackLanguage, 'connecting');
     return { ...scene, title: t(fallbackLanguage, 'app.title'), connection: t(fallbackLanguage, status === 'closed' ? 'app.offline' : 'app.connecting') };
@@ -54,6 +67,12 @@ export function describeScene(s: Snapshot | null, ui: UiState, status: Connectio
   const screen = pickScreen(s, ui);
   const base = empty(s.language, screen);
   const connection = status === 'open' ? null : t(s.language, 'app.offline');
+  if (screen === 'service') {
+    const notice = refusal ? ts(s.language, 'svc.refused', { rule: refusal.rule ?? '—', reason: refusal.text }) : null;
+    const service = serviceModel(s, ui.service, ui.now, notice)!;
+    const who = ts(s.language, service.mode === 'attendant' ? 'svc.attendant' : 'svc.technician');
+    return { ...base, title: `${who}: ${service.title}`, service, buttons: allServiceButtons(service), connection };
+  }
   const part =
     screen === 'attract'
       ? attractScene(s)

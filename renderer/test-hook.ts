@@ -57,6 +57,7 @@ export function installTestHook(win: HookWindow, deps: TestHookDeps): void {
         help: m.help,
         lines: m.lines,
         connection: m.connection,
+        service: m.service,
         animating: deps.navigator.animating(),
         motions,
         frame: deps.frames(),

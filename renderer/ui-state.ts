@@ -2,7 +2,8 @@
 // cards picked for an exchange before it is wished. None of it is game state: money, cards,
 // holds and phases come only from the cabinet's snapshot.
 
-import type { Snapshot, Wish } from '../src/contract';
+import type { Query, Snapshot, Wish } from '../src/contract';
+import { applyService, followService, initialService, type ServiceAction, type ServiceUi } from './service-ui';
 
 export type GameName = Snapshot['selectedGame'];
 
@@ -16,6 +17,8 @@ export interface UiState {
   now: number;
   /** Poker Plus cards picked for an exchange; valid only while `key` matches the hand. */
   selection: { key: string; positions: number[] };
+  /** The attendant's and technician's screens (service-ui.ts). */
+  service: ServiceUi;
 }
 
 /** Attract mode returns after this long without input, with no credits and no game. */
@@ -29,6 +32,7 @@ export const initialUi = (now: number): UiState => ({
   lastInputAt: now,
   now,
   selection: { key: '', positions: [] },
+  service: initialService(),
 });
 
 export type UiAction =
@@ -37,7 +41,8 @@ export type UiAction =
   | { type: 'game' }
   | { type: 'chooseGame'; game: GameName }
   | { type: 'help'; page: number | null }
-  | { type: 'select'; position: number };
+  | { type: 'select'; position: number }
+  | { type: 'svc'; action: ServiceAction };
 
 /** Identifies the seen box's hand: a new deal or a draw changes it and drops the selection. */
 export function selectionKey(snapshot: Snapshot): string {
@@ -57,13 +62,23 @@ export function followSnapshot(ui: UiState, snapshot: Snapshot | null): UiState 
   return snapshot?.inGame && ui.view === 'lobby' ? { ...ui, view: 'game' } : ui;
 }
 
+/** A key turned (or a login, a logout) opens, changes or closes the service screens: the records a page needs are asked for. */
+export function followKeys(ui: UiState, snapshot: Snapshot | null): { ui: UiState; queries: Query[] } {
+  const step = followService(ui.service, snapshot);
+  return { ui: step.service === ui.service ? ui : { ...ui, service: step.service }, queries: step.queries };
+}
+
 /** Any touch or press: leaves attract mode and restarts its idle clock. */
 export function noteInput(ui: UiState, now: number): UiState {
   return { ...ui, interacted: true, lastInputAt: now, now };
 }
 
-export function applyUi(ui: UiState, action: UiAction, snapshot: Snapshot | null): { ui: UiState; wish: Wish | null } {
+export function applyUi(ui: UiState, action: UiAction, snapshot: Snapshot | null): { ui: UiState; wish: Wish | null; queries?: Query[] } {
   switch (action.type) {
+    case 'svc': {
+      const step = applyService(ui.service, action.action);
+      return { ui: { ...ui, service: step.service }, wish: step.wish, queries: step.queries };
+    }
     case 'start':
       return { ui: { ...ui, interacted: true, view: snapshot?.inGame ? 'game' : 'lobby' }, wish: null };
     case 'lobby':

@@ -14,6 +14,7 @@ import { LobbyScreen } from './lobby-screen';
 import { LockupOverlay } from './lockup-overlay';
 import { PokerPlusScreen } from './poker-plus-screen';
 import type { AppScreen, PressHandler } from './screen';
+import { ServiceScreen } from './service-screen';
 import { StatusStrip } from './status-strip';
 
 const FACTORIES: Record<ScreenName, (onPress: PressHandler) => AppScreen> = {
@@ -23,6 +24,7 @@ const FACTORIES: Record<ScreenName, (onPress: PressHandler) => AppScreen> = {
   jacks: (p) => new JacksScreen(p),
   pokerPlus: (p) => new PokerPlusScreen(p),
   help: (p) => new HelpScreen(p),
+  service: (p) => new ServiceScreen(p),
 };
 
 export class Navigator {

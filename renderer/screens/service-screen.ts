@@ -1,0 +1,322 @@
+// The attendant's and technician's screen: a header, the technician's tabs, the page's body
+// (a headline in large type, lines, recalled cards, a table, switch lamps, choices, a keypad)
+// and the page's actions along the bottom, all drawn from the ServiceModel; a confirmation
+// covers it all when one is under way. Every target is finger-sized (84 px or more).
+
+import { Container, Graphics, Rectangle, type Text } from 'pixi.js';
+import { t } from '../i18n';
+import { rect, row, type Design, type Rect } from '../layout';
+import type { ButtonSpec, SceneModel } from '../scene-model';
+import type { CardGroup, ServiceModel, ServiceTable, Tone } from '../service-model';
+import type { ButtonTone } from '../ui/button-view';
+import { CardView } from '../ui/card-view';
+import { COLORS, fitText, label, radial, vertical } from '../ui/theme';
+import { AppScreen } from './screen';
+
+const TONE_INK: Record<Tone, number> = { ok: 0x6be28f, bad: 0xff6b62, info: COLORS.info, plain: COLORS.goldLight };
+const TONE_PLATE: Record<Tone, number> = { ok: 0x0f3b22, bad: 0x4a0c10, info: 0x0d2547, plain: 0x151b19 };
+
+const MARGIN = 32;
+const NAV_H = 84;
+const ACTION_H = 96;
+const GAP = 12;
+
+/** Which plate a button gets: the irreversible red, going ahead green, choices blue, keys dark. */
+function toneOf(name: string, group: 'nav' | 'list' | 'keypad' | 'actions' | 'confirm'): ButtonTone {
+  if (group === 'nav') return name === 'svc.logout' ? 'red' : 'dark';
+  if (group === 'keypad') return 'dark';
+  if (group === 'confirm') return name === 'confirm.yes' ? 'green' : 'dark';
+  if (/clear|ramClear|periodClear|testEnd/i.test(name)) return 'red';
+  if (/enter|edit\.ok|handpay|dev\.test$|dev\.voucher/.test(name)) return 'green';
+  if (group === 'list') return 'blue';
+  return 'blue';
+}
+
+export class ServiceScreen extends AppScreen {
+  private title!: Text;
+  private content!: Container;
+  private buttonsLayer!: Container;
+  private confirmLayer!: Container;
+  private confirmTexts!: { title: Text; step: Text; lines: Text[] };
+  private contentKey = '';
+  /** What the test hook and the probes read: the card codes drawn, by group. */
+  drawnCards: { group: string; codes: (string | null)[] }[] = [];
+
+  protected build(d: Design): void {
+    this.contentKey = '';
+    const bg = new Graphics();
+    bg.rect(0, 0, d.w, d.h).fill(radial(0x15324a, 0x040b12));
+    bg.roundRect(10, 10, d.w - 20, d.h - 20, 26).stroke({ width: 4, color: COLORS.gold, alpha: 0.8 });
+    const bar = new Graphics();
+    bar.rect(0, 0, d.w, 64).fill(vertical(0x1b1f1d, 0x000000));
+    bar.rect(0, 61, d.w, 3).fill(COLORS.gold);
+    this.title = label('', { fontSize: 34, fill: COLORS.goldLight, letterSpacing: 3, stroke: { color: 0x3a2a05, width: 3 } }, 0, 0.5);
+    this.title.position.set(MARGIN, 32);
+    this.content = new Container();
+    this.buttonsLayer = new Container();
+    this.confirmLayer = new Container();
+    this.addChild(bg, bar, this.title, this.content, this.buttonsLayer, this.confirmLayer);
+
+    const shade = new Graphics();
+    shade.rect(0, 0, d.w, d.h).fill({ color: 0x000000, alpha: 0.72 });
+    shade.eventMode = 'static';
+    shade.hitArea = new Rectangle(0, 0, d.w, d.h);
+    const panel = this.confirmPanel(d);
+    const frame = new Graphics();
+    frame.roundRect(panel.x, panel.y, panel.w, panel.h, 30).fill(vertical(0x2a1606, 0x050505)).stroke({ width: 6, color: COLORS.gold });
+    frame.roundRect(panel.x + 12, panel.y + 12, panel.w - 24, panel.h - 24, 22).stroke({ width: 2, color: COLORS.gold, alpha: 0.6 });
+    const title = label('', { fontSize: 48, fill: COLORS.white, stroke: { color: 0x000000, width: 5 }, letterSpacing: 2 });
+    title.position.set(d.w / 2, panel.y + 70);
+    const step = label('', { fontSize: 26, fill: COLORS.amber });
+    step.position.set(d.w / 2, panel.y + 124);
+    const lines = [0, 1, 2, 3].map((i) => {
+      const l = label('', { fontSize: 32, fill: COLORS.goldLight });
+      l.position.set(d.w / 2, panel.y + 180 + i * 50);
+      return l;
+    });
+    this.confirmLayer.addChild(shade, frame, title, step, ...lines);
+    this.confirmTexts = { title, step, lines };
+    this.confirmLayer.visible = false;
+  }
+
+  private confirmPanel(d: Design): Rect {
+    const w = Math.min(1100, d.w - 160);
+    return rect((d.w - w) / 2, d.h * 0.2, w, 520);
+  }
+
+  draw(m: SceneModel): void {
+    const svc = m.service;
+    if (!svc) return;
+    const d = this.design;
+    this.title.text = m.title;
+    fitText(this.title, d.w - 2 * MARGIN, 56);
+
+    const top = svc.nav.length > 0 ? 76 + NAV_H + GAP : 76;
+    const actionsY = d.h - MARGIN - ACTION_H;
+    const noticeH = 44;
+    const bottom = (svc.actions.length > 0 ? actionsY - GAP : d.h - MARGIN) - noticeH;
+    const body = rect(MARGIN, top, d.w - 2 * MARGIN, bottom - top);
+
+    // Buttons: placed every draw (pages differ), the set hides any the model lacks.
+    if (svc.nav.length > 0) this.placeRow(svc.nav, rect(MARGIN, 76, d.w - 2 * MARGIN, NAV_H), 'nav', 260);
+    const keyboard = svc.keypad.length > 0 && svc.keypadColumns > 3;
+    const side = svc.keypad.length > 0 && !keyboard;
+    let main = body;
+    if (side) {
+      const padW = Math.min(460, body.w * 0.4);
+      main = rect(body.x, body.y, body.w - padW - 24, body.h);
+      this.placeGrid(svc.keypad, rect(body.x + body.w - padW, body.y, padW, body.h), svc.keypadColumns, 'keypad', 110, 26);
+    } else if (keyboard) {
+      const rows = Math.ceil(svc.keypad.length / svc.keypadColumns);
+      const keysH = Math.min(rows * (84 + 8), body.h * 0.55);
+      this.placeGrid(svc.keypad, rect(body.x, body.y + body.h - keysH, body.w, keysH), svc.keypadColumns, 'keypad', 84, 26);
+      main = rect(body.x, body.y, body.w, body.h - keysH - GAP);
+    }
+    if (svc.actions.length > 0) this.placeRow(svc.actions, rect(MARGIN, actionsY, d.w - 2 * MARGIN, ACTION_H), 'actions', 340);
+
+    const key = JSON.stringify([d.name, { ...svc, nav: null, keypad: null, actions: null, confirmButtons: null, list: svc.list.map((b) => [b.name, b.label, b.sub, b.selected]) }]);
+    if (key !== this.contentKey) {
+      this.contentKey = key;
+      this.content.removeChildren().forEach((c) => c.destroy({ children: true }));
+      this.drawnCards = [];
+      const listTop = this.drawBody(svc, main, m.language);
+      if (svc.list.length > 0) {
+        const rows = Math.ceil(svc.list.length / svc.listColumns);
+        const h = Math.min(main.y + main.h - listTop, rows * (100 + GAP));
+        this.listArea = rect(main.x, listTop, main.w, Math.max(h, 84));
+      }
+      this.drawNotice(svc.notice, rect(MARGIN, bottom, d.w - 2 * MARGIN, noticeH));
+    }
+    if (svc.list.length > 0) this.placeGrid(svc.list, this.listArea, svc.listColumns, 'list', 84, 24);
+
+    this.confirmLayer.visible = svc.confirm !== null;
+    if (svc.confirm) {
+      const panel = this.confirmPanel(d);
+      const c = svc.confirm;
+      this.confirmTexts.title.text = c.title;
+      fitText(this.confirmTexts.title, panel.w - 60, 70);
+      this.confirmTexts.step.text = c.stepText ?? '';
+      this.confirmTexts.lines.forEach((l, i) => {
+        l.text = c.lines[i] ?? '';
+        fitText(l, panel.w - 60, 46);
+      });
+      const [yes, no] = row(rect(panel.x + 60, panel.y + panel.h - 130, panel.w - 120, 100), 2, 40);
+      const names = svc.confirmButtons.map((b) => b.name);
+      if (names[0]) this.buttonSet.place(this.confirmLayer, names[0], yes, toneOf(names[0], 'confirm'), 30);
+      if (names[1]) this.buttonSet.place(this.confirmLayer, names[1], no, toneOf(names[1], 'confirm'), 30);
+    }
+    this.buttonSet.apply(m.buttons);
+  }
+
+  private listArea: Rect = rect(0, 0, 0, 0);
+
+  private placeRow(specs: ButtonSpec[], area: Rect, group: 'nav' | 'actions', maxW: number): void {
+    const n = specs.length;
+    const w = Math.min(maxW, (area.w - GAP * (n - 1)) / n);
+    const total = n * w + (n - 1) * GAP;
+    const x0 = group === 'nav' ? area.x : area.x + (area.w - total) / 2;
+    specs.forEach((s, i) => this.buttonSet.place(this.buttonsLayer, s.name, rect(x0 + i * (w + GAP), area.y, w, area.h), toneOf(s.name, group), group === 'nav' ? 24 : 26));
+  }
+
+  private placeGrid(specs: ButtonSpec[], area: Rect, columns: number, group: 'list' | 'keypad', minH: number, font: number): void {
+    const rows = Math.max(1, Math.ceil(specs.length / columns));
+    const gap = group === 'keypad' && columns > 3 ? 8 : GAP;
+    const h = Math.max(minH, Math.min(group === 'keypad' ? 120 : 100, (area.h - gap * (rows - 1)) / rows));
+    const w = (area.w - gap * (columns - 1)) / columns;
+    specs.forEach((s, i) => {
+      const r = Math.floor(i / columns);
+      const c = i % columns;
+      this.buttonSet.place(this.buttonsLayer, s.name, rect(area.x + c * (w + gap), area.y + r * (h + gap), w, h), toneOf(s.name, group), font);
+    });
+  }
+
+  /** Draws the page's body top-down; returns where the list of choices may start. */
+  private drawBody(svc: ServiceModel, area: Rect, language: SceneModel['language']): number {
+    let y = area.y;
+    if (svc.headline) {
+      const h = 72;
+      const plate = new Graphics();
+      plate.roundRect(area.x, y, area.w, h, 14).fill(TONE_PLATE[svc.headline.tone]).stroke({ width: 3, color: TONE_INK[svc.headline.tone] });
+      const text = label(svc.headline.text, { fontSize: 40, fill: TONE_INK[svc.headline.tone], letterSpacing: 1 });
+      text.position.set(area.x + area.w / 2, y + h / 2);
+      fitText(text, area.w - 40, h - 12);
+      this.content.addChild(plate, text);
+      y += h + GAP;
+    }
+    if (svc.entry) {
+      const cap = label(svc.entry.label, { fontSize: 24, fill: COLORS.gold, letterSpacing: 2 }, 0, 0.5);
+      cap.position.set(area.x, y + 16);
+      fitText(cap, area.w, 30);
+      const box = new Graphics();
+      box.roundRect(area.x, y + 36, area.w, 84, 12).fill(vertical(0x141a18, 0x030504)).stroke({ width: 3, color: COLORS.gold });
+      const text = label(svc.entry.text + '▌', { fontSize: 52, fill: COLORS.amber, letterSpacing: 4 }, 0, 0.5);
+      text.position.set(area.x + 20, y + 78);
+      fitText(text, area.w - 40, 76);
+      this.content.addChild(cap, box, text);
+      y += 120 + GAP;
+    }
+    for (const line of svc.lines) {
+      const text = label(line.text, { fontSize: 26, fill: TONE_INK[line.tone], fontWeight: line.tone === 'plain' ? '400' : '700' }, 0, 0.5);
+      text.position.set(area.x + 6, y + 17);
+      fitText(text, area.w - 12, 34);
+      this.content.addChild(text);
+      y += 36;
+    }
+    if (svc.lines.length > 0) y += 6;
+    if (svc.cards.length > 0) y = this.drawCards(svc.cards, rect(area.x, y, area.w, area.y + area.h - y), language);
+    if (svc.indicators.length > 0) y = this.drawIndicators(svc, rect(area.x, y, area.w, 0));
+    if (svc.table) {
+      const listRows = svc.list.length > 0 ? Math.ceil(svc.list.length / svc.listColumns) : 0;
+      const reserve = listRows > 0 ? Math.min(listRows * (84 + GAP), 2 * (84 + GAP)) : 0;
+      y = this.drawTable(svc.table, rect(area.x, y, area.w, area.y + area.h - y - reserve));
+    }
+    return y;
+  }
+
+  private drawCards(groups: CardGroup[], area: Rect, language: SceneModel['language']): number {
+    // The first group (a Jacks hand, or the dealer) has a row to itself; the boxes share the next.
+    const rowsOf = groups.length === 1 ? [groups] : [[groups[0]], groups.slice(1)];
+    const rowH = Math.min(330, area.h / rowsOf.length);
+    const labelH = 30;
+    let y = area.y;
+    for (const groupsInRow of rowsOf) {
+      const cellW = (area.w - GAP * (groupsInRow.length - 1)) / groupsInRow.length;
+      groupsInRow.forEach((g, gi) => {
+        const x = area.x + gi * (cellW + GAP);
+        const slots = Math.max(5, g.cards.length);
+        const cardH = Math.min(rowH - 2 * labelH - 10, ((cellW - 8 * (slots - 1)) / slots) * 1.4);
+        const cardW = cardH / 1.4;
+        const cap = label(g.label, { fontSize: 22, fill: COLORS.gold, letterSpacing: 1 });
+        cap.position.set(x + cellW / 2, y + labelH / 2);
+        fitText(cap, cellW, labelH);
+        this.content.addChild(cap);
+        const totalW = g.cards.length * cardW + (g.cards.length - 1) * 8;
+        const x0 = x + (cellW - totalW) / 2;
+        g.cards.forEach((c, i) => {
+          const v = new CardView(cardW, cardH);
+          v.position.set(x0 + i * (cardW + 8), y + labelH + 4);
+          v.setCard(c.code, 'none');
+          v.setMarks({ held: c.held, heldText: t(language, 'card.held'), winning: c.winning, discarded: c.discarded, discardedText: t(language, 'card.discarded') });
+          this.content.addChild(v);
+        });
+        this.drawnCards.push({ group: g.name, codes: g.cards.map((c) => c.code) });
+        if (g.note) {
+          const note = label(g.note, { fontSize: 22, fill: COLORS.white });
+          note.position.set(x + cellW / 2, y + labelH + cardH + 8 + labelH / 2);
+          fitText(note, cellW, labelH);
+          this.content.addChild(note);
+        }
+      });
+      y += rowH;
+    }
+    return y + GAP;
+  }
+
+  private drawIndicators(svc: ServiceModel, area: Rect): number {
+    const columns = 8;
+    const h = 52;
+    const w = (area.w - 8 * (columns - 1)) / columns;
+    svc.indicators.forEach((ind, i) => {
+      const x = area.x + (i % columns) * (w + 8);
+      const y = area.y + Math.floor(i / columns) * (h + 8);
+      const fill = ind.state === 'on' ? 0xffd84a : ind.state === 'seen' ? 0x2f7a4a : 0x1a2220;
+      const g = new Graphics();
+      g.roundRect(x, y, w, h, 10).fill(fill).stroke({ width: 2, color: COLORS.gold });
+      const text = label(ind.label, { fontSize: 20, fill: ind.state === 'on' ? COLORS.ink : COLORS.goldLight });
+      text.position.set(x + w / 2, y + h / 2);
+      fitText(text, w - 10, h - 10);
+      this.content.addChild(g, text);
+    });
+    const rows = Math.ceil(svc.indicators.length / columns);
+    return area.y + rows * (h + 8) + GAP;
+  }
+
+  private drawTable(table: ServiceTable, area: Rect): number {
+    const headH = 40;
+    const rowH = 38;
+    const fit = Math.max(0, Math.floor((area.h - headH - (table.pageText ? 34 : 0)) / rowH));
+    const rows = table.rows.slice(0, fit);
+    const h = headH + rows.length * rowH;
+    const g = new Graphics();
+    g.roundRect(area.x, area.y, area.w, h + 8, 12).fill({ color: 0x000000, alpha: 0.45 }).stroke({ width: 2, color: COLORS.goldDark });
+    g.rect(area.x + 2, area.y + 2, area.w - 4, headH - 2).fill({ color: COLORS.goldDark, alpha: 0.5 });
+    rows.forEach((_, i) => {
+      if (i % 2 === 1) g.rect(area.x + 2, area.y + headH + i * rowH, area.w - 4, rowH).fill({ color: 0xffffff, alpha: 0.04 });
+    });
+    this.content.addChild(g);
+    const xs: number[] = [];
+    let x = area.x + 12;
+    for (const w of table.widths) {
+      xs.push(x);
+      x += w * (area.w - 24);
+    }
+    const cell = (text: string, col: number, y: number, h: number, fill: number, size: number, bold: boolean): void => {
+      const w = table.widths[col] * (area.w - 24) - 12;
+      const right = table.numeric[col];
+      const tx = label(text, { fontSize: size, fill, fontWeight: bold ? '700' : '400' }, right ? 1 : 0, 0.5);
+      tx.position.set(right ? xs[col] + w : xs[col], y + h / 2);
+      fitText(tx, w, h - 6);
+      this.content.addChild(tx);
+    };
+    table.columns.forEach((c, i) => cell(c, i, area.y, headH, COLORS.goldLight, 22, true));
+    rows.forEach((r, ri) => r.cells.forEach((c, ci) => cell(c, ci, area.y + headH + ri * rowH, rowH, TONE_INK[r.tone], 22, r.tone !== 'plain')));
+    let y = area.y + h + 8;
+    if (table.pageText) {
+      const p = label(table.pageText, { fontSize: 22, fill: COLORS.dim, fontWeight: '400' }, 1, 0.5);
+      p.position.set(area.x + area.w - 6, y + 16);
+      this.content.addChild(p);
+      y += 34;
+    }
+    return y + GAP;
+  }
+
+  private drawNotice(notice: string | null, area: Rect): void {
+    if (!notice) return;
+    const g = new Graphics();
+    g.roundRect(area.x, area.y + 2, area.w, area.h - 6, 10).fill({ color: COLORS.redDark, alpha: 0.9 }).stroke({ width: 2, color: COLORS.gold });
+    const text = label(notice, { fontSize: 24, fill: COLORS.white });
+    text.position.set(area.x + area.w / 2, area.y + area.h / 2);
+    fitText(text, area.w - 24, area.h - 10);
+    this.content.addChild(g, text);
+  }
+}

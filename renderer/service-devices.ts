@@ -1,0 +1,88 @@
+// C-18, C-19 on the audit screen: each device's status and faults; the doors and key switches
+// live; and the device test: every deck button lights when pressed, each lamp off/on/blink,
+// test notes identified and returned, a VOID specimen voucher.
+
+import type { DeviceTestView, Snapshot } from '../src/contract';
+import { formatMoney } from './format';
+import { ts, type ServiceKey } from './i18n-service';
+import { isLive } from './scene-common';
+import { button, wishAction } from './scene-model';
+import { emptyPage, technicianNav } from './service-common';
+import type { Indicator, ServiceModel } from './service-model';
+import { formatTime } from './time-format';
+
+export const DECK_BUTTONS = ['deal', 'hold1', 'hold2', 'hold3', 'hold4', 'hold5', 'betOne', 'maxBet', 'cashOut', 'help', 'service'] as const;
+type Lamp = 'off' | 'on' | 'blink';
+const NEXT_LAMP: Record<Lamp, Lamp> = { off: 'on', on: 'blink', blink: 'off' };
+const LAMP_TEXT: Record<Lamp, ServiceKey> = { off: 'dev.lamp.off', on: 'dev.lamp.on', blink: 'dev.lamp.blink' };
+const DEVICES = ['acceptor', 'printer', 'deck'] as const;
+const DEVICE_NAME: Record<(typeof DEVICES)[number], ServiceKey> = { acceptor: 'dev.acceptor', printer: 'dev.printer', deck: 'dev.deck' };
+
+const buttonName = (b: string): string => b.toUpperCase();
+
+function lampsWith(test: DeviceTestView, name: string, state: Lamp): Record<string, Lamp> {
+  const lamps: Record<string, Lamp> = {};
+  for (const b of DECK_BUTTONS) lamps[b] = (test.lamps[b] as Lamp | undefined) ?? 'off';
+  lamps[name] = state;
+  return lamps;
+}
+
+export function devicesPage(s: Snapshot): ServiceModel {
+  const L = s.language;
+  const page = emptyPage('technician', 'devices', ts(L, 'dev.title'));
+  page.nav = technicianNav(s, 'devices');
+  const d = s.service.devices;
+  page.table = {
+    columns: [ts(L, 'dev.col.device'), ts(L, 'dev.col.status'), ts(L, 'dev.col.faults')],
+    widths: [0.22, 0.18, 0.6],
+    numeric: [false, false, false],
+    rows: DEVICES.map((name) => {
+      const faults = Object.entries(d[name].faults).map(([code, text]) => `${code}: ${text}`);
+      return {
+        cells: [ts(L, DEVICE_NAME[name]), ts(L, d[name].online ? 'dev.online' : 'dev.offline'), faults.join('; ') || ts(L, 'dev.noFaults')],
+        tone: !d[name].online || faults.length > 0 ? 'bad' : 'ok',
+      };
+    }),
+    pageText: null,
+  };
+  const switches: Indicator[] = [
+    ...Object.entries(s.doors).map(([door, open]): Indicator => ({ name: `door.${door}`, label: ts(L, open ? 'dev.doorOpen' : 'dev.doorClosed', { door }), state: open ? 'on' : 'off' })),
+    ...Object.entries(s.keys).map(([key, on]): Indicator => ({ name: `key.${key}`, label: ts(L, on ? 'dev.keyOn' : 'dev.keyOff', { key }), state: on ? 'on' : 'off' })),
+  ];
+  const test = s.service.deviceTest;
+  if (!test) {
+    page.indicators = switches;
+    page.lines = [{ text: ts(L, 'dev.testHint'), tone: 'plain' }];
+    page.actions = [button('dev.test', ts(L, 'dev.testStart'), isLive(s, 'deviceTest'), wishAction({ type: 'deviceTest', on: true }))];
+    return page;
+  }
+  page.headline = { text: ts(L, 'dev.testRunning', { since: formatTime(test.since) }), tone: 'info' };
+  page.indicators = [
+    ...DECK_BUTTONS.map((b): Indicator => ({ name: `deck.${b}`, label: buttonName(b), state: test.pressed.includes(b) ? 'on' : test.seen.includes(b) ? 'seen' : 'off' })),
+    ...switches,
+  ];
+  page.list = DECK_BUTTONS.map((b) => {
+    const now = (test.lamps[b] as Lamp | undefined) ?? 'off';
+    return button(`lamp.${b}`, buttonName(b), isLive(s, 'testLamps'), wishAction({ type: 'testLamps', lamps: lampsWith(test, b, NEXT_LAMP[now]) }), ts(L, 'dev.lampState', { state: ts(L, LAMP_TEXT[now]) }), now !== 'off');
+  });
+  page.listColumns = 6;
+  const p = test.printer;
+  page.lines = [
+    { text: ts(L, 'dev.buttonsSeen', { n: test.seen.length, of: DECK_BUTTONS.length }), tone: test.seen.length === DECK_BUTTONS.length ? 'ok' : 'plain' },
+    {
+      text: ts(L, `dev.printer.${p.state}`, { validation: p.validation ?? '', reason: p.reason ?? '' }),
+      tone: p.state === 'failed' ? 'bad' : p.state === 'printed' ? 'ok' : 'plain',
+    },
+    { text: ts(L, test.acceptor.enabled ? 'dev.acceptorOn' : 'dev.acceptorOff'), tone: 'plain' },
+    ...test.acceptor.notes.slice(0, 4).map((n) => ({
+      text: ts(L, n.result === 'returned' ? 'dev.noteReturned' : 'dev.noteRejected', { value: formatMoney(n.value, s.currency, L), denomination: n.denomination, time: formatTime(n.at), reason: n.reason ?? '' }),
+      tone: 'info' as const,
+    })),
+  ];
+  page.actions = [
+    button('dev.acceptor', ts(L, test.acceptor.enabled ? 'dev.acceptorDisable' : 'dev.acceptorEnable'), isLive(s, 'testAcceptor'), wishAction({ type: 'testAcceptor', enabled: !test.acceptor.enabled }), null, test.acceptor.enabled),
+    button('dev.voucher', ts(L, 'dev.voucher'), isLive(s, 'testVoucher') && p.state !== 'printing', wishAction({ type: 'testVoucher' })),
+    button('dev.testEnd', ts(L, 'dev.testEnd'), isLive(s, 'deviceTest'), wishAction({ type: 'deviceTest', on: false })),
+  ];
+  return page;
+}

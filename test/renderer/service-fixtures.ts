@@ -1,0 +1,141 @@
+// Service-screen snapshots and the records the fake cabinet answers with, written to the
+// contract (checked on sending). Recalled games come from test/replays, whose expected results
+// the rules core's own tests pin down.
+
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Answer, EventRowView, InstalledPayTable, MetersReport, Query, RecallSummary, Snapshot } from '../../src/contract';
+import * as fx from './fixtures';
+
+const REPLAYS = fileURLToPath(new URL('../replays/', import.meta.url));
+const read = (name: string): unknown => JSON.parse(readFileSync(`${REPLAYS}${name}`, 'utf8'));
+
+const TECH_LIVE = ['technicianLogout', 'clearPeriodMeters', 'ramClear', 'changeSettings', 'setPin', 'deviceTest', 'clearTilt'];
+
+export function attendant(s: Snapshot = fx.handpay()): Snapshot {
+  s.version += 100;
+  s.keys = { ...s.keys, attendant: true };
+  s.service.attendantKey = true;
+  s.live = [...(s.lockup?.kind === 'handpay' ? ['handpayConfirm'] : []), 'creditClear'];
+  return s;
+}
+
+export function pinPad(failures = 0, lockedUntil = 0): Snapshot {
+  const s = fx.baseSnapshot();
+  s.version = 200 + failures;
+  s.keys = { ...s.keys, technician: true };
+  s.service.technicianKey = true;
+  s.service.pin = { failures, maxFailures: 3, lockedUntil };
+  s.live = lockedUntil > Date.now() ? [] : ['technicianPin'];
+  return s;
+}
+
+export function technician(s: Snapshot = fx.baseSnapshot()): Snapshot {
+  s.version += 300;
+  s.keys = { ...s.keys, technician: true };
+  s.service.technicianKey = true;
+  s.service.technician = true;
+  s.live = [...TECH_LIVE];
+  return s;
+}
+
+export function technicianTilt(): Snapshot {
+  const s = technician(fx.tilt());
+  if (s.lockup?.kind === 'tilt') s.lockup.tilts.push({ code: 'meters', reason: 'meters do not balance (C-9)', since: 1_700_000_100_000, technician: true });
+  return s;
+}
+
+export function deviceTest(): Snapshot {
+  const s = technician();
+  s.version += 1;
+  s.live = [...TECH_LIVE, 'testLamps', 'testAcceptor', 'testVoucher'];
+  s.service.deviceTest = {
+    since: 1_700_000_000_000,
+    pressed: ['hold2'],
+    seen: ['deal', 'hold2', 'cashOut'],
+    lamps: { deal: 'on', hold1: 'off', hold2: 'blink' },
+    acceptor: { enabled: true, notes: [{ value: 2000, denomination: 'USD20', at: 1_700_000_050_000, result: 'returned', reason: null }] },
+    printer: { state: 'printed', validation: '000712345678901234', reason: null },
+  };
+  s.service.devices.printer = { online: true, faults: { paperLow: 'paper low' } };
+  return s;
+}
+
+export function handpays(): Answer {
+  return {
+    type: 'handpays',
+    rows: [
+      { seq: 90, at: 1_700_000_300_000, event: 'locked', kind: 'jackpot', amount: 100000, gameId: 41, reason: 'royal flush at max bet' },
+      { seq: 60, at: 1_700_000_200_000, event: 'creditClear', kind: 'cancelledCredits', amount: 2510, gameId: null, reason: null },
+      { seq: 20, at: 1_700_000_100_000, event: 'paid', kind: 'jackpot', amount: 150000, gameId: 12, reason: 'four aces' },
+    ],
+  };
+}
+
+export function metersReport(balanced = true): MetersReport {
+  const meters: MetersReport['meters'] = [
+    { name: 'totalIn', code: '0000', unit: 'money', label: 'Total in (wagered)', lifetime: 1234567, period: 4500 },
+    { name: 'totalWon', code: '0001', unit: 'money', label: 'Total won', lifetime: 1100000, period: 3000 },
+    { name: 'gamesPlayed', code: '0005', unit: 'count', label: 'Games played', lifetime: 15234, period: 120 },
+  ];
+  for (let i = 0; i < 12; i++) meters.push({ name: `billsIn${i}`, code: i < 6 ? `00${40 + i}` : null, unit: 'count', label: `Bills in, note ${i + 1}`, lifetime: 100 + i, period: i });
+  return {
+    currency: 'USD',
+    minorDigits: 2,
+    balance: 2510,
+    meters,
+    derived: { netWin: { code: '0002', label: 'Net win', value: 134567 } },
+    balanceCheck: balanced ? { ok: true, expected: 2510, actual: 2510 } : { ok: false, expected: 2600, actual: 2510 },
+    eventChain: balanced ? 'intact' : 'broken',
+  };
+}
+
+const JACKS_REPLAY = 'jacks-autohold';
+const PP_REPLAY = 'poker-plus-two-boxes';
+
+export const RECALL_GAMES: RecallSummary[] = Array.from({ length: 14 }, (_, i) => {
+  const gameId = 120 - i;
+  const pp = i === 1;
+  return { gameId, game: pp ? 'poker-plus' : 'jacks-or-better', chipValue: 25, startedAt: 1_700_000_000_000 + (14 - i) * 60_000, endedAt: 1_700_000_020_000 + (14 - i) * 60_000, staked: 50, paid: i === 0 ? 1250 : 0, handpaid: false };
+});
+
+export function recallGame(gameId: number): Answer {
+  const game = RECALL_GAMES.find((g) => g.gameId === gameId) ?? RECALL_GAMES[0];
+  const name = game.game === 'poker-plus' ? PP_REPLAY : JACKS_REPLAY;
+  return { type: 'recallGame', game, replay: read(`${name}.replay.json`) as never, result: read(`${name}.expected.json`) as never };
+}
+
+export const expectedRecall = (game: 'jacks-or-better' | 'poker-plus') => read(`${game === 'poker-plus' ? PP_REPLAY : JACKS_REPLAY}.expected.json`) as Record<string, unknown>;
+
+export function events(q: Extract<Query, { type: 'events' }>, broken = false): Answer {
+  const total = 40;
+  const top = q.beforeSeq !== undefined ? q.beforeSeq - 1 : total;
+  const rows: EventRowView[] = [];
+  for (let seq = top; seq >= 1 && rows.length < q.limit; seq--) {
+    rows.push({ seq, at: 1_700_000_000_000 + seq * 1000, kind: seq % 3 === 0 ? 'door' : 'note', data: seq % 3 === 0 ? { door: 'main', open: seq % 2 === 0 } : { value: 2000, result: 'stacked' }, hash: 'ab'.repeat(32) });
+  }
+  return { type: 'events', rows, total, chain: broken ? { ok: false, rows: total, brokenAt: 33, problem: 'row 33: hash does not match row 32' } : { ok: true, rows: total, brokenAt: null, problem: null } };
+}
+
+const JACKS_ROWS = (royal: number, fullHouse: number, flush: number): InstalledPayTable['rows'] => [
+  { category: 'royal-flush', perBet: [250, 250, 250, 250, royal] },
+  { category: 'straight-flush', perBet: [50, 50, 50, 50, 50] },
+  { category: 'four-of-a-kind', perBet: [25, 25, 25, 25, 25] },
+  { category: 'full-house', perBet: [fullHouse, fullHouse, fullHouse, fullHouse, fullHouse] },
+  { category: 'flush', perBet: [flush, flush, flush, flush, flush] },
+  { category: 'straight', perBet: [4, 4, 4, 4, 4] },
+  { category: 'three-of-a-kind', perBet: [3, 3, 3, 3, 3] },
+  { category: 'two-pair', perBet: [2, 2, 2, 2, 2] },
+  { category: 'jacks-or-better', perBet: [1, 1, 1, 1, 1] },
+];
+
+export function payTables(): Answer {
+  return {
+    type: 'payTables',
+    tables: [
+      { id: 'jacks-9-6', game: 'jacks-or-better', name: 'Jacks or Better 9/6', rows: JACKS_ROWS(800, 9, 6), returnPct: 99.54, returnBasis: 'exact, optimal play' },
+      { id: 'jacks-8-5', game: 'jacks-or-better', name: 'Jacks or Better 8/5', rows: JACKS_ROWS(800, 8, 5), returnPct: 97.3, returnBasis: 'exact, optimal play' },
+      { id: 'poker-plus-standard', game: 'poker-plus', name: 'Poker Plus standard', rows: [{ category: 'royal-flush', perBet: [100] }, { category: 'pair', perBet: [1] }], returnPct: 98.1, returnBasis: 'simulation, 95% interval ±0.2' },
+    ],
+  };
+}
