@@ -8,6 +8,9 @@ import type { DeviceBus, DeviceCommand, DeviceEvent } from '../cabinet';
 import { CabinetStore } from '../store';
 import { openStore, startBotCabinet, startCabinet } from './cabinet-app';
 import { parseConfig } from './config';
+import { CabinetRunner } from './runner';
+import { nodeEnv } from './node-env';
+import { installedPayTables } from './service/installed-pay-tables';
 import { SimulatedDevices } from './sim/simulated-devices';
 
 let dir: string;
@@ -65,6 +68,20 @@ describe('the cabinet runner', () => {
     app.runner.wish({ type: 'cashOut' });
     expect(seen).toEqual(['stack with note 500 committed', 'print with voucher 500 committed']);
     await app.close();
+  });
+
+  it("hands the cabinet the installed pay tables with the config file's settings", async () => {
+    const app = await startCabinet(config, openStore(join(dir, 'c.db')), new HeldDevices(new SimulatedDevices({ ledgerPath: null })));
+    expect(app.runner.state.installedPayTables).toEqual(installedPayTables().installed);
+    expect(app.payTables).toBe(installedPayTables());
+    await app.close();
+    // A runner told of other tables hands those on.
+    const store = openStore(join(dir, 'd.db'));
+    const mine = installedPayTables().installed.slice(0, 1);
+    const runner = await CabinetRunner.start({ store, bus: new HeldDevices(new SimulatedDevices({ ledgerPath: null })), env: nodeEnv(new SeededRandom('t')), settings: config.settings, installed: mine, initialPin: '1234' });
+    expect(runner.state.installedPayTables).toEqual(mine);
+    await runner.close();
+    store.close();
   });
 
   it('refuses a stale wish from the screen and logs it (C-22)', async () => {

@@ -84,6 +84,23 @@ describe('simulate poker-plus', () => {
     expect((out.ci95 as number[])[0]).toBeLessThan(out.rtp as number);
   });
 
+  it('plays the pay table of --paytable, and the P-12 default without it', async () => {
+    const run = async (...extra: string[]) => {
+      written.length = 0;
+      return json(simulateCommand, ['poker-plus', '--rounds', '2000', '--seed', 'pt', '--threads', '1', '--json', ...extra]);
+    };
+    const plain = await run();
+    const explicit = await run('--paytable', file('p12.json', JSON.stringify({ pair: 1, 'full-house': 9 })));
+    const lean = await run('--paytable', file('lean.json', JSON.stringify({ pair: 0 })));
+    expect({ ...explicit, seconds: 0, roundsPerSecond: 0 }).toEqual({ ...plain, seconds: 0, roundsPerSecond: 0 });
+    // The same deals and the same strategy: what is staked is the same, a pair now pays nothing.
+    expect(lean.staked).toBe(plain.staked);
+    expect(lean.returned as number).toBeLessThan(plain.returned as number);
+    const bad = file('bad-pp.json', JSON.stringify({ 'jacks-or-better': 1 }));
+    written.length = 0;
+    expect(await refusal(simulateCommand, ['poker-plus', '--rounds', '10', '--seed', 'a', '--paytable', bad])).toMatch(/bad-pp\.json: paytable: "jacks-or-better" is not a poker-plus category/);
+  });
+
   it('refuses a missing seed, a bad box count and a broken strategy', async () => {
     expect(await refusal(simulateCommand, ['poker-plus', '--rounds', '10'])).toMatch(/--seed is required/);
     expect(await refusal(simulateCommand, ['poker-plus', '--rounds', '10', '--seed', 'a', '--boxes', '3'])).toMatch(/--boxes/);

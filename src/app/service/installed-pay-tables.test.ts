@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE } from '../../core';
-import { defaultPayTablesDir, installedPayTables, loadPayTables, PayTableError, samePayTable } from './installed-pay-tables';
+import { samePayTable } from '../../cabinet';
+import { defaultPayTablesDir, installedPayTables, loadPayTables, PayTableError } from './installed-pay-tables';
 import { packageRoot } from './package-root';
 
 let dir: string;

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePayTable } from '../../core';
-import { GAMES, type InstalledPayTable } from '../../cabinet';
+import { CUSTOM_PAY_TABLE, GAMES, samePayTable, type InstalledPayTable } from '../../cabinet';
 import { packageRoot } from './package-root';
 
 export interface CertifiedPayTable {
@@ -36,16 +36,6 @@ const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 export const defaultPayTablesDir = (): string => join(packageRoot(), 'assets', 'paytables');
 
-/** The same table: same coefficients and the same J-6 royal at max bet. */
-export function samePayTable(a: InstalledPayTable['table'], b: InstalledPayTable['table']): boolean {
-  if (a.game !== b.game) return false;
-  const royal = (t: InstalledPayTable['table']) => (t.game === 'jacks-or-better' ? (t.royalAtMaxBet ?? null) : null);
-  const keys = new Set([...Object.keys(a.coefficients), ...Object.keys(b.coefficients)]);
-  const ca = a.coefficients as Record<string, number>;
-  const cb = b.coefficients as Record<string, number>;
-  return royal(a) === royal(b) && [...keys].every((k) => ca[k] === cb[k]);
-}
-
 function parseFile(file: string, name: string): CertifiedPayTable {
   const fail = (problem: string): never => {
     throw new PayTableError(`${file}: ${problem}`);
@@ -62,7 +52,7 @@ function parseFile(file: string, name: string): CertifiedPayTable {
   for (const key of FIELDS) if (!(key in o)) fail(`"${key}" is missing`);
   const { id, game, name: title, returnPct, returnBasis } = o;
   if (typeof id !== 'string' || !ID.test(id)) return fail('id must be 1 to 64 lower-case letters, digits and hyphens');
-  if (id === 'custom') return fail('id "custom" is kept for a pay table given in the config file');
+  if (id === CUSTOM_PAY_TABLE) return fail(`id "${CUSTOM_PAY_TABLE}" is kept for a pay table given in the config file`);
   if (name !== `${id}.json`) return fail(`the file must be named after its id ("${id}.json")`);
   if (game !== 'jacks-or-better' && game !== 'poker-plus') return fail(`game must be one of ${GAMES.join(', ')}`);
   if (typeof title !== 'string' || title.trim() === '' || title.length > 80) return fail('name must be text of 1 to 80 characters');
