@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkToCabinet, parseFrame, checkToScreen, WISH_TYPES } from '.';
-import { check, object, int, array, nullable, oneOf, union, str } from './schema';
+import { answerMessage, checkToCabinet, parseFrame, checkToScreen, WISH_TYPES, type CabinetPort, type QueryResult } from '.';
+import { check, object, int, array, json, nullable, oneOf, union, str } from './schema';
 
 describe('schema checks', () => {
   const s = object({ a: int(0, 9), b: array(oneOf('x', 'y'), 2), c: nullable(str(3)) }, ['c']);
@@ -56,10 +56,68 @@ describe('the IPC contract', () => {
   it('covers every wish the cabinet knows', () => {
     expect(WISH_TYPES).toContain('cashOut');
     expect(WISH_TYPES).toContain('handpayConfirm');
-    expect(WISH_TYPES).toHaveLength(25);
+    for (const t of ['changeSettings', 'deviceTest', 'testLamps', 'testAcceptor', 'testVoucher'] as const) expect(WISH_TYPES).toContain(t);
+    expect(WISH_TYPES).toHaveLength(30);
   });
   it('refuses a snapshot that does not fit', () => {
     expect(checkToScreen({ kind: 'snapshot', snapshot: { version: 1 } }).ok).toBe(false);
     expect(checkToScreen({ kind: 'refused', id: 3, rule: 'C-22', reason: 'no' }).ok).toBe(true);
+  });
+});
+
+describe('plain JSON values (replay files, event data)', () => {
+  it('accepts nested plain JSON and refuses what JSON cannot carry', () => {
+    expect(check(json(), { game: 'jacks-or-better', deck: ['As'], actions: [{ type: 'draw' }], n: null })).toBeNull();
+    expect(check(json(), { a: Number.NaN })).toBe('message.a must be a finite number');
+    expect(check(json(), { a: () => 1 })).toBe('message.a must be plain JSON');
+    expect(check(json(), new Date())).toBe('message must be plain JSON');
+    expect(check(json(2), { a: { b: { c: 1 } } })).toBe('message.a.b is nested too deeply');
+  });
+});
+
+describe('queries and answers', () => {
+  it('accepts the queries the service screens make and refuses malformed ones', () => {
+    expect(checkToCabinet({ kind: 'query', id: 3, query: { type: 'events', limit: 50 } }).ok).toBe(true);
+    expect(checkToCabinet({ kind: 'query', id: 3, query: { type: 'events', limit: 50, beforeSeq: 120 } }).ok).toBe(true);
+    expect(checkToCabinet({ kind: 'query', id: 3, query: { type: 'recallGame', gameId: 7 } }).ok).toBe(true);
+    for (const q of [{ type: 'events', limit: 500 }, { type: 'recallGame' }, { type: 'dumpDatabase' }, { type: 'meters', pin: '0000' }]) {
+      expect(checkToCabinet({ kind: 'query', id: 3, query: q }).ok).toBe(false);
+    }
+  });
+  it('carries an answer with plain JSON inside and refuses one that breaks its shape', () => {
+    const answer = { type: 'recallGame', game: { gameId: 1, game: 'jacks-or-better', chipValue: 5, startedAt: 1, endedAt: 2, staked: 5, paid: 0, handpaid: false }, replay: { deck: ['As'] }, result: { win: 0 } };
+    expect(checkToScreen({ kind: 'answer', id: 4, answer }).ok).toBe(true);
+    expect(checkToScreen({ kind: 'answer', id: 4, answer: { ...answer, game: { ...answer.game, game: 'blackjack' } } }).ok).toBe(false);
+  });
+});
+
+describe('answerMessage (both carriers)', () => {
+  const snapshot = {} as ReturnType<CabinetPort['snapshot']>;
+  const port = (query: () => Promise<QueryResult>): CabinetPort => ({
+    snapshot: () => snapshot,
+    onSnapshot: () => () => undefined,
+    wish: async (version) => (version === 1 ? { ok: true } : { ok: false, rule: 'C-22-stale-and-more', reason: 'x'.repeat(400) }),
+    query,
+    refuseMalformed: () => undefined,
+  });
+  const meters = async (): Promise<QueryResult> => ({ ok: true, answer: { type: 'payTables', tables: [] } });
+  it('answers hello with the snapshot, a wish with accepted or refused under its id', async () => {
+    expect(await answerMessage(port(meters), { kind: 'hello', client: 't' })).toEqual({ kind: 'snapshot', snapshot });
+    expect(await answerMessage(port(meters), { kind: 'wish', id: 9, version: 1, wish: { type: 'draw' } })).toEqual({ kind: 'accepted', id: 9 });
+    const refused = await answerMessage(port(meters), { kind: 'wish', id: 9, version: 2, wish: { type: 'draw' } });
+    expect(refused.kind).toBe('refused');
+    // Clipped to the contract's limits, so the reply itself passes the screen's check.
+    expect(checkToScreen(refused).ok).toBe(true);
+  });
+  it('answers a query, passes its refusal on, and turns a failure into a refusal', async () => {
+    expect(await answerMessage(port(meters), { kind: 'query', id: 5, query: { type: 'payTables' } })).toEqual({ kind: 'answer', id: 5, answer: { type: 'payTables', tables: [] } });
+    const refusal = async (): Promise<QueryResult> => ({ ok: false, rule: 'C-21', reason: 'the technician PIN is needed' });
+    expect(await answerMessage(port(refusal), { kind: 'query', id: 6, query: { type: 'meters' } })).toEqual({ kind: 'refused', id: 6, rule: 'C-21', reason: 'the technician PIN is needed' });
+    const broken = async (): Promise<QueryResult> => {
+      throw new Error('disk I/O error');
+    };
+    const failed = await answerMessage(port(broken), { kind: 'query', id: 7, query: { type: 'meters' } });
+    expect(failed).toMatchObject({ kind: 'refused', id: 7, rule: 'C-12' });
+    expect(failed.kind === 'refused' && failed.reason).toContain('disk I/O error');
   });
 });

@@ -19,9 +19,18 @@ export interface TestCabinet extends ServedCabinet {
   stack(top: string): void;
 }
 
-export async function startTestCabinet(rendererRoot: string, config: unknown = {}, transport: 'memory' | 'pty' = 'memory'): Promise<TestCabinet> {
+/** A fresh database file in its own temporary folder. */
+export const freshDbPath = (): string => join(mkdtempSync(join(tmpdir(), 'e2e-cabinet-')), 'cabinet.db');
+
+/** `db` reopens a database a test kept (a restart); by default each cabinet gets a fresh one. */
+export async function startTestCabinet(
+  rendererRoot: string,
+  config: unknown = {},
+  transport: 'memory' | 'pty' = 'memory',
+  db: string = freshDbPath(),
+): Promise<TestCabinet> {
   const parsed = parseConfig(config);
-  const store = openStore(join(mkdtempSync(join(tmpdir(), 'e2e-cabinet-')), 'cabinet.db'));
+  const store = openStore(db);
   const devices = await createSimulatedDevices({ transport });
   const decks: Card[][] = [];
   const rest = new SeededRandom('e2e');
