@@ -4,6 +4,7 @@
 
 import type { DeviceTestView, Snapshot } from '../src/contract';
 import { formatMoney } from './format';
+import { t, type Language, type TextKey } from './i18n';
 import { ts, type ServiceKey } from './i18n-service';
 import { isLive } from './scene-common';
 import { button, wishAction } from './scene-model';
@@ -18,7 +19,17 @@ const LAMP_TEXT: Record<Lamp, ServiceKey> = { off: 'dev.lamp.off', on: 'dev.lamp
 const DEVICES = ['acceptor', 'printer', 'deck'] as const;
 const DEVICE_NAME: Record<(typeof DEVICES)[number], ServiceKey> = { acceptor: 'dev.acceptor', printer: 'dev.printer', deck: 'dev.deck' };
 
-const buttonName = (b: string): string => b.toUpperCase();
+const DECK_TEXT: Record<string, TextKey> = { deal: 'button.deal', betOne: 'button.betOne', maxBet: 'button.maxBet', cashOut: 'button.cashOut', help: 'button.help' };
+const SWITCH_TEXT: Record<string, ServiceKey> = { main: 'dev.name.main', logic: 'dev.name.logic', cashbox: 'dev.name.cashbox', attendant: 'dev.name.attendant', technician: 'dev.name.technician' };
+
+/** A deck button by the words on its cap. */
+function buttonName(L: Language, b: string): string {
+  if (b.startsWith('hold')) return `${t(L, 'button.hold')} ${b.slice(4)}`;
+  if (b === 'service') return ts(L, 'dev.name.service');
+  return DECK_TEXT[b] ? t(L, DECK_TEXT[b]) : b;
+}
+
+const switchName = (L: Language, name: string): string => (SWITCH_TEXT[name] ? ts(L, SWITCH_TEXT[name]) : name);
 
 function lampsWith(test: DeviceTestView, name: string, state: Lamp): Record<string, Lamp> {
   const lamps: Record<string, Lamp> = {};
@@ -46,8 +57,8 @@ export function devicesPage(s: Snapshot): ServiceModel {
     pageText: null,
   };
   const switches: Indicator[] = [
-    ...Object.entries(s.doors).map(([door, open]): Indicator => ({ name: `door.${door}`, label: ts(L, open ? 'dev.doorOpen' : 'dev.doorClosed', { door }), state: open ? 'on' : 'off' })),
-    ...Object.entries(s.keys).map(([key, on]): Indicator => ({ name: `key.${key}`, label: ts(L, on ? 'dev.keyOn' : 'dev.keyOff', { key }), state: on ? 'on' : 'off' })),
+    ...Object.entries(s.doors).map(([door, open]): Indicator => ({ name: `door.${door}`, label: ts(L, open ? 'dev.doorOpen' : 'dev.doorClosed', { door: switchName(L, door) }), state: open ? 'on' : 'off' })),
+    ...Object.entries(s.keys).map(([key, on]): Indicator => ({ name: `key.${key}`, label: ts(L, on ? 'dev.keyOn' : 'dev.keyOff', { key: switchName(L, key) }), state: on ? 'on' : 'off' })),
   ];
   const test = s.service.deviceTest;
   if (!test) {
@@ -56,25 +67,25 @@ export function devicesPage(s: Snapshot): ServiceModel {
     page.actions = [button('dev.test', ts(L, 'dev.testStart'), isLive(s, 'deviceTest'), wishAction({ type: 'deviceTest', on: true }))];
     return page;
   }
-  page.headline = { text: ts(L, 'dev.testRunning', { since: formatTime(test.since) }), tone: 'info' };
   page.indicators = [
-    ...DECK_BUTTONS.map((b): Indicator => ({ name: `deck.${b}`, label: buttonName(b), state: test.pressed.includes(b) ? 'on' : test.seen.includes(b) ? 'seen' : 'off' })),
+    ...DECK_BUTTONS.map((b): Indicator => ({ name: `deck.${b}`, label: buttonName(L, b), state: test.pressed.includes(b) ? 'on' : test.seen.includes(b) ? 'seen' : 'off' })),
     ...switches,
   ];
   page.list = DECK_BUTTONS.map((b) => {
     const now = (test.lamps[b] as Lamp | undefined) ?? 'off';
-    return button(`lamp.${b}`, buttonName(b), isLive(s, 'testLamps'), wishAction({ type: 'testLamps', lamps: lampsWith(test, b, NEXT_LAMP[now]) }), ts(L, 'dev.lampState', { state: ts(L, LAMP_TEXT[now]) }), now !== 'off');
+    return button(`lamp.${b}`, buttonName(L, b), isLive(s, 'testLamps'), wishAction({ type: 'testLamps', lamps: lampsWith(test, b, NEXT_LAMP[now]) }), ts(L, 'dev.lampState', { state: ts(L, LAMP_TEXT[now]) }), now !== 'off');
   });
   page.listColumns = 6;
   const p = test.printer;
+  // No headline here: the lamps, switches, statuses and lamp buttons need the room.
   page.lines = [
-    { text: ts(L, 'dev.buttonsSeen', { n: test.seen.length, of: DECK_BUTTONS.length }), tone: test.seen.length === DECK_BUTTONS.length ? 'ok' : 'plain' },
+    { text: `${ts(L, 'dev.testRunning', { since: formatTime(test.since) })}  •  ${ts(L, 'dev.buttonsSeen', { n: test.seen.length, of: DECK_BUTTONS.length })}`, tone: 'info' },
     {
       text: ts(L, `dev.printer.${p.state}`, { validation: p.validation ?? '', reason: p.reason ?? '' }),
       tone: p.state === 'failed' ? 'bad' : p.state === 'printed' ? 'ok' : 'plain',
     },
     { text: ts(L, test.acceptor.enabled ? 'dev.acceptorOn' : 'dev.acceptorOff'), tone: 'plain' },
-    ...test.acceptor.notes.slice(0, 4).map((n) => ({
+    ...test.acceptor.notes.slice(0, 2).map((n) => ({
       text: ts(L, n.result === 'returned' ? 'dev.noteReturned' : 'dev.noteRejected', { value: formatMoney(n.value, s.currency, L), denomination: n.denomination, time: formatTime(n.at), reason: n.reason ?? '' }),
       tone: 'info' as const,
     })),

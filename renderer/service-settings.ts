@@ -16,14 +16,14 @@ const KEY_NAMES: Record<string, string> = { ' ': 'space', '.': 'dot', ',': 'comm
 const keyName = (k: string): string => `key.${KEY_NAMES[k] ?? k}`;
 
 const NUMBER_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '.', '0', ','];
-const TEXT_KEYS = [...'1234567890QWERTYUIOPASDFGHJKL-ZXCVBNM. '];
+const TEXT_KEYS = [...'1234567890-QWERTYUIOP.ASDFGHJKL ZXCVBNM'];
 
 function keypad(s: Snapshot, def: FieldDef): { keys: ButtonSpec[]; columns: number } {
   const L = s.language;
   const allowed = def.entry === 'text' ? TEXT_KEYS : NUMBER_KEYS.filter((k) => (k === '.' ? def.entry === 'money' || def.entry === 'moneyList' : k === ',' ? def.entry === 'moneyList' : true));
   const keys = allowed.map((k) => button(keyName(k), k === ' ' ? ts(L, 'key.space') : k, true, svc({ type: 'editKey', key: k })));
   keys.push(button('key.back', '⌫', true, svc({ type: 'editKey', key: 'back' })), button('key.clear', ts(L, 'key.clear'), true, svc({ type: 'editKey', key: 'clear' })));
-  return { keys, columns: def.entry === 'text' ? 10 : 3 };
+  return { keys, columns: def.entry === 'text' ? 11 : 3 };
 }
 
 function payTableRows(s: Snapshot, table: InstalledPayTable): ServiceTable {

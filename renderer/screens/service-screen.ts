@@ -108,7 +108,7 @@ export class ServiceScreen extends AppScreen {
       this.placeGrid(svc.keypad, rect(body.x + body.w - padW, body.y, padW, body.h), svc.keypadColumns, 'keypad', 110, 26);
     } else if (keyboard) {
       const rows = Math.ceil(svc.keypad.length / svc.keypadColumns);
-      const keysH = Math.min(rows * (84 + 8), body.h * 0.55);
+      const keysH = Math.min(rows * (84 + 8), body.h * 0.7);
       this.placeGrid(svc.keypad, rect(body.x, body.y + body.h - keysH, body.w, keysH), svc.keypadColumns, 'keypad', 84, 26);
       main = rect(body.x, body.y, body.w, body.h - keysH - GAP);
     }
@@ -224,17 +224,19 @@ export class ServiceScreen extends AppScreen {
       groupsInRow.forEach((g, gi) => {
         const x = area.x + gi * (cellW + GAP);
         const slots = Math.max(5, g.cards.length);
-        const cardH = Math.min(rowH - 2 * labelH - 10, ((cellW - 8 * (slots - 1)) / slots) * 1.4);
+        // A gap of a sixth of a card leaves room for the HELD plate and the winning glow.
+        const cardH = Math.min(rowH - 2 * labelH - 24, (cellW / (slots + (slots - 1) / 6)) * 1.4);
         const cardW = cardH / 1.4;
+        const gap = cardW / 6;
         const cap = label(g.label, { fontSize: 22, fill: COLORS.gold, letterSpacing: 1 });
         cap.position.set(x + cellW / 2, y + labelH / 2);
         fitText(cap, cellW, labelH);
         this.content.addChild(cap);
-        const totalW = g.cards.length * cardW + (g.cards.length - 1) * 8;
+        const totalW = g.cards.length * cardW + (g.cards.length - 1) * gap;
         const x0 = x + (cellW - totalW) / 2;
         g.cards.forEach((c, i) => {
           const v = new CardView(cardW, cardH);
-          v.position.set(x0 + i * (cardW + 8), y + labelH + 4);
+          v.position.set(x0 + i * (cardW + gap), y + labelH + 14);
           v.setCard(c.code, 'none');
           v.setMarks({ held: c.held, heldText: t(language, 'card.held'), winning: c.winning, discarded: c.discarded, discardedText: t(language, 'card.discarded') });
           this.content.addChild(v);
@@ -242,7 +244,7 @@ export class ServiceScreen extends AppScreen {
         this.drawnCards.push({ group: g.name, codes: g.cards.map((c) => c.code) });
         if (g.note) {
           const note = label(g.note, { fontSize: 22, fill: COLORS.white });
-          note.position.set(x + cellW / 2, y + labelH + cardH + 8 + labelH / 2);
+          note.position.set(x + cellW / 2, y + labelH + cardH + 22 + labelH / 2);
           fitText(note, cellW, labelH);
           this.content.addChild(note);
         }
