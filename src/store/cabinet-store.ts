@@ -27,9 +27,21 @@ export interface SettingsChange {
   source: string;
 }
 
+/** Parts of the state that change only with the configuration, stored apart (migration 3). */
+const PARTS = ['configApplied', 'installedPayTables'] as const;
+type Part = (typeof PARTS)[number];
+
+/** Who changed the settings (the config file, a technician), as the transition logged it. */
+function settingsSource(effects: readonly CabinetEffect[]): string | undefined {
+  for (const e of effects) {
+    if (e.type === 'log' && e.entry.kind === 'config' && typeof e.entry.data.source === 'string') return e.entry.data.source;
+  }
+  return undefined;
+}
+
 /** The state without what has tables of its own. */
 function stateJson(state: CabinetState): string {
-  return JSON.stringify({ ...state, meters: undefined, settings: undefined });
+  return JSON.stringify({ ...state, meters: undefined, settings: undefined, configApplied: undefined, installedPayTables: undefined });
 }
 
 function recallRecord(r: Record<string, unknown>): GameRecord {
@@ -109,6 +121,8 @@ export class CabinetStore {
       settings: db.prepare('SELECT key, value FROM settings'),
       upsertSetting: db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
       logSetting: db.prepare('INSERT INTO settings_log (at, key, old_value, new_value, source) VALUES (?, ?, ?, ?, ?)'),
+      parts: db.prepare('SELECT name, value FROM state_parts'),
+      upsertPart: db.prepare('INSERT INTO state_parts (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
     };
   }
 
@@ -127,7 +141,29 @@ export class CabinetStore {
     }
     const settings = this.settings();
     if (!settings) throw new StoreError(`${this.path}: the operator settings are missing`);
-    return { ...parsed, meters: this.meters(), settings };
+    return { ...parsed, ...this.parts(parsed), meters: this.meters(), settings };
+  }
+
+  /** The stored parts; a database written before they were kept apart has them in the state. */
+  private parts(parsed: CabinetState): Pick<CabinetState, Part> {
+    const rows = new Map((this.stmt.parts.all() as { name: string; value: string }[]).map((r) => [r.name, r.value]));
+    const part = <K extends Part>(name: K, fallback: CabinetState[K]): CabinetState[K] => {
+      const text = rows.get(name);
+      if (text === undefined) return parsed[name] ?? fallback;
+      try {
+        return JSON.parse(text) as CabinetState[K];
+      } catch (e) {
+        throw new StoreError(`${this.path}: the stored ${name} is damaged: ${(e as Error).message}`);
+      }
+    };
+    return { configApplied: part('configApplied', null), installedPayTables: part('installedPayTables', []) };
+  }
+
+  private writeParts(prev: CabinetState | undefined, next: CabinetState): void {
+    for (const name of PARTS) {
+      if (prev && prev[name] === next[name]) continue;
+      this.stmt.upsertPart.run(name, JSON.stringify(next[name]));
+    }
   }
 
   meters(): MeterSet {
@@ -148,6 +184,7 @@ export class CabinetStore {
       this.stmt.insertState.run(state.version, stateJson(state), Date.now());
       this.writeMeters(undefined, state.meters);
       this.writeSettings(undefined, state.settings, source, Date.now());
+      this.writeParts(undefined, state);
     })();
   }
 
@@ -158,7 +195,8 @@ export class CabinetStore {
       const changed = this.stmt.updateState.run(next.version, stateJson(next), at, prev.version).changes;
       if (changed !== 1) throw new StoreError(`commit of version ${next.version} found the database not at version ${prev.version}`);
       if (prev.meters !== next.meters) this.writeMeters(prev.meters, next.meters);
-      if (prev.settings !== next.settings) this.writeSettings(prev.settings, next.settings, source, at);
+      if (prev.settings !== next.settings) this.writeSettings(prev.settings, next.settings, settingsSource(effects) ?? source, at);
+      this.writeParts(prev, next);
       this.writeEffects(effects);
     });
   }

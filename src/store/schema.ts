@@ -74,6 +74,17 @@ export const MIGRATIONS: readonly Migration[] = [
         BEGIN SELECT RAISE(ABORT, 'the settings log is append only'); END;
     `,
   },
+  {
+    // Parts of the state that change only with the configuration (the last-applied config file,
+    // the installed pay tables): kept apart so that every commit does not rewrite them.
+    version: 3,
+    sql: `
+      CREATE TABLE state_parts (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -106,9 +106,29 @@ describe('the cabinet store', () => {
     const settings = { ...a.rig.state.settings, chipValues: [5, 25] };
     a.input({ kind: 'settings', settings, source: 'config file', installed: [] });
     const log = a.store.settingsLog();
-    expect(log[log.length - 1]).toMatchObject({ key: 'chipValues', from: [1, 5, 25, 100], to: [5, 25], source: 'cabinet' });
+    expect(log[log.length - 1]).toMatchObject({ key: 'chipValues', from: [1, 5, 25, 100], to: [5, 25], source: 'config file' });
     a.store.close();
     expect(CabinetStore.open(path).load()?.settings.chipValues).toEqual([5, 25]);
+  });
+
+  it('keeps the configuration-only parts of the state apart, and reads them back', () => {
+    const path = join(dir, 'c.db');
+    const a = new Bench(path);
+    const installed = [{ id: 'mine', game: 'jacks-or-better' as const, name: 'Mine', table: a.rig.state.settings.payTables.jacks }];
+    const settings = { ...a.rig.state.settings, chipValues: [5, 25] };
+    a.input({ kind: 'settings', settings, source: 'config file', installed });
+    a.insert(100);
+    a.jacks();
+    const row = a.store.db.prepare('SELECT state FROM cabinet_state').get() as { state: string };
+    // Every commit rewrites the state row; the parts that change only with the config are not in it.
+    expect(row.state).not.toContain('installedPayTables');
+    expect(row.state).not.toContain('configApplied');
+    const expected = a.rig.state;
+    a.store.close();
+    const loaded = CabinetStore.open(path).load()!;
+    expect(loaded.installedPayTables).toEqual(installed);
+    expect(loaded.configApplied).toEqual(expected.configApplied);
+    expect(loaded).toEqual(expected);
   });
 
   it('refuses a commit made against a version the database is not at', () => {
