@@ -31,6 +31,7 @@ interface Scene {
   buttons: SceneButton[];
   service: ServiceModel | null;
   animating: boolean;
+  design: string;
 }
 
 let browser: Browser;
@@ -488,7 +489,7 @@ describe('the technician audit pages', () => {
 });
 
 describe('the wide monitor', () => {
-  it('lays the service pages out at 1920×1080 with every button inside the screen', async () => {
+  it('draws the recall, device test and PIN pages in the 16:9 design at 1920×1080', async () => {
     await page.setViewportSize({ width: 1920, height: 1080 });
     await show(sx.technician());
     await press('svc.recall');
@@ -502,6 +503,8 @@ describe('the wide monitor', () => {
     await shot('wide-devices');
     const s = await show(sx.pinPad());
     expect(s.screen).toBe('service');
+    expect(s.design).toBe('wide');
+    expect(button(s, 'pin.5').live).toBe(true);
     await shot('wide-pin');
     await page.setViewportSize({ width: 1280, height: 1024 });
   });
