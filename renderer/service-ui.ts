@@ -56,6 +56,8 @@ export interface ServiceUi {
   recallGame: Loaded<{ record: RecallGame; run: RecallRun }>;
   events: Loaded<EventsPage>;
   payTables: Loaded<InstalledPayTable[]>;
+  /** What the open page's records were read against (see recordsMark); null before the first snapshot. */
+  mark: string | null;
 }
 
 export const EVENTS_PER_PAGE = 12;
@@ -76,7 +78,24 @@ export const initialService = (): ServiceUi => ({
   recallGame: { state: 'idle' },
   events: { state: 'idle' },
   payTables: { state: 'idle' },
+  mark: null,
 });
+
+/**
+ * What the records on a page depend on: when it moves, the page reads them again, so a handpay
+ * paid or a meter clear shows at once instead of waiting for REFRESH. Pages whose records only a
+ * technician's own paging changes (recall, events, settings) have none.
+ */
+export function recordsMark(page: ServicePageName, s: Snapshot): string | null {
+  switch (page) {
+    case 'attendant':
+      return `${s.lockup?.kind ?? ''}|${s.balance}`;
+    case 'meters':
+      return String(s.version);
+    default:
+      return null;
+  }
+}
 
 export type ServiceAction =
   | { type: 'page'; page: ServicePageName }
@@ -145,7 +164,7 @@ function loading(svc: ServiceUi, queries: Query[]): ServiceUi {
 }
 
 function open(svc: ServiceUi, page: ServicePageName): ServiceStep {
-  const base = { ...svc, page, confirm: null, edit: null };
+  const base = { ...svc, page, confirm: null, edit: null, mark: null };
   const queries = pageQueries(base, page);
   return { service: loading(base, queries), wish: null, queries };
 }
@@ -153,7 +172,13 @@ function open(svc: ServiceUi, page: ServicePageName): ServiceStep {
 /** Keeps the service state in step with the keys: a new mode starts fresh on its first page. */
 export function followService(svc: ServiceUi, s: Snapshot | null): ServiceStep {
   const mode = serviceMode(s);
-  if (mode === svc.mode) return { service: svc, wish: null, queries: [] };
+  if (mode === svc.mode) {
+    const mark = s ? recordsMark(svc.page, s) : null;
+    if (mark === svc.mark) return { service: svc, wish: null, queries: [] };
+    // Read again quietly: the figures on show stay until the new ones arrive.
+    const reread = svc.mark !== null && mark !== null && svc.confirm === null;
+    return { service: { ...svc, mark }, wish: null, queries: reread ? pageQueries(svc, svc.page) : [] };
+  }
   const fresh = { ...initialService(), mode };
   if (mode === 'attendant') return open(fresh, 'attendant');
   if (mode === 'pin') return { service: { ...fresh, page: 'pin' }, wish: null, queries: [] };

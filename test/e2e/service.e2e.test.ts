@@ -1,0 +1,429 @@
+// The attendant's and technician's side end to end: the real renderer in Debian's Chromium, the
+// real host, cabinet, store and serial simulators; keys and buttons worked on the simulated
+// deck, records compared with what the command line reads from the same database.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { MetersReport, Query, ToScreen, Wish } from '../../src/contract';
+import type { ServiceModel } from '../../renderer/service-model';
+import { buildRenderer, CHROMIUM_ARGS } from '../support/renderer-build';
+import { cardsOf, freshDbPath, openScreen, press, scene, startTestCabinet, until, type Scene, type TestCabinet } from './cabinet-harness';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SHOTS = `${ROOT}test-results/screens`;
+let browser: Browser;
+let rendererRoot: string;
+let cabinet: TestCabinet | null = null;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  rendererRoot = await buildRenderer();
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(async () => {
+  await cabinet?.close();
+  cabinet = null;
+});
+
+type ServiceScene = Scene & { service: ServiceModel | null };
+const svcScene = (s: Scene): ServiceScene => s as ServiceScene;
+const svc = (s: Scene): ServiceModel => {
+  const m = svcScene(s).service;
+  if (!m) throw new Error(`no service page on screen: ${JSON.stringify(s).slice(0, 300)}`);
+  return m;
+};
+const untilSvc = (page: Parameters<typeof until>[0], check: (m: ServiceModel) => boolean, what: string): Promise<Scene> =>
+  until(page, (s) => svcScene(s).service !== null && svcScene(s).service !== undefined && check(svcScene(s).service!), what);
+const pageText = (m: ServiceModel): string => [m.title, m.headline?.text, ...m.lines.map((l) => l.text), m.notice, ...(m.table?.rows.flatMap((r) => r.cells) ?? [])].join('\n');
+const pressable = (page: Parameters<typeof until>[0], name: string): Promise<boolean> =>
+  page.evaluate((n) => (window as unknown as { __press: (n: string) => boolean }).__press(n), name);
+
+/** Runs `npm run -s cabinet -- ARGS` as a technician would, on the cabinet's own database. */
+function cli(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync('npm', ['run', '-s', 'cabinet', '--', ...args], { cwd: ROOT, encoding: 'utf8', input, timeout: 120_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+async function start(config: unknown, name: string, db = freshDbPath()) {
+  cabinet = await startTestCabinet(rendererRoot, config, 'memory', db);
+  const page = await openScreen(browser, cabinet.url, SHOTS, `svc-${name}`);
+  return { page, sim: cabinet.devices!.sim, cabinet, db };
+}
+
+async function insert(c: TestCabinet, page: Parameters<typeof until>[0], value: number): Promise<void> {
+  const before = c.app.runner.state.balance;
+  expect(c.devices!.sim.acceptor.insertNote(value)).toBe(true);
+  await until(page, () => c.app.runner.state.balance === before + value, 'the note credited');
+}
+
+async function pin(page: Parameters<typeof until>[0], digits: string): Promise<void> {
+  await untilSvc(page, (m) => m.page === 'pin', 'the PIN pad');
+  for (const d of digits) await press(page, `pin.${d}`);
+  await press(page, 'pin.enter');
+}
+
+async function technicianLogin(c: TestCabinet, page: Parameters<typeof until>[0], code = '0000'): Promise<void> {
+  c.devices!.sim.deck.turnKey('technician', true);
+  await pin(page, code);
+  await until(page, () => c.app.runner.state.access.technicianSession, 'the technician session');
+  await untilSvc(page, (m) => m.mode === 'technician', 'the audit pages');
+}
+
+describe('the attendant', () => {
+  it('pays a jackpot handpay and clears the credits left, each logged and listed', async () => {
+    const { page, sim, cabinet: c } = await start({ limits: { handpayLimit: 1000 } }, 'attendant');
+    await insert(c, page, 2000);
+    await until(page, (s) => s.screen === 'lobby', 'the lobby');
+    c.stack('As Ks Qs Js Ts');
+    await press(page, 'play');
+    await press(page, 'maxBet');
+    await press(page, 'deal');
+    await until(page, (s) => s.overlay === 'handpay', 'the handpay lockup');
+    sim.deck.turnKey('attendant', true);
+    let s = await untilSvc(page, (m) => m.page === 'attendant' && (m.headline?.text ?? '').includes('12.50'), 'the attendant menu with the handpay');
+    await page.shot('handpay');
+    await press(page, 'att.handpay');
+    await until(page, () => c.app.runner.state.handpay === null, 'the handpay paid');
+    expect(c.app.runner.state.balance).toBe(2000 - 5);
+
+    await press(page, 'att.clear');
+    s = await untilSvc(page, (m) => m.confirm !== null, 'the credit-clear confirmation');
+    expect(svc(s).confirm!.lines.join(' ')).toContain('19.95');
+    // Nothing happens before the attendant confirms.
+    expect(c.app.runner.state.balance).toBe(1995);
+    await press(page, 'confirm.yes');
+    await until(page, () => c.app.runner.state.balance === 0, 'the credits cleared');
+    s = await untilSvc(page, (m) => (m.table?.rows.length ?? 0) >= 2 && pageText(m).includes('19.95'), 'both handpays listed');
+    expect(pageText(svc(s))).toContain('12.50');
+    await page.shot('cleared');
+
+    const rows = c.app.store.events().filter((e) => e.kind === 'handpay' || e.kind === 'creditClear');
+    expect(rows.map((e) => [e.kind, e.data.event, e.data.amount])).toEqual([
+      ['handpay', 'locked', 1250],
+      ['handpay', 'paid', 1250],
+      ['creditClear', 'creditClear', 1995],
+    ]);
+    expect(c.app.store.meters().lifetime).toMatchObject({ jackpot: 1250, handpaidCancelled: 1995 });
+
+    sim.deck.turnKey('attendant', false);
+    await until(page, (x) => svcScene(x).service === null, 'the attendant menu closed');
+  });
+});
+
+describe('the technician', () => {
+  it('is refused a wrong PIN (logged, never the digits), locked out after repeated ones, then let in with the right one', async () => {
+    const { page, sim, cabinet: c } = await start({ access: { initialPin: '2468', maxPinFailures: 3, lockoutSeconds: 4 } }, 'pin');
+    sim.deck.turnKey('technician', true);
+    await pin(page, '1111');
+    let s = await untilSvc(page, (m) => pageText(m).includes('2 tries left'), 'two tries left');
+    await pin(page, '1357');
+    await pin(page, '9999');
+    s = await untilSvc(page, (m) => /^LOCKED: 0:0\d$/.test(m.headline?.text ?? ''), 'the lockout');
+    await page.shot('locked');
+    expect(await pressable(page, 'pin.2')).toBe(false);
+    expect(c.app.runner.state.access.technicianSession).toBe(false);
+    // The right PIN during the lockout is refused too, over the contract.
+    const during = c.app.runner.wish({ type: 'technicianPin', pin: '2468' });
+    expect(during.ok).toBe(false);
+    expect(!during.ok && during.refusal.reason).toMatch(/locked/);
+
+    const access = c.app.store.events().filter((e) => e.kind === 'access');
+    expect(access.map((e) => [e.data.event, e.data.locked])).toEqual([
+      ['wrong PIN', false],
+      ['wrong PIN', false],
+      ['wrong PIN', true],
+    ]);
+    const log = JSON.stringify(c.app.store.events());
+    for (const tried of ['1111', '1357', '9999', '2468']) expect(log).not.toContain(tried);
+
+    s = await untilSvc(page, (m) => m.page === 'pin' && !/LOCKED/.test(m.headline?.text ?? ''), 'the lockout over');
+    expect(svc(s).page).toBe('pin');
+    await pin(page, '2468');
+    await untilSvc(page, (m) => m.mode === 'technician', 'the audit pages');
+    expect(c.app.runner.state.access.technicianSession).toBe(true);
+    expect(c.app.store.events().filter((e) => e.kind === 'access').at(-1)?.data.event).toBe('technician login');
+    await page.shot('in');
+    sim.deck.turnKey('technician', false);
+    await until(page, (x) => svcScene(x).service === null, 'the audit closed with the key');
+    expect(c.app.runner.state.access.technicianSession).toBe(false);
+  });
+
+  it('reads the same meters on the audit screen as `cabinet meters --json` on the same database', async () => {
+    const { page, cabinet: c, db } = await start({}, 'meters');
+    await insert(c, page, 500);
+    await until(page, (s) => s.screen === 'lobby', 'the lobby');
+    c.stack('Jc 3d Jh 5s 9c Jd 5h');
+    await press(page, 'play');
+    await press(page, 'maxBet');
+    await until(page, (s) => cardsOf(s, 'jacks')[0] === 'Jc', 'the dealt hand');
+    await press(page, 'deal');
+    await until(page, () => c.app.runner.state.game?.outcome !== null, 'the game settled');
+    await technicianLogin(c, page);
+    await press(page, 'svc.meters');
+    let s = await untilSvc(page, (m) => m.page === 'meters' && m.table !== null, 'the meters');
+    await page.shot('meters');
+    const shown: string[][] = [];
+    for (;;) {
+      const m = svc(s);
+      shown.push(...m.table!.rows.map((r) => r.cells));
+      const next = s.buttons.find((b) => b.name === 'meters.next');
+      if (!next?.live) break;
+      const text = m.table!.pageText;
+      await press(page, 'meters.next');
+      s = await untilSvc(page, (x) => x.table?.pageText !== text, 'the next page of meters');
+    }
+
+    const out = cli(['meters', '--db', db, '--json']);
+    expect(out.stderr).toBe('');
+    expect(out.status).toBe(0);
+    const report = JSON.parse(out.stdout) as MetersReport;
+    const digits = (text: string): number => Number(text.replace(/[^\d]/g, '') || '0');
+    const expected = [
+      ...report.meters.map((r) => [r.code ?? '—', r.label, r.lifetime, r.period]),
+      ...Object.values(report.derived).map((d) => [d.code, d.label, d.value, 0]),
+    ];
+    expect(shown.map((cells) => [cells[0], cells[1], digits(cells[2]), digits(cells[3])])).toEqual(expected);
+    // The figures moved: a note of 5.00 and one game of 5 chips were counted.
+    expect(report.meters.find((r) => r.name === 'billsIn')?.lifetime).toBe(500);
+    expect(report.meters.find((r) => r.name === 'coinIn')?.lifetime).toBe(5);
+    expect(svc(s).lines.map((l) => l.text).join(' ')).toContain(report.eventChain === 'intact' ? 'intact' : 'BROKEN');
+    expect(report.balanceCheck.ok).toBe(true);
+  });
+
+  it('draws a recalled game with the same cards the replay command gives for its record', async () => {
+    const { page, cabinet: c, db } = await start({}, 'recall');
+    await insert(c, page, 1000);
+    await until(page, (s) => s.screen === 'lobby', 'the lobby');
+    c.stack('Jc 3d Jh 5s 9c Jd 5h');
+    await press(page, 'play');
+    await press(page, 'maxBet');
+    await until(page, (s) => cardsOf(s, 'jacks')[0] === 'Jc', 'the dealt hand');
+    await press(page, 'hold4');
+    await until(page, (x) => x.cards.filter((card) => card.held).length === 3, 'the fourth card held');
+    await press(page, 'deal');
+    await until(page, () => c.app.runner.state.game?.outcome !== null, 'the game settled');
+    const gameId = c.app.runner.state.game!.id;
+
+    await technicianLogin(c, page);
+    await press(page, 'svc.recall');
+    await untilSvc(page, (m) => m.list.some((b) => b.name === `recall.game.${gameId}`), 'the recalled games');
+    await press(page, `recall.game.${gameId}`);
+    let s = await untilSvc(page, (m) => m.page === 'recallGame' && m.cards.length > 0, 'the recalled game');
+    const steps: (string | null)[][] = [svc(s).cards[0].cards.map((card) => card.code)];
+    const heldShown = svc(s).cards[0].cards.flatMap((card, i) => (card.held ? [i] : []));
+    while (s.buttons.find((b) => b.name === 'recall.stepNext')?.live) {
+      const before = svc(s).headline?.text;
+      await press(page, 'recall.stepNext');
+      s = await untilSvc(page, (m) => m.headline?.text !== before, 'the next step');
+      steps.push(svc(s).cards[0].cards.map((card) => card.code));
+    }
+    await page.shot('recall');
+
+    const file = cli(['recall', '--db', db, '--replay', String(gameId)]);
+    expect(file.status).toBe(0);
+    const replayed = cli(['replay', '-'], file.stdout);
+    expect(replayed.status).toBe(0);
+    const result = JSON.parse(replayed.stdout) as { dealt: string[]; final: string[]; hand: string; win: number };
+    expect(steps[0]).toEqual(result.dealt);
+    expect(steps.at(-1)).toEqual(result.final);
+    expect(result.final).toEqual(['Jc', 'Jd', 'Jh', '5s', '5h']);
+    expect(heldShown.length).toBeGreaterThan(0);
+    expect(svc(s).cards[0].note ?? '').toContain(String(result.win));
+  });
+
+  it('changes a setting with a confirmation; it is logged and still in force after a restart', async () => {
+    const db = freshDbPath();
+    let { page, sim, cabinet: c } = await start({}, 'settings', db);
+    await technicianLogin(c, page);
+    await press(page, 'svc.settings');
+    await untilSvc(page, (m) => m.page === 'settings' && m.list.length > 5, 'the settings');
+    await press(page, 'set.limits.maxBet');
+    await untilSvc(page, (m) => m.entry !== null, 'the keypad');
+    await press(page, 'key.clear');
+    await press(page, 'key.3');
+    await untilSvc(page, (m) => m.entry?.text === '3', 'the typed value');
+    await press(page, 'edit.ok');
+    const asked = await untilSvc(page, (m) => m.confirm !== null, 'the confirmation');
+    expect(svc(asked).confirm!.lines.join(' ')).toMatch(/5 → 3/);
+    expect(c.app.runner.state.settings.limits.maxBet).toBe(5);
+    await press(page, 'confirm.yes');
+    await until(page, () => c.app.runner.state.settings.limits.maxBet === 3, 'the new max bet');
+
+    await press(page, 'set.payTables.jacks-or-better');
+    await press(page, 'opt.jacks-or-better-9-6');
+    const table = await untilSvc(page, (m) => pageText(m).includes('99.54'), 'the 9/6 table with its return');
+    expect(pageText(svc(table))).toMatch(/99\.54\d*%/);
+    await press(page, 'edit.ok');
+    await untilSvc(page, (m) => m.confirm !== null, 'the confirmation');
+    await press(page, 'confirm.yes');
+    await until(page, () => c.app.runner.state.settings.payTables.jacks.coefficients['full-house'] === 9, 'the 9/6 table in force');
+    await page.shot('changed');
+    const logged = c.app.store.events().filter((e) => e.kind === 'config').map((e) => [e.data.key, e.data.source]);
+    expect(logged).toContainEqual(['limits.maxBet', 'technician']);
+    sim.deck.turnKey('technician', false);
+    await page.close();
+    await c.close();
+    cabinet = null;
+
+    ({ page, sim, cabinet: c } = await start({}, 'settings-restarted', db));
+    expect(c.app.runner.state.settings.limits.maxBet).toBe(3);
+    expect(c.app.runner.state.settings.payTables.jacks.coefficients['full-house']).toBe(9);
+    await technicianLogin(c, page);
+    await press(page, 'svc.settings');
+    const after = await untilSvc(page, (m) => m.page === 'settings' && m.list.length > 5, 'the settings after the restart');
+    expect(after.buttons.find((b) => b.name === 'set.limits.maxBet')?.sub).toBe('3');
+    expect(after.buttons.find((b) => b.name === 'set.payTables.jacks-or-better')?.sub).toMatch(/9\/6/);
+  });
+});
+
+describe('keys', () => {
+  const SERVICE_WISHES: Wish[] = [
+    { type: 'handpayConfirm' },
+    { type: 'creditClear', confirm: true },
+    { type: 'technicianLogout' },
+    { type: 'setPin', pin: '1234' },
+    { type: 'clearPeriodMeters', confirm: true },
+    { type: 'clearTilt', code: 'meters' },
+    { type: 'ramClear', confirm: true },
+    { type: 'changeSettings', confirm: true, limits: { maxBet: 3 } },
+    { type: 'deviceTest', on: true },
+    { type: 'testLamps', lamps: { deal: 'on' } },
+    { type: 'testAcceptor', enabled: true },
+    { type: 'testVoucher' },
+  ];
+  const QUERIES: Query[] = [
+    { type: 'handpays', limit: 10 },
+    { type: 'meters' },
+    { type: 'recallList' },
+    { type: 'recallGame', gameId: 1 },
+    { type: 'events', limit: 10 },
+    { type: 'payTables' },
+  ];
+
+  /** A client speaking the contract directly, as a compromised screen would. */
+  async function contractClient(url: string) {
+    const ws = new WebSocket(url.replace('http', 'ws') + 'ws');
+    const inbox: ToScreen[] = [];
+    ws.on('message', (data) => inbox.push(JSON.parse(String(data)) as ToScreen));
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    const reply = async (id: number): Promise<ToScreen> => {
+      const end = Date.now() + 20_000;
+      while (Date.now() < end) {
+        const m = inbox.find((x) => 'id' in x && x.id === id);
+        if (m) return m;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no reply to message ${id}`);
+    };
+    return { ws, reply };
+  }
+
+  it('refuses every service action without its key, over the contract and on the screen', async () => {
+    const { page, sim, cabinet: c } = await start({}, 'keys');
+    await insert(c, page, 1000);
+    const client = await contractClient(c.url);
+    let id = 100;
+    const tryAll = async (extra: Wish[] = []): Promise<Map<string, ToScreen>> => {
+      const out = new Map<string, ToScreen>();
+      for (const wish of [...SERVICE_WISHES, ...extra]) {
+        const n = ++id;
+        client.ws.send(JSON.stringify({ kind: 'wish', id: n, version: c.app.runner.state.version, wish }));
+        out.set(`wish ${wish.type}`, await client.reply(n));
+      }
+      for (const query of QUERIES) {
+        const n = ++id;
+        client.ws.send(JSON.stringify({ kind: 'query', id: n, query }));
+        out.set(`query ${query.type}`, await client.reply(n));
+      }
+      return out;
+    };
+    const before = { balance: c.app.runner.state.balance, settings: JSON.stringify(c.app.runner.state.settings), meters: JSON.stringify(c.app.runner.state.meters) };
+
+    // No key at all: everything refused under C-21.
+    // (A PIN is only refused without the key: with it, a wrong one counts towards the lockout.)
+    for (const [what, reply] of await tryAll([{ type: 'technicianPin', pin: '0000' }])) {
+      expect(reply.kind, what).toBe('refused');
+      expect(reply.kind === 'refused' && reply.rule, what).toBe('C-21');
+    }
+    // The attendant's key opens only the attendant's functions; the technician's need the PIN too.
+    sim.deck.turnKey('attendant', true);
+    sim.deck.turnKey('technician', true);
+    await until(page, () => c.app.runner.state.keys.technician && c.app.runner.state.keys.attendant, 'both keys on');
+    const keyed = await tryAll();
+    for (const [what, reply] of keyed) {
+      const attendantOnly = ['wish handpayConfirm', 'wish creditClear', 'query handpays'].includes(what);
+      if (attendantOnly) continue;
+      expect(reply.kind === 'refused' && reply.rule, what).toBe('C-21');
+      expect(reply.kind === 'refused' && reply.reason, what).toMatch(/PIN|logged in/);
+    }
+    expect(keyed.get('query handpays')?.kind).toBe('answer');
+    sim.deck.turnKey('attendant', false);
+    sim.deck.turnKey('technician', false);
+    await until(page, () => !c.app.runner.state.keys.technician && !c.app.runner.state.keys.attendant, 'both keys off');
+    client.ws.close();
+
+    // Nothing moved but the one credit clear the attendant's key allowed.
+    expect(c.app.runner.state.balance).toBe(keyed.get('wish creditClear')?.kind === 'accepted' ? 0 : before.balance);
+    expect(JSON.stringify(c.app.runner.state.settings)).toBe(before.settings);
+    const refusals = c.app.store.events().filter((e) => e.kind === 'refusal' && e.data.rule === 'C-21');
+    expect(refusals.length).toBeGreaterThanOrEqual(SERVICE_WISHES.length + QUERIES.length);
+    expect(JSON.stringify(refusals)).not.toContain('"1234"');
+
+    // On the screen: no service page and no service button takes a press without a key.
+    const s = await scene(page);
+    expect(svcScene(s).service ?? null).toBeNull();
+    for (const name of ['att.handpay', 'att.clear', 'pin.1', 'pin.enter', 'svc.meters', 'svc.settings', 'meters.ramClear', 'dev.test', 'confirm.yes']) {
+      expect(await pressable(page, name), name).toBe(false);
+    }
+  });
+});
+
+describe('device tests', () => {
+  it('lights every deck button pressed, returns a test note uncredited and prints a VOID specimen', async () => {
+    const { page, sim, cabinet: c } = await start({}, 'devices');
+    await technicianLogin(c, page);
+    await press(page, 'svc.devices');
+    await untilSvc(page, (m) => m.page === 'devices', 'the devices page');
+    await press(page, 'dev.test');
+    await until(page, () => c.app.runner.state.deviceTest != null, 'the device test on');
+    for (const b of ['deal', 'hold3', 'cashOut'] as const) sim.deck.tap(b);
+    await untilSvc(page, (m) => ['deck.deal', 'deck.hold3', 'deck.cashOut'].every((n) => m.indicators.find((i) => i.name === n)?.state !== 'off'), 'the buttons seen');
+    // The presses played nothing and cashed nothing out.
+    expect(c.app.runner.state.game).toBeNull();
+    expect(sim.printer.printed).toHaveLength(0);
+
+    await press(page, 'lamp.hold2');
+    await until(page, () => sim.deck.lamps.hold2 !== 'off', 'the HOLD 2 lamp lit on the deck');
+
+    await press(page, 'dev.acceptor');
+    await until(page, () => c.app.runner.state.deviceTest?.acceptor.enabled === true, 'the acceptor enabled for a test note');
+    expect(sim.acceptor.insertNote(2000)).toBe(true);
+    await untilSvc(page, (m) => pageText(m).includes('20.00'), 'the test note listed');
+    expect(c.app.runner.state.balance).toBe(0);
+    expect(c.app.store.meters().lifetime.billsIn ?? 0).toBe(0);
+
+    await press(page, 'dev.voucher');
+    await until(page, () => sim.printer.printed.length === 1, 'the specimen printed');
+    // Large type is printed double width: the simulator's rendering spaces its letters.
+    expect(sim.printer.printed[0].text.replace(/ /g, '')).toContain('***VOID***');
+    expect(sim.printer.printed[0].text).toContain('NOT NEGOTIABLE');
+    await untilSvc(page, (m) => /VOID/.test(pageText(m)), 'the specimen shown printed');
+    expect(c.app.store.meters().lifetime.vouchersOut ?? 0).toBe(0);
+    await page.shot('test');
+
+    await press(page, 'dev.testEnd');
+    await until(page, () => c.app.runner.state.deviceTest == null, 'the device test over');
+    expect(c.app.store.events().some((e) => e.kind === 'deviceTest')).toBe(true);
+  });
+});
