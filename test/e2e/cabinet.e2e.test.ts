@@ -125,10 +125,12 @@ describe('lockups', () => {
     expect(s.lockup?.amount).toContain('12.50');
     expect(s.buttons.filter((b) => b.live)).toEqual([]);
     await page.shot('locked');
+    // The key opens the attendant's menu over the lockup (test/e2e/service.e2e.test.ts goes on from there).
     sim.deck.turnKey('attendant', true);
-    await press(page, 'handpayConfirm');
-    s = await until(page, (x) => x.overlay === null, 'the lockup lifted');
+    await press(page, 'att.handpay');
+    await until(page, () => cabinet.app.runner.state.handpay === null, 'the handpay paid');
     sim.deck.turnKey('attendant', false);
+    s = await until(page, (x) => x.overlay === null && x.screen !== 'service', 'the lockup lifted and the menu closed');
     expect(cabinet.app.runner.state.balance).toBe(2000 - 5);
   });
 
