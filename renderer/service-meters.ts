@@ -5,6 +5,7 @@
 import type { MetersReport, Snapshot } from '../src/contract';
 import { formatChips, formatMoney } from './format';
 import { ts } from './i18n-service';
+import { meterLabel } from './meter-names';
 import { isLive } from './scene-common';
 import { button } from './scene-model';
 import { emptyPage, loadingNotice, paged, pagerButtons, refreshButton, svc, technicianNav } from './service-common';
@@ -38,8 +39,8 @@ export function metersPage(s: Snapshot, ui: ServiceUi): ServiceModel {
     { text: ts(L, report.eventChain === 'intact' ? 'meters.chainIntact' : 'meters.chainBroken'), tone: report.eventChain === 'intact' ? 'ok' : 'bad' },
   ];
   const rows = [
-    ...report.meters.map((m) => ({ cells: [m.code ?? '—', m.label, value(m.unit, m.lifetime), value(m.unit, m.period)], tone: 'plain' as const })),
-    ...derivedRows(report, (n) => formatMoney(n, cur, L)),
+    ...report.meters.map((m) => ({ cells: [m.code ?? '—', meterLabel(m.name, m.label, cur, L), value(m.unit, m.lifetime), value(m.unit, m.period)], tone: 'plain' as const })),
+    ...derivedRows(report, (n) => formatMoney(n, cur, L), (name, label) => meterLabel(name, label, cur, L)),
   ];
   const p = paged(rows, ui.metersPage, METERS_PER_PAGE);
   page.table = {
@@ -53,6 +54,6 @@ export function metersPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   return page;
 }
 
-function derivedRows(report: MetersReport, money: (n: number) => string): { cells: string[]; tone: 'info' }[] {
-  return Object.values(report.derived).map((d) => ({ cells: [d.code, d.label, money(d.value), ''], tone: 'info' }));
+function derivedRows(report: MetersReport, money: (n: number) => string, label: (name: string, label: string) => string): { cells: string[]; tone: 'info' }[] {
+  return Object.entries(report.derived).map(([name, d]) => ({ cells: [d.code, label(name, d.label), money(d.value), ''], tone: 'info' }));
 }

@@ -186,8 +186,9 @@ describe('the technician', () => {
     expect(out.status).toBe(0);
     const report = JSON.parse(out.stdout) as MetersReport;
     const digits = (text: string): number => Number(text.replace(/[^\d]/g, '') || '0');
+    // A note meter is named by its note in the currency on the screen ("bills of $5.00 accepted").
     const expected = [
-      ...report.meters.map((r) => [r.code ?? '—', r.label, r.lifetime, r.period]),
+      ...report.meters.map((r) => [r.code ?? '—', r.name.startsWith('bills.') ? `bills of $${(Number(r.name.slice(6)) / 100).toFixed(2)} accepted` : r.label, r.lifetime, r.period]),
       ...Object.values(report.derived).map((d) => [d.code, d.label, d.value, 0]),
     ];
     expect(shown.map((cells) => [cells[0], cells[1], digits(cells[2]), digits(cells[3])])).toEqual(expected);
