@@ -26,9 +26,11 @@ function toneOf(name: string, group: 'nav' | 'list' | 'keypad' | 'actions' | 'co
   if (group === 'nav') return name === 'svc.logout' ? 'red' : 'dark';
   if (group === 'keypad') return 'dark';
   if (group === 'confirm') return name === 'confirm.yes' ? 'green' : 'dark';
+  // Settings fields ("set.limits.handpayLimit") are choices, whatever their names contain; a
+  // technician's tilt clear is the one irreversible thing listed.
+  if (group === 'list') return name.startsWith('tilt.clear.') ? 'red' : 'blue';
   if (/clear|ramClear|periodClear|testEnd/i.test(name)) return 'red';
-  if (/enter|edit\.ok|handpay|dev\.test$|dev\.voucher/.test(name)) return 'green';
-  if (group === 'list') return 'blue';
+  if (/enter|edit\.ok|^att\.handpay$|dev\.test$|dev\.voucher/.test(name)) return 'green';
   return 'blue';
 }
 
