@@ -103,6 +103,7 @@ export const METERS_REPORT = object({
   meters: array(meterRow, 500),
   derived: record(object({ code: str(8), label: str(120), value: int() }), 20),
   balanceCheck: object({ ok: bool(), expected: int(), actual: int() }),
+  /** As the latest whole walk of the log found it: at start, or when the event log was read. */
   eventChain: oneOf('intact', 'broken'),
 });
 

@@ -76,6 +76,7 @@ export class CabinetStore {
   private readonly stmt: ReturnType<CabinetStore['prepare']>;
   /** What the chain check found at open. */
   readonly chain: ChainCheck;
+  private lastWalk: ChainCheck;
 
   private constructor(
     readonly db: Database.Database,
@@ -83,6 +84,7 @@ export class CabinetStore {
   ) {
     this.stmt = this.prepare();
     this.chain = verifyChain(this.db.prepare('SELECT seq, at, kind, data, prev_hash, hash FROM events ORDER BY seq').iterate() as Iterable<EventRow>);
+    this.lastWalk = this.chain;
     if (this.chain.ok) {
       this.lastHash = this.chain.last;
       this.lastSeq = this.chain.rows;
@@ -312,7 +314,17 @@ export class CabinetStore {
 
   /** A fresh walk of the whole chain as it is now, not the check made at open. */
   walkChain(): ChainCheck {
-    return verifyChain(this.db.prepare('SELECT seq, at, kind, data, prev_hash, hash FROM events ORDER BY seq').iterate() as Iterable<EventRow>);
+    this.lastWalk = verifyChain(this.db.prepare('SELECT seq, at, kind, data, prev_hash, hash FROM events ORDER BY seq').iterate() as Iterable<EventRow>);
+    return this.lastWalk;
+  }
+
+  /**
+   * What the latest whole walk found (at open, or the event log page's), without walking again:
+   * a walk costs about 3 µs a row (0.65 s for 200,000 rows here), too much for every meters read.
+   * Rows this store appended since are chained by it, so only an outside edit can break them.
+   */
+  lastChainCheck(): ChainCheck {
+    return this.lastWalk;
   }
 
   eventCount(): number {

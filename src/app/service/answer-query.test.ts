@@ -164,9 +164,21 @@ describe('the answers, from a real store', () => {
     const { rows, chain } = answered({ type: 'events', limit: 100 });
     expect(chain).toMatchObject({ ok: false, brokenAt: 4, problem: expect.stringMatching(/does not match its hash/) });
     expect(rows.find((r) => r.seq === 4)?.data).toEqual({ tampered: true });
+    // The meters report takes the latest whole walk, the event log page's.
     expect(answered({ type: 'meters' }).report.eventChain).toBe('broken');
     // The check made at open still says intact: the query walked the chain afresh.
     expect(bench.store.chain.ok).toBe(true);
+  });
+
+  it('meters: reads the latest whole walk without walking the log again', () => {
+    const raw = new Database(bench.store.path);
+    raw.exec('DROP TRIGGER events_no_update');
+    raw.prepare('UPDATE events SET data = ? WHERE seq = 2').run('{"tampered":true}');
+    raw.close();
+    // Not walked since the edit: the meters still show the check made at open.
+    expect(answered({ type: 'meters' }).report.eventChain).toBe('intact');
+    answered({ type: 'events', limit: 1 });
+    expect(answered({ type: 'meters' }).report.eventChain).toBe('broken');
   });
 
   it('pay tables: every installed one with its rows at this max bet and its return', () => {

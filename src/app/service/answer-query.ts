@@ -46,7 +46,9 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, { state, records, pay
     case 'handpays':
       return { type: 'handpays', rows: handpayRows(records, q.limit) };
     case 'meters':
-      return { type: 'meters', report: metersReport(state, records.walkChain().ok) };
+      // The meters page re-reads on every change of state: it takes the latest whole walk (at
+      // start, or the event log page's) rather than walking the whole log each time.
+      return { type: 'meters', report: metersReport(state, records.lastChainCheck().ok) };
     case 'recallList':
       return { type: 'recallList', games: records.recall(RECALL_KEEP).map(summary) };
     case 'events': {
