@@ -173,6 +173,28 @@ describe('C-7 the config file is a baseline', () => {
     expect(rig.state.pokerPlusBoxes.every((b) => b.ante >= 1 && b.ante <= 20)).toBe(true);
   });
 
+  it('holds a currency edit in the file while money is on the machine, as the technician is held (C-1)', () => {
+    const file = config();
+    const rig = bench(file);
+    rig.key('technician', false);
+    rig.insert(500);
+    expect(rig.state.balance).toBe(500);
+    const edited = config({ currency: 'EUR', minorDigits: 0, voucher: { ...file.voucher, venue: 'Riverside' } });
+    rig.ok({ kind: 'powerUp' });
+    rig.ok({ kind: 'settings', settings: edited, source: 'config file', installed: INSTALLED });
+    // The 500 cents stay 500 cents: the balance is not re-read in another currency; the rest applies.
+    expect([rig.state.balance, rig.state.settings.currency, rig.state.settings.minorDigits]).toEqual([500, 'USD', 2]);
+    expect(rig.state.settings.voucher.venue).toBe('Riverside');
+    expect(configRows(rig).filter((r) => r.held)).toEqual([expect.objectContaining({ key: 'currency', to: { currency: 'EUR', minorDigits: 0 } })]);
+    // Still held at the next start, and applied at the first start with nothing on the machine.
+    rig.ok({ kind: 'settings', settings: edited, source: 'config file', installed: INSTALLED });
+    expect(rig.state.settings.currency).toBe('USD');
+    rig.key('attendant', true);
+    rig.play({ type: 'creditClear', confirm: true });
+    rig.ok({ kind: 'settings', settings: edited, source: 'config file', installed: INSTALLED });
+    expect([rig.state.settings.currency, rig.state.settings.minorDigits, rig.state.configApplied]).toEqual(['EUR', 0, edited]);
+  });
+
   it('treats a state saved before the baseline existed as never applied', () => {
     const rig = new Rig();
     const old = { ...rig.state } as Partial<typeof rig.state>;

@@ -10,7 +10,7 @@ import { technician } from './access';
 import type { SettingsWish } from './inputs';
 import { describeProblems, settingsProblems } from './settings-check';
 import type { CabinetSettings, InstalledPayTable } from './settings';
-import { gameInProgress } from './state';
+import { gameInProgress, type CabinetState } from './state';
 import { refusal, type Outcome, type Transition } from './transition';
 
 export interface SettingChange {
@@ -79,13 +79,30 @@ export function settingsFromConfig(current: CabinetSettings, config: CabinetSett
   return next;
 }
 
+/** C-1: why the currency cannot change now (money on the machine would be re-read in another), or null. */
+function currencyHeld(s: CabinetState): string | null {
+  return s.balance !== 0 || s.note || s.voucher || s.handpay || gameInProgress(s)
+    ? 'the currency changes only with a zero balance and no game, note, voucher or handpay pending'
+    : null;
+}
+
 /** The `settings` input: the config file as it is now, and the pay tables installed. */
 export function applySettings(tx: Transition, config: CabinetSettings, source: string, installed: InstalledPayTable[]): void {
   const s = tx.state;
-  const next = settingsFromConfig(s.settings, config, s.configApplied ?? null);
+  let next = settingsFromConfig(s.settings, config, s.configApplied ?? null);
+  let applied = config;
+  const held = next.currency !== s.settings.currency || next.minorDigits !== s.settings.minorDigits ? currencyHeld(s) : null;
+  if (held) {
+    // The file's currency waits, the rest applies; the baseline keeps the currency in force, so
+    // every start tries the edit again until the machine holds no money.
+    const money = { currency: s.settings.currency, minorDigits: s.settings.minorDigits };
+    next = { ...next, ...money };
+    applied = { ...config, ...money };
+    tx.log('config', { key: 'currency', from: money, to: { currency: config.currency, minorDigits: config.minorDigits }, source, held: true, reason: held });
+  }
   // Unchanged inputs leave the state as it was, so a restart with the same file commits nothing new.
   // (A state saved before these fields existed has them undefined, which differs from anything.)
-  if (!same(s.configApplied, config)) tx.set({ configApplied: config });
+  if (!same(s.configApplied, applied)) tx.set({ configApplied: applied });
   if (!same(s.installedPayTables, installed)) tx.set({ installedPayTables: installed });
   const changes = settingsDiff(s.settings, next);
   if (changes.length > 0) adopt(tx, next, changes, source);
