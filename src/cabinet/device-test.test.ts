@@ -154,4 +154,17 @@ describe('C-21 device test mode', () => {
     expect([rig.state.balance, rig.state.voucher]).toEqual([2000, null]);
     expect(rig.refuse({ type: 'testVoucher' })).toBe('C-21');
   });
+
+  it('hands back a test note still in escrow at power-up (C-14), never stacking or crediting it', () => {
+    const rig = testing();
+    rig.play({ type: 'testAcceptor', enabled: true });
+    rig.event({ device: 'acceptor', type: 'escrow', value: 5000, denomination: 'USD 50' });
+    // The cabinet crashes before the acceptor hands the note back: at start it is still in escrow.
+    rig.ok({ kind: 'powerUp' });
+    const cmds = rig.ok({ kind: 'recovered', acceptor: { state: 'escrow', value: 5000 }, voucher: null });
+    expect(cmds).toContainEqual({ device: 'acceptor', type: 'return' });
+    expect(cmds).not.toContainEqual({ device: 'acceptor', type: 'stack' });
+    expect([rig.state.balance, rig.state.note, rig.lifetime('billsIn'), rig.state.deviceTest]).toEqual([2000, null, 2000, null]);
+    expect(testRows(rig).filter((r) => r.event === 'end').map((r) => r.why)).toEqual(['power-up']);
+  });
 });
