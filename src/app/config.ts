@@ -89,7 +89,7 @@ export function parseConfig(input: unknown): AppConfig {
     maxBet: chips('maxBet', 1),
     minAnte: chips('minAnte', 1),
     maxAnte: chips('maxAnte', 1),
-    tableMax: chips('tableMax', 0),
+    tableMax: chips('tableMax', 1),
   };
 
   let games: GameId[] = d.games;

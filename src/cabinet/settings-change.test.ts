@@ -104,6 +104,9 @@ describe('C-7 the technician changes settings', () => {
     expect(reason(rig, { type: 'changeSettings', confirm: true, minorDigits: 0 })).toMatch(/^C-1 /);
     rig.key('attendant', true);
     rig.play({ type: 'creditClear', confirm: true });
+    // The lifetime meters still count cents: they would be read as euros, or whole units.
+    expect(reason(rig, wish)).toMatch(/^C-1 .*RAM clear/);
+    rig.play({ type: 'ramClear', confirm: true });
     rig.play(wish);
     expect(rig.state.settings.currency).toBe('EUR');
     expect(configRows(rig).map((r) => r.key)).toEqual(['currency']);
@@ -191,6 +194,11 @@ describe('C-7 the config file is a baseline', () => {
     expect(rig.state.settings.currency).toBe('USD');
     rig.key('attendant', true);
     rig.play({ type: 'creditClear', confirm: true });
+    // Held until the meters are cleared too: they count cents.
+    rig.ok({ kind: 'settings', settings: edited, source: 'config file', installed: INSTALLED });
+    expect(rig.state.settings.currency).toBe('USD');
+    rig.technician();
+    rig.play({ type: 'ramClear', confirm: true });
     rig.ok({ kind: 'settings', settings: edited, source: 'config file', installed: INSTALLED });
     expect([rig.state.settings.currency, rig.state.settings.minorDigits, rig.state.configApplied]).toEqual(['EUR', 0, edited]);
   });

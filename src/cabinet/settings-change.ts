@@ -7,6 +7,7 @@
 
 import type { GameId } from '../core';
 import { technician } from './access';
+import { meterDef } from './meters';
 import type { SettingsWish } from './inputs';
 import { describeProblems, settingsProblems } from './settings-check';
 import type { CabinetSettings, InstalledPayTable } from './settings';
@@ -81,9 +82,12 @@ export function settingsFromConfig(current: CabinetSettings, config: CabinetSett
 
 /** C-1: why the currency cannot change now (money on the machine would be re-read in another), or null. */
 function currencyHeld(s: CabinetState): string | null {
-  return s.balance !== 0 || s.note || s.voucher || s.handpay || gameInProgress(s)
-    ? 'the currency changes only with a zero balance and no game, note, voucher or handpay pending'
-    : null;
+  if (s.balance !== 0 || s.note || s.voucher || s.handpay || gameInProgress(s)) {
+    return 'the currency changes only with a zero balance and no game, note, voucher or handpay pending';
+  }
+  // Meters count minor units: kept across the change they would be read in the new currency.
+  const counted = Object.entries(s.meters.lifetime).some(([name, value]) => value !== 0 && meterDef(name)?.unit === 'money');
+  return counted ? 'the currency changes only after a RAM clear: the lifetime meters hold money counted in the old one' : null;
 }
 
 /** The `settings` input: the config file as it is now, and the pay tables installed. */
@@ -137,9 +141,8 @@ export function changeSettings(tx: Transition, wish: SettingsWish): Outcome {
   if (wish.machine !== undefined) next.voucher = { ...next.voucher, machine: wish.machine };
 
   const moneyChanges = next.currency !== was.currency || next.minorDigits !== was.minorDigits;
-  if (moneyChanges && (s.balance !== 0 || s.note || s.voucher || s.handpay)) {
-    return refusal('C-1', 'the currency changes only with a zero balance and no note, voucher or handpay pending');
-  }
+  const held = moneyChanges ? currencyHeld(s) : null;
+  if (held) return refusal('C-1', held);
   const problems = settingsProblems(next);
   if (problems.length > 0) return refusal('C-7', describeProblems(problems));
   const changes = settingsDiff(was, next);

@@ -14,7 +14,8 @@ describe('C-7 sensible settings', () => {
     expect(describeProblems(settingsProblems(withLimits({ minAnte: 10, maxAnte: 5 })))).toBe('limits.maxAnte must not be below limits.minAnte');
     expect(keys(withLimits({ maxBet: 11 }))).toEqual(['limits.maxBet']);
     expect(keys(withLimits({ maxBet: 0 }))).toEqual(['limits.maxBet']);
-    expect(keys(withLimits({ maxBet: 10, minAnte: 3, maxAnte: 3, tableMax: 0 }))).toEqual([]);
+    expect(keys(withLimits({ maxBet: 10, minAnte: 3, maxAnte: 3, tableMax: 1 }))).toEqual([]);
+    expect(keys(withLimits({ tableMax: 0 }))).toEqual(['limits.tableMax']);
     expect(keys(withLimits({ creditLimit: 0, ticketLimit: 1.5, tableMax: -1 }))).toEqual(['limits.creditLimit', 'limits.ticketLimit', 'limits.tableMax']);
   });
 

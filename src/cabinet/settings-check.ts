@@ -36,7 +36,8 @@ export function settingsProblems(s: CabinetSettings): SettingsProblem[] {
   if (!whole(l.minAnte, 1)) say('limits.minAnte', 'must be a whole number of chips, at least 1');
   if (!whole(l.maxAnte, 1)) say('limits.maxAnte', 'must be a whole number of chips, at least 1');
   else if (l.maxAnte < l.minAnte) say('limits.maxAnte', 'must not be below limits.minAnte');
-  if (!whole(l.tableMax, 0)) say('limits.tableMax', 'must be a whole number of chips, 0 or more');
+  // A table maximum of 0 would pay every Poker Plus BET nothing (P-6, P-11).
+  if (!whole(l.tableMax, 1)) say('limits.tableMax', 'must be a whole number of chips, at least 1');
 
   if (!/^.{1,40}$/.test(s.voucher.venue)) say('voucher.venue', 'must be text of 1 to 40 characters');
   if (!/^[A-Za-z0-9-]{1,12}$/.test(s.voucher.machine)) say('voucher.machine', 'must be 1 to 12 letters, digits or dashes');
