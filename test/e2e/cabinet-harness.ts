@@ -1,10 +1,12 @@
 // A whole cabinet for end-to-end tests: the real runner, store, serial simulators, screen port
 // and host, with the decks a test stacks. Only tests assemble a cabinet this way; the
 // production start has no door for a chosen deck (src/app/cabinet-app.ts deals from crypto).
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { shuffledDeck, SeededRandom, type Card } from '../../src/core';
 import { stackedDeck } from '../../src/core/test-decks';
 import { openStore, type CabinetApp } from '../../src/app/cabinet-app';
@@ -13,6 +15,7 @@ import { nodeEnv } from '../../src/app/node-env';
 import { CabinetRunner } from '../../src/app/runner';
 import { createSimulatedDevices } from '../../src/devices';
 import { serveCabinet, type ServedCabinet } from '../../src/launcher/browser-cabinet';
+import { buildRenderer, CHROMIUM_ARGS } from '../support/renderer-build';
 
 export interface TestCabinet extends ServedCabinet {
   decks: Card[][];
@@ -46,6 +49,54 @@ export async function startTestCabinet(
   };
   const served = await serveCabinet(rendererRoot, app, devices);
   return { ...served, decks, stack: (top) => decks.push(stackedDeck(top)) };
+}
+
+export const SHOTS = fileURLToPath(new URL('../../test-results/screens', import.meta.url));
+
+export interface E2eSuite {
+  readonly browser: Browser;
+  readonly rendererRoot: string;
+  /** Starts a cabinet for the running test; it is closed after the test (or by stop()). */
+  start(config?: unknown, transport?: 'memory' | 'pty', db?: string): Promise<TestCabinet>;
+  /** Closes the test's cabinet now (a restart on the same database). */
+  stop(): Promise<void>;
+}
+
+/** One renderer build and one Chromium for a test file, and a cabinet per test. */
+export function e2eSuite(): E2eSuite {
+  let browser: Browser | null = null;
+  let rendererRoot: string | null = null;
+  let cabinet: TestCabinet | null = null;
+  const stop = async (): Promise<void> => {
+    const open = cabinet;
+    cabinet = null;
+    await open?.close();
+  };
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    rendererRoot = await buildRenderer();
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(stop);
+  return {
+    get browser() {
+      if (!browser) throw new Error('the browser starts before the first test');
+      return browser;
+    },
+    get rendererRoot() {
+      if (!rendererRoot) throw new Error('the renderer is built before the first test');
+      return rendererRoot;
+    },
+    async start(config = {}, transport = 'memory', db = freshDbPath()) {
+      await stop();
+      cabinet = await startTestCabinet(this.rendererRoot, config, transport, db);
+      return cabinet;
+    },
+    stop,
+  };
 }
 
 export interface SceneCard { owner: string; position: number; code: string | null; held: boolean; winning: boolean; discarded: boolean }

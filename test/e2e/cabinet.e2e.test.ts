@@ -1,35 +1,13 @@
 // The player's side end to end: the real renderer in Debian's Chromium, the real host, cabinet,
 // store and serial simulators (notes inserted and vouchers printed by the simulators).
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildRenderer, CHROMIUM_ARGS } from '../support/renderer-build';
-import { cardsOf, meter, openScreen, press, pressWish, startTestCabinet, until, type TestCabinet } from './cabinet-harness';
+import { describe, expect, it } from 'vitest';
+import { cardsOf, e2eSuite, meter, openScreen, press, pressWish, SHOTS, until } from './cabinet-harness';
 
-const SHOTS = fileURLToPath(new URL('../../test-results/screens', import.meta.url));
-let browser: Browser;
-let rendererRoot: string;
-let cabinet: TestCabinet | null = null;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  rendererRoot = await buildRenderer();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  await cabinet?.close();
-  cabinet = null;
-});
+const suite = e2eSuite();
 
 async function withCredits(config: unknown, name: string, noteValue = 2000) {
-  cabinet = await startTestCabinet(rendererRoot, config);
-  const page = await openScreen(browser, cabinet.url, SHOTS, name);
+  const cabinet = await suite.start(config);
+  const page = await openScreen(suite.browser, cabinet.url, SHOTS, name);
   expect(cabinet.devices!.sim.acceptor.insertNote(noteValue)).toBe(true);
   await until(page, (s) => s.meters.some((m) => m.name === 'credits' && m.value !== '0'), 'the credit of the note');
   expect(cabinet.app.runner.state.balance).toBe(noteValue);

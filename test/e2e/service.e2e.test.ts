@@ -2,36 +2,15 @@
 // real host, cabinet, store and serial simulators; keys and buttons worked on the simulated
 // deck, records compared with what the command line reads from the same database.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { MetersReport, Query, ToScreen, Wish } from '../../src/contract';
 import type { ServiceModel } from '../../renderer/service-model';
-import { buildRenderer, CHROMIUM_ARGS } from '../support/renderer-build';
-import { cardsOf, freshDbPath, openScreen, press, scene, startTestCabinet, until, type Scene, type TestCabinet } from './cabinet-harness';
+import { cardsOf, e2eSuite, freshDbPath, openScreen, press, scene, SHOTS, until, type Scene, type TestCabinet } from './cabinet-harness';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SHOTS = `${ROOT}test-results/screens`;
-let browser: Browser;
-let rendererRoot: string;
-let cabinet: TestCabinet | null = null;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  rendererRoot = await buildRenderer();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-afterEach(async () => {
-  await cabinet?.close();
-  cabinet = null;
-});
+const suite = e2eSuite();
 
 type ServiceScene = Scene & { service: ServiceModel | null };
 const svcScene = (s: Scene): ServiceScene => s as ServiceScene;
@@ -53,8 +32,8 @@ function cli(args: string[], input?: string): { status: number | null; stdout: s
 }
 
 async function start(config: unknown, name: string, db = freshDbPath()) {
-  cabinet = await startTestCabinet(rendererRoot, config, 'memory', db);
-  const page = await openScreen(browser, cabinet.url, SHOTS, `svc-${name}`);
+  const cabinet = await suite.start(config, 'memory', db);
+  const page = await openScreen(suite.browser, cabinet.url, SHOTS, `svc-${name}`);
   return { page, sim: cabinet.devices!.sim, cabinet, db };
 }
 
@@ -271,8 +250,7 @@ describe('the technician', () => {
     expect(logged).toContainEqual(['limits.maxBet', 'technician']);
     sim.deck.turnKey('technician', false);
     await page.close();
-    await c.close();
-    cabinet = null;
+    await suite.stop();
 
     ({ page, sim, cabinet: c } = await start({}, 'settings-restarted', db));
     expect(c.app.runner.state.settings.limits.maxBet).toBe(3);
