@@ -20,18 +20,40 @@ export function rowHash(prev: string, seq: number, at: number, kind: string, dat
 
 export type ChainCheck = { ok: true; rows: number; last: string } | { ok: false; rows: number; seq: number; problem: string };
 
+/**
+ * Checks rows one at a time, in order, so that a long log can be walked in slices between other
+ * work; `verifyChain` is the same walk in one go.
+ */
+export class ChainWalker {
+  private prev = GENESIS;
+  private expectedSeq = 1;
+  private count = 0;
+  private broken: ChainCheck | null = null;
+
+  /** False once a row broke the chain: the rest need not be read. */
+  add(r: EventRow): boolean {
+    if (this.broken) return false;
+    this.count++;
+    const fail = (problem: string): false => {
+      this.broken = { ok: false, rows: this.count, seq: r.seq, problem };
+      return false;
+    };
+    if (r.seq !== this.expectedSeq) return fail(`row ${this.expectedSeq} is missing (found ${r.seq})`);
+    if (r.prev_hash !== this.prev) return fail('does not carry the hash of the row before it');
+    if (rowHash(this.prev, r.seq, r.at, r.kind, r.data) !== r.hash) return fail('its content does not match its hash');
+    this.prev = r.hash;
+    this.expectedSeq++;
+    return true;
+  }
+
+  result(): ChainCheck {
+    return this.broken ?? { ok: true, rows: this.count, last: this.prev };
+  }
+}
+
 /** Walks the rows in order and reports the first one that breaks the chain. */
 export function verifyChain(rows: Iterable<EventRow>): ChainCheck {
-  let prev = GENESIS;
-  let expectedSeq = 1;
-  let count = 0;
-  for (const r of rows) {
-    count++;
-    if (r.seq !== expectedSeq) return { ok: false, rows: count, seq: r.seq, problem: `row ${expectedSeq} is missing (found ${r.seq})` };
-    if (r.prev_hash !== prev) return { ok: false, rows: count, seq: r.seq, problem: 'does not carry the hash of the row before it' };
-    if (rowHash(prev, r.seq, r.at, r.kind, r.data) !== r.hash) return { ok: false, rows: count, seq: r.seq, problem: 'its content does not match its hash' };
-    prev = r.hash;
-    expectedSeq++;
-  }
-  return { ok: true, rows: count, last: prev };
+  const walker = new ChainWalker();
+  for (const r of rows) if (!walker.add(r)) break;
+  return walker.result();
 }

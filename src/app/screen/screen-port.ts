@@ -6,7 +6,7 @@
 import type { CabinetEffect, CabinetResult, CabinetState } from '../../cabinet';
 import type { Snapshot, Wish } from '../../contract';
 import type { CabinetPort, Query, QueryResult, WishAnswer } from '../../contract';
-import { answerQuery } from '../service/answer-query';
+import { answerQuery, queryAccess } from '../service/answer-query';
 import type { PayTableCatalog } from '../service/installed-pay-tables';
 import type { ServiceRecords } from '../service/records';
 import { snapshotOf } from './snapshot-of';
@@ -52,7 +52,10 @@ export function screenPort(cabinet: RunningCabinet, now: () => number = Date.now
       return result.ok ? { ok: true } : { ok: false, rule: result.refusal.rule, reason: result.refusal.reason };
     },
     async query(query: Query): Promise<QueryResult> {
-      const result = answerQuery(query, { state: cabinet.state, records: cabinet.records, payTables: cabinet.payTables });
+      // The event log's chain is walked in slices first (only for one who may read it), so a
+      // long log never stalls the devices; access is checked again on the state after the walk.
+      const walked = query.type === 'events' && queryAccess(cabinet.state, 'events') === null ? await cabinet.records.walkChainSliced() : undefined;
+      const result = answerQuery(query, { state: cabinet.state, records: cabinet.records, payTables: cabinet.payTables, walked });
       if (!result.ok) {
         const data = { rule: result.rule, reason: result.reason, query: queryForLog(query, result.rule === 'C-22') };
         cabinet.log([{ type: 'log', entry: { at: now(), kind: 'refusal', data } }]);

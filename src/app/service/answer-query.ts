@@ -5,7 +5,7 @@
 
 import type { CabinetState, GameRecord } from '../../cabinet';
 import { check, QUERY, QUERY_ACCESS, type Answer, type HandpayRow, type Query, type QueryResult, type RecallSummary } from '../../contract';
-import { RECALL_KEEP } from '../../store';
+import { RECALL_KEEP, type ChainCheck } from '../../store';
 import { jacksPayRows, pokerPlusPayRows } from '../screen/pay-rows';
 import type { PayTableCatalog } from './installed-pay-tables';
 import { metersReport } from './meters-report';
@@ -15,6 +15,8 @@ export interface QueryContext {
   state: CabinetState;
   records: ServiceRecords;
   payTables: PayTableCatalog;
+  /** A whole walk of the chain made just before (in slices, by the screen port); walked here if absent. */
+  walked?: ChainCheck;
 }
 
 const refuse = (rule: string, reason: string): QueryResult => ({ ok: false, rule, reason });
@@ -41,7 +43,7 @@ export function answerQuery(query: unknown, context: QueryContext): QueryResult 
   return { ok: true, answer: answer(q, context) };
 }
 
-function answer(q: Exclude<Query, { type: 'recallGame' }>, { state, records, payTables }: QueryContext): Answer {
+function answer(q: Exclude<Query, { type: 'recallGame' }>, { state, records, payTables, walked }: QueryContext): Answer {
   switch (q.type) {
     case 'handpays':
       return { type: 'handpays', rows: handpayRows(records, q.limit) };
@@ -52,7 +54,7 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, { state, records, pay
     case 'recallList':
       return { type: 'recallList', games: records.recall(RECALL_KEEP).map(summary) };
     case 'events': {
-      const chain = records.walkChain();
+      const chain = walked ?? records.walkChain();
       return {
         type: 'events',
         rows: records.eventsNewestFirst(q.limit, q.beforeSeq),

@@ -3,4 +3,4 @@
 
 import type { CabinetStore } from '../../store';
 
-export type ServiceRecords = Pick<CabinetStore, 'eventsNewestFirst' | 'eventsOfKind' | 'eventRows' | 'walkChain' | 'lastChainCheck' | 'recall' | 'recallGame'>;
+export type ServiceRecords = Pick<CabinetStore, 'eventsNewestFirst' | 'eventsOfKind' | 'eventRows' | 'walkChain' | 'walkChainSliced' | 'lastChainCheck' | 'recall' | 'recallGame'>;
