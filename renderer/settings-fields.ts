@@ -138,7 +138,7 @@ export const FIELDS: FieldDef[] = [
       return n === null ? null : { minorDigits: n };
     },
   },
-  text('venue', 'set.venue', /^.{1,40}$/),
+  text('venue', 'set.venue', /^[ -~]{1,40}$/),
   text('machine', 'set.machine', /^[A-Za-z0-9-]{1,12}$/),
   {
     field: 'pin',

@@ -117,7 +117,7 @@ export function parseConfig(input: unknown): AppConfig {
   const voucherIn = section(input, 'voucher');
   only(voucherIn, ['venue', 'machine', 'expiryDays'], 'voucher.');
   const voucher = {
-    venue: text(voucherIn, 'venue', 'voucher.', d.voucher.venue, /^.{1,40}$/, 'text of 1 to 40 characters'),
+    venue: text(voucherIn, 'venue', 'voucher.', d.voucher.venue, /^[ -~]{1,40}$/, '1 to 40 printable ASCII characters (the voucher printer\'s set)'),
     machine: text(voucherIn, 'machine', 'voucher.', d.voucher.machine, /^[A-Za-z0-9-]{1,12}$/, '1 to 12 letters, digits or dashes'),
     expiryDays: whole(voucherIn, 'expiryDays', 'voucher.', d.voucher.expiryDays, 1, 'days'),
   };

@@ -34,4 +34,10 @@ describe('C-7 sensible settings', () => {
       'voucher.machine',
     ]);
   });
+
+  it('keeps the venue to what the voucher printer can print', () => {
+    expect(keys({ ...DEFAULT_SETTINGS, voucher: { ...DEFAULT_SETTINGS.voucher, venue: 'Golden Felt Club #2' } })).toEqual([]);
+    expect(keys({ ...DEFAULT_SETTINGS, voucher: { ...DEFAULT_SETTINGS.voucher, venue: 'Казино' } })).toEqual(['voucher.venue']);
+    expect(keys({ ...DEFAULT_SETTINGS, voucher: { ...DEFAULT_SETTINGS.voucher, venue: 'Tab\there' } })).toEqual(['voucher.venue']);
+  });
 });

@@ -39,7 +39,8 @@ export function settingsProblems(s: CabinetSettings): SettingsProblem[] {
   // A table maximum of 0 would pay every Poker Plus BET nothing (P-6, P-11).
   if (!whole(l.tableMax, 1)) say('limits.tableMax', 'must be a whole number of chips, at least 1');
 
-  if (!/^.{1,40}$/.test(s.voucher.venue)) say('voucher.venue', 'must be text of 1 to 40 characters');
+  // The venue is printed on every voucher, and the printer's character set is ASCII.
+  if (!/^[ -~]{1,40}$/.test(s.voucher.venue)) say('voucher.venue', 'must be 1 to 40 printable ASCII characters (the voucher printer\'s set)');
   if (!/^[A-Za-z0-9-]{1,12}$/.test(s.voucher.machine)) say('voucher.machine', 'must be 1 to 12 letters, digits or dashes');
   return out;
 }

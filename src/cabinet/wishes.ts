@@ -89,7 +89,7 @@ function settingsWishProblem(w: Json): string | null {
   if (given(w, 'defaultLanguage') && !LANGUAGES.includes(w.defaultLanguage as never)) return `"defaultLanguage" must be one of ${LANGUAGES.join(', ')}`;
   if (given(w, 'currency') && !(typeof w.currency === 'string' && /^[A-Z]{3}$/.test(w.currency))) return '"currency" must be a three-letter code such as "USD"';
   if (given(w, 'minorDigits') && !inRange(w.minorDigits, 0, 4)) return '"minorDigits" must be 0 to 4';
-  if (given(w, 'venue') && !(typeof w.venue === 'string' && /^.{1,40}$/.test(w.venue))) return '"venue" must be text of 1 to 40 characters';
+  if (given(w, 'venue') && !(typeof w.venue === 'string' && /^[ -~]{1,40}$/.test(w.venue))) return '"venue" must be 1 to 40 printable ASCII characters (the voucher printer\'s set)';
   if (given(w, 'machine') && !(typeof w.machine === 'string' && /^[A-Za-z0-9-]{1,12}$/.test(w.machine))) return '"machine" must be 1 to 12 letters, digits or dashes';
   return null;
 }

@@ -32,7 +32,8 @@ const settingsChange = object(
     defaultLanguage: oneOf('en', 'ru'),
     currency: str(3, /^[A-Z]{3}$/),
     minorDigits: int(0, 4),
-    venue: str(40, /^.{1,40}$/),
+    /** Printed on every voucher: the printer's character set is ASCII. */
+    venue: str(40, /^[ -~]{1,40}$/),
     machine: str(12, /^[A-Za-z0-9-]{1,12}$/),
   },
   ['chipValues', 'limits', 'payTables', 'defaultLanguage', 'currency', 'minorDigits', 'venue', 'machine'],
