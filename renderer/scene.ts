@@ -71,7 +71,9 @@ export function describeScene(s: Snapshot | null, ui: UiState, status: Connectio
     const notice = refusal ? ts(s.language, 'svc.refused', { rule: refusal.rule ?? '—', reason: refusal.text }) : null;
     const service = serviceModel(s, ui.service, ui.now, notice)!;
     const who = ts(s.language, service.mode === 'attendant' ? 'svc.attendant' : 'svc.technician');
-    return { ...base, title: `${who}: ${service.title}`, service, buttons: allServiceButtons(service), connection };
+    // The attendant's menu and the PIN pad name who they are for already.
+    const title = service.page === 'attendant' || service.page === 'pin' ? service.title : `${who}: ${service.title}`;
+    return { ...base, title, service, buttons: allServiceButtons(service), connection };
   }
   const part =
     screen === 'attract'
