@@ -99,7 +99,8 @@ describe('the attendant', () => {
 
 describe('the technician', () => {
   it('is refused a wrong PIN (logged, never the digits), locked out after repeated ones, then let in with the right one', async () => {
-    const { page, sim, cabinet: c } = await start({ access: { initialPin: '2468', maxPinFailures: 3, lockoutSeconds: 4 } }, 'pin');
+    // Long enough that a loaded machine still sees the lockout before it ends, short enough to wait out.
+    const { page, sim, cabinet: c } = await start({ access: { initialPin: '2468', maxPinFailures: 3, lockoutSeconds: 8 } }, 'pin');
     sim.deck.turnKey('technician', true);
     await pin(page, '1111');
     let s = await untilSvc(page, (m) => pageText(m).includes('2 tries left'), 'two tries left');
