@@ -41,7 +41,13 @@ export function technician(s: Snapshot = fx.baseSnapshot()): Snapshot {
 
 export function technicianTilt(): Snapshot {
   const s = technician(fx.tilt());
-  if (s.lockup?.kind === 'tilt') s.lockup.tilts.push({ code: 'meters', reason: 'meters do not balance (C-9)', since: 1_700_000_100_000, technician: true });
+  if (s.lockup?.kind === 'tilt') {
+    // Recent, as a technician called to the machine would find them.
+    const now = Date.now();
+    s.lockup.tilts[0].since = now - 25 * 60_000;
+    s.lockup.tilts[1].since = now - 24 * 60_000 - 30_000;
+    s.lockup.tilts.push({ code: 'meters', reason: 'meters do not balance (C-9)', since: now - 3 * 60_000, technician: true });
+  }
   return s;
 }
 
