@@ -6,22 +6,12 @@
 import {
   autoHoldPositions,
   categoryOf,
-  dealJacks,
-  dealPokerPlus,
-  DEFAULT_JACKS_CONFIG,
-  DEFAULT_POKER_PLUS_CONFIG,
   evaluate,
   formatCards,
-  parseCard,
-  parsePayTable,
   runReplay,
-  stepJacks,
-  stepPokerPlus,
-  type JacksAction,
   type JacksState,
-  type PokerPlusAction,
   type PokerPlusState,
-  type Step,
+  type ReplayStep,
 } from '../src/core';
 
 export type RecallAction =
@@ -79,11 +69,6 @@ export type RecallRun = { ok: true; frames: RecallFrame[]; agrees: boolean } | {
 type Json = Record<string, unknown>;
 const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-function must<S, E>(step: Step<S, E>, where: string): S {
-  if (!step.ok) throw new Error(`${where}: ${step.refusal.rule} ${step.refusal.reason}`);
-  return step.state;
-}
-
 function jacksFrame(s: JacksState): JacksFrame {
   const over = s.phase === 'over' && s.final !== null;
   const cards = over ? s.final! : s.dealt;
@@ -97,25 +82,6 @@ function jacksFrame(s: JacksState): JacksFrame {
     hand,
     win: over ? s.win : null,
   };
-}
-
-function jacksFrames(file: Json): RecallFrame[] {
-  const deck = (file.deck as string[]).map(parseCard);
-  let payTable = DEFAULT_JACKS_CONFIG.payTable;
-  if (file.paytable !== undefined) {
-    const parsed = parsePayTable('jacks-or-better', file.paytable);
-    if (!parsed.ok) throw new Error(parsed.error);
-    payTable = parsed.table;
-  }
-  const maxBet = typeof file.maxBet === 'number' ? file.maxBet : DEFAULT_JACKS_CONFIG.maxBet;
-  let state = must(dealJacks(deck, file.bet as number, { maxBet, payTable }), 'deal');
-  const frames: RecallFrame[] = [{ action: { kind: 'deal' }, table: jacksFrame(state) }];
-  (file.actions as Json[]).forEach((a, i) => {
-    state = must(stepJacks(state, a as unknown as JacksAction), `action ${i}`);
-    const action: RecallAction = a.type === 'draw' ? { kind: 'draw' } : { kind: 'hold', positions: [...state.held] };
-    frames.push({ action, table: jacksFrame(state) });
-  });
-  return frames;
 }
 
 function pokerPlusFrame(s: PokerPlusState): PokerPlusFrame {
@@ -145,50 +111,34 @@ function pokerPlusFrame(s: PokerPlusState): PokerPlusFrame {
   };
 }
 
-function pokerPlusFrames(file: Json): RecallFrame[] {
-  const deck = (file.deck as string[]).map(parseCard);
-  let payTable = DEFAULT_POKER_PLUS_CONFIG.payTable;
-  if (file.paytable !== undefined) {
-    const parsed = parsePayTable('poker-plus', file.paytable);
-    if (!parsed.ok) throw new Error(parsed.error);
-    payTable = parsed.table;
+/** The step as a frame: what was done, and the table as the player saw it after. */
+function frameOf(step: ReplayStep): RecallFrame {
+  if (step.game === 'jacks-or-better') {
+    const a = step.action;
+    const action: RecallAction = a === null ? { kind: 'deal' } : a.type === 'draw' ? { kind: 'draw' } : { kind: 'hold', positions: [...step.state.held] };
+    return { action, table: jacksFrame(step.state) };
   }
-  const num = (key: string, fallback: number): number => (typeof file[key] === 'number' ? (file[key] as number) : fallback);
-  const config = {
-    tableMax: num('tableMax', DEFAULT_POKER_PLUS_CONFIG.tableMax),
-    minAnte: num('minAnte', DEFAULT_POKER_PLUS_CONFIG.minAnte),
-    maxAnte: num('maxAnte', DEFAULT_POKER_PLUS_CONFIG.maxAnte),
-    payTable,
-  };
-  const boxes = (file.boxes as Json[]).map((b) => ({ ante: b.ante as number, blind: b.blind === true }));
-  let state = must(dealPokerPlus(deck, boxes, config), 'deal');
-  const frames: RecallFrame[] = [{ action: { kind: 'deal' }, table: pokerPlusFrame(state) }];
-  (file.actions as Json[]).forEach((a, i) => {
-    const box = typeof a.box === 'number' ? a.box : state.seen;
-    state = must(stepPokerPlus(state, a as unknown as PokerPlusAction), `action ${i}`);
-    const kind = a.type as Exclude<RecallAction['kind'], 'deal' | 'hold' | 'draw' | 'reveal'>;
-    const action: RecallAction = kind === 'exchange' ? { kind, box, positions: [...(a.positions as number[])] } : { kind, box };
-    frames.push({ action, table: pokerPlusFrame(state) });
-  });
-  // The dealer shows when the actions end (spec/replay.md): a step of its own unless a fold,
-  // half or bought game already ended the round.
-  if (state.phase !== 'over') {
-    state = must(stepPokerPlus(state, { type: 'reveal' }), 'reveal');
-    frames.push({ action: { kind: 'reveal' }, table: pokerPlusFrame(state) });
-  }
-  return frames;
+  const a = step.action;
+  let action: RecallAction;
+  if (a === null) action = { kind: 'deal' };
+  else if (a.type === 'reveal') action = { kind: 'reveal' };
+  else if (a.type === 'exchange') action = { kind: 'exchange', box: a.box ?? step.state.seen, positions: [...a.positions] };
+  else action = { kind: a.type, box: a.box ?? step.state.seen };
+  return { action, table: pokerPlusFrame(step.state) };
 }
 
 const canonical = (x: unknown): string => JSON.stringify(x, (_k, v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
 
-/** Steps through a recorded game; `recorded` is the result the cabinet stored with it. */
+/**
+ * Steps through a recorded game with the core's own replay runner (which also checks the file);
+ * `recorded` is the result the cabinet stored with it. The dealer's reveal is a step of its own
+ * unless a fold, half or bought game already ended the round (spec/replay.md).
+ */
 export function recallFrames(replay: unknown, recorded: unknown): RecallRun {
   try {
-    if (!isObject(replay) || !Array.isArray(replay.deck) || !Array.isArray(replay.actions)) throw new Error('the record is not a replay file');
-    const frames = replay.game === 'jacks-or-better' ? jacksFrames(replay) : replay.game === 'poker-plus' ? pokerPlusFrames(replay) : null;
-    if (!frames) throw new Error(`unknown game ${JSON.stringify(replay.game)}`);
-    const agrees = canonical(runReplay(replay)) === canonical(recorded);
-    return { ok: true, frames, agrees };
+    const frames: RecallFrame[] = [];
+    const output = runReplay(replay, (step) => frames.push(frameOf(step)));
+    return { ok: true, frames, agrees: canonical(output) === canonical(recorded) };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ReplayError, runReplay } from '../src/core';
+import { ReplayError, runReplay, type ReplayStep } from '../src/core';
 
 const dir = join(import.meta.dirname, 'replays');
 const read = (name: string): unknown => JSON.parse(readFileSync(join(dir, name), 'utf8'));
@@ -34,6 +34,19 @@ describe('replay fixtures', () => {
       expect((e as Error).message).toContain(c.error);
       expect((e as Error).message).not.toContain('\n');
     }
+  });
+
+  it.each(fixtures)('%s shows every step to an observer: the deal, each action, the reveal', (name) => {
+    const file = read(name) as { actions: unknown[] };
+    const steps: ReplayStep[] = [];
+    const output = runReplay(file, (step) => steps.push(step));
+    expect(steps[0].action).toBeNull();
+    expect(steps.slice(1, file.actions.length + 1).map((s) => s.action)).toEqual(file.actions);
+    const last = steps[steps.length - 1];
+    expect(last.state.phase).toBe('over');
+    // Poker Plus adds the dealer's reveal unless the actions already ended the round.
+    expect(steps.length - file.actions.length - 1).toBe(last.action?.type === 'reveal' ? 1 : 0);
+    expect(output.game).toBe(last.game);
   });
 
   it('is deterministic: the same file gives the same result twice', () => {

@@ -80,11 +80,22 @@ function expect<S, E>(step: Step<S, E>, index?: number): S {
   return step.state;
 }
 
+/**
+ * One state of a replayed game: after the deal (`action` null), after each action, and for
+ * Poker Plus after the dealer's reveal. Game recall draws these, step by step (C-11).
+ */
+export type ReplayStep =
+  | { game: 'jacks-or-better'; action: JacksAction | null; state: JacksState }
+  | { game: 'poker-plus'; action: PokerPlusAction | null; state: PokerPlusState };
+
+type Observer = (step: ReplayStep) => void;
+const ignore: Observer = () => undefined;
+
 /** Runs a parsed replay file; throws ReplayError naming the problem (and action index). */
-export function runReplay(file: unknown): ReplayOutput {
+export function runReplay(file: unknown, onStep: Observer = ignore): ReplayOutput {
   if (!isObject(file)) throw new ReplayError('a replay file is a JSON object');
-  if (file.game === 'jacks-or-better') return runJacks(file);
-  if (file.game === 'poker-plus') return runPokerPlus(file);
+  if (file.game === 'jacks-or-better') return runJacks(file, onStep);
+  if (file.game === 'poker-plus') return runPokerPlus(file, onStep);
   throw new ReplayError('"game" must be "jacks-or-better" or "poker-plus"');
 }
 
@@ -97,7 +108,7 @@ function readActions(file: Json): Json[] {
   return actions as Json[];
 }
 
-function runJacks(file: Json): JacksReplayOutput {
+function runJacks(file: Json, onStep: Observer): JacksReplayOutput {
   allowOnly(file, ['game', 'deck', 'paytable', 'actions', 'bet', 'maxBet'], 'file');
   const deck = readDeck(file.deck);
   const maxBet = readWhole(file, 'maxBet', DEFAULT_JACKS_CONFIG.maxBet);
@@ -110,6 +121,7 @@ function runJacks(file: Json): JacksReplayOutput {
   }
   const actions = readActions(file);
   let state: JacksState = expect(dealJacks(deck, bet, { maxBet, payTable }));
+  onStep({ game: 'jacks-or-better', action: null, state });
   actions.forEach((a, i) => {
     let action: JacksAction;
     if (a.type === 'hold') {
@@ -122,6 +134,7 @@ function runJacks(file: Json): JacksReplayOutput {
       throw new ReplayError(`unknown Jacks or Better action "${a.type}" (hold, draw)`, i);
     }
     state = expect(stepJacks(state, action), i);
+    onStep({ game: 'jacks-or-better', action, state });
   });
   if (state.phase !== 'over' || !state.final || !state.hand) {
     throw new ReplayError('the actions stop before the game is decided: Jacks or Better needs a "draw"');
@@ -140,7 +153,7 @@ function runJacks(file: Json): JacksReplayOutput {
 
 const POKER_PLUS_ACTIONS = ['exchange', 'buySixth', 'bet', 'fold', 'takeHalf', 'buyGame'];
 
-function runPokerPlus(file: Json): PokerPlusReplayOutput {
+function runPokerPlus(file: Json, onStep: Observer): PokerPlusReplayOutput {
   allowOnly(file, ['game', 'deck', 'paytable', 'actions', 'boxes', 'tableMax', 'minAnte', 'maxAnte'], 'file');
   const deck = readDeck(file.deck);
   const config = {
@@ -164,18 +177,24 @@ function runPokerPlus(file: Json): PokerPlusReplayOutput {
   });
   const actions = readActions(file);
   let state: PokerPlusState = expect(dealPokerPlus(deck, boxes, config));
+  onStep({ game: 'poker-plus', action: null, state });
   actions.forEach((a, i) => {
     if (!POKER_PLUS_ACTIONS.includes(a.type as string)) {
       throw new ReplayError(`unknown Poker Plus action "${String(a.type)}" (${POKER_PLUS_ACTIONS.join(', ')})`, i);
     }
     allowOnly(a, a.type === 'exchange' ? ['type', 'box', 'positions'] : ['type', 'box'], String(a.type), i);
     if (typeof a.box !== 'number') throw new ReplayError('every Poker Plus action names its "box"', i);
-    state = expect(stepPokerPlus(state, a as unknown as PokerPlusAction), i);
+    const action = a as unknown as PokerPlusAction;
+    state = expect(stepPokerPlus(state, action), i);
+    onStep({ game: 'poker-plus', action, state });
   });
   if (state.boxes[state.seen].status === 'deciding') {
     throw new ReplayError('the actions stop before the game is decided: the seen box needs "bet" or "fold"');
   }
-  if (state.phase !== 'over') state = expect(stepPokerPlus(state, { type: 'reveal' }));
+  if (state.phase !== 'over') {
+    state = expect(stepPokerPlus(state, { type: 'reveal' }));
+    onStep({ game: 'poker-plus', action: { type: 'reveal' }, state });
+  }
   const result = state.result!;
   const bought = result.dealer.bought;
   return {
