@@ -117,8 +117,8 @@ export function parseConfig(input: unknown): AppConfig {
   const voucherIn = section(input, 'voucher');
   only(voucherIn, ['venue', 'machine', 'expiryDays'], 'voucher.');
   const voucher = {
-    venue: text(voucherIn, 'venue', 'voucher.', d.voucher.venue, /^[ -~]{1,40}$/, '1 to 40 printable ASCII characters (the voucher printer\'s set)'),
-    machine: text(voucherIn, 'machine', 'voucher.', d.voucher.machine, /^[A-Za-z0-9-]{1,12}$/, '1 to 12 letters, digits or dashes'),
+    venue: text(voucherIn, 'venue', 'voucher.', d.voucher.venue),
+    machine: text(voucherIn, 'machine', 'voucher.', d.voucher.machine),
     expiryDays: whole(voucherIn, 'expiryDays', 'voucher.', d.voucher.expiryDays, 1, 'days'),
   };
 
@@ -131,7 +131,8 @@ export function parseConfig(input: unknown): AppConfig {
   const initialPin = text(accessIn, 'initialPin', 'access.', '0000', /^\d{4,12}$/, 'a string of 4 to 12 digits');
 
   const settings: CabinetSettings = {
-    currency: text(input, 'currency', '', d.currency, /^[A-Z]{3}$/, 'a three-letter currency code such as "USD"'),
+    // Its form, like the venue's and the machine number's, is settingsProblems' to check.
+    currency: text(input, 'currency', '', d.currency),
     minorDigits: whole(input, 'minorDigits', '', d.minorDigits, 0, 'digits'),
     // Duplicates, like every rule on how settings fit together, are settingsProblems' to find.
     chipValues: wholeList(input, 'chipValues', d.chipValues, 1, 'minor units', false, false),
