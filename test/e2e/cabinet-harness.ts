@@ -141,6 +141,21 @@ export async function pressWish(page: Page, name: string): Promise<Scene> {
   return until(page, (s) => s.version !== before, `the snapshot after "${name}"`);
 }
 
+/**
+ * Inserts a note as a player can: once the acceptor is idle with its bezel lit (the cabinet
+ * enables it some polls after start, later on a loaded machine). False if it takes none.
+ */
+export async function insertNote(cabinet: TestCabinet, value: number, ms = 20_000): Promise<boolean> {
+  const acceptor = cabinet.devices!.sim.acceptor;
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const s = acceptor.state;
+    if (s.phase === 'idle' && !s.inhibited) return acceptor.insertNote(value);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
 export const meter = (s: Scene, name: string): string | undefined => s.meters.find((m) => m.name === name)?.value;
 export const cardsOf = (s: Scene, owner: string): (string | null)[] => s.cards.filter((c) => c.owner === owner).map((c) => c.code);
 

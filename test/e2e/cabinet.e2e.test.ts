@@ -1,14 +1,14 @@
 // The player's side end to end: the real renderer in Debian's Chromium, the real host, cabinet,
 // store and serial simulators (notes inserted and vouchers printed by the simulators).
 import { describe, expect, it } from 'vitest';
-import { cardsOf, e2eSuite, meter, openScreen, press, pressWish, SHOTS, until } from './cabinet-harness';
+import { cardsOf, e2eSuite, insertNote, meter, openScreen, press, pressWish, SHOTS, until } from './cabinet-harness';
 
 const suite = e2eSuite();
 
 async function withCredits(config: unknown, name: string, noteValue = 2000) {
   const cabinet = await suite.start(config);
   const page = await openScreen(suite.browser, cabinet.url, SHOTS, name);
-  expect(cabinet.devices!.sim.acceptor.insertNote(noteValue)).toBe(true);
+  expect(await insertNote(cabinet, noteValue)).toBe(true);
   await until(page, (s) => s.meters.some((m) => m.name === 'credits' && m.value !== '0'), 'the credit of the note');
   expect(cabinet.app.runner.state.balance).toBe(noteValue);
   // Credits take the screen from attract mode to the lobby.

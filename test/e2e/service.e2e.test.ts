@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { MetersReport, Query, ToScreen, Wish } from '../../src/contract';
 import type { ServiceModel } from '../../renderer/service-model';
-import { cardsOf, e2eSuite, freshDbPath, openScreen, press, scene, SHOTS, until, type Scene, type TestCabinet } from './cabinet-harness';
+import { cardsOf, e2eSuite, freshDbPath, insertNote, openScreen, press, scene, SHOTS, until, type Scene, type TestCabinet } from './cabinet-harness';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const suite = e2eSuite();
@@ -39,7 +39,7 @@ async function start(config: unknown, name: string, db = freshDbPath()) {
 
 async function insert(c: TestCabinet, page: Parameters<typeof until>[0], value: number): Promise<void> {
   const before = c.app.runner.state.balance;
-  expect(c.devices!.sim.acceptor.insertNote(value)).toBe(true);
+  expect(await insertNote(c, value)).toBe(true);
   await until(page, () => c.app.runner.state.balance === before + value, 'the note credited');
 }
 
@@ -388,7 +388,7 @@ describe('device tests', () => {
 
     await press(page, 'dev.acceptor');
     await until(page, () => c.app.runner.state.deviceTest?.acceptor.enabled === true, 'the acceptor enabled for a test note');
-    expect(sim.acceptor.insertNote(2000)).toBe(true);
+    expect(await insertNote(c, 2000)).toBe(true);
     await untilSvc(page, (m) => pageText(m).includes('20.00'), 'the test note listed');
     expect(c.app.runner.state.balance).toBe(0);
     expect(c.app.store.meters().lifetime.billsIn ?? 0).toBe(0);
