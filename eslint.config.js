@@ -1,4 +1,4 @@
-// Lint, and above all the layer rule of ARCHITECTURE.md, declared as data: which layer may
+// Lint, and above all the layer rule of docs/architecture.md, declared as data: which layer may
 // import which, and which layers must stay free of Node, Electron, SQLite, serial or Pixi.
 import tseslint from 'typescript-eslint';
 
@@ -26,7 +26,7 @@ function forbidden(layer, may) {
 }
 
 function layerRule(layer, may, runtime) {
-  const patterns = [{ regex: forbidden(layer, may), message: `ARCHITECTURE.md: ${layer} may import only ${may.join(', ') || 'nothing of ours'}.` }];
+  const patterns = [{ regex: forbidden(layer, may), message: `docs/architecture.md: ${layer} may import only ${may.join(', ') || 'nothing of ours'}.` }];
   if (runtime === 'pure') {
     patterns.push({ group: [...NODE_MODULES, ...IO_PACKAGES], message: `${layer} is pure: no Node, Electron, SQLite, serial, network or Pixi modules.` });
   }

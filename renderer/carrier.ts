@@ -1,4 +1,4 @@
-// The screen's one line to the cabinet (ARCHITECTURE.md, "Transports"): the same contract over
+// The screen's one line to the cabinet (docs/architecture.md, "One contract, two carriers"): the same contract over
 // the Electron preload bridge or a WebSocket from the host. Everything that arrives is checked
 // against the contract; a bad message is logged and dropped, never drawn.
 

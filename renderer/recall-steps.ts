@@ -132,7 +132,7 @@ const canonical = (x: unknown): string => JSON.stringify(x, (_k, v: unknown) => 
 /**
  * Steps through a recorded game with the core's own replay runner (which also checks the file);
  * `recorded` is the result the cabinet stored with it. The dealer's reveal is a step of its own
- * unless a fold, half or bought game already ended the round (spec/replay.md).
+ * unless a fold, half or bought game already ended the round (docs/replay.md).
  */
 export function recallFrames(replay: unknown, recorded: unknown): RecallRun {
   try {

@@ -1,4 +1,4 @@
-// Replay files pinned down (spec/replay.md): every fixture in test/replays runs to its expected
+// Replay files pinned down (docs/replay.md): every fixture in test/replays runs to its expected
 // output, every refused file fails with the expected one-line error, and the command line keeps
 // its contract (stdout JSON and exit 0, or one stderr line and exit 2 with nothing on stdout).
 import { spawnSync } from 'node:child_process';

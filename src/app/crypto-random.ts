@@ -1,4 +1,4 @@
-// The production source of randomness for dealing (ARCHITECTURE.md): node:crypto, read in
+// The production source of randomness for dealing (docs/architecture.md): node:crypto, read in
 // blocks so a shuffle does not make one system call per draw.
 
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The cabinet as one pure function (ARCHITECTURE.md, "The heart"): state and input in, the next
+// The cabinet as one pure function (docs/architecture.md, "Games and the cabinet as state machines"): state and input in, the next
 // state and its effects out, or a refusal naming the C- (or J-, P-) rule. Nothing is thrown
 // through it and nothing in it touches I/O; time, decks, voucher numbers and PIN hashing come
 // from the injected env.

@@ -29,7 +29,7 @@ export interface LogEntry {
   data: Record<string, unknown>;
 }
 
-/** Game recall (C-11): a replay file (spec/replay.md) plus what the cabinet adds. */
+/** Game recall (C-11): a replay file (docs/replay.md) plus what the cabinet adds. */
 export interface GameRecord {
   gameId: number;
   game: GameId;

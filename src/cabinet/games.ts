@@ -182,7 +182,7 @@ function pokerPlusAction(tx: Transition, session: Extract<GameSession, { game: '
       recorded = { type: wish.type, box };
       break;
     case 'reveal':
-      // The dealer shows when the actions end (spec/replay.md), so the recall needs no entry.
+      // The dealer shows when the actions end (docs/replay.md), so the recall needs no entry.
       action = { type: 'reveal' };
       recorded = null;
       break;

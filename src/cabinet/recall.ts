@@ -1,4 +1,4 @@
-// Game recall (C-11): every settled game as a replay file of spec/replay.md, so that the core's
+// Game recall (C-11): every settled game as a replay file of docs/replay.md, so that the core's
 // runReplay (and `npm run -s cabinet -- replay`) reproduces it from the record alone.
 
 import { formatCards, ROYAL_AT_MAX_BET_KEY, type JacksPayTable } from '../core';

@@ -6,7 +6,7 @@ import type { Button, DeviceName, Door, KeySwitch, LampState, Voucher } from './
 import { EMPTY_METERS, type MeterSet } from './meters';
 import { DEFAULT_SETTINGS, type CabinetSettings, type InstalledPayTable, type Language } from './settings';
 
-/** A replay-format action (spec/replay.md), as the game recall stores it. */
+/** A replay-format action (docs/replay.md), as the game recall stores it. */
 export type RecallAction =
   | { type: 'hold'; positions: number[] }
   | { type: 'draw' }

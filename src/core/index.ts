@@ -1,4 +1,4 @@
-// The rules core's public face. Pure: no Node, browser or I/O (ARCHITECTURE.md).
+// The rules core's public face. Pure: no Node, browser or I/O (docs/architecture.md).
 
 export * from './cards';
 export * from './categories';

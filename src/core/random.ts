@@ -1,4 +1,4 @@
-// The one door through which randomness enters the rules (ARCHITECTURE.md): games take a
+// The one door through which randomness enters the rules (docs/architecture.md): games take a
 // shuffled deck, made here from a RandomSource. Production supplies node:crypto from the app
 // layer; simulations and tests use the seedable source below.
 

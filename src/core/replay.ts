@@ -1,4 +1,4 @@
-// Replay files (spec/replay.md): one game stated completely, run through the same engines that
+// Replay files (docs/replay.md): one game stated completely, run through the same engines that
 // settle live games. The cabinet stores its game recall in this format too.
 
 import { parseCard, formatCard, formatCards, CardParseError, type Card } from './cards';

@@ -1,8 +1,8 @@
 // What every rules machine returns: a new state with its effects, or a refusal naming the rule.
-// Refusals are values so that nothing is ever thrown through the machine (ARCHITECTURE.md).
+// Refusals are values so that nothing is ever thrown through the machine (docs/architecture.md).
 
 export interface Refusal {
-  /** The rule id of spec/rules.md (or cabinet.md) that forbids the action, e.g. "P-3". */
+  /** The rule id of docs/rules.md (or cabinet.md) that forbids the action, e.g. "P-3". */
   rule: string;
   reason: string;
 }

@@ -1,4 +1,4 @@
-// Reads a --paytable FILE (spec/replay.md's pay table object) through core's parsePayTable.
+// Reads a --paytable FILE (docs/replay.md's pay table object) through core's parsePayTable.
 
 import { parsePayTable, type JacksPayTable, type PokerPlusPayTable } from '../../core';
 import { CliError } from './command';

@@ -3,7 +3,7 @@ import { CliError, type Command } from './command';
 import { parseJson, readInput } from './read-input';
 
 export const replayCommand: Command = {
-  summary: 'replay FILE: run one game from a replay file (spec/replay.md); FILE "-" reads stdin',
+  summary: 'replay FILE: run one game from a replay file (docs/replay.md); FILE "-" reads stdin',
   async run(args) {
     if (args.length !== 1) throw new CliError('usage: replay FILE (FILE "-" reads standard input)');
     const file = parseJson(await readInput(args[0]), args[0] === '-' ? 'standard input' : args[0]);
