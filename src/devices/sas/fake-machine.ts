@@ -1,0 +1,228 @@
+// A SasMachine kept in memory, for the link's tests, the host simulator's tests and the reply-
+// time benchmark: meters, two games, vouchers with secure enhanced validation, a ticket in the
+// acceptor, a handpay, a clock. It behaves as the cabinet will (each call commits at once), but
+// it is not the cabinet: the cabinet implements SasMachine from its own state and store.
+
+import { crc16Kermit } from '../shared/crc16-kermit';
+import { planRaise, type ExceptionStore } from './exception-queue';
+import type { GameConfig, GameEntry, HandpayInfo, RedeemDecision, SasDateTime, SasMachine, TicketIn, TicketRedemption, ValidationRecord } from './machine';
+import { applySetValidationId, issueValidation, type ValidationConfig, type ValidationState } from './validation';
+
+export interface FakeMachineOptions {
+  /** Credit limit for tickets in, minor units. */
+  creditLimit?: number;
+  /** The installed program the ROM signature covers. */
+  program?: Uint8Array;
+  /** Time the ROM signature takes. */
+  romDelayMs?: number;
+  allowClockSet?: boolean;
+  allowRemoteHandpayReset?: boolean;
+}
+
+const BUFFER_SIZE = 31;
+
+export class FakeMachine implements SasMachine {
+  /** Machine meters by SAS code, minor units or counts. */
+  readonly meters = new Map<number, number>();
+  readonly gameMeters = new Map<number, Map<number, number>>();
+  doorOpens = 0;
+  powerResets = 0;
+  disabled = false;
+  readonly calls: string[] = [];
+  clockNow: SasDateTime = { year: 2025, month: 3, day: 14, hour: 9, minute: 26, second: 53 };
+  handpayInfo: HandpayInfo | null = null;
+  selected = 0;
+  validation: ValidationState = { current: null, lastSet: null };
+  readonly records: (ValidationRecord & { read: boolean })[] = [];
+  ticket: TicketRedemption | null = null;
+  /** What the cabinet would do with a ticket the host accepted: stack it (true) or fail (false). */
+  stackSucceeds = true;
+  readonly gameList: GameEntry[] = [
+    { gameId: 'JB', additionalId: '000', maxBet: 500, paytableId: 'JB96', basePercent: 99.54, enabled: true },
+    { gameId: 'PP', additionalId: '000', maxBet: 1000, paytableId: 'PP12', basePercent: 100.24, enabled: true },
+  ];
+  private ticketSeq = 0;
+  private readonly opts: Required<FakeMachineOptions>;
+
+  constructor(
+    private readonly store: ExceptionStore,
+    options: FakeMachineOptions = {},
+  ) {
+    this.opts = {
+      creditLimit: 1_000_000, program: new TextEncoder().encode('poker cabinet program'), romDelayMs: 0, allowClockSet: true, allowRemoteHandpayReset: true,
+      ...options,
+    };
+  }
+
+  raise(code: number): void {
+    this.store.commit(planRaise(this.store.pending(), code));
+  }
+
+  // --- scripting ------------------------------------------------------------------------
+
+  setMeter(code: number, value: number, game = 0): void {
+    if (game === 0) this.meters.set(code, value);
+    else {
+      if (!this.gameMeters.has(game)) this.gameMeters.set(game, new Map());
+      this.gameMeters.get(game)!.set(code, value);
+    }
+  }
+
+  private addMeter(code: number, delta: number): void {
+    this.meters.set(code, (this.meters.get(code) ?? 0) + delta);
+  }
+
+  /** Prints a voucher: the next secure enhanced number, a 4D record, exception 3D. Null (and 3F) when not configured. */
+  printVoucher(amount: number): string | null {
+    if (!this.validation.current) {
+      this.raise(0x3f);
+      return null;
+    }
+    const { config, barcode } = issueValidation(this.validation.current);
+    this.validation = { ...this.validation, current: config };
+    const index = (this.records.length % BUFFER_SIZE) + 1;
+    const rec = { index, type: 0x00, at: { ...this.clockNow }, barcode, amount, ticketNumber: config.sequence % 10000, expires: { year: this.clockNow.year, month: 12, day: 31 }, read: false };
+    this.records.push(rec);
+    this.addMeter(0x0e, amount);
+    this.addMeter(0x12, 1);
+    this.addMeter(0x0c, -amount);
+    this.raise(0x3d);
+    return barcode;
+  }
+
+  /** A ticket with this barcode arrives in escrow, waiting for the host. */
+  insertTicket(barcode: string): TicketRedemption {
+    this.ticket = { id: `t${++this.ticketSeq}`, barcode, state: 'awaitingHost' };
+    return this.ticket;
+  }
+
+  /** The acceptor reports the pending ticket stacked (credited) or returned. */
+  settleTicket(): void {
+    const t = this.ticket;
+    if (!t || t.state !== 'pending') return;
+    if (this.stackSucceeds && t.status === undefined) {
+      this.addMeter(0x0c, t.amount ?? 0);
+      this.addMeter(0x0d, t.amount ?? 0);
+      this.addMeter(0x11, 1);
+      this.ticket = { ...t, state: 'complete', status: 0x00, statusRead: false };
+    } else {
+      this.ticket = { ...t, state: 'complete', status: t.status ?? 0x8b, amount: 0, statusRead: false };
+    }
+  }
+
+  /** Times out a ticket the host never answered: returned. */
+  timeOutTicket(): void {
+    if (this.ticket?.state === 'awaitingHost') this.ticket = { ...this.ticket, state: 'complete', status: 0x88, amount: 0, statusRead: false };
+  }
+
+  // --- SasMachine ------------------------------------------------------------------------
+
+  meter(code: number, game: number): number | null {
+    return (game === 0 ? this.meters.get(code) : this.gameMeters.get(game)?.get(code)) ?? null;
+  }
+
+  doorAndPowerCounts() {
+    return { slotDoorOpens: this.doorOpens, powerResets: this.powerResets };
+  }
+
+  machineInfo(): GameConfig {
+    return { gameId: 'JB', additionalId: '000', maxBet: Math.max(...this.gameList.map((g) => g.maxBet)), paytableId: 'MULTI', basePercent: 99.89 };
+  }
+
+  games(): readonly GameEntry[] {
+    return this.gameList;
+  }
+
+  selectedGame(): number {
+    return this.selected;
+  }
+
+  serialNumber(): string {
+    return 'PC-000042';
+  }
+
+  clock(): SasDateTime {
+    return { ...this.clockNow };
+  }
+
+  setClock(at: SasDateTime): boolean {
+    this.calls.push(`setClock ${JSON.stringify(at)}`);
+    if (!this.opts.allowClockSet) return false;
+    this.clockNow = { ...at };
+    return true;
+  }
+
+  shutdown(): void {
+    this.calls.push('shutdown');
+    this.disabled = true;
+  }
+
+  startup(): void {
+    this.calls.push('startup');
+    this.disabled = false;
+  }
+
+  disabledByHost(): boolean {
+    return this.disabled;
+  }
+
+  handpay(): HandpayInfo | null {
+    return this.handpayInfo;
+  }
+
+  remoteHandpayReset(): 0 | 1 | 2 {
+    this.calls.push('remoteHandpayReset');
+    if (!this.handpayInfo) return 2;
+    if (!this.opts.allowRemoteHandpayReset) return 1;
+    this.handpayInfo = null;
+    this.raise(0x52);
+    return 0;
+  }
+
+  async romSignature(seed: number): Promise<number> {
+    this.calls.push(`romSignature ${seed}`);
+    if (this.opts.romDelayMs) await new Promise((r) => setTimeout(r, this.opts.romDelayMs));
+    return crc16Kermit(this.opts.program, 0, this.opts.program.length, seed);
+  }
+
+  setValidationId(request: ValidationConfig): ValidationConfig | null {
+    const { state, reply } = applySetValidationId(this.validation, request);
+    this.validation = state;
+    return reply;
+  }
+
+  readonly validationRecords = {
+    oldestUnread: (): ValidationRecord | null => this.records.find((r) => !r.read) ?? null,
+    atIndex: (index: number): ValidationRecord | null => this.records.findLast((r) => r.index === index) ?? null,
+    markRead: (record: ValidationRecord): void => {
+      const r = this.records.find((x) => x.barcode === record.barcode);
+      if (r) r.read = true;
+    },
+  };
+
+  readonly ticketIn: TicketIn = {
+    current: () => (this.ticket ? { ...this.ticket } : null),
+    redeem: (id: string, d: RedeemDecision): number => {
+      const t = this.ticket;
+      this.calls.push(`redeem ${id} ${d.transferCode.toString(16)} ${d.amount}`);
+      if (!t || t.id !== id || t.state !== 'awaitingHost') return 0xc0;
+      if (d.transferCode >= 0x80) {
+        this.ticket = { ...t, state: 'pending', status: 0x80 };
+        return 0x40;
+      }
+      if (d.transferCode !== 0x00) {
+        this.ticket = { ...t, state: 'pending', status: 0x82 };
+        return 0x40;
+      }
+      if ((this.meters.get(0x0c) ?? 0) + d.amount > this.opts.creditLimit) {
+        this.ticket = { ...t, state: 'pending', status: 0x84 };
+        return 0x84;
+      }
+      this.ticket = { ...t, state: 'pending', amount: d.amount };
+      return 0x40;
+    },
+    statusRead: (id: string): void => {
+      if (this.ticket?.id === id && this.ticket.state === 'complete') this.ticket = { ...this.ticket, statusRead: true };
+    },
+  };
+}

@@ -1,0 +1,462 @@
+// The machine's side of the SAS link: reads polls off a line, answers those addressed to it at
+// once (the standard allows 20 ms from the poll's last byte), and keeps the standard's implied
+// acknowledgement: a reply counts as taken when the next poll the machine sees is anything but
+// the same poll to its own address again; that same poll again means the host lost the reply,
+// which is sent again unchanged, without doing anything twice. Whatever must be delivered
+// exactly once (an exception, a voucher record, a ticket's final status) is given up only when
+// its reply has been taken. Everything answered is read from a SasMachine; exceptions come
+// from an ExceptionStore, so they survive a restart until the host has them.
+//
+// A poll with a bad CRC is ignored (no NACK): the host times out and polls again, which is what
+// it does for a lost reply anyway, and nothing in a corrupt poll, its address included, can be
+// trusted enough to answer. A long poll this machine does not support gets no reply, as the
+// standard says, and is counted.
+
+import { EventEmitter } from 'node:events';
+import type { DeviceEndpoint } from '../shared/device-endpoint';
+import { TICKET_INSERTED, TICKET_TRANSFER_COMPLETE } from './exception-codes';
+import { DEFAULT_QUEUE_CAPACITY, nextToReport, planRaise, type ExceptionStore, type RaisePlan } from './exception-queue';
+import { SasFormatError } from './frame';
+import type { GameConfig, SasMachine, TicketIn, ValidationRecord } from './machine';
+import { METER_CODES, METER_POLLS, accountingDenominationCode, minorToCents, toSasUnits, type MeterField, type MoneyUnits } from './meter-codes';
+import { SasPollParser, type PollFrame } from './poll-parser';
+import {
+  ack, encodeClock, encodeEnabledGames, encodeGameConfig, encodeGameCount, encodeHandpay, encodeHandpayReset, encodeMachineInfo,
+  encodeMeters, encodeRedeem, encodeRomSignature, encodeSelectedGame, encodeSelectedMeters, encodeTicketValidation,
+  encodeValidationId, encodeValidationInfo, encodeVersion, exceptionReply, type GameConfigReply, type SelectedMeter, type ValidationInfoReply,
+} from './replies';
+import { decodeLongPoll, type LongPollRequest, type RedeemRequest } from './requests';
+
+export interface SasLinkOptions {
+  /** 1–127. */
+  address: number;
+  machine: SasMachine;
+  exceptions: ExceptionStore;
+  money: MoneyUnits;
+  /** Queued (non-priority) exceptions kept before the oldest is dropped; at least 20. */
+  queueCapacity?: number;
+  /** Silence after which the machine starts to chirp (standard: 5 s). */
+  chirpAfterMs?: number;
+  /** Chirp period (standard: 200 ms). */
+  chirpEveryMs?: number;
+  /** How long after a taken 68 it is raised again while the host has not read the final status. */
+  reissue68Ms?: number;
+  /** A host that polled this address within this window counts as present. */
+  hostSeenWindowMs?: number;
+  now?: () => number;
+}
+
+export interface SasLinkStatus {
+  address: number;
+  hostSeen: boolean;
+  lastPollAt: number | null;
+  pollsPerSecond: number;
+  crcErrors: number;
+  /** Long polls to this address that got no reply because this machine does not support them. */
+  unsupportedPolls: number;
+  /** Polls with a good CRC but data the standard does not allow. */
+  malformedPolls: number;
+  /** Polls refused by the operator's settings (7F when the clock may not be set). */
+  refusedPolls: number;
+  /** Replies sent again because the host repeated its poll. */
+  retransmissions: number;
+  exceptionQueueDepth: number;
+  disabledByHost: boolean;
+  chirping: boolean;
+}
+
+export interface SasLinkEvents {
+  /** The machine threw, or gave a value that cannot be sent: the poll went unanswered. */
+  fault: [message: string];
+  /** A full queue dropped an exception (the cabinet writes it to its event log). */
+  overflow: [plan: RaisePlan];
+}
+
+interface Answer {
+  reply: Buffer;
+  /** Called once the host has taken the reply. */
+  taken?: () => void;
+}
+
+export class SasLink extends EventEmitter<SasLinkEvents> {
+  readonly address: number;
+  private readonly machine: SasMachine;
+  private readonly store: ExceptionStore;
+  private readonly money: MoneyUnits;
+  private readonly denominationCode: number;
+  private readonly opts: Required<Pick<SasLinkOptions, 'queueCapacity' | 'chirpAfterMs' | 'chirpEveryMs' | 'reissue68Ms' | 'hostSeenWindowMs' | 'now'>>;
+  private parser = new SasPollParser();
+  private endpoint: DeviceEndpoint | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private chirpTimer: NodeJS.Timeout | null = null;
+  private last: (Answer & { key: string }) | null = null;
+  private readonly counts = { unsupported: 0, malformed: 0, refused: 0, retransmissions: 0, crcErrors: 0 };
+  private lastWakeupAt = 0;
+  private lastPollAt: number | null = null;
+  private recentPolls: number[] = [];
+  private chirping = false;
+  private rom: { seed: number; job: Promise<void> } | null = null;
+  private romReady: number | null = null;
+  private taken67: string | null = null;
+  private taken68: { id: string; at: number } | null = null;
+
+  constructor(options: SasLinkOptions) {
+    super();
+    if (!Number.isInteger(options.address) || options.address < 1 || options.address > 127) throw new RangeError(`SAS address ${options.address} must be 1..127`);
+    this.address = options.address;
+    this.machine = options.machine;
+    this.store = options.exceptions;
+    this.money = options.money;
+    this.denominationCode = accountingDenominationCode(options.money);
+    this.opts = {
+      queueCapacity: Math.max(DEFAULT_QUEUE_CAPACITY, options.queueCapacity ?? DEFAULT_QUEUE_CAPACITY),
+      chirpAfterMs: options.chirpAfterMs ?? 5000,
+      chirpEveryMs: options.chirpEveryMs ?? 200,
+      reissue68Ms: options.reissue68Ms ?? 5000,
+      hostSeenWindowMs: options.hostSeenWindowMs ?? 5000,
+      now: options.now ?? Date.now,
+    };
+  }
+
+  attach(endpoint: DeviceEndpoint): this {
+    this.detach();
+    this.endpoint = endpoint;
+    this.parser = new SasPollParser();
+    this.last = null;
+    this.lastWakeupAt = this.opts.now();
+    this.unsubscribe = endpoint.onData((bytes) => this.receive(bytes));
+    this.chirpTimer = setInterval(() => this.chirpTick(), this.opts.chirpEveryMs);
+    this.chirpTimer.unref();
+    return this;
+  }
+
+  detach(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.endpoint = null;
+    if (this.chirpTimer) clearInterval(this.chirpTimer);
+    this.chirpTimer = null;
+    this.chirping = false;
+  }
+
+  /** Queues an exception through the store with the overflow rule. */
+  raise(code: number): RaisePlan {
+    const plan = planRaise(this.store.pending(), code, this.opts.queueCapacity);
+    this.store.commit(plan);
+    if (plan.dropped) this.emit('overflow', plan);
+    return plan;
+  }
+
+  status(): SasLinkStatus {
+    const now = this.opts.now();
+    const window = this.opts.hostSeenWindowMs;
+    this.recentPolls = this.recentPolls.filter((t) => now - t < window);
+    return {
+      address: this.address,
+      hostSeen: this.lastPollAt !== null && now - this.lastPollAt < window,
+      lastPollAt: this.lastPollAt,
+      pollsPerSecond: this.recentPolls.length / (window / 1000),
+      crcErrors: this.counts.crcErrors,
+      unsupportedPolls: this.counts.unsupported,
+      malformedPolls: this.counts.malformed,
+      refusedPolls: this.counts.refused,
+      retransmissions: this.counts.retransmissions,
+      exceptionQueueDepth: this.store.pending().length,
+      disabledByHost: this.machine.disabledByHost(),
+      chirping: this.chirping,
+    };
+  }
+
+  /** Line statistics of the poll parser (for the technician and the tests). */
+  lineStats() {
+    return this.parser.stats;
+  }
+
+  private receive(bytes: Uint8Array): void {
+    const before = this.parser.stats.wakeups;
+    const frames = this.parser.feed(bytes);
+    if (this.parser.stats.wakeups !== before) {
+      this.lastWakeupAt = this.opts.now();
+      this.chirping = false;
+    }
+    for (const f of frames) this.handle(f);
+  }
+
+  private handle(frame: PollFrame): void {
+    if (frame.kind === 'badCrc') {
+      // Neither an acknowledgement nor a repeat: nothing in it can be trusted.
+      if (frame.address === this.address) this.counts.crcErrors++;
+      return;
+    }
+    const mine = frame.address === this.address;
+    const key = frame.kind === 'general' ? 'general' : frame.kind === 'long' ? frame.bytes.toString('hex') : `unknown:${frame.command}`;
+    const last = this.last;
+    if (last) {
+      if (mine && key === last.key) {
+        this.counts.retransmissions++;
+        this.notePoll();
+        this.write(last.reply);
+        return;
+      }
+      this.last = null;
+      this.safely(() => last.taken?.());
+    }
+    if (!mine) {
+      if (frame.kind === 'long' && frame.address === 0 && frame.def.broadcast) this.broadcast(frame.bytes);
+      return;
+    }
+    this.notePoll();
+    const answer = this.safely(() => this.answer(frame));
+    if (!answer) return;
+    this.write(answer.reply);
+    this.last = { key, ...answer };
+  }
+
+  private answer(frame: PollFrame): Answer | null {
+    if (frame.kind === 'general') return this.answerGeneral();
+    if (frame.kind !== 'long') {
+      this.counts.unsupported++;
+      return null;
+    }
+    let req: LongPollRequest;
+    try {
+      req = decodeLongPoll(frame.bytes);
+    } catch (e) {
+      if (!(e instanceof SasFormatError)) throw e;
+      this.counts.malformed++;
+      return null;
+    }
+    return this.answerLong(req);
+  }
+
+  private answerGeneral(): Answer {
+    const a = this.address;
+    if (this.romReady !== null) return { reply: encodeRomSignature(a, this.romReady), taken: () => (this.romReady = null) };
+    const ticket = this.machine.ticketIn?.current() ?? null;
+    if (ticket?.state === 'complete' && !ticket.statusRead) {
+      const t = this.taken68;
+      if (!t || t.id !== ticket.id || this.opts.now() - t.at >= this.opts.reissue68Ms) {
+        return { reply: exceptionReply(TICKET_TRANSFER_COMPLETE), taken: () => (this.taken68 = { id: ticket.id, at: this.opts.now() }) };
+      }
+    }
+    if (ticket?.state === 'awaitingHost' && this.taken67 !== ticket.id) {
+      return { reply: exceptionReply(TICKET_INSERTED), taken: () => (this.taken67 = ticket.id) };
+    }
+    const e = nextToReport(this.store.pending());
+    if (e) return { reply: exceptionReply(e.code), taken: () => this.store.commit({ drop: [e.id], add: [] }) };
+    return { reply: exceptionReply(0) };
+  }
+
+  private answerLong(req: LongPollRequest): Answer | null {
+    const a = this.address;
+    const m = this.machine;
+    const fields = METER_POLLS[req.command];
+    if (fields) return this.meterReply(req.command, fields);
+    switch (req.command) {
+      case 0x01:
+        m.shutdown();
+        return { reply: ack(a) };
+      case 0x02:
+        m.startup();
+        return { reply: ack(a) };
+      case 0x1b: {
+        const h = m.handpay();
+        return { reply: encodeHandpay(a, h && { ...h, amount: this.credits(h.amount), partialPay: this.credits(h.partialPay) }) };
+      }
+      case 0x1f:
+        return { reply: encodeMachineInfo(a, this.configReply(m.machineInfo())) };
+      case 0x21:
+        this.startRomSignature(req.seed);
+        return { reply: ack(a) };
+      case 0x2f:
+        return this.selectedMeters(req.game, req.meters);
+      case 0x4c: {
+        const r = m.setValidationId({ validationId: req.validationId, sequence: req.sequence });
+        if (!r) return this.unsupported();
+        return { reply: encodeValidationId(a, r.validationId, r.sequence) };
+      }
+      case 0x4d:
+        return this.validationInfo(req.function);
+      case 0x51:
+        return { reply: encodeGameCount(a, m.games().length) };
+      case 0x53: {
+        const games = m.games();
+        if (req.game > games.length) return this.unsupported();
+        return { reply: encodeGameConfig(a, req.game, this.configReply(req.game === 0 ? m.machineInfo() : games[req.game - 1])) };
+      }
+      case 0x54:
+        return { reply: encodeVersion(a, m.serialNumber()) };
+      case 0x55:
+        return { reply: encodeSelectedGame(a, m.selectedGame()) };
+      case 0x56:
+        return { reply: encodeEnabledGames(a, m.games().flatMap((g, i) => (g.enabled ? [i + 1] : []))) };
+      case 0x70:
+        return m.ticketIn ? this.ticketValidation(m.ticketIn) : this.unsupported();
+      case 0x71:
+        if (!m.ticketIn) return this.unsupported();
+        return req.kind === 'status' ? this.redemptionStatus(m.ticketIn) : this.redeem(m.ticketIn, req);
+      case 0x7e:
+        return { reply: encodeClock(a, m.clock()) };
+      case 0x7f:
+        if (!m.setClock(req.at)) {
+          this.counts.refused++;
+          return null;
+        }
+        return { reply: ack(a) };
+      case 0x94:
+        return { reply: encodeHandpayReset(a, m.remoteHandpayReset()) };
+      default:
+        return this.unsupported();
+    }
+  }
+
+  private unsupported(): null {
+    this.counts.unsupported++;
+    return null;
+  }
+
+  private credits(minor: number): number {
+    return toSasUnits(minor, 'credits', this.money);
+  }
+
+  private meterValue(field: MeterField, game: number): number | null {
+    if ('count' in field) return this.machine.doorAndPowerCounts()[field.count];
+    const raw = this.machine.meter(field.code, game);
+    if (raw === null) return null;
+    if (field.wholeCurrency) return Math.floor(raw / 10 ** this.money.minorDigits);
+    return toSasUnits(raw, METER_CODES[field.code].unit, this.money);
+  }
+
+  private meterReply(command: number, fields: readonly MeterField[]): Answer | null {
+    const values = fields.map((f) => this.meterValue(f, 0));
+    // A single meter the machine does not keep is not answered (the standard's 7.1); in a group
+    // it reads as zero, so the others still get through.
+    if (fields.length === 1 && values[0] === null) return this.unsupported();
+    return { reply: encodeMeters(this.address, command, fields, values.map((v) => v ?? 0)) };
+  }
+
+  private selectedMeters(game: number, codes: readonly number[]): Answer | null {
+    if (game > this.machine.games().length) return this.unsupported();
+    const meters: SelectedMeter[] = [];
+    for (const code of codes) {
+      const def = METER_CODES[code];
+      const value = def ? this.meterValue({ code }, game) : null;
+      if (def && value !== null) meters.push({ code, value, bytes: def.bytes });
+    }
+    return { reply: encodeSelectedMeters(this.address, game, meters) };
+  }
+
+  private configReply(c: GameConfig): GameConfigReply {
+    return {
+      gameId: c.gameId, additionalId: c.additionalId, denominationCode: this.denominationCode, maxBet: this.credits(c.maxBet),
+      progressiveGroup: 0, gameOptions: 0, paytableId: c.paytableId, basePercent: c.basePercent * 100,
+    };
+  }
+
+  private validationInfo(fn: number): Answer {
+    const records = this.machine.validationRecords;
+    const rec = fn === 0x00 || fn === 0xff ? records.oldestUnread() : records.atIndex(fn);
+    const reply = encodeValidationInfo(this.address, rec && this.validationReply(rec));
+    // Only "read current" (00) consumes a record, and only once its reply is taken.
+    return fn === 0x00 && rec ? { reply, taken: () => records.markRead(rec) } : { reply };
+  }
+
+  private validationReply(r: ValidationRecord): ValidationInfoReply {
+    if (!/^\d{18}$/.test(r.barcode)) throw new SasFormatError(`validation record barcode "${r.barcode}" is not 18 digits`);
+    const e = r.expires;
+    const expiration = e === null ? '00000000' : e === 'never' ? '00009999' : [e.month, e.day].map((n) => String(n).padStart(2, '0')).join('') + String(e.year).padStart(4, '0');
+    return {
+      type: r.type, index: r.index, at: r.at, validationNumber: r.barcode.slice(2), amountCents: minorToCents(r.amount, this.money.minorDigits),
+      ticketNumber: r.ticketNumber ?? 0xffff, systemId: Number(r.barcode.slice(0, 2)), expiration, poolId: 0,
+    };
+  }
+
+  private ticketValidation(ticketIn: TicketIn): Answer {
+    const t = ticketIn.current();
+    const inEscrow = t && (t.state === 'awaitingHost' || t.state === 'pending');
+    // The acceptor reads the barcode, not the amount: the host knows it from its own records.
+    return { reply: encodeTicketValidation(this.address, inEscrow ? { inEscrow: true, amountCents: 0, barcode: t.barcode } : { inEscrow: false }) };
+  }
+
+  private redemptionStatus(ticketIn: TicketIn): Answer {
+    const t = ticketIn.current();
+    if (!t) return { reply: encodeRedeem(this.address, { machineStatus: 0xff }) };
+    const amountCents = minorToCents(t.amount ?? 0, this.money.minorDigits);
+    if (t.state !== 'complete') return { reply: encodeRedeem(this.address, { machineStatus: t.state === 'pending' ? 0x40 : 0x20, amountCents, barcode: t.barcode }) };
+    return { reply: encodeRedeem(this.address, { machineStatus: t.status ?? 0x80, amountCents, barcode: t.barcode }), taken: () => ticketIn.statusRead(t.id) };
+  }
+
+  private redeem(ticketIn: TicketIn, req: RedeemRequest): Answer {
+    const a = this.address;
+    const t = ticketIn.current();
+    const echo = { amountCents: req.amountCents, barcode: req.barcode };
+    if (!t || t.state !== 'awaitingHost') return { reply: encodeRedeem(a, { machineStatus: 0xc0 }) };
+    if (req.barcode !== t.barcode) return { reply: encodeRedeem(a, { machineStatus: 0x81, ...echo }) };
+    const minor = (req.amountCents * 10 ** this.money.minorDigits) / 100;
+    if (!Number.isSafeInteger(minor)) return { reply: encodeRedeem(a, { machineStatus: 0x83, ...echo }) };
+    const status = ticketIn.redeem(t.id, {
+      transferCode: req.transferCode, amount: minor,
+      ...(req.restricted ? { restrictedExpiration: req.restricted.expiration, poolId: req.restricted.poolId } : {}),
+    });
+    return { reply: encodeRedeem(a, { machineStatus: status, ...echo }) };
+  }
+
+  private broadcast(bytes: Buffer): void {
+    let req: LongPollRequest;
+    try {
+      req = decodeLongPoll(bytes);
+    } catch (e) {
+      if (!(e instanceof SasFormatError)) throw e;
+      this.counts.malformed++;
+      return;
+    }
+    // A broadcast is never answered; the operator's refusal is only counted.
+    if (req.command === 0x7f && !this.safely(() => this.machine.setClock(req.at))) this.counts.refused++;
+  }
+
+  private startRomSignature(seed: number): void {
+    if (this.rom?.seed === seed) return;
+    this.romReady = null;
+    const job = this.machine.romSignature(seed).then(
+      (signature) => {
+        if (this.rom?.job !== job) return;
+        this.rom = null;
+        this.romReady = signature & 0xffff;
+      },
+      (e: unknown) => {
+        if (this.rom?.job === job) this.rom = null;
+        this.emit('fault', `ROM signature failed: ${e instanceof Error ? e.message : String(e)}`);
+      },
+    );
+    this.rom = { seed, job };
+  }
+
+  private notePoll(): void {
+    const now = this.opts.now();
+    this.lastPollAt = now;
+    this.recentPolls.push(now);
+    if (this.recentPolls.length > 4096) this.recentPolls = this.recentPolls.filter((t) => now - t < this.opts.hostSeenWindowMs);
+  }
+
+  private chirpTick(): void {
+    if (this.opts.now() - this.lastWakeupAt < this.opts.chirpAfterMs) return;
+    // The machine's own address, alone: the loop-break indication. This line cannot set the
+    // wakeup bit on what the machine sends (docs/protocols/sas.md), so it goes as a plain byte.
+    this.chirping = true;
+    this.write(Buffer.of(this.address));
+  }
+
+  private write(bytes: Buffer): void {
+    this.endpoint?.write(bytes);
+  }
+
+  /** Runs `f`; a throw (a machine fault or a value that cannot be encoded) is reported, not fatal. */
+  private safely<T>(f: () => T): T | null {
+    try {
+      return f();
+    } catch (e) {
+      this.emit('fault', e instanceof Error ? e.message : String(e));
+      return null;
+    }
+  }
+}

@@ -1,0 +1,161 @@
+// The seam between the SAS link and the cabinet: everything the link answers is read through
+// `SasMachine`, and everything the host asks the machine to do goes through it. The cabinet side
+// implements it from its committed state and store (C-13): reads are synchronous reads of
+// committed state, so a reply never waits on I/O and never shows what is not yet committed;
+// the calls that change something (shutdown, startup, clock, handpay reset, validation ID,
+// ticket redemption, "the host has read this") commit before they return.
+//
+// Money crosses this seam in the cabinet's own terms, minor units of its currency; the link
+// converts to credits of the accounting denomination or to cents as SAS wants each field.
+
+import type { ValidationConfig } from './validation';
+
+export interface SasDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+/** Local wall-clock time, as SAS carries it (no zone). */
+export interface SasDateTime extends SasDate {
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** What 1F reports for the machine and 53 for each game. */
+export interface GameConfig {
+  /** 2 ASCII characters (Table C-1). */
+  gameId: string;
+  /** 3 ASCII characters; "000" when the game has none. */
+  additionalId: string;
+  /** The largest bet, in minor units (reported in credits, FF when over 255). */
+  maxBet: number;
+  /** Up to 6 ASCII characters (Table C-3), padded with spaces. */
+  paytableId: string;
+  /** Theoretical return at max bet, in percent (99.54 → "9954"). */
+  basePercent: number;
+}
+
+export interface GameEntry extends GameConfig {
+  /** Available to the player now (56). */
+  enabled: boolean;
+}
+
+/** 1B: the handpay the machine is locked up in. */
+export interface HandpayInfo {
+  /** 00: not a SAS progressive. */
+  progressiveGroup: number;
+  /** 40 a non-progressive win, 80 cancelled credits, 01–20 a progressive level. */
+  level: number;
+  /** Minor units. */
+  amount: number;
+  /** Minor units paid before the handpay. */
+  partialPay: number;
+  /** 00 only the attendant's key resets it; 01 it may be reset to the credit meter. */
+  resetId: number;
+}
+
+/** One voucher (or validated handpay) as 4D reports it. */
+export interface ValidationRecord {
+  /** Position in the machine's validation buffer, 1–31. */
+  index: number;
+  /** 00 cashable ticket from a cash-out or win; 10 / 20 handpay receipts; see the standard's table. */
+  type: number;
+  at: SasDateTime;
+  /** 18 digits as printed: the validation system ID (2 digits) then the validation number (16). */
+  barcode: string;
+  /** Minor units (reported in cents). */
+  amount: number;
+  /** The sequential number printed on the ticket, 0–9999, or null for a validation without a ticket. */
+  ticketNumber: number | null;
+  /** Printed expiry date, 'never', or null for none printed. */
+  expires: SasDate | 'never' | null;
+}
+
+/** The ticket the acceptor holds, as the cabinet tracks its redemption through the host. */
+export interface TicketRedemption {
+  /** Unique per insertion: the same ticket inserted again is a new redemption. */
+  id: string;
+  /** 18 digits as read from the ticket. */
+  barcode: string;
+  /**
+   * awaitingHost: in escrow, waiting for the host's 71 (the link raises 67 and answers 70);
+   * pending: the host has answered, the cabinet is stacking or returning it (71 status 40);
+   * complete: stacked or returned (the link raises 68 until the host reads `status`).
+   */
+  state: 'awaitingHost' | 'pending' | 'complete';
+  /** Minor units: what the host's 71 gave (pending), what was credited (complete, redeemed). */
+  amount?: number;
+  /** Once complete: the 71 machine status, 00 redeemed or 80–8B why it was returned. */
+  status?: number;
+  /** The host has taken the final status with its 71 status poll. */
+  statusRead?: boolean;
+}
+
+/** The host's redeem-ticket decision (71), amount already in minor units. */
+export interface RedeemDecision {
+  /** 00 cashable, 01 restricted, 02 nonrestricted promotional; 80 and over: the host refuses. */
+  transferCode: number;
+  amount: number;
+  /** Restricted tickets only, when the host sends the fields (MMDDYYYY digits or days). */
+  restrictedExpiration?: string;
+  poolId?: number;
+}
+
+/** Ticket in (issue 15). Absent on a machine that does not take tickets: 70 and 71 go unanswered. */
+export interface TicketIn {
+  /** The redemption in progress, or the last one until its final status has been read. */
+  current(): TicketRedemption | null;
+  /**
+   * The host's 71 for the ticket awaiting it. Returns the status for the reply: 40 (pending: the
+   * cabinet will stack or return it) or an immediate refusal (83 amount not valid, 84 over the
+   * credit limit, 87 unable to accept now), in which case the cabinet returns the ticket.
+   */
+  redeem(id: string, decision: RedeemDecision): number;
+  /** The host has taken the reply carrying the final status. */
+  statusRead(id: string): void;
+}
+
+/** 4D's view of the vouchers printed, oldest first. */
+export interface ValidationRecords {
+  /** The oldest record the host has not yet read with 4D 00. */
+  oldestUnread(): ValidationRecord | null;
+  /** The record at buffer index 1–31. */
+  atIndex(index: number): ValidationRecord | null;
+  /** The host took the 4D reply carrying it: never report it as unread again. */
+  markRead(record: ValidationRecord): void;
+}
+
+export interface SasMachine {
+  /** A meter by SAS code (Table C-7) for game 0 (the machine) or 1…n; null when not kept. */
+  meter(code: number, game: number): number | null;
+  /** 1C's two counts that have no meter code. */
+  doorAndPowerCounts(): { slotDoorOpens: number; powerResets: number };
+  /** 1F: the machine as a whole (max bet over all games, average return). */
+  machineInfo(): GameConfig;
+  /** Game n is entry n − 1 (51, 53, 56, 2F). */
+  games(): readonly GameEntry[];
+  /** 55: the game being played or chosen, 0 in the lobby. */
+  selectedGame(): number;
+  /** 54: up to 40 ASCII characters. */
+  serialNumber(): string;
+  clock(): SasDateTime;
+  /** 7F: false when the operator does not allow the host to set the clock (then no reply). */
+  setClock(at: SasDateTime): boolean;
+  /** 01: play disabled by the host (a game in progress finishes first). */
+  shutdown(): void;
+  /** 02. */
+  startup(): void;
+  disabledByHost(): boolean;
+  /** 1B; null when not in a handpay (reported as zeros). */
+  handpay(): HandpayInfo | null;
+  /** 94: 0 reset, 1 unable (or not allowed by the operator), 2 not in a handpay. */
+  remoteHandpayReset(): 0 | 1 | 2;
+  /** 21: CRC-16 seeded with `seed` over the installed program; may take a while. */
+  romSignature(seed: number): Promise<number>;
+  /** 4C: apply `applySetValidationId` to the stored state; null when not doing secure enhanced validation. */
+  setValidationId(request: ValidationConfig): ValidationConfig | null;
+  validationRecords: ValidationRecords;
+  ticketIn?: TicketIn;
+}

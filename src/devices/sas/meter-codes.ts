@@ -1,0 +1,117 @@
+// SAS meter codes (Table C-7) with the width each is reported in and its unit, and the
+// accounting denomination codes (Table C-4). The machine hands the link meters in its own terms
+// (money in minor units of its currency, counts as counts); the link turns money into credits of
+// the accounting denomination, or into cents for the meters SAS keeps in cents (0D–10).
+
+export type MeterUnit = 'credits' | 'cents' | 'count';
+
+export interface MeterCodeDef {
+  bytes: number;
+  unit: MeterUnit;
+}
+
+const credits: MeterCodeDef = { bytes: 4, unit: 'credits' };
+const count: MeterCodeDef = { bytes: 4, unit: 'count' };
+const cents: MeterCodeDef = { bytes: 5, unit: 'cents' };
+
+function table(): Record<number, MeterCodeDef> {
+  const t: Record<number, MeterCodeDef> = {};
+  const set = (from: number, to: number, def: MeterCodeDef) => {
+    for (let c = from; c <= to; c++) t[c] = def;
+  };
+  set(0x00, 0x04, credits); // coin in, coin out, jackpot, handpaid cancelled, total cancelled
+  set(0x05, 0x07, count); // games played, won, lost
+  set(0x08, 0x0c, credits); // coin acceptor, hopper, coins to drop, bills, current credits
+  set(0x0d, 0x10, cents); // SAS cashable / restricted ticket in and out
+  set(0x11, 0x14, count); // the same, quantities
+  set(0x15, 0x24, credits); // ticket in/out, transfers, played, paytable win …, total drop
+  set(0x25, 0x26, count); // games since power up, since slot door closure
+  set(0x27, 0x34, credits); // external coin acceptor, ticket in/out by kind, transfers by kind
+  set(0x35, 0x39, count); // ticket in/out quantities by kind
+  t[0x3e] = count; // bills in the stacker
+  t[0x3f] = credits; // value of bills in the stacker
+  set(0x40, 0x57, count); // bills accepted by note value, $1 … $1,000,000
+  t[0x58] = credits; // bills to drop
+  set(0x59, 0x62, count); // bills to drop by note value
+  return t;
+}
+
+export const METER_CODES: Readonly<Record<number, MeterCodeDef>> = table();
+
+/** Bill meters of long poll 1E, in order: $1, $5, $10, $20, $50, $100. */
+export const BILL_METERS_1E = [0x40, 0x42, 0x43, 0x44, 0x46, 0x47] as const;
+
+/** Table C-4: accounting denominations in cents and their codes. */
+const DENOMINATIONS: ReadonlyArray<readonly [cents: number, code: number]> = [
+  [1, 0x01], [5, 0x02], [10, 0x03], [25, 0x04], [50, 0x05], [100, 0x06], [500, 0x07], [1000, 0x08], [2000, 0x09],
+  [10000, 0x0a], [20, 0x0b], [200, 0x0c], [250, 0x0d], [2500, 0x0e], [5000, 0x0f], [20000, 0x10], [25000, 0x11],
+  [50000, 0x12], [100000, 0x13], [200000, 0x14], [250000, 0x15], [500000, 0x16], [2, 0x17], [3, 0x18], [15, 0x19], [40, 0x1a],
+];
+
+/** The code of a denomination given in cents, or null when SAS has none for it. */
+export function denominationCode(cents: number): number | null {
+  return DENOMINATIONS.find(([c]) => c === cents)?.[1] ?? null;
+}
+
+export function denominationCents(code: number): number | null {
+  return DENOMINATIONS.find(([, c]) => c === code)?.[0] ?? null;
+}
+
+/** How the link converts the machine's money into SAS units. */
+export interface MoneyUnits {
+  /** The accounting denomination in minor units of the currency (1 = one cent of a two-digit currency). */
+  accountingDenomination: number;
+  /** Digits after the point of the currency's minor unit. */
+  minorDigits: number;
+}
+
+/** Cents are hundredths of the currency's major unit, whatever its minor digits. */
+export function minorToCents(minor: number, minorDigits: number): number {
+  return minorDigits <= 2 ? minor * 10 ** (2 - minorDigits) : Math.floor(minor / 10 ** (minorDigits - 2));
+}
+
+/** A meter value in the unit SAS reports `unit` in. Money rounds down to whole credits. */
+export function toSasUnits(value: number, unit: MeterUnit, money: MoneyUnits): number {
+  if (unit === 'count') return value;
+  if (unit === 'cents') return minorToCents(value, money.minorDigits);
+  return Math.floor(value / money.accountingDenomination);
+}
+
+/** The accounting denomination's code (1F, 53), or an error naming why SAS cannot report it. */
+export function accountingDenominationCode(money: MoneyUnits): number {
+  const c = (money.accountingDenomination * 100) / 10 ** money.minorDigits;
+  const code = Number.isInteger(c) ? denominationCode(c) : null;
+  if (code === null) {
+    throw new RangeError(`accounting denomination ${money.accountingDenomination} minor units (${c / 100} of the currency) has no SAS denomination code (Table C-4)`);
+  }
+  return code;
+}
+
+/** One field of a fixed meter reply: a meter by code, or a count 1C adds. */
+export type MeterField =
+  | { code: number; bytes?: number; wholeCurrency?: true }
+  | { count: 'slotDoorOpens' | 'powerResets' };
+
+const f = (...codes: number[]): MeterField[] => codes.map((code) => ({ code }));
+
+/** The long polls that answer with fixed meters, each field 4 BCD unless it says otherwise. */
+export const METER_POLLS: Readonly<Record<number, readonly MeterField[]>> = {
+  0x0f: f(0x04, 0x00, 0x01, 0x24, 0x02, 0x05),
+  0x10: f(0x04),
+  0x11: f(0x00),
+  0x12: f(0x01),
+  0x13: f(0x24),
+  0x14: f(0x02),
+  0x15: f(0x05),
+  0x16: f(0x06),
+  0x17: f(0x07),
+  0x18: [{ code: 0x25, bytes: 2 }, { code: 0x26, bytes: 2 }],
+  0x19: f(0x00, 0x01, 0x24, 0x02, 0x05),
+  0x1a: f(0x0c),
+  0x1c: [...f(0x00, 0x01, 0x24, 0x02, 0x05, 0x06), { count: 'slotDoorOpens' }, { count: 'powerResets' }],
+  0x1e: f(...BILL_METERS_1E),
+  // "Total dollar value of bills": whole units of the currency, not credits.
+  0x20: [{ code: 0x0b, wholeCurrency: true }],
+};
+
+export const fieldBytes = (field: MeterField): number => ('code' in field && field.bytes) || 4;

@@ -1,0 +1,74 @@
+// Secure enhanced validation (SAS 6.02 §15): the host gives the machine a validation ID and a
+// starting sequence number (long poll 4C); each voucher the machine prints takes the next
+// sequence number, and its 16-digit validation number is derived from ID and sequence by the
+// standard's algorithm, so the host can recompute it and no two machines print the same one.
+// The printed barcode is the validation system ID (00 for numbers the machine computes)
+// followed by those 16 digits. Pure; the cabinet keeps the state with its vouchers.
+
+import { crc16Kermit } from '../shared/crc16-kermit';
+
+export interface ValidationConfig {
+  /** 24 bits, given by the host. */
+  validationId: number;
+  /** 24 bits: the last sequence number used; the next voucher takes the one after. */
+  sequence: number;
+}
+
+export interface ValidationState {
+  current: ValidationConfig | null;
+  /** The last 4C the host sent that set anything: a repeat of it must not rewind the sequence. */
+  lastSet: ValidationConfig | null;
+}
+
+export const SECURE_ENHANCED_SYSTEM_ID = 0;
+const MASK24 = 0xffffff;
+
+/** The 16 digits for `validationId` and `sequence`, by the standard's algorithm. */
+export function secureEnhancedDigits(validationId: number, sequence: number): string {
+  for (const [what, v] of [['validation ID', validationId], ['sequence', sequence]] as const) {
+    if (!Number.isInteger(v) || v < 0 || v > MASK24) throw new RangeError(`${what} ${v} must be 0..${MASK24}`);
+  }
+  const a = [sequence & 0xff, (sequence >> 8) & 0xff, (sequence >> 16) & 0xff, validationId & 0xff, (validationId >> 8) & 0xff, (validationId >> 16) & 0xff];
+  // Fold the ID into the sequence bytes, then take a CRC of each pair.
+  const b = [a[0], a[1], a[2] ^ a[0], a[3] ^ a[1], a[4] ^ a[0], a[5] ^ a[1]];
+  const c = [0, 2, 4].flatMap((i) => {
+    const crc = crc16Kermit(Uint8Array.of(b[i], b[i + 1]));
+    return [crc & 0xff, crc >> 8];
+  });
+  const high = c[3] | (c[4] << 8) | (c[5] << 16);
+  const low = c[0] | (c[1] << 8) | (c[2] << 16);
+  const d = (String(high).padStart(8, '0') + String(low).padStart(8, '0')).split('').map(Number);
+  // Each half's leading digit (0 or 1, as both halves are below 2^24) carries the half's digit
+  // sum modulo 5 in its upper bits, which makes a misread digit detectable.
+  const sum = (from: number) => d.slice(from, from + 8).reduce((s, x) => s + x, 0);
+  const sumHigh = sum(0);
+  const sumLow = sum(8);
+  d[0] |= (sumHigh % 5) << 1;
+  d[8] |= (sumLow % 5) << 1;
+  return d.join('');
+}
+
+/** The barcode printed on the voucher: system ID (2 digits) then the 16 digits. */
+export function secureEnhancedBarcode(validationId: number, sequence: number): string {
+  return String(SECURE_ENHANCED_SYSTEM_ID).padStart(2, '0') + secureEnhancedDigits(validationId, sequence);
+}
+
+/**
+ * Long poll 4C. ID 0 only asks for the current values. A repeat of the last values the host set
+ * keeps the sequence where the machine has taken it since (the standard's rule, so a host that
+ * re-sends its setting after a restart does not make the machine print numbers twice).
+ */
+export function applySetValidationId(state: ValidationState, request: ValidationConfig): { state: ValidationState; reply: ValidationConfig } {
+  if (request.validationId === 0) return { state, reply: state.current ?? { validationId: 0, sequence: 0 } };
+  const last = state.lastSet;
+  const repeat = last && last.validationId === request.validationId && last.sequence === request.sequence;
+  if (repeat && state.current?.validationId === request.validationId) return { state, reply: state.current };
+  const current = { validationId: request.validationId & MASK24, sequence: request.sequence & MASK24 };
+  return { state: { current, lastSet: { ...current } }, reply: current };
+}
+
+/** The next voucher's number; the sequence is incremented before it is used. */
+export function issueValidation(config: ValidationConfig): { config: ValidationConfig; barcode: string } {
+  const sequence = (config.sequence + 1) & MASK24;
+  return { config: { validationId: config.validationId, sequence }, barcode: secureEnhancedBarcode(config.validationId, sequence) };
+}
