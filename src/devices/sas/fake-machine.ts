@@ -17,6 +17,8 @@ export interface FakeMachineOptions {
   romDelayMs?: number;
   allowClockSet?: boolean;
   allowRemoteHandpayReset?: boolean;
+  /** Settle a ticket the host answered (stack or return it) this long after, as an acceptor would; off by default. */
+  settleAfterMs?: number;
 }
 
 const BUFFER_SIZE = 31;
@@ -49,7 +51,7 @@ export class FakeMachine implements SasMachine {
     options: FakeMachineOptions = {},
   ) {
     this.opts = {
-      creditLimit: 1_000_000, program: new TextEncoder().encode('poker cabinet program'), romDelayMs: 0, allowClockSet: true, allowRemoteHandpayReset: true,
+      creditLimit: 1_000_000, program: new TextEncoder().encode('poker cabinet program'), romDelayMs: 0, allowClockSet: true, allowRemoteHandpayReset: true, settleAfterMs: -1,
       ...options,
     };
   }
@@ -203,26 +205,32 @@ export class FakeMachine implements SasMachine {
   readonly ticketIn: TicketIn = {
     current: () => (this.ticket ? { ...this.ticket } : null),
     redeem: (id: string, d: RedeemDecision): number => {
-      const t = this.ticket;
-      this.calls.push(`redeem ${id} ${d.transferCode.toString(16)} ${d.amount}`);
-      if (!t || t.id !== id || t.state !== 'awaitingHost') return 0xc0;
-      if (d.transferCode >= 0x80) {
-        this.ticket = { ...t, state: 'pending', status: 0x80 };
-        return 0x40;
-      }
-      if (d.transferCode !== 0x00) {
-        this.ticket = { ...t, state: 'pending', status: 0x82 };
-        return 0x40;
-      }
-      if ((this.meters.get(0x0c) ?? 0) + d.amount > this.opts.creditLimit) {
-        this.ticket = { ...t, state: 'pending', status: 0x84 };
-        return 0x84;
-      }
-      this.ticket = { ...t, state: 'pending', amount: d.amount };
-      return 0x40;
+      const status = this.decide(id, d);
+      if (this.ticket?.state === 'pending' && this.opts.settleAfterMs >= 0) setTimeout(() => this.settleTicket(), this.opts.settleAfterMs);
+      return status;
     },
     statusRead: (id: string): void => {
       if (this.ticket?.id === id && this.ticket.state === 'complete') this.ticket = { ...this.ticket, statusRead: true };
     },
   };
+
+  private decide(id: string, d: RedeemDecision): number {
+    const t = this.ticket;
+    this.calls.push(`redeem ${id} ${d.transferCode.toString(16)} ${d.amount}`);
+    if (!t || t.id !== id || t.state !== 'awaitingHost') return 0xc0;
+    if (d.transferCode >= 0x80) {
+      this.ticket = { ...t, state: 'pending', status: 0x80 };
+      return 0x40;
+    }
+    if (d.transferCode !== 0x00) {
+      this.ticket = { ...t, state: 'pending', status: 0x82 };
+      return 0x40;
+    }
+    if ((this.meters.get(0x0c) ?? 0) + d.amount > this.opts.creditLimit) {
+      this.ticket = { ...t, state: 'pending', status: 0x84 };
+      return 0x84;
+    }
+    this.ticket = { ...t, state: 'pending', amount: d.amount };
+    return 0x40;
+  }
 }

@@ -115,3 +115,18 @@ export const METER_POLLS: Readonly<Record<number, readonly MeterField[]>> = {
 };
 
 export const fieldBytes = (field: MeterField): number => ('code' in field && field.bytes) || 4;
+
+const METER_NAMES: Readonly<Record<number, string>> = {
+  0x00: 'total coin in', 0x01: 'total coin out', 0x02: 'total jackpot', 0x03: 'total handpaid cancelled credits', 0x04: 'total cancelled credits',
+  0x05: 'games played', 0x06: 'games won', 0x07: 'games lost', 0x0b: 'total credits from bills accepted', 0x0c: 'current credits',
+  0x0d: 'total SAS cashable ticket in (cents)', 0x0e: 'total SAS cashable ticket out (cents)', 0x11: 'total SAS cashable ticket in (quantity)',
+  0x12: 'total SAS cashable ticket out (quantity)', 0x15: 'total ticket in', 0x16: 'total ticket out', 0x22: 'total won (coin out + jackpot)',
+  0x23: 'total handpaid (cancelled credits + jackpot)', 0x24: 'total drop', 0x25: 'games since last power up', 0x26: 'games since last slot door closure',
+};
+const BILL_VALUES = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 25000, 50000, 100000, 200000, 250000, 500000, 1000000];
+
+export function meterName(code: number): string {
+  if (METER_NAMES[code]) return METER_NAMES[code];
+  if (code >= 0x40 && code <= 0x57) return `$${BILL_VALUES[code - 0x40].toLocaleString('en-US')} bills accepted`;
+  return `meter ${code.toString(16).padStart(4, '0').toUpperCase()}`;
+}

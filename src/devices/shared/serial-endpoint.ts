@@ -7,7 +7,7 @@ import { PortConnection, type PortSettings, type StatsParser } from './port-conn
 import type { DeviceEndpoint } from './device-endpoint';
 
 /** Passes bytes through untouched: the simulator does its own parsing. */
-class RawBytes extends Transform implements StatsParser {
+export class RawBytes extends Transform implements StatsParser {
   readonly stats = { frames: 0, badFrames: 0, garbageBytes: 0 };
   constructor() {
     super({ readableObjectMode: true });
