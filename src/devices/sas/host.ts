@@ -207,12 +207,12 @@ export class SasHost extends EventEmitter<SasHostEvents> {
       for (const address of o.addresses) {
         if (!this.running) break;
         const r = await this.generalPoll(address);
-        if (r.kind === 'exception' && r.code !== 0) await this.onException(address, r.code, o);
+        if (r.kind === 'exception' && r.code !== 0) await this.guard(() => this.onException(address, r.code, o));
       }
       if (Date.now() - metersAt >= metersEveryMs) {
         metersAt = Date.now();
         for (const address of o.addresses) {
-          const values = await this.selectedMeters(address, 0, o.meterCodes ?? STANDARD_METERS);
+          const values = await this.guard(() => this.selectedMeters(address, 0, o.meterCodes ?? STANDARD_METERS));
           if (values) {
             this.meterReads.set(address, values);
             this.emit('meters', address, values);
@@ -278,6 +278,17 @@ export class SasHost extends EventEmitter<SasHostEvents> {
     if (record) {
       record.finalStatus = r.machineStatus;
       this.emit('redemption', record);
+    }
+  }
+
+  /** A reply with a good CRC but impossible contents is counted, and the casino loop goes on. */
+  private async guard<T>(f: () => Promise<T>): Promise<T | null> {
+    try {
+      return await f();
+    } catch (e) {
+      if (!(e instanceof SasFormatError)) throw e;
+      this.stats.badReplies++;
+      return null;
     }
   }
 
