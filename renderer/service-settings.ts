@@ -60,7 +60,13 @@ function confirmFor(s: Snapshot, ui: ServiceUi, def: FieldDef, draft: string): P
   }
   const change = def.parse(draft, v);
   if (!change || !changes(change, v)) return null;
-  const after = { ...v, ...change, limits: { ...v.limits, ...(change.limits ?? {}) }, payTables: { ...v.payTables, ...(change.payTables ?? {}) } };
+  const after = {
+    ...v,
+    ...change,
+    limits: { ...v.limits, ...(change.limits ?? {}) },
+    payTables: { ...v.payTables, ...(change.payTables ?? {}) },
+    presentation: { ...v.presentation, ...(change.presentation ?? {}) },
+  };
   const shown = (x: typeof v): string => (def.entry === 'option' && def.field.startsWith('payTables.') ? tableName(ui, def.show(x, L)) : def.show(x, L));
   return { what: 'settings', step: 1, steps: 1, wish: { type: 'changeSettings', confirm: true, ...change }, changes: [{ field: def.field, from: shown(v), to: shown(after) }], amount: null };
 }

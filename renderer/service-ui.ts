@@ -12,6 +12,7 @@ export type RecallGame = Extract<Answer, { type: 'recallGame' }>;
 export type EventsPage = Extract<Answer, { type: 'events' }>;
 
 export type LimitName = keyof Snapshot['service']['settings']['limits'];
+export type PresentationName = keyof Snapshot['service']['settings']['presentation'];
 export type EditField =
   | 'chipValues'
   | `limits.${LimitName}`
@@ -22,6 +23,7 @@ export type EditField =
   | 'minorDigits'
   | 'venue'
   | 'machine'
+  | `presentation.${PresentationName}`
   | 'pin';
 
 export type ConfirmWhat = 'creditClear' | 'periodClear' | 'ramClear' | 'settings' | 'pin';

@@ -22,11 +22,18 @@ describe('settings typed on the keypad (C-7)', () => {
     expect(fieldDef('limits.handpayLimit').parse('1500', v)).toEqual({ limits: { handpayLimit: 150000 } });
     expect(fieldDef('machine').parse('VP 7', v)).toBeNull();
     expect(fieldDef('currency').parse('EUR', v)).toEqual({ currency: 'EUR' });
+    expect(fieldDef('presentation.volume').parse('0', v)).toEqual({ presentation: { volume: 0 } });
+    expect(fieldDef('presentation.volume').parse('101', v)).toBeNull();
+    expect(fieldDef('presentation.attractSeconds').parse('9', v)).toBeNull();
+    expect(fieldDef('presentation.bigWinBets').parse('100', v)).toEqual({ presentation: { bigWinBets: 100 } });
+    expect(fieldDef('presentation.bigWinBets').show(v, 'en')).toBe('50 BETS');
     expect(fieldDef('payTables.poker-plus').parse('pp-2', v)).toEqual({ payTables: { 'jacks-or-better': 'jacks-9-6', 'poker-plus': 'pp-2' } });
   });
   it('asks nothing for a value left as it is', () => {
     expect(changes(fieldDef('limits.maxBet').parse('5', v)!, v)).toBe(false);
     expect(changes(fieldDef('limits.maxBet').parse('6', v)!, v)).toBe(true);
     expect(changes(fieldDef('payTables.jacks-or-better').parse('jacks-9-6', v)!, v)).toBe(false);
+    expect(changes(fieldDef('presentation.volume').parse('60', v)!, v)).toBe(false);
+    expect(changes(fieldDef('presentation.volume').parse('61', v)!, v)).toBe(true);
   });
 });

@@ -2,9 +2,9 @@
 // now, how it is typed, and what its typed text means as a change (the wish's own limits).
 // Pure, so the page and the tests agree on what a draft becomes.
 
-import type { SettingsView, Wish } from '../src/contract';
+import { WISH, type SettingsView, type Wish } from '../src/contract';
 import { formatChips, formatMoney } from './format';
-import type { ServiceKey } from './i18n-service';
+import { ts, type ServiceKey } from './i18n-service';
 import type { Language } from './i18n';
 import type { EditField } from './service-ui';
 
@@ -76,6 +76,26 @@ function chipLimit(name: LimitName, label: ServiceKey, min: number, max: number)
   };
 }
 
+type PresentationName = keyof SettingsView['presentation'];
+
+/** The contract's range of a presentation setting: the keypad refuses what the cabinet would. */
+const PRESENTATION_RANGE = WISH.variants.changeSettings.fields.presentation.fields;
+
+function presentation(name: PresentationName, label: ServiceKey, unit: ServiceKey | null): FieldDef {
+  const { min, max } = PRESENTATION_RANGE[name];
+  return {
+    field: `presentation.${name}`,
+    label,
+    entry: 'whole',
+    show: (v, L) => (unit ? ts(L, unit, { n: formatChips(v.presentation[name], L) }) : formatChips(v.presentation[name], L)),
+    draft: (v) => String(v.presentation[name]),
+    parse: (d) => {
+      const n = whole(d, min, max);
+      return n === null ? null : { presentation: { [name]: n } };
+    },
+  };
+}
+
 const payTable = (game: 'jacks-or-better' | 'poker-plus', label: ServiceKey): FieldDef => ({
   field: `payTables.${game}`,
   label,
@@ -140,6 +160,9 @@ export const FIELDS: FieldDef[] = [
   },
   text('venue', 'set.venue', /^[ -~]{1,40}$/),
   text('machine', 'set.machine', /^[A-Za-z0-9-]{1,12}$/),
+  presentation('volume', 'set.volume', 'set.unit.percent'),
+  presentation('bigWinBets', 'set.bigWinBets', 'set.unit.bets'),
+  presentation('attractSeconds', 'set.attractSeconds', 'set.unit.seconds'),
   {
     field: 'pin',
     label: 'set.pin',
@@ -156,7 +179,7 @@ export const fieldDef = (field: EditField): FieldDef => FIELDS.find((f) => f.fie
 export function changes(change: SettingsChange, v: SettingsView): boolean {
   const now: Record<string, unknown> = { ...v };
   return Object.entries(change).some(([k, x]) => {
-    if (k === 'limits' || k === 'payTables') return Object.entries(x as Record<string, unknown>).some(([kk, xx]) => (now[k] as Record<string, unknown>)[kk] !== xx);
+    if (k === 'limits' || k === 'payTables' || k === 'presentation') return Object.entries(x as Record<string, unknown>).some(([kk, xx]) => (now[k] as Record<string, unknown>)[kk] !== xx);
     return JSON.stringify(now[k]) !== JSON.stringify(x);
   });
 }

@@ -18,7 +18,9 @@ describe('configuration file', () => {
       voucher: { venue: 'Hall', machine: 'A-7' },
       access: { lockoutSeconds: 60, initialPin: '246810' },
       defaultLanguage: 'ru',
+      presentation: { volume: 0, attractSeconds: 90 },
     });
+    expect(c.settings.presentation).toEqual({ volume: 0, bigWinBets: 50, attractSeconds: 90 });
     expect(c.settings.limits).toMatchObject({ ticketLimit: 50000, minAnte: 5, maxAnte: 50, creditLimit: DEFAULT_SETTINGS.limits.creditLimit });
     expect(c.settings.payTables.jacks.royalAtMaxBet).toBe(800);
     expect(c.settings.access.lockoutMs).toBe(60000);
@@ -46,6 +48,11 @@ describe('configuration file', () => {
     [{ devices: { acceptor: '/dev/ttyS1', printer: '/dev/ttyS1', deck: '/dev/ttyS2' } }, /each device needs its own serial port/],
     [{ devices: { acceptor: '/dev/ttyS0', printer: '/dev/ttyS1' } }, /devices\.deck must be/],
     [{ display: { hideCursor: 'yes' } }, /display\.hideCursor must be true or false/],
+    [{ presentation: { volume: 120 } }, /^config: presentation\.volume must be a whole number of percent from 0 to 100$/],
+    [{ presentation: { volume: -1 } }, /presentation\.volume must be a whole number of percent/],
+    [{ presentation: { attractSeconds: 2 } }, /presentation\.attractSeconds must be a whole number of seconds from 10 to 3600/],
+    [{ presentation: { bigWinBets: '50' } }, /presentation\.bigWinBets must be a whole number of bets/],
+    [{ presentation: { loud: true } }, /presentation\.loud is not a known setting/],
     [[], /one JSON object/],
   ];
   for (const [input, message] of bad) {

@@ -75,7 +75,7 @@ function section(obj: Json, key: string): Json {
 /** Validates a parsed configuration object. */
 export function parseConfig(input: unknown): AppConfig {
   if (!isObject(input)) throw new ConfigError('the file must hold one JSON object');
-  only(input, ['currency', 'minorDigits', 'chipValues', 'games', 'limits', 'payTables', 'disabledNotes', 'voucher', 'access', 'defaultLanguage', 'devices', 'display'], '');
+  only(input, ['currency', 'minorDigits', 'chipValues', 'games', 'limits', 'payTables', 'disabledNotes', 'voucher', 'access', 'defaultLanguage', 'presentation', 'devices', 'display'], '');
   const d = DEFAULT_SETTINGS;
 
   const limitsIn = section(input, 'limits');
@@ -130,6 +130,15 @@ export function parseConfig(input: unknown): AppConfig {
   };
   const initialPin = text(accessIn, 'initialPin', 'access.', '0000', /^\d{4,12}$/, 'a string of 4 to 12 digits');
 
+  // Their ranges, like every rule on how settings fit together, are settingsProblems' to check.
+  const presentationIn = section(input, 'presentation');
+  only(presentationIn, Object.keys(d.presentation), 'presentation.');
+  const presentation = {
+    volume: whole(presentationIn, 'volume', 'presentation.', d.presentation.volume, 0, 'percent'),
+    bigWinBets: whole(presentationIn, 'bigWinBets', 'presentation.', d.presentation.bigWinBets, 0, 'bets'),
+    attractSeconds: whole(presentationIn, 'attractSeconds', 'presentation.', d.presentation.attractSeconds, 0, 'seconds'),
+  };
+
   const settings: CabinetSettings = {
     // Its form, like the venue's and the machine number's, is settingsProblems' to check.
     currency: text(input, 'currency', '', d.currency),
@@ -143,6 +152,7 @@ export function parseConfig(input: unknown): AppConfig {
     voucher,
     access,
     defaultLanguage: text(input, 'defaultLanguage', '', d.defaultLanguage, /^(en|ru)$/, `one of ${LANGUAGES.join(', ')}`) as Language,
+    presentation,
   };
   // The same checks a technician's change at the cabinet meets (C-7), worded with the file's keys.
   const problems = settingsProblems(settings);

@@ -12,7 +12,7 @@ export { acceptorShouldAccept, lampsFor } from './outputs';
 export { METER_TILT } from './settle';
 export { replayFile } from './recall';
 export { parseWish } from './wishes';
-export { settingsProblems, describeProblems, MAX_BET_LIMIT, MAX_CHIP_VALUES, type SettingsProblem } from './settings-check';
+export { settingsProblems, describeProblems, MAX_BET_LIMIT, MAX_CHIP_VALUES, PRESENTATION_RANGES, type SettingsProblem } from './settings-check';
 export { settingsDiff, type SettingChange } from './settings-change';
 export { activePayTableId, samePayTable, CUSTOM_PAY_TABLE } from './installed-tables';
 export { SPECIMEN_SEQUENCE_BASE } from './device-test';

@@ -4,7 +4,7 @@
 
 import type { BoxRequest, Card, GameId } from '../core';
 import type { Button, DeviceEvent, LampState } from './device-events';
-import type { CabinetSettings, InstalledPayTable, Language, Limits } from './settings';
+import type { CabinetSettings, InstalledPayTable, Language, Limits, Presentation } from './settings';
 
 /** C-7: the settings a technician may change at the cabinet; only those given change. */
 export interface SettingsWish {
@@ -19,6 +19,7 @@ export interface SettingsWish {
   minorDigits?: number;
   venue?: string;
   machine?: string;
+  presentation?: Partial<Presentation>;
 }
 
 export type PlayerWish =

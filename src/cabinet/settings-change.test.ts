@@ -58,6 +58,16 @@ describe('C-7 the technician changes settings', () => {
     expect(rows[1]).toMatchObject({ from: 5, to: 3 });
   });
 
+  it('changes the presentation member by member, logged like the limits', () => {
+    const rig = bench();
+    rig.play({ type: 'changeSettings', confirm: true, presentation: { volume: 25, attractSeconds: 120 } });
+    expect(rig.state.settings.presentation).toEqual({ volume: 25, bigWinBets: 50, attractSeconds: 120 });
+    expect(configRows(rig).filter((r) => r.source === 'technician')).toEqual([
+      { key: 'presentation.volume', from: 60, to: 25, source: 'technician' },
+      { key: 'presentation.attractSeconds', from: 30, to: 120, source: 'technician' },
+    ]);
+  });
+
   it('needs the technician key and PIN, and no game in progress', () => {
     const rig = new Rig();
     const wish = { type: 'changeSettings', confirm: true, venue: 'Riverside' };
@@ -132,6 +142,11 @@ describe('C-7 the technician changes settings', () => {
       { type: 'changeSettings', confirm: true, minorDigits: 5 },
       { type: 'changeSettings', confirm: true, venue: '' },
       { type: 'changeSettings', confirm: true, machine: 'no spaces' },
+      { type: 'changeSettings', confirm: true, presentation: { volume: 101 } },
+      { type: 'changeSettings', confirm: true, presentation: { bigWinBets: 1 } },
+      { type: 'changeSettings', confirm: true, presentation: { attractSeconds: 30.5 } },
+      { type: 'changeSettings', confirm: true, presentation: { tempo: 3 } },
+      { type: 'changeSettings', confirm: true, presentation: 60 },
       { type: 'clearPeriodMeters' },
     ];
     for (const wish of bad) expect(reason(rig, wish), JSON.stringify(wish)).toMatch(/^C-22 /);
@@ -212,5 +227,19 @@ describe('C-7 the config file is a baseline', () => {
     rig.ok({ kind: 'settings', settings: config({ chipValues: [10] }), source: 'config file', installed: [] });
     expect(rig.state.settings.chipValues).toEqual([10]);
     expect(rig.state.installedPayTables).toEqual([]);
+  });
+
+  it('gives a database from before the presentation settings the file\'s, logged', () => {
+    const rig = bench();
+    const { presentation: _settings, ...older } = rig.state.settings;
+    const { presentation: _applied, ...olderApplied } = rig.state.configApplied!;
+    rig.state = { ...rig.state, settings: older as CabinetSettings, configApplied: olderApplied as CabinetSettings };
+    rig.ok({ kind: 'settings', settings: config(), source: 'config file', installed: INSTALLED });
+    expect(rig.state.settings.presentation).toEqual(DEFAULT_SETTINGS.presentation);
+    expect(configRows(rig).filter((r) => String(r.key).startsWith('presentation.')).map((r) => r.key)).toEqual([
+      'presentation.volume',
+      'presentation.bigWinBets',
+      'presentation.attractSeconds',
+    ]);
   });
 });

@@ -2,7 +2,7 @@
 // what the operator edited in it since it was last applied overrides the cabinet's settings, so
 // a technician's change at the cabinet survives restarts until someone edits that key in the
 // file. The technician changes settings with a confirmed wish, checked like the file.
-// Groups (limits, voucher, access, payTables) are compared member by member; every change is
+// Groups (limits, voucher, access, payTables, presentation) are compared member by member; every change is
 // logged with the old value, the new one and who made it.
 
 import type { GameId } from '../core';
@@ -112,6 +112,11 @@ export function applySettings(tx: Transition, config: CabinetSettings, source: s
   if (changes.length > 0) adopt(tx, next, changes, source);
 }
 
+/** A group with the members a wish gives (an absent or undefined member keeps its value). */
+function overlay<T extends object>(group: T, given: Partial<T>): T {
+  return { ...group, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
+}
+
 const TABLE_KEY: Record<GameId, 'jacks' | 'pokerPlus'> = { 'jacks-or-better': 'jacks', 'poker-plus': 'pokerPlus' };
 
 /** C-7, C-21: the technician's confirmed change at the cabinet. */
@@ -123,10 +128,7 @@ export function changeSettings(tx: Transition, wish: SettingsWish): Outcome {
   const was = s.settings;
   let next: CabinetSettings = { ...was };
   if (wish.chipValues !== undefined) next.chipValues = [...wish.chipValues];
-  if (wish.limits !== undefined) {
-    const given = Object.fromEntries(Object.entries(wish.limits).filter(([, v]) => v !== undefined));
-    next.limits = { ...was.limits, ...given };
-  }
+  if (wish.limits !== undefined) next.limits = overlay(was.limits, wish.limits);
   for (const [game, id] of Object.entries(wish.payTables ?? {}) as [GameId, string | undefined][]) {
     if (id === undefined) continue;
     const table = (s.installedPayTables ?? []).find((t) => t.id === id);
@@ -139,6 +141,7 @@ export function changeSettings(tx: Transition, wish: SettingsWish): Outcome {
   if (wish.minorDigits !== undefined) next.minorDigits = wish.minorDigits;
   if (wish.venue !== undefined) next.voucher = { ...next.voucher, venue: wish.venue };
   if (wish.machine !== undefined) next.voucher = { ...next.voucher, machine: wish.machine };
+  if (wish.presentation !== undefined) next.presentation = overlay(was.presentation, wish.presentation);
 
   const moneyChanges = next.currency !== was.currency || next.minorDigits !== was.minorDigits;
   const held = moneyChanges ? currencyHeld(s) : null;

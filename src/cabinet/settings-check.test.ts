@@ -40,4 +40,12 @@ describe('C-7 sensible settings', () => {
     expect(keys({ ...DEFAULT_SETTINGS, voucher: { ...DEFAULT_SETTINGS.voucher, venue: 'Казино' } })).toEqual(['voucher.venue']);
     expect(keys({ ...DEFAULT_SETTINGS, voucher: { ...DEFAULT_SETTINGS.voucher, venue: 'Tab\there' } })).toEqual(['voucher.venue']);
   });
+
+  it('keeps the presentation settings in their ranges: volume in percent, the big win in bets, the attract idle in seconds', () => {
+    const presenting = (p: Partial<CabinetSettings['presentation']>): CabinetSettings => ({ ...DEFAULT_SETTINGS, presentation: { ...DEFAULT_SETTINGS.presentation, ...p } });
+    expect(keys(presenting({ volume: 0, bigWinBets: 2, attractSeconds: 10 }))).toEqual([]);
+    expect(keys(presenting({ volume: 100, bigWinBets: 10_000, attractSeconds: 3600 }))).toEqual([]);
+    expect(keys(presenting({ volume: 101, bigWinBets: 1, attractSeconds: 9 }))).toEqual(['presentation.volume', 'presentation.bigWinBets', 'presentation.attractSeconds']);
+    expect(describeProblems(settingsProblems(presenting({ volume: 60.5 })))).toBe('presentation.volume must be a whole number of percent from 0 to 100');
+  });
 });

@@ -2,7 +2,7 @@
 // so the config file (src/app/config.ts) and the technician's change at the cabinet refuse the
 // same things for the same reasons. Each problem names the config file's key.
 
-import type { CabinetSettings } from './settings';
+import type { CabinetSettings, Presentation } from './settings';
 
 export interface SettingsProblem {
   /** The key as the config file spells it, e.g. "limits.maxAnte". */
@@ -16,6 +16,13 @@ export const MAX_CHIP_VALUES = 8;
 export const MAX_BET_LIMIT = 10;
 
 const whole = (x: number, min: number): boolean => Number.isSafeInteger(x) && x >= min;
+
+/** The presentation settings' ranges (the contract's changeSettings states the same, checked by a test). */
+export const PRESENTATION_RANGES: Readonly<Record<keyof Presentation, { min: number; max: number; unit: string }>> = {
+  volume: { min: 0, max: 100, unit: 'percent' },
+  bigWinBets: { min: 2, max: 10_000, unit: 'bets' },
+  attractSeconds: { min: 10, max: 3600, unit: 'seconds' },
+};
 
 /** Every problem found, in the order of the config file; empty when the settings are sensible. */
 export function settingsProblems(s: CabinetSettings): SettingsProblem[] {
@@ -42,6 +49,11 @@ export function settingsProblems(s: CabinetSettings): SettingsProblem[] {
   // The venue is printed on every voucher, and the printer's character set is ASCII.
   if (!/^[ -~]{1,40}$/.test(s.voucher.venue)) say('voucher.venue', 'must be 1 to 40 printable ASCII characters (the voucher printer\'s set)');
   if (!/^[A-Za-z0-9-]{1,12}$/.test(s.voucher.machine)) say('voucher.machine', 'must be 1 to 12 letters, digits or dashes');
+
+  for (const [k, r] of Object.entries(PRESENTATION_RANGES) as [keyof Presentation, (typeof PRESENTATION_RANGES)[keyof Presentation]][]) {
+    const v = s.presentation[k];
+    if (!whole(v, r.min) || v > r.max) say(`presentation.${k}`, `must be a whole number of ${r.unit} from ${r.min} to ${r.max}`);
+  }
   return out;
 }
 

@@ -28,6 +28,16 @@ export interface Limits {
   tableMax: number;
 }
 
+/** How the cabinet presents itself to players (sound, wins, attract loop); none of it touches money. */
+export interface Presentation {
+  /** Sound volume, 0 (silent) to 100. */
+  volume: number;
+  /** A win of at least this many bets is a big win: celebrated over the hand. */
+  bigWinBets: number;
+  /** Seconds with nothing happening at the machine before the attract loop starts. */
+  attractSeconds: number;
+}
+
 export interface CabinetSettings {
   currency: string;
   /** Digits after the point of the currency's minor unit (C-1). */
@@ -42,6 +52,7 @@ export interface CabinetSettings {
   voucher: { venue: string; machine: string; expiryDays: number };
   access: { maxPinFailures: number; lockoutMs: number };
   defaultLanguage: Language;
+  presentation: Presentation;
 }
 
 /**
@@ -71,4 +82,5 @@ export const DEFAULT_SETTINGS: CabinetSettings = {
   voucher: { venue: 'Casino', machine: '0001', expiryDays: 30 },
   access: { maxPinFailures: 3, lockoutMs: 5 * 60_000 },
   defaultLanguage: 'en',
+  presentation: { volume: 60, bigWinBets: 50, attractSeconds: 30 },
 };

@@ -4,7 +4,8 @@
 import type { BoxRequest } from '../core';
 import { BUTTONS } from './device-events';
 import type { PlayerWish } from './inputs';
-import { GAMES, LANGUAGES, type Limits } from './settings';
+import { GAMES, LANGUAGES, type Limits, type Presentation } from './settings';
+import { PRESENTATION_RANGES } from './settings-check';
 import { refusal } from './transition';
 import type { Refusal } from '../core';
 
@@ -40,7 +41,7 @@ const FIELDS: Record<PlayerWish['type'], readonly string[]> = {
   clearPeriodMeters: ['confirm'],
   clearTilt: ['code'],
   ramClear: ['confirm'],
-  changeSettings: ['confirm', 'chipValues', 'limits', 'payTables', 'defaultLanguage', 'currency', 'minorDigits', 'venue', 'machine'],
+  changeSettings: ['confirm', 'chipValues', 'limits', 'payTables', 'defaultLanguage', 'currency', 'minorDigits', 'venue', 'machine', 'presentation'],
   deviceTest: ['on'],
   testLamps: ['lamps'],
   testAcceptor: ['enabled'],
@@ -91,6 +92,15 @@ function settingsWishProblem(w: Json): string | null {
   if (given(w, 'minorDigits') && !inRange(w.minorDigits, 0, 4)) return '"minorDigits" must be 0 to 4';
   if (given(w, 'venue') && !(typeof w.venue === 'string' && /^[ -~]{1,40}$/.test(w.venue))) return '"venue" must be 1 to 40 printable ASCII characters (the voucher printer\'s set)';
   if (given(w, 'machine') && !(typeof w.machine === 'string' && /^[A-Za-z0-9-]{1,12}$/.test(w.machine))) return '"machine" must be 1 to 12 letters, digits or dashes';
+  if (given(w, 'presentation')) {
+    const p = w.presentation;
+    if (!isObject(p)) return '"presentation" must be an object';
+    for (const [k, v] of Object.entries(p)) {
+      const range = Object.prototype.hasOwnProperty.call(PRESENTATION_RANGES, k) ? PRESENTATION_RANGES[k as keyof Presentation] : undefined;
+      if (!range) return `"presentation" has an unknown field "${k}"`;
+      if (v !== undefined && !inRange(v, range.min, range.max)) return `"presentation.${k}" must be a whole number from ${range.min} to ${range.max}`;
+    }
+  }
   return null;
 }
 

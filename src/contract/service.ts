@@ -34,6 +34,8 @@ const settingsView = object({
   machine: str(12),
   maxPinFailures: int(1),
   lockoutSeconds: int(0),
+  /** How the screens present the cabinet: sound volume (percent), big win (bets), attract idle (seconds). */
+  presentation: object({ volume: int(0, 100), bigWinBets: int(1), attractSeconds: int(1) }),
 });
 
 const deviceView = object({ online: bool(), faults: record(str(200), 20) });

@@ -35,8 +35,13 @@ const settingsChange = object(
     /** Printed on every voucher: the printer's character set is ASCII. */
     venue: str(40, /^[ -~]{1,40}$/),
     machine: str(12, /^[A-Za-z0-9-]{1,12}$/),
+    /** Sound volume in percent, the big win in bets, the attract loop's idle seconds. */
+    presentation: object(
+      { volume: int(0, 100), bigWinBets: int(2, 10_000), attractSeconds: int(10, 3600) },
+      ['volume', 'bigWinBets', 'attractSeconds'],
+    ),
   },
-  ['chipValues', 'limits', 'payTables', 'defaultLanguage', 'currency', 'minorDigits', 'venue', 'machine'],
+  ['chipValues', 'limits', 'payTables', 'defaultLanguage', 'currency', 'minorDigits', 'venue', 'machine', 'presentation'],
 );
 
 export const WISH = union('type', {

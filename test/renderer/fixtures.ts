@@ -51,6 +51,7 @@ export function serviceView(): ServiceView {
       machine: 'VP-07',
       maxPinFailures: 3,
       lockoutSeconds: 300,
+      presentation: { volume: 60, bigWinBets: 50, attractSeconds: 30 },
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseWish } from '../../cabinet';
-import { WISH_TYPES } from '../../contract';
+import { parseWish, PRESENTATION_RANGES } from '../../cabinet';
+import { WISH, WISH_TYPES } from '../../contract';
 
 describe('the contract\'s wishes and the cabinet', () => {
   it('the cabinet knows every wish type the contract carries, and no other', () => {
@@ -10,5 +10,14 @@ describe('the contract\'s wishes and the cabinet', () => {
     }
     const r = parseWish({ type: 'jackpotPlease' });
     expect(!r.ok && r.refusal.reason).toBe('unknown wish "jackpotPlease"');
+  });
+
+  it('the contract bounds the presentation settings exactly as the cabinet checks them', () => {
+    const fields = WISH.variants.changeSettings.fields.presentation.fields;
+    for (const [name, range] of Object.entries(PRESENTATION_RANGES)) {
+      const f = fields[name as keyof typeof fields];
+      expect([f.min, f.max], name).toEqual([range.min, range.max]);
+    }
+    expect(Object.keys(fields).sort()).toEqual(Object.keys(PRESENTATION_RANGES).sort());
   });
 });

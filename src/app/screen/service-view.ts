@@ -33,6 +33,7 @@ function settingsView(s: CabinetState): ServiceView['settings'] {
     machine: x.voucher.machine,
     maxPinFailures: x.access.maxPinFailures,
     lockoutSeconds: Math.round(x.access.lockoutMs / 1000),
+    presentation: { ...x.presentation },
   };
 }
 
