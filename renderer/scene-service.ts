@@ -55,7 +55,7 @@ function page(s: Snapshot, ui: ServiceUi, now: number): ServiceModel | null {
     case null:
       return null;
     case 'attendant':
-      return attendantPage(s, ui);
+      return attendantPage(s, ui, now);
     case 'pin':
       return pinPage(s, ui, now);
     case 'technician':

@@ -4,16 +4,25 @@
 import type { HandpayRow, Snapshot } from '../src/contract';
 import { ts, type ServiceKey } from './i18n-service';
 import { isLive } from './scene-common';
-import { button, wishAction } from './scene-model';
+import { button, wishAction, type ButtonSpec } from './scene-model';
 import { emptyPage, loadingNotice, money, refreshButton, svc } from './service-common';
 import type { ServiceModel } from './service-model';
 import type { ServiceUi } from './service-ui';
-import { formatTime } from './time-format';
+import { formatDuration, formatTime } from './time-format';
 
 const EVENT: Record<HandpayRow['event'], ServiceKey> = { locked: 'att.event.locked', paid: 'att.event.paid', creditClear: 'att.event.creditClear' };
 const KIND: Record<HandpayRow['kind'], ServiceKey> = { jackpot: 'att.kind.jackpot', cancelledCredits: 'att.kind.cancelledCredits' };
 
-export function attendantPage(s: Snapshot, ui: ServiceUi): ServiceModel {
+/** The attendant's mute (ten minutes, kept by the cabinet): its button, and the time left while on. */
+function muteButton(s: Snapshot, now: number): ButtonSpec {
+  const L = s.language;
+  const left = s.mutedUntil - now;
+  return left > 0
+    ? button('att.mute', ts(L, 'att.unmute'), isLive(s, 'soundMute'), wishAction({ type: 'soundMute', on: false }), ts(L, 'att.mutedLeft', { left: formatDuration(left) }))
+    : button('att.mute', ts(L, 'att.mute'), isLive(s, 'soundMute'), wishAction({ type: 'soundMute', on: true }), ts(L, 'att.muteFor'));
+}
+
+export function attendantPage(s: Snapshot, ui: ServiceUi, now: number): ServiceModel {
   const L = s.language;
   const page = emptyPage('attendant', 'attendant', ts(L, 'att.title'));
   const handpay = s.lockup?.kind === 'handpay' ? s.lockup : null;
@@ -36,8 +45,11 @@ export function attendantPage(s: Snapshot, ui: ServiceUi): ServiceModel {
       svc({ type: 'ask', confirm: { what: 'creditClear', step: 1, steps: 1, wish: { type: 'creditClear', confirm: true }, changes: [], amount: s.balance } }),
       money(s, s.balance),
     ),
+    muteButton(s, now),
     refreshButton(s),
   ];
+  // The time left on the mute counts down on the button.
+  page.ticking = s.mutedUntil > now;
   page.notice = loadingNotice(s, ui.handpays);
   const rows = ui.handpays.state === 'ready' ? ui.handpays.value : [];
   page.table = {

@@ -14,6 +14,7 @@ import { clearPeriodMeters, clearTilt, keyEvent, ramClear, setPin, technicianLog
 import { syncOutputs } from './outputs';
 import { deviceTest, endDeviceTest, testAcceptor, testAcceptorEvent, testButton, testLamps, testPrinterEvent, testPrinterTrouble, testVoucher } from './device-test';
 import { powerUp, recovered } from './power';
+import { soundMute } from './sound-mute';
 import { applySettings, changeSettings } from './settings-change';
 import { gameInProgress, type CabinetState } from './state';
 import { deviceHealth, doorEvent } from './tilts';
@@ -126,6 +127,8 @@ function wish(tx: Transition, w: PlayerWish): Outcome {
       return handpayConfirm(tx);
     case 'creditClear':
       return creditClear(tx);
+    case 'soundMute':
+      return soundMute(tx, w.on);
     case 'technicianPin':
       return technicianPin(tx, w.pin);
     case 'technicianLogout':

@@ -41,6 +41,7 @@ export type PlayerWish =
   // attendant, with the key turned (C-5, C-6)
   | { type: 'handpayConfirm' }
   | { type: 'creditClear'; confirm: true }
+  | { type: 'soundMute'; on: boolean }
   // technician, with the key turned and the PIN entered (C-8, C-15, C-21)
   | { type: 'technicianPin'; pin: string }
   | { type: 'technicianLogout' }

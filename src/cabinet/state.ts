@@ -145,6 +145,11 @@ export interface CabinetState {
   deviceTest: DeviceTest | null;
   /** Specimen vouchers printed in device tests: their own numbering, apart from the real one. */
   specimenCount: number;
+  /**
+   * The attendant's mute: no sound until then (ms since the epoch); 0 when not muted (and
+   * undefined in states saved before it existed).
+   */
+  soundMutedUntil: number;
 }
 
 export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): CabinetState {
@@ -179,6 +184,7 @@ export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): Cabi
     configApplied: null,
     deviceTest: null,
     specimenCount: 0,
+    soundMutedUntil: 0,
   };
 }
 

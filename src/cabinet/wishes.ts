@@ -35,6 +35,7 @@ const FIELDS: Record<PlayerWish['type'], readonly string[]> = {
   cashOut: [],
   handpayConfirm: [],
   creditClear: ['confirm'],
+  soundMute: ['on'],
   technicianPin: ['pin'],
   technicianLogout: [],
   setPin: ['pin'],
@@ -160,7 +161,8 @@ export function parseWish(input: unknown): { ok: true; wish: PlayerWish } | { ok
       break;
     }
     case 'deviceTest':
-      if (typeof w.on !== 'boolean') return bad('deviceTest: "on" must be true or false');
+    case 'soundMute':
+      if (typeof w.on !== 'boolean') return bad(`${type}: "on" must be true or false`);
       break;
     case 'testAcceptor':
       if (typeof w.enabled !== 'boolean') return bad('testAcceptor: "enabled" must be true or false');

@@ -107,6 +107,8 @@ export const SNAPSHOT = object({
   keys: record(bool(), 4),
   /** Keys, access, devices, the device test and the settings, for the service screens. */
   service: SERVICE_VIEW,
+  /** The attendant's mute: no sound until then (ms since the epoch); 0 when not muted. */
+  mutedUntil: num(),
 });
 
 export type Snapshot = Infer<typeof SNAPSHOT>;

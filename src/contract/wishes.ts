@@ -64,6 +64,8 @@ export const WISH = union('type', {
   cashOut: object({}),
   handpayConfirm: object({}),
   creditClear: object({ confirm: literal(true) }),
+  /** The attendant's mute: sound off for ten minutes (on), or back now (off). */
+  soundMute: object({ on: bool() }),
   technicianPin: object({ pin }),
   technicianLogout: object({}),
   setPin: object({ pin }),

@@ -101,6 +101,7 @@ export function baseSnapshot(): Snapshot {
     doors: { main: false, logic: false, cashbox: false },
     keys: { attendant: false, technician: false },
     service: serviceView(),
+    mutedUntil: 0,
   };
 }
 

@@ -16,7 +16,7 @@ export function attendant(s: Snapshot = fx.handpay()): Snapshot {
   s.version += 100;
   s.keys = { ...s.keys, attendant: true };
   s.service.attendantKey = true;
-  s.live = [...(s.lockup?.kind === 'handpay' ? ['handpayConfirm'] : []), 'creditClear'];
+  s.live = [...(s.lockup?.kind === 'handpay' ? ['handpayConfirm'] : []), 'creditClear', 'soundMute'];
   return s;
 }
 

@@ -148,6 +148,21 @@ describe('the attendant menu', () => {
     expect(await nextWish(since)).toEqual({ type: 'creditClear', confirm: true });
   });
 
+  it('mutes the sound for ten minutes with a wish, and shows the time left while it lasts', async () => {
+    const s = await show(sx.attendant());
+    expect(button(s, 'att.mute')).toMatchObject({ label: 'MUTE SOUND', sub: 'FOR 10 MINUTES', live: true });
+    const since = from();
+    await press('att.mute');
+    expect(await nextWish(since)).toEqual({ type: 'soundMute', on: true });
+    const muted = await show({ ...sx.attendant(), mutedUntil: Date.now() + 600_000 });
+    expect(button(muted, 'att.mute')).toMatchObject({ label: 'SOUND ON', live: true });
+    expect(button(muted, 'att.mute').sub).toMatch(/^MUTED (10:00|9:5\d)$/);
+    await shot('attendant-muted');
+    const again = from();
+    await press('att.mute');
+    expect(await nextWish(again)).toEqual({ type: 'soundMute', on: false });
+  });
+
   it('speaks Russian, and closes when the key turns off', async () => {
     const s = await show(fx.russian(sx.attendant()));
     const m = await until((x) => x.service?.table?.rows.length === 3, 'the handpays list');

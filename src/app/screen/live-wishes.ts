@@ -29,6 +29,7 @@ function candidates(s: CabinetState): Wish[] {
     { type: 'cashOut' },
     { type: 'handpayConfirm' },
     { type: 'creditClear', confirm: true },
+    { type: 'soundMute', on: true },
     { type: 'technicianLogout' },
     { type: 'clearPeriodMeters', confirm: true },
     { type: 'ramClear', confirm: true },

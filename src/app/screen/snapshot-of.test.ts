@@ -95,6 +95,19 @@ describe('the screen snapshot', () => {
     expect(s.live).not.toContain('cashOut');
   });
 
+  it('offers the attendant the mute with the key, and shows until when the sound is off', () => {
+    const rig = new Rig();
+    expect(snap(rig)).toMatchObject({ mutedUntil: 0 });
+    expect(snap(rig).live).not.toContain('soundMute');
+    rig.key('attendant', true);
+    expect(snap(rig).live).toContain('soundMute');
+    rig.play({ type: 'soundMute', on: true });
+    expect(snap(rig).mutedUntil).toBe(rig.now + 600_000);
+    // A state saved before the mute existed reads as not muted.
+    const { soundMutedUntil: _, ...older } = rig.state;
+    expect(snapshotOf(older as typeof rig.state, rig.now).mutedUntil).toBe(0);
+  });
+
   it('shows the service view: keys, the PIN lockout, devices and the settings with installed pay-table ids', () => {
     const rig = new Rig();
     let service = snap(rig).service;

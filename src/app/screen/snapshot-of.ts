@@ -168,5 +168,6 @@ export function snapshotOf(s: CabinetState, now: number): Snapshot {
     doors: { ...s.doors },
     keys: { ...s.keys },
     service: serviceView(s),
+    mutedUntil: s.soundMutedUntil ?? 0,
   };
 }
