@@ -27,7 +27,8 @@ export interface RunnerOptions {
   initialPin: string;
 }
 
-export type StateListener = (state: CabinetState, result: CabinetResult) => void;
+/** Called after every input stepped, taken (and committed) or refused, with the input itself. */
+export type StateListener = (state: CabinetState, result: CabinetResult, input: CabinetInput) => void;
 
 export class CabinetRunner {
   private current: CabinetState;
@@ -121,7 +122,7 @@ export class CabinetRunner {
         this.current = result.state;
         for (const e of result.effects) if (e.type === 'command') this.bus.send(e.command);
       }
-      for (const l of this.listeners) l(this.current, result);
+      for (const l of this.listeners) l(this.current, result, input);
       return result;
     } finally {
       this.busy = false;

@@ -83,6 +83,12 @@ const lockup = union('kind', {
   tilt: object({ tilts: array(object({ code: str(64), reason: str(200), since: num(), technician: bool() }), 20) }),
 });
 
+/**
+ * What a person last did at the machine, as the cabinet saw it: a note put in, credited or handed
+ * back, a wish from any screen, a deck button (taken or refused), a key or a door.
+ */
+export const ACTIVITY_KINDS = ['none', 'noteInserted', 'noteCredited', 'noteReturned', 'wish', 'button', 'buttonRefused', 'key', 'door'] as const;
+
 export const SNAPSHOT = object({
   version: int(0),
   language: oneOf('en', 'ru'),
@@ -109,6 +115,13 @@ export const SNAPSHOT = object({
   service: SERVICE_VIEW,
   /** The attendant's mute: no sound until then (ms since the epoch); 0 when not muted. */
   mutedUntil: num(),
+  /**
+   * The last thing a person did at the machine and a count that changes with each (a snapshot is
+   * sent for each, even one that changed no state): the attract loop's idle time counts from its
+   * last change, and the screen sounds a note credited or handed back and a refused deck press.
+   * Kept by the app for the run, not in the cabinet's state: the count starts again at a restart.
+   */
+  activity: object({ seq: int(0), kind: oneOf(...ACTIVITY_KINDS) }),
 });
 
 export type Snapshot = Infer<typeof SNAPSHOT>;
@@ -116,3 +129,5 @@ export type JacksView = Snapshot['jacks'];
 export type PokerPlusView = Snapshot['pokerPlus'];
 export type BoxView = PokerPlusView['boxes'][number];
 export type Lockup = NonNullable<Snapshot['lockup']>;
+export type Activity = Snapshot['activity'];
+export type ActivityKind = Activity['kind'];

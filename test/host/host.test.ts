@@ -10,14 +10,14 @@ import { screenPort, type RunningCabinet } from '../../src/app/screen/screen-por
 import { installedPayTables } from '../../src/app/service/installed-pay-tables';
 import { metersReport } from '../../src/app/service/meters-report';
 import { StoreBench } from '../../src/app/service/testing';
-import type { CabinetEffect, CabinetResult, CabinetState } from '../../src/cabinet';
+import type { CabinetEffect, CabinetInput, CabinetResult, CabinetState } from '../../src/cabinet';
 import { checkToScreen, type ToScreen } from '../../src/contract';
 import { startHost, type RunningHost } from '../../src/host/host-server';
 
 class RigCabinet implements RunningCabinet {
   readonly logged: CabinetEffect[] = [];
   readonly payTables = installedPayTables();
-  private readonly listeners = new Set<(s: CabinetState, r: CabinetResult) => void>();
+  private readonly listeners = new Set<(s: CabinetState, r: CabinetResult, i: CabinetInput) => void>();
   constructor(readonly bench: StoreBench) {}
   get state() {
     return this.bench.state;
@@ -25,13 +25,14 @@ class RigCabinet implements RunningCabinet {
   get records() {
     return this.bench.store;
   }
-  onState(l: (s: CabinetState, r: CabinetResult) => void) {
+  onState(l: (s: CabinetState, r: CabinetResult, i: CabinetInput) => void) {
     this.listeners.add(l);
     return () => this.listeners.delete(l);
   }
   wishAgainst(counter: number, wish: unknown): CabinetResult {
-    const r = this.bench.input({ kind: 'wish', counter, wish });
-    for (const l of this.listeners) l(this.bench.state, r);
+    const input: CabinetInput = { kind: 'wish', counter, wish };
+    const r = this.bench.input(input);
+    for (const l of this.listeners) l(this.bench.state, r, input);
     return r;
   }
   log(effects: readonly CabinetEffect[]) {

@@ -102,6 +102,7 @@ export function baseSnapshot(): Snapshot {
     keys: { attendant: false, technician: false },
     service: serviceView(),
     mutedUntil: 0,
+    activity: { seq: 0, kind: 'none' },
   };
 }
 

@@ -3,18 +3,19 @@
 // answered from the store behind their key (C-21), and messages outside the contract written
 // to the event log (C-22). A refused query is logged like a refused wish.
 
-import type { CabinetEffect, CabinetResult, CabinetState } from '../../cabinet';
-import type { Snapshot, Wish } from '../../contract';
+import type { CabinetEffect, CabinetInput, CabinetResult, CabinetState } from '../../cabinet';
+import type { Activity, Snapshot, Wish } from '../../contract';
 import type { CabinetPort, Query, QueryResult, WishAnswer } from '../../contract';
 import { answerQuery, queryAccess } from '../service/answer-query';
 import type { PayTableCatalog } from '../service/installed-pay-tables';
 import type { ServiceRecords } from '../service/records';
+import { activityOf } from './activity';
 import { snapshotOf } from './snapshot-of';
 
 /** What the screen port needs of the running cabinet. */
 export interface RunningCabinet {
   readonly state: CabinetState;
-  onState(listener: (state: CabinetState, result: CabinetResult) => void): () => void;
+  onState(listener: (state: CabinetState, result: CabinetResult, input: CabinetInput) => void): () => void;
   /** Steps a wish made against `counter`; a stale one is refused by the cabinet. */
   wishAgainst(counter: number, wish: unknown): CabinetResult;
   /** Appends log effects that belong to no transition (refusals). */
@@ -32,20 +33,40 @@ function queryForLog(query: unknown, malformed: boolean): unknown {
 }
 
 export function screenPort(cabinet: RunningCabinet, now: () => number = Date.now): CabinetPort {
-  let cached: { version: number; snapshot: Snapshot } | null = null;
+  let cached: { version: number; seq: number; snapshot: Snapshot } | null = null;
+  let base: { version: number; snapshot: Snapshot } | null = null;
+  let activity: Activity = { seq: 0, kind: 'none' };
   const current = (state: CabinetState): Snapshot => {
-    if (cached?.version !== state.version) cached = { version: state.version, snapshot: snapshotOf(state, now()) };
+    if (cached?.version === state.version && cached.seq === activity.seq) return cached.snapshot;
+    // A person's doing that changed no state reuses the state's snapshot with the new activity.
+    if (base?.version !== state.version) base = { version: state.version, snapshot: snapshotOf(state, now()) };
+    cached = { version: state.version, seq: activity.seq, snapshot: { ...base.snapshot, activity } };
     return cached.snapshot;
+  };
+  const listeners = new Set<(snapshot: Snapshot) => void>();
+  let last: { version: number; seq: number } | null = null;
+  let unsubscribe: (() => void) | null = null;
+  // One subscription for every screen: each input is counted once, then the screens are told.
+  const follow = (state: CabinetState, result: CabinetResult, input: CabinetInput): void => {
+    const kind = activityOf(input, result);
+    if (kind) activity = { seq: activity.seq + 1, kind };
+    if (last?.version === state.version && last.seq === activity.seq) return;
+    last = { version: state.version, seq: activity.seq };
+    const snapshot = current(state);
+    for (const l of listeners) l(snapshot);
   };
   return {
     snapshot: () => current(cabinet.state),
     onSnapshot(listener) {
-      let last = -1;
-      return cabinet.onState((state) => {
-        if (state.version === last) return;
-        last = state.version;
-        listener(current(state));
-      });
+      listeners.add(listener);
+      unsubscribe ??= cabinet.onState(follow);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          unsubscribe?.();
+          unsubscribe = null;
+        }
+      };
     },
     async wish(version: number, wish: Wish): Promise<WishAnswer> {
       const result = cabinet.wishAgainst(version, wish);

@@ -169,5 +169,7 @@ export function snapshotOf(s: CabinetState, now: number): Snapshot {
     keys: { ...s.keys },
     service: serviceView(s),
     mutedUntil: s.soundMutedUntil ?? 0,
+    // The screen port counts what people do; a bare view of the state has seen nothing.
+    activity: { seq: 0, kind: 'none' },
   };
 }
