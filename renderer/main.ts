@@ -3,7 +3,7 @@
 
 // The page runs under a CSP without 'unsafe-eval' (src/host): Pixi's static shader paths.
 import 'pixi.js/unsafe-eval';
-import { Application } from 'pixi.js';
+import { Application, type Container } from 'pixi.js';
 import { pickCarrier, type CabinetBridge, type SocketLike } from './carrier';
 import { loadFonts } from './fonts';
 import { preferCanvas, probeGlRenderer } from './renderer-choice';
@@ -16,6 +16,7 @@ import { QueryRefused, ScreenStore } from './store';
 import type { Query } from '../src/contract';
 import type { ServiceAction } from './service-ui';
 import { installTestHook, testMode } from './test-hook';
+import { deckSheet } from './ui/deck-sheet';
 import { COLORS } from './ui/theme';
 import { applyUi, followKeys, followSnapshot, initialUi, noteInput, type UiState } from './ui-state';
 
@@ -150,12 +151,23 @@ async function start(): Promise<void> {
   requestAnimationFrame(loop);
 
   if (testMode(window.location.search)) {
+    let sheet: Container | null = null;
     installTestHook(window as never, {
       model: () => model,
       navigator,
       frames: () => frames,
       fit: () => ({ design: navigator.design, fit: fit(app.screen.width, app.screen.height, navigator.design) }),
       version: () => store.snapshot?.version ?? null,
+      deck: (cardW, cardH) => {
+        sheet?.destroy({ children: true });
+        sheet = null;
+        if (cardW === null) return [];
+        const made = deckSheet(cardW, cardH);
+        sheet = made.container;
+        app.stage.addChild(sheet);
+        app.render();
+        return made.cells;
+      },
     });
   }
 }

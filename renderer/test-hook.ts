@@ -12,14 +12,22 @@ export interface TestHookDeps {
   frames: () => number;
   fit: () => { design: Design; fit: Fit };
   version: () => number | null;
+  /** Lays every face out on a sheet over the screen (null takes it away); the sheet's cells. */
+  deck: (cardW: number | null, cardH: number) => { code: string; rect: { x: number; y: number; w: number; h: number } }[];
 }
 
 export const testMode = (search: string): boolean => new URLSearchParams(search).get('test') === '1';
 
-type HookWindow = { __scene?: () => unknown; __press?: (name: string) => boolean; __frames?: () => number };
+type HookWindow = {
+  __scene?: () => unknown;
+  __press?: (name: string) => boolean;
+  __frames?: () => number;
+  __deck?: TestHookDeps['deck'];
+};
 
 export function installTestHook(win: HookWindow, deps: TestHookDeps): void {
   win.__frames = deps.frames;
+  win.__deck = deps.deck;
   win.__press = (name: string) => {
     const view = deps.navigator.buttons().find((b) => b.spec?.name === name);
     return view ? view.press() : false;

@@ -1,8 +1,9 @@
-// A playing card drawn in vectors: ivory face with big corner indexes and a centre suit (court
-// cards framed), a red lattice back, and the marks the games need (HELD, winning glow, picked
+// A playing card drawn in vectors: ivory face with big corner indexes and a centre suit, court
+// cards with a double-ended figure and aces with one large pip (court-faces.ts), a red lattice back, and the marks the games need (HELD, winning glow, picked
 // for exchange, discarded). Deal and flip motions are presentation only.
 
 import { Container, Graphics, type Text } from 'pixi.js';
+import { drawAce, drawCourt } from './court-faces';
 import { drawSuit, SUIT_COLORS } from './suits';
 import { COLORS, label } from './theme';
 import { Clock, easeInOut, easeOut } from './tween';
@@ -40,26 +41,16 @@ function drawFace(w: number, h: number, code: string): Container {
   const rank = rankText(code);
   const indexSize = h * 0.17;
   const court = 'JQK'.includes(code[0]);
-  if (court) {
-    const fx = w * 0.2;
-    const fy = h * 0.14;
-    g.roundRect(fx, fy, w - 2 * fx, h - 2 * fy, r * 0.6).fill(suit === 'd' || suit === 'h' ? 0xfbe9d6 : 0xe4ebf7).stroke({ width: Math.max(1.5, w * 0.012), color: COLORS.gold });
-    drawSuit(g, suit, w * 0.5, h * 0.66, w * 0.22, color);
-  } else {
-    drawSuit(g, suit, w * 0.56, h * 0.58, code[0] === 'A' ? w * 0.56 : w * 0.44, color);
-  }
+  if (code[0] === 'A') drawAce(g, suit, w, h);
+  else if (!court) drawSuit(g, suit, w * 0.56, h * 0.58, w * 0.44, color);
   // The small suits under the corner indexes.
   drawSuit(g, suit, w * 0.13, h * 0.29, w * 0.13, color);
   c.addChild(g);
+  if (court) drawCourt(c, code, w, h);
   const tl = label(rank, { fontSize: indexSize, fill: color, fontWeight: '700', letterSpacing: rank === '10' ? -indexSize * 0.08 : 0 }, 0.5, 0);
   tl.position.set(w * 0.13, h * 0.02);
   if (tl.width > w * 0.24) tl.scale.set((w * 0.24) / tl.width);
   c.addChild(tl);
-  if (court) {
-    const big = label(rank, { fontSize: h * 0.3, fill: color, fontWeight: '700' }, 0.5, 0.5);
-    big.position.set(w * 0.5, h * 0.4);
-    c.addChild(big);
-  }
   // The bottom-right index, upside down as on a real card.
   const br = new Container();
   const bg = new Graphics();
