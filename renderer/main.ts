@@ -18,7 +18,12 @@ import type { ServiceAction } from './service-ui';
 import { installTestHook, testMode } from './test-hook';
 import { deckSheet } from './ui/deck-sheet';
 import { COLORS } from './ui/theme';
-import { applyUi, followKeys, followSnapshot, initialUi, noteInput, type UiState } from './ui-state';
+import { applyUi, finishRollUp, followKeys, followSnapshot, initialUi, noteInput, selectedPositions, type UiState } from './ui-state';
+import { renderSound, SoundBoard } from './audio/sound-board';
+import { SOUND_NAMES } from './audio/sounds';
+import { Presentation } from './presentation';
+import { cardMotionListeners } from './ui/card-view';
+import { heldBack, stillShowing } from './model/play/rollup';
 
 const log = (line: string): void => console.warn(`[screen] ${line}`);
 
@@ -39,6 +44,13 @@ async function start(): Promise<void> {
   let model: SceneModel;
   let noticeId = 0;
   let noticeAt = -1;
+  let refusalAt = -1;
+
+  // The speaker: unlocked by the first touch or key in a browser (Electron may sound at once).
+  const sounds = new SoundBoard(() => (typeof AudioContext === 'function' ? new AudioContext({ latencyHint: 'interactive' }) : null));
+  const presentation = new Presentation(sounds);
+  for (const kind of ['pointerdown', 'keydown'] as const) window.addEventListener(kind, () => sounds.unlock(), { capture: true });
+  cardMotionListeners.add((motion, delayMs) => sounds.play(motion, delayMs));
 
   const serviceStep = (action: ServiceAction): void => {
     const step = applyUi(ui, { type: 'svc', action }, store.snapshot);
@@ -66,8 +78,18 @@ async function start(): Promise<void> {
 
   const onPress = (spec: ButtonSpec): void => {
     ui = noteInput(ui, Date.now());
-    if (spec.action?.kind === 'wish') store.wish(spec.action.wish);
-    else if (spec.action?.kind === 'ui') {
+    // A dimmed button touched: the cabinet would not take it now.
+    if (!spec.live) {
+      sounds.play('refused');
+      return;
+    }
+    if (spec.action?.kind === 'wish') {
+      // Any press that wishes (DEAL above all) shows a win being counted in full first.
+      ui = finishRollUp(ui);
+      store.wish(spec.action.wish);
+    } else if (spec.action?.kind === 'ui') {
+      const select = spec.action.ui.type === 'select' ? spec.action.ui.position : null;
+      if (select !== null && store.snapshot) sounds.play(selectedPositions(ui, store.snapshot).includes(select) ? 'holdOff' : 'holdOn');
       const step = applyUi(ui, spec.action.ui, store.snapshot);
       ui = step.ui;
       if (step.wish) store.wish(step.wish);
@@ -98,10 +120,14 @@ async function start(): Promise<void> {
   let dirty = true;
   function render(): void {
     const keys = followKeys(followSnapshot(ui, store.snapshot), store.snapshot);
-    ui = { ...keys.ui, now: Date.now() };
+    ui = presentation.onSnapshot(store.snapshot, { ...keys.ui, now: Date.now() });
     ask(keys.queries);
     // A refusal that came after the last touch is shown with the cabinet's reason on the service pages.
     const n = store.notice;
+    if (n && n.rule !== null && n.at !== refusalAt) {
+      refusalAt = n.at;
+      sounds.play('refused');
+    }
     const refusal = n && n.at >= ui.lastInputAt ? { rule: n.rule, text: n.text } : null;
     model = describeScene(store.snapshot, ui, store.status, 'en', refusal);
     // The service pages show a refusal with its reason themselves.
@@ -128,6 +154,9 @@ async function start(): Promise<void> {
     const dt = Math.max(0, Math.min(1000, now - last));
     last = now;
     navigator.update(dt);
+    const shown = presentation.onFrame(ui, navigator.cardsMoving());
+    ui = shown.ui;
+    if (shown.redraw) render();
     sinceDraw += dt;
     // One more frame after a motion ends, so its last position is the one on screen.
     const moving = navigator.animating();
@@ -142,6 +171,7 @@ async function start(): Promise<void> {
     sinceCheck += dt;
     if (sinceCheck > 1000) {
       sinceCheck = 0;
+      presentation.tick();
       // Clocks on a service page (a PIN lockout, a tilt's duration) count every second.
       if (model.service?.ticking || describeScene(store.snapshot, { ...ui, now: Date.now() }, store.status).screen !== model.screen) render();
     }
@@ -158,6 +188,12 @@ async function start(): Promise<void> {
       frames: () => frames,
       fit: () => ({ design: navigator.design, fit: fit(app.screen.width, app.screen.height, navigator.design) }),
       version: () => store.snapshot?.version ?? null,
+      sounds: () => sounds.played(),
+      soundCheck: () => Promise.all(SOUND_NAMES.map((name) => renderSound(name))),
+      rollUp: () => {
+        const r = stillShowing(ui.rollUp, store.snapshot);
+        return r && { credited: r.credited, heldBack: heldBack(r, Date.now()), steps: r.steps, durationMs: r.durationMs, size: r.size, started: r.startAt !== null, finished: r.finished };
+      },
       deck: (cardW, cardH) => {
         sheet?.destroy({ children: true });
         sheet = null;

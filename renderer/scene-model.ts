@@ -117,6 +117,8 @@ export interface SceneModel {
   dealKey: string;
   /** The attendant's or technician's page, on the 'service' screen. */
   service: ServiceModel | null;
+  /** A big win celebrated over the hand for a few seconds: its words and amount. */
+  celebration: { title: string; amount: string } | null;
 }
 
 export const button = (name: string, label: string, live: boolean, action: ButtonAction | null, sub: string | null = null, selected = false): ButtonSpec => ({

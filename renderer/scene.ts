@@ -12,6 +12,9 @@ import { allServiceButtons } from './service-model';
 import { serviceMode } from './service-ui';
 import { ts } from './i18n-service';
 import { ATTRACT_AFTER_MS, type UiState } from './ui-state';
+import { formatChips } from './format';
+import { celebrating, heldBack, rollUpDone, stillShowing } from './model/play/rollup';
+import { button, uiAction } from './scene-model';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'closed';
 
@@ -36,6 +39,7 @@ const empty = (language: Language, screen: ScreenName): SceneModel => ({
   lines: [],
   dealKey: '',
   service: null,
+  celebration: null,
 });
 
 /** Attract runs with no credits and no game, before the first input or after a quiet minute. */
@@ -75,18 +79,29 @@ export function describeScene(s: Snapshot | null, ui: UiState, status: Connectio
     const title = service.page === 'attendant' || service.page === 'pin' ? service.title : `${who}: ${service.title}`;
     return { ...base, title, service, buttons: allServiceButtons(service), connection };
   }
+  // A win being counted up: the meters show the credits it has reached, never more than the
+  // snapshot's (model/play/rollup.ts); a touch on the credits meter shows the rest at once.
+  const rollUp = stillShowing(ui.rollUp, s);
+  const held = heldBack(rollUp, ui.now);
+  const shown = held > 0 ? { ...s, credits: s.credits - held, balance: s.balance - held * s.chipValue } : s;
   const part =
     screen === 'attract'
       ? attractScene(s)
       : screen === 'lobby'
-        ? lobbyScene(s)
+        ? lobbyScene(shown)
         : screen === 'help'
           ? helpScene(s, ui.help ?? 0)
           : screen === 'jacks'
-            ? jacksScene(s)
-            : pokerPlusScene(s, ui);
+            ? jacksScene(shown)
+            : pokerPlusScene(shown, ui);
   const overlay = overlayScene(s);
+  const counting = rollUp !== null && !rollUpDone(rollUp, ui.now) && (screen === 'jacks' || screen === 'pokerPlus');
+  const own = [...(part.buttons ?? []), ...(counting ? [button('rollUp', '', true, uiAction({ type: 'finishRollUp' }))] : [])];
   // Under a lockup nothing beneath it may be pressed, whatever the list says.
-  const buttons = overlay.overlay ? [...(part.buttons ?? []).map((b) => ({ ...b, live: false })), ...overlay.buttons] : (part.buttons ?? []);
-  return { ...base, ...part, overlay: overlay.overlay, lockup: overlay.lockup, buttons, connection };
+  const buttons = overlay.overlay ? [...own.map((b) => ({ ...b, live: false })), ...overlay.buttons] : own;
+  const celebration =
+    celebrating(rollUp, ui.now) && !overlay.overlay && (screen === 'jacks' || screen === 'pokerPlus')
+      ? { title: t(s.language, 'win.big'), amount: t(s.language, 'jacks.winAmount', { n: formatChips(rollUp!.credited, s.language) }) }
+      : null;
+  return { ...base, ...part, overlay: overlay.overlay, lockup: overlay.lockup, buttons, connection, celebration };
 }

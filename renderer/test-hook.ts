@@ -4,6 +4,7 @@
 import type { Design, Fit } from './layout';
 import type { SceneModel } from './scene-model';
 import type { Navigator } from './screens/navigator';
+import type { Played } from './audio/sound-board';
 import { motions } from './ui/card-view';
 
 export interface TestHookDeps {
@@ -12,6 +13,12 @@ export interface TestHookDeps {
   frames: () => number;
   fit: () => { design: Design; fit: Fit };
   version: () => number | null;
+  /** The sounds played, in the order they sound. */
+  sounds: () => Played[];
+  /** Renders every sound alone offline: its length, peak and loudness. */
+  soundCheck: () => Promise<{ name: string; seconds: number; peak: number; rms: number }[]>;
+  /** The win being counted into the credits, if any. */
+  rollUp: () => unknown;
   /** Lays every face out on a sheet over the screen (null takes it away); the sheet's cells. */
   deck: (cardW: number | null, cardH: number) => { code: string; rect: { x: number; y: number; w: number; h: number } }[];
 }
@@ -23,11 +30,15 @@ type HookWindow = {
   __press?: (name: string) => boolean;
   __frames?: () => number;
   __deck?: TestHookDeps['deck'];
+  __sounds?: TestHookDeps['sounds'];
+  __soundCheck?: TestHookDeps['soundCheck'];
 };
 
 export function installTestHook(win: HookWindow, deps: TestHookDeps): void {
   win.__frames = deps.frames;
   win.__deck = deps.deck;
+  win.__sounds = deps.sounds;
+  win.__soundCheck = deps.soundCheck;
   win.__press = (name: string) => {
     const view = deps.navigator.buttons().find((b) => b.spec?.name === name);
     return view ? view.press() : false;
@@ -66,6 +77,8 @@ export function installTestHook(win: HookWindow, deps: TestHookDeps): void {
         lines: m.lines,
         connection: m.connection,
         service: m.service,
+        celebration: m.celebration,
+        rollUp: deps.rollUp(),
         animating: deps.navigator.animating(),
         motions,
         frame: deps.frames(),

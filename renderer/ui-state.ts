@@ -3,6 +3,7 @@
 // holds and phases come only from the cabinet's snapshot.
 
 import type { Query, Snapshot, Wish } from '../src/contract';
+import type { RollUp } from './model/play/rollup';
 import { applyService, followService, initialService, type ServiceAction, type ServiceUi } from './service-ui';
 
 export type GameName = Snapshot['selectedGame'];
@@ -19,6 +20,8 @@ export interface UiState {
   selection: { key: string; positions: number[] };
   /** The attendant's and technician's screens (service-ui.ts). */
   service: ServiceUi;
+  /** A win being counted into the credits on screen (model/play/rollup.ts). */
+  rollUp: RollUp | null;
 }
 
 /** Attract mode returns after this long without input, with no credits and no game. */
@@ -33,6 +36,7 @@ export const initialUi = (now: number): UiState => ({
   now,
   selection: { key: '', positions: [] },
   service: initialService(),
+  rollUp: null,
 });
 
 export type UiAction =
@@ -42,6 +46,7 @@ export type UiAction =
   | { type: 'chooseGame'; game: GameName }
   | { type: 'help'; page: number | null }
   | { type: 'select'; position: number }
+  | { type: 'finishRollUp' }
   | { type: 'svc'; action: ServiceAction };
 
 /** Identifies the seen box's hand: a new deal or a draw changes it and drops the selection. */
@@ -73,6 +78,11 @@ export function noteInput(ui: UiState, now: number): UiState {
   return { ...ui, interacted: true, lastInputAt: now, now };
 }
 
+/** DEAL, any other press that wishes, or a touch on the credits meter: the count shows all at once. */
+export function finishRollUp(ui: UiState): UiState {
+  return ui.rollUp && !ui.rollUp.finished ? { ...ui, rollUp: { ...ui.rollUp, finished: true } } : ui;
+}
+
 export function applyUi(ui: UiState, action: UiAction, snapshot: Snapshot | null): { ui: UiState; wish: Wish | null; queries?: Query[] } {
   switch (action.type) {
     case 'svc': {
@@ -91,6 +101,8 @@ export function applyUi(ui: UiState, action: UiAction, snapshot: Snapshot | null
     }
     case 'help':
       return { ui: { ...ui, help: action.page === null ? null : Math.max(0, Math.min(HELP_PAGES - 1, action.page)) }, wish: null };
+    case 'finishRollUp':
+      return { ui: finishRollUp(ui), wish: null };
     case 'select': {
       if (!snapshot) return { ui, wish: null };
       const key = selectionKey(snapshot);

@@ -47,6 +47,8 @@ export class JacksScreen extends AppScreen {
       this.meters[k].setRect(l.meters[k]);
       this.addChild(this.meters[k]);
     }
+    // A touch on the credits meter shows a win being counted in full at once.
+    this.buttonSet.ghost(this, 'rollUp', 'rollUp', l.meters.credits);
     const b = l.buttons;
     this.buttonSet.place(this, 'cashOut', b.cashOut, 'red');
     this.buttonSet.place(this, 'help', b.help, 'dark');
@@ -89,6 +91,10 @@ export class JacksScreen extends AppScreen {
 
   override animating(): boolean {
     return super.animating() || this.cards.animating || this.banner.animating;
+  }
+
+  override cardsMoving(): boolean {
+    return this.cards.animating;
   }
 
   override ambient(): boolean {

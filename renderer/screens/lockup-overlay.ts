@@ -30,7 +30,8 @@ export class LockupOverlay extends AppScreen {
     this.addChild(this.frame);
     this.title = label('', { fontSize: 84, fill: COLORS.white, stroke: { color: 0x000000, width: 6 }, letterSpacing: 4 });
     this.title.position.set(d.w / 2, this.panel.y + 90);
-    this.amount = label('', { fontSize: 96, fill: COLORS.amber, dropShadow: { color: 0xff9900, blur: 12, distance: 0, alpha: 0.7, angle: 0 } });
+    // A handpay's amount is the largest thing on the screen: the player and the attendant read it from afar.
+    this.amount = label('', { fontSize: 170, fill: vertical(0xfff2b0, COLORS.amber), stroke: { color: 0x4a2a00, width: 8 }, dropShadow: { color: 0xff9900, blur: 18, distance: 0, alpha: 0.8, angle: 0 } });
     this.amount.position.set(d.w / 2, this.panel.y + 230);
     this.addChild(this.title, this.amount);
     this.lines = [0, 1, 2, 3, 4].map((i) => {
@@ -60,6 +61,12 @@ export class LockupOverlay extends AppScreen {
 
   private slot!: Graphics;
 
+  /** Where the lines start below the panel's top: under the amount, lower under a handpay's. */
+  private linesTop(m: SceneModel): number {
+    if (!m.lockup?.amount) return 220;
+    return m.overlay === 'handpay' ? 410 : 330;
+  }
+
   draw(m: SceneModel): void {
     const lockup = m.lockup;
     if (!lockup) return;
@@ -71,7 +78,7 @@ export class LockupOverlay extends AppScreen {
       this.frameKey = frameKey;
       const edge = m.overlay === 'cashout' ? COLORS.gold : COLORS.red;
       // The panel fits its text; the voucher printing needs room for the ticket coming out.
-      const h = m.overlay === 'cashout' ? this.panel.h : Math.min(this.panel.h, (lockup.amount ? 330 : 220) + lockup.lines.length * 56 + 40);
+      const h = m.overlay === 'cashout' ? this.panel.h : Math.min(this.panel.h, this.linesTop(m) + lockup.lines.length * 56 + 20);
       this.frame.clear();
       this.frame.roundRect(x, y, w, h, 30).fill(vertical(m.overlay === 'cashout' ? 0x10251a : 0x2a0608, 0x050505)).stroke({ width: 6, color: edge });
       this.frame.roundRect(x + 12, y + 12, w - 24, h - 24, 22).stroke({ width: 2, color: COLORS.gold, alpha: 0.6 });
@@ -80,12 +87,14 @@ export class LockupOverlay extends AppScreen {
     this.title.style.fill = m.overlay === 'cashout' ? COLORS.goldLight : COLORS.white;
     fitText(this.title, w - 60, 110);
     this.amount.text = lockup.amount ?? '';
-    fitText(this.amount, w - 60, 120);
+    const big = m.overlay === 'handpay';
+    this.amount.position.y = y + (big ? 265 : 230);
+    fitText(this.amount, w - 60, big ? 200 : 120);
     const printing = m.overlay === 'cashout';
     const lines = lockup.lines;
     this.lines.forEach((t, i) => {
       t.text = lines[i] ?? '';
-      t.position.y = (lockup.amount ? y + 330 : y + 220) + i * 56;
+      t.position.y = y + this.linesTop(m) + i * 56;
       fitText(t, w - 60, 54);
     });
     this.voucher.visible = printing;

@@ -5,6 +5,7 @@ import { Container, Graphics } from 'pixi.js';
 import { chooseDesign, fit, type Design } from '../layout';
 import type { OverlayName, SceneModel, ScreenName } from '../scene-model';
 import type { ButtonView } from '../ui/button-view';
+import { CelebrationView } from '../ui/celebration-view';
 import { COLORS } from '../ui/theme';
 import { AttractScreen } from './attract-screen';
 import { ConnectingScreen } from './connecting-screen';
@@ -37,6 +38,7 @@ export class Navigator {
   private readonly overlay: LockupOverlay;
   private overlayName: OverlayName | null = null;
   private readonly strip: StatusStrip;
+  private readonly celebration = new CelebrationView();
   design: Design;
   private model: SceneModel | null = null;
 
@@ -49,7 +51,7 @@ export class Navigator {
     this.overlay = new LockupOverlay(onPress);
     this.overlay.visible = false;
     this.strip = new StatusStrip();
-    this.world.addChild(this.overlay, this.strip);
+    this.world.addChild(this.celebration, this.overlay, this.strip);
     this.stage.addChild(this.world, this.bars);
     this.resize(viewW, viewH);
   }
@@ -82,6 +84,7 @@ export class Navigator {
     } else {
       this.current?.draw(model);
     }
+    this.celebration.show(model.celebration);
     this.overlayName = model.overlay;
     this.overlay.visible = model.overlay !== null;
     if (model.overlay) {
@@ -93,6 +96,7 @@ export class Navigator {
 
   update(dt: number): void {
     this.current?.update(dt);
+    this.celebration.update(dt);
     if (this.overlay.visible) this.overlay.update(dt);
     this.strip.update(dt);
   }
@@ -108,6 +112,7 @@ export class Navigator {
     // Letterbox bars in the cabinet's black, so nothing of the world shows outside the design.
     if (f.x > 0) this.bars.rect(0, 0, f.x, viewH).rect(viewW - f.x, 0, f.x, viewH).fill(COLORS.backdrop);
     if (f.y > 0) this.bars.rect(0, 0, viewW, f.y).rect(0, viewH - f.y, viewW, f.y).fill(COLORS.backdrop);
+    this.celebration.layout(design);
     if (changed || this.current) {
       this.current?.resize(design.w, design.h);
       this.overlay.resize(design.w, design.h);
@@ -133,7 +138,11 @@ export class Navigator {
     return (this.current?.animating() ?? false) || (this.overlay.visible && this.overlay.animating()) || this.strip.fading;
   }
 
+  cardsMoving(): boolean {
+    return this.current?.cardsMoving() ?? false;
+  }
+
   ambient(): boolean {
-    return (this.current?.ambient() ?? false) || this.overlay.visible;
+    return (this.current?.ambient() ?? false) || this.overlay.visible || this.celebration.shown;
   }
 }

@@ -80,6 +80,8 @@ export class PokerPlusScreen extends AppScreen {
       this.meters[k].setRect(l.meters[k]);
       this.addChild(this.meters[k]);
     }
+    // A touch on the credits meter shows a win being counted in full at once.
+    this.buttonSet.ghost(this, 'rollUp', 'rollUp', l.meters.credits);
   }
 
   private ensureBoxes(n: number): void {
@@ -164,6 +166,10 @@ export class PokerPlusScreen extends AppScreen {
 
   override animating(): boolean {
     return super.animating() || this.dealer.animating || this.boxes.some((b) => b.animating);
+  }
+
+  override cardsMoving(): boolean {
+    return this.dealer.animating || this.boxes.some((b) => b.animating);
   }
 
   override ambient(): boolean {

@@ -7,6 +7,7 @@ import { SQUARE, WIDE, type Design, type Rect } from '../layout';
 import type { ButtonSpec, SceneModel } from '../scene-model';
 import { ButtonView, type ButtonTone } from '../ui/button-view';
 
+/** A touch on a button: a live one acts; a dimmed one comes with `live: false`, to be refused. */
 export type PressHandler = (spec: ButtonSpec) => void;
 
 export const designOf = (w: number, h: number): Design => (w === WIDE.w && h === WIDE.h ? WIDE : SQUARE);
@@ -55,6 +56,11 @@ export abstract class AppScreen extends Container {
   /** True while a presentation motion runs (deal, flip, reveal, a button going down). */
   animating(): boolean {
     return this.buttonSet.animating();
+  }
+
+  /** True while cards fly in or turn over: a win's fanfare and count wait for them to land. */
+  cardsMoving(): boolean {
+    return false;
   }
 
   /** True when something keeps moving gently (a flashing row, the attract loop): drawn at a calmer rate. */

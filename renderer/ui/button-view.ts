@@ -65,7 +65,8 @@ export class ButtonView extends Container {
     const key = `${this.tone}|${spec.label}|${spec.sub}|${spec.live}|${spec.selected}|${this.r.w}x${this.r.h}`;
     if (key === this.drawnKey) return;
     this.drawnKey = key;
-    this.eventMode = spec.live ? 'static' : 'none';
+    // A dimmed button still hears a touch, to say no (a refused press sounds); a ghost does not.
+    this.eventMode = spec.live || !this.ghost ? 'static' : 'none';
     this.cursor = spec.live ? 'pointer' : 'default';
     if (this.ghost) {
       this.main.visible = false;
@@ -93,9 +94,12 @@ export class ButtonView extends Container {
     this.alpha = spec.live || spec.selected ? 1 : 0.35;
   }
 
-  /** What a touch does; also the test hook's way in. False when the button is inert. */
+  /** What a touch does; also the test hook's way in. False when the button is inert (a dimmed one says so). */
   press(): boolean {
-    if (!this.live || !this.spec) return false;
+    if (!this.live || !this.spec) {
+      if (this.visible && this.spec && !this.ghost && this.spec.action !== null) this.onPress({ ...this.spec, live: false });
+      return false;
+    }
     if (!this.ghost) {
       this.pressedFor = 120;
       this.scale.set(0.97);

@@ -29,6 +29,9 @@ export type CardMotion = 'none' | 'flip' | 'deal';
 /** Motions started since the page loaded: the test hook reports them (deals and reveals ran). */
 export const motions = { deal: 0, flip: 0 };
 
+/** Hears every card dealt or turned, with the delay before its motion starts (the sound board). */
+export const cardMotionListeners = new Set<(motion: 'deal' | 'flip', delayMs: number) => void>();
+
 const rankText = (code: string): string => (code[0] === 'T' ? '10' : code[0]);
 
 function drawFace(w: number, h: number, code: string): Container {
@@ -127,6 +130,8 @@ export class CardView extends Container {
   private liftTarget = 0;
   /** Where a dealt card flies in from, relative to its place. */
   dealFrom = { x: 0, y: -400 };
+  /** A card of the attract loop's demonstration: its motions make no sound. */
+  silent = false;
 
   constructor(
     readonly w: number,
@@ -167,6 +172,7 @@ export class CardView extends Container {
     }
     if (code === this.target && motion === 'flip') return;
     motions[motion]++;
+    if (!this.silent) for (const l of cardMotionListeners) l(motion, delayMs);
     this.target = code;
     this.motion = motion;
     this.clock = new Clock(delayMs, motion === 'deal' ? 420 : 260);

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { buildRenderer } from '../support/renderer-build';
+import { buildRenderer, CHROMIUM_ARGS } from '../support/renderer-build';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/contract';
 import { fit, jacksLayout, SQUARE, WIDE, type Design } from '../../renderer/layout';
@@ -13,7 +13,6 @@ import * as fx from './fixtures';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SHOTS = `${ROOT}test-results/screens`;
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 interface SceneButton { name: string; label: string; sub: string | null; live: boolean; selected: boolean }
 interface Scene {
@@ -46,7 +45,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   cabinet = new FakeCabinet(await buildRenderer());
   await cabinet.start();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 });
 
 afterAll(async () => {

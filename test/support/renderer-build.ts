@@ -18,4 +18,14 @@ export function buildRenderer(): Promise<string> {
   return built;
 }
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+// Sound without a touch first, as the cabinet's Electron window allows (src/main/window-options.ts).
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--autoplay-policy=no-user-gesture-required',
+];
