@@ -9,7 +9,7 @@ import { loadFonts } from './fonts';
 import { preferCanvas, probeGlRenderer } from './renderer-choice';
 import { t, type Language } from './i18n';
 import { fit } from './layout';
-import { describeScene } from './scene';
+import { describeScene, pickScreen } from './scene';
 import type { ButtonSpec, SceneModel } from './scene-model';
 import { Navigator } from './screens/navigator';
 import { QueryRefused, ScreenStore } from './store';
@@ -18,7 +18,8 @@ import type { ServiceAction } from './service-ui';
 import { installTestHook, testMode } from './test-hook';
 import { deckSheet } from './ui/deck-sheet';
 import { COLORS } from './ui/theme';
-import { applyUi, finishRollUp, followKeys, followSnapshot, initialUi, noteInput, selectedPositions, type UiState } from './ui-state';
+import { applyUi, finishRollUp, followActivity, followAttract, followKeys, followSnapshot, initialUi, noteInput, selectedPositions, type UiState } from './ui-state';
+import { attractKey } from './model/play/attract-loop';
 import { renderSound, SoundBoard } from './audio/sound-board';
 import { SOUND_NAMES } from './audio/sounds';
 import { Presentation } from './presentation';
@@ -119,8 +120,10 @@ async function start(): Promise<void> {
 
   let dirty = true;
   function render(): void {
-    const keys = followKeys(followSnapshot(ui, store.snapshot), store.snapshot);
-    ui = presentation.onSnapshot(store.snapshot, { ...keys.ui, now: Date.now() });
+    const now = Date.now();
+    const keys = followKeys(followSnapshot(followActivity(ui, store.snapshot, now), store.snapshot), store.snapshot);
+    const shown = presentation.onSnapshot(store.snapshot, { ...keys.ui, now });
+    ui = followAttract(shown, store.snapshot !== null && pickScreen(store.snapshot, shown) === 'attract', now);
     ask(keys.queries);
     // A refusal that came after the last touch is shown with the cabinet's reason on the service pages.
     const n = store.notice;
@@ -145,6 +148,7 @@ async function start(): Promise<void> {
   let sinceDraw = 0;
   let wasMoving = false;
   let sinceCheck = 0;
+  let attractShown = '';
   const AMBIENT_MS = 1000 / 30;
   // Under the test hook the ambient effects (a flashing row, the attract shimmer) hold still, so
   // screenshots and pixel probes see a still scene; deals, flips and reveals still run.
@@ -156,7 +160,10 @@ async function start(): Promise<void> {
     navigator.update(dt);
     const shown = presentation.onFrame(ui, navigator.cardsMoving());
     ui = shown.ui;
-    if (shown.redraw) render();
+    // The attract loop's pages and demonstration steps follow the clock.
+    const attract = model.screen === 'attract' && ui.attractSince !== null ? attractKey(Date.now() - ui.attractSince) : '';
+    if (shown.redraw || attract !== attractShown) render();
+    attractShown = attract;
     sinceDraw += dt;
     // One more frame after a motion ends, so its last position is the one on screen.
     const moving = navigator.animating();
@@ -193,6 +200,12 @@ async function start(): Promise<void> {
       rollUp: () => {
         const r = stillShowing(ui.rollUp, store.snapshot);
         return r && { credited: r.credited, heldBack: heldBack(r, Date.now()), steps: r.steps, durationMs: r.durationMs, size: r.size, started: r.startAt !== null, finished: r.finished };
+      },
+      seekAttract: (ms) => {
+        if (ui.attractSince === null) return false;
+        ui = { ...ui, attractSince: Date.now() - ms };
+        render();
+        return true;
       },
       deck: (cardW, cardH) => {
         sheet?.destroy({ children: true });

@@ -3,6 +3,7 @@
 
 import type { Wish } from '../src/contract';
 import type { Language } from './i18n';
+import type { AttractModel } from './model/play/attract-loop';
 import type { ServiceModel } from './service-model';
 import type { UiAction } from './ui-state';
 
@@ -117,6 +118,8 @@ export interface SceneModel {
   dealKey: string;
   /** The attendant's or technician's page, on the 'service' screen. */
   service: ServiceModel | null;
+  /** The attract loop's page, on the 'attract' screen. */
+  attract: AttractModel | null;
   /** A big win celebrated over the hand for a few seconds: its words and amount. */
   celebration: { title: string; amount: string } | null;
 }

@@ -1,4 +1,4 @@
-// The screens around the games: attract loop, game and chip choice, help pages, and the
+// The screens around the games: game and chip choice, help pages, and the
 // lockups the player meets (voucher printing, CALL ATTENDANT, tilts).
 
 import type { Lockup, Snapshot } from '../src/contract';
@@ -8,15 +8,6 @@ import { creditsMeter, isLive, jacksPayTable, languageButton, pokerPlusPayTable 
 import { button, uiAction, wishAction, type ButtonSpec, type HelpModel, type LockupModel, type SceneModel } from './scene-model';
 import { tiltText } from './tilt-text';
 import { HELP_PAGES } from './ui-state';
-
-export function attractScene(s: Snapshot): Pick<SceneModel, 'lines' | 'buttons' | 'title'> {
-  const L = s.language;
-  return {
-    title: t(L, 'app.title'),
-    lines: [t(L, 'attract.games'), t(L, 'attract.insert'), t(L, 'attract.touch')],
-    buttons: [button('start', t(L, 'attract.touch'), true, uiAction({ type: 'start' })), languageButton(s)],
-  };
-}
 
 export function lobbyScene(s: Snapshot): Pick<SceneModel, 'lines' | 'buttons' | 'title' | 'meters' | 'chip'> {
   const L = s.language;

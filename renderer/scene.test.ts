@@ -3,7 +3,7 @@ import { checkToScreen, type Snapshot } from '../src/contract';
 import * as fx from '../test/renderer/fixtures';
 import { describeScene } from './scene';
 import type { SceneModel } from './scene-model';
-import { applyUi, followSnapshot, initialUi, noteInput, ATTRACT_AFTER_MS, type UiState } from './ui-state';
+import { applyUi, followActivity, followSnapshot, initialUi, noteInput, type UiState } from './ui-state';
 
 const played = (): UiState => ({ ...noteInput(initialUi(0), 1000), view: 'game' });
 const scene = (s: Snapshot, ui: UiState = played()): SceneModel => describeScene(s, ui, 'open');
@@ -23,13 +23,32 @@ describe('the fixtures', () => {
 });
 
 describe('choosing the screen', () => {
-  it('shows attract before the first input with no credits, and again after a quiet minute', () => {
+  it('shows attract before the first input with no credits, and again after the operator\'s idle time', () => {
     const s = { ...fx.baseSnapshot(), balance: 0, credits: 0 };
+    const idle = s.service.settings.presentation.attractSeconds * 1000;
     expect(scene(s, initialUi(0)).screen).toBe('attract');
     const ui = played();
     expect(scene(s, ui).screen).toBe('jacks');
-    expect(scene(s, { ...ui, now: ui.lastInputAt + ATTRACT_AFTER_MS }).screen).toBe('attract');
-    expect(scene(fx.baseSnapshot(), { ...ui, now: ui.lastInputAt + ATTRACT_AFTER_MS }).screen).toBe('jacks');
+    expect(scene(s, { ...ui, now: ui.lastInputAt + idle - 1 }).screen).toBe('jacks');
+    expect(scene(s, { ...ui, now: ui.lastInputAt + idle }).screen).toBe('attract');
+    expect(scene(fx.baseSnapshot(), { ...ui, now: ui.lastInputAt + idle }).screen).toBe('jacks');
+    const longer = { ...s, service: { ...s.service, settings: { ...s.service.settings, presentation: { ...s.service.settings.presentation, attractSeconds: 120 } } } };
+    expect(scene(longer, { ...ui, now: ui.lastInputAt + idle }).screen).toBe('jacks');
+  });
+
+  it('counts the idle time from the last thing the cabinet reported, not only from touches here', () => {
+    const s = { ...fx.baseSnapshot(), balance: 0, credits: 0 };
+    const idle = s.service.settings.presentation.attractSeconds * 1000;
+    // The first snapshot sets the count: a page just loaded has seen nobody.
+    let ui = followActivity(played(), { ...s, activity: { seq: 4, kind: 'wish' } }, 2000);
+    expect(ui.lastInputAt).toBe(1000);
+    // A deck button pressed 20 s later keeps the loop away for the whole idle time from then.
+    ui = followActivity(ui, { ...s, activity: { seq: 5, kind: 'button' } }, 21_000);
+    expect(scene(s, { ...ui, now: 1000 + idle }).screen).toBe('jacks');
+    expect(scene(s, { ...ui, now: 21_000 + idle }).screen).toBe('attract');
+    // A page that had not been touched leaves attract when the cabinet reports someone.
+    const fresh = followActivity(initialUi(0), { ...s, activity: { seq: 1, kind: 'noteInserted' } }, 10);
+    expect(scene(s, followActivity(fresh, { ...s, activity: { seq: 2, kind: 'key' } }, 20)).screen).not.toBe('attract');
   });
   it('starts in the lobby, goes to the chosen game and asks for it', () => {
     const ui = noteInput(initialUi(0), 5);

@@ -3,7 +3,8 @@
 
 import type { Snapshot } from '../src/contract';
 import { t, type Language } from './i18n';
-import { attractScene, helpScene, lobbyScene, overlayScene } from './scene-pages';
+import { helpScene, lobbyScene, overlayScene } from './scene-pages';
+import { attractLoopScene } from './model/play/attract-loop';
 import { jacksScene } from './scene-jacks';
 import type { SceneModel, ScreenName } from './scene-model';
 import { pokerPlusScene } from './scene-poker-plus';
@@ -11,7 +12,7 @@ import { serviceModel } from './scene-service';
 import { allServiceButtons } from './service-model';
 import { serviceMode } from './service-ui';
 import { ts } from './i18n-service';
-import { ATTRACT_AFTER_MS, type UiState } from './ui-state';
+import type { UiState } from './ui-state';
 import { formatChips } from './format';
 import { celebrating, heldBack, rollUpDone, stillShowing } from './model/play/rollup';
 import { button, uiAction } from './scene-model';
@@ -40,12 +41,17 @@ const empty = (language: Language, screen: ScreenName): SceneModel => ({
   dealKey: '',
   service: null,
   celebration: null,
+  attract: null,
 });
 
-/** Attract runs with no credits and no game, before the first input or after a quiet minute. */
+/**
+ * Attract runs with no credits and no game, before the first input or once the operator's idle
+ * time has passed since the last thing anyone did: a touch here, or what the cabinet reported
+ * (a note, a wish from any screen, a deck button, a key: ui-state.ts followActivity).
+ */
 export function attractDue(s: Snapshot, ui: UiState): boolean {
   if (s.inGame || s.balance > 0 || s.lockup || s.cashout) return false;
-  return !ui.interacted || ui.now - ui.lastInputAt >= ATTRACT_AFTER_MS;
+  return !ui.interacted || ui.now - ui.lastInputAt >= s.service.settings.presentation.attractSeconds * 1000;
 }
 
 export function pickScreen(s: Snapshot, ui: UiState): ScreenName {
@@ -86,7 +92,7 @@ export function describeScene(s: Snapshot | null, ui: UiState, status: Connectio
   const shown = held > 0 ? { ...s, credits: s.credits - held, balance: s.balance - held * s.chipValue } : s;
   const part =
     screen === 'attract'
-      ? attractScene(s)
+      ? attractLoopScene(s, ui.now - (ui.attractSince ?? ui.now))
       : screen === 'lobby'
         ? lobbyScene(shown)
         : screen === 'help'

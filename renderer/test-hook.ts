@@ -19,6 +19,8 @@ export interface TestHookDeps {
   soundCheck: () => Promise<{ name: string; seconds: number; peak: number; rms: number }[]>;
   /** The win being counted into the credits, if any. */
   rollUp: () => unknown;
+  /** Moves the attract loop to `ms` after it began (false when it is not on). */
+  seekAttract: (ms: number) => boolean;
   /** Lays every face out on a sheet over the screen (null takes it away); the sheet's cells. */
   deck: (cardW: number | null, cardH: number) => { code: string; rect: { x: number; y: number; w: number; h: number } }[];
 }
@@ -32,6 +34,7 @@ type HookWindow = {
   __deck?: TestHookDeps['deck'];
   __sounds?: TestHookDeps['sounds'];
   __soundCheck?: TestHookDeps['soundCheck'];
+  __seekAttract?: TestHookDeps['seekAttract'];
 };
 
 export function installTestHook(win: HookWindow, deps: TestHookDeps): void {
@@ -39,6 +42,7 @@ export function installTestHook(win: HookWindow, deps: TestHookDeps): void {
   win.__deck = deps.deck;
   win.__sounds = deps.sounds;
   win.__soundCheck = deps.soundCheck;
+  win.__seekAttract = deps.seekAttract;
   win.__press = (name: string) => {
     const view = deps.navigator.buttons().find((b) => b.spec?.name === name);
     return view ? view.press() : false;
@@ -78,6 +82,7 @@ export function installTestHook(win: HookWindow, deps: TestHookDeps): void {
         connection: m.connection,
         service: m.service,
         celebration: m.celebration,
+        attract: m.attract,
         rollUp: deps.rollUp(),
         animating: deps.navigator.animating(),
         motions,

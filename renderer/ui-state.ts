@@ -12,9 +12,14 @@ export interface UiState {
   view: 'lobby' | 'game';
   /** The help page on show, or null. */
   help: number | null;
-  /** False until the first touch or deck press: the attract loop runs until then. */
+  /** False until the first touch or anything a person did at the machine: the attract loop runs until then. */
   interacted: boolean;
+  /** The last touch here or the last thing the cabinet reported a person doing (snapshot.activity). */
   lastInputAt: number;
+  /** The cabinet's activity count last seen; null before the first snapshot. */
+  activitySeq: number | null;
+  /** When the attract loop began (its pages follow from the time since), or null while it is not on. */
+  attractSince: number | null;
   now: number;
   /** Poker Plus cards picked for an exchange; valid only while `key` matches the hand. */
   selection: { key: string; positions: number[] };
@@ -24,8 +29,6 @@ export interface UiState {
   rollUp: RollUp | null;
 }
 
-/** Attract mode returns after this long without input, with no credits and no game. */
-export const ATTRACT_AFTER_MS = 60_000;
 export const HELP_PAGES = 4;
 
 export const initialUi = (now: number): UiState => ({
@@ -33,6 +36,8 @@ export const initialUi = (now: number): UiState => ({
   help: null,
   interacted: false,
   lastInputAt: now,
+  activitySeq: null,
+  attractSince: null,
   now,
   selection: { key: '', positions: [] },
   service: initialService(),
@@ -76,6 +81,25 @@ export function followKeys(ui: UiState, snapshot: Snapshot | null): { ui: UiStat
 /** Any touch or press: leaves attract mode and restarts its idle clock. */
 export function noteInput(ui: UiState, now: number): UiState {
   return { ...ui, interacted: true, lastInputAt: now, now };
+}
+
+/**
+ * What the cabinet reported a person doing (a note, a wish from any screen, a deck button, a key)
+ * counts as input here too. The first snapshot only sets the count: a page just loaded has seen
+ * nobody yet.
+ */
+export function followActivity(ui: UiState, snapshot: Snapshot | null, now: number): UiState {
+  if (!snapshot) return ui;
+  const seq = snapshot.activity.seq;
+  if (ui.activitySeq === seq) return ui;
+  const seen = { ...ui, activitySeq: seq };
+  return ui.activitySeq === null ? seen : noteInput(seen, now);
+}
+
+/** Starts the attract loop's clock when it comes on, and stops it when it goes. */
+export function followAttract(ui: UiState, on: boolean, now: number): UiState {
+  if (on) return ui.attractSince === null ? { ...ui, attractSince: now } : ui;
+  return ui.attractSince === null ? ui : { ...ui, attractSince: null };
 }
 
 /** DEAL, any other press that wishes, or a touch on the credits meter: the count shows all at once. */

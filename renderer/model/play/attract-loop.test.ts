@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { autoHoldPositions, categoryOf, compareHands, evaluate, parseCards } from '../../../src/core';
+import * as fx from '../../../test/renderer/fixtures';
+import { ATTRACT_LOOP_MS, ATTRACT_PAGES, attractAt, attractKey, attractLoopScene, JACKS_DEMO, PP_DEMO } from './attract-loop';
+
+const cards = (codes: readonly string[]) => parseCards(codes.join(' '));
+
+describe('the attract loop', () => {
+  it('goes round its pages in order, and again', () => {
+    expect(attractAt(0)).toEqual({ page: 'title', pageMs: 0, round: 0 });
+    let at = 0;
+    for (const p of ATTRACT_PAGES) {
+      expect(attractAt(at + 10).page).toBe(p.page);
+      at += p.ms;
+    }
+    expect(attractAt(ATTRACT_LOOP_MS + 10)).toEqual({ page: 'title', pageMs: 10, round: 1 });
+    expect(attractKey(ATTRACT_LOOP_MS + 10)).not.toBe(attractKey(10));
+  });
+
+  it('plays demonstration hands that the rules core agrees with', () => {
+    // Jacks or Better: three kings, held by auto-hold (J-3), drawn to a full house.
+    expect(categoryOf(evaluate(cards(JACKS_DEMO.dealt)), 'jacks-or-better')).toBe('three-of-a-kind');
+    expect(autoHoldPositions(cards(JACKS_DEMO.dealt))).toEqual(JACKS_DEMO.held);
+    expect(JACKS_DEMO.held.every((i) => JACKS_DEMO.final[i] === JACKS_DEMO.dealt[i])).toBe(true);
+    expect(categoryOf(evaluate(cards(JACKS_DEMO.final)), 'jacks-or-better')).toBe(JACKS_DEMO.hand);
+    // Poker Plus: the exchanged positions alone change; the dealer has a game (P-8) and the box beats it (P-11).
+    const [dealt, drawn]: readonly string[][] = [[...PP_DEMO.dealt], [...PP_DEMO.drawn]];
+    expect(drawn.filter((c, i) => c !== dealt[i]).length).toBe(PP_DEMO.exchange.length);
+    expect(PP_DEMO.exchange.every((i) => drawn[i] !== dealt[i])).toBe(true);
+    expect(categoryOf(evaluate(cards(PP_DEMO.drawn)))).toBe(PP_DEMO.hand);
+    expect(categoryOf(evaluate(cards(PP_DEMO.dealer)))).toBe(PP_DEMO.dealerHand);
+    expect(compareHands(cards(PP_DEMO.drawn), cards(PP_DEMO.dealer))).toBeGreaterThan(0);
+    // No card twice in a deal.
+    expect(new Set([...PP_DEMO.dealt, ...PP_DEMO.drawn, ...PP_DEMO.dealer]).size).toBe(5 + 3 + 5);
+    expect(new Set([...JACKS_DEMO.dealt, ...JACKS_DEMO.final]).size).toBe(7);
+  });
+
+  it('pays the demonstrations from the pay tables in play, and offers only start and the language', () => {
+    const s = fx.baseSnapshot();
+    const jacksWin = ATTRACT_PAGES[0].ms + ATTRACT_PAGES[1].ms + 6000;
+    const win = attractLoopScene(s, jacksWin);
+    expect(win.attract).toMatchObject({ page: 'jacksDemo', step: 'win', banner: { sub: 'WIN 45' } });
+    const nine = { ...s, jacks: { ...s.jacks, payTable: s.jacks.payTable.map((r) => (r.category === 'full-house' ? { ...r, perBet: r.perBet.map(() => 8) } : r)) } };
+    expect(attractLoopScene(nine, jacksWin).attract.banner?.sub).toBe('WIN 40');
+    expect(win.buttons.map((b) => [b.name, b.action?.kind])).toEqual([
+      ['start', 'ui'],
+      ['language', 'wish'],
+    ]);
+  });
+});

@@ -1,0 +1,207 @@
+// The attract loop that sells the games while nobody plays: the title, each game's pay table, a
+// demonstration hand of each game played by its rules, and the call to insert a note, in the
+// player's language, round and round. The hands come from the fixed script below, never from the
+// cabinet's cards, and the loop wishes nothing: it is a film, not a game. Pure: the page and step
+// on show follow from the time since the loop began.
+
+import type { Snapshot } from '../../../src/contract';
+import { formatChips } from '../../format';
+import { t, type TextKey } from '../../i18n';
+import { handName, jacksPayTable, languageButton, pokerPlusPayTable } from '../../scene-common';
+import { button, card, uiAction, type BannerSpec, type ButtonSpec, type CardSpot, type PayTableModel } from '../../scene-model';
+
+export type AttractPage = 'title' | 'jacksTable' | 'jacksDemo' | 'ppTable' | 'ppDemo' | 'insert';
+
+/** The pages in order, and how long each is on show. */
+export const ATTRACT_PAGES: readonly { page: AttractPage; ms: number }[] = [
+  { page: 'title', ms: 6000 },
+  { page: 'jacksTable', ms: 6000 },
+  { page: 'jacksDemo', ms: 9000 },
+  { page: 'ppTable', ms: 6000 },
+  { page: 'ppDemo', ms: 11000 },
+  { page: 'insert', ms: 5000 },
+];
+export const ATTRACT_LOOP_MS = ATTRACT_PAGES.reduce((n, p) => n + p.ms, 0);
+
+interface Step<S extends string> {
+  step: S;
+  /** ms into the page. */
+  at: number;
+}
+
+/**
+ * Jacks or Better (J-2 to J-5): three kings dealt and held by auto-hold, two cards drawn, a full
+ * house paid at the maximum bet from the table in play.
+ */
+export const JACKS_DEMO = {
+  dealt: ['Kh', 'Ks', '7d', 'Kc', '2s'],
+  held: [0, 1, 3],
+  final: ['Kh', 'Ks', '9c', 'Kc', '9h'],
+  hand: 'full-house',
+  steps: [
+    { step: 'deal', at: 300 },
+    { step: 'hold', at: 2000 },
+    { step: 'draw', at: 4000 },
+    { step: 'win', at: 5400 },
+  ] as Step<'deal' | 'hold' | 'draw' | 'win'>[],
+} as const;
+
+/**
+ * Poker Plus (P-2 to P-11): a pair of aces and the dealer's king up; three cards exchanged for a
+ * fee into a full house; BET; the dealer shows a pair of queens, a game; the full house beats it
+ * and the BET is paid by the table in play.
+ */
+export const PP_DEMO = {
+  dealt: ['Ah', 'Ad', '7c', '4s', '2h'],
+  exchange: [2, 3, 4],
+  drawn: ['Ah', 'Ad', 'Ac', '9d', '9s'],
+  dealer: ['Qs', 'Qh', '8d', '3h', 'Kd'],
+  hand: 'full-house',
+  dealerHand: 'pair',
+  steps: [
+    { step: 'deal', at: 300 },
+    { step: 'pick', at: 2200 },
+    { step: 'exchange', at: 3900 },
+    { step: 'bet', at: 5600 },
+    { step: 'reveal', at: 7200 },
+    { step: 'win', at: 8600 },
+  ] as Step<'deal' | 'pick' | 'exchange' | 'bet' | 'reveal' | 'win'>[],
+} as const;
+
+export interface AttractModel {
+  page: AttractPage;
+  /** The demonstration's step on show, or null on the other pages. */
+  step: string | null;
+  /** The game on show, or null on the title and insert pages. */
+  game: string | null;
+  caption: string | null;
+  /** "DEMO" over a demonstration, so nobody takes it for a game in play. */
+  demo: string | null;
+  games: string;
+  insert: string;
+  touch: string;
+  payTable: PayTableModel | null;
+  /** The demonstration's cards on the table: 'demo' (Jacks or Better), 'dealer' and 'box' (Poker Plus); null codes face down. */
+  cards: CardSpot[];
+  banner: BannerSpec | null;
+  /** Changes with each round of a demonstration: the cards are dealt afresh. */
+  dealKey: string;
+}
+
+/** Where the loop is `elapsed` ms after it began: the page, the time into it, the round. */
+export function attractAt(elapsed: number): { page: AttractPage; pageMs: number; round: number } {
+  const round = Math.floor(Math.max(0, elapsed) / ATTRACT_LOOP_MS);
+  let ms = Math.max(0, elapsed) % ATTRACT_LOOP_MS;
+  for (const p of ATTRACT_PAGES) {
+    if (ms < p.ms) return { page: p.page, pageMs: ms, round };
+    ms -= p.ms;
+  }
+  return { page: 'title', pageMs: 0, round };
+}
+
+function stepAt<S extends string>(steps: readonly Step<S>[], ms: number): S | null {
+  let found: S | null = null;
+  for (const s of steps) if (ms >= s.at) found = s.step;
+  return found;
+}
+
+/** What changes the picture: the page and the demonstration's step (the main loop redraws on it). */
+export function attractKey(elapsed: number): string {
+  const at = attractAt(elapsed);
+  const step = at.page === 'jacksDemo' ? stepAt(JACKS_DEMO.steps, at.pageMs) : at.page === 'ppDemo' ? stepAt(PP_DEMO.steps, at.pageMs) : null;
+  return `${at.round}:${at.page}:${step ?? ''}`;
+}
+
+function jacksDemo(s: Snapshot, step: (typeof JACKS_DEMO.steps)[number]['step'] | null): Pick<AttractModel, 'cards' | 'caption' | 'banner'> {
+  const L = s.language;
+  const drawn = step === 'draw' || step === 'win';
+  // Nothing on the table until the deal.
+  const codes = step === null ? [] : drawn ? JACKS_DEMO.final : JACKS_DEMO.dealt;
+  const holding = step === 'hold';
+  const cards = codes.map((code, i) => card('demo', i, code, { held: holding && (JACKS_DEMO.held as readonly number[]).includes(i), winning: step === 'win' }));
+  // The win at the maximum bet, as the table in play pays it (J-5).
+  const row = s.jacks.payTable.find((r) => r.category === JACKS_DEMO.hand);
+  const max = s.jacks.maxBet;
+  const win = (row?.perBet[max - 1] ?? 0) * max;
+  const captions: Record<string, TextKey> = { deal: 'attract.jacks.deal', hold: 'attract.jacks.hold', draw: 'attract.jacks.draw', win: 'attract.jacks.win' };
+  return {
+    cards,
+    caption: step ? t(L, captions[step], { max, n: formatChips(win, L) }) : null,
+    banner: step === 'win' ? { name: 'demo', text: t(L, 'jacks.over.win', { hand: handName(L, JACKS_DEMO.hand) ?? '' }), sub: t(L, 'jacks.winAmount', { n: formatChips(win, L) }), tone: 'win' } : null,
+  };
+}
+
+function pokerPlusDemo(s: Snapshot, step: (typeof PP_DEMO.steps)[number]['step'] | null): Pick<AttractModel, 'cards' | 'caption' | 'banner'> {
+  const L = s.language;
+  const order = ['deal', 'pick', 'exchange', 'bet', 'reveal', 'win'];
+  const reached = (name: string): boolean => step !== null && order.indexOf(step) >= order.indexOf(name);
+  // Nothing on the table until the deal; then the dealer's cards face down but the fifth (P-2).
+  const box = step === null ? [] : reached('exchange') ? PP_DEMO.drawn : PP_DEMO.dealt;
+  const dealer = step === null ? [] : PP_DEMO.dealer.map((code, i) => (reached('reveal') || i === 4 ? code : null));
+  const picking = step === 'pick';
+  const coefficient = s.pokerPlus.payTable.find((r) => r.category === PP_DEMO.hand)?.perBet[0] ?? 0;
+  const cards = [
+    ...dealer.map((code, i) => card('dealer', i, code)),
+    ...box.map((code, i) => card('box', i, code, { selected: picking && (PP_DEMO.exchange as readonly number[]).includes(i), winning: step === 'win' })),
+  ];
+  const captions: Record<string, TextKey> = {
+    deal: 'attract.pp.deal',
+    pick: 'attract.pp.pick',
+    exchange: 'attract.pp.exchange',
+    bet: 'attract.pp.bet',
+    reveal: 'attract.pp.reveal',
+    win: 'attract.pp.win',
+  };
+  return {
+    cards,
+    caption: step ? t(L, captions[step], { hand: handName(L, PP_DEMO.hand) ?? '', dealer: handName(L, PP_DEMO.dealerHand) ?? '', k: formatChips(coefficient, L) }) : null,
+    banner: step === 'win' ? { name: 'demo', text: t(L, 'pp.outcome.win'), sub: t(L, 'attract.pp.pays', { k: formatChips(coefficient, L) }), tone: 'win' } : null,
+  };
+}
+
+/** The attract screen `elapsed` ms into the loop, with its buttons: start (a touch anywhere) and the language. */
+export function attractLoopScene(s: Snapshot, elapsed: number): { attract: AttractModel; title: string; buttons: ButtonSpec[] } {
+  const L = s.language;
+  const at = attractAt(elapsed);
+  const base: AttractModel = {
+    page: at.page,
+    step: null,
+    game: null,
+    caption: null,
+    demo: null,
+    games: t(L, 'attract.games'),
+    insert: t(L, 'attract.insert'),
+    touch: t(L, 'attract.touch'),
+    payTable: null,
+    cards: [],
+    banner: null,
+    dealKey: `attract:${at.round}:${at.page}`,
+  };
+  let attract = base;
+  let title = t(L, 'app.title');
+  switch (at.page) {
+    case 'jacksTable':
+      title = t(L, 'game.jacks-or-better');
+      attract = { ...base, game: 'jacks-or-better', caption: t(L, 'game.jacks-or-better.blurb'), payTable: jacksPayTable(s, s.jacks.maxBet - 1, null) };
+      break;
+    case 'ppTable':
+      title = t(L, 'game.poker-plus');
+      attract = { ...base, game: 'poker-plus', caption: t(L, 'game.poker-plus.blurb'), payTable: pokerPlusPayTable(s, null) };
+      break;
+    case 'jacksDemo': {
+      title = t(L, 'game.jacks-or-better');
+      const step = stepAt(JACKS_DEMO.steps, at.pageMs);
+      attract = { ...base, game: 'jacks-or-better', step, demo: t(L, 'attract.demo'), ...jacksDemo(s, step) };
+      break;
+    }
+    case 'ppDemo': {
+      title = t(L, 'game.poker-plus');
+      const step = stepAt(PP_DEMO.steps, at.pageMs);
+      attract = { ...base, game: 'poker-plus', step, demo: t(L, 'attract.demo'), ...pokerPlusDemo(s, step) };
+      break;
+    }
+    default:
+      break;
+  }
+  return { attract, title, buttons: [button('start', t(L, 'attract.touch'), true, uiAction({ type: 'start' })), languageButton(s)] };
+}
