@@ -46,6 +46,8 @@ async function start(): Promise<void> {
   let noticeId = 0;
   let noticeAt = -1;
   let refusalAt = -1;
+  /** The clock the scene on show was made at. */
+  let shownAt = 0;
 
   // The speaker: unlocked by the first touch or key in a browser (Electron may sound at once).
   const sounds = new SoundBoard(() => (typeof AudioContext === 'function' ? new AudioContext({ latencyHint: 'interactive' }) : null));
@@ -133,6 +135,7 @@ async function start(): Promise<void> {
     }
     const refusal = n && n.at >= ui.lastInputAt ? { rule: n.rule, text: n.text } : null;
     model = describeScene(store.snapshot, ui, store.status, 'en', refusal);
+    shownAt = ui.now;
     // The service pages show a refusal with its reason themselves.
     navigator.draw(model, model.screen === 'service' ? null : noticeText(model.language));
     dirty = true;
@@ -199,7 +202,8 @@ async function start(): Promise<void> {
       soundCheck: () => Promise.all(SOUND_NAMES.map((name) => renderSound(name))),
       rollUp: () => {
         const r = stillShowing(ui.rollUp, store.snapshot);
-        return r && { credited: r.credited, heldBack: heldBack(r, Date.now()), steps: r.steps, durationMs: r.durationMs, size: r.size, started: r.startAt !== null, finished: r.finished };
+        // At the time the scene on show was made, so it agrees with the meters the hook reports.
+        return r && { credited: r.credited, heldBack: heldBack(r, shownAt), steps: r.steps, durationMs: r.durationMs, size: r.size, started: r.startAt !== null, finished: r.finished };
       },
       seekAttract: (ms) => {
         if (ui.attractSince === null) return false;

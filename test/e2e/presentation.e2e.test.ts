@@ -1,0 +1,136 @@
+// The cabinet's sound and roll-up end to end: the real renderer in Debian's Chromium, the real
+// host, cabinet, store and simulators. A note is credited, a Jacks or Better win is counted up
+// to the end, a second win's count is finished by DEAL, and the sounds are heard in order. All
+// the while the credits on screen are never above the cabinet's balance for the snapshot on
+// show, and equal to it whenever no count is under way.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eSuite, openScreen, press, SHOTS, until } from './cabinet-harness';
+
+const suite = e2eSuite();
+
+interface Played {
+  name: string;
+  at: number;
+  audible: boolean;
+}
+interface Shown {
+  version: number | null;
+  credits: number;
+  rollUp: { heldBack: number; started: boolean; finished: boolean } | null;
+}
+
+const sounds = (page: Page): Promise<Played[]> => page.evaluate(() => (window as unknown as { __sounds: () => Played[] }).__sounds());
+
+/** The credits meter and the count under way, as one scene shows them. */
+async function shown(page: Page): Promise<Shown> {
+  return page.evaluate(() => {
+    const s = (window as unknown as { __scene: () => { version: number | null; meters: { name: string; value: string }[]; rollUp: Shown['rollUp'] } }).__scene();
+    const meter = s.meters.find((m) => m.name === 'credits');
+    return { version: s.version, credits: meter ? Number(meter.value.replace(/\D/g, '')) : -1, rollUp: s.rollUp };
+  });
+}
+
+describe('sound and the credit roll-up against the real cabinet', () => {
+  it('credits a note, counts a win up, finishes a second count with DEAL, and never shows more credits than the cabinet holds', async () => {
+    const cabinet = await suite.start();
+    const runner = cabinet.app.runner;
+    // The cabinet's credits at each committed version, to hold the screen to.
+    const creditsAt = new Map<number, number>([[runner.state.version, Math.floor(runner.state.balance / runner.state.chipValue)]]);
+    runner.onState((state) => creditsAt.set(state.version, Math.floor(state.balance / state.chipValue)));
+    const page = await openScreen(suite.browser, cabinet.url, SHOTS, 'sound');
+    const samples: Shown[] = [];
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const s = await shown(page);
+        if (s.credits >= 0 && s.version !== null) samples.push(s);
+        await new Promise((r) => setTimeout(r, 15));
+      }
+    })();
+    try {
+      const start = (await sounds(page)).length;
+      expect(cabinet.devices!.sim.acceptor.insertNote(2000)).toBe(true);
+      // The note put in takes the screen from the attract loop at once; its credit follows.
+      await until(page, (s) => s.screen === 'lobby' && s.meters.some((m) => m.name === 'credits' && m.value === '2,000'), 'the note credited in the lobby');
+      expect(runner.state.balance).toBe(2000);
+
+      // A full house at MAX BET: 5 × 9 = 45 chips of one cent, counted in to the end.
+      cabinet.stack('Jc 3d Jh 5s 9c Jd 5h');
+      await press(page, 'play');
+      await press(page, 'maxBet');
+      await until(page, (s) => s.cards.filter((c) => c.held).length === 2, 'the dealt hand');
+      await press(page, 'hold4');
+      await until(page, (s) => s.cards.filter((c) => c.held).length === 3, 'the fourth card held');
+      await press(page, 'deal');
+      await until(page, (s) => s.banners.length > 0, 'the win');
+      expect(runner.state.balance).toBe(2000 - 5 + 45);
+      const counted = Date.now();
+      await page.waitForFunction(() => {
+        const r = (window as unknown as { __scene: () => { rollUp: Shown['rollUp'] } }).__scene().rollUp;
+        return r !== null && r.started && r.heldBack === 0;
+      }, undefined, { polling: 20, timeout: 15_000 });
+      // A medium win (9 bets): about 2.7 s from the cards landing.
+      expect(Date.now() - counted).toBeGreaterThan(1500);
+      await page.shot('counted');
+
+      // Four aces: 5 × 25 = 125 chips; DEAL in the middle of the count shows the rest at once.
+      cabinet.stack('Ac Ad 2h As Ah 9s');
+      cabinet.stack('3c 8d Th 4s 6h');
+      await press(page, 'deal');
+      await until(page, (s) => s.cards.filter((c) => c.held).length === 4, 'four aces dealt and held');
+      await press(page, 'deal');
+      await until(page, (s) => s.banners.length > 0 && s.cards.filter((c) => c.winning).length > 0, 'four aces');
+      expect(runner.state.balance).toBe(2040 - 5 + 125);
+      await page.waitForFunction(() => {
+        const r = (window as unknown as { __scene: () => { rollUp: Shown['rollUp'] } }).__scene().rollUp;
+        return r !== null && r.started && r.heldBack > 30;
+      }, undefined, { polling: 20, timeout: 15_000 });
+      const before = await shown(page);
+      expect(before.credits).toBeLessThan(2160);
+      const pressed = await page.evaluate(() => (window as unknown as { __press: (n: string) => boolean }).__press('deal'));
+      expect(pressed).toBe(true);
+      const after = await shown(page);
+      // Finished by the press itself, before the next game's snapshot: the whole balance.
+      expect(after.rollUp?.finished ?? true).toBe(true);
+      expect(after.credits).toBe(creditsAt.get(after.version!));
+      await until(page, (s) => s.cards[0]?.code === '3c', 'the next game dealt');
+      expect(runner.state.balance).toBe(2160 - 5);
+      await page.shot('next-game');
+
+      sampling = false;
+      await sampler;
+      // Never above the cabinet's balance for the snapshot on show; equal when no count is under way.
+      expect(samples.length).toBeGreaterThan(50);
+      for (const s of samples) {
+        const cabinetCredits = creditsAt.get(s.version!);
+        expect(cabinetCredits, `version ${s.version}`).toBeDefined();
+        expect(s.credits, JSON.stringify(s)).toBeLessThanOrEqual(cabinetCredits!);
+        const counting = s.rollUp !== null && s.rollUp.heldBack > 0;
+        if (!counting) expect(s.credits, JSON.stringify(s)).toBe(cabinetCredits);
+      }
+      // The counts were seen under way: credits below the balance, then equal to it.
+      expect(samples.some((s) => s.rollUp !== null && s.rollUp.heldBack > 0 && s.credits < creditsAt.get(s.version!)!)).toBe(true);
+
+      // The sounds, in order: the note, MAX BET and the deal, HOLD, the draw, the fanfare, the ticks; then again.
+      const played = (await sounds(page)).slice(start);
+      expect(played.every((p) => p.audible)).toBe(true);
+      const names = played.map((p) => p.name);
+      const first = names.indexOf('winMedium');
+      expect(names.slice(0, first + 1)).toEqual(['noteIn', 'maxBet', 'deal', 'deal', 'deal', 'deal', 'deal', 'holdOn', 'flip', 'flip', 'winMedium']);
+      const ticks = names.slice(first + 1).findIndex((n) => n !== 'tick');
+      expect(ticks).toBeGreaterThanOrEqual(20);
+      const second = names.slice(first + 1 + ticks);
+      const win2 = second.indexOf('winMedium');
+      expect(second.slice(0, win2 + 1)).toEqual(['deal', 'deal', 'deal', 'deal', 'deal', 'flip', 'winMedium']);
+      // Some ticks, cut short by DEAL, then the next deal.
+      const rest = second.slice(win2 + 1);
+      expect(rest.indexOf('deal')).toBeGreaterThan(0);
+      expect(rest.slice(0, rest.indexOf('deal')).every((n) => n === 'tick')).toBe(true);
+      expect(rest.slice(rest.indexOf('deal'), rest.indexOf('deal') + 5)).toEqual(['deal', 'deal', 'deal', 'deal', 'deal']);
+    } finally {
+      sampling = false;
+      await sampler;
+    }
+  });
+});
