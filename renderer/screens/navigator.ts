@@ -5,6 +5,7 @@ import { Container, Graphics } from 'pixi.js';
 import { chooseDesign, fit, type Design } from '../layout';
 import type { OverlayName, SceneModel, ScreenName } from '../scene-model';
 import type { ButtonView } from '../ui/button-view';
+import { faceResolution } from '../ui/card-view';
 import { CelebrationView } from '../ui/celebration-view';
 import { COLORS } from '../ui/theme';
 import { AttractScreen } from './attract-screen';
@@ -106,6 +107,8 @@ export class Navigator {
     const changed = design !== this.design;
     this.design = design;
     const f = fit(viewW, viewH, design);
+    // Card faces drawn from now on are as sharp as the window shows them (never below 1:1).
+    faceResolution.value = Math.max(1, Math.min(3, f.scale));
     this.world.scale.set(f.scale);
     this.world.position.set(f.x, f.y);
     this.bars.clear();

@@ -29,6 +29,9 @@ export type CardMotion = 'none' | 'flip' | 'deal';
 /** Motions started since the page loaded: the test hook reports them (deals and reveals ran). */
 export const motions = { deal: 0, flip: 0 };
 
+/** Pixels per design unit for the faces' textures: the navigator sets it from the window's scale. */
+export const faceResolution = { value: 1 };
+
 /** Hears every card dealt or turned, with the delay before its motion starts (the sound board). */
 export const cardMotionListeners = new Set<(motion: 'deal' | 'flip', delayMs: number) => void>();
 
@@ -262,6 +265,9 @@ export class CardView extends Container {
     this.back.visible = code === null;
     if (code !== null) {
       this.face = drawFace(this.w, this.h, code);
+      // Drawn once into a texture at the screen's scale: a court figure's hundreds of vector
+      // shapes are not drawn again every frame (Pixi's canvas renderer would, on a software GPU).
+      this.face.cacheAsTexture({ resolution: faceResolution.value, antialias: true });
       this.body.addChild(this.face);
     }
   }
