@@ -27,6 +27,13 @@ function clink(v: Voice, at: number, base: number, gain: number): void {
   }
 }
 
+/** A triangle blip gliding from one pitch to another, with its octave above. */
+function blip(v: Voice, from: number, to: number): number {
+  tone(v, { type: 'triangle', freq: from, to, glide: 0.03, at: 0, dur: 0.11, gain: 0.45 });
+  tone(v, { freq: from * 2, to: to * 2, glide: 0.03, at: 0, dur: 0.08, gain: 0.15 });
+  return 0.13;
+}
+
 /** A bright two-partial chime (a note taken, the printer's start). */
 function chime(v: Voice, at: number, midi: number, gain: number, dur = 0.35): void {
   tone(v, { freq: hz(midi), at, dur, gain, attack: 0.004 });
@@ -52,19 +59,11 @@ export const SOUNDS = {
   },
   holdOn: {
     made: 'HOLD lit: a triangle blip gliding up a fifth (880→1320 Hz) with its octave',
-    play(v) {
-      tone(v, { type: 'triangle', freq: 880, to: 1320, glide: 0.03, at: 0, dur: 0.11, gain: 0.45 });
-      tone(v, { freq: 1760, to: 2640, glide: 0.03, at: 0, dur: 0.08, gain: 0.15 });
-      return 0.13;
-    },
+    play: (v) => blip(v, 880, 1320),
   },
   holdOff: {
     made: 'HOLD put out: the same blip gliding down (1320→880 Hz)',
-    play(v) {
-      tone(v, { type: 'triangle', freq: 1320, to: 880, glide: 0.03, at: 0, dur: 0.11, gain: 0.45 });
-      tone(v, { freq: 2640, to: 1760, glide: 0.03, at: 0, dur: 0.08, gain: 0.15 });
-      return 0.13;
-    },
+    play: (v) => blip(v, 1320, 880),
   },
   betOne: {
     made: 'BET ONE (and an ante changed): one coin clink, three inharmonic sine partials (1.8 kHz × 1, 2.76, 5.4)',

@@ -4,18 +4,12 @@
 // player's language; a touch, a note or a deck press returns to play at once; and the idle time
 // counts from the last thing the cabinet reported, not only from touches of this page.
 
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ATTRACT_PAGES, JACKS_DEMO, PP_DEMO, type AttractModel, type AttractPage } from '../../renderer/model/play/attract-loop';
 import type { Snapshot } from '../../src/contract';
-import { buildRenderer, CHROMIUM_ARGS } from '../support/renderer-build';
-import { FakeCabinet } from './fake-cabinet';
 import * as fx from './fixtures';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SHOTS = `${ROOT}test-results/screens`;
+import { rendererSuite, SHOTS } from './renderer-suite';
 
 interface Scene {
   screen: string;
@@ -25,21 +19,8 @@ interface Scene {
   animating: boolean;
 }
 
-let browser: Browser;
-let cabinet: FakeCabinet;
+const suite = rendererSuite();
 let version = 900;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  cabinet = new FakeCabinet(await buildRenderer());
-  await cabinet.start();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await cabinet?.stop();
-});
 
 /** A machine with nothing on it: the last game over, no credits. */
 function empty(patch: Partial<Snapshot> = {}): Snapshot {
@@ -50,6 +31,7 @@ function empty(patch: Partial<Snapshot> = {}): Snapshot {
 }
 
 async function open(width = 1280, height = 1024): Promise<Page> {
+  const { browser, cabinet } = suite;
   const page = await browser.newPage({ viewport: { width, height } });
   const hellos = cabinet.received.filter((m) => m.kind === 'hello').length;
   await page.goto(cabinet.url);
@@ -72,7 +54,7 @@ async function until(page: Page, check: (s: Scene) => boolean, what: string, ms 
 
 async function show(page: Page, s: Snapshot): Promise<Scene> {
   const v = ++version;
-  cabinet.show({ ...s, version: v });
+  suite.cabinet.show({ ...s, version: v });
   return until(page, (x) => x.version === v, `version ${v}`);
 }
 
@@ -93,7 +75,7 @@ describe('the attract loop', () => {
   it('cycles the title, the pay tables, a demonstration of each game from its script, and the call to insert a note', async () => {
     const page = await open();
     try {
-      const since = cabinet.received.length;
+      const since = suite.cabinet.received.length;
       const mark = await page.evaluate(() => performance.now());
       expect((await show(page, empty())).screen).toBe('attract');
       const frames: [AttractPage, number, (a: AttractModel, s: Scene) => void][] = [
@@ -142,7 +124,7 @@ describe('the attract loop', () => {
         await page.screenshot({ path: `${SHOTS}/attract-${name}${name.endsWith('Demo') ? `-${s.attract!.step}` : ''}.png` });
       }
       // A film, not a game: nothing was wished, and the demonstration made no sound.
-      expect(cabinet.received.slice(since).filter((m) => m.kind === 'wish')).toEqual([]);
+      expect(suite.cabinet.received.slice(since).filter((m) => m.kind === 'wish')).toEqual([]);
       const sounds = await page.evaluate(() => (window as unknown as { __sounds: () => { name: string; at: number }[] }).__sounds());
       expect(sounds.filter((p) => p.at >= mark)).toEqual([]);
       // In the player's language.

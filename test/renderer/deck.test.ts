@@ -3,17 +3,10 @@
 // sheet each: every face differs from every other, and a court card, a figure in the suit's
 // colour with blue and gold, shows at least as many colours as any number card.
 
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jacksLayout, pokerPlusLayout, SQUARE, WIDE } from '../../renderer/layout';
-import { buildRenderer, CHROMIUM_ARGS } from '../support/renderer-build';
-import { FakeCabinet } from './fake-cabinet';
 import * as fx from './fixtures';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SHOTS = `${ROOT}test-results/screens`;
+import { rendererSuite, SHOTS } from './renderer-suite';
 
 interface Cell {
   code: string;
@@ -25,23 +18,11 @@ interface FaceStats {
   colours: number;
 }
 
-let browser: Browser;
-let cabinet: FakeCabinet;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  cabinet = new FakeCabinet(await buildRenderer());
-  await cabinet.start();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await cabinet?.stop();
-});
+const suite = rendererSuite();
 
 /** Draws the sheet, saves it, and reads each face back from the saved picture: a hash and its colours. */
 async function photograph(cardW: number, cardH: number, name: string): Promise<FaceStats[]> {
+  const { browser, cabinet } = suite;
   const page = await browser.newPage({ viewport: { width: 12 + 13 * (cardW + 12), height: 12 + 4 * (cardH + 12) } });
   try {
     const hellos = cabinet.received.filter((m) => m.kind === 'hello').length;

@@ -4,18 +4,13 @@
 // big-win celebration, the handpay alarm until the attendant comes, the note and refusal sounds,
 // the operator's volume and the attendant's mute, and every sound rendered offline.
 
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SOUND_NAMES } from '../../renderer/audio/sounds';
 import type { Snapshot } from '../../src/contract';
-import { buildRenderer, CHROMIUM_ARGS } from '../support/renderer-build';
-import { FakeCabinet } from './fake-cabinet';
+import type { FakeCabinet } from './fake-cabinet';
 import * as fx from './fixtures';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SHOTS = `${ROOT}test-results/screens`;
+import { rendererSuite, SHOTS } from './renderer-suite';
 
 interface Played {
   name: string;
@@ -43,25 +38,17 @@ interface Scene {
   animating: boolean;
 }
 
-let browser: Browser;
+const suite = rendererSuite();
 let cabinet: FakeCabinet;
 let page: Page;
 let version = 500;
 let gameId = 700;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  cabinet = new FakeCabinet(await buildRenderer());
-  await cabinet.start();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  page = await browser.newPage({ viewport: { width: 1280, height: 1024 } });
+  cabinet = suite.cabinet;
+  page = await suite.browser.newPage({ viewport: { width: 1280, height: 1024 } });
   await page.goto(cabinet.url);
   await cabinet.nextMessage((m) => m.kind === 'hello');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await cabinet?.stop();
 });
 
 const scene = (): Promise<Scene> => page.evaluate(() => (window as unknown as { __scene: () => Scene }).__scene());
@@ -242,6 +229,16 @@ describe('sound and the roll-up', () => {
     expect(await press('betOne')).toBe(false);
     await show({ ...base, cashout: { amount: 7000, state: 'printing' }, live: [] });
     expect(names(await soundsSince(mark))).toEqual(['noteIn', 'noteOut', 'refused', 'betOne', 'maxBet', 'refused', 'cashout']);
+    await show(jacks('idle', { credits: 200 }));
+  });
+
+  it('sounds a Poker Plus card picked for an exchange and put back, as HOLD does', async () => {
+    await show(fx.pokerPlusDeciding());
+    await until((x) => !x.animating, 'the deal landed');
+    const mark = await pageNow();
+    expect(await press('card3')).toBe(true);
+    expect(await press('card3')).toBe(true);
+    expect(names(await soundsSince(mark))).toEqual(['holdOn', 'holdOff']);
     await show(jacks('idle', { credits: 200 }));
   });
 
