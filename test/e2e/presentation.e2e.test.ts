@@ -5,7 +5,7 @@
 // show, and equal to it whenever no count is under way.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, openScreen, press, SHOTS, until } from './cabinet-harness';
+import { e2eSuite, insertNote, openScreen, press, SHOTS, until } from './cabinet-harness';
 
 const suite = e2eSuite();
 
@@ -50,7 +50,7 @@ describe('sound and the credit roll-up against the real cabinet', () => {
     })();
     try {
       const start = (await sounds(page)).length;
-      expect(cabinet.devices!.sim.acceptor.insertNote(2000)).toBe(true);
+      expect(await insertNote(cabinet, 2000)).toBe(true);
       // The note put in takes the screen from the attract loop at once; its credit follows.
       await until(page, (s) => s.screen === 'lobby' && s.meters.some((m) => m.name === 'credits' && m.value === '2,000'), 'the note credited in the lobby');
       expect(runner.state.balance).toBe(2000);
