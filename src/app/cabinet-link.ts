@@ -3,9 +3,9 @@
 
 import { join } from 'node:path';
 import type { CabinetPort } from '../contract';
-import { createSerialDevices, createSimulatedDevices } from '../devices';
 import type { DeviceBus } from '../cabinet';
 import { loadConfig, openStore, startCabinet } from './cabinet-app';
+import { describeDevices, devicesFor } from './cabinet-devices';
 import type { AppConfig } from './config';
 import { runningCabinet } from './running-cabinet';
 import { screenPort } from './screen/screen-port';
@@ -14,6 +14,8 @@ export interface CabinetLinkOptions {
   dataDir: string;
   configFile: string | null;
   argv: readonly string[];
+  /** The installed app (Electron's isPackaged): a real cabinet, where no device may be simulated. */
+  packaged: boolean;
   log(line: string): void;
 }
 
@@ -23,21 +25,13 @@ export interface CabinetLink {
   display: AppConfig['display'];
 }
 
-async function devicesFor(config: AppConfig, log: (line: string) => void): Promise<DeviceBus> {
-  if (config.devices === 'simulated') {
-    log('devices: simulated (the configuration names no serial ports)');
-    return (await createSimulatedDevices({ transport: 'memory' })).bus;
-  }
-  log(`devices: acceptor ${config.devices.acceptor}, printer ${config.devices.printer}, deck ${config.devices.deck}`);
-  return createSerialDevices(config.devices);
-}
-
 export async function createCabinetPort(options: CabinetLinkOptions): Promise<CabinetLink> {
   const config = loadConfig(options.configFile ?? undefined);
   const store = openStore(join(options.dataDir, 'cabinet.db'));
   let bus: DeviceBus | null = null;
   try {
-    bus = await devicesFor(config, options.log);
+    bus = devicesFor(config, options.packaged).bus;
+    options.log(`devices: ${describeDevices(config)}`);
     const app = await startCabinet(config, store, bus);
     return { port: screenPort(runningCabinet(app)), close: () => app.close(), display: config.display };
   } catch (e) {

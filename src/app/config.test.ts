@@ -4,7 +4,9 @@ import { ConfigError, parseConfig, parseConfigText } from './config';
 
 describe('configuration file', () => {
   it('gives defaults for everything', () => {
-    expect(parseConfig({})).toEqual({ settings: DEFAULT_SETTINGS, initialPin: '0000', devices: 'simulated', display: { hideCursor: false } });
+    const simulated = { acceptor: 'simulated', printer: 'simulated', deck: 'simulated' };
+    expect(parseConfig({})).toEqual({ settings: DEFAULT_SETTINGS, initialPin: '0000', devices: simulated, display: { hideCursor: false } });
+    expect(parseConfig({ devices: 'simulated' }).devices).toEqual(simulated);
   });
 
   it('reads every section', () => {
@@ -46,7 +48,17 @@ describe('configuration file', () => {
     [{ devices: 'real' }, /devices must be "simulated" or/],
     [{ devices: { acceptor: 'COM3', printer: '/dev/ttyS1', deck: '/dev/ttyS2' } }, /devices\.acceptor must be the absolute path/],
     [{ devices: { acceptor: '/dev/ttyS1', printer: '/dev/ttyS1', deck: '/dev/ttyS2' } }, /each device needs its own serial port/],
-    [{ devices: { acceptor: '/dev/ttyS0', printer: '/dev/ttyS1' } }, /devices\.deck must be/],
+    [{ devices: { acceptor: '/dev/ttyS0', printer: '/dev/ttyS1' } }, /devices\.deck must be given/],
+    [{ devices: { acceptor: { path: '/dev/ttyS0', parity: 'odd' }, printer: 'simulated', deck: 'simulated' } }, /devices\.acceptor\.parity is not a known setting/],
+    [{ devices: { acceptor: 'simulated', printer: { path: '/dev/ttyS1', baudRate: 12345 }, deck: 'simulated' } }, /devices\.printer\.baudRate must be one of 1200, /],
+    [{ devices: { acceptor: 'simulated', printer: { baudRate: 9600 }, deck: 'simulated' } }, /devices\.printer\.path must be the absolute path/],
+    [{ devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', hopper: 'simulated' } }, /devices\.hopper is not a known setting/],
+    [{ devices: { acceptor: { path: '/dev/ttyS1' }, printer: '/dev/ttyS1', deck: 'simulated' } }, /each device needs its own serial port/],
+    [{ access: { lockoutSeconds: 0 } }, /access\.lockoutSeconds must be a whole number of seconds, at least 30/],
+    [{ access: { lockoutSeconds: 29 } }, /at least 30/],
+    [{ access: { maxPinFailures: 2 } }, /access\.maxPinFailures must be a whole number of attempts, at least 3/],
+    [{ access: { maxPinFailures: 11 } }, /access\.maxPinFailures must be from 3 to 10 attempts/],
+    [{ access: { maxPinFailures: 1e9 } }, /from 3 to 10/],
     [{ display: { hideCursor: 'yes' } }, /display\.hideCursor must be true or false/],
     [{ presentation: { volume: 120 } }, /^config: presentation\.volume must be a whole number of percent from 0 to 100$/],
     [{ presentation: { volume: -1 } }, /presentation\.volume must be a whole number of percent/],
@@ -64,8 +76,28 @@ describe('configuration file', () => {
 
   it('reads serial ports and the display', () => {
     const c = parseConfig({ devices: { acceptor: '/dev/poker-acceptor', printer: '/dev/ttyUSB1', deck: '/dev/ttyS0' }, display: { hideCursor: true } });
-    expect(c.devices).toEqual({ acceptor: '/dev/poker-acceptor', printer: '/dev/ttyUSB1', deck: '/dev/ttyS0' });
+    expect(c.devices).toEqual({ acceptor: { path: '/dev/poker-acceptor' }, printer: { path: '/dev/ttyUSB1' }, deck: { path: '/dev/ttyS0' } });
     expect(c.display.hideCursor).toBe(true);
+  });
+
+  it('mixes real and simulated devices, with line settings where the device allows them', () => {
+    const c = parseConfig({
+      devices: {
+        acceptor: { path: '/dev/poker-acceptor', baudRate: 19200 },
+        printer: { path: '/dev/poker-printer', baudRate: 9600, dataBits: 7, parity: 'even', stopBits: 2 },
+        deck: 'simulated',
+      },
+    });
+    expect(c.devices).toEqual({
+      acceptor: { path: '/dev/poker-acceptor', baudRate: 19200 },
+      printer: { path: '/dev/poker-printer', baudRate: 9600, dataBits: 7, parity: 'even', stopBits: 2 },
+      deck: 'simulated',
+    });
+  });
+
+  it('keeps the PIN guarded: 3 to 10 tries, a lockout of 30 s at least', () => {
+    expect(parseConfig({ access: { maxPinFailures: 10, lockoutSeconds: 30 } }).settings.access).toEqual({ maxPinFailures: 10, lockoutMs: 30_000 });
+    expect(parseConfig({ access: { maxPinFailures: 3 } }).settings.access.maxPinFailures).toBe(3);
   });
 
   it('refuses a file that is not JSON, naming the file', () => {

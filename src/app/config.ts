@@ -4,7 +4,8 @@
 // dealing: there is no such field).
 
 import { parsePayTable, type GameId } from '../core';
-import { DEFAULT_SETTINGS, GAMES, LANGUAGES, describeProblems, settingsProblems, type CabinetSettings, type Language } from '../cabinet';
+import type { DeviceChoices, SerialLine } from '../devices';
+import { DEFAULT_SETTINGS, DEVICE_NAMES, GAMES, LANGUAGES, describeProblems, settingsProblems, type CabinetSettings, type DeviceName, type Language } from '../cabinet';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -13,19 +14,26 @@ export class ConfigError extends Error {
   }
 }
 
-/** Serial port paths of the three devices (C-16 to C-18). */
-export interface DevicePorts {
-  acceptor: string;
-  printer: string;
-  deck: string;
-}
+type DeviceChoice = DeviceChoices[DeviceName];
+
+/** Line settings each device takes from the file (ID-003 is 8E1 at a rate the acceptor is set to). */
+const LINE_KEYS: Record<DeviceName, readonly (keyof SerialLine)[]> = {
+  acceptor: ['path', 'baudRate'],
+  printer: ['path', 'baudRate', 'dataBits', 'parity', 'stopBits'],
+  deck: ['path', 'baudRate'],
+};
+export const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;
+
+/** Bounds the technician PIN's guarding must keep whatever the file says (C-21). */
+export const PIN_TRIES = { min: 3, max: 10 } as const;
+export const MIN_LOCKOUT_SECONDS = 30;
 
 export interface AppConfig {
   settings: CabinetSettings;
   /** The technician PIN a new database starts with; only its salted hash is stored. */
   initialPin: string;
-  /** 'simulated' (the default) runs the device simulators; a cabinet names its ports. */
-  devices: 'simulated' | DevicePorts;
+  /** Each device on its serial line or simulated (all by default; simulated ones never in the packaged app). */
+  devices: DeviceChoices;
   /** Touch cabinets hide the pointer (C-20). */
   display: { hideCursor: boolean };
 }
@@ -125,9 +133,11 @@ export function parseConfig(input: unknown): AppConfig {
   const accessIn = section(input, 'access');
   only(accessIn, ['maxPinFailures', 'lockoutSeconds', 'initialPin'], 'access.');
   const access = {
-    maxPinFailures: whole(accessIn, 'maxPinFailures', 'access.', d.access.maxPinFailures, 1, 'attempts'),
-    lockoutMs: whole(accessIn, 'lockoutSeconds', 'access.', d.access.lockoutMs / 1000, 0, 'seconds') * 1000,
+    maxPinFailures: whole(accessIn, 'maxPinFailures', 'access.', d.access.maxPinFailures, PIN_TRIES.min, 'attempts'),
+    lockoutMs: whole(accessIn, 'lockoutSeconds', 'access.', d.access.lockoutMs / 1000, MIN_LOCKOUT_SECONDS, 'seconds') * 1000,
   };
+  // Unlimited guessing is no lock: the tries before a lockout stay few.
+  if (access.maxPinFailures > PIN_TRIES.max) throw new ConfigError(`access.maxPinFailures must be from ${PIN_TRIES.min} to ${PIN_TRIES.max} attempts`);
   const initialPin = text(accessIn, 'initialPin', 'access.', '0000', /^\d{4,12}$/, 'a string of 4 to 12 digits');
 
   // Their ranges, like every rule on how settings fit together, are settingsProblems' to check.
@@ -157,22 +167,49 @@ export function parseConfig(input: unknown): AppConfig {
   // The same checks a technician's change at the cabinet meets (C-7), worded with the file's keys.
   const problems = settingsProblems(settings);
   if (problems.length > 0) throw new ConfigError(describeProblems(problems));
-  return { settings, initialPin, devices: devicePorts(input.devices), display: displayOf(section(input, 'display')) };
+  return { settings, initialPin, devices: deviceChoices(input.devices), display: displayOf(section(input, 'display')) };
 }
 
-function devicePorts(input: unknown): AppConfig['devices'] {
-  if (input === undefined || input === 'simulated') return 'simulated';
-  if (!isObject(input)) throw new ConfigError('devices must be "simulated" or {"acceptor": PATH, "printer": PATH, "deck": PATH}');
-  only(input, ['acceptor', 'printer', 'deck'], 'devices.');
-  const path = (k: keyof DevicePorts): string => {
-    const v = input[k];
-    if (typeof v !== 'string' || !/^\/[\w./-]{1,200}$/.test(v)) throw new ConfigError(`devices.${k} must be the absolute path of a serial port, e.g. "/dev/ttyUSB0"`);
-    return v;
-  };
-  const ports = { acceptor: path('acceptor'), printer: path('printer'), deck: path('deck') };
-  if (new Set(Object.values(ports)).size !== 3) throw new ConfigError('devices: each device needs its own serial port');
-  return ports;
+const allSimulated = (): DeviceChoices => ({ acceptor: 'simulated', printer: 'simulated', deck: 'simulated' });
+
+function deviceChoices(input: unknown): DeviceChoices {
+  if (input === undefined || input === 'simulated') return allSimulated();
+  if (!isObject(input)) throw new ConfigError('devices must be "simulated" or {"acceptor": ..., "printer": ..., "deck": ...}, each a port path, {"path": ..., "baudRate": ...} or "simulated"');
+  only(input, DEVICE_NAMES, 'devices.');
+  const choices = Object.fromEntries(DEVICE_NAMES.map((name) => [name, deviceChoice(input[name], name)])) as DeviceChoices;
+  const paths = DEVICE_NAMES.flatMap((name) => (choices[name] === 'simulated' ? [] : [(choices[name] as SerialLine).path]));
+  if (new Set(paths).size !== paths.length) throw new ConfigError('devices: each device needs its own serial port');
+  return choices;
 }
+
+const portPath = (v: unknown, where: string): string => {
+  if (typeof v !== 'string' || !/^\/[\w./-]{1,200}$/.test(v)) throw new ConfigError(`${where} must be the absolute path of a serial port, e.g. "/dev/ttyUSB0"`);
+  return v;
+};
+
+function deviceChoice(v: unknown, name: DeviceName): DeviceChoice {
+  const where = `devices.${name}`;
+  // Named, never implied: a device left out would otherwise be simulated without anyone saying so.
+  if (v === undefined) throw new ConfigError(`${where} must be given: a port path, {"path": ..., "baudRate": ...} or "simulated"`);
+  if (v === 'simulated') return 'simulated';
+  if (typeof v === 'string') return { path: portPath(v, where) };
+  if (!isObject(v)) throw new ConfigError(`${where} must be a port path, {"path": ..., "baudRate": ...} or "simulated"`);
+  only(v, LINE_KEYS[name], `${where}.`);
+  const line: SerialLine = { path: portPath(v.path, `${where}.path`) };
+  const pick = <K extends keyof SerialLine>(key: K, allowed: readonly unknown[]): void => {
+    if (v[key] === undefined) return;
+    if (!allowed.includes(v[key])) throw new ConfigError(`${where}.${key} must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`);
+    line[key] = v[key] as SerialLine[K];
+  };
+  pick('baudRate', BAUD_RATES);
+  pick('dataBits', [7, 8]);
+  pick('parity', ['none', 'even', 'odd']);
+  pick('stopBits', [1, 2]);
+  return line;
+}
+
+/** The devices that are simulated: none may be in the packaged app (a real cabinet). */
+export const simulatedDevices = (devices: DeviceChoices): DeviceName[] => DEVICE_NAMES.filter((name) => devices[name] === 'simulated');
 
 function displayOf(input: Json): AppConfig['display'] {
   only(input, ['hideCursor'], 'display.');

@@ -10,6 +10,8 @@ import { openStore, startBotCabinet, startCabinet } from './cabinet-app';
 import { parseConfig } from './config';
 import { CabinetRunner } from './runner';
 import { nodeEnv } from './node-env';
+import { runningCabinet } from './running-cabinet';
+import { screenPort } from './screen/screen-port';
 import { installedPayTables } from './service/installed-pay-tables';
 import { SimulatedDevices } from './sim/simulated-devices';
 
@@ -31,6 +33,11 @@ class HeldDevices implements DeviceBus {
   ) {}
   get recovery() {
     return this.sim.recovery;
+  }
+  /** What the devices say once the cabinet is up: online, and the deck's switches. */
+  connect(): void {
+    for (const device of ['acceptor', 'printer', 'deck'] as const) this.emit({ device, type: 'online' });
+    this.emit({ device: 'deck', type: 'switches', keys: { attendant: false, technician: false }, doors: { main: false, logic: false, cashbox: false } });
   }
   send(c: DeviceCommand): void {
     this.onSend(c);
@@ -63,6 +70,7 @@ describe('the cabinet runner', () => {
       if (c.device === 'printer') seen.push(`print with voucher ${reader().voucher?.amount} committed`);
     });
     const app = await startCabinet(config, store, bus);
+    bus.connect();
     bus.emit({ device: 'acceptor', type: 'escrow', value: 500, denomination: '5' });
     bus.emit({ device: 'acceptor', type: 'stacked', value: 500, denomination: '5' });
     app.runner.wish({ type: 'cashOut' });
@@ -84,14 +92,21 @@ describe('the cabinet runner', () => {
     store.close();
   });
 
-  it('refuses a stale wish from the screen and logs it (C-22)', async () => {
+  it('refuses a stale wish from the screen and logs it through the screen port (C-22)', async () => {
     const store = openStore(join(dir, 'c.db'));
-    const app = await startCabinet(config, store, new HeldDevices(new SimulatedDevices({ ledgerPath: null })));
+    const bus = new HeldDevices(new SimulatedDevices({ ledgerPath: null }));
+    const app = await startCabinet(config, store, bus);
+    bus.connect();
     const counter = app.runner.state.version;
     expect(app.runner.wishAgainst(counter, { type: 'selectGame', game: 'poker-plus' }).ok).toBe(true);
     const stale = app.runner.wishAgainst(counter, { type: 'selectGame', game: 'jacks-or-better' });
     expect(stale.ok).toBe(false);
-    expect(store.events().some((e) => e.kind === 'refusal' && String(e.data.reason).startsWith('stale wish'))).toBe(true);
+    // The runner leaves a screen's refusal to the screen port, which logs it per connection.
+    const staleRows = () => store.events().filter((e) => e.kind === 'refusal' && String(e.data.reason).startsWith('stale wish'));
+    expect(staleRows()).toEqual([]);
+    const conn = screenPort(runningCabinet(app)).connect('test');
+    expect(await conn.wish(counter, { type: 'selectGame', game: 'jacks-or-better' })).toMatchObject({ ok: false, rule: 'C-22' });
+    expect(staleRows().map((e) => e.data.carrier)).toEqual(['test']);
     await app.close();
   });
 
@@ -101,9 +116,15 @@ describe('the cabinet runner', () => {
     const bus = new HeldDevices(sim);
     const app = await startCabinet(config, store, bus);
     expect(app.runner.state.access.pinHash).toMatch(/^scrypt\$/);
+    expect(app.runner.state.access.pinChangeRequired).toBe(true);
+    bus.connect();
     bus.emit({ device: 'deck', type: 'key', key: 'technician', on: true });
     expect(app.runner.wish({ type: 'technicianPin', pin: '1234' }).ok).toBe(true);
     expect(app.runner.state.access.technicianSession).toBe(true);
+    // The initial PIN opens only its own change.
+    expect(app.runner.wish({ type: 'clearPeriodMeters', confirm: true }).ok).toBe(false);
+    expect(app.runner.wish({ type: 'setPin', pin: '97531' }).ok).toBe(true);
+    expect(app.runner.wish({ type: 'clearPeriodMeters', confirm: true }).ok).toBe(true);
     await app.close();
   });
 
@@ -122,12 +143,15 @@ describe('C-14 restart recovery through the runner', () => {
     const sim = new SimulatedDevices({ ledgerPath: ledger });
     const bus = new HeldDevices(sim);
     const app = await startCabinet(config, openStore(db), bus);
+    bus.connect();
     setup(bus, app);
     // The crash: nothing is closed, nothing more is delivered.
     app.store.close();
     await sim.close();
     const sim2 = new SimulatedDevices({ ledgerPath: ledger });
     const app2 = await startCabinet(config, CabinetStore.open(db), sim2);
+    sim2.connect();
+    await sim2.settled();
     return { app2, sim2, bus };
   }
 

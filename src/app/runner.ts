@@ -1,7 +1,9 @@
 // The one place where the cabinet meets the world: inputs in order, each stepped through the
 // pure cabinet, committed (C-13), and only then carried out on the devices and shown. At start
 // it reads the last committed state, and settles an interrupted note or voucher by asking the
-// devices (C-14) before it listens to anything else.
+// devices (C-14) before it listens to anything else. A device that does not answer never stops
+// the start: the cabinet comes up tilted (C-15), and an acceptor that did not answer is asked
+// again as soon as it does.
 
 import {
   initialState,
@@ -17,6 +19,9 @@ import {
 import type { CabinetStore } from '../store';
 import { installedPayTables } from './service/installed-pay-tables';
 
+/** How long start waits for the acceptor's restart answer before it comes up without it. */
+export const RECOVERY_WAIT_MS = 4000;
+
 export interface RunnerOptions {
   store: CabinetStore;
   bus: DeviceBus;
@@ -25,6 +30,19 @@ export interface RunnerOptions {
   /** The pay tables a technician may choose from; the package's assets/paytables unless given. */
   installed?: InstalledPayTable[];
   initialPin: string;
+  /** How long start waits for the acceptor's restart answer (default RECOVERY_WAIT_MS). */
+  recoveryWaitMs?: number;
+}
+
+/** The device's answer, or null when it gave none in time (or failed to give one). */
+async function answerWithin<T>(answer: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  try {
+    return await Promise.race([answer.catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Called after every input stepped, taken (and committed) or refused, with the input itself. */
@@ -37,6 +55,9 @@ export class CabinetRunner {
   private ready = false;
   private readonly listeners = new Set<StateListener>();
   private unsubscribe: (() => void) | null = null;
+  /** The acceptor did not answer the restart question: ask it again when it comes online. */
+  private acceptorUnanswered = false;
+  private closed = false;
 
   private constructor(
     private readonly store: CabinetStore,
@@ -60,15 +81,35 @@ export class CabinetRunner {
     }
     const runner = new CabinetRunner(store, bus, env, state);
     // Events that arrive while the devices are asked are held until recovery is done.
-    runner.unsubscribe = bus.onEvent((event) => runner.submit({ kind: 'device', event }));
+    runner.unsubscribe = bus.onEvent((event) => {
+      runner.submit({ kind: 'device', event });
+      if (event.device === 'acceptor' && event.type === 'online' && runner.acceptorUnanswered) void runner.askAcceptorAgain();
+    });
     runner.apply({ kind: 'settings', settings, source: 'config file', installed });
     runner.apply({ kind: 'powerUp' });
-    const acceptor = await bus.recovery.acceptorNote();
-    const voucher = runner.current.voucher ? await bus.recovery.voucherPrinted(runner.current.voucher.validation) : null;
+    const [acceptor, voucher] = await Promise.all([
+      answerWithin(bus.recovery.acceptorNote(), options.recoveryWaitMs ?? RECOVERY_WAIT_MS),
+      runner.current.voucher ? bus.recovery.voucherPrinted(runner.current.voucher.validation) : null,
+    ]);
+    runner.acceptorUnanswered = acceptor === null;
     runner.apply({ kind: 'recovered', acceptor, voucher });
+    bus.recovery.committed();
     runner.ready = true;
     runner.drain();
     return runner;
+  }
+
+  /** The acceptor is back after a start it missed: its answer settles what the start left open. */
+  private async askAcceptorAgain(): Promise<void> {
+    this.acceptorUnanswered = false;
+    const acceptor = await answerWithin(this.bus.recovery.acceptorNote(), RECOVERY_WAIT_MS);
+    if (this.closed) return;
+    if (acceptor === null) {
+      this.acceptorUnanswered = true;
+      return;
+    }
+    this.submit({ kind: 'recovered', acceptor, voucher: null });
+    this.bus.recovery.committed();
   }
 
   get state(): CabinetState {
@@ -86,9 +127,12 @@ export class CabinetRunner {
     if (this.ready) this.drain();
   }
 
-  /** A wish from the screen, made against the state version it showed (C-22: stale is refused). */
+  /**
+   * A wish from the screen, made against the state version it showed (C-22: stale is refused).
+   * Its refusal is not logged here: the screen port logs it, at most once a second a connection.
+   */
   wishAgainst(counter: number, wish: unknown): CabinetResult {
-    return this.apply({ kind: 'wish', counter, wish });
+    return this.apply({ kind: 'wish', counter, wish }, false);
   }
 
   /** A wish made against the state as it is now (the bot and tests: never stale). */
@@ -101,22 +145,22 @@ export class CabinetRunner {
     while (this.queue.length > 0) this.step(this.queue.shift()!);
   }
 
-  private apply(input: CabinetInput): CabinetResult {
-    const result = this.step(input);
+  private apply(input: CabinetInput, logRefusal = true): CabinetResult {
+    const result = this.step(input, logRefusal);
     // A device that answered synchronously queued its event behind this input.
     if (this.ready) this.drain();
     return result;
   }
 
   /** Step, commit, then act: the order C-13 asks for. */
-  private step(input: CabinetInput): CabinetResult {
+  private step(input: CabinetInput, logRefusal = true): CabinetResult {
     if (this.busy) throw new Error('CabinetRunner: an input arrived while another was being stepped');
     this.busy = true;
     try {
       const prev = this.current;
       const result = stepCabinet(prev, input, this.env);
       if (!result.ok) {
-        this.store.appendLog(result.effects);
+        if (logRefusal) this.store.appendLog(result.effects);
       } else if (result.state !== prev) {
         this.store.commit(prev, result.state, result.effects);
         this.current = result.state;
@@ -130,6 +174,7 @@ export class CabinetRunner {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.unsubscribe?.();
     this.ready = false;
     await this.bus.close();

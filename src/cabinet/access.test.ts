@@ -3,7 +3,7 @@ import { Rig } from './testing';
 
 function withPin(pin: string): Rig {
   const rig = new Rig();
-  rig.state = { ...rig.state, access: { ...rig.state.access, pinHash: rig.env.hashPin(pin) } };
+  rig.state = { ...rig.state, access: { ...rig.state.access, pinHash: rig.env.hashPin(pin), pinChangeRequired: false } };
   return rig;
 }
 
@@ -59,5 +59,97 @@ describe('C-21 access', () => {
     rig.play({ type: 'clearPeriodMeters', confirm: true });
     expect(rig.state.meters.period).toEqual({});
     expect(rig.lifetime('billsIn')).toBe(500);
+  });
+});
+
+describe('C-18, C-21 keys come from the deck', () => {
+  const closed = { main: false, logic: false, cashbox: false };
+
+  it('a restart forgets the keys: the attendant key turned off meanwhile clears no credits', () => {
+    const rig = new Rig();
+    rig.insert(10000);
+    rig.key('attendant', true);
+    // Power goes; meanwhile the attendant key is turned off. The stored state still says on.
+    rig.ok({ kind: 'powerUp' });
+    expect(rig.state.keys).toEqual({ attendant: false, technician: false });
+    expect(rig.wish({ type: 'creditClear', confirm: true })).toMatchObject({ ok: false, refusal: { rule: 'C-21', reason: expect.stringMatching(/reported its switches/) } });
+    rig.event({ device: 'deck', type: 'switches', keys: { attendant: false, technician: false }, doors: closed });
+    expect(rig.refuse({ type: 'creditClear', confirm: true })).toBe('C-21');
+    expect(rig.state.balance).toBe(10000);
+    // The deck's own report of the key turned on is what opens the attendant's functions.
+    rig.event({ device: 'deck', type: 'switches', keys: { attendant: true, technician: false }, doors: closed });
+    rig.play({ type: 'creditClear', confirm: true });
+    expect(rig.state.balance).toBe(0);
+  });
+
+  it('a key reported on before the full report still counts for nothing', () => {
+    const rig = new Rig();
+    rig.insert(1000);
+    rig.ok({ kind: 'powerUp' });
+    rig.key('attendant', true);
+    expect(rig.refuse({ type: 'creditClear', confirm: true })).toBe('C-21');
+  });
+
+  it('a deck that goes silent drops both keys, ends the technician session and tilts', () => {
+    const rig = withPin('4321');
+    rig.insert(1000);
+    rig.key('attendant', true);
+    rig.key('technician', true);
+    rig.play({ type: 'technicianPin', pin: '4321' });
+    rig.event({ device: 'deck', type: 'offline', reason: 'no heartbeat' });
+    expect(rig.state.keys).toEqual({ attendant: false, technician: false });
+    expect(rig.state.access.technicianSession).toBe(false);
+    expect(rig.state.tilts.map((t) => t.code)).toEqual(['deck:offline', 'deck:switches']);
+    rig.event({ device: 'deck', type: 'online' });
+    expect(rig.refuse({ type: 'creditClear', confirm: true })).toBe('C-21');
+    expect(rig.state.tilts.map((t) => t.code)).toEqual(['deck:switches']);
+    rig.event({ device: 'deck', type: 'switches', keys: { attendant: true, technician: false }, doors: closed });
+    expect(rig.state.tilts).toEqual([]);
+    rig.play({ type: 'creditClear', confirm: true });
+  });
+
+  it("the deck's report is the truth for every door: closed at power-up until it says otherwise", () => {
+    const rig = new Rig();
+    rig.event({ device: 'deck', type: 'door', door: 'logic', open: true });
+    rig.ok({ kind: 'powerUp' });
+    expect(rig.state.doors.logic).toBe(false);
+    expect(rig.state.tilts.map((t) => t.code)).not.toContain('door:logic');
+    rig.devicesAnswer({ doors: { cashbox: true } });
+    expect(rig.state.doors).toEqual({ main: false, logic: false, cashbox: true });
+    expect(rig.state.tilts.map((t) => t.code)).toEqual(['door:cashbox']);
+  });
+});
+
+describe('C-21 the initial PIN must be changed', () => {
+  it('a technician logged in with the initial PIN may only change it, and not to the same', () => {
+    const rig = new Rig();
+    rig.state = { ...rig.state, access: { ...rig.state.access, pinHash: rig.env.hashPin('0000'), pinChangeRequired: true } };
+    rig.key('technician', true);
+    rig.play({ type: 'technicianPin', pin: '0000' });
+    expect(rig.state.access.technicianSession).toBe(true);
+    for (const wish of [{ type: 'clearPeriodMeters', confirm: true }, { type: 'deviceTest', on: true }, { type: 'changeSettings', confirm: true, venue: 'X' }, { type: 'ramClear', confirm: true }]) {
+      expect(rig.wish(wish)).toMatchObject({ ok: false, refusal: { rule: 'C-21', reason: 'the initial PIN must be changed first' } });
+    }
+    expect(rig.wish({ type: 'setPin', pin: '0000' })).toMatchObject({ ok: false, refusal: { reason: /must differ/ } });
+    rig.play({ type: 'setPin', pin: '8642' });
+    expect(rig.state.access.pinChangeRequired).toBe(false);
+    rig.play({ type: 'clearPeriodMeters', confirm: true });
+    expect(rig.log.filter((l) => l.kind === 'access').map((l) => l.data)).toEqual([
+      { event: 'technician login', pinChangeRequired: true },
+      { event: 'PIN changed', initial: true },
+    ]);
+  });
+
+  it('a state saved before the rule still on the factory PIN must change it; another PIN need not', () => {
+    const old = new Rig();
+    const { pinChangeRequired: _, ...legacy } = { ...old.state.access, pinHash: old.env.hashPin('0000') };
+    old.state = { ...old.state, access: legacy as typeof old.state.access };
+    old.restart();
+    expect(old.state.access.pinChangeRequired).toBe(true);
+    const changed = new Rig();
+    const { pinChangeRequired: __, ...legacy2 } = { ...changed.state.access, pinHash: changed.env.hashPin('5555') };
+    changed.state = { ...changed.state, access: legacy2 as typeof changed.state.access };
+    changed.restart();
+    expect(changed.state.access.pinChangeRequired).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
 // live here too, since only a technician may do them.
 
 import type { KeySwitch } from './device-events';
+import { needKey, technicianProblem } from './keys';
 import { EMPTY_METERS, checkBalance } from './meters';
 import { METER_TILT } from './settle';
 import { gameInProgress } from './state';
@@ -22,13 +23,14 @@ export function keyEvent(tx: Transition, key: KeySwitch, on: boolean): void {
 export function technicianPin(tx: Transition, pin: string): Outcome {
   const s = tx.state;
   const a = s.access;
-  if (!s.keys.technician) return refusal('C-21', 'the technician key is needed');
+  const key = needKey(s, 'technician');
+  if (key) return key;
   if (tx.at < a.lockedUntil) {
     return refusal('C-21', `PIN entry is locked for ${Math.ceil((a.lockedUntil - tx.at) / 1000)} s after repeated wrong PINs`);
   }
   if (a.pinHash && tx.env.verifyPin(pin, a.pinHash)) {
     tx.set({ access: { ...a, technicianSession: true, pinFailures: 0 } });
-    tx.log('access', { event: 'technician login' });
+    tx.log('access', { event: 'technician login', ...(a.pinChangeRequired ? { pinChangeRequired: true } : {}) });
     return null;
   }
   const failures = a.pinFailures + 1;
@@ -39,11 +41,10 @@ export function technicianPin(tx: Transition, pin: string): Outcome {
   return null;
 }
 
-/** C-21: the technician key turned and the PIN entered. */
+/** C-21: the technician key turned, the PIN entered, and not the initial PIN any more. */
 export function technician(tx: Transition): Outcome {
-  if (!tx.state.keys.technician) return refusal('C-21', 'the technician key is needed');
-  if (!tx.state.access.technicianSession) return refusal('C-21', 'the technician PIN is needed');
-  return null;
+  const why = technicianProblem(tx.state);
+  return why ? refusal('C-21', why) : null;
 }
 
 export function technicianLogout(tx: Transition): Outcome {
@@ -53,11 +54,14 @@ export function technicianLogout(tx: Transition): Outcome {
   return null;
 }
 
+/** The one thing a technician logged in with the initial PIN may do (C-21). */
 export function setPin(tx: Transition, pin: string): Outcome {
-  const no = technician(tx);
+  const a = tx.state.access;
+  const no = needKey(tx.state, 'technician') ?? (a.technicianSession ? null : refusal('C-21', 'the technician PIN is needed'));
   if (no) return no;
-  tx.set({ access: { ...tx.state.access, pinHash: tx.env.hashPin(pin) } });
-  tx.log('access', { event: 'PIN changed' });
+  if (a.pinHash && tx.env.verifyPin(pin, a.pinHash)) return refusal('C-21', 'the new PIN must differ from the one in use');
+  tx.set({ access: { ...a, pinHash: tx.env.hashPin(pin), pinChangeRequired: false } });
+  tx.log('access', { event: 'PIN changed', ...(a.pinChangeRequired ? { initial: true } : {}) });
   return null;
 }
 

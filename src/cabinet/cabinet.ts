@@ -17,7 +17,7 @@ import { powerUp, recovered } from './power';
 import { soundMute } from './sound-mute';
 import { applySettings, changeSettings } from './settings-change';
 import { gameInProgress, type CabinetState } from './state';
-import { deviceHealth, doorEvent } from './tilts';
+import { deckSwitches, deviceHealth, doorEvent } from './tilts';
 import { refusal, Transition, type Outcome } from './transition';
 import { parseWish } from './wishes';
 
@@ -174,7 +174,8 @@ function deviceEvent(tx: Transition, event: DeviceEvent): Outcome {
       if (!testPrinterEvent(tx, event)) printerEvent(tx, event);
       return null;
     case 'deck':
-      if (event.type === 'door') doorEvent(tx, event.door, event.open);
+      if (event.type === 'switches') deckSwitches(tx, event.keys, event.doors);
+      else if (event.type === 'door') doorEvent(tx, event.door, event.open);
       else if (event.type === 'key') keyEvent(tx, event.key, event.on);
       else if (event.type === 'button' && tx.state.deviceTest) testButton(tx, event.button, event.pressed);
       else if (event.type === 'button') return event.pressed ? button(tx, event.button) : null;

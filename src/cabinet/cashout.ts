@@ -3,6 +3,7 @@
 
 import type { Voucher } from './device-events';
 import type { DeviceEvent } from './device-events';
+import { needKey } from './keys';
 import { gameInProgress, type Handpay } from './state';
 import { refusal, type Outcome, type Transition } from './transition';
 
@@ -88,7 +89,8 @@ export function printerEvent(tx: Transition, event: PrinterEvent): void {
 /** C-5: the attendant, key turned, confirms the handpay; only then does it leave the balance. */
 export function handpayConfirm(tx: Transition): Outcome {
   const s = tx.state;
-  if (!s.keys.attendant) return refusal('C-21', 'the attendant key is needed');
+  const key = needKey(s, 'attendant');
+  if (key) return key;
   const h = s.handpay;
   if (!h) return refusal('C-5', 'no handpay is waiting');
   if (h.kind === 'jackpot') {
@@ -106,7 +108,8 @@ export function handpayConfirm(tx: Transition): Outcome {
 /** C-6: the attendant clears the balance as handpaid cancelled credits. */
 export function creditClear(tx: Transition): Outcome {
   const s = tx.state;
-  if (!s.keys.attendant) return refusal('C-21', 'the attendant key is needed');
+  const key = needKey(s, 'attendant');
+  if (key) return key;
   if (gameInProgress(s)) return refusal('C-6', 'credits cannot be cleared during a game');
   if (s.handpay) return refusal('C-5', 'a handpay is waiting; confirm it first');
   if (s.voucher) return refusal('C-4', 'a voucher is being printed');

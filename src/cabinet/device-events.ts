@@ -6,12 +6,14 @@ export type Button = 'deal' | 'hold1' | 'hold2' | 'hold3' | 'hold4' | 'hold5' | 
 export const BUTTONS: readonly Button[] = ['deal', 'hold1', 'hold2', 'hold3', 'hold4', 'hold5', 'betOne', 'maxBet', 'cashOut', 'help', 'service'];
 
 export type KeySwitch = 'attendant' | 'technician';
+export const KEY_SWITCHES: readonly KeySwitch[] = ['attendant', 'technician'];
 export type Door = 'main' | 'logic' | 'cashbox';
 export const DOORS: readonly Door[] = ['main', 'logic', 'cashbox'];
 
 export type LampState = 'off' | 'on' | 'blink';
 
 export type DeviceName = 'acceptor' | 'printer' | 'deck';
+export const DEVICE_NAMES: readonly DeviceName[] = ['acceptor', 'printer', 'deck'];
 
 export interface Voucher {
   /** 18 digits, unique per machine; see the printer's documentation of the scheme. */
@@ -48,6 +50,11 @@ export type DeviceEvent =
   | { device: 'deck'; type: 'button'; button: Button; pressed: boolean }
   | { device: 'deck'; type: 'key'; key: KeySwitch; on: boolean }
   | { device: 'deck'; type: 'door'; door: Door; open: boolean }
+  /**
+   * The deck's whole report of its switches, when it connects and after every reconnect: it is
+   * the truth for every key and door, whatever the cabinet believed before (C-18).
+   */
+  | { device: 'deck'; type: 'switches'; keys: Record<KeySwitch, boolean>; doors: Record<Door, boolean> }
   // any device (C-15, C-19)
   | { device: DeviceName; type: 'fault'; code: string; message: string }
   | { device: DeviceName; type: 'faultCleared'; code: string }
@@ -56,6 +63,8 @@ export type DeviceEvent =
 
 export type DeviceCommand =
   | { device: 'acceptor'; type: 'enable'; enabled: boolean }
+  /** The currency the acceptor's notes are read in (C-16): its assignment must be for this one. */
+  | { device: 'acceptor'; type: 'currency'; currency: string; minorDigits: number }
   | { device: 'acceptor'; type: 'stack' }
   | { device: 'acceptor'; type: 'return' }
   | { device: 'printer'; type: 'print'; voucher: Voucher }
@@ -70,6 +79,11 @@ export interface DeviceRecovery {
   acceptorNote(): Promise<{ state: 'none' | 'escrow' | 'stacked' | 'returned'; value: number }>;
   /** Whether the printer finished the voucher with this validation number. */
   voucherPrinted(validation: string): Promise<'printed' | 'not-printed' | 'unknown'>;
+  /**
+   * The cabinet has committed what the answers told it: a device may now finish what it held
+   * back for it (the acceptor acknowledges a vend valid it could not name only after this).
+   */
+  committed(): void;
 }
 
 /**

@@ -16,3 +16,4 @@ export { settingsProblems, describeProblems, MAX_BET_LIMIT, MAX_CHIP_VALUES, PRE
 export { settingsDiff, type SettingChange } from './settings-change';
 export { activePayTableId, samePayTable, CUSTOM_PAY_TABLE } from './installed-tables';
 export { SPECIMEN_SEQUENCE_BASE } from './device-test';
+export { keyProblem, technicianProblem, SWITCHES_TILT } from './keys';

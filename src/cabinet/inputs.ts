@@ -64,7 +64,10 @@ export type CabinetInput =
   | { kind: 'device'; event: DeviceEvent }
   /** First input after every start: meters, checks, fresh device commands. */
   | { kind: 'powerUp' }
-  /** C-14: what the devices say became of an interrupted note or voucher. */
+  /**
+   * C-14: what the devices say became of an interrupted note or voucher. `acceptor` null: the
+   * acceptor did not answer (a pending note waits for it); `voucher` null: the printer was not asked.
+   */
   | { kind: 'recovered'; acceptor: AcceptorNoteReport | null; voucher: 'printed' | 'not-printed' | 'unknown' | null }
   /**
    * The operator's settings as the config file says now (C-7), and the pay tables installed.

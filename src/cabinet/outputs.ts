@@ -1,5 +1,5 @@
-// Device commands that follow from the state rather than from one event: the acceptor is
-// enabled only while a note could be accepted, and the deck's lamps show what can be pressed
+// Device commands that follow from the state rather than from one event: the acceptor reads
+// notes in the cabinet's currency and is enabled only while a note could be accepted, and the deck's lamps show what can be pressed
 // (in a device test both follow the technician instead).
 // Sent only on change; a power-up forgets what was sent so everything is sent afresh.
 
@@ -47,6 +47,12 @@ const sameLamps = (a: Partial<Record<Button, LampState>> | null, b: Record<Butto
   a !== null && BUTTONS.every((k) => a[k] === b[k]);
 
 export function syncOutputs(tx: Transition): void {
+  // The currency first: the acceptor reads its notes in it, and takes none before it knows it.
+  const { currency, minorDigits } = tx.state.settings;
+  if (tx.state.acceptorCurrency !== `${currency}/${minorDigits}`) {
+    tx.set({ acceptorCurrency: `${currency}/${minorDigits}` });
+    tx.send({ device: 'acceptor', type: 'currency', currency, minorDigits });
+  }
   const accept = acceptorShouldAccept(tx.state);
   if (tx.state.acceptorEnabled !== accept) {
     tx.set({ acceptorEnabled: accept });

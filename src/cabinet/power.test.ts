@@ -28,6 +28,34 @@ describe('C-14 recovery', () => {
     expect(rig.state.balance).toBe(0);
   });
 
+  it('credits the pending note when the acceptor finished stacking one it cannot name (value 0)', () => {
+    const rig = new Rig();
+    rig.event(escrow(5000));
+    rig.ok({ kind: 'powerUp' });
+    rig.ok({ kind: 'recovered', acceptor: { state: 'stacked', value: 0 }, voucher: null });
+    expect([rig.state.balance, rig.state.note, rig.lifetime('billsCount')]).toEqual([5000, null, 1]);
+  });
+
+  it('keeps a pending note when the acceptor does not answer, and settles it when it does', () => {
+    const rig = new Rig();
+    rig.event(escrow(2000));
+    rig.ok({ kind: 'powerUp' });
+    rig.ok({ kind: 'recovered', acceptor: null, voucher: null });
+    expect(rig.state.note?.value).toBe(2000);
+    expect(rig.log.at(-1)).toMatchObject({ kind: 'recovery', data: { reported: 'no answer' } });
+    rig.ok({ kind: 'recovered', acceptor: { state: 'stacked', value: 2000 }, voucher: null });
+    expect([rig.state.balance, rig.state.note]).toEqual([2000, null]);
+  });
+
+  it('leaves a voucher being printed alone when the printer was not asked', () => {
+    const rig = new Rig();
+    rig.insert(1000);
+    rig.play({ type: 'cashOut' });
+    rig.ok({ kind: 'recovered', acceptor: { state: 'none', value: 0 }, voucher: null });
+    expect(rig.state.voucher?.amount).toBe(1000);
+    expect(rig.state.handpay).toBeNull();
+  });
+
   it('decides an escrow that arrived before the crash', () => {
     const rig = new Rig();
     expect(rig.ok({ kind: 'recovered', acceptor: { state: 'escrow', value: 1000 }, voucher: null })).toContainEqual({ device: 'acceptor', type: 'stack' });
@@ -64,17 +92,35 @@ describe('C-14 recovery', () => {
     rig.play({ type: 'deal', bet: 5 });
     rig.play({ type: 'hold', positions: [0, 1, 2, 3] });
     const game = rig.state.game;
-    rig.ok({ kind: 'powerUp' });
+    rig.restart();
     expect(rig.state.game).toEqual(game);
     expect(rig.lifetime('powerUps')).toBe(2);
     rig.play({ type: 'draw' });
     expect(rig.records[0].result).toMatchObject({ hand: 'royal-flush' });
   });
 
-  it('resends the acceptor and lamp commands after a power-up', () => {
+  it('resends the acceptor and lamp commands after a power-up, the currency first', () => {
     const rig = new Rig();
     const cmds = rig.ok({ kind: 'powerUp' });
-    expect(cmds.map((c) => `${c.device}:${c.type}`)).toEqual(['acceptor:enable', 'deck:lamps']);
+    expect(cmds.map((c) => `${c.device}:${c.type}`)).toEqual(['acceptor:currency', 'acceptor:enable', 'deck:lamps']);
+    expect(cmds[0]).toEqual({ device: 'acceptor', type: 'currency', currency: 'USD', minorDigits: 2 });
+  });
+});
+
+describe('C-15 power-up: no device is trusted until it answers', () => {
+  it('every device is a tilt until heard from, its old faults are forgotten, and play waits for the deck', () => {
+    const rig = new Rig();
+    rig.insert(1000);
+    rig.event({ device: 'printer', type: 'fault', code: 'paperOut', message: 'printer is out of paper' });
+    rig.ok({ kind: 'powerUp' });
+    expect(rig.state.tilts.map((t) => t.code)).toEqual(['deck:switches', 'acceptor:offline', 'printer:offline', 'deck:offline']);
+    expect(rig.state.devices.printer).toEqual({ online: false, faults: {} });
+    expect(rig.refuse({ type: 'deal', bet: 1 })).toBe('C-15');
+    for (const device of ['acceptor', 'printer', 'deck'] as const) rig.event({ device, type: 'online' });
+    expect(rig.state.tilts.map((t) => t.code)).toEqual(['deck:switches']);
+    rig.devicesAnswer();
+    expect(rig.state.tilts).toEqual([]);
+    rig.play({ type: 'deal', bet: 1 });
   });
 });
 

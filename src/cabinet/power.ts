@@ -6,14 +6,23 @@ import { credit, escrow } from './bills';
 import { lockForHandpay, voucherPrinted } from './cashout';
 import type { AcceptorNoteReport } from './inputs';
 import { checkMeters } from './settle';
+import { forgetDevices } from './tilts';
 import type { Transition } from './transition';
+
+/** The PIN every cabinet knew before the initial PIN had to be changed (C-21). */
+const FACTORY_PIN = '0000';
 
 export function powerUp(tx: Transition): void {
   tx.count({ powerUps: 1 });
   tx.setMeters({ gamesSincePowerUp: 0 });
+  const a = tx.state.access;
+  // A state saved before the rule existed: the PIN must change if it is still the factory one.
+  const pinChangeRequired = a.pinChangeRequired ?? (a.pinHash !== null && tx.env.verifyPin(FACTORY_PIN, a.pinHash));
   // The devices may have restarted too: forget what they were told, so it is told again.
-  tx.set({ acceptorEnabled: null, lamps: null, access: { ...tx.state.access, technicianSession: false } });
+  tx.set({ acceptorEnabled: null, acceptorCurrency: null, lamps: null, access: { ...a, technicianSession: false, pinChangeRequired } });
   tx.log('powerUp', { balance: tx.state.balance, game: tx.state.game && !tx.state.game.outcome ? tx.state.game.id : null });
+  // ...and what they said: keys, doors and faults count again only when they say them again.
+  forgetDevices(tx);
   checkMeters(tx, 'at power-up');
 }
 
@@ -23,15 +32,19 @@ export function recovered(
   voucher: 'printed' | 'not-printed' | 'unknown' | null,
 ): void {
   const note = tx.state.note;
-  if (note) {
-    const state = acceptor?.state ?? 'none';
-    tx.log('recovery', { device: 'acceptor', note: note.value, reported: state, value: acceptor?.value ?? null });
-    if (state === 'stacked' && acceptor!.value === note.value) credit(tx, note.value);
+  if (note && !acceptor) {
+    // The acceptor did not answer: the note stays pending until it does and is asked again.
+    tx.log('recovery', { device: 'acceptor', note: note.value, reported: 'no answer' });
+  } else if (note && acceptor) {
+    const state = acceptor.state;
+    tx.log('recovery', { device: 'acceptor', note: note.value, reported: state, value: acceptor.value });
+    // ID-003 cannot name a note it finished stacking across the restart (value 0): the journal can.
+    if (state === 'stacked' && (acceptor.value === note.value || acceptor.value === 0)) credit(tx, note.value);
     else if (state === 'escrow') tx.send({ device: 'acceptor', type: 'stack' });
     else {
       tx.set({ note: null });
       if (state === 'stacked') {
-        tx.log('anomaly', { device: 'acceptor', reason: `the acceptor stacked ${acceptor!.value}, the cabinet expected ${note.value}` });
+        tx.log('anomaly', { device: 'acceptor', reason: `the acceptor stacked ${acceptor.value}, the cabinet expected ${note.value}` });
       }
     }
   } else if (acceptor?.state === 'escrow') {
@@ -39,7 +52,8 @@ export function recovered(
     escrow(tx, acceptor.value, String(acceptor.value));
   }
   const v = tx.state.voucher;
-  if (v) {
+  // Null: the printer was not asked (no voucher was pending at start).
+  if (v && voucher !== null) {
     tx.log('recovery', { device: 'printer', validation: v.validation, reported: voucher });
     if (voucher === 'printed') voucherPrinted(tx);
     else if (voucher === 'not-printed') tx.send({ device: 'printer', type: 'print', voucher: v });

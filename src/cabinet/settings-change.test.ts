@@ -162,7 +162,7 @@ describe('C-7 the config file is a baseline', () => {
     // A restart: the same file again changes nothing, so there is nothing to commit.
     const again = rig.input({ kind: 'settings', settings: file, source: 'config file', installed: INSTALLED });
     expect(again.ok && again.state).toBe(kept);
-    rig.ok({ kind: 'powerUp' });
+    rig.restart();
     rig.ok({ kind: 'settings', settings: file, source: 'config file', installed: INSTALLED });
     expect(rig.state.settings.limits.maxBet).toBe(3);
     // The operator edits maxBet (and only maxBet) in the file: that edit wins, the venue stays.
@@ -198,7 +198,7 @@ describe('C-7 the config file is a baseline', () => {
     rig.insert(500);
     expect(rig.state.balance).toBe(500);
     const edited = config({ currency: 'EUR', minorDigits: 0, voucher: { ...file.voucher, venue: 'Riverside' } });
-    rig.ok({ kind: 'powerUp' });
+    rig.restart();
     rig.ok({ kind: 'settings', settings: edited, source: 'config file', installed: INSTALLED });
     // The 500 cents stay 500 cents: the balance is not re-read in another currency; the rest applies.
     expect([rig.state.balance, rig.state.settings.currency, rig.state.settings.minorDigits]).toEqual([500, 'USD', 2]);

@@ -83,6 +83,11 @@ export interface AccessState {
   pinFailures: number;
   /** ms since the epoch; PIN entry refused until then. */
   lockedUntil: number;
+  /**
+   * The PIN is still the initial one (the config's, known to whoever read the file): a technician
+   * who logs in with it may do nothing but change it (C-21).
+   */
+  pinChangeRequired: boolean;
 }
 
 /** A test note (C-16 test): identified by the acceptor, then handed back, never credited. */
@@ -132,6 +137,8 @@ export interface CabinetState {
   access: AccessState;
   /** What the acceptor was last told; null forces a fresh command (after a power-up). */
   acceptorEnabled: boolean | null;
+  /** The currency the acceptor was last told to read its notes in ("USD/2"); null as above. */
+  acceptorCurrency: string | null;
   lamps: Partial<Record<Button, LampState>> | null;
   meters: MeterSet;
   /** Pay tables a technician may choose from, as the app found them installed. */
@@ -176,8 +183,9 @@ export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): Cabi
       printer: { online: true, faults: {} },
       deck: { online: true, faults: {} },
     },
-    access: { pinHash: null, technicianSession: false, pinFailures: 0, lockedUntil: 0 },
+    access: { pinHash: null, technicianSession: false, pinFailures: 0, lockedUntil: 0, pinChangeRequired: true },
     acceptorEnabled: null,
+    acceptorCurrency: null,
     lamps: null,
     meters: EMPTY_METERS,
     installedPayTables: [],

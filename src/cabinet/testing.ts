@@ -3,7 +3,7 @@
 // ones.
 
 import { SeededRandom, shuffledDeck, type Card } from '../core';
-import type { DeviceCommand, DeviceEvent } from './device-events';
+import type { DeviceCommand, DeviceEvent, Door, KeySwitch } from './device-events';
 import type { CabinetEffect, GameRecord, LogEntry } from './effects';
 import { stepCabinet, type CabinetResult } from './cabinet';
 import type { CabinetEnv, CabinetInput } from './inputs';
@@ -39,7 +39,23 @@ export class Rig {
       limits: { ...DEFAULT_SETTINGS.limits, ...options.settings?.limits, ...options.limits },
     };
     this.state = initialState(settings);
-    this.ok({ kind: 'powerUp' });
+    this.restart();
+  }
+
+  /** A power-up with every device answering after it, and the deck's switches all off and closed. */
+  restart(): DeviceCommand[] {
+    const sent = this.ok({ kind: 'powerUp' });
+    return [...sent, ...this.devicesAnswer()];
+  }
+
+  /** What the devices say once they are up: online, and the deck's report of its switches. */
+  devicesAnswer(switches: { keys?: Partial<Record<KeySwitch, boolean>>; doors?: Partial<Record<Door, boolean>> } = {}): DeviceCommand[] {
+    const sent: DeviceCommand[] = [];
+    for (const device of ['acceptor', 'printer', 'deck'] as const) sent.push(...this.event({ device, type: 'online' }));
+    const keys = { attendant: false, technician: false, ...switches.keys };
+    const doors = { main: false, logic: false, cashbox: false, ...switches.doors };
+    sent.push(...this.event({ device: 'deck', type: 'switches', keys, doors }));
+    return sent;
   }
 
   input(input: CabinetInput): CabinetResult {
@@ -96,9 +112,9 @@ export class Rig {
     this.event({ device: 'deck', type: 'key', key, on });
   }
 
-  /** A technician at the cabinet: PIN set, key turned, PIN entered (C-21). */
+  /** A technician at the cabinet: PIN set (not the initial one), key turned, PIN entered (C-21). */
   technician(pin = '2468'): void {
-    this.state = { ...this.state, access: { ...this.state.access, pinHash: this.env.hashPin(pin) } };
+    this.state = { ...this.state, access: { ...this.state.access, pinHash: this.env.hashPin(pin), pinChangeRequired: false } };
     this.key('technician', true);
     this.play({ type: 'technicianPin', pin });
   }

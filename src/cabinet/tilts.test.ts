@@ -21,23 +21,27 @@ describe('C-15 tilts', () => {
   it('device faults and offline devices stop play until cleared', () => {
     const rig = new Rig();
     rig.insert(1000);
+    const from = rig.log.length;
     rig.event({ device: 'acceptor', type: 'fault', code: 'jam', message: 'stacker jam' });
     rig.event({ device: 'deck', type: 'offline', reason: 'no answer' });
     expect(rig.refuse({ type: 'deal' })).toBe('C-15');
     rig.event({ device: 'acceptor', type: 'faultCleared', code: 'jam' });
     expect(rig.refuse({ type: 'deal' })).toBe('C-15');
     rig.event({ device: 'deck', type: 'online' });
+    // Back online, the deck must still say where its keys and doors are before play resumes.
+    expect(rig.refuse({ type: 'deal' })).toBe('C-15');
+    rig.event({ device: 'deck', type: 'switches', keys: { attendant: false, technician: false }, doors: { main: false, logic: false, cashbox: false } });
     rig.play({ type: 'deal' });
-    expect(rig.log.filter((l) => l.kind === 'fault')).toHaveLength(4);
+    expect(rig.log.slice(from).filter((l) => l.kind === 'fault')).toHaveLength(4);
   });
 
   it('a meter mismatch tilts at power-up and only a technician clears it, once the meters balance', () => {
     const rig = new Rig();
-    rig.state = { ...rig.state, settings: rig.state.settings, access: { ...rig.state.access, pinHash: rig.env.hashPin('2468') } };
+    rig.state = { ...rig.state, settings: rig.state.settings, access: { ...rig.state.access, pinHash: rig.env.hashPin('2468'), pinChangeRequired: false } };
     rig.insert(1000);
     // Someone added money to the balance behind the meters' back.
     rig.state = { ...rig.state, balance: rig.state.balance + 500 };
-    rig.ok({ kind: 'powerUp' });
+    rig.restart();
     expect(rig.state.tilts.map((t) => t.code)).toEqual([METER_TILT]);
     expect(rig.refuse({ type: 'deal' })).toBe('C-15');
     expect(rig.refuse({ type: 'clearTilt', code: METER_TILT })).toBe('C-21');

@@ -1,7 +1,11 @@
 // C-15: doors, device faults and offline devices stop play; each stop is logged and lifts when
 // its cause is gone. (The meter mismatch of C-9 is the one a technician must clear: settle.ts.)
+// The deck's switches are known only from its own report (C-18): until it has made one since
+// power-up or since it was last heard, no key counts and play stays stopped.
 
-import type { DeviceEvent, DeviceName, Door } from './device-events';
+import { keyEvent } from './access';
+import { DEVICE_NAMES, DOORS, KEY_SWITCHES, type DeviceEvent, type DeviceName, type Door, type KeySwitch } from './device-events';
+import { SWITCHES_TILT } from './keys';
 import { doorMeter } from './meters';
 import type { Transition } from './transition';
 
@@ -33,6 +37,34 @@ export function doorEvent(tx: Transition, door: Door, open: boolean): void {
   }
 }
 
+/** The deck's whole report: every key and door is as it says, whatever was believed before. */
+export function deckSwitches(tx: Transition, keys: Record<KeySwitch, boolean>, doors: Record<Door, boolean>): void {
+  for (const door of DOORS) doorEvent(tx, door, doors?.[door] === true);
+  for (const key of KEY_SWITCHES) keyEvent(tx, key, keys?.[key] === true);
+  removeTilt(tx, SWITCHES_TILT);
+}
+
+/** The switches are unknown: both keys count as off (ending any session) until the next report. */
+export function forgetKeys(tx: Transition, why: string): void {
+  for (const key of KEY_SWITCHES) keyEvent(tx, key, false);
+  addTilt(tx, SWITCHES_TILT, `waiting for the button deck to report its keys and doors (${why})`);
+}
+
+/**
+ * Power-up: nothing the devices said before counts. Keys off, doors closed, every device unheard
+ * (a tilt until it answers) and its faults forgotten (its driver reports them afresh).
+ */
+export function forgetDevices(tx: Transition): void {
+  for (const door of DOORS) removeTilt(tx, `door:${door}`);
+  tx.set({ doors: { main: false, logic: false, cashbox: false } });
+  forgetKeys(tx, 'power-up');
+  for (const device of DEVICE_NAMES) {
+    for (const t of tx.state.tilts) if (t.code.startsWith(`${device}:fault:`)) removeTilt(tx, t.code);
+    tx.set({ devices: { ...tx.state.devices, [device]: { online: false, faults: {} } } });
+    addTilt(tx, `${device}:offline`, `${device} not heard from since power-up`);
+  }
+}
+
 type AnyDeviceEvent = Extract<DeviceEvent, { type: 'fault' | 'faultCleared' | 'online' | 'offline' }>;
 
 export function deviceHealth(tx: Transition, event: AnyDeviceEvent): void {
@@ -58,6 +90,8 @@ export function deviceHealth(tx: Transition, event: AnyDeviceEvent): void {
       next = { ...status, online: false };
       tx.log('fault', { device, event: 'offline', reason: event.reason });
       addTilt(tx, `${device}:offline`, `${device} offline: ${event.reason}`);
+      // A silent deck may have had its keys turned off meanwhile: they count only once it says so.
+      if (device === 'deck') forgetKeys(tx, 'the deck went silent');
       break;
     case 'online':
       next = { ...status, online: true };

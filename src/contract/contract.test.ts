@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerMessage, checkToCabinet, parseFrame, checkToScreen, WISH_TYPES, type CabinetPort, type QueryResult } from '.';
+import { answerMessage, checkToCabinet, parseFrame, checkToScreen, WISH_TYPES, type ScreenConnection, type QueryResult } from '.';
 import { check, object, int, array, json, nullable, oneOf, union, str } from './schema';
 
 describe('schema checks', () => {
@@ -92,13 +92,13 @@ describe('queries and answers', () => {
 });
 
 describe('answerMessage (both carriers)', () => {
-  const snapshot = {} as ReturnType<CabinetPort['snapshot']>;
-  const port = (query: () => Promise<QueryResult>): CabinetPort => ({
+  const snapshot = {} as ReturnType<ScreenConnection['snapshot']>;
+  const port = (query: () => Promise<QueryResult>): ScreenConnection => ({
     snapshot: () => snapshot,
-    onSnapshot: () => () => undefined,
     wish: async (version) => (version === 1 ? { ok: true } : { ok: false, rule: 'C-22-stale-and-more', reason: 'x'.repeat(400) }),
     query,
     refuseMalformed: () => undefined,
+    close: () => undefined,
   });
   const meters = async (): Promise<QueryResult> => ({ ok: true, answer: { type: 'payTables', tables: [] } });
   it('answers hello with the snapshot, a wish with accepted or refused under its id', async () => {

@@ -2,7 +2,7 @@
 // hello gets the snapshot, a wish or query its answer or refusal under the same id. Any reply
 // that would overflow the contract's text limits is clipped here rather than dropped.
 
-import type { CabinetPort } from './cabinet-port';
+import type { ScreenConnection } from './cabinet-port';
 import type { ToCabinet, ToScreen } from './messages';
 
 const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -12,7 +12,7 @@ function refused(id: number, rule: string, reason: string): ToScreen {
 }
 
 /** Answers one message; the promise never rejects (a failure becomes a refusal). */
-export async function answerMessage(port: CabinetPort, message: ToCabinet): Promise<ToScreen> {
+export async function answerMessage(port: ScreenConnection, message: ToCabinet): Promise<ToScreen> {
   switch (message.kind) {
     case 'hello':
       return { kind: 'snapshot', snapshot: port.snapshot() };

@@ -4,7 +4,7 @@
 import { WISH } from './wishes';
 import { SNAPSHOT } from './snapshot';
 import { ANSWER, QUERY } from './service';
-import { check, int, literal, object, str, union, type Infer } from './schema';
+import { check, int, literal, maxJsonBytes, object, str, union, type Infer } from './schema';
 
 /** Screen to cabinet. `version` is the snapshot version the wish was made against (stale ones are refused). */
 export const TO_CABINET = union('kind', {
@@ -22,6 +22,9 @@ export const TO_SCREEN = union('kind', {
   answer: object({ id: int(0), answer: ANSWER }),
   notice: object({ code: str(64), text: str(300) }),
 });
+
+/** The longest message a screen can send the cabinet: a carrier refuses a frame larger than this. */
+export const TO_CABINET_MAX_BYTES = maxJsonBytes(TO_CABINET);
 
 export type ToCabinet = Infer<typeof TO_CABINET>;
 export type ToScreen = Infer<typeof TO_SCREEN>;

@@ -11,7 +11,7 @@ export type Schema =
   | { kind: 'array'; of: Schema; max: number }
   | { kind: 'object'; fields: Readonly<Record<string, Schema>>; optional: readonly string[] }
   | { kind: 'nullable'; of: Schema }
-  | { kind: 'record'; of: Schema; max: number }
+  | { kind: 'record'; of: Schema; max: number; keyMax: number }
   | { kind: 'union'; tag: string; variants: Readonly<Record<string, ObjectSchema>> }
   | { kind: 'json'; maxDepth: number };
 
@@ -25,7 +25,8 @@ export const literal = <V extends string | number | boolean>(value: V) => ({ kin
 export const oneOf = <const V extends readonly string[]>(...values: V) => ({ kind: 'enum', values }) as const;
 export const array = <S extends Schema>(of: S, max = 1000) => ({ kind: 'array', of, max }) as const;
 export const nullable = <S extends Schema>(of: S) => ({ kind: 'nullable', of }) as const;
-export const record = <S extends Schema>(of: S, max = 1000) => ({ kind: 'record', of, max }) as const;
+/** A record's keys are names (a lamp's button, a fault's code): short, so its size stays bounded. */
+export const record = <S extends Schema>(of: S, max = 1000, keyMax = 64) => ({ kind: 'record', of, max, keyMax }) as const;
 // Two signatures, so that an object declared inline (where TypeScript would infer the optional
 // list from the context) has no optional field unless it names one.
 export function object<F extends Record<string, Schema>>(fields: F): { kind: 'object'; fields: F; optional: readonly [] };
@@ -137,6 +138,7 @@ export function check(schema: Schema, value: unknown, path = 'message'): string 
       const entries = Object.entries(value);
       if (entries.length > schema.max) return `${path} has more than ${schema.max} entries`;
       for (const [k, v] of entries) {
+        if (k.length > schema.keyMax) return `${path} has a key longer than ${schema.keyMax} characters`;
         const bad = check(schema.of, v, `${path}.${k}`);
         if (bad) return bad;
       }
@@ -171,3 +173,47 @@ export function check(schema: Schema, value: unknown, path = 'message'): string 
     }
   }
 }
+
+/** Longest JSON text of one character of a string: an escape such as \u0000 takes six bytes. */
+const CHAR_BYTES = 6;
+const textBytes = (max: number): number => 2 + CHAR_BYTES * max;
+
+/**
+ * The most bytes a value of the schema can take as compact JSON (JSON.stringify's form, UTF-8):
+ * what a carrier must accept in one frame, and no more. Infinity for a schema with plain JSON
+ * inside, whose size nothing bounds.
+ */
+export function maxJsonBytes(schema: Schema): number {
+  switch (schema.kind) {
+    case 'int':
+      return Math.max(String(schema.min).length, String(schema.max).length);
+    case 'number':
+      return String(-Number.MAX_VALUE).length;
+    case 'string':
+      return textBytes(schema.max);
+    case 'bool':
+      return 'false'.length;
+    case 'literal':
+      return JSON.stringify(schema.value).length;
+    case 'enum':
+      return Math.max(...schema.values.map((v) => JSON.stringify(v).length));
+    case 'array':
+      return 2 + schema.max * maxJsonBytes(schema.of) + Math.max(0, schema.max - 1);
+    case 'nullable':
+      return Math.max('null'.length, maxJsonBytes(schema.of));
+    case 'record':
+      return 2 + schema.max * (textBytes(schema.keyMax) + 1 + maxJsonBytes(schema.of)) + Math.max(0, schema.max - 1);
+    case 'object':
+      return fieldsBytes(Object.entries(schema.fields).map(([k, v]) => JSON.stringify(k).length + 1 + maxJsonBytes(v)));
+    case 'union':
+      return Math.max(
+        ...Object.entries(schema.variants).map(([name, variant]) =>
+          fieldsBytes([JSON.stringify(schema.tag).length + 1 + JSON.stringify(name).length, ...Object.entries(variant.fields).map(([k, v]) => JSON.stringify(k).length + 1 + maxJsonBytes(v))]),
+        ),
+      );
+    case 'json':
+      return Infinity;
+  }
+}
+
+const fieldsBytes = (fields: number[]): number => 2 + fields.reduce((a, b) => a + b, 0) + Math.max(0, fields.length - 1);

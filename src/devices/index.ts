@@ -2,9 +2,10 @@
 // the pure pieces other layers may want (validation numbers, amount in words, keyboard map).
 
 export { SerialDeviceBus, type Drivers } from './bus/serial-device-bus';
-export { createSerialDevices, createSimulatedDevices, type DriverTuning, type PortPaths, type SimulatedDevices, type SimulatedSet, type SimulationOptions, type Cable } from './bus/factory';
+export { createDevices, createSimulatedDevices, type DeviceChoices, type DeviceSet, type DriverTuning, type PortPaths, type SerialLine, type SimulatedDevices, type SimulatedSet, type SimulationOptions, type Cable } from './bus/factory';
 export { AcceptorDriver, type AcceptorDriverOptions } from './id003/driver';
 export { AcceptorSimulator, type AcceptorSimOptions, type AcceptorFault } from './id003/simulator';
+export { JCM_COUNTRIES, countryFor, noteTable } from './id003/currency';
 export { PrinterDriver, type PrinterDriverOptions } from './printer/driver';
 export { PrinterSimulator, type PrintedTicket } from './printer/simulator';
 export { DeckDriver, type DeckDriverOptions } from './deck/driver';

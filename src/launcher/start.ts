@@ -1,6 +1,6 @@
 // `npm start`: the cabinet in Electron where its binary is installed, otherwise the same screen
 // served to a browser by the host, said in one line. Simulated devices and ./data/cabinet.db
-// unless the configuration names serial ports.
+// unless the configuration names serial ports; the simulators' page carries a token printed here.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   }
   const why = args.browser ? 'asked for the browser' : `Electron is not installed here: ${plan.reason ?? 'unknown reason'}`;
   const running = await startBrowserCabinet({ root, config: args.config, db: args.db, port: args.port });
-  const simulators = running.devices ? ` (simulators: ${running.url}dev/)` : '';
+  const simulators = running.devUrl ? ` (simulators: ${running.devUrl})` : '';
   console.log(`${why}. Serving the cabinet screen at ${running.url}${simulators}; Ctrl-C stops it.`);
   const stop = (): void => {
     running.close().then(() => process.exit(0), () => process.exit(1));

@@ -40,16 +40,20 @@ function fakePort(answer: (version: number, wish: Wish) => Promise<WishAnswer> =
         listener = null;
       };
     },
-    wish: (version, wish) => {
-      wishes.push([version, wish]);
-      return answer(version, wish);
-    },
-    query: async (query): Promise<QueryResult> => {
-      queries.push(query);
-      if (query.type === 'handpays') return { ok: true, answer: { type: 'handpays', rows: [] } };
-      return { ok: false, rule: 'C-21', reason: 'the technician PIN is needed' };
-    },
-    refuseMalformed: (reason, carrier) => void refused.push([reason, carrier]),
+    connect: (carrier) => ({
+      snapshot: () => sampleSnapshot(5),
+      wish: (version, wish) => {
+        wishes.push([version, wish]);
+        return answer(version, wish);
+      },
+      query: async (query): Promise<QueryResult> => {
+        queries.push(query);
+        if (query.type === 'handpays') return { ok: true, answer: { type: 'handpays', rows: [] } };
+        return { ok: false, rule: 'C-21', reason: 'the technician PIN is needed' };
+      },
+      refuseMalformed: (reason) => void refused.push([reason, carrier]),
+      close: () => undefined,
+    }),
   };
   return { port, refused, wishes, queries, push: (s: Snapshot) => listener?.(s), subscribed: () => listener !== null };
 }

@@ -67,8 +67,11 @@ export function bridgeIpc(ipc: MainIpc, screen: ScreenContents, port: ShellPort,
   const send = (message: ToScreen): void => {
     if (!screen.isDestroyed()) screen.send(CONTRACT_CHANNEL, message);
   };
+  // The screen is one connection; whatever else knocks on the channel is another, logged apart.
+  const conn = port.connect(CARRIER);
+  const strangers = port.connect(`${CARRIER} (not the screen)`);
   const refuse = (reason: string): void => {
-    port.refuseMalformed(reason, CARRIER);
+    conn.refuseMalformed(reason);
     send({ kind: 'refused', id: -1, rule: 'C-22', reason: clip(reason) });
   };
 
@@ -77,7 +80,7 @@ export function bridgeIpc(ipc: MainIpc, screen: ScreenContents, port: ShellPort,
     if (problem) {
       // Not the screen: logged with the cabinet, and no answer goes back to whoever it was.
       log(`IPC refused: ${problem}`);
-      port.refuseMalformed(problem, CARRIER);
+      strangers.refuseMalformed(problem);
       return;
     }
     if (args.length !== 1) {
@@ -89,7 +92,7 @@ export function bridgeIpc(ipc: MainIpc, screen: ScreenContents, port: ShellPort,
       refuse(checked.error);
       return;
     }
-    void answerMessage(port, checked.message).then(send);
+    void answerMessage(conn, checked.message).then(send);
   };
 
   ipc.on(CONTRACT_CHANNEL, listener);
@@ -100,6 +103,8 @@ export function bridgeIpc(ipc: MainIpc, screen: ScreenContents, port: ShellPort,
     stop: () => {
       unsubscribe();
       ipc.removeListener(CONTRACT_CHANNEL, listener);
+      conn.close();
+      strangers.close();
     },
   };
 }

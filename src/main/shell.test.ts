@@ -37,9 +37,13 @@ function fakeLink(display?: CabinetLink['display']) {
     port: {
       snapshot: (): Snapshot => sampleSnapshot(3),
       onSnapshot: () => () => undefined,
-      wish: async (version, wish) => (wishes.push([version, wish]), { ok: true }),
-      query: async () => ({ ok: false, rule: 'C-21', reason: 'no key turned' }),
-      refuseMalformed: () => undefined,
+      connect: () => ({
+        snapshot: (): Snapshot => sampleSnapshot(3),
+        wish: async (version, wish) => (wishes.push([version, wish]), { ok: true }),
+        query: async () => ({ ok: false, rule: 'C-21', reason: 'no key turned' }),
+        refuseMalformed: () => undefined,
+        close: () => undefined,
+      }),
     },
     close: async () => {
       link.closed += 1;
@@ -93,7 +97,7 @@ describe('the Electron shell (electron replaced at its module boundary)', () => 
     expect(win.options).toEqual(kioskWindowOptions({ preload: '/app/dist/main/preload.cjs', devTools: true }));
     expect(fx.Menu.setApplicationMenu).toHaveBeenCalledWith(null);
     expect(win.loadURL).toHaveBeenCalledWith(APP_ENTRY_URL);
-    expect(t.calls).toEqual([{ dataDir: join(dir, 'data'), configFile: join(dir, 'config.json'), argv: t.shellOptions.argv, log: t.shellOptions.log }]);
+    expect(t.calls).toEqual([{ dataDir: join(dir, 'data'), configFile: join(dir, 'config.json'), argv: t.shellOptions.argv, packaged: false, log: t.shellOptions.log }]);
     expect(win.shown).toBe(false);
     win.emit('ready-to-show');
     expect(win.shown).toBe(true);

@@ -79,7 +79,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     const index = join(options.rendererRoot, 'index.html');
     if (!(await canRead(index))) throw new Error(`the screen is not built: ${index} is missing (npm run build:renderer)`);
     await mkdir(dataDir.path, { recursive: true });
-    link = await options.createCabinetPort({ dataDir: dataDir.path, configFile: configFile?.path ?? null, argv: options.argv, log });
+    link = await options.createCabinetPort({ dataDir: dataDir.path, configFile: configFile?.path ?? null, argv: options.argv, packaged: app.isPackaged, log });
   } catch (error) {
     fault = error instanceof Error ? error.message : String(error);
     log(`the cabinet could not start: ${fault}`);

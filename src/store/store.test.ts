@@ -91,7 +91,7 @@ describe('the cabinet store', () => {
     a.insert(500);
     expect(a.store.meters().lifetime.billsIn).toBe(500);
     expect(a.store.meters().period.billsIn).toBe(500);
-    a.rig.state = { ...a.rig.state, access: { ...a.rig.state.access, pinHash: a.rig.env.hashPin('1357') } };
+    a.rig.state = { ...a.rig.state, access: { ...a.rig.state.access, pinHash: a.rig.env.hashPin('1357'), pinChangeRequired: false } };
     a.input({ kind: 'device', event: { device: 'deck', type: 'key', key: 'technician', on: true } });
     a.wish({ type: 'technicianPin', pin: '1357' });
     a.wish({ type: 'clearPeriodMeters', confirm: true });

@@ -5,69 +5,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { screenPort, type RunningCabinet } from '../../src/app/screen/screen-port';
-import { installedPayTables } from '../../src/app/service/installed-pay-tables';
+import { screenPort } from '../../src/app/screen/screen-port';
 import { metersReport } from '../../src/app/service/meters-report';
 import { StoreBench } from '../../src/app/service/testing';
-import type { CabinetEffect, CabinetInput, CabinetResult, CabinetState } from '../../src/cabinet';
-import { checkToScreen, type ToScreen } from '../../src/contract';
 import { startHost, type RunningHost } from '../../src/host/host-server';
-
-class RigCabinet implements RunningCabinet {
-  readonly logged: CabinetEffect[] = [];
-  readonly payTables = installedPayTables();
-  private readonly listeners = new Set<(s: CabinetState, r: CabinetResult, i: CabinetInput) => void>();
-  constructor(readonly bench: StoreBench) {}
-  get state() {
-    return this.bench.state;
-  }
-  get records() {
-    return this.bench.store;
-  }
-  onState(l: (s: CabinetState, r: CabinetResult, i: CabinetInput) => void) {
-    this.listeners.add(l);
-    return () => this.listeners.delete(l);
-  }
-  wishAgainst(counter: number, wish: unknown): CabinetResult {
-    const input: CabinetInput = { kind: 'wish', counter, wish };
-    const r = this.bench.input(input);
-    for (const l of this.listeners) l(this.bench.state, r, input);
-    return r;
-  }
-  log(effects: readonly CabinetEffect[]) {
-    this.logged.push(...effects);
-    this.bench.store.appendLog(effects);
-  }
-}
-
-function client(url: string, headers: Record<string, string> = {}) {
-  const ws = new WebSocket(url.replace('http', 'ws') + 'ws', { headers });
-  const inbox: ToScreen[] = [];
-  const waiters: (() => void)[] = [];
-  ws.on('message', (data) => {
-    const checked = checkToScreen(JSON.parse(data.toString()));
-    if (!checked.ok) throw new Error(`host sent a message outside the contract: ${checked.error}`);
-    inbox.push(checked.message);
-    waiters.splice(0).forEach((w) => w());
-  });
-  const next = async (pred: (m: ToScreen) => boolean): Promise<ToScreen> => {
-    for (;;) {
-      const i = inbox.findIndex(pred);
-      if (i >= 0) return inbox.splice(i, 1)[0];
-      await new Promise<void>((resolve, reject) => {
-        waiters.push(resolve);
-        setTimeout(() => reject(new Error('no such message within 5 s')), 5000);
-      });
-    }
-  };
-  const open = new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-  });
-  return { ws, next, open };
-}
+import { client, RigCabinet } from './support';
 
 let host: RunningHost;
 let cabinet: RigCabinet;
@@ -81,7 +23,10 @@ beforeEach(async () => {
   const bench = new StoreBench(join(dbDir, 'cabinet.db'));
   bench.insert(1000);
   cabinet = new RigCabinet(bench);
-  host = await startHost({ cabinet: screenPort(cabinet, () => bench.rig.now), rendererRoot: root });
+  // Each refusal a second after the last on the refusal logs' clock, so each is a row of its own;
+  // the flood test below runs on the real clock.
+  let tick = 0;
+  host = await startHost({ cabinet: screenPort(cabinet, { now: () => bench.rig.now, clock: () => (tick += 1000) }), rendererRoot: root });
 });
 
 afterEach(async () => {
@@ -129,6 +74,7 @@ describe('the host carrier', () => {
     c.ws.send(Buffer.from([1, 2, 3]), { binary: true });
     await c.next((m) => m.kind === 'refused');
     expect(cabinet.logged).toHaveLength(4);
+    expect(cabinet.logged.every((e) => e.type === 'log' && e.entry.data.carrier === 'websocket')).toBe(true);
     expect(cabinet.logged.every((e) => e.type === 'log' && e.entry.kind === 'refusal')).toBe(true);
     expect(cabinet.bench.state.balance).toBe(1000);
     c.ws.close();
@@ -153,7 +99,7 @@ describe('queries over the host carrier', () => {
     const c = await connected();
     c.ws.send(JSON.stringify({ kind: 'query', id: 21, query: { type: 'handpays', limit: 10 } }));
     expect(await c.next((m) => m.kind === 'refused')).toEqual({ kind: 'refused', id: 21, rule: 'C-21', reason: 'handpays: the attendant key is needed' });
-    expect(refusals()).toEqual([{ rule: 'C-21', reason: 'handpays: the attendant key is needed', query: { type: 'handpays', limit: 10 } }]);
+    expect(refusals()).toEqual([{ rule: 'C-21', reason: 'handpays: the attendant key is needed', query: { type: 'handpays', limit: 10 }, carrier: 'websocket' }]);
     const bench = cabinet.bench;
     bench.key('attendant', true);
     bench.play({ type: 'creditClear', confirm: true });
@@ -199,6 +145,7 @@ describe('the host files', () => {
       expect((await fetch(host.url.replace(/\/$/, '') + path)).status).toBe(404);
     }
     expect((await fetch(host.url + 'dev/')).status).toBe(404);
+    expect((await fetch(host.url + 'dev/?t=anything')).status).toBe(404);
     expect((await fetch(host.url, { method: 'POST' })).status).toBe(405);
   });
 });

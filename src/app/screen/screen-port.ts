@@ -1,22 +1,24 @@
 // The CabinetPort both carriers use (the host's WebSocket, Electron's IPC bridge): snapshots
 // made from each committed state, wishes stepped against the version the screen saw, queries
 // answered from the store behind their key (C-21), and messages outside the contract written
-// to the event log (C-22). A refused query is logged like a refused wish.
+// to the event log (C-22). Each connection has its own refusal log: a refused wish, query or
+// message is logged like the others, at most one row a second a connection, with a count.
 
 import type { CabinetEffect, CabinetInput, CabinetResult, CabinetState } from '../../cabinet';
 import type { Activity, Snapshot, Wish } from '../../contract';
-import type { CabinetPort, Query, QueryResult, WishAnswer } from '../../contract';
+import type { CabinetPort, Query, QueryResult, ScreenConnection, WishAnswer } from '../../contract';
 import { answerQuery, queryAccess } from '../service/answer-query';
 import type { PayTableCatalog } from '../service/installed-pay-tables';
 import type { ServiceRecords } from '../service/records';
 import { activityOf } from './activity';
+import { refusalLog, type RefusalLogOptions, type RefusalRow } from './refusal-log';
 import { snapshotOf } from './snapshot-of';
 
 /** What the screen port needs of the running cabinet. */
 export interface RunningCabinet {
   readonly state: CabinetState;
   onState(listener: (state: CabinetState, result: CabinetResult, input: CabinetInput) => void): () => void;
-  /** Steps a wish made against `counter`; a stale one is refused by the cabinet. */
+  /** Steps a wish made against `counter`; a stale one is refused by the cabinet. The caller logs a refusal. */
   wishAgainst(counter: number, wish: unknown): CabinetResult;
   /** Appends log effects that belong to no transition (refusals). */
   log(effects: readonly CabinetEffect[]): void;
@@ -32,7 +34,15 @@ function queryForLog(query: unknown, malformed: boolean): unknown {
   return { type: typeof type === 'string' ? type.slice(0, 32) : null };
 }
 
-export function screenPort(cabinet: RunningCabinet, now: () => number = Date.now): CabinetPort {
+export interface ScreenPortOptions {
+  /** Wall time for the snapshots and the log rows. */
+  now?: () => number;
+  /** The refusal logs' monotonic clock (tests). */
+  clock?: RefusalLogOptions['clock'];
+}
+
+export function screenPort(cabinet: RunningCabinet, options: ScreenPortOptions | (() => number) = {}): CabinetPort {
+  const { now = Date.now, clock } = typeof options === 'function' ? { now: options } : options;
   let cached: { version: number; seq: number; snapshot: Snapshot } | null = null;
   let base: { version: number; snapshot: Snapshot } | null = null;
   let activity: Activity = { seq: 0, kind: 'none' };
@@ -55,8 +65,11 @@ export function screenPort(cabinet: RunningCabinet, now: () => number = Date.now
     const snapshot = current(state);
     for (const l of listeners) l(snapshot);
   };
+  const snapshot = (): Snapshot => current(cabinet.state);
+  const write = (row: RefusalRow): void => cabinet.log([{ type: 'log', entry: { at: now(), kind: 'refusal', data: row } }]);
+
   return {
-    snapshot: () => current(cabinet.state),
+    snapshot,
     onSnapshot(listener) {
       listeners.add(listener);
       unsubscribe ??= cabinet.onState(follow);
@@ -68,23 +81,33 @@ export function screenPort(cabinet: RunningCabinet, now: () => number = Date.now
         }
       };
     },
-    async wish(version: number, wish: Wish): Promise<WishAnswer> {
-      const result = cabinet.wishAgainst(version, wish);
-      return result.ok ? { ok: true } : { ok: false, rule: result.refusal.rule, reason: result.refusal.reason };
-    },
-    async query(query: Query): Promise<QueryResult> {
-      // The event log's chain is walked in slices first (only for one who may read it), so a
-      // long log never stalls the devices; access is checked again on the state after the walk.
-      const walked = query.type === 'events' && queryAccess(cabinet.state, 'events') === null ? await cabinet.records.walkChainSliced() : undefined;
-      const result = answerQuery(query, { state: cabinet.state, records: cabinet.records, payTables: cabinet.payTables, walked });
-      if (!result.ok) {
-        const data = { rule: result.rule, reason: result.reason, query: queryForLog(query, result.rule === 'C-22') };
-        cabinet.log([{ type: 'log', entry: { at: now(), kind: 'refusal', data } }]);
-      }
-      return result;
-    },
-    refuseMalformed(reason: string, carrier: string) {
-      cabinet.log([{ type: 'log', entry: { at: now(), kind: 'refusal', data: { rule: 'C-22', reason, carrier } } }]);
+    connect(carrier: string): ScreenConnection {
+      const refusals = refusalLog({ carrier, write, clock });
+      return {
+        snapshot,
+        async wish(version: number, wish: Wish): Promise<WishAnswer> {
+          const result = cabinet.wishAgainst(version, wish);
+          if (result.ok) return { ok: true };
+          // The cabinet's own refusal row (the PIN of a wish already masked in it).
+          const row = result.effects.find((e) => e.type === 'log' && e.entry.kind === 'refusal');
+          refusals.refuse(row && row.type === 'log' ? (row.entry.data as RefusalRow) : { rule: result.refusal.rule, reason: result.refusal.reason });
+          return { ok: false, rule: result.refusal.rule, reason: result.refusal.reason };
+        },
+        async query(query: Query): Promise<QueryResult> {
+          // The event log's chain is walked in slices first (only for one who may read it), so a
+          // long log never stalls the devices; access is checked again on the state after the walk.
+          const walked = query.type === 'events' && queryAccess(cabinet.state, 'events') === null ? await cabinet.records.walkChainSliced() : undefined;
+          const result = answerQuery(query, { state: cabinet.state, records: cabinet.records, payTables: cabinet.payTables, walked });
+          if (!result.ok) refusals.refuse({ rule: result.rule, reason: result.reason, query: queryForLog(query, result.rule === 'C-22') });
+          return result;
+        },
+        refuseMalformed(reason: string) {
+          refusals.refuse({ rule: 'C-22', reason });
+        },
+        close() {
+          refusals.close();
+        },
+      };
     },
   };
 }

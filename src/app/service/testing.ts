@@ -14,7 +14,8 @@ export class StoreBench {
   constructor(path: string, options: RigOptions = {}) {
     this.rig = new Rig(options);
     const s = this.rig.state;
-    this.rig.state = { ...s, access: { ...s.access, pinHash: this.rig.env.hashPin(BENCH_PIN) } };
+    // A PIN already changed from the initial one (which opens nothing but its own change).
+    this.rig.state = { ...s, access: { ...s.access, pinHash: this.rig.env.hashPin(BENCH_PIN), pinChangeRequired: false } };
     this.store = CabinetStore.open(path);
     this.store.initialize(this.rig.state, 'test');
   }

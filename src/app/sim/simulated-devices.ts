@@ -27,6 +27,8 @@ export class SimulatedDevices implements DeviceBus {
   readonly recovery = {
     acceptorNote: async () => ({ ...this.ledger.summary.lastNote }),
     voucherPrinted: async (validation: string) => (this.ledger.summary.printed.has(validation) ? ('printed' as const) : ('not-printed' as const)),
+    // These devices finish nothing on the cabinet's word: each answer is already in the ledger.
+    committed: () => undefined,
   };
 
   constructor(private readonly options: SimulatedDevicesOptions) {
@@ -38,11 +40,10 @@ export class SimulatedDevices implements DeviceBus {
     return () => this.listeners.delete(listener);
   }
 
-  /** The deck reports its whole state when it connects (C-18); every device says it is online. */
+  /** Every device says it is online, and the deck reports its whole state (C-18). */
   connect(): void {
     for (const device of ['acceptor', 'printer', 'deck'] as const) this.later(() => this.emit({ device, type: 'online' }));
-    for (const door of Object.keys(this.doors) as Door[]) this.later(() => this.emit({ device: 'deck', type: 'door', door, open: this.doors[door] }));
-    for (const key of Object.keys(this.keys) as KeySwitch[]) this.later(() => this.emit({ device: 'deck', type: 'key', key, on: this.keys[key] }));
+    this.later(() => this.emit({ device: 'deck', type: 'switches', keys: { ...this.keys }, doors: { ...this.doors } }));
   }
 
   send(command: DeviceCommand): void {

@@ -29,6 +29,8 @@ describe.each(['memory', 'pty'] as const)('simulated devices over %s', (transpor
     set = await createSimulatedDevices({ transport, ...TUNING });
     set.bus.onEvent(log.push);
     await Promise.all([online('acceptor'), online('printer'), online('deck')]);
+    // As the cabinet does after its power-up: the currency, then the enable.
+    set.bus.send({ device: 'acceptor', type: 'currency', currency: 'USD', minorDigits: 2 });
     set.bus.send({ device: 'acceptor', type: 'enable', enabled: true });
     await until('acceptor enabled', () => set.sim.acceptor.state.phase === 'idle' && !set.sim.acceptor.state.inhibited);
   });

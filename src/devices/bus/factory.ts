@@ -1,6 +1,7 @@
 // Builds the whole set of devices: drivers on real port paths, or drivers talking to the three
 // simulators over the full byte-level path, either in memory (binding-mock) or through socat
-// pseudo-terminals. "Simulated devices" in the app means the second.
+// pseudo-terminals, or a mix (a bench with a real acceptor and a simulated deck). A simulated
+// device is always its simulator behind its real driver: the cabinet cannot tell the difference.
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,18 @@ export interface PortPaths {
   deck: string;
 }
 
+/** A device's serial line: its port, and the line settings where its protocol lets them vary. */
+export interface SerialLine {
+  path: string;
+  baudRate?: number;
+  dataBits?: 7 | 8;
+  parity?: 'none' | 'even' | 'odd';
+  stopBits?: 1 | 2;
+}
+
+/** Each device on its serial line, or its simulator. */
+export type DeviceChoices = Record<keyof PortPaths, SerialLine | 'simulated'>;
+
 export interface SimulatedDevices {
   acceptor: AcceptorSimulator;
   printer: PrinterSimulator;
@@ -58,17 +71,49 @@ export interface SimulationOptions extends DriverTuning {
   deckSim?: DeckSimOptions;
 }
 
-function buildDrivers(paths: PortPaths, bindings: Partial<Record<keyof PortPaths, Binding>>, t: DriverTuning) {
+type Lines = Record<keyof PortPaths, SerialLine & { binding?: Binding }>;
+
+function buildDrivers(lines: Lines, t: DriverTuning) {
+  const { acceptor, printer, deck } = lines;
   return {
-    acceptor: new AcceptorDriver({ ...t.acceptor, path: paths.acceptor, binding: bindings.acceptor }),
-    printer: new PrinterDriver({ ...t.printer, path: paths.printer, binding: bindings.printer }),
-    deck: new DeckDriver({ ...t.deck, path: paths.deck, binding: bindings.deck }),
+    // ID-003 fixes 8 data bits, even parity and 1 stop bit: only the rate may differ.
+    acceptor: new AcceptorDriver({ ...t.acceptor, path: acceptor.path, binding: acceptor.binding, ...(acceptor.baudRate ? { baudRate: acceptor.baudRate } : {}) }),
+    printer: new PrinterDriver({ ...t.printer, ...printer }),
+    deck: new DeckDriver({ ...t.deck, path: deck.path, binding: deck.binding, ...(deck.baudRate ? { baudRate: deck.baudRate } : {}) }),
   };
 }
 
-/** The real cabinet: drivers on the given serial ports. */
-export function createSerialDevices(paths: PortPaths, tuning: DriverTuning = {}): SerialDeviceBus {
-  return new SerialDeviceBus(buildDrivers(paths, {}, tuning)).start();
+export interface DeviceSet {
+  bus: SerialDeviceBus;
+  /** The simulators of the devices that are simulated, to be worked like the real thing. */
+  sim: Partial<SimulatedDevices>;
+}
+
+/**
+ * The cabinet's devices as configured: each driver on its serial line, or on an in-memory line
+ * to its simulator. With every device on a line this is the real cabinet.
+ */
+export function createDevices(choices: DeviceChoices, options: Omit<SimulationOptions, 'transport' | 'dir'> = {}): DeviceSet {
+  const sim: Partial<SimulatedDevices> = {};
+  const links: MemoryLink[] = [];
+  const lines = {} as Lines;
+  for (const name of ['acceptor', 'printer', 'deck'] as const) {
+    const choice = choices[name];
+    if (choice !== 'simulated') {
+      lines[name] = choice;
+      continue;
+    }
+    const link = new MemoryLink(name);
+    links.push(link);
+    const device = name === 'acceptor' ? new AcceptorSimulator(options.acceptorSim) : name === 'printer' ? new PrinterSimulator() : new DeckSimulator(options.deckSim);
+    device.attach(link.device);
+    (sim as Record<string, { detach(): void }>)[name] = device;
+    lines[name] = { path: link.path, binding: link.binding };
+  }
+  const bus = new SerialDeviceBus(buildDrivers(lines, options), async () => {
+    for (const device of Object.values(sim)) device.detach();
+  }).start();
+  return { bus, sim };
 }
 
 /** Drivers and simulators joined by in-memory lines or by socat pseudo-terminals. */
@@ -82,8 +127,10 @@ export async function createSimulatedDevices(options: SimulationOptions): Promis
   if (options.transport === 'memory') {
     const links = { acceptor: new MemoryLink('acceptor'), printer: new MemoryLink('printer'), deck: new MemoryLink('deck') };
     for (const n of names) sim[n].attach(links[n].device);
-    const drivers = buildDrivers({ acceptor: links.acceptor.path, printer: links.printer.path, deck: links.deck.path }, {
-      acceptor: links.acceptor.binding, printer: links.printer.binding, deck: links.deck.binding,
+    const drivers = buildDrivers({
+      acceptor: { path: links.acceptor.path, binding: links.acceptor.binding },
+      printer: { path: links.printer.path, binding: links.printer.binding },
+      deck: { path: links.deck.path, binding: links.deck.binding },
     }, options);
     const bus = new SerialDeviceBus(drivers, async () => {
       for (const n of names) sim[n].detach();
@@ -109,7 +156,7 @@ export async function createSimulatedDevices(options: SimulationOptions): Promis
     endpoints.push(ep);
     sim[n].attach(ep);
   }
-  const drivers = buildDrivers({ acceptor: pairs.acceptor.host, printer: pairs.printer.host, deck: pairs.deck.host }, {}, options);
+  const drivers = buildDrivers({ acceptor: { path: pairs.acceptor.host }, printer: { path: pairs.printer.host }, deck: { path: pairs.deck.host } }, options);
   const bus = new SerialDeviceBus(drivers, async () => {
     for (const n of names) sim[n].detach();
     await Promise.all(endpoints.map((e) => e.close()));

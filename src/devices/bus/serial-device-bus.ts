@@ -24,6 +24,7 @@ export class SerialDeviceBus implements DeviceBus {
     this.recovery = {
       acceptorNote: () => drivers.acceptor.recovery.acceptorNote(),
       voucherPrinted: (v) => drivers.printer.recovery.voucherPrinted(v),
+      committed: () => drivers.acceptor.recovery.committed(),
     };
     const relay = (e: DeviceEvent) => {
       for (const l of [...this.listeners]) {

@@ -2,13 +2,13 @@
 // `A5 len seq type payload... crc-lo crc-hi`, len counting the whole frame and CRC-16/KERMIT over
 // every byte before the CRC, as in ID-003.
 
-import { BUTTONS, DOORS, type Button, type Door, type KeySwitch, type LampState } from '../../cabinet/device-events';
+import { BUTTONS, DOORS, KEY_SWITCHES, type Button, type Door, type KeySwitch, type LampState } from '../../cabinet/device-events';
 import { crc16Kermit } from '../shared/crc16-kermit';
 
 export const DECK_SYNC = 0xa5;
 export const DECK_MIN_FRAME = 6;
 export const DECK_MAX_FRAME = 32;
-export const KEYS: readonly KeySwitch[] = ['attendant', 'technician'];
+export const KEYS: readonly KeySwitch[] = KEY_SWITCHES;
 export const LAMP_STATES: readonly LampState[] = ['off', 'on', 'blink'];
 
 export const TYPE = {

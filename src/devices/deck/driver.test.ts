@@ -25,14 +25,18 @@ function setup(prepare?: (sim: DeckSimulator) => void) {
 }
 
 describe('deck driver over the mock binding', () => {
-  it('reads the whole state when it connects: a door open at boot is reported', async () => {
+  it('reads the whole state when it connects and reports it whole: every key and door, as the deck says', async () => {
     const { log, driver } = setup((sim) => {
       sim.setDoor('main', true);
       sim.turnKey('attendant', true);
     });
     await log.next({ type: 'online' });
-    expect(log.events).toContainEqual({ device: 'deck', type: 'door', door: 'main', open: true });
-    expect(log.events).toContainEqual({ device: 'deck', type: 'key', key: 'attendant', on: true });
+    expect(await log.next({ type: 'switches' })).toEqual({
+      device: 'deck',
+      type: 'switches',
+      keys: { attendant: true, technician: false },
+      doors: { main: true, logic: false, cashbox: false },
+    });
     expect(driver.inputs.doors.logic).toBe(false);
   });
 
@@ -71,11 +75,12 @@ describe('deck driver over the mock binding', () => {
     const off = await log.next({ type: 'offline' });
     expect((off as { reason: string }).reason).toMatch(/heartbeat/);
     sim.setDoor('logic', true); // no power, no report...
+    sim.turnKey('technician', false);
     const from = log.events.length;
-    sim.powerOn(); // ...until the deck's state report on power-up
+    sim.powerOn(); // ...until the deck's whole report on power-up, which says both
     await log.next({ type: 'online' }, from);
-    await log.next({ type: 'door', door: 'logic', open: true } as never, from);
-    expect(log.events.slice(from).filter((e) => e.type === 'door' && (e as { door: string }).door === 'cashbox')).toEqual([]);
+    expect(await log.next({ type: 'switches' }, from)).toMatchObject({ keys: { attendant: false, technician: false }, doors: { main: false, logic: true, cashbox: true } });
+    expect(log.events.slice(from).filter((e) => e.type === 'door' || e.type === 'key')).toEqual([]);
   });
 
   it('survives the port vanishing and answers the keyboard map', async () => {

@@ -1,14 +1,16 @@
 // The button deck driver (C-18, C-20): turns the deck's frames into button, key and door events,
 // sets lamps, and watches the deck's heartbeat so a dead deck is noticed and reported (C-19).
-// Each time the deck (re)appears it is asked for its whole state, and only the differences from
-// what the cabinet last heard become events, so nothing is reported twice or missed.
+// Each time the deck (re)appears it is asked for its whole state, which goes to the cabinet whole
+// (a 'switches' event): the deck's word on every key and door, whatever anyone believed before.
+// Changes after it are events of their own; a press made while the deck was unreachable is not
+// replayed as an action.
 
 import type { Button, DeviceCommand, LampState } from '../../cabinet/device-events';
-import { BUTTONS, DOORS } from '../../cabinet/device-events';
+import { BUTTONS } from '../../cabinet/device-events';
 import { DriverBase } from '../shared/driver-base';
 import type { Binding } from '../shared/port-connection';
 import { NoAnswerError } from '../shared/requester';
-import { KEYS, restingState, type DeckFrame, type DeckInput, type DeckState } from './codec';
+import { restingState, type DeckFrame, type DeckInput, type DeckState } from './codec';
 import { DeckLinkLayer } from './link-layer';
 import { DeckParser } from './parser';
 
@@ -95,19 +97,13 @@ export class DeckDriver extends DriverBase<DeckFrame> {
     if (!m) return;
     if (m.type === 'state') {
       this.awaitingState = false;
-      this.applyState(m.state);
+      this.known = { ...structuredClone(m.state), lamps: this.known.lamps };
       this.markOnline();
+      this.emitEvent({ device: 'deck', type: 'switches', keys: { ...m.state.keys }, doors: { ...m.state.doors } });
       if (BUTTONS.some((b) => m.state.lamps[b] !== this.lamps[b])) this.link.send({ type: 'lamps', lamps: { ...this.lamps } }, true);
       return;
     }
     if (m.type === 'input' && !this.awaitingState) this.applyInput(m.input, m.on);
-  }
-
-  private applyState(s: DeckState): void {
-    for (const b of BUTTONS) this.applyInput({ kind: 'button', button: b }, s.buttons[b]);
-    for (const k of KEYS) this.applyInput({ kind: 'key', key: k }, s.keys[k]);
-    for (const d of DOORS) this.applyInput({ kind: 'door', door: d }, s.doors[d]);
-    this.known.firmware = s.firmware;
   }
 
   private applyInput(i: DeckInput, on: boolean): void {

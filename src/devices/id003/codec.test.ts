@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crc16Kermit } from '../shared/crc16-kermit';
 import { buildFrame, decodeCommand, decodeResponse, encodeCommand, encodeResponse, FrameError, type Id003Command, type Id003Response } from './codec';
-import { assignmentFor, noteValues } from './currency';
+import { assignmentFor, JCM_COUNTRIES, noteTable } from './currency';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
@@ -75,13 +75,32 @@ describe('ID-003 codec', () => {
   });
 
   it('turns a currency assignment into note values in minor units', () => {
-    const values = noteValues(assignmentFor([1, 20, 100]), 'USD', 2);
-    expect(values).toEqual([
-      { code: 0x61, value: 100, denomination: 'USD 1' },
-      { code: 0x62, value: 2000, denomination: 'USD 20' },
-      { code: 0x63, value: 10000, denomination: 'USD 100' },
-    ]);
+    expect(noteTable(assignmentFor([1, 20, 100]), 'USD', 2)).toEqual({
+      ok: true,
+      values: [
+        { code: 0x61, value: 100, denomination: 'USD 1' },
+        { code: 0x62, value: 2000, denomination: 'USD 20' },
+        { code: 0x63, value: 10000, denomination: 'USD 100' },
+      ],
+    });
     expect(assignmentFor([20])[0]).toEqual({ code: 0x61, country: 1, base: 2, exponent: 1 });
     expect(() => assignmentFor([2.5])).toThrow();
+  });
+
+  it("reads notes in the cabinet's currency and minor digits: a 1000-yen note is 1000 with JPY 0", () => {
+    const yen = assignmentFor([1000, 10000], 0x0a);
+    expect(yen[0]).toMatchObject({ country: 0x0a, base: 1, exponent: 3 });
+    expect(noteTable(yen, 'JPY', 0)).toEqual({ ok: true, values: [{ code: 0x61, value: 1000, denomination: 'JPY 1000' }, { code: 0x62, value: 10000, denomination: 'JPY 10000' }] });
+    expect(noteTable(assignmentFor([5, 500], 0xe0), 'EUR', 2)).toMatchObject({ ok: true, values: [{ value: 500 }, { value: 50000 }] });
+  });
+
+  it("refuses an assignment for another country than the cabinet's currency, or a currency with no JCM code", () => {
+    expect(noteTable(assignmentFor([1000], 0x0a), 'USD', 2)).toEqual({ ok: false, reason: "the acceptor is assigned for Japan, the cabinet's currency is USD" });
+    expect(noteTable(assignmentFor([20], 0x01), 'JPY', 0)).toMatchObject({ ok: false, reason: /assigned for USA/ });
+    expect(noteTable(assignmentFor([20], 0x7f), 'USD', 2)).toMatchObject({ ok: false, reason: /country code 0x7f/ });
+    expect(noteTable(assignmentFor([20]), 'GBP', 2)).toMatchObject({ ok: false, reason: /no JCM country code/ });
+    // One table: each currency once, each code once.
+    expect(new Set(JCM_COUNTRIES.map((c) => c.code)).size).toBe(JCM_COUNTRIES.length);
+    expect(new Set(JCM_COUNTRIES.map((c) => c.currency)).size).toBe(JCM_COUNTRIES.length);
   });
 });

@@ -1,7 +1,20 @@
 // The acceptor's currency assignment turned into note values (C-16: values come from the
-// device, never from a table here). Values are minor units (C-1).
+// device, never from a table here). Each entry says which country's note it is and its value as
+// base × 10^exponent in that currency's major unit; the cabinet's currency and minor digits turn
+// it into minor units (C-1). An assignment for another country than the cabinet's currency is a
+// device fault: its notes are never worth anything here.
 
 import type { CurrencyEntry } from './codec';
+
+/** JCM's country codes in the currency assignment, and the currency each one's notes are in. */
+export const JCM_COUNTRIES: readonly { code: number; country: string; currency: string }[] = [
+  { code: 0x01, country: 'USA', currency: 'USD' },
+  { code: 0x0a, country: 'Japan', currency: 'JPY' },
+  { code: 0xe0, country: 'the euro area', currency: 'EUR' },
+];
+
+export const countryOf = (code: number) => JCM_COUNTRIES.find((c) => c.code === code) ?? null;
+export const countryFor = (currency: string) => JCM_COUNTRIES.find((c) => c.currency === currency) ?? null;
 
 export interface NoteValue {
   code: number;
@@ -11,13 +24,29 @@ export interface NoteValue {
   denomination: string;
 }
 
-export function noteValues(entries: readonly CurrencyEntry[], currency: string, minorDigits: number): NoteValue[] {
-  return entries
-    .filter((e) => e.base > 0)
-    .map((e) => {
-      const major = e.base * 10 ** e.exponent;
-      return { code: e.code, value: major * 10 ** minorDigits, denomination: `${currency} ${major}` };
-    });
+export type NoteTable = { ok: true; values: NoteValue[] } | { ok: false; reason: string };
+
+const countryName = (code: number): string => countryOf(code)?.country ?? `country code 0x${code.toString(16).padStart(2, '0')}`;
+
+/**
+ * The notes of an assignment in the cabinet's currency, or why none of them may be taken: an
+ * entry for another country, a currency JCM has no code for here, or a value that is not a whole
+ * number of minor units.
+ */
+export function noteTable(entries: readonly CurrencyEntry[], currency: string, minorDigits: number): NoteTable {
+  const ours = countryFor(currency);
+  const notes = entries.filter((e) => e.base > 0);
+  if (!ours) return { ok: false, reason: `no JCM country code is known for the cabinet's currency ${currency}` };
+  const foreign = notes.find((e) => e.country !== ours.code);
+  if (foreign) return { ok: false, reason: `the acceptor is assigned for ${countryName(foreign.country)}, the cabinet's currency is ${currency}` };
+  const values: NoteValue[] = [];
+  for (const e of notes) {
+    const major = e.base * 10 ** e.exponent;
+    const value = e.base * 10 ** (e.exponent + minorDigits);
+    if (!Number.isSafeInteger(value)) return { ok: false, reason: `note code 0x${e.code.toString(16)} (${e.base}×10^${e.exponent}) is not a whole number of minor units` };
+    values.push({ code: e.code, value, denomination: `${currency} ${major}` });
+  }
+  return { ok: true, values };
 }
 
 /** Entries for notes of the given major-unit values, codes 0x61 upwards, as an acceptor reports them. */

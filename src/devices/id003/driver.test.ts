@@ -4,11 +4,11 @@ import { EventLog, until } from '../shared/test-support';
 import { AcceptorDriver } from './driver';
 import { AcceptorSimulator } from './simulator';
 
-const FAST = { pollMs: 5, responseTimeoutMs: 40, retries: 1, reconnectMs: 20 };
+const FAST = { pollMs: 5, responseTimeoutMs: 40, retries: 1, reconnectMs: 20, currency: 'USD', minorDigits: 2 };
 
-function setup(extra: Partial<ConstructorParameters<typeof AcceptorDriver>[0]> = {}) {
+function setup(extra: Partial<ConstructorParameters<typeof AcceptorDriver>[0]> = {}, simOptions: ConstructorParameters<typeof AcceptorSimulator>[0] = {}) {
   const link = new MemoryLink('acceptor');
-  const sim = new AcceptorSimulator().attach(link.device);
+  const sim = new AcceptorSimulator(simOptions).attach(link.device);
   const driver = new AcceptorDriver({ path: link.path, binding: link.binding, ...FAST, ...extra });
   const log = new EventLog();
   driver.on('event', log.push);
@@ -197,5 +197,86 @@ describe('acceptor driver over the mock binding', () => {
     await until('acceptor idle after reset', () => sim.state.phase === 'idle');
     // The driver re-applies the cabinet's wish after the acceptor's power-up.
     await until('enabled again', () => !sim.state.inhibited);
+  });
+});
+
+describe('acceptor power-up, currency and restart (C-15, C-16, C-14)', () => {
+  it('powers up in the public order: RESET, the settings while it initialises, then DISABLE', async () => {
+    const link = new MemoryLink('acceptor');
+    const sim = new AcceptorSimulator({ stepPolls: 3 }).attach(link.device);
+    const seen: string[] = [];
+    sim.on('command', (c) => {
+      if (c.type !== 'statusRequest') seen.push(`${c.type}@${sim.state.phase}`);
+    });
+    const driver = new AcceptorDriver({ path: link.path, binding: link.binding, ...FAST });
+    driver.start();
+    stops.push(() => driver.stop());
+    await until('acceptor disabled after initialising', () => sim.state.phase === 'idle' && seen.some((c) => c.startsWith('getCurrencyAssignment')));
+    const order = seen.map((c) => c.split('@')[0]);
+    expect(order.slice(0, 4)).toEqual(['reset', 'setDenominations', 'setSecurity', 'setInhibit']);
+    // Every setting went while it was initialising, after the RESET; nothing before the RESET.
+    expect(seen.slice(1, 4).every((c) => c.endsWith('@initializing'))).toBe(true);
+    expect(sim.state.inhibited).toBe(true);
+  });
+
+  it('an acceptor stuck initialising is a fault after the time limit, cleared when it finishes', async () => {
+    const { sim, log } = setup({ initializeTimeoutMs: 150 });
+    sim.setStuckInitializing(true);
+    const fault = await log.next({ type: 'fault', code: 'initializeTimeout' } as never);
+    expect(fault).toMatchObject({ device: 'acceptor', message: expect.stringMatching(/initialising for more than/) });
+    sim.setStuckInitializing(false);
+    await log.next({ type: 'faultCleared', code: 'initializeTimeout' } as never);
+  });
+
+  it('reads a 1000-yen note as 1000 in a JPY cabinet with no minor digits', async () => {
+    const { sim, driver, log } = setup({ currency: undefined }, { currency: 'JPY', minorDigits: 0 });
+    driver.send({ device: 'acceptor', type: 'currency', currency: 'JPY', minorDigits: 0 });
+    await ready(sim, driver);
+    expect(sim.insertNote(1000)).toBe(true);
+    expect(await log.next({ type: 'escrow' })).toMatchObject({ value: 1000, denomination: 'JPY 1000' });
+  });
+
+  it('takes no note from an acceptor assigned for another country: a fault, and it stays inhibited', async () => {
+    const { sim, driver, log } = setup({ currency: undefined }, { currency: 'USD' });
+    driver.send({ device: 'acceptor', type: 'currency', currency: 'JPY', minorDigits: 0 });
+    driver.send({ device: 'acceptor', type: 'enable', enabled: true });
+    const fault = await log.next({ type: 'fault', code: 'currency' } as never);
+    expect(fault).toMatchObject({ message: "the acceptor is assigned for USA, the cabinet's currency is JPY" });
+    await until('acceptor idle', () => sim.state.phase === 'idle');
+    await new Promise((r) => setTimeout(r, 60));
+    expect(sim.state.inhibited).toBe(true);
+    expect(sim.insertNote(2000)).toBe(false);
+    expect(driver.noteTable).toBeNull();
+    // Told the currency it is assigned for, it is no fault any more and takes notes.
+    driver.send({ device: 'acceptor', type: 'currency', currency: 'USD', minorDigits: 2 });
+    await log.next({ type: 'faultCleared', code: 'currency' } as never);
+    await until('enabled', () => !sim.state.inhibited);
+  });
+
+  it('holds the ACK of a vend valid it cannot name until the cabinet has committed its restart answer', async () => {
+    const first = setup();
+    await ready(first.sim, first.driver);
+    first.sim.insertNote(5000);
+    await first.log.next({ type: 'escrow' });
+    // The cabinet dies as the acceptor reaches vend valid, before it can see it or ACK it.
+    first.sim.once('stacked', () => first.link.unplug());
+    first.driver.send({ device: 'acceptor', type: 'stack' });
+    await first.log.next({ type: 'offline' });
+    await first.driver.stop();
+    expect(first.sim.state.phase).toBe('vendValid');
+    first.link.plug();
+    const driver = new AcceptorDriver({ path: first.link.path, binding: first.link.binding, ...FAST });
+    const log = new EventLog();
+    driver.on('event', log.push);
+    driver.start();
+    stops.push(() => driver.stop());
+    expect(await driver.recovery.acceptorNote()).toEqual({ state: 'stacked', value: 0 });
+    await new Promise((r) => setTimeout(r, 80));
+    // Not acknowledged yet: a crash now still finds the acceptor saying vend valid.
+    expect(first.sim.state.phase).toBe('vendValid');
+    driver.recovery.committed();
+    await until('acceptor idle', () => first.sim.state.phase === 'idle');
+    expect(first.sim.cashbox.map((n) => n.value)).toEqual([5000]);
+    expect(log.of('stacked')).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
 import { EventEmitter } from 'node:events';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
 import { encodeResponse, type CurrencyEntry, type Id003Command, type Id003Response } from './codec';
-import { assignmentFor, noteValues, type NoteValue } from './currency';
+import { assignmentFor, countryFor, noteTable, type NoteValue } from './currency';
 import { FAILURE_CODES } from './codes';
 import { Id003CommandParser } from './parser';
 
@@ -16,9 +16,19 @@ type Phase =
 export type AcceptorFault = 'stackerFull' | 'stackerOpen' | 'jamInAcceptor' | 'jamInStacker' | 'pause' | 'cheated' | 'failure' | 'communicationError';
 const FAULT_ORDER: AcceptorFault[] = ['failure', 'jamInAcceptor', 'jamInStacker', 'stackerOpen', 'stackerFull', 'cheated', 'pause', 'communicationError'];
 
+/** Notes a simulated acceptor knows when not told, by the currency it is assigned for. */
+const DEFAULT_NOTES: Record<string, number[]> = {
+  USD: [1, 2, 5, 10, 20, 50, 100],
+  JPY: [1000, 2000, 5000, 10000],
+  EUR: [5, 10, 20, 50, 100, 200, 500],
+};
+
 export interface AcceptorSimOptions {
-  /** Notes the acceptor knows, in major units (default USD 1, 2, 5, 10, 20, 50, 100). */
+  /** The currency its assignment is for (default USD; one of the JCM country table's). */
+  currency?: string;
+  /** Notes the acceptor knows, in major units (default: that currency's usual notes). */
   notes?: number[];
+  /** Minor digits its `values` are given in (those of the cabinet it is tested with; default 2). */
   minorDigits?: number;
   /** Status requests a movement lasts (accepting, stacking, returning, initialising). */
   stepPolls?: number;
@@ -26,6 +36,9 @@ export interface AcceptorSimOptions {
 }
 
 export interface AcceptorSimEvents {
+  /** A note is held in escrow, waiting for the controller's word. */
+  escrow: [note: NoteValue];
+  /** A note is past the point of no return: in the cash box, whatever happens to the line. */
   stacked: [note: NoteValue];
   returned: [note: NoteValue];
   rejected: [reason: number];
@@ -40,6 +53,10 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
   private phase: Phase = 'powerUp';
   private stepsLeft = 0;
   private note: NoteValue | null = null;
+  /** The note in hand has reached the cash box (vend valid): a power cut cannot undo that. */
+  private boxed = false;
+  /** Scripted fault of the mechanism: initialising never ends. */
+  private stuckInitializing = false;
   private rejectReason = 0;
   private inhibited = true;
   private inhibitMask = 0;
@@ -55,8 +72,13 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
 
   constructor(options: AcceptorSimOptions = {}) {
     super();
-    this.entries = assignmentFor(options.notes ?? [1, 2, 5, 10, 20, 50, 100]);
-    this.values = noteValues(this.entries, 'SIM', options.minorDigits ?? 2);
+    const currency = options.currency ?? 'USD';
+    const country = countryFor(currency);
+    if (!country) throw new Error(`a simulated acceptor cannot be assigned for ${currency}: no JCM country code is known for it`);
+    this.entries = assignmentFor(options.notes ?? DEFAULT_NOTES[currency] ?? [], country.code);
+    const table = noteTable(this.entries, currency, options.minorDigits ?? 2);
+    if (!table.ok) throw new Error(table.reason);
+    this.values = table.values;
     this.stepPolls = options.stepPolls ?? 1;
     this.version = options.version ?? 'SIM-ID003 USA 1.00';
   }
@@ -143,10 +165,15 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
     else this.faults.delete(fault);
   }
 
+  /** A mechanism that never finishes initialising (it reports INITIALIZE for ever). */
+  setStuckInitializing(on: boolean): void {
+    this.stuckInitializing = on;
+  }
+
   powerOff(): void {
     if (this.phase === 'off') return;
     const p = this.phase;
-    this.powerLossNote = p === 'stacking' || p === 'vendValid' ? 'stacker' : this.note && p !== 'idle' && p !== 'stacked' ? 'acceptor' : 'none';
+    this.powerLossNote = p === 'stacking' || p === 'vendValid' ? 'stacker' : this.note && p !== 'idle' && p !== 'stacked' && !this.boxed ? 'acceptor' : 'none';
     this.phase = 'off';
     this.parser.reset();
   }
@@ -189,11 +216,7 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
         this.advance();
         return;
       case 'ack':
-        if (p === 'vendValid') {
-          this.cashbox.push(this.note!);
-          this.emit('stacked', this.note!);
-          this.move('stacked');
-        }
+        if (p === 'vendValid') this.move('stacked');
         return; // an ACK is never answered
       case 'reset':
         this.reply({ type: 'ack' });
@@ -271,18 +294,27 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
     }
   }
 
+  /** The note reaches the cash box: from here on it is the controller's to credit. */
+  private box(): void {
+    if (!this.note || this.boxed) return;
+    this.boxed = true;
+    this.cashbox.push(this.note);
+    this.emit('stacked', this.note);
+  }
+
   /** One status request's worth of movement. */
   private advance(): void {
     if (this.faults.size || --this.stepsLeft > 0) return;
     switch (this.phase) {
       case 'initializing': {
+        if (this.stuckInitializing) return;
         const left = this.powerLossNote;
         this.powerLossNote = 'none';
         if (left === 'stacker' && this.note) {
           // The note was past the point of no return: it finishes into the box without a vend valid.
-          this.cashbox.push(this.note);
-          this.emit('stacked', this.note);
+          this.box();
           this.note = null;
+          this.boxed = false;
           this.phase = 'idle';
         } else if (left === 'acceptor' && this.note) this.move('returning');
         else this.phase = 'idle';
@@ -290,13 +322,18 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
       }
       case 'accepting':
         if (this.rejectReason) this.move('rejecting');
-        else this.phase = 'escrow';
+        else {
+          this.phase = 'escrow';
+          this.emit('escrow', this.note!);
+        }
         return;
       case 'stacking':
         this.phase = 'vendValid';
+        this.box();
         return;
       case 'stacked':
         this.note = null;
+        this.boxed = false;
         this.phase = 'idle';
         return;
       case 'rejecting':

@@ -15,7 +15,11 @@ import { voucherBytes, voucherProblems } from './voucher-layout';
 export interface PrinterDriverOptions {
   path: string;
   binding?: Binding;
+  /** Line settings: 38400 baud 8N1 unless the printer is set otherwise (docs/protocols/voucher-printer.md). */
   baudRate?: number;
+  dataBits?: 7 | 8;
+  parity?: 'none' | 'even' | 'odd';
+  stopBits?: 1 | 2;
   pollMs?: number;
   responseTimeoutMs?: number;
   retries?: number;
@@ -53,8 +57,9 @@ export class PrinterDriver extends DriverBase<PrinterReply> {
   private nextId = 0;
 
   constructor(options: PrinterDriverOptions) {
-    const opts = { baudRate: 38400, pollMs: 250, responseTimeoutMs: 200, retries: 2, reconnectMs: 500, printTimeoutMs: 20_000, ...options };
-    super('printer', { path: opts.path, binding: options.binding, baudRate: opts.baudRate, reconnectMs: opts.reconnectMs }, () => new PrinterReplyParser(), {
+    const opts = { baudRate: 38400, dataBits: 8 as const, parity: 'none' as const, stopBits: 1 as const, pollMs: 250, responseTimeoutMs: 200, retries: 2, reconnectMs: 500, printTimeoutMs: 20_000, ...options };
+    const line = { baudRate: opts.baudRate, dataBits: opts.dataBits, parity: opts.parity, stopBits: opts.stopBits };
+    super('printer', { path: opts.path, binding: options.binding, ...line, reconnectMs: opts.reconnectMs }, () => new PrinterReplyParser(), {
       pollMs: opts.pollMs,
       recycleAfter: 2,
     });

@@ -1,0 +1,31 @@
+// C-18, C-21: a key counts as turned only on the button deck's own word, and a technician
+// works only with the key on, the PIN entered and the initial PIN changed. Kept apart so that
+// every gate (wishes, queries, tilts) asks the same questions.
+
+import type { Refusal } from '../core';
+import type { KeySwitch } from './device-events';
+import type { CabinetState } from './state';
+import { refusal } from './transition';
+
+/** Play stops, and no key counts, until the deck has reported its keys and doors (power-up, silence). */
+export const SWITCHES_TILT = 'deck:switches';
+
+/** Null when `key` is turned on the deck's own word; otherwise why it counts as off. */
+export function keyProblem(s: CabinetState, key: KeySwitch): string | null {
+  if (s.tilts.some((t) => t.code === SWITCHES_TILT)) return `the ${key} key counts only once the button deck has reported its switches`;
+  return s.keys[key] ? null : `the ${key} key is needed`;
+}
+
+/** Null when a technician may work: key on, PIN entered, and the initial PIN already changed. */
+export function technicianProblem(s: CabinetState): string | null {
+  const key = keyProblem(s, 'technician');
+  if (key) return key;
+  if (!s.access.technicianSession) return 'the technician PIN is needed';
+  if (s.access.pinChangeRequired) return 'the initial PIN must be changed first';
+  return null;
+}
+
+export function needKey(s: CabinetState, key: KeySwitch): Refusal | null {
+  const why = keyProblem(s, key);
+  return why ? refusal('C-21', why) : null;
+}
