@@ -1,5 +1,6 @@
-// The crash test at scale: `npm run bench:crash -- --kills 1000`. Prints the crashes, the games
-// that resumed and every discrepancy found (the target is none).
+// The crash test at scale: `npm run bench:crash -- --kills 1000`. The cabinet runs its real
+// drivers on the serial simulators' pseudo-terminals (socat), as with real ports. Prints the
+// crashes, the games that resumed and every discrepancy found (the target is none).
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +35,7 @@ process.stdout.write(
   [
     `crash test: seed ${seed}, ${report.kills} SIGKILLs in ${seconds.toFixed(1)} s (${report.killedBeforeReady} during start-up or recovery)`,
     `games played ${report.gamesPlayed}; interrupted games resumed with the same cards ${report.resumedGames}`,
-    `notes stacked ${report.notesStacked} (${report.recoveredNotes} credited by recovery); vouchers printed ${report.vouchersPrinted} (${report.recoveredVouchers} settled by recovery)`,
+    `notes stacked ${report.notesStacked} (${report.recoveredNotes} credited by recovery); vouchers printed ${report.vouchersPrinted} (${report.recoveredVouchers} settled by recovery); vouchers failed or voided and handpaid ${report.voidedVouchers}`,
     `discrepancies ${report.discrepancies.length}`,
     ...report.discrepancies.slice(0, 20).map((d) => `  ${d}`),
   ].join('\n') + '\n',

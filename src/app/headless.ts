@@ -1,10 +1,16 @@
-// The cabinet without a screen: simulated devices with their own durable ledger, a seeded bot
-// at the buttons. Prints one JSON line when recovery is done ("ready") and one at the end, so a
-// harness (the crash test) can check what a restart resumed.
+// The cabinet without a screen, a seeded bot at the buttons. Either every device is simulated in
+// this process (with its own durable ledger, and seeded dealing), or the configuration names a
+// port for every device and the cabinet runs its real drivers on them, dealing from node:crypto,
+// exactly as `npm start` does; the bot's hands on those devices are then lines on stdout for the
+// process that holds them (the crash test's serial simulators). Prints one JSON line when
+// recovery is done ("ready") and one at the end, so a harness can check what a restart resumed.
 
 import { formatCards, SeededRandom } from '../core';
 import { gameInProgress, type CabinetState } from '../cabinet';
-import { startBotCabinet, loadConfig, openStore } from './cabinet-app';
+import { startBotCabinet, loadConfig, openStore, startCabinet, type CabinetApp } from './cabinet-app';
+import { devicesFor } from './cabinet-devices';
+import { simulatedDevices } from './config';
+import { remoteHands, type Hands } from './sim/hands';
 import { PlayerBot, type BotSummary } from './sim/player-bot';
 import { SimulatedDevices } from './sim/simulated-devices';
 
@@ -29,22 +35,42 @@ export function gameView(state: CabinetState): { id: number; game: string; deck:
 export async function runHeadless(options: HeadlessOptions): Promise<BotSummary> {
   const write = options.write ?? ((line: string) => process.stdout.write(line + '\n'));
   const config = loadConfig(options.configFile);
+  const simulated = simulatedDevices(config.devices).length;
+  if (simulated !== 0 && simulated !== 3) throw new Error('run --headless: either every device is simulated or every one has its port');
   const store = openStore(options.dbPath);
   const random = new SeededRandom(`bot:${options.seed}:${store.load()?.version ?? 0}`);
-  const sim = new SimulatedDevices({ ledgerPath: options.ledgerPath, printFailRate: options.printFailRate ?? 0, random });
-  let app;
-  try {
-    app = await startBotCabinet(config, store, sim, `${options.seed}:${store.load()?.version ?? 0}`);
-  } catch (e) {
-    store.close();
-    await sim.close();
-    throw e;
+  let app: CabinetApp;
+  let hands: Hands;
+  let connect = async (): Promise<void> => undefined;
+  if (simulated === 3) {
+    const sim = new SimulatedDevices({ ledgerPath: options.ledgerPath, printFailRate: options.printFailRate ?? 0, random });
+    try {
+      app = await startBotCabinet(config, store, sim, `${options.seed}:${store.load()?.version ?? 0}`);
+    } catch (e) {
+      store.close();
+      await sim.close();
+      throw e;
+    }
+    hands = sim;
+    connect = async () => {
+      sim.connect();
+      await sim.settled();
+    };
+  } else {
+    const { bus } = devicesFor(config, false);
+    try {
+      app = await startCabinet(config, store, bus);
+    } catch (e) {
+      await bus.close();
+      store.close();
+      throw e;
+    }
+    hands = remoteHands(write);
   }
   const s = app.runner.state;
   write(JSON.stringify({ type: 'ready', version: s.version, balance: s.balance, game: gameView(s), note: s.note, voucher: s.voucher?.validation ?? null }));
-  sim.connect();
-  await sim.settled();
-  const bot = new PlayerBot(app.runner, sim, { games: options.games, random, moneyPerMille: options.moneyPerMille });
+  await connect();
+  const bot = new PlayerBot(app.runner, hands, { games: options.games, random, moneyPerMille: options.moneyPerMille });
   try {
     const summary = await bot.run();
     const end = app.runner.state;

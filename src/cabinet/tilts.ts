@@ -90,6 +90,9 @@ export function deviceHealth(tx: Transition, event: AnyDeviceEvent): void {
       next = { ...status, online: false };
       tx.log('fault', { device, event: 'offline', reason: event.reason });
       addTilt(tx, `${device}:offline`, `${device} offline: ${event.reason}`);
+      // Already tilted since power-up: the driver's reason (a port that cannot be opened, say)
+      // is the one to show.
+      tx.set({ tilts: tx.state.tilts.map((t) => (t.code === `${device}:offline` ? { ...t, reason: `${device} offline: ${event.reason}` } : t)) });
       // A silent deck may have had its keys turned off meanwhile: they count only once it says so.
       if (device === 'deck') forgetKeys(tx, 'the deck went silent');
       break;

@@ -14,3 +14,4 @@ export { KEYBOARD_MAP, keyToDeck, applyKey } from './deck/keyboard';
 export { makeValidationNumber, checkValidationNumber, formatValidationNumber } from './printer/validation-number';
 export { amountToWords, amountInFigures, integerToWords } from './printer/amount-words';
 export { SocatPair, SocatMissingError, socatAvailable } from './shared/socat-pair';
+export { SerialEndpoint } from './shared/serial-endpoint';

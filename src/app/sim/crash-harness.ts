@@ -1,10 +1,15 @@
-// The crash test (C-13, C-14): the headless cabinet runs as a child process on a database and a
-// device ledger of its own, is killed with SIGKILL at random instants, and restarted. After
-// every kill the database is read as the next start will read it, and checked against what the
-// simulated devices physically did: every stacked note credited exactly once (or about to be,
-// by recovery), every printed voucher debited exactly once, the meters balanced (C-9), the event
+// The crash test (C-13, C-14): the headless cabinet runs as a child process with its real
+// drivers on the serial simulators' socat pseudo-terminals (DeviceRig, held by this process so
+// the devices outlive every cabinet), is killed with SIGKILL at random instants, and restarted.
+// After every kill the database is read as the next start will read it, and checked against what
+// the devices physically did (their fsynced ledger): every stacked note credited exactly once
+// (or about to be, by recovery), every printed voucher debited exactly once or, when the printer
+// could not say, voided in the journal and handpaid instead, the meters balanced (C-9), the event
 // chain intact; after every restart the interrupted game is the same game at the same step, and
 // when it is finally recalled, it was played with the same cards.
+//
+// The pieces, for whoever changes one: startCabinet (one child and its kill), inspect (the checks
+// of one database against the ledger), crashTest (the loop of kills, then a clean final run).
 
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -15,6 +20,8 @@ import { checkBalance, type CabinetState } from '../../cabinet';
 import { CabinetStore } from '../../store';
 import { gameView } from '../headless';
 import { readLedger } from './device-ledger';
+import { DeviceRig } from './device-rig';
+import { handMove } from './hands';
 
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
 
@@ -44,6 +51,8 @@ export interface CrashReport {
   vouchersPrinted: number;
   recoveredNotes: number;
   recoveredVouchers: number;
+  /** Vouchers the printer could not vouch for after a restart: voided and handpaid instead. */
+  voidedVouchers: number;
   discrepancies: string[];
 }
 
@@ -59,7 +68,8 @@ interface Run {
 /** When to kill: `atMs` after the spawn (start-up and recovery), or `afterReadyMs` after "ready". */
 type KillPlan = { atMs: number } | { afterReadyMs: number } | null;
 
-function startCabinet(args: string[], plan: KillPlan): Promise<Run> {
+/** One cabinet process; its hands on the devices are carried out on the rig as it asks. */
+function startCabinet(args: string[], plan: KillPlan, rig: DeviceRig): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'run', '--headless', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const run: Run = { ready: null, code: null, signal: null, stderr: '' };
@@ -72,7 +82,9 @@ function startCabinet(args: string[], plan: KillPlan): Promise<Run> {
         out = out.slice(nl + 1);
         try {
           const msg = JSON.parse(line) as Record<string, unknown>;
-          if (msg.type === 'ready') {
+          const move = handMove(msg);
+          if (move) rig.hand(move);
+          else if (msg.type === 'ready') {
             run.ready = msg;
             if (plan && 'afterReadyMs' in plan) timer = setTimeout(() => child.kill('SIGKILL'), plan.afterReadyMs);
           }
@@ -111,6 +123,7 @@ export function inspect(dbPath: string, ledgerPath: string, final: boolean): Ins
     const check = checkBalance(life, state.balance);
     if (!check.ok) problems.push(`C-9: meters say ${check.expected}, balance is ${check.actual}`);
     const ledger = readLedger(ledgerPath);
+    const vouchers = voucherJournal(store);
     // A note the acceptor stacked but the cabinet has not yet credited must be the pending one.
     const pendingNoteStacked = state.note !== null && ledger.lastNote.state === 'stacked' && ledger.lastNote.value === state.note.value;
     const creditedNotes = (life.billsCount ?? 0) + (pendingNoteStacked ? 1 : 0);
@@ -119,10 +132,22 @@ export function inspect(dbPath: string, ledgerPath: string, final: boolean): Ins
       problems.push(`notes: the acceptor stacked ${ledger.stackedCount} (${ledger.stackedTotal}), the cabinet credited ${life.billsCount ?? 0} (${life.billsIn ?? 0})${pendingNoteStacked ? ' + 1 pending' : ''}`);
     }
     const pendingVoucherPrinted = state.voucher !== null && ledger.printed.has(state.voucher.validation);
+    // A voucher the printer could not vouch for was voided (or failed) in the journal and its
+    // amount handpaid: printed or not, it is redeemable nowhere, so it is not a debit.
+    let handpaidCount = 0;
+    let handpaidTotal = 0;
+    for (const [id, amount] of ledger.printed) {
+      if (vouchers.handpaid.has(id)) {
+        handpaidCount++;
+        handpaidTotal += amount;
+        if (vouchers.handpaid.get(id) !== amount) problems.push(`voucher ${id}: printed for ${amount}, handpaid for ${vouchers.handpaid.get(id)}`);
+      } else if (!vouchers.printed.has(id) && state.voucher?.validation !== id) problems.push(`voucher ${id}: printed, but the cabinet neither debited nor voided it`);
+    }
+    for (const id of vouchers.printed.keys()) if (!ledger.printed.has(id)) problems.push(`voucher ${id}: debited, but the printer never printed it`);
     const debited = (life.vouchersOutCount ?? 0) + (pendingVoucherPrinted ? 1 : 0);
     const debitedTotal = (life.vouchersOut ?? 0) + (pendingVoucherPrinted ? state.voucher!.amount : 0);
-    if (debited !== ledger.printedCount || debitedTotal !== ledger.printedTotal) {
-      problems.push(`vouchers: the printer printed ${ledger.printedCount} (${ledger.printedTotal}), the cabinet debited ${life.vouchersOutCount ?? 0} (${life.vouchersOut ?? 0})${pendingVoucherPrinted ? ' + 1 pending' : ''}`);
+    if (debited !== ledger.printedCount - handpaidCount || debitedTotal !== ledger.printedTotal - handpaidTotal) {
+      problems.push(`vouchers: the printer printed ${ledger.printedCount} (${ledger.printedTotal}, ${handpaidCount} voided and handpaid), the cabinet debited ${life.vouchersOutCount ?? 0} (${life.vouchersOut ?? 0})${pendingVoucherPrinted ? ' + 1 pending' : ''}`);
     }
     if (final && (state.note || state.voucher)) problems.push('after a clean stop a note or voucher is still pending');
     return { state, problems, pendingNoteStacked, pendingVoucherPrinted };
@@ -131,15 +156,46 @@ export function inspect(dbPath: string, ledgerPath: string, final: boolean): Ins
   }
 }
 
+/** What the cabinet's journal says of each voucher: debited (printed), or voided/failed and handpaid. */
+function voucherJournal(store: CabinetStore): { printed: Map<string, number>; handpaid: Map<string, number> } {
+  const printed = new Map<string, number>();
+  const handpaid = new Map<string, number>();
+  for (const row of store.eventsOfKind(['voucher'], -1)) {
+    const { event, validation, amount } = row.data as { event: string; validation: string; amount: number };
+    if (event === 'printed') printed.set(validation, amount);
+    else if (event === 'voided' || event === 'failed') handpaid.set(validation, amount);
+  }
+  return { printed, handpaid };
+}
+
 export async function crashTest(options: CrashOptions): Promise<CrashReport> {
-  const { dir, kills, seed } = options;
+  const { dir, seed } = options;
   const log = options.log ?? (() => {});
   const maxLife = options.maxLifeMs ?? 1500;
   const db = join(dir, 'cabinet.db');
   const ledger = join(dir, 'devices.jsonl');
   const config = join(dir, 'config.json');
-  writeFileSync(config, JSON.stringify(CRASH_CONFIG));
-  const common = ['--db', db, '--ledger', ledger, '--config', config, '--print-fail-percent', '5', '--money-per-mille', '150'];
+  // The devices live here, in the harness: they outlive every cabinet that is killed.
+  const rig = await DeviceRig.start({ dir, ledgerPath: ledger, paperOutPercent: 5, random: new SeededRandom(`rig:${seed}`) });
+  writeFileSync(config, JSON.stringify({ ...CRASH_CONFIG, devices: rig.ports }));
+  try {
+    return await killAndCheck({ ...options, maxLife, db, ledger, config, log, rig });
+  } finally {
+    await rig.close();
+  }
+}
+
+interface Loop extends CrashOptions {
+  maxLife: number;
+  db: string;
+  ledger: string;
+  config: string;
+  log: (line: string) => void;
+  rig: DeviceRig;
+}
+
+async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig, startupKillEvery }: Loop): Promise<CrashReport> {
+  const common = ['--db', db, '--config', config, '--money-per-mille', '150'];
   const rnd = new SeededRandom(`crash:${seed}`);
   const report: CrashReport = {
     kills: 0,
@@ -150,6 +206,7 @@ export async function crashTest(options: CrashOptions): Promise<CrashReport> {
     vouchersPrinted: 0,
     recoveredNotes: 0,
     recoveredVouchers: 0,
+    voidedVouchers: 0,
     discrepancies: [],
   };
   let interrupted: GameView | null = null;
@@ -158,9 +215,10 @@ export async function crashTest(options: CrashOptions): Promise<CrashReport> {
 
   for (let k = 0; k < kills; k++) {
     // Some kills land in start-up or recovery (as far as start-up has got by then).
-    const plan: KillPlan = uniformBelow(rnd, options.startupKillEvery ?? 5) === 0 ? { atMs: uniformBelow(rnd, startupMs) } : { afterReadyMs: uniformBelow(rnd, maxLife) };
+    const plan: KillPlan = uniformBelow(rnd, startupKillEvery ?? 5) === 0 ? { atMs: uniformBelow(rnd, startupMs) } : { afterReadyMs: uniformBelow(rnd, maxLife) };
+    await rig.lines();
     const spawned = performance.now();
-    const run = await startCabinet([...common, '--bot', `${seed}-${k}`, '--games', '1000000000'], plan);
+    const run = await startCabinet([...common, '--bot', `${seed}-${k}`, '--games', '1000000000'], plan, rig);
     if (run.ready && 'afterReadyMs' in plan!) startupMs = Math.max(200, Math.round(performance.now() - spawned - plan.afterReadyMs));
     report.kills++;
     if (run.signal !== 'SIGKILL') report.discrepancies.push(`run ${k}: exited by itself (code ${run.code}): ${run.stderr.trim().slice(0, 500)}`);
@@ -187,7 +245,8 @@ export async function crashTest(options: CrashOptions): Promise<CrashReport> {
   }
 
   // The last start runs to a clean stop: then everything must match exactly.
-  const last = await startCabinet([...common, '--bot', `${seed}-final`, '--games', '5'], null);
+  await rig.lines();
+  const last = await startCabinet([...common, '--bot', `${seed}-final`, '--games', '5'], null, rig);
   if (last.code !== 0) report.discrepancies.push(`final run failed (code ${last.code}): ${last.stderr.trim().slice(0, 500)}`);
   if (interrupted && last.ready) {
     const resumed = last.ready.game as GameView | null;
@@ -198,6 +257,7 @@ export async function crashTest(options: CrashOptions): Promise<CrashReport> {
   report.discrepancies.push(...end.problems.map((p) => `at the end: ${p}`));
   const store = CabinetStore.open(db, { readonly: true });
   try {
+    report.voidedVouchers = voucherJournal(store).handpaid.size;
     for (const r of store.recall()) {
       const deck = decksAtKill.get(r.gameId);
       if (deck && (r.replay.deck as string[]).join() !== deck.join()) report.discrepancies.push(`game ${r.gameId} was recalled with other cards than it was interrupted with`);

@@ -2,12 +2,13 @@
 // notes, plays both games with random legal actions (holds, exchanges, the sixth card, buying
 // the game, taking half), changes chip values, cashes out, opens the door now and then, and
 // calls the attendant to a handpay. It acts only through the screen's wishes and the devices'
-// hands, like a person would.
+// hands, like a person would; the hands may be in another process, so it waits for what it did
+// to show in the cabinet's state rather than assuming it.
 
 import { canTakeHalf, uniformBelow, type RandomSource } from '../../core';
 import { gameInProgress, type CabinetState } from '../../cabinet';
 import type { CabinetRunner } from '../runner';
-import type { SimulatedDevices } from './simulated-devices';
+import type { Hands } from './hands';
 
 export interface BotOptions {
   games: number;
@@ -33,7 +34,7 @@ export class PlayerBot {
 
   constructor(
     private readonly runner: CabinetRunner,
-    private readonly sim: SimulatedDevices,
+    private readonly sim: Hands,
     private readonly options: BotOptions,
   ) {
     this.notes = options.notes ?? [100, 500, 1000, 2000, 5000, 10000];
@@ -85,13 +86,18 @@ export class PlayerBot {
     return this.summary;
   }
 
+  /** Waits, turn by turn, until the cabinet shows what the hands did. */
+  private async until(shown: () => boolean, turns = 2000): Promise<void> {
+    for (let i = 0; i < turns && !shown(); i++) await this.sim.settled();
+  }
+
   private async attendantPays(): Promise<void> {
     this.summary.handpays++;
     this.sim.key('attendant', true);
-    await this.sim.settled();
+    await this.until(() => this.s.keys.attendant);
     this.wish({ type: 'handpayConfirm' });
     this.sim.key('attendant', false);
-    await this.sim.settled();
+    await this.until(() => !this.s.keys.attendant);
   }
 
   /** Outside a game: money in, money out, settings, a door, or the next deal. */

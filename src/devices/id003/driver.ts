@@ -139,9 +139,12 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
   private async whenSettled(timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     await this.whenOnline(timeoutMs);
-    // An escrow seen before the assignment was read is named at the next status: wait for it.
-    const unnamedEscrow = () => (this.lastStatus === 'escrow' || this.lastStatus === 'holding') && !this.note && (this.entries === null || this.values !== null);
-    while (!this.statusSinceConnect || this.note?.phase === 'stacking' || unnamedEscrow()) {
+    // An escrow seen before the assignment was read is named at the next status: wait for it. A
+    // note found stacking that this driver never saw (the cabinet restarted mid-stack) ends in a
+    // vend valid, the answer to give: wait for that too.
+    const unnamed = () =>
+      !this.note && (this.lastStatus === 'stacking' || ((this.lastStatus === 'escrow' || this.lastStatus === 'holding') && (this.entries === null || this.values !== null)));
+    while (!this.statusSinceConnect || this.note?.phase === 'stacking' || unnamed()) {
       if (Date.now() > deadline) throw new Error('acceptor note state did not settle');
       await new Promise((r) => setTimeout(r, this.opts.pollMs));
     }

@@ -140,6 +140,8 @@ export class PrinterSimulator extends EventEmitter<PrinterSimEvents> {
   private exec(cmd: EscPos): void {
     switch (cmd.type) {
       case 'init':
+        // ESC @ clears the print buffer: what came before without a cut is a stub, never a voucher.
+        this.abandonPage();
         this.align = 'left';
         this.wide = 1;
         return;

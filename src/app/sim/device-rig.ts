@@ -1,0 +1,121 @@
+// The devices of a cabinet under test, as real as they get without hardware: the serial
+// simulators of src/devices on the far ends of socat pseudo-terminals, in a process of their own
+// so they outlive any cabinet that dies on them. The cabinet opens the near ends with its real
+// drivers, exactly as it opens serial ports. What the devices physically do with money goes to
+// an fsynced ledger first: a note past the point of no return (vend valid), a note handed back,
+// a voucher cut with its validation number and amount.
+
+import { join } from 'node:path';
+import { uniformBelow, type RandomSource } from '../../core';
+import type { Door, KeySwitch } from '../../cabinet';
+import { AcceptorSimulator, DeckSimulator, PrinterSimulator, SerialEndpoint, SocatPair, type PrintedTicket } from '../../devices';
+import { DeviceLedger } from './device-ledger';
+import type { HandMove } from './hands';
+
+const NAMES = ['acceptor', 'printer', 'deck'] as const;
+
+/** The device ends' line settings: those the drivers use by default. */
+const LINES = { acceptor: { baudRate: 9600, parity: 'even' as const }, printer: { baudRate: 38400 }, deck: { baudRate: 38400 } };
+
+export interface DeviceRigOptions {
+  /** Folder for the pseudo-terminal links. */
+  dir: string;
+  ledgerPath: string;
+  /** The currency the acceptor is assigned for and the minor digits of the cabinet (default USD, 2). */
+  currency?: string;
+  minorDigits?: number;
+  /** Per cent of vouchers after which the printer runs out of paper part-way through the next. */
+  paperOutPercent?: number;
+  random?: RandomSource;
+}
+
+/** The amount in figures a voucher carries (`$1,234.56`, `EUR 12.50`, double width), in minor units. */
+export function voucherAmount(ticket: PrintedTicket, minorDigits: number): number | null {
+  for (const line of ticket.lines) {
+    const m = /^(?:\$|[A-Z]{3})([\d,]+)(?:\.(\d+))?$/.exec(line.replace(/\s/g, ''));
+    if (!m) continue;
+    const frac = (m[2] ?? '').padEnd(minorDigits, '0');
+    if (frac.length !== minorDigits) return null;
+    return Number(m[1].replace(/,/g, '') + frac);
+  }
+  return null;
+}
+
+export class DeviceRig {
+  readonly acceptor: AcceptorSimulator;
+  readonly printer = new PrinterSimulator();
+  readonly deck = new DeckSimulator();
+  readonly ledger: DeviceLedger;
+  private readonly pairs: Record<(typeof NAMES)[number], SocatPair>;
+  private readonly endpoints: SerialEndpoint[] = [];
+  private paperTimer: NodeJS.Timeout | null = null;
+
+  private constructor(private readonly options: DeviceRigOptions) {
+    this.acceptor = new AcceptorSimulator({ currency: options.currency, minorDigits: options.minorDigits });
+    this.ledger = new DeviceLedger(options.ledgerPath);
+    this.pairs = Object.fromEntries(NAMES.map((n) => [n, new SocatPair(join(options.dir, `${n}-host`), join(options.dir, `${n}-device`))])) as DeviceRig['pairs'];
+    // The ledger is written before anyone hears of it: the devices' memory outlives the cabinet.
+    this.acceptor.on('escrow', (note) => this.ledger.record({ e: 'escrow', v: note.value }));
+    this.acceptor.on('stacked', (note) => this.ledger.record({ e: 'stacked', v: note.value }));
+    this.acceptor.on('returned', (note) => this.ledger.record({ e: 'returned', v: note.value }));
+    this.printer.on('printed', (ticket) => this.printed(ticket));
+  }
+
+  static async start(options: DeviceRigOptions): Promise<DeviceRig> {
+    const rig = new DeviceRig(options);
+    await rig.lines();
+    for (const n of NAMES) {
+      const endpoint = new SerialEndpoint({ path: rig.pairs[n].device, ...LINES[n] });
+      rig.endpoints.push(endpoint);
+      rig[n].attach(endpoint);
+    }
+    return rig;
+  }
+
+  /** The ports a cabinet opens, as its configuration's `devices`. */
+  get ports(): Record<(typeof NAMES)[number], string> {
+    return { acceptor: this.pairs.acceptor.host, printer: this.pairs.printer.host, deck: this.pairs.deck.host };
+  }
+
+  /** Makes sure every line is there (a pseudo-terminal pair may not survive its user's death). */
+  async lines(): Promise<void> {
+    for (const n of NAMES) await this.pairs[n].start();
+  }
+
+  /** Carries out a move of the player's or attendant's hands. */
+  hand(move: HandMove): void {
+    if (move.move === 'insertNote') this.acceptor.insertNote(move.value);
+    else if (move.move === 'door') this.deck.setDoor(move.door as Door, move.open);
+    else this.deck.turnKey(move.key as KeySwitch, move.on);
+  }
+
+  private printed(ticket: PrintedTicket): void {
+    // A device test's specimen is worth nothing and is no voucher.
+    if (!ticket.validation || ticket.text.includes('SPECIMEN')) return;
+    this.ledger.record({ e: 'printed', id: ticket.validation, v: voucherAmount(ticket, this.options.minorDigits ?? 2) ?? -1 });
+    const { paperOutPercent = 0, random } = this.options;
+    if (random && uniformBelow(random, 100) < paperOutPercent) {
+      // Paper runs out part-way through the next voucher; someone reloads it a moment later.
+      this.printer.runOutAfter(1 + uniformBelow(random, 12));
+      this.watchPaper();
+    }
+  }
+
+  private watchPaper(): void {
+    if (this.paperTimer) return;
+    this.paperTimer = setInterval(() => {
+      if (!this.printer.condition.paperOut) return;
+      clearInterval(this.paperTimer!);
+      this.paperTimer = null;
+      setTimeout(() => this.printer.setPaperOut(false), 300);
+    }, 50);
+  }
+
+  async close(): Promise<void> {
+    if (this.paperTimer) clearInterval(this.paperTimer);
+    for (const n of NAMES) this[n].detach();
+    await Promise.all(this.endpoints.map((e) => e.close()));
+    for (const n of NAMES) await this.pairs[n].stop();
+    this.ledger.close();
+  }
+}
