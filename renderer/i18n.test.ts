@@ -33,6 +33,9 @@ describe('tilt texts (C-15)', () => {
     expect(tiltKey('acceptor:fault:stackerFull')).toBe('tilt.acceptor.stackerFull');
     expect(tiltKey('printer:offline')).toBe('tilt.offline.printer');
     expect(tiltKey('meters')).toBe('tilt.meters');
+    expect(tiltKey('deck:switches')).toBe('tilt.deck.switches');
+    expect(tiltKey('acceptor:fault:currency')).toBe('tilt.acceptor.currency');
+    expect(tiltKey('acceptor:fault:initializeTimeout')).toBe('tilt.acceptor.initializing');
     expect(tiltText('ru', 'door:main', 'main door open')).toBe('Открыта главная дверь');
   });
   it('falls back to the reason string for a code it does not know', () => {

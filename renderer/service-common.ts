@@ -46,16 +46,18 @@ const TABS: { page: ServicePageName; key: ServiceKey }[] = [
   { page: 'tilts', key: 'svc.tab.tilts' },
 ];
 
-/** The technician's tabs, the page on show lit, and LOG OUT last. */
+/** The technician's tabs, the page on show lit, and LOG OUT last (only that, until the initial PIN is changed). */
 export function technicianNav(s: Snapshot, page: ServicePageName): ButtonSpec[] {
   const L = s.language;
   const current = page === 'recallGame' ? 'recall' : page;
   const tilts = s.lockup?.kind === 'tilt' ? s.lockup.tilts.length : 0;
+  const logout = button('svc.logout', ts(L, 'svc.tab.logout'), isLive(s, 'technicianLogout'), { kind: 'wish', wish: { type: 'technicianLogout' } });
+  if (s.service.pin.mustChange) return [logout];
   return [
     ...TABS.map((tab) =>
       button(`svc.${tab.page}`, ts(L, tab.key), true, svc({ type: 'page', page: tab.page }), tab.page === 'tilts' && tilts > 0 ? ts(L, 'svc.tab.tiltsActive', { n: tilts }) : null, tab.page === current),
     ),
-    button('svc.logout', ts(L, 'svc.tab.logout'), isLive(s, 'technicianLogout'), { kind: 'wish', wish: { type: 'technicianLogout' } }),
+    logout,
   ];
 }
 

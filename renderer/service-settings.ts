@@ -77,6 +77,7 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
   const def = fieldDef(edit.field);
   const v = s.service.settings;
   page.title = `${ts(L, 'set.title')}: ${ts(L, def.label)}`;
+  if (s.service.pin.mustChange) page.headline = { text: ts(L, 'set.pinMustChange'), tone: 'bad' };
   page.lines.push({ text: ts(L, 'set.now', { value: def.field.startsWith('payTables.') ? tableName(ui, def.show(v, L)) : def.show(v, L) }), tone: 'plain' });
   if (edit.error) page.lines.push({ text: ts(L, edit.error === 'mismatch' ? 'set.pinMismatch' : 'set.invalid'), tone: 'bad' });
   const confirm = confirmFor(s, ui, def, edit.draft);
@@ -132,7 +133,8 @@ export function settingsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
     { text: ts(L, 'set.pinRules', { n: v.maxPinFailures, s: v.lockoutSeconds }), tone: 'plain' },
   ];
   const live = isLive(s, 'changeSettings');
-  page.list = FIELDS.map((def) => {
+  if (s.service.pin.mustChange) page.headline = { text: ts(L, 'set.pinMustChange'), tone: 'bad' };
+  page.list = FIELDS.filter((def) => !s.service.pin.mustChange || def.entry === 'pin').map((def) => {
     const value = def.field.startsWith('payTables.') ? tableName(ui, def.show(v, L)) : def.show(v, L);
     const can = def.entry === 'pin' ? isLive(s, 'setPin') : live;
     return button(`set.${def.field}`, ts(L, def.label), can, svc({ type: 'edit', field: def.field, draft: def.draft(v) }), value);

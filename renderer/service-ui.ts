@@ -184,6 +184,8 @@ export function followService(svc: ServiceUi, s: Snapshot | null): ServiceStep {
   const fresh = { ...initialService(), mode };
   if (mode === 'attendant') return open(fresh, 'attendant');
   if (mode === 'pin') return { service: { ...fresh, page: 'pin' }, wish: null, queries: [] };
+  // Logged in with the initial PIN: its change is the one thing on offer, and nothing is read.
+  if (mode === 'technician' && s?.service.pin.mustChange) return { service: { ...fresh, page: 'settings', edit: { field: 'pin', draft: '', first: null, error: null } }, wish: null, queries: [] };
   if (mode === 'technician') return open(fresh, s?.lockup?.kind === 'tilt' ? 'tilts' : 'meters');
   return { service: fresh, wish: null, queries: [] };
 }

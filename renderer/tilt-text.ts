@@ -15,6 +15,8 @@ function printerFault(code: string): TextKey {
 }
 
 function acceptorFault(code: string): TextKey {
+  if (code === 'currency') return 'tilt.acceptor.currency';
+  if (code === 'initializeTimeout') return 'tilt.acceptor.initializing';
   if (/jam/i.test(code)) return 'tilt.acceptor.jam';
   if (/stackerFull/i.test(code)) return 'tilt.acceptor.stackerFull';
   if (/stackerOpen/i.test(code)) return 'tilt.acceptor.stackerOpen';
@@ -26,6 +28,7 @@ export function tiltKey(code: string): TextKey | null {
   if (code === 'meters') return 'tilt.meters';
   const [device, kind, detail = ''] = code.split(':');
   if (device === 'door') return DOOR[kind] ?? 'tilt.door.other';
+  if (device === 'deck' && kind === 'switches') return 'tilt.deck.switches';
   if (kind === 'offline') return OFFLINE[device] ?? null;
   if (kind === 'fault') {
     if (device === 'printer') return printerFault(detail);

@@ -64,7 +64,8 @@ export const SERVICE_VIEW = object({
   technicianKey: bool(),
   /** The technician has entered the PIN with the key on (C-21). */
   technician: bool(),
-  pin: object({ failures: int(0), maxFailures: int(1), lockedUntil: num() }),
+  /** mustChange: the PIN is still the initial one; a technician logged in may only change it. */
+  pin: object({ failures: int(0), maxFailures: int(1), lockedUntil: num(), mustChange: bool() }),
   devices: object({ acceptor: deviceView, printer: deviceView, deck: deviceView }),
   deviceTest: nullable(deviceTestView),
   settings: settingsView,

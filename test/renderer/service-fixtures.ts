@@ -25,7 +25,7 @@ export function pinPad(failures = 0, lockedUntil = 0): Snapshot {
   s.version = 200 + failures;
   s.keys = { ...s.keys, technician: true };
   s.service.technicianKey = true;
-  s.service.pin = { failures, maxFailures: 3, lockedUntil };
+  s.service.pin = { failures, maxFailures: 3, lockedUntil, mustChange: false };
   s.live = lockedUntil > Date.now() ? [] : ['technicianPin'];
   return s;
 }
@@ -36,6 +36,15 @@ export function technician(s: Snapshot = fx.baseSnapshot()): Snapshot {
   s.service.technicianKey = true;
   s.service.technician = true;
   s.live = [...TECH_LIVE];
+  return s;
+}
+
+/** Logged in with the initial PIN: only its change (and logging out) is live. */
+export function pinChange(): Snapshot {
+  const s = technician();
+  s.version += 1;
+  s.service.pin = { ...s.service.pin, mustChange: true };
+  s.live = ['setPin', 'technicianLogout'];
   return s;
 }
 

@@ -210,6 +210,32 @@ describe('the technician PIN pad', () => {
   });
 });
 
+describe('the initial PIN (C-21)', () => {
+  it('logged in with it, the technician is shown its change and nothing else, and nothing is read', async () => {
+    await show(sx.pinPad());
+    const since = from();
+    const s = await show(sx.pinChange());
+    const m = svc(s);
+    expect(m.page).toBe('settings');
+    expect(m.headline).toMatchObject({ text: 'CHANGE THE INITIAL PIN FIRST', tone: 'bad' });
+    expect(m.entry!.label).toBe('NEW PIN (4 TO 12 DIGITS)');
+    expect(m.nav.map((b) => b.name)).toEqual(['svc.logout']);
+    await shot('pin-change');
+    for (const pin of ['8642', '8642']) {
+      for (const k of pin) await press(`key.${k}`);
+      await press('edit.ok');
+    }
+    await until((x) => x.service?.confirm !== null, 'the confirmation');
+    await press('confirm.yes');
+    expect(await nextWish(since)).toEqual({ type: 'setPin', pin: '8642' });
+    expect(since.queries()).toEqual([]);
+    const ru = await show(fx.russian(sx.pinChange()));
+    expect(svc(ru).headline?.text).toBe('СНАЧАЛА СМЕНИТЕ НАЧАЛЬНЫЙ ПИН');
+    // Key off: the next test starts from the PIN pad, as a technician arriving would.
+    await show(sx.pinPad());
+  });
+});
+
 describe('the technician audit pages', () => {
   it('meters: lifetime and period with SAS codes and money, the C-9 check, paging', async () => {
     const since = from();

@@ -42,7 +42,7 @@ export function serviceView(s: CabinetState): ServiceView {
     attendantKey: s.keys.attendant,
     technicianKey: s.keys.technician,
     technician: s.access.technicianSession,
-    pin: { failures: s.access.pinFailures, maxFailures: s.settings.access.maxPinFailures, lockedUntil: s.access.lockedUntil },
+    pin: { failures: s.access.pinFailures, maxFailures: s.settings.access.maxPinFailures, lockedUntil: s.access.lockedUntil, mustChange: s.access.pinChangeRequired === true },
     devices: { acceptor: deviceView(s.devices.acceptor), printer: deviceView(s.devices.printer), deck: deviceView(s.devices.deck) },
     deviceTest: deviceTestView(s),
     settings: settingsView(s),
