@@ -49,11 +49,23 @@ async function pin(page: Parameters<typeof until>[0], digits: string): Promise<v
   await press(page, 'pin.enter');
 }
 
+/** The new PIN a technician sets when the cabinet still has its initial one. */
+const NEW_PIN = '2580';
+
+/** Key on, PIN in; on a cabinet still on its initial PIN, the forced change first (C-21). */
 async function technicianLogin(c: TestCabinet, page: Parameters<typeof until>[0], code = '0000'): Promise<void> {
   c.devices!.sim.deck.turnKey('technician', true);
-  await pin(page, code);
+  await pin(page, c.app.runner.state.access.pinChangeRequired ? code : NEW_PIN);
   await until(page, () => c.app.runner.state.access.technicianSession, 'the technician session');
   await untilSvc(page, (m) => m.mode === 'technician', 'the audit pages');
+  if (!c.app.runner.state.access.pinChangeRequired) return;
+  await untilSvc(page, (m) => m.page === 'settings' && m.headline?.text === 'CHANGE THE INITIAL PIN FIRST', 'the initial PIN to change');
+  for (const entry of [NEW_PIN, NEW_PIN]) {
+    for (const k of entry) await press(page, `key.${k}`);
+    await press(page, 'edit.ok');
+  }
+  await press(page, 'confirm.yes');
+  await until(page, () => !c.app.runner.state.access.pinChangeRequired, 'the initial PIN changed');
 }
 
 describe('the attendant', () => {
@@ -99,14 +111,14 @@ describe('the attendant', () => {
 
 describe('the technician', () => {
   it('is refused a wrong PIN (logged, never the digits), locked out after repeated ones, then let in with the right one', async () => {
-    // Long enough that a loaded machine still sees the lockout before it ends, short enough to wait out.
-    const { page, sim, cabinet: c } = await start({ access: { initialPin: '2468', maxPinFailures: 3, lockoutSeconds: 8 } }, 'pin');
+    // The shortest lockout a config may set (30 s): long enough to see, short enough to wait out.
+    const { page, sim, cabinet: c } = await start({ access: { initialPin: '2468', maxPinFailures: 3, lockoutSeconds: 30 } }, 'pin');
     sim.deck.turnKey('technician', true);
     await pin(page, '1111');
     let s = await untilSvc(page, (m) => pageText(m).includes('2 tries left'), 'two tries left');
     await pin(page, '1357');
     await pin(page, '9999');
-    s = await untilSvc(page, (m) => /^LOCKED: 0:0\d$/.test(m.headline?.text ?? ''), 'the lockout');
+    s = await untilSvc(page, (m) => /^LOCKED: 0:[0-3]\d$/.test(m.headline?.text ?? ''), 'the lockout');
     await page.shot('locked');
     expect(await pressable(page, 'pin.2')).toBe(false);
     expect(c.app.runner.state.access.technicianSession).toBe(false);
@@ -129,7 +141,13 @@ describe('the technician', () => {
     await pin(page, '2468');
     await untilSvc(page, (m) => m.mode === 'technician', 'the audit pages');
     expect(c.app.runner.state.access.technicianSession).toBe(true);
-    expect(c.app.store.events().filter((e) => e.kind === 'access').at(-1)?.data.event).toBe('technician login');
+    expect(c.app.store.events().filter((e) => e.kind === 'access').at(-1)?.data).toEqual({ event: 'technician login', pinChangeRequired: true });
+    // The initial PIN opens nothing but its own change: the screen offers only that, and the
+    // cabinet refuses the rest over the contract.
+    const forced = await untilSvc(page, (m) => m.page === 'settings', 'the forced PIN change');
+    expect(svc(forced).headline?.text).toBe('CHANGE THE INITIAL PIN FIRST');
+    expect(svc(forced).nav.map((b) => b.name)).toEqual(['svc.logout']);
+    expect(c.app.runner.wish({ type: 'clearPeriodMeters', confirm: true })).toMatchObject({ ok: false, refusal: { reason: 'the initial PIN must be changed first' } });
     await page.shot('in');
     sim.deck.turnKey('technician', false);
     await until(page, (x) => svcScene(x).service === null, 'the audit closed with the key');
@@ -290,7 +308,8 @@ describe('keys', () => {
 
   /** A client speaking the contract directly, as a compromised screen would. */
   async function contractClient(url: string) {
-    const ws = new WebSocket(url.replace('http', 'ws') + 'ws');
+    // Browsers send their page's Origin; a screen of this cabinet has the cabinet's own.
+    const ws = new WebSocket(url.replace('http', 'ws') + 'ws', { origin: url.replace(/\/$/, '') });
     const inbox: ToScreen[] = [];
     ws.on('message', (data) => inbox.push(JSON.parse(String(data)) as ToScreen));
     await new Promise<void>((resolve, reject) => {
@@ -356,9 +375,11 @@ describe('keys', () => {
     // Nothing moved but the one credit clear the attendant's key allowed.
     expect(c.app.runner.state.balance).toBe(keyed.get('wish creditClear')?.kind === 'accepted' ? 0 : before.balance);
     expect(JSON.stringify(c.app.runner.state.settings)).toBe(before.settings);
-    const refusals = c.app.store.events().filter((e) => e.kind === 'refusal' && e.data.rule === 'C-21');
-    expect(refusals.length).toBeGreaterThanOrEqual(SERVICE_WISHES.length + QUERIES.length);
-    expect(JSON.stringify(refusals)).not.toContain('"1234"');
+    // Logged at most once a second for the connection: the rows held back are counted by rule.
+    const rows = () => c.app.store.events().filter((e) => e.kind === 'refusal' && e.data.carrier === 'websocket');
+    const c21 = () => rows().reduce((n, e) => n + (e.data.heldBack === undefined ? (e.data.rule === 'C-21' ? 1 : 0) : Number((e.data.byRule as Record<string, number>)['C-21'] ?? 0)), 0);
+    await expect.poll(c21, { timeout: 5000 }).toBeGreaterThanOrEqual(SERVICE_WISHES.length + QUERIES.length);
+    expect(JSON.stringify(rows())).not.toContain('"1234"');
 
     // On the screen: no service page and no service button takes a press without a key.
     const s = await scene(page);

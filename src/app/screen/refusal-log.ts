@@ -1,6 +1,6 @@
 // C-22 without a flood: every refusal on one screen connection is logged, but at most one row a
 // second. The first refusal of a second is written as it is; the rest of that second are counted
-// and written as one row when the second is over (or when the connection closes), so the log
+// (by rule) and written as one row when the second is over (or the connection closes), so the log
 // keeps the count of everything refused and a connection sending junk cannot grow the database.
 
 export interface RefusalRow {
@@ -11,7 +11,7 @@ export interface RefusalRow {
 
 export interface RefusalLog {
   refuse(row: RefusalRow): void;
-  /** Writes what is held back, once its second is over. */
+  /** Writes what is held back at once: the connection is gone. */
   close(): void;
 }
 
@@ -26,16 +26,25 @@ export interface RefusalLogOptions {
 export function refusalLog({ carrier, write, clock = () => performance.now(), windowMs = 1000 }: RefusalLogOptions): RefusalLog {
   let lastRow = -Infinity;
   let held = 0;
-  let sample: RefusalRow | null = null;
+  let byRule: Record<string, number> = {};
+  let last: RefusalRow | null = null;
   let timer: NodeJS.Timeout | null = null;
 
   const flush = (): void => {
+    if (timer) clearTimeout(timer);
     timer = null;
     if (held === 0) return;
     lastRow = clock();
-    write({ rule: 'C-22', reason: `${held} more refusal${held === 1 ? '' : 's'} on this connection held back (last: ${sample!.rule} ${sample!.reason})`.slice(0, 300), carrier, heldBack: held });
+    const reason = `${held} more refusal${held === 1 ? '' : 's'} on this connection, held back (the last: ${last!.rule} ${last!.reason})`;
+    const row = { rule: 'C-22', reason: reason.slice(0, 300), carrier, heldBack: held, byRule };
+    try {
+      write(row);
+    } catch {
+      // Written from a timer: a cabinet already closed cannot take it, and nothing else may fail for it.
+    }
     held = 0;
-    sample = null;
+    byRule = {};
+    last = null;
   };
   const schedule = (): void => {
     if (timer) return;
@@ -51,11 +60,13 @@ export function refusalLog({ carrier, write, clock = () => performance.now(), wi
         return;
       }
       held++;
-      sample = row;
+      byRule[row.rule] = (byRule[row.rule] ?? 0) + 1;
+      last = row;
       schedule();
     },
     close() {
-      if (held > 0) schedule();
+      // The connection's last row: its count is written now, while the cabinet is there to take it.
+      flush();
     },
   };
 }
