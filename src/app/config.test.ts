@@ -104,3 +104,24 @@ describe('configuration file', () => {
     expect(() => parseConfigText('{ "limits": ', 'cabinet.json')).toThrow(/config: cabinet\.json is not valid JSON/);
   });
 });
+
+describe('the sample configuration in docs/deploy.md', () => {
+  it('is complete (every key the file knows) and accepted as it is', async () => {
+    const { readFileSync } = await import('node:fs');
+    const doc = readFileSync(new URL('../../docs/deploy.md', import.meta.url), 'utf8');
+    const section = doc.slice(doc.indexOf('## Configuration'));
+    const sample = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]) as Record<string, unknown>;
+    const known = /known: ([^)]*)\)/.exec((() => {
+      try {
+        parseConfig({ notAKey: 1 });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    })())![1].split(', ');
+    expect(Object.keys(sample).sort()).toEqual([...known].sort());
+    const c = parseConfig(sample);
+    expect(c.devices.acceptor).toEqual({ path: '/dev/poker-acceptor' });
+    expect(c.initialPin).toBe('4821');
+  });
+});
