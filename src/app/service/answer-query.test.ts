@@ -91,6 +91,17 @@ describe('who may ask (C-21)', () => {
     expect(queryAccess(bench.state, 'meters')).toMatch(/technician key/);
   });
 
+  it('counts no key before the deck has reported its switches, and opens nothing to the initial PIN', () => {
+    bench.input({ kind: 'powerUp' });
+    bench.key('attendant', true);
+    expect(ask({ type: 'handpays', limit: 5 })).toMatchObject({ ok: false, rule: 'C-21', reason: expect.stringMatching(/reported its switches/) });
+    bench.input({ kind: 'device', event: { device: 'deck', type: 'switches', keys: { attendant: true, technician: true }, doors: { main: false, logic: false, cashbox: false } } });
+    expect(ask({ type: 'handpays', limit: 5 }).ok).toBe(true);
+    bench.rig.state = { ...bench.rig.state, access: { ...bench.rig.state.access, pinChangeRequired: true } };
+    bench.play({ type: 'technicianPin', pin: '1234' });
+    expect(ask({ type: 'meters' })).toMatchObject({ ok: false, rule: 'C-21', reason: 'meters: the initial PIN must be changed first' });
+  });
+
   it('refuses a query outside the contract as C-22', () => {
     bench.login();
     expect(ask({ type: 'events', limit: 0 })).toMatchObject({ ok: false, rule: 'C-22' });

@@ -1,9 +1,10 @@
 // C-6 to C-12, C-21: the cabinet's answer to a screen's query, read from the committed state and
-// the store. Access is checked against the committed state as the plan says: attendant queries
-// need the attendant key or a technician logged in; technician queries need the technician key
-// and the PIN session. The caller logs every refusal.
+// the store. Access is checked against the committed state by the cabinet's own gates: attendant
+// queries need the attendant key or a technician at work; technician queries need the technician
+// key, the PIN session and the initial PIN changed; no key counts before the deck has reported it.
+// The caller logs every refusal.
 
-import type { CabinetState, GameRecord } from '../../cabinet';
+import { keyProblem, technicianProblem, type CabinetState, type GameRecord } from '../../cabinet';
 import { check, QUERY, QUERY_ACCESS, type Answer, type HandpayRow, type Query, type QueryResult, type RecallSummary } from '../../contract';
 import { RECALL_KEEP, type ChainCheck } from '../../store';
 import { jacksPayRows, pokerPlusPayRows } from '../screen/pay-rows';
@@ -21,12 +22,11 @@ export interface QueryContext {
 
 const refuse = (rule: string, reason: string): QueryResult => ({ ok: false, rule, reason });
 
-/** Null when the committed state lets this query be answered, otherwise why not. */
+/** Null when the committed state lets this query be answered, otherwise why not (the wishes' own gates). */
 export function queryAccess(state: CabinetState, type: Query['type']): string | null {
-  const technician = state.keys.technician && state.access.technicianSession;
-  if (QUERY_ACCESS[type] === 'attendant') return state.keys.attendant || technician ? null : 'the attendant key is needed';
-  if (!state.keys.technician) return 'the technician key is needed';
-  return state.access.technicianSession ? null : 'the technician PIN is needed';
+  const technician = technicianProblem(state);
+  if (QUERY_ACCESS[type] === 'attendant') return technician === null ? null : keyProblem(state, 'attendant');
+  return technician;
 }
 
 export function answerQuery(query: unknown, context: QueryContext): QueryResult {

@@ -236,9 +236,12 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
       case 'powerUpBillInAcceptor':
       case 'powerUpBillInStacker':
         if (r.type === 'powerUpBillInStacker') this.credit();
-        // The public order: RESET first; the settings follow while it initialises.
+        // The public order: RESET first; the settings follow while it initialises. Its assignment
+        // is read again too: a unit that powers up may be another one.
         this.inhibitSent = null;
         this.settingsSent = false;
+        this.entries = null;
+        this.values = null;
         this.queue = [{ type: 'reset' }];
         return;
       case 'escrow':
