@@ -1,7 +1,7 @@
 // C-22 without a flood: every refusal on one screen connection is logged, but at most one row a
 // second. The first refusal of a second is written as it is; the rest of that second are counted
-// (by rule) and written as one row when the second is over (or the connection closes), so the log
-// keeps the count of everything refused and a connection sending junk cannot grow the database.
+// (by rule) and written as one row when the second is over, closed or not, so the log keeps the
+// count of everything refused and a connection sending junk cannot grow the database.
 
 export interface RefusalRow {
   rule: string;
@@ -11,7 +11,7 @@ export interface RefusalRow {
 
 export interface RefusalLog {
   refuse(row: RefusalRow): void;
-  /** Writes what is held back at once: the connection is gone. */
+  /** The connection is gone: what is held back is written when its second is over. */
   close(): void;
 }
 
@@ -65,8 +65,11 @@ export function refusalLog({ carrier, write, clock = () => performance.now(), wi
       schedule();
     },
     close() {
-      // The connection's last row: its count is written now, while the cabinet is there to take it.
-      flush();
+      // The count is still written, in its turn: a connection opened and closed in a hurry gets
+      // no more rows a second than one kept open.
+      if (held === 0) return;
+      if (clock() - lastRow >= windowMs) flush();
+      else schedule();
     },
   };
 }
