@@ -1,5 +1,6 @@
-// A simulated bill acceptor, voucher printer and button deck behind the DeviceBus interface, for
-// running the cabinet without hardware until the serial simulators of src/devices are wired in.
+// A simulated bill acceptor, voucher printer and button deck straight behind the DeviceBus
+// interface, no drivers or bytes: the fast bench for the soak and the seeded headless bot. (The
+// crash test runs the real drivers on the serial simulators instead: src/app/sim/device-rig.ts.)
 // Devices answer asynchronously, as real ones do, and what they physically do with notes and
 // vouchers goes to the device ledger first.
 
