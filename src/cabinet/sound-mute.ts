@@ -3,13 +3,15 @@
 // a restart keeps it, only the key can set it, and it is logged with the key like every other
 // attendant action (C-21).
 
-import { refusal, type Outcome, type Transition } from './transition';
+import { needKey } from './keys';
+import type { Outcome, Transition } from './transition';
 
 export const SOUND_MUTE_MS = 10 * 60_000;
 
 /** Mutes from now for ten minutes (again: ten minutes from now), or unmutes. */
 export function soundMute(tx: Transition, on: boolean): Outcome {
-  if (!tx.state.keys.attendant) return refusal('C-21', 'the attendant key is needed');
+  const key = needKey(tx.state, 'attendant');
+  if (key) return key;
   const until = on ? tx.at + SOUND_MUTE_MS : 0;
   tx.set({ soundMutedUntil: until });
   tx.log('access', { event: on ? 'sound muted' : 'sound unmuted', until, key: 'attendant' });
