@@ -176,8 +176,9 @@ describe('the attract loop', () => {
       expect((await scene(page)).screen).toBe('lobby');
       // A wish from another screen, 5 s after the touch here.
       await page.waitForTimeout(5000);
-      await show(page, quick(2));
+      // Taken before the snapshot is sent: the page counts from its arrival, which is later.
       const reported = Date.now();
+      await show(page, quick(2));
       // 10 s after the touch, but only 5 after the report: still play.
       await page.waitForTimeout(Math.max(0, touched + 10_800 - Date.now()));
       expect((await scene(page)).screen).toBe('lobby');
