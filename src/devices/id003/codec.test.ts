@@ -19,6 +19,8 @@ describe('ID-003 codec', () => {
     { type: 'setDirection', mask: 0x0f }, { type: 'setOptionalFunction', mask: 0x0300 }, { type: 'getDenominations' },
     { type: 'getSecurity' }, { type: 'getCommunicationMode' }, { type: 'getInhibit' }, { type: 'getDirection' },
     { type: 'getOptionalFunction' }, { type: 'getVersion' }, { type: 'getBootVersion' }, { type: 'getCurrencyAssignment' },
+    { type: 'setBarcodeFunction', symbology: 0x01, characters: 18 }, { type: 'setBarInhibit', mask: 0xfc },
+    { type: 'getBarcodeFunction' }, { type: 'getBarInhibit' },
   ];
   it.each(commands.map((c) => [c.type, c] as const))('round-trips command %s', (_n, c) => {
     const bytes = encodeCommand(c);
@@ -44,6 +46,9 @@ describe('ID-003 codec', () => {
     { type: 'inhibit', inhibited: false, echo: false }, { type: 'setting', code: 0xc1, data: [1, 0] }, { type: 'setting', code: 0x82, data: [0] },
     { type: 'version', text: 'i(USA)-100-SS ID003-05V', boot: false }, { type: 'version', text: 'BOOT 1', boot: true },
     { type: 'currencyAssignment', entries: assignmentFor([1, 5, 10, 20, 100]) },
+    { type: 'barcodeFunction', symbology: 0x01, characters: 0x12, echo: true }, { type: 'barcodeFunction', symbology: 0, characters: 0, echo: false },
+    { type: 'barInhibit', mask: 0xfc, echo: true }, { type: 'barInhibit', mask: 0xfe, echo: false },
+    { type: 'escrow', code: 0x6f, barcode: '' }, { type: 'escrow', code: 0x6f, barcode: '12\xff\x00\x1b[2J' },
   ];
   it.each(responses.map((r, i) => [`${i}:${r.type}`, r] as const))('round-trips response %s', (_n, r) => {
     expect(decodeResponse(encodeResponse(r))).toEqual(r);
@@ -58,6 +63,46 @@ describe('ID-003 codec', () => {
     expect(code({ type: 'powerUpBillInStacker' })).toBe(0x42);
     expect(code({ type: 'jamInStacker' })).toBe(0x46);
     expect(code({ type: 'communicationError' })).toBe(0x4a);
+  });
+
+  // C6/C7 as JCM's own acceptor firmware takes them (id003.c: C6 is 7 bytes long, type and
+  // length; C7 is 6, one inhibit byte; each is answered with its own bytes echoed) and as public
+  // drivers send them at power-up: C6 01 12, C7 FC.
+  const withCrc = (head: number[]) => {
+    const crc = crc16Kermit(Buffer.from(head));
+    return hex(Buffer.from([...head, crc & 0xff, crc >> 8]));
+  };
+  it('encodes the barcode function (C6) and bar inhibit (C7) and reads the echoes', () => {
+    const c6 = encodeCommand({ type: 'setBarcodeFunction', symbology: 0x01, characters: 18 });
+    expect(hex(c6)).toBe(withCrc([0xfc, 0x07, 0xc6, 0x01, 0x12]));
+    const c7 = encodeCommand({ type: 'setBarInhibit', mask: 0xfc });
+    expect(hex(c7)).toBe(withCrc([0xfc, 0x06, 0xc7, 0xfc]));
+    // The acceptor's answer is the command's own frame.
+    expect(decodeResponse(c6)).toEqual({ type: 'barcodeFunction', symbology: 1, characters: 18, echo: true });
+    expect(decodeResponse(c7)).toEqual({ type: 'barInhibit', mask: 0xfc, echo: true });
+    // The setting requests 86/87 and their answers.
+    expect(hex(encodeCommand({ type: 'getBarcodeFunction' }))).toBe(withCrc([0xfc, 0x05, 0x86]));
+    expect(hex(encodeCommand({ type: 'getBarInhibit' }))).toBe(withCrc([0xfc, 0x05, 0x87]));
+    expect(decodeResponse(buildFrame(0x87, [0xfe]))).toEqual({ type: 'barInhibit', mask: 0xfe, echo: false });
+    expect(() => decodeCommand(buildFrame(0xc6, [1]))).toThrow(/2 data bytes/);
+    expect(() => decodeCommand(buildFrame(0xc7, [0xfc, 0]))).toThrow(/1 data bytes/);
+    expect(() => decodeResponse(buildFrame(0xc6, [1, 18, 0]))).toThrow(/2 bytes/);
+    expect(() => decodeResponse(buildFrame(0x87, []))).toThrow(/1 byte/);
+  });
+
+  it('reads a barcode coupon in escrow: code 0x6F then the ASCII characters, the frame length counting them', () => {
+    const frame = encodeResponse({ type: 'escrow', code: 0x6f, barcode: '001234567890123456' });
+    expect(hex(frame)).toBe(withCrc([0xfc, 5 + 1 + 18, 0x13, 0x6f, ...Buffer.from('001234567890123456', 'ascii')]));
+    expect(decodeResponse(frame)).toEqual({ type: 'escrow', code: 0x6f, barcode: '001234567890123456' });
+    // Every byte comes through as one character, whatever it is; judging it is the driver's work.
+    expect(decodeResponse(buildFrame(0x13, [0x6f, 0x31, 0xff, 0x00]))).toEqual({ type: 'escrow', code: 0x6f, barcode: '1\xff\x00' });
+    // A length byte that lies is a bad frame, never a shorter or longer barcode.
+    const lying = Buffer.from(frame);
+    lying[1] = frame.length - 1;
+    expect(() => decodeResponse(lying)).toThrow(/length byte/);
+    expect(() => decodeResponse(frame.subarray(0, frame.length - 1))).toThrow(FrameError);
+    // A note's escrow still carries exactly its code.
+    expect(() => decodeResponse(buildFrame(0x13, [0x61, 0x31]))).toThrow(/1 data byte/);
   });
 
   it('refuses malformed frames with a reason', () => {

@@ -33,12 +33,18 @@ export type Id003Command =
   | { type: 'setInhibit'; inhibited: boolean }
   | { type: 'setDirection'; mask: number }
   | { type: 'setOptionalFunction'; mask: number }
+  /** The barcode reader: symbology (0x01 interleaved 2 of 5) and number of characters. */
+  | { type: 'setBarcodeFunction'; symbology: number; characters: number }
+  /** Bit 0 set inhibits notes, bit 1 set inhibits tickets (see BAR_INHIBIT). */
+  | { type: 'setBarInhibit'; mask: number }
   | { type: 'getDenominations' }
   | { type: 'getSecurity' }
   | { type: 'getCommunicationMode' }
   | { type: 'getInhibit' }
   | { type: 'getDirection' }
   | { type: 'getOptionalFunction' }
+  | { type: 'getBarcodeFunction' }
+  | { type: 'getBarInhibit' }
   | { type: 'getVersion' }
   | { type: 'getBootVersion' }
   | { type: 'getCurrencyAssignment' };
@@ -46,11 +52,14 @@ export type Id003Command =
 /** Acceptor → controller. Settings are answered with an echo of their code and data. */
 export type Id003Response =
   | { type: SimpleStatusName }
+  /** `barcode`: a ticket's characters (code 0x6F), one latin1 character per byte as received. */
   | { type: 'escrow'; code: number; barcode?: string }
   | { type: 'rejecting'; reason: number }
   | { type: 'failure'; code: number }
   | { type: 'denominations'; inhibitMask: number; echo: boolean }
   | { type: 'inhibit'; inhibited: boolean; echo: boolean }
+  | { type: 'barcodeFunction'; symbology: number; characters: number; echo: boolean }
+  | { type: 'barInhibit'; mask: number; echo: boolean }
   | { type: 'setting'; code: number; data: number[] }
   | { type: 'version'; text: string; boot: boolean }
   | { type: 'currencyAssignment'; entries: CurrencyEntry[] };
@@ -108,6 +117,10 @@ export function encodeCommand(c: Id003Command): Buffer {
       return buildFrame(CMD.setDirection, [c.mask]);
     case 'setOptionalFunction':
       return buildFrame(CMD.setOptionalFunction, u16(c.mask));
+    case 'setBarcodeFunction':
+      return buildFrame(CMD.setBarcodeFunction, [c.symbology, c.characters]);
+    case 'setBarInhibit':
+      return buildFrame(CMD.setBarInhibit, [c.mask]);
     default:
       return buildFrame(CMD[c.type]);
   }
@@ -142,6 +155,12 @@ export function decodeCommand(frame: Uint8Array): Id003Command {
     case 'setDirection':
       need(1);
       return { type: name, mask: data[0] };
+    case 'setBarcodeFunction':
+      need(2);
+      return { type: name, symbology: data[0], characters: data[1] };
+    case 'setBarInhibit':
+      need(1);
+      return { type: name, mask: data[0] };
     default:
       need(0);
       return { type: name } as Id003Command;
@@ -172,6 +191,10 @@ export function encodeResponse(r: Id003Response): Buffer {
       return buildFrame(r.echo ? CMD.setDenominations : CMD.getDenominations, u16(r.inhibitMask));
     case 'inhibit':
       return buildFrame(r.echo ? CMD.setInhibit : CMD.getInhibit, [r.inhibited ? 1 : 0]);
+    case 'barcodeFunction':
+      return buildFrame(r.echo ? CMD.setBarcodeFunction : CMD.getBarcodeFunction, [r.symbology, r.characters]);
+    case 'barInhibit':
+      return buildFrame(r.echo ? CMD.setBarInhibit : CMD.getBarInhibit, [r.mask]);
     case 'setting':
       return buildFrame(r.code, r.data);
     case 'version':
@@ -212,6 +235,14 @@ export function decodeResponse(frame: Uint8Array): Id003Response {
     case CMD.getInhibit:
       if (data.length !== 1 || data[0] > 1) throw new FrameError('ID-003 inhibit setting carries one byte, 0 or 1');
       return { type: 'inhibit', inhibited: data[0] === 1, echo: cmd === CMD.setInhibit };
+    case CMD.setBarcodeFunction:
+    case CMD.getBarcodeFunction:
+      if (data.length !== 2) throw new FrameError('ID-003 barcode function carries 2 bytes');
+      return { type: 'barcodeFunction', symbology: data[0], characters: data[1], echo: cmd === CMD.setBarcodeFunction };
+    case CMD.setBarInhibit:
+    case CMD.getBarInhibit:
+      if (data.length !== 1) throw new FrameError('ID-003 bar inhibit carries 1 byte');
+      return { type: 'barInhibit', mask: data[0], echo: cmd === CMD.setBarInhibit };
     case CMD.getVersion:
     case CMD.getBootVersion:
       return { type: 'version', text: data.toString('latin1'), boot: cmd === CMD.getBootVersion };

@@ -18,12 +18,16 @@ export const CMD = {
   setInhibit: 0xc3,
   setDirection: 0xc4,
   setOptionalFunction: 0xc5,
+  setBarcodeFunction: 0xc6,
+  setBarInhibit: 0xc7,
   getDenominations: 0x80,
   getSecurity: 0x81,
   getCommunicationMode: 0x82,
   getInhibit: 0x83,
   getDirection: 0x84,
   getOptionalFunction: 0x85,
+  getBarcodeFunction: 0x86,
+  getBarInhibit: 0x87,
   getVersion: 0x88,
   getBootVersion: 0x89,
   getCurrencyAssignment: 0x8a,
@@ -71,9 +75,24 @@ export const FAULT_TEXT: Record<FaultStatus, string> = {
   communicationError: 'the acceptor reports a communication error',
 };
 
-/** Data byte of the escrow status: 0x61.. are the notes of the currency assignment. */
+/**
+ * First data byte of the escrow status: 0x61.. are the notes of the currency assignment, 0x6F a
+ * barcode coupon (a ticket), followed by its characters in ASCII.
+ */
 export const ESCROW_BARCODE = 0x6f;
 export const FIRST_NOTE_CODE = 0x61;
+
+/** Barcode function (C6), first byte: the symbology read. Interleaved 2 of 5 is what vouchers print. */
+export const BARCODE_INTERLEAVED_2_OF_5 = 0x01;
+/** The characters of a voucher's barcode: a validation number (docs/protocols/voucher-printer.md). */
+export const TICKET_DIGITS = 18;
+
+/**
+ * Bar inhibit (C7), one byte: bit 0 set inhibits notes, bit 1 set inhibits barcode tickets; the
+ * other bits are sent set. 0xFC takes both, 0xFE notes only, 0xFD tickets only; with both bits set
+ * the acceptor takes nothing and reports DISABLE.
+ */
+export const BAR_INHIBIT = { notes: 0x01, tickets: 0x02, reserved: 0xfc } as const;
 
 export const REJECT_REASONS: Record<number, string> = {
   0x71: 'insertion error',
@@ -90,6 +109,17 @@ export const REJECT_REASONS: Record<number, string> = {
   0x7d: 'length error',
   0x7e: 'photo pattern error (2)',
   0x7f: 'true-note feature error',
+  // Barcode coupons (tickets)
+  0x91: 'ticket: barcode reading not set up',
+  0x92: 'ticket: barcode unreadable',
+  0x93: 'ticket: barcode under- or over-read',
+  0x94: 'ticket: barcode start character missing',
+  0x95: 'ticket: barcode stop character missing',
+  0x96: 'ticket: barcode symbology not enabled',
+  0x97: 'ticket: barcode bar ratio error',
+  0x98: 'ticket: barcode photo level error',
+  0x9b: 'ticket: inserted the wrong way round',
+  0x9d: 'ticket: barcode length out of range',
 };
 
 export const FAILURE_CODES: Record<number, string> = {
