@@ -4,6 +4,7 @@
 import type { DeviceEvent } from './device-events';
 import { playBlocked } from './locks';
 import { billMeter } from './meters';
+import { isTicketEvent, ticketEvent } from './tickets';
 import type { Transition } from './transition';
 
 type AcceptorEvent = Extract<DeviceEvent, { device: 'acceptor' }>;
@@ -41,6 +42,7 @@ export function credit(tx: Transition, value: number): void {
 }
 
 export function acceptorEvent(tx: Transition, event: AcceptorEvent): void {
+  if (isTicketEvent(event)) return ticketEvent(tx, event);
   switch (event.type) {
     case 'escrow':
       escrow(tx, event.value, event.denomination);

@@ -43,6 +43,21 @@ export type DeviceEvent =
   | { device: 'acceptor'; type: 'stacked'; value: number; denomination: string }
   | { device: 'acceptor'; type: 'returned'; value: number }
   | { device: 'acceptor'; type: 'rejected'; reason: string }
+  // barcode tickets (vouchers in): never a note, whatever the acceptor's escrow code space says
+  /** A ticket in escrow with an 18-digit barcode, waiting for `stackTicket` or `returnTicket`. */
+  | { device: 'acceptor'; type: 'ticket'; barcode: string }
+  /**
+   * The ticket is in the cash box (vend valid): reported once, as for a note. `barcode` is the
+   * ticket's, or the shown bytes of one the driver had refused (a report to log, never to credit).
+   */
+  | { device: 'acceptor'; type: 'ticketStacked'; barcode: string }
+  | { device: 'acceptor'; type: 'ticketReturned'; barcode: string }
+  /**
+   * A ticket the driver returned without asking: its barcode is not 18 digits, another ticket or
+   * note was still pending, or the acceptor was being disabled. `barcode` is made safe to log
+   * (printable ASCII, other bytes as \xHH, cut after 40).
+   */
+  | { device: 'acceptor'; type: 'ticketRejected'; barcode: string; reason: string }
   // printer (C-4, C-17)
   | { device: 'printer'; type: 'printed'; validation: string }
   | { device: 'printer'; type: 'printFailed'; validation: string; reason: string }
@@ -67,6 +82,9 @@ export type DeviceCommand =
   | { device: 'acceptor'; type: 'currency'; currency: string; minorDigits: number }
   | { device: 'acceptor'; type: 'stack' }
   | { device: 'acceptor'; type: 'return' }
+  /** The cabinet's word on the ticket with this barcode; a word for any other ticket changes nothing. */
+  | { device: 'acceptor'; type: 'stackTicket'; barcode: string }
+  | { device: 'acceptor'; type: 'returnTicket'; barcode: string }
   | { device: 'printer'; type: 'print'; voucher: Voucher }
   | { device: 'deck'; type: 'lamps'; lamps: Partial<Record<Button, LampState>> };
 
@@ -77,6 +95,13 @@ export type DeviceCommand =
 export interface DeviceRecovery {
   /** The note the acceptor holds in escrow or has just stacked, if any. */
   acceptorNote(): Promise<{ state: 'none' | 'escrow' | 'stacked' | 'returned'; value: number }>;
+  /**
+   * The same for a ticket. `barcode` is null for `none`, and for `stacked` when the acceptor
+   * finished stacking across the restart something it cannot name (ID-003's vend valid carries no
+   * data): then both questions answer `stacked` and the cabinet's journal, which holds at most one
+   * pending note or ticket, says which it was.
+   */
+  acceptorTicket(): Promise<{ state: 'none' | 'escrow' | 'stacked' | 'returned'; barcode: string | null }>;
   /** Whether the printer finished the voucher with this validation number. */
   voucherPrinted(validation: string): Promise<'printed' | 'not-printed' | 'unknown'>;
   /**

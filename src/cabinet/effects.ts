@@ -9,6 +9,8 @@ export type LogKind =
   | 'key'
   | 'access'
   | 'note'
+  /** A ticket inserted (voucher in) and what became of it. */
+  | 'ticket'
   | 'voucher'
   | 'handpay'
   | 'creditClear'

@@ -1,5 +1,6 @@
 // The simulated devices' own memory: what the acceptor physically did with each note and what
-// the printer physically printed, appended and fsynced before the device reports it. A real
+// the printer physically printed, appended and fsynced before the device reports it (a ticket,
+// by its barcode, as a note is by its value). A real
 // acceptor and printer outlive a cabinet crash; with this ledger the simulator does too, so a
 // crash test that kills the cabinet proves something.
 
@@ -9,7 +10,12 @@ export type LedgerRecord =
   | { e: 'escrow'; v: number }
   | { e: 'stacked'; v: number }
   | { e: 'returned'; v: number }
-  | { e: 'printed'; id: string; v: number };
+  | { e: 'printed'; id: string; v: number }
+  | { e: 'ticketEscrow'; id: string }
+  | { e: 'ticketStacked'; id: string }
+  | { e: 'ticketReturned'; id: string };
+
+export type AcceptorItemState = 'none' | 'escrow' | 'stacked' | 'returned';
 
 export interface LedgerSummary {
   stackedCount: number;
@@ -17,12 +23,20 @@ export interface LedgerSummary {
   printedCount: number;
   printedTotal: number;
   /** The acceptor's last note and what became of it. */
-  lastNote: { state: 'none' | 'escrow' | 'stacked' | 'returned'; value: number };
+  lastNote: { state: AcceptorItemState; value: number };
   printed: Map<string, number>;
+  /** Tickets in the cash box by barcode, each with how many times it got there (more than once: a fault to find). */
+  ticketsStacked: Map<string, number>;
+  ticketsStackedCount: number;
+  /** The acceptor's last ticket and what became of it. */
+  lastTicket: { state: AcceptorItemState; barcode: string | null };
 }
 
 export function emptySummary(): LedgerSummary {
-  return { stackedCount: 0, stackedTotal: 0, printedCount: 0, printedTotal: 0, lastNote: { state: 'none', value: 0 }, printed: new Map() };
+  return {
+    stackedCount: 0, stackedTotal: 0, printedCount: 0, printedTotal: 0, lastNote: { state: 'none', value: 0 }, printed: new Map(),
+    ticketsStacked: new Map(), ticketsStackedCount: 0, lastTicket: { state: 'none', barcode: null },
+  };
 }
 
 export function applyRecord(s: LedgerSummary, r: LedgerRecord): void {
@@ -42,6 +56,17 @@ export function applyRecord(s: LedgerSummary, r: LedgerRecord): void {
       s.printed.set(r.id, r.v);
       s.printedCount++;
       s.printedTotal += r.v;
+      break;
+    case 'ticketEscrow':
+      s.lastTicket = { state: 'escrow', barcode: r.id };
+      break;
+    case 'ticketStacked':
+      s.lastTicket = { state: 'stacked', barcode: r.id };
+      s.ticketsStacked.set(r.id, (s.ticketsStacked.get(r.id) ?? 0) + 1);
+      s.ticketsStackedCount++;
+      break;
+    case 'ticketReturned':
+      s.lastTicket = { state: 'returned', barcode: r.id };
       break;
   }
 }

@@ -27,6 +27,8 @@ export class SimulatedDevices implements DeviceBus {
 
   readonly recovery = {
     acceptorNote: async () => ({ ...this.ledger.summary.lastNote }),
+    // These devices take no tickets; the answer is the ledger's all the same.
+    acceptorTicket: async () => ({ ...this.ledger.summary.lastTicket }),
     voucherPrinted: async (validation: string) => (this.ledger.summary.printed.has(validation) ? ('printed' as const) : ('not-printed' as const)),
     // These devices finish nothing on the cabinet's word: each answer is already in the ledger.
     committed: () => undefined,

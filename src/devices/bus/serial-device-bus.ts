@@ -23,6 +23,7 @@ export class SerialDeviceBus implements DeviceBus {
   ) {
     this.recovery = {
       acceptorNote: () => drivers.acceptor.recovery.acceptorNote(),
+      acceptorTicket: () => drivers.acceptor.recovery.acceptorTicket(),
       voucherPrinted: (v) => drivers.printer.recovery.voucherPrinted(v),
       committed: () => drivers.acceptor.recovery.committed(),
     };

@@ -213,10 +213,14 @@ describe('acceptor power-up, currency and restart (C-15, C-16, C-14)', () => {
     stops.push(() => driver.stop());
     await until('acceptor disabled after initialising', () => sim.state.phase === 'idle' && seen.some((c) => c.startsWith('getCurrencyAssignment')));
     const order = seen.map((c) => c.split('@')[0]);
-    expect(order.slice(0, 4)).toEqual(['reset', 'setDenominations', 'setSecurity', 'setInhibit']);
+    expect(order.slice(0, 6)).toEqual(['reset', 'setDenominations', 'setSecurity', 'setBarcodeFunction', 'setBarInhibit', 'setInhibit']);
     // Every setting went while it was initialising, after the RESET; nothing before the RESET.
-    expect(seen.slice(1, 4).every((c) => c.endsWith('@initializing'))).toBe(true);
+    expect(seen.slice(1, 6).every((c) => c.endsWith('@initializing'))).toBe(true);
     expect(sim.state.inhibited).toBe(true);
+    // Barcodes: 18 interleaved 2 of 5 characters, notes and tickets both taken (C6 01 12, C7 FC).
+    expect(sim.state.barcodeFunction).toEqual({ symbology: 0x01, characters: 18 });
+    expect(sim.state.barInhibit).toBe(0xfc);
+    expect(driver.ticketReading).toBe('set');
   });
 
   it('an acceptor stuck initialising is a fault after the time limit, cleared when it finishes', async () => {

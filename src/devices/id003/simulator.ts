@@ -1,12 +1,15 @@
 // The acceptor's side of ID-003: answers the driver's frames as a JCM acceptor would, and can be
-// scripted (insert a note, jam, stacker full or open, power-cycle). Movements advance one step
-// per status request, so a test runs as fast as the driver polls and never waits on a clock.
+// scripted (insert a note or a barcode ticket, jam, stacker full or open, power-cycle). Movements
+// advance one step per status request, so a test runs as fast as the driver polls and never waits
+// on a clock. A ticket takes the note's path (accepting, escrow, stacking, vend valid, stacked or
+// returning); the acceptor reads barcodes only once told to by the barcode function (C6) and
+// the bar inhibit (C7), which it forgets at power-up.
 
 import { EventEmitter } from 'node:events';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
 import { encodeResponse, type CurrencyEntry, type Id003Command, type Id003Response } from './codec';
 import { assignmentFor, countryFor, noteTable, type NoteValue } from './currency';
-import { FAILURE_CODES } from './codes';
+import { BAR_INHIBIT, BARCODE_INTERLEAVED_2_OF_5, ESCROW_BARCODE, FAILURE_CODES } from './codes';
 import { Id003CommandParser } from './parser';
 
 type Phase =
@@ -33,7 +36,22 @@ export interface AcceptorSimOptions {
   /** Status requests a movement lasts (accepting, stacking, returning, initialising). */
   stepPolls?: number;
   version?: string;
+  /**
+   * Put whatever barcode it is given in escrow, as a unit with a faulty reader or a device
+   * impersonating one would (for the driver's own checks). Default: only digits, as many as the
+   * barcode function asks, are read; a real reader rejects anything else itself.
+   */
+  anyBarcode?: boolean;
 }
+
+/** The most barcode bytes an escrow frame can carry (255 less sync, length, status, code and CRC). */
+export const MAX_BARCODE_BYTES = 249;
+
+/** At power-up: no symbology set, notes taken and tickets not (what a real unit starts with is its own; the driver sets both). */
+const BARCODE_OFF = { symbology: 0, characters: 0 };
+const NOTES_ONLY = BAR_INHIBIT.reserved | BAR_INHIBIT.tickets;
+
+type Item = { kind: 'note'; note: NoteValue } | { kind: 'ticket'; barcode: string };
 
 export interface AcceptorSimEvents {
   /** A note is held in escrow, waiting for the controller's word. */
@@ -41,6 +59,11 @@ export interface AcceptorSimEvents {
   /** A note is past the point of no return: in the cash box, whatever happens to the line. */
   stacked: [note: NoteValue];
   returned: [note: NoteValue];
+  /** The same three for a barcode ticket, by its barcode. */
+  ticketEscrow: [barcode: string];
+  ticketStacked: [barcode: string];
+  ticketReturned: [barcode: string];
+  /** A note or a ticket refused, with its ID-003 reject reason. */
   rejected: [reason: number];
   command: [command: Id003Command];
 }
@@ -50,10 +73,16 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
   readonly values: NoteValue[];
   /** Every note that reached the cash box, in order. */
   readonly cashbox: NoteValue[] = [];
+  /** Every ticket that reached the cash box, by barcode, in order. */
+  readonly ticketBox: string[] = [];
   private phase: Phase = 'powerUp';
   private stepsLeft = 0;
-  private note: NoteValue | null = null;
-  /** The note in hand has reached the cash box (vend valid): a power cut cannot undo that. */
+  /** The note or ticket in hand. */
+  private item: Item | null = null;
+  private barcodeFunction = { ...BARCODE_OFF };
+  private barInhibit: number = NOTES_ONLY;
+  private readonly anyBarcode: boolean;
+  /** The item in hand has reached the cash box (vend valid): a power cut cannot undo that. */
   private boxed = false;
   /** Scripted fault of the mechanism: initialising never ends. */
   private stuckInitializing = false;
@@ -62,7 +91,7 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
   private inhibitMask = 0;
   private readonly faults = new Set<AcceptorFault>();
   private failureCode = 0xa2;
-  /** Where a note was when the power went: decides the power-up status. */
+  /** Where the item was when the power went: decides the power-up status. */
   private powerLossNote: 'none' | 'acceptor' | 'stacker' = 'none';
   private readonly parser = new Id003CommandParser();
   private unsubscribe: (() => void) | null = null;
@@ -81,6 +110,7 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
     this.values = table.values;
     this.stepPolls = options.stepPolls ?? 1;
     this.version = options.version ?? 'SIM-ID003 USA 1.00';
+    this.anyBarcode = options.anyBarcode ?? false;
   }
 
   attach(endpoint: DeviceEndpoint): this {
@@ -108,28 +138,72 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
     return this.parser.stats.badFrames;
   }
 
-  get state(): { phase: Phase; inhibited: boolean; inhibitMask: number; note: NoteValue | null; faults: AcceptorFault[] } {
-    return { phase: this.phase, inhibited: this.inhibited, inhibitMask: this.inhibitMask, note: this.note, faults: [...this.faults] };
+  get state(): {
+    phase: Phase; inhibited: boolean; inhibitMask: number; note: NoteValue | null; ticket: string | null; faults: AcceptorFault[];
+    barcodeFunction: { symbology: number; characters: number }; barInhibit: number;
+  } {
+    const i = this.item;
+    return {
+      phase: this.phase, inhibited: this.inhibited, inhibitMask: this.inhibitMask, note: i?.kind === 'note' ? i.note : null,
+      ticket: i?.kind === 'ticket' ? i.barcode : null, faults: [...this.faults], barcodeFunction: { ...this.barcodeFunction }, barInhibit: this.barInhibit,
+    };
+  }
+
+  /** Whether it draws anything in: idle, enabled (C3 and C7), no fault. */
+  private get drawsIn(): boolean {
+    return this.phase === 'idle' && !this.disabled && this.faults.size === 0;
+  }
+
+  /** DISABLE: inhibited as a whole, or notes and tickets both inhibited by the bar inhibit. */
+  private get disabled(): boolean {
+    const both = BAR_INHIBIT.notes | BAR_INHIBIT.tickets;
+    return this.inhibited || (this.barInhibit & both) === both;
   }
 
   // --- scripting -------------------------------------------------------------------------
 
   /** Offers a note of `value` minor units; false when the acceptor would not draw it in. */
   insertNote(value: number): boolean {
-    if (this.phase !== 'idle' || this.inhibited || this.faults.size) return false;
+    if (!this.drawsIn) return false;
     const note = this.values.find((n) => n.value === value);
     if (!note) return this.insertCounterfeit(0x76);
-    const enabled = !(this.inhibitMask & (1 << (note.code - 0x61)));
-    this.note = note;
+    const enabled = !(this.inhibitMask & (1 << (note.code - 0x61))) && !(this.barInhibit & BAR_INHIBIT.notes);
+    this.item = { kind: 'note', note };
     this.rejectReason = enabled ? 0 : 0x79;
     this.move('accepting');
     return true;
   }
 
+  /**
+   * Offers a barcode ticket (one byte a character); false when the acceptor would not draw it in.
+   * It is read only as set up by C6 and C7, and otherwise rejected with the reason a JCM unit gives.
+   */
+  insertTicket(barcode: string): boolean {
+    if ([...barcode].some((c) => c.charCodeAt(0) > 0xff) || barcode.length > MAX_BARCODE_BYTES) {
+      throw new Error(`a ticket's barcode is up to ${MAX_BARCODE_BYTES} single bytes`);
+    }
+    if (!this.drawsIn) return false;
+    this.item = { kind: 'ticket', barcode };
+    this.rejectReason = this.ticketRejectReason(barcode);
+    this.move('accepting');
+    return true;
+  }
+
+  /** 0 to read it; otherwise the reject reason (JCM's barcode codes 0x91–0x9D, or inhibit). */
+  private ticketRejectReason(barcode: string): number {
+    const { symbology, characters } = this.barcodeFunction;
+    if (symbology === 0) return 0x91; // barcode reading not set up
+    if (symbology !== BARCODE_INTERLEAVED_2_OF_5) return 0x96; // our tickets' symbology is not enabled
+    if (this.barInhibit & BAR_INHIBIT.tickets) return 0x79;
+    if (this.anyBarcode) return 0;
+    if (!/^[0-9]+$/.test(barcode)) return 0x92; // interleaved 2 of 5 carries digits only
+    return barcode.length === characters ? 0 : 0x9d;
+  }
+
   /** A note the acceptor will refuse, with an ID-003 reject reason (default: not recognised). */
   insertCounterfeit(reason = 0x76): boolean {
-    if (this.phase !== 'idle' || this.inhibited || this.faults.size) return false;
-    this.note = null;
+    if (!this.drawsIn) return false;
+    this.item = null;
     this.rejectReason = reason;
     this.move('accepting');
     return true;
@@ -143,7 +217,7 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
   clearJam(): void {
     this.faults.delete('jamInAcceptor');
     this.faults.delete('jamInStacker');
-    if (this.note && this.phase !== 'idle') this.move('returning');
+    if (this.item && this.phase !== 'idle') this.move('returning');
   }
 
   setStackerFull(on: boolean): void {
@@ -173,7 +247,7 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
   powerOff(): void {
     if (this.phase === 'off') return;
     const p = this.phase;
-    this.powerLossNote = p === 'stacking' || p === 'vendValid' ? 'stacker' : this.note && p !== 'idle' && p !== 'stacked' && !this.boxed ? 'acceptor' : 'none';
+    this.powerLossNote = p === 'stacking' || p === 'vendValid' ? 'stacker' : this.item && p !== 'idle' && p !== 'stacked' && !this.boxed ? 'acceptor' : 'none';
     this.phase = 'off';
     this.parser.reset();
   }
@@ -182,6 +256,8 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
     if (this.phase !== 'off') return;
     this.phase = 'powerUp';
     this.inhibited = true;
+    this.barcodeFunction = { ...BARCODE_OFF };
+    this.barInhibit = NOTES_ONLY;
   }
 
   /** Power off now and back on after `offMs`. */
@@ -251,6 +327,16 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
         return this.reply({ type: 'denominations', inhibitMask: cmd.inhibitMask, echo: true });
       case 'getDenominations':
         return this.reply({ type: 'denominations', inhibitMask: this.inhibitMask, echo: false });
+      case 'setBarcodeFunction':
+        this.barcodeFunction = { symbology: cmd.symbology, characters: cmd.characters };
+        return this.reply({ type: 'barcodeFunction', ...this.barcodeFunction, echo: true });
+      case 'getBarcodeFunction':
+        return this.reply({ type: 'barcodeFunction', ...this.barcodeFunction, echo: false });
+      case 'setBarInhibit':
+        this.barInhibit = cmd.mask;
+        return this.reply({ type: 'barInhibit', mask: cmd.mask, echo: true });
+      case 'getBarInhibit':
+        return this.reply({ type: 'barInhibit', mask: this.barInhibit, echo: false });
       case 'setSecurity':
       case 'setOptionalFunction':
         return this.reply({ type: 'setting', code: cmd.type === 'setSecurity' ? 0xc1 : 0xc5, data: [cmd.mask & 0xff, cmd.mask >> 8] });
@@ -282,9 +368,11 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
       case 'powerUp':
         return { type: this.powerLossNote === 'stacker' ? 'powerUpBillInStacker' : this.powerLossNote === 'acceptor' ? 'powerUpBillInAcceptor' : 'powerUp' };
       case 'idle':
-        return { type: this.inhibited ? 'disabled' : 'idling' };
-      case 'escrow':
-        return { type: 'escrow', code: this.note!.code };
+        return { type: this.disabled ? 'disabled' : 'idling' };
+      case 'escrow': {
+        const i = this.item!;
+        return i.kind === 'note' ? { type: 'escrow', code: i.note.code } : { type: 'escrow', code: ESCROW_BARCODE, barcode: i.barcode };
+      }
       case 'rejecting':
         return { type: 'rejecting', reason: this.rejectReason };
       case 'off':
@@ -294,12 +382,18 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
     }
   }
 
-  /** The note reaches the cash box: from here on it is the controller's to credit. */
+  /** The item reaches the cash box: from here on it is the controller's to credit. */
   private box(): void {
-    if (!this.note || this.boxed) return;
+    const i = this.item;
+    if (!i || this.boxed) return;
     this.boxed = true;
-    this.cashbox.push(this.note);
-    this.emit('stacked', this.note);
+    if (i.kind === 'note') {
+      this.cashbox.push(i.note);
+      this.emit('stacked', i.note);
+    } else {
+      this.ticketBox.push(i.barcode);
+      this.emit('ticketStacked', i.barcode);
+    }
   }
 
   /** One status request's worth of movement. */
@@ -310,13 +404,13 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
         if (this.stuckInitializing) return;
         const left = this.powerLossNote;
         this.powerLossNote = 'none';
-        if (left === 'stacker' && this.note) {
-          // The note was past the point of no return: it finishes into the box without a vend valid.
+        if (left === 'stacker' && this.item) {
+          // The item was past the point of no return: it finishes into the box without a vend valid.
           this.box();
-          this.note = null;
+          this.item = null;
           this.boxed = false;
           this.phase = 'idle';
-        } else if (left === 'acceptor' && this.note) this.move('returning');
+        } else if (left === 'acceptor' && this.item) this.move('returning');
         else this.phase = 'idle';
         return;
       }
@@ -324,7 +418,9 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
         if (this.rejectReason) this.move('rejecting');
         else {
           this.phase = 'escrow';
-          this.emit('escrow', this.note!);
+          const i = this.item!;
+          if (i.kind === 'note') this.emit('escrow', i.note);
+          else this.emit('ticketEscrow', i.barcode);
         }
         return;
       case 'stacking':
@@ -332,18 +428,19 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
         this.box();
         return;
       case 'stacked':
-        this.note = null;
+        this.item = null;
         this.boxed = false;
         this.phase = 'idle';
         return;
       case 'rejecting':
         this.emit('rejected', this.rejectReason);
-        this.note = null;
+        this.item = null;
         this.phase = 'idle';
         return;
       case 'returning':
-        if (this.note) this.emit('returned', this.note);
-        this.note = null;
+        if (this.item?.kind === 'note') this.emit('returned', this.item.note);
+        else if (this.item) this.emit('ticketReturned', this.item.barcode);
+        this.item = null;
         this.phase = 'idle';
         return;
     }
