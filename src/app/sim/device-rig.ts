@@ -2,8 +2,8 @@
 // simulators of src/devices on the far ends of socat pseudo-terminals, in a process of their own
 // so they outlive any cabinet that dies on them. The cabinet opens the near ends with its real
 // drivers, exactly as it opens serial ports. What the devices physically do with money goes to
-// an fsynced ledger first: a note past the point of no return (vend valid), a note handed back,
-// a voucher cut with its validation number and amount.
+// an fsynced ledger first: a note or a ticket past the point of no return (vend valid), one handed
+// back, a voucher cut with its validation number and amount.
 
 import { join } from 'node:path';
 import { uniformBelow, type RandomSource } from '../../core';
@@ -58,6 +58,9 @@ export class DeviceRig {
     this.acceptor.on('escrow', (note) => this.ledger.record({ e: 'escrow', v: note.value }));
     this.acceptor.on('stacked', (note) => this.ledger.record({ e: 'stacked', v: note.value }));
     this.acceptor.on('returned', (note) => this.ledger.record({ e: 'returned', v: note.value }));
+    this.acceptor.on('ticketEscrow', (barcode) => this.ledger.record({ e: 'ticketEscrow', id: barcode }));
+    this.acceptor.on('ticketStacked', (barcode) => this.ledger.record({ e: 'ticketStacked', id: barcode }));
+    this.acceptor.on('ticketReturned', (barcode) => this.ledger.record({ e: 'ticketReturned', id: barcode }));
     this.printer.on('printed', (ticket) => this.printed(ticket));
   }
 

@@ -61,6 +61,38 @@ describe.each(['memory', 'pty'] as const)('simulated devices over %s', (transpor
     expect(log.events.slice(from).some((e) => e.type === 'stacked')).toBe(false);
   });
 
+  it('takes a ticket as a ticket: stacked on the word for its barcode, once, and answered for by the bus', async () => {
+    const from = log.events.length;
+    const barcode = '001234567890123456';
+    expect(set.sim.acceptor.insertTicket(barcode)).toBe(true);
+    expect(await log.next({ type: 'ticket' }, from)).toEqual({ device: 'acceptor', type: 'ticket', barcode });
+    set.bus.send({ device: 'acceptor', type: 'stackTicket', barcode });
+    await log.next({ type: 'ticketStacked' }, from);
+    await until('acceptor idle', () => set.sim.acceptor.state.phase === 'idle');
+    const events = log.events.slice(from).filter((e) => e.device === 'acceptor' && !['online', 'offline'].includes(e.type));
+    expect(events).toEqual([{ device: 'acceptor', type: 'ticket', barcode }, { device: 'acceptor', type: 'ticketStacked', barcode }]);
+    expect(set.sim.acceptor.ticketBox).toEqual([barcode]);
+    expect(await set.bus.recovery.acceptorTicket()).toEqual({ state: 'stacked', barcode });
+  });
+
+  it('returns a ticket on the word for its barcode, and one that is not 18 digits unasked', async () => {
+    const from = log.events.length;
+    const box = set.sim.acceptor.ticketBox.length;
+    const barcode = '009876543210987654';
+    set.sim.acceptor.insertTicket(barcode);
+    await log.next({ type: 'ticket' }, from);
+    set.bus.send({ device: 'acceptor', type: 'returnTicket', barcode });
+    expect(await log.next({ type: 'ticketReturned' }, from)).toMatchObject({ barcode });
+    await until('acceptor idle', () => set.sim.acceptor.state.phase === 'idle');
+    expect(await set.bus.recovery.acceptorTicket()).toEqual({ state: 'returned', barcode });
+    // A real reader set for 18 characters refuses a shorter barcode itself (reject 0x9D).
+    set.sim.acceptor.insertTicket('1234567890');
+    expect(await log.next({ type: 'rejected' }, from)).toMatchObject({ reason: 'ticket: barcode length out of range' });
+    await until('acceptor idle', () => set.sim.acceptor.state.phase === 'idle');
+    expect(set.sim.acceptor.ticketBox.length).toBe(box);
+    expect(log.events.slice(from).some((e) => e.type === 'ticketStacked')).toBe(false);
+  });
+
   it('reports a jam and its clearing', async () => {
     const from = log.events.length;
     set.sim.acceptor.insertNote(100);
