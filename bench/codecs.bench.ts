@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { decodeResponse, encodeCommand, encodeResponse, type Id003Response } from '../src/devices/id003/codec';
 import { assignmentFor } from '../src/devices/id003/currency';
 import { Id003CommandParser, Id003ResponseParser } from '../src/devices/id003/parser';
+import { readTicketBarcode } from '../src/devices/id003/barcode';
 import { decodeDeckFrame, encodeDeckFrame, restingState, type DeckFrame } from '../src/devices/deck/codec';
 import { DeckParser } from '../src/devices/deck/parser';
 import { EscPosDecoder, encodeEscPos } from '../src/devices/printer/escpos';
@@ -27,6 +28,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ID003: Id003Response[] = [
   { type: 'idling' }, { type: 'escrow', code: 0x63 }, { type: 'stacking' }, { type: 'vendValid' }, { type: 'rejecting', reason: 0x71 },
   { type: 'currencyAssignment', entries: assignmentFor([1, 2, 5, 10, 20, 50, 100]) }, { type: 'ack' }, { type: 'failure', code: 0xa6 },
+  { type: 'escrow', code: 0x6f, barcode: '001234567890123456' }, { type: 'barInhibit', mask: 0xfc, echo: true },
 ];
 const DECK: DeckFrame[] = [
   { seq: 1, message: { type: 'state', state: restingState() } },
@@ -146,6 +148,56 @@ function fuzzPrinter() {
   console.log(`${'printer replies'.padEnd(20)} ${fmt(n / ((performance.now() - t2) / 1000))} replies/s`);
 }
 
+/**
+ * The barcode path: escrow frames of code 0x6F carrying any number of bytes (a quarter exactly
+ * 18 digits, half digits only, the rest any byte), a quarter of them mutated, through the parser
+ * and the driver's barcode check. Counted: barcodes offered to the cabinet (every one must be the
+ * 18 digits sent), refused (each must be shown in printable form), frames dropped, crashes.
+ */
+function fuzzBarcodes() {
+  const r = rng(11);
+  const p = new Id003ResponseParser();
+  let offered = 0;
+  let wrongOffers = 0;
+  let refused = 0;
+  let unsafeShown = 0;
+  let crashes = 0;
+  let mutated = 0;
+  const t = performance.now();
+  for (let i = 0; i < N; i++) {
+    const len = i % 4 === 0 ? 18 : Math.floor(r() * 250);
+    const digits = i % 2 === 0;
+    const bytes = Buffer.alloc(len);
+    for (let k = 0; k < len; k++) bytes[k] = digits ? 0x30 + Math.floor(r() * 10) : Math.floor(r() * 256);
+    const barcode = bytes.toString('latin1');
+    let frame = encodeResponse({ type: 'escrow', code: 0x6f, barcode });
+    if (i % 4 === 3) {
+      frame = mutate(frame, r);
+      mutated++;
+    }
+    try {
+      for (const resp of [...p.feed(frame), ...p.reset()]) {
+        if (resp.type !== 'escrow' || resp.barcode === undefined) continue;
+        const reading = readTicketBarcode(resp.barcode);
+        if (reading.ok) {
+          offered++;
+          if (reading.barcode !== barcode || !/^[0-9]{18}$/.test(reading.barcode)) wrongOffers++;
+        } else {
+          refused++;
+          if (!/^[\x20-\x7e…]*$/.test(reading.shown) || reading.shown.length > 180) unsafeShown++;
+        }
+      }
+    } catch {
+      crashes++;
+    }
+  }
+  const s = (performance.now() - t) / 1000;
+  console.log(
+    `${'ID-003 barcodes'.padEnd(20)} ${fmt(N)} ticket escrows (${fmt(mutated)} mutated) in ${s.toFixed(1)} s: offered ${fmt(offered)} (not the 18 digits sent: ${wrongOffers}), ` +
+      `refused ${fmt(refused)} (shown unsafely: ${unsafeShown}), dropped ${fmt(p.stats.badFrames)}, crashes ${crashes}`,
+  );
+}
+
 console.log(`codec throughput (node ${process.version})`);
 throughput('ID-003 responses', ID003.map(encodeResponse), decodeResponse, () => new Id003ResponseParser());
 throughput('button deck', DECK.map(encodeDeckFrame), decodeDeckFrame, () => new DeckParser());
@@ -153,4 +205,5 @@ console.log(`\nfuzzing: ${fmt(N)} random or mutated frames per parser (bit flips
 fuzz('ID-003 responses', ID003.map(encodeResponse), () => new Id003ResponseParser());
 fuzz('ID-003 commands', [encodeCommand({ type: 'statusRequest' }), encodeCommand({ type: 'stack1' }), encodeCommand({ type: 'setDenominations', inhibitMask: 3 })], () => new Id003CommandParser());
 fuzz('button deck', DECK.map(encodeDeckFrame), () => new DeckParser());
+fuzzBarcodes();
 fuzzPrinter();

@@ -25,6 +25,8 @@ const ID003_RESPONSES: Id003Response[] = [
   { type: 'idling' }, { type: 'escrow', code: 0x62 }, { type: 'vendValid' }, { type: 'rejecting', reason: 0x72 },
   { type: 'failure', code: 0xa2 }, { type: 'currencyAssignment', entries: assignmentFor([1, 5, 20, 100]) }, { type: 'ack' },
   { type: 'inhibit', inhibited: true, echo: true }, { type: 'version', text: 'ID003 SIM', boot: false },
+  { type: 'escrow', code: 0x6f, barcode: '001234567890123456' }, { type: 'escrow', code: 0x6f, barcode: '\xff\xfc\x13\x6f' },
+  { type: 'barcodeFunction', symbology: 1, characters: 18, echo: true }, { type: 'barInhibit', mask: 0xfc, echo: true },
 ];
 const DECK: DeckFrame[] = [
   { seq: 1, message: { type: 'state', state: restingState() } },
@@ -41,7 +43,7 @@ interface Codec {
 }
 const CODECS: Codec[] = [
   { name: 'ID-003 responses', frames: ID003_RESPONSES.map(encodeResponse), parser: (g) => new Id003ResponseParser(g) },
-  { name: 'ID-003 commands', frames: [encodeCommand({ type: 'statusRequest' }), encodeCommand({ type: 'stack1' }), encodeCommand({ type: 'setDenominations', inhibitMask: 3 }), encodeCommand({ type: 'ack' })], parser: (g) => new Id003CommandParser(g) },
+  { name: 'ID-003 commands', frames: [encodeCommand({ type: 'statusRequest' }), encodeCommand({ type: 'stack1' }), encodeCommand({ type: 'setDenominations', inhibitMask: 3 }), encodeCommand({ type: 'ack' }), encodeCommand({ type: 'setBarcodeFunction', symbology: 1, characters: 18 }), encodeCommand({ type: 'setBarInhibit', mask: 0xfc })], parser: (g) => new Id003CommandParser(g) },
   { name: 'button deck', frames: DECK.map(encodeDeckFrame), parser: (g) => new DeckParser(g) },
 ];
 
