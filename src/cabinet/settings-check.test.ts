@@ -49,3 +49,36 @@ describe('C-7 sensible settings', () => {
     expect(describeProblems(settingsProblems(presenting({ volume: 60.5 })))).toBe('presentation.volume must be a whole number of percent from 0 to 100');
   });
 });
+
+describe('C-7 settings read back from a database', () => {
+  const edited = (patch: Record<string, unknown>): CabinetSettings => ({ ...DEFAULT_SETTINGS, ...patch }) as unknown as CabinetSettings;
+
+  it('takes any shape without throwing, and says what is wrong with it', () => {
+    expect(keys(null as unknown as CabinetSettings)).toEqual(['settings']);
+    expect(keys(edited({ limits: 'lots' }))).toContain('limits');
+    expect(keys(edited({ extra: 1 }))).toEqual(['extra']);
+    expect(keys(edited({ limits: { ...DEFAULT_SETTINGS.limits, bonus: 5 } }))).toEqual(['limits.bonus']);
+    expect(keys(edited({ games: ['jacks-or-better', 'jacks-or-better'] }))).toEqual(['games']);
+    expect(keys(edited({ games: ['roulette'] }))).toEqual(['games']);
+    expect(keys(edited({ disabledNotes: [500, 500] }))).toEqual(['disabledNotes']);
+    expect(keys(edited({ voucher: { ...DEFAULT_SETTINGS.voucher, expiryDays: 0 } }))).toEqual(['voucher.expiryDays']);
+    expect(keys(edited({ access: { maxPinFailures: 0, lockoutMs: 1500 } }))).toEqual(['access.maxPinFailures', 'access.lockoutSeconds']);
+    expect(keys(edited({ defaultLanguage: 'de' }))).toEqual(['defaultLanguage']);
+    expect(keys(edited({ limits: { ...DEFAULT_SETTINGS.limits, handpayLimit: '9e12' } }))).toEqual(['limits.handpayLimit']);
+  });
+
+  it('checks the pay tables as parsePayTable checks the file: every category, whole coefficients in range', () => {
+    const jacks = DEFAULT_SETTINGS.payTables.jacks;
+    const tables = (j: unknown) => edited({ payTables: { ...DEFAULT_SETTINGS.payTables, jacks: j } });
+    expect(keys(tables({ ...jacks, coefficients: { ...jacks.coefficients, 'royal-flush': 4000 } }))).toEqual([]);
+    expect(describeProblems(settingsProblems(tables({ ...jacks, coefficients: { ...jacks.coefficients, 'royal-flush': 2_000_000 } })))).toMatch(
+      /payTables\.jacks-or-better "royal-flush" must be a whole number from 0 to 1000000/,
+    );
+    expect(keys(tables({ ...jacks, coefficients: { ...jacks.coefficients, 'royal-flush': 2.5 } }))).toEqual(['payTables.jacks-or-better']);
+    const { flush: _dropped, ...noFlush } = jacks.coefficients;
+    expect(describeProblems(settingsProblems(tables({ ...jacks, coefficients: noFlush })))).toMatch(/no coefficient for "flush"/);
+    expect(keys(tables({ ...jacks, game: 'poker-plus' }))).toEqual(['payTables.jacks-or-better']);
+    expect(keys(tables({ ...jacks, royalAtMaxBet: -1 }))).toEqual(['payTables.jacks-or-better']);
+    expect(keys(edited({ payTables: { ...DEFAULT_SETTINGS.payTables, pokerPlus: jacks } }))).toEqual(['payTables.poker-plus']);
+  });
+});

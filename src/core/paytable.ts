@@ -95,3 +95,30 @@ export function jacksCoefficient(table: JacksPayTable, hand: JacksCategory, bet:
   if (hand === 'royal-flush' && bet === maxBet && table.royalAtMaxBet !== undefined) return table.royalAtMaxBet;
   return table.coefficients[hand];
 }
+
+/**
+ * What is wrong with a pay table as the cabinet keeps it ({game, coefficients, royalAtMaxBet}),
+ * or null: every category of the game present with a coefficient parsePayTable would accept, and
+ * nothing else. Stored settings are read back through this, so an edited table is not obeyed.
+ */
+export function payTableProblem(game: GameId, table: unknown): string | null {
+  if (typeof table !== 'object' || table === null || Array.isArray(table)) return 'must be a pay table object';
+  const t = table as Record<string, unknown>;
+  const allowed = game === 'jacks-or-better' ? ['game', 'coefficients', 'royalAtMaxBet'] : ['game', 'coefficients'];
+  const extra = Object.keys(t).find((k) => !allowed.includes(k));
+  if (extra !== undefined) return `has "${extra}", which is not part of a ${game} pay table`;
+  if (t.game !== game) return `is for ${String(t.game)}, not ${game}`;
+  const coefficient = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_COEFFICIENT;
+  const c = t.coefficients;
+  if (typeof c !== 'object' || c === null || Array.isArray(c)) return 'must have coefficients by category';
+  const ids: readonly string[] = game === 'jacks-or-better' ? JACKS_CATEGORIES : CATEGORIES;
+  const keys = Object.keys(c);
+  const unknown = keys.find((k) => !ids.includes(k));
+  if (unknown !== undefined) return `"${unknown}" is not a ${game} category`;
+  const missing = ids.find((k) => !keys.includes(k));
+  if (missing !== undefined) return `has no coefficient for "${missing}"`;
+  const bad = ids.find((k) => !coefficient((c as Record<string, unknown>)[k]));
+  if (bad !== undefined) return `"${bad}" must be a whole number from 0 to ${MAX_COEFFICIENT}`;
+  if (t.royalAtMaxBet !== undefined && !coefficient(t.royalAtMaxBet)) return `"${ROYAL_AT_MAX_BET_KEY}" must be a whole number from 0 to ${MAX_COEFFICIENT}`;
+  return null;
+}
