@@ -6,6 +6,8 @@
 import type { KeySwitch } from './device-events';
 import { needKey, technicianProblem } from './keys';
 import { EMPTY_METERS, checkBalance } from './meters';
+import { clearRefusedRecords, recordsRefused, RECORDS_TILT, SETTINGS_TILT } from './records';
+import { describeProblems, settingsProblems } from './settings-check';
 import { METER_TILT } from './settle';
 import { gameInProgress } from './state';
 import { refusal, type Outcome, type Transition } from './transition';
@@ -79,6 +81,11 @@ export function clearTilt(tx: Transition, code: string): Outcome {
   const tilt = tx.state.tilts.find((t) => t.code === code);
   if (!tilt) return refusal('C-15', `there is no tilt "${code}"`);
   if (!tilt.technician) return refusal('C-15', `"${code}" clears by itself when its cause is gone`);
+  if (code === RECORDS_TILT) return refusal('C-8', 'refused records are cleared only by a RAM clear');
+  if (code === SETTINGS_TILT) {
+    const problems = settingsProblems(tx.state.settings);
+    if (problems.length > 0) return refusal('C-7', `the settings still fail their check: ${describeProblems(problems)}`);
+  }
   if (code === METER_TILT) {
     const check = checkBalance(tx.state.meters.lifetime, tx.state.balance);
     if (!check.ok) return refusal('C-9', `the meters still do not balance (${check.expected} against ${check.actual}): clear the credits and RAM clear`);
@@ -88,10 +95,14 @@ export function clearTilt(tx: Transition, code: string): Outcome {
   return null;
 }
 
-/** C-8: the only way lifetime meters are cleared; only with nothing owed to anyone. */
+/** C-8: the only way lifetime meters are cleared; only with nothing owed to anyone (or on refused records). */
 export function ramClear(tx: Transition): Outcome {
   const no = technician(tx);
   if (no) return no;
+  if (recordsRefused(tx.state)) {
+    clearRefusedRecords(tx);
+    return null;
+  }
   const s = tx.state;
   if (gameInProgress(s) || s.note || s.voucher || s.handpay) return refusal('C-8', 'RAM clear needs no game, note, voucher or handpay pending');
   if (s.balance !== 0) return refusal('C-8', 'RAM clear needs a zero balance: clear the credits first (C-6)');

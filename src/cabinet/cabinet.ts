@@ -15,6 +15,7 @@ import { syncOutputs } from './outputs';
 import { deviceTest, endDeviceTest, testAcceptor, testAcceptorEvent, testButton, testLamps, testPrinterEvent, testPrinterTrouble, testVoucher } from './device-test';
 import { powerUp, recovered } from './power';
 import { soundMute } from './sound-mute';
+import { lockedByRecords, mirrorReport, recordsRefused, recordsReport } from './records';
 import { applySettings, changeSettings } from './settings-change';
 import { gameInProgress, type CabinetState } from './state';
 import { deckSwitches, deviceHealth, doorEvent } from './tilts';
@@ -89,12 +90,20 @@ function dispatch(tx: Transition, input: CabinetInput): Outcome {
     case 'settings':
       applySettings(tx, input.settings, input.source, input.installed);
       return null;
+    case 'records':
+      recordsReport(tx, input.refused, input.mirror);
+      return null;
+    case 'mirror':
+      mirrorReport(tx, input.problem);
+      return null;
     default:
       return refusal('C-22', 'unknown input');
   }
 }
 
 function wish(tx: Transition, w: PlayerWish): Outcome {
+  const locked = lockedByRecords(tx.state, w.type);
+  if (locked) return locked;
   if (tx.state.deviceTest && PLAY_WISHES.has(w.type)) return refusal('C-21', 'device test in progress');
   switch (w.type) {
     case 'selectGame':
@@ -168,10 +177,11 @@ function deviceEvent(tx: Transition, event: DeviceEvent): Outcome {
   }
   switch (event.device) {
     case 'acceptor':
-      if (!(tx.state.deviceTest && testAcceptorEvent(tx, event))) acceptorEvent(tx, event);
+      if (tx.state.deviceTest && testAcceptorEvent(tx, event)) return null;
+      if (!unsettled(tx, event)) acceptorEvent(tx, event);
       return null;
     case 'printer':
-      if (!testPrinterEvent(tx, event)) printerEvent(tx, event);
+      if (!testPrinterEvent(tx, event) && !unsettled(tx, event)) printerEvent(tx, event);
       return null;
     case 'deck':
       if (event.type === 'switches') deckSwitches(tx, event.keys, event.doors);
@@ -183,6 +193,14 @@ function deviceEvent(tx: Transition, event: DeviceEvent): Outcome {
     default:
       return refusal('C-22', `unknown device event ${JSON.stringify(event)}`);
   }
+}
+
+/** On refused records a note stacked or a voucher printed is logged, never credited or debited. */
+function unsettled(tx: Transition, event: DeviceEvent): boolean {
+  const money = (event.device === 'acceptor' && event.type === 'stacked') || (event.device === 'printer' && (event.type === 'printed' || event.type === 'printFailed'));
+  if (!money || !recordsRefused(tx.state)) return false;
+  tx.log('anomaly', { event, reason: 'the records are refused: not settled' });
+  return true;
 }
 
 /** C-20: the deck's buttons reach the same player actions as the screen. */

@@ -22,7 +22,8 @@ export type LogKind =
   | 'recovery'
   | 'refusal'
   | 'anomaly'
-  | 'deviceTest';
+  | 'deviceTest'
+  | 'records';
 
 export interface LogEntry {
   /** ms since the epoch. */
@@ -49,7 +50,12 @@ export interface GameRecord {
 export type CabinetEffect =
   | { type: 'command'; command: DeviceCommand }
   | { type: 'log'; entry: LogEntry }
-  | { type: 'recall'; record: GameRecord };
+  | { type: 'recall'; record: GameRecord }
+  /**
+   * A RAM clear has cleared refused records: the store vouches for its records again from this
+   * commit on (a new era of the keyed chain) and mirrors them again.
+   */
+  | { type: 'recordsCleared' };
 
 export type CabinetStep<S> =
   | { ok: true; state: S; effects: CabinetEffect[] }

@@ -4,6 +4,7 @@
 
 import type { BoxRequest, Card, GameId } from '../core';
 import type { Button, DeviceEvent, LampState } from './device-events';
+import type { Meters } from './meters';
 import type { CabinetSettings, InstalledPayTable, Language, Limits, Presentation } from './settings';
 
 /** C-7: the settings a technician may change at the cabinet; only those given change. */
@@ -58,6 +59,16 @@ export type PlayerWish =
 
 export type AcceptorNoteReport = { state: 'none' | 'escrow' | 'stacked' | 'returned'; value: number };
 
+/** The critical memory the mirror outside the database holds (its last commit). */
+export interface MirrorMemory {
+  /** The commit it mirrors. */
+  commit: number;
+  balance: number;
+  /** The last voucher sequence number issued (C-17). */
+  voucherSequence: number;
+  lifetime: Meters;
+}
+
 export type CabinetInput =
   /** From the screen: `counter` is the state version the wish was made against (C-22). */
   | { kind: 'wish'; counter: number; wish: unknown }
@@ -74,7 +85,16 @@ export type CabinetInput =
    * Only what changed in the file since it was last applied overrides the technician's
    * changes made at the cabinet; every difference is logged.
    */
-  | { kind: 'settings'; settings: CabinetSettings; source: string; installed: InstalledPayTable[] };
+  | { kind: 'settings'; settings: CabinetSettings; source: string; installed: InstalledPayTable[] }
+  /**
+   * What the store found of its records (C-12, C-13): null when they are this machine's, intact
+   * and agree with the mirror of critical memory; otherwise why they are refused (rolled back,
+   * swapped, a break in the keyed chain). `mirror` is what the mirror holds: its voucher numbers
+   * are never issued again, whatever the database says.
+   */
+  | { kind: 'records'; refused: string | null; mirror: MirrorMemory | null }
+  /** Whether the mirror of critical memory was written after the last commit (null: it was). */
+  | { kind: 'mirror'; problem: string | null };
 
 /** Everything impure the cabinet needs, handed in by the app. */
 export interface CabinetEnv {

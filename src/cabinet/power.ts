@@ -5,6 +5,7 @@
 import { credit, escrow } from './bills';
 import { lockForHandpay, voucherPrinted } from './cashout';
 import type { AcceptorNoteReport } from './inputs';
+import { recordsRefused } from './records';
 import { checkMeters } from './settle';
 import { forgetDevices } from './tilts';
 import type { Transition } from './transition';
@@ -31,6 +32,10 @@ export function recovered(
   acceptor: AcceptorNoteReport | null,
   voucher: 'printed' | 'not-printed' | 'unknown' | null,
 ): void {
+  if (recordsRefused(tx.state)) {
+    recoveredOnRefusedRecords(tx, acceptor, voucher);
+    return;
+  }
   const note = tx.state.note;
   if (note && !acceptor) {
     // The acceptor did not answer: the note stays pending until it does and is asked again.
@@ -64,4 +69,21 @@ export function recovered(
       lockForHandpay(tx, { kind: 'cancelledCredits', amount: v.amount, reason: 'voucher status unknown after restart', gameId: null, game: null });
     }
   }
+}
+
+/**
+ * On refused records nothing is settled: what the devices say is logged beside what the records
+ * held, for the people who settle it by hand, and a note still in escrow goes back to the player.
+ */
+function recoveredOnRefusedRecords(tx: Transition, acceptor: AcceptorNoteReport | null, voucher: 'printed' | 'not-printed' | 'unknown' | null): void {
+  const { note, voucher: v } = tx.state;
+  const why = 'the records are refused';
+  if (note || (acceptor && acceptor.state !== 'none')) {
+    tx.log('recovery', { device: 'acceptor', note: note?.value ?? null, reported: acceptor?.state ?? 'none', value: acceptor?.value ?? null, settled: false, reason: why });
+  }
+  if (acceptor?.state === 'escrow') {
+    tx.log('note', { event: 'return', value: acceptor.value, reason: why });
+    tx.send({ device: 'acceptor', type: 'return' });
+  }
+  if (v) tx.log('recovery', { device: 'printer', validation: v.validation, amount: v.amount, reported: voucher, settled: false, reason: why });
 }

@@ -8,10 +8,12 @@
 import type { GameId } from '../core';
 import { technician } from './access';
 import { meterDef } from './meters';
+import { SETTINGS_TILT } from './records';
 import type { SettingsWish } from './inputs';
 import { describeProblems, settingsProblems } from './settings-check';
 import type { CabinetSettings, InstalledPayTable } from './settings';
 import { gameInProgress, type CabinetState } from './state';
+import { addTilt } from './tilts';
 import { refusal, type Outcome, type Transition } from './transition';
 
 export interface SettingChange {
@@ -93,6 +95,11 @@ function currencyHeld(s: CabinetState): string | null {
 /** The `settings` input: the config file as it is now, and the pay tables installed. */
 export function applySettings(tx: Transition, config: CabinetSettings, source: string, installed: InstalledPayTable[]): void {
   const s = tx.state;
+  // The settings read back from the database meet the same check as the file and the technician:
+  // a value that fails it was never allowed in, so play stops until a technician has looked.
+  // The file's groups then replace the failing ones below (settingsFromConfig), logged as changes.
+  const stored = settingsProblems(s.settings);
+  if (stored.length > 0) addTilt(tx, SETTINGS_TILT, `the stored settings fail their check: ${describeProblems(stored)}`, true);
   let next = settingsFromConfig(s.settings, config, s.configApplied ?? null);
   let applied = config;
   const held = next.currency !== s.settings.currency || next.minorDigits !== s.settings.minorDigits ? currencyHeld(s) : null;

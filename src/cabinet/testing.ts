@@ -68,7 +68,7 @@ export class Rig {
   private collect(e: CabinetEffect): void {
     if (e.type === 'log') this.log.push(e.entry);
     else if (e.type === 'command') this.commands.push(e.command);
-    else this.records.push(e.record);
+    else if (e.type === 'recall') this.records.push(e.record);
   }
 
   /** Applies an input that must be accepted; returns the commands it sent. */

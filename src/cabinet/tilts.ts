@@ -9,10 +9,10 @@ import { SWITCHES_TILT } from './keys';
 import { doorMeter } from './meters';
 import type { Transition } from './transition';
 
-export function addTilt(tx: Transition, code: string, reason: string, technician = false): void {
+export function addTilt(tx: Transition, code: string, reason: string, technician = false, detail: Record<string, unknown> = {}): void {
   if (tx.state.tilts.some((t) => t.code === code)) return;
   tx.set({ tilts: [...tx.state.tilts, { code, reason, since: tx.at, technician }] });
-  tx.log('tilt', { event: 'on', code, reason });
+  tx.log('tilt', { event: 'on', code, reason, ...detail });
 }
 
 export function removeTilt(tx: Transition, code: string): void {

@@ -35,6 +35,11 @@ export class Transition {
     this.effects.push({ type: 'recall', record });
   }
 
+  /** The store vouches for its records again from this transition on (records.ts). */
+  recordsCleared(): void {
+    this.effects.push({ type: 'recordsCleared' });
+  }
+
   count(deltas: Record<string, number>): void {
     this.state = { ...this.state, meters: addMeters(this.state.meters, deltas) };
   }

@@ -1,0 +1,78 @@
+// The cabinet's side of trusting its records (C-8, C-12 to C-15). The store checks the database
+// against the machine's key and the mirror of critical memory; what it cannot vouch for arrives
+// here as refused records. The cabinet then comes up locked with a tilt that says why (both
+// commit numbers for a rolled-back or swapped database), and no money moves on those records:
+// no game, no cash-out, no note credited or voucher printed, no handpay or credit clear. A
+// technician sees it and does the one thing that clears it, a logged RAM clear, which discards
+// what the refused records held and starts them afresh.
+
+import type { PlayerWish, MirrorMemory } from './inputs';
+import { EMPTY_METERS } from './meters';
+import { METER_TILT } from './settle';
+import type { CabinetState } from './state';
+import { addTilt, removeTilt } from './tilts';
+import { refusal, type Outcome, type Transition } from './transition';
+
+/** Records refused at start or by the background walk of the chain: only a RAM clear clears it. */
+export const RECORDS_TILT = 'records';
+/** The mirror of critical memory could not be written: lifts when a write succeeds again. */
+export const MIRROR_TILT = 'mirror';
+/** Stored settings that fail the settings check (settings-change.ts). */
+export const SETTINGS_TILT = 'settings';
+
+export const recordsRefused = (s: CabinetState): boolean => s.tilts.some((t) => t.code === RECORDS_TILT);
+
+/** What a technician may still do on refused records: look, log in and out, test devices, RAM clear. */
+const STILL_ALLOWED = new Set<PlayerWish['type']>([
+  'language', 'soundMute', 'technicianPin', 'technicianLogout', 'setPin', 'clearTilt', 'ramClear', 'deviceTest', 'testLamps', 'testAcceptor', 'testVoucher',
+]);
+
+/** Null when the wish may go on, otherwise the refusal: nothing else moves while records are refused. */
+export function lockedByRecords(s: CabinetState, wish: PlayerWish['type']): Outcome {
+  if (!recordsRefused(s) || STILL_ALLOWED.has(wish)) return null;
+  return refusal('C-15', 'the records are refused (see the tilt): nothing moves until a technician RAM clears them');
+}
+
+/** The `records` input: the mirror's voucher numbers are kept; refused records lock the cabinet. */
+export function recordsReport(tx: Transition, refused: string | null, mirror: MirrorMemory | null): void {
+  const s = tx.state;
+  if (mirror && mirror.voucherSequence > s.voucherSequence) {
+    // C-17: a number the mirror saw issued is never issued again, even by an older database.
+    tx.log('records', { event: 'voucherSequence', from: s.voucherSequence, to: mirror.voucherSequence, reason: 'the mirror has seen later voucher numbers' });
+    tx.set({ voucherSequence: mirror.voucherSequence });
+  }
+  // The mirror's own memory goes into the log, so what it held outlives the RAM clear.
+  if (refused) addTilt(tx, RECORDS_TILT, refused, true, mirror ? { mirror } : {});
+}
+
+export function mirrorReport(tx: Transition, problem: string | null): void {
+  if (problem) addTilt(tx, MIRROR_TILT, `the mirror of critical memory cannot be written: ${problem}`);
+  else removeTilt(tx, MIRROR_TILT);
+}
+
+/**
+ * C-8 on refused records: the RAM clear takes whatever they hold (balance, a note, a voucher, a
+ * handpay, a game), since none of it can be trusted; the log keeps all of it for the venue's
+ * paper procedure, and the store vouches for the records again from this commit on.
+ */
+export function clearRefusedRecords(tx: Transition): void {
+  const s = tx.state;
+  const reason = s.tilts.find((t) => t.code === RECORDS_TILT)?.reason ?? null;
+  tx.log('meterClear', {
+    scope: 'ram',
+    lifetime: s.meters.lifetime,
+    records: reason,
+    discarded: { balance: s.balance, note: s.note, voucher: s.voucher, handpay: s.handpay, game: s.game && !s.game.outcome ? s.game.id : null },
+  });
+  tx.set({
+    meters: EMPTY_METERS,
+    balance: 0,
+    note: null,
+    voucher: null,
+    handpay: null,
+    game: null,
+    tilts: s.tilts.filter((t) => t.code !== RECORDS_TILT && t.code !== METER_TILT),
+  });
+  tx.log('tilt', { event: 'off', code: RECORDS_TILT, by: 'RAM clear' });
+  tx.recordsCleared();
+}
