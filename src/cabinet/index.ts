@@ -10,6 +10,7 @@ export * from './effects';
 export * from './cabinet';
 export { acceptorShouldAccept, lampsFor } from './outputs';
 export { METER_TILT } from './settle';
+export { RECORDS_TILT, MIRROR_TILT, SETTINGS_TILT, recordsRefused } from './records';
 export { replayFile } from './recall';
 export { parseWish } from './wishes';
 export { settingsProblems, describeProblems, MAX_BET_LIMIT, MAX_CHIP_VALUES, PRESENTATION_RANGES, type SettingsProblem } from './settings-check';

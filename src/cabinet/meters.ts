@@ -44,6 +44,9 @@ const BASE: Record<string, MeterDef> = {
   'pp.takeHalfPaid': { code: null, unit: 'money', label: 'Poker Plus take-half payouts (total)' },
 };
 
+/** Money that leaves the machine: the mirror is synced to its device when one of these moves. */
+export const PAID_OUT_METERS = ['vouchersOut', 'handpaidCancelled', 'jackpot'] as const;
+
 /** Per-game meters carry the game's id before a slash: "poker-plus/coinIn". */
 export const PER_GAME = ['coinIn', 'coinOut', 'jackpot', 'gamesPlayed', 'gamesWon', 'gamesLost', 'gamesTied'] as const;
 

@@ -1,14 +1,42 @@
 // The cabinet's persistence (C-13): every transition is committed with its meter changes, log
 // rows and game record in one transaction, before the runner carries out or shows anything.
 // Start-up reads the last committed state back whole (C-14).
+//
+// Every transaction is one commit of the keyed chain (keyed-chain.ts): it signs where the logs
+// end and the digests of the tables it leaves, under the machine key. After it, the mirror of
+// critical memory is written outside the database (mirror.ts). Opening for the running cabinet
+// checks, before anything is written, that the database is this machine's (key fingerprint,
+// machine number, production or simulated: refused with one line otherwise), that its tables
+// and its chain since the latest checkpoint are as signed (refused otherwise), and whether the
+// mirror agrees: a database behind the mirror, or not the one it mirrors, opens with its records
+// refused, for the cabinet to lock on (src/cabinet/records.ts).
 
 import type Database from 'better-sqlite3';
-import type { CabinetEffect, CabinetSettings, CabinetState, GameRecord, LogEntry, MeterSet, Meters } from '../cabinet';
-import { openDatabase, StoreError } from './database';
-import { ChainWalker, GENESIS, rowHash, verifyChain, type ChainCheck, type EventRow } from './event-chain';
-import { RECALL_KEEP } from './schema';
+import { existsSync } from 'node:fs';
+import { dirname, relative, resolve, isAbsolute } from 'node:path';
+import {
+  meterDef,
+  PAID_OUT_METERS,
+  type CabinetEffect,
+  type CabinetSettings,
+  type CabinetState,
+  type GameRecord,
+  type LogEntry,
+  type MeterSet,
+  type Meters,
+  type MirrorMemory,
+} from '../cabinet';
+import { migrate, openDatabase, StoreError } from './database';
+import { GENESIS, rowHash, verifyChain, type ChainCheck, type EventRow } from './event-chain';
+import { checkpointMac, commitMac, settingsLogDigest, type Anchor, type CommitRow, type SettingsLogRow } from './keyed-chain';
+import { createMachineKey, readMachineKey, shortFingerprint, type MachineKey } from './machine-key';
+import { Mirror, type MirrorRecord } from './mirror';
+import { checkTables, commitAt, headCommit, latestCheckpoint, walkAll, walkSlices, type RecordsCheck } from './records-walk';
+import { KEYED_SCHEMA, RECALL_KEEP } from './schema';
+import { TableDigests, type RowValues } from './table-digests';
 
 type Scope = 'lifetime' | 'period';
+export type Purpose = 'production' | 'simulated';
 
 export interface StoredEvent {
   seq: number;
@@ -27,9 +55,48 @@ export interface SettingsChange {
   source: string;
 }
 
+/** Where the running cabinet's key and mirror are, and what it is. */
+export interface MachineOptions {
+  keyFile: string;
+  /** The mirror's folder. */
+  mirror: string;
+  /** The cabinet's machine number as its configuration names it. */
+  machine: string;
+  purpose: Purpose;
+}
+
+export interface StoreOpenOptions {
+  readonly?: boolean;
+  /** Refuse a broken chain (the default); readers that report it (events --verify) say false. */
+  requireIntactChain?: boolean;
+  /** The running cabinet: checks the database is this machine's, and writes. */
+  machine?: MachineOptions;
+  /** A reader that checks the keyed records with the machine's key (events --verify --key-file). */
+  key?: MachineKey;
+  /** A reader that also compares the database with this mirror folder. */
+  mirror?: string;
+}
+
+/**
+ * What the records are worth to the cabinet at start: ok, or refused for a reason that names the
+ * database's commit and the mirror's. `mirror` is what the mirror holds, when it could be read.
+ */
+export type RecordsVerdict = { ok: true; mirror: MirrorMemory | null } | { ok: false; reason: string; mirror: MirrorMemory | null };
+
+interface Identity {
+  fingerprint: string;
+  machine: string;
+  purpose: Purpose;
+  mirrored: number;
+  created_at: number;
+}
+
 /** Parts of the state that change only with the configuration, stored apart (migration 3). */
 const PARTS = ['configApplied', 'installedPayTables'] as const;
 type Part = (typeof PARTS)[number];
+
+/** A checkpoint is written when this many commits and event rows were added since the last one. */
+export const CHECKPOINT_EVERY = 2000;
 
 /** Who changed the settings (the config file, a technician), as the transition logged it. */
 function settingsSource(effects: readonly CabinetEffect[]): string | undefined {
@@ -70,40 +137,263 @@ function storedEvent(r: Pick<EventRow, 'seq' | 'at' | 'kind' | 'data' | 'hash'>)
   return { seq: r.seq, at: r.at, kind: r.kind, data, hash: r.hash };
 }
 
+/** The commit a mirror record names, as the cabinet reads it. */
+export function mirrorMemory(record: MirrorRecord): MirrorMemory {
+  return {
+    commit: record.commit,
+    balance: record.balance,
+    voucherSequence: record.voucherSequence,
+    lifetime: Object.fromEntries(record.lifetime.map((m) => [m.name, m.value])),
+  };
+}
+
+const inside = (folder: string, path: string): boolean => {
+  const r = relative(resolve(folder), resolve(path));
+  return r === '' || (!r.startsWith('..') && !isAbsolute(r));
+};
+
+const refusedIn = (path: string, e: unknown): StoreError =>
+  e instanceof StoreError ? e : new StoreError(`${path} is damaged: ${(e as Error).message}`);
+
 export class CabinetStore {
   private lastHash = GENESIS;
   private lastSeq = 0;
-  private readonly stmt: ReturnType<CabinetStore['prepare']>;
-  /** What the chain check found at open. */
-  readonly chain: ChainCheck;
-  private lastWalk: ChainCheck;
+  private settingsTo = 0;
+  private settingsHead = GENESIS;
+  private statements: ReturnType<CabinetStore['prepare']> | null = null;
+  /** What the check at open found (for the running cabinet: from the latest checkpoint). */
+  chain: ChainCheck = { ok: true, rows: 0, last: GENESIS };
+  private lastWalk: ChainCheck = this.chain;
+  /** The running cabinet's view of its records at start. */
+  records: RecordsVerdict = { ok: true, mirror: null };
+
+  // The journal's own state: only a store opened for the running cabinet writes.
+  private key: MachineKey | null = null;
+  private digests: TableDigests | null = null;
+  private head: CommitRow | null = null;
+  private identity: Identity | null = null;
+  private mirror: Mirror | null = null;
+  /** False while the records are refused: the mirror keeps what it knew until a RAM clear. */
+  private mirroring = false;
+  private mirrorWritten = false;
+  private current: CabinetState | null = null;
+  private checkpointAnchor: Anchor | null = null;
+  private sinceCheckpoint = 0;
+  private mirrorFailure: string | null = null;
+  private breakFound: string | null = null;
 
   private constructor(
     readonly db: Database.Database,
     readonly path: string,
-  ) {
-    this.stmt = this.prepare();
-    this.chain = verifyChain(this.db.prepare('SELECT seq, at, kind, data, prev_hash, hash FROM events ORDER BY seq').iterate() as Iterable<EventRow>);
-    this.lastWalk = this.chain;
-    if (this.chain.ok) {
-      this.lastHash = this.chain.last;
-      this.lastSeq = this.chain.rows;
-    }
+  ) {}
+
+  /** Prepared on first use: a database from before a table existed is migrated first. */
+  private get stmt(): ReturnType<CabinetStore['prepare']> {
+    this.statements ??= this.prepare();
+    return this.statements;
   }
 
   /**
-   * Opens the database and checks it. With `requireIntactChain` (the default, as the cabinet
-   * starts) a broken event chain is refused; the `events --verify` command opens without it to
-   * show where the chain breaks.
+   * Opens the database. The running cabinet gives `machine` (key file, mirror, machine number,
+   * production or simulated) and gets a store that writes; readers open `readonly`, with the key
+   * to check the keyed records or without it to walk the unkeyed event chain (C-12) only.
    */
-  static open(path: string, options: { readonly?: boolean; requireIntactChain?: boolean } = {}): CabinetStore {
-    const { db } = openDatabase(path, options);
+  static open(path: string, options: StoreOpenOptions = {}): CabinetStore {
+    if (options.machine && !options.readonly) return CabinetStore.openForCabinet(path, options.machine);
+    if (!options.readonly) throw new StoreError(`${path}: only the running cabinet, with its machine key and mirror, writes to the database`);
+    const { db, version } = openDatabase(path, { readonly: true });
     const store = new CabinetStore(db, path);
+    try {
+      if (options.key && version >= KEYED_SCHEMA) store.verifyAll(options.key, options.mirror);
+      else store.chain = store.walkUnkeyed();
+      store.lastWalk = store.chain;
+    } catch (e) {
+      db.close();
+      throw refusedIn(path, e);
+    }
     if (options.requireIntactChain !== false && !store.chain.ok) {
       db.close();
-      throw new StoreError(`${path}: the event log chain is broken at row ${store.chain.seq}: ${store.chain.problem}`);
+      throw new StoreError(`${path}: the records are broken at event row ${store.chain.seq}: ${store.chain.problem}`);
     }
     return store;
+  }
+
+  private static openForCabinet(path: string, m: MachineOptions): CabinetStore {
+    const data = dirname(resolve(path));
+    if (inside(data, m.keyFile)) throw new StoreError(`the machine key ${m.keyFile} must not be in the data folder ${data}: a copy of the folder would carry it`);
+    if (inside(data, m.mirror) || inside(m.mirror, path)) throw new StoreError(`the mirror ${m.mirror} must be a folder apart from the data folder ${data}`);
+    const fresh = !existsSync(path);
+    let key = existsSync(m.keyFile) ? readMachineKey(m.keyFile) : null;
+    if (fresh) key ??= createMachineKey(m.keyFile);
+    const seedKey = key;
+    const { db, version } = openDatabase(path, { seed: seedKey ? (d) => seed(d, seedKey, m) : undefined });
+    const store = new CabinetStore(db, path);
+    try {
+      if (version >= KEYED_SCHEMA) {
+        const identity = store.readIdentity();
+        if (!key) {
+          throw new StoreError(
+            `the machine key ${m.keyFile} is missing, and ${path} is bound to the key with fingerprint ${shortFingerprint(identity.fingerprint)}: put that key file back`,
+          );
+        }
+        store.checkAtStart(key, identity, m);
+      } else {
+        store.adopt(key ?? createMachineKey(m.keyFile), m, version);
+      }
+    } catch (e) {
+      store.mirror?.close();
+      db.close();
+      throw refusedIn(path, e);
+    }
+    return store;
+  }
+
+  private readIdentity(): Identity {
+    const row = this.db.prepare('SELECT fingerprint, machine, purpose, mirrored, created_at FROM identity WHERE id = 1').get() as Identity | undefined;
+    if (!row) throw new StoreError(`${this.path} has keyed records but no identity: damaged or edited`);
+    return row;
+  }
+
+  /** Everything the running cabinet checks before it writes a byte; refusals throw. */
+  private checkAtStart(key: MachineKey, identity: Identity, m: MachineOptions): void {
+    const p = this.path;
+    if (identity.fingerprint !== key.fingerprint) {
+      throw new StoreError(
+        `${p} belongs to another machine: it is bound to the key with fingerprint ${shortFingerprint(identity.fingerprint)}, this machine's key (${m.keyFile}) is ${shortFingerprint(key.fingerprint)}`,
+      );
+    }
+    if (identity.purpose !== m.purpose) {
+      throw new StoreError(
+        identity.purpose === 'simulated'
+          ? `${p} is a simulated database (made by run --headless --bot, the soak or the crash test): a production start refuses it`
+          : `${p} is a production database: run --headless --bot plays only on a simulated one`,
+      );
+    }
+    const head = headCommit(this.db);
+    if (!head) throw new StoreError(`${p} has keyed records but no commits: damaged or edited`);
+    const mirror = new Mirror(m.mirror, key);
+    const read = mirror.read();
+    let anchor: Anchor | null;
+    try {
+      anchor = latestCheckpoint(this.db, key.bytes);
+    } catch (e) {
+      throw new StoreError(`${p}: ${(e as Error).message}`);
+    }
+    // A mirror behind the latest checkpoint (it lagged, or lost its last writes in a power cut)
+    // is where the walk starts instead: the database's chain must continue from the mirror's head.
+    if (read.found === 'record' && anchor && read.record.commit < anchor.seq) {
+      const at = commitAt(this.db, read.record.commit);
+      if (at && at.mac === read.record.head) anchor = { seq: read.record.commit, mac: read.record.head, by: 'the mirror' };
+    }
+    const walked = walkAll(this.db, key.bytes, anchor);
+    if (!walked.ok) throw new StoreError(`${p}: the records are broken at event row ${walked.seq}: ${walked.problem}`);
+    const tables = checkTables(this.db, head);
+    if (tables.problem) throw new StoreError(`${p}: ${tables.problem}`);
+    this.checkMachineNumber(identity, m.machine);
+
+    this.key = key;
+    this.identity = identity;
+    this.digests = tables.digests;
+    this.head = head;
+    this.mirror = mirror;
+    this.chain = walked;
+    this.lastWalk = walked;
+    this.checkpointAnchor = anchor;
+    this.sinceCheckpoint = walked.commits + walked.rows;
+    this.followHead(head);
+    this.records = verdict(p, head, identity, read, mirror.file, (seq) => commitAt(this.db, seq));
+    this.mirroring = this.records.ok;
+  }
+
+  /**
+   * The machine number the configuration names must be the database's: the one it records now,
+   * or the one the configuration file gave when it was last applied (a technician may have
+   * renumbered the machine at the cabinet since). Anything else is another cabinet's database.
+   */
+  private checkMachineNumber(identity: Identity, machine: string): void {
+    if (identity.machine === machine) return;
+    const row = this.stmt.parts.all().find((r) => (r as { name: string }).name === 'configApplied') as { value: string } | undefined;
+    let applied: unknown = null;
+    try {
+      applied = row ? (JSON.parse(row.value) as CabinetSettings | null)?.voucher?.machine : null;
+    } catch {
+      applied = null;
+    }
+    if (applied === machine) return;
+    throw new StoreError(
+      `${this.path} belongs to machine "${identity.machine}", and this cabinet's configuration names machine "${machine}" (voucher.machine): another cabinet's database, or renumber the machine at the cabinet first`,
+    );
+  }
+
+  private followHead(head: CommitRow): void {
+    this.lastSeq = head.events_to;
+    this.lastHash = head.events_head;
+    this.settingsTo = head.settings_to;
+    this.settingsHead = head.settings_head;
+  }
+
+  /**
+   * A database from before the keyed records: its unkeyed chain must be whole; then it is
+   * migrated, bound to this machine and signed as it stands, in one first commit. On a machine
+   * whose mirror already exists it can only be an old copy: its records are refused.
+   */
+  private adopt(key: MachineKey, m: MachineOptions, version: number): void {
+    const unkeyed = this.walkUnkeyed();
+    if (!unkeyed.ok) throw new StoreError(`${this.path}: the event log chain is broken at row ${unkeyed.seq}: ${unkeyed.problem}`);
+    migrate(this.db, version);
+    const mirror = new Mirror(m.mirror, key);
+    const read = mirror.read();
+    const events = unkeyed.rows;
+    this.db.transaction(() => {
+      const settingsRows = this.db.prepare('SELECT seq, at, key, old_value, new_value, source FROM settings_log ORDER BY seq').raw().all() as SettingsLogRow[];
+      const machine = storedMachine(this.db) ?? m.machine;
+      const at = Date.now();
+      this.db.prepare('INSERT INTO identity (id, fingerprint, machine, purpose, mirrored, created_at) VALUES (1, ?, ?, ?, 0, ?)').run(key.fingerprint, machine, m.purpose, at);
+      this.lastSeq = unkeyed.ok ? unkeyed.rows : 0;
+      this.lastHash = unkeyed.ok ? unkeyed.last : GENESIS;
+      this.appendEvent({ at, kind: 'records', data: { event: 'adopted', fingerprint: key.fingerprint, machine, purpose: m.purpose, events, schema: version } });
+      const settingsHead = settingsRows.reduce(settingsLogDigest, GENESIS);
+      const settingsTo = settingsRows.length > 0 ? settingsRows[settingsRows.length - 1][0] : 0;
+      signFirst(this.db, key, at, { events_to: this.lastSeq, events_head: this.lastHash, settings_to: settingsTo, settings_head: settingsHead });
+    })();
+    this.checkAtStart(key, this.readIdentity(), m);
+    if (read.found !== 'none') {
+      const theirs = read.found === 'record' ? `commit ${read.record.commit}` : 'a record this database cannot match';
+      this.records = {
+        ok: false,
+        reason: `records refused: the database has no keyed records of its own (a copy from before them, now at commit ${this.head!.seq}), and this machine's mirror is at ${theirs}`,
+        mirror: read.found === 'record' ? mirrorMemory(read.record) : null,
+      };
+      this.mirroring = false;
+    }
+  }
+
+  /** The whole check a reader with the key makes: every commit from the first, the tables, the mirror. */
+  private verifyAll(key: MachineKey, mirrorFolder: string | undefined): void {
+    const identity = this.readIdentity();
+    const head = headCommit(this.db);
+    if (identity.fingerprint !== key.fingerprint) {
+      this.chain = { ok: false, rows: 0, seq: 1, problem: `the database is bound to the key with fingerprint ${shortFingerprint(identity.fingerprint)}, not this one (${shortFingerprint(key.fingerprint)})` };
+      return;
+    }
+    if (!head) {
+      this.chain = { ok: false, rows: 0, seq: 1, problem: 'keyed records without a single commit' };
+      return;
+    }
+    let check: ChainCheck = walkAll(this.db, key.bytes, null);
+    if (check.ok) {
+      const tables = checkTables(this.db, head);
+      if (tables.problem) check = { ok: false, rows: check.rows, seq: head.events_to, problem: tables.problem };
+    }
+    this.chain = check;
+    if (mirrorFolder !== undefined) {
+      const mirror = new Mirror(mirrorFolder, key);
+      this.records = verdict(this.path, head, identity, mirror.read(), mirror.file, (seq) => commitAt(this.db, seq));
+    }
+  }
+
+  private walkUnkeyed(): ChainCheck {
+    return verifyChain(this.db.prepare('SELECT seq, at, kind, data, prev_hash, hash FROM events ORDER BY seq').iterate() as Iterable<EventRow>);
   }
 
   private prepare() {
@@ -143,7 +433,9 @@ export class CabinetStore {
     }
     const settings = this.settings();
     if (!settings) throw new StoreError(`${this.path}: the operator settings are missing`);
-    return { ...parsed, ...this.parts(parsed), meters: this.meters(), settings };
+    const state = { ...parsed, ...this.parts(parsed), meters: this.meters(), settings };
+    this.current = state;
+    return state;
   }
 
   /** The stored parts; a database written before they were kept apart has them in the state. */
@@ -161,13 +453,6 @@ export class CabinetStore {
     return { configApplied: part('configApplied', null), installedPayTables: part('installedPayTables', []) };
   }
 
-  private writeParts(prev: CabinetState | undefined, next: CabinetState): void {
-    for (const name of PARTS) {
-      if (prev && prev[name] === next[name]) continue;
-      this.stmt.upsertPart.run(name, JSON.stringify(next[name]));
-    }
-  }
-
   meters(): MeterSet {
     const out: Record<Scope, Record<string, number>> = { lifetime: {}, period: {} };
     for (const r of this.stmt.meters.all() as { scope: Scope; name: string; value: number }[]) out[r.scope][r.name] = r.value;
@@ -177,48 +462,180 @@ export class CabinetStore {
   settings(): CabinetSettings | null {
     const rows = this.stmt.settings.all() as { key: string; value: string }[];
     if (rows.length === 0) return null;
-    return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value)])) as unknown as CabinetSettings;
+    try {
+      return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value)])) as unknown as CabinetSettings;
+    } catch (e) {
+      throw new StoreError(`${this.path}: the stored settings are damaged: ${(e as Error).message}`);
+    }
   }
 
   /** The first state of a new database. */
   initialize(state: CabinetState, source: string): void {
-    this.db.transaction(() => {
-      this.stmt.insertState.run(state.version, stateJson(state), Date.now());
+    this.journal(state, null, () => {
+      const at = Date.now();
+      const json = stateJson(state);
+      this.stmt.insertState.run(state.version, json, at);
+      this.digests!.put('cabinet_state', [1, state.version, json, at]);
       this.writeMeters(undefined, state.meters);
-      this.writeSettings(undefined, state.settings, source, Date.now());
+      this.writeSettings(undefined, state.settings, source, at);
       this.writeParts(undefined, state);
-    })();
+    });
   }
 
   /** C-13: one transition, whole, or nothing. */
   commit(prev: CabinetState, next: CabinetState, effects: readonly CabinetEffect[], source = 'cabinet'): void {
-    this.atomically(() => {
+    this.journal(next, prev, () => {
       const at = Date.now();
-      const changed = this.stmt.updateState.run(next.version, stateJson(next), at, prev.version).changes;
+      const json = stateJson(next);
+      const changed = this.stmt.updateState.run(next.version, json, at, prev.version).changes;
       if (changed !== 1) throw new StoreError(`commit of version ${next.version} found the database not at version ${prev.version}`);
+      this.digests!.put('cabinet_state', [1, next.version, json, at]);
       if (prev.meters !== next.meters) this.writeMeters(prev.meters, next.meters);
       if (prev.settings !== next.settings) this.writeSettings(prev.settings, next.settings, settingsSource(effects) ?? source, at);
       this.writeParts(prev, next);
       this.writeEffects(effects);
-    });
-  }
-
-  /** Runs a transaction; the chain's head moves only if it commits. */
-  private atomically(work: () => void): void {
-    const seq = this.lastSeq;
-    const hash = this.lastHash;
-    try {
-      this.db.transaction(work)();
-    } catch (e) {
-      this.lastSeq = seq;
-      this.lastHash = hash;
-      throw e;
-    }
+      const machine = next.settings.voucher?.machine;
+      if (typeof machine === 'string' && machine !== this.identity!.machine) this.writeIdentity({ ...this.identity!, machine });
+    }, effects.some((e) => e.type === 'recordsCleared'));
   }
 
   /** Log rows of a refused input: no state changed, but the refusal is kept (C-22). */
   appendLog(effects: readonly CabinetEffect[]): void {
-    this.atomically(() => this.writeEffects(effects));
+    this.journal(this.current, this.current, () => this.writeEffects(effects));
+  }
+
+  /**
+   * One commit: `work` writes the rows, then the commit row signs them; after it, the mirror.
+   * A commit that fails leaves the journal's state where it was.
+   */
+  private journal(next: CabinetState | null, prev: CabinetState | null, work: () => void, recordsCleared = false): void {
+    if (!this.key || !this.head || !this.digests) throw new StoreError(`${this.path} was opened for reading`);
+    const key = this.key;
+    const before = { head: this.head, lastSeq: this.lastSeq, lastHash: this.lastHash, settingsTo: this.settingsTo, settingsHead: this.settingsHead, identity: this.identity };
+    const rowsBefore = this.lastSeq;
+    let signed: CommitRow;
+    try {
+      this.db.transaction(() => {
+        work();
+        // The first commit after the mirror first held a record says so: from then on a missing
+        // mirror means a removed one.
+        if (this.identity!.mirrored === 0 && this.mirrorWritten) this.writeIdentity({ ...this.identity!, mirrored: 1 });
+        for (const t of this.digests!.settle()) {
+          this.db.prepare('INSERT INTO table_digests (name, digest) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET digest = excluded.digest').run(t, this.digests!.digest(t));
+        }
+        const fields = {
+          seq: this.head!.seq + 1,
+          at: Date.now(),
+          events_to: this.lastSeq,
+          events_head: this.lastHash,
+          settings_to: this.settingsTo,
+          settings_head: this.settingsHead,
+          tables: this.digests!.combined(),
+        };
+        signed = { ...fields, mac: commitMac(key.bytes, this.head!.mac, fields) };
+        this.db
+          .prepare('INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+          .run(signed.seq, signed.at, signed.events_to, signed.events_head, signed.settings_to, signed.settings_head, signed.tables, signed.mac);
+        if (recordsCleared) this.writeCheckpoint('era', signed);
+      })();
+    } catch (e) {
+      Object.assign(this, before);
+      this.digests = TableDigests.read(this.db);
+      throw e;
+    }
+    this.head = signed!;
+    if (next) this.current = next;
+    this.sinceCheckpoint += 1 + this.lastSeq - rowsBefore;
+    if (recordsCleared) {
+      this.mirroring = true;
+      this.checkpointAnchor = { seq: this.head.seq, mac: this.head.mac, by: 'the RAM clear' };
+      this.sinceCheckpoint = 0;
+      this.breakFound = null;
+    }
+    this.writeMirror(recordsCleared || paysOut(prev, next));
+    this.checkpointIfDue();
+  }
+
+  private writeIdentity(identity: Identity): void {
+    this.db
+      .prepare('UPDATE identity SET fingerprint = ?, machine = ?, purpose = ?, mirrored = ?, created_at = ? WHERE id = 1')
+      .run(identity.fingerprint, identity.machine, identity.purpose, identity.mirrored, identity.created_at);
+    this.digests!.put('identity', [1, identity.fingerprint, identity.machine, identity.purpose, identity.mirrored, identity.created_at]);
+    this.identity = identity;
+  }
+
+  private writeCheckpoint(kind: 'verified' | 'era', c: CommitRow): void {
+    const at = Date.now();
+    this.db.prepare('INSERT INTO checkpoints (kind, commit_seq, at, mac) VALUES (?, ?, ?, ?)').run(kind, c.seq, at, checkpointMac(this.key!.bytes, kind, c.seq, c.mac, at));
+  }
+
+  /** After every commit, unless the records are refused; synced to the device when money left. */
+  private writeMirror(durable: boolean): void {
+    if (!this.mirroring || !this.mirror) return;
+    try {
+      this.mirror.write(this.mirrorRecord(), durable || !this.mirrorWritten);
+      this.mirrorWritten = true;
+      this.mirrorFailure = null;
+    } catch (e) {
+      this.mirrorFailure = (e as Error).message;
+    }
+  }
+
+  private mirrorRecord(): MirrorRecord {
+    const s = this.current;
+    const currency = s?.settings.currency ?? 'USD';
+    const minorDigits = s?.settings.minorDigits ?? 2;
+    const lifetime: Meters = s?.meters.lifetime ?? {};
+    return {
+      format: 1,
+      fingerprint: this.key!.fingerprint,
+      machine: this.identity!.machine,
+      commit: this.head!.seq,
+      head: this.head!.mac,
+      at: this.head!.at,
+      balance: s?.balance ?? 0,
+      currency,
+      minorDigits,
+      voucherSequence: s?.voucherSequence ?? 0,
+      lifetime: Object.entries(lifetime).map(([name, value]) => ({ name, code: meterDef(name, currency, minorDigits)?.code ?? null, value })),
+    };
+  }
+
+  /**
+   * Every CHECKPOINT_EVERY rows the chain since the last checkpoint is walked again and, found
+   * whole, vouched for by a new one: the next start walks no further back than that.
+   */
+  private checkpointIfDue(): void {
+    if (this.sinceCheckpoint < CHECKPOINT_EVERY || this.breakFound) return;
+    this.sinceCheckpoint = 0;
+    const walked = walkAll(this.db, this.key!.bytes, this.checkpointAnchor);
+    if (!walked.ok) {
+      this.breakFound = `the records are broken at event row ${walked.seq}: ${walked.problem}`;
+      this.lastWalk = walked;
+      return;
+    }
+    const head = this.head!;
+    this.db.transaction(() => this.writeCheckpoint('verified', head))();
+    this.checkpointAnchor = { seq: head.seq, mac: head.mac, by: 'the checkpoint' };
+  }
+
+  /** Why the mirror could not be written after the last commit, or null. */
+  get mirrorProblem(): string | null {
+    return this.mirrorFailure;
+  }
+
+  /** A break in the chain found since open (by a checkpoint's or the background walk), or null. */
+  get recordsBroken(): string | null {
+    return this.breakFound;
+  }
+
+  private writeParts(prev: CabinetState | undefined, next: CabinetState): void {
+    for (const name of PARTS) {
+      if (prev && prev[name] === next[name]) continue;
+      const json = JSON.stringify(next[name]);
+      this.stmt.upsertPart.run(name, json);
+      this.digests!.put('state_parts', [name, json]);
+    }
   }
 
   private writeEffects(effects: readonly CabinetEffect[]): void {
@@ -228,7 +645,7 @@ export class CabinetStore {
     }
   }
 
-  private appendEvent(entry: LogEntry): void {
+  private appendEvent(entry: LogEntry | { at: number; kind: string; data: Record<string, unknown> }): void {
     const seq = this.lastSeq + 1;
     const data = JSON.stringify(entry.data);
     const hash = rowHash(this.lastHash, seq, entry.at, entry.kind, data);
@@ -238,7 +655,7 @@ export class CabinetStore {
   }
 
   private writeRecall(r: GameRecord): void {
-    this.stmt.insertRecall.run(
+    const values: RowValues = [
       r.gameId,
       r.game,
       r.chipValue,
@@ -249,8 +666,11 @@ export class CabinetStore {
       r.handpaid ? 1 : 0,
       JSON.stringify(r.replay),
       JSON.stringify(r.result),
-    );
+    ];
+    this.stmt.insertRecall.run(...values);
+    this.digests!.put('recall', values);
     this.stmt.pruneRecall.run(r.gameId - RECALL_KEEP);
+    this.digests!.removeUpTo('recall', r.gameId - RECALL_KEEP);
   }
 
   private writeMeters(prev: MeterSet | undefined, next: MeterSet): void {
@@ -258,10 +678,14 @@ export class CabinetStore {
       const before: Meters = prev?.[scope] ?? {};
       const after = next[scope];
       for (const [name, value] of Object.entries(after)) {
-        if (before[name] !== value) this.stmt.upsertMeter.run(scope, name, value);
+        if (before[name] === value) continue;
+        this.stmt.upsertMeter.run(scope, name, value);
+        this.digests!.put('meters', [scope, name, value]);
       }
       for (const name of Object.keys(before)) {
-        if (!(name in after)) this.stmt.deleteMeter.run(scope, name);
+        if (name in after) continue;
+        this.stmt.deleteMeter.run(scope, name);
+        this.digests!.remove('meters', [scope, name]);
       }
     }
   }
@@ -272,7 +696,10 @@ export class CabinetStore {
       const old = prev ? JSON.stringify(prev[key as keyof CabinetSettings]) : undefined;
       if (old === json) continue;
       this.stmt.upsertSetting.run(key, json);
-      this.stmt.logSetting.run(at, key, old ?? null, json, source);
+      this.digests!.put('settings', [key, json]);
+      const seq = Number(this.stmt.logSetting.run(at, key, old ?? null, json, source).lastInsertRowid);
+      this.settingsHead = settingsLogDigest(this.settingsHead, [seq, at, key, old ?? null, json, source]);
+      this.settingsTo = seq;
     }
   }
 
@@ -314,34 +741,54 @@ export class CabinetStore {
 
   /** A fresh walk of the whole chain as it is now, not the check made at open. */
   walkChain(): ChainCheck {
-    this.lastWalk = verifyChain(this.db.prepare('SELECT seq, at, kind, data, prev_hash, hash FROM events ORDER BY seq').iterate() as Iterable<EventRow>);
+    this.lastWalk = this.key ? walkAll(this.db, this.key.bytes, null) : this.walkUnkeyed();
     return this.lastWalk;
   }
 
   /**
-   * The same walk in slices of rows, giving the event loop back between them, so that reading a
-   * long log (about 3 µs a row) never holds up the devices or the screen. Each slice is one
-   * finished statement: commits go on between slices, and rows they add are walked too.
+   * The same walk in slices, giving the event loop back between them, so that reading a long
+   * log never holds up the devices or the screen. Each slice is one finished statement: commits
+   * go on between slices, and rows they add are walked too.
    */
-  async walkChainSliced(rowsPerSlice = 2000): Promise<ChainCheck> {
-    const walker = new ChainWalker();
-    const slice = this.db.prepare('SELECT seq, at, kind, data, prev_hash, hash FROM events WHERE seq > ? ORDER BY seq LIMIT ?');
-    let after = 0;
-    for (;;) {
-      const rows = slice.all(after, rowsPerSlice) as EventRow[];
-      const intact = rows.every((r) => walker.add(r));
-      if (!intact || rows.length < rowsPerSlice) break;
-      after = rows[rows.length - 1].seq;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    this.lastWalk = walker.result();
+  async walkChainSliced(commitsPerSlice = 500): Promise<ChainCheck> {
+    this.lastWalk = this.key ? await this.sliced(null, commitsPerSlice) : this.walkUnkeyed();
     return this.lastWalk;
+  }
+
+  /**
+   * The background walk a start leaves running: the whole chain from the latest era (a RAM clear
+   * on refused records) or the first commit, in slices. A break it finds is kept for the runner
+   * to tilt on.
+   */
+  async walkRecordsInBackground(commitsPerSlice = 500): Promise<RecordsCheck> {
+    if (!this.key) throw new StoreError(`${this.path} was opened for reading`);
+    let era: Anchor | null;
+    try {
+      era = latestCheckpoint(this.db, this.key.bytes, 'era');
+    } catch (e) {
+      const problem = (e as Error).message;
+      this.breakFound = `the records are broken: ${problem}`;
+      return { ok: false, rows: 0, seq: 1, problem, commits: 0 };
+    }
+    const walked = await this.sliced(era, commitsPerSlice);
+    this.lastWalk = walked;
+    if (!walked.ok) this.breakFound = `the records are broken at event row ${walked.seq}: ${walked.problem}`;
+    return walked;
+  }
+
+  private async sliced(anchor: Anchor | null, commitsPerSlice: number): Promise<RecordsCheck> {
+    const walk = walkSlices(this.db, this.key!.bytes, anchor, commitsPerSlice);
+    for (;;) {
+      const step = walk.next();
+      if (step.done) return step.value;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (!this.db.open) throw new StoreError(`${this.path} was closed during the walk`);
+    }
   }
 
   /**
    * What the latest whole walk found (at open, or the event log page's), without walking again:
-   * a walk costs about 3 µs a row (0.65 s for 200,000 rows here), too much for every meters read.
-   * Rows this store appended since are chained by it, so only an outside edit can break them.
+   * a walk costs microseconds a row, too much for every meters read.
    */
   lastChainCheck(): ChainCheck {
     return this.lastWalk;
@@ -364,6 +811,92 @@ export class CabinetStore {
   }
 
   close(): void {
+    this.mirror?.close();
     if (this.db.open) this.db.close();
   }
 }
+
+/** Money left the machine or a voucher number was issued: the mirror must reach its device now. */
+function paysOut(prev: CabinetState | null, next: CabinetState | null): boolean {
+  if (!prev || !next) return prev !== next;
+  if (next.voucherSequence !== prev.voucherSequence) return true;
+  return PAID_OUT_METERS.some((m) => (next.meters.lifetime[m] ?? 0) !== (prev.meters.lifetime[m] ?? 0));
+}
+
+/** The machine number a pre-keyed database's settings name, if they name one. */
+function storedMachine(db: Database.Database): string | null {
+  const row = db.prepare("SELECT value FROM settings WHERE key = 'voucher'").get() as { value: string } | undefined;
+  try {
+    const machine = row ? (JSON.parse(row.value) as { machine?: unknown }).machine : undefined;
+    return typeof machine === 'string' ? machine : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The first commit: signs everything as it stands (a new database, or one adopted). */
+function signFirst(db: Database.Database, key: MachineKey, at: number, logs: Pick<CommitRow, 'events_to' | 'events_head' | 'settings_to' | 'settings_head'>): void {
+  const digests = TableDigests.read(db);
+  const upsert = db.prepare('INSERT INTO table_digests (name, digest) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET digest = excluded.digest');
+  for (const [name, digest] of Object.entries(digests.all())) upsert.run(name, digest);
+  const fields = { seq: 1, at, ...logs, tables: digests.combined() };
+  db.prepare('INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+    1,
+    at,
+    fields.events_to,
+    fields.events_head,
+    fields.settings_to,
+    fields.settings_head,
+    fields.tables,
+    commitMac(key.bytes, GENESIS, fields),
+  );
+}
+
+/** A new database: bound to this machine and signed before it appears under its name. */
+function seed(db: Database.Database, key: MachineKey, m: MachineOptions): void {
+  const at = Date.now();
+  db.transaction(() => {
+    db.prepare('INSERT INTO identity (id, fingerprint, machine, purpose, mirrored, created_at) VALUES (1, ?, ?, ?, 0, ?)').run(key.fingerprint, m.machine, m.purpose, at);
+    const data = JSON.stringify({ event: 'created', fingerprint: key.fingerprint, machine: m.machine, purpose: m.purpose });
+    const hash = rowHash(GENESIS, 1, at, 'records', data);
+    db.prepare('INSERT INTO events (seq, at, kind, data, prev_hash, hash) VALUES (1, ?, ?, ?, ?, ?)').run(at, 'records', data, GENESIS, hash);
+    signFirst(db, key, at, { events_to: 1, events_head: hash, settings_to: 0, settings_head: GENESIS });
+  })();
+}
+
+/** Whether the mirror vouches for the database: never behind it, and on its chain. */
+function verdict(
+  path: string,
+  head: CommitRow,
+  identity: Identity,
+  read: ReturnType<Mirror['read']>,
+  file: string,
+  commitAt: (seq: number) => CommitRow | undefined,
+): RecordsVerdict {
+  const db = `the database is at commit ${head.seq}`;
+  if (read.found === 'none') {
+    if (identity.mirrored === 0) return { ok: true, mirror: null };
+    return { ok: false, reason: `records refused: the mirror ${file} is missing, though ${path} has been mirrored (${db}, the mirror at none)`, mirror: null };
+  }
+  if (read.found === 'unreadable') {
+    return { ok: false, reason: `records refused: the mirror ${file} does not verify (${read.problem}); ${db}`, mirror: null };
+  }
+  const r = read.record;
+  const memory = mirrorMemory(r);
+  if (r.commit > head.seq) {
+    return {
+      ok: false,
+      reason: `records refused: rolled back: ${db}, the mirror at commit ${r.commit} (an older copy put back, or its -wal removed)`,
+      mirror: memory,
+    };
+  }
+  if (commitAt(r.commit)?.mac !== r.head) {
+    return {
+      ok: false,
+      reason: `records refused: swapped: ${db}, the mirror at commit ${r.commit}, and at commit ${r.commit} they differ (another database put in its place)`,
+      mirror: memory,
+    };
+  }
+  return { ok: true, mirror: memory };
+}
+

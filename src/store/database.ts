@@ -1,11 +1,12 @@
 // Opening the cabinet database: a file that is not ours, damaged, truncated or of a schema this
 // build does not know is refused with a message, and nothing is written to it. Only a path
-// with no file at all becomes a new database.
+// with no file at all becomes a new database. Migrations are the store's to run, once it has
+// checked whose database this is (cabinet-store.ts).
 
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './schema';
+import { APPLICATION_ID, KEYED_SCHEMA, MIGRATIONS, SCHEMA_VERSION } from './schema';
 
 export class StoreError extends Error {
   constructor(message: string) {
@@ -45,7 +46,7 @@ function pragmas(db: Database.Database): void {
   db.pragma('synchronous = FULL');
 }
 
-function migrate(db: Database.Database, from: number): void {
+export function migrate(db: Database.Database, from: number): void {
   for (const m of MIGRATIONS) {
     if (m.version <= from) continue;
     db.transaction(() => {
@@ -58,14 +59,22 @@ function migrate(db: Database.Database, from: number): void {
 export interface OpenedDatabase {
   db: Database.Database;
   created: boolean;
+  /** The schema version found (before any migration). */
+  version: number;
 }
 
-/** Opens (or, where no file exists, creates) the cabinet database at `path`. */
-export function openDatabase(path: string, options: { readonly?: boolean } = {}): OpenedDatabase {
+export interface OpenOptions {
+  readonly?: boolean;
+  /** Writes what a new database starts with (its identity, the first commit), before it appears. */
+  seed?: (db: Database.Database) => void;
+}
+
+/** Opens (or, where no file exists, creates) the cabinet database at `path`; migrates nothing. */
+export function openDatabase(path: string, options: OpenOptions = {}): OpenedDatabase {
   let created = false;
   if (!existsSync(path)) {
     if (options.readonly) throw new StoreError(`${path} does not exist`);
-    create(path);
+    create(path, options.seed);
     created = true;
   }
   checkHeader(path);
@@ -75,26 +84,23 @@ export function openDatabase(path: string, options: { readonly?: boolean } = {})
   } catch (e) {
     throw new StoreError(`${path} cannot be opened: ${(e as Error).message}`);
   }
+  let version: number;
   try {
-    validate(db, path);
-    if (!options.readonly) {
-      pragmas(db);
-      const version = db.pragma('user_version', { simple: true }) as number;
-      migrate(db, version);
-    }
+    version = validate(db, path);
+    if (!options.readonly) pragmas(db);
   } catch (e) {
     db.close();
     if (e instanceof StoreError) throw e;
     throw new StoreError(`${path} is damaged: ${(e as Error).message}`);
   }
-  return { db, created };
+  return { db, created, version };
 }
 
 /**
  * A new database is built beside its final name and renamed into place, so that a crash while
  * it is being made never leaves a half-made file that the next start would (rightly) refuse.
  */
-function create(path: string): void {
+function create(path: string, seed?: (db: Database.Database) => void): void {
   const temp = `${path}.creating`;
   for (const f of [temp, `${temp}-wal`, `${temp}-shm`]) rmSync(f, { force: true });
   const db = new Database(temp);
@@ -102,6 +108,7 @@ function create(path: string): void {
     pragmas(db);
     db.pragma(`application_id = ${APPLICATION_ID}`);
     migrate(db, 0);
+    seed?.(db);
   } finally {
     db.close();
   }
@@ -114,7 +121,15 @@ function create(path: string): void {
   }
 }
 
-function validate(db: Database.Database, path: string): void {
+/**
+ * Tables checked page by page at every open. The long append-only ones (the event log and the
+ * commit chain) are not: checking them would make a start as slow as the log is long; their
+ * pages are read, and any damage found, by the background walk of the chain.
+ */
+const CHECKED_AT_OPEN = ['identity', 'cabinet_state', 'state_parts', 'meters', 'settings', 'recall', 'table_digests', 'settings_log', 'checkpoints'];
+
+/** Checks the file is a whole cabinet database this build knows; gives its schema version. */
+function validate(db: Database.Database, path: string): number {
   const appId = db.pragma('application_id', { simple: true }) as number;
   if (appId !== APPLICATION_ID) {
     throw new StoreError(`${path} is an SQLite database but not a cabinet database (application_id ${appId})`);
@@ -124,8 +139,13 @@ function validate(db: Database.Database, path: string): void {
     throw new StoreError(`${path} has schema version ${version}, newer than this build knows (${SCHEMA_VERSION}); refusing to touch it`);
   }
   if (version < 1) throw new StoreError(`${path} has schema version ${version}: not a complete cabinet database`);
-  const check = db.pragma('quick_check') as { quick_check: string }[];
-  if (check.length !== 1 || check[0].quick_check !== 'ok') {
-    throw new StoreError(`${path} fails its integrity check: ${check.map((r) => r.quick_check).slice(0, 3).join('; ')}`);
+  // A database from before the keyed records is walked whole when it is adopted: check it whole.
+  const checks = version < KEYED_SCHEMA ? ['quick_check'] : CHECKED_AT_OPEN.map((t) => `quick_check(${t})`);
+  for (const pragma of checks) {
+    const check = db.pragma(pragma) as { quick_check: string }[];
+    if (check.length !== 1 || check[0].quick_check !== 'ok') {
+      throw new StoreError(`${path} fails its integrity check: ${check.map((r) => r.quick_check).slice(0, 3).join('; ')}`);
+    }
   }
+  return version;
 }

@@ -25,10 +25,14 @@ export type ChainCheck = { ok: true; rows: number; last: string } | { ok: false;
  * work; `verifyChain` is the same walk in one go.
  */
 export class ChainWalker {
-  private prev = GENESIS;
-  private expectedSeq = 1;
   private count = 0;
   private broken: ChainCheck | null = null;
+
+  /** From the start of the log, or on from a row already vouched for (its seq and hash). */
+  constructor(
+    private prev = GENESIS,
+    private expectedSeq = 1,
+  ) {}
 
   /** False once a row broke the chain: the rest need not be read. */
   add(r: EventRow): boolean {
@@ -48,6 +52,11 @@ export class ChainWalker {
 
   result(): ChainCheck {
     return this.broken ?? { ok: true, rows: this.count, last: this.prev };
+  }
+
+  /** The hash of the last row walked, and the seq the next row must have. */
+  get head(): { hash: string; next: number } {
+    return { hash: this.prev, next: this.expectedSeq };
   }
 }
 

@@ -85,7 +85,56 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The records bound to their machine and keyed (keyed-chain.ts, table-digests.ts): who made
+    // the database (the machine key's fingerprint, the machine number, production or simulated),
+    // one signed row per commit, the digests of the tables as the latest commit left them, and
+    // the keyed checkpoints a start walks the chain from.
+    version: 4,
+    sql: `
+      CREATE TABLE identity (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        fingerprint TEXT NOT NULL,
+        machine TEXT NOT NULL,
+        purpose TEXT NOT NULL CHECK (purpose IN ('production', 'simulated')),
+        mirrored INTEGER NOT NULL CHECK (mirrored IN (0, 1)),
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE commits (
+        seq INTEGER PRIMARY KEY,
+        at INTEGER NOT NULL,
+        events_to INTEGER NOT NULL,
+        events_head TEXT NOT NULL,
+        settings_to INTEGER NOT NULL,
+        settings_head TEXT NOT NULL,
+        tables TEXT NOT NULL,
+        mac TEXT NOT NULL
+      );
+      CREATE TABLE table_digests (
+        name TEXT PRIMARY KEY,
+        digest TEXT NOT NULL
+      );
+      CREATE TABLE checkpoints (
+        seq INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('verified', 'era')),
+        commit_seq INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        mac TEXT NOT NULL
+      );
+      CREATE TRIGGER commits_no_update BEFORE UPDATE ON commits
+        BEGIN SELECT RAISE(ABORT, 'the commit chain is append only'); END;
+      CREATE TRIGGER commits_no_delete BEFORE DELETE ON commits
+        BEGIN SELECT RAISE(ABORT, 'the commit chain is append only'); END;
+      CREATE TRIGGER checkpoints_no_update BEFORE UPDATE ON checkpoints
+        BEGIN SELECT RAISE(ABORT, 'the checkpoints are append only'); END;
+      CREATE TRIGGER checkpoints_no_delete BEFORE DELETE ON checkpoints
+        BEGIN SELECT RAISE(ABORT, 'the checkpoints are append only'); END;
+    `,
+  },
 ];
+
+/** The first schema whose records are keyed; a database below it is adopted (cabinet-store.ts). */
+export const KEYED_SCHEMA = 4;
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
 

@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runReplay } from '../core';
-import { stepCabinet, type CabinetInput, type CabinetState } from '../cabinet';
-import { Rig } from '../cabinet/testing';
+import { stepCabinet } from '../cabinet';
 import { CabinetStore } from './cabinet-store';
 import { StoreError } from './database';
+import { readMachineKey } from './machine-key';
 import { APPLICATION_ID, MIGRATIONS, RECALL_KEEP, SCHEMA_VERSION } from './schema';
+import { Bench, dataPath, testMachine } from './testing';
 
 let dir: string;
 beforeEach(() => {
@@ -17,64 +18,36 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A cabinet whose every transition goes through the store, as the runner does it. */
-class Bench {
-  readonly rig = new Rig();
-  readonly store: CabinetStore;
-  constructor(readonly path: string) {
-    this.store = CabinetStore.open(path);
-    const loaded = this.store.load();
-    if (loaded) this.rig.state = loaded;
-    else this.store.initialize(this.rig.state, 'test');
-  }
-  input(input: CabinetInput): void {
-    const prev: CabinetState = this.rig.state;
-    const r = stepCabinet(prev, input, this.rig.env);
-    if (!r.ok) {
-      this.store.appendLog(r.effects);
-      return;
-    }
-    if (r.state !== prev) this.store.commit(prev, r.state, r.effects);
-    this.rig.state = r.state;
-  }
-  wish(wish: unknown): void {
-    this.input({ kind: 'wish', counter: this.rig.state.version, wish });
-  }
-  insert(value: number): void {
-    this.input({ kind: 'device', event: { device: 'acceptor', type: 'escrow', value, denomination: String(value) } });
-    this.input({ kind: 'device', event: { device: 'acceptor', type: 'stacked', value, denomination: String(value) } });
-  }
-  jacks(): void {
-    this.wish({ type: 'deal', bet: 1 });
-    this.wish({ type: 'draw' });
-  }
-}
+/** Opened as the running cabinet opens it. */
+const open = (path: string) => CabinetStore.open(path, { machine: testMachine(dir) });
+/** Opened as `events --verify --key-file` reads it. */
+const inspectWithKey = (path: string) => CabinetStore.open(path, { readonly: true, requireIntactChain: false, key: readMachineKey(testMachine(dir).keyFile) });
 
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 function expectRefused(path: string, message: RegExp): void {
   const before = existsSync(path) ? sha(path) : null;
-  expect(() => CabinetStore.open(path)).toThrow(StoreError);
-  expect(() => CabinetStore.open(path)).toThrow(message);
+  expect(() => open(path)).toThrow(StoreError);
+  expect(() => open(path)).toThrow(message);
   expect(existsSync(path) ? sha(path) : null).toBe(before);
 }
 
 describe('the cabinet store', () => {
   it('reads back exactly the committed state, meters and settings', () => {
-    const path = join(dir, 'c.db');
+    const path = dataPath(dir, 'c.db');
     const a = new Bench(path);
     a.insert(2000);
     a.jacks();
     a.wish({ type: 'deal', bet: 2 });
     const state = a.rig.state;
     a.store.close();
-    const b = CabinetStore.open(path);
+    const b = open(path);
     expect(b.load()).toEqual(state);
     b.close();
   });
 
   it('keeps the last games for recall, each replaying to its stored result', () => {
-    const path = join(dir, 'c.db');
+    const path = dataPath(dir, 'c.db');
     const a = new Bench(path);
     a.insert(100000);
     for (let i = 0; i < RECALL_KEEP + 5; i++) a.jacks();
@@ -86,7 +59,7 @@ describe('the cabinet store', () => {
   });
 
   it('writes meters as rows and removes the period ones a clear removed', () => {
-    const path = join(dir, 'c.db');
+    const path = dataPath(dir, 'c.db');
     const a = new Bench(path);
     a.insert(500);
     expect(a.store.meters().lifetime.billsIn).toBe(500);
@@ -101,18 +74,18 @@ describe('the cabinet store', () => {
   });
 
   it('logs operator settings changes with the old and new values', () => {
-    const path = join(dir, 'c.db');
+    const path = dataPath(dir, 'c.db');
     const a = new Bench(path);
     const settings = { ...a.rig.state.settings, chipValues: [5, 25] };
     a.input({ kind: 'settings', settings, source: 'config file', installed: [] });
     const log = a.store.settingsLog();
     expect(log[log.length - 1]).toMatchObject({ key: 'chipValues', from: [1, 5, 25, 100], to: [5, 25], source: 'config file' });
     a.store.close();
-    expect(CabinetStore.open(path).load()?.settings.chipValues).toEqual([5, 25]);
+    expect(open(path).load()?.settings.chipValues).toEqual([5, 25]);
   });
 
   it('keeps the configuration-only parts of the state apart, and reads them back', () => {
-    const path = join(dir, 'c.db');
+    const path = dataPath(dir, 'c.db');
     const a = new Bench(path);
     const installed = [{ id: 'mine', game: 'jacks-or-better' as const, name: 'Mine', table: a.rig.state.settings.payTables.jacks }];
     const settings = { ...a.rig.state.settings, chipValues: [5, 25] };
@@ -125,14 +98,14 @@ describe('the cabinet store', () => {
     expect(row.state).not.toContain('configApplied');
     const expected = a.rig.state;
     a.store.close();
-    const loaded = CabinetStore.open(path).load()!;
+    const loaded = open(path).load()!;
     expect(loaded.installedPayTables).toEqual(installed);
     expect(loaded.configApplied).toEqual(expected.configApplied);
     expect(loaded).toEqual(expected);
   });
 
   it('refuses a commit made against a version the database is not at', () => {
-    const path = join(dir, 'c.db');
+    const path = dataPath(dir, 'c.db');
     const a = new Bench(path);
     const prev = a.rig.state;
     a.insert(100);
@@ -141,13 +114,13 @@ describe('the cabinet store', () => {
     // The failed commit left the chain's head where it was.
     a.input({ kind: 'powerUp' });
     a.store.close();
-    expect(CabinetStore.open(path).chain.ok).toBe(true);
+    expect(open(path).chain.ok).toBe(true);
   });
 });
 
 describe('reading for the service screens', () => {
   it('pages the log newest first, and picks rows by kind', () => {
-    const a = new Bench(join(dir, 'c.db'));
+    const a = new Bench(dataPath(dir, 'c.db'));
     for (const value of [1000, 500, 100, 200]) a.insert(value);
     a.jacks();
     const all = a.store.events();
@@ -167,7 +140,7 @@ describe('reading for the service screens', () => {
   });
 
   it('reads one game of the recall by id, or null', () => {
-    const a = new Bench(join(dir, 'c.db'));
+    const a = new Bench(dataPath(dir, 'c.db'));
     a.insert(1000);
     a.jacks();
     a.jacks();
@@ -177,7 +150,7 @@ describe('reading for the service screens', () => {
   });
 
   it('walks the chain afresh: an edit made after open shows, and its row still reads', () => {
-    const path = join(dir, 'c.db');
+    const path = dataPath(dir, 'c.db');
     const a = new Bench(path);
     a.insert(1000);
     expect(a.store.walkChain()).toMatchObject({ ok: true, rows: a.store.eventRows() });
@@ -194,7 +167,7 @@ describe('reading for the service screens', () => {
 
 describe('walking the chain in slices', () => {
   it('finds what the whole walk finds, across slice boundaries, and lets commits in between slices', async () => {
-    const a = new Bench(join(dir, 'c.db'));
+    const a = new Bench(dataPath(dir, 'c.db'));
     for (let i = 0; i < 6; i++) a.insert(100);
     const whole = a.store.walkChain();
     expect(whole.ok && whole.rows).toBeGreaterThan(6);
@@ -220,7 +193,7 @@ describe('walking the chain in slices', () => {
 
 describe('migrations', () => {
   it('brings a version 1 database up to the current schema and keeps what it holds', () => {
-    const path = join(dir, 'v1.db');
+    const path = dataPath(dir, 'v1.db');
     const db = new Database(path);
     db.pragma('journal_mode = WAL');
     db.pragma(`application_id = ${APPLICATION_ID}`);
@@ -233,13 +206,13 @@ describe('migrations', () => {
     const check = new Database(path, { readonly: true });
     expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     check.close();
-    expect(CabinetStore.open(path).load()?.balance).toBe(700);
+    expect(open(path).load()?.balance).toBe(700);
   });
 });
 
 describe('C-12 event chain', () => {
   function logged(): string {
-    const path = join(dir, 'c.db');
+    const path = dataPath(dir, 'c.db');
     const a = new Bench(path);
     a.insert(100);
     a.input({ kind: 'device', event: { device: 'deck', type: 'door', door: 'main', open: true } });
@@ -250,7 +223,7 @@ describe('C-12 event chain', () => {
   }
 
   it('verifies an untouched chain', () => {
-    const store = CabinetStore.open(logged());
+    const store = open(logged());
     expect(store.chain).toMatchObject({ ok: true });
     store.close();
   });
@@ -268,8 +241,8 @@ describe('C-12 event chain', () => {
       db.exec('DROP TRIGGER events_no_update; DROP TRIGGER events_no_delete;');
       db.exec(sql);
       db.close();
-      expect(() => CabinetStore.open(path)).toThrow(/event log chain is broken at row/);
-      const inspect = CabinetStore.open(path, { requireIntactChain: false });
+      expect(() => open(path)).toThrow(/records are broken at event row/);
+      const inspect = inspectWithKey(path);
       expect(inspect.chain.ok).toBe(false);
       inspect.close();
     });
@@ -279,7 +252,7 @@ describe('C-12 event chain', () => {
 describe('bad database files are refused and left as they were', () => {
   let made_ = 0;
   function made(): string {
-    const path = join(dir, `made-${++made_}.db`);
+    const path = dataPath(dir, `made-${++made_}.db`);
     const a = new Bench(path);
     a.insert(100000);
     for (let i = 0; i < 120; i++) a.jacks();
@@ -288,13 +261,13 @@ describe('bad database files are refused and left as they were', () => {
   }
 
   it('refuses a file that is not SQLite', () => {
-    const path = join(dir, 'junk.db');
+    const path = dataPath(dir, 'junk.db');
     writeFileSync(path, 'this is not a database, it is a shopping list\n'.repeat(100));
     expectRefused(path, /not an SQLite database/);
   });
 
   it('refuses an empty file rather than starting afresh over it', () => {
-    const path = join(dir, 'empty.db');
+    const path = dataPath(dir, 'empty.db');
     writeFileSync(path, '');
     expectRefused(path, /empty/);
   });
@@ -303,7 +276,7 @@ describe('bad database files are refused and left as they were', () => {
     const path = made();
     truncateSync(path, 4096 * 3);
     expectRefused(path, /truncated/);
-    const odd = join(dir, 'odd.db');
+    const odd = dataPath(dir, 'odd.db');
     copyFileSync(made(), odd);
     truncateSync(odd, 5000);
     expectRefused(odd, /truncated/);
@@ -324,27 +297,25 @@ describe('bad database files are refused and left as they were', () => {
     db.close();
     expectRefused(newer, /newer than this build/);
 
-    const zero = join(dir, 'zero.db');
+    const zero = dataPath(dir, 'zero.db');
     copyFileSync(made(), zero);
     db = new Database(zero);
     db.pragma('user_version = 0');
     db.close();
     expectRefused(zero, /schema version 0/);
 
-    const other = join(dir, 'other.db');
+    const other = dataPath(dir, 'other.db');
     db = new Database(other);
     db.exec('CREATE TABLE notes (x TEXT)');
     db.close();
     expectRefused(other, /not a cabinet database/);
   });
 
-  it('refuses a damaged state row', () => {
+  it('refuses a damaged state row, naming its table', () => {
     const path = made();
     const db = new Database(path);
     db.exec("UPDATE cabinet_state SET state = '{\"version\": 1'");
     db.close();
-    const store = CabinetStore.open(path);
-    expect(() => store.load()).toThrow(/damaged/);
-    store.close();
+    expectRefused(path, /cabinet_state is not as commit \d+ left it/);
   });
 });

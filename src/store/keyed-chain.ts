@@ -1,0 +1,140 @@
+// The keyed chain over everything committed. Every transaction the journal commits adds one row
+// to `commits`: where the event log and the settings log end after it (the event log's own
+// hash, C-12, and a running digest of the settings log), the digest of every table that keeps
+// only its latest rows (table-digests.ts), and an HMAC-SHA-256 under the machine key over all of
+// that and the previous commit's MAC. Without the key nobody can re-sign an edit, however they
+// recompute the unkeyed hashes; with the key's fingerprint in the database, another machine's
+// file does not verify here.
+//
+// Checkpoints (keyed too) say "the chain up to commit N was walked and found whole", so a start
+// walks only from the latest one: its time stays flat as the log grows.
+
+import { createHash, createHmac } from 'node:crypto';
+import { ChainWalker, GENESIS, type EventRow } from './event-chain';
+
+export interface CommitRow {
+  seq: number;
+  at: number;
+  events_to: number;
+  events_head: string;
+  settings_to: number;
+  settings_head: string;
+  tables: string;
+  mac: string;
+}
+
+/** A settings_log row as its column values: seq, at, key, old_value, new_value, source. */
+export type SettingsLogRow = readonly [number, number, string, string | null, string, string];
+
+/** What the commit before the first one "was": nothing logged, nothing signed. */
+export const BEFORE_FIRST: CommitRow = {
+  seq: 0,
+  at: 0,
+  events_to: 0,
+  events_head: GENESIS,
+  settings_to: 0,
+  settings_head: GENESIS,
+  tables: GENESIS,
+  mac: GENESIS,
+};
+
+export function commitMac(key: Buffer, prevMac: string, c: Omit<CommitRow, 'mac'>): string {
+  const text = ['commit', c.seq, c.at, prevMac, c.events_to, c.events_head, c.settings_to, c.settings_head, c.tables].join('\n');
+  return createHmac('sha256', key).update(text).digest('hex');
+}
+
+/** The settings log's running digest after one more row. */
+export function settingsLogDigest(prev: string, row: SettingsLogRow): string {
+  return createHash('sha256').update(`${prev}\n${JSON.stringify(row)}`).digest('hex');
+}
+
+export type CheckpointKind = 'verified' | 'era';
+
+export interface CheckpointRow {
+  seq: number;
+  kind: CheckpointKind;
+  commit_seq: number;
+  at: number;
+  mac: string;
+}
+
+/**
+ * A checkpoint vouches for a commit's MAC. 'verified': the chain up to it was walked whole.
+ * 'era': a RAM clear on refused records started the records afresh there; the background walk
+ * of the chain starts from the latest one.
+ */
+export function checkpointMac(key: Buffer, kind: CheckpointKind, commitSeq: number, commitMac: string, at: number): string {
+  return createHmac('sha256', key).update(['checkpoint', kind, commitSeq, commitMac, at].join('\n')).digest('hex');
+}
+
+/** A commit the walk may start from: vouched for by a checkpoint or the mirror, or the first. */
+export interface Anchor {
+  seq: number;
+  mac: string;
+  /** Who vouches for it, for the message when it does not hold. */
+  by: string;
+}
+
+export type CommitProblem = { commit: number; eventSeq: number; problem: string };
+
+/**
+ * Walks commits one at a time, each with the event and settings-log rows it appended, from the
+ * commit `base` (read, not trusted: the anchor commit's MAC, recomputed over it, vouches for it).
+ */
+export class CommitWalker {
+  private base: CommitRow;
+  private events: ChainWalker;
+  private settingsHead: string;
+  private settingsNext: number;
+  private eventRows = 0;
+
+  constructor(
+    private readonly key: Buffer,
+    base: CommitRow,
+    private readonly anchor: Anchor | null,
+  ) {
+    this.base = base;
+    this.events = new ChainWalker(base.events_head, base.events_to + 1);
+    this.settingsHead = base.settings_head;
+    this.settingsNext = base.settings_to + 1;
+  }
+
+  get last(): CommitRow {
+    return this.base;
+  }
+
+  get rows(): number {
+    return this.eventRows;
+  }
+
+  /** Null when commit `c` follows on and everything it appended is as it signed. */
+  step(c: CommitRow, events: readonly EventRow[], settings: readonly SettingsLogRow[]): CommitProblem | null {
+    const b = this.base;
+    const at = (problem: string, eventSeq = b.events_to + 1): CommitProblem => ({ commit: c.seq, eventSeq, problem: `commit ${c.seq}: ${problem}` });
+    if (c.seq !== b.seq + 1) return { commit: b.seq + 1, eventSeq: b.events_to + 1, problem: `commit ${b.seq + 1} is missing (found ${c.seq})` };
+    for (const e of events) {
+      this.eventRows++;
+      if (!this.events.add(e)) {
+        const broken = this.events.result();
+        return broken.ok ? at('event chain broken') : { commit: c.seq, eventSeq: broken.seq, problem: broken.problem };
+      }
+    }
+    const head = this.events.head;
+    if (head.next !== c.events_to + 1 || head.hash !== c.events_head) {
+      return at(`the event log does not end where it says (row ${c.events_to}): rows missing, added or re-hashed`, Math.min(head.next, c.events_to + 1));
+    }
+    for (const r of settings) {
+      if (r[0] !== this.settingsNext) return at(`settings log row ${this.settingsNext} is missing (found ${r[0]})`);
+      this.settingsHead = settingsLogDigest(this.settingsHead, r);
+      this.settingsNext++;
+    }
+    if (this.settingsNext !== c.settings_to + 1 || this.settingsHead !== c.settings_head) {
+      return at(`the settings log does not match what it signed (row ${c.settings_to})`);
+    }
+    const mac = commitMac(this.key, b.mac, c);
+    if (mac !== c.mac) return at('its MAC does not verify under this machine\'s key (edited, forged, or another machine\'s)');
+    if (this.anchor && c.seq === this.anchor.seq && c.mac !== this.anchor.mac) return at(`it is not the commit ${this.anchor.by} vouches for`);
+    this.base = c;
+    return null;
+  }
+}

@@ -1,0 +1,430 @@
+// The records a dishonest technician with a shell cannot forge, roll back or swap (issue 18):
+// the database bound to its machine, the keyed chain over every committed table, the mirror.
+
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CabinetStore, CHECKPOINT_EVERY } from './cabinet-store';
+import { GENESIS, rowHash } from './event-chain';
+import { readMachineKey, createMachineKey } from './machine-key';
+import { Mirror, MIRROR_FILE } from './mirror';
+import { APPLICATION_ID, MIGRATIONS } from './schema';
+import { Bench, dataPath, testMachine } from './testing';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cabinet-records-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+const open = (path: string, machine = {}) => CabinetStore.open(path, { machine: testMachine(dir, machine) });
+
+/** A cabinet with money moved through it, closed: the file a technician finds on the machine. */
+function played(games = 3): string {
+  const path = dataPath(dir);
+  const b = new Bench(path);
+  b.insert(10000);
+  for (let i = 0; i < games; i++) b.jacks();
+  b.store.close();
+  return path;
+}
+
+/** Door opened and closed until the log holds `rows` rows: two rows and two commits each time. */
+function logUntil(b: Bench, rows: number): void {
+  // Thousands of commits: durability is not what these tests are about.
+  b.store.db.pragma('synchronous = OFF');
+  while (b.store.eventCount() < rows) {
+    for (const open of [true, false]) b.input({ kind: 'device', event: { device: 'deck', type: 'door', door: 'main', open } });
+  }
+}
+
+/** Opens the file with SQLite itself, as a shell would, guards dropped. */
+function edit(path: string, work: (db: Database.Database) => void): void {
+  const db = new Database(path);
+  db.exec('DROP TRIGGER IF EXISTS events_no_update; DROP TRIGGER IF EXISTS events_no_delete; DROP TRIGGER IF EXISTS commits_no_update;');
+  work(db);
+  db.close();
+}
+
+/** Refused at open with `message`, and the file left exactly as it was. */
+function expectRefused(path: string, message: RegExp, machine = {}): void {
+  const before = sha(path);
+  expect(() => open(path, machine)).toThrow(message);
+  expect(sha(path)).toBe(before);
+}
+
+/** The attacker's recomputation of the unkeyed chain from row `from` to the end. */
+function rehashFrom(db: Database.Database, from: number): void {
+  const rows = db.prepare('SELECT seq, at, kind, data FROM events WHERE seq >= ? ORDER BY seq').all(from) as { seq: number; at: number; kind: string; data: string }[];
+  let prev = from === 1 ? GENESIS : (db.prepare('SELECT hash FROM events WHERE seq = ?').get(from - 1) as { hash: string }).hash;
+  for (const r of rows) {
+    const hash = rowHash(prev, r.seq, r.at, r.kind, r.data);
+    db.prepare('UPDATE events SET prev_hash = ?, hash = ? WHERE seq = ?').run(prev, hash, r.seq);
+    prev = hash;
+  }
+}
+
+describe('a database bound to its machine', () => {
+  it('is made with a machine key outside the data folder (0600) and records its fingerprint, machine number and purpose', () => {
+    const path = played(0);
+    const keyFile = testMachine(dir).keyFile;
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(readFileSync(keyFile, 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
+    const key = readMachineKey(keyFile);
+    const db = new Database(path, { readonly: true });
+    expect(db.prepare('SELECT fingerprint, machine, purpose FROM identity').get()).toEqual({ fingerprint: key.fingerprint, machine: '0001', purpose: 'production' });
+    expect(db.prepare('SELECT kind, data FROM events WHERE seq = 1').get()).toMatchObject({ kind: 'records', data: expect.stringContaining('"created"') });
+    db.close();
+    // The key never appears in the database.
+    expect(readFileSync(path).includes(key.bytes.toString('hex'))).toBe(false);
+  });
+
+  it("refuses another cabinet's database, naming both keys, and leaves it untouched", () => {
+    const path = played();
+    const other = join(dir, 'other-machine.key');
+    createMachineKey(other);
+    expectRefused(path, /belongs to another machine: it is bound to the key with fingerprint [0-9a-f]{16}, this machine's key .* is [0-9a-f]{16}/, { keyFile: other });
+  });
+
+  it('refuses to start without the key the database is bound to, and makes no new one', () => {
+    const path = played();
+    const keyFile = testMachine(dir).keyFile;
+    rmSync(keyFile);
+    expectRefused(path, /machine key .* is missing, and .* is bound to the key with fingerprint [0-9a-f]{16}: put that key file back/);
+    expect(existsSync(keyFile)).toBe(false);
+  });
+
+  it('refuses a key file others can read, a malformed one, and a key kept in the data folder', () => {
+    const path = played();
+    const keyFile = testMachine(dir).keyFile;
+    chmodSync(keyFile, 0o644);
+    expectRefused(path, /readable by others \(mode 644\); .*chmod 600/);
+    chmodSync(keyFile, 0o600);
+    const text = readFileSync(keyFile, 'utf8');
+    writeFileSync(keyFile, 'not a key\n', { mode: 0o600 });
+    expectRefused(path, /is not a machine key/);
+    writeFileSync(keyFile, text, { mode: 0o600 });
+    expectRefused(path, /must not be in the data folder/, { keyFile: join(dir, 'data', 'machine.key') });
+    expectRefused(path, /must be a folder apart from the data folder/, { mirror: join(dir, 'data') });
+  });
+
+  it("refuses a database of another machine number, but not one the technician renumbered at the cabinet", () => {
+    const path = played();
+    expectRefused(path, /belongs to machine "0001", and this cabinet's configuration names machine "A-18"/, { machine: 'A-18' });
+    const b = new Bench(path);
+    b.input({ kind: 'settings', settings: b.rig.state.settings, source: 'config file', installed: [] });
+    b.technician();
+    b.wish({ type: 'changeSettings', confirm: true, machine: 'A-17' });
+    expect(b.rig.state.settings.voucher.machine).toBe('A-17');
+    b.store.close();
+    // The file still names the number it gave when last applied; the database records the new one.
+    open(path, { machine: '0001' }).close();
+    open(path, { machine: 'A-17' }).close();
+    expectRefused(path, /belongs to machine "A-17"/, { machine: 'A-18' });
+  });
+
+  it('refuses a simulated database for production and a production one for the bot', () => {
+    const sim = dataPath(dir, 'sim.db');
+    new Bench(sim, { purpose: 'simulated' }).store.close();
+    expectRefused(sim, /is a simulated database .*: a production start refuses it/);
+    const prod = played();
+    expectRefused(prod, /is a production database: run --headless --bot plays only on a simulated one/, { purpose: 'simulated' });
+  });
+});
+
+describe('the keyed chain over every committed table', () => {
+  it('refuses an event row edited with the unkeyed chain recomputed, even behind the latest checkpoint', () => {
+    const path = dataPath(dir);
+    const b = new Bench(path);
+    b.insert(100000);
+    logUntil(b, CHECKPOINT_EVERY * 1.5);
+    b.store.close();
+    const checkpoint = (() => {
+      const db = new Database(path, { readonly: true });
+      const row = db.prepare('SELECT c.events_to AS e FROM checkpoints k JOIN commits c ON c.seq = k.commit_seq ORDER BY k.seq DESC LIMIT 1').get() as { e: number };
+      db.close();
+      return row.e;
+    })();
+    expect(checkpoint).toBeGreaterThan(10);
+    edit(path, (db) => {
+      db.prepare("UPDATE events SET data = '{\"event\":\"stacked\",\"value\":1000000}' WHERE seq = 5").run();
+      rehashFrom(db, 5);
+    });
+    // `events --verify` with plain SHA-256 would now say intact: the keyed chain does not.
+    expectRefused(path, /records are broken at event row \d+/);
+  });
+
+  it('refuses billsIn and the balance raised together (C-9 balanced), naming both tables', () => {
+    const path = played();
+    edit(path, (db) => {
+      db.exec("UPDATE meters SET value = value + 10000 WHERE name = 'billsIn'");
+      const row = db.prepare('SELECT state FROM cabinet_state').get() as { state: string };
+      const state = JSON.parse(row.state);
+      state.balance += 10000;
+      db.prepare('UPDATE cabinet_state SET state = ?').run(JSON.stringify(state));
+    });
+    expectRefused(path, /cabinet_state, meters are not as commit \d+ left them: a row edited, added or removed by hand/);
+  });
+
+  it('refuses a recall row edited, a settings row edited, a meter row added or removed, and a production database made simulated', () => {
+    for (const [sql, table, machine] of [
+      ['UPDATE recall SET paid = paid + 500 WHERE game_id = (SELECT max(game_id) FROM recall)', 'recall', {}],
+      ["UPDATE settings SET value = json_set(value, '$.handpayLimit', 9000000000000) WHERE key = 'limits'", 'settings', {}],
+      ["INSERT INTO meters (scope, name, value) VALUES ('lifetime', 'jackpotCount', 3)", 'meters', {}],
+      ["DELETE FROM meters WHERE name = 'coinIn' AND scope = 'period'", 'meters', {}],
+      // So that the bot could play on it: its identity no longer verifies.
+      ["UPDATE identity SET purpose = 'simulated'", 'identity', { purpose: 'simulated' }],
+    ] as const) {
+      const path = played();
+      edit(path, (db) => db.exec(sql));
+      expectRefused(path, new RegExp(`${table} is not as commit \\d+ left it`), machine);
+      rmSync(join(dir, 'data'), { recursive: true });
+      rmSync(join(dir, 'mirror'), { recursive: true });
+    }
+  });
+
+  it('refuses a forged commit, rows appended after the last commit, and a forged checkpoint', () => {
+    let path = played();
+    edit(path, (db) => db.exec("UPDATE commits SET tables = 'f' || substr(tables, 2) WHERE seq = (SELECT max(seq) FROM commits)"));
+    expectRefused(path, /MAC does not verify under this machine's key/);
+    rmSync(join(dir, 'data'), { recursive: true });
+    rmSync(join(dir, 'mirror'), { recursive: true });
+
+    path = played();
+    edit(path, (db) => {
+      const last = db.prepare('SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string };
+      const data = '{"event":"stacked","value":5000}';
+      db.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)').run(last.seq + 1, 1, 'note', data, last.hash, rowHash(last.hash, last.seq + 1, 1, 'note', data));
+    });
+    expectRefused(path, /the event log ends at row \d+, the last commit \(\d+\) at row \d+/);
+    rmSync(join(dir, 'data'), { recursive: true });
+    rmSync(join(dir, 'mirror'), { recursive: true });
+
+    path = played();
+    edit(path, (db) => db.prepare("INSERT INTO checkpoints (kind, commit_seq, at, mac) VALUES ('verified', 2, 0, ?)").run('0'.repeat(64)));
+    expectRefused(path, /checkpoint \d+ does not verify under this machine's key/);
+  });
+
+  it('starts from the latest checkpoint, so a start walks no more than the rows since it', () => {
+    const path = dataPath(dir);
+    const b = new Bench(path);
+    logUntil(b, CHECKPOINT_EVERY * 3);
+    b.store.close();
+    const store = open(path);
+    expect(store.chain.ok).toBe(true);
+    expect(store.chain.rows).toBeLessThan(CHECKPOINT_EVERY);
+    expect(store.eventCount()).toBeGreaterThan(CHECKPOINT_EVERY * 3);
+    store.close();
+  });
+
+  it('leaves an old row edited behind the checkpoint to the background walk and events --verify, which find it', async () => {
+    const path = dataPath(dir);
+    const b = new Bench(path);
+    b.insert(100000);
+    logUntil(b, CHECKPOINT_EVERY * 1.5);
+    b.store.close();
+    edit(path, (db) => db.prepare("UPDATE events SET data = '{}' WHERE seq = 7").run());
+    const store = open(path);
+    expect(store.records.ok).toBe(true);
+    expect(store.recordsBroken).toBeNull();
+    const walked = await store.walkRecordsInBackground(50);
+    expect(walked).toMatchObject({ ok: false, seq: 7, problem: expect.stringMatching(/does not match its hash/) });
+    expect(store.recordsBroken).toMatch(/broken at event row 7/);
+    store.close();
+    const reader = CabinetStore.open(path, { readonly: true, requireIntactChain: false, key: readMachineKey(testMachine(dir).keyFile) });
+    expect(reader.chain).toMatchObject({ ok: false, seq: 7 });
+    reader.close();
+  });
+
+  it('adopts a database from before the keyed records: walks its chain, binds it and signs it as it stands', () => {
+    const path = dataPath(dir);
+    const db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    db.pragma(`application_id = ${APPLICATION_ID}`);
+    for (const m of MIGRATIONS.slice(0, 3)) db.exec(m.sql);
+    db.pragma('user_version = 3');
+    const data = '{"door":"main","open":true}';
+    db.prepare('INSERT INTO events VALUES (1, 5, ?, ?, ?, ?)').run('door', data, GENESIS, rowHash(GENESIS, 1, 5, 'door', data));
+    db.close();
+    const store = open(path);
+    expect(store.records.ok).toBe(true);
+    expect(store.events().map((e) => [e.kind, e.data.event])).toEqual([
+      ['door', undefined],
+      ['records', 'adopted'],
+    ]);
+    store.close();
+    open(path).close();
+  });
+
+  it('refuses to adopt an old copy on a machine whose mirror already holds records', () => {
+    played().toString();
+    const old = dataPath(dir, 'old.db');
+    const db = new Database(old);
+    db.pragma(`application_id = ${APPLICATION_ID}`);
+    for (const m of MIGRATIONS.slice(0, 3)) db.exec(m.sql);
+    db.pragma('user_version = 3');
+    db.close();
+    const store = open(old);
+    expect(store.records).toMatchObject({ ok: false, reason: expect.stringMatching(/no keyed records of its own .* mirror is at commit \d+/) });
+    store.close();
+  });
+});
+
+describe('the mirror of critical memory', () => {
+  const mirrorOf = () => new Mirror(join(dir, 'mirror'), readMachineKey(testMachine(dir).keyFile)).read();
+
+  it('holds the last commit, its head, the balance, the lifetime meters with SAS codes and the voucher sequence, keyed', () => {
+    const path = dataPath(dir);
+    const b = new Bench(path);
+    b.insert(10000);
+    b.jacks();
+    b.wish({ type: 'cashOut' });
+    const read = mirrorOf();
+    expect(read.found).toBe('record');
+    if (read.found !== 'record') return;
+    const m = read.record;
+    expect(m.balance).toBe(b.rig.state.balance);
+    expect(m.voucherSequence).toBe(1);
+    expect(m.lifetime).toContainEqual({ name: 'billsIn', code: '000B', value: 10000 });
+    expect(m.lifetime).toContainEqual({ name: 'gamesPlayed', code: '0005', value: 1 });
+    const db = new Database(path, { readonly: true });
+    expect(db.prepare('SELECT seq, mac FROM commits ORDER BY seq DESC LIMIT 1').get()).toEqual({ seq: m.commit, mac: m.head });
+    db.close();
+    b.store.close();
+  });
+
+  it('falls back to the other slot when one is garbled (a write cut short), and refuses a mirror edited by hand', () => {
+    const path = played();
+    const file = join(dir, 'mirror', MIRROR_FILE);
+    const before = mirrorOf();
+    const bytes = readFileSync(file);
+    const newest = before.found === 'record' && bytes.indexOf(`"commit":${before.record.commit},`) >= 16384 ? 1 : 0;
+    bytes.fill(0x20, newest * 16384 + 40, newest * 16384 + 60);
+    writeFileSync(file, bytes);
+    const after = mirrorOf();
+    expect(after.found === 'record' && before.found === 'record' && after.record.commit).toBe(before.found === 'record' && before.record.commit - 1);
+    // Lagging by one commit is what a power cut leaves: the database is ahead and continues from it.
+    const store = open(path);
+    expect(store.records.ok).toBe(true);
+    store.close();
+    const text = readFileSync(file, 'latin1').replace(/"balance":\d+/g, '"balance":99999999');
+    writeFileSync(file, Buffer.from(text, 'latin1'));
+    const refused = open(path);
+    expect(refused.records).toMatchObject({ ok: false, reason: expect.stringMatching(/mirror .* does not verify/) });
+    refused.close();
+  });
+
+  it('refuses an older copy of the database put back (rolled back), naming both commits', () => {
+    const path = played();
+    copyFileSync(path, join(dir, 'backup.db'));
+    const b = new Bench(path);
+    b.wish({ type: 'cashOut' });
+    const head = b.store.eventCount();
+    expect(head).toBeGreaterThan(0);
+    b.store.close();
+    copyFileSync(join(dir, 'backup.db'), path);
+    rmSync(`${path}-wal`, { force: true });
+    rmSync(`${path}-shm`, { force: true });
+    const store = open(path);
+    expect(store.records).toMatchObject({ ok: false, reason: expect.stringMatching(/rolled back: the database is at commit \d+, the mirror at commit \d+/) });
+    expect(store.records.mirror?.voucherSequence).toBe(1);
+    store.close();
+  });
+
+  it('refuses the database whose -wal was removed after a crash: it is behind the mirror', () => {
+    const path = dataPath(dir);
+    const b = new Bench(path);
+    b.insert(10000);
+    b.jacks();
+    b.store.db.pragma('wal_checkpoint(TRUNCATE)');
+    b.wish({ type: 'cashOut' });
+    // The process dies here (nothing closed); then the -wal goes.
+    copyFileSync(path, join(dir, 'crashed.db'));
+    b.store.close();
+    copyFileSync(join(dir, 'crashed.db'), path);
+    rmSync(`${path}-wal`, { force: true });
+    rmSync(`${path}-shm`, { force: true });
+    const store = open(path);
+    expect(store.records).toMatchObject({ ok: false, reason: expect.stringMatching(/rolled back/) });
+    store.close();
+  });
+
+  it('refuses a database of this machine whose history went another way (swapped), even when it is further on', () => {
+    const path = played();
+    copyFileSync(path, join(dir, 'copy.db'));
+    const b = new Bench(path);
+    b.jacks();
+    b.store.close();
+    // The copy is put back and played on: its records are refused, and its commits not mirrored.
+    copyFileSync(join(dir, 'copy.db'), path);
+    const copy = new Bench(path);
+    expect(copy.store.records.ok).toBe(false);
+    for (let i = 0; i < 10; i++) copy.insert(100);
+    copy.store.close();
+    const store = open(path);
+    expect(store.records).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/swapped: the database is at commit (\d+), the mirror at commit (\d+), and at commit \2 they differ/),
+    });
+    store.close();
+  });
+
+  it('refuses a database that has been mirrored when its mirror is missing', () => {
+    const path = played();
+    rmSync(join(dir, 'mirror'), { recursive: true });
+    const store = open(path);
+    expect(store.records).toMatchObject({ ok: false, reason: expect.stringMatching(/mirror .* is missing, though .* has been mirrored/) });
+    // Refused records are not mirrored: the mirror stays missing until a RAM clear.
+    store.appendLog([{ type: 'log', entry: { at: 1, kind: 'access', data: {} } }]);
+    expect(existsSync(join(dir, 'mirror', MIRROR_FILE))).toBe(false);
+    store.close();
+  });
+
+  it('accepts a database ahead of its mirror when its chain continues from the mirror head', () => {
+    const path = played();
+    const file = join(dir, 'mirror', MIRROR_FILE);
+    const lagging = readFileSync(file);
+    const b = new Bench(path);
+    b.jacks();
+    b.store.close();
+    writeFileSync(file, lagging);
+    const store = open(path);
+    expect(store.records.ok).toBe(true);
+    store.close();
+  });
+
+  it('after a RAM clear of refused records, mirrors the database again and starts a keyed era from it', () => {
+    const path = played();
+    rmSync(join(dir, 'mirror'), { recursive: true });
+    const b = new Bench(path);
+    expect(b.store.records.ok).toBe(false);
+    b.rig.state = { ...b.rig.state, tilts: [{ code: 'records', reason: 'refused', since: 0, technician: true }] };
+    b.technician();
+    b.wish({ type: 'ramClear', confirm: true });
+    expect(b.rig.state.balance).toBe(0);
+    expect(existsSync(join(dir, 'mirror', MIRROR_FILE))).toBe(true);
+    b.store.close();
+    const db = new Database(path, { readonly: true });
+    expect(db.prepare("SELECT count(*) AS n FROM checkpoints WHERE kind = 'era'").get()).toEqual({ n: 1 });
+    db.close();
+    const store = open(path);
+    expect(store.records.ok).toBe(true);
+    store.close();
+  });
+
+  it('reports a mirror it cannot write, and writes it again once it can', () => {
+    const path = dataPath(dir);
+    writeFileSync(join(dir, 'mirror'), 'a file where the folder should be');
+    const b = new Bench(path);
+    expect(b.store.mirrorProblem).toMatch(/EEXIST|ENOTDIR/);
+    rmSync(join(dir, 'mirror'));
+    b.insert(100);
+    expect(b.store.mirrorProblem).toBeNull();
+    expect(mirrorOf().found).toBe('record');
+    b.store.close();
+  });
+});

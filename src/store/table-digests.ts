@@ -1,0 +1,98 @@
+// The tables that keep only their latest rows (state, meters, settings, recall, ...) and their
+// digests. Each commit of the keyed chain covers the digest of every such table as it left them,
+// so at start the tables as they stand are checked against the chain's latest digests: a row
+// edited, added or removed by hand since is found, whichever commit last wrote it. The
+// append-only tables (events, settings_log) are covered row by row by the chain itself.
+
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+
+/** Every covered table with its columns in a fixed order; the first `key` columns are its key. */
+export const COVERED = {
+  identity: { columns: ['id', 'fingerprint', 'machine', 'purpose', 'mirrored', 'created_at'], key: 1 },
+  cabinet_state: { columns: ['id', 'version', 'state', 'updated_at'], key: 1 },
+  state_parts: { columns: ['name', 'value'], key: 1 },
+  meters: { columns: ['scope', 'name', 'value'], key: 2 },
+  settings: { columns: ['key', 'value'], key: 1 },
+  recall: { columns: ['game_id', 'game', 'chip_value', 'started_at', 'ended_at', 'staked', 'paid', 'handpaid', 'replay', 'result'], key: 1 },
+} as const;
+
+export type CoveredTable = keyof typeof COVERED;
+export const COVERED_TABLES = Object.keys(COVERED) as CoveredTable[];
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** A row as its column values in COVERED order: the same array whether written or read back. */
+export type RowValues = readonly (string | number | null)[];
+
+const rowKey = (table: CoveredTable, values: RowValues): string => JSON.stringify(values.slice(0, COVERED[table].key));
+
+/** The digest of a table: its rows' hashes in key order. */
+function digestOf(rows: Map<string, string>): string {
+  const lines = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, h]) => `${k}\t${h}\n`);
+  return sha256(lines.join(''));
+}
+
+/** The digest over all covered tables' digests, as one commit records it. */
+export function combinedDigest(digests: Readonly<Record<CoveredTable, string>>): string {
+  return sha256(COVERED_TABLES.map((t) => `${t}\t${digests[t]}\n`).join(''));
+}
+
+/** Every covered table's rows (their hashes), kept in step with what the journal writes. */
+export class TableDigests {
+  private readonly rows = new Map<CoveredTable, Map<string, string>>();
+  private readonly digests = {} as Record<CoveredTable, string>;
+  private readonly changed = new Set<CoveredTable>();
+
+  private constructor() {
+    for (const t of COVERED_TABLES) this.rows.set(t, new Map());
+  }
+
+  /** The tables as they stand in the database. */
+  static read(db: Database.Database): TableDigests {
+    const d = new TableDigests();
+    for (const t of COVERED_TABLES) {
+      const rows = db.prepare(`SELECT ${COVERED[t].columns.join(', ')} FROM ${t}`).raw().iterate() as Iterable<RowValues>;
+      for (const values of rows) d.rows.get(t)!.set(rowKey(t, values), sha256(JSON.stringify(values)));
+      d.digests[t] = digestOf(d.rows.get(t)!);
+    }
+    return d;
+  }
+
+  put(table: CoveredTable, values: RowValues): void {
+    this.rows.get(table)!.set(rowKey(table, values), sha256(JSON.stringify(values)));
+    this.changed.add(table);
+  }
+
+  remove(table: CoveredTable, key: RowValues): void {
+    if (this.rows.get(table)!.delete(JSON.stringify(key))) this.changed.add(table);
+  }
+
+  /** Rows whose key is at most `last` (recall pruning: the key is one whole number). */
+  removeUpTo(table: CoveredTable, last: number): void {
+    for (const k of this.rows.get(table)!.keys()) {
+      const [n] = JSON.parse(k) as [number];
+      if (n <= last) this.remove(table, [n]);
+    }
+  }
+
+  /** Brings the digests of the tables changed since the last call up to date and names those tables. */
+  settle(): CoveredTable[] {
+    const changed = [...this.changed];
+    for (const t of changed) this.digests[t] = digestOf(this.rows.get(t)!);
+    this.changed.clear();
+    return changed;
+  }
+
+  digest(table: CoveredTable): string {
+    return this.digests[table];
+  }
+
+  all(): Readonly<Record<CoveredTable, string>> {
+    return this.digests;
+  }
+
+  combined(): string {
+    return combinedDigest(this.digests);
+  }
+}

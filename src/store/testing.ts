@@ -1,0 +1,65 @@
+// A test's cabinet on a real store: where it keeps its database, machine key and mirror (a data
+// folder of its own in the test's folder, the key and the mirror beside it), and a cabinet whose
+// every transition goes through the store as the runner commits it. For tests only.
+
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { stepCabinet, type CabinetInput, type CabinetState } from '../cabinet';
+import { Rig } from '../cabinet/testing';
+import { CabinetStore, type MachineOptions } from './cabinet-store';
+
+/** A database path in `dir`'s data folder (made if missing). */
+export function dataPath(dir: string, name = 'c.db'): string {
+  mkdirSync(join(dir, 'data'), { recursive: true });
+  return join(dir, 'data', name);
+}
+
+/** The machine of a test: key and mirror in `dir`, outside its data folder. */
+export function testMachine(dir: string, overrides: Partial<MachineOptions> = {}): MachineOptions {
+  return { keyFile: join(dir, 'machine.key'), mirror: join(dir, 'mirror'), machine: '0001', purpose: 'production', ...overrides };
+}
+
+/** The test folder a dataPath() database lives in. */
+export const testDir = (path: string): string => dirname(dirname(path));
+
+/** A cabinet whose every transition goes through the store, as the runner does it. */
+export class Bench {
+  readonly rig = new Rig();
+  readonly store: CabinetStore;
+  constructor(
+    readonly path: string,
+    machine: Partial<MachineOptions> = {},
+  ) {
+    this.store = CabinetStore.open(path, { machine: testMachine(testDir(path), machine) });
+    const loaded = this.store.load();
+    if (loaded) this.rig.state = loaded;
+    else this.store.initialize(this.rig.state, 'test');
+  }
+  input(input: CabinetInput): void {
+    const prev: CabinetState = this.rig.state;
+    const r = stepCabinet(prev, input, this.rig.env);
+    if (!r.ok) {
+      this.store.appendLog(r.effects);
+      return;
+    }
+    if (r.state !== prev) this.store.commit(prev, r.state, r.effects);
+    this.rig.state = r.state;
+  }
+  wish(wish: unknown): void {
+    this.input({ kind: 'wish', counter: this.rig.state.version, wish });
+  }
+  insert(value: number): void {
+    this.input({ kind: 'device', event: { device: 'acceptor', type: 'escrow', value, denomination: String(value) } });
+    this.input({ kind: 'device', event: { device: 'acceptor', type: 'stacked', value, denomination: String(value) } });
+  }
+  /** Technician key turned and PIN entered, through the store (the PIN hash set beforehand). */
+  technician(pin = '2468'): void {
+    this.rig.state = { ...this.rig.state, access: { ...this.rig.state.access, pinHash: this.rig.env.hashPin(pin) } };
+    this.input({ kind: 'device', event: { device: 'deck', type: 'key', key: 'technician', on: true } });
+    this.wish({ type: 'technicianPin', pin });
+  }
+  jacks(): void {
+    this.wish({ type: 'deal', bet: 1 });
+    this.wish({ type: 'draw' });
+  }
+}
