@@ -1,12 +1,13 @@
 // Building a running cabinet: configuration, database, devices and the dealing source. The
 // production start always deals from node:crypto; seeded dealing exists only for the headless
-// bot, and only with simulated devices, so real money never meets a predictable deck.
+// bot, and only with simulated devices and a database made for it, so real money never meets a
+// predictable deck and simulated credits never reach a production database.
 
 import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { SeededRandom, type RandomSource } from '../core';
 import type { DeviceBus } from '../cabinet';
-import { CabinetStore } from '../store';
+import { CabinetStore, type Purpose } from '../store';
 import { parseConfig, parseConfigText, type AppConfig } from './config';
 import { CryptoRandom } from './crypto-random';
 import { nodeEnv } from './node-env';
@@ -27,9 +28,22 @@ export function loadConfig(file: string | undefined): AppConfig {
   return parseConfigText(text, file);
 }
 
-export function openStore(dbPath: string): CabinetStore {
+/**
+ * Where the machine key and the mirror are, unless the config file says: the key beside the
+ * config file (machine.key), or, with no config file, in the folder that holds the data folder;
+ * the mirror in a folder beside the data folder, named after it with "-mirror". Both outside the
+ * data folder, so that a copy of it carries neither (docs/deploy.md).
+ */
+export function storePlaces(config: AppConfig, dbPath: string): { keyFile: string; mirror: string } {
+  const data = dirname(resolve(dbPath));
+  const keyFolder = config.file !== null ? dirname(resolve(config.file)) : dirname(data);
+  return { keyFile: config.store.keyFile ?? join(keyFolder, 'machine.key'), mirror: config.store.mirror ?? `${data}-mirror` };
+}
+
+/** Opens (or makes) the cabinet's database for this machine: production, or simulated for the bot. */
+export function openStore(dbPath: string, config: AppConfig, purpose: Purpose = 'production'): CabinetStore {
   mkdirSync(dirname(dbPath), { recursive: true });
-  return CabinetStore.open(dbPath);
+  return CabinetStore.open(dbPath, { machine: { ...storePlaces(config, dbPath), machine: config.settings.voucher.machine, purpose } });
 }
 
 export interface CabinetApp {
@@ -61,13 +75,24 @@ async function build(config: AppConfig, store: CabinetStore, bus: DeviceBus, dea
   };
 }
 
-/** The production cabinet: deals from node:crypto, whatever the devices are. */
-export function startCabinet(config: AppConfig, store: CabinetStore, bus: DeviceBus): Promise<CabinetApp> {
+/** The production cabinet: deals from node:crypto, whatever the devices are, on a production database. */
+export async function startCabinet(config: AppConfig, store: CabinetStore, bus: DeviceBus): Promise<CabinetApp> {
+  if (store.purpose !== 'production') throw new Error('the production cabinet runs only on a production database');
   return build(config, store, bus, new CryptoRandom());
 }
 
-/** `run --headless --bot` and tests only: seeded dealing, refused with anything but simulated devices. */
+/**
+ * `run --headless --bot` on real drivers (the crash test's serial simulators over ptys): dealt as
+ * the production cabinet deals, on a simulated database, since the bot's credits are not money.
+ */
+export async function startBotOnDrivers(config: AppConfig, store: CabinetStore, bus: DeviceBus): Promise<CabinetApp> {
+  if (store.purpose !== 'simulated') throw new Error('the bot plays only on a simulated database');
+  return build(config, store, bus, new CryptoRandom());
+}
+
+/** `run --headless --bot` and tests only: seeded dealing, refused with anything but simulated devices and database. */
 export async function startBotCabinet(config: AppConfig, store: CabinetStore, sim: SimulatedDevices, seed: string): Promise<CabinetApp> {
   if (!(sim instanceof SimulatedDevices)) throw new Error('seeded dealing runs only with simulated devices');
+  if (store.purpose !== 'simulated') throw new Error('seeded dealing runs only on a simulated database');
   return build(config, store, sim, new SeededRandom(`deal:${seed}`));
 }

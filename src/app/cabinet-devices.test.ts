@@ -26,10 +26,11 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(config: AppConfig, devices: DeviceSet, db = join(dir, 'cabinet.db')): Promise<CabinetApp> {
+/** On a database in the test's data folder; its key and mirror the defaults beside it. */
+async function start(config: AppConfig, devices: DeviceSet, db = join(dir, 'data', 'cabinet.db')): Promise<CabinetApp> {
   const slot: (typeof running)[number] = { app: null, devices };
   running.push(slot);
-  slot.app = await startCabinet(config, openStore(db), devices.bus);
+  slot.app = await startCabinet(config, openStore(db, config), devices.bus);
   return slot.app;
 }
 
@@ -100,7 +101,7 @@ describe('the acceptor powers up in the public order, with a time limit (finding
 describe('key switches come from the deck (finding 3)', () => {
   it('a restart with the attendant key turned off meanwhile refuses creditClear', async () => {
     const config = parseConfig({});
-    const db = join(dir, 'keys.db');
+    const db = join(dir, 'data', 'keys.db');
     const first = devicesFor(config, false);
     const app = await start(config, first, db);
     await until('devices up', () => upAndReported(app), 10_000);

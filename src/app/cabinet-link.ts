@@ -27,7 +27,7 @@ export interface CabinetLink {
 
 export async function createCabinetPort(options: CabinetLinkOptions): Promise<CabinetLink> {
   const config = loadConfig(options.configFile ?? undefined);
-  const store = openStore(join(options.dataDir, 'cabinet.db'));
+  const store = openStore(join(options.dataDir, 'cabinet.db'), config);
   let bus: DeviceBus | null = null;
   try {
     bus = devicesFor(config, options.packaged).bus;

@@ -5,7 +5,14 @@ import { ConfigError, parseConfig, parseConfigText } from './config';
 describe('configuration file', () => {
   it('gives defaults for everything', () => {
     const simulated = { acceptor: 'simulated', printer: 'simulated', deck: 'simulated' };
-    expect(parseConfig({})).toEqual({ settings: DEFAULT_SETTINGS, initialPin: '0000', devices: simulated, display: { hideCursor: false } });
+    expect(parseConfig({})).toEqual({
+      settings: DEFAULT_SETTINGS,
+      initialPin: '0000',
+      devices: simulated,
+      display: { hideCursor: false },
+      store: { keyFile: null, mirror: null },
+      file: null,
+    });
     expect(parseConfig({ devices: 'simulated' }).devices).toEqual(simulated);
   });
 
@@ -65,6 +72,9 @@ describe('configuration file', () => {
     [{ presentation: { attractSeconds: 2 } }, /presentation\.attractSeconds must be a whole number of seconds from 10 to 3600/],
     [{ presentation: { bigWinBets: '50' } }, /presentation\.bigWinBets must be a whole number of bets/],
     [{ presentation: { loud: true } }, /presentation\.loud is not a known setting/],
+    [{ store: { keyFile: '' } }, /store\.keyFile must be a path/],
+    [{ store: { mirror: 7 } }, /store\.mirror must be a path/],
+    [{ store: { key: '/etc/k' } }, /store\.key is not a known setting/],
     [[], /one JSON object/],
   ];
   for (const [input, message] of bad) {
@@ -73,6 +83,13 @@ describe('configuration file', () => {
       expect(() => parseConfig(input)).toThrow(message);
     });
   }
+
+  it('reads where the machine key and the mirror are, relative paths from the config file\'s folder', () => {
+    expect(parseConfig({}).store).toEqual({ keyFile: null, mirror: null });
+    const c = parseConfigText(JSON.stringify({ store: { keyFile: 'keys/machine.key', mirror: '/media/mirror' } }), '/etc/poker-cabinet/config.json');
+    expect(c.store).toEqual({ keyFile: '/etc/poker-cabinet/keys/machine.key', mirror: '/media/mirror' });
+    expect(c.file).toBe('/etc/poker-cabinet/config.json');
+  });
 
   it('reads serial ports and the display', () => {
     const c = parseConfig({ devices: { acceptor: '/dev/poker-acceptor', printer: '/dev/ttyUSB1', deck: '/dev/ttyS0' }, display: { hideCursor: true } });

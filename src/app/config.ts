@@ -3,6 +3,7 @@
 // too, so a typo never silently leaves a default in place (and nothing can switch on seeded
 // dealing: there is no such field).
 
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { parsePayTable, type GameId } from '../core';
 import type { DeviceChoices, SerialLine } from '../devices';
 import { DEFAULT_SETTINGS, DEVICE_NAMES, GAMES, LANGUAGES, describeProblems, settingsProblems, type CabinetSettings, type DeviceName, type Language } from '../cabinet';
@@ -28,6 +29,16 @@ export const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200] 
 export const PIN_TRIES = { min: 3, max: 10 } as const;
 export const MIN_LOCKOUT_SECONDS = 30;
 
+/**
+ * Where the machine key and the mirror of critical memory live (src/store), as the file names
+ * them: null for the defaults (src/app/cabinet-app.ts, storePlaces). Relative paths are taken
+ * from the config file's folder.
+ */
+export interface StorePlaces {
+  keyFile: string | null;
+  mirror: string | null;
+}
+
 export interface AppConfig {
   settings: CabinetSettings;
   /** The technician PIN a new database starts with; only its salted hash is stored. */
@@ -36,6 +47,9 @@ export interface AppConfig {
   devices: DeviceChoices;
   /** Touch cabinets hide the pointer (C-20). */
   display: { hideCursor: boolean };
+  store: StorePlaces;
+  /** The file this configuration was read from; null for the defaults alone. */
+  file: string | null;
 }
 
 type Json = Record<string, unknown>;
@@ -80,10 +94,10 @@ function section(obj: Json, key: string): Json {
   return v;
 }
 
-/** Validates a parsed configuration object. */
-export function parseConfig(input: unknown): AppConfig {
+/** Validates a parsed configuration object; `file` is where it was read from, if anywhere. */
+export function parseConfig(input: unknown, file: string | null = null): AppConfig {
   if (!isObject(input)) throw new ConfigError('the file must hold one JSON object');
-  only(input, ['currency', 'minorDigits', 'chipValues', 'games', 'limits', 'payTables', 'disabledNotes', 'voucher', 'access', 'defaultLanguage', 'presentation', 'devices', 'display'], '');
+  only(input, ['currency', 'minorDigits', 'chipValues', 'games', 'limits', 'payTables', 'disabledNotes', 'voucher', 'access', 'defaultLanguage', 'presentation', 'devices', 'display', 'store'], '');
   const d = DEFAULT_SETTINGS;
 
   const limitsIn = section(input, 'limits');
@@ -167,7 +181,18 @@ export function parseConfig(input: unknown): AppConfig {
   // The same checks a technician's change at the cabinet meets (C-7), worded with the file's keys.
   const problems = settingsProblems(settings);
   if (problems.length > 0) throw new ConfigError(describeProblems(problems));
-  return { settings, initialPin, devices: deviceChoices(input.devices), display: displayOf(section(input, 'display')) };
+  return { settings, initialPin, devices: deviceChoices(input.devices), display: displayOf(section(input, 'display')), store: storePlaces(section(input, 'store'), file), file };
+}
+
+function storePlaces(input: Json, file: string | null): StorePlaces {
+  only(input, ['keyFile', 'mirror'], 'store.');
+  const place = (k: keyof StorePlaces): string | null => {
+    const v = input[k];
+    if (v === undefined) return null;
+    if (typeof v !== 'string' || v.trim() === '' || v.includes('\0')) throw new ConfigError(`store.${k} must be a path`);
+    return isAbsolute(v) || file === null ? v : resolve(dirname(file), v);
+  };
+  return { keyFile: place('keyFile'), mirror: place('mirror') };
 }
 
 const allSimulated = (): DeviceChoices => ({ acceptor: 'simulated', printer: 'simulated', deck: 'simulated' });
@@ -225,5 +250,5 @@ export function parseConfigText(text: string, file: string): AppConfig {
   } catch (e) {
     throw new ConfigError(`${file} is not valid JSON: ${(e as Error).message}`);
   }
-  return parseConfig(json);
+  return parseConfig(json, file);
 }

@@ -7,7 +7,7 @@
 
 import { formatCards, SeededRandom } from '../core';
 import { gameInProgress, type CabinetState } from '../cabinet';
-import { startBotCabinet, loadConfig, openStore, startCabinet, type CabinetApp } from './cabinet-app';
+import { startBotCabinet, startBotOnDrivers, loadConfig, openStore, type CabinetApp } from './cabinet-app';
 import { devicesFor } from './cabinet-devices';
 import { simulatedDevices } from './config';
 import { remoteHands, type Hands } from './sim/hands';
@@ -37,7 +37,8 @@ export async function runHeadless(options: HeadlessOptions): Promise<BotSummary>
   const config = loadConfig(options.configFile);
   const simulated = simulatedDevices(config.devices).length;
   if (simulated !== 0 && simulated !== 3) throw new Error('run --headless: either every device is simulated or every one has its port');
-  const store = openStore(options.dbPath);
+  // The bot's database, whichever devices it plays on: its credits are not real money.
+  const store = openStore(options.dbPath, config, 'simulated');
   const random = new SeededRandom(`bot:${options.seed}:${store.load()?.version ?? 0}`);
   let app: CabinetApp;
   let hands: Hands;
@@ -59,7 +60,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<BotSummary>
   } else {
     const { bus } = devicesFor(config, false);
     try {
-      app = await startCabinet(config, store, bus);
+      app = await startBotOnDrivers(config, store, bus);
     } catch (e) {
       await bus.close();
       store.close();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SeededRandom } from '../core';
 import type { DeviceBus, DeviceCommand, DeviceEvent } from '../cabinet';
-import { CabinetStore } from '../store';
+import { dataPath } from '../store/testing';
 import { openStore, startBotCabinet, startCabinet } from './cabinet-app';
 import { parseConfig } from './config';
 import { CabinetRunner } from './runner';
@@ -22,6 +22,11 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const config = parseConfig({ access: { initialPin: '1234' } });
+/**
+ * A database in a data folder of the test's (`machine`: another folder, another machine's), its
+ * key and mirror the defaults beside it: one database to a machine, as on a cabinet.
+ */
+const dbIn = (name = 'c.db', machine = '.') => dataPath(join(dir, machine), name);
 
 /** Devices that do what they are told only when the test says so: a crash can fall in between. */
 class HeldDevices implements DeviceBus {
@@ -55,8 +60,8 @@ class HeldDevices implements DeviceBus {
 
 describe('the cabinet runner', () => {
   it('commits every transition before it sends a command (C-13)', async () => {
-    const db = join(dir, 'c.db');
-    const store = openStore(db);
+    const db = dbIn();
+    const store = openStore(db, config);
     const reader = () => {
       const r = new Database(db, { readonly: true });
       const row = r.prepare('SELECT state FROM cabinet_state').get() as { state: string };
@@ -79,12 +84,12 @@ describe('the cabinet runner', () => {
   });
 
   it("hands the cabinet the installed pay tables with the config file's settings", async () => {
-    const app = await startCabinet(config, openStore(join(dir, 'c.db')), new HeldDevices(new SimulatedDevices({ ledgerPath: null })));
+    const app = await startCabinet(config, openStore(dbIn('c.db'), config), new HeldDevices(new SimulatedDevices({ ledgerPath: null })));
     expect(app.runner.state.installedPayTables).toEqual(installedPayTables().installed);
     expect(app.payTables).toBe(installedPayTables());
     await app.close();
     // A runner told of other tables hands those on.
-    const store = openStore(join(dir, 'd.db'));
+    const store = openStore(dbIn('d.db', 'second'), config);
     const mine = installedPayTables().installed.slice(0, 1);
     const runner = await CabinetRunner.start({ store, bus: new HeldDevices(new SimulatedDevices({ ledgerPath: null })), env: nodeEnv(new SeededRandom('t')), settings: config.settings, installed: mine, initialPin: '1234' });
     expect(runner.state.installedPayTables).toEqual(mine);
@@ -93,7 +98,7 @@ describe('the cabinet runner', () => {
   });
 
   it('refuses a stale wish from the screen and logs it through the screen port (C-22)', async () => {
-    const store = openStore(join(dir, 'c.db'));
+    const store = openStore(dbIn('c.db'), config);
     const bus = new HeldDevices(new SimulatedDevices({ ledgerPath: null }));
     const app = await startCabinet(config, store, bus);
     bus.connect();
@@ -111,7 +116,7 @@ describe('the cabinet runner', () => {
   });
 
   it('stores only the salted hash of the initial PIN, and it opens the technician functions', async () => {
-    const store = openStore(join(dir, 'c.db'));
+    const store = openStore(dbIn('c.db'), config);
     const sim = new SimulatedDevices({ ledgerPath: null });
     const bus = new HeldDevices(sim);
     const app = await startCabinet(config, store, bus);
@@ -128,28 +133,32 @@ describe('the cabinet runner', () => {
     await app.close();
   });
 
-  it('seeded dealing is refused with anything but the simulated devices', async () => {
-    const store = openStore(join(dir, 'c.db'));
+  it('seeded dealing is refused with anything but the simulated devices and a simulated database', async () => {
+    const store = openStore(dbIn('c.db'), config, 'simulated');
     const fake = new HeldDevices(new SimulatedDevices({ ledgerPath: null }));
     await expect(startBotCabinet(config, store, fake as unknown as SimulatedDevices, '1')).rejects.toThrow(/only with simulated devices/);
+    await expect(startCabinet(config, store, fake)).rejects.toThrow(/only on a production database/);
     store.close();
+    const production = openStore(dbIn('p.db', 'second'), config);
+    await expect(startBotCabinet(config, production, new SimulatedDevices({ ledgerPath: null }), '1')).rejects.toThrow(/only on a simulated database/);
+    production.close();
   });
 });
 
 describe('C-14 restart recovery through the runner', () => {
   async function crashAfter(setup: (bus: HeldDevices, app: Awaited<ReturnType<typeof startCabinet>>) => void) {
-    const db = join(dir, 'c.db');
+    const db = dbIn();
     const ledger = join(dir, 'devices.jsonl');
     const sim = new SimulatedDevices({ ledgerPath: ledger });
     const bus = new HeldDevices(sim);
-    const app = await startCabinet(config, openStore(db), bus);
+    const app = await startCabinet(config, openStore(db, config), bus);
     bus.connect();
     setup(bus, app);
     // The crash: nothing is closed, nothing more is delivered.
     app.store.close();
     await sim.close();
     const sim2 = new SimulatedDevices({ ledgerPath: ledger });
-    const app2 = await startCabinet(config, CabinetStore.open(db), sim2);
+    const app2 = await startCabinet(config, openStore(db, config), sim2);
     sim2.connect();
     await sim2.settled();
     return { app2, sim2, bus };
@@ -199,7 +208,7 @@ describe('C-14 restart recovery through the runner', () => {
   });
 
   it('plays a seeded bot session through the simulated devices with the meters balanced', async () => {
-    const store = openStore(join(dir, 'c.db'));
+    const store = openStore(dbIn('c.db'), config, 'simulated');
     const sim = new SimulatedDevices({ ledgerPath: join(dir, 'devices.jsonl'), printFailRate: 0.2, random: new SeededRandom(3) });
     const app = await startBotCabinet(config, store, sim, 'test');
     sim.connect();

@@ -1,12 +1,16 @@
 // The one place where the cabinet meets the world: inputs in order, each stepped through the
 // pure cabinet, committed (C-13), and only then carried out on the devices and shown. At start
-// it reads the last committed state, and settles an interrupted note or voucher by asking the
+// it reads the last committed state, tells the cabinet what the store found of its records (and
+// the mirror's voucher numbers), and settles an interrupted note or voucher by asking the
 // devices (C-14) before it listens to anything else. A device that does not answer never stops
 // the start: the cabinet comes up tilted (C-15), and an acceptor that did not answer is asked
-// again as soon as it does.
+// again as soon as it does. Then the whole keyed chain is walked in the background; a break it
+// finds, or a mirror that cannot be written, reaches the cabinet as an input like any other.
 
 import {
   initialState,
+  MIRROR_TILT,
+  recordsRefused,
   stepCabinet,
   type CabinetEnv,
   type CabinetInput,
@@ -14,6 +18,7 @@ import {
   type CabinetSettings,
   type CabinetState,
   type DeviceBus,
+  type DeviceCommand,
   type InstalledPayTable,
 } from '../cabinet';
 import type { CabinetStore } from '../store';
@@ -85,7 +90,11 @@ export class CabinetRunner {
       runner.submit({ kind: 'device', event });
       if (event.device === 'acceptor' && event.type === 'online' && runner.acceptorUnanswered) void runner.askAcceptorAgain();
     });
+    // The settings first: stored ones that fail their check are replaced (and tilt) before
+    // anything reads them.
     runner.apply({ kind: 'settings', settings, source: 'config file', installed });
+    const records = store.records;
+    runner.apply({ kind: 'records', refused: records.ok ? null : records.reason, mirror: records.mirror });
     runner.apply({ kind: 'powerUp' });
     const [acceptor, voucher] = await Promise.all([
       answerWithin(bus.recovery.acceptorNote(), options.recoveryWaitMs ?? RECOVERY_WAIT_MS),
@@ -96,6 +105,7 @@ export class CabinetRunner {
     bus.recovery.committed();
     runner.ready = true;
     runner.drain();
+    runner.walkInBackground();
     return runner;
   }
 
@@ -110,6 +120,17 @@ export class CabinetRunner {
     }
     this.submit({ kind: 'recovered', acceptor, voucher: null });
     this.bus.recovery.committed();
+  }
+
+  /** The whole chain, in slices; a break found reaches the cabinet as refused records. */
+  private walkInBackground(): void {
+    this.store.walkRecordsInBackground().then(
+      () => {
+        if (this.ready) this.heedStore();
+      },
+      // Closed before the walk was done: the next start walks again.
+      () => {},
+    );
   }
 
   get state(): CabinetState {
@@ -164,19 +185,36 @@ export class CabinetRunner {
       } else if (result.state !== prev) {
         this.store.commit(prev, result.state, result.effects);
         this.current = result.state;
-        for (const e of result.effects) if (e.type === 'command') this.bus.send(e.command);
+        // Critical memory not mirrored: no money moves on it (a voucher waits for the restart's recovery).
+        const held = this.store.mirrorProblem !== null;
+        for (const e of result.effects) if (e.type === 'command' && !(held && movesMoney(e.command))) this.bus.send(e.command);
       }
       for (const l of this.listeners) l(this.current, result, input);
+      this.heedStore();
       return result;
     } finally {
       this.busy = false;
     }
   }
 
+  /** What the store found since (a mirror it cannot write, a break in the chain) goes to the cabinet next. */
+  private heedStore(): void {
+    const problem = this.store.mirrorProblem;
+    const tilted = this.current.tilts.some((t) => t.code === MIRROR_TILT);
+    const pending = (kind: CabinetInput['kind']) => this.queue.some((i) => i.kind === kind);
+    if ((problem !== null) !== tilted && !pending('mirror')) this.queue.push({ kind: 'mirror', problem });
+    const broken = this.store.recordsBroken;
+    if (broken && !recordsRefused(this.current) && !pending('records')) this.queue.push({ kind: 'records', refused: broken, mirror: null });
+    if (this.ready && !this.busy) this.drain();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    this.queue.length = 0;
     this.unsubscribe?.();
     this.ready = false;
     await this.bus.close();
   }
 }
+
+const movesMoney = (c: DeviceCommand): boolean => (c.device === 'printer' && c.type === 'print') || (c.device === 'acceptor' && c.type === 'stack');

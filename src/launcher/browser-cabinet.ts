@@ -47,7 +47,7 @@ export async function serveCabinet(rendererRoot: string, app: CabinetApp, device
 
 export async function startBrowserCabinet(options: { root: string; config?: string; db: string; port: number }): Promise<ServedCabinet> {
   const config = loadConfig(options.config);
-  const store = openStore(options.db);
+  const store = openStore(options.db, config);
   const { bus, sim } = devicesFor(config, false);
   // The development page works the simulators: only when there is no real device to reach.
   const { acceptor, printer, deck } = sim;

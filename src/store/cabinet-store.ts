@@ -166,6 +166,8 @@ export class CabinetStore {
   private lastWalk: ChainCheck = this.chain;
   /** The running cabinet's view of its records at start. */
   records: RecordsVerdict = { ok: true, mirror: null };
+  /** Whether `chain` is the keyed check (false: only the event log's unkeyed chain was walked). */
+  keyed = false;
 
   // The journal's own state: only a store opened for the running cabinet writes.
   private key: MachineKey | null = null;
@@ -292,6 +294,7 @@ export class CabinetStore {
     this.checkMachineNumber(identity, m.machine);
 
     this.key = key;
+    this.keyed = true;
     this.identity = identity;
     this.digests = tables.digests;
     this.head = head;
@@ -380,6 +383,7 @@ export class CabinetStore {
       this.chain = { ok: false, rows: 0, seq: 1, problem: 'keyed records without a single commit' };
       return;
     }
+    this.keyed = true;
     let check: ChainCheck = walkAll(this.db, key.bytes, null);
     if (check.ok) {
       const tables = checkTables(this.db, head);
@@ -617,6 +621,11 @@ export class CabinetStore {
     const head = this.head!;
     this.db.transaction(() => this.writeCheckpoint('verified', head))();
     this.checkpointAnchor = { seq: head.seq, mac: head.mac, by: 'the checkpoint' };
+  }
+
+  /** What the database was made for; null for a reader. */
+  get purpose(): Purpose | null {
+    return this.identity?.purpose ?? null;
   }
 
   /** Why the mirror could not be written after the last commit, or null. */

@@ -22,8 +22,8 @@ export interface TestCabinet extends ServedCabinet {
   stack(top: string): void;
 }
 
-/** A fresh database file in its own temporary folder. */
-export const freshDbPath = (): string => join(mkdtempSync(join(tmpdir(), 'e2e-cabinet-')), 'cabinet.db');
+/** A fresh database file in the data folder of its own temporary folder (its key and mirror beside it). */
+export const freshDbPath = (): string => join(mkdtempSync(join(tmpdir(), 'e2e-cabinet-')), 'data', 'cabinet.db');
 
 /** `db` reopens a database a test kept (a restart); by default each cabinet gets a fresh one. */
 export async function startTestCabinet(
@@ -33,7 +33,7 @@ export async function startTestCabinet(
   db: string = freshDbPath(),
 ): Promise<TestCabinet> {
   const parsed = parseConfig(config);
-  const store = openStore(db);
+  const store = openStore(db, parsed);
   const devices = await createSimulatedDevices({ transport });
   const decks: Card[][] = [];
   const rest = new SeededRandom('e2e');

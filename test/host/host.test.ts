@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screenPort } from '../../src/app/screen/screen-port';
 import { metersReport } from '../../src/app/service/meters-report';
 import { StoreBench } from '../../src/app/service/testing';
+import { dataPath } from '../../src/store/testing';
 import { startHost, type RunningHost } from '../../src/host/host-server';
 import { client, RigCabinet } from './support';
 
@@ -20,7 +21,7 @@ beforeEach(async () => {
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>screen</title>');
   writeFileSync(join(tmpdir(), 'secret.txt'), 'not for the screen');
   dbDir = mkdtempSync(join(tmpdir(), 'host-db-'));
-  const bench = new StoreBench(join(dbDir, 'cabinet.db'));
+  const bench = new StoreBench(dataPath(dbDir, 'cabinet.db'));
   bench.insert(1000);
   cabinet = new RigCabinet(bench);
   // Each refusal a second after the last on the refusal logs' clock, so each is a row of its own;

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runReplay } from '../../core';
+import { createMachineKey } from '../../store';
+import { dataPath } from '../../store/testing';
 import { runHeadless } from '../headless';
 import { CliError, type Command } from './command';
 import { eventsCommand } from './events-command';
@@ -16,7 +18,8 @@ let db: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cabinet-cli-'));
-  db = join(dir, 'cabinet.db');
+  // No config file: the key goes in the folder holding the data folder, the mirror beside it.
+  db = dataPath(dir, 'cabinet.db');
   await runHeadless({ dbPath: db, ledgerPath: join(dir, 'devices.jsonl'), seed: 'cli', games: 40, write: () => {} });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -55,18 +58,30 @@ describe('meters, recall, events', () => {
     await expect(run(recallCommand, ['--db', db, '--replay', '9999'])).rejects.toThrow(/not in the recall/);
   });
 
-  it('events --verify finds the chain intact, then broken after an edit', async () => {
-    expect((await run(eventsCommand, ['--db', db, '--verify'])).out).toMatch(/^event chain intact: \d+ rows/);
-    const copy = join(dir, 'tampered.db');
+  it('events --verify checks the keyed records with the machine key, and the mirror; then finds an edit', async () => {
+    const key = join(dir, 'machine.key');
+    const mirror = join(dir, 'data-mirror');
+    const intact = await run(eventsCommand, ['--db', db, '--verify', '--key-file', key, '--mirror', mirror]);
+    expect(intact.out).toMatch(/^records intact: \d+ event rows, every commit signed by this machine's key\nmirror: agrees with the database\n$/);
+    expect(intact.code).toBe(0);
+    await expect(run(eventsCommand, ['--db', db, '--verify'])).rejects.toThrow(/--verify needs --key-file/);
+    const otherKey = join(dir, 'other.key');
+    createMachineKey(otherKey);
+    const foreign = await run(eventsCommand, ['--db', db, '--verify', '--key-file', otherKey]);
+    expect(foreign.code).toBe(1);
+    expect(foreign.out).toMatch(/bound to the key with fingerprint/);
+    const copy = join(dir, 'data', 'tampered.db');
     const src = new Database(db);
     await src.backup(copy);
     src.close();
     const t = new Database(copy);
     t.exec("DROP TRIGGER events_no_update; UPDATE events SET data = '{}' WHERE seq = 2");
     t.close();
-    const r = await run(eventsCommand, ['--db', copy, '--verify']);
+    const r = await run(eventsCommand, ['--db', copy, '--verify', '--key-file', key]);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/BROKEN at row 2/);
+    expect(r.out).toMatch(/BROKEN at event row 2/);
+    const json = await run(eventsCommand, ['--db', copy, '--verify', '--key-file', key, '--json']);
+    expect(JSON.parse(json.out)).toMatchObject({ ok: false, seq: 2 });
   });
 
   it('refuses a missing --db, a missing file and a file that is not a database', async () => {
@@ -75,16 +90,16 @@ describe('meters, recall, events', () => {
     const junk = join(dir, 'junk.db');
     writeFileSync(junk, 'x'.repeat(5000));
     await expect(run(recallCommand, ['--db', junk])).rejects.toThrow(/not an SQLite database/);
-    await expect(run(eventsCommand, ['--db', junk, '--verify'])).rejects.toThrow(/not an SQLite database/);
+    await expect(run(eventsCommand, ['--db', junk, '--verify', '--key-file', join(dir, 'machine.key')])).rejects.toThrow(/not an SQLite database/);
   });
 
   it('run refuses a broken config and a bad database with a one-line message, and needs --headless and --bot', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ limits: { ticketLimit: 'lots' } }));
-    await expect(run(runCommand, ['--headless', '--db', join(dir, 'x.db'), '--bot', '1', '--config', bad])).rejects.toThrow(
+    await expect(run(runCommand, ['--headless', '--db', join(dir, 'data', 'x.db'), '--bot', '1', '--config', bad])).rejects.toThrow(
       /config: limits\.ticketLimit must be a whole number of minor units/,
     );
-    const junk = join(dir, 'junk2.db');
+    const junk = join(dir, 'data', 'junk2.db');
     writeFileSync(junk, 'y'.repeat(4096));
     await expect(run(runCommand, ['--headless', '--db', junk, '--bot', '1'])).rejects.toThrow(/not an SQLite database/);
     await expect(run(runCommand, ['--db', db, '--bot', '1'])).rejects.toThrow(/--headless/);

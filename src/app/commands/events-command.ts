@@ -1,21 +1,45 @@
+import { readMachineKey, StoreError } from '../../store';
 import { parseArgs, wholeNumber } from './cli-args';
 import { CliError, type Command } from './command';
 import { openForReading } from './open-db';
 
-const USAGE = 'events --db FILE [--verify] [--from SEQ] [--json]';
+const USAGE = 'events --db FILE [--verify --key-file FILE [--mirror DIR]] [--from SEQ] [--json]';
 
 export const eventsCommand: Command = {
-  summary: `${USAGE}: the event log (C-12); --verify checks its hash chain (exit 1 if broken)`,
+  summary: `${USAGE}: the event log (C-12); --verify checks the keyed chain over every committed table with the machine key, and the mirror (exit 1 if anything fails)`,
   async run(args) {
-    const a = parseArgs(args, ['db', 'from'], ['verify', 'json'], USAGE);
+    const a = parseArgs(args, ['db', 'from', 'key-file', 'mirror'], ['verify', 'json'], USAGE);
     if (a.positional.length > 0) throw new CliError(`unexpected argument "${a.positional[0]}"; usage: ${USAGE}`);
-    const store = openForReading(a.values.get('db'), USAGE);
+    const keyFile = a.values.get('key-file');
+    const mirror = a.values.get('mirror');
+    if (a.flags.has('verify') && keyFile === undefined) {
+      throw new CliError(`--verify needs --key-file FILE, the machine key: a chain checked without it can be recomputed by anyone; usage: ${USAGE}`);
+    }
+    if (mirror !== undefined && !a.flags.has('verify')) throw new CliError(`--mirror goes with --verify; usage: ${USAGE}`);
+    let key;
+    try {
+      key = keyFile === undefined ? undefined : readMachineKey(keyFile);
+    } catch (e) {
+      if (e instanceof StoreError) throw new CliError(e.message);
+      throw e;
+    }
+    const store = openForReading(a.values.get('db'), USAGE, key, mirror);
     try {
       const chain = store.chain;
       if (a.flags.has('verify')) {
-        const text = chain.ok ? `event chain intact: ${chain.rows} rows` : `event chain BROKEN at row ${chain.seq}: ${chain.problem}`;
-        process.stdout.write((a.flags.has('json') ? JSON.stringify(chain) : text) + '\n');
-        return chain.ok ? 0 : 1;
+        const records = mirror === undefined ? null : store.records;
+        const ok = chain.ok && (records === null || records.ok);
+        if (a.flags.has('json')) {
+          process.stdout.write(JSON.stringify({ ...chain, mirror: records && (records.ok ? { ok: true } : { ok: false, reason: records.reason }) }) + '\n');
+        } else {
+          const intact = store.keyed
+            ? `records intact: ${chain.rows} event rows, every commit signed by this machine's key`
+            : `event chain intact: ${chain.rows} rows (a database from before the keyed records: its unkeyed chain only)`;
+          const lines = [chain.ok ? intact : `records BROKEN at event row ${chain.seq}: ${chain.problem}`];
+          if (records) lines.push(records.ok ? 'mirror: agrees with the database' : `mirror: ${records.reason}`);
+          process.stdout.write(lines.join('\n') + '\n');
+        }
+        return ok ? 0 : 1;
       }
       const events = store.events(wholeNumber(a.values.get('from'), '--from', 1, Number.MAX_SAFE_INTEGER, 1));
       if (a.flags.has('json')) process.stdout.write(JSON.stringify(events) + '\n');

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runReplay } from '../../core';
 import { stackedDeck } from '../../core/test-decks';
 import { ANSWER, check, QUERY_ACCESS, type Answer, type Query, type QueryResult } from '../../contract';
-import { CabinetStore } from '../../store';
+import { CabinetStore, readMachineKey } from '../../store';
+import { dataPath, testMachine } from '../../store/testing';
 import { metersCommand } from '../commands/meters-command';
 import { jacksPayRows } from '../screen/pay-rows';
 import { answerQuery, queryAccess } from './answer-query';
@@ -36,7 +37,7 @@ function history(b: StoreBench): void {
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'service-query-'));
-  bench = new StoreBench(join(dir, 'cabinet.db'), { limits: { handpayLimit: 10000 } });
+  bench = new StoreBench(dataPath(dir, 'cabinet.db'), { limits: { handpayLimit: 10000 } });
   history(bench);
 });
 afterEach(() => {
@@ -210,7 +211,7 @@ describe('a database reopened', () => {
   it('answers the same from the file as from the store that wrote it', () => {
     bench.login();
     const before = answered({ type: 'events', limit: 100 });
-    const reopened = CabinetStore.open(bench.store.path, { readonly: true });
+    const reopened = CabinetStore.open(bench.store.path, { readonly: true, key: readMachineKey(testMachine(dir).keyFile) });
     try {
       const again = answerQuery({ type: 'events', limit: 100 }, { state: bench.state, records: reopened, payTables: installedPayTables() });
       expect(again).toEqual({ ok: true, answer: before });

@@ -4,20 +4,20 @@
 // After every kill the database is read as the next start will read it, and checked against what
 // the devices physically did (their fsynced ledger): every stacked note credited exactly once
 // (or about to be, by recovery), every printed voucher debited exactly once or, when the printer
-// could not say, voided in the journal and handpaid instead, the meters balanced (C-9), the event
-// chain intact; after every restart the interrupted game is the same game at the same step, and
+// could not say, voided in the journal and handpaid instead, the meters balanced (C-9), the
+// records intact under the machine key and never behind the mirror of critical memory; after every restart the interrupted game is the same game at the same step, and
 // when it is finally recalled, it was played with the same cards.
 //
 // The pieces, for whoever changes one: startCabinet (one child and its kill), inspect (the checks
 // of one database against the ledger), crashTest (the loop of kills, then a clean final run).
 
 import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SeededRandom, uniformBelow } from '../../core';
 import { checkBalance, type CabinetState } from '../../cabinet';
-import { CabinetStore } from '../../store';
+import { CabinetStore, readMachineKey } from '../../store';
 import { gameView } from '../headless';
 import { readLedger } from './device-ledger';
 import { DeviceRig } from './device-rig';
@@ -111,12 +111,22 @@ interface Inspection {
   pendingVoucherPrinted: boolean;
 }
 
-/** Reads the database as the next start will, and checks it against the device ledger. */
-export function inspect(dbPath: string, ledgerPath: string, final: boolean): Inspection {
+/** Where the machine key and the mirror of a harness's cabinet are. */
+export interface MachinePlaces {
+  keyFile: string;
+  mirror: string;
+}
+
+/**
+ * Reads the database as the next start will, and checks it against the device ledger: the keyed
+ * records whole under the machine key, and the mirror not ahead of the database.
+ */
+export function inspect(dbPath: string, ledgerPath: string, final: boolean, places: MachinePlaces): Inspection {
   const problems: string[] = [];
-  const store = CabinetStore.open(dbPath, { readonly: true, requireIntactChain: false });
+  const store = CabinetStore.open(dbPath, { readonly: true, requireIntactChain: false, key: readMachineKey(places.keyFile), mirror: places.mirror });
   try {
-    if (!store.chain.ok) problems.push(`event chain broken at row ${store.chain.seq}: ${store.chain.problem}`);
+    if (!store.chain.ok) problems.push(`records broken at event row ${store.chain.seq}: ${store.chain.problem}`);
+    if (!store.records.ok) problems.push(store.records.reason);
     const state = store.load();
     if (!state) throw new Error('no cabinet state in the database');
     const life = state.meters.lifetime;
@@ -172,14 +182,17 @@ export async function crashTest(options: CrashOptions): Promise<CrashReport> {
   const { dir, seed } = options;
   const log = options.log ?? (() => {});
   const maxLife = options.maxLifeMs ?? 1500;
-  const db = join(dir, 'cabinet.db');
+  mkdirSync(join(dir, 'data'), { recursive: true });
+  const db = join(dir, 'data', 'cabinet.db');
   const ledger = join(dir, 'devices.jsonl');
   const config = join(dir, 'config.json');
   // The devices live here, in the harness: they outlive every cabinet that is killed.
   const rig = await DeviceRig.start({ dir, ledgerPath: ledger, paperOutPercent: 5, random: new SeededRandom(`rig:${seed}`) });
+  // The key beside the config file, the mirror beside the data folder: the defaults.
+  const places: MachinePlaces = { keyFile: join(dir, 'machine.key'), mirror: join(dir, 'data-mirror') };
   writeFileSync(config, JSON.stringify({ ...CRASH_CONFIG, devices: rig.ports }));
   try {
-    return await killAndCheck({ ...options, maxLife, db, ledger, config, log, rig });
+    return await killAndCheck({ ...options, maxLife, db, ledger, config, log, rig, places });
   } finally {
     await rig.close();
   }
@@ -192,9 +205,10 @@ interface Loop extends CrashOptions {
   config: string;
   log: (line: string) => void;
   rig: DeviceRig;
+  places: MachinePlaces;
 }
 
-async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig, startupKillEvery }: Loop): Promise<CrashReport> {
+async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig, places, startupKillEvery }: Loop): Promise<CrashReport> {
   const common = ['--db', db, '--config', config, '--money-per-mille', '150'];
   const rnd = new SeededRandom(`crash:${seed}`);
   const report: CrashReport = {
@@ -234,7 +248,7 @@ async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig
       log(`kill ${k}: before the database was made`);
       continue;
     }
-    const seen = inspect(db, ledger, false);
+    const seen = inspect(db, ledger, false, places);
     for (const p of seen.problems) report.discrepancies.push(`after kill ${k}: ${p}`);
     if (seen.pendingNoteStacked) report.recoveredNotes++;
     if (seen.pendingVoucherPrinted) report.recoveredVouchers++;
@@ -253,7 +267,7 @@ async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig
     if (resumed?.id === interrupted.id && resumed.deck.join() === interrupted.deck.join()) report.resumedGames++;
     else report.discrepancies.push(`final run: game ${interrupted.id} did not resume with the same cards`);
   }
-  const end = inspect(db, ledger, true);
+  const end = inspect(db, ledger, true, places);
   report.discrepancies.push(...end.problems.map((p) => `at the end: ${p}`));
   const store = CabinetStore.open(db, { readonly: true });
   try {
