@@ -36,6 +36,8 @@ describe('tilt texts (C-15)', () => {
     expect(tiltKey('deck:switches')).toBe('tilt.deck.switches');
     expect(tiltKey('acceptor:fault:currency')).toBe('tilt.acceptor.currency');
     expect(tiltKey('acceptor:fault:initializeTimeout')).toBe('tilt.acceptor.initializing');
+    expect(tiltKey('records')).toBe('tilt.records');
+    expect(tiltText('ru', 'mirror', 'x')).toBe('Не удаётся записать копию памяти');
     expect(tiltText('ru', 'door:main', 'main door open')).toBe('Открыта главная дверь');
   });
   it('falls back to the reason string for a code it does not know', () => {

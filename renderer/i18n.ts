@@ -166,6 +166,9 @@ const en = {
   'tilt.offline.printer': 'Printer not responding',
   'tilt.offline.deck': 'Button panel not responding',
   'tilt.meters': 'Meter mismatch',
+  'tilt.records': 'Records refused: machine memory does not match',
+  'tilt.mirror': 'Memory mirror cannot be written',
+  'tilt.settings': 'Stored settings failed their check',
   'notice.refused': 'NOT POSSIBLE NOW',
   'notice.credits': 'NOT ENOUGH CREDITS',
 } as const;
@@ -334,6 +337,9 @@ const ru: Record<TextKey, string> = {
   'tilt.offline.printer': 'Принтер не отвечает',
   'tilt.offline.deck': 'Панель кнопок не отвечает',
   'tilt.meters': 'Расхождение счётчиков',
+  'tilt.records': 'Записи отклонены: память автомата не совпадает',
+  'tilt.mirror': 'Не удаётся записать копию памяти',
+  'tilt.settings': 'Сохранённые настройки не прошли проверку',
   'notice.refused': 'СЕЙЧАС НЕЛЬЗЯ',
   'notice.credits': 'НЕДОСТАТОЧНО КРЕДИТОВ',
 };

@@ -13,6 +13,9 @@ import { formatDuration, formatTime } from './time-format';
 /** What ends a tilt, by its code (src/cabinet/tilts.ts names them). */
 export function clearedBy(code: string, technician: boolean): ServiceKey {
   if (code === 'meters') return 'tilt.clears.meters';
+  if (code === 'records') return 'tilt.clears.records';
+  if (code === 'mirror') return 'tilt.clears.mirror';
+  if (code === 'settings') return 'tilt.clears.settings';
   const [device, kind] = code.split(':');
   if (device === 'door') return 'tilt.clears.door';
   if (kind === 'offline') return 'tilt.clears.online';
@@ -37,8 +40,9 @@ export function tiltsPage(s: Snapshot, now: number): ServiceModel {
     })),
     pageText: null,
   };
+  // Refused records are cleared by the RAM clear alone, not by a button here.
   page.list = tilts
-    .filter((tilt) => tilt.technician || tilt.code === 'meters')
+    .filter((tilt) => (tilt.technician || tilt.code === 'meters') && tilt.code !== 'records')
     .map((tilt) => button(`tilt.clear.${tilt.code}`, ts(L, 'tilt.clear'), isLive(s, 'clearTilt'), wishAction({ type: 'clearTilt', code: tilt.code }), tiltText(L, tilt.code, tilt.reason)));
   page.listColumns = 3;
   if (tilts.some((tilt) => tilt.code === 'meters')) page.lines.push({ text: ts(L, 'tilt.metersHint'), tone: 'info' });

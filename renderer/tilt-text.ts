@@ -1,5 +1,5 @@
 // C-15: the screen says why play stopped. Tilt codes are the cabinet's ("door:main",
-// "printer:fault:paperOut", "acceptor:offline", "meters"); unknown ones fall back to the
+// "printer:fault:paperOut", "acceptor:offline", "meters", "records"); unknown ones fall back to the
 // cabinet's own reason string, so a new fault is never shown as a blank.
 
 import { t, type Language, type TextKey } from './i18n';
@@ -26,6 +26,9 @@ function acceptorFault(code: string): TextKey {
 /** The text key for a tilt code, or null when the code is not one this screen knows. */
 export function tiltKey(code: string): TextKey | null {
   if (code === 'meters') return 'tilt.meters';
+  if (code === 'records') return 'tilt.records';
+  if (code === 'mirror') return 'tilt.mirror';
+  if (code === 'settings') return 'tilt.settings';
   const [device, kind, detail = ''] = code.split(':');
   if (device === 'door') return DOOR[kind] ?? 'tilt.door.other';
   if (device === 'deck' && kind === 'switches') return 'tilt.deck.switches';
