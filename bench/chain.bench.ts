@@ -1,23 +1,31 @@
-// C-12's chain walk on a long event log: the whole walk at once (as at start), and in slices
-// (as the event log page reads it), with the longest time the event loop was held up by each.
-// npm run bench:chain [-- --rows N]
+// The keyed records on a long log: the start-up check (tables against the latest digests, the
+// chain from the latest keyed checkpoint, the mirror) at 200,000 and 1,000,000 event rows, and
+// the whole chain walked as the background walk and the event log page walk it (in slices) and
+// at once, with the longest time each held up the event loop.
+// npm run bench:chain [-- --rows N] [--events-per-commit K]
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CabinetEffect } from '../src/cabinet';
-import { CabinetStore } from '../src/store';
+import { initialState, type CabinetEffect } from '../src/cabinet';
+import { CabinetStore, type MachineOptions } from '../src/store';
 
-const arg = process.argv.indexOf('--rows');
-const ROWS = arg > 0 ? Number(process.argv[arg + 1]) : 200_000;
+function flag(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+
+const sizes = process.argv.includes('--rows') ? [Number(flag('rows', '200000'))] : [200_000, 1_000_000];
+const perCommit = Number(flag('events-per-commit', '2'));
+if (sizes.some((n) => !Number.isSafeInteger(n) || n < 1) || !Number.isSafeInteger(perCommit) || perCommit < 1) {
+  process.stderr.write('usage: npm run bench:chain -- [--rows N] [--events-per-commit K]\n');
+  process.exit(2);
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'chain-bench-'));
-const store = CabinetStore.open(join(dir, 'cabinet.db'));
-
-const batch: CabinetEffect[] = Array.from({ length: 1000 }, (_, i) => ({
-  type: 'log',
-  entry: { at: Date.now(), kind: i % 3 === 0 ? 'note' : 'door', data: { door: 'main', open: i % 2 === 0, value: 2000 } },
-}));
-for (let n = 0; n < ROWS; n += batch.length) store.appendLog(batch);
+mkdirSync(join(dir, 'data'));
+const path = join(dir, 'data', 'cabinet.db');
+const machine: MachineOptions = { keyFile: join(dir, 'machine.key'), mirror: join(dir, 'mirror'), machine: '0001', purpose: 'production' };
 
 /** Runs `work` while a 1 ms timer measures how late the event loop lets it fire. */
 async function heldUp<T>(work: () => Promise<T> | T): Promise<{ ms: number; worstLag: number; result: T }> {
@@ -37,10 +45,40 @@ async function heldUp<T>(work: () => Promise<T> | T): Promise<{ ms: number; wors
   return { ms, worstLag, result };
 }
 
-const whole = await heldUp(() => store.walkChain());
-const sliced = await heldUp(() => store.walkChainSliced());
-console.log(`event log of ${whole.result.rows.toLocaleString('en')} rows (chain ${whole.result.ok ? 'intact' : 'broken'})`);
-console.log(`whole walk:   ${whole.ms.toFixed(0)} ms, event loop held up to ${whole.worstLag.toFixed(0)} ms`);
-console.log(`sliced walk:  ${sliced.ms.toFixed(0)} ms, event loop held up to ${sliced.worstLag.toFixed(0)} ms`);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const batch = (i: number): CabinetEffect[] =>
+  Array.from({ length: perCommit }, (_, k) => ({ type: 'log', entry: { at: Date.now(), kind: 'door', data: { door: 'main', open: (i + k) % 2 === 0, n: i } } }));
+
+console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${process.env.HOSTNAME ?? 'this machine'}; events ${perCommit} to a commit`);
+let store = CabinetStore.open(path, { machine });
+store.initialize(initialState(), 'bench');
+let built = 0;
+for (const rows of sizes) {
+  // Built through the store itself (every commit signed, mirrored and checkpointed), without
+  // waiting for the disk: what is measured is reading it back.
+  store.db.pragma('synchronous = OFF');
+  const started = performance.now();
+  for (; store.eventCount() < rows; built++) store.appendLog(batch(built));
+  const buildSeconds = (performance.now() - started) / 1000;
+  store.close();
+
+  const opens: number[] = [];
+  let walkedAtStart = 0;
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    store = CabinetStore.open(path, { machine });
+    store.load();
+    opens.push(performance.now() - t);
+    walkedAtStart = store.chain.rows;
+    if (!store.records.ok || !store.chain.ok) throw new Error('the bench database did not verify');
+    if (i < 4) store.close();
+  }
+  const background = await heldUp(() => store.walkRecordsInBackground());
+  const whole = await heldUp(() => store.walkChain());
+  console.log(`event log of ${store.eventCount().toLocaleString('en')} rows in ${built.toLocaleString('en')} commits (built in ${buildSeconds.toFixed(0)} s)`);
+  console.log(`  start-up check: ${median(opens).toFixed(1)} ms (median of 5; ${Math.min(...opens).toFixed(1)}–${Math.max(...opens).toFixed(1)}), walking ${walkedAtStart.toLocaleString('en')} event rows from the latest checkpoint`);
+  console.log(`  background walk of the whole chain, in slices: ${background.ms.toFixed(0)} ms, event loop held up to ${background.worstLag.toFixed(0)} ms (${background.result.ok ? 'intact' : 'BROKEN'})`);
+  console.log(`  the same walk at once: ${whole.ms.toFixed(0)} ms, event loop held up to ${whole.worstLag.toFixed(0)} ms`);
+}
 store.close();
 rmSync(dir, { recursive: true, force: true });

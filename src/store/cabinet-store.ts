@@ -4,16 +4,12 @@
 //
 // Every transaction is one commit of the keyed chain (keyed-chain.ts): it signs where the logs
 // end and the digests of the tables it leaves, under the machine key. After it, the mirror of
-// critical memory is written outside the database (mirror.ts). Opening for the running cabinet
-// checks, before anything is written, that the database is this machine's (key fingerprint,
-// machine number, production or simulated: refused with one line otherwise), that its tables
-// and its chain since the latest checkpoint are as signed (refused otherwise), and whether the
-// mirror agrees: a database behind the mirror, or not the one it mirrors, opens with its records
-// refused, for the cabinet to lock on (src/cabinet/records.ts).
+// critical memory is written outside the database (mirror.ts). What the running cabinet checks
+// when it opens the database is records-open.ts's; this is the journal that goes on from there,
+// and the records' reads.
 
 import type Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
-import { dirname, relative, resolve, isAbsolute } from 'node:path';
 import {
   meterDef,
   PAID_OUT_METERS,
@@ -24,19 +20,33 @@ import {
   type LogEntry,
   type MeterSet,
   type Meters,
-  type MirrorMemory,
 } from '../cabinet';
-import { migrate, openDatabase, StoreError } from './database';
-import { GENESIS, rowHash, verifyChain, type ChainCheck, type EventRow } from './event-chain';
-import { checkpointMac, commitMac, settingsLogDigest, type Anchor, type CommitRow, type SettingsLogRow } from './keyed-chain';
+import { openDatabase, StoreError } from './database';
+import { GENESIS, rowHash, type ChainCheck, type EventRow } from './event-chain';
+import { checkpointMac, commitMac, settingsLogDigest, type Anchor, type CommitRow } from './keyed-chain';
 import { createMachineKey, readMachineKey, shortFingerprint, type MachineKey } from './machine-key';
-import { Mirror, type MirrorRecord } from './mirror';
-import { checkTables, commitAt, headCommit, latestCheckpoint, walkAll, walkSlices, type RecordsCheck } from './records-walk';
+import type { Mirror, MirrorRecord } from './mirror';
+import {
+  adopt,
+  checkPlaces,
+  openKeyed,
+  readIdentity,
+  seedNew,
+  verifyKeyed,
+  walkUnkeyed,
+  type Identity,
+  type JournalStart,
+  type MachineOptions,
+  type Purpose,
+  type RecordsVerdict,
+} from './records-open';
+import { latestCheckpoint, walkAll, walkSlices, type RecordsCheck } from './records-walk';
 import { KEYED_SCHEMA, RECALL_KEEP } from './schema';
 import { TableDigests, type RowValues } from './table-digests';
 
+export { mirrorMemory, type MachineOptions, type Purpose, type RecordsVerdict } from './records-open';
+
 type Scope = 'lifetime' | 'period';
-export type Purpose = 'production' | 'simulated';
 
 export interface StoredEvent {
   seq: number;
@@ -55,16 +65,6 @@ export interface SettingsChange {
   source: string;
 }
 
-/** Where the running cabinet's key and mirror are, and what it is. */
-export interface MachineOptions {
-  keyFile: string;
-  /** The mirror's folder. */
-  mirror: string;
-  /** The cabinet's machine number as its configuration names it. */
-  machine: string;
-  purpose: Purpose;
-}
-
 export interface StoreOpenOptions {
   readonly?: boolean;
   /** Refuse a broken chain (the default); readers that report it (events --verify) say false. */
@@ -75,20 +75,6 @@ export interface StoreOpenOptions {
   key?: MachineKey;
   /** A reader that also compares the database with this mirror folder. */
   mirror?: string;
-}
-
-/**
- * What the records are worth to the cabinet at start: ok, or refused for a reason that names the
- * database's commit and the mirror's. `mirror` is what the mirror holds, when it could be read.
- */
-export type RecordsVerdict = { ok: true; mirror: MirrorMemory | null } | { ok: false; reason: string; mirror: MirrorMemory | null };
-
-interface Identity {
-  fingerprint: string;
-  machine: string;
-  purpose: Purpose;
-  mirrored: number;
-  created_at: number;
 }
 
 /** Parts of the state that change only with the configuration, stored apart (migration 3). */
@@ -136,21 +122,6 @@ function storedEvent(r: Pick<EventRow, 'seq' | 'at' | 'kind' | 'data' | 'hash'>)
   }
   return { seq: r.seq, at: r.at, kind: r.kind, data, hash: r.hash };
 }
-
-/** The commit a mirror record names, as the cabinet reads it. */
-export function mirrorMemory(record: MirrorRecord): MirrorMemory {
-  return {
-    commit: record.commit,
-    balance: record.balance,
-    voucherSequence: record.voucherSequence,
-    lifetime: Object.fromEntries(record.lifetime.map((m) => [m.name, m.value])),
-  };
-}
-
-const inside = (folder: string, path: string): boolean => {
-  const r = relative(resolve(folder), resolve(path));
-  return r === '' || (!r.startsWith('..') && !isAbsolute(r));
-};
 
 const refusedIn = (path: string, e: unknown): StoreError =>
   e instanceof StoreError ? e : new StoreError(`${path} is damaged: ${(e as Error).message}`);
@@ -206,8 +177,14 @@ export class CabinetStore {
     const { db, version } = openDatabase(path, { readonly: true });
     const store = new CabinetStore(db, path);
     try {
-      if (options.key && version >= KEYED_SCHEMA) store.verifyAll(options.key, options.mirror);
-      else store.chain = store.walkUnkeyed();
+      if (options.key && version >= KEYED_SCHEMA) {
+        const found = verifyKeyed(db, path, options.key, options.mirror);
+        store.keyed = true;
+        store.chain = found.chain;
+        if (found.records) store.records = found.records;
+      } else {
+        store.chain = walkUnkeyed(db);
+      }
       store.lastWalk = store.chain;
     } catch (e) {
       db.close();
@@ -221,183 +198,51 @@ export class CabinetStore {
   }
 
   private static openForCabinet(path: string, m: MachineOptions): CabinetStore {
-    const data = dirname(resolve(path));
-    if (inside(data, m.keyFile)) throw new StoreError(`the machine key ${m.keyFile} must not be in the data folder ${data}: a copy of the folder would carry it`);
-    if (inside(data, m.mirror) || inside(m.mirror, path)) throw new StoreError(`the mirror ${m.mirror} must be a folder apart from the data folder ${data}`);
+    checkPlaces(path, m);
     const fresh = !existsSync(path);
     let key = existsSync(m.keyFile) ? readMachineKey(m.keyFile) : null;
     if (fresh) key ??= createMachineKey(m.keyFile);
     const seedKey = key;
-    const { db, version } = openDatabase(path, { seed: seedKey ? (d) => seed(d, seedKey, m) : undefined });
+    const { db, version } = openDatabase(path, { seed: seedKey ? (d) => seedNew(d, seedKey, m) : undefined });
     const store = new CabinetStore(db, path);
     try {
+      let start: JournalStart;
       if (version >= KEYED_SCHEMA) {
-        const identity = store.readIdentity();
         if (!key) {
-          throw new StoreError(
-            `the machine key ${m.keyFile} is missing, and ${path} is bound to the key with fingerprint ${shortFingerprint(identity.fingerprint)}: put that key file back`,
-          );
+          const bound = shortFingerprint(readIdentity(db, path).fingerprint);
+          throw new StoreError(`the machine key ${m.keyFile} is missing, and ${path} is bound to the key with fingerprint ${bound}: put that key file back`);
         }
-        store.checkAtStart(key, identity, m);
+        start = openKeyed(db, path, key, m);
       } else {
-        store.adopt(key ?? createMachineKey(m.keyFile), m, version);
+        start = adopt(db, path, key ?? createMachineKey(m.keyFile), m, version);
       }
+      store.goOnFrom(start);
     } catch (e) {
-      store.mirror?.close();
       db.close();
       throw refusedIn(path, e);
     }
     return store;
   }
 
-  private readIdentity(): Identity {
-    const row = this.db.prepare('SELECT fingerprint, machine, purpose, mirrored, created_at FROM identity WHERE id = 1').get() as Identity | undefined;
-    if (!row) throw new StoreError(`${this.path} has keyed records but no identity: damaged or edited`);
-    return row;
-  }
-
-  /** Everything the running cabinet checks before it writes a byte; refusals throw. */
-  private checkAtStart(key: MachineKey, identity: Identity, m: MachineOptions): void {
-    const p = this.path;
-    if (identity.fingerprint !== key.fingerprint) {
-      throw new StoreError(
-        `${p} belongs to another machine: it is bound to the key with fingerprint ${shortFingerprint(identity.fingerprint)}, this machine's key (${m.keyFile}) is ${shortFingerprint(key.fingerprint)}`,
-      );
-    }
-    if (identity.purpose !== m.purpose) {
-      throw new StoreError(
-        identity.purpose === 'simulated'
-          ? `${p} is a simulated database (made by run --headless --bot, the soak or the crash test): a production start refuses it`
-          : `${p} is a production database: run --headless --bot plays only on a simulated one`,
-      );
-    }
-    const head = headCommit(this.db);
-    if (!head) throw new StoreError(`${p} has keyed records but no commits: damaged or edited`);
-    const mirror = new Mirror(m.mirror, key);
-    const read = mirror.read();
-    let anchor: Anchor | null;
-    try {
-      anchor = latestCheckpoint(this.db, key.bytes);
-    } catch (e) {
-      throw new StoreError(`${p}: ${(e as Error).message}`);
-    }
-    // A mirror behind the latest checkpoint (it lagged, or lost its last writes in a power cut)
-    // is where the walk starts instead: the database's chain must continue from the mirror's head.
-    if (read.found === 'record' && anchor && read.record.commit < anchor.seq) {
-      const at = commitAt(this.db, read.record.commit);
-      if (at && at.mac === read.record.head) anchor = { seq: read.record.commit, mac: read.record.head, by: 'the mirror' };
-    }
-    const walked = walkAll(this.db, key.bytes, anchor);
-    if (!walked.ok) throw new StoreError(`${p}: the records are broken at event row ${walked.seq}: ${walked.problem}`);
-    const tables = checkTables(this.db, head);
-    if (tables.problem) throw new StoreError(`${p}: ${tables.problem}`);
-    this.checkMachineNumber(identity, m.machine);
-
-    this.key = key;
+  /** The journal goes on from what the check at open found. */
+  private goOnFrom(start: JournalStart): void {
+    this.key = start.key;
     this.keyed = true;
-    this.identity = identity;
-    this.digests = tables.digests;
-    this.head = head;
-    this.mirror = mirror;
-    this.chain = walked;
-    this.lastWalk = walked;
-    this.checkpointAnchor = anchor;
-    this.sinceCheckpoint = walked.commits + walked.rows;
-    this.followHead(head);
-    this.records = verdict(p, head, identity, read, mirror.file, (seq) => commitAt(this.db, seq));
-    this.mirroring = this.records.ok;
-  }
-
-  /**
-   * The machine number the configuration names must be the database's: the one it records now,
-   * or the one the configuration file gave when it was last applied (a technician may have
-   * renumbered the machine at the cabinet since). Anything else is another cabinet's database.
-   */
-  private checkMachineNumber(identity: Identity, machine: string): void {
-    if (identity.machine === machine) return;
-    const row = this.stmt.parts.all().find((r) => (r as { name: string }).name === 'configApplied') as { value: string } | undefined;
-    let applied: unknown = null;
-    try {
-      applied = row ? (JSON.parse(row.value) as CabinetSettings | null)?.voucher?.machine : null;
-    } catch {
-      applied = null;
-    }
-    if (applied === machine) return;
-    throw new StoreError(
-      `${this.path} belongs to machine "${identity.machine}", and this cabinet's configuration names machine "${machine}" (voucher.machine): another cabinet's database, or renumber the machine at the cabinet first`,
-    );
-  }
-
-  private followHead(head: CommitRow): void {
-    this.lastSeq = head.events_to;
-    this.lastHash = head.events_head;
-    this.settingsTo = head.settings_to;
-    this.settingsHead = head.settings_head;
-  }
-
-  /**
-   * A database from before the keyed records: its unkeyed chain must be whole; then it is
-   * migrated, bound to this machine and signed as it stands, in one first commit. On a machine
-   * whose mirror already exists it can only be an old copy: its records are refused.
-   */
-  private adopt(key: MachineKey, m: MachineOptions, version: number): void {
-    const unkeyed = this.walkUnkeyed();
-    if (!unkeyed.ok) throw new StoreError(`${this.path}: the event log chain is broken at row ${unkeyed.seq}: ${unkeyed.problem}`);
-    migrate(this.db, version);
-    const mirror = new Mirror(m.mirror, key);
-    const read = mirror.read();
-    const events = unkeyed.rows;
-    this.db.transaction(() => {
-      const settingsRows = this.db.prepare('SELECT seq, at, key, old_value, new_value, source FROM settings_log ORDER BY seq').raw().all() as SettingsLogRow[];
-      const machine = storedMachine(this.db) ?? m.machine;
-      const at = Date.now();
-      this.db.prepare('INSERT INTO identity (id, fingerprint, machine, purpose, mirrored, created_at) VALUES (1, ?, ?, ?, 0, ?)').run(key.fingerprint, machine, m.purpose, at);
-      this.lastSeq = unkeyed.ok ? unkeyed.rows : 0;
-      this.lastHash = unkeyed.ok ? unkeyed.last : GENESIS;
-      this.appendEvent({ at, kind: 'records', data: { event: 'adopted', fingerprint: key.fingerprint, machine, purpose: m.purpose, events, schema: version } });
-      const settingsHead = settingsRows.reduce(settingsLogDigest, GENESIS);
-      const settingsTo = settingsRows.length > 0 ? settingsRows[settingsRows.length - 1][0] : 0;
-      signFirst(this.db, key, at, { events_to: this.lastSeq, events_head: this.lastHash, settings_to: settingsTo, settings_head: settingsHead });
-    })();
-    this.checkAtStart(key, this.readIdentity(), m);
-    if (read.found !== 'none') {
-      const theirs = read.found === 'record' ? `commit ${read.record.commit}` : 'a record this database cannot match';
-      this.records = {
-        ok: false,
-        reason: `records refused: the database has no keyed records of its own (a copy from before them, now at commit ${this.head!.seq}), and this machine's mirror is at ${theirs}`,
-        mirror: read.found === 'record' ? mirrorMemory(read.record) : null,
-      };
-      this.mirroring = false;
-    }
-  }
-
-  /** The whole check a reader with the key makes: every commit from the first, the tables, the mirror. */
-  private verifyAll(key: MachineKey, mirrorFolder: string | undefined): void {
-    const identity = this.readIdentity();
-    const head = headCommit(this.db);
-    if (identity.fingerprint !== key.fingerprint) {
-      this.chain = { ok: false, rows: 0, seq: 1, problem: `the database is bound to the key with fingerprint ${shortFingerprint(identity.fingerprint)}, not this one (${shortFingerprint(key.fingerprint)})` };
-      return;
-    }
-    if (!head) {
-      this.chain = { ok: false, rows: 0, seq: 1, problem: 'keyed records without a single commit' };
-      return;
-    }
-    this.keyed = true;
-    let check: ChainCheck = walkAll(this.db, key.bytes, null);
-    if (check.ok) {
-      const tables = checkTables(this.db, head);
-      if (tables.problem) check = { ok: false, rows: check.rows, seq: head.events_to, problem: tables.problem };
-    }
-    this.chain = check;
-    if (mirrorFolder !== undefined) {
-      const mirror = new Mirror(mirrorFolder, key);
-      this.records = verdict(this.path, head, identity, mirror.read(), mirror.file, (seq) => commitAt(this.db, seq));
-    }
-  }
-
-  private walkUnkeyed(): ChainCheck {
-    return verifyChain(this.db.prepare('SELECT seq, at, kind, data, prev_hash, hash FROM events ORDER BY seq').iterate() as Iterable<EventRow>);
+    this.identity = start.identity;
+    this.digests = start.digests;
+    this.head = start.head;
+    this.mirror = start.mirror;
+    this.chain = start.chain;
+    this.lastWalk = start.chain;
+    this.checkpointAnchor = start.anchor;
+    this.sinceCheckpoint = start.chain.commits + start.chain.rows;
+    this.lastSeq = start.head.events_to;
+    this.lastHash = start.head.events_head;
+    this.settingsTo = start.head.settings_to;
+    this.settingsHead = start.head.settings_head;
+    this.records = start.records;
+    // Refused records are not mirrored: the mirror keeps what it knew until a RAM clear.
+    this.mirroring = start.records.ok;
   }
 
   private prepare() {
@@ -419,6 +264,10 @@ export class CabinetStore {
       logSetting: db.prepare('INSERT INTO settings_log (at, key, old_value, new_value, source) VALUES (?, ?, ?, ?, ?)'),
       parts: db.prepare('SELECT name, value FROM state_parts'),
       upsertPart: db.prepare('INSERT INTO state_parts (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
+      upsertDigest: db.prepare('INSERT INTO table_digests (name, digest) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET digest = excluded.digest'),
+      insertCommit: db.prepare('INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      updateIdentity: db.prepare('UPDATE identity SET fingerprint = ?, machine = ?, purpose = ?, mirrored = ?, created_at = ? WHERE id = 1'),
+      insertCheckpoint: db.prepare('INSERT INTO checkpoints (kind, commit_seq, at, mac) VALUES (?, ?, ?, ?)'),
     };
   }
 
@@ -525,7 +374,7 @@ export class CabinetStore {
         // mirror means a removed one.
         if (this.identity!.mirrored === 0 && this.mirrorWritten) this.writeIdentity({ ...this.identity!, mirrored: 1 });
         for (const t of this.digests!.settle()) {
-          this.db.prepare('INSERT INTO table_digests (name, digest) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET digest = excluded.digest').run(t, this.digests!.digest(t));
+          this.stmt.upsertDigest.run(t, this.digests!.digest(t));
         }
         const fields = {
           seq: this.head!.seq + 1,
@@ -537,9 +386,7 @@ export class CabinetStore {
           tables: this.digests!.combined(),
         };
         signed = { ...fields, mac: commitMac(key.bytes, this.head!.mac, fields) };
-        this.db
-          .prepare('INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-          .run(signed.seq, signed.at, signed.events_to, signed.events_head, signed.settings_to, signed.settings_head, signed.tables, signed.mac);
+        this.stmt.insertCommit.run(signed.seq, signed.at, signed.events_to, signed.events_head, signed.settings_to, signed.settings_head, signed.tables, signed.mac);
         if (recordsCleared) this.writeCheckpoint('era', signed);
       })();
     } catch (e) {
@@ -561,16 +408,14 @@ export class CabinetStore {
   }
 
   private writeIdentity(identity: Identity): void {
-    this.db
-      .prepare('UPDATE identity SET fingerprint = ?, machine = ?, purpose = ?, mirrored = ?, created_at = ? WHERE id = 1')
-      .run(identity.fingerprint, identity.machine, identity.purpose, identity.mirrored, identity.created_at);
+    this.stmt.updateIdentity.run(identity.fingerprint, identity.machine, identity.purpose, identity.mirrored, identity.created_at);
     this.digests!.put('identity', [1, identity.fingerprint, identity.machine, identity.purpose, identity.mirrored, identity.created_at]);
     this.identity = identity;
   }
 
   private writeCheckpoint(kind: 'verified' | 'era', c: CommitRow): void {
     const at = Date.now();
-    this.db.prepare('INSERT INTO checkpoints (kind, commit_seq, at, mac) VALUES (?, ?, ?, ?)').run(kind, c.seq, at, checkpointMac(this.key!.bytes, kind, c.seq, c.mac, at));
+    this.stmt.insertCheckpoint.run(kind, c.seq, at, checkpointMac(this.key!.bytes, kind, c.seq, c.mac, at));
   }
 
   /** After every commit, unless the records are refused; synced to the device when money left. */
@@ -750,7 +595,7 @@ export class CabinetStore {
 
   /** A fresh walk of the whole chain as it is now, not the check made at open. */
   walkChain(): ChainCheck {
-    this.lastWalk = this.key ? walkAll(this.db, this.key.bytes, null) : this.walkUnkeyed();
+    this.lastWalk = this.key ? walkAll(this.db, this.key.bytes, null) : walkUnkeyed(this.db);
     return this.lastWalk;
   }
 
@@ -759,8 +604,8 @@ export class CabinetStore {
    * log never holds up the devices or the screen. Each slice is one finished statement: commits
    * go on between slices, and rows they add are walked too.
    */
-  async walkChainSliced(commitsPerSlice = 500): Promise<ChainCheck> {
-    this.lastWalk = this.key ? await this.sliced(null, commitsPerSlice) : this.walkUnkeyed();
+  async walkChainSliced(commitsPerSlice = 250): Promise<ChainCheck> {
+    this.lastWalk = this.key ? await this.sliced(null, commitsPerSlice) : walkUnkeyed(this.db);
     return this.lastWalk;
   }
 
@@ -769,7 +614,7 @@ export class CabinetStore {
    * on refused records) or the first commit, in slices. A break it finds is kept for the runner
    * to tilt on.
    */
-  async walkRecordsInBackground(commitsPerSlice = 500): Promise<RecordsCheck> {
+  async walkRecordsInBackground(commitsPerSlice = 250): Promise<RecordsCheck> {
     if (!this.key) throw new StoreError(`${this.path} was opened for reading`);
     let era: Anchor | null;
     try {
@@ -830,82 +675,5 @@ function paysOut(prev: CabinetState | null, next: CabinetState | null): boolean 
   if (!prev || !next) return prev !== next;
   if (next.voucherSequence !== prev.voucherSequence) return true;
   return PAID_OUT_METERS.some((m) => (next.meters.lifetime[m] ?? 0) !== (prev.meters.lifetime[m] ?? 0));
-}
-
-/** The machine number a pre-keyed database's settings name, if they name one. */
-function storedMachine(db: Database.Database): string | null {
-  const row = db.prepare("SELECT value FROM settings WHERE key = 'voucher'").get() as { value: string } | undefined;
-  try {
-    const machine = row ? (JSON.parse(row.value) as { machine?: unknown }).machine : undefined;
-    return typeof machine === 'string' ? machine : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The first commit: signs everything as it stands (a new database, or one adopted). */
-function signFirst(db: Database.Database, key: MachineKey, at: number, logs: Pick<CommitRow, 'events_to' | 'events_head' | 'settings_to' | 'settings_head'>): void {
-  const digests = TableDigests.read(db);
-  const upsert = db.prepare('INSERT INTO table_digests (name, digest) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET digest = excluded.digest');
-  for (const [name, digest] of Object.entries(digests.all())) upsert.run(name, digest);
-  const fields = { seq: 1, at, ...logs, tables: digests.combined() };
-  db.prepare('INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
-    1,
-    at,
-    fields.events_to,
-    fields.events_head,
-    fields.settings_to,
-    fields.settings_head,
-    fields.tables,
-    commitMac(key.bytes, GENESIS, fields),
-  );
-}
-
-/** A new database: bound to this machine and signed before it appears under its name. */
-function seed(db: Database.Database, key: MachineKey, m: MachineOptions): void {
-  const at = Date.now();
-  db.transaction(() => {
-    db.prepare('INSERT INTO identity (id, fingerprint, machine, purpose, mirrored, created_at) VALUES (1, ?, ?, ?, 0, ?)').run(key.fingerprint, m.machine, m.purpose, at);
-    const data = JSON.stringify({ event: 'created', fingerprint: key.fingerprint, machine: m.machine, purpose: m.purpose });
-    const hash = rowHash(GENESIS, 1, at, 'records', data);
-    db.prepare('INSERT INTO events (seq, at, kind, data, prev_hash, hash) VALUES (1, ?, ?, ?, ?, ?)').run(at, 'records', data, GENESIS, hash);
-    signFirst(db, key, at, { events_to: 1, events_head: hash, settings_to: 0, settings_head: GENESIS });
-  })();
-}
-
-/** Whether the mirror vouches for the database: never behind it, and on its chain. */
-function verdict(
-  path: string,
-  head: CommitRow,
-  identity: Identity,
-  read: ReturnType<Mirror['read']>,
-  file: string,
-  commitAt: (seq: number) => CommitRow | undefined,
-): RecordsVerdict {
-  const db = `the database is at commit ${head.seq}`;
-  if (read.found === 'none') {
-    if (identity.mirrored === 0) return { ok: true, mirror: null };
-    return { ok: false, reason: `records refused: the mirror ${file} is missing, though ${path} has been mirrored (${db}, the mirror at none)`, mirror: null };
-  }
-  if (read.found === 'unreadable') {
-    return { ok: false, reason: `records refused: the mirror ${file} does not verify (${read.problem}); ${db}`, mirror: null };
-  }
-  const r = read.record;
-  const memory = mirrorMemory(r);
-  if (r.commit > head.seq) {
-    return {
-      ok: false,
-      reason: `records refused: rolled back: ${db}, the mirror at commit ${r.commit} (an older copy put back, or its -wal removed)`,
-      mirror: memory,
-    };
-  }
-  if (commitAt(r.commit)?.mac !== r.head) {
-    return {
-      ok: false,
-      reason: `records refused: swapped: ${db}, the mirror at commit ${r.commit}, and at commit ${r.commit} they differ (another database put in its place)`,
-      mirror: memory,
-    };
-  }
-  return { ok: true, mirror: memory };
 }
 
