@@ -11,6 +11,18 @@ EXE='${executable}'
 RES="$APP_DIR/resources/linux"
 DATA=/var/lib/poker-cabinet
 CONF=/etc/poker-cabinet
+MIRROR=/var/lib/poker-cabinet-mirror
+
+# The machine key as src/store/machine-key.ts reads it: 32 random bytes as 64 hexadecimal digits
+# and a newline, mode 0600, made whole under another name and then moved into place.
+make_machine_key() {
+  (
+    umask 077
+    head -c 32 /dev/urandom | od -An -vtx1 | tr -d ' \n' > "$1.new"
+    echo >> "$1.new"
+    mv "$1.new" "$1"
+  )
+}
 
 # The command on the PATH.
 if type update-alternatives >/dev/null 2>&1; then
@@ -45,8 +57,22 @@ done
 
 # The data folder lives outside the install, so updates and removal never touch it.
 install -d -o kiosk -g kiosk -m 0750 "$DATA"
-# The operator's config (config.json, docs/deploy.md): root writes it, the kiosk reads it.
+# The operator's config (config.json, docs/deploy.md): root writes it, the kiosk reads it. An
+# empty one (every field is optional) until the operator writes theirs.
 install -d -o root -g kiosk -m 0750 "$CONF"
+if [ ! -e "$CONF/config.json" ]; then
+  echo '{}' > "$CONF/config.json"
+  chown root:kiosk "$CONF/config.json"
+  chmod 0640 "$CONF/config.json"
+fi
+# The machine key beside the config (docs/deploy.md), made once and never replaced: the database
+# is bound to it. The kiosk alone reads it and cannot replace it (the folder is root's).
+if [ ! -e "$CONF/machine.key" ]; then
+  make_machine_key "$CONF/machine.key"
+  chown kiosk:kiosk "$CONF/machine.key"
+fi
+# The mirror of critical memory: a folder apart from the data folder (better, on another device).
+install -d -o kiosk -g kiosk -m 0700 "$MIRROR"
 
 # Service and udev rules: installed (replacing an older version), not enabled; the
 # technician enables the service once the display and ports are set up (docs/deploy.md).

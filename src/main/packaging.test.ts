@@ -3,13 +3,15 @@
 // then held to what the cabinet needs, and the build resources it names checked on disk.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
 import type { Configuration } from 'app-builder-lib';
 import { DebugLogger } from 'builder-util';
 import { minimatch } from 'minimatch';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readMachineKey } from '../store';
 import { CABINET_CONFIG_FILE, CABINET_DATA_DIR } from './data-dir';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -148,6 +150,27 @@ describe('the deb postinst', () => {
     expect(script).toContain('/etc/systemd/system/poker-cabinet.service');
     expect(script).toContain('/etc/udev/rules.d/99-poker-cabinet.rules');
     expect(script).toMatch(/adduser kiosk "\$group"/);
+  });
+
+  it('makes the machine key beside the config once, the kiosk\'s alone, and the mirror folder apart from the data folder', () => {
+    expect(script).toMatch(/if \[ ! -e "\$CONF\/machine\.key" \]; then\n\s+make_machine_key "\$CONF\/machine\.key"\n\s+chown kiosk:kiosk "\$CONF\/machine\.key"/);
+    expect(script).toMatch(/install -d -o kiosk -g kiosk -m 0700 "\$MIRROR"/);
+    expect(script).toContain('MIRROR=/var/lib/poker-cabinet-mirror');
+    // Its key reads as the cabinet's own reader reads a key, and two are never the same.
+    const maker = /make_machine_key\(\) \{[\s\S]*?\n\}/.exec(script)![0];
+    const dir = mkdtempSync(join(tmpdir(), 'postinst-key-'));
+    try {
+      for (const name of ['a.key', 'b.key']) {
+        const run = spawnSync('bash', ['-c', `${maker}\nmake_machine_key "$1"`, 'postinst', join(dir, name)], { encoding: 'utf8' });
+        expect(run.status, run.stderr).toBe(0);
+      }
+      const a = readMachineKey(join(dir, 'a.key'));
+      expect(a.bytes).toHaveLength(32);
+      expect(a.fingerprint).not.toBe(readMachineKey(join(dir, 'b.key')).fingerprint);
+      expect(existsSync(join(dir, 'a.key.new'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
