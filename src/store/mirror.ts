@@ -12,7 +12,7 @@
 // when its chain continues from the mirror's head.
 
 import { createHmac } from 'node:crypto';
-import { closeSync, existsSync, fdatasyncSync, fsyncSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { StoreError } from './database';
 import type { MachineKey } from './machine-key';
@@ -119,24 +119,30 @@ export class Mirror {
 
   private open(): number {
     if (this.fd !== null) return this.fd;
-    if (this.exists()) {
-      this.fd = openSync(this.file, 'r+');
-      return this.fd;
-    }
-    // A new mirror: its folder (only the cabinet's user's) and both slots, synced into place.
+    if (!this.exists()) this.create();
+    this.fd = openSync(this.file, 'r+');
+    return this.fd;
+  }
+
+  /** A new mirror: its folder (the cabinet user's alone) and both slots, made whole before it appears. */
+  private create(): void {
     mkdirSync(this.folder, { recursive: true, mode: 0o700 });
-    const fd = openSync(this.file, 'wx+', 0o600);
-    writeSync(fd, Buffer.alloc(2 * SLOT), 0, 2 * SLOT, 0);
-    fsyncSync(fd);
+    const temp = `${this.file}.new`;
+    const fd = openSync(temp, 'w', 0o600);
+    try {
+      writeSync(fd, Buffer.alloc(2 * SLOT), 0, 2 * SLOT, 0);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, this.file);
     const dir = openSync(this.folder, 'r');
     try {
       fsyncSync(dir);
     } finally {
       closeSync(dir);
     }
-    this.fd = fd;
     this.newest = 1;
-    return fd;
   }
 
   close(): void {

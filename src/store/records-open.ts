@@ -250,6 +250,8 @@ function verdict(path: string, head: CommitRow, identity: Identity, read: Mirror
     return { ok: false, reason: `records refused: the mirror ${file} is missing, though ${path} has been mirrored (${db}, the mirror at none)`, mirror: null };
   }
   if (read.found === 'unreadable') {
+    // Never mirrored yet: nothing it could hold is owed to anyone (a first write cut short).
+    if (identity.mirrored === 0) return { ok: true, mirror: null };
     return { ok: false, reason: `records refused: the mirror ${file} does not verify (${read.problem}); ${db}`, mirror: null };
   }
   const r = read.record;

@@ -416,6 +416,23 @@ describe('the mirror of critical memory', () => {
     store.close();
   });
 
+  it('takes a garbled mirror of a database never yet mirrored (its first write cut short) for none, and writes it anew', () => {
+    const path = dataPath(dir);
+    new Bench(path).store.close();
+    const file = join(dir, 'mirror', MIRROR_FILE);
+    writeFileSync(file, Buffer.alloc(32768));
+    const b = new Bench(path);
+    expect(b.store.records.ok).toBe(true);
+    b.insert(100);
+    expect(mirrorOf().found).toBe('record');
+    b.store.close();
+    // Once a commit has followed a mirror record, the same garbling is refused.
+    writeFileSync(file, Buffer.alloc(32768));
+    const again = open(path);
+    expect(again.records).toMatchObject({ ok: false, reason: expect.stringMatching(/does not verify/) });
+    again.close();
+  });
+
   it('reports a mirror it cannot write, and writes it again once it can', () => {
     const path = dataPath(dir);
     writeFileSync(join(dir, 'mirror'), 'a file where the folder should be');
