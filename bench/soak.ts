@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SeededRandom } from '../src/core';
-import { PAID_OUT_METERS, type CabinetEffect, type CabinetState } from '../src/cabinet';
+import { HANDPAID_METERS, type CabinetEffect, type CabinetState } from '../src/cabinet';
 import { parseConfig } from '../src/app/config';
 import { openStore, startBotCabinet } from '../src/app/cabinet-app';
 import { inspect, type MachinePlaces } from '../src/app/sim/crash-harness';
@@ -40,14 +40,14 @@ interface Shape {
   meters: number;
   events: number[];
   recall: number;
-  /** The mirror was synced to its device after it (money left, or a voucher number was issued). */
+  /** The mirror was synced to its device after it (a voucher number issued, money paid by hand). */
   durable: boolean;
 }
 
 function shapeOf(prev: CabinetState | null, next: CabinetState | null, effects: readonly CabinetEffect[]): Shape {
   const changed = (a: Record<string, number> = {}, b: Record<string, number> = {}) => new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => a[k] !== b[k])).size;
   const meters = prev && next ? changed(prev.meters.lifetime, next.meters.lifetime) + changed(prev.meters.period, next.meters.period) : 0;
-  const durable = !!prev && !!next && (prev.voucherSequence !== next.voucherSequence || PAID_OUT_METERS.some((m) => prev.meters.lifetime[m] !== next.meters.lifetime[m]));
+  const durable = !!prev && !!next && (prev.voucherSequence !== next.voucherSequence || HANDPAID_METERS.some((m) => prev.meters.lifetime[m] !== next.meters.lifetime[m]));
   return {
     state: next && next !== prev ? JSON.stringify(next).length : 0,
     meters,

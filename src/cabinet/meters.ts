@@ -44,8 +44,12 @@ const BASE: Record<string, MeterDef> = {
   'pp.takeHalfPaid': { code: null, unit: 'money', label: 'Poker Plus take-half payouts (total)' },
 };
 
-/** Money that leaves the machine: the mirror is synced to its device when one of these moves. */
-export const PAID_OUT_METERS = ['vouchersOut', 'handpaidCancelled', 'jackpot'] as const;
+/**
+ * Money an attendant pays by hand: nothing on the machine could tell it had been paid already,
+ * so the mirror of critical memory is synced to its device when one of these moves (as when a
+ * voucher number is issued; a printed voucher is settled by asking the printer).
+ */
+export const HANDPAID_METERS = ['handpaidCancelled', 'jackpot'] as const;
 
 /** Per-game meters carry the game's id before a slash: "poker-plus/coinIn". */
 export const PER_GAME = ['coinIn', 'coinOut', 'jackpot', 'gamesPlayed', 'gamesWon', 'gamesLost', 'gamesTied'] as const;

@@ -12,7 +12,7 @@ import type Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import {
   meterDef,
-  PAID_OUT_METERS,
+  HANDPAID_METERS,
   type CabinetEffect,
   type CabinetSettings,
   type CabinetState,
@@ -418,7 +418,7 @@ export class CabinetStore {
     this.stmt.insertCheckpoint.run(kind, c.seq, at, checkpointMac(this.key!.bytes, kind, c.seq, c.mac, at));
   }
 
-  /** After every commit, unless the records are refused; synced to the device when money left. */
+  /** After every commit, unless the records are refused; synced to the device when paysOut says. */
   private writeMirror(durable: boolean): void {
     if (!this.mirroring || !this.mirror) return;
     try {
@@ -670,10 +670,10 @@ export class CabinetStore {
   }
 }
 
-/** Money left the machine or a voucher number was issued: the mirror must reach its device now. */
+/** A voucher number was issued or money paid by hand: the mirror must reach its device now. */
 function paysOut(prev: CabinetState | null, next: CabinetState | null): boolean {
   if (!prev || !next) return prev !== next;
   if (next.voucherSequence !== prev.voucherSequence) return true;
-  return PAID_OUT_METERS.some((m) => (next.meters.lifetime[m] ?? 0) !== (prev.meters.lifetime[m] ?? 0));
+  return HANDPAID_METERS.some((m) => (next.meters.lifetime[m] ?? 0) !== (prev.meters.lifetime[m] ?? 0));
 }
 

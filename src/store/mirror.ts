@@ -6,8 +6,8 @@
 // The record is written into one of two fixed slots of one file, the older one, in place: a
 // reader takes the newest slot whose MAC verifies, so a write cut short by a power cut leaves the
 // previous record, never none or half of one; the replacement is atomic without a rename (which
-// costs as much as the commit itself on ext4). Writes are synced to the device only when money
-// leaves the machine or a voucher number is issued (the journal says when); otherwise a power
+// costs as much as the commit itself on ext4). Writes are synced to the device only when a
+// voucher number is issued or money is paid by hand (the journal says when); otherwise a power
 // cut may lose the last few, and the database is then ahead of the mirror, which is accepted
 // when its chain continues from the mirror's head.
 
