@@ -108,7 +108,8 @@ export class Mirror {
   /** Writes the record into the older slot; `durable` syncs it to the device before returning. */
   write(record: MirrorRecord, durable: boolean): void {
     const body = JSON.stringify(record);
-    const line = Buffer.from(`${JSON.stringify({ mirror: record, mac: mac(this.key, body) })}\n`);
+    // The same text as JSON.stringify({ mirror: record, mac }), the record encoded once.
+    const line = Buffer.from(`{"mirror":${body},"mac":"${mac(this.key, body)}"}\n`);
     if (line.length > SLOT) throw new StoreError(`the mirror record (${line.length} bytes) does not fit its ${SLOT}-byte slot`);
     const fd = this.open();
     const slot = 1 - this.newest;
