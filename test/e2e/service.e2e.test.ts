@@ -133,7 +133,8 @@ describe('the technician', () => {
       ['wrong PIN', false],
       ['wrong PIN', true],
     ]);
-    const log = JSON.stringify(c.app.store.events());
+    // What the PIN attempts logged, not the rows' hashes, times or key fingerprints, whose digits may spell anything.
+    const log = JSON.stringify(c.app.store.events().filter((e) => e.kind === 'access' || e.kind === 'refusal').map((e) => e.data));
     for (const tried of ['1111', '1357', '9999', '2468']) expect(log).not.toContain(tried);
 
     s = await untilSvc(page, (m) => m.page === 'pin' && !/LOCKED/.test(m.headline?.text ?? ''), 'the lockout over');
