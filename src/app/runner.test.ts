@@ -2,9 +2,10 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SeededRandom } from '../core';
-import type { DeviceBus, DeviceCommand, DeviceEvent } from '../cabinet';
+import { initialState, type DeviceBus, type DeviceCommand, type DeviceEvent } from '../cabinet';
+import { CHECKPOINT_EVERY } from '../store';
 import { dataPath } from '../store/testing';
 import { openStore, startBotCabinet, startCabinet } from './cabinet-app';
 import { parseConfig } from './config';
@@ -220,6 +221,49 @@ describe('C-14 restart recovery through the runner', () => {
     expect(life.billsIn - life.vouchersOut - (life.handpaidCancelled ?? 0) + life.coinOut - life.coinIn).toBe(s.balance);
     expect(sim.ledger.summary.stackedTotal).toBe(life.billsIn);
     expect(sim.ledger.summary.printedTotal).toBe(life.vouchersOut ?? 0);
+    await app.close();
+  });
+});
+
+describe('the records while the cabinet runs', () => {
+  it('a mirror it cannot write stops play with a tilt and holds back the voucher, until a write succeeds again', async () => {
+    const store = openStore(dbIn(), config);
+    let failing: string | null = null;
+    Object.defineProperty(store, 'mirrorProblem', { get: () => failing });
+    const bus = new HeldDevices(new SimulatedDevices({ ledgerPath: null }));
+    const app = await startCabinet(config, store, bus);
+    bus.emit({ device: 'acceptor', type: 'escrow', value: 1000, denomination: '10' });
+    bus.emit({ device: 'acceptor', type: 'stacked', value: 1000, denomination: '10' });
+    failing = 'EIO: i/o error, write';
+    expect(app.runner.wish({ type: 'cashOut' }).ok).toBe(true);
+    // Committed, but its number is not in the mirror: no voucher goes to the printer.
+    expect(app.runner.state.voucher).not.toBeNull();
+    expect(bus.sent.filter((c) => c.device === 'printer')).toEqual([]);
+    expect(app.runner.state.tilts.map((t) => t.code)).toContain('mirror');
+    failing = null;
+    bus.emit({ device: 'deck', type: 'door', door: 'main', open: true });
+    bus.emit({ device: 'deck', type: 'door', door: 'main', open: false });
+    expect(app.runner.state.tilts.map((t) => t.code)).not.toContain('mirror');
+    await app.close();
+  });
+
+  it('a break the background walk finds in old records locks the cabinet with the refused-records tilt', async () => {
+    const db = dbIn();
+    const setup = openStore(db, config);
+    setup.initialize(initialState(config.settings), 'test');
+    setup.db.pragma('synchronous = OFF');
+    while (setup.eventCount() < CHECKPOINT_EVERY * 1.5) setup.appendLog([{ type: 'log', entry: { at: 1, kind: 'door', data: { door: 'main', open: true } } }]);
+    setup.close();
+    const raw = new Database(db);
+    raw.exec("DROP TRIGGER events_no_update; UPDATE events SET data = '{}' WHERE seq = 9");
+    raw.close();
+    const store = openStore(db, config);
+    // Behind the latest checkpoint: the start does not walk there, and opens.
+    expect(store.records.ok && store.chain.ok).toBe(true);
+    const app = await startCabinet(config, store, new HeldDevices(new SimulatedDevices({ ledgerPath: null })));
+    await vi.waitFor(() => expect(app.runner.state.tilts.map((t) => t.code)).toContain('records'), { timeout: 20_000, interval: 50 });
+    expect(app.runner.state.tilts.find((t) => t.code === 'records')?.reason).toMatch(/broken at event row 9/);
+    expect(app.runner.wish({ type: 'cashOut' }).ok).toBe(false);
     await app.close();
   });
 });
