@@ -3,7 +3,7 @@
 
 import { join } from 'node:path';
 import type { CabinetPort } from '../contract';
-import type { DeviceBus } from '../cabinet';
+import type { CabinetStore } from '../store';
 import { loadConfig, openStore, startCabinet } from './cabinet-app';
 import { describeDevices, devicesFor } from './cabinet-devices';
 import type { AppConfig } from './config';
@@ -27,16 +27,17 @@ export interface CabinetLink {
 
 export async function createCabinetPort(options: CabinetLinkOptions): Promise<CabinetLink> {
   const config = loadConfig(options.configFile ?? undefined);
-  const store = openStore(join(options.dataDir, 'cabinet.db'), config);
-  let bus: DeviceBus | null = null;
+  // The configuration's refusals first: nothing is opened, made or written for a cabinet that cannot run.
+  const bus = devicesFor(config, options.packaged).bus;
+  let store: CabinetStore | null = null;
   try {
-    bus = devicesFor(config, options.packaged).bus;
+    store = openStore(join(options.dataDir, 'cabinet.db'), config);
     options.log(`devices: ${describeDevices(config)}`);
     const app = await startCabinet(config, store, bus);
     return { port: screenPort(runningCabinet(app)), close: () => app.close(), display: config.display };
   } catch (e) {
-    await bus?.close();
-    store.close();
+    await bus.close();
+    store?.close();
     throw e;
   }
 }
