@@ -232,6 +232,7 @@ describe('the records while the cabinet runs', () => {
     Object.defineProperty(store, 'mirrorProblem', { get: () => failing });
     const bus = new HeldDevices(new SimulatedDevices({ ledgerPath: null }));
     const app = await startCabinet(config, store, bus);
+    bus.connect();
     bus.emit({ device: 'acceptor', type: 'escrow', value: 1000, denomination: '10' });
     bus.emit({ device: 'acceptor', type: 'stacked', value: 1000, denomination: '10' });
     failing = 'EIO: i/o error, write';
@@ -260,7 +261,9 @@ describe('the records while the cabinet runs', () => {
     const store = openStore(db, config);
     // Behind the latest checkpoint: the start does not walk there, and opens.
     expect(store.records.ok && store.chain.ok).toBe(true);
-    const app = await startCabinet(config, store, new HeldDevices(new SimulatedDevices({ ledgerPath: null })));
+    const bus = new HeldDevices(new SimulatedDevices({ ledgerPath: null }));
+    const app = await startCabinet(config, store, bus);
+    bus.connect();
     await vi.waitFor(() => expect(app.runner.state.tilts.map((t) => t.code)).toContain('records'), { timeout: 20_000, interval: 50 });
     expect(app.runner.state.tilts.find((t) => t.code === 'records')?.reason).toMatch(/broken at event row 9/);
     expect(app.runner.wish({ type: 'cashOut' }).ok).toBe(false);

@@ -52,9 +52,9 @@ export class Bench {
     this.input({ kind: 'device', event: { device: 'acceptor', type: 'escrow', value, denomination: String(value) } });
     this.input({ kind: 'device', event: { device: 'acceptor', type: 'stacked', value, denomination: String(value) } });
   }
-  /** Technician key turned and PIN entered, through the store (the PIN hash set beforehand). */
+  /** Technician key turned and PIN entered, through the store (a PIN already changed from the initial one). */
   technician(pin = '2468'): void {
-    this.rig.state = { ...this.rig.state, access: { ...this.rig.state.access, pinHash: this.rig.env.hashPin(pin) } };
+    this.rig.state = { ...this.rig.state, access: { ...this.rig.state.access, pinHash: this.rig.env.hashPin(pin), pinChangeRequired: false } };
     this.input({ kind: 'device', event: { device: 'deck', type: 'key', key: 'technician', on: true } });
     this.wish({ type: 'technicianPin', pin });
   }
