@@ -3,7 +3,7 @@
 // every transition goes through the store as the runner commits it. For tests only.
 
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { stepCabinet, type CabinetInput, type CabinetState } from '../cabinet';
 import { Rig } from '../cabinet/testing';
 import { CabinetStore, type MachineOptions } from './cabinet-store';
@@ -19,8 +19,11 @@ export function testMachine(dir: string, overrides: Partial<MachineOptions> = {}
   return { keyFile: join(dir, 'machine.key'), mirror: join(dir, 'mirror'), machine: '0001', purpose: 'production', ...overrides };
 }
 
-/** The test folder a dataPath() database lives in. */
-export const testDir = (path: string): string => dirname(dirname(path));
+/** The test folder a dataPath() database lives in (any other place would put its key and mirror outside the test's folder). */
+export function testDir(path: string): string {
+  if (basename(dirname(path)) !== 'data') throw new Error(`${path}: a test's database goes in its data folder (dataPath)`);
+  return dirname(dirname(path));
+}
 
 /** A cabinet whose every transition goes through the store, as the runner does it. */
 export class Bench {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screenPort } from '../../src/app/screen/screen-port';
 import { StoreBench } from '../../src/app/service/testing';
+import { dataPath } from '../../src/store/testing';
 import { TO_CABINET_MAX_BYTES } from '../../src/contract';
 import { startHost, type RunningHost } from '../../src/host/host-server';
 import { client, RigCabinet } from './support';
@@ -20,7 +21,7 @@ let dir: string;
 let commands: unknown[];
 
 async function hostWith(clock?: () => number): Promise<RunningHost> {
-  const bench = new StoreBench(join(dir, `cabinet-${randomBytes(4).toString('hex')}.db`));
+  const bench = new StoreBench(dataPath(dir, `cabinet-${randomBytes(4).toString('hex')}.db`));
   bench.insert(1000);
   cabinet = new RigCabinet(bench);
   const devRoot = join(dir, 'dev');
