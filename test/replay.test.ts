@@ -62,6 +62,16 @@ describe('replay command line', () => {
     expect(JSON.parse(r.stdout)).toEqual(read('poker-plus-worked-example.expected.json'));
   });
 
+  it("prints rules.md's worked example byte for byte: full house paid 20 × 7, net +130", () => {
+    const r = cli(['replay', join(dir, 'poker-plus-worked-example.replay.json')]);
+    expect(r.stdout).toBe(readFileSync(join(dir, 'poker-plus-worked-example.expected.json'), 'utf8'));
+    expect(r.stdout).toBe(
+      '{"game":"poker-plus","dealer":{"cards":["Qs","Qc","8d","3h","Kd"],"hand":"pair","game":true,"bought":null},' +
+        '"boxes":[{"cards":["Ah","Ad","Ac","9d","9s"],"best":["Ah","Ad","Ac","9d","9s"],"hand":"full-house",' +
+        '"outcome":"win","staked":50,"returned":180,"net":130}],"net":130}\n',
+    );
+  });
+
   it('reads standard input for "-"', () => {
     const r = cli(['replay', '-'], readFileSync(join(dir, 'jacks-royal.replay.json'), 'utf8'));
     expect(r.status).toBe(0);

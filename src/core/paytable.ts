@@ -33,14 +33,18 @@ export const DEFAULT_JACKS_PAYTABLE: JacksPayTable = Object.freeze({
   }),
 });
 
+/**
+ * P-12: the five-card stud table. (The Jacks or Better table, 250/50/25/9/6/…, once stood here:
+ * played well it returns more than 100%.)
+ */
 export const DEFAULT_POKER_PLUS_PAYTABLE: PokerPlusPayTable = Object.freeze({
   game: 'poker-plus',
   coefficients: Object.freeze({
-    'royal-flush': 250,
+    'royal-flush': 100,
     'straight-flush': 50,
-    'four-of-a-kind': 25,
-    'full-house': 9,
-    flush: 6,
+    'four-of-a-kind': 20,
+    'full-house': 7,
+    flush: 5,
     straight: 4,
     'three-of-a-kind': 3,
     'two-pair': 2,

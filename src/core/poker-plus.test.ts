@@ -167,7 +167,8 @@ describe('Poker Plus', () => {
     const win = run(deal('Ah Ad Ac 9d 9s Kd Qs 9c 5h 3d Kc'), { type: 'bet', box: 0 }, { type: 'buyGame', box: 0 });
     expect(win.result!.dealer.bought).toMatchObject({ discarded: parseCard('3d'), drew: parseCard('Kc'), hand: 'pair', game: true });
     expect(formatCards(win.result!.dealer.bought!.cards)).toEqual(['Kd', 'Qs', '9c', '5h', 'Kc']);
-    expect(box0(win)).toMatchObject({ outcome: 'win', staked: 40, returned: 220, net: 180 });
+    // ANTE 10 wins 10, the full house pays 20 × 7 = 140; the fee is kept (P-11).
+    expect(box0(win)).toMatchObject({ outcome: 'win', staked: 40, returned: 180, net: 140 });
     const lose = run(deal('Kh Jd 7c 4s 2h Ad Qs 9c 5h 3d Ah'), { type: 'bet', box: 0 }, { type: 'buyGame', box: 0 });
     expect(box0(lose)).toMatchObject({ outcome: 'lose', staked: 40, returned: 0 });
     const tie = run(deal('Kh Kc 9d 5s 3h Kd Qs 9c 5h 3d Ks'), { type: 'bet', box: 0 }, { type: 'buyGame', box: 0 });
@@ -200,21 +201,66 @@ describe('Poker Plus', () => {
     expect(box0(higher)).toMatchObject({ outcome: 'win', staked: 40, returned: 80, net: 40 });
   });
 
-  it('P-12: the BET pays by the coefficients, which the operator may replace', () => {
+  it('P-12: the default is the five-card stud table 100/50/20/7/5/4/3/2/1', () => {
+    expect(DEFAULT_POKER_PLUS_CONFIG.payTable.coefficients).toEqual({
+      'royal-flush': 100,
+      'straight-flush': 50,
+      'four-of-a-kind': 20,
+      'full-house': 7,
+      flush: 5,
+      straight: 4,
+      'three-of-a-kind': 3,
+      'two-pair': 2,
+      pair: 1,
+      'high-card': 0,
+    });
+  });
+
+  it('P-12: every category of the default table pays its coefficient on the BET, and the operator may replace them', () => {
     const dealer = '2d 2s 4d 6d 8s';
-    const hands: [string, number][] = [
-      ['As Ks Qs Js Ts', 250], ['9h 8h 7h 6h 5h', 50], ['Qc Qd Qh Qs 3c', 25], ['Jc Jd Jh 4s 4c', 9],
-      ['Ac Jc 8c 6c 3c', 6], ['9c Td Jh Qs Kc', 4], ['7c 7d 7h Ks 3c', 3], ['Ac Ad 4h 4s 3c', 2], ['Ac Ad Kh Qs 3c', 1],
+    const hands: [string, string, number][] = [
+      ['As Ks Qs Js Ts', 'royal-flush', 100],
+      ['9h 8h 7h 6h 5h', 'straight-flush', 50],
+      ['Qc Qd Qh Qs 3c', 'four-of-a-kind', 20],
+      ['Jc Jd Jh 4s 4c', 'full-house', 7],
+      ['Ac Jc 8c 6c 3c', 'flush', 5],
+      ['9c Td Jh Qs Kc', 'straight', 4],
+      ['7c 7d 7h Ks 3c', 'three-of-a-kind', 3],
+      ['Ac Ad 4h 4s 3c', 'two-pair', 2],
+      ['Ac Ad Kh Qs 3c', 'pair', 1],
     ];
-    for (const [cards, coefficient] of hands) {
-      const s = run(deal(`${cards} ${dealer}`, [{ ante: 1 }]), { type: 'bet', box: 0 });
-      expect(box0(s).returned).toBe(2 + 2 + 2 * coefficient);
+    for (const [cards, hand, coefficient] of hands) {
+      const s = run(deal(`${cards} ${dealer}`, [{ ante: 3 }]), { type: 'bet', box: 0 });
+      // ANTE and BET back, the ANTE's win 1:1, and the BET's 6 chips × the coefficient.
+      expect(box0(s)).toMatchObject({ hand, outcome: 'win', staked: 9, returned: 3 + 6 + 3 + 6 * coefficient });
     }
+    // P-6: half of the same payout, from a straight up.
+    const half = run(deal(`Jc Jd Jh 4s 4c ${dealer}`, [{ ante: 3 }]), { type: 'bet', box: 0 }, { type: 'takeHalf', box: 0 });
+    expect(box0(half)).toMatchObject({ outcome: 'half', returned: 9 + 21 });
     const table = parsePayTable('poker-plus', { flush: 7, pair: 2 });
     if (!table.ok) throw new Error(table.error);
     const s = run(deal(`Ac Jc 8c 6c 3c ${dealer}`, [{ ante: 1 }], { ...DEFAULT_POKER_PLUS_CONFIG, payTable: table.table }), { type: 'bet', box: 0 });
     expect(box0(s).returned).toBe(4 + 14);
     expect(parsePayTable('poker-plus', { 'jacks-or-better': 1 }).ok).toBe(false);
+  });
+
+  it('P-6, P-11: the BET payout is capped at tableMax (10000 by default) with the default table', () => {
+    const dealer = '2d 2s 4d 6d 8s';
+    const royal = (ante: number) => box0(run(deal(`As Ks Qs Js Ts ${dealer}`, [{ ante }]), { type: 'bet', box: 0 }));
+    // 2 × 50 × 100 is exactly the cap; from ante 51 the royal's 2A × 100 is cut to 10000.
+    expect(royal(50).returned).toBe(150 + 50 + 10000);
+    expect(royal(51).returned).toBe(153 + 51 + 10000);
+    expect(royal(100).returned).toBe(300 + 100 + 10000);
+    const straightFlush = box0(run(deal(`9h 8h 7h 6h 5h ${dealer}`, [{ ante: 100 }]), { type: 'bet', box: 0 }));
+    expect(straightFlush.returned).toBe(300 + 100 + 10000);
+    const quads = box0(run(deal(`Qc Qd Qh Qs 3c ${dealer}`, [{ ante: 100 }]), { type: 'bet', box: 0 }));
+    expect(quads.returned).toBe(300 + 100 + 4000);
+    const halfRoyal = box0(run(deal(`As Ks Qs Js Ts ${dealer}`, [{ ante: 100 }]), { type: 'bet', box: 0 }, { type: 'takeHalf', box: 0 }));
+    expect(halfRoyal).toMatchObject({ outcome: 'half', returned: 300 + 5000 });
+    // An operator's lower cap: a full house at ante 40 would pay 560.
+    const low = { ...DEFAULT_POKER_PLUS_CONFIG, tableMax: 500 };
+    const fullHouse = box0(run(deal(`Jc Jd Jh 4s 4c ${dealer}`, [{ ante: 40 }], low), { type: 'bet', box: 0 }));
+    expect(fullHouse.returned).toBe(120 + 40 + 500);
   });
 
   it('P-13: the blind box makes no decision and settles by P-9 and P-11', () => {
@@ -233,14 +279,16 @@ describe('Poker Plus', () => {
     expect(DEFAULT_POKER_PLUS_CONFIG).toMatchObject({ minAnte: 1, maxAnte: 100, tableMax: 10000 });
   });
 
-  it('the worked example of rules.md nets +170 chips', () => {
+  it('the worked example of rules.md nets +130 chips', () => {
     const s = run(
       deal('Ah Ad 7c 4s 2h Qs Qc 8d 3h Kd Ac 9d 9s'),
       { type: 'exchange', box: 0, positions: [2, 3, 4] },
       { type: 'bet', box: 0 },
     );
     expect(formatCards(s.result!.dealer.cards)).toEqual(['Qs', 'Qc', '8d', '3h', 'Kd']);
-    expect(box0(s)).toMatchObject({ hand: 'full-house', outcome: 'win', staked: 50, returned: 220, net: 170 });
+    // Fee 20, ANTE 10 and BET 20 staked; back: ANTE 10 + 10, BET 20 + 20 × 7.
+    expect(box0(s)).toMatchObject({ hand: 'full-house', outcome: 'win', staked: 50, returned: 180, net: 130 });
+    expect(s.result!.boxes.reduce((n, b) => n + b.net, 0)).toBe(130);
   });
 
   it('refuses unknown boxes and actions, and anything once the round is over', () => {
