@@ -13,7 +13,7 @@ import {
   type PokerPlusState,
   type PokerPlusStep,
 } from '../core';
-import { finalDecision } from './poker-plus-ev';
+import { finalDecision, type FinalChoice } from './poker-plus-ev';
 import { boxCategory, flushDrawPositions, pairedPositions, straightDrawPositions, topPairRank } from './poker-plus-patterns';
 import type { Condition, DrawAction, PokerPlusStrategy, Rule } from './poker-plus-strategy';
 
@@ -81,9 +81,37 @@ export function drawStep(action: DrawAction, cards: readonly Card[]): DrawStep |
   return positions.length > 0 ? { type: 'exchange', positions } : null;
 }
 
+/**
+ * The seen box's next draw action (P-3) after `taken` of them: the first rules on the dealt
+ * five, the second rules only after a first action, nothing after two; null to stand.
+ */
+export function nextDraw(strategy: PokerPlusStrategy, taken: number, cards: readonly Card[], upCard: Card): DrawStep | 'fold' | null {
+  if (taken >= 2) return null;
+  return drawStep(chooseDraw(taken === 0 ? strategy.first : strategy.second, cards, upCard), cards);
+}
+
 function must(step: PokerPlusStep, what: string): PokerPlusState {
   if (!step.ok) throw new StrategyPlayError(`${what} refused by ${step.refusal.rule}: ${step.refusal.reason}`);
   return step.state;
+}
+
+/**
+ * The final decision on the seen box (P-4, P-6, P-7): by the strategy's rules, or by exact
+ * expected value when it says so. `exchanged` are the cards the box threw away (seen, so not
+ * in the dealer's hand).
+ */
+export function finalChoice(
+  strategy: PokerPlusStrategy,
+  cards: readonly Card[],
+  upCard: Card,
+  exchanged: readonly Card[],
+  ante: number,
+  config: PokerPlusConfig,
+): FinalChoice {
+  if (strategy.exact) return finalDecision({ box: cards, upCard, seen: exchanged, ante, config }).best;
+  if (!holds(strategy.bet, cards, upCard)) return 'fold';
+  const category = CATEGORIES[boxCategory(cards)];
+  return strategy.takeHalf.includes(category) ? 'takeHalf' : strategy.buyGame.includes(category) ? 'buyGame' : 'bet';
 }
 
 export interface RoundRequest {
@@ -100,26 +128,16 @@ export function playRound(strategy: PokerPlusStrategy, round: RoundRequest): Pok
   const seen = state.seen;
   const upCard = state.dealer[4];
   const exchanged: Card[] = [];
-  for (const rules of [strategy.first, strategy.second]) {
+  for (;;) {
     const box = state.boxes[seen];
-    if (rules === strategy.second && box.draws.length === 0) break;
-    const step = drawStep(chooseDraw(rules, box.cards, upCard), box.cards);
+    const step = nextDraw(strategy, box.draws.length, box.cards, upCard);
     if (step === null) break;
     if (step === 'fold') return must(stepPokerPlus(state, { type: 'fold', box: seen }), 'fold');
     state = must(stepPokerPlus(state, { ...step, box: seen }), step.type);
     const last = state.boxes[seen].draws.at(-1);
     if (last?.kind === 'exchange') exchanged.push(...last.removed);
   }
-  const cards = state.boxes[seen].cards;
-  let choice: 'fold' | 'bet' | 'takeHalf' | 'buyGame';
-  if (strategy.exact) {
-    choice = finalDecision({ box: cards, upCard, seen: exchanged, ante: round.ante, config: round.config }).best;
-  } else if (!holds(strategy.bet, cards, upCard)) {
-    choice = 'fold';
-  } else {
-    const category = CATEGORIES[boxCategory(cards)];
-    choice = strategy.takeHalf.includes(category) ? 'takeHalf' : strategy.buyGame.includes(category) ? 'buyGame' : 'bet';
-  }
+  const choice = finalChoice(strategy, state.boxes[seen].cards, upCard, exchanged, round.ante, round.config);
   if (choice === 'fold') return must(stepPokerPlus(state, { type: 'fold', box: seen }), 'fold');
   state = must(stepPokerPlus(state, { type: 'bet', box: seen }), 'bet');
   if (choice === 'bet') return must(stepPokerPlus(state, { type: 'reveal' }), 'reveal');

@@ -20,6 +20,8 @@ export interface SimulationOptions {
   threads?: number;
   /** Rounds per batch; part of what a seed means, so keep the default to compare runs. */
   batch?: number;
+  /** Every round through the engine's state machine instead of the fast path (same figures, slower). */
+  engine?: boolean;
 }
 
 export const DEFAULT_BATCH = 50_000;
@@ -30,7 +32,7 @@ export async function simulatePokerPlus(options: SimulationOptions): Promise<Pok
   const batch = options.batch ?? DEFAULT_BATCH;
   const requests: BatchRequest[] = [];
   for (let i = 0, left = options.rounds; left > 0; i++, left -= batch) {
-    requests.push({ strategy: options.strategy, seed: batchSeed(options.seed, i), rounds: Math.min(batch, left), boxes: options.boxes, ante, config });
+    requests.push({ strategy: options.strategy, seed: batchSeed(options.seed, i), rounds: Math.min(batch, left), boxes: options.boxes, ante, config, engine: options.engine === true });
   }
   const totals = emptyTotals();
   const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), requests.length));

@@ -3,7 +3,9 @@
 // on how many threads ran it.
 
 import { CATEGORIES, SeededRandom, shuffledDeck, type BoxOutcome, type Category, type PokerPlusConfig } from '../core';
+import { FastRounds } from './poker-plus-fast';
 import { playRound } from './poker-plus-play';
+import { roundOfState, SIXTH_CARD, type BoxSettled, type RoundResult } from './poker-plus-round';
 import type { PokerPlusStrategy } from './poker-plus-strategy';
 
 export interface Tally {
@@ -62,6 +64,8 @@ export interface BatchRequest {
   boxes: 1 | 2;
   ante: number;
   config: PokerPlusConfig;
+  /** Play every round through the engine (dealPokerPlus/stepPokerPlus) instead of the fast path. */
+  engine?: boolean;
 }
 
 /** The seed of batch `index` of a run: fixed by the run's seed alone. */
@@ -70,39 +74,50 @@ export const batchSeed = (seed: string, index: number): string => `${seed}/batch
 export function simulateBatch(request: BatchRequest): SimulationTotals {
   const totals = emptyTotals();
   const random = new SeededRandom(request.seed);
-  for (let i = 0; i < request.rounds; i++) {
-    const state = playRound(request.strategy, { deck: shuffledDeck(random), ante: request.ante, boxes: request.boxes, config: request.config });
-    const results = state.result!.boxes;
-    let staked = 0;
-    let returned = 0;
-    state.boxes.forEach((box, b) => {
-      const result = results[b];
-      staked += result.staked;
-      returned += result.returned;
-      const kind = box.blind ? 'blind' : 'seen';
-      tally(totals.outcomes, `${kind}:${result.outcome}`, 1, result.net);
-      if (!box.blind) {
-        tally(totals.seenHands, result.hand, 1, result.net);
-        for (const d of box.draws) totals.drawFees += d.fee;
-        if (box.boughtGame) totals.gameFees += box.ante;
-        const path = [...box.draws.map((d) => (d.kind === 'sixth' ? 'sixth' : `exchange${d.positions.length}`)), finalChoice(result.outcome, box.boughtGame)].join(' > ');
-        totals.actions[path] = (totals.actions[path] ?? 0) + 1;
-      }
-    });
-    totals.rounds++;
-    totals.staked += staked;
-    totals.returned += returned;
-    totals.sumReturned2 += returned * returned;
-    totals.sumStaked2 += staked * staked;
-    totals.sumReturnedStaked += returned * staked;
+  const { strategy, ante, boxes, config } = request;
+  if (request.engine) {
+    for (let i = 0; i < request.rounds; i++) {
+      addRound(totals, roundOfState(playRound(strategy, { deck: shuffledDeck(random), ante, boxes, config })));
+    }
+  } else {
+    const fast = new FastRounds(strategy, ante, boxes, config);
+    for (let i = 0; i < request.rounds; i++) addRound(totals, fast.next(random));
   }
   return totals;
 }
 
-function finalChoice(outcome: BoxOutcome, bought: boolean): string {
-  if (outcome === 'fold') return 'fold';
-  if (outcome === 'half') return 'bet+half';
-  return bought ? 'bet+buy' : 'bet';
+const FINAL_CHOICE: Partial<Record<BoxOutcome, string>> = { fold: 'fold', half: 'bet+half' };
+
+/** The seen box's path as the report lists it: "sixth > exchange2 > bet+buy". */
+function pathOf(round: RoundResult, seen: BoxSettled): string {
+  const final = FINAL_CHOICE[seen.outcome] ?? (round.gameFee > 0 ? 'bet+buy' : 'bet');
+  let path = '';
+  for (const d of round.draws) path += d === SIXTH_CARD ? 'sixth > ' : `exchange${d} > `;
+  return path + final;
+}
+
+export function addRound(totals: SimulationTotals, round: RoundResult): void {
+  let staked = 0;
+  let returned = 0;
+  for (const box of round.boxes) {
+    staked += box.staked;
+    returned += box.returned;
+    const net = box.returned - box.staked;
+    tally(totals.outcomes, `${box.blind ? 'blind' : 'seen'}:${box.outcome}`, 1, net);
+    if (!box.blind) {
+      tally(totals.seenHands, CATEGORIES[box.hand], 1, net);
+      totals.drawFees += round.drawFees;
+      totals.gameFees += round.gameFee;
+      const path = pathOf(round, box);
+      totals.actions[path] = (totals.actions[path] ?? 0) + 1;
+    }
+  }
+  totals.rounds++;
+  totals.staked += staked;
+  totals.returned += returned;
+  totals.sumReturned2 += returned * returned;
+  totals.sumStaked2 += staked * staked;
+  totals.sumReturnedStaked += returned * staked;
 }
 
 export interface PokerPlusReportLine {

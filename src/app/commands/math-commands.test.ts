@@ -84,13 +84,21 @@ describe('simulate poker-plus', () => {
     expect((out.ci95 as number[])[0]).toBeLessThan(out.rtp as number);
   });
 
+  it('gives the same figures with --engine, every round through the engine', async () => {
+    const args = ['poker-plus', '--rounds', '4000', '--seed', 'eng', '--boxes', '2', '--threads', '1', '--json'];
+    const fast = await json(simulateCommand, args);
+    written.length = 0;
+    const engine = await json(simulateCommand, [...args, '--engine']);
+    expect({ ...engine, seconds: 0, roundsPerSecond: 0 }).toEqual({ ...fast, seconds: 0, roundsPerSecond: 0 });
+  });
+
   it('plays the pay table of --paytable, and the P-12 default without it', async () => {
     const run = async (...extra: string[]) => {
       written.length = 0;
       return json(simulateCommand, ['poker-plus', '--rounds', '2000', '--seed', 'pt', '--threads', '1', '--json', ...extra]);
     };
     const plain = await run();
-    const explicit = await run('--paytable', file('p12.json', JSON.stringify({ pair: 1, 'full-house': 9 })));
+    const explicit = await run('--paytable', file('p12.json', JSON.stringify({ pair: 1, 'full-house': 7, 'royal-flush': 100 })));
     const lean = await run('--paytable', file('lean.json', JSON.stringify({ pair: 0 })));
     expect({ ...explicit, seconds: 0, roundsPerSecond: 0 }).toEqual({ ...plain, seconds: 0, roundsPerSecond: 0 });
     // The same deals and the same strategy: what is staked is the same, a pair now pays nothing.

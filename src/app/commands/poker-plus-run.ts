@@ -25,7 +25,7 @@ async function readStrategy(path: string | undefined): Promise<PokerPlusStrategy
 }
 
 export async function runPokerPlus(args: string[], defaults: PokerPlusRunDefaults): Promise<number> {
-  const parsed = parseArgs(args, ['rounds', 'seed', 'strategy', 'boxes', 'threads', 'paytable'], ['json'], defaults.usage);
+  const parsed = parseArgs(args, ['rounds', 'seed', 'strategy', 'boxes', 'threads', 'paytable'], ['json', 'engine'], defaults.usage);
   if (parsed.positional.length > 0) throw new CliError(`unexpected "${parsed.positional[0]}"; usage: ${defaults.usage}`);
   const roundsText = parsed.values.get('rounds');
   if (roundsText === undefined && defaults.rounds === undefined) throw new CliError(`--rounds is required; usage: ${defaults.usage}`);
@@ -39,7 +39,8 @@ export async function runPokerPlus(args: string[], defaults: PokerPlusRunDefault
   // Without --paytable the P-12 default: the figures of existing seeds stay what they were.
   const config = paytable === undefined ? undefined : { ...DEFAULT_POKER_PLUS_CONFIG, payTable: await readPayTable('poker-plus', paytable) };
   const started = performance.now();
-  const report = await simulatePokerPlus({ strategy, rounds, seed, boxes, threads, config });
+  const engine = parsed.flags.has('engine');
+  const report = await simulatePokerPlus({ strategy, rounds, seed, boxes, threads, config, engine });
   const seconds = (performance.now() - started) / 1000;
   const out = { ...report, seed, seconds: Math.round(seconds * 1000) / 1000, roundsPerSecond: Math.round(rounds / seconds) };
   process.stdout.write(parsed.flags.has('json') ? JSON.stringify(out) + '\n' : formatReport(report, seed, seconds));

@@ -1,7 +1,7 @@
 import { CliError, type Command } from './command';
 import { runPokerPlus } from './poker-plus-run';
 
-const USAGE = 'simulate poker-plus --rounds N --seed S [--strategy FILE] [--boxes 1|2] [--threads N] [--paytable FILE] [--json]';
+const USAGE = 'simulate poker-plus --rounds N --seed S [--strategy FILE] [--boxes 1|2] [--threads N] [--paytable FILE] [--engine] [--json]';
 
 export const simulateCommand: Command = {
   summary: 'simulate poker-plus --rounds N --seed S: play the real engine with a strategy (JSON), report RTP and outcomes',
