@@ -13,13 +13,28 @@ function deck(box: string, dealer: string, next = ''): Card[] {
 const play = (d: Card[], boxes: 1 | 2 = 1) => playRound(DEFAULT_POKER_PLUS_STRATEGY, { deck: d, ante: 1, boxes, config: DEFAULT_POKER_PLUS_CONFIG });
 
 describe('playing the default strategy through the engine', () => {
-  it('buys a sixth card on four to a flush, then bets the flush and buys the game', () => {
+  it('buys a sixth card on four to a flush, then bets the flush without buying the game', () => {
     const state = play(deck('2h 9h Kc 5h Jh', '3c 4d 8s Tc Qd', 'Ah'));
     const box = state.boxes[0];
     expect(box.draws.map((d) => d.kind)).toEqual(['sixth']);
     expect(box.cards).toEqual(parseCards('2h 9h Kc 5h Jh Ah'));
-    expect(box.boughtGame).toBe(true);
+    // A flush pays 5 on the P-12 table: buying the game costs more than it brings.
+    expect(box.boughtGame).toBe(false);
     expect(state.result!.boxes[0].hand).toBe('flush');
+  });
+
+  it('buys a sixth card on trips, and buys the game with the full house it makes', () => {
+    const state = play(deck('9c 9d 9h 4s 2c', '3c 4d 8s Tc Qd', '2s'));
+    const box = state.boxes[0];
+    expect(box.draws.map((d) => d.kind)).toEqual(['sixth']);
+    expect(box.boughtGame).toBe(true);
+    expect(state.result!.boxes[0].hand).toBe('full-house');
+  });
+
+  it('bets a pair of deuces only against a deuce up, and threes against anything', () => {
+    expect(play(deck('2h 2s Kc 5h 9d', '3c 4d 8s Tc 2d')).result!.boxes[0].outcome).not.toBe('fold');
+    expect(play(deck('2h 2s Kc 5h 9d', '3c 4d 8s Tc 7d')).result!.boxes[0].outcome).toBe('fold');
+    expect(play(deck('3h 3s Kc 5h 9d', '2c 4d 8s Tc Ad')).result!.boxes[0].outcome).not.toBe('fold');
   });
 
   it('after a missed sixth card exchanges the two cards off the flush for one ante', () => {
