@@ -88,8 +88,7 @@ function dispatch(tx: Transition, input: CabinetInput): Outcome {
       recovered(tx, input.acceptor, input.voucher);
       return null;
     case 'settings':
-      applySettings(tx, input.settings, input.source, input.installed);
-      return null;
+      return applySettings(tx, input.settings, input.source, input.installed, input.configReturns);
     case 'records':
       recordsReport(tx, input.refused, input.mirror);
       return null;

@@ -5,6 +5,7 @@
 import type { BoxRequest, Card, GameId } from '../core';
 import type { Button, DeviceEvent, LampState } from './device-events';
 import type { Meters } from './meters';
+import type { ConfigReturns } from './return-range';
 import type { CabinetSettings, InstalledPayTable, Language, Limits, Presentation } from './settings';
 
 /** C-7: the settings a technician may change at the cabinet; only those given change. */
@@ -83,9 +84,10 @@ export type CabinetInput =
   /**
    * The operator's settings as the config file says now (C-7), and the pay tables installed.
    * Only what changed in the file since it was last applied overrides the technician's
-   * changes made at the cabinet; every difference is logged.
+   * changes made at the cabinet; every difference is logged. `configReturns`: the return of
+   * each table the file names, as the app found it (C-24).
    */
-  | { kind: 'settings'; settings: CabinetSettings; source: string; installed: InstalledPayTable[] }
+  | { kind: 'settings'; settings: CabinetSettings; source: string; installed: InstalledPayTable[]; configReturns: ConfigReturns }
   /**
    * What the store found of its records (C-12, C-13): null when they are this machine's, intact
    * and agree with the mirror of critical memory; otherwise why they are refused (rolled back,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stackedDeck } from '../core/test-decks';
 import { DEFAULT_SETTINGS } from './settings';
-import { Rig } from './testing';
+import { Rig, RETURNS_IN_RANGE } from './testing';
 
 const escrow = (value: number) => ({ device: 'acceptor' as const, type: 'escrow' as const, value, denomination: String(value) });
 
@@ -131,12 +131,12 @@ describe('C-7 settings', () => {
     rig.play({ type: 'chipValue', value: 5 });
     rig.play({ type: 'deal', bet: 1 });
     const settings = { ...DEFAULT_SETTINGS, chipValues: [10, 50], limits: { ...DEFAULT_SETTINGS.limits, ticketLimit: 5000 } };
-    rig.ok({ kind: 'settings', settings, source: 'config file', installed: [] });
+    rig.ok({ kind: 'settings', settings, source: 'config file', installed: [], configReturns: RETURNS_IN_RANGE });
     expect(rig.log.filter((l) => l.kind === 'config').map((l) => l.data.key)).toEqual(['chipValues', 'limits.ticketLimit']);
     expect(rig.state.game?.chipValue).toBe(5);
     rig.play({ type: 'draw' });
     expect(rig.refuse({ type: 'deal', bet: 1 })).toBe('C-2');
-    rig.ok({ kind: 'settings', settings: { ...settings, chipValues: [25] }, source: 'config file', installed: [] });
+    rig.ok({ kind: 'settings', settings: { ...settings, chipValues: [25] }, source: 'config file', installed: [], configReturns: RETURNS_IN_RANGE });
     expect(rig.state.chipValue).toBe(25);
   });
 });

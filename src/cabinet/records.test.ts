@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MirrorMemory } from './inputs';
 import { RECORDS_TILT, MIRROR_TILT, SETTINGS_TILT } from './records';
 import { DEFAULT_SETTINGS, type CabinetSettings } from './settings';
-import { Rig } from './testing';
+import { Rig, RETURNS_IN_RANGE } from './testing';
 
 const mirror = (voucherSequence: number): MirrorMemory => ({ commit: 135, balance: 0, voucherSequence, lifetime: { vouchersOut: 10000 } });
 const refused = 'the database is at commit 120, the mirror at commit 135: rolled back';
@@ -131,7 +131,7 @@ describe('C-7 stored settings checked when they are read back', () => {
     const rig = new Rig();
     const forged = { ...rig.state.settings, limits: { ...rig.state.settings.limits, maxBet: 50, handpayLimit: -1 } } as CabinetSettings;
     rig.state = { ...rig.state, settings: forged, configApplied: config };
-    rig.ok({ kind: 'settings', settings: config, source: 'config file', installed: [] });
+    rig.ok({ kind: 'settings', settings: config, source: 'config file', installed: [], configReturns: RETURNS_IN_RANGE });
     const tilt = rig.state.tilts.find((t) => t.code === SETTINGS_TILT);
     expect(tilt?.technician).toBe(true);
     expect(tilt?.reason).toMatch(/limits\.handpayLimit.*limits\.maxBet/);
@@ -152,7 +152,7 @@ describe('C-7 stored settings checked when they are read back', () => {
 
   it('sound stored settings raise nothing', () => {
     const rig = new Rig();
-    rig.ok({ kind: 'settings', settings: config, source: 'config file', installed: [] });
+    rig.ok({ kind: 'settings', settings: config, source: 'config file', installed: [], configReturns: RETURNS_IN_RANGE });
     expect(rig.state.tilts).toEqual([]);
   });
 });

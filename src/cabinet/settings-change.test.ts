@@ -2,16 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { stackedDeck } from '../core/test-decks';
 import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE } from '../core';
 import { DEFAULT_SETTINGS, type CabinetSettings, type InstalledPayTable } from './settings';
-import { Rig } from './testing';
+import { exactReturn, Rig, RETURNS_IN_RANGE, simulatedReturn } from './testing';
 
-const NINE_SIX: InstalledPayTable = { id: 'jb-9-6', game: 'jacks-or-better', name: '9/6', table: DEFAULT_JACKS_PAYTABLE };
+const NINE_SIX: InstalledPayTable = { id: 'jb-9-6', game: 'jacks-or-better', name: '9/6', table: DEFAULT_JACKS_PAYTABLE, rtp: exactReturn(98.3735) };
 const EIGHT_FIVE: InstalledPayTable = {
   id: 'jb-8-5',
   game: 'jacks-or-better',
   name: '8/5',
   table: { ...DEFAULT_JACKS_PAYTABLE, coefficients: { ...DEFAULT_JACKS_PAYTABLE.coefficients, 'full-house': 8, flush: 5 } },
+  rtp: exactReturn(96.1472),
 };
-const PP: InstalledPayTable = { id: 'pp-standard', game: 'poker-plus', name: 'Standard', table: DEFAULT_POKER_PLUS_PAYTABLE };
+const PP: InstalledPayTable = { id: 'pp-standard', game: 'poker-plus', name: 'Standard', table: DEFAULT_POKER_PLUS_PAYTABLE, rtp: simulatedReturn(98.5532, 0.044) };
 const INSTALLED = [NINE_SIX, EIGHT_FIVE, PP];
 
 const config = (patch: Partial<CabinetSettings> = {}): CabinetSettings => ({ ...DEFAULT_SETTINGS, ...patch });
@@ -19,7 +20,7 @@ const config = (patch: Partial<CabinetSettings> = {}): CabinetSettings => ({ ...
 /** A cabinet started with the config file, a technician logged in. */
 function bench(file = config()): Rig {
   const rig = new Rig();
-  rig.ok({ kind: 'settings', settings: file, source: 'config file', installed: INSTALLED });
+  rig.ok({ kind: 'settings', settings: file, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
   rig.technician();
   return rig;
 }
@@ -35,7 +36,7 @@ const reason = (rig: Rig, wish: unknown): string => {
 describe('C-7 the technician changes settings', () => {
   it('changes what it names, logs each key with its source, and the player choices follow', () => {
     const rig = new Rig();
-    rig.ok({ kind: 'settings', settings: config(), source: 'config file', installed: INSTALLED });
+    rig.ok({ kind: 'settings', settings: config(), source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
     rig.play({ type: 'chipValue', value: 100 });
     rig.play({ type: 'setBet', bet: 5 });
     rig.technician();
@@ -160,13 +161,13 @@ describe('C-7 the config file is a baseline', () => {
     rig.play({ type: 'changeSettings', confirm: true, limits: { maxBet: 3 }, venue: 'Riverside' });
     const kept = rig.state;
     // A restart: the same file again changes nothing, so there is nothing to commit.
-    const again = rig.input({ kind: 'settings', settings: file, source: 'config file', installed: INSTALLED });
+    const again = rig.input({ kind: 'settings', settings: file, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
     expect(again.ok && again.state).toBe(kept);
     rig.restart();
-    rig.ok({ kind: 'settings', settings: file, source: 'config file', installed: INSTALLED });
+    rig.ok({ kind: 'settings', settings: file, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
     expect(rig.state.settings.limits.maxBet).toBe(3);
     // The operator edits maxBet (and only maxBet) in the file: that edit wins, the venue stays.
-    rig.ok({ kind: 'settings', settings: { ...file, limits: { ...file.limits, maxBet: 4 } }, source: 'config file', installed: INSTALLED });
+    rig.ok({ kind: 'settings', settings: { ...file, limits: { ...file.limits, maxBet: 4 } }, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
     expect(rig.state.settings.limits.maxBet).toBe(4);
     expect(rig.state.settings.voucher.venue).toBe('Riverside');
     expect(configRows(rig).filter((r) => r.source === 'config file')).toEqual([{ key: 'limits.maxBet', from: 3, to: 4, source: 'config file' }]);
@@ -175,7 +176,7 @@ describe('C-7 the config file is a baseline', () => {
   it('applies every difference the first time, and keeps the installed tables', () => {
     const rig = new Rig();
     const file = config({ chipValues: [10, 20], currency: 'EUR' });
-    rig.ok({ kind: 'settings', settings: file, source: 'config file', installed: INSTALLED });
+    rig.ok({ kind: 'settings', settings: file, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
     expect(rig.state.settings).toEqual(file);
     expect(rig.state.configApplied).toEqual(file);
     expect(rig.state.installedPayTables).toEqual(INSTALLED);
@@ -186,7 +187,7 @@ describe('C-7 the config file is a baseline', () => {
     const file = config();
     const rig = bench(file);
     rig.play({ type: 'changeSettings', confirm: true, limits: { minAnte: 50, maxBet: 3 } });
-    rig.ok({ kind: 'settings', settings: { ...file, limits: { ...file.limits, maxAnte: 20 } }, source: 'config file', installed: INSTALLED });
+    rig.ok({ kind: 'settings', settings: { ...file, limits: { ...file.limits, maxAnte: 20 } }, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
     expect(rig.state.settings.limits).toEqual({ ...file.limits, maxAnte: 20 });
     expect(rig.state.pokerPlusBoxes.every((b) => b.ante >= 1 && b.ante <= 20)).toBe(true);
   });
@@ -199,22 +200,22 @@ describe('C-7 the config file is a baseline', () => {
     expect(rig.state.balance).toBe(500);
     const edited = config({ currency: 'EUR', minorDigits: 0, voucher: { ...file.voucher, venue: 'Riverside' } });
     rig.restart();
-    rig.ok({ kind: 'settings', settings: edited, source: 'config file', installed: INSTALLED });
+    rig.ok({ kind: 'settings', settings: edited, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
     // The 500 cents stay 500 cents: the balance is not re-read in another currency; the rest applies.
     expect([rig.state.balance, rig.state.settings.currency, rig.state.settings.minorDigits]).toEqual([500, 'USD', 2]);
     expect(rig.state.settings.voucher.venue).toBe('Riverside');
     expect(configRows(rig).filter((r) => r.held)).toEqual([expect.objectContaining({ key: 'currency', to: { currency: 'EUR', minorDigits: 0 } })]);
     // Still held at the next start, and applied at the first start with nothing on the machine.
-    rig.ok({ kind: 'settings', settings: edited, source: 'config file', installed: INSTALLED });
+    rig.ok({ kind: 'settings', settings: edited, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
     expect(rig.state.settings.currency).toBe('USD');
     rig.key('attendant', true);
     rig.play({ type: 'creditClear', confirm: true });
     // Held until the meters are cleared too: they count cents.
-    rig.ok({ kind: 'settings', settings: edited, source: 'config file', installed: INSTALLED });
+    rig.ok({ kind: 'settings', settings: edited, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
     expect(rig.state.settings.currency).toBe('USD');
     rig.technician();
     rig.play({ type: 'ramClear', confirm: true });
-    rig.ok({ kind: 'settings', settings: edited, source: 'config file', installed: INSTALLED });
+    rig.ok({ kind: 'settings', settings: edited, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
     expect([rig.state.settings.currency, rig.state.settings.minorDigits, rig.state.configApplied]).toEqual(['EUR', 0, edited]);
   });
 
@@ -224,7 +225,7 @@ describe('C-7 the config file is a baseline', () => {
     delete old.configApplied;
     delete old.installedPayTables;
     rig.state = old as typeof rig.state;
-    rig.ok({ kind: 'settings', settings: config({ chipValues: [10] }), source: 'config file', installed: [] });
+    rig.ok({ kind: 'settings', settings: config({ chipValues: [10] }), source: 'config file', installed: [], configReturns: RETURNS_IN_RANGE });
     expect(rig.state.settings.chipValues).toEqual([10]);
     expect(rig.state.installedPayTables).toEqual([]);
   });
@@ -234,7 +235,7 @@ describe('C-7 the config file is a baseline', () => {
     const { presentation: _settings, ...older } = rig.state.settings;
     const { presentation: _applied, ...olderApplied } = rig.state.configApplied!;
     rig.state = { ...rig.state, settings: older as CabinetSettings, configApplied: olderApplied as CabinetSettings };
-    rig.ok({ kind: 'settings', settings: config(), source: 'config file', installed: INSTALLED });
+    rig.ok({ kind: 'settings', settings: config(), source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
     expect(rig.state.settings.presentation).toEqual(DEFAULT_SETTINGS.presentation);
     expect(configRows(rig).filter((r) => String(r.key).startsWith('presentation.')).map((r) => r.key)).toEqual([
       'presentation.volume',

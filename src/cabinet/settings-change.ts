@@ -7,11 +7,13 @@
 
 import type { GameId } from '../core';
 import { technician } from './access';
+import { samePayTable } from './installed-tables';
 import { meterDef } from './meters';
 import { SETTINGS_TILT } from './records';
 import type { SettingsWish } from './inputs';
+import { GAME_NAMES, returnOutOfRange, tableName, type ConfigReturns, type TableReturn } from './return-range';
 import { describeProblems, settingsProblems } from './settings-check';
-import type { CabinetSettings, InstalledPayTable } from './settings';
+import { GAMES, type CabinetSettings, type InstalledPayTable } from './settings';
 import { gameInProgress, type CabinetState } from './state';
 import { addTilt } from './tilts';
 import { refusal, type Outcome, type Transition } from './transition';
@@ -53,8 +55,8 @@ export function settingsDiff(from: CabinetSettings, to: CabinetSettings): Settin
 }
 
 /** New settings in force; the player's choices follow them, and a game in progress keeps its own. */
-function adopt(tx: Transition, settings: CabinetSettings, changes: SettingChange[], source: string): void {
-  for (const c of changes) tx.log('config', { key: c.key, from: c.from, to: c.to, source });
+function adopt(tx: Transition, settings: CabinetSettings, changes: SettingChange[], source: string, reasons: Record<string, string> = {}): void {
+  for (const c of changes) tx.log('config', { key: c.key, from: c.from, to: c.to, source, ...(reasons[c.key] ? { reason: reasons[c.key] } : {}) });
   const s = tx.state;
   const busy = gameInProgress(s);
   tx.set({
@@ -92,8 +94,26 @@ function currencyHeld(s: CabinetState): string | null {
   return counted ? 'the currency changes only after a RAM clear: the lifetime meters hold money counted in the old one' : null;
 }
 
-/** The `settings` input: the config file as it is now, and the pay tables installed. */
-export function applySettings(tx: Transition, config: CabinetSettings, source: string, installed: InstalledPayTable[]): void {
+const TABLE_KEY: Record<GameId, 'jacks' | 'pokerPlus'> = { 'jacks-or-better': 'jacks', 'poker-plus': 'pokerPlus' };
+
+/** C-24: what is known of the return of the table a game would play. */
+function returnOf(game: GameId, settings: CabinetSettings, installed: readonly InstalledPayTable[], config: CabinetSettings, configReturns: ConfigReturns): TableReturn | null {
+  const table = settings.payTables[TABLE_KEY[game]];
+  const twin = installed.find((t) => t.game === game && samePayTable(t.table, table));
+  if (twin) return twin.rtp;
+  return samePayTable(table, config.payTables[TABLE_KEY[game]]) ? configReturns[game] : null;
+}
+
+/**
+ * The `settings` input: the config file as it is now, the pay tables installed, and the return
+ * of each table the file names (C-24). A file whose own table is outside the return range is
+ * refused whole (the app refuses it before the database opens; this holds if it did not).
+ */
+export function applySettings(tx: Transition, config: CabinetSettings, source: string, installed: InstalledPayTable[], configReturns: ConfigReturns): Outcome {
+  for (const game of GAMES) {
+    const problem = returnOutOfRange(config.limits, configReturns[game]);
+    if (problem) return refusal('C-24', `${GAME_NAMES[game]} pay table ${tableName(installed, config.payTables[TABLE_KEY[game]])} ${problem}`);
+  }
   const s = tx.state;
   // The settings read back from the database meet the same check as the file and the technician:
   // a value that fails it was never allowed in, so play stops until a technician has looked.
@@ -111,20 +131,29 @@ export function applySettings(tx: Transition, config: CabinetSettings, source: s
     applied = { ...config, ...money };
     tx.log('config', { key: 'currency', from: money, to: { currency: config.currency, minorDigits: config.minorDigits }, source, held: true, reason: held });
   }
+  // C-24: a table kept from a technician's choice whose return is no longer known, or no longer
+  // inside the range (a table since uninstalled, a range since narrowed), gives way to the file's.
+  const reasons: Record<string, string> = {};
+  for (const game of GAMES) {
+    const key = TABLE_KEY[game];
+    const problem = returnOutOfRange(next.limits, returnOf(game, next, installed, config, configReturns));
+    if (!problem) continue;
+    reasons[`payTables.${key}`] = `C-24: ${GAME_NAMES[game]} pay table ${tableName(installed, next.payTables[key], 'in play until now, not installed')} ${problem}`;
+    next = { ...next, payTables: { ...next.payTables, [key]: config.payTables[key] } };
+  }
   // Unchanged inputs leave the state as it was, so a restart with the same file commits nothing new.
   // (A state saved before these fields existed has them undefined, which differs from anything.)
   if (!same(s.configApplied, applied)) tx.set({ configApplied: applied });
   if (!same(s.installedPayTables, installed)) tx.set({ installedPayTables: installed });
   const changes = settingsDiff(s.settings, next);
-  if (changes.length > 0) adopt(tx, next, changes, source);
+  if (changes.length > 0) adopt(tx, next, changes, source, reasons);
+  return null;
 }
 
 /** A group with the members a wish gives (an absent or undefined member keeps its value). */
 function overlay<T extends object>(group: T, given: Partial<T>): T {
   return { ...group, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
 }
-
-const TABLE_KEY: Record<GameId, 'jacks' | 'pokerPlus'> = { 'jacks-or-better': 'jacks', 'poker-plus': 'pokerPlus' };
 
 /** C-7, C-21: the technician's confirmed change at the cabinet. */
 export function changeSettings(tx: Transition, wish: SettingsWish): Outcome {
@@ -135,12 +164,19 @@ export function changeSettings(tx: Transition, wish: SettingsWish): Outcome {
   const was = s.settings;
   let next: CabinetSettings = { ...was };
   if (wish.chipValues !== undefined) next.chipValues = [...wish.chipValues];
-  if (wish.limits !== undefined) next.limits = overlay(was.limits, wish.limits);
+  if (wish.limits !== undefined) {
+    // C-24: the return range is the operator's, kept in the config file out of the machine's reach.
+    const range = Object.entries(wish.limits).filter(([k, v]) => v !== undefined && (k === 'minReturnPct' || k === 'maxReturnPct'));
+    if (range.length > 0) return refusal('C-24', `limits.${range[0][0]} (the operator's return range) is set in the config file only`);
+    next.limits = overlay(was.limits, wish.limits);
+  }
   for (const [game, id] of Object.entries(wish.payTables ?? {}) as [GameId, string | undefined][]) {
     if (id === undefined) continue;
     const table = (s.installedPayTables ?? []).find((t) => t.id === id);
     if (!table) return refusal('C-7', `no pay table "${id}" is installed`);
     if (table.game !== game) return refusal('C-7', `pay table "${id}" is for ${table.game}, not ${game}`);
+    const outside = returnOutOfRange(was.limits, table.rtp);
+    if (outside) return refusal('C-24', `${GAME_NAMES[game]} pay table "${id}" (${table.name}) ${outside}`);
     next = { ...next, payTables: { ...next.payTables, [TABLE_KEY[game]]: table.table } };
   }
   if (wish.defaultLanguage !== undefined) next.defaultLanguage = wish.defaultLanguage;

@@ -16,6 +16,8 @@ export interface SettingsProblem {
 /** The most chips the screen can offer, and the Jacks or Better bets its pay table shows. */
 export const MAX_CHIP_VALUES = 8;
 export const MAX_BET_LIMIT = 10;
+/** C-24: the bounds of the operator's return range, in percent. */
+export const RETURN_PCT_BOUNDS: readonly [number, number] = [50, 110];
 
 const whole = (x: unknown, min: number): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= min;
 const text = (x: unknown, pattern: RegExp): boolean => typeof x === 'string' && pattern.test(x);
@@ -78,6 +80,14 @@ export function settingsProblems(settings: CabinetSettings): SettingsProblem[] {
   else if (whole(l.minAnte, 1) && l.maxAnte < l.minAnte) say('limits.maxAnte', 'must not be below limits.minAnte');
   // A table maximum of 0 would pay every Poker Plus BET nothing (P-6, P-11).
   if (!whole(l.tableMax, 1)) say('limits.tableMax', 'must be a whole number of chips, at least 1');
+  // C-24: some operators knowingly run a table above 100% for skilled play, none outside 50..110.
+  const percent = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x) && x >= RETURN_PCT_BOUNDS[0] && x <= RETURN_PCT_BOUNDS[1];
+  for (const k of ['minReturnPct', 'maxReturnPct'] as const) {
+    if (!percent(l[k])) say(`limits.${k}`, `must be a percentage from ${RETURN_PCT_BOUNDS[0]} to ${RETURN_PCT_BOUNDS[1]}`);
+  }
+  if (percent(l.minReturnPct) && percent(l.maxReturnPct) && l.maxReturnPct <= l.minReturnPct) {
+    say('limits.maxReturnPct', 'must be above limits.minReturnPct (the return range would be empty)');
+  }
 
   const jacks = payTableProblem('jacks-or-better', groups.payTables.jacks);
   if (jacks) say('payTables.jacks-or-better', jacks);

@@ -8,6 +8,7 @@ import {
   type JacksPayTable,
   type PokerPlusPayTable,
 } from '../core';
+import type { TableReturn } from './return-range';
 
 export type Language = 'en' | 'ru';
 export const LANGUAGES: readonly Language[] = ['en', 'ru'];
@@ -26,6 +27,12 @@ export interface Limits {
   minAnte: number;
   maxAnte: number;
   tableMax: number;
+  /**
+   * Percent: the operator's return range (C-24). No pay table is put in play without a known
+   * return inside it. Set in the config file only: a casino keeps it out of the machine's reach.
+   */
+  minReturnPct: number;
+  maxReturnPct: number;
 }
 
 /** How the cabinet presents itself to players (sound, wins, attract loop); none of it touches money. */
@@ -59,9 +66,13 @@ export interface CabinetSettings {
  * A pay table installed on the cabinet (assets/paytables), offered to the technician by id.
  * The settings hold the table itself, so a game and its recall never depend on the files.
  */
-export type InstalledPayTable =
+export type InstalledPayTable = (
   | { id: string; game: 'jacks-or-better'; name: string; table: JacksPayTable }
-  | { id: string; game: 'poker-plus'; name: string; table: PokerPlusPayTable };
+  | { id: string; game: 'poker-plus'; name: string; table: PokerPlusPayTable }
+) & {
+  /** Its return as the app found it (C-24); null where none is known, and it cannot be chosen. */
+  rtp: TableReturn | null;
+};
 
 export const DEFAULT_SETTINGS: CabinetSettings = {
   currency: 'USD',
@@ -76,6 +87,8 @@ export const DEFAULT_SETTINGS: CabinetSettings = {
     minAnte: 1,
     maxAnte: 100,
     tableMax: 10_000,
+    minReturnPct: 85,
+    maxReturnPct: 99.9,
   },
   payTables: { jacks: DEFAULT_JACKS_PAYTABLE, pokerPlus: DEFAULT_POKER_PLUS_PAYTABLE },
   disabledNotes: [],

@@ -7,8 +7,18 @@ import type { DeviceCommand, DeviceEvent, Door, KeySwitch } from './device-event
 import type { CabinetEffect, GameRecord, LogEntry } from './effects';
 import { stepCabinet, type CabinetResult } from './cabinet';
 import type { CabinetEnv, CabinetInput } from './inputs';
+import type { ConfigReturns, TableReturn } from './return-range';
 import { DEFAULT_SETTINGS, type CabinetSettings, type Limits } from './settings';
 import { initialState, type CabinetState } from './state';
+
+/** An exact return, as the app finds a Jacks or Better table's (C-24). */
+export const exactReturn = (pct: number): TableReturn => ({ pct, low: pct, high: pct, basis: 'exact (test)' });
+
+/** A simulated return with its 95% interval, as recorded with a Poker Plus table. */
+export const simulatedReturn = (pct: number, half: number): TableReturn => ({ pct, low: pct - half, high: pct + half, basis: 'simulated (test)' });
+
+/** Returns inside the default range for both games' tables of a config file. */
+export const RETURNS_IN_RANGE: ConfigReturns = { 'jacks-or-better': exactReturn(98.3735), 'poker-plus': simulatedReturn(98.5532, 0.044) };
 
 export interface RigOptions {
   limits?: Partial<Limits>;

@@ -57,7 +57,9 @@ function isBoxes(x: unknown): x is BoxRequest[] {
 }
 
 const LAMP_STATES = ['off', 'on', 'blink'];
-const LIMIT_KEYS: readonly (keyof Limits)[] = ['creditLimit', 'ticketLimit', 'handpayLimit', 'maxBet', 'minAnte', 'maxAnte', 'tableMax'];
+const LIMIT_KEYS: readonly (keyof Limits)[] = ['creditLimit', 'ticketLimit', 'handpayLimit', 'maxBet', 'minAnte', 'maxAnte', 'tableMax', 'minReturnPct', 'maxReturnPct'];
+/** Read here so that a wish to change them is refused for what it is (C-24), not as malformed. */
+const RETURN_RANGE_KEYS: readonly string[] = ['minReturnPct', 'maxReturnPct'];
 const SETTING_FIELDS = FIELDS.changeSettings.filter((k) => k !== 'confirm');
 const inRange = (x: unknown, min: number, max: number): boolean => isWhole(x) && x >= min && x <= max;
 const given = (w: Json, k: string): boolean => w[k] !== undefined;
@@ -75,6 +77,10 @@ function settingsWishProblem(w: Json): string | null {
     for (const [k, v] of Object.entries(l)) {
       if (!LIMIT_KEYS.includes(k as keyof Limits)) return `"limits" has an unknown field "${k}"`;
       if (v === undefined) continue;
+      if (RETURN_RANGE_KEYS.includes(k)) {
+        if (typeof v !== 'number' || !Number.isFinite(v)) return `"limits.${k}" must be a number`;
+        continue;
+      }
       const min = k === 'tableMax' ? 0 : 1;
       const max = k === 'maxBet' ? 10 : Number.MAX_SAFE_INTEGER;
       if (!inRange(v, min, max)) return `"limits.${k}" must be a whole number ${max === 10 ? `from ${min} to ${max}` : `of at least ${min}`}`;

@@ -24,8 +24,16 @@ export interface JacksWork {
  * integer below 2^53 (the grand total is 1.99e13), so plain numbers add them exactly.
  */
 export function analyzeClasses(work: JacksWork, from: number, to: number): Float64Array {
-  const { tables, classes, dealCategories, coefficients } = work;
-  const totals = new Float64Array(W);
+  return analyzeClassesForTables(work, [work.coefficients], from, to)[0];
+}
+
+/**
+ * The same for several pay tables at once: what every hold of a deal draws is counted once,
+ * and only the choice of hold, which the table decides, is made per table.
+ */
+export function analyzeClassesForTables(work: Omit<JacksWork, 'coefficients'>, coefficients: readonly Float64Array[], from: number, to: number): Float64Array[] {
+  const { tables, classes, dealCategories } = work;
+  const totals = coefficients.map(() => new Float64Array(W));
   const counts = new Float64Array(32 * W);
   const returns = new Float64Array(32);
   const ranks = new Int32Array(5);
@@ -33,12 +41,15 @@ export function analyzeClasses(work: JacksWork, from: number, to: number): Float
   for (let i = from; i < to; i++) {
     const cards = deal.subarray(i * 5, i * 5 + 5);
     holdCounts(tables, cards, dealCategories[i], counts);
-    holdReturns(counts, coefficients, returns);
     for (let p = 0; p < 5; p++) ranks[p] = cards[p] >> 2;
-    const best = bestHold(returns, ranks);
-    const scale = DRAW_WEIGHT[best] * classes.weights[i];
-    const at = best * W;
-    for (let w = 0; w < W; w++) totals[w] += counts[at + w] * scale;
+    for (let t = 0; t < coefficients.length; t++) {
+      holdReturns(counts, coefficients[t], returns);
+      const best = bestHold(returns, ranks);
+      const scale = DRAW_WEIGHT[best] * classes.weights[i];
+      const at = best * W;
+      const into = totals[t];
+      for (let w = 0; w < W; w++) into[w] += counts[at + w] * scale;
+    }
   }
   return totals;
 }

@@ -2,7 +2,7 @@
 // every final hand under optimal play, at max bet, each deal weighing DEAL_WEIGHT.
 
 import { JACKS_CATEGORIES, type JacksCategory, type JacksPayTable } from '../core';
-import type { JacksWork } from './jacks-analysis';
+import { analyzeClassesForTables, type JacksWork } from './jacks-analysis';
 import { buildDrawTables } from './jacks-draw-tables';
 import { jacksCategoryOf5, maxBetCoefficients } from './jacks-categories';
 import { DEAL_WEIGHT } from './jacks-hold-choice';
@@ -37,6 +37,18 @@ export function dealCategoriesOf(classes: SuitClasses, allocate = (n: number) =>
 /** Everything the analysis reads, in ordinary memory (the single-threaded path and tests). */
 export function jacksWork(table: JacksPayTable, classes: SuitClasses = suitClasses()): JacksWork {
   return { tables: buildDrawTables(), classes, dealCategories: dealCategoriesOf(classes), coefficients: maxBetCoefficients(table) };
+}
+
+/**
+ * Par sheets of several tables in one pass over the deals, on this thread: the draw tables and
+ * every hold's outcomes are worked out once for all of them (five tables cost about twice one).
+ */
+export function jacksParSheets(tables: readonly JacksPayTable[]): JacksParSheet[] {
+  if (tables.length === 0) return [];
+  const classes = suitClasses();
+  const work = { tables: buildDrawTables(), classes, dealCategories: dealCategoriesOf(classes) };
+  const counts = analyzeClassesForTables(work, tables.map(maxBetCoefficients), 0, classes.count);
+  return tables.map((table, i) => parSheetFromCounts(counts[i], table));
 }
 
 /** Turns summed counts into the par sheet; the RTP is computed in BigInt, then rounded once. */

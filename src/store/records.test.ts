@@ -13,6 +13,7 @@ import { readMachineKey, createMachineKey } from './machine-key';
 import { Mirror, MIRROR_FILE } from './mirror';
 import { APPLICATION_ID, MIGRATIONS } from './schema';
 import { Bench, dataPath, testMachine } from './testing';
+import { RETURNS_IN_RANGE } from '../cabinet/testing';
 
 let dir: string;
 beforeEach(() => {
@@ -116,7 +117,7 @@ describe('a database bound to its machine', () => {
     const path = played();
     expectRefused(path, /belongs to machine "0001", and this cabinet's configuration names machine "A-18"/, { machine: 'A-18' });
     const b = new Bench(path);
-    b.input({ kind: 'settings', settings: b.rig.state.settings, source: 'config file', installed: [] });
+    b.input({ kind: 'settings', settings: b.rig.state.settings, source: 'config file', installed: [], configReturns: RETURNS_IN_RANGE });
     b.technician();
     b.wish({ type: 'changeSettings', confirm: true, machine: 'A-17' });
     expect(b.rig.state.settings.voucher.machine).toBe('A-17');

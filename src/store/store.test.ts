@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runReplay } from '../core';
 import { stepCabinet } from '../cabinet';
+import { RETURNS_IN_RANGE } from '../cabinet/testing';
 import { CabinetStore } from './cabinet-store';
 import { StoreError } from './database';
 import { readMachineKey } from './machine-key';
@@ -77,7 +78,7 @@ describe('the cabinet store', () => {
     const path = dataPath(dir, 'c.db');
     const a = new Bench(path);
     const settings = { ...a.rig.state.settings, chipValues: [5, 25] };
-    a.input({ kind: 'settings', settings, source: 'config file', installed: [] });
+    a.input({ kind: 'settings', settings, source: 'config file', installed: [], configReturns: RETURNS_IN_RANGE });
     const log = a.store.settingsLog();
     expect(log[log.length - 1]).toMatchObject({ key: 'chipValues', from: [1, 5, 25, 100], to: [5, 25], source: 'config file' });
     a.store.close();
@@ -87,9 +88,9 @@ describe('the cabinet store', () => {
   it('keeps the configuration-only parts of the state apart, and reads them back', () => {
     const path = dataPath(dir, 'c.db');
     const a = new Bench(path);
-    const installed = [{ id: 'mine', game: 'jacks-or-better' as const, name: 'Mine', table: a.rig.state.settings.payTables.jacks }];
+    const installed = [{ id: 'mine', game: 'jacks-or-better' as const, name: 'Mine', table: a.rig.state.settings.payTables.jacks, rtp: RETURNS_IN_RANGE['jacks-or-better'] }];
     const settings = { ...a.rig.state.settings, chipValues: [5, 25] };
-    a.input({ kind: 'settings', settings, source: 'config file', installed });
+    a.input({ kind: 'settings', settings, source: 'config file', installed, configReturns: RETURNS_IN_RANGE });
     a.insert(100);
     a.jacks();
     const row = a.store.db.prepare('SELECT state FROM cabinet_state').get() as { state: string };

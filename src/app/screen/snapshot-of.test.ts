@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stackedDeck } from '../../core/test-decks';
-import { Rig } from '../../cabinet/testing';
+import { Rig, RETURNS_IN_RANGE } from '../../cabinet/testing';
 import { checkToScreen } from '../../contract';
 import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE } from '../../core';
 import type { InstalledPayTable } from '../../cabinet';
@@ -118,10 +118,10 @@ describe('the screen snapshot', () => {
     // The installed tables, their coefficients listed in another order: still the same tables.
     const reversed = { ...DEFAULT_JACKS_PAYTABLE, coefficients: Object.fromEntries(Object.entries(DEFAULT_JACKS_PAYTABLE.coefficients).reverse()) };
     const installed = [
-      { id: 'jb-9-6', game: 'jacks-or-better', name: '9/6', table: reversed },
-      { id: 'pp-standard', game: 'poker-plus', name: 'Standard', table: DEFAULT_POKER_PLUS_PAYTABLE },
+      { id: 'jb-9-6', game: 'jacks-or-better', name: '9/6', table: reversed, rtp: RETURNS_IN_RANGE['jacks-or-better'] },
+      { id: 'pp-standard', game: 'poker-plus', name: 'Standard', table: DEFAULT_POKER_PLUS_PAYTABLE, rtp: RETURNS_IN_RANGE['poker-plus'] },
     ] as InstalledPayTable[];
-    rig.ok({ kind: 'settings', settings: rig.state.settings, source: 'config file', installed });
+    rig.ok({ kind: 'settings', settings: rig.state.settings, source: 'config file', installed, configReturns: RETURNS_IN_RANGE });
     rig.state = { ...rig.state, access: { ...rig.state.access, pinHash: rig.env.hashPin('2468') } };
     rig.key('technician', true);
     rig.play({ type: 'technicianPin', pin: '1111' });

@@ -1,0 +1,67 @@
+// C-24: a pay table is put in play only with a known return inside the operator's range. The
+// returns are the app's to find (the exact par sheet for Jacks or Better, the return recorded
+// with a Poker Plus table); the cabinet only holds them against the range, the same way at
+// start, for the settings page and for a technician's wish.
+
+import { CATEGORIES, JACKS_CATEGORIES, type GameId, type PayTable } from '../core';
+import { samePayTable } from './installed-tables';
+import type { InstalledPayTable, Limits } from './settings';
+
+/** What is known of a pay table's return to the player, in percent of what is staked. */
+export interface TableReturn {
+  /** The exact return, or a simulation's estimate. */
+  pct: number;
+  /** The 95% interval; both ends are `pct` when the return is exact. */
+  low: number;
+  high: number;
+  /** How it was found, in words. */
+  basis: string;
+}
+
+/** The return of each game's table in the config file, as the app found it (null: unknown). */
+export type ConfigReturns = Record<GameId, TableReturn | null>;
+
+export type ReturnRange = Pick<Limits, 'minReturnPct' | 'maxReturnPct'>;
+
+export const GAME_NAMES: Record<GameId, string> = { 'jacks-or-better': 'Jacks or Better', 'poker-plus': 'Poker Plus' };
+
+const pct = (x: number): string => `${Number(x.toFixed(4))}%`;
+
+export function describeReturn(r: TableReturn): string {
+  return r.low === r.pct && r.high === r.pct ? `${pct(r.pct)} (exact)` : `${pct(r.pct)} (95% interval ${pct(r.low)} .. ${pct(r.high)})`;
+}
+
+export const describeRange = (range: ReturnRange): string => `${pct(range.minReturnPct)} .. ${pct(range.maxReturnPct)}`;
+
+/**
+ * Why a table with this return may not be put in play, or null when it may. The whole 95%
+ * interval must lie inside the range: its upper end at most the maximum, so that a simulated
+ * return cannot hide a table that pays more than the operator allows, and its lower end at
+ * least the minimum, which is the player's guarantee.
+ */
+export function returnOutOfRange(range: ReturnRange, r: TableReturn | null): string | null {
+  if (r === null) return 'has no known return';
+  if (r.high > range.maxReturnPct) return `returns ${describeReturn(r)}, above the operator's range ${describeRange(range)}`;
+  if (r.low < range.minReturnPct) return `returns ${describeReturn(r)}, below the operator's range ${describeRange(range)}`;
+  return null;
+}
+
+/** "royal 100, 50/20/7/5/4/3/2/1" style: the coefficients, highest category first. */
+export function coefficientsText(table: PayTable): string {
+  const ids: readonly string[] = table.game === 'jacks-or-better' ? JACKS_CATEGORIES : CATEGORIES;
+  const c = table.coefficients as Record<string, number>;
+  const paying = [...ids].reverse().map((id) => c[id]).filter((x) => x > 0);
+  const royal = table.game === 'jacks-or-better' && table.royalAtMaxBet !== undefined ? `, royal ${table.royalAtMaxBet} at max bet` : '';
+  return `${paying.join('/')}${royal}`;
+}
+
+/** The installed table that is this one, if any. */
+export function installedTwin(installed: readonly InstalledPayTable[], table: PayTable): InstalledPayTable | undefined {
+  return installed.find((t) => samePayTable(t.table, table));
+}
+
+/** How a message names a table: its installed id and name, or where it comes from and its coefficients. */
+export function tableName(installed: readonly InstalledPayTable[], table: PayTable, origin = 'from the config file'): string {
+  const twin = installedTwin(installed, table);
+  return twin ? `"${twin.id}" (${twin.name})` : `${origin} (${coefficientsText(table)})`;
+}
