@@ -13,19 +13,27 @@ import { CryptoRandom } from './crypto-random';
 import { nodeEnv } from './node-env';
 import { CabinetRunner } from './runner';
 import { installedPayTables, type PayTableCatalog } from './service/installed-pay-tables';
+import { checkConfigReturns } from './service/table-returns';
 import { SimulatedDevices } from './sim/simulated-devices';
 
 export const DEFAULT_DB = './data/cabinet.db';
 
+/**
+ * The config file, checked whole before anything opens the database: its form, and (C-24) the
+ * return of every pay table it puts in play against the operator's range.
+ */
 export function loadConfig(file: string | undefined): AppConfig {
-  if (file === undefined) return parseConfig({});
-  let text: string;
+  const config = file === undefined ? parseConfig({}) : parseConfigText(readConfigFile(file), file);
+  checkConfigReturns(config.settings, config.recordedReturns, installedPayTables().installed);
+  return config;
+}
+
+function readConfigFile(file: string): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (e) {
     throw new Error(`config: cannot read ${file}: ${(e as Error).message}`);
   }
-  return parseConfigText(text, file);
 }
 
 /**
@@ -62,6 +70,7 @@ async function build(config: AppConfig, store: CabinetStore, bus: DeviceBus, dea
     env: nodeEnv(dealing),
     settings: config.settings,
     installed: payTables.installed,
+    configReturns: checkConfigReturns(config.settings, config.recordedReturns, payTables.installed),
     initialPin: config.initialPin,
   });
   return {

@@ -12,8 +12,10 @@ describe('configuration file', () => {
       display: { hideCursor: false },
       store: { keyFile: null, mirror: null },
       file: null,
+      recordedReturns: {},
     });
     expect(parseConfig({ devices: 'simulated' }).devices).toEqual(simulated);
+    expect(DEFAULT_SETTINGS.limits).toMatchObject({ minReturnPct: 85, maxReturnPct: 99.9 });
   });
 
   it('reads every section', () => {
@@ -75,6 +77,16 @@ describe('configuration file', () => {
     [{ store: { keyFile: '' } }, /store\.keyFile must be a path/],
     [{ store: { mirror: 7 } }, /store\.mirror must be a path/],
     [{ store: { key: '/etc/k' } }, /store\.key is not a known setting/],
+    [{ limits: { minReturnPct: 40 } }, /^config: limits\.minReturnPct must be a percentage from 50 to 110$/],
+    [{ limits: { maxReturnPct: 110.5 } }, /limits\.maxReturnPct must be a percentage from 50 to 110/],
+    [{ limits: { maxReturnPct: '99' } }, /limits\.maxReturnPct must be a number/],
+    [{ limits: { minReturnPct: 97, maxReturnPct: 96 } }, /limits\.maxReturnPct must be above limits\.minReturnPct \(the return range would be empty\)/],
+    [{ limits: { minReturnPct: 97, maxReturnPct: 97 } }, /the return range would be empty/],
+    [{ payTables: { 'poker-plus': { table: { pair: 1 }, returnPct: 98 } } }, /payTables\.poker-plus\.returnCi95 must be the 95% interval/],
+    [{ payTables: { 'poker-plus': { table: { pair: 1 }, returnPct: 98, returnCi95: [97, 97.5], returnBasis: 'x' } } }, /must contain returnPct 98/],
+    [{ payTables: { 'poker-plus': { table: { pair: 1 }, returnPct: 98, returnCi95: [97, 99], returnBasis: 'x', seed: 1 } } }, /payTables\.poker-plus\.seed is not a known setting/],
+    [{ payTables: { 'poker-plus': { table: { 'jacks-or-better': 1 }, returnPct: 98, returnCi95: [97, 99], returnBasis: 'x' } } }, /payTables\.poker-plus\.table: paytable: "jacks-or-better"/],
+    [{ payTables: { 'jacks-or-better': { table: { flush: 6 }, returnPct: 99 } } }, /payTables\.jacks-or-better: give the table alone; the cabinet computes a Jacks or Better return itself/],
     [[], /one JSON object/],
   ];
   for (const [input, message] of bad) {
@@ -89,6 +101,18 @@ describe('configuration file', () => {
     const c = parseConfigText(JSON.stringify({ store: { keyFile: 'keys/machine.key', mirror: '/media/mirror' } }), '/etc/poker-cabinet/config.json');
     expect(c.store).toEqual({ keyFile: '/etc/poker-cabinet/keys/machine.key', mirror: '/media/mirror' });
     expect(c.file).toBe('/etc/poker-cabinet/config.json');
+  });
+
+  it('reads the return range, and a Poker Plus table with the return recorded for it (C-24)', () => {
+    const c = parseConfig({
+      limits: { minReturnPct: 90, maxReturnPct: 100.5 },
+      payTables: { 'poker-plus': { table: { 'full-house': 6, flush: 4 }, returnPct: 97.6, returnCi95: [97.55, 97.65], returnBasis: 'simulated: 12,000,000 rounds' } },
+    });
+    expect(c.settings.limits).toMatchObject({ minReturnPct: 90, maxReturnPct: 100.5 });
+    expect(c.settings.payTables.pokerPlus.coefficients).toMatchObject({ 'full-house': 6, flush: 4, pair: 1 });
+    expect(c.recordedReturns).toEqual({ 'poker-plus': { pct: 97.6, low: 97.55, high: 97.65, basis: 'simulated: 12,000,000 rounds' } });
+    // The bare table, as before, has no return of its own.
+    expect(parseConfig({ payTables: { 'poker-plus': { 'full-house': 6 } } }).recordedReturns).toEqual({});
   });
 
   it('reads serial ports and the display', () => {

@@ -7,6 +7,8 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { parsePayTable, type GameId } from '../core';
 import type { DeviceChoices, SerialLine } from '../devices';
 import { DEFAULT_SETTINGS, DEVICE_NAMES, GAMES, LANGUAGES, describeProblems, settingsProblems, type CabinetSettings, type DeviceName, type Language } from '../cabinet';
+import type { TableReturn } from '../cabinet';
+import { parseRecordedReturn, RECORDED_RETURN_FIELDS } from './recorded-return';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -50,6 +52,8 @@ export interface AppConfig {
   store: StorePlaces;
   /** The file this configuration was read from; null for the defaults alone. */
   file: string | null;
+  /** Returns written in the file with its own pay tables (C-24; Poker Plus only). */
+  recordedReturns: Partial<Record<GameId, TableReturn>>;
 }
 
 type Json = Record<string, unknown>;
@@ -87,6 +91,14 @@ function wholeList(obj: Json, key: string, fallback: number[], min: number, unit
   return v as number[];
 }
 
+/** A number that need not be whole (a percentage); its range is settingsProblems' to check. */
+function decimal(obj: Json, key: string, where: string, fallback: number): number {
+  const v = obj[key];
+  if (v === undefined) return fallback;
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new ConfigError(`${where}${key} must be a number`);
+  return v;
+}
+
 function section(obj: Json, key: string): Json {
   const v = obj[key];
   if (v === undefined) return {};
@@ -112,6 +124,8 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
     minAnte: chips('minAnte', 1),
     maxAnte: chips('maxAnte', 1),
     tableMax: chips('tableMax', 1),
+    minReturnPct: decimal(limitsIn, 'minReturnPct', 'limits.', d.limits.minReturnPct),
+    maxReturnPct: decimal(limitsIn, 'maxReturnPct', 'limits.', d.limits.maxReturnPct),
   };
 
   let games: GameId[] = d.games;
@@ -126,13 +140,26 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
   only(tablesIn, GAMES, 'payTables.');
   const payTables = { ...d.payTables };
   if (tablesIn['jacks-or-better'] !== undefined) {
-    const p = parsePayTable('jacks-or-better', tablesIn['jacks-or-better']);
+    const j = tablesIn['jacks-or-better'];
+    if (isObject(j) && 'table' in j) throw new ConfigError('payTables.jacks-or-better: give the table alone; the cabinet computes a Jacks or Better return itself, exactly (C-24)');
+    const p = parsePayTable('jacks-or-better', j);
     if (!p.ok) throw new ConfigError(`payTables.jacks-or-better: ${p.error}`);
     payTables.jacks = p.table;
   }
-  if (tablesIn['poker-plus'] !== undefined) {
-    const p = parsePayTable('poker-plus', tablesIn['poker-plus']);
-    if (!p.ok) throw new ConfigError(`payTables.poker-plus: ${p.error}`);
+  const recordedReturns: AppConfig['recordedReturns'] = {};
+  const pokerPlusIn = tablesIn['poker-plus'];
+  if (pokerPlusIn !== undefined) {
+    // C-24: a Poker Plus table of the file's own comes with the return a simulation found for
+    // it, {"table": {...}, "returnPct", "returnCi95", "returnBasis"}; the bare table has none.
+    const recorded = isObject(pokerPlusIn) && 'table' in pokerPlusIn;
+    if (recorded) {
+      only(pokerPlusIn, ['table', ...RECORDED_RETURN_FIELDS], 'payTables.poker-plus.');
+      const r = parseRecordedReturn(pokerPlusIn);
+      if (!r.ok) throw new ConfigError(`payTables.poker-plus.${r.error}`);
+      recordedReturns['poker-plus'] = r.rtp;
+    }
+    const p = parsePayTable('poker-plus', recorded ? pokerPlusIn.table : pokerPlusIn);
+    if (!p.ok) throw new ConfigError(`payTables.poker-plus${recorded ? '.table' : ''}: ${p.error}`);
     payTables.pokerPlus = p.table;
   }
 
@@ -181,7 +208,7 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
   // The same checks a technician's change at the cabinet meets (C-7), worded with the file's keys.
   const problems = settingsProblems(settings);
   if (problems.length > 0) throw new ConfigError(describeProblems(problems));
-  return { settings, initialPin, devices: deviceChoices(input.devices), display: displayOf(section(input, 'display')), store: storePlaces(section(input, 'store'), file), file };
+  return { settings, initialPin, devices: deviceChoices(input.devices), display: displayOf(section(input, 'display')), store: storePlaces(section(input, 'store'), file), file, recordedReturns };
 }
 
 function storePlaces(input: Json, file: string | null): StorePlaces {

@@ -91,7 +91,8 @@ describe('the cabinet runner', () => {
     await app.close();
     // A runner told of other tables hands those on.
     const store = openStore(dbIn('d.db', 'second'), config);
-    const mine = installedPayTables().installed.slice(0, 1);
+    // The tables the config file names among them, or their returns would be unknown (C-24).
+    const mine = installedPayTables().installed.filter((t) => t.id.endsWith('-default'));
     const runner = await CabinetRunner.start({ store, bus: new HeldDevices(new SimulatedDevices({ ledgerPath: null })), env: nodeEnv(new SeededRandom('t')), settings: config.settings, installed: mine, initialPin: '1234' });
     expect(runner.state.installedPayTables).toEqual(mine);
     await runner.close();

@@ -17,12 +17,14 @@ import {
   type CabinetResult,
   type CabinetSettings,
   type CabinetState,
+  type ConfigReturns,
   type DeviceBus,
   type DeviceCommand,
   type InstalledPayTable,
 } from '../cabinet';
 import type { CabinetStore } from '../store';
 import { installedPayTables } from './service/installed-pay-tables';
+import { checkConfigReturns } from './service/table-returns';
 
 /** How long start waits for the acceptor's restart answer before it comes up without it. */
 export const RECOVERY_WAIT_MS = 4000;
@@ -34,6 +36,8 @@ export interface RunnerOptions {
   settings: CabinetSettings;
   /** The pay tables a technician may choose from; the package's assets/paytables unless given. */
   installed?: InstalledPayTable[];
+  /** The return of each table `settings` names (C-24); found (and checked) here unless given. */
+  configReturns?: ConfigReturns;
   initialPin: string;
   /** How long start waits for the acceptor's restart answer (default RECOVERY_WAIT_MS). */
   recoveryWaitMs?: number;
@@ -78,6 +82,8 @@ export class CabinetRunner {
     const { store, bus, env, settings, initialPin } = options;
     // Read before anything is stepped: a broken pay-table file refuses the start, naming the file.
     const installed = options.installed ?? installedPayTables().installed;
+    // C-24 before anything is stepped or stored: a table outside the range refuses the start.
+    const configReturns = options.configReturns ?? checkConfigReturns(settings, {}, installed);
     let state = store.load();
     if (!state) {
       const fresh = initialState(settings);
@@ -92,7 +98,11 @@ export class CabinetRunner {
     });
     // The settings first: stored ones that fail their check are replaced (and tilt) before
     // anything reads them.
-    runner.apply({ kind: 'settings', settings, source: 'config file', installed });
+    const applied = runner.apply({ kind: 'settings', settings, source: 'config file', installed, configReturns });
+    if (!applied.ok) {
+      runner.unsubscribe?.();
+      throw new Error(`config: ${applied.refusal.reason} (${applied.refusal.rule})`);
+    }
     const records = store.records;
     runner.apply({ kind: 'records', refused: records.ok ? null : records.reason, mirror: records.mirror });
     runner.apply({ kind: 'powerUp' });

@@ -19,6 +19,9 @@ export const LIMITS = object({
   minAnte: chips,
   maxAnte: chips,
   tableMax: chips,
+  /** C-24: the operator's return range in percent, set in the config file only. */
+  minReturnPct: num(),
+  maxReturnPct: num(),
 });
 
 /** The operator settings as the settings page shows them; pay tables by installed id. */
@@ -131,10 +134,15 @@ const installedPayTable = object({
   name: str(80),
   /** The paying rows as the player screen draws them (per chip, per bet). */
   rows: array(object({ category: str(32), perBet: array(int(0), 10) }), 12),
-  /** Theoretical return in percent, or null where none is certified. */
+  /** Theoretical return in percent, or null where none is known. */
   returnPct: nullable(num()),
-  /** How the return was found: "exact, optimal play" or a simulation with its interval. */
-  returnBasis: str(200),
+  /** Its 95% interval (both ends the return itself when it is exact), or null. */
+  returnLow: nullable(num()),
+  returnHigh: nullable(num()),
+  /** How the return was found: the exact par sheet, or a simulation with its interval. */
+  returnBasis: str(400),
+  /** C-24: the return is known and inside the operator's range, so the table may be chosen. */
+  inRange: bool(),
 });
 
 export const ANSWER = union('type', {

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../app/cabinet-app';
 import { electronLaunchPlan } from '../main/launch';
 import { startBrowserCabinet } from './browser-cabinet';
 
@@ -59,6 +60,9 @@ function buildRendererIfStale(): void {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  // The config file first, pay-table returns included (C-24): a file the cabinet would refuse
+  // stops here, before anything is built, started or written.
+  loadConfig(args.config);
   buildRendererIfStale();
   const plan = electronLaunchPlan(root);
   if (!args.browser && (plan.available || plan.command)) {

@@ -28,7 +28,8 @@ export const runCommand: Command = {
       });
     } catch (e) {
       const message = (e as Error).message;
-      if ((e as Error).name === 'StoreError' || (e as Error).name === 'ConfigError' || message.startsWith('config:')) throw new CliError(message);
+      const name = (e as Error).name;
+      if (name === 'StoreError' || name === 'ConfigError' || name === 'PayTableError' || message.startsWith('config:')) throw new CliError(message);
       throw e;
     }
     return 0;

@@ -202,8 +202,22 @@ describe('the answers, from a real store', () => {
     if (installed.game !== 'jacks-or-better') throw new Error('9/6 is a Jacks or Better table');
     expect(nineSix.rows).toEqual(jacksPayRows(installed.table, bench.state.settings.limits.maxBet));
     expect(nineSix.rows[0]).toEqual({ category: 'royal-flush', perBet: [250, 250, 250, 250, 800] });
-    expect(nineSix.returnPct).toBe(99.5439);
-    expect(tables.find((t) => t.game === 'poker-plus')?.rows[0]).toEqual({ category: 'royal-flush', perBet: [250] });
+    // Worked out by the cabinet (the par sheet), not copied from the file; inside the default range.
+    expect(nineSix.returnPct).toBeCloseTo(99.5439, 4);
+    expect([nineSix.returnLow, nineSix.returnHigh, nineSix.inRange]).toEqual([nineSix.returnPct, nineSix.returnPct, true]);
+    const p12 = tables.find((t) => t.id === 'poker-plus-default')!;
+    expect(p12.rows[0]).toEqual({ category: 'royal-flush', perBet: [100] });
+    expect(p12.returnLow! < p12.returnPct! && p12.returnPct! < p12.returnHigh!).toBe(true);
+    expect(p12.inRange).toBe(true);
+  });
+
+  it('pay tables: marks those outside the operator\'s range, by the same judgement as a wish (C-24)', () => {
+    const narrow = new StoreBench(join(dir, 'narrow.db'), { limits: { maxReturnPct: 99 } });
+    narrow.login();
+    const r = answerQuery({ type: 'payTables' }, { state: narrow.state, records: narrow.store, payTables: installedPayTables() });
+    if (!r.ok || r.answer.type !== 'payTables') throw new Error('expected the pay tables');
+    expect(r.answer.tables.filter((t) => !t.inRange).map((t) => t.id)).toEqual(['jacks-or-better-9-6']);
+    narrow.store.close();
   });
 });
 

@@ -4,7 +4,7 @@
 // key, the PIN session and the initial PIN changed; no key counts before the deck has reported it.
 // The caller logs every refusal.
 
-import { keyProblem, technicianProblem, type CabinetState, type GameRecord } from '../../cabinet';
+import { keyProblem, returnOutOfRange, technicianProblem, type CabinetState, type GameRecord } from '../../cabinet';
 import { check, QUERY, QUERY_ACCESS, type Answer, type HandpayRow, type Query, type QueryResult, type RecallSummary } from '../../contract';
 import { RECALL_KEEP, type ChainCheck } from '../../store';
 import { jacksPayRows, pokerPlusPayRows } from '../screen/pay-rows';
@@ -65,13 +65,17 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, { state, records, pay
     case 'payTables':
       return {
         type: 'payTables',
-        tables: payTables.tables.map(({ table: t, returnPct, returnBasis }) => ({
+        tables: payTables.tables.map(({ table: t }) => ({
           id: t.id,
           game: t.game,
           name: t.name,
           rows: t.game === 'jacks-or-better' ? jacksPayRows(t.table, state.settings.limits.maxBet) : pokerPlusPayRows(t.table),
-          returnPct,
-          returnBasis,
+          returnPct: t.rtp?.pct ?? null,
+          returnLow: t.rtp?.low ?? null,
+          returnHigh: t.rtp?.high ?? null,
+          returnBasis: t.rtp?.basis ?? 'no return is known for this table',
+          // C-24: the same judgement the cabinet makes on a wish to choose it.
+          inRange: returnOutOfRange(state.settings.limits, t.rtp) === null,
         })),
       };
   }

@@ -5,6 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE } from '../../core';
 import { samePayTable } from '../../cabinet';
 import { defaultPayTablesDir, installedPayTables, loadPayTables, PayTableError } from './installed-pay-tables';
+import { EXACT_BASIS } from './table-returns';
+
+/** The exact return of 8/5 with the royal at 250 at every bet. */
+const EIGHT_FIVE_PCT = 96.0635;
 import { packageRoot } from './package-root';
 
 let dir: string;
@@ -13,13 +17,23 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+// 8/5 with the royal at 250 at every bet: its exact return, which the loader works out itself.
 const good = {
   id: 'jacks-test',
   game: 'jacks-or-better',
   name: 'Test table',
   table: { 'full-house': 8, flush: 5 },
-  returnPct: 97.2,
-  returnBasis: 'made up for a test',
+  returnPct: EIGHT_FIVE_PCT,
+  returnBasis: 'exact, at max bet',
+};
+const pokerPlus = {
+  id: 'pp-test',
+  game: 'poker-plus',
+  name: 'Poker Plus test table',
+  table: { 'full-house': 6 },
+  returnPct: 97.9,
+  returnCi95: [97.85, 97.95],
+  returnBasis: 'simulated: made up for a test',
 };
 const write = (name: string, content: unknown): void => writeFileSync(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
 
@@ -29,7 +43,7 @@ describe('the installed pay tables of this package', () => {
     expect(JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).name).toBe('poker-cabinet');
   });
 
-  it('hold four Jacks or Better tables and two Poker Plus ones, each game best first', () => {
+  it('hold four Jacks or Better tables and two Poker Plus ones, each game best first, every one with its return', () => {
     const { tables, installed } = installedPayTables();
     expect(tables.map((t) => t.table.id)).toEqual([
       'jacks-or-better-9-6',
@@ -37,9 +51,15 @@ describe('the installed pay tables of this package', () => {
       'jacks-or-better-8-5',
       'jacks-or-better-7-5',
       'poker-plus-default',
-      'poker-plus-8-5',
+      'poker-plus-6-4',
     ]);
     expect(installed).toEqual(tables.map((t) => t.table));
+    expect(installed.every((t) => t.rtp !== null && t.rtp.low <= t.rtp.pct && t.rtp.pct <= t.rtp.high)).toBe(true);
+  });
+
+  it('never again hold the Jacks or Better table as a Poker Plus one (the earlier reading of P-12)', () => {
+    const old = { ...DEFAULT_POKER_PLUS_PAYTABLE, coefficients: { ...DEFAULT_POKER_PLUS_PAYTABLE.coefficients, 'royal-flush': 250, 'four-of-a-kind': 25, 'full-house': 9, flush: 6 } };
+    expect(installedPayTables().installed.filter((t) => samePayTable(t.table, old))).toEqual([]);
   });
 
   it('include the rules defaults (J-5, P-12), so a default config names an installed table', () => {
@@ -54,9 +74,19 @@ describe('loading a folder', () => {
   it('reads a good file, ignoring files that are not JSON tables', () => {
     write('jacks-test.json', good);
     write('README.txt', 'notes');
+    write('pp-test.json', pokerPlus);
     const { installed, tables } = loadPayTables(dir);
-    expect(installed).toEqual([{ id: 'jacks-test', game: 'jacks-or-better', name: 'Test table', table: { ...DEFAULT_JACKS_PAYTABLE, coefficients: { ...DEFAULT_JACKS_PAYTABLE.coefficients, 'full-house': 8, flush: 5 } } }]);
-    expect(tables[0]).toMatchObject({ returnPct: 97.2, returnBasis: 'made up for a test', file: join(dir, 'jacks-test.json') });
+    const table = { ...DEFAULT_JACKS_PAYTABLE, coefficients: { ...DEFAULT_JACKS_PAYTABLE.coefficients, 'full-house': 8, flush: 5 } };
+    expect(installed[0]).toMatchObject({ id: 'jacks-test', game: 'jacks-or-better', name: 'Test table', table });
+    // Worked out exactly by the loader, whatever the file says of how.
+    expect(installed[0].rtp).toEqual({ pct: expect.closeTo(EIGHT_FIVE_PCT, 4), low: installed[0].rtp!.pct, high: installed[0].rtp!.pct, basis: EXACT_BASIS });
+    expect(installed[1]).toMatchObject({ id: 'pp-test', rtp: { pct: 97.9, low: 97.85, high: 97.95, basis: 'simulated: made up for a test' } });
+    expect(tables[0].file).toBe(join(dir, 'jacks-test.json'));
+  });
+
+  it('refuses a Jacks or Better file whose return is not the exact one (mistyped, or edited to pass the range)', () => {
+    write('jacks-test.json', { ...good, returnPct: 99.5 });
+    expect(() => loadPayTables(dir)).toThrow(/jacks-test\.json: returnPct 99\.5 is not the table's exact return, 96\.\d{4}%/);
   });
 
   const broken: [string, string, unknown, RegExp][] = [
@@ -74,6 +104,10 @@ describe('loading a folder', () => {
     ['a return out of range', 'jacks-test.json', { ...good, returnPct: 250 }, /returnPct must be/],
     ['a return as text', 'jacks-test.json', { ...good, returnPct: '97.2' }, /returnPct must be/],
     ['no basis', 'jacks-test.json', { ...good, returnBasis: '' }, /returnBasis must be/],
+    ['an interval with an exact return', 'jacks-test.json', { ...good, returnCi95: [96, 97] }, /a Jacks or Better return is exact/],
+    ['a simulated return without its interval', 'pp-test.json', { ...pokerPlus, returnCi95: undefined }, /returnCi95 must be the 95% interval/],
+    ['an interval that misses the return', 'pp-test.json', { ...pokerPlus, returnCi95: [98, 99] }, /must contain returnPct 97\.9/],
+    ['an interval of text', 'pp-test.json', { ...pokerPlus, returnCi95: ['97', '98'] }, /returnCi95 must be/],
   ];
   for (const [what, name, content, message] of broken) {
     it(`refuses ${what}, naming the file`, () => {
@@ -84,9 +118,12 @@ describe('loading a folder', () => {
     });
   }
 
-  it('accepts a table with no certified return', () => {
+  it('accepts a Poker Plus table with no recorded return, which the cabinet will not put in play, and works a Jacks one out', () => {
+    write('pp-test.json', { ...pokerPlus, returnPct: null, returnCi95: undefined });
     write('jacks-test.json', { ...good, returnPct: null });
-    expect(loadPayTables(dir).tables[0].returnPct).toBeNull();
+    const [j, pp] = loadPayTables(dir).installed;
+    expect(pp.rtp).toBeNull();
+    expect(j.rtp?.pct).toBeCloseTo(EIGHT_FIVE_PCT, 4);
   });
 
   it('refuses the same table under two ids', () => {

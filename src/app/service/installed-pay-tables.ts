@@ -1,20 +1,21 @@
 // The pay tables installed on this cabinet (assets/paytables/*.json), offered to the technician
-// with their certified return. Every file is checked as the cabinet starts; one that is broken
+// with their return (C-24). Every file is checked as the cabinet starts; one that is broken
 // refuses the start with the file named, since a technician must never be offered a table
-// whose numbers nobody checked.
+// whose numbers nobody checked. A Jacks or Better return is worked out here, exactly, and must
+// be the one the file states; a Poker Plus file carries the return a long simulation found,
+// with its 95% interval.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parsePayTable } from '../../core';
+import { parsePayTable, type JacksPayTable } from '../../core';
 import { CUSTOM_PAY_TABLE, GAMES, samePayTable, type InstalledPayTable } from '../../cabinet';
+import { parseRecordedReturn } from '../recorded-return';
 import { packageRoot } from './package-root';
+import { exactJacksReturns } from './table-returns';
 
 export interface CertifiedPayTable {
+  /** The table with its return (`rtp`), as the cabinet holds it against the range. */
   table: InstalledPayTable;
-  /** Theoretical return in percent, or null where none is certified. */
-  returnPct: number | null;
-  /** How the return was found (exact par sheet, or a simulation with its interval). */
-  returnBasis: string;
   file: string;
 }
 
@@ -31,7 +32,9 @@ export class PayTableError extends Error {
   }
 }
 
-const FIELDS = ['id', 'game', 'name', 'table', 'returnPct', 'returnBasis'];
+const FIELDS = ['id', 'game', 'name', 'table', 'returnPct', 'returnCi95', 'returnBasis'];
+/** Fields every file has; `returnCi95` only a Poker Plus one with a return. */
+const REQUIRED = ['id', 'game', 'name', 'table', 'returnPct', 'returnBasis'];
 const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 export const defaultPayTablesDir = (): string => join(packageRoot(), 'assets', 'paytables');
@@ -49,7 +52,7 @@ function parseFile(file: string, name: string): CertifiedPayTable {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('must be an object');
   const o = value as Record<string, unknown>;
   for (const key of Object.keys(o)) if (!FIELDS.includes(key)) fail(`"${key}" is not a known field (known: ${FIELDS.join(', ')})`);
-  for (const key of FIELDS) if (!(key in o)) fail(`"${key}" is missing`);
+  for (const key of REQUIRED) if (!(key in o)) fail(`"${key}" is missing`);
   const { id, game, name: title, returnPct, returnBasis } = o;
   if (typeof id !== 'string' || !ID.test(id)) return fail('id must be 1 to 64 lower-case letters, digits and hyphens');
   if (id === CUSTOM_PAY_TABLE) return fail(`id "${CUSTOM_PAY_TABLE}" is kept for a pay table given in the config file`);
@@ -59,11 +62,40 @@ function parseFile(file: string, name: string): CertifiedPayTable {
   if (returnPct !== null && (typeof returnPct !== 'number' || !Number.isFinite(returnPct) || returnPct <= 0 || returnPct >= 200)) {
     return fail('returnPct must be a percentage above 0 and below 200, or null');
   }
-  if (typeof returnBasis !== 'string' || returnBasis.trim() === '' || returnBasis.length > 200) return fail('returnBasis must be text of 1 to 200 characters');
+  if (typeof returnBasis !== 'string' || returnBasis.trim() === '' || returnBasis.length > 400) return fail('returnBasis must be text of 1 to 400 characters');
   const parsed = parsePayTable(game, o.table);
   if (!parsed.ok) return fail(`table: ${parsed.error}`);
-  const table = { id, game, name: title, table: parsed.table } as InstalledPayTable;
-  return { table, returnPct, returnBasis, file };
+  if (game === 'jacks-or-better') {
+    // The file's figure for now; withExactReturns puts the exact one in its place.
+    if ('returnCi95' in o) return fail('returnCi95 is for a simulated return; a Jacks or Better return is exact');
+    const rtp = returnPct === null ? null : { pct: returnPct, low: returnPct, high: returnPct, basis: returnBasis };
+    return { table: { id, game, name: title, table: parsed.table as JacksPayTable, rtp }, file };
+  }
+  if (returnPct === null) {
+    if ('returnCi95' in o) return fail('returnCi95 without a returnPct');
+    return { table: { id, game, name: title, table: parsed.table, rtp: null } as InstalledPayTable, file };
+  }
+  const recorded = parseRecordedReturn(o);
+  if (!recorded.ok) return fail(recorded.error);
+  return { table: { id, game, name: title, table: parsed.table, rtp: recorded.rtp } as InstalledPayTable, file };
+}
+
+/**
+ * Every Jacks or Better table with its exact return, worked out here in one pass; a file that
+ * states another (to 4 decimals) was mistyped or tampered with, and refuses the start.
+ */
+function withExactReturns(tables: CertifiedPayTable[]): CertifiedPayTable[] {
+  const jacks = tables.filter((t) => t.table.game === 'jacks-or-better');
+  const returns = exactJacksReturns(jacks.map((t) => t.table.table as JacksPayTable));
+  return tables.map((t) => {
+    const i = jacks.indexOf(t);
+    if (i < 0) return t;
+    const stated = t.table.rtp?.pct;
+    if (stated !== undefined && stated.toFixed(4) !== returns[i].pct.toFixed(4)) {
+      throw new PayTableError(`${t.file}: returnPct ${stated} is not the table's exact return, ${returns[i].pct.toFixed(4)}%`);
+    }
+    return { ...t, table: { ...t.table, rtp: returns[i] } };
+  });
 }
 
 /** Reads and checks every *.json file of the folder; throws PayTableError naming the file at fault. */
@@ -75,18 +107,19 @@ export function loadPayTables(dir: string): PayTableCatalog {
     throw new PayTableError(`cannot read the folder ${dir}: ${(e as Error).message}`);
   }
   if (names.length === 0) throw new PayTableError(`${dir} holds no pay table (*.json)`);
-  const tables: CertifiedPayTable[] = [];
+  const parsed: CertifiedPayTable[] = [];
   for (const name of names) {
     const entry = parseFile(join(dir, name), name);
-    const twin = tables.find((t) => samePayTable(t.table.table, entry.table.table));
+    const twin = parsed.find((t) => samePayTable(t.table.table, entry.table.table));
     if (twin) throw new PayTableError(`${entry.file}: the same table as ${twin.file} (one id per table, or the config's table could not be named)`);
-    tables.push(entry);
+    parsed.push(entry);
   }
+  const tables = withExactReturns(parsed);
   // Per game, the highest return first: the order the technician chooses from.
   tables.sort(
     (a, b) =>
       GAMES.indexOf(a.table.game) - GAMES.indexOf(b.table.game) ||
-      (b.returnPct ?? -1) - (a.returnPct ?? -1) ||
+      (b.table.rtp?.pct ?? -1) - (a.table.rtp?.pct ?? -1) ||
       a.table.id.localeCompare(b.table.id),
   );
   return { tables, installed: tables.map((t) => t.table) };

@@ -1,0 +1,62 @@
+// C-24's returns, found by the app and handed to the pure cabinet: the exact Jacks or Better
+// return of a table, worked out here from the par sheet (once per table and process, several
+// tables in one pass), and the return recorded with a Poker Plus table, which only a long
+// simulation can give. The cabinet holds them against the operator's range.
+
+import type { JacksPayTable, PokerPlusPayTable } from '../../core';
+import { GAMES, GAME_NAMES, returnOutOfRange, samePayTable, tableName, type CabinetSettings, type ConfigReturns, type InstalledPayTable, type TableReturn } from '../../cabinet';
+import { jacksParSheets } from '../../math/jacks-parsheet';
+import { ConfigError, type AppConfig } from '../config';
+
+export const EXACT_BASIS = 'exact: every deal played by its best hold, at max bet (the par sheet, computed by the cabinet)';
+
+const exact = new Map<string, TableReturn>();
+const keyOf = (t: JacksPayTable): string => JSON.stringify([t.coefficients, t.royalAtMaxBet ?? null]);
+
+/** The exact return of each table, computing in one pass the ones not met before. */
+export function exactJacksReturns(tables: readonly JacksPayTable[]): TableReturn[] {
+  const missing = tables.filter((t, i) => !exact.has(keyOf(t)) && tables.findIndex((u) => keyOf(u) === keyOf(t)) === i);
+  jacksParSheets(missing).forEach((sheet, i) => {
+    const pct = sheet.rtp * 100;
+    exact.set(keyOf(missing[i]), { pct, low: pct, high: pct, basis: EXACT_BASIS });
+  });
+  return tables.map((t) => exact.get(keyOf(t))!);
+}
+
+/** A return recorded with a Poker Plus table (an installed file, or the config file). */
+export function recordedReturn(pct: number, ci95: readonly [number, number], basis: string): TableReturn {
+  return { pct, low: ci95[0], high: ci95[1], basis };
+}
+
+/**
+ * The return of each game's table in the config file: an installed twin's; else, for Jacks or
+ * Better, the exact one worked out here; for Poker Plus, the one written with it, or none.
+ */
+export function configReturns(settings: CabinetSettings, recorded: AppConfig['recordedReturns'], installed: readonly InstalledPayTable[]): ConfigReturns {
+  const { jacks, pokerPlus } = settings.payTables;
+  const twin = (table: JacksPayTable | PokerPlusPayTable) => installed.find((t) => samePayTable(t.table, table));
+  const jacksTwin = twin(jacks);
+  const pokerPlusTwin = twin(pokerPlus);
+  return {
+    'jacks-or-better': jacksTwin ? jacksTwin.rtp : exactJacksReturns([jacks])[0],
+    'poker-plus': pokerPlusTwin ? pokerPlusTwin.rtp : (recorded['poker-plus'] ?? null),
+  };
+}
+
+/**
+ * C-24 at start, before any database is opened: a configured table outside the operator's
+ * range, or without a known return, refuses the start in one line naming the game, the table
+ * and its return.
+ */
+export function checkConfigReturns(settings: CabinetSettings, recorded: AppConfig['recordedReturns'], installed: readonly InstalledPayTable[]): ConfigReturns {
+  const returns = configReturns(settings, recorded, installed);
+  const { payTables, limits } = settings;
+  for (const game of GAMES) {
+    const problem = returnOutOfRange(limits, returns[game]);
+    if (!problem) continue;
+    const table = game === 'jacks-or-better' ? payTables.jacks : payTables.pokerPlus;
+    const where = installed.some((t) => samePayTable(t.table, table)) ? '' : `payTables.${game}: `;
+    throw new ConfigError(`${where}${GAME_NAMES[game]} pay table ${tableName(installed, table)} ${problem} (C-24: limits.minReturnPct .. limits.maxReturnPct)`);
+  }
+  return returns;
+}

@@ -1,0 +1,124 @@
+// C-24 at start, as an operator meets it: a config file that would put a pay table in play
+// outside the return range stops `run --headless` and `npm start` alike with one line naming
+// the game, the table and its return, a non-zero exit, and no database written. Then the
+// same refusal from the technician's side: a wish for an installed table outside the range,
+// refused and logged in the real store.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SeededRandom } from '../src/core';
+import { loadConfig, openStore } from '../src/app/cabinet-app';
+import { nodeEnv } from '../src/app/node-env';
+import { CabinetRunner } from '../src/app/runner';
+import { installedPayTables } from '../src/app/service/installed-pay-tables';
+import { checkConfigReturns } from '../src/app/service/table-returns';
+import { SimulatedDevices } from '../src/app/sim/simulated-devices';
+
+const root = join(import.meta.dirname, '..');
+const dir = mkdtempSync(join(tmpdir(), 'cabinet-c24-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The Jacks or Better table the earlier reading of P-12 gave Poker Plus, with the return 12 million rounds found for it. */
+const OLD_TABLE = { 'royal-flush': 250, 'straight-flush': 50, 'four-of-a-kind': 25, 'full-house': 9, flush: 6, straight: 4, 'three-of-a-kind': 3, 'two-pair': 2, pair: 1 };
+const OLD_RECORDED = { table: OLD_TABLE, returnPct: 100.2428, returnCi95: [100.1612, 100.3243], returnBasis: 'simulated: 12,000,000 rounds, seed paytable-p12, default strategy of the time' };
+
+function configFile(name: string, content: unknown): string {
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify(content));
+  return file;
+}
+
+function spawn(args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+}
+
+const OLD_MESSAGE = /Poker Plus pay table from the config file \(250\/50\/25\/9\/6\/4\/3\/2\/1\) returns 100\.2428% \(95% interval 100\.1612% \.\. 100\.3243%\), above the operator's range 85% \.\. 99\.9%/;
+
+describe('C-24 at start: the old Poker Plus table in the config file', () => {
+  const recorded = configFile('old-recorded.json', { payTables: { 'poker-plus': OLD_RECORDED } });
+
+  it('stops run --headless in one line naming its return, exit non-zero, no database written', () => {
+    const db = join(dir, 'headless.db');
+    const r = spawn(['src/app/cli.ts', 'run', '--headless', '--db', db, '--bot', '1', '--games', '1', '--config', recorded]);
+    expect(r.status).not.toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^run: config: payTables\.poker-plus: /);
+    expect(r.stderr).toMatch(OLD_MESSAGE);
+    expect(existsSync(db)).toBe(false);
+    expect(existsSync(join(dir, 'sim-devices.jsonl'))).toBe(false);
+  });
+
+  it('stops npm start the same way, before it builds or serves anything', () => {
+    const db = join(dir, 'start.db');
+    const r = spawn(['src/launcher/start.ts', '--config', recorded, '--db', db, '--browser', '--port', '0']);
+    expect(r.status).not.toBe(0);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^start: config: payTables\.poker-plus: /);
+    expect(r.stderr).toMatch(OLD_MESSAGE);
+    expect(r.stdout).not.toMatch(/Serving/);
+    expect(existsSync(db)).toBe(false);
+  });
+
+  it('stops it written bare too: an inline Poker Plus table without a recorded return is not put in play', () => {
+    expect(() => loadConfig(configFile('old-bare.json', { payTables: { 'poker-plus': OLD_TABLE } }))).toThrow(
+      /^config: payTables\.poker-plus: Poker Plus pay table from the config file \(250\/50\/25\/9\/6\/4\/3\/2\/1\) has no known return \(C-24/,
+    );
+  });
+
+  it('takes the P-12 table written inline: it is the installed default, whose recorded return is used', () => {
+    const p12 = { 'royal-flush': 100, 'four-of-a-kind': 20, 'full-house': 7, flush: 5 };
+    const config = loadConfig(configFile('p12.json', { payTables: { 'poker-plus': p12 } }));
+    const returns = checkConfigReturns(config.settings, config.recordedReturns, installedPayTables().installed);
+    expect(returns['poker-plus']).toEqual(installedPayTables().installed.find((t) => t.id === 'poker-plus-default')!.rtp);
+  });
+});
+
+describe('C-24 at start: an inline Jacks or Better table, its exact return worked out by the cabinet', () => {
+  it('refuses one whose exact return is above maxReturnPct, naming it', () => {
+    // 9/6 with the royal at 800: 99.5439%, above an operator's 99%.
+    const file = configFile('jacks-96.json', { limits: { maxReturnPct: 99 }, payTables: { 'jacks-or-better': { 'royal-flush-max-bet': 800 } } });
+    expect(() => loadConfig(file)).toThrow(/^config: Jacks or Better pay table "jacks-or-better-9-6" \(Jacks or Better 9\/6\) returns 99\.5439% \(exact\), above the operator's range 85% \.\. 99%/);
+    // A table of the file's own (10/6, royal 800), not installed: the cabinet works its return out.
+    const tenSix = configFile('jacks-10-6.json', { payTables: { 'jacks-or-better': { 'full-house': 10, 'royal-flush-max-bet': 800 } } });
+    expect(() => loadConfig(tenSix)).toThrow(
+      /^config: payTables\.jacks-or-better: Jacks or Better pay table from the config file \(250\/50\/25\/10\/6\/4\/3\/2\/1, royal 800 at max bet\) returns 100\.6951% \(exact\), above the operator's range 85% \.\. 99\.9%/,
+    );
+  });
+
+  it('takes one inside the range, with its exact return', () => {
+    // 8/5 with the royal at 250 at every bet: 96.0635%.
+    const config = loadConfig(configFile('jacks-8-5.json', { payTables: { 'jacks-or-better': { 'full-house': 8, flush: 5 } } }));
+    const returns = checkConfigReturns(config.settings, config.recordedReturns, installedPayTables().installed);
+    expect(returns['jacks-or-better']?.pct.toFixed(4)).toBe('96.0635');
+  });
+});
+
+describe('C-24 on the technician\'s side, with the real store', () => {
+  it('refuses a wish for an installed table outside the range and logs the refusal in the event log', async () => {
+    const config = loadConfig(configFile('range-99.json', { limits: { maxReturnPct: 99 } }));
+    const store = openStore(join(dir, 'tech.db'));
+    const runner = await CabinetRunner.start({
+      store,
+      bus: new SimulatedDevices({ ledgerPath: null }),
+      env: nodeEnv(new SeededRandom('c24')),
+      settings: config.settings,
+      initialPin: '2468',
+    });
+    try {
+      runner.submit({ kind: 'device', event: { device: 'deck', type: 'key', key: 'technician', on: true } });
+      runner.wish({ type: 'technicianPin', pin: '2468' });
+      expect(runner.state.access.technicianSession).toBe(true);
+      const r = runner.wish({ type: 'changeSettings', confirm: true, payTables: { 'jacks-or-better': 'jacks-or-better-9-6' } });
+      expect(!r.ok && r.refusal.rule).toBe('C-24');
+      const row = store.eventsNewestFirst(10).find((e) => e.kind === 'refusal');
+      expect(row?.data).toMatchObject({ rule: 'C-24', reason: expect.stringMatching(/"jacks-or-better-9-6" .* returns 99\.5439% \(exact\), above the operator's range 85% \.\. 99%/) });
+      expect(runner.state.settings.payTables.jacks).toEqual(config.settings.payTables.jacks);
+    } finally {
+      await runner.close();
+      store.close();
+    }
+  });
+});
