@@ -46,6 +46,22 @@ function payTableRows(s: Snapshot, table: InstalledPayTable): ServiceTable {
 const returnText = (s: Snapshot, t: InstalledPayTable): string =>
   t.returnPct === null ? ts(s.language, 'set.noReturn', { basis: t.returnBasis }) : ts(s.language, 'set.return', { pct: t.returnPct.toFixed(2), basis: t.returnBasis });
 
+const percent = (x: number): string => x.toFixed(2);
+
+/** The option's second line: its return, and that it lies outside the range (C-24). */
+function tableSub(s: Snapshot, t: InstalledPayTable): string | null {
+  const pct = t.returnPct === null ? null : `${percent(t.returnPct)}%`;
+  if (t.inRange) return pct;
+  return pct === null ? ts(s.language, 'set.outOfRange') : `${pct} · ${ts(s.language, 'set.outOfRange')}`;
+}
+
+/** Why a table cannot be chosen: its return's interval against the operator's range. */
+function whyOut(s: Snapshot, t: InstalledPayTable): string {
+  const { minReturnPct, maxReturnPct } = s.service.settings.limits;
+  if (t.returnLow === null || t.returnHigh === null) return ts(s.language, 'set.whyUnknown', { name: t.name });
+  return ts(s.language, 'set.whyOut', { name: t.name, low: percent(t.returnLow), high: percent(t.returnHigh), min: percent(minReturnPct), max: percent(maxReturnPct) });
+}
+
 function tableName(ui: ServiceUi, id: string): string {
   if (ui.payTables.state !== 'ready') return id;
   return ui.payTables.value.find((t) => t.id === id)?.name ?? id;
@@ -82,16 +98,17 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
   if (edit.error) page.lines.push({ text: ts(L, edit.error === 'mismatch' ? 'set.pinMismatch' : 'set.invalid'), tone: 'bad' });
   const confirm = confirmFor(s, ui, def, edit.draft);
   if (def.entry === 'option') {
-    const options: { value: string; label: string; sub: string | null }[] =
+    const options: { value: string; label: string; sub: string | null; live?: boolean }[] =
       def.field === 'defaultLanguage'
         ? [
             { value: 'en', label: 'English', sub: null },
             { value: 'ru', label: 'Русский', sub: null },
           ]
         : ui.payTables.state === 'ready'
-          ? ui.payTables.value.filter((t) => `payTables.${t.game}` === def.field).map((t) => ({ value: t.id, label: t.name, sub: t.returnPct === null ? null : `${t.returnPct.toFixed(2)}%` }))
+          ? ui.payTables.value.filter((t) => `payTables.${t.game}` === def.field).map((t) => ({ value: t.id, label: t.name, sub: tableSub(s, t), live: t.inRange }))
           : [];
-    page.list = options.map((o) => button(`opt.${o.value}`, o.label, true, svc({ type: 'editPick', value: o.value }), o.sub, o.value === edit.draft));
+    // C-24: a table outside the operator's range is shown, greyed, and cannot be picked.
+    page.list = options.map((o) => button(`opt.${o.value}`, o.label, o.live !== false, svc({ type: 'editPick', value: o.value }), o.sub, o.value === edit.draft));
     page.listColumns = def.field === 'defaultLanguage' ? 2 : 3;
     if (def.field !== 'defaultLanguage') {
       page.notice = loadingNotice(s, ui.payTables);
@@ -99,6 +116,9 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
       if (chosen) {
         page.lines.push({ text: `${chosen.name} (${chosen.id})`, tone: 'info' }, { text: returnText(s, chosen), tone: 'plain' });
         page.table = payTableRows(s, chosen);
+      }
+      if (ui.payTables.state === 'ready') {
+        for (const t of ui.payTables.value.filter((x) => `payTables.${x.game}` === def.field && !x.inRange)) page.lines.push({ text: whyOut(s, t), tone: 'bad' });
       }
     }
   } else {
@@ -131,6 +151,7 @@ export function settingsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   page.lines = [
     { text: ts(L, 'set.hint'), tone: 'plain' },
     { text: ts(L, 'set.pinRules', { n: v.maxPinFailures, s: v.lockoutSeconds }), tone: 'plain' },
+    { text: ts(L, 'set.returnRange', { min: percent(v.limits.minReturnPct), max: percent(v.limits.maxReturnPct) }), tone: 'plain' },
   ];
   const live = isLive(s, 'changeSettings');
   if (s.service.pin.mustChange) page.headline = { text: ts(L, 'set.pinMustChange'), tone: 'bad' };

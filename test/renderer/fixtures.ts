@@ -17,11 +17,11 @@ const JACKS_COEFFICIENTS: [string, number][] = [
 ];
 
 const PP_COEFFICIENTS: [string, number][] = [
-  ['royal-flush', 250],
+  ['royal-flush', 100],
   ['straight-flush', 50],
-  ['four-of-a-kind', 25],
-  ['full-house', 9],
-  ['flush', 6],
+  ['four-of-a-kind', 20],
+  ['full-house', 7],
+  ['flush', 5],
   ['straight', 4],
   ['three-of-a-kind', 3],
   ['two-pair', 2],
@@ -44,7 +44,7 @@ export function serviceView(): ServiceView {
       currency: 'USD',
       minorDigits: 2,
       chipValues: [1, 5, 25, 100],
-      limits: { creditLimit: 100000, ticketLimit: 50000, handpayLimit: 120000, maxBet: 5, minAnte: 1, maxAnte: 100, tableMax: 10000 },
+      limits: { creditLimit: 100000, ticketLimit: 50000, handpayLimit: 120000, maxBet: 5, minAnte: 1, maxAnte: 100, tableMax: 10000, minReturnPct: 85, maxReturnPct: 99.9 },
       payTables: { 'jacks-or-better': 'jacks-9-6', 'poker-plus': 'poker-plus-standard' },
       defaultLanguage: 'en',
       venue: 'Golden Felt Club',

@@ -144,13 +144,32 @@ const JACKS_ROWS = (royal: number, fullHouse: number, flush: number): InstalledP
   { category: 'jacks-or-better', perBet: [1, 1, 1, 1, 1] },
 ];
 
+const exact = (pct: number) => ({ returnPct: pct, returnLow: pct, returnHigh: pct, returnBasis: 'exact: every deal played by its best hold, at max bet', inRange: pct <= 99.9 });
+
+const PP_ROWS = (royal: number, quads: number, fullHouse: number, flush: number): InstalledPayTable['rows'] =>
+  (
+    [
+      ['royal-flush', royal],
+      ['straight-flush', 50],
+      ['four-of-a-kind', quads],
+      ['full-house', fullHouse],
+      ['flush', flush],
+      ['straight', 4],
+      ['three-of-a-kind', 3],
+      ['two-pair', 2],
+      ['pair', 1],
+    ] as const
+  ).map(([category, c]) => ({ category, perBet: [c] }));
+
 export function payTables(): Answer {
   return {
     type: 'payTables',
     tables: [
-      { id: 'jacks-9-6', game: 'jacks-or-better', name: 'Jacks or Better 9/6', rows: JACKS_ROWS(800, 9, 6), returnPct: 99.54, returnBasis: 'exact, optimal play' },
-      { id: 'jacks-8-5', game: 'jacks-or-better', name: 'Jacks or Better 8/5', rows: JACKS_ROWS(800, 8, 5), returnPct: 97.3, returnBasis: 'exact, optimal play' },
-      { id: 'poker-plus-standard', game: 'poker-plus', name: 'Poker Plus standard', rows: [{ category: 'royal-flush', perBet: [100] }, { category: 'pair', perBet: [1] }], returnPct: 98.1, returnBasis: 'simulation, 95% interval ±0.2' },
+      { id: 'jacks-9-6', game: 'jacks-or-better', name: 'Jacks or Better 9/6', rows: JACKS_ROWS(800, 9, 6), ...exact(99.5439) },
+      { id: 'jacks-8-5', game: 'jacks-or-better', name: 'Jacks or Better 8/5', rows: JACKS_ROWS(800, 8, 5), ...exact(97.2984) },
+      { id: 'poker-plus-standard', game: 'poker-plus', name: 'Poker Plus standard', rows: PP_ROWS(100, 20, 7, 5), returnPct: 98.5532, returnLow: 98.5092, returnHigh: 98.5973, returnBasis: 'simulated: 30,000,000 rounds', inRange: true },
+      // The table of the earlier reading of P-12: above the operator's 99.9% (C-24), shown but not to be chosen.
+      { id: 'poker-plus-250', game: 'poker-plus', name: 'Poker Plus 250 table', rows: PP_ROWS(250, 25, 9, 6), returnPct: 100.2428, returnLow: 100.1612, returnHigh: 100.3243, returnBasis: 'simulated: 12,000,000 rounds', inRange: false },
     ],
   };
 }

@@ -442,6 +442,31 @@ describe('the technician audit pages', () => {
     expect(await nextWish(since)).toEqual({ type: 'changeSettings', confirm: true, limits: { maxBet: 8 } });
   });
 
+  it('settings: an installed pay table outside the return range is shown greyed with why, and cannot be picked (C-24)', async () => {
+    await show(sx.technician());
+    await press('svc.settings');
+    const s = await until((x) => (x.service?.list.length ?? 0) > 10, 'the settings');
+    expect(texts(svc(s))).toContain("Return range (operator's, in the config file): 85.00% to 99.90%. Tables outside it cannot be chosen.");
+    await press('set.payTables.poker-plus');
+    const tables = await until((x) => (x.service?.list ?? []).some((b) => b.name === 'opt.poker-plus-250'), 'the Poker Plus tables');
+    expect(button(tables, 'opt.poker-plus-standard')).toMatchObject({ live: true, sub: '98.55%' });
+    expect(button(tables, 'opt.poker-plus-250')).toMatchObject({ live: false, sub: '100.24% · OUTSIDE THE RANGE' });
+    expect(svc(tables).lines).toContainEqual({
+      text: 'Poker Plus 250 table: 100.16% to 100.32% is outside the range 85.00% to 99.90%; it cannot be put in play (C-24).',
+      tone: 'bad',
+    });
+    await shot('settings-paytable-out-of-range');
+    const since = from();
+    expect(await pressable('opt.poker-plus-250')).toBe(false);
+    const after = await scene();
+    expect(button(after, 'opt.poker-plus-standard').selected).toBe(true);
+    expect(button(after, 'edit.ok').live).toBe(false);
+    expect(since.wishes()).toEqual([]);
+    await press('edit.cancel');
+    const ru = await show(fx.russian(sx.technician()));
+    expect(texts(svc(ru))).toContain('Диапазон возврата (оператора, в файле конфигурации): от 85.00% до 99.90%. Таблицы вне его выбрать нельзя.');
+  });
+
   it('settings: a pay table chosen from the installed ones with its rows and return; venue on the keyboard; Russian', async () => {
     await show(sx.technician());
     await press('svc.settings');
@@ -449,7 +474,7 @@ describe('the technician audit pages', () => {
     await press('set.payTables.jacks-or-better');
     await press('opt.jacks-8-5');
     const chosen = await until((x) => (x.service?.table?.rows.length ?? 0) > 0 && texts(x.service!).includes('97.30'), 'the 8/5 table');
-    expect(texts(svc(chosen))).toContain('Return 97.30% (exact, optimal play)');
+    expect(texts(svc(chosen))).toContain('Return 97.30% (exact: every deal played by its best hold, at max bet)');
     expect(svc(chosen).table!.rows.find((r) => r.cells[0] === 'FULL HOUSE')!.cells.slice(1)).toEqual(['8', '16', '24', '32', '40']);
     expect(svc(chosen).list.map((b) => b.name)).toEqual(['opt.jacks-9-6', 'opt.jacks-8-5']);
     await shot('settings-paytable');
