@@ -8,10 +8,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SeededRandom } from '../src/core';
-import { loadConfig, openStore } from '../src/app/cabinet-app';
-import { nodeEnv } from '../src/app/node-env';
-import { CabinetRunner } from '../src/app/runner';
+import { loadConfig, openStore, startCabinet } from '../src/app/cabinet-app';
 import { installedPayTables } from '../src/app/service/installed-pay-tables';
 import { checkConfigReturns } from '../src/app/service/table-returns';
 import { SimulatedDevices } from '../src/app/sim/simulated-devices';
@@ -99,26 +96,29 @@ describe('C-24 at start: an inline Jacks or Better table, its exact return worke
 describe('C-24 on the technician\'s side, with the real store', () => {
   it('refuses a wish for an installed table outside the range and logs the refusal in the event log', async () => {
     const config = loadConfig(configFile('range-99.json', { limits: { maxReturnPct: 99 } }));
-    const store = openStore(join(dir, 'tech.db'));
-    const runner = await CabinetRunner.start({
-      store,
-      bus: new SimulatedDevices({ ledgerPath: null }),
-      env: nodeEnv(new SeededRandom('c24')),
-      settings: config.settings,
-      initialPin: '2468',
-    });
+    const app = await startCabinet(config, openStore(join(dir, 'tech.db')), new SimulatedDevices({ ledgerPath: null }));
+    const { runner, store } = app;
     try {
       runner.submit({ kind: 'device', event: { device: 'deck', type: 'key', key: 'technician', on: true } });
-      runner.wish({ type: 'technicianPin', pin: '2468' });
+      runner.wish({ type: 'technicianPin', pin: '0000' });
       expect(runner.state.access.technicianSession).toBe(true);
-      const r = runner.wish({ type: 'changeSettings', confirm: true, payTables: { 'jacks-or-better': 'jacks-or-better-9-6' } });
+      const choose = () => runner.wish({ type: 'changeSettings', confirm: true, payTables: { 'jacks-or-better': 'jacks-or-better-9-6' } });
+      // Before the technician has the list, 9/6's return is not worked out yet: refused for that.
+      const early = choose();
+      expect(!early.ok && early.refusal.reason).toMatch(/"jacks-or-better-9-6" .* has no known return/);
+      // The settings page asks for the list (every return worked out and handed in), then wishes.
+      expect(app.ratedPayTables!().installed.find((t) => t.id === 'jacks-or-better-9-6')?.rtp?.pct).toBeCloseTo(99.5439, 4);
+      const r = choose();
       expect(!r.ok && r.refusal.rule).toBe('C-24');
       const row = store.eventsNewestFirst(10).find((e) => e.kind === 'refusal');
-      expect(row?.data).toMatchObject({ rule: 'C-24', reason: expect.stringMatching(/"jacks-or-better-9-6" .* returns 99\.5439% \(exact\), above the operator's range 85% \.\. 99%/) });
+      expect(row?.data).toMatchObject({
+        rule: 'C-24',
+        reason: expect.stringMatching(/^Jacks or Better pay table "jacks-or-better-9-6" \(Jacks or Better 9\/6\) returns 99\.5439% \(exact\), above the operator's range 85% \.\. 99%$/),
+        wish: { type: 'changeSettings', payTables: { 'jacks-or-better': 'jacks-or-better-9-6' } },
+      });
       expect(runner.state.settings.payTables.jacks).toEqual(config.settings.payTables.jacks);
     } finally {
-      await runner.close();
-      store.close();
+      await app.close();
     }
   });
 });

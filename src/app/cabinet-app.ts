@@ -12,7 +12,7 @@ import { parseConfig, parseConfigText, type AppConfig } from './config';
 import { CryptoRandom } from './crypto-random';
 import { nodeEnv } from './node-env';
 import { CabinetRunner } from './runner';
-import { installedPayTables, type PayTableCatalog } from './service/installed-pay-tables';
+import { fullyRated, installedPayTables, type PayTableCatalog } from './service/installed-pay-tables';
 import { checkConfigReturns } from './service/table-returns';
 import { SimulatedDevices } from './sim/simulated-devices';
 
@@ -57,8 +57,11 @@ export function openStore(dbPath: string, config: AppConfig, purpose: Purpose = 
 export interface CabinetApp {
   runner: CabinetRunner;
   store: CabinetStore;
-  /** The installed pay tables with their returns; the package's own when absent. */
-  payTables?: PayTableCatalog;
+  /**
+   * The installed pay tables with every return worked out (the first call works out the
+   * Jacks or Better ones not in play and hands them to the cabinet); the package's own when absent.
+   */
+  ratedPayTables?: () => PayTableCatalog;
   close(): Promise<void>;
 }
 
@@ -73,10 +76,17 @@ async function build(config: AppConfig, store: CabinetStore, bus: DeviceBus, dea
     configReturns: checkConfigReturns(config.settings, config.recordedReturns, payTables.installed),
     initialPin: config.initialPin,
   });
+  let rated: PayTableCatalog | null = null;
   return {
     runner,
     store,
-    payTables,
+    ratedPayTables() {
+      if (!rated) {
+        rated = fullyRated(payTables);
+        runner.rateInstalled(rated.installed);
+      }
+      return rated;
+    },
     async close() {
       await runner.close();
       store.close();

@@ -86,15 +86,24 @@ describe('the cabinet runner', () => {
 
   it("hands the cabinet the installed pay tables with the config file's settings", async () => {
     const app = await startCabinet(config, openStore(dbIn('c.db'), config), new HeldDevices(new SimulatedDevices({ ledgerPath: null })));
-    expect(app.runner.state.installedPayTables).toEqual(installedPayTables().installed);
-    expect(app.payTables).toBe(installedPayTables());
+    const atStart = app.runner.state.installedPayTables;
+    expect(atStart.map((t) => t.id)).toEqual(installedPayTables().installed.map((t) => t.id));
+    // At start, the returns of the tables in play and the recorded Poker Plus ones; a par
+    // sheet for each other Jacks or Better table waits until the technician asks (C-24).
+    expect(atStart.filter((t) => t.rtp === null).map((t) => t.id).sort()).toEqual(['jacks-or-better-7-5', 'jacks-or-better-8-5', 'jacks-or-better-9-6']);
+    // Every return known once asked for, and handed to the cabinet for the technician's choice.
+    const rated = app.ratedPayTables!();
+    expect(rated.installed.map((t) => t.id).sort()).toEqual(installedPayTables().installed.map((t) => t.id).sort());
+    expect(rated.installed.every((t) => t.rtp !== null)).toBe(true);
+    expect(app.runner.state.installedPayTables).toEqual(rated.installed);
     await app.close();
     // A runner told of other tables hands those on.
     const store = openStore(dbIn('d.db', 'second'), config);
     // The tables the config file names among them, or their returns would be unknown (C-24).
     const mine = installedPayTables().installed.filter((t) => t.id.endsWith('-default'));
     const runner = await CabinetRunner.start({ store, bus: new HeldDevices(new SimulatedDevices({ ledgerPath: null })), env: nodeEnv(new SeededRandom('t')), settings: config.settings, installed: mine, initialPin: '1234' });
-    expect(runner.state.installedPayTables).toEqual(mine);
+    expect(runner.state.installedPayTables.map((t) => t.id)).toEqual(mine.map((t) => t.id));
+    expect(runner.state.installedPayTables.every((t) => t.rtp !== null)).toBe(true);
     await runner.close();
     store.close();
   });

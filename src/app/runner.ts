@@ -23,7 +23,7 @@ import {
   type InstalledPayTable,
 } from '../cabinet';
 import type { CabinetStore } from '../store';
-import { installedPayTables } from './service/installed-pay-tables';
+import { installedPayTables, withExactReturns } from './service/installed-pay-tables';
 import { checkConfigReturns } from './service/table-returns';
 
 /** How long start waits for the acceptor's restart answer before it comes up without it. */
@@ -73,6 +73,8 @@ export class CabinetRunner {
     private readonly bus: DeviceBus,
     private readonly env: CabinetEnv,
     state: CabinetState,
+    /** The settings input as at start, handed in again when the installed tables' returns grow. */
+    private readonly config: Extract<CabinetInput, { kind: 'settings' }>,
   ) {
     this.current = state;
   }
@@ -81,7 +83,7 @@ export class CabinetRunner {
   static async start(options: RunnerOptions): Promise<CabinetRunner> {
     const { store, bus, env, settings, initialPin } = options;
     // Read before anything is stepped: a broken pay-table file refuses the start, naming the file.
-    const installed = options.installed ?? installedPayTables().installed;
+    let installed = options.installed ?? installedPayTables().installed;
     // C-24 before anything is stepped or stored: a table outside the range refuses the start.
     const configReturns = options.configReturns ?? checkConfigReturns(settings, {}, installed);
     let state = store.load();
@@ -90,7 +92,11 @@ export class CabinetRunner {
       state = { ...fresh, access: { ...fresh.access, pinHash: env.hashPin(initialPin) } };
       store.initialize(state, 'first start');
     }
-    const runner = new CabinetRunner(store, bus, env, state);
+    // The Jacks or Better tables in play now (the file's and a technician's choice) with their
+    // exact returns; the rest are worked out when the technician asks for them (rateInstalled).
+    installed = withExactReturns(installed, [settings.payTables.jacks, state.settings.payTables.jacks]);
+    const settingsInput = { kind: 'settings' as const, settings, source: 'config file', installed, configReturns };
+    const runner = new CabinetRunner(store, bus, env, state, settingsInput);
     // Events that arrive while the devices are asked are held until recovery is done.
     runner.unsubscribe = bus.onEvent((event) => {
       runner.submit({ kind: 'device', event });
@@ -98,7 +104,7 @@ export class CabinetRunner {
     });
     // The settings first: stored ones that fail their check are replaced (and tilt) before
     // anything reads them.
-    const applied = runner.apply({ kind: 'settings', settings, source: 'config file', installed, configReturns });
+    const applied = runner.apply(settingsInput);
     if (!applied.ok) {
       runner.unsubscribe?.();
       throw new Error(`config: ${applied.refusal.reason} (${applied.refusal.rule})`);
@@ -145,6 +151,11 @@ export class CabinetRunner {
 
   get state(): CabinetState {
     return this.current;
+  }
+
+  /** The installed tables again, with more of their returns known (C-24): the config file's settings re-applied, which changes nothing else. */
+  rateInstalled(installed: InstalledPayTable[]): void {
+    this.submit({ ...this.config, installed });
   }
 
   onState(listener: StateListener): () => void {

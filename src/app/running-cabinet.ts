@@ -2,11 +2,11 @@
 
 import type { CabinetApp } from './cabinet-app';
 import type { RunningCabinet } from './screen/screen-port';
-import { installedPayTables } from './service/installed-pay-tables';
+import { fullyRated, installedPayTables } from './service/installed-pay-tables';
 
 export function runningCabinet(app: CabinetApp): RunningCabinet {
   // An app assembled by hand (tests) offers the package's own tables, as the runner does.
-  const payTables = app.payTables ?? installedPayTables();
+  const rated = app.ratedPayTables ?? (() => fullyRated(installedPayTables()));
   return {
     get state() {
       return app.runner.state;
@@ -15,6 +15,8 @@ export function runningCabinet(app: CabinetApp): RunningCabinet {
     wishAgainst: (counter, wish) => app.runner.wishAgainst(counter, wish),
     log: (effects) => app.store.appendLog(effects),
     records: app.store,
-    payTables,
+    get payTables() {
+      return rated();
+    },
   };
 }

@@ -24,6 +24,7 @@ export interface RunningCabinet {
   log(effects: readonly CabinetEffect[]): void;
   /** The store's read side, for the service queries. */
   readonly records: ServiceRecords;
+  /** Every installed table with its return; read only when the technician asks for them. */
   readonly payTables: PayTableCatalog;
 }
 
@@ -97,7 +98,16 @@ export function screenPort(cabinet: RunningCabinet, options: ScreenPortOptions |
           // The event log's chain is walked in slices first (only for one who may read it), so a
           // long log never stalls the devices; access is checked again on the state after the walk.
           const walked = query.type === 'events' && queryAccess(cabinet.state, 'events') === null ? await cabinet.records.walkChainSliced() : undefined;
-          const result = answerQuery(query, { state: cabinet.state, records: cabinet.records, payTables: cabinet.payTables, walked });
+          // The pay tables are read only for their own query: the first read works returns out.
+          const context = {
+            state: cabinet.state,
+            records: cabinet.records,
+            walked,
+            get payTables() {
+              return cabinet.payTables;
+            },
+          };
+          const result = answerQuery(query, context);
           if (!result.ok) refusals.refuse({ rule: result.rule, reason: result.reason, query: queryForLog(query, result.rule === 'C-22') });
           return result;
         },

@@ -11,7 +11,7 @@ import { dataPath, testMachine } from '../../store/testing';
 import { metersCommand } from '../commands/meters-command';
 import { jacksPayRows } from '../screen/pay-rows';
 import { answerQuery, queryAccess } from './answer-query';
-import { installedPayTables } from './installed-pay-tables';
+import { fullyRated, installedPayTables } from './installed-pay-tables';
 import { metersReport } from './meters-report';
 import { StoreBench } from './testing';
 
@@ -45,7 +45,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const ask = (query: unknown): QueryResult => answerQuery(query, { state: bench.state, records: bench.store, payTables: installedPayTables() });
+const ask = (query: unknown): QueryResult => answerQuery(query, { state: bench.state, records: bench.store, payTables: fullyRated(installedPayTables()) });
 
 function answered<T extends Answer['type']>(query: Query & { type: T }): Extract<Answer, { type: T }> {
   const r = ask(query);
@@ -195,7 +195,7 @@ describe('the answers, from a real store', () => {
 
   it('pay tables: every installed one with its rows at this max bet and its return', () => {
     const { tables } = answered({ type: 'payTables' });
-    const catalog = installedPayTables();
+    const catalog = fullyRated(installedPayTables());
     expect(tables.map((t) => t.id)).toEqual(catalog.tables.map((t) => t.table.id));
     const nineSix = tables.find((t) => t.id === 'jacks-or-better-9-6')!;
     const installed = catalog.tables.find((t) => t.table.id === 'jacks-or-better-9-6')!.table;
@@ -214,7 +214,7 @@ describe('the answers, from a real store', () => {
   it('pay tables: marks those outside the operator\'s range, by the same judgement as a wish (C-24)', () => {
     const narrow = new StoreBench(join(dir, 'narrow.db'), { limits: { maxReturnPct: 99 } });
     narrow.login();
-    const r = answerQuery({ type: 'payTables' }, { state: narrow.state, records: narrow.store, payTables: installedPayTables() });
+    const r = answerQuery({ type: 'payTables' }, { state: narrow.state, records: narrow.store, payTables: fullyRated(installedPayTables()) });
     if (!r.ok || r.answer.type !== 'payTables') throw new Error('expected the pay tables');
     expect(r.answer.tables.filter((t) => !t.inRange).map((t) => t.id)).toEqual(['jacks-or-better-9-6']);
     narrow.store.close();
@@ -227,7 +227,7 @@ describe('a database reopened', () => {
     const before = answered({ type: 'events', limit: 100 });
     const reopened = CabinetStore.open(bench.store.path, { readonly: true, key: readMachineKey(testMachine(dir).keyFile) });
     try {
-      const again = answerQuery({ type: 'events', limit: 100 }, { state: bench.state, records: reopened, payTables: installedPayTables() });
+      const again = answerQuery({ type: 'events', limit: 100 }, { state: bench.state, records: reopened, payTables: fullyRated(installedPayTables()) });
       expect(again).toEqual({ ok: true, answer: before });
     } finally {
       reopened.close();

@@ -15,6 +15,7 @@ import type { ServiceRecords } from './records';
 export interface QueryContext {
   state: CabinetState;
   records: ServiceRecords;
+  /** Read only to answer the pay-table query (reading may work returns out). */
   payTables: PayTableCatalog;
   /** A whole walk of the chain made just before (in slices, by the screen port); walked here if absent. */
   walked?: ChainCheck;
@@ -43,7 +44,8 @@ export function answerQuery(query: unknown, context: QueryContext): QueryResult 
   return { ok: true, answer: answer(q, context) };
 }
 
-function answer(q: Exclude<Query, { type: 'recallGame' }>, { state, records, payTables, walked }: QueryContext): Answer {
+function answer(q: Exclude<Query, { type: 'recallGame' }>, context: QueryContext): Answer {
+  const { state, records, walked } = context;
   switch (q.type) {
     case 'handpays':
       return { type: 'handpays', rows: handpayRows(records, q.limit) };
@@ -65,7 +67,7 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, { state, records, pay
     case 'payTables':
       return {
         type: 'payTables',
-        tables: payTables.tables.map(({ table: t }) => ({
+        tables: context.payTables.tables.map(({ table: t }) => ({
           id: t.id,
           game: t.game,
           name: t.name,

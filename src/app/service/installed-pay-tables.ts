@@ -1,9 +1,11 @@
 // The pay tables installed on this cabinet (assets/paytables/*.json), offered to the technician
 // with their return (C-24). Every file is checked as the cabinet starts; one that is broken
 // refuses the start with the file named, since a technician must never be offered a table
-// whose numbers nobody checked. A Jacks or Better return is worked out here, exactly, and must
-// be the one the file states; a Poker Plus file carries the return a long simulation found,
-// with its 95% interval.
+// whose numbers nobody checked. A Poker Plus file carries the return a long simulation found,
+// with its 95% interval. A Jacks or Better return is the cabinet's own, worked out exactly
+// (the file's figure is for people; installed-returns.test.ts holds it to the par sheet): for
+// the tables in play as the cabinet starts, and for the others when the technician first
+// asks for the list, since each costs a par sheet.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,10 +68,9 @@ function parseFile(file: string, name: string): CertifiedPayTable {
   const parsed = parsePayTable(game, o.table);
   if (!parsed.ok) return fail(`table: ${parsed.error}`);
   if (game === 'jacks-or-better') {
-    // The file's figure for now; withExactReturns puts the exact one in its place.
+    // Unknown until worked out (withExactReturns), whatever the file says.
     if ('returnCi95' in o) return fail('returnCi95 is for a simulated return; a Jacks or Better return is exact');
-    const rtp = returnPct === null ? null : { pct: returnPct, low: returnPct, high: returnPct, basis: returnBasis };
-    return { table: { id, game, name: title, table: parsed.table as JacksPayTable, rtp }, file };
+    return { table: { id, game, name: title, table: parsed.table as JacksPayTable, rtp: null }, file };
   }
   if (returnPct === null) {
     if ('returnCi95' in o) return fail('returnCi95 without a returnPct');
@@ -81,21 +82,33 @@ function parseFile(file: string, name: string): CertifiedPayTable {
 }
 
 /**
- * Every Jacks or Better table with its exact return, worked out here in one pass; a file that
- * states another (to 4 decimals) was mistyped or tampered with, and refuses the start.
+ * The installed tables with the exact return of the Jacks or Better ones among `tables` (every
+ * one when omitted) worked out, in one pass for those not met before in this process.
  */
-function withExactReturns(tables: CertifiedPayTable[]): CertifiedPayTable[] {
-  const jacks = tables.filter((t) => t.table.game === 'jacks-or-better');
-  const returns = exactJacksReturns(jacks.map((t) => t.table.table as JacksPayTable));
-  return tables.map((t) => {
-    const i = jacks.indexOf(t);
-    if (i < 0) return t;
-    const stated = t.table.rtp?.pct;
-    if (stated !== undefined && stated.toFixed(4) !== returns[i].pct.toFixed(4)) {
-      throw new PayTableError(`${t.file}: returnPct ${stated} is not the table's exact return, ${returns[i].pct.toFixed(4)}%`);
-    }
-    return { ...t, table: { ...t.table, rtp: returns[i] } };
+export function withExactReturns(installed: readonly InstalledPayTable[], tables?: readonly JacksPayTable[]): InstalledPayTable[] {
+  const wanted = installed.filter((t) => t.game === 'jacks-or-better' && (tables === undefined || tables.some((x) => samePayTable(x, t.table))));
+  const returns = exactJacksReturns(wanted.map((t) => t.table as JacksPayTable));
+  return installed.map((t) => {
+    const i = wanted.indexOf(t);
+    return i < 0 ? t : { ...t, rtp: returns[i] };
   });
+}
+
+/** The catalog with every return known: what the technician chooses from. */
+export function fullyRated(catalog: PayTableCatalog): PayTableCatalog {
+  const installed = withExactReturns(catalog.installed);
+  return ordered(catalog.tables.map((t, i) => ({ ...t, table: installed[i] })));
+}
+
+/** Per game, the highest return first: the order the technician chooses from. */
+function ordered(tables: CertifiedPayTable[]): PayTableCatalog {
+  const sorted = [...tables].sort(
+    (a, b) =>
+      GAMES.indexOf(a.table.game) - GAMES.indexOf(b.table.game) ||
+      (b.table.rtp?.pct ?? -1) - (a.table.rtp?.pct ?? -1) ||
+      a.table.id.localeCompare(b.table.id),
+  );
+  return { tables: sorted, installed: sorted.map((t) => t.table) };
 }
 
 /** Reads and checks every *.json file of the folder; throws PayTableError naming the file at fault. */
@@ -114,15 +127,7 @@ export function loadPayTables(dir: string): PayTableCatalog {
     if (twin) throw new PayTableError(`${entry.file}: the same table as ${twin.file} (one id per table, or the config's table could not be named)`);
     parsed.push(entry);
   }
-  const tables = withExactReturns(parsed);
-  // Per game, the highest return first: the order the technician chooses from.
-  tables.sort(
-    (a, b) =>
-      GAMES.indexOf(a.table.game) - GAMES.indexOf(b.table.game) ||
-      (b.table.rtp?.pct ?? -1) - (a.table.rtp?.pct ?? -1) ||
-      a.table.id.localeCompare(b.table.id),
-  );
-  return { tables, installed: tables.map((t) => t.table) };
+  return ordered(parsed);
 }
 
 let installed: PayTableCatalog | null = null;

@@ -3,7 +3,7 @@
 // tables in one pass), and the return recorded with a Poker Plus table, which only a long
 // simulation can give. The cabinet holds them against the operator's range.
 
-import type { JacksPayTable, PokerPlusPayTable } from '../../core';
+import type { JacksPayTable } from '../../core';
 import { GAMES, GAME_NAMES, returnOutOfRange, samePayTable, tableName, type CabinetSettings, type ConfigReturns, type InstalledPayTable, type TableReturn } from '../../cabinet';
 import { jacksParSheets } from '../../math/jacks-parsheet';
 import { ConfigError, type AppConfig } from '../config';
@@ -29,17 +29,16 @@ export function recordedReturn(pct: number, ci95: readonly [number, number], bas
 }
 
 /**
- * The return of each game's table in the config file: an installed twin's; else, for Jacks or
- * Better, the exact one worked out here; for Poker Plus, the one written with it, or none.
+ * The return of each game's table in the config file: for Jacks or Better the exact one worked
+ * out here; for Poker Plus an installed twin's, else the one written with it, or none.
  */
 export function configReturns(settings: CabinetSettings, recorded: AppConfig['recordedReturns'], installed: readonly InstalledPayTable[]): ConfigReturns {
   const { jacks, pokerPlus } = settings.payTables;
-  const twin = (table: JacksPayTable | PokerPlusPayTable) => installed.find((t) => samePayTable(t.table, table));
-  const jacksTwin = twin(jacks);
-  const pokerPlusTwin = twin(pokerPlus);
+  const twin = installed.find((t) => samePayTable(t.table, pokerPlus));
   return {
-    'jacks-or-better': jacksTwin ? jacksTwin.rtp : exactJacksReturns([jacks])[0],
-    'poker-plus': pokerPlusTwin ? pokerPlusTwin.rtp : (recorded['poker-plus'] ?? null),
+    // Installed or not: the cabinet works a Jacks or Better return out itself.
+    'jacks-or-better': exactJacksReturns([jacks])[0],
+    'poker-plus': twin ? twin.rtp : (recorded['poker-plus'] ?? null),
   };
 }
 
