@@ -70,8 +70,8 @@ describe('Poker Plus rounds', () => {
     expect(s.banners[0].text).toBe('WIN');
     await page.shot('won');
     const record = cabinet.app.store.recall(1)[0];
-    // Ante 1, exchange of three 2, BET 2, buying the game 1; back: ante 1+1, BET 2 + 2 × 9.
-    expect(record.result).toMatchObject({ game: 'poker-plus', net: 22 - 6 });
+    // Ante 1, exchange of three 2, BET 2, buying the game 1; back: ante 1+1, BET 2 + 2 × 7 (P-12).
+    expect(record.result).toMatchObject({ game: 'poker-plus', net: 18 - 6 });
   });
 
   it('plays a seen box and a blind box; the blind box shows only at the showdown', async () => {
