@@ -99,7 +99,7 @@ describe('the attract loop', () => {
         }],
         ['ppTable', 1000, (a, s) => {
           expect(s.title).toBe('POKER PLUS');
-          expect(a.payTable?.rows.find((r) => r.category === 'full-house')?.values).toEqual(['9 : 1']);
+          expect(a.payTable?.rows.find((r) => r.category === 'full-house')?.values).toEqual(['7 : 1']);
         }],
         ['ppDemo', 2800, (a) => {
           expect(a.step).toBe('pick');
@@ -111,7 +111,7 @@ describe('the attract loop', () => {
           expect(a.step).toBe('win');
           expect(codes(a, 'box')).toEqual(PP_DEMO.drawn);
           expect(codes(a, 'dealer')).toEqual(PP_DEMO.dealer);
-          expect(a.caption).toBe('FULL HOUSE BEATS IT: THE BET PAYS 9 TO 1');
+          expect(a.caption).toBe('FULL HOUSE BEATS IT: THE BET PAYS 7 TO 1');
         }],
         ['insert', 1500, (a) => expect(a.insert).toBe('INSERT A NOTE TO PLAY')],
       ];
