@@ -9,9 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, openStore, startCabinet } from '../src/app/cabinet-app';
+import { runningCabinet } from '../src/app/running-cabinet';
+import { screenPort } from '../src/app/screen/screen-port';
 import { installedPayTables } from '../src/app/service/installed-pay-tables';
 import { checkConfigReturns } from '../src/app/service/table-returns';
 import { SimulatedDevices } from '../src/app/sim/simulated-devices';
+import { dataPath } from '../src/store/testing';
 
 const root = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-c24-'));
@@ -96,26 +99,34 @@ describe('C-24 at start: an inline Jacks or Better table, its exact return worke
 describe('C-24 on the technician\'s side, with the real store', () => {
   it('refuses a wish for an installed table outside the range and logs the refusal in the event log', async () => {
     const config = loadConfig(configFile('range-99.json', { limits: { maxReturnPct: 99 } }));
-    const app = await startCabinet(config, openStore(join(dir, 'tech.db')), new SimulatedDevices({ ledgerPath: null }));
+    const app = await startCabinet(config, openStore(dataPath(join(dir, 'tech')), config), new SimulatedDevices({ ledgerPath: null }));
     const { runner, store } = app;
     try {
-      runner.submit({ kind: 'device', event: { device: 'deck', type: 'key', key: 'technician', on: true } });
-      runner.wish({ type: 'technicianPin', pin: '0000' });
+      // The devices report in, the technician turns the key, logs in and leaves the initial PIN.
+      for (const device of ['acceptor', 'printer', 'deck'] as const) runner.submit({ kind: 'device', event: { device, type: 'online' } });
+      runner.submit({ kind: 'device', event: { device: 'deck', type: 'switches', keys: { attendant: false, technician: true }, doors: { main: false, logic: false, cashbox: false } } });
+      expect(runner.wish({ type: 'technicianPin', pin: '0000' }).ok).toBe(true);
+      expect(runner.wish({ type: 'setPin', pin: '246810' }).ok).toBe(true);
       expect(runner.state.access.technicianSession).toBe(true);
-      const choose = () => runner.wish({ type: 'changeSettings', confirm: true, payTables: { 'jacks-or-better': 'jacks-or-better-9-6' } });
-      // Before the technician has the list, 9/6's return is not worked out yet: refused for that.
-      const early = choose();
-      expect(!early.ok && early.refusal.reason).toMatch(/"jacks-or-better-9-6" .* has no known return/);
+      const wish = { type: 'changeSettings', confirm: true, payTables: { 'jacks-or-better': 'jacks-or-better-9-6' } } as const;
+      // Before the list is asked for, 9/6's return is not worked out yet: refused for that (a raw wish).
+      const port = screenPort(runningCabinet(app));
+      const raw = port.connect('raw');
+      expect(await raw.wish(runner.state.version, wish)).toMatchObject({ ok: false, rule: 'C-24', reason: expect.stringMatching(/"jacks-or-better-9-6" .* has no known return/) });
       // The settings page asks for the list (every return worked out and handed in), then wishes.
-      expect(app.ratedPayTables!().installed.find((t) => t.id === 'jacks-or-better-9-6')?.rtp?.pct).toBeCloseTo(99.5439, 4);
-      const r = choose();
-      expect(!r.ok && r.refusal.rule).toBe('C-24');
-      const row = store.eventsNewestFirst(10).find((e) => e.kind === 'refusal');
+      const page = port.connect('settings page');
+      const list = await page.query({ type: 'payTables' });
+      if (!list.ok || list.answer.type !== 'payTables') throw new Error('expected the pay tables');
+      expect(list.answer.tables.find((t) => t.id === 'jacks-or-better-9-6')).toMatchObject({ returnPct: expect.closeTo(99.5439, 4), inRange: false });
+      expect(await page.wish(runner.state.version, wish)).toMatchObject({ ok: false, rule: 'C-24' });
+      const row = store.eventsNewestFirst(10).find((e) => e.kind === 'refusal' && e.data.carrier === 'settings page');
       expect(row?.data).toMatchObject({
         rule: 'C-24',
         reason: expect.stringMatching(/^Jacks or Better pay table "jacks-or-better-9-6" \(Jacks or Better 9\/6\) returns 99\.5439% \(exact\), above the operator's range 85% \.\. 99%$/),
         wish: { type: 'changeSettings', payTables: { 'jacks-or-better': 'jacks-or-better-9-6' } },
       });
+      raw.close();
+      page.close();
       expect(runner.state.settings.payTables.jacks).toEqual(config.settings.payTables.jacks);
     } finally {
       await app.close();

@@ -122,11 +122,17 @@ describe('C-24 and a database from before the P-12 correction', () => {
     return rig;
   }
 
-  it('where the old table was the default, the new default replaces it at the next start, logged', () => {
+  it('where the old table was the default, the new default replaces it at the next start, logged, and nothing tilts', () => {
     const rig = oldCabinet(false);
     rig.ok({ kind: 'settings', settings: DEFAULT_SETTINGS, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
     expect(rig.state.settings.payTables.pokerPlus).toEqual(DEFAULT_POKER_PLUS_PAYTABLE);
+    // The range the old release did not have comes from the file: a setting added, not one that fails.
     expect(rig.state.settings.limits).toEqual(DEFAULT_SETTINGS.limits);
+    expect(configRows(rig).filter((r) => String(r.key).endsWith('ReturnPct')).map((r) => [r.key, r.to])).toEqual([
+      ['limits.minReturnPct', 85],
+      ['limits.maxReturnPct', 99.9],
+    ]);
+    expect(rig.state.tilts).toEqual([]);
     expect(configRows(rig).find((r) => r.key === 'payTables.pokerPlus')).toMatchObject({ from: OLD_PP, to: DEFAULT_POKER_PLUS_PAYTABLE, source: 'config file' });
     expect(rig.state.installedPayTables).toEqual(INSTALLED);
   });

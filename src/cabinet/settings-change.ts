@@ -118,7 +118,9 @@ export function applySettings(tx: Transition, config: CabinetSettings, source: s
   // The settings read back from the database meet the same check as the file and the technician:
   // a value that fails it was never allowed in, so play stops until a technician has looked.
   // The file's groups then replace the failing ones below (settingsFromConfig), logged as changes.
-  const stored = settingsProblems(s.settings);
+  // A setting the stored ones lack altogether was added by a newer release (the return range
+  // of C-24, the presentation group): not a value that fails, it takes the file's, logged below.
+  const stored = settingsProblems(withAddedSettings(s.settings, config));
   if (stored.length > 0) addTilt(tx, SETTINGS_TILT, `the stored settings fail their check: ${describeProblems(stored)}`, true);
   let next = settingsFromConfig(s.settings, config, s.configApplied ?? null);
   let applied = config;
@@ -148,6 +150,17 @@ export function applySettings(tx: Transition, config: CabinetSettings, source: s
   const changes = settingsDiff(s.settings, next);
   if (changes.length > 0) adopt(tx, next, changes, source, reasons);
   return null;
+}
+
+/** The stored settings with every group or member they lack taken from `config`; what they hold is kept. */
+function withAddedSettings(stored: CabinetSettings, config: CabinetSettings): CabinetSettings {
+  const loose = stored as unknown as Loose;
+  const filled: Loose = { ...loose };
+  for (const [key, value] of Object.entries(config)) {
+    if (!(key in loose)) filled[key] = value;
+    else if (isGroup(value) && isGroup(loose[key])) filled[key] = { ...value, ...(loose[key] as Loose) };
+  }
+  return filled as unknown as CabinetSettings;
 }
 
 /** A group with the members a wish gives (an absent or undefined member keeps its value). */
