@@ -2,7 +2,7 @@
 // in headless Chromium without the frame cap, and the time from a button-deck frame written on
 // a pseudo-terminal to the screen showing its effect (median and 99th percentile).
 import { chromium, type Page } from 'playwright-core';
-import { preferCanvas } from '../renderer/renderer-choice';
+import { preferCanvas } from '../renderer/ui/renderer-choice';
 import { buildRenderer, CHROMIUM_ARGS } from '../test/support/renderer-build';
 import { cardsOf, openScreen, press, pressWish, startTestCabinet, until, type Scene } from '../test/e2e/cabinet-harness';
 

@@ -4,25 +4,25 @@
 // The page runs under a CSP without 'unsafe-eval' (src/host): Pixi's static shader paths.
 import 'pixi.js/unsafe-eval';
 import { Application, type Container } from 'pixi.js';
-import { pickCarrier, type CabinetBridge, type SocketLike } from './carrier';
-import { loadFonts } from './fonts';
-import { preferCanvas, probeGlRenderer } from './renderer-choice';
-import { t, type Language } from './i18n';
-import { fit } from './layout';
-import { describeScene, pickScreen } from './scene';
-import type { ButtonSpec, SceneModel } from './scene-model';
+import { pickCarrier, type CabinetBridge, type SocketLike } from './transport/carrier';
+import { loadFonts } from './ui/fonts';
+import { preferCanvas, probeGlRenderer } from './ui/renderer-choice';
+import { t, type Language } from './i18n/texts';
+import { fit } from './ui/layout';
+import { describeScene, pickScreen } from './model/describe-scene';
+import type { ButtonSpec, SceneModel } from './model/scene';
 import { Navigator } from './screens/navigator';
-import { QueryRefused, ScreenStore } from './store';
+import { QueryRefused, ScreenStore } from './transport/store';
 import type { Query } from '../src/contract';
-import type { ServiceAction } from './service-ui';
+import type { ServiceAction } from './model/service/state';
 import { installTestHook, testMode } from './test-hook';
 import { deckSheet } from './ui/deck-sheet';
 import { COLORS } from './ui/theme';
-import { applyUi, finishRollUp, followActivity, followAttract, followKeys, followSnapshot, initialUi, noteInput, selectedPositions, type UiState } from './ui-state';
+import { applyUi, finishRollUp, followActivity, followAttract, followKeys, followSnapshot, initialUi, noteInput, selectedPositions, type UiState } from './model/ui-state';
 import { attractKey } from './model/play/attract-loop';
 import { renderSound, SoundBoard } from './audio/sound-board';
 import { SOUND_NAMES } from './audio/sounds';
-import { Presentation } from './presentation';
+import { Presentation } from './audio/presentation';
 import { cardMotionListeners } from './ui/card-view';
 import { heldBack, stillShowing } from './model/play/rollup';
 
@@ -68,7 +68,7 @@ async function start(): Promise<void> {
       store.query(q).then(
         async (answer) => {
           if (answer.type !== 'recallGame') return serviceStep({ type: 'answer', answer, asked: q });
-          const { recallFrames } = await import('./recall-steps');
+          const { recallFrames } = await import('./model/service/recall-steps');
           serviceStep({ type: 'recalled', record: answer, run: recallFrames(answer.replay, answer.result) });
         },
         (error: unknown) => {

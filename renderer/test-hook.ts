@@ -1,8 +1,8 @@
 // Only with ?test=1: a plain-JSON account of what the scene shows, a way to press a named
 // on-screen button exactly as a touch would, and the frame count. Absent otherwise.
 
-import type { Design, Fit } from './layout';
-import type { SceneModel } from './scene-model';
+import type { Design, Fit } from './ui/layout';
+import type { SceneModel } from './model/scene';
 import type { Navigator } from './screens/navigator';
 import type { Played } from './audio/sound-board';
 import { motions } from './ui/card-view';

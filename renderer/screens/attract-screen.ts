@@ -4,9 +4,9 @@
 // along the bottom of every page and fills the last one. A touch anywhere leaves it.
 
 import { Container, Graphics, type Text } from 'pixi.js';
-import { t } from '../i18n';
-import { CARD_ASPECT, centredRow, rect, type Design, type Rect } from '../layout';
-import type { CardSpot, SceneModel } from '../scene-model';
+import { t } from '../i18n/texts';
+import { CARD_ASPECT, centredRow, rect, type Design, type Rect } from '../ui/layout';
+import type { CardSpot, SceneModel } from '../model/scene';
 import { BannerView } from '../ui/banner-view';
 import { CardView } from '../ui/card-view';
 import { drawFelt } from '../ui/felt';

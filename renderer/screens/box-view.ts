@@ -2,8 +2,8 @@
 // with chips on them, the hand's name and, at the end, the outcome banner.
 
 import { Container, Graphics, type Text } from 'pixi.js';
-import type { BoxLayout } from '../layout';
-import type { BoxModel, CardSpot } from '../scene-model';
+import type { BoxLayout } from '../ui/layout';
+import type { BoxModel, CardSpot } from '../model/scene';
 import { BannerView } from '../ui/banner-view';
 import { ChipStack } from '../ui/chip-view';
 import type { CardMarks } from '../ui/card-view';

@@ -2,8 +2,8 @@
 // shoe, a changed card turns over in place; the first drawing after start-up just shows them.
 
 import type { Container } from 'pixi.js';
-import type { Rect } from '../layout';
-import type { CardSpot } from '../scene-model';
+import type { Rect } from '../ui/layout';
+import type { CardSpot } from '../model/scene';
 import { CardView, type CardMarks } from '../ui/card-view';
 
 export class CardSlots {

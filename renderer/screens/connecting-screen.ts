@@ -1,8 +1,8 @@
 // Before the first snapshot: the title and a turning ring while the carrier connects.
 
 import { Graphics, type Text } from 'pixi.js';
-import type { Design } from '../layout';
-import type { SceneModel } from '../scene-model';
+import type { Design } from '../ui/layout';
+import type { SceneModel } from '../model/scene';
 import { drawFelt } from '../ui/felt';
 import { COLORS, fitText, label } from '../ui/theme';
 import { AppScreen } from './screen';

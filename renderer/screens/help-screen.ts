@@ -1,8 +1,8 @@
 // Help pages: both games' rules in short, and the pay tables as the cabinet reports them.
 
 import { Graphics, type Text } from 'pixi.js';
-import { rect, type Design, type Rect } from '../layout';
-import type { SceneModel } from '../scene-model';
+import { rect, type Design, type Rect } from '../ui/layout';
+import type { SceneModel } from '../model/scene';
 import { drawFelt } from '../ui/felt';
 import { PayTableView } from '../ui/paytable-view';
 import { COLORS, fitText, label, vertical } from '../ui/theme';

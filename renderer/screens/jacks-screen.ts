@@ -2,9 +2,9 @@
 // buttons, all drawn from the scene model.
 
 import { Graphics, type Text } from 'pixi.js';
-import { t } from '../i18n';
-import { jacksLayout, type Design } from '../layout';
-import type { SceneModel } from '../scene-model';
+import { t } from '../i18n/texts';
+import { jacksLayout, type Design } from '../ui/layout';
+import type { SceneModel } from '../model/scene';
 import { BannerView } from '../ui/banner-view';
 import { drawFelt } from '../ui/felt';
 import { MeterView } from '../ui/meter-view';

@@ -2,8 +2,8 @@
 // chips to touch, the credits, and PLAY. Locked while a game is in progress.
 
 import { Graphics, type Text } from 'pixi.js';
-import { centredRow, rect, row, type Design, type Rect } from '../layout';
-import type { SceneModel } from '../scene-model';
+import { centredRow, rect, row, type Design, type Rect } from '../ui/layout';
+import type { SceneModel } from '../model/scene';
 import { drawFelt } from '../ui/felt';
 import { MeterView } from '../ui/meter-view';
 import { COLORS, fitText, label } from '../ui/theme';

@@ -2,8 +2,8 @@
 // reasons (C-15), or the voucher printing (C-4). It swallows every touch beneath it.
 
 import { Container, Graphics, Rectangle, type Text } from 'pixi.js';
-import { rect, type Design, type Rect } from '../layout';
-import type { SceneModel } from '../scene-model';
+import { rect, type Design, type Rect } from '../ui/layout';
+import type { SceneModel } from '../model/scene';
 import { COLORS, fitText, label, vertical } from '../ui/theme';
 import { AppScreen } from './screen';
 

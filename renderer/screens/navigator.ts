@@ -2,8 +2,8 @@
 // design into the window with letterbox bars, and drives every frame's update.
 
 import { Container, Graphics } from 'pixi.js';
-import { chooseDesign, fit, type Design } from '../layout';
-import type { OverlayName, SceneModel, ScreenName } from '../scene-model';
+import { chooseDesign, fit, type Design } from '../ui/layout';
+import type { OverlayName, SceneModel, ScreenName } from '../model/scene';
 import type { ButtonView } from '../ui/button-view';
 import { faceResolution } from '../ui/card-view';
 import { CelebrationView } from '../ui/celebration-view';

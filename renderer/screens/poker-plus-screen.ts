@@ -2,10 +2,10 @@
 // bought), one or two boxes with their chips, the action buttons with the cabinet's fees.
 
 import { Container, Graphics, type Text } from 'pixi.js';
-import { formatChips } from '../format';
-import { t } from '../i18n';
-import { pokerPlusLayout, row, type Design, type PokerPlusLayout } from '../layout';
-import type { CardSpot, SceneModel } from '../scene-model';
+import { formatChips } from '../i18n/numbers';
+import { t } from '../i18n/texts';
+import { pokerPlusLayout, row, type Design, type PokerPlusLayout } from '../ui/layout';
+import type { CardSpot, SceneModel } from '../model/scene';
 import { drawFelt } from '../ui/felt';
 import { MeterView } from '../ui/meter-view';
 import { PayTableView } from '../ui/paytable-view';

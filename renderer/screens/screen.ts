@@ -3,8 +3,8 @@
 // state; its buttons are kept in a ButtonSet so the test hook can find and press them.
 
 import { Container } from 'pixi.js';
-import { SQUARE, WIDE, type Design, type Rect } from '../layout';
-import type { ButtonSpec, SceneModel } from '../scene-model';
+import { SQUARE, WIDE, type Design, type Rect } from '../ui/layout';
+import type { ButtonSpec, SceneModel } from '../model/scene';
 import { ButtonView, type ButtonTone } from '../ui/button-view';
 
 /** A touch on a button: a live one acts; a dimmed one comes with `live: false`, to be refused. */

@@ -4,10 +4,10 @@
 // covers it all when one is under way. Every target is finger-sized (84 px or more).
 
 import { Container, Graphics, Rectangle, type Text } from 'pixi.js';
-import { t } from '../i18n';
-import { rect, row, type Design, type Rect } from '../layout';
-import type { ButtonSpec, SceneModel } from '../scene-model';
-import type { CardGroup, ServiceModel, ServiceTable, Tone } from '../service-model';
+import { t } from '../i18n/texts';
+import { rect, row, type Design, type Rect } from '../ui/layout';
+import type { ButtonSpec, SceneModel } from '../model/scene';
+import type { CardGroup, ServiceModel, ServiceTable, Tone } from '../model/service/page';
 import type { ButtonTone } from '../ui/button-view';
 import { CardView } from '../ui/card-view';
 import { COLORS, fitText, label, radial, vertical } from '../ui/theme';

@@ -2,7 +2,7 @@
 // language; it fades by itself.
 
 import { Container, Graphics, type Text } from 'pixi.js';
-import type { Design } from '../layout';
+import type { Design } from '../ui/layout';
 import { COLORS, fitText, label } from '../ui/theme';
 
 export class StatusStrip extends Container {

@@ -2,7 +2,7 @@
 // language switch.
 
 import { Container, Graphics, type Text } from 'pixi.js';
-import { topBarLayout, type Design } from '../layout';
+import { topBarLayout, type Design } from '../ui/layout';
 import { COLORS, fitText, label, vertical } from '../ui/theme';
 import type { ButtonSet } from './screen';
 

@@ -2,8 +2,8 @@
 // cabinet would not accept now is dimmed and ignores touches (C-20, C-22).
 
 import { Container, Graphics, Rectangle, type Text } from 'pixi.js';
-import type { Rect } from '../layout';
-import type { ButtonSpec } from '../scene-model';
+import type { Rect } from './layout';
+import type { ButtonSpec } from '../model/scene';
 import { COLORS, fitText, label, vertical } from './theme';
 
 export type ButtonTone = 'gold' | 'red' | 'green' | 'blue' | 'dark';

@@ -2,7 +2,7 @@
 // on a ribbon with the amount, and sparkles that twinkle and drift outwards. Presentation only.
 
 import { Container, Graphics, type Text } from 'pixi.js';
-import type { Design } from '../layout';
+import type { Design } from './layout';
 import { COLORS, fitText, label, vertical } from './theme';
 import { Clock, easeOut } from './tween';
 

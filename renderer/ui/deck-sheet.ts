@@ -3,7 +3,7 @@
 
 import { Container, Graphics } from 'pixi.js';
 import { RANK_CHARS, SUIT_CHARS } from '../../src/core/cards';
-import type { Rect } from '../layout';
+import type { Rect } from './layout';
 import { CardView } from './card-view';
 import { COLORS } from './theme';
 

@@ -1,7 +1,7 @@
 // The table: dark green felt lit from the middle, a gold rail round the edge.
 
 import { Graphics } from 'pixi.js';
-import type { Design } from '../layout';
+import type { Design } from './layout';
 import { COLORS, radial } from './theme';
 
 export function drawFelt(d: Design): Graphics {

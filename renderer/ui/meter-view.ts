@@ -1,8 +1,8 @@
 // A meter: gold caption, big amber figures on a black glass panel, the money beneath.
 
 import { Container, Graphics, type Text } from 'pixi.js';
-import type { Rect } from '../layout';
-import type { MeterSpec } from '../scene-model';
+import type { Rect } from './layout';
+import type { MeterSpec } from '../model/scene';
 import { COLORS, fitText, label, vertical } from './theme';
 
 export class MeterView extends Container {

@@ -2,8 +2,8 @@
 // lit and the paying hand's row flashing.
 
 import { Container, Graphics } from 'pixi.js';
-import type { Rect } from '../layout';
-import type { PayTableModel } from '../scene-model';
+import type { Rect } from './layout';
+import type { PayTableModel } from '../model/scene';
 import { COLORS, fitText, label, vertical } from './theme';
 
 export class PayTableView extends Container {

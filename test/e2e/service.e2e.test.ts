@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { MetersReport, Query, ToScreen, Wish } from '../../src/contract';
-import type { ServiceModel } from '../../renderer/service-model';
+import type { ServiceModel } from '../../renderer/model/service/page';
 import { cardsOf, e2eSuite, freshDbPath, insertNote, openScreen, press, scene, SHOTS, until, type Scene, type TestCabinet } from './cabinet-harness';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

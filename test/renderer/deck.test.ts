@@ -4,7 +4,7 @@
 // colour with blue and gold, shows at least as many colours as any number card.
 
 import { describe, expect, it } from 'vitest';
-import { jacksLayout, pokerPlusLayout, SQUARE, WIDE } from '../../renderer/layout';
+import { jacksLayout, pokerPlusLayout, SQUARE, WIDE } from '../../renderer/ui/layout';
 import * as fx from './fixtures';
 import { rendererSuite, SHOTS } from './renderer-suite';
 

@@ -7,7 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { buildRenderer, CHROMIUM_ARGS } from '../support/renderer-build';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/contract';
-import { fit, jacksLayout, SQUARE, WIDE, type Design } from '../../renderer/layout';
+import { fit, jacksLayout, SQUARE, WIDE, type Design } from '../../renderer/ui/layout';
 import { FakeCabinet } from './fake-cabinet';
 import * as fx from './fixtures';
 

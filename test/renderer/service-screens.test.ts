@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Snapshot, ToCabinet, Wish } from '../../src/contract';
-import type { ServiceModel } from '../../renderer/service-model';
+import type { ServiceModel } from '../../renderer/model/service/page';
 import { buildRenderer, CHROMIUM_ARGS } from '../support/renderer-build';
 import { FakeCabinet } from './fake-cabinet';
 import * as fx from './fixtures';

@@ -5,10 +5,10 @@
 // on show follow from the time since the loop began.
 
 import type { Snapshot } from '../../../src/contract';
-import { formatChips } from '../../format';
-import { t, type TextKey } from '../../i18n';
-import { handName, jacksPayTable, languageButton, pokerPlusPayTable } from '../../scene-common';
-import { button, card, uiAction, type BannerSpec, type ButtonSpec, type CardSpot, type PayTableModel } from '../../scene-model';
+import { formatChips } from '../../i18n/numbers';
+import { t, type TextKey } from '../../i18n/texts';
+import { handName, jacksPayTable, languageButton, pokerPlusPayTable } from './common';
+import { button, card, uiAction, type BannerSpec, type ButtonSpec, type CardSpot, type PayTableModel } from '../scene';
 
 export type AttractPage = 'title' | 'jacksTable' | 'jacksDemo' | 'ppTable' | 'ppDemo' | 'insert';
 

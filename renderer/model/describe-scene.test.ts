@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { checkToScreen, type Snapshot } from '../../src/contract';
+import * as fx from '../../test/renderer/fixtures';
+import { describeScene } from './describe-scene';
+import type { SceneModel } from './scene';
+import { applyUi, followActivity, followSnapshot, initialUi, noteInput, type UiState } from './ui-state';
+
+const played = (): UiState => ({ ...noteInput(initialUi(0), 1000), view: 'game' });
+const scene = (s: Snapshot, ui: UiState = played()): SceneModel => describeScene(s, ui, 'open');
+const btn = (m: SceneModel, name: string) => {
+  const b = m.buttons.find((x) => x.name === name);
+  if (!b) throw new Error(`no button ${name}: ${m.buttons.map((x) => x.name).join(' ')}`);
+  return b;
+};
+
+describe('the fixtures', () => {
+  it('fit the contract', () => {
+    for (const f of [fx.baseSnapshot(), fx.jacksDealt(), fx.jacksWin(), fx.pokerPlusDeciding(), fx.pokerPlusBought(), fx.handpay(), fx.tilt(), fx.cashingOut(), fx.russian(fx.jacksDealt())]) {
+      const r = checkToScreen({ kind: 'snapshot', snapshot: f });
+      expect(r.ok ? null : r.error).toBeNull();
+    }
+  });
+});
+
+describe('choosing the screen', () => {
+  it('shows attract before the first input with no credits, and again after the operator\'s idle time', () => {
+    const s = { ...fx.baseSnapshot(), balance: 0, credits: 0 };
+    const idle = s.service.settings.presentation.attractSeconds * 1000;
+    expect(scene(s, initialUi(0)).screen).toBe('attract');
+    const ui = played();
+    expect(scene(s, ui).screen).toBe('jacks');
+    expect(scene(s, { ...ui, now: ui.lastInputAt + idle - 1 }).screen).toBe('jacks');
+    expect(scene(s, { ...ui, now: ui.lastInputAt + idle }).screen).toBe('attract');
+    expect(scene(fx.baseSnapshot(), { ...ui, now: ui.lastInputAt + idle }).screen).toBe('jacks');
+    const longer = { ...s, service: { ...s.service, settings: { ...s.service.settings, presentation: { ...s.service.settings.presentation, attractSeconds: 120 } } } };
+    expect(scene(longer, { ...ui, now: ui.lastInputAt + idle }).screen).toBe('jacks');
+  });
+
+  it('counts the idle time from the last thing the cabinet reported, not only from touches here', () => {
+    const s = { ...fx.baseSnapshot(), balance: 0, credits: 0 };
+    const idle = s.service.settings.presentation.attractSeconds * 1000;
+    // The first snapshot sets the count: a page just loaded has seen nobody.
+    let ui = followActivity(played(), { ...s, activity: { seq: 4, kind: 'wish' } }, 2000);
+    expect(ui.lastInputAt).toBe(1000);
+    // A deck button pressed 20 s later keeps the loop away for the whole idle time from then.
+    ui = followActivity(ui, { ...s, activity: { seq: 5, kind: 'button' } }, 21_000);
+    expect(scene(s, { ...ui, now: 1000 + idle }).screen).toBe('jacks');
+    expect(scene(s, { ...ui, now: 21_000 + idle }).screen).toBe('attract');
+    // A page that had not been touched leaves attract when the cabinet reports someone.
+    const fresh = followActivity(initialUi(0), { ...s, activity: { seq: 1, kind: 'noteInserted' } }, 10);
+    expect(scene(s, followActivity(fresh, { ...s, activity: { seq: 2, kind: 'key' } }, 20)).screen).not.toBe('attract');
+  });
+  it('starts in the lobby, goes to the chosen game and asks for it', () => {
+    const ui = noteInput(initialUi(0), 5);
+    expect(scene(fx.baseSnapshot(), ui).screen).toBe('lobby');
+    const step = applyUi(ui, { type: 'chooseGame', game: 'poker-plus' }, fx.baseSnapshot());
+    expect(step.wish).toEqual({ type: 'selectGame', game: 'poker-plus' });
+    expect(step.ui.view).toBe('game');
+    expect(applyUi(ui, { type: 'chooseGame', game: 'jacks-or-better' }, fx.baseSnapshot()).wish).toBeNull();
+  });
+  it('follows a game dealt from the deck into the game view and stays there', () => {
+    const ui = noteInput(initialUi(0), 5);
+    expect(followSnapshot(ui, fx.jacksDealt()).view).toBe('game');
+    expect(followSnapshot(ui, fx.baseSnapshot()).view).toBe('lobby');
+    expect(scene(fx.jacksWin(), followSnapshot(ui, fx.jacksDealt())).screen).toBe('jacks');
+  });
+  it('locks game and chip choice while a game is dealt', () => {
+    const lobby = scene(fx.baseSnapshot(), noteInput(initialUi(0), 5));
+    expect(btn(lobby, 'chip:5').live).toBe(true);
+    expect(btn(lobby, 'chip:25').selected).toBe(true);
+    expect(btn(lobby, 'game:poker-plus').live).toBe(true);
+    const dealt = scene(fx.jacksDealt(), noteInput(initialUi(0), 5));
+    expect(dealt.screen).toBe('jacks');
+    expect(btn(dealt, 'games').live).toBe(false);
+  });
+});
+
+describe('Jacks or Better', () => {
+  it('shows the dealt hand with the auto-held cards HELD and DRAW live (J-3)', () => {
+    const m = scene(fx.jacksDealt());
+    expect(m.cards.map((c) => [c.code, c.held])).toEqual([['Js', true], ['Jd', true], ['7c', false], ['4h', false], ['2s', false]]);
+    expect(btn(m, 'deal').label).toBe('DRAW');
+    expect(btn(m, 'deal').live).toBe(true);
+    expect(btn(m, 'hold2').action).toEqual({ kind: 'wish', wish: { type: 'toggleHold', position: 1 } });
+    expect(btn(m, 'betOne').live).toBe(false);
+    expect(btn(m, 'cashOut').live).toBe(false);
+    expect(m.payTable?.litColumn).toBe(4);
+    expect(m.payTable?.winRow).toBe('jacks-or-better');
+    expect(m.meters.find((x) => x.name === 'credits')).toMatchObject({ value: '95', sub: '$23.85' });
+  });
+  it('pays the pay table by bet: totals per column, the royal at max bet from the table', () => {
+    const m = scene(fx.baseSnapshot());
+    const royal = m.payTable!.rows.find((r) => r.category === 'royal-flush')!;
+    expect(royal.values).toEqual(['250', '500', '750', '1,000', '4,000']);
+    expect(m.payTable!.rows.some((r) => r.category === 'nothing')).toBe(false);
+  });
+  it('highlights the winning cards and shows the win', () => {
+    const m = scene(fx.jacksWin());
+    expect(m.cards.every((c) => c.winning && !c.held)).toBe(true);
+    expect(m.banners[0]).toMatchObject({ text: 'WINNER!  FULL HOUSE', sub: 'WIN 45', tone: 'win' });
+    expect(m.meters.find((x) => x.name === 'win')?.value).toBe('45');
+    expect(btn(m, 'deal').label).toBe('DEAL');
+    expect(btn(m, 'maxBet').action).toEqual({ kind: 'wish', wish: { type: 'deal', bet: 5 } });
+    expect(btn(m, 'betOne').action).toEqual({ kind: 'wish', wish: { type: 'setBet', bet: 1 } });
+  });
+  it('speaks Russian when the snapshot says so', () => {
+    const m = scene(fx.russian(fx.jacksDealt()));
+    expect(btn(m, 'deal').label).toBe('ЗАМЕНА');
+    expect(m.meters[0].label).toBe('КРЕДИТЫ');
+    expect(btn(m, 'language')).toMatchObject({ label: 'ENGLISH', action: { kind: 'wish', wish: { type: 'language', language: 'en' } } });
+  });
+});
+
+describe('Poker Plus', () => {
+  it('shows the dealer with one card up, the blind box face down, fees on the buttons', () => {
+    const m = scene(fx.pokerPlusDeciding());
+    expect(m.screen).toBe('pokerPlus');
+    expect(m.cards.filter((c) => c.owner === 'dealer').map((c) => c.code)).toEqual([null, null, null, null, 'Kd']);
+    expect(m.cards.filter((c) => c.owner === 'box1').every((c) => c.code === null)).toBe(true);
+    expect(m.boxes.map((b) => [b.blind, b.ante, b.bet])).toEqual([[false, 10, 0], [true, 10, 20]]);
+    expect(btn(m, 'sixth')).toMatchObject({ live: true, sub: 'FEE 10' });
+    expect(btn(m, 'bet')).toMatchObject({ live: true, sub: 'STAKE 20' });
+    expect(btn(m, 'exchange')).toMatchObject({ live: false, sub: 'SELECT CARDS' });
+  });
+  it('prices an exchange by the number of cards picked (P-3) and sends the picked positions', () => {
+    const s = fx.pokerPlusDeciding();
+    let ui = played();
+    for (const p of [2, 3, 4]) ui = applyUi(ui, { type: 'select', position: p }, s).ui;
+    const m = scene(s, ui);
+    expect(m.cards.filter((c) => c.owner === 'box0').map((c) => c.selected)).toEqual([false, false, true, true, true]);
+    expect(btn(m, 'exchange')).toMatchObject({ label: 'EXCHANGE 3', sub: 'FEE 20', live: true, action: { kind: 'wish', wish: { type: 'exchange', positions: [2, 3, 4], box: 0 } } });
+    ui = applyUi(ui, { type: 'select', position: 3 }, s).ui;
+    ui = applyUi(ui, { type: 'select', position: 4 }, s).ui;
+    expect(btn(scene(s, ui), 'exchange')).toMatchObject({ label: 'EXCHANGE 1', sub: 'FEE 10' });
+    // A new hand drops the selection.
+    const drawn = fx.pokerPlusDeciding();
+    drawn.pokerPlus.boxes[0].draws = 1;
+    expect(btn(scene(drawn, ui), 'exchange').label).toBe('EXCHANGE');
+  });
+  it('shows the bought game, the outcomes with amounts, and the next deal controls', () => {
+    const m = scene(fx.pokerPlusBought());
+    const dealer = m.cards.filter((c) => c.owner.startsWith('dealer'));
+    expect(dealer.map((c) => c.code)).toEqual(['Qs', '7h', '8d', '3h', 'Kd', 'Qc']);
+    expect(dealer.find((c) => c.discarded)?.code).toBe('3h');
+    expect(m.boughtText).toContain('3♥ → Q♣');
+    expect(m.dealerText).toBe('DEALER: NO GAME (HIGH CARD)');
+    expect(m.banners.map((b) => [b.text, b.sub])).toEqual([
+      ['WIN', 'PAID 220  •  NET +160'],
+      ['LOSE', 'PAID 0  •  NET −30'],
+    ]);
+    expect(m.meters.find((x) => x.name === 'win')?.value).toBe('220');
+    expect(btn(m, 'antePlus')).toMatchObject({ live: true, action: { kind: 'wish', wish: { type: 'setBoxes', boxes: [{ ante: 15 }, { ante: 15, blind: true }] } } });
+    expect(btn(m, 'oneBox').action).toEqual({ kind: 'wish', wish: { type: 'setBoxes', boxes: [{ ante: 10 }] } });
+    expect(btn(m, 'twoBoxes').selected).toBe(true);
+  });
+  it('offers take half and buy game with their amounts after the BET', () => {
+    const s = fx.pokerPlusDeciding();
+    s.pokerPlus.phase = 'options';
+    s.pokerPlus.fees = { exchange: null, buySixth: null, bet: null, buyGame: 10, takeHalf: 95 };
+    s.live = ['takeHalf', 'buyGame', 'reveal'];
+    const m = scene(s);
+    expect(btn(m, 'takeHalf')).toMatchObject({ live: true, sub: '+95' });
+    expect(btn(m, 'buyGame')).toMatchObject({ live: true, sub: 'FEE 10' });
+    expect(btn(m, 'reveal')).toMatchObject({ live: true, label: 'SHOW' });
+  });
+});
+
+describe('lockups', () => {
+  it('shows CALL ATTENDANT with the amount and makes nothing beneath pressable', () => {
+    const m = scene(fx.handpay());
+    expect(m.overlay).toBe('handpay');
+    expect(m.lockup).toMatchObject({ title: 'CALL ATTENDANT', amount: '$1,000.00' });
+    expect(m.buttons.filter((b) => b.live)).toEqual([]);
+  });
+  it('says what is wrong for each tilt', () => {
+    const m = scene(fx.tilt());
+    expect(m.overlay).toBe('tilt');
+    expect(m.lockup?.lines).toEqual(['Main door open', 'Printer: out of paper', 'Please call an attendant']);
+    expect(scene(fx.russian(fx.tilt())).lockup?.lines[0]).toBe('Открыта главная дверь');
+  });
+  it('shows the voucher being printed', () => {
+    const m = scene(fx.cashingOut());
+    expect(m.overlay).toBe('cashout');
+    expect(m.lockup).toMatchObject({ amount: '$25.10' });
+  });
+  it('says it is connecting before the first snapshot', () => {
+    expect(describeScene(null, played(), 'connecting').screen).toBe('connecting');
+  });
+});

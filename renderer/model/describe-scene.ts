@@ -1,0 +1,113 @@
+// The whole scene from the latest snapshot and the screen's UI state: which screen, which
+// overlay, and everything on them. One pure function, so the views and the test hook agree.
+
+import type { Snapshot } from '../../src/contract';
+import { t, type Language } from '../i18n/texts';
+import { helpScene, lobbyScene, overlayScene } from './play/pages';
+import { attractLoopScene } from './play/attract-loop';
+import { jacksScene } from './play/jacks';
+import type { SceneModel, ScreenName } from './scene';
+import { pokerPlusScene } from './play/poker-plus';
+import { serviceModel } from './service/describe-page';
+import { allServiceButtons } from './service/page';
+import { serviceMode } from './service/state';
+import { ts } from '../i18n/service-texts';
+import type { UiState } from './ui-state';
+import { formatChips } from '../i18n/numbers';
+import { celebrating, heldBack, rollUpDone, stillShowing } from './play/rollup';
+import { button, uiAction } from './scene';
+
+export type ConnectionStatus = 'connecting' | 'open' | 'closed';
+
+const empty = (language: Language, screen: ScreenName): SceneModel => ({
+  screen,
+  overlay: null,
+  language,
+  connection: null,
+  title: '',
+  chip: '',
+  message: null,
+  meters: [],
+  cards: [],
+  banners: [],
+  buttons: [],
+  payTable: null,
+  dealerText: null,
+  boughtText: null,
+  boxes: [],
+  lockup: null,
+  help: null,
+  lines: [],
+  dealKey: '',
+  service: null,
+  celebration: null,
+  attract: null,
+});
+
+/**
+ * Attract runs with no credits and no game, before the first input or once the operator's idle
+ * time has passed since the last thing anyone did: a touch here, or what the cabinet reported
+ * (a note, a wish from any screen, a deck button, a key: followActivity in ui-state.ts).
+ */
+export function attractDue(s: Snapshot, ui: UiState): boolean {
+  if (s.inGame || s.balance > 0 || s.lockup || s.cashout) return false;
+  return !ui.interacted || ui.now - ui.lastInputAt >= s.service.settings.presentation.attractSeconds * 1000;
+}
+
+export function pickScreen(s: Snapshot, ui: UiState): ScreenName {
+  // A key turned takes the screen over, lockups included: the attendant pays the handpay there.
+  if (ui.service.mode !== null && serviceMode(s) === ui.service.mode) return 'service';
+  if (attractDue(s, ui)) return 'attract';
+  if (ui.help !== null) return 'help';
+  if (ui.view === 'lobby' && !s.inGame) return 'lobby';
+  return s.selectedGame === 'poker-plus' ? 'pokerPlus' : 'jacks';
+}
+
+/** The cabinet's last refusal, if it came after the last touch: shown with its reason. */
+export interface Refusal {
+  rule: string | null;
+  text: string;
+}
+
+export function describeScene(s: Snapshot | null, ui: UiState, status: ConnectionStatus, fallbackLanguage: Language = 'en', refusal: Refusal | null = null): SceneModel {
+  if (!s) {
+    const scene = empty(fallbackLanguage, 'connecting');
+    return { ...scene, title: t(fallbackLanguage, 'app.title'), connection: t(fallbackLanguage, status === 'closed' ? 'app.offline' : 'app.connecting') };
+  }
+  const screen = pickScreen(s, ui);
+  const base = empty(s.language, screen);
+  const connection = status === 'open' ? null : t(s.language, 'app.offline');
+  if (screen === 'service') {
+    const notice = refusal ? ts(s.language, 'svc.refused', { rule: refusal.rule ?? '—', reason: refusal.text }) : null;
+    const service = serviceModel(s, ui.service, ui.now, notice)!;
+    const who = ts(s.language, service.mode === 'attendant' ? 'svc.attendant' : 'svc.technician');
+    // The attendant's menu and the PIN pad name who they are for already.
+    const title = service.page === 'attendant' || service.page === 'pin' ? service.title : `${who}: ${service.title}`;
+    return { ...base, title, service, buttons: allServiceButtons(service), connection };
+  }
+  // A win being counted up: the meters show the credits it has reached, never more than the
+  // snapshot's (play/rollup.ts); a touch on the credits meter shows the rest at once.
+  const rollUp = stillShowing(ui.rollUp, s);
+  const held = heldBack(rollUp, ui.now);
+  const shown = held > 0 ? { ...s, credits: s.credits - held, balance: s.balance - held * s.chipValue } : s;
+  const part =
+    screen === 'attract'
+      ? attractLoopScene(s, ui.now - (ui.attractSince ?? ui.now))
+      : screen === 'lobby'
+        ? lobbyScene(shown)
+        : screen === 'help'
+          ? helpScene(s, ui.help ?? 0)
+          : screen === 'jacks'
+            ? jacksScene(shown)
+            : pokerPlusScene(shown, ui);
+  const overlay = overlayScene(s);
+  const counting = rollUp !== null && !rollUpDone(rollUp, ui.now) && (screen === 'jacks' || screen === 'pokerPlus');
+  const own = [...(part.buttons ?? []), ...(counting ? [button('rollUp', '', true, uiAction({ type: 'finishRollUp' }))] : [])];
+  // Under a lockup nothing beneath it may be pressed, whatever the list says.
+  const buttons = overlay.overlay ? [...own.map((b) => ({ ...b, live: false })), ...overlay.buttons] : own;
+  const celebration =
+    celebrating(rollUp, ui.now) && !overlay.overlay && (screen === 'jacks' || screen === 'pokerPlus')
+      ? { title: t(s.language, 'win.big'), amount: t(s.language, 'jacks.winAmount', { n: formatChips(rollUp!.credited, s.language) }) }
+      : null;
+  return { ...base, ...part, overlay: overlay.overlay, lockup: overlay.lockup, buttons, connection, celebration };
+}

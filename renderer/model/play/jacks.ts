@@ -1,0 +1,78 @@
+// Jacks or Better as the player sees it: five cards with HELD marks, the pay table with the
+// bet's column lit, meters, and the deck's buttons (C-18) as touch buttons.
+
+import type { Snapshot } from '../../../src/contract';
+import { formatChips } from '../../i18n/numbers';
+import { t } from '../../i18n/texts';
+import { chipText, commonButtons, creditsMeter, handName, isLive, jacksPayTable } from './common';
+import { button, card, wishAction, type BannerSpec, type ButtonSpec, type CardSpot, type SceneModel } from '../scene';
+
+type JacksScene = Pick<SceneModel, 'title' | 'chip' | 'message' | 'meters' | 'cards' | 'banners' | 'buttons' | 'payTable' | 'dealKey'>;
+
+function jacksCards(s: Snapshot): CardSpot[] {
+  const j = s.jacks;
+  if (!j.cards) return [0, 1, 2, 3, 4].map((i) => card('jacks', i, null));
+  return j.cards.map((code, i) =>
+    card('jacks', i, code, { held: j.phase === 'holding' && j.held.includes(i), winning: j.phase === 'over' && j.winning.includes(i) }),
+  );
+}
+
+function jacksButtons(s: Snapshot): ButtonSpec[] {
+  const j = s.jacks;
+  const L = s.language;
+  const holding = j.phase === 'holding';
+  const nextBet = j.bet >= j.maxBet ? 1 : j.bet + 1;
+  const deal = holding
+    ? button('deal', t(L, 'button.draw'), isLive(s, 'draw'), wishAction({ type: 'draw' }))
+    : button('deal', t(L, 'button.deal'), isLive(s, 'deal'), wishAction({ type: 'deal', bet: j.bet }));
+  const holds = [0, 1, 2, 3, 4].map((i) =>
+    button(`hold${i + 1}`, j.held.includes(i) && holding ? t(L, 'card.held') : t(L, 'button.hold'), holding && isLive(s, 'toggleHold'), wishAction({ type: 'toggleHold', position: i }), null, holding && j.held.includes(i)),
+  );
+  return [
+    ...commonButtons(s),
+    button('betOne', t(L, 'button.betOne'), !holding && isLive(s, 'setBet'), wishAction({ type: 'setBet', bet: nextBet })),
+    // MAX BET deals at once, as on a real deck; with no deal possible it only sets the bet.
+    isLive(s, 'deal') && !holding
+      ? button('maxBet', t(L, 'button.maxBet'), true, wishAction({ type: 'deal', bet: j.maxBet }))
+      : button('maxBet', t(L, 'button.maxBet'), !holding && isLive(s, 'setBet'), wishAction({ type: 'setBet', bet: j.maxBet })),
+    deal,
+    ...holds,
+  ];
+}
+
+function jacksBanners(s: Snapshot): BannerSpec[] {
+  const j = s.jacks;
+  if (j.phase !== 'over') return [];
+  const L = s.language;
+  if (j.win > 0) {
+    return [{ name: 'result', text: t(L, 'jacks.over.win', { hand: handName(L, j.hand) ?? '' }), sub: t(L, 'jacks.winAmount', { n: formatChips(j.win, L) }), tone: 'win' }];
+  }
+  return [{ name: 'result', text: t(L, 'jacks.over.lose'), sub: null, tone: 'lose' }];
+}
+
+export function jacksScene(s: Snapshot): JacksScene {
+  const j = s.jacks;
+  const L = s.language;
+  const paying = j.hand !== null && j.hand !== 'nothing' && j.payTable.some((r) => r.category === j.hand && r.perBet.some((v) => v > 0));
+  const message =
+    j.phase === 'holding'
+      ? (paying ? `${handName(L, j.hand)}  •  ` : '') + t(L, 'jacks.hint.holding')
+      : j.phase === 'over'
+        ? handName(L, j.hand)
+        : t(L, 'jacks.hint.idle', { max: j.maxBet });
+  return {
+    title: t(L, 'game.jacks-or-better'),
+    chip: chipText(s),
+    message,
+    meters: [
+      creditsMeter(s),
+      { name: 'bet', label: t(L, 'meter.bet'), value: formatChips(j.bet, L), sub: null },
+      { name: 'win', label: t(L, 'meter.win'), value: formatChips(j.phase === 'over' ? j.win : 0, L), sub: null },
+    ],
+    cards: jacksCards(s),
+    banners: jacksBanners(s),
+    buttons: jacksButtons(s),
+    payTable: jacksPayTable(s, j.bet >= 1 ? j.bet - 1 : null, paying ? j.hand : null),
+    dealKey: `jacks:${j.gameId ?? 'none'}`,
+  };
+}

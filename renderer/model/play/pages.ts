@@ -1,0 +1,96 @@
+// The screens around the games: game and chip choice, help pages, and the
+// lockups the player meets (voucher printing, CALL ATTENDANT, tilts).
+
+import type { Lockup, Snapshot } from '../../../src/contract';
+import { formatChipValue, formatMoney } from '../../i18n/numbers';
+import { t, type Language, type TextKey } from '../../i18n/texts';
+import { creditsMeter, isLive, jacksPayTable, languageButton, pokerPlusPayTable } from './common';
+import { button, uiAction, wishAction, type ButtonSpec, type HelpModel, type LockupModel, type SceneModel } from '../scene';
+import { tiltText } from '../../i18n/tilts';
+import { HELP_PAGES } from '../ui-state';
+
+export function lobbyScene(s: Snapshot): Pick<SceneModel, 'lines' | 'buttons' | 'title' | 'meters' | 'chip'> {
+  const L = s.language;
+  const locked = s.inGame;
+  const games: ButtonSpec[] = s.games.map((g) =>
+    button(`game:${g}`, t(L, `game.${g}`), g === s.selectedGame || (!locked && isLive(s, 'selectGame')), uiAction({ type: 'chooseGame', game: g }), t(L, `game.${g}.blurb`), g === s.selectedGame),
+  );
+  const chips: ButtonSpec[] = s.chipValues.map((v) =>
+    button(`chip:${v}`, formatChipValue(v, s.currency, L), !locked && isLive(s, 'chipValue') && v !== s.chipValue, wishAction({ type: 'chipValue', value: v }), null, v === s.chipValue),
+  );
+  return {
+    title: t(L, 'lobby.title'),
+    chip: t(L, 'lobby.chip'),
+    lines: locked ? [t(L, 'lobby.locked')] : [],
+    meters: [creditsMeter(s)],
+    buttons: [
+      ...games,
+      ...chips,
+      button('play', t(L, 'lobby.play'), true, uiAction({ type: 'game' })),
+      languageButton(s),
+      button('help', t(L, 'button.help'), true, uiAction({ type: 'help', page: 0 })),
+      button('cashOut', t(L, 'button.cashOut'), isLive(s, 'cashOut'), wishAction({ type: 'cashOut' })),
+    ],
+  };
+}
+
+const HELP: { title: TextKey; lines: TextKey[]; table: 'jacks' | 'pp' | null }[] = [
+  { title: 'help.jacks.title', lines: ['help.jacks.1', 'help.jacks.2', 'help.jacks.3', 'help.jacks.4'], table: 'jacks' },
+  { title: 'help.pp.title', lines: ['help.pp.1', 'help.pp.2', 'help.pp.3', 'help.pp.4'], table: 'pp' },
+  { title: 'help.pp2.title', lines: ['help.pp2.1', 'help.pp2.2', 'help.pp2.3', 'help.pp2.4'], table: null },
+  { title: 'help.cab.title', lines: ['help.cab.1', 'help.cab.2', 'help.cab.3', 'help.cab.4'], table: null },
+];
+
+export function helpScene(s: Snapshot, page: number): Pick<SceneModel, 'help' | 'buttons' | 'title'> {
+  const L = s.language;
+  const p = Math.max(0, Math.min(HELP.length - 1, page));
+  const spec = HELP[p];
+  const help: HelpModel = {
+    page: p,
+    pages: HELP_PAGES,
+    title: t(L, spec.title),
+    pageText: t(L, 'help.page', { n: p + 1, of: HELP_PAGES }),
+    lines: spec.lines.map((k) => t(L, k, { max: s.jacks.maxBet })),
+    payTable: spec.table === 'jacks' ? jacksPayTable(s, null, null) : spec.table === 'pp' ? pokerPlusPayTable(s, null) : null,
+  };
+  return {
+    title: t(L, 'help.title'),
+    help,
+    buttons: [
+      button('prev', t(L, 'button.prev'), p > 0, uiAction({ type: 'help', page: p - 1 })),
+      button('next', t(L, 'button.next'), p < HELP.length - 1, uiAction({ type: 'help', page: p + 1 })),
+      button('close', t(L, 'button.back'), true, uiAction({ type: 'help', page: null })),
+      languageButton(s),
+    ],
+  };
+}
+
+function lockupModel(lockup: Lockup, s: Snapshot, L: Language): LockupModel {
+  if (lockup.kind === 'handpay') {
+    return {
+      title: t(L, 'handpay.title'),
+      amount: formatMoney(lockup.amount, s.currency, L),
+      lines: [t(L, lockup.handpayKind === 'jackpot' ? 'handpay.jackpot' : 'handpay.cancelledCredits'), t(L, 'handpay.wait')],
+    };
+  }
+  const lines = lockup.tilts.map((tilt) => tiltText(L, tilt.code, tilt.reason));
+  const technician = lockup.tilts.some((tilt) => tilt.technician);
+  return { title: t(L, 'tilt.title'), amount: null, lines: [...lines, t(L, technician ? 'tilt.technician' : 'tilt.attendant')] };
+}
+
+/** The lockup or cash-out in front of everything, if any. A lockup outranks a voucher print. */
+export function overlayScene(s: Snapshot): Pick<SceneModel, 'overlay' | 'lockup'> & { buttons: ButtonSpec[] } {
+  const L = s.language;
+  if (s.lockup) {
+    const buttons = s.lockup.kind === 'handpay' && isLive(s, 'handpayConfirm') ? [button('handpayConfirm', t(L, 'button.confirmHandpay'), true, wishAction({ type: 'handpayConfirm' }))] : [];
+    return { overlay: s.lockup.kind, lockup: lockupModel(s.lockup, s, L), buttons };
+  }
+  if (s.cashout) {
+    return {
+      overlay: 'cashout',
+      lockup: { title: t(L, 'cashout.title'), amount: formatMoney(s.cashout.amount, s.currency, L), lines: [t(L, 'cashout.printing'), t(L, 'cashout.take')] },
+      buttons: [],
+    };
+  }
+  return { overlay: null, lockup: null, buttons: [] };
+}

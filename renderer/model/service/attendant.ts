@@ -1,0 +1,67 @@
+// The attendant's menu (C-5, C-6): the handpay waiting to be paid with its amount and reason,
+// clearing the credits with a confirmation, and the last handpays.
+
+import type { HandpayRow, Snapshot } from '../../../src/contract';
+import { ts, type ServiceKey } from '../../i18n/service-texts';
+import { isLive } from '../play/common';
+import { button, wishAction, type ButtonSpec } from '../scene';
+import { emptyPage, loadingNotice, money, refreshButton, svc } from './common';
+import type { ServiceModel } from './page';
+import type { ServiceUi } from './state';
+import { formatDuration, formatTime } from '../../i18n/time';
+
+const EVENT: Record<HandpayRow['event'], ServiceKey> = { locked: 'att.event.locked', paid: 'att.event.paid', creditClear: 'att.event.creditClear' };
+const KIND: Record<HandpayRow['kind'], ServiceKey> = { jackpot: 'att.kind.jackpot', cancelledCredits: 'att.kind.cancelledCredits' };
+
+/** The attendant's mute (ten minutes, kept by the cabinet): its button, and the time left while on. */
+function muteButton(s: Snapshot, now: number): ButtonSpec {
+  const L = s.language;
+  const left = s.mutedUntil - now;
+  return left > 0
+    ? button('att.mute', ts(L, 'att.unmute'), isLive(s, 'soundMute'), wishAction({ type: 'soundMute', on: false }), ts(L, 'att.mutedLeft', { left: formatDuration(left) }))
+    : button('att.mute', ts(L, 'att.mute'), isLive(s, 'soundMute'), wishAction({ type: 'soundMute', on: true }), ts(L, 'att.muteFor'));
+}
+
+export function attendantPage(s: Snapshot, ui: ServiceUi, now: number): ServiceModel {
+  const L = s.language;
+  const page = emptyPage('attendant', 'attendant', ts(L, 'att.title'));
+  const handpay = s.lockup?.kind === 'handpay' ? s.lockup : null;
+  if (handpay) {
+    page.headline = { text: ts(L, 'att.handpayDue', { amount: money(s, handpay.amount) }), tone: 'bad' };
+    page.lines = [
+      { text: ts(L, KIND[handpay.handpayKind]), tone: 'info' },
+      { text: ts(L, 'att.reason', { reason: handpay.reason }), tone: 'plain' },
+    ];
+  } else {
+    page.headline = { text: ts(L, 'att.credits', { amount: money(s, s.balance) }), tone: 'info' };
+    page.lines = [{ text: ts(L, 'att.noHandpay'), tone: 'plain' }];
+  }
+  page.actions = [
+    ...(handpay ? [button('att.handpay', ts(L, 'att.confirmHandpay'), isLive(s, 'handpayConfirm'), wishAction({ type: 'handpayConfirm' }), money(s, handpay.amount))] : []),
+    button(
+      'att.clear',
+      ts(L, 'att.clearCredits'),
+      isLive(s, 'creditClear') && s.balance > 0,
+      svc({ type: 'ask', confirm: { what: 'creditClear', step: 1, steps: 1, wish: { type: 'creditClear', confirm: true }, changes: [], amount: s.balance } }),
+      money(s, s.balance),
+    ),
+    muteButton(s, now),
+    refreshButton(s),
+  ];
+  // The time left on the mute counts down on the button.
+  page.ticking = s.mutedUntil > now;
+  page.notice = loadingNotice(s, ui.handpays);
+  const rows = ui.handpays.state === 'ready' ? ui.handpays.value : [];
+  page.table = {
+    columns: [ts(L, 'att.col.time'), ts(L, 'att.col.event'), ts(L, 'att.col.kind'), ts(L, 'att.col.amount'), ts(L, 'att.col.detail')],
+    widths: [0.22, 0.16, 0.2, 0.16, 0.26],
+    numeric: [false, false, false, true, false],
+    rows: rows.map((r) => ({
+      cells: [formatTime(r.at), ts(L, EVENT[r.event]), ts(L, KIND[r.kind]), money(s, r.amount), [r.gameId !== null ? ts(L, 'att.game', { id: r.gameId }) : '', r.reason ?? ''].filter(Boolean).join(' • ')],
+      tone: r.event === 'locked' ? 'bad' : 'plain',
+    })),
+    pageText: ts(L, 'att.lastHandpays'),
+  };
+  if (ui.handpays.state === 'ready' && rows.length === 0) page.lines.push({ text: ts(L, 'att.noRows'), tone: 'plain' });
+  return page;
+}

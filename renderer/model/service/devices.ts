@@ -1,0 +1,99 @@
+// C-18, C-19 on the audit screen: each device's status and faults; the doors and key switches
+// live; and the device test: every deck button lights when pressed, each lamp off/on/blink,
+// test notes identified and returned, a VOID specimen voucher.
+
+import type { DeviceTestView, Snapshot } from '../../../src/contract';
+import { formatMoney } from '../../i18n/numbers';
+import { t, type Language, type TextKey } from '../../i18n/texts';
+import { ts, type ServiceKey } from '../../i18n/service-texts';
+import { isLive } from '../play/common';
+import { button, wishAction } from '../scene';
+import { emptyPage, technicianNav } from './common';
+import type { Indicator, ServiceModel } from './page';
+import { formatTime } from '../../i18n/time';
+
+export const DECK_BUTTONS = ['deal', 'hold1', 'hold2', 'hold3', 'hold4', 'hold5', 'betOne', 'maxBet', 'cashOut', 'help', 'service'] as const;
+type Lamp = 'off' | 'on' | 'blink';
+const NEXT_LAMP: Record<Lamp, Lamp> = { off: 'on', on: 'blink', blink: 'off' };
+const LAMP_TEXT: Record<Lamp, ServiceKey> = { off: 'dev.lamp.off', on: 'dev.lamp.on', blink: 'dev.lamp.blink' };
+const DEVICES = ['acceptor', 'printer', 'deck'] as const;
+const DEVICE_NAME: Record<(typeof DEVICES)[number], ServiceKey> = { acceptor: 'dev.acceptor', printer: 'dev.printer', deck: 'dev.deck' };
+
+const DECK_TEXT: Record<string, TextKey> = { deal: 'button.deal', betOne: 'button.betOne', maxBet: 'button.maxBet', cashOut: 'button.cashOut', help: 'button.help' };
+const SWITCH_TEXT: Record<string, ServiceKey> = { main: 'dev.name.main', logic: 'dev.name.logic', cashbox: 'dev.name.cashbox', attendant: 'dev.name.attendant', technician: 'dev.name.technician' };
+
+/** A deck button by the words on its cap. */
+function buttonName(L: Language, b: string): string {
+  if (b.startsWith('hold')) return `${t(L, 'button.hold')} ${b.slice(4)}`;
+  if (b === 'service') return ts(L, 'dev.name.service');
+  return DECK_TEXT[b] ? t(L, DECK_TEXT[b]) : b;
+}
+
+const switchName = (L: Language, name: string): string => (SWITCH_TEXT[name] ? ts(L, SWITCH_TEXT[name]) : name);
+
+function lampsWith(test: DeviceTestView, name: string, state: Lamp): Record<string, Lamp> {
+  const lamps: Record<string, Lamp> = {};
+  for (const b of DECK_BUTTONS) lamps[b] = (test.lamps[b] as Lamp | undefined) ?? 'off';
+  lamps[name] = state;
+  return lamps;
+}
+
+export function devicesPage(s: Snapshot): ServiceModel {
+  const L = s.language;
+  const page = emptyPage('technician', 'devices', ts(L, 'dev.title'));
+  page.nav = technicianNav(s, 'devices');
+  const d = s.service.devices;
+  page.table = {
+    columns: [ts(L, 'dev.col.device'), ts(L, 'dev.col.status'), ts(L, 'dev.col.faults')],
+    widths: [0.22, 0.18, 0.6],
+    numeric: [false, false, false],
+    rows: DEVICES.map((name) => {
+      const faults = Object.entries(d[name].faults).map(([code, text]) => `${code}: ${text}`);
+      return {
+        cells: [ts(L, DEVICE_NAME[name]), ts(L, d[name].online ? 'dev.online' : 'dev.offline'), faults.join('; ') || ts(L, 'dev.noFaults')],
+        tone: !d[name].online || faults.length > 0 ? 'bad' : 'ok',
+      };
+    }),
+    pageText: null,
+  };
+  const switches: Indicator[] = [
+    ...Object.entries(s.doors).map(([door, open]): Indicator => ({ name: `door.${door}`, label: ts(L, open ? 'dev.doorOpen' : 'dev.doorClosed', { door: switchName(L, door) }), state: open ? 'on' : 'off' })),
+    ...Object.entries(s.keys).map(([key, on]): Indicator => ({ name: `key.${key}`, label: ts(L, on ? 'dev.keyOn' : 'dev.keyOff', { key: switchName(L, key) }), state: on ? 'on' : 'off' })),
+  ];
+  const test = s.service.deviceTest;
+  if (!test) {
+    page.indicators = switches;
+    page.lines = [{ text: ts(L, 'dev.testHint'), tone: 'plain' }];
+    page.actions = [button('dev.test', ts(L, 'dev.testStart'), isLive(s, 'deviceTest'), wishAction({ type: 'deviceTest', on: true }))];
+    return page;
+  }
+  page.indicators = [
+    ...DECK_BUTTONS.map((b): Indicator => ({ name: `deck.${b}`, label: buttonName(L, b), state: test.pressed.includes(b) ? 'on' : test.seen.includes(b) ? 'seen' : 'off' })),
+    ...switches,
+  ];
+  page.list = DECK_BUTTONS.map((b) => {
+    const now = (test.lamps[b] as Lamp | undefined) ?? 'off';
+    return button(`lamp.${b}`, buttonName(L, b), isLive(s, 'testLamps'), wishAction({ type: 'testLamps', lamps: lampsWith(test, b, NEXT_LAMP[now]) }), ts(L, 'dev.lampState', { state: ts(L, LAMP_TEXT[now]) }), now !== 'off');
+  });
+  page.listColumns = 6;
+  const p = test.printer;
+  // No headline here: the lamps, switches, statuses and lamp buttons need the room.
+  page.lines = [
+    { text: `${ts(L, 'dev.testRunning', { since: formatTime(test.since) })}  •  ${ts(L, 'dev.buttonsSeen', { n: test.seen.length, of: DECK_BUTTONS.length })}`, tone: 'info' },
+    {
+      text: ts(L, `dev.printer.${p.state}`, { validation: p.validation ?? '', reason: p.reason ?? '' }),
+      tone: p.state === 'failed' ? 'bad' : p.state === 'printed' ? 'ok' : 'plain',
+    },
+    { text: ts(L, test.acceptor.enabled ? 'dev.acceptorOn' : 'dev.acceptorOff'), tone: 'plain' },
+    ...test.acceptor.notes.slice(0, 2).map((n) => ({
+      text: ts(L, n.result === 'returned' ? 'dev.noteReturned' : 'dev.noteRejected', { value: formatMoney(n.value, s.currency, L), denomination: n.denomination, time: formatTime(n.at), reason: n.reason ?? '' }),
+      tone: 'info' as const,
+    })),
+  ];
+  page.actions = [
+    button('dev.acceptor', ts(L, test.acceptor.enabled ? 'dev.acceptorDisable' : 'dev.acceptorEnable'), isLive(s, 'testAcceptor'), wishAction({ type: 'testAcceptor', enabled: !test.acceptor.enabled }), null, test.acceptor.enabled),
+    button('dev.voucher', ts(L, 'dev.voucher'), isLive(s, 'testVoucher') && p.state !== 'printing', wishAction({ type: 'testVoucher' })),
+    button('dev.testEnd', ts(L, 'dev.testEnd'), isLive(s, 'deviceTest'), wishAction({ type: 'deviceTest', on: false })),
+  ];
+  return page;
+}

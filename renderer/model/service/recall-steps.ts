@@ -1,0 +1,145 @@
+// C-11 game recall on the screen: a recorded game (the replay file the cabinet stored) is run
+// through the same rules core that settled it, one action at a time, so each step shows the
+// cards, holds and stakes as the player saw them then. The final step must agree with the
+// record's result; the page says so, or says where it does not.
+
+import {
+  autoHoldPositions,
+  categoryOf,
+  evaluate,
+  formatCards,
+  runReplay,
+  type JacksState,
+  type PokerPlusState,
+  type ReplayStep,
+} from '../../../src/core';
+
+export type RecallAction =
+  | { kind: 'deal' }
+  | { kind: 'hold'; positions: number[] }
+  | { kind: 'draw' }
+  | { kind: 'exchange'; box: number; positions: number[] }
+  | { kind: 'buySixth'; box: number }
+  | { kind: 'bet'; box: number }
+  | { kind: 'fold'; box: number }
+  | { kind: 'takeHalf'; box: number }
+  | { kind: 'buyGame'; box: number }
+  | { kind: 'reveal' };
+
+export interface JacksFrame {
+  game: 'jacks-or-better';
+  bet: number;
+  cards: string[];
+  held: number[];
+  winning: number[];
+  /** The category on show: dealt while holding, final once drawn. */
+  hand: string;
+  win: number | null;
+}
+
+export interface RecallBox {
+  ante: number;
+  blind: boolean;
+  /** Null while the blind box is face down. */
+  cards: string[] | null;
+  status: string;
+  staked: number;
+  hand: string | null;
+  outcome: string | null;
+  returned: number | null;
+  net: number | null;
+}
+
+export interface PokerPlusFrame {
+  game: 'poker-plus';
+  /** Five entries; null for a card still face down. */
+  dealer: (string | null)[];
+  dealerHand: string | null;
+  bought: { discarded: string; drew: string; hand: string; game: boolean } | null;
+  boxes: RecallBox[];
+}
+
+export interface RecallFrame {
+  action: RecallAction;
+  table: JacksFrame | PokerPlusFrame;
+}
+
+export type RecallRun = { ok: true; frames: RecallFrame[]; agrees: boolean } | { ok: false; error: string };
+
+type Json = Record<string, unknown>;
+const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+function jacksFrame(s: JacksState): JacksFrame {
+  const over = s.phase === 'over' && s.final !== null;
+  const cards = over ? s.final! : s.dealt;
+  const hand = s.hand ?? categoryOf(evaluate(cards), 'jacks-or-better');
+  return {
+    game: 'jacks-or-better',
+    bet: s.bet,
+    cards: formatCards(cards),
+    held: over ? [] : [...s.held],
+    winning: over && s.win > 0 ? autoHoldPositions(cards, s.config.payTable) : [],
+    hand,
+    win: over ? s.win : null,
+  };
+}
+
+function pokerPlusFrame(s: PokerPlusState): PokerPlusFrame {
+  const result = s.result;
+  const over = s.phase === 'over' && result !== null;
+  const bought = result?.dealer.bought ?? null;
+  return {
+    game: 'poker-plus',
+    dealer: over ? formatCards(result!.dealer.cards) : [null, null, null, null, formatCards([s.dealer[4]])[0]],
+    dealerHand: over ? result!.dealer.hand : null,
+    bought: bought ? { discarded: formatCards([bought.discarded])[0], drew: formatCards([bought.drew])[0], hand: bought.hand, game: bought.game } : null,
+    boxes: s.boxes.map((b, i) => {
+      const r = over ? result!.boxes[i] : null;
+      const shown = over || !b.blind;
+      return {
+        ante: b.ante,
+        blind: b.blind,
+        cards: shown ? formatCards(b.cards) : null,
+        status: b.status,
+        staked: r ? r.staked : b.staked,
+        hand: shown ? categoryOf(evaluate(b.cards)) : null,
+        outcome: r ? r.outcome : null,
+        returned: r ? r.returned : null,
+        net: r ? r.net : null,
+      };
+    }),
+  };
+}
+
+/** The step as a frame: what was done, and the table as the player saw it after. */
+function frameOf(step: ReplayStep): RecallFrame {
+  if (step.game === 'jacks-or-better') {
+    const a = step.action;
+    const action: RecallAction = a === null ? { kind: 'deal' } : a.type === 'draw' ? { kind: 'draw' } : { kind: 'hold', positions: [...step.state.held] };
+    return { action, table: jacksFrame(step.state) };
+  }
+  const a = step.action;
+  let action: RecallAction;
+  if (a === null) action = { kind: 'deal' };
+  else if (a.type === 'reveal') action = { kind: 'reveal' };
+  else if (a.type === 'exchange') action = { kind: 'exchange', box: a.box ?? step.state.seen, positions: [...a.positions] };
+  else action = { kind: a.type, box: a.box ?? step.state.seen };
+  return { action, table: pokerPlusFrame(step.state) };
+}
+
+const canonical = (x: unknown): string => JSON.stringify(x, (_k, v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+
+/**
+ * Steps through a recorded game with the core's own replay runner (which also checks the file);
+ * `recorded` is the result the cabinet stored with it. The dealer's reveal is a step of its own
+ * unless a fold, half or bought game already ended the round (docs/replay.md).
+ */
+export function recallFrames(replay: unknown, recorded: unknown): RecallRun {
+  try {
+    const frames: RecallFrame[] = [];
+    const output = runReplay(replay, (step) => frames.push(frameOf(step)));
+    return { ok: true, frames, agrees: canonical(output) === canonical(recorded) };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}

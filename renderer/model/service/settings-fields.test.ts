@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { serviceView } from '../../../test/renderer/fixtures';
+import { changes, fieldDef, parseMoney, plainMoney } from './settings-fields';
+
+const v = serviceView().settings;
+
+describe('settings typed on the keypad (C-7)', () => {
+  it('reads money without floating point, refusing more digits than the currency has', () => {
+    expect(parseMoney('12.5', 2)).toBe(1250);
+    expect(parseMoney('0.01', 2)).toBe(1);
+    expect(parseMoney('7', 0)).toBe(7);
+    expect(parseMoney('1.234', 2)).toBeNull();
+    expect(parseMoney('1,5', 2)).toBeNull();
+    expect(plainMoney(1250, 2)).toBe('12.50');
+    expect(plainMoney(5, 2)).toBe('0.05');
+  });
+  it('turns drafts into the wish change, within the contract limits', () => {
+    expect(fieldDef('chipValues').parse('0.01,0.05,1', v)).toEqual({ chipValues: [1, 5, 100] });
+    expect(fieldDef('chipValues').parse('0.01,,1', v)).toBeNull();
+    expect(fieldDef('limits.maxBet').parse('10', v)).toEqual({ limits: { maxBet: 10 } });
+    expect(fieldDef('limits.maxBet').parse('11', v)).toBeNull();
+    expect(fieldDef('limits.handpayLimit').parse('1500', v)).toEqual({ limits: { handpayLimit: 150000 } });
+    expect(fieldDef('machine').parse('VP 7', v)).toBeNull();
+    expect(fieldDef('currency').parse('EUR', v)).toEqual({ currency: 'EUR' });
+    expect(fieldDef('presentation.volume').parse('0', v)).toEqual({ presentation: { volume: 0 } });
+    expect(fieldDef('presentation.volume').parse('101', v)).toBeNull();
+    expect(fieldDef('presentation.attractSeconds').parse('9', v)).toBeNull();
+    expect(fieldDef('presentation.bigWinBets').parse('100', v)).toEqual({ presentation: { bigWinBets: 100 } });
+    expect(fieldDef('presentation.bigWinBets').show(v, 'en')).toBe('50 BETS');
+    expect(fieldDef('payTables.poker-plus').parse('pp-2', v)).toEqual({ payTables: { 'jacks-or-better': 'jacks-9-6', 'poker-plus': 'pp-2' } });
+  });
+  it('asks nothing for a value left as it is', () => {
+    expect(changes(fieldDef('limits.maxBet').parse('5', v)!, v)).toBe(false);
+    expect(changes(fieldDef('limits.maxBet').parse('6', v)!, v)).toBe(true);
+    expect(changes(fieldDef('payTables.jacks-or-better').parse('jacks-9-6', v)!, v)).toBe(false);
+    expect(changes(fieldDef('presentation.volume').parse('60', v)!, v)).toBe(false);
+    expect(changes(fieldDef('presentation.volume').parse('61', v)!, v)).toBe(true);
+  });
+});

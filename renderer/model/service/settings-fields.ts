@@ -1,0 +1,185 @@
+// The operator settings a technician may change (C-7), one description per field: how it reads
+// now, how it is typed, and what its typed text means as a change (the wish's own limits).
+// Pure, so the page and the tests agree on what a draft becomes.
+
+import { WISH, type SettingsView, type Wish } from '../../../src/contract';
+import { formatChips, formatMoney } from '../../i18n/numbers';
+import { ts, type ServiceKey } from '../../i18n/service-texts';
+import type { Language } from '../../i18n/texts';
+import type { EditField } from './state';
+
+export type SettingsChange = Omit<Extract<Wish, { type: 'changeSettings' }>, 'type' | 'confirm'>;
+export type Entry = 'money' | 'moneyList' | 'whole' | 'text' | 'option' | 'pin';
+
+export interface FieldDef {
+  field: EditField;
+  label: ServiceKey;
+  entry: Entry;
+  /** The value as the page shows it. */
+  show(v: SettingsView, L: Language): string;
+  /** The text the editor starts from. */
+  draft(v: SettingsView): string;
+  /** The change a draft asks for; null when it is not a valid value. */
+  parse(draft: string, v: SettingsView): SettingsChange | null;
+}
+
+/** "12.5" with 2 minor digits → 1250; null for anything but a plain decimal. */
+export function parseMoney(text: string, minorDigits: number): number | null {
+  const m = /^(\d{1,12})(?:\.(\d*))?$/.exec(text.trim());
+  if (!m || (m[2] ?? '').length > minorDigits) return null;
+  const fraction = (m[2] ?? '').padEnd(minorDigits, '0');
+  return Number(m[1]) * 10 ** minorDigits + (minorDigits > 0 ? Number(fraction) : 0);
+}
+
+/** 1250 with 2 minor digits → "12.50": the plain form the keypad edits. */
+export function plainMoney(minor: number, minorDigits: number): string {
+  if (minorDigits === 0) return String(minor);
+  const digits = String(minor).padStart(minorDigits + 1, '0');
+  return `${digits.slice(0, -minorDigits)}.${digits.slice(-minorDigits)}`;
+}
+
+const whole = (text: string, min: number, max: number): number | null => {
+  if (!/^\d{1,12}$/.test(text)) return null;
+  const n = Number(text);
+  return n >= min && n <= max ? n : null;
+};
+
+const cur = (v: SettingsView) => ({ code: v.currency, minorDigits: v.minorDigits });
+
+type LimitName = keyof SettingsView['limits'];
+
+function moneyLimit(name: LimitName, label: ServiceKey): FieldDef {
+  return {
+    field: `limits.${name}`,
+    label,
+    entry: 'money',
+    show: (v, L) => formatMoney(v.limits[name], cur(v), L),
+    draft: (v) => plainMoney(v.limits[name], v.minorDigits),
+    parse: (d, v) => {
+      const n = parseMoney(d, v.minorDigits);
+      return n !== null && n >= 1 ? { limits: { [name]: n } } : null;
+    },
+  };
+}
+
+function chipLimit(name: LimitName, label: ServiceKey, min: number, max: number): FieldDef {
+  return {
+    field: `limits.${name}`,
+    label,
+    entry: 'whole',
+    show: (v, L) => formatChips(v.limits[name], L),
+    draft: (v) => String(v.limits[name]),
+    parse: (d) => {
+      const n = whole(d, min, max);
+      return n === null ? null : { limits: { [name]: n } };
+    },
+  };
+}
+
+type PresentationName = keyof SettingsView['presentation'];
+
+/** The contract's range of a presentation setting: the keypad refuses what the cabinet would. */
+const PRESENTATION_RANGE = WISH.variants.changeSettings.fields.presentation.fields;
+
+function presentation(name: PresentationName, label: ServiceKey, unit: ServiceKey | null): FieldDef {
+  const { min, max } = PRESENTATION_RANGE[name];
+  return {
+    field: `presentation.${name}`,
+    label,
+    entry: 'whole',
+    show: (v, L) => (unit ? ts(L, unit, { n: formatChips(v.presentation[name], L) }) : formatChips(v.presentation[name], L)),
+    draft: (v) => String(v.presentation[name]),
+    parse: (d) => {
+      const n = whole(d, min, max);
+      return n === null ? null : { presentation: { [name]: n } };
+    },
+  };
+}
+
+const payTable = (game: 'jacks-or-better' | 'poker-plus', label: ServiceKey): FieldDef => ({
+  field: `payTables.${game}`,
+  label,
+  entry: 'option',
+  show: (v) => v.payTables[game],
+  draft: (v) => v.payTables[game],
+  parse: (d, v) => (d.length > 0 && d !== 'custom' ? { payTables: { ...v.payTables, [game]: d } } : null),
+});
+
+function text(field: 'venue' | 'machine' | 'currency', label: ServiceKey, pattern: RegExp): FieldDef {
+  return {
+    field,
+    label,
+    entry: 'text',
+    show: (v) => v[field],
+    draft: (v) => v[field],
+    parse: (d) => (pattern.test(d) ? { [field]: d } : null),
+  };
+}
+
+export const FIELDS: FieldDef[] = [
+  {
+    field: 'chipValues',
+    label: 'set.chipValues',
+    entry: 'moneyList',
+    show: (v, L) => v.chipValues.map((c) => formatMoney(c, cur(v), L)).join('  '),
+    draft: (v) => v.chipValues.map((c) => plainMoney(c, v.minorDigits)).join(','),
+    parse: (d, v) => {
+      const values = d.split(',').map((x) => parseMoney(x, v.minorDigits));
+      if (values.length < 1 || values.length > 8 || values.some((x) => x === null || x < 1 || x > 100_000_000)) return null;
+      return { chipValues: values as number[] };
+    },
+  },
+  moneyLimit('creditLimit', 'set.creditLimit'),
+  moneyLimit('ticketLimit', 'set.ticketLimit'),
+  moneyLimit('handpayLimit', 'set.handpayLimit'),
+  chipLimit('maxBet', 'set.maxBet', 1, 10),
+  chipLimit('minAnte', 'set.minAnte', 1, 1_000_000),
+  chipLimit('maxAnte', 'set.maxAnte', 1, 1_000_000),
+  chipLimit('tableMax', 'set.tableMax', 0, 1_000_000_000),
+  payTable('jacks-or-better', 'set.payJacks'),
+  payTable('poker-plus', 'set.payPokerPlus'),
+  {
+    field: 'defaultLanguage',
+    label: 'set.defaultLanguage',
+    entry: 'option',
+    show: (v) => (v.defaultLanguage === 'en' ? 'English' : 'Русский'),
+    draft: (v) => v.defaultLanguage,
+    parse: (d) => (d === 'en' || d === 'ru' ? { defaultLanguage: d } : null),
+  },
+  text('currency', 'set.currency', /^[A-Z]{3}$/),
+  {
+    field: 'minorDigits',
+    label: 'set.minorDigits',
+    entry: 'whole',
+    show: (v) => String(v.minorDigits),
+    draft: (v) => String(v.minorDigits),
+    parse: (d) => {
+      const n = whole(d, 0, 4);
+      return n === null ? null : { minorDigits: n };
+    },
+  },
+  text('venue', 'set.venue', /^[ -~]{1,40}$/),
+  text('machine', 'set.machine', /^[A-Za-z0-9-]{1,12}$/),
+  presentation('volume', 'set.volume', 'set.unit.percent'),
+  presentation('bigWinBets', 'set.bigWinBets', 'set.unit.bets'),
+  presentation('attractSeconds', 'set.attractSeconds', 'set.unit.seconds'),
+  {
+    field: 'pin',
+    label: 'set.pin',
+    entry: 'pin',
+    show: () => '••••',
+    draft: () => '',
+    parse: () => null,
+  },
+];
+
+export const fieldDef = (field: EditField): FieldDef => FIELDS.find((f) => f.field === field)!;
+
+/** A change that leaves every value as it is asks for nothing. */
+export function changes(change: SettingsChange, v: SettingsView): boolean {
+  const now: Record<string, unknown> = { ...v };
+  return Object.entries(change).some(([k, x]) => {
+    if (k === 'limits' || k === 'payTables' || k === 'presentation') return Object.entries(x as Record<string, unknown>).some(([kk, xx]) => (now[k] as Record<string, unknown>)[kk] !== xx);
+    return JSON.stringify(now[k]) !== JSON.stringify(x);
+  });
+}

@@ -1,0 +1,138 @@
+// The screen's own presentation state: which page the player looks at, the help page, the
+// cards picked for an exchange before it is wished. None of it is game state: money, cards,
+// holds and phases come only from the cabinet's snapshot.
+
+import type { Query, Snapshot, Wish } from '../../src/contract';
+import type { RollUp } from './play/rollup';
+import { applyService, followService, initialService, type ServiceAction, type ServiceUi } from './service/state';
+
+export type GameName = Snapshot['selectedGame'];
+
+export interface UiState {
+  view: 'lobby' | 'game';
+  /** The help page on show, or null. */
+  help: number | null;
+  /** False until the first touch or anything a person did at the machine: the attract loop runs until then. */
+  interacted: boolean;
+  /** The last touch here or the last thing the cabinet reported a person doing (snapshot.activity). */
+  lastInputAt: number;
+  /** The cabinet's activity count last seen; null before the first snapshot. */
+  activitySeq: number | null;
+  /** When the attract loop began (its pages follow from the time since), or null while it is not on. */
+  attractSince: number | null;
+  now: number;
+  /** Poker Plus cards picked for an exchange; valid only while `key` matches the hand. */
+  selection: { key: string; positions: number[] };
+  /** The attendant's and technician's screens (service/state.ts). */
+  service: ServiceUi;
+  /** A win being counted into the credits on screen (play/rollup.ts). */
+  rollUp: RollUp | null;
+}
+
+export const HELP_PAGES = 4;
+
+export const initialUi = (now: number): UiState => ({
+  view: 'lobby',
+  help: null,
+  interacted: false,
+  lastInputAt: now,
+  activitySeq: null,
+  attractSince: null,
+  now,
+  selection: { key: '', positions: [] },
+  service: initialService(),
+  rollUp: null,
+});
+
+export type UiAction =
+  | { type: 'start' }
+  | { type: 'lobby' }
+  | { type: 'game' }
+  | { type: 'chooseGame'; game: GameName }
+  | { type: 'help'; page: number | null }
+  | { type: 'select'; position: number }
+  | { type: 'finishRollUp' }
+  | { type: 'svc'; action: ServiceAction };
+
+/** Identifies the seen box's hand: a new deal or a draw changes it and drops the selection. */
+export function selectionKey(snapshot: Snapshot): string {
+  const pp = snapshot.pokerPlus;
+  const box = pp.boxes[pp.seen];
+  if (!box || pp.phase !== 'deciding') return '';
+  return `${pp.gameId}:${box.draws}:${(box.cards ?? []).join('')}`;
+}
+
+export function selectedPositions(ui: UiState, snapshot: Snapshot): number[] {
+  const key = selectionKey(snapshot);
+  return key !== '' && ui.selection.key === key ? ui.selection.positions : [];
+}
+
+/** A game dealt (from the deck or after a restart) takes the player to the game, and keeps them there. */
+export function followSnapshot(ui: UiState, snapshot: Snapshot | null): UiState {
+  return snapshot?.inGame && ui.view === 'lobby' ? { ...ui, view: 'game' } : ui;
+}
+
+/** A key turned (or a login, a logout) opens, changes or closes the service screens: the records a page needs are asked for. */
+export function followKeys(ui: UiState, snapshot: Snapshot | null): { ui: UiState; queries: Query[] } {
+  const step = followService(ui.service, snapshot);
+  return { ui: step.service === ui.service ? ui : { ...ui, service: step.service }, queries: step.queries };
+}
+
+/** Any touch or press: leaves attract mode and restarts its idle clock. */
+export function noteInput(ui: UiState, now: number): UiState {
+  return { ...ui, interacted: true, lastInputAt: now, now };
+}
+
+/**
+ * What the cabinet reported a person doing (a note, a wish from any screen, a deck button, a key)
+ * counts as input here too. The first snapshot only sets the count: a page just loaded has seen
+ * nobody yet.
+ */
+export function followActivity(ui: UiState, snapshot: Snapshot | null, now: number): UiState {
+  if (!snapshot) return ui;
+  const seq = snapshot.activity.seq;
+  if (ui.activitySeq === seq) return ui;
+  const seen = { ...ui, activitySeq: seq };
+  return ui.activitySeq === null ? seen : noteInput(seen, now);
+}
+
+/** Starts the attract loop's clock when it comes on, and stops it when it goes. */
+export function followAttract(ui: UiState, on: boolean, now: number): UiState {
+  if (on) return ui.attractSince === null ? { ...ui, attractSince: now } : ui;
+  return ui.attractSince === null ? ui : { ...ui, attractSince: null };
+}
+
+/** DEAL, any other press that wishes, or a touch on the credits meter: the count shows all at once. */
+export function finishRollUp(ui: UiState): UiState {
+  return ui.rollUp && !ui.rollUp.finished ? { ...ui, rollUp: { ...ui.rollUp, finished: true } } : ui;
+}
+
+export function applyUi(ui: UiState, action: UiAction, snapshot: Snapshot | null): { ui: UiState; wish: Wish | null; queries?: Query[] } {
+  switch (action.type) {
+    case 'svc': {
+      const step = applyService(ui.service, action.action);
+      return { ui: { ...ui, service: step.service }, wish: step.wish, queries: step.queries };
+    }
+    case 'start':
+      return { ui: { ...ui, interacted: true, view: snapshot?.inGame ? 'game' : 'lobby' }, wish: null };
+    case 'lobby':
+      return { ui: { ...ui, view: 'lobby', help: null }, wish: null };
+    case 'game':
+      return { ui: { ...ui, view: 'game' }, wish: null };
+    case 'chooseGame': {
+      const wish: Wish | null = snapshot && snapshot.selectedGame !== action.game ? { type: 'selectGame', game: action.game } : null;
+      return { ui: { ...ui, view: 'game' }, wish };
+    }
+    case 'help':
+      return { ui: { ...ui, help: action.page === null ? null : Math.max(0, Math.min(HELP_PAGES - 1, action.page)) }, wish: null };
+    case 'finishRollUp':
+      return { ui: finishRollUp(ui), wish: null };
+    case 'select': {
+      if (!snapshot) return { ui, wish: null };
+      const key = selectionKey(snapshot);
+      const now = selectedPositions(ui, snapshot);
+      const positions = now.includes(action.position) ? now.filter((p) => p !== action.position) : [...now, action.position].sort((a, b) => a - b);
+      return { ui: { ...ui, selection: { key, positions } }, wish: null };
+    }
+  }
+}
