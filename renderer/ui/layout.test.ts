@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { nextAnte, anteSteps } from '../model/play/ante';
-import { formatChipValue, formatChips, formatMoney } from '../i18n/numbers';
 import { CARD_ASPECT, SQUARE, WIDE, chooseDesign, fit, inside, jacksLayout, overlaps, pokerPlusLayout, rect, row, type Rect } from './layout';
 
 const whole = (d: { w: number; h: number }) => rect(0, 0, d.w, d.h);
@@ -59,29 +57,5 @@ describe.each([SQUARE, WIDE])('layouts for $name', (d) => {
     }
     noOverlaps(l.dealer);
     expect(l.buttons.h).toBeGreaterThanOrEqual(80);
-  });
-});
-
-describe('numbers on screen', () => {
-  it('formats money from minor units without floating point', () => {
-    expect(formatMoney(2510, { code: 'USD', minorDigits: 2 }, 'en')).toBe('$25.10');
-    expect(formatMoney(123456789, { code: 'USD', minorDigits: 2 }, 'en')).toBe('$1,234,567.89');
-    expect(formatMoney(5, { code: 'USD', minorDigits: 2 }, 'en')).toBe('$0.05');
-    expect(formatMoney(123456, { code: 'RUB', minorDigits: 2 }, 'ru')).toBe('1\u00a0234,56\u00a0₽');
-    expect(formatMoney(700, { code: 'XYZ', minorDigits: 0 }, 'en')).toBe('700 XYZ');
-    expect(formatChipValue(100, { code: 'USD', minorDigits: 2 }, 'en')).toBe('$1');
-    expect(formatChipValue(25, { code: 'USD', minorDigits: 2 }, 'en')).toBe('$0.25');
-    expect(formatChips(1234567, 'en')).toBe('1,234,567');
-    expect(formatChips(-30, 'en')).toBe('−30');
-  });
-  it('steps the ante along a ladder within the limits', () => {
-    expect(anteSteps(1, 100)[0]).toBe(1);
-    expect(anteSteps(1, 100).at(-1)).toBe(100);
-    expect(nextAnte(10, 1, 100, 1)).toBe(15);
-    expect(nextAnte(10, 1, 100, -1)).toBe(5);
-    expect(nextAnte(100, 1, 100, 1)).toBeNull();
-    expect(nextAnte(1, 1, 100, -1)).toBeNull();
-    expect(nextAnte(7, 7, 7, 1)).toBeNull();
-    expect(nextAnte(12, 5, 60, 1)).toBe(15);
   });
 });
