@@ -362,3 +362,10 @@ export function placeholders(template: string): string[] {
 export function isTextKey(key: string): key is TextKey {
   return Object.prototype.hasOwnProperty.call(en, key);
 }
+
+/** A hand's name from its category ("full-house"), or the category itself for one the table lacks. */
+export function handName(language: Language, category: string | null): string | null {
+  if (!category) return null;
+  const key = `hand.${category}`;
+  return isTextKey(key) ? t(language, key) : category.toUpperCase();
+}

@@ -15,7 +15,8 @@ import { ts } from '../i18n/service-texts';
 import type { UiState } from './ui-state';
 import { formatChips } from '../i18n/numbers';
 import { celebrating, heldBack, rollUpDone, stillShowing } from './play/rollup';
-import { button, uiAction } from './scene';
+import { button } from './parts';
+import { uiAction } from './actions';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'closed';
 

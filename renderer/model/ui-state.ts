@@ -4,9 +4,8 @@
 
 import type { Query, Snapshot, Wish } from '../../src/contract';
 import type { RollUp } from './play/rollup';
-import { applyService, followService, initialService, type ServiceAction, type ServiceUi } from './service/state';
-
-export type GameName = Snapshot['selectedGame'];
+import { applyService, followService, initialService, type ServiceUi } from './service/state';
+import type { UiAction } from './actions';
 
 export interface UiState {
   view: 'lobby' | 'game';
@@ -43,16 +42,6 @@ export const initialUi = (now: number): UiState => ({
   service: initialService(),
   rollUp: null,
 });
-
-export type UiAction =
-  | { type: 'start' }
-  | { type: 'lobby' }
-  | { type: 'game' }
-  | { type: 'chooseGame'; game: GameName }
-  | { type: 'help'; page: number | null }
-  | { type: 'select'; position: number }
-  | { type: 'finishRollUp' }
-  | { type: 'svc'; action: ServiceAction };
 
 /** Identifies the seen box's hand: a new deal or a draw changes it and drops the selection. */
 export function selectionKey(snapshot: Snapshot): string {

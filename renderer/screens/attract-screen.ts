@@ -6,7 +6,8 @@
 import { Container, Graphics, type Text } from 'pixi.js';
 import { t } from '../i18n/texts';
 import { CARD_ASPECT, centredRow, rect, type Design, type Rect } from '../ui/layout';
-import type { CardSpot, SceneModel } from '../model/scene';
+import type { CardSpot } from '../model/parts';
+import type { SceneModel } from '../model/scene';
 import { BannerView } from '../ui/banner-view';
 import { CardView } from '../ui/card-view';
 import { drawFelt } from '../ui/felt';

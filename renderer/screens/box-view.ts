@@ -3,7 +3,8 @@
 
 import { Container, Graphics, type Text } from 'pixi.js';
 import type { BoxLayout } from '../ui/layout';
-import type { BoxModel, CardSpot } from '../model/scene';
+import type { BoxModel } from '../model/scene';
+import type { CardSpot } from '../model/parts';
 import { BannerView } from '../ui/banner-view';
 import { ChipStack } from '../ui/chip-view';
 import type { CardMarks } from '../ui/card-view';

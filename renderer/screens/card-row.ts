@@ -3,7 +3,7 @@
 
 import type { Container } from 'pixi.js';
 import type { Rect } from '../ui/layout';
-import type { CardSpot } from '../model/scene';
+import type { CardSpot } from '../model/parts';
 import { CardView, type CardMarks } from '../ui/card-view';
 
 export class CardSlots {

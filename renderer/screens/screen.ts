@@ -4,7 +4,8 @@
 
 import { Container } from 'pixi.js';
 import { SQUARE, WIDE, type Design, type Rect } from '../ui/layout';
-import type { ButtonSpec, SceneModel } from '../model/scene';
+import type { ButtonSpec } from '../model/parts';
+import type { SceneModel } from '../model/scene';
 import { ButtonView, type ButtonTone } from '../ui/button-view';
 
 /** A touch on a button: a live one acts; a dimmed one comes with `live: false`, to be refused. */

@@ -6,7 +6,8 @@
 import { Container, Graphics, Rectangle, type Text } from 'pixi.js';
 import { t } from '../i18n/texts';
 import { rect, row, type Design, type Rect } from '../ui/layout';
-import type { ButtonSpec, SceneModel } from '../model/scene';
+import type { ButtonSpec } from '../model/parts';
+import type { SceneModel } from '../model/scene';
 import type { CardGroup, ServiceModel, ServiceTable, Tone } from '../model/service/page';
 import type { ButtonTone } from '../ui/button-view';
 import { CardView } from '../ui/card-view';

@@ -1,7 +1,7 @@
 // A result banner: big gold-edged words on a dark plate that pops in, an amount line beneath.
 
 import { Container, Graphics, type Text } from 'pixi.js';
-import type { BannerSpec } from '../model/scene';
+import type { BannerSpec } from '../model/parts';
 import { COLORS, fitText, label, vertical } from './theme';
 import { Clock, easeOut } from './tween';
 

@@ -3,7 +3,7 @@
 
 import { Container, Graphics, Rectangle, type Text } from 'pixi.js';
 import type { Rect } from './layout';
-import type { ButtonSpec } from '../model/scene';
+import type { ButtonSpec } from '../model/parts';
 import { COLORS, fitText, label, vertical } from './theme';
 
 export type ButtonTone = 'gold' | 'red' | 'green' | 'blue' | 'dark';

@@ -2,7 +2,7 @@
 
 import { Container, Graphics, type Text } from 'pixi.js';
 import type { Rect } from './layout';
-import type { MeterSpec } from '../model/scene';
+import type { MeterSpec } from '../model/parts';
 import { COLORS, fitText, label, vertical } from './theme';
 
 export class MeterView extends Container {

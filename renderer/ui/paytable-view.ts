@@ -3,7 +3,7 @@
 
 import { Container, Graphics } from 'pixi.js';
 import type { Rect } from './layout';
-import type { PayTableModel } from '../model/scene';
+import type { PayTableModel } from '../model/parts';
 import { COLORS, fitText, label, vertical } from './theme';
 
 export class PayTableView extends Container {

@@ -6,9 +6,10 @@
 
 import type { Snapshot } from '../../../src/contract';
 import { formatChips } from '../../i18n/numbers';
-import { t, type TextKey } from '../../i18n/texts';
-import { handName, jacksPayTable, languageButton, pokerPlusPayTable } from './common';
-import { button, card, uiAction, type BannerSpec, type ButtonSpec, type CardSpot, type PayTableModel } from '../scene';
+import { t, handName, type TextKey } from '../../i18n/texts';
+import { jacksPayTable, languageButton, pokerPlusPayTable } from './common';
+import { button, card, type BannerSpec, type ButtonSpec, type CardSpot, type PayTableModel } from '../parts';
+import { uiAction } from '../actions';
 
 export type AttractPage = 'title' | 'jacksTable' | 'jacksDemo' | 'ppTable' | 'ppDemo' | 'insert';
 

@@ -1,17 +1,10 @@
-// Pieces every game screen shares: meters, the top bar's buttons, pay tables, hand names.
+// Pieces every game screen shares: meters, the top bar's buttons, pay tables.
 
 import type { Snapshot } from '../../../src/contract';
 import { formatChips, formatChipValue, formatMoney } from '../../i18n/numbers';
-import { isTextKey, t, type Language } from '../../i18n/texts';
-import { button, uiAction, wishAction, type ButtonSpec, type MeterSpec, type PayTableModel } from '../scene';
-
-export const isLive = (s: Snapshot, type: string): boolean => s.live.includes(type);
-
-export function handName(language: Language, category: string | null): string | null {
-  if (!category) return null;
-  const key = `hand.${category}`;
-  return isTextKey(key) ? t(language, key) : category.toUpperCase();
-}
+import { handName, t } from '../../i18n/texts';
+import { button, isLive, type ButtonSpec, type MeterSpec, type PayTableModel } from '../parts';
+import { uiAction, wishAction } from '../actions';
 
 export function creditsMeter(s: Snapshot): MeterSpec {
   return { name: 'credits', label: t(s.language, 'meter.credits'), value: formatChips(s.credits, s.language), sub: formatMoney(s.balance, s.currency, s.language) };

@@ -3,9 +3,11 @@
 
 import type { Snapshot } from '../../../src/contract';
 import { formatChips } from '../../i18n/numbers';
-import { t } from '../../i18n/texts';
-import { chipText, commonButtons, creditsMeter, handName, isLive, jacksPayTable } from './common';
-import { button, card, wishAction, type BannerSpec, type ButtonSpec, type CardSpot, type SceneModel } from '../scene';
+import { t, handName } from '../../i18n/texts';
+import { chipText, commonButtons, creditsMeter, jacksPayTable } from './common';
+import { isLive, button, card, type BannerSpec, type ButtonSpec, type CardSpot } from '../parts';
+import { wishAction } from '../actions';
+import type { SceneModel } from '../scene';
 
 type JacksScene = Pick<SceneModel, 'title' | 'chip' | 'message' | 'meters' | 'cards' | 'banners' | 'buttons' | 'payTable' | 'dealKey'>;
 

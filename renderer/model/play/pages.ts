@@ -4,8 +4,10 @@
 import type { Lockup, Snapshot } from '../../../src/contract';
 import { formatChipValue, formatMoney } from '../../i18n/numbers';
 import { t, type Language, type TextKey } from '../../i18n/texts';
-import { creditsMeter, isLive, jacksPayTable, languageButton, pokerPlusPayTable } from './common';
-import { button, uiAction, wishAction, type ButtonSpec, type HelpModel, type LockupModel, type SceneModel } from '../scene';
+import { creditsMeter, jacksPayTable, languageButton, pokerPlusPayTable } from './common';
+import { isLive, button, type ButtonSpec } from '../parts';
+import { uiAction, wishAction } from '../actions';
+import type { HelpModel, LockupModel, SceneModel } from '../scene';
 import { tiltText } from '../../i18n/tilts';
 import { HELP_PAGES } from '../ui-state';
 

@@ -4,9 +4,11 @@
 import type { BoxView, Snapshot } from '../../../src/contract';
 import { nextAnte } from './ante';
 import { formatChips } from '../../i18n/numbers';
-import { t, type Language, type TextKey } from '../../i18n/texts';
-import { chipText, commonButtons, creditsMeter, handName, isLive, pokerPlusPayTable } from './common';
-import { button, card, uiAction, wishAction, type BannerSpec, type BoxModel, type ButtonSpec, type CardSpot, type SceneModel } from '../scene';
+import { t, handName, type Language, type TextKey } from '../../i18n/texts';
+import { chipText, commonButtons, creditsMeter, pokerPlusPayTable } from './common';
+import { isLive, button, card, type BannerSpec, type ButtonSpec, type CardSpot } from '../parts';
+import { uiAction, wishAction } from '../actions';
+import type { BoxModel, SceneModel } from '../scene';
 import { selectedPositions, type UiState } from '../ui-state';
 
 type PokerPlusScene = Pick<

@@ -3,8 +3,8 @@
 
 import type { HandpayRow, Snapshot } from '../../../src/contract';
 import { ts, type ServiceKey } from '../../i18n/service-texts';
-import { isLive } from '../play/common';
-import { button, wishAction, type ButtonSpec } from '../scene';
+import { isLive, button, type ButtonSpec } from '../parts';
+import { wishAction } from '../actions';
 import { emptyPage, loadingNotice, money, refreshButton, svc } from './common';
 import type { ServiceModel } from './page';
 import type { ServiceUi } from './state';

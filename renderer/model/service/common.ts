@@ -4,10 +4,11 @@
 import type { Snapshot } from '../../../src/contract';
 import { formatMoney } from '../../i18n/numbers';
 import { ts, type ServiceKey } from '../../i18n/service-texts';
-import { isLive } from '../play/common';
-import { button, uiAction, type ButtonSpec } from '../scene';
-import type { ServiceMode, ServiceModel, ServicePageName } from './page';
-import type { Loaded, ServiceAction } from './state';
+import { isLive, button, type ButtonSpec } from '../parts';
+import { uiAction } from '../actions';
+import type { ServiceMode, ServicePageName, ServiceAction } from './actions';
+import type { ServiceModel } from './page';
+import type { Loaded } from './state';
 
 export const svc = (action: ServiceAction) => uiAction({ type: 'svc', action });
 

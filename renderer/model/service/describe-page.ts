@@ -4,7 +4,7 @@
 
 import type { Snapshot } from '../../../src/contract';
 import { ts, type ServiceKey } from '../../i18n/service-texts';
-import { button, type ButtonSpec } from '../scene';
+import { button, type ButtonSpec } from '../parts';
 import { attendantPage } from './attendant';
 import { money, svc } from './common';
 import { devicesPage } from './devices';
@@ -16,7 +16,8 @@ import { recallGamePage, recallListPage } from './recall';
 import { settingsPage } from './settings';
 import { fieldDef } from './settings-fields';
 import { tiltsPage } from './tilts';
-import type { PendingConfirm, ServiceUi } from './state';
+import type { PendingConfirm } from './actions';
+import type { ServiceUi } from './state';
 
 const TITLES: Record<PendingConfirm['what'], [ServiceKey, ServiceKey]> = {
   creditClear: ['confirm.creditClear', 'confirm.creditClear'],

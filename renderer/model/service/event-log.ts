@@ -3,7 +3,7 @@
 
 import type { Snapshot } from '../../../src/contract';
 import { ts } from '../../i18n/service-texts';
-import { button } from '../scene';
+import { button } from '../parts';
 import { emptyPage, loadingNotice, refreshButton, svc, technicianNav } from './common';
 import type { ServiceModel } from './page';
 import type { ServiceUi } from './state';

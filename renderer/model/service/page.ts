@@ -2,20 +2,8 @@
 // plain data like the player screens' SceneModel: made by pure functions, drawn by the service
 // screen, reported as-is by the test hook.
 
-import type { ButtonSpec, CardSpot } from '../scene';
-
-export type ServiceMode = 'attendant' | 'pin' | 'technician';
-export type ServicePageName =
-  | 'attendant'
-  | 'pin'
-  | 'home'
-  | 'meters'
-  | 'recall'
-  | 'recallGame'
-  | 'events'
-  | 'devices'
-  | 'settings'
-  | 'tilts';
+import type { ButtonSpec, CardSpot } from '../parts';
+import type { ServiceMode, ServicePageName } from './actions';
 
 export type Tone = 'ok' | 'bad' | 'info' | 'plain';
 

@@ -3,8 +3,7 @@
 
 import type { Snapshot } from '../../../src/contract';
 import { ts } from '../../i18n/service-texts';
-import { isLive } from '../play/common';
-import { button } from '../scene';
+import { isLive, button } from '../parts';
 import { emptyPage, svc } from './common';
 import type { ServiceModel } from './page';
 import type { ServiceUi } from './state';

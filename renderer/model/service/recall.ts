@@ -3,11 +3,10 @@
 
 import type { RecallSummary, Snapshot } from '../../../src/contract';
 import { formatChips, formatChipValue, formatMoney } from '../../i18n/numbers';
-import { t, type Language } from '../../i18n/texts';
+import { t, handName, type Language } from '../../i18n/texts';
 import { ts } from '../../i18n/service-texts';
 import type { RecallAction, RecallFrame } from './recall-steps';
-import { handName } from '../play/common';
-import { button, card } from '../scene';
+import { button, card } from '../parts';
 import { emptyPage, loadingNotice, money, paged, pagerButtons, refreshButton, svc, technicianNav } from './common';
 import type { CardGroup, ServiceModel } from './page';
 import type { ServiceUi } from './state';

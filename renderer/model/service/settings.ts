@@ -5,11 +5,12 @@
 import type { InstalledPayTable, Snapshot } from '../../../src/contract';
 import { formatChips } from '../../i18n/numbers';
 import { ts } from '../../i18n/service-texts';
-import { handName, isLive } from '../play/common';
-import { button, type ButtonSpec } from '../scene';
+import { handName } from '../../i18n/texts';
+import { isLive, button, type ButtonSpec } from '../parts';
 import { emptyPage, loadingNotice, svc, technicianNav } from './common';
 import type { ServiceModel, ServiceTable } from './page';
-import type { PendingConfirm, ServiceUi } from './state';
+import type { PendingConfirm } from './actions';
+import type { ServiceUi } from './state';
 import { changes, FIELDS, fieldDef, type FieldDef } from './settings-fields';
 
 const KEY_NAMES: Record<string, string> = { ' ': 'space', '.': 'dot', ',': 'comma', '-': 'dash' };

@@ -3,8 +3,8 @@
 
 import type { Snapshot } from '../../../src/contract';
 import { ts, type ServiceKey } from '../../i18n/service-texts';
-import { isLive } from '../play/common';
-import { button, wishAction } from '../scene';
+import { isLive, button } from '../parts';
+import { wishAction } from '../actions';
 import { emptyPage, technicianNav } from './common';
 import type { ServiceModel } from './page';
 import { tiltText } from '../../i18n/tilts';
