@@ -13,12 +13,11 @@ import { allServiceButtons } from './service/page';
 import { serviceMode } from './service/state';
 import { ts } from '../i18n/service-texts';
 import type { UiState } from './ui-state';
+import type { ConnectionStatus } from '../transport/carrier';
 import { formatChips } from '../i18n/numbers';
 import { celebrating, heldBack, rollUpDone, stillShowing } from './play/rollup';
 import { button } from './parts';
 import { uiAction } from './actions';
-
-export type ConnectionStatus = 'connecting' | 'open' | 'closed';
 
 const empty = (language: Language, screen: ScreenName): SceneModel => ({
   screen,

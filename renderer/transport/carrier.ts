@@ -3,7 +3,9 @@
 // against the contract; a bad message is logged and dropped, never drawn.
 
 import { checkToScreen, parseFrame, type ToCabinet, type ToScreen } from '../../src/contract';
-import type { ConnectionStatus } from '../model/describe-scene';
+
+/** The line's state as the carrier reports it; the scene shows it (connecting, or lost and reconnecting). */
+export type ConnectionStatus = 'connecting' | 'open' | 'closed';
 
 export interface Carrier {
   send(message: ToCabinet): void;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToCabinet, ToScreen } from '../../src/contract';
 import * as fx from '../../test/renderer/fixtures';
-import type { Carrier } from './carrier';
-import type { ConnectionStatus } from '../model/describe-scene';
+import type { Carrier, ConnectionStatus } from './carrier';
 import { QueryRefused, ScreenStore } from './store';
 
 function rig() {

@@ -6,8 +6,7 @@
 // service screens' reads) are matched to their answers by id.
 
 import type { Answer, Query, QueryType, Snapshot, ToScreen, Wish } from '../../src/contract';
-import type { Carrier } from './carrier';
-import type { ConnectionStatus } from '../model/describe-scene';
+import type { Carrier, ConnectionStatus } from './carrier';
 
 export interface Notice {
   text: string;
