@@ -1,5 +1,6 @@
 // Lint, and above all the layer rule of docs/architecture.md, declared as data: which layer may
-// import which, and which layers must stay free of Node, Electron, SQLite, serial or Pixi.
+// import which, and which layers must stay free of Node, Electron, SQLite, serial or Pixi; and
+// the same inside the renderer, room by room.
 import tseslint from 'typescript-eslint';
 
 const LAYERS = {
@@ -19,6 +20,23 @@ const ALL = [...Object.keys(LAYERS), 'renderer'];
 const NODE_MODULES = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'worker_threads', 'crypto', 'net', 'http', 'stream', 'events', 'util'];
 const IO_PACKAGES = ['electron', 'better-sqlite3', 'serialport', '@serialport/*', 'ws', 'pixi.js'];
 
+// The renderer's rooms (README, "Player screens"): which room may import which, and which may draw
+// with Pixi. main.ts and test-hook.ts at the root wire the rooms together; no room imports them.
+// A room's sub-folders listed as `apart` import only the room's own files, never each other.
+const ROOMS = {
+  transport: { may: [], pixi: false },
+  i18n: { may: [], pixi: false },
+  model: { may: ['transport', 'i18n'], pixi: false, apart: ['play', 'service'] },
+  audio: { may: ['model'], pixi: false },
+  ui: { may: ['model'], pixi: true },
+  screens: { may: ['model', 'i18n', 'ui'], pixi: true },
+};
+const RENDERER_ROOT = ['main', 'test-hook'];
+const RENDERER_PATTERNS = [
+  { regex: '^(\\.\\./)+src/(cabinet|store|devices|app|host|main|math)(/|$)', message: 'The renderer knows only the IPC contract and core types.' },
+  { group: [...NODE_MODULES, 'electron', 'better-sqlite3', 'serialport', '@serialport/*', 'ws'], message: 'The renderer runs in a sandboxed page: no Node or Electron modules.' },
+];
+
 // A relative import that climbs out of its folder into another layer's folder.
 function forbidden(layer, may) {
   const others = ALL.filter((l) => l !== layer && !may.includes(l));
@@ -37,6 +55,22 @@ function layerRule(layer, may, runtime) {
   };
 }
 
+// A room's rule carries the renderer's own patterns too: a later block's options replace an
+// earlier one's for the same file, so each block states them all.
+function roomRules(room, { may, pixi, apart = [] }) {
+  const others = [...Object.keys(ROOMS).filter((r) => r !== room && !may.includes(r)), ...RENDERER_ROOT];
+  const patterns = [...RENDERER_PATTERNS, { regex: `^(\\.\\./)+(${others.join('|')})(/|$)`, message: `renderer/${room} may import ${may.length ? `only ${may.join(', ')}` : 'no other room'} (eslint.config.js, ROOMS).` }];
+  if (!pixi) patterns.push({ group: ['pixi.js', 'pixi.js/*'], message: `renderer/${room} draws nothing: no Pixi.` });
+  const block = (files, extra = []) => ({ files, ignores: ['**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, ...extra] }] } });
+  return [
+    block([`renderer/${room}/**/*.ts`]),
+    ...apart.map((part) => {
+      const rest = apart.filter((p) => p !== part);
+      return block([`renderer/${room}/${part}/**/*.ts`], [{ regex: `^(\\.\\./)+(${rest.join('|')})(/|$)`, message: `renderer/${room}/${part} and ${rest.join(', ')} stay apart: what both need lives in renderer/${room}.` }]);
+    }),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'data/**', 'test-results/**', 'renderer/dist/**'] },
   ...tseslint.configs.recommended,
@@ -50,11 +84,7 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { regex: '^(\\.\\./)+src/(cabinet|store|devices|app|host|main|math)(/|$)', message: 'The renderer knows only the IPC contract and core types.' },
-        { group: [...NODE_MODULES, 'electron', 'better-sqlite3', 'serialport', '@serialport/*', 'ws'], message: 'The renderer runs in a sandboxed page: no Node or Electron modules.' },
-      ] }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: RENDERER_PATTERNS }] },
   },
+  ...Object.entries(ROOMS).flatMap(([room, spec]) => roomRules(room, spec)),
 );
