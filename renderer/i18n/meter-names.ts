@@ -4,7 +4,7 @@
 
 import type { Currency } from './numbers';
 import { formatMoney } from './numbers';
-import type { Language } from './texts';
+import type { Language } from './language';
 
 const RU: Record<string, string> = {
   coinIn: 'всего ставок',

@@ -1,7 +1,7 @@
 // Numbers as the player reads them: chips as whole numbers with grouping, money from integer
 // minor units (C-1) without ever going through floating point.
 
-import type { Language } from './texts';
+import type { Language } from './language';
 
 export interface Currency {
   code: string;

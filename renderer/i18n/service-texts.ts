@@ -2,7 +2,8 @@
 // and Russian, kept apart from the player's table so each stays readable. The types make a
 // missing Russian entry a compile error; the test checks placeholders match.
 
-import type { Language } from './texts';
+import type { Language } from './language';
+import { fill, type Params } from './template';
 
 const en = {
   'svc.loading': 'Reading the records…',
@@ -51,7 +52,7 @@ const en = {
   'pin.prompt': 'PIN',
   'pin.enter': 'ENTER THE TECHNICIAN PIN',
   'pin.wrong': 'WRONG PIN',
-  'pin.triesLeft': '{n} tries left before the lockout',
+  'pin.triesLeft': '{n} {n:try|tries} left before the lockout',
   'pin.locked': 'LOCKED: {time}',
   'pin.lockedWhy': 'Too many wrong PINs ({n}): entry is refused until the time runs out.',
   'pin.enterButton': 'ENTER',
@@ -88,7 +89,7 @@ const en = {
   'meters.periodClear': 'CLEAR PERIOD',
   'meters.ramClear': 'RAM CLEAR',
   'recall.title': 'GAME RECALL',
-  'recall.count': '{n} games recorded, newest first',
+  'recall.count': '{n} {n:game|games} recorded, newest first',
   'recall.stakedPaid': 'staked {staked}, paid {paid}',
   'recall.handpaid': 'Handpaid',
   'recall.gameTitle': 'GAME #{id}: {game}',
@@ -113,7 +114,7 @@ const en = {
   'recall.stepNext': 'STEP ▶',
   'recall.backToList': 'ALL GAMES',
   'events.title': 'EVENT LOG',
-  'events.chainOk': 'CHAIN VERIFIED: {n} ROWS',
+  'events.chainOk': 'CHAIN VERIFIED: {n} {n:ROW|ROWS}',
   'events.chainBroken': 'CHAIN BROKEN AT ROW {n}',
   'events.col.seq': 'ROW',
   'events.col.time': 'TIME',
@@ -165,7 +166,7 @@ const en = {
   'dev.noteRejected': 'Note at {time} rejected: {reason}',
   'set.title': 'SETTINGS',
   'set.hint': 'Touch a setting to change it. Every change is confirmed and logged.',
-  'set.pinRules': 'PIN: {n} wrong entries lock the login for {s} s.',
+  'set.pinRules': 'PIN: {n} wrong {n:entry locks|entries lock} the login for {s} {s:second|seconds}.',
   'set.chipValues': 'CHIP VALUES',
   'set.creditLimit': 'CREDIT LIMIT',
   'set.ticketLimit': 'TICKET LIMIT',
@@ -186,8 +187,8 @@ const en = {
   'set.bigWinBets': 'BIG WIN FROM',
   'set.attractSeconds': 'ATTRACT AFTER',
   'set.unit.percent': '{n}%',
-  'set.unit.bets': '{n} BETS',
-  'set.unit.seconds': '{n} s',
+  'set.unit.bets': '{n} {n:BET|BETS}',
+  'set.unit.seconds': '{n} {n:SECOND|SECONDS}',
   'set.now': 'Now: {value}',
   'set.invalid': 'Not a valid value for this setting',
   'set.pinMismatch': 'The two PINs differ: enter the new PIN again',
@@ -313,7 +314,7 @@ const ru: Record<ServiceKey, string> = {
   'meters.periodClear': 'СБРОС ПЕРИОДА',
   'meters.ramClear': 'ОЧИСТКА ПАМЯТИ',
   'recall.title': 'ИСТОРИЯ ИГР',
-  'recall.count': 'Записано игр: {n}, новые сверху',
+  'recall.count': '{n:Записана|Записаны|Записано} {n} {n:игра|игры|игр}, новые сверху',
   'recall.stakedPaid': 'ставка {staked}, выплата {paid}',
   'recall.handpaid': 'Ручная выплата',
   'recall.gameTitle': 'ИГРА №{id}: {game}',
@@ -338,7 +339,7 @@ const ru: Record<ServiceKey, string> = {
   'recall.stepNext': 'ШАГ ▶',
   'recall.backToList': 'ВСЕ ИГРЫ',
   'events.title': 'ЖУРНАЛ СОБЫТИЙ',
-  'events.chainOk': 'ЦЕПОЧКА ПРОВЕРЕНА: {n} ЗАПИСЕЙ',
+  'events.chainOk': 'ЦЕПОЧКА ПРОВЕРЕНА: {n} {n:ЗАПИСЬ|ЗАПИСИ|ЗАПИСЕЙ}',
   'events.chainBroken': 'ЦЕПОЧКА НАРУШЕНА НА ЗАПИСИ {n}',
   'events.col.seq': 'ЗАПИСЬ',
   'events.col.time': 'ВРЕМЯ',
@@ -390,7 +391,7 @@ const ru: Record<ServiceKey, string> = {
   'dev.noteRejected': 'Купюра в {time} отклонена: {reason}',
   'set.title': 'НАСТРОЙКИ',
   'set.hint': 'Коснитесь настройки, чтобы изменить её. Каждое изменение подтверждается и записывается в журнал.',
-  'set.pinRules': 'ПИН: после {n} неверных вводов вход блокируется на {s} с.',
+  'set.pinRules': 'ПИН: после {n} {n:неверного ввода|неверных вводов|неверных вводов} вход блокируется на {s} {s:секунду|секунды|секунд}.',
   'set.chipValues': 'НОМИНАЛЫ ФИШЕК',
   'set.creditLimit': 'ЛИМИТ КРЕДИТОВ',
   'set.ticketLimit': 'ЛИМИТ БИЛЕТА',
@@ -411,8 +412,9 @@ const ru: Record<ServiceKey, string> = {
   'set.bigWinBets': 'КРУПНЫЙ ВЫИГРЫШ ОТ',
   'set.attractSeconds': 'ЗАСТАВКА ЧЕРЕЗ',
   'set.unit.percent': '{n}%',
-  'set.unit.bets': '{n} СТАВОК',
-  'set.unit.seconds': '{n} с',
+  // Each unit completes its label: КРУПНЫЙ ВЫИГРЫШ ОТ 2 СТАВОК, ЗАСТАВКА ЧЕРЕЗ 21 СЕКУНДУ.
+  'set.unit.bets': '{n} {n:СТАВКИ|СТАВОК|СТАВОК}',
+  'set.unit.seconds': '{n} {n:СЕКУНДУ|СЕКУНДЫ|СЕКУНД}',
   'set.now': 'Сейчас: {value}',
   'set.invalid': 'Недопустимое значение для этой настройки',
   'set.pinMismatch': 'ПИН не совпадают: введите новый ПИН ещё раз',
@@ -455,8 +457,7 @@ const ru: Record<ServiceKey, string> = {
 export const SERVICE_TEXTS: Readonly<Record<Language, Readonly<Record<ServiceKey, string>>>> = { en, ru };
 export const SERVICE_KEYS = Object.keys(en) as ServiceKey[];
 
-/** A service text in a language, with `{name}` placeholders filled from params. */
-export function ts(language: Language, key: ServiceKey, params: Record<string, string | number> = {}): string {
-  const template = SERVICE_TEXTS[language][key] ?? en[key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+/** A service text in a language, its placeholders and counted words filled from params (template.ts). */
+export function ts(language: Language, key: ServiceKey, params: Params = {}): string {
+  return fill(language, SERVICE_TEXTS[language][key] ?? en[key], params);
 }

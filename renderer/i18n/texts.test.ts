@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, TEXTS, TEXT_KEYS, placeholders, t } from './texts';
+import { LANGUAGES } from './language';
+import { TEXTS, TEXT_KEYS, t } from './texts';
+import { FORMS } from './plural';
+import { countedWords, placeholders } from './template';
 
 describe('the text table (C-23)', () => {
   it('has every key in both languages, non-empty, with the same placeholders', () => {
@@ -20,5 +23,25 @@ describe('the text table (C-23)', () => {
     expect(t('en', 'button.exchangeN', { n: 3 })).toBe('EXCHANGE 3');
     expect(t('ru', 'fee.amount', { n: 20 })).toBe('ЦЕНА 20');
     expect(t('en', 'fee.amount')).toBe('FEE {n}');
+  });
+});
+
+describe('counts in the text table', () => {
+  it('gives every counted word the forms its language has, after a count the text is given', () => {
+    for (const language of LANGUAGES) {
+      for (const key of TEXT_KEYS) {
+        for (const word of countedWords(TEXTS[language][key])) {
+          expect(word.forms, `${language} ${key}`).toHaveLength(FORMS[language]);
+          expect(placeholders(TEXTS.en[key]), `${language} ${key}`).toContain(word.name);
+        }
+      }
+    }
+  });
+  it('says the bet range with the word its last number calls for', () => {
+    expect(t('ru', 'jacks.hint.idle', { max: 5 })).toBe('СТАВКА ОТ 1 ДО 5 КРЕДИТОВ, ЗАТЕМ «СДАТЬ»');
+    expect(t('ru', 'jacks.hint.idle', { max: 1 })).toBe('СТАВКА ОТ 1 ДО 1 КРЕДИТА, ЗАТЕМ «СДАТЬ»');
+    expect(t('en', 'jacks.hint.idle', { max: 1 })).toBe('BET 1 TO 1 CREDIT, THEN DEAL');
+    expect(t('en', 'jacks.hint.idle', { max: 5 })).toBe('BET 1 TO 5 CREDITS, THEN DEAL');
+    expect(t('ru', 'help.jacks.1', { max: 21 })).toContain('от 1 до 21 фишки кнопками');
   });
 });

@@ -1,8 +1,8 @@
 // C-23: every word the player reads comes from this one table, in English and Russian. The
 // snapshot's language picks the column; the types make a missing Russian entry a compile error.
 
-export type Language = 'en' | 'ru';
-export const LANGUAGES: readonly Language[] = ['en', 'ru'];
+import type { Language } from './language';
+import { fill, type Params } from './template';
 
 const en = {
   'app.title': 'VIDEO POKER',
@@ -69,7 +69,7 @@ const en = {
   'card.exchange': 'CHANGE',
   'card.discarded': 'DISCARDED',
   'card.new': 'NEW CARD',
-  'jacks.hint.idle': 'BET 1 TO {max} CREDITS, THEN DEAL',
+  'jacks.hint.idle': 'BET 1 TO {max} {max:CREDIT|CREDITS}, THEN DEAL',
   'jacks.hint.holding': 'HOLD CARDS, THEN DRAW',
   'jacks.over.lose': 'GAME OVER',
   'jacks.over.win': 'WINNER!  {hand}',
@@ -117,7 +117,7 @@ const en = {
   'help.title': 'HELP',
   'help.page': 'PAGE {n} OF {of}',
   'help.jacks.title': 'JACKS OR BETTER',
-  'help.jacks.1': 'Choose the chip value, then bet 1 to {max} chips with BET ONE or MAX BET.',
+  'help.jacks.1': 'Choose the chip value, then bet 1 to {max} {max:chip|chips} with BET ONE or MAX BET.',
   'help.jacks.2': 'DEAL takes the bet and deals five cards. A paying hand is held for you at once.',
   'help.jacks.3': 'Touch HOLD under a card to keep or release it, then DRAW: the other cards are replaced.',
   'help.jacks.4': 'The final hand pays bet × the table below. A pair of jacks or better returns the bet.',
@@ -240,7 +240,7 @@ const ru: Record<TextKey, string> = {
   'card.exchange': 'ОБМЕН',
   'card.discarded': 'СБРОШЕНА',
   'card.new': 'НОВАЯ КАРТА',
-  'jacks.hint.idle': 'СТАВКА ОТ 1 ДО {max} КРЕДИТОВ, ЗАТЕМ «СДАТЬ»',
+  'jacks.hint.idle': 'СТАВКА ОТ 1 ДО {max} {max:КРЕДИТА|КРЕДИТОВ|КРЕДИТОВ}, ЗАТЕМ «СДАТЬ»',
   'jacks.hint.holding': 'ОСТАВЬТЕ КАРТЫ И НАЖМИТЕ «ЗАМЕНА»',
   'jacks.over.lose': 'ИГРА ОКОНЧЕНА',
   'jacks.over.win': 'ВЫИГРЫШ!  {hand}',
@@ -288,7 +288,7 @@ const ru: Record<TextKey, string> = {
   'help.title': 'ПРАВИЛА',
   'help.page': 'СТРАНИЦА {n} ИЗ {of}',
   'help.jacks.title': 'ВАЛЕТЫ ИЛИ ВЫШЕ',
-  'help.jacks.1': 'Выберите номинал фишки и ставку от 1 до {max} кнопками «СТАВКА +1» или «МАКС. СТАВКА».',
+  'help.jacks.1': 'Выберите номинал фишки и ставку от 1 до {max} {max:фишки|фишек|фишек} кнопками «СТАВКА +1» или «МАКС. СТАВКА».',
   'help.jacks.2': '«СДАТЬ» принимает ставку и сдаёт пять карт. Выигрышная комбинация сразу отмечается.',
   'help.jacks.3': 'Кнопкой «ОСТАВИТЬ» под картой отметьте карты, затем «ЗАМЕНА»: остальные карты заменяются.',
   'help.jacks.4': 'Итоговая рука платит ставку × коэффициент таблицы. Пара валетов или выше возвращает ставку.',
@@ -348,15 +348,9 @@ export const TEXTS: Readonly<Record<Language, Readonly<Record<TextKey, string>>>
 
 export const TEXT_KEYS = Object.keys(en) as TextKey[];
 
-/** The text for a key in a language, with `{name}` placeholders filled from params. */
-export function t(language: Language, key: TextKey, params: Record<string, string | number> = {}): string {
-  const template = TEXTS[language][key] ?? TEXTS.en[key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
-
-/** Placeholder names a template uses, for the completeness test. */
-export function placeholders(template: string): string[] {
-  return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** The text for a key in a language, its placeholders and counted words filled from params (template.ts). */
+export function t(language: Language, key: TextKey, params: Params = {}): string {
+  return fill(language, TEXTS[language][key] ?? TEXTS.en[key], params);
 }
 
 export function isTextKey(key: string): key is TextKey {

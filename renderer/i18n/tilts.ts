@@ -2,7 +2,8 @@
 // "printer:fault:paperOut", "acceptor:offline", "meters", "records"); unknown ones fall back to the
 // cabinet's own reason string, so a new fault is never shown as a blank.
 
-import { t, type Language, type TextKey } from './texts';
+import { t, type TextKey } from './texts';
+import type { Language } from './language';
 
 const DOOR: Record<string, TextKey> = { main: 'tilt.door.main', logic: 'tilt.door.logic', cashbox: 'tilt.door.cashbox' };
 const OFFLINE: Record<string, TextKey> = { acceptor: 'tilt.offline.acceptor', printer: 'tilt.offline.printer', deck: 'tilt.offline.deck' };

@@ -2,7 +2,8 @@
 // overlay, and everything on them. One pure function, so the views and the test hook agree.
 
 import type { Snapshot } from '../../src/contract';
-import { t, type Language } from '../i18n/texts';
+import { t } from '../i18n/texts';
+import type { Language } from '../i18n/language';
 import { helpScene, lobbyScene, overlayScene } from './play/pages';
 import { attractLoopScene } from './play/attract-loop';
 import { jacksScene } from './play/jacks';

@@ -1,7 +1,7 @@
 // What a screen shows, as plain data: derived from the snapshot (and the screen's own UI state)
 // by pure functions, drawn by the Pixi views, and reported as-is by the test hook.
 
-import type { Language } from '../i18n/texts';
+import type { Language } from '../i18n/language';
 import type { AttractModel } from './play/attract-loop';
 import type { ServiceModel } from './service/page';
 import type { BannerSpec, ButtonSpec, CardSpot, MeterSpec, PayTableModel } from './parts';

@@ -3,7 +3,8 @@
 
 import type { Lockup, Snapshot } from '../../../src/contract';
 import { formatChipValue, formatMoney } from '../../i18n/numbers';
-import { t, type Language, type TextKey } from '../../i18n/texts';
+import { t, type TextKey } from '../../i18n/texts';
+import type { Language } from '../../i18n/language';
 import { creditsMeter, jacksPayTable, languageButton, pokerPlusPayTable } from './common';
 import { isLive, button, type ButtonSpec } from '../parts';
 import { uiAction, wishAction } from '../actions';

@@ -4,7 +4,8 @@
 import type { BoxView, Snapshot } from '../../../src/contract';
 import { nextAnte } from './ante';
 import { formatChips } from '../../i18n/numbers';
-import { t, handName, type Language, type TextKey } from '../../i18n/texts';
+import { t, handName, type TextKey } from '../../i18n/texts';
+import type { Language } from '../../i18n/language';
 import { chipText, commonButtons, creditsMeter, pokerPlusPayTable } from './common';
 import { isLive, button, card, type BannerSpec, type ButtonSpec, type CardSpot } from '../parts';
 import { uiAction, wishAction } from '../actions';

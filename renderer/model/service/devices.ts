@@ -4,7 +4,8 @@
 
 import type { DeviceTestView, Snapshot } from '../../../src/contract';
 import { formatMoney } from '../../i18n/numbers';
-import { t, type Language, type TextKey } from '../../i18n/texts';
+import { t, type TextKey } from '../../i18n/texts';
+import type { Language } from '../../i18n/language';
 import { ts, type ServiceKey } from '../../i18n/service-texts';
 import { isLive, button } from '../parts';
 import { wishAction } from '../actions';

@@ -3,7 +3,8 @@
 
 import type { RecallSummary, Snapshot } from '../../../src/contract';
 import { formatChips, formatChipValue, formatMoney } from '../../i18n/numbers';
-import { t, handName, type Language } from '../../i18n/texts';
+import { t, handName } from '../../i18n/texts';
+import type { Language } from '../../i18n/language';
 import { ts } from '../../i18n/service-texts';
 import type { RecallAction, RecallFrame } from './recall-steps';
 import { button, card } from '../parts';

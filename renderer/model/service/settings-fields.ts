@@ -5,7 +5,7 @@
 import { WISH, type SettingsView, type Wish } from '../../../src/contract';
 import { formatChips, formatMoney } from '../../i18n/numbers';
 import { ts, type ServiceKey } from '../../i18n/service-texts';
-import type { Language } from '../../i18n/texts';
+import type { Language } from '../../i18n/language';
 import type { EditField } from './actions';
 
 export type SettingsChange = Omit<Extract<Wish, { type: 'changeSettings' }>, 'type' | 'confirm'>;
