@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from './language';
+import { LANGUAGES, type Language } from './language';
+import { SERVICE_TEXTS } from './service-texts';
 import { TEXTS, TEXT_KEYS, t } from './texts';
 import { FORMS } from './plural';
 import { countedWords, placeholders } from './template';
@@ -26,13 +27,16 @@ describe('the text table (C-23)', () => {
   });
 });
 
-describe('counts in the text table', () => {
-  it('gives every counted word the forms its language has, after a count the text is given', () => {
-    for (const language of LANGUAGES) {
-      for (const key of TEXT_KEYS) {
-        for (const word of countedWords(TEXTS[language][key])) {
-          expect(word.forms, `${language} ${key}`).toHaveLength(FORMS[language]);
-          expect(placeholders(TEXTS.en[key]), `${language} ${key}`).toContain(word.name);
+describe('counts in the text tables', () => {
+  it('gives every counted word in both tables the forms its language has, after a count the text is given', () => {
+    const tables: Readonly<Record<Language, Readonly<Record<string, string>>>>[] = [TEXTS, SERVICE_TEXTS];
+    for (const table of tables) {
+      for (const language of LANGUAGES) {
+        for (const [key, text] of Object.entries(table[language])) {
+          for (const word of countedWords(text)) {
+            expect(word.forms, `${language} ${key}`).toHaveLength(FORMS[language]);
+            expect(placeholders(table.en[key]), `${language} ${key}`).toContain(word.name);
+          }
         }
       }
     }
