@@ -212,7 +212,7 @@ describe('the answers, from a real store', () => {
   });
 
   it('pay tables: marks those outside the operator\'s range, by the same judgement as a wish (C-24)', () => {
-    const narrow = new StoreBench(join(dir, 'narrow.db'), { limits: { maxReturnPct: 99 } });
+    const narrow = new StoreBench(dataPath(join(dir, 'narrow'), 'narrow.db'), { limits: { maxReturnPct: 99 } });
     narrow.login();
     const r = answerQuery({ type: 'payTables' }, { state: narrow.state, records: narrow.store, payTables: fullyRated(installedPayTables()) });
     if (!r.ok || r.answer.type !== 'payTables') throw new Error('expected the pay tables');
