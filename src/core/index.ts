@@ -8,6 +8,7 @@ export * from './evaluator';
 export * from './paytable';
 export * from './step';
 export * from './jacks-or-better';
+export * from './poker-plus-state';
 export * from './poker-plus';
 export * from './poker-plus-settle';
 export * from './replay';

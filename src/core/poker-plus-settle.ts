@@ -1,38 +1,11 @@
 // Settlement of a Poker Plus round (P-6, P-8 to P-11): what the dealer shows and what each box
 // gets back. Chips only; the cabinet turns them into money.
 
-import { CATEGORIES, type Category } from './categories';
+import { CATEGORIES } from './categories';
 import { rankOf, type Card } from './cards';
 import { bestFive, categoryIndexOf, categoryOf, evaluate } from './evaluator';
-import type { BoxState, PokerPlusConfig, PokerPlusState } from './poker-plus';
+import type { BoughtGame, BoxOutcome, BoxResult, BoxState, DealerResult, PokerPlusConfig, PokerPlusState } from './poker-plus-state';
 import { refuse, type Refusal } from './step';
-
-export type BoxOutcome = 'win' | 'lose' | 'standoff' | 'fold' | 'no-game-win' | 'no-game-push' | 'half';
-
-export interface BoxResult {
-  cards: Card[];
-  best: Card[];
-  hand: Category;
-  outcome: BoxOutcome;
-  staked: number;
-  returned: number;
-  net: number;
-}
-
-export interface BoughtGame {
-  discarded: Card;
-  drew: Card;
-  cards: Card[];
-  hand: Category;
-  game: boolean;
-}
-
-export interface DealerResult {
-  cards: Card[];
-  hand: Category;
-  game: boolean;
-  bought: BoughtGame | null;
-}
 
 /** P-8: a pair of twos or anything higher, for a hand value. */
 export const isGame = (value: number): boolean => categoryIndexOf(value) >= 1;

@@ -7,10 +7,9 @@ import {
   stepPokerPlus,
   type BoxRequest,
   type PokerPlusAction,
-  type PokerPlusConfig,
-  type PokerPlusState,
   type PokerPlusStep,
 } from './poker-plus';
+import type { PokerPlusConfig, PokerPlusState } from './poker-plus-state';
 import { stackedDeck } from './test-decks';
 
 function ok(step: PokerPlusStep): PokerPlusState {

@@ -4,16 +4,10 @@
 import type { Card } from './cards';
 import { checkDeck } from './deal-check';
 import { categoryIndexOf, evaluate } from './evaluator';
-import { DEFAULT_POKER_PLUS_PAYTABLE, type PokerPlusPayTable } from './paytable';
-import { settleRound, type BoxResult, type DealerResult } from './poker-plus-settle';
+import { DEFAULT_POKER_PLUS_PAYTABLE } from './paytable';
+import { settleRound } from './poker-plus-settle';
+import type { BoxResult, BoxState, DealerResult, DrawRecord, PokerPlusConfig, PokerPlusState } from './poker-plus-state';
 import { isWholeNumber, refuse, type Step } from './step';
-
-export interface PokerPlusConfig {
-  minAnte: number;
-  maxAnte: number;
-  tableMax: number;
-  payTable: PokerPlusPayTable;
-}
 
 /** P-14 defaults. */
 export const DEFAULT_POKER_PLUS_CONFIG: PokerPlusConfig = {
@@ -22,36 +16,6 @@ export const DEFAULT_POKER_PLUS_CONFIG: PokerPlusConfig = {
   tableMax: 10000,
   payTable: DEFAULT_POKER_PLUS_PAYTABLE,
 };
-
-export type DrawRecord =
-  | { kind: 'exchange'; positions: number[]; removed: Card[]; drawn: Card[]; fee: number }
-  | { kind: 'sixth'; drawn: Card[]; fee: number };
-
-export interface BoxState {
-  ante: number;
-  blind: boolean;
-  cards: Card[];
-  draws: DrawRecord[];
-  /** P-4: 'deciding' until BET or FOLD; 'bet' after BET; 'folded'; 'half' after P-6. */
-  status: 'deciding' | 'bet' | 'folded' | 'half';
-  bet: number;
-  boughtGame: boolean;
-  /** Every chip this box has put on the table so far: ante, bet and fees. */
-  staked: number;
-}
-
-export interface PokerPlusState {
-  game: 'poker-plus';
-  phase: 'deciding' | 'options' | 'over';
-  config: PokerPlusConfig;
-  deck: Card[];
-  /** Index of the next card to come off the deck. */
-  next: number;
-  boxes: BoxState[];
-  seen: number;
-  dealer: Card[];
-  result: { dealer: DealerResult; boxes: BoxResult[] } | null;
-}
 
 export type PokerPlusAction =
   | { type: 'exchange'; box?: number; positions: number[] }

@@ -6,7 +6,8 @@ import { firstDuplicate, formatCards, type Card } from './cards';
 import { shuffledDeck } from './deck';
 import { categoryOf, evaluate } from './evaluator';
 import { dealJacks, stepJacks, type JacksState } from './jacks-or-better';
-import { canTakeHalf, dealPokerPlus, stepPokerPlus, type PokerPlusAction, type PokerPlusState } from './poker-plus';
+import { canTakeHalf, dealPokerPlus, stepPokerPlus, type PokerPlusAction } from './poker-plus';
+import type { PokerPlusState } from './poker-plus-state';
 import { SeededRandom } from './random';
 import { runReplay, type PokerPlusReplayOutput } from './replay';
 

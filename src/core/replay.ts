@@ -4,8 +4,8 @@
 import { parseCard, formatCard, formatCards, CardParseError, type Card } from './cards';
 import { DEFAULT_JACKS_CONFIG, dealJacks, stepJacks, type JacksAction, type JacksState } from './jacks-or-better';
 import { parsePayTable } from './paytable';
-import { DEFAULT_POKER_PLUS_CONFIG, dealPokerPlus, stepPokerPlus, type PokerPlusAction, type PokerPlusState } from './poker-plus';
-import type { BoughtGame } from './poker-plus-settle';
+import { DEFAULT_POKER_PLUS_CONFIG, dealPokerPlus, stepPokerPlus, type PokerPlusAction } from './poker-plus';
+import type { BoughtGame, PokerPlusState } from './poker-plus-state';
 import type { Step } from './step';
 
 export class ReplayError extends Error {
