@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluate5, parsePayTable, SeededRandom, shuffledDeck, type Card, type JacksPayTable } from '../core';
 import { choose } from './combinations';
-import { buildDrawTables, type DrawTables } from './jacks-draw-tables';
+import { buildDrawTables } from './jacks-draw-tables';
 import { JACKS_CATEGORY_OF_VALUE, jacksCategoryOf5, maxBetCoefficients } from './jacks-categories';
 import { bestHold, DEAL_WEIGHT, holdReturns } from './jacks-hold-choice';
-import { HELD_COUNT, holdCounts, JACKS_CATEGORY_COUNT } from './jacks-hold-counts';
+import { HELD_COUNT, holdCounts, JACKS_CATEGORY_COUNT, type DrawTables } from './jacks-hold-counts';
 
 const W = JACKS_CATEGORY_COUNT;
 

@@ -3,9 +3,8 @@
 // classes so that workers can share the work (jacks-parsheet-parallel.ts). Free of core's
 // evaluator so that a worker loads fast: the deals' own categories come in with the classes.
 
-import type { DrawTables } from './jacks-draw-tables';
 import { bestHold, DRAW_WEIGHT, holdReturns } from './jacks-hold-choice';
-import { holdCounts, JACKS_CATEGORY_COUNT } from './jacks-hold-counts';
+import { holdCounts, JACKS_CATEGORY_COUNT, type DrawTables } from './jacks-hold-counts';
 import type { SuitClasses } from './suit-classes';
 
 const W = JACKS_CATEGORY_COUNT;

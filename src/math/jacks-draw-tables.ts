@@ -5,12 +5,7 @@
 import { evaluate5 } from '../core';
 import { BINOMIAL, forEachSubset } from './combinations';
 import { JACKS_CATEGORY_OF_VALUE } from './jacks-categories';
-import { JACKS_CATEGORY_COUNT } from './jacks-hold-counts';
-
-export interface DrawTables {
-  /** levels[k]: C(52,k) rows of JACKS_CATEGORY_COUNT counts, row = colex index of the k-set. */
-  levels: Uint32Array[];
-}
+import { JACKS_CATEGORY_COUNT, type DrawTables } from './jacks-hold-counts';
 
 const C = BINOMIAL;
 

@@ -4,10 +4,10 @@
 // (microseconds).
 
 import { firstDuplicate, isCard, JACKS_CATEGORIES, jacksCoefficient, type Card, type JacksCategory, type JacksPayTable } from '../core';
-import { buildDrawTables, type DrawTables } from './jacks-draw-tables';
+import { buildDrawTables } from './jacks-draw-tables';
 import { jacksCategoryOf5 } from './jacks-categories';
 import { compareHolds, DEAL_WEIGHT, holdReturns } from './jacks-hold-choice';
-import { DRAWS_OF_HOLD, holdCounts, JACKS_CATEGORY_COUNT } from './jacks-hold-counts';
+import { DRAWS_OF_HOLD, holdCounts, JACKS_CATEGORY_COUNT, type DrawTables } from './jacks-hold-counts';
 
 export interface HoldAdvice {
   /** Bit i set = position i held. */

@@ -7,11 +7,19 @@
 // threads load it without building the evaluator's tables.
 
 import { BINOMIAL } from './combinations';
-import type { DrawTables } from './jacks-draw-tables';
 
 /** Jacks categories 0 (nothing) .. 9 (royal flush), the length of core's JACKS_CATEGORIES. */
 export const JACKS_CATEGORY_COUNT = 10;
 const W = JACKS_CATEGORY_COUNT;
+
+/**
+ * For every set of 0 to 4 cards, how many five-card hands that contain it fall in each category
+ * (built by jacks-draw-tables.ts, read here). levels[k]: C(52,k) rows of JACKS_CATEGORY_COUNT
+ * counts, row = colex index of the k-set.
+ */
+export interface DrawTables {
+  levels: Uint32Array[];
+}
 
 /** Number of held cards of each 5-bit hold mask. */
 export const HELD_COUNT: Uint8Array = (() => {
