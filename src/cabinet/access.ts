@@ -3,7 +3,6 @@
 // repeated wrong PINs. Every access is logged. C-8's meter clears and the C-15 technician clear
 // live here too, since only a technician may do them.
 
-import type { KeySwitch } from './device-events';
 import { needKey, technicianProblem } from './keys';
 import { EMPTY_METERS, checkBalance } from './meters';
 import { clearRefusedRecords, recordsRefused, RECORDS_TILT, SETTINGS_TILT } from './records';
@@ -11,16 +10,6 @@ import { describeProblems, settingsProblems } from './settings-check';
 import { METER_TILT } from './settle';
 import { gameInProgress } from './state';
 import { refusal, type Outcome, type Transition } from './transition';
-
-export function keyEvent(tx: Transition, key: KeySwitch, on: boolean): void {
-  if (tx.state.keys[key] === on) return;
-  tx.set({ keys: { ...tx.state.keys, [key]: on } });
-  tx.log('key', { key, on });
-  if (key === 'technician' && !on && tx.state.access.technicianSession) {
-    tx.set({ access: { ...tx.state.access, technicianSession: false } });
-    tx.log('access', { event: 'technician logout', why: 'key turned off' });
-  }
-}
 
 export function technicianPin(tx: Transition, pin: string): Outcome {
   const s = tx.state;

@@ -5,7 +5,7 @@
 import type { Refusal } from '../core';
 import type { KeySwitch } from './device-events';
 import type { CabinetState } from './state';
-import { refusal } from './transition';
+import { refusal, type Transition } from './transition';
 
 /** Play stops, and no key counts, until the deck has reported its keys and doors (power-up, silence). */
 export const SWITCHES_TILT = 'deck:switches';
@@ -28,4 +28,15 @@ export function technicianProblem(s: CabinetState): string | null {
 export function needKey(s: CabinetState, key: KeySwitch): Refusal | null {
   const why = keyProblem(s, key);
   return why ? refusal('C-21', why) : null;
+}
+
+/** A key turned, on the deck's word: the technician key turned off ends the technician session. */
+export function keyEvent(tx: Transition, key: KeySwitch, on: boolean): void {
+  if (tx.state.keys[key] === on) return;
+  tx.set({ keys: { ...tx.state.keys, [key]: on } });
+  tx.log('key', { key, on });
+  if (key === 'technician' && !on && tx.state.access.technicianSession) {
+    tx.set({ access: { ...tx.state.access, technicianSession: false } });
+    tx.log('access', { event: 'technician logout', why: 'key turned off' });
+  }
 }

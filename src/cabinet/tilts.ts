@@ -3,9 +3,8 @@
 // The deck's switches are known only from its own report (C-18): until it has made one since
 // power-up or since it was last heard, no key counts and play stays stopped.
 
-import { keyEvent } from './access';
 import { DEVICE_NAMES, DOORS, KEY_SWITCHES, type DeviceEvent, type DeviceName, type Door, type KeySwitch } from './device-events';
-import { SWITCHES_TILT } from './keys';
+import { keyEvent, SWITCHES_TILT } from './keys';
 import { doorMeter } from './meters';
 import type { Transition } from './transition';
 
