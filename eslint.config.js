@@ -2,6 +2,7 @@
 // import which, and which layers must stay free of Node, Electron, SQLite, serial or Pixi; and
 // the same inside the renderer, room by room.
 import tseslint from 'typescript-eslint';
+import noImportCycle from './lint/no-import-cycle.js';
 
 const LAYERS = {
   core: { may: [], runtime: 'pure' },
@@ -79,6 +80,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  // No loops of imports (lint/no-import-cycle.js), type-only ones included. renderer/ joins
+  // once its own loop is broken (issue 13).
+  {
+    files: ['src/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts'],
+    plugins: { local: { rules: { 'no-import-cycle': noImportCycle } } },
+    rules: { 'local/no-import-cycle': 'error' },
   },
   ...Object.entries(LAYERS).map(([layer, { may, runtime }]) => layerRule(layer, may, runtime)),
   {
