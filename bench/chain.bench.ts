@@ -8,7 +8,7 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initialState, type CabinetEffect } from '../src/cabinet';
-import { CabinetStore, type MachineOptions } from '../src/store';
+import { Journal, type MachineOptions } from '../src/store';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -52,7 +52,7 @@ const batch = (i: number): CabinetEffect[] =>
   Array.from({ length: perCommit }, (_, k) => ({ type: 'log', entry: { at: Date.now(), kind: 'door', data: { door: 'main', open: (i + k) % 2 === 0, n: i } } }));
 
 console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${process.env.HOSTNAME ?? 'this machine'}; events ${perCommit} to a commit`);
-let store = CabinetStore.open(path, { machine });
+let store = Journal.open(path, machine);
 store.initialize(initialState(), 'bench');
 let built = 0;
 for (const rows of sizes) {
@@ -68,15 +68,15 @@ for (const rows of sizes) {
   let walkedAtStart = 0;
   for (let i = 0; i < 5; i++) {
     const t = performance.now();
-    store = CabinetStore.open(path, { machine });
+    store = Journal.open(path, machine);
     store.load();
     opens.push(performance.now() - t);
     walkedAtStart = store.chain.rows;
     if (!store.records.ok || !store.chain.ok) throw new Error('the bench database did not verify');
     if (i < 4) store.close();
   }
-  const background = await heldUp(() => store.walkRecordsInBackground());
-  const whole = await heldUp(() => store.walkChain());
+  const background = await heldUp(() => store.reader.walkRecordsInBackground());
+  const whole = await heldUp(() => store.reader.walkChain());
   console.log(`event log of ${store.eventCount().toLocaleString('en')} rows in ${built.toLocaleString('en')} commits (built in ${buildSeconds.toFixed(0)} s)`);
   console.log(`  start-up check: ${median(opens).toFixed(1)} ms (median of 5; ${Math.min(...opens).toFixed(1)}–${Math.max(...opens).toFixed(1)}), walking ${walkedAtStart.toLocaleString('en')} event rows from the latest checkpoint`);
   // CPU time beside wall time: on a shared machine the difference is other processes' turn.

@@ -119,7 +119,7 @@ describe('C-24 on the technician\'s side, with the real store', () => {
       if (!list.ok || list.answer.type !== 'payTables') throw new Error('expected the pay tables');
       expect(list.answer.tables.find((t) => t.id === 'jacks-or-better-9-6')).toMatchObject({ returnPct: expect.closeTo(99.5439, 4), inRange: false });
       expect(await page.wish(runner.state.version, wish)).toMatchObject({ ok: false, rule: 'C-24' });
-      const row = store.eventsNewestFirst(10).find((e) => e.kind === 'refusal' && e.data.carrier === 'settings page');
+      const row = store.reader.eventsNewestFirst(10).find((e) => e.kind === 'refusal' && e.data.carrier === 'settings page');
       expect(row?.data).toMatchObject({
         rule: 'C-24',
         reason: expect.stringMatching(/^Jacks or Better pay table "jacks-or-better-9-6" \(Jacks or Better 9\/6\) returns 99\.5439% \(exact\), above the operator's range 85% \.\. 99%$/),

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { SeededRandom, type RandomSource } from '../core';
 import type { DeviceBus } from '../cabinet';
-import { CabinetStore, type Purpose } from '../store';
+import { Journal, type Purpose } from '../store';
 import { parseConfig, parseConfigText, type AppConfig } from './config';
 import { CryptoRandom } from './crypto-random';
 import { nodeEnv } from './node-env';
@@ -49,14 +49,14 @@ export function storePlaces(config: AppConfig, dbPath: string): { keyFile: strin
 }
 
 /** Opens (or makes) the cabinet's database for this machine: production, or simulated for the bot. */
-export function openStore(dbPath: string, config: AppConfig, purpose: Purpose = 'production'): CabinetStore {
+export function openStore(dbPath: string, config: AppConfig, purpose: Purpose = 'production'): Journal {
   mkdirSync(dirname(dbPath), { recursive: true });
-  return CabinetStore.open(dbPath, { machine: { ...storePlaces(config, dbPath), machine: config.settings.voucher.machine, purpose } });
+  return Journal.open(dbPath, { ...storePlaces(config, dbPath), machine: config.settings.voucher.machine, purpose });
 }
 
 export interface CabinetApp {
   runner: CabinetRunner;
-  store: CabinetStore;
+  store: Journal;
   /**
    * The installed pay tables with every return worked out (the first call works out the
    * Jacks or Better ones not in play and hands them to the cabinet); the package's own when absent.
@@ -65,7 +65,7 @@ export interface CabinetApp {
   close(): Promise<void>;
 }
 
-async function build(config: AppConfig, store: CabinetStore, bus: DeviceBus, dealing: RandomSource): Promise<CabinetApp> {
+async function build(config: AppConfig, store: Journal, bus: DeviceBus, dealing: RandomSource): Promise<CabinetApp> {
   const payTables = installedPayTables();
   const runner = await CabinetRunner.start({
     store,
@@ -95,7 +95,7 @@ async function build(config: AppConfig, store: CabinetStore, bus: DeviceBus, dea
 }
 
 /** The production cabinet: deals from node:crypto, whatever the devices are, on a production database. */
-export async function startCabinet(config: AppConfig, store: CabinetStore, bus: DeviceBus): Promise<CabinetApp> {
+export async function startCabinet(config: AppConfig, store: Journal, bus: DeviceBus): Promise<CabinetApp> {
   if (store.purpose !== 'production') throw new Error('the production cabinet runs only on a production database');
   return build(config, store, bus, new CryptoRandom());
 }
@@ -104,13 +104,13 @@ export async function startCabinet(config: AppConfig, store: CabinetStore, bus: 
  * `run --headless --bot` on real drivers (the crash test's serial simulators over ptys): dealt as
  * the production cabinet deals, on a simulated database, since the bot's credits are not money.
  */
-export async function startBotOnDrivers(config: AppConfig, store: CabinetStore, bus: DeviceBus): Promise<CabinetApp> {
+export async function startBotOnDrivers(config: AppConfig, store: Journal, bus: DeviceBus): Promise<CabinetApp> {
   if (store.purpose !== 'simulated') throw new Error('the bot plays only on a simulated database');
   return build(config, store, bus, new CryptoRandom());
 }
 
 /** `run --headless --bot` and tests only: seeded dealing, refused with anything but simulated devices and database. */
-export async function startBotCabinet(config: AppConfig, store: CabinetStore, sim: SimulatedDevices, seed: string): Promise<CabinetApp> {
+export async function startBotCabinet(config: AppConfig, store: Journal, sim: SimulatedDevices, seed: string): Promise<CabinetApp> {
   if (!(sim instanceof SimulatedDevices)) throw new Error('seeded dealing runs only with simulated devices');
   if (store.purpose !== 'simulated') throw new Error('seeded dealing runs only on a simulated database');
   return build(config, store, sim, new SeededRandom(`deal:${seed}`));

@@ -3,7 +3,7 @@
 
 import { join } from 'node:path';
 import type { CabinetPort } from '../contract';
-import type { CabinetStore } from '../store';
+import type { Journal } from '../store';
 import { loadConfig, openStore, startCabinet } from './cabinet-app';
 import { describeDevices, devicesFor } from './cabinet-devices';
 import type { AppConfig } from './config';
@@ -29,7 +29,7 @@ export async function createCabinetPort(options: CabinetLinkOptions): Promise<Ca
   const config = loadConfig(options.configFile ?? undefined);
   // The configuration's refusals first: nothing is opened, made or written for a cabinet that cannot run.
   const bus = devicesFor(config, options.packaged).bus;
-  let store: CabinetStore | null = null;
+  let store: Journal | null = null;
   try {
     store = openStore(join(options.dataDir, 'cabinet.db'), config);
     options.log(`devices: ${describeDevices(config)}`);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RECORDS_TILT, SETTINGS_TILT, type DeviceBus, type DeviceCommand } from '../cabinet';
-import { CabinetStore, createMachineKey, readMachineKey } from '../store';
+import { createMachineKey, readMachineKey, RecordsReader } from '../store';
 import { dataPath } from '../store/testing';
 import { openStore, startCabinet, storePlaces } from './cabinet-app';
 import { CliError } from './commands/command';
@@ -146,7 +146,7 @@ describe('the -wal removed after a SIGKILL', () => {
     rmSync(`${db}-shm`, { force: true });
 
     const places = storePlaces(parseConfig(CRASH_CONFIG, configFile), db);
-    const reader = CabinetStore.open(db, { readonly: true, requireIntactChain: false, key: readMachineKey(places.keyFile), mirror: places.mirror });
+    const reader = RecordsReader.open(db, { requireIntactChain: false, key: readMachineKey(places.keyFile), mirror: places.mirror });
     const refused = !reader.records.ok;
     reader.close();
     const restart = runHeadless({ dbPath: db, ledgerPath: ledger, seed: 'wal-2', games: 20, configFile, moneyPerMille: 150, write: () => {} });
@@ -208,7 +208,7 @@ describe('the stored settings edited', () => {
     expect(tilt?.reason).toMatch(/stored settings fail their check: limits\.handpayLimit .*; limits\.maxBet/);
     // The config file's limits are in force again, the change logged; play waits for a technician.
     expect(c.app.runner.state.settings.limits).toEqual(config.settings.limits);
-    expect(c.app.store.events().filter((e) => e.kind === 'config').map((e) => e.data.key)).toEqual(expect.arrayContaining(['limits.handpayLimit', 'limits.maxBet']));
+    expect(c.app.store.reader.events().filter((e) => e.kind === 'config').map((e) => e.data.key)).toEqual(expect.arrayContaining(['limits.handpayLimit', 'limits.maxBet']));
     expect(c.app.runner.wish({ type: 'deal' }).ok).toBe(false);
     await c.app.close();
     expect(existsSync(storePlaces(config, db).mirror)).toBe(true);

@@ -118,7 +118,7 @@ describe('the cabinet runner', () => {
     const stale = app.runner.wishAgainst(counter, { type: 'selectGame', game: 'jacks-or-better' });
     expect(stale.ok).toBe(false);
     // The runner leaves a screen's refusal to the screen port, which logs it per connection.
-    const staleRows = () => store.events().filter((e) => e.kind === 'refusal' && String(e.data.reason).startsWith('stale wish'));
+    const staleRows = () => store.reader.events().filter((e) => e.kind === 'refusal' && String(e.data.reason).startsWith('stale wish'));
     expect(staleRows()).toEqual([]);
     const conn = screenPort(runningCabinet(app)).connect('test');
     expect(await conn.wish(counter, { type: 'selectGame', game: 'jacks-or-better' })).toMatchObject({ ok: false, rule: 'C-22' });

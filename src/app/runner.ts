@@ -22,7 +22,7 @@ import {
   type DeviceCommand,
   type InstalledPayTable,
 } from '../cabinet';
-import type { CabinetStore } from '../store';
+import type { Journal } from '../store';
 import { installedPayTables, withExactReturns } from './service/installed-pay-tables';
 import { checkConfigReturns } from './service/table-returns';
 
@@ -30,7 +30,8 @@ import { checkConfigReturns } from './service/table-returns';
 export const RECOVERY_WAIT_MS = 4000;
 
 export interface RunnerOptions {
-  store: CabinetStore;
+  /** The journal every transition is committed to; the records it found at open. */
+  store: Journal;
   bus: DeviceBus;
   env: CabinetEnv;
   settings: CabinetSettings;
@@ -69,7 +70,7 @@ export class CabinetRunner {
   private closed = false;
 
   private constructor(
-    private readonly store: CabinetStore,
+    private readonly store: Journal,
     private readonly bus: DeviceBus,
     private readonly env: CabinetEnv,
     state: CabinetState,
@@ -140,7 +141,7 @@ export class CabinetRunner {
 
   /** The whole chain, in slices; a break found reaches the cabinet as refused records. */
   private walkInBackground(): void {
-    this.store.walkRecordsInBackground().then(
+    this.store.reader.walkRecordsInBackground().then(
       () => {
         if (this.ready) this.heedStore();
       },
@@ -224,7 +225,7 @@ export class CabinetRunner {
     const tilted = this.current.tilts.some((t) => t.code === MIRROR_TILT);
     const pending = (kind: CabinetInput['kind']) => this.queue.some((i) => i.kind === kind);
     if ((problem !== null) !== tilted && !pending('mirror')) this.queue.push({ kind: 'mirror', problem });
-    const broken = this.store.recordsBroken;
+    const broken = this.store.reader.recordsBroken;
     if (broken && !recordsRefused(this.current) && !pending('records')) this.queue.push({ kind: 'records', refused: broken, mirror: null });
     if (this.ready && !this.busy) this.drain();
   }

@@ -14,7 +14,7 @@ export function runningCabinet(app: CabinetApp): RunningCabinet {
     onState: (listener) => app.runner.onState(listener),
     wishAgainst: (counter, wish) => app.runner.wishAgainst(counter, wish),
     log: (effects) => app.store.appendLog(effects),
-    records: app.store,
+    records: app.store.reader,
     get payTables() {
       return rated();
     },

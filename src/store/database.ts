@@ -1,7 +1,7 @@
 // Opening the cabinet database: a file that is not ours, damaged, truncated or of a schema this
 // build does not know is refused with a message, and nothing is written to it. Only a path
 // with no file at all becomes a new database. Migrations are the store's to run, once it has
-// checked whose database this is (cabinet-store.ts).
+// checked whose database this is (journal.ts).
 
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';

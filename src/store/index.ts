@@ -1,17 +1,10 @@
-// The store layer's public face: the cabinet database on better-sqlite3, its keyed records, the
-// machine key and the mirror of critical memory.
+// The store layer's public face: the cabinet database on better-sqlite3, written by its journal
+// and read by its records reader, its keyed records, the machine key and the mirror of critical
+// memory.
 
-export {
-  CabinetStore,
-  CHECKPOINT_EVERY,
-  mirrorMemory,
-  type StoredEvent,
-  type SettingsChange,
-  type MachineOptions,
-  type Purpose,
-  type RecordsVerdict,
-  type StoreOpenOptions,
-} from './cabinet-store';
+export { Journal, CHECKPOINT_EVERY } from './journal';
+export { RecordsReader, type StoredEvent, type SettingsChange, type ReaderOptions } from './records-reader';
+export { mirrorMemory, type MachineOptions, type Purpose, type RecordsVerdict } from './records-open';
 export { StoreError, openDatabase } from './database';
 export { verifyChain, type ChainCheck } from './event-chain';
 export { createMachineKey, readMachineKey, shortFingerprint, type MachineKey } from './machine-key';

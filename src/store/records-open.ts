@@ -4,7 +4,7 @@
 // keyed checkpoint are as signed (refused otherwise), and whether the mirror of critical memory
 // vouches for it (a database behind the mirror, off its chain, or whose mirror is missing though
 // it was mirrored opens with its records refused). Also how a new database is made, and how one
-// from before the keyed records is adopted. The journal (cabinet-store.ts) goes on from here.
+// from before the keyed records is adopted. The journal (journal.ts) goes on from here.
 
 import type Database from 'better-sqlite3';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';

@@ -7,10 +7,11 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CabinetStore, CHECKPOINT_EVERY } from './cabinet-store';
+import { CHECKPOINT_EVERY, Journal } from './journal';
 import { GENESIS, rowHash } from './event-chain';
 import { readMachineKey, createMachineKey } from './machine-key';
 import { Mirror, MIRROR_FILE } from './mirror';
+import { RecordsReader } from './records-reader';
 import { APPLICATION_ID, MIGRATIONS } from './schema';
 import { Bench, dataPath, testMachine } from './testing';
 import { RETURNS_IN_RANGE } from '../cabinet/testing';
@@ -22,7 +23,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
-const open = (path: string, machine = {}) => CabinetStore.open(path, { machine: testMachine(dir, machine) });
+const open = (path: string, machine = {}) => Journal.open(path, testMachine(dir, machine));
 
 /** A cabinet with money moved through it, closed: the file a technician finds on the machine. */
 function played(games = 3): string {
@@ -231,12 +232,12 @@ describe('the keyed chain over every committed table', () => {
     edit(path, (db) => db.prepare("UPDATE events SET data = '{}' WHERE seq = 7").run());
     const store = open(path);
     expect(store.records.ok).toBe(true);
-    expect(store.recordsBroken).toBeNull();
-    const walked = await store.walkRecordsInBackground(50);
+    expect(store.reader.recordsBroken).toBeNull();
+    const walked = await store.reader.walkRecordsInBackground(50);
     expect(walked).toMatchObject({ ok: false, seq: 7, problem: expect.stringMatching(/does not match its hash/) });
-    expect(store.recordsBroken).toMatch(/broken at event row 7/);
+    expect(store.reader.recordsBroken).toMatch(/broken at event row 7/);
     store.close();
-    const reader = CabinetStore.open(path, { readonly: true, requireIntactChain: false, key: readMachineKey(testMachine(dir).keyFile) });
+    const reader = RecordsReader.open(path, { requireIntactChain: false, key: readMachineKey(testMachine(dir).keyFile) });
     expect(reader.chain).toMatchObject({ ok: false, seq: 7 });
     reader.close();
   });
@@ -253,7 +254,7 @@ describe('the keyed chain over every committed table', () => {
     db.close();
     const store = open(path);
     expect(store.records.ok).toBe(true);
-    expect(store.events().map((e) => [e.kind, e.data.event])).toEqual([
+    expect(store.reader.events().map((e) => [e.kind, e.data.event])).toEqual([
       ['door', undefined],
       ['records', 'adopted'],
     ]);

@@ -133,7 +133,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-/** The first schema whose records are keyed; a database below it is adopted (cabinet-store.ts). */
+/** The first schema whose records are keyed; a database below it is adopted (journal.ts). */
 export const KEYED_SCHEMA = 4;
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

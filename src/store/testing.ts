@@ -6,7 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { stepCabinet, type CabinetInput, type CabinetState } from '../cabinet';
 import { Rig } from '../cabinet/testing';
-import { CabinetStore, type MachineOptions } from './cabinet-store';
+import { Journal } from './journal';
+import type { MachineOptions } from './records-open';
 
 /** A database path in `dir`'s data folder (made if missing). */
 export function dataPath(dir: string, name = 'c.db'): string {
@@ -28,12 +29,12 @@ export function testDir(path: string): string {
 /** A cabinet whose every transition goes through the store, as the runner does it. */
 export class Bench {
   readonly rig = new Rig();
-  readonly store: CabinetStore;
+  readonly store: Journal;
   constructor(
     readonly path: string,
     machine: Partial<MachineOptions> = {},
   ) {
-    this.store = CabinetStore.open(path, { machine: testMachine(testDir(path), machine) });
+    this.store = Journal.open(path, testMachine(testDir(path), machine));
     const loaded = this.store.load();
     if (loaded) this.rig.state = loaded;
     else this.store.initialize(this.rig.state, 'test');

@@ -94,7 +94,7 @@ describe('queries over the host carrier', () => {
     await c.next((m) => m.kind === 'snapshot');
     return c;
   }
-  const refusals = () => cabinet.bench.store.eventsOfKind(['refusal'], 10).map((e) => e.data);
+  const refusals = () => cabinet.bench.store.reader.eventsOfKind(['refusal'], 10).map((e) => e.data);
 
   it("refuses the attendant's query without the key, logs the refusal, and answers it with the key", async () => {
     const c = await connected();

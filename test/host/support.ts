@@ -16,7 +16,7 @@ export class RigCabinet implements RunningCabinet {
     return this.bench.state;
   }
   get records() {
-    return this.bench.store;
+    return this.bench.store.reader;
   }
   onState(l: (s: CabinetState, r: CabinetResult, i: CabinetInput) => void) {
     this.listeners.add(l);

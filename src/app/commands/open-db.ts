@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { CabinetStore, StoreError, type MachineKey } from '../../store';
+import { RecordsReader, StoreError, type MachineKey } from '../../store';
 import { CliError } from './command';
 
 /**
@@ -7,11 +7,11 @@ import { CliError } from './command';
  * the machine key the keyed records are checked whole (and against the mirror folder, if given);
  * without it, only the event log's unkeyed chain.
  */
-export function openForReading(path: string | undefined, usage: string, key?: MachineKey, mirror?: string): CabinetStore {
+export function openForReading(path: string | undefined, usage: string, key?: MachineKey, mirror?: string): RecordsReader {
   if (!path) throw new CliError(`--db FILE is required; usage: ${usage}`);
   if (!existsSync(path)) throw new CliError(`${path} does not exist`);
   try {
-    return CabinetStore.open(path, { readonly: true, requireIntactChain: false, key, mirror });
+    return RecordsReader.open(path, { requireIntactChain: false, key, mirror });
   } catch (e) {
     if (e instanceof StoreError) throw new CliError(e.message);
     throw e;

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runReplay } from '../../core';
 import { stackedDeck } from '../../core/test-decks';
 import { ANSWER, check, QUERY_ACCESS, type Answer, type Query, type QueryResult } from '../../contract';
-import { CabinetStore, readMachineKey } from '../../store';
+import { readMachineKey, RecordsReader } from '../../store';
 import { dataPath, testMachine } from '../../store/testing';
 import { metersCommand } from '../commands/meters-command';
 import { jacksPayRows } from '../screen/pay-rows';
@@ -45,7 +45,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const ask = (query: unknown): QueryResult => answerQuery(query, { state: bench.state, records: bench.store, payTables: fullyRated(installedPayTables()) });
+const ask = (query: unknown): QueryResult => answerQuery(query, { state: bench.state, records: bench.store.reader, payTables: fullyRated(installedPayTables()) });
 
 function answered<T extends Answer['type']>(query: Query & { type: T }): Extract<Answer, { type: T }> {
   const r = ask(query);
@@ -157,7 +157,7 @@ describe('the answers, from a real store', () => {
 
   it('events: newest first in pages, with the chain walked', () => {
     const first = answered({ type: 'events', limit: 5 });
-    const total = bench.store.eventRows();
+    const total = bench.store.reader.eventRows();
     expect(first.total).toBe(total);
     expect(first.rows.map((r) => r.seq)).toEqual([total, total - 1, total - 2, total - 3, total - 4]);
     expect(first.chain).toEqual({ ok: true, rows: total, brokenAt: null, problem: null });
@@ -214,7 +214,7 @@ describe('the answers, from a real store', () => {
   it('pay tables: marks those outside the operator\'s range, by the same judgement as a wish (C-24)', () => {
     const narrow = new StoreBench(dataPath(join(dir, 'narrow'), 'narrow.db'), { limits: { maxReturnPct: 99 } });
     narrow.login();
-    const r = answerQuery({ type: 'payTables' }, { state: narrow.state, records: narrow.store, payTables: fullyRated(installedPayTables()) });
+    const r = answerQuery({ type: 'payTables' }, { state: narrow.state, records: narrow.store.reader, payTables: fullyRated(installedPayTables()) });
     if (!r.ok || r.answer.type !== 'payTables') throw new Error('expected the pay tables');
     expect(r.answer.tables.filter((t) => !t.inRange).map((t) => t.id)).toEqual(['jacks-or-better-9-6']);
     narrow.store.close();
@@ -225,7 +225,7 @@ describe('a database reopened', () => {
   it('answers the same from the file as from the store that wrote it', () => {
     bench.login();
     const before = answered({ type: 'events', limit: 100 });
-    const reopened = CabinetStore.open(bench.store.path, { readonly: true, key: readMachineKey(testMachine(dir).keyFile) });
+    const reopened = RecordsReader.open(bench.store.path, { key: readMachineKey(testMachine(dir).keyFile) });
     try {
       const again = answerQuery({ type: 'events', limit: 100 }, { state: bench.state, records: reopened, payTables: fullyRated(installedPayTables()) });
       expect(again).toEqual({ ok: true, answer: before });

@@ -1,6 +1,6 @@
-// What the service queries read of the cabinet's records: the store's read side, and no more
-// (no write, no state), so a query can never change what it reports on.
+// What the service queries read of the cabinet's records: the records reader's pages, recall and
+// walks, and no more (no state, no background walk), so a query can never change what it reports on.
 
-import type { CabinetStore } from '../../store';
+import type { RecordsReader } from '../../store';
 
-export type ServiceRecords = Pick<CabinetStore, 'eventsNewestFirst' | 'eventsOfKind' | 'eventRows' | 'walkChain' | 'walkChainSliced' | 'lastChainCheck' | 'recall' | 'recallGame'>;
+export type ServiceRecords = Pick<RecordsReader, 'eventsNewestFirst' | 'eventsOfKind' | 'eventRows' | 'walkChain' | 'walkChainSliced' | 'lastChainCheck' | 'recall' | 'recallGame'>;

@@ -3,14 +3,14 @@
 
 import { stepCabinet, type CabinetInput, type CabinetResult } from '../../cabinet';
 import { Rig, type RigOptions } from '../../cabinet/testing';
-import { CabinetStore } from '../../store';
+import { Journal } from '../../store';
 import { testDir, testMachine } from '../../store/testing';
 
 export const BENCH_PIN = '1234';
 
 export class StoreBench {
   readonly rig: Rig;
-  readonly store: CabinetStore;
+  readonly store: Journal;
 
   /** `path` in a data folder of the test's own (store/testing.ts dataPath), key and mirror beside it. */
   constructor(path: string, options: RigOptions = {}) {
@@ -18,7 +18,7 @@ export class StoreBench {
     const s = this.rig.state;
     // A PIN already changed from the initial one (which opens nothing but its own change).
     this.rig.state = { ...s, access: { ...s.access, pinHash: this.rig.env.hashPin(BENCH_PIN), pinChangeRequired: false } };
-    this.store = CabinetStore.open(path, { machine: testMachine(testDir(path)) });
+    this.store = Journal.open(path, testMachine(testDir(path)));
     this.store.initialize(this.rig.state, 'test');
   }
 

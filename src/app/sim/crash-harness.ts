@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SeededRandom, uniformBelow } from '../../core';
 import { checkBalance, type CabinetState } from '../../cabinet';
-import { CabinetStore, readMachineKey } from '../../store';
+import { readMachineKey, RecordsReader } from '../../store';
 import { gameView } from '../headless';
 import { readLedger } from './device-ledger';
 import { DeviceRig } from './device-rig';
@@ -123,7 +123,7 @@ export interface MachinePlaces {
  */
 export function inspect(dbPath: string, ledgerPath: string, final: boolean, places: MachinePlaces): Inspection {
   const problems: string[] = [];
-  const store = CabinetStore.open(dbPath, { readonly: true, requireIntactChain: false, key: readMachineKey(places.keyFile), mirror: places.mirror });
+  const store = RecordsReader.open(dbPath, { requireIntactChain: false, key: readMachineKey(places.keyFile), mirror: places.mirror });
   try {
     if (!store.chain.ok) problems.push(`records broken at event row ${store.chain.seq}: ${store.chain.problem}`);
     if (!store.records.ok) problems.push(store.records.reason);
@@ -167,7 +167,7 @@ export function inspect(dbPath: string, ledgerPath: string, final: boolean, plac
 }
 
 /** What the cabinet's journal says of each voucher: debited (printed), or voided/failed and handpaid. */
-function voucherJournal(store: CabinetStore): { printed: Map<string, number>; handpaid: Map<string, number> } {
+function voucherJournal(store: RecordsReader): { printed: Map<string, number>; handpaid: Map<string, number> } {
   const printed = new Map<string, number>();
   const handpaid = new Map<string, number>();
   for (const row of store.eventsOfKind(['voucher'], -1)) {
@@ -269,7 +269,7 @@ async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig
   }
   const end = inspect(db, ledger, true, places);
   report.discrepancies.push(...end.problems.map((p) => `at the end: ${p}`));
-  const store = CabinetStore.open(db, { readonly: true });
+  const store = RecordsReader.open(db);
   try {
     report.voidedVouchers = voucherJournal(store).handpaid.size;
     for (const r of store.recall()) {

@@ -1,3 +1,5 @@
+// The journal: what it commits reads back exactly, and a database it cannot trust is refused at open.
+
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync, existsSync } from 'node:fs';
@@ -7,22 +9,23 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runReplay } from '../core';
 import { stepCabinet } from '../cabinet';
 import { RETURNS_IN_RANGE } from '../cabinet/testing';
-import { CabinetStore } from './cabinet-store';
 import { StoreError } from './database';
+import { Journal } from './journal';
 import { readMachineKey } from './machine-key';
+import { RecordsReader } from './records-reader';
 import { APPLICATION_ID, MIGRATIONS, RECALL_KEEP, SCHEMA_VERSION } from './schema';
 import { Bench, dataPath, testMachine } from './testing';
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'cabinet-store-'));
+  dir = mkdtempSync(join(tmpdir(), 'cabinet-journal-'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Opened as the running cabinet opens it. */
-const open = (path: string) => CabinetStore.open(path, { machine: testMachine(dir) });
+const open = (path: string) => Journal.open(path, testMachine(dir));
 /** Opened as `events --verify --key-file` reads it. */
-const inspectWithKey = (path: string) => CabinetStore.open(path, { readonly: true, requireIntactChain: false, key: readMachineKey(testMachine(dir).keyFile) });
+const inspectWithKey = (path: string) => RecordsReader.open(path, { requireIntactChain: false, key: readMachineKey(testMachine(dir).keyFile) });
 
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
@@ -33,7 +36,7 @@ function expectRefused(path: string, message: RegExp): void {
   expect(existsSync(path) ? sha(path) : null).toBe(before);
 }
 
-describe('the cabinet store', () => {
+describe('the journal', () => {
   it('reads back exactly the committed state, meters and settings', () => {
     const path = dataPath(dir, 'c.db');
     const a = new Bench(path);
@@ -52,7 +55,7 @@ describe('the cabinet store', () => {
     const a = new Bench(path);
     a.insert(100000);
     for (let i = 0; i < RECALL_KEEP + 5; i++) a.jacks();
-    const recall = a.store.recall();
+    const recall = a.store.reader.recall();
     expect(recall).toHaveLength(RECALL_KEEP);
     expect(recall[0].gameId).toBe(RECALL_KEEP + 5);
     for (const r of recall) expect(runReplay(r.replay)).toEqual(r.result);
@@ -63,14 +66,14 @@ describe('the cabinet store', () => {
     const path = dataPath(dir, 'c.db');
     const a = new Bench(path);
     a.insert(500);
-    expect(a.store.meters().lifetime.billsIn).toBe(500);
-    expect(a.store.meters().period.billsIn).toBe(500);
+    expect(a.store.reader.meters().lifetime.billsIn).toBe(500);
+    expect(a.store.reader.meters().period.billsIn).toBe(500);
     a.rig.state = { ...a.rig.state, access: { ...a.rig.state.access, pinHash: a.rig.env.hashPin('1357'), pinChangeRequired: false } };
     a.input({ kind: 'device', event: { device: 'deck', type: 'key', key: 'technician', on: true } });
     a.wish({ type: 'technicianPin', pin: '1357' });
     a.wish({ type: 'clearPeriodMeters', confirm: true });
-    expect(a.store.meters().period).toEqual({});
-    expect(a.store.meters().lifetime.billsIn).toBe(500);
+    expect(a.store.reader.meters().period).toEqual({});
+    expect(a.store.reader.meters().lifetime.billsIn).toBe(500);
     a.store.close();
   });
 
@@ -79,7 +82,7 @@ describe('the cabinet store', () => {
     const a = new Bench(path);
     const settings = { ...a.rig.state.settings, chipValues: [5, 25] };
     a.input({ kind: 'settings', settings, source: 'config file', installed: [], configReturns: RETURNS_IN_RANGE });
-    const log = a.store.settingsLog();
+    const log = a.store.reader.settingsLog();
     expect(log[log.length - 1]).toMatchObject({ key: 'chipValues', from: [1, 5, 25, 100], to: [5, 25], source: 'config file' });
     a.store.close();
     expect(open(path).load()?.settings.chipValues).toEqual([5, 25]);
@@ -116,79 +119,6 @@ describe('the cabinet store', () => {
     a.input({ kind: 'powerUp' });
     a.store.close();
     expect(open(path).chain.ok).toBe(true);
-  });
-});
-
-describe('reading for the service screens', () => {
-  it('pages the log newest first, and picks rows by kind', () => {
-    const a = new Bench(dataPath(dir, 'c.db'));
-    for (const value of [1000, 500, 100, 200]) a.insert(value);
-    a.jacks();
-    const all = a.store.events();
-    const total = all.length;
-    expect(a.store.eventRows()).toBe(total);
-    expect(a.store.eventsNewestFirst(3).map((e) => e.seq)).toEqual([total, total - 1, total - 2]);
-    expect(total).toBeGreaterThan(6);
-    // Before seq total-2: seqs total-3 to total-5, at indices one lower.
-    expect(a.store.eventsNewestFirst(3, total - 2)).toEqual(all.slice(total - 6, total - 3).reverse());
-    expect(a.store.eventsNewestFirst(10, 1)).toEqual([]);
-    const notes = a.store.eventsOfKind(['note'], 100);
-    expect(notes.length).toBeGreaterThan(0);
-    expect(notes).toEqual(all.filter((e) => e.kind === 'note').reverse());
-    expect(a.store.eventsOfKind(['note'], 1)).toEqual([notes[0]]);
-    expect(a.store.eventsOfKind([], 5)).toEqual([]);
-    a.store.close();
-  });
-
-  it('reads one game of the recall by id, or null', () => {
-    const a = new Bench(dataPath(dir, 'c.db'));
-    a.insert(1000);
-    a.jacks();
-    a.jacks();
-    expect(a.store.recallGame(2)).toEqual(a.store.recall()[0]);
-    expect(a.store.recallGame(3)).toBeNull();
-    a.store.close();
-  });
-
-  it('walks the chain afresh: an edit made after open shows, and its row still reads', () => {
-    const path = dataPath(dir, 'c.db');
-    const a = new Bench(path);
-    a.insert(1000);
-    expect(a.store.walkChain()).toMatchObject({ ok: true, rows: a.store.eventRows() });
-    const raw = new Database(path);
-    raw.exec('DROP TRIGGER events_no_update');
-    raw.prepare('UPDATE events SET data = ? WHERE seq = 2').run('{not json');
-    raw.close();
-    expect(a.store.chain.ok).toBe(true);
-    expect(a.store.walkChain()).toMatchObject({ ok: false, seq: 2, problem: 'its content does not match its hash' });
-    expect(a.store.eventsNewestFirst(1, 3)[0].data).toEqual({ unreadable: '{not json' });
-    a.store.close();
-  });
-});
-
-describe('walking the chain in slices', () => {
-  it('finds what the whole walk finds, across slice boundaries, and lets commits in between slices', async () => {
-    const a = new Bench(dataPath(dir, 'c.db'));
-    for (let i = 0; i < 6; i++) a.insert(100);
-    const whole = a.store.walkChain();
-    expect(whole.ok && whole.rows).toBeGreaterThan(6);
-    const walking = a.store.walkChainSliced(3);
-    // The connection is free between slices: the cabinet keeps committing while the log is read.
-    a.insert(500);
-    const sliced = await walking;
-    expect(sliced).toMatchObject({ ok: true });
-    expect(sliced.rows).toBeGreaterThanOrEqual(whole.rows);
-    expect(a.store.lastChainCheck()).toBe(sliced);
-
-    const raw = new Database(a.store.path);
-    raw.exec('DROP TRIGGER events_no_update');
-    raw.prepare('UPDATE events SET data = ? WHERE seq = 5').run('{"tampered":true}');
-    raw.close();
-    for (const size of [1, 2, 4, 5000]) {
-      expect(await a.store.walkChainSliced(size)).toEqual(a.store.walkChain());
-    }
-    expect(a.store.lastChainCheck()).toMatchObject({ ok: false, seq: 5 });
-    a.store.close();
   });
 });
 

@@ -1,0 +1,407 @@
+// The cabinet's journal (C-13): every transition is committed with its meter changes, log rows
+// and game record in one transaction, before the runner carries out or shows anything; start-up
+// reads the last committed state back whole (C-14). The journal is the database's one writer.
+//
+// Every transaction is one commit of the keyed chain (keyed-chain.ts): it signs where the logs
+// end and the digests of the tables it leaves, under the machine key. After it, the mirror of
+// critical memory is written outside the database (mirror.ts). What the running cabinet checks
+// when it opens the database is records-open.ts's; the journal goes on from there, and hands the
+// cabinet its reader of the same records (records-reader.ts).
+
+import { existsSync } from 'node:fs';
+import {
+  meterDef,
+  HANDPAID_METERS,
+  type CabinetEffect,
+  type CabinetSettings,
+  type CabinetState,
+  type GameRecord,
+  type LogEntry,
+  type MeterSet,
+  type Meters,
+} from '../cabinet';
+import { openDatabase, StoreError } from './database';
+import { rowHash } from './event-chain';
+import { checkpointMac, commitMac, settingsLogDigest, type Anchor, type CommitRow } from './keyed-chain';
+import { createMachineKey, readMachineKey, shortFingerprint, type MachineKey } from './machine-key';
+import type { Mirror, MirrorRecord } from './mirror';
+import { adopt, checkPlaces, openKeyed, readIdentity, seedNew, type Identity, type JournalStart, type MachineOptions, type Purpose, type RecordsVerdict } from './records-open';
+import { RecordsReader, refusedIn, STATE_PARTS } from './records-reader';
+import type { RecordsCheck } from './records-walk';
+import { KEYED_SCHEMA, RECALL_KEEP } from './schema';
+import { TableDigests, type RowValues } from './table-digests';
+
+/** A checkpoint is written when this many commits and event rows were added since the last one. */
+export const CHECKPOINT_EVERY = 2000;
+
+/** Who changed the settings (the config file, a technician), as the transition logged it. */
+function settingsSource(effects: readonly CabinetEffect[]): string | undefined {
+  for (const e of effects) {
+    if (e.type === 'log' && e.entry.kind === 'config' && typeof e.entry.data.source === 'string') return e.entry.data.source;
+  }
+  return undefined;
+}
+
+/** The state without what has tables of its own. */
+function stateJson(state: CabinetState): string {
+  return JSON.stringify({ ...state, meters: undefined, settings: undefined, configApplied: undefined, installedPayTables: undefined });
+}
+
+export class Journal {
+  private lastHash: string;
+  private lastSeq: number;
+  private settingsTo: number;
+  private settingsHead: string;
+  private statements: ReturnType<Journal['prepare']> | null = null;
+  private readonly key: MachineKey;
+  private digests: TableDigests;
+  private head: CommitRow;
+  private identity: Identity;
+  private readonly mirror: Mirror;
+  /** False while the records are refused: the mirror keeps what it knew until a RAM clear. */
+  private mirroring: boolean;
+  private mirrorWritten = false;
+  private current: CabinetState | null = null;
+  private checkpointAnchor: Anchor | null;
+  private sinceCheckpoint: number;
+  private mirrorFailure: string | null = null;
+  /** What the check at open walked (from the latest checkpoint, or the mirror's commit). */
+  readonly chain: RecordsCheck;
+  /** The running cabinet's view of its records at start: refused ones are not mirrored until a RAM clear. */
+  readonly records: RecordsVerdict;
+  /** The records as the running cabinet reads them: same connection, walked with the key. */
+  readonly reader: RecordsReader;
+
+  /** The journal goes on from what the check at open found. */
+  private constructor(
+    readonly path: string,
+    start: JournalStart & { db: RecordsReader['db'] },
+  ) {
+    this.key = start.key;
+    this.identity = start.identity;
+    this.digests = start.digests;
+    this.head = start.head;
+    this.mirror = start.mirror;
+    this.checkpointAnchor = start.anchor;
+    this.sinceCheckpoint = start.chain.commits + start.chain.rows;
+    this.lastSeq = start.head.events_to;
+    this.lastHash = start.head.events_head;
+    this.settingsTo = start.head.settings_to;
+    this.settingsHead = start.head.settings_head;
+    // Refused records are not mirrored: the mirror keeps what it knew until a RAM clear.
+    this.mirroring = start.records.ok;
+    this.chain = start.chain;
+    this.records = start.records;
+    this.reader = new RecordsReader(start.db, path, { chain: start.chain, keyed: true, records: start.records }, start.key);
+  }
+
+  get db(): RecordsReader['db'] {
+    return this.reader.db;
+  }
+
+  /** Prepared on first use: a database from before a table existed is migrated first. */
+  private get stmt(): ReturnType<Journal['prepare']> {
+    this.statements ??= this.prepare();
+    return this.statements;
+  }
+
+  /**
+   * Opens (or makes) the database for the running cabinet: checks it is this machine's (key
+   * file, mirror, machine number, production or simulated) and that its records are as signed.
+   */
+  static open(path: string, m: MachineOptions): Journal {
+    checkPlaces(path, m);
+    const fresh = !existsSync(path);
+    let key = existsSync(m.keyFile) ? readMachineKey(m.keyFile) : null;
+    if (fresh) key ??= createMachineKey(m.keyFile);
+    const seedKey = key;
+    const { db, version } = openDatabase(path, { seed: seedKey ? (d) => seedNew(d, seedKey, m) : undefined });
+    let start: JournalStart;
+    try {
+      if (version >= KEYED_SCHEMA) {
+        if (!key) {
+          const bound = shortFingerprint(readIdentity(db, path).fingerprint);
+          throw new StoreError(`the machine key ${m.keyFile} is missing, and ${path} is bound to the key with fingerprint ${bound}: put that key file back`);
+        }
+        start = openKeyed(db, path, key, m);
+      } else {
+        start = adopt(db, path, key ?? createMachineKey(m.keyFile), m, version);
+      }
+    } catch (e) {
+      db.close();
+      throw refusedIn(path, e);
+    }
+    return new Journal(path, { ...start, db });
+  }
+
+  private prepare() {
+    const db = this.db;
+    return {
+      insertState: db.prepare('INSERT INTO cabinet_state (id, version, state, updated_at) VALUES (1, ?, ?, ?)'),
+      updateState: db.prepare('UPDATE cabinet_state SET version = ?, state = ?, updated_at = ? WHERE id = 1 AND version = ?'),
+      upsertMeter: db.prepare('INSERT INTO meters (scope, name, value) VALUES (?, ?, ?) ON CONFLICT (scope, name) DO UPDATE SET value = excluded.value'),
+      deleteMeter: db.prepare('DELETE FROM meters WHERE scope = ? AND name = ?'),
+      insertEvent: db.prepare('INSERT INTO events (seq, at, kind, data, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?)'),
+      insertRecall: db.prepare(
+        'INSERT INTO recall (game_id, game, chip_value, started_at, ended_at, staked, paid, handpaid, replay, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      pruneRecall: db.prepare('DELETE FROM recall WHERE game_id <= ?'),
+      upsertSetting: db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+      logSetting: db.prepare('INSERT INTO settings_log (at, key, old_value, new_value, source) VALUES (?, ?, ?, ?, ?)'),
+      upsertPart: db.prepare('INSERT INTO state_parts (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
+      upsertDigest: db.prepare('INSERT INTO table_digests (name, digest) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET digest = excluded.digest'),
+      insertCommit: db.prepare('INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      updateIdentity: db.prepare('UPDATE identity SET fingerprint = ?, machine = ?, purpose = ?, mirrored = ?, created_at = ? WHERE id = 1'),
+      insertCheckpoint: db.prepare('INSERT INTO checkpoints (kind, commit_seq, at, mac) VALUES (?, ?, ?, ?)'),
+    };
+  }
+
+  /** The last committed state, which the journal goes on from; null for a new database. */
+  load(): CabinetState | null {
+    const state = this.reader.load();
+    this.current = state;
+    return state;
+  }
+
+  /** The first state of a new database. */
+  initialize(state: CabinetState, source: string): void {
+    this.journal(state, null, () => {
+      const at = Date.now();
+      const json = stateJson(state);
+      this.stmt.insertState.run(state.version, json, at);
+      this.digests.put('cabinet_state', [1, state.version, json, at]);
+      this.writeMeters(undefined, state.meters);
+      this.writeSettings(undefined, state.settings, source, at);
+      this.writeParts(undefined, state);
+    });
+  }
+
+  /** C-13: one transition, whole, or nothing. */
+  commit(prev: CabinetState, next: CabinetState, effects: readonly CabinetEffect[], source = 'cabinet'): void {
+    this.journal(next, prev, () => {
+      const at = Date.now();
+      const json = stateJson(next);
+      const changed = this.stmt.updateState.run(next.version, json, at, prev.version).changes;
+      if (changed !== 1) throw new StoreError(`commit of version ${next.version} found the database not at version ${prev.version}`);
+      this.digests.put('cabinet_state', [1, next.version, json, at]);
+      if (prev.meters !== next.meters) this.writeMeters(prev.meters, next.meters);
+      if (prev.settings !== next.settings) this.writeSettings(prev.settings, next.settings, settingsSource(effects) ?? source, at);
+      this.writeParts(prev, next);
+      this.writeEffects(effects);
+      const machine = next.settings.voucher?.machine;
+      if (typeof machine === 'string' && machine !== this.identity.machine) this.writeIdentity({ ...this.identity, machine });
+    }, effects.some((e) => e.type === 'recordsCleared'));
+  }
+
+  /** Log rows of a refused input: no state changed, but the refusal is kept (C-22). */
+  appendLog(effects: readonly CabinetEffect[]): void {
+    this.journal(this.current, this.current, () => this.writeEffects(effects));
+  }
+
+  /**
+   * One commit: `work` writes the rows, then the commit row signs them; after it, the mirror.
+   * A commit that fails leaves the journal's state where it was.
+   */
+  private journal(next: CabinetState | null, prev: CabinetState | null, work: () => void, recordsCleared = false): void {
+    const key = this.key;
+    const before = { head: this.head, lastSeq: this.lastSeq, lastHash: this.lastHash, settingsTo: this.settingsTo, settingsHead: this.settingsHead, identity: this.identity };
+    const rowsBefore = this.lastSeq;
+    let signed: CommitRow;
+    try {
+      this.db.transaction(() => {
+        work();
+        // The first commit after the mirror first held a record says so: from then on a missing
+        // mirror means a removed one.
+        if (this.identity.mirrored === 0 && this.mirrorWritten) this.writeIdentity({ ...this.identity, mirrored: 1 });
+        for (const t of this.digests.settle()) {
+          this.stmt.upsertDigest.run(t, this.digests.digest(t));
+        }
+        const fields = {
+          seq: this.head.seq + 1,
+          at: Date.now(),
+          events_to: this.lastSeq,
+          events_head: this.lastHash,
+          settings_to: this.settingsTo,
+          settings_head: this.settingsHead,
+          tables: this.digests.combined(),
+        };
+        signed = { ...fields, mac: commitMac(key.bytes, this.head.mac, fields) };
+        this.stmt.insertCommit.run(signed.seq, signed.at, signed.events_to, signed.events_head, signed.settings_to, signed.settings_head, signed.tables, signed.mac);
+        if (recordsCleared) this.writeCheckpoint('era', signed);
+      })();
+    } catch (e) {
+      Object.assign(this, before);
+      this.digests = TableDigests.read(this.db);
+      throw e;
+    }
+    this.head = signed!;
+    if (next) this.current = next;
+    this.sinceCheckpoint += 1 + this.lastSeq - rowsBefore;
+    if (recordsCleared) {
+      this.mirroring = true;
+      this.checkpointAnchor = { seq: this.head.seq, mac: this.head.mac, by: 'the RAM clear' };
+      this.sinceCheckpoint = 0;
+      this.reader.newEra();
+    }
+    this.writeMirror(recordsCleared || paysOut(prev, next));
+    this.checkpointIfDue();
+  }
+
+  private writeIdentity(identity: Identity): void {
+    this.stmt.updateIdentity.run(identity.fingerprint, identity.machine, identity.purpose, identity.mirrored, identity.created_at);
+    this.digests.put('identity', [1, identity.fingerprint, identity.machine, identity.purpose, identity.mirrored, identity.created_at]);
+    this.identity = identity;
+  }
+
+  private writeCheckpoint(kind: 'verified' | 'era', c: CommitRow): void {
+    const at = Date.now();
+    this.stmt.insertCheckpoint.run(kind, c.seq, at, checkpointMac(this.key.bytes, kind, c.seq, c.mac, at));
+  }
+
+  /** After every commit, unless the records are refused; synced to the device when paysOut says. */
+  private writeMirror(durable: boolean): void {
+    if (!this.mirroring) return;
+    try {
+      this.mirror.write(this.mirrorRecord(), durable || !this.mirrorWritten);
+      this.mirrorWritten = true;
+      this.mirrorFailure = null;
+    } catch (e) {
+      this.mirrorFailure = (e as Error).message;
+    }
+  }
+
+  private mirrorRecord(): MirrorRecord {
+    const s = this.current;
+    const currency = s?.settings.currency ?? 'USD';
+    const minorDigits = s?.settings.minorDigits ?? 2;
+    const lifetime: Meters = s?.meters.lifetime ?? {};
+    return {
+      format: 1,
+      fingerprint: this.key.fingerprint,
+      machine: this.identity.machine,
+      commit: this.head.seq,
+      head: this.head.mac,
+      at: this.head.at,
+      balance: s?.balance ?? 0,
+      currency,
+      minorDigits,
+      voucherSequence: s?.voucherSequence ?? 0,
+      lifetime: Object.entries(lifetime).map(([name, value]) => ({ name, code: meterDef(name, currency, minorDigits)?.code ?? null, value })),
+    };
+  }
+
+  /**
+   * Every CHECKPOINT_EVERY rows the chain since the last checkpoint is walked again and, found
+   * whole, vouched for by a new one: the next start walks no further back than that.
+   */
+  private checkpointIfDue(): void {
+    if (this.sinceCheckpoint < CHECKPOINT_EVERY || this.reader.recordsBroken) return;
+    this.sinceCheckpoint = 0;
+    if (!this.reader.walkSince(this.checkpointAnchor).ok) return;
+    const head = this.head;
+    this.db.transaction(() => this.writeCheckpoint('verified', head))();
+    this.checkpointAnchor = { seq: head.seq, mac: head.mac, by: 'the checkpoint' };
+  }
+
+  /** What the database was made for. */
+  get purpose(): Purpose {
+    return this.identity.purpose;
+  }
+
+  /** Why the mirror could not be written after the last commit, or null. */
+  get mirrorProblem(): string | null {
+    return this.mirrorFailure;
+  }
+
+  private writeParts(prev: CabinetState | undefined, next: CabinetState): void {
+    for (const name of STATE_PARTS) {
+      if (prev && prev[name] === next[name]) continue;
+      const json = JSON.stringify(next[name]);
+      this.stmt.upsertPart.run(name, json);
+      this.digests.put('state_parts', [name, json]);
+    }
+  }
+
+  private writeEffects(effects: readonly CabinetEffect[]): void {
+    for (const e of effects) {
+      if (e.type === 'log') this.appendEvent(e.entry);
+      else if (e.type === 'recall') this.writeRecall(e.record);
+    }
+  }
+
+  private appendEvent(entry: LogEntry | { at: number; kind: string; data: Record<string, unknown> }): void {
+    const seq = this.lastSeq + 1;
+    const data = JSON.stringify(entry.data);
+    const hash = rowHash(this.lastHash, seq, entry.at, entry.kind, data);
+    this.stmt.insertEvent.run(seq, entry.at, entry.kind, data, this.lastHash, hash);
+    this.lastSeq = seq;
+    this.lastHash = hash;
+  }
+
+  private writeRecall(r: GameRecord): void {
+    const values: RowValues = [
+      r.gameId,
+      r.game,
+      r.chipValue,
+      r.startedAt,
+      r.endedAt,
+      r.staked,
+      r.paid,
+      r.handpaid ? 1 : 0,
+      JSON.stringify(r.replay),
+      JSON.stringify(r.result),
+    ];
+    this.stmt.insertRecall.run(...values);
+    this.digests.put('recall', values);
+    this.stmt.pruneRecall.run(r.gameId - RECALL_KEEP);
+    this.digests.removeUpTo('recall', r.gameId - RECALL_KEEP);
+  }
+
+  private writeMeters(prev: MeterSet | undefined, next: MeterSet): void {
+    for (const scope of ['lifetime', 'period'] as const) {
+      const before: Meters = prev?.[scope] ?? {};
+      const after = next[scope];
+      for (const [name, value] of Object.entries(after)) {
+        if (before[name] === value) continue;
+        this.stmt.upsertMeter.run(scope, name, value);
+        this.digests.put('meters', [scope, name, value]);
+      }
+      for (const name of Object.keys(before)) {
+        if (name in after) continue;
+        this.stmt.deleteMeter.run(scope, name);
+        this.digests.remove('meters', [scope, name]);
+      }
+    }
+  }
+
+  private writeSettings(prev: CabinetSettings | undefined, next: CabinetSettings, source: string, at: number): void {
+    for (const [key, value] of Object.entries(next)) {
+      const json = JSON.stringify(value);
+      const old = prev ? JSON.stringify(prev[key as keyof CabinetSettings]) : undefined;
+      if (old === json) continue;
+      this.stmt.upsertSetting.run(key, json);
+      this.digests.put('settings', [key, json]);
+      const seq = Number(this.stmt.logSetting.run(at, key, old ?? null, json, source).lastInsertRowid);
+      this.settingsHead = settingsLogDigest(this.settingsHead, [seq, at, key, old ?? null, json, source]);
+      this.settingsTo = seq;
+    }
+  }
+
+  /** Event rows this journal has appended to, as far as it has written them. */
+  eventCount(): number {
+    return this.lastSeq;
+  }
+
+  close(): void {
+    this.mirror.close();
+    this.reader.close();
+  }
+}
+
+/** A voucher number was issued or money paid by hand: the mirror must reach its device now. */
+function paysOut(prev: CabinetState | null, next: CabinetState | null): boolean {
+  if (!prev || !next) return prev !== next;
+  if (next.voucherSequence !== prev.voucherSequence) return true;
+  return HANDPAID_METERS.some((m) => (next.meters.lifetime[m] ?? 0) !== (prev.meters.lifetime[m] ?? 0));
+}
+
