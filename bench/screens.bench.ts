@@ -44,7 +44,7 @@ async function main(): Promise<void> {
       return gl ? String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)) : null;
     })()`)) as string | null;
     chosen = `${preferCanvas(gl) ? 'Pixi canvas renderer' : 'Pixi WebGL renderer'} (WebGL device: ${gl ?? 'none'})`;
-    const sim = cabinet.devices!.sim;
+    const sim = cabinet.app.devices.sim!;
     sim.acceptor.insertNote(10_000);
     await until(page, (s) => s.screen === 'lobby', 'the lobby');
     await press(page, 'play');

@@ -16,10 +16,9 @@ import { join } from 'node:path';
 import { SeededRandom } from '../src/core';
 import { HANDPAID_METERS, type CabinetEffect, type CabinetState } from '../src/cabinet';
 import { parseConfig } from '../src/app/config';
-import { openStore, startBotCabinet } from '../src/app/cabinet-app';
+import { startCabinet } from '../src/app/cabinet-app';
 import { inspect, type MachinePlaces } from '../src/app/sim/crash-harness';
 import { PlayerBot } from '../src/app/sim/player-bot';
-import { SimulatedDevices } from '../src/app/sim/simulated-devices';
 import { Mirror, readMachineKey, type MirrorRecord } from '../src/store';
 
 function flag(name: string, fallback: string): string {
@@ -88,11 +87,18 @@ const ledger = join(dir, 'devices.jsonl');
 const places: MachinePlaces = { keyFile: join(dir, 'machine.key'), mirror: join(dir, 'mirror') };
 try {
   const config = parseConfig({ store: places });
-  const store = openStore(db, config, 'simulated');
+  const cabinet = await startCabinet({
+    config,
+    dataDir: join(dir, 'data'),
+    devices: { kind: 'ledger', ledgerPath: ledger, printFailRate: 0.02 },
+    dealing: { kind: 'seeded', seed, for: 'bot' },
+  });
+  // Every commit from here on is measured (the start's own are not in the sample).
+  const store = cabinet.journal;
   const shapes: Shape[] = [];
   const commit = store.commit.bind(store);
   const appendLog = store.appendLog.bind(store);
-  let last: CabinetState | null = null;
+  let last: CabinetState | null = cabinet.runner.state;
   store.commit = (prev, next, effects, source) => {
     shapes.push(shapeOf(prev, next, effects));
     last = next;
@@ -103,16 +109,15 @@ try {
     appendLog(effects);
   };
   const random = new SeededRandom(`soak:${seed}`);
-  const sim = new SimulatedDevices({ ledgerPath: ledger, printFailRate: 0.02, random });
-  const app = await startBotCabinet(config, store, sim, seed);
+  const sim = cabinet.devices.ledger!;
   sim.connect();
   await sim.settled();
   const commitsBefore = shapes.length;
   const started = performance.now();
-  const summary = await new PlayerBot(app.runner, sim, { games, random }).run();
+  const summary = await new PlayerBot(cabinet.runner, sim, { games, random }).run();
   const seconds = (performance.now() - started) / 1000;
   const commits = shapes.length - commitsBefore;
-  await app.close();
+  await cabinet.close();
   const check = inspect(db, ledger, true, places);
 
   // The yardstick: the soak's transactions, replayed in turns of 200 with and without the mirror.

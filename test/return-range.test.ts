@@ -6,14 +6,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, openStore, startCabinet } from '../src/app/cabinet-app';
-import { runningCabinet } from '../src/app/running-cabinet';
-import { screenPort } from '../src/app/screen/screen-port';
+import { loadConfig, startCabinet } from '../src/app/cabinet-app';
 import { installedPayTables } from '../src/app/service/installed-pay-tables';
 import { checkConfigReturns } from '../src/app/service/table-returns';
-import { SimulatedDevices } from '../src/app/sim/simulated-devices';
 import { dataPath } from '../src/store/testing';
 
 const root = join(import.meta.dirname, '..');
@@ -99,8 +96,9 @@ describe('C-24 at start: an inline Jacks or Better table, its exact return worke
 describe('C-24 on the technician\'s side, with the real store', () => {
   it('refuses a wish for an installed table outside the range and logs the refusal in the event log', async () => {
     const config = loadConfig(configFile('range-99.json', { limits: { maxReturnPct: 99 } }));
-    const app = await startCabinet(config, openStore(dataPath(join(dir, 'tech')), config), new SimulatedDevices({ ledgerPath: null }));
-    const { runner, store } = app;
+    const db = dataPath(join(dir, 'tech'));
+    const app = await startCabinet({ config, dataDir: dirname(db), database: basename(db), devices: { kind: 'ledger', ledgerPath: null }, dealing: { kind: 'crypto' } });
+    const { runner, journal: store } = app;
     try {
       // The devices report in, the technician turns the key, logs in and leaves the initial PIN.
       for (const device of ['acceptor', 'printer', 'deck'] as const) runner.submit({ kind: 'device', event: { device, type: 'online' } });
@@ -110,7 +108,7 @@ describe('C-24 on the technician\'s side, with the real store', () => {
       expect(runner.state.access.technicianSession).toBe(true);
       const wish = { type: 'changeSettings', confirm: true, payTables: { 'jacks-or-better': 'jacks-or-better-9-6' } } as const;
       // Before the list is asked for, 9/6's return is not worked out yet: refused for that (a raw wish).
-      const port = screenPort(runningCabinet(app));
+      const port = app.port;
       const raw = port.connect('raw');
       expect(await raw.wish(runner.state.version, wish)).toMatchObject({ ok: false, rule: 'C-24', reason: expect.stringMatching(/"jacks-or-better-9-6" .* has no known return/) });
       // The settings page asks for the list (every return worked out and handed in), then wishes.

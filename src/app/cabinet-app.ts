@@ -1,20 +1,26 @@
-// Building a running cabinet: configuration, database, devices and the dealing source. The
-// production start always deals from node:crypto; seeded dealing exists only for the headless
-// bot, and only with simulated devices and a database made for it, so real money never meets a
-// predictable deck and simulated credits never reach a production database.
+// The one assembly of a running cabinet: configuration, database, devices and dealing in, its
+// screen port, its simulators and one close() out. Electron's main process, the browser host,
+// `run --headless`, the soak, the crash test and the tests all start a cabinet here.
+//
+// The production start always deals from node:crypto. Seeded dealing exists only for tests and
+// the headless bot, only with simulated devices and on a database made for it, so real money
+// never meets a predictable deck and simulated credits never reach a production database.
 
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { SeededRandom, type RandomSource } from '../core';
-import type { DeviceBus } from '../cabinet';
-import { Journal, type Purpose } from '../store';
+import { SeededRandom, shuffledDeck, type Card, type RandomSource } from '../core';
+import type { CabinetPort } from '../contract';
+import { Journal, type MachineOptions, type Purpose } from '../store';
+import { describeDevices, openDevices, refuseDevices, type DevicePlan, type OpenedDevices } from './cabinet-devices';
 import { parseConfig, parseConfigText, type AppConfig } from './config';
 import { CryptoRandom } from './crypto-random';
 import { nodeEnv } from './node-env';
 import { CabinetRunner } from './runner';
+import { screenPort } from './screen/screen-port';
 import { fullyRated, installedPayTables, type PayTableCatalog } from './service/installed-pay-tables';
 import { checkConfigReturns } from './service/table-returns';
-import { SimulatedDevices } from './sim/simulated-devices';
+
+export type { DevicePlan } from './cabinet-devices';
 
 export const DEFAULT_DB = './data/cabinet.db';
 
@@ -48,70 +54,151 @@ export function storePlaces(config: AppConfig, dbPath: string): { keyFile: strin
   return { keyFile: config.store.keyFile ?? join(keyFolder, 'machine.key'), mirror: config.store.mirror ?? `${data}-mirror` };
 }
 
-/** Opens (or makes) the cabinet's database for this machine: production, or simulated for the bot. */
-export function openStore(dbPath: string, config: AppConfig, purpose: Purpose = 'production'): Journal {
-  mkdirSync(dirname(dbPath), { recursive: true });
-  return Journal.open(dbPath, { ...storePlaces(config, dbPath), machine: config.settings.voucher.machine, purpose });
+/** The machine a database at `dbPath` belongs to, as the configuration names it. */
+export function machineOf(config: AppConfig, dbPath: string, purpose: Purpose = 'production'): MachineOptions {
+  return { ...storePlaces(config, dbPath), machine: config.settings.voucher.machine, purpose };
 }
 
-export interface CabinetApp {
+/** Opens (or makes) the cabinet's journal for this machine: production, or simulated for the bot. */
+export function openJournal(dbPath: string, config: AppConfig, purpose: Purpose = 'production'): Journal {
+  mkdirSync(dirname(dbPath), { recursive: true });
+  return Journal.open(dbPath, machineOf(config, dbPath, purpose));
+}
+
+/** Where the deal comes from: node:crypto, or (tests and the headless bot only) a seed. */
+export type Dealing =
+  | { kind: 'crypto' }
+  | {
+      kind: 'seeded';
+      /** The deal follows `deal:SEED:VERSION`, VERSION the committed one a start resumes from. */
+      seed: string;
+      /** Who asks: a test, or the headless bot (run --headless, and the soak that runs it in process). */
+      for: 'test' | 'bot';
+      /** Decks dealt first, in order, as a test stacks them (it may push more while it runs). */
+      decks?: Card[][];
+    };
+
+export interface CabinetPlan {
+  config: AppConfig;
+  /** The data folder; the key and the mirror are outside it (storePlaces). */
+  dataDir: string;
+  /** The database's file name in the data folder. */
+  database?: string;
+  devices: DevicePlan;
+  dealing: Dealing;
+  /** What the database is for: production (crypto dealing's default) or simulated (seeded dealing's, and the bot's). */
+  purpose?: Purpose;
+  log?: (line: string) => void;
+  /** How long start waits for the acceptor's restart answer (tests). */
+  recoveryWaitMs?: number;
+}
+
+export interface AssembledCabinet {
+  /** What a screen carrier (the host's WebSocket, Electron's IPC bridge) talks to. */
+  port: CabinetPort;
+  /** The simulators and their cables, and the bot's bench devices, as far as there are any. */
+  devices: Omit<OpenedDevices, 'bus'>;
   runner: CabinetRunner;
-  store: Journal;
+  journal: Journal;
   /**
-   * The installed pay tables with every return worked out (the first call works out the
-   * Jacks or Better ones not in play and hands them to the cabinet); the package's own when absent.
+   * The installed pay tables with every return worked out: the first call works out the Jacks
+   * or Better ones not in play and hands them to the cabinet (C-24), so it waits for one who asks.
    */
-  ratedPayTables?: () => PayTableCatalog;
+  ratedPayTables(): PayTableCatalog;
+  /** The committed version this start resumed from (0 for a new database). */
+  resumedVersion: number;
+  /** Stops the runner and closes the devices, then the database, its key's mirror with it. */
   close(): Promise<void>;
 }
 
-async function build(config: AppConfig, store: Journal, bus: DeviceBus, dealing: RandomSource): Promise<CabinetApp> {
+function refuseSeeded(plan: CabinetPlan, purpose: Purpose): void {
+  const { dealing, devices, config } = plan;
+  if (dealing.kind !== 'seeded') return;
+  if (dealing.for !== 'test' && dealing.for !== 'bot') throw new Error('seeded dealing is only for tests and the headless bot');
+  const simulated =
+    devices.kind === 'simulated' || devices.kind === 'ledger' || (devices.kind === 'configured' && !devices.packaged && Object.values(config.devices).every((d) => d === 'simulated'));
+  if (!simulated) throw new Error('seeded dealing runs only with simulated devices');
+  if (purpose !== 'simulated') throw new Error('seeded dealing runs only on a simulated database');
+}
+
+/**
+ * Builds a running cabinet. In this order: the plan's refusals (the configuration's devices,
+ * seeded dealing where it may not be) before anything is opened; the journal (key, database,
+ * mirror); the devices; the runner, which reads the committed state and recovers. Whatever was
+ * opened is closed again, last first, when a later step fails.
+ */
+export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet> {
+  const { config } = plan;
+  const purpose = plan.purpose ?? (plan.dealing.kind === 'seeded' ? 'simulated' : 'production');
+  refuseDevices(plan.devices, config);
+  refuseSeeded(plan, purpose);
+  // The pay-table files (a broken one refuses the start, naming it) and C-24's check of every
+  // table the configuration puts in play, before the database is opened.
   const payTables = installedPayTables();
-  const runner = await CabinetRunner.start({
-    store,
-    bus,
-    env: nodeEnv(dealing),
-    settings: config.settings,
-    installed: payTables.installed,
-    configReturns: checkConfigReturns(config.settings, config.recordedReturns, payTables.installed),
-    initialPin: config.initialPin,
-  });
-  let rated: PayTableCatalog | null = null;
-  return {
-    runner,
-    store,
-    ratedPayTables() {
+  const configReturns = checkConfigReturns(config.settings, config.recordedReturns, payTables.installed);
+  const dbPath = join(plan.dataDir, plan.database ?? 'cabinet.db');
+  const journal = openJournal(dbPath, config, purpose);
+  let devices: OpenedDevices | null = null;
+  try {
+    const resumedVersion = journal.load()?.version ?? 0;
+    const seeded = plan.dealing.kind === 'seeded' ? plan.dealing : null;
+    const dealing: RandomSource = seeded ? new SeededRandom(`deal:${seeded.seed}:${resumedVersion}`) : new CryptoRandom();
+    // The bench devices' paper jams: seeded with the deal, or as unpredictable as it.
+    const jams = seeded ? new SeededRandom(`devices:${seeded.seed}:${resumedVersion}`) : new CryptoRandom();
+    devices = await openDevices(plan.devices, config, jams);
+    if (plan.devices.kind === 'configured') plan.log?.(`devices: ${describeDevices(config)}`);
+    // The SAS link to a casino system (issue 14) opens here, as the fourth device: after the
+    // journal it reports from, before the runner that feeds it, and closed with the others.
+    const env = nodeEnv(dealing);
+    const decks = seeded?.decks;
+    if (decks) env.newDeck = () => decks.shift() ?? shuffledDeck(dealing);
+    const runner = await CabinetRunner.start({
+      store: journal,
+      bus: devices.bus,
+      env,
+      settings: config.settings,
+      installed: payTables.installed,
+      configReturns,
+      initialPin: config.initialPin,
+      recoveryWaitMs: plan.recoveryWaitMs,
+    });
+    let rated: PayTableCatalog | null = null;
+    const ratedPayTables = (): PayTableCatalog => {
       if (!rated) {
         rated = fullyRated(payTables);
         runner.rateInstalled(rated.installed);
       }
       return rated;
-    },
-    async close() {
-      await runner.close();
-      store.close();
-    },
-  };
-}
-
-/** The production cabinet: deals from node:crypto, whatever the devices are, on a production database. */
-export async function startCabinet(config: AppConfig, store: Journal, bus: DeviceBus): Promise<CabinetApp> {
-  if (store.purpose !== 'production') throw new Error('the production cabinet runs only on a production database');
-  return build(config, store, bus, new CryptoRandom());
-}
-
-/**
- * `run --headless --bot` on real drivers (the crash test's serial simulators over ptys): dealt as
- * the production cabinet deals, on a simulated database, since the bot's credits are not money.
- */
-export async function startBotOnDrivers(config: AppConfig, store: Journal, bus: DeviceBus): Promise<CabinetApp> {
-  if (store.purpose !== 'simulated') throw new Error('the bot plays only on a simulated database');
-  return build(config, store, bus, new CryptoRandom());
-}
-
-/** `run --headless --bot` and tests only: seeded dealing, refused with anything but simulated devices and database. */
-export async function startBotCabinet(config: AppConfig, store: Journal, sim: SimulatedDevices, seed: string): Promise<CabinetApp> {
-  if (!(sim instanceof SimulatedDevices)) throw new Error('seeded dealing runs only with simulated devices');
-  if (store.purpose !== 'simulated') throw new Error('seeded dealing runs only on a simulated database');
-  return build(config, store, sim, new SeededRandom(`deal:${seed}`));
+    };
+    const port = screenPort({
+      get state() {
+        return runner.state;
+      },
+      onState: (listener) => runner.onState(listener),
+      wishAgainst: (counter, wish) => runner.wishAgainst(counter, wish),
+      log: (effects) => journal.appendLog(effects),
+      records: journal.reader,
+      get payTables() {
+        return ratedPayTables();
+      },
+    });
+    const { bus: _bus, ...simulators } = devices;
+    let closing: Promise<void> | null = null;
+    return {
+      port,
+      devices: simulators,
+      runner,
+      journal,
+      ratedPayTables,
+      resumedVersion,
+      close() {
+        closing ??= runner.close().finally(() => journal.close());
+        return closing;
+      },
+    };
+  } catch (e) {
+    await devices?.bus.close();
+    journal.close();
+    throw e;
+  }
 }

@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDevices, type DeviceSet } from '../devices';
 import { until } from '../devices/shared/test-support';
-import { openStore, startCabinet, type CabinetApp } from './cabinet-app';
-import { devicesFor } from './cabinet-devices';
+import { startCabinet, type AssembledCabinet } from './cabinet-app';
+import { configuredDevices } from './cabinet-devices';
 import { parseConfig, type AppConfig } from './config';
 
 let dir: string;
-const running: { app: CabinetApp | null; devices: DeviceSet | null }[] = [];
+const running: { app: AssembledCabinet | null; devices: DeviceSet | null }[] = [];
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'cabinet-devices-'));
 });
@@ -27,20 +27,20 @@ afterEach(async () => {
 });
 
 /** On a database in the test's data folder; its key and mirror the defaults beside it. */
-async function start(config: AppConfig, devices: DeviceSet, db = join(dir, 'data', 'cabinet.db')): Promise<CabinetApp> {
+async function start(config: AppConfig, devices: DeviceSet, database = 'cabinet.db'): Promise<AssembledCabinet> {
   const slot: (typeof running)[number] = { app: null, devices };
   running.push(slot);
-  slot.app = await startCabinet(config, openStore(db, config), devices.bus);
+  slot.app = await startCabinet({ config, dataDir: join(dir, 'data'), database, devices: { kind: 'given', bus: devices.bus, sim: devices.sim }, dealing: { kind: 'crypto' } });
   return slot.app;
 }
 
-const tilts = (app: CabinetApp): string[] => app.runner.state.tilts.map((t) => t.code);
-const upAndReported = (app: CabinetApp): boolean => app.runner.state.tilts.length === 0;
+const tilts = (app: AssembledCabinet): string[] => app.runner.state.tilts.map((t) => t.code);
+const upAndReported = (app: AssembledCabinet): boolean => app.runner.state.tilts.length === 0;
 
 describe('notes are worth what the currency says (finding 4)', () => {
   it('credits a 1000-yen note as 1000 in a JPY cabinet with no minor digits', async () => {
     const config = parseConfig({ currency: 'JPY', minorDigits: 0, chipValues: [1, 5, 25, 100], limits: { creditLimit: 100000, ticketLimit: 100000, handpayLimit: 100000 } });
-    const devices = devicesFor(config, false);
+    const devices = configuredDevices(config);
     const app = await start(config, devices);
     await until('devices up', () => upAndReported(app), 10_000);
     await until('the acceptor takes the note', () => devices.sim.acceptor!.insertNote(1000), 10_000);
@@ -63,7 +63,7 @@ describe('notes are worth what the currency says (finding 4)', () => {
 describe('a missing or silent device is a tilt, never a failed start (finding 5)', () => {
   it('starts with a silent acceptor, shows its tilt, and credits a note once it answers', async () => {
     const config = parseConfig({});
-    const devices = devicesFor(config, false);
+    const devices = configuredDevices(config);
     devices.sim.acceptor!.powerOff();
     const app = await start(config, devices);
     // The start was not refused; the screen shows why there is no play.
@@ -78,7 +78,7 @@ describe('a missing or silent device is a tilt, never a failed start (finding 5)
 
   it('starts with a wrong port path: a tilt naming the port, the rest of the cabinet up', async () => {
     const config = parseConfig({ devices: { acceptor: join(dir, 'no-such-port'), printer: 'simulated', deck: 'simulated' } });
-    const devices = devicesFor(config, false);
+    const devices = configuredDevices(config);
     const app = await start(config, devices);
     await until('the acceptor tilt with its reason', () => /cannot open .*no-such-port/.test(app.runner.state.tilts.find((t) => t.code === 'acceptor:offline')?.reason ?? ''), 10_000);
     await until('the others up', () => tilts(app).join() === 'acceptor:offline', 10_000);
@@ -101,8 +101,8 @@ describe('the acceptor powers up in the public order, with a time limit (finding
 describe('key switches come from the deck (finding 3)', () => {
   it('a restart with the attendant key turned off meanwhile refuses creditClear', async () => {
     const config = parseConfig({});
-    const db = join(dir, 'data', 'keys.db');
-    const first = devicesFor(config, false);
+    const db = 'keys.db';
+    const first = configuredDevices(config);
     const app = await start(config, first, db);
     await until('devices up', () => upAndReported(app), 10_000);
     await until('note in', () => first.sim.acceptor!.insertNote(10000), 10_000);
@@ -112,7 +112,7 @@ describe('key switches come from the deck (finding 3)', () => {
     await app.close();
     running.length = 0;
     // Meanwhile the key is turned off: the new deck reports it off.
-    const second = devicesFor(config, false);
+    const second = configuredDevices(config);
     const again = await start(config, second, db);
     expect(again.runner.state.keys.attendant).toBe(false);
     expect(again.runner.wish({ type: 'creditClear', confirm: true }).ok).toBe(false);

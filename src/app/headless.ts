@@ -5,14 +5,13 @@
 // process that holds them (the crash test's serial simulators). Prints one JSON line when
 // recovery is done ("ready") and one at the end, so a harness can check what a restart resumed.
 
+import { dirname, basename } from 'node:path';
 import { formatCards, SeededRandom } from '../core';
 import { gameInProgress, type CabinetState } from '../cabinet';
-import { startBotCabinet, startBotOnDrivers, loadConfig, openStore, type CabinetApp } from './cabinet-app';
-import { devicesFor } from './cabinet-devices';
+import { loadConfig, startCabinet } from './cabinet-app';
 import { simulatedDevices } from './config';
 import { remoteHands, type Hands } from './sim/hands';
 import { PlayerBot, type BotSummary } from './sim/player-bot';
-import { SimulatedDevices } from './sim/simulated-devices';
 
 export interface HeadlessOptions {
   dbPath: string;
@@ -38,46 +37,31 @@ export async function runHeadless(options: HeadlessOptions): Promise<BotSummary>
   const simulated = simulatedDevices(config.devices).length;
   if (simulated !== 0 && simulated !== 3) throw new Error('run --headless: either every device is simulated or every one has its port');
   // The bot's database, whichever devices it plays on: its credits are not real money.
-  const store = openStore(options.dbPath, config, 'simulated');
-  const random = new SeededRandom(`bot:${options.seed}:${store.load()?.version ?? 0}`);
-  let app: CabinetApp;
-  let hands: Hands;
-  let connect = async (): Promise<void> => undefined;
-  if (simulated === 3) {
-    const sim = new SimulatedDevices({ ledgerPath: options.ledgerPath, printFailRate: options.printFailRate ?? 0, random });
-    try {
-      app = await startBotCabinet(config, store, sim, `${options.seed}:${store.load()?.version ?? 0}`);
-    } catch (e) {
-      store.close();
-      await sim.close();
-      throw e;
-    }
-    hands = sim;
-    connect = async () => {
-      sim.connect();
-      await sim.settled();
-    };
-  } else {
-    const { bus } = devicesFor(config, false);
-    try {
-      app = await startBotOnDrivers(config, store, bus);
-    } catch (e) {
-      await bus.close();
-      store.close();
-      throw e;
-    }
-    hands = remoteHands(write);
-  }
-  const s = app.runner.state;
-  write(JSON.stringify({ type: 'ready', version: s.version, balance: s.balance, game: gameView(s), note: s.note, voucher: s.voucher?.validation ?? null }));
-  await connect();
-  const bot = new PlayerBot(app.runner, hands, { games: options.games, random, moneyPerMille: options.moneyPerMille });
+  const cabinet = await startCabinet({
+    config,
+    dataDir: dirname(options.dbPath),
+    database: basename(options.dbPath),
+    purpose: 'simulated',
+    ...(simulated === 3
+      ? { devices: { kind: 'ledger', ledgerPath: options.ledgerPath, printFailRate: options.printFailRate ?? 0 }, dealing: { kind: 'seeded', seed: options.seed, for: 'bot' } }
+      : { devices: { kind: 'configured' }, dealing: { kind: 'crypto' } }),
+  });
+  const random = new SeededRandom(`bot:${options.seed}:${cabinet.resumedVersion}`);
+  const ledger = cabinet.devices.ledger;
+  const hands: Hands = ledger ?? remoteHands(write);
   try {
+    const s = cabinet.runner.state;
+    write(JSON.stringify({ type: 'ready', version: s.version, balance: s.balance, game: gameView(s), note: s.note, voucher: s.voucher?.validation ?? null }));
+    if (ledger) {
+      ledger.connect();
+      await ledger.settled();
+    }
+    const bot = new PlayerBot(cabinet.runner, hands, { games: options.games, random, moneyPerMille: options.moneyPerMille });
     const summary = await bot.run();
-    const end = app.runner.state;
+    const end = cabinet.runner.state;
     write(JSON.stringify({ type: 'done', version: end.version, balance: end.balance, ...summary }));
     return summary;
   } finally {
-    await app.close();
+    await cabinet.close();
   }
 }

@@ -7,20 +7,20 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RECORDS_TILT, SETTINGS_TILT, type DeviceBus, type DeviceCommand } from '../cabinet';
 import { createMachineKey, readMachineKey, RecordsReader } from '../store';
 import { dataPath } from '../store/testing';
-import { openStore, startCabinet, storePlaces } from './cabinet-app';
+import { openJournal, startCabinet, storePlaces } from './cabinet-app';
 import { CliError } from './commands/command';
 import { runCommand } from './commands/run-command';
 import { parseConfig } from './config';
 import { runHeadless } from './headless';
 import { CRASH_CONFIG } from './sim/crash-harness';
 import { readLedger } from './sim/device-ledger';
-import { SimulatedDevices } from './sim/simulated-devices';
+import { LedgerDevices } from './sim/ledger-devices';
 
 let dir: string;
 beforeEach(() => {
@@ -34,7 +34,7 @@ const config = parseConfig({ access: { initialPin: '1234' } });
 /** The simulated devices, with every command the cabinet sent them kept. */
 class Recorded implements DeviceBus {
   readonly sent: DeviceCommand[] = [];
-  constructor(readonly sim: SimulatedDevices) {}
+  constructor(readonly sim: LedgerDevices) {}
   get recovery() {
     return this.sim.recovery;
   }
@@ -52,9 +52,9 @@ class Recorded implements DeviceBus {
 
 /** The production cabinet on `db`, its devices connected and settled. */
 async function cabinet(db: string, ledger: string) {
-  const sim = new SimulatedDevices({ ledgerPath: ledger });
+  const sim = new LedgerDevices({ ledgerPath: ledger });
   const bus = new Recorded(sim);
-  const app = await startCabinet(config, openStore(db, config), bus);
+  const app = await startCabinet({ config, dataDir: dirname(db), database: basename(db), devices: { kind: 'given', bus }, dealing: { kind: 'crypto' } });
   sim.connect();
   await sim.settled();
   return { app, sim, bus, prints: () => bus.sent.filter((c) => c.device === 'printer' && c.type === 'print') };
@@ -167,10 +167,10 @@ describe("another cabinet's database, and a simulated one for production or the 
     const bot = dataPath(dir, 'bot.db');
     await runHeadless({ dbPath: bot, ledgerPath: join(dir, 'bot.jsonl'), seed: 'b', games: 3, write: () => {} });
     const before = sha(bot);
-    expect(() => openStore(bot, config)).toThrow(/is a simulated database \(made by run --headless --bot, the soak or the crash test\): a production start refuses it$/);
+    expect(() => openJournal(bot, config)).toThrow(/is a simulated database \(made by run --headless --bot, the soak or the crash test\): a production start refuses it$/);
 
     const production = dataPath(join(dir, 'cabinet'), 'cabinet.db');
-    openStore(production, config).close();
+    openJournal(production, config).close();
     const silent = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
       await expect(runCommand.run(['--headless', '--db', production, '--bot', '1'])).rejects.toThrow(/is a production database: run --headless --bot plays only on a simulated one/);
@@ -208,7 +208,7 @@ describe('the stored settings edited', () => {
     expect(tilt?.reason).toMatch(/stored settings fail their check: limits\.handpayLimit .*; limits\.maxBet/);
     // The config file's limits are in force again, the change logged; play waits for a technician.
     expect(c.app.runner.state.settings.limits).toEqual(config.settings.limits);
-    expect(c.app.store.reader.events().filter((e) => e.kind === 'config').map((e) => e.data.key)).toEqual(expect.arrayContaining(['limits.handpayLimit', 'limits.maxBet']));
+    expect(c.app.journal.reader.events().filter((e) => e.kind === 'config').map((e) => e.data.key)).toEqual(expect.arrayContaining(['limits.handpayLimit', 'limits.maxBet']));
     expect(c.app.runner.wish({ type: 'deal' }).ok).toBe(false);
     await c.app.close();
     expect(existsSync(storePlaces(config, db).mirror)).toBe(true);

@@ -1,20 +1,18 @@
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SeededRandom } from '../core';
 import { initialState, type DeviceBus, type DeviceCommand, type DeviceEvent } from '../cabinet';
 import { CHECKPOINT_EVERY } from '../store';
 import { dataPath } from '../store/testing';
-import { openStore, startBotCabinet, startCabinet } from './cabinet-app';
+import { openJournal, startCabinet, type CabinetPlan, type DevicePlan } from './cabinet-app';
 import { parseConfig } from './config';
 import { CabinetRunner } from './runner';
 import { nodeEnv } from './node-env';
-import { runningCabinet } from './running-cabinet';
-import { screenPort } from './screen/screen-port';
 import { installedPayTables } from './service/installed-pay-tables';
-import { SimulatedDevices } from './sim/simulated-devices';
+import { LedgerDevices } from './sim/ledger-devices';
 
 let dir: string;
 beforeEach(() => {
@@ -29,12 +27,17 @@ const config = parseConfig({ access: { initialPin: '1234' } });
  */
 const dbIn = (name = 'c.db', machine = '.') => dataPath(join(dir, machine), name);
 
+/** The one assembly on `db`: the production cabinet on a bus the test holds, unless the plan says otherwise. */
+const assemble = (db: string, devices: DevicePlan, plan: Partial<CabinetPlan> = {}) =>
+  startCabinet({ config, dataDir: dirname(db), database: basename(db), devices, dealing: { kind: 'crypto' }, ...plan });
+const start = (db: string, bus: DeviceBus) => assemble(db, { kind: 'given', bus });
+
 /** Devices that do what they are told only when the test says so: a crash can fall in between. */
 class HeldDevices implements DeviceBus {
   readonly sent: DeviceCommand[] = [];
   private listener: ((e: DeviceEvent) => void) | null = null;
   constructor(
-    readonly sim: SimulatedDevices,
+    readonly sim: LedgerDevices,
     private readonly onSend: (c: DeviceCommand) => void = () => {},
   ) {}
   get recovery() {
@@ -62,7 +65,6 @@ class HeldDevices implements DeviceBus {
 describe('the cabinet runner', () => {
   it('commits every transition before it sends a command (C-13)', async () => {
     const db = dbIn();
-    const store = openStore(db, config);
     const reader = () => {
       const r = new Database(db, { readonly: true });
       const row = r.prepare('SELECT state FROM cabinet_state').get() as { state: string };
@@ -70,12 +72,12 @@ describe('the cabinet runner', () => {
       return JSON.parse(row.state);
     };
     const seen: string[] = [];
-    const sim = new SimulatedDevices({ ledgerPath: null });
+    const sim = new LedgerDevices({ ledgerPath: null });
     const bus = new HeldDevices(sim, (c) => {
       if (c.device === 'acceptor' && c.type === 'stack') seen.push(`stack with note ${reader().note?.value} committed`);
       if (c.device === 'printer') seen.push(`print with voucher ${reader().voucher?.amount} committed`);
     });
-    const app = await startCabinet(config, store, bus);
+    const app = await start(db, bus);
     bus.connect();
     bus.emit({ device: 'acceptor', type: 'escrow', value: 500, denomination: '5' });
     bus.emit({ device: 'acceptor', type: 'stacked', value: 500, denomination: '5' });
@@ -85,23 +87,23 @@ describe('the cabinet runner', () => {
   });
 
   it("hands the cabinet the installed pay tables with the config file's settings", async () => {
-    const app = await startCabinet(config, openStore(dbIn('c.db'), config), new HeldDevices(new SimulatedDevices({ ledgerPath: null })));
+    const app = await start(dbIn('c.db'), new HeldDevices(new LedgerDevices({ ledgerPath: null })));
     const atStart = app.runner.state.installedPayTables;
     expect(atStart.map((t) => t.id)).toEqual(installedPayTables().installed.map((t) => t.id));
     // At start, the returns of the tables in play and the recorded Poker Plus ones; a par
     // sheet for each other Jacks or Better table waits until the technician asks (C-24).
     expect(atStart.filter((t) => t.rtp === null).map((t) => t.id).sort()).toEqual(['jacks-or-better-7-5', 'jacks-or-better-8-5', 'jacks-or-better-9-6']);
     // Every return known once asked for, and handed to the cabinet for the technician's choice.
-    const rated = app.ratedPayTables!();
+    const rated = app.ratedPayTables();
     expect(rated.installed.map((t) => t.id).sort()).toEqual(installedPayTables().installed.map((t) => t.id).sort());
     expect(rated.installed.every((t) => t.rtp !== null)).toBe(true);
     expect(app.runner.state.installedPayTables).toEqual(rated.installed);
     await app.close();
     // A runner told of other tables hands those on.
-    const store = openStore(dbIn('d.db', 'second'), config);
+    const store = openJournal(dbIn('d.db', 'second'), config);
     // The tables the config file names among them, or their returns would be unknown (C-24).
     const mine = installedPayTables().installed.filter((t) => t.id.endsWith('-default'));
-    const runner = await CabinetRunner.start({ store, bus: new HeldDevices(new SimulatedDevices({ ledgerPath: null })), env: nodeEnv(new SeededRandom('t')), settings: config.settings, installed: mine, initialPin: '1234' });
+    const runner = await CabinetRunner.start({ store, bus: new HeldDevices(new LedgerDevices({ ledgerPath: null })), env: nodeEnv(new SeededRandom('t')), settings: config.settings, installed: mine, initialPin: '1234' });
     expect(runner.state.installedPayTables.map((t) => t.id)).toEqual(mine.map((t) => t.id));
     expect(runner.state.installedPayTables.every((t) => t.rtp !== null)).toBe(true);
     await runner.close();
@@ -109,9 +111,9 @@ describe('the cabinet runner', () => {
   });
 
   it('refuses a stale wish from the screen and logs it through the screen port (C-22)', async () => {
-    const store = openStore(dbIn('c.db'), config);
-    const bus = new HeldDevices(new SimulatedDevices({ ledgerPath: null }));
-    const app = await startCabinet(config, store, bus);
+    const bus = new HeldDevices(new LedgerDevices({ ledgerPath: null }));
+    const app = await start(dbIn('c.db'), bus);
+    const store = app.journal;
     bus.connect();
     const counter = app.runner.state.version;
     expect(app.runner.wishAgainst(counter, { type: 'selectGame', game: 'poker-plus' }).ok).toBe(true);
@@ -120,17 +122,16 @@ describe('the cabinet runner', () => {
     // The runner leaves a screen's refusal to the screen port, which logs it per connection.
     const staleRows = () => store.reader.events().filter((e) => e.kind === 'refusal' && String(e.data.reason).startsWith('stale wish'));
     expect(staleRows()).toEqual([]);
-    const conn = screenPort(runningCabinet(app)).connect('test');
+    const conn = app.port.connect('test');
     expect(await conn.wish(counter, { type: 'selectGame', game: 'jacks-or-better' })).toMatchObject({ ok: false, rule: 'C-22' });
     expect(staleRows().map((e) => e.data.carrier)).toEqual(['test']);
     await app.close();
   });
 
   it('stores only the salted hash of the initial PIN, and it opens the technician functions', async () => {
-    const store = openStore(dbIn('c.db'), config);
-    const sim = new SimulatedDevices({ ledgerPath: null });
+    const sim = new LedgerDevices({ ledgerPath: null });
     const bus = new HeldDevices(sim);
-    const app = await startCabinet(config, store, bus);
+    const app = await start(dbIn('c.db'), bus);
     expect(app.runner.state.access.pinHash).toMatch(/^scrypt\$/);
     expect(app.runner.state.access.pinChangeRequired).toBe(true);
     bus.connect();
@@ -145,14 +146,16 @@ describe('the cabinet runner', () => {
   });
 
   it('seeded dealing is refused with anything but the simulated devices and a simulated database', async () => {
-    const store = openStore(dbIn('c.db'), config, 'simulated');
-    const fake = new HeldDevices(new SimulatedDevices({ ledgerPath: null }));
-    await expect(startBotCabinet(config, store, fake as unknown as SimulatedDevices, '1')).rejects.toThrow(/only with simulated devices/);
-    await expect(startCabinet(config, store, fake)).rejects.toThrow(/only on a production database/);
-    store.close();
-    const production = openStore(dbIn('p.db', 'second'), config);
-    await expect(startBotCabinet(config, production, new SimulatedDevices({ ledgerPath: null }), '1')).rejects.toThrow(/only on a simulated database/);
-    production.close();
+    const db = dbIn('c.db');
+    openJournal(db, config, 'simulated').close();
+    const fake = new HeldDevices(new LedgerDevices({ ledgerPath: null }));
+    const seeded = { kind: 'seeded', seed: '1', for: 'test' } as const;
+    await expect(assemble(db, { kind: 'given', bus: fake }, { dealing: seeded })).rejects.toThrow(/only with simulated devices/);
+    // The production start: the store refuses a database made for the bot.
+    await expect(start(db, fake)).rejects.toThrow(/a production start refuses it/);
+    const production = dbIn('p.db', 'second');
+    openJournal(production, config).close();
+    await expect(assemble(production, { kind: 'ledger', ledgerPath: null }, { dealing: seeded, purpose: 'production' })).rejects.toThrow(/only on a simulated database/);
   });
 });
 
@@ -160,16 +163,16 @@ describe('C-14 restart recovery through the runner', () => {
   async function crashAfter(setup: (bus: HeldDevices, app: Awaited<ReturnType<typeof startCabinet>>) => void) {
     const db = dbIn();
     const ledger = join(dir, 'devices.jsonl');
-    const sim = new SimulatedDevices({ ledgerPath: ledger });
+    const sim = new LedgerDevices({ ledgerPath: ledger });
     const bus = new HeldDevices(sim);
-    const app = await startCabinet(config, openStore(db, config), bus);
+    const app = await start(db, bus);
     bus.connect();
     setup(bus, app);
     // The crash: nothing is closed, nothing more is delivered.
-    app.store.close();
+    app.journal.close();
     await sim.close();
-    const sim2 = new SimulatedDevices({ ledgerPath: ledger });
-    const app2 = await startCabinet(config, openStore(db, config), sim2);
+    const app2 = await assemble(db, { kind: 'ledger', ledgerPath: ledger });
+    const sim2 = app2.devices.ledger!;
     sim2.connect();
     await sim2.settled();
     return { app2, sim2, bus };
@@ -219,9 +222,8 @@ describe('C-14 restart recovery through the runner', () => {
   });
 
   it('plays a seeded bot session through the simulated devices with the meters balanced', async () => {
-    const store = openStore(dbIn('c.db'), config, 'simulated');
-    const sim = new SimulatedDevices({ ledgerPath: join(dir, 'devices.jsonl'), printFailRate: 0.2, random: new SeededRandom(3) });
-    const app = await startBotCabinet(config, store, sim, 'test');
+    const app = await assemble(dbIn('c.db'), { kind: 'ledger', ledgerPath: join(dir, 'devices.jsonl'), printFailRate: 0.2 }, { dealing: { kind: 'seeded', seed: 'test', for: 'test' } });
+    const sim = app.devices.ledger!;
     sim.connect();
     const { PlayerBot } = await import('./sim/player-bot');
     const summary = await new PlayerBot(app.runner, sim, { games: 60, random: new SeededRandom(4), moneyPerMille: 150 }).run();
@@ -237,11 +239,10 @@ describe('C-14 restart recovery through the runner', () => {
 
 describe('the records while the cabinet runs', () => {
   it('a mirror it cannot write stops play with a tilt and holds back the voucher, until a write succeeds again', async () => {
-    const store = openStore(dbIn(), config);
     let failing: string | null = null;
-    Object.defineProperty(store, 'mirrorProblem', { get: () => failing });
-    const bus = new HeldDevices(new SimulatedDevices({ ledgerPath: null }));
-    const app = await startCabinet(config, store, bus);
+    const bus = new HeldDevices(new LedgerDevices({ ledgerPath: null }));
+    const app = await start(dbIn(), bus);
+    Object.defineProperty(app.journal, 'mirrorProblem', { get: () => failing });
     bus.connect();
     bus.emit({ device: 'acceptor', type: 'escrow', value: 1000, denomination: '10' });
     bus.emit({ device: 'acceptor', type: 'stacked', value: 1000, denomination: '10' });
@@ -260,7 +261,7 @@ describe('the records while the cabinet runs', () => {
 
   it('a break the background walk finds in old records locks the cabinet with the refused-records tilt', async () => {
     const db = dbIn();
-    const setup = openStore(db, config);
+    const setup = openJournal(db, config);
     setup.initialize(initialState(config.settings), 'test');
     setup.db.pragma('synchronous = OFF');
     while (setup.eventCount() < CHECKPOINT_EVERY * 1.5) setup.appendLog([{ type: 'log', entry: { at: 1, kind: 'door', data: { door: 'main', open: true } } }]);
@@ -268,11 +269,11 @@ describe('the records while the cabinet runs', () => {
     const raw = new Database(db);
     raw.exec("DROP TRIGGER events_no_update; UPDATE events SET data = '{}' WHERE seq = 9");
     raw.close();
-    const store = openStore(db, config);
+    const bus = new HeldDevices(new LedgerDevices({ ledgerPath: null }));
+    const app = await start(db, bus);
+    const store = app.journal;
     // Behind the latest checkpoint: the start does not walk there, and opens.
     expect(store.records.ok && store.chain.ok).toBe(true);
-    const bus = new HeldDevices(new SimulatedDevices({ ledgerPath: null }));
-    const app = await startCabinet(config, store, bus);
     bus.connect();
     await vi.waitFor(() => expect(app.runner.state.tilts.map((t) => t.code)).toContain('records'), { timeout: 20_000, interval: 50 });
     expect(app.runner.state.tilts.find((t) => t.code === 'records')?.reason).toMatch(/broken at event row 9/);

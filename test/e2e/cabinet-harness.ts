@@ -1,19 +1,16 @@
-// A whole cabinet for end-to-end tests: the real runner, store, serial simulators, screen port
-// and host, with the decks a test stacks. Only tests assemble a cabinet this way; the
-// production start has no door for a chosen deck (src/app/cabinet-app.ts deals from crypto).
+// A whole cabinet for end-to-end tests: the one assembly (src/app/cabinet-app.ts) with its
+// serial simulators behind the real drivers, the host, and the decks a test stacks. Only a test
+// may ask the assembly for seeded dealing; the production start deals from crypto.
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { shuffledDeck, SeededRandom, type Card } from '../../src/core';
+import type { Card } from '../../src/core';
 import { stackedDeck } from '../../src/core/test-decks';
-import { openStore, type CabinetApp } from '../../src/app/cabinet-app';
+import { startCabinet } from '../../src/app/cabinet-app';
 import { parseConfig } from '../../src/app/config';
-import { nodeEnv } from '../../src/app/node-env';
-import { CabinetRunner } from '../../src/app/runner';
-import { createSimulatedDevices } from '../../src/devices';
 import { serveCabinet, type ServedCabinet } from '../../src/launcher/browser-cabinet';
 import { buildRenderer, CHROMIUM_ARGS } from '../support/renderer-build';
 
@@ -32,22 +29,15 @@ export async function startTestCabinet(
   transport: 'memory' | 'pty' = 'memory',
   db: string = freshDbPath(),
 ): Promise<TestCabinet> {
-  const parsed = parseConfig(config);
-  const store = openStore(db, parsed);
-  const devices = await createSimulatedDevices({ transport });
   const decks: Card[][] = [];
-  const rest = new SeededRandom('e2e');
-  const env = { ...nodeEnv(rest), newDeck: () => decks.shift() ?? shuffledDeck(rest) };
-  const runner = await CabinetRunner.start({ store, bus: devices.bus, env, settings: parsed.settings, initialPin: parsed.initialPin });
-  const app: CabinetApp = {
-    runner,
-    store,
-    async close() {
-      await runner.close();
-      store.close();
-    },
-  };
-  const served = await serveCabinet(rendererRoot, app, devices);
+  const app = await startCabinet({
+    config: parseConfig(config),
+    dataDir: dirname(db),
+    database: basename(db),
+    devices: { kind: 'simulated', transport },
+    dealing: { kind: 'seeded', seed: 'e2e', for: 'test', decks },
+  });
+  const served = await serveCabinet(rendererRoot, app);
   return { ...served, decks, stack: (top) => decks.push(stackedDeck(top)) };
 }
 
@@ -146,7 +136,7 @@ export async function pressWish(page: Page, name: string): Promise<Scene> {
  * enables it some polls after start, later on a loaded machine). False if it takes none.
  */
 export async function insertNote(cabinet: TestCabinet, value: number, ms = 20_000): Promise<boolean> {
-  const acceptor = cabinet.devices!.sim.acceptor;
+  const acceptor = cabinet.app.devices.sim!.acceptor;
   const end = Date.now() + ms;
   while (Date.now() < end) {
     const s = acceptor.state;

@@ -13,7 +13,7 @@ async function withCredits(config: unknown, name: string, noteValue = 2000) {
   expect(cabinet.app.runner.state.balance).toBe(noteValue);
   // Credits take the screen from attract mode to the lobby.
   await until(page, (s) => s.screen === 'lobby', 'the lobby');
-  return { page, sim: cabinet.devices!.sim, cabinet };
+  return { page, sim: cabinet.app.devices.sim!, cabinet };
 }
 
 describe('Jacks or Better from note to voucher', () => {
@@ -45,7 +45,7 @@ describe('Jacks or Better from note to voucher', () => {
     expect(ticket.text.toUpperCase()).toContain('TWENTY');
     expect(ticket.validation).toMatch(/^\d{18}$/);
     expect(ticket.barcodes[0].data).toBe(ticket.validation);
-    expect(cabinet.app.runner.state.meters.lifetime.vouchersOut ?? cabinet.app.store.reader.meters().lifetime.vouchersOut).toBe(2040);
+    expect(cabinet.app.runner.state.meters.lifetime.vouchersOut ?? cabinet.app.journal.reader.meters().lifetime.vouchersOut).toBe(2040);
     await until(page, (x) => meter(x, 'credits') === '0' || x.screen === 'attract', 'no credits left');
   });
 });
@@ -69,7 +69,7 @@ describe('Poker Plus rounds', () => {
     expect(s.boughtText).toContain('K');
     expect(s.banners[0].text).toBe('WIN');
     await page.shot('won');
-    const record = cabinet.app.store.reader.recall(1)[0];
+    const record = cabinet.app.journal.reader.recall(1)[0];
     // Ante 1, exchange of three 2, BET 2, buying the game 1; back: ante 1+1, BET 2 + 2 × 7 (P-12).
     expect(record.result).toMatchObject({ game: 'poker-plus', net: 18 - 6 });
   });

@@ -34,7 +34,7 @@ function cli(args: string[], input?: string): { status: number | null; stdout: s
 async function start(config: unknown, name: string, db = freshDbPath()) {
   const cabinet = await suite.start(config, 'memory', db);
   const page = await openScreen(suite.browser, cabinet.url, SHOTS, `svc-${name}`);
-  return { page, sim: cabinet.devices!.sim, cabinet, db };
+  return { page, sim: cabinet.app.devices.sim!, cabinet, db };
 }
 
 async function insert(c: TestCabinet, page: Parameters<typeof until>[0], value: number): Promise<void> {
@@ -54,7 +54,7 @@ const NEW_PIN = '2580';
 
 /** Key on, PIN in; on a cabinet still on its initial PIN, the forced change first (C-21). */
 async function technicianLogin(c: TestCabinet, page: Parameters<typeof until>[0], code = '0000'): Promise<void> {
-  c.devices!.sim.deck.turnKey('technician', true);
+  c.app.devices.sim!.deck.turnKey('technician', true);
   await pin(page, c.app.runner.state.access.pinChangeRequired ? code : NEW_PIN);
   await until(page, () => c.app.runner.state.access.technicianSession, 'the technician session');
   await untilSvc(page, (m) => m.mode === 'technician', 'the audit pages');
@@ -96,13 +96,13 @@ describe('the attendant', () => {
     expect(pageText(svc(s))).toContain('12.50');
     await page.shot('cleared');
 
-    const rows = c.app.store.reader.events().filter((e) => e.kind === 'handpay' || e.kind === 'creditClear');
+    const rows = c.app.journal.reader.events().filter((e) => e.kind === 'handpay' || e.kind === 'creditClear');
     expect(rows.map((e) => [e.kind, e.data.event, e.data.amount])).toEqual([
       ['handpay', 'locked', 1250],
       ['handpay', 'paid', 1250],
       ['creditClear', 'creditClear', 1995],
     ]);
-    expect(c.app.store.reader.meters().lifetime).toMatchObject({ jackpot: 1250, handpaidCancelled: 1995 });
+    expect(c.app.journal.reader.meters().lifetime).toMatchObject({ jackpot: 1250, handpaidCancelled: 1995 });
 
     sim.deck.turnKey('attendant', false);
     await until(page, (x) => svcScene(x).service === null, 'the attendant menu closed');
@@ -127,14 +127,14 @@ describe('the technician', () => {
     expect(during.ok).toBe(false);
     expect(!during.ok && during.refusal.reason).toMatch(/locked/);
 
-    const access = c.app.store.reader.events().filter((e) => e.kind === 'access');
+    const access = c.app.journal.reader.events().filter((e) => e.kind === 'access');
     expect(access.map((e) => [e.data.event, e.data.locked])).toEqual([
       ['wrong PIN', false],
       ['wrong PIN', false],
       ['wrong PIN', true],
     ]);
     // What the PIN attempts logged, not the rows' hashes, times or key fingerprints, whose digits may spell anything.
-    const log = JSON.stringify(c.app.store.reader.events().filter((e) => e.kind === 'access' || e.kind === 'refusal').map((e) => e.data));
+    const log = JSON.stringify(c.app.journal.reader.events().filter((e) => e.kind === 'access' || e.kind === 'refusal').map((e) => e.data));
     for (const tried of ['1111', '1357', '9999', '2468']) expect(log).not.toContain(tried);
 
     s = await untilSvc(page, (m) => m.page === 'pin' && !/LOCKED/.test(m.headline?.text ?? ''), 'the lockout over');
@@ -142,7 +142,7 @@ describe('the technician', () => {
     await pin(page, '2468');
     await untilSvc(page, (m) => m.mode === 'technician', 'the audit pages');
     expect(c.app.runner.state.access.technicianSession).toBe(true);
-    expect(c.app.store.reader.events().filter((e) => e.kind === 'access').at(-1)?.data).toEqual({ event: 'technician login', pinChangeRequired: true });
+    expect(c.app.journal.reader.events().filter((e) => e.kind === 'access').at(-1)?.data).toEqual({ event: 'technician login', pinChangeRequired: true });
     // The initial PIN opens nothing but its own change: the screen offers only that, and the
     // cabinet refuses the rest over the contract.
     const forced = await untilSvc(page, (m) => m.page === 'settings', 'the forced PIN change');
@@ -266,7 +266,7 @@ describe('the technician', () => {
     await press(page, 'confirm.yes');
     await until(page, () => c.app.runner.state.settings.payTables.jacks.coefficients['full-house'] === 9, 'the 9/6 table in force');
     await page.shot('changed');
-    const logged = c.app.store.reader.events().filter((e) => e.kind === 'config').map((e) => [e.data.key, e.data.source]);
+    const logged = c.app.journal.reader.events().filter((e) => e.kind === 'config').map((e) => [e.data.key, e.data.source]);
     expect(logged).toContainEqual(['limits.maxBet', 'technician']);
     sim.deck.turnKey('technician', false);
     await page.close();
@@ -377,7 +377,7 @@ describe('keys', () => {
     expect(c.app.runner.state.balance).toBe(keyed.get('wish creditClear')?.kind === 'accepted' ? 0 : before.balance);
     expect(JSON.stringify(c.app.runner.state.settings)).toBe(before.settings);
     // Logged at most once a second for the connection: the rows held back are counted by rule.
-    const rows = () => c.app.store.reader.events().filter((e) => e.kind === 'refusal' && e.data.carrier === 'websocket');
+    const rows = () => c.app.journal.reader.events().filter((e) => e.kind === 'refusal' && e.data.carrier === 'websocket');
     const c21 = () => rows().reduce((n, e) => n + (e.data.heldBack === undefined ? (e.data.rule === 'C-21' ? 1 : 0) : Number((e.data.byRule as Record<string, number>)['C-21'] ?? 0)), 0);
     await expect.poll(c21, { timeout: 5000 }).toBeGreaterThanOrEqual(SERVICE_WISHES.length + QUERIES.length);
     expect(JSON.stringify(rows())).not.toContain('"1234"');
@@ -413,7 +413,7 @@ describe('device tests', () => {
     expect(await insertNote(c, 2000)).toBe(true);
     await untilSvc(page, (m) => pageText(m).includes('20.00'), 'the test note listed');
     expect(c.app.runner.state.balance).toBe(0);
-    expect(c.app.store.reader.meters().lifetime.billsIn ?? 0).toBe(0);
+    expect(c.app.journal.reader.meters().lifetime.billsIn ?? 0).toBe(0);
 
     await press(page, 'dev.voucher');
     await until(page, () => sim.printer.printed.length === 1, 'the specimen printed');
@@ -421,11 +421,11 @@ describe('device tests', () => {
     expect(sim.printer.printed[0].text.replace(/ /g, '')).toContain('***VOID***');
     expect(sim.printer.printed[0].text).toContain('NOT NEGOTIABLE');
     await untilSvc(page, (m) => /VOID/.test(pageText(m)), 'the specimen shown printed');
-    expect(c.app.store.reader.meters().lifetime.vouchersOut ?? 0).toBe(0);
+    expect(c.app.journal.reader.meters().lifetime.vouchersOut ?? 0).toBe(0);
     await page.shot('test');
 
     await press(page, 'dev.testEnd');
     await until(page, () => c.app.runner.state.deviceTest == null, 'the device test over');
-    expect(c.app.store.reader.events().some((e) => e.kind === 'deviceTest')).toBe(true);
+    expect(c.app.journal.reader.events().some((e) => e.kind === 'deviceTest')).toBe(true);
   });
 });

@@ -8,7 +8,8 @@
 // records intact under the machine key and never behind the mirror of critical memory; after every restart the interrupted game is the same game at the same step, and
 // when it is finally recalled, it was played with the same cards.
 //
-// The pieces, for whoever changes one: startCabinet (one child and its kill), inspect (the checks
+// The pieces, for whoever changes one: spawnCabinet (one child, started by `run --headless` through
+// the one assembly, src/app/cabinet-app.ts, and its kill), inspect (the checks
 // of one database against the ledger), crashTest (the loop of kills, then a clean final run).
 
 import { spawn } from 'node:child_process';
@@ -69,7 +70,7 @@ interface Run {
 type KillPlan = { atMs: number } | { afterReadyMs: number } | null;
 
 /** One cabinet process; its hands on the devices are carried out on the rig as it asks. */
-function startCabinet(args: string[], plan: KillPlan, rig: DeviceRig): Promise<Run> {
+function spawnCabinet(args: string[], plan: KillPlan, rig: DeviceRig): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'run', '--headless', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const run: Run = { ready: null, code: null, signal: null, stderr: '' };
@@ -232,7 +233,7 @@ async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig
     const plan: KillPlan = uniformBelow(rnd, startupKillEvery ?? 5) === 0 ? { atMs: uniformBelow(rnd, startupMs) } : { afterReadyMs: uniformBelow(rnd, maxLife) };
     await rig.lines();
     const spawned = performance.now();
-    const run = await startCabinet([...common, '--bot', `${seed}-${k}`, '--games', '1000000000'], plan, rig);
+    const run = await spawnCabinet([...common, '--bot', `${seed}-${k}`, '--games', '1000000000'], plan, rig);
     if (run.ready && 'afterReadyMs' in plan!) startupMs = Math.max(200, Math.round(performance.now() - spawned - plan.afterReadyMs));
     report.kills++;
     if (run.signal !== 'SIGKILL') report.discrepancies.push(`run ${k}: exited by itself (code ${run.code}): ${run.stderr.trim().slice(0, 500)}`);
@@ -260,7 +261,7 @@ async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig
 
   // The last start runs to a clean stop: then everything must match exactly.
   await rig.lines();
-  const last = await startCabinet([...common, '--bot', `${seed}-final`, '--games', '5'], null, rig);
+  const last = await spawnCabinet([...common, '--bot', `${seed}-final`, '--games', '5'], null, rig);
   if (last.code !== 0) report.discrepancies.push(`final run failed (code ${last.code}): ${last.stderr.trim().slice(0, 500)}`);
   if (interrupted && last.ready) {
     const resumed = last.ready.game as GameView | null;

@@ -8,14 +8,11 @@
 import { join } from 'node:path';
 import { uniformBelow, type RandomSource } from '../../core';
 import type { Door, KeySwitch } from '../../cabinet';
-import { AcceptorSimulator, DeckSimulator, PrinterSimulator, SerialEndpoint, SocatPair, type PrintedTicket } from '../../devices';
+import { AcceptorSimulator, DeckSimulator, PrinterSimulator, SerialEndpoint, SIMULATOR_LINES, SocatPair, type PrintedTicket } from '../../devices';
 import { DeviceLedger } from './device-ledger';
 import type { HandMove } from './hands';
 
 const NAMES = ['acceptor', 'printer', 'deck'] as const;
-
-/** The device ends' line settings: those the drivers use by default. */
-const LINES = { acceptor: { baudRate: 9600, parity: 'even' as const }, printer: { baudRate: 38400 }, deck: { baudRate: 38400 } };
 
 export interface DeviceRigOptions {
   /** Folder for the pseudo-terminal links. */
@@ -68,7 +65,7 @@ export class DeviceRig {
     const rig = new DeviceRig(options);
     await rig.lines();
     for (const n of NAMES) {
-      const endpoint = new SerialEndpoint({ path: rig.pairs[n].device, ...LINES[n] });
+      const endpoint = new SerialEndpoint({ path: rig.pairs[n].device, ...SIMULATOR_LINES[n] });
       rig.endpoints.push(endpoint);
       rig[n].attach(endpoint);
     }

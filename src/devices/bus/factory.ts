@@ -45,6 +45,9 @@ export interface SerialLine {
 /** Each device on its serial line, or its simulator. */
 export type DeviceChoices = Record<keyof PortPaths, SerialLine | 'simulated'>;
 
+/** The line settings a simulator opens its end of a pseudo-terminal with: those the drivers use by default. */
+export const SIMULATOR_LINES = { acceptor: { baudRate: 9600, parity: 'even' as const }, printer: { baudRate: 38400 }, deck: { baudRate: 38400 } };
+
 export interface SimulatedDevices {
   acceptor: AcceptorSimulator;
   printer: PrinterSimulator;
@@ -150,9 +153,8 @@ export async function createSimulatedDevices(options: SimulationOptions): Promis
     if (ownDir) await rm(dir, { recursive: true, force: true });
     throw e;
   }
-  const deviceSide = { acceptor: { baudRate: 9600, parity: 'even' as const }, printer: { baudRate: 38400 }, deck: { baudRate: 38400 } };
   for (const n of names) {
-    const ep = new SerialEndpoint({ path: pairs[n].device, ...deviceSide[n] });
+    const ep = new SerialEndpoint({ path: pairs[n].device, ...SIMULATOR_LINES[n] });
     endpoints.push(ep);
     sim[n].attach(ep);
   }

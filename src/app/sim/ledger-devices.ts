@@ -1,6 +1,7 @@
-// A simulated bill acceptor, voucher printer and button deck straight behind the DeviceBus
-// interface, no drivers or bytes: the fast bench for the soak and the seeded headless bot. (The
-// crash test runs the real drivers on the serial simulators instead: src/app/sim/device-rig.ts.)
+// The bench devices: a simulated bill acceptor, voucher printer and button deck straight behind
+// the DeviceBus interface, no drivers or bytes, their memory a ledger: the fast bench for the soak
+// and the seeded headless bot. (The crash test runs the real drivers on the serial simulators
+// instead: src/app/sim/device-rig.ts.)
 // Devices answer asynchronously, as real ones do, and what they physically do with notes and
 // vouchers goes to the device ledger first.
 
@@ -8,7 +9,7 @@ import type { RandomSource } from '../../core';
 import type { Button, DeviceBus, DeviceCommand, DeviceEvent, Door, KeySwitch } from '../../cabinet';
 import { DeviceLedger } from './device-ledger';
 
-export interface SimulatedDevicesOptions {
+export interface LedgerDevicesOptions {
   /** Where the devices keep their memory; null keeps it in this process only. */
   ledgerPath: string | null;
   /** Chance that a print fails (paper jam), drawn from `random`. */
@@ -16,7 +17,7 @@ export interface SimulatedDevicesOptions {
   random?: RandomSource;
 }
 
-export class SimulatedDevices implements DeviceBus {
+export class LedgerDevices implements DeviceBus {
   readonly ledger: DeviceLedger;
   private readonly listeners = new Set<(event: DeviceEvent) => void>();
   private inFlight = 0;
@@ -34,7 +35,7 @@ export class SimulatedDevices implements DeviceBus {
     committed: () => undefined,
   };
 
-  constructor(private readonly options: SimulatedDevicesOptions) {
+  constructor(private readonly options: LedgerDevicesOptions) {
     this.ledger = new DeviceLedger(options.ledgerPath);
   }
 
