@@ -13,8 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { TO_CABINET_MAX_BYTES } from '../contract';
-import type { CabinetPort } from './cabinet-port';
+import { TO_CABINET_MAX_BYTES, type CabinetPort } from '../contract';
 import { carryContract, frameRefusal } from './screen-socket';
 import { serveStatic } from './static-files';
 

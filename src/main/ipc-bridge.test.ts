@@ -1,8 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { checkToScreen, type Query, type QueryResult, type Snapshot, type ToScreen, type Wish } from '../contract';
-import type { CabinetPort } from '../host/cabinet-port';
-import type { ShellPort, WishAnswer } from './cabinet-link';
+import { checkToScreen, type CabinetPort, type Query, type QueryResult, type Snapshot, type ToScreen, type Wish, type WishAnswer } from '../contract';
 import { CARRIER, CONTRACT_CHANNEL } from './channel';
 import { bridgeIpc, senderProblem, type IpcEvent, type MainIpc } from './ipc-bridge';
 import { sampleSnapshot } from './testing/contract-sample';
@@ -32,7 +30,7 @@ function fakePort(answer: (version: number, wish: Wish) => Promise<WishAnswer> =
   const refused: [string, string][] = [];
   const wishes: [number, Wish][] = [];
   const queries: Query[] = [];
-  const port: ShellPort = {
+  const port: CabinetPort = {
     snapshot: () => sampleSnapshot(5),
     onSnapshot: (l) => {
       listener = l;
@@ -72,8 +70,8 @@ function setup(answer?: (version: number, wish: Wish) => Promise<WishAnswer>) {
 
 describe('the IPC bridge, main side', () => {
   it('has the host CabinetPort shape, both ways', () => {
-    expectTypeOf<CabinetPort>().toExtend<ShellPort>();
-    expectTypeOf<ShellPort>().toExtend<CabinetPort>();
+    expectTypeOf<CabinetPort>().toExtend<Parameters<typeof bridgeIpc>[2]>();
+    expectTypeOf<Parameters<typeof bridgeIpc>[2]>().toExtend<CabinetPort>();
   });
 
   it('forwards a wish with its version and answers accepted', async () => {

@@ -2,9 +2,8 @@
 // accepted only from the window's own top frame showing the app's origin; every message checked
 // against the contract; anything else refused and logged (C-22); snapshots pushed to the screen.
 
-import { answerMessage, checkToCabinet, type ToScreen } from '../contract';
+import { answerMessage, checkToCabinet, type CabinetPort, type ToScreen } from '../contract';
 import { isAppUrl } from './app-origin';
-import type { ShellPort } from './cabinet-link';
 import { CARRIER, CONTRACT_CHANNEL } from './channel';
 
 export interface SenderFrame {
@@ -63,7 +62,7 @@ export interface IpcBridge {
   stop(): void;
 }
 
-export function bridgeIpc(ipc: MainIpc, screen: ScreenContents, port: ShellPort, log: (line: string) => void): IpcBridge {
+export function bridgeIpc(ipc: MainIpc, screen: ScreenContents, port: CabinetPort, log: (line: string) => void): IpcBridge {
   const send = (message: ToScreen): void => {
     if (!screen.isDestroyed()) screen.send(CONTRACT_CHANNEL, message);
   };

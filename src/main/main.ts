@@ -3,7 +3,7 @@
 import { app } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCabinetPort } from './app-link';
+import { createCabinetPort } from '../app/cabinet-link';
 import { appArguments, registerSchemes, startShell } from './shell';
 
 const log = (line: string): void => console.log(`poker-cabinet shell: ${line}`);

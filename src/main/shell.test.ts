@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Snapshot, Wish } from '../contract';
 import { APP_ENTRY_URL, FAULT_URL } from './app-origin';
-import type { CabinetLink, CabinetLinkOptions } from './cabinet-link';
+import type { CabinetLink, CabinetLinkOptions } from '../app/cabinet-link';
 import { CONTRACT_CHANNEL } from './channel';
 import { APP_CSP } from './csp';
 import { registerSchemes, startShell, type ShellOptions } from './shell';

@@ -7,12 +7,15 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, FAULT_URL } from './app-origin';
 import { appResponse, faultResponse } from './app-files';
-import type { CabinetLink, CreateCabinetPort } from './cabinet-link';
+import type { CabinetLink, CabinetLinkOptions } from '../app/cabinet-link';
 import { watchRenderer } from './crash-reload';
 import { canRead, canWrite, chooseConfigFile, chooseDataDir } from './data-dir';
 import { guardContents, guardSession } from './guards';
 import { bridgeIpc, type IpcBridge } from './ipc-bridge';
 import { HIDE_CURSOR_CSS, kioskWindowOptions } from './window-options';
+
+/** How the shell asks for a running cabinet (the app's createCabinetPort; tests give their own). */
+export type CreateCabinetPort = (options: CabinetLinkOptions) => Promise<CabinetLink>;
 
 export interface ShellOptions {
   createCabinetPort: CreateCabinetPort;

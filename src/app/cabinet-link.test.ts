@@ -2,8 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCabinetPort } from './app-link';
-import type { CabinetLinkOptions } from './cabinet-link';
+import { createCabinetPort, type CabinetLinkOptions } from './cabinet-link';
 
 /** A test's own folder: the data folder in it, and the machine key and the mirror beside that. */
 const folders: string[] = [];
