@@ -16,6 +16,7 @@ export { parseWish } from './wishes';
 export { settingsProblems, describeProblems, MAX_BET_LIMIT, MAX_CHIP_VALUES, PRESENTATION_RANGES, RETURN_PCT_BOUNDS, type SettingsProblem } from './settings-check';
 export { settingsDiff, type SettingChange } from './settings-change';
 export { activePayTableId, samePayTable, CUSTOM_PAY_TABLE } from './installed-tables';
-export { coefficientsText, describeRange, describeReturn, GAME_NAMES, returnOutOfRange, tableName, type ConfigReturns, type ReturnRange, type TableReturn } from './return-range';
+export { coefficientsText, describeRange, describeReturn, GAME_NAMES, returnOutOfRange, tableName, type ConfigReturns, type ReturnRange } from './return-range';
+export type { TableReturn } from './table-return';
 export { SPECIMEN_SEQUENCE_BASE } from './device-test';
 export { keyProblem, technicianProblem, SWITCHES_TILT } from './keys';

@@ -6,17 +6,7 @@
 import { CATEGORIES, JACKS_CATEGORIES, type GameId, type PayTable } from '../core';
 import { samePayTable } from './installed-tables';
 import type { InstalledPayTable, Limits } from './settings';
-
-/** What is known of a pay table's return to the player, in percent of what is staked. */
-export interface TableReturn {
-  /** The exact return, or a simulation's estimate. */
-  pct: number;
-  /** The 95% interval; both ends are `pct` when the return is exact. */
-  low: number;
-  high: number;
-  /** How it was found, in words. */
-  basis: string;
-}
+import type { TableReturn } from './table-return';
 
 /** The return of each game's table in the config file, as the app found it (null: unknown). */
 export type ConfigReturns = Record<GameId, TableReturn | null>;

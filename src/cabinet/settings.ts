@@ -8,7 +8,7 @@ import {
   type JacksPayTable,
   type PokerPlusPayTable,
 } from '../core';
-import type { TableReturn } from './return-range';
+import type { TableReturn } from './table-return';
 
 export type Language = 'en' | 'ru';
 export const LANGUAGES: readonly Language[] = ['en', 'ru'];

@@ -7,7 +7,8 @@ import type { DeviceCommand, DeviceEvent, Door, KeySwitch } from './device-event
 import type { CabinetEffect, GameRecord, LogEntry } from './effects';
 import { stepCabinet, type CabinetResult } from './cabinet';
 import type { CabinetEnv, CabinetInput } from './inputs';
-import type { ConfigReturns, TableReturn } from './return-range';
+import type { ConfigReturns } from './return-range';
+import type { TableReturn } from './table-return';
 import { DEFAULT_SETTINGS, type CabinetSettings, type Limits } from './settings';
 import { initialState, type CabinetState } from './state';
 
