@@ -15,6 +15,7 @@ import { syncOutputs } from './outputs';
 import { deviceTest, endDeviceTest, testAcceptor, testAcceptorEvent, testButton, testLamps, testPrinterEvent, testPrinterTrouble, testVoucher } from './device-test';
 import { powerUp, recovered } from './power';
 import { soundMute } from './sound-mute';
+import { sasCommand } from './sas';
 import { lockedByRecords, mirrorReport, recordsRefused, recordsReport } from './records';
 import { applySettings, changeSettings } from './settings-change';
 import { gameInProgress, type CabinetState } from './state';
@@ -96,6 +97,8 @@ function dispatch(tx: Transition, input: CabinetInput): Outcome {
     case 'mirror':
       mirrorReport(tx, input.problem);
       return null;
+    case 'sas':
+      return sasCommand(tx, input.command);
     default:
       return refusal('C-22', 'unknown input');
   }

@@ -43,8 +43,14 @@ export function cashOut(tx: Transition): Outcome {
     return null;
   }
   const sequence = s.voucherSequence + 1;
+  const validation = voucherValidation(tx);
+  if (validation === null) {
+    tx.log('voucher', { event: 'noValidationId', amount: s.balance, reason: 'the casino system has not set a validation ID (SAS 4C)' });
+    lockForHandpay(tx, { kind: 'cancelledCredits', amount: s.balance, reason: 'cash-out without a validation ID from the casino system', gameId: null, game: null });
+    return null;
+  }
   const voucher: Voucher = {
-    validation: tx.env.newValidation(s.settings.voucher.machine, sequence),
+    validation,
     amount: s.balance,
     currency: s.settings.currency,
     minorDigits: s.settings.minorDigits,
@@ -53,11 +59,28 @@ export function cashOut(tx: Transition): Outcome {
     issuedAt: new Date(tx.at).toISOString(),
     expiresAt: new Date(tx.at + s.settings.voucher.expiryDays * DAY_MS).toISOString().slice(0, 10),
     sequence,
+    ...(s.sas ? { scheme: 'sas' as const } : {}),
   };
   tx.set({ voucher, voucherSequence: sequence });
   tx.log('voucher', { event: 'print', validation: voucher.validation, amount: voucher.amount, sequence });
   tx.send({ device: 'printer', type: 'print', voucher });
   return null;
+}
+
+/**
+ * The next voucher's validation number: with a SAS link, secure enhanced validation under the
+ * host's validation ID (its sequence taken here, committed with the voucher), null while the
+ * host has set none; otherwise the cabinet's own numbering (C-17).
+ */
+function voucherValidation(tx: Transition): string | null {
+  const s = tx.state;
+  if (!s.sas) return tx.env.newValidation(s.settings.voucher.machine, s.voucherSequence + 1);
+  const current = s.sas.validation.current;
+  if (!current) return null;
+  if (!tx.env.sasValidation) throw new Error('the cabinet has a SAS link but no secure enhanced validation');
+  const next = { validationId: current.validationId, sequence: (current.sequence + 1) & 0xffffff };
+  tx.set({ sas: { ...s.sas, validation: { ...s.sas.validation, current: next } } });
+  return tx.env.sasValidation(next.validationId, next.sequence);
 }
 
 /** The one place a voucher leaves the balance. */
@@ -91,8 +114,15 @@ export function handpayConfirm(tx: Transition): Outcome {
   const s = tx.state;
   const key = needKey(s, 'attendant');
   if (key) return key;
-  const h = s.handpay;
-  if (!h) return refusal('C-5', 'no handpay is waiting');
+  if (!s.handpay) return refusal('C-5', 'no handpay is waiting');
+  payHandpay(tx, 'attendant');
+  return null;
+}
+
+/** The waiting handpay paid: by the attendant's key, or reset by the casino system (C-25). */
+export function payHandpay(tx: Transition, by: 'attendant' | 'host'): void {
+  const s = tx.state;
+  const h = s.handpay!;
   if (h.kind === 'jackpot') {
     // The jackpot never reached the credit meter, so the balance stays as it is (C-9).
     tx.count({ jackpot: h.amount, jackpotCount: 1, ...(h.game ? { [`${h.game}/jackpot`]: h.amount } : {}) });
@@ -101,8 +131,7 @@ export function handpayConfirm(tx: Transition): Outcome {
     tx.count({ handpaidCancelled: h.amount, handpaidCancelledCount: 1 });
   }
   tx.set({ handpay: null });
-  tx.log('handpay', { event: 'paid', kind: h.kind, amount: h.amount, gameId: h.gameId, reason: h.reason, key: 'attendant' });
-  return null;
+  tx.log('handpay', { event: 'paid', kind: h.kind, amount: h.amount, gameId: h.gameId, reason: h.reason, ...(by === 'attendant' ? { key: 'attendant' } : { by: 'host' }) });
 }
 
 /** C-6: the attendant clears the balance as handpaid cancelled credits. */

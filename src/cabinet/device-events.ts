@@ -35,6 +35,11 @@ export interface Voucher {
    * the cabinet never debits it. Absent on every real voucher.
    */
   specimen?: true;
+  /**
+   * 'sas': numbered by SAS secure enhanced validation (system ID 00 and 16 digits the casino
+   * system can recompute, docs/protocols/sas.md) instead of the cabinet's own scheme.
+   */
+  scheme?: 'sas';
 }
 
 export type DeviceEvent =

@@ -23,7 +23,9 @@ export type LogKind =
   | 'refusal'
   | 'anomaly'
   | 'deviceTest'
-  | 'records';
+  | 'records'
+  /** What the casino system did over the SAS link, and the link's own events (C-25). */
+  | 'sas';
 
 export interface LogEntry {
   /** ms since the epoch. */

@@ -17,6 +17,7 @@ import {
 } from '../core';
 import type { PlayerWish } from './inputs';
 import { playBlocked } from './locks';
+import { hostDisabledRefusal } from './sas';
 import { gameMeter } from './meters';
 import { settleGame } from './settle';
 import { gameInProgress, type CabinetState, type GameSession, type RecallAction } from './state';
@@ -33,7 +34,8 @@ export const pokerPlusConfig = (s: CabinetState): PokerPlusConfig => ({
 
 function idle(tx: Transition): Outcome {
   if (gameInProgress(tx.state)) return refusal('C-22', 'not during a game');
-  return playBlocked(tx.state);
+  // A game in progress is finished whatever the host says; no new one starts (C-25).
+  return playBlocked(tx.state) ?? hostDisabledRefusal(tx.state);
 }
 
 export function selectGame(tx: Transition, game: GameId): Outcome {

@@ -6,6 +6,7 @@ import type { BoxRequest, Card, GameId } from '../core';
 import type { Button, DeviceEvent, LampState } from './device-events';
 import type { Meters } from './meters';
 import type { ConfigReturns } from './return-range';
+import type { SasCommand } from './sas';
 import type { CabinetSettings, InstalledPayTable, Language, Limits, Presentation } from './settings';
 
 /** C-7: the settings a technician may change at the cabinet; only those given change. */
@@ -96,7 +97,9 @@ export type CabinetInput =
    */
   | { kind: 'records'; refused: string | null; mirror: MirrorMemory | null }
   /** Whether the mirror of critical memory was written after the last commit (null: it was). */
-  | { kind: 'mirror'; problem: string | null };
+  | { kind: 'mirror'; problem: string | null }
+  /** What the casino system asks over the SAS link (C-25), before the link answers it. */
+  | { kind: 'sas'; command: SasCommand };
 
 /** Everything impure the cabinet needs, handed in by the app. */
 export interface CabinetEnv {
@@ -107,6 +110,11 @@ export interface CabinetEnv {
   /** An 18-digit voucher validation number. */
   /** The 18-digit validation number of this machine's voucher `sequence` (docs/protocols/voucher-printer.md). */
   newValidation(machine: string, sequence: number): string;
+  /**
+   * The 18-digit barcode of a voucher numbered by SAS secure enhanced validation: system ID 00,
+   * then the 16 digits of `validationId` and `sequence`. Absent: the cabinet has no SAS link.
+   */
+  sasValidation?(validationId: number, sequence: number): string;
   hashPin(pin: string): string;
   verifyPin(pin: string, hash: string): boolean;
 }

@@ -4,6 +4,7 @@
 import type { BoxRequest, GameId, JacksState, PokerPlusState } from '../core';
 import type { Button, DeviceName, Door, KeySwitch, LampState, Voucher } from './device-events';
 import { EMPTY_METERS, type MeterSet } from './meters';
+import type { SasCabinetState } from './sas';
 import { DEFAULT_SETTINGS, type CabinetSettings, type InstalledPayTable, type Language } from './settings';
 
 /** A replay-format action (docs/replay.md), as the game recall stores it. */
@@ -157,6 +158,8 @@ export interface CabinetState {
    * undefined in states saved before it existed).
    */
   soundMutedUntil: number;
+  /** The SAS link to a casino system (C-25); null (or absent, in older states) without one. */
+  sas?: SasCabinetState | null;
 }
 
 export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): CabinetState {
@@ -193,6 +196,7 @@ export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): Cabi
     deviceTest: null,
     specimenCount: 0,
     soundMutedUntil: 0,
+    sas: null,
   };
 }
 

@@ -10,3 +10,4 @@ export { verifyChain, type ChainCheck } from './event-chain';
 export { createMachineKey, readMachineKey, shortFingerprint, type MachineKey } from './machine-key';
 export { Mirror, MIRROR_FILE, type MirrorRecord } from './mirror';
 export { SCHEMA_VERSION, RECALL_KEEP, APPLICATION_ID } from './schema';
+export { VALIDATIONS_KEPT, type QueuedException, type SasWrites, type StoredValidation } from './sas-tables';

@@ -20,7 +20,7 @@ import {
   type MeterSet,
   type Meters,
 } from '../cabinet';
-import { openDatabase, StoreError } from './database';
+import { migrate, openDatabase, StoreError } from './database';
 import { rowHash } from './event-chain';
 import { checkpointMac, commitMac, settingsLogDigest, type Anchor, type CommitRow } from './keyed-chain';
 import { createMachineKey, readMachineKey, shortFingerprint, type MachineKey } from './machine-key';
@@ -28,7 +28,8 @@ import type { Mirror, MirrorRecord } from './mirror';
 import { adopt, checkPlaces, openKeyed, readIdentity, seedNew, type Identity, type JournalStart, type MachineOptions, type Purpose, type RecordsVerdict } from './records-open';
 import { RecordsReader, refusedIn, STATE_PARTS } from './records-reader';
 import type { RecordsCheck } from './records-walk';
-import { KEYED_SCHEMA, RECALL_KEEP } from './schema';
+import { KEYED_SCHEMA, RECALL_KEEP, SCHEMA_VERSION } from './schema';
+import { isEmptyWrite, SasTables, type QueuedException, type SasWrites, type StoredValidation } from './sas-tables';
 import { TableDigests, type RowValues } from './table-digests';
 
 /** A checkpoint is written when this many commits and event rows were added since the last one. */
@@ -119,6 +120,8 @@ export class Journal {
     let start: JournalStart;
     try {
       if (version >= KEYED_SCHEMA) {
+        // Tables added since (schema 5 on): created empty; the next commit signs their digests.
+        if (version < SCHEMA_VERSION) migrate(db, version);
         if (!key) {
           const bound = shortFingerprint(readIdentity(db, path).fingerprint);
           throw new StoreError(`the machine key ${m.keyFile} is missing, and ${path} is bound to the key with fingerprint ${bound}: put that key file back`);
@@ -176,8 +179,8 @@ export class Journal {
     });
   }
 
-  /** C-13: one transition, whole, or nothing. */
-  commit(prev: CabinetState, next: CabinetState, effects: readonly CabinetEffect[], source = 'cabinet'): void {
+  /** C-13: one transition, whole, or nothing; with what it raised on the SAS link, if any. */
+  commit(prev: CabinetState, next: CabinetState, effects: readonly CabinetEffect[], source = 'cabinet', sas?: SasWrites): void {
     this.journal(next, prev, () => {
       const at = Date.now();
       const json = stateJson(next);
@@ -188,9 +191,35 @@ export class Journal {
       if (prev.settings !== next.settings) this.writeSettings(prev.settings, next.settings, settingsSource(effects) ?? source, at);
       this.writeParts(prev, next);
       this.writeEffects(effects);
+      if (!isEmptyWrite(sas)) this.sasTables.write(sas!, this.digests, at);
       const machine = next.settings.voucher?.machine;
       if (typeof machine === 'string' && machine !== this.identity.machine) this.writeIdentity({ ...this.identity, machine });
     }, effects.some((e) => e.type === 'recordsCleared'));
+  }
+
+  private sasTablesOnce: SasTables | null = null;
+  private get sasTables(): SasTables {
+    this.sasTablesOnce ??= new SasTables(this.db);
+    return this.sasTablesOnce;
+  }
+
+  /** The SAS exceptions not yet taken by the host, oldest first. */
+  sasExceptions(): QueuedException[] {
+    return this.sasTables.pending();
+  }
+
+  /** The vouchers kept for the host's 4D reads, oldest first. */
+  sasValidations(): StoredValidation[] {
+    return this.sasTables.validations();
+  }
+
+  /** What the SAS link changes by itself (an exception or a voucher record taken): one commit. */
+  commitSas(writes: SasWrites, log: readonly CabinetEffect[] = []): void {
+    if (isEmptyWrite(writes) && log.length === 0) return;
+    this.journal(this.current, this.current, () => {
+      this.sasTables.write(writes, this.digests, Date.now());
+      this.writeEffects(log);
+    });
   }
 
   /** Log rows of a refused input: no state changed, but the refusal is kept (C-22). */

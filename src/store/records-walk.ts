@@ -16,7 +16,7 @@ import {
   type CommitRow,
   type SettingsLogRow,
 } from './keyed-chain';
-import { combinedDigest, COVERED_TABLES, TableDigests, type CoveredTable } from './table-digests';
+import { combinedDigest, COVERED_TABLES, EMPTY_TABLE_DIGEST, LATER_TABLES, TableDigests, type CoveredTable } from './table-digests';
 
 export type RecordsCheck = ChainCheck & { commits: number };
 
@@ -131,9 +131,12 @@ function tails(db: Database.Database, last: CommitRow): CommitProblem | null {
 export function checkTables(db: Database.Database, head: CommitRow): { digests: TableDigests; problem: string | null } {
   const digests = TableDigests.read(db);
   const stored = Object.fromEntries((db.prepare('SELECT name, digest FROM table_digests').all() as { name: string; digest: string }[]).map((r) => [r.name, r.digest]));
-  const signed = COVERED_TABLES.every((t) => typeof stored[t] === 'string') && combinedDigest(stored as Record<CoveredTable, string>) === head.tables;
+  // A table added since the database was last signed has no digest yet, and must be empty.
+  const unsigned = COVERED_TABLES.filter((t) => t in LATER_TABLES && typeof stored[t] !== 'string');
+  const signed = COVERED_TABLES.every((t) => typeof stored[t] === 'string' || unsigned.includes(t)) && combinedDigest(stored as Partial<Record<CoveredTable, string>>) === head.tables;
   if (!signed) return { digests, problem: `the table digests are not the ones commit ${head.seq} signed` };
-  const differs = COVERED_TABLES.filter((t) => digests.digest(t) !== stored[t]);
+  const differs = COVERED_TABLES.filter((t) => digests.digest(t) !== (unsigned.includes(t) ? EMPTY_TABLE_DIGEST : stored[t]));
+  for (const t of unsigned) digests.touch(t);
   if (differs.length > 0) {
     return { digests, problem: `${differs.join(', ')} ${differs.length === 1 ? 'is' : 'are'} not as commit ${head.seq} left ${differs.length === 1 ? 'it' : 'them'}: a row edited, added or removed by hand` };
   }

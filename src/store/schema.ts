@@ -131,6 +131,25 @@ export const MIGRATIONS: readonly Migration[] = [
         BEGIN SELECT RAISE(ABORT, 'the checkpoints are append only'); END;
     `,
   },
+  {
+    // The SAS link (docs/protocols/sas.md): exceptions not yet taken by the casino system, and
+    // the vouchers its enhanced validation reads (4D); both covered by the table digests.
+    // AUTOINCREMENT: an exception's id is never reused, so a reply in flight names only its own.
+    version: 5,
+    sql: `
+      CREATE TABLE sas_exceptions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        code INTEGER NOT NULL CHECK (code BETWEEN 1 AND 255),
+        priority INTEGER NOT NULL CHECK (priority IN (0, 1)),
+        raised_at INTEGER NOT NULL
+      );
+      CREATE TABLE sas_validations (
+        seq INTEGER PRIMARY KEY,
+        record TEXT NOT NULL,
+        read INTEGER NOT NULL CHECK (read IN (0, 1))
+      );
+    `,
+  },
 ];
 
 /** The first schema whose records are keyed; a database below it is adopted (journal.ts). */

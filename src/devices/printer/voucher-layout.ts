@@ -7,6 +7,7 @@
 import type { Voucher } from '../../cabinet/device-events';
 import { amountInFigures, amountToWords } from './amount-words';
 import { encodeEscPos, type EscPos } from './escpos';
+import { secureEnhancedProblem } from '../sas/validation';
 import { checkValidationNumber, formatValidationNumber } from './validation-number';
 
 export const LINE_WIDTH = 42;
@@ -14,8 +15,10 @@ export const LINE_WIDTH = 42;
 /** Refuses a voucher that must not be printed: a bad one printed is money out of the box. */
 export function voucherProblems(v: Voucher): string[] {
   const p: string[] = [];
-  const check = checkValidationNumber(v.validation);
-  if (!check.ok) p.push(`validation number: ${check.reason}`);
+  if (v.scheme !== undefined && v.scheme !== 'sas') p.push(`numbering scheme "${String(v.scheme)}" is not one this printer knows`);
+  const own = checkValidationNumber(v.validation);
+  const problem = v.scheme === 'sas' ? secureEnhancedProblem(v.validation) : own.ok ? null : own.reason;
+  if (problem) p.push(`validation number: ${problem}`);
   if (v.specimen !== undefined) {
     if (v.specimen !== true) p.push('specimen must be true or absent');
     else if (v.amount !== 0) p.push(`a specimen's amount must be 0, not ${v.amount}`);

@@ -54,6 +54,22 @@ export function secureEnhancedBarcode(validationId: number, sequence: number): s
 }
 
 /**
+ * Why an 18-digit barcode is not one secure enhanced validation could have made, or null: system
+ * ID 00, and each half's leading digit carrying the half's digit sum modulo 5 (a misread digit).
+ */
+export function secureEnhancedProblem(barcode: string): string | null {
+  if (!/^\d{18}$/.test(barcode)) return 'a validation number is exactly 18 digits';
+  if (!barcode.startsWith('00')) return 'a secure enhanced validation number has system ID 00';
+  const d = barcode.slice(2).split('').map(Number);
+  for (const from of [0, 8]) {
+    const lead = d[from];
+    const sum = (lead & 1) + d.slice(from + 1, from + 8).reduce((s, x) => s + x, 0);
+    if (lead >> 1 !== sum % 5) return 'check digits do not match (mistyped or forged number)';
+  }
+  return null;
+}
+
+/**
  * Long poll 4C. ID 0 only asks for the current values. A repeat of the last values the host set
  * keeps the sequence where the machine has taken it since (the standard's rule, so a host that
  * re-sends its setting after a restart does not make the machine print numbers twice).
