@@ -29,6 +29,7 @@ export function tiltKey(code: string): TextKey | null {
   if (code === 'meters') return 'tilt.meters';
   if (code === 'records') return 'tilt.records';
   if (code === 'mirror') return 'tilt.mirror';
+  if (code === 'host:disabled') return 'tilt.outOfService';
   if (code === 'settings') return 'tilt.settings';
   const [device, kind, detail = ''] = code.split(':');
   if (device === 'door') return DOOR[kind] ?? 'tilt.door.other';

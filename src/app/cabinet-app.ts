@@ -19,6 +19,8 @@ import { CabinetRunner } from './runner';
 import { screenPort } from './screen/screen-port';
 import { fullyRated, installedPayTables, type PayTableCatalog } from './service/installed-pay-tables';
 import { checkConfigReturns } from './service/table-returns';
+import { sasJournal } from './sas/sas-journal';
+import { startSas, type SasService } from './sas/sas-service';
 
 export type { DevicePlan } from './cabinet-devices';
 
@@ -107,6 +109,8 @@ export interface AssembledCabinet {
   ratedPayTables(): PayTableCatalog;
   /** The committed version this start resumed from (0 for a new database). */
   resumedVersion: number;
+  /** The SAS link to a casino system, when the configuration names one (`devices.sas`). */
+  sas: SasService | null;
   /** Stops the runner and closes the devices, then the database, its key's mirror with it. */
   close(): Promise<void>;
 }
@@ -147,8 +151,6 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
     const jams = seeded ? new SeededRandom(`devices:${seeded.seed}:${resumedVersion}`) : new CryptoRandom();
     devices = await openDevices(plan.devices, config, jams);
     if (plan.devices.kind === 'configured') plan.log?.(`devices: ${describeDevices(config)}`);
-    // The SAS link to a casino system (issue 14) opens here, as the fourth device: after the
-    // journal it reports from, before the runner that feeds it, and closed with the others.
     const env = nodeEnv(dealing);
     const decks = seeded?.decks;
     if (decks) env.newDeck = () => decks.shift() ?? shuffledDeck(dealing);
@@ -161,7 +163,19 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
       configReturns,
       initialPin: config.initialPin,
       recoveryWaitMs: plan.recoveryWaitMs,
+      // The SAS link (issue 14): its settings told to the cabinet at every start, and each
+      // commit's exceptions and vouchers written in it.
+      sas: config.sas?.settings ?? null,
+      journal: sasJournal(journal),
     });
+    // Then the link itself, answering from the committed state the runner keeps.
+    let sas: SasService | null = null;
+    try {
+      sas = config.sas ? await startSas(config.sas, runner, journal) : null;
+    } catch (e) {
+      await runner.close();
+      throw e;
+    }
     let rated: PayTableCatalog | null = null;
     const ratedPayTables = (): PayTableCatalog => {
       if (!rated) {
@@ -191,8 +205,9 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
       journal,
       ratedPayTables,
       resumedVersion,
+      sas,
       close() {
-        closing ??= runner.close().finally(() => journal.close());
+        closing ??= (sas?.close() ?? Promise.resolve()).finally(() => runner.close()).finally(() => journal.close());
         return closing;
       },
     };

@@ -9,6 +9,7 @@ import type { DeviceChoices, SerialLine } from '../devices';
 import { DEFAULT_SETTINGS, DEVICE_NAMES, GAMES, LANGUAGES, describeProblems, settingsProblems, type CabinetSettings, type DeviceName, type Language } from '../cabinet';
 import type { TableReturn } from '../cabinet';
 import { parseRecordedReturn, RECORDED_RETURN_FIELDS } from './recorded-return';
+import { parseSasConfig, type SasConfig } from './sas/sas-config';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -54,6 +55,8 @@ export interface AppConfig {
   file: string | null;
   /** Returns written in the file with its own pay tables (C-24; Poker Plus only). */
   recordedReturns: Partial<Record<GameId, TableReturn>>;
+  /** The SAS link to a casino system (`devices.sas`); null without one. */
+  sas: SasConfig | null;
 }
 
 type Json = Record<string, unknown>;
@@ -208,7 +211,10 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
   // The same checks a technician's change at the cabinet meets (C-7), worded with the file's keys.
   const problems = settingsProblems(settings);
   if (problems.length > 0) throw new ConfigError(describeProblems(problems));
-  return { settings, initialPin, devices: deviceChoices(input.devices), display: displayOf(section(input, 'display')), store: storePlaces(section(input, 'store'), file), file, recordedReturns };
+  const sas = parseSasConfig(isObject(input.devices) ? input.devices.sas : undefined, settings, (m) => {
+    throw new ConfigError(m);
+  });
+  return { settings, initialPin, devices: deviceChoices(input.devices), sas, display: displayOf(section(input, 'display')), store: storePlaces(section(input, 'store'), file), file, recordedReturns };
 }
 
 function storePlaces(input: Json, file: string | null): StorePlaces {
@@ -227,9 +233,10 @@ const allSimulated = (): DeviceChoices => ({ acceptor: 'simulated', printer: 'si
 function deviceChoices(input: unknown): DeviceChoices {
   if (input === undefined || input === 'simulated') return allSimulated();
   if (!isObject(input)) throw new ConfigError('devices must be "simulated" or {"acceptor": ..., "printer": ..., "deck": ...}, each a port path, {"path": ..., "baudRate": ...} or "simulated"');
-  only(input, DEVICE_NAMES, 'devices.');
+  only(input, [...DEVICE_NAMES, 'sas'], 'devices.');
   const choices = Object.fromEntries(DEVICE_NAMES.map((name) => [name, deviceChoice(input[name], name)])) as DeviceChoices;
-  const paths = DEVICE_NAMES.flatMap((name) => (choices[name] === 'simulated' ? [] : [(choices[name] as SerialLine).path]));
+  const sasPath = isObject(input.sas) && typeof input.sas.path === 'string' && input.sas.path !== 'simulated' ? [input.sas.path] : [];
+  const paths = [...DEVICE_NAMES.flatMap((name) => (choices[name] === 'simulated' ? [] : [(choices[name] as SerialLine).path])), ...sasPath];
   if (new Set(paths).size !== paths.length) throw new ConfigError('devices: each device needs its own serial port');
   return choices;
 }

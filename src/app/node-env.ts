@@ -3,6 +3,7 @@
 
 import { scryptSync, timingSafeEqual, randomBytes } from 'node:crypto';
 import { makeValidationNumber } from '../devices';
+import { secureEnhancedBarcode } from '../devices/sas/validation';
 import { shuffledDeck, type RandomSource } from '../core';
 import type { CabinetEnv } from '../cabinet';
 
@@ -39,6 +40,7 @@ export function nodeEnv(dealing: RandomSource, clock: () => number = Date.now): 
     now: clock,
     newDeck: () => shuffledDeck(dealing),
     newValidation,
+    sasValidation: secureEnhancedBarcode,
     hashPin,
     verifyPin,
   };

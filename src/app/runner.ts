@@ -21,10 +21,12 @@ import {
   type DeviceBus,
   type DeviceCommand,
   type InstalledPayTable,
+  type SasSettings,
 } from '../cabinet';
 import type { Journal } from '../store';
 import { installedPayTables, withExactReturns } from './service/installed-pay-tables';
 import { checkConfigReturns } from './service/table-returns';
+import type { JournalHook } from './sas/sas-journal';
 
 /** How long start waits for the acceptor's restart answer before it comes up without it. */
 export const RECOVERY_WAIT_MS = 4000;
@@ -42,6 +44,10 @@ export interface RunnerOptions {
   initialPin: string;
   /** How long start waits for the acceptor's restart answer (default RECOVERY_WAIT_MS). */
   recoveryWaitMs?: number;
+  /** The SAS link as configured (null: none), told to the cabinet at start; undefined: not told. */
+  sas?: SasSettings | null;
+  /** What a commit adds of its own (the SAS link's exceptions and vouchers), in its transaction. */
+  journal?: JournalHook;
 }
 
 /** The device's answer, or null when it gave none in time (or failed to give one). */
@@ -76,6 +82,7 @@ export class CabinetRunner {
     state: CabinetState,
     /** The settings input as at start, handed in again when the installed tables' returns grow. */
     private readonly config: Extract<CabinetInput, { kind: 'settings' }>,
+    private readonly journal: JournalHook | undefined,
   ) {
     this.current = state;
   }
@@ -97,7 +104,7 @@ export class CabinetRunner {
     // exact returns; the rest are worked out when the technician asks for them (rateInstalled).
     installed = withExactReturns(installed, [settings.payTables.jacks, state.settings.payTables.jacks]);
     const settingsInput = { kind: 'settings' as const, settings, source: 'config file', installed, configReturns };
-    const runner = new CabinetRunner(store, bus, env, state, settingsInput);
+    const runner = new CabinetRunner(store, bus, env, state, settingsInput, options.journal);
     // Events that arrive while the devices are asked are held until recovery is done.
     runner.unsubscribe = bus.onEvent((event) => {
       runner.submit({ kind: 'device', event });
@@ -110,6 +117,7 @@ export class CabinetRunner {
       runner.unsubscribe?.();
       throw new Error(`config: ${applied.refusal.reason} (${applied.refusal.rule})`);
     }
+    if (options.sas !== undefined) runner.apply({ kind: 'sas', command: { type: 'configure', settings: options.sas } });
     const records = store.records;
     runner.apply({ kind: 'records', refused: records.ok ? null : records.reason, mirror: records.mirror });
     runner.apply({ kind: 'powerUp' });
@@ -178,6 +186,11 @@ export class CabinetRunner {
     return this.apply({ kind: 'wish', counter, wish }, false);
   }
 
+  /** An input from the app's own side (the SAS link): stepped and committed now; a refusal is logged. */
+  input(input: CabinetInput): CabinetResult {
+    return this.apply(input);
+  }
+
   /** A wish made against the state as it is now (the bot and tests: never stale). */
   wish(wish: unknown): CabinetResult {
     return this.apply({ kind: 'wish', counter: this.current.version, wish });
@@ -205,7 +218,8 @@ export class CabinetRunner {
       if (!result.ok) {
         if (logRefusal) this.store.appendLog(result.effects);
       } else if (result.state !== prev) {
-        this.store.commit(prev, result.state, result.effects);
+        const extra = this.journal?.(prev, result.state, result.effects, input) ?? null;
+        this.store.commit(prev, result.state, extra ? [...result.effects, ...extra.log] : result.effects, undefined, extra?.writes);
         this.current = result.state;
         // Critical memory not mirrored: no money moves on it (a voucher waits for the restart's recovery).
         const held = this.store.mirrorProblem !== null;

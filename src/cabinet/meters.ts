@@ -44,6 +44,9 @@ const BASE: Record<string, MeterDef> = {
   'pp.takeHalfPaid': { code: null, unit: 'money', label: 'Poker Plus take-half payouts (total)' },
 };
 
+/** Every meter name the cabinet keeps apart from the per-note, per-door and per-game ones. */
+export const BASE_METERS: readonly string[] = Object.keys(BASE);
+
 /**
  * Money an attendant pays by hand: nothing on the machine could tell it had been paid already,
  * so the mirror of critical memory is synced to its device when one of these moves (as when a

@@ -34,6 +34,8 @@ export interface SasCabinetState {
   settings: SasSettings;
   /** Long poll 01 until 02: no new game, no note (a game in progress is finished). */
   disabledByHost: boolean;
+  /** When the host disabled play (ms since the epoch). */
+  disabledSince?: number;
   validation: SasValidationState;
   /** The host's clock (7F) less the cabinet's, in ms: SAS's date and time are the host's. */
   clockOffsetMs: number;
@@ -50,6 +52,9 @@ export type SasCommand =
   | { type: 'handpayReset' }
   /** 4C, as `applySetValidationId` worked it out. */
   | { type: 'validationId'; validation: SasValidationState };
+
+/** The stop the screen shows while disabled (C-25), as a tilt code the renderer knows. */
+export const OUT_OF_SERVICE = 'host:disabled';
 
 /** Play disabled by the casino system, and no game left to finish. */
 export const hostDisabled = (s: CabinetState): boolean => s.sas?.disabledByHost === true;
@@ -71,7 +76,7 @@ export function sasCommand(tx: Transition, command: SasCommand): Outcome {
   switch (command.type) {
     case 'shutdown':
       if (!sas.disabledByHost) {
-        set({ disabledByHost: true });
+        set({ disabledByHost: true, disabledSince: tx.at });
         tx.log('sas', { event: 'disabled', by: 'host', gameInProgress: gameInProgress(tx.state) });
       }
       return null;

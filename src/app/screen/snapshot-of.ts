@@ -15,7 +15,7 @@ import {
   type JacksState,
   type PokerPlusState,
 } from '../../core';
-import { gameInProgress, type CabinetState } from '../../cabinet';
+import { gameInProgress, OUT_OF_SERVICE, outOfService, type CabinetState } from '../../cabinet';
 import type { BoxView, JacksView, PokerPlusView, Snapshot } from '../../contract';
 import { liveWishes } from './live-wishes';
 import { jacksPayRows, pokerPlusPayRows } from './pay-rows';
@@ -143,11 +143,16 @@ function pokerPlusView(s: CabinetState): PokerPlusView {
   };
 }
 
+/** C-25: disabled by the casino system, shown as a stop once no game remains to finish. */
+function hostLockup(s: CabinetState): Extract<Snapshot['lockup'], { kind: 'tilt' }>['tilts'] {
+  return outOfService(s) ? [{ code: OUT_OF_SERVICE, reason: 'out of service: play is disabled by the casino system', since: s.sas?.disabledSince ?? 0, technician: false }] : [];
+}
+
 export function snapshotOf(s: CabinetState, now: number): Snapshot {
   const lockup: Snapshot['lockup'] = s.handpay
     ? { kind: 'handpay', amount: s.handpay.amount, reason: s.handpay.reason, handpayKind: s.handpay.kind }
-    : s.tilts.length > 0
-      ? { kind: 'tilt', tilts: s.tilts.map((t) => ({ code: t.code, reason: t.reason, since: t.since, technician: t.technician })) }
+    : s.tilts.length > 0 || outOfService(s)
+      ? { kind: 'tilt', tilts: [...s.tilts.map((t) => ({ code: t.code, reason: t.reason, since: t.since, technician: t.technician })), ...hostLockup(s)] }
       : null;
   return {
     version: s.version,

@@ -1,0 +1,199 @@
+// The cabinet as the SAS link sees it (src/devices/sas/machine.ts): every read from the committed
+// state and store (C-13), synchronously, so a reply never waits on I/O nor shows what is not
+// committed; everything the host asks the cabinet to do is a cabinet input (C-25), committed (and
+// logged) before the link answers. Ticket in (issue 15) is the seam left open: `ticketIn` absent,
+// 70 and 71 go unanswered until it is given.
+
+import {
+  activePayTableId, BASE_METERS, derivedMeters, GAMES, gameInProgress, hostDisabled, meterDef, PER_GAME,
+  type CabinetInput, type CabinetResult, type CabinetState, type Meters,
+} from '../../cabinet';
+import type { GameId } from '../../core';
+import type { ExceptionChange, ExceptionStore, PendingException } from '../../devices/sas/exception-queue';
+import type { GameConfig, GameEntry, HandpayInfo, SasDateTime, SasMachine, TicketIn, ValidationRecord, ValidationRecords } from '../../devices/sas/machine';
+import { applySetValidationId, type ValidationConfig } from '../../devices/sas/validation';
+import type { Journal } from '../../store';
+
+/** What the machine needs of the running cabinet: its committed state, and a way in. */
+export interface CabinetSide {
+  readonly state: CabinetState;
+  /** Steps, commits and logs one input (a refusal is logged too). */
+  input(input: CabinetInput): CabinetResult;
+}
+
+/** The SAS game numbers: 1 Jacks or Better, 2 Poker Plus, whichever are offered. */
+export const SAS_GAMES: readonly GameId[] = GAMES;
+const SAS_GAME_IDS: Record<GameId, string> = { 'jacks-or-better': 'JB', 'poker-plus': 'PP' };
+
+const hex4 = (code: number) => code.toString(16).padStart(4, '0').toUpperCase();
+
+/** Local wall-clock fields of `ms`. */
+export function sasDateTime(ms: number): SasDateTime {
+  const d = new Date(ms);
+  return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes(), second: d.getSeconds() };
+}
+
+export const sasTimeToMs = (t: SasDateTime): number => new Date(t.year, t.month - 1, t.day, t.hour, t.minute, t.second).getTime();
+
+/** Lifetime meters by SAS code ("000C"), for the machine (game null) or one game. */
+function metersByCode(lifetime: Meters, balance: number, currency: string, minorDigits: number, game: GameId | null): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (code: string | null | undefined, v: number) => code && out.set(code, (out.get(code) ?? 0) + v);
+  if (game) {
+    for (const name of PER_GAME) add(meterDef(name)?.code, lifetime[`${game}/${name}`] ?? 0);
+    return out;
+  }
+  for (const name of BASE_METERS) add(meterDef(name, currency, minorDigits)?.code, 0);
+  for (const [name, value] of Object.entries(lifetime)) if (!name.includes('/')) add(meterDef(name, currency, minorDigits)?.code, value);
+  for (const d of Object.values(derivedMeters(lifetime, balance))) out.set(d.code, d.value);
+  return out;
+}
+
+export interface CabinetMachineOptions {
+  cabinet: CabinetSide;
+  store: Journal;
+  /** CRC-16 with the host's seed over the installed program (rom-signature.ts). */
+  romSignature: (seed: number) => Promise<number>;
+  now?: () => number;
+  /** Issue 15: tickets in, redeemed by the host. */
+  ticketIn?: TicketIn;
+}
+
+export class CabinetMachine implements SasMachine {
+  private readonly cabinet: CabinetSide;
+  private readonly store: Journal;
+  private readonly now: () => number;
+  private cache: { state: CabinetState; meters: Map<string, Map<string, number>> } | null = null;
+  readonly romSignature: (seed: number) => Promise<number>;
+  readonly ticketIn?: TicketIn;
+
+  constructor(options: CabinetMachineOptions) {
+    this.cabinet = options.cabinet;
+    this.store = options.store;
+    this.now = options.now ?? Date.now;
+    this.romSignature = options.romSignature;
+    if (options.ticketIn) this.ticketIn = options.ticketIn;
+  }
+
+  private get state(): CabinetState {
+    return this.cabinet.state;
+  }
+
+  private metersOf(game: GameId | null): Map<string, number> {
+    const s = this.state;
+    if (this.cache?.state !== s) this.cache = { state: s, meters: new Map() };
+    const key = game ?? '';
+    let m = this.cache.meters.get(key);
+    if (!m) {
+      m = metersByCode(s.meters.lifetime, s.balance, s.settings.currency, s.settings.minorDigits, game);
+      this.cache.meters.set(key, m);
+    }
+    return m;
+  }
+
+  meter(code: number, game: number): number | null {
+    const g = game === 0 ? null : SAS_GAMES[game - 1];
+    if (g === undefined) return null;
+    return this.metersOf(g).get(hex4(code)) ?? null;
+  }
+
+  doorAndPowerCounts() {
+    const l = this.state.meters.lifetime;
+    return { slotDoorOpens: l['doorOpens.main'] ?? 0, powerResets: l.powerUps ?? 0 };
+  }
+
+  private config(game: GameId): GameConfig {
+    const s = this.state;
+    const maxChip = Math.max(...s.settings.chipValues);
+    const l = s.settings.limits;
+    // Jacks or Better: the max bet; Poker Plus: two boxes at the largest ante with their BET (3 antes each).
+    const maxBet = (game === 'jacks-or-better' ? l.maxBet : 6 * l.maxAnte) * maxChip;
+    const id = activePayTableId(s, game);
+    const rtp = s.installedPayTables.find((t) => t.id === id)?.rtp ?? null;
+    return { gameId: SAS_GAME_IDS[game], additionalId: '000', maxBet, paytableId: id.replace(/[^\x20-\x7e]/g, '').slice(0, 6).toUpperCase(), basePercent: Math.min(rtp?.pct ?? 0, 99.99) };
+  }
+
+  games(): readonly GameEntry[] {
+    const s = this.state;
+    return SAS_GAMES.map((g) => ({ ...this.config(g), enabled: s.settings.games.includes(g) && !hostDisabled(s) }));
+  }
+
+  machineInfo(): GameConfig {
+    const offered = SAS_GAMES.filter((g) => this.state.settings.games.includes(g)).map((g) => this.config(g));
+    if (offered.length === 1) return offered[0];
+    // Several games: the largest bet, and the lowest return (the machine returns at least that).
+    return { gameId: offered[0].gameId, additionalId: '000', maxBet: Math.max(...offered.map((c) => c.maxBet)), paytableId: 'MULTI', basePercent: Math.min(...offered.map((c) => c.basePercent)) };
+  }
+
+  selectedGame(): number {
+    const s = this.state;
+    return gameInProgress(s) ? SAS_GAMES.indexOf(s.game!.game) + 1 : 0;
+  }
+
+  serialNumber(): string {
+    return this.state.settings.voucher.machine.replace(/[^\x20-\x7e]/g, '').slice(0, 40);
+  }
+
+  clock(): SasDateTime {
+    return sasDateTime(this.now() + (this.state.sas?.clockOffsetMs ?? 0));
+  }
+
+  setClock(at: SasDateTime): boolean {
+    return this.cabinet.input({ kind: 'sas', command: { type: 'setClock', at: sasTimeToMs(at) } }).ok;
+  }
+
+  shutdown(): void {
+    this.cabinet.input({ kind: 'sas', command: { type: 'shutdown' } });
+  }
+
+  startup(): void {
+    this.cabinet.input({ kind: 'sas', command: { type: 'startup' } });
+  }
+
+  disabledByHost(): boolean {
+    return hostDisabled(this.state);
+  }
+
+  handpay(): HandpayInfo | null {
+    const h = this.state.handpay;
+    if (!h) return null;
+    return { progressiveGroup: 0, level: h.kind === 'jackpot' ? 0x40 : 0x80, amount: h.amount, partialPay: 0, resetId: 0 };
+  }
+
+  remoteHandpayReset(): 0 | 1 | 2 {
+    const had = this.state.handpay !== null;
+    const done = this.cabinet.input({ kind: 'sas', command: { type: 'handpayReset' } }).ok;
+    return done ? 0 : had ? 1 : 2;
+  }
+
+  setValidationId(request: ValidationConfig): ValidationConfig | null {
+    const sas = this.state.sas;
+    if (!sas) return null;
+    const { state, reply } = applySetValidationId(sas.validation, request);
+    if (state !== sas.validation && !this.cabinet.input({ kind: 'sas', command: { type: 'validationId', validation: state } }).ok) return null;
+    return reply;
+  }
+
+  readonly validationRecords: ValidationRecords = {
+    oldestUnread: () => {
+      const v = this.store.sasValidations().find((r) => !r.read);
+      return v ? (v.record as unknown as ValidationRecord) : null;
+    },
+    atIndex: (index) => {
+      const v = this.store.sasValidations().findLast((r) => (r.record as unknown as ValidationRecord).index === index);
+      return v ? (v.record as unknown as ValidationRecord) : null;
+    },
+    markRead: (record) => {
+      const v = this.store.sasValidations().find((r) => !r.read && (r.record as unknown as ValidationRecord).barcode === record.barcode);
+      if (v) this.store.commitSas({ markRead: [v.seq] });
+    },
+  };
+}
+
+/** The exception queue in the cabinet's database, each change one signed commit. */
+export function storeExceptions(store: Journal): ExceptionStore {
+  return {
+    pending: (): readonly PendingException[] => store.sasExceptions(),
+    commit: (change: ExceptionChange) => store.commitSas({ dropExceptions: change.drop, addExceptions: change.add }),
+  };
+}

@@ -1,0 +1,95 @@
+// The SAS link of a running cabinet: the link over its port (or, "simulated", over an in-memory
+// line with the host simulator polling it as a casino system would), answering from the cabinet
+// (cabinet-machine.ts) and the exception queue in its database. The line's faults and the
+// link's are written to the event log.
+
+import type { CabinetEffect } from '../../cabinet';
+import { SasHost } from '../../devices/sas/host';
+import { SasLink, type SasLinkStatus } from '../../devices/sas/link';
+import { SasPortEndpoint } from '../../devices/sas/port';
+import { createSimulatedSas } from '../../devices/sas/simulated';
+import type { Journal } from '../../store';
+import { CabinetMachine, storeExceptions, type CabinetSide } from './cabinet-machine';
+import { programFiles, romSignature } from './rom-signature';
+import type { SasConfig } from './sas-config';
+
+export interface SasService {
+  link: SasLink;
+  /** The host simulator on the far end ("simulated" only). */
+  host: SasHost | null;
+  status(): SasLinkStatus & { line: 'ready' | 'fault' | 'closed'; lineProblem: string | null };
+  close(): Promise<void>;
+}
+
+export interface SasServiceOptions {
+  /** The files the ROM signature covers (default: the installed program). */
+  romFiles?: () => string[];
+}
+
+export async function startSas(config: SasConfig, cabinet: CabinetSide, store: Journal, options: SasServiceOptions = {}): Promise<SasService> {
+  const files = options.romFiles ?? (() => programFiles());
+  const machine = new CabinetMachine({ cabinet, store, romSignature: (seed) => romSignature(files(), seed) });
+  const linkOptions = {
+    address: config.settings.address,
+    machine,
+    exceptions: storeExceptions(store),
+    money: { accountingDenomination: config.settings.accountingDenomination, minorDigits: cabinet.state.settings.minorDigits },
+  };
+  const log = (data: Record<string, unknown>) => {
+    const e: CabinetEffect = { type: 'log', entry: { at: Date.now(), kind: 'sas', data } };
+    try {
+      store.appendLog([e]);
+    } catch {
+      // A store that cannot write says so on the next commit; the link keeps answering.
+    }
+  };
+  let line: 'ready' | 'fault' | 'closed' = 'closed';
+  let lineProblem: string | null = null;
+  const watch = (port: SasPortEndpoint) => {
+    port.on('ready', () => (line = 'ready'));
+    port.on('closed', (reason) => {
+      line = 'closed';
+      lineProblem = reason;
+    });
+    port.on('fault', (message) => {
+      line = 'fault';
+      lineProblem = message;
+      log({ event: 'lineFault', message });
+    });
+    port.on('faultCleared', () => {
+      lineProblem = null;
+      log({ event: 'lineFaultCleared' });
+    });
+  };
+  let link: SasLink;
+  let host: SasHost | null = null;
+  let closeLine: () => Promise<void>;
+  if (config.path === 'simulated') {
+    const sim = await createSimulatedSas({ transport: 'memory', link: linkOptions });
+    watch(sim.port);
+    line = 'ready';
+    link = sim.link;
+    host = sim.host;
+    host.runCasino({ addresses: [config.settings.address], validation: { validationId: 0x123456, sequence: 0 } });
+    closeLine = async () => {
+      await sim.host.stop();
+      await sim.close();
+    };
+  } else {
+    link = new SasLink(linkOptions);
+    const port = new SasPortEndpoint({ path: config.path });
+    watch(port);
+    link.attach(port);
+    closeLine = async () => {
+      link.detach();
+      await port.close();
+    };
+  }
+  link.on('fault', (message) => log({ event: 'linkFault', message }));
+  return {
+    link,
+    host,
+    status: () => ({ ...link.status(), line, lineProblem }),
+    close: closeLine,
+  };
+}
