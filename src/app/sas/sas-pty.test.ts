@@ -1,0 +1,193 @@
+// The SAS link of a whole cabinet, over a socat pseudo-terminal with the host simulator on the far
+// end: a headless bot session killed (SIGKILL) between its events and their report, restarted,
+// then read as a casino system reads it. Every door, note, game and voucher raised its exception
+// exactly once, every voucher is reported by 4D exactly once, and the meters 2F reads are those
+// of `meters --json`.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SocatPair } from '../../devices/shared/socat-pair';
+import { SerialEndpoint } from '../../devices/shared/serial-endpoint';
+import { SasHost } from '../../devices/sas/host';
+import { readMachine } from '../../devices/sas/host-read';
+import { SAS_BAUD_RATE } from '../../devices/sas/port';
+import { billAcceptedException } from '../../devices/sas/exception-codes';
+import { decodeValidationInfo } from '../../devices/sas/replies';
+import { loadConfig, openStore, startBotCabinet } from '../cabinet-app';
+import { metersReport } from '../service/meters-report';
+import { SimulatedDevices } from '../sim/simulated-devices';
+
+const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'cabinet-sas-pty-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+/** One headless cabinet; killed with SIGKILL once `killWhen` says so (polled every 20 ms). */
+function cabinet(args: string[], killWhen: (() => boolean) | null = null): Promise<Exit> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'run', '--headless', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.stdout.resume();
+    const timer = killWhen
+      ? setInterval(() => {
+          if (killWhen()) child.kill('SIGKILL');
+        }, 20)
+      : null;
+    child.on('exit', (code, signal) => {
+      if (timer) clearInterval(timer);
+      resolve({ code, signal, stderr });
+    });
+  });
+}
+
+function lifetime(db: string, name: string): number {
+  try {
+    const r = new Database(db, { readonly: true, fileMustExist: true });
+    try {
+      return (r.prepare("SELECT value FROM meters WHERE scope = 'lifetime' AND name = ?").get(name) as { value: number } | undefined)?.value ?? 0;
+    } finally {
+      r.close();
+    }
+  } catch {
+    return 0;
+  }
+}
+
+const count = (list: readonly number[], code: number) => list.filter((c) => c === code).length;
+
+describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () => {
+  it('raises each event once across a SIGKILL, reports each voucher once, 2F reads meters --json, 01 disables play and 02 enables it', async () => {
+    const pair = new SocatPair(join(dir, 'sas-machine'), join(dir, 'sas-host'));
+    await pair.start();
+    const hostEnd = new SerialEndpoint({ path: pair.device, baudRate: SAS_BAUD_RATE });
+    const host = new SasHost(hostEnd, { replyTimeoutMs: 300 });
+    const db = join(dir, 'data', 'c.db');
+    const configFile = join(dir, 'config.json');
+    writeFileSync(configFile, JSON.stringify({ devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', sas: { path: pair.host, address: 1 } } }));
+    const setValidation = async () => {
+      for (let i = 0; i < 20; i++) if (await host.request(1, { command: 0x4c, validationId: 0x0a0b0c, sequence: 100 })) return;
+      throw new Error('the machine never answered 4C');
+    };
+    let app: Awaited<ReturnType<typeof startBotCabinet>> | null = null;
+    try {
+      // A bot session, killed once a game has been played; the host is silent, so every
+      // exception is still waiting when the process dies.
+      const killed = await cabinet(['--db', db, '--bot', 'sas', '--games', '3', '--config', configFile, '--ledger', join(dir, 'ledger')], () => lifetime(db, 'gamesPlayed') >= 1);
+      expect(killed.signal, killed.stderr).toBe('SIGKILL');
+
+      // The cabinet again, in this process, and a door, a note, a game and a voucher on it.
+      await pair.start();
+      const config = loadConfig(configFile);
+      const sim = new SimulatedDevices({ ledgerPath: null });
+      app = await startBotCabinet(config, openStore(db, config, 'simulated'), sim, 'sas-2');
+      const runner = app.runner;
+      sim.connect();
+      await sim.settled();
+      await setValidation();
+      sim.door('main', true);
+      sim.door('main', false);
+      await sim.settled();
+      // The game the kill interrupted is played out, and a handpay left is paid by the attendant.
+      const finish = async () => {
+        for (let i = 0; i < 20 && runner.state.game && !runner.state.game.outcome; i++) {
+          if (runner.state.game.game === 'jacks-or-better') runner.wish({ type: 'draw' });
+          else if (!runner.wish({ type: 'fold' }).ok && !runner.wish({ type: 'reveal' }).ok) runner.wish({ type: 'bet' });
+        }
+        await sim.settled();
+        if (runner.state.handpay) {
+          sim.key('attendant', true);
+          await sim.settled();
+          expect(runner.wish({ type: 'handpayConfirm' }).ok).toBe(true);
+          sim.key('attendant', false);
+          await sim.settled();
+        }
+      };
+      await finish();
+      expect(sim.insertNote(2000)).toBe(true);
+      await sim.settled();
+      const deal = runner.wish({ type: 'deal', bet: 1 });
+      expect(deal.ok ? null : deal.refusal).toBeNull();
+      await finish();
+      expect(runner.wish({ type: 'cashOut' }).ok).toBe(true);
+      await sim.settled();
+      expect(runner.state.voucher).toBeNull();
+
+      // The casino system reads it all: the queue, then 4D until there is nothing unread.
+      const reading = await readMachine(host, 1, { maxExceptions: 200 });
+      const vouchers: string[] = [];
+      for (;;) {
+        const b = await host.request(1, { command: 0x4d, function: 0 });
+        const v = b && decodeValidationInfo(b);
+        if (!v) break;
+        vouchers.push(`${String(v.systemId).padStart(2, '0')}${v.validationNumber}`);
+      }
+      expect(await host.generalPoll(1)).toMatchObject({ kind: 'exception', code: 0 });
+      expect(app.store.sasExceptions()).toEqual([]);
+
+      // Each event of the log raised its exception once, through the kill and the restart.
+      const events = app.store.events();
+      const rows = (kind: string, pick: (d: Record<string, unknown>) => boolean) => events.filter((e) => e.kind === kind && pick(e.data)).length;
+      const got = reading.exceptions;
+      expect(count(got, 0x70), 'no overflow').toBe(0);
+      expect(count(got, 0x11)).toBe(rows('door', (d) => d.door === 'main' && d.open === true));
+      expect(count(got, 0x12)).toBe(rows('door', (d) => d.door === 'main' && d.open === false));
+      expect(count(got, 0x11)).toBeGreaterThan(0);
+      const notes = events.filter((e) => e.kind === 'note' && e.data.event === 'stacked').map((e) => billAcceptedException(e.data.value as number, 'USD', 2));
+      expect(notes.length).toBeGreaterThan(1);
+      for (const code of new Set(notes)) expect(count(got, code), `bill exception ${code.toString(16)}`).toBe(count(notes, code));
+      const state = runner.state;
+      const started = state.nextGameId - 1;
+      expect(started).toBeGreaterThan(1);
+      expect(count(got, 0x7e)).toBe(started);
+      expect(count(got, 0x7f)).toBe(app.store.recall().length);
+      const printed = events.filter((e) => e.kind === 'voucher' && e.data.event === 'printed').map((e) => e.data.validation as string);
+      expect(printed.length).toBeGreaterThan(0);
+      expect(count(got, 0x3d)).toBe(printed.length);
+      expect(vouchers).toEqual(printed);
+      expect(count(got, 0x17)).toBe(rows('powerUp', () => true));
+      expect(count(got, 0x18)).toBe(rows('powerUp', () => true));
+
+      // 2F's meters are meters --json's (USD, accounting denomination 1: credits are cents).
+      const report = metersReport(state, true);
+      const byCode = new Map<string, number>();
+      for (const m of report.meters) if (m.code && !m.name.includes('/')) byCode.set(m.code, (byCode.get(m.code) ?? 0) + m.lifetime);
+      for (const d of Object.values(report.derived)) byCode.set(d.code, d.value);
+      for (const code of ['0000', '0001', '0005', '000B', '000C', '000E', '0012', '0024']) {
+        expect(reading.meters[code], `meter ${code}`).toBe(byCode.get(code) ?? 0);
+      }
+      for (const [code, value] of byCode) if (code in reading.meters) expect(reading.meters[code], `meter ${code}`).toBe(value);
+
+      // 01: no new game (refused and logged), the screen out of service; 02: play again.
+      expect(await host.command(1, { command: 0x01 })).toBe(true);
+      expect(state.sas?.disabledByHost ?? false).toBe(false);
+      expect(runner.state.sas?.disabledByHost).toBe(true);
+      sim.insertNote(500);
+      await sim.settled();
+      const refused = runner.wish({ type: 'deal', bet: 1 });
+      expect(refused.ok ? null : refused.refusal.rule).toBe('C-25');
+      const log = app.store.events();
+      expect(log.some((e) => e.kind === 'refusal' && e.data.rule === 'C-25')).toBe(true);
+      expect(log.some((e) => e.kind === 'sas' && e.data.event === 'disabled')).toBe(true);
+      expect(runner.state.acceptorEnabled).toBe(false);
+      expect(await host.command(1, { command: 0x02 })).toBe(true);
+      expect(runner.state.sas?.disabledByHost).toBe(false);
+      expect(app.store.events().some((e) => e.kind === 'sas' && e.data.event === 'enabled')).toBe(true);
+    } finally {
+      await app?.close();
+      host.detach();
+      await hostEnd.close();
+      await pair.stop();
+    }
+  }, 120_000);
+});
