@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { Rig } from './testing';
+import type { SasSettings } from './sas';
+
+const SAS: SasSettings = { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false };
+
+function sasRig(settings: Partial<SasSettings> = {}): Rig {
+  const rig = new Rig();
+  const env = rig.env as { sasValidation?: (id: number, seq: number) => string };
+  env.sasValidation = (id, seq) => `00${String(id).padStart(8, '0')}${String(seq).padStart(8, '0')}`;
+  rig.ok({ kind: 'sas', command: { type: 'configure', settings: { ...SAS, ...settings } } });
+  return rig;
+}
+
+const sas = (rig: Rig, command: Parameters<Rig['ok']>[0] extends infer I ? (I extends { kind: 'sas'; command: infer C } ? C : never) : never) => rig.input({ kind: 'sas', command });
+
+describe('the cabinet on a SAS link (C-25)', () => {
+  it('disabled by the host: no new game (refused), no notes, a game in progress finished; enabled again', () => {
+    const rig = sasRig();
+    rig.insert(500);
+    rig.play({ type: 'selectGame', game: 'jacks-or-better' });
+    rig.play({ type: 'deal', bet: 1 });
+    expect(sas(rig, { type: 'shutdown' }).ok).toBe(true);
+    expect(rig.state.sas?.disabledByHost).toBe(true);
+    expect(rig.log.at(-1)).toMatchObject({ kind: 'sas', data: { event: 'disabled', by: 'host', gameInProgress: true } });
+    // The game in progress ends as usual.
+    rig.play({ type: 'draw' });
+    expect(rig.state.game?.outcome).not.toBeNull();
+    expect(rig.refuse({ type: 'deal', bet: 1 })).toBe('C-25');
+    expect(rig.state.acceptorEnabled).toBe(false);
+    expect(sas(rig, { type: 'startup' }).ok).toBe(true);
+    expect(rig.log.at(-1)).toMatchObject({ kind: 'sas', data: { event: 'enabled' } });
+    expect(rig.state.acceptorEnabled).toBe(true);
+    rig.play({ type: 'deal', bet: 1 });
+  });
+
+  it('sets the clock only when the operator allows it, and logs it', () => {
+    const refused = sasRig();
+    const r = sas(refused, { type: 'setClock', at: refused.now + 3_600_000 });
+    expect(r.ok ? null : r.refusal.rule).toBe('C-25');
+    expect(refused.state.sas?.clockOffsetMs).toBe(0);
+    const allowed = sasRig({ allowClockSet: true });
+    expect(sas(allowed, { type: 'setClock', at: allowed.now + 3_600_000 }).ok).toBe(true);
+    expect(allowed.state.sas?.clockOffsetMs).toBe(3_600_000);
+    expect(allowed.log.at(-1)).toMatchObject({ kind: 'sas', data: { event: 'clockSet', offsetMs: 3_600_000 } });
+  });
+
+  it('resets a handpay for the host only when the operator allows it', () => {
+    for (const allow of [false, true]) {
+      const rig = sasRig({ allowRemoteHandpayReset: allow });
+      rig.insert(500);
+      rig.state = { ...rig.state, settings: { ...rig.state.settings, limits: { ...rig.state.settings.limits, ticketLimit: 100 } } };
+      rig.play({ type: 'cashOut' });
+      expect(rig.state.handpay?.amount).toBe(500);
+      const r = sas(rig, { type: 'handpayReset' });
+      expect(r.ok).toBe(allow);
+      expect(rig.state.handpay === null).toBe(allow);
+      if (allow) expect(rig.log.at(-1)).toMatchObject({ kind: 'handpay', data: { event: 'paid', by: 'host', amount: 500 } });
+    }
+  });
+
+  it('numbers vouchers by the host validation ID; without one, a cash-out is handpaid and says why', () => {
+    const rig = sasRig();
+    rig.insert(500);
+    rig.play({ type: 'cashOut' });
+    expect(rig.state.voucher).toBeNull();
+    expect(rig.state.handpay?.reason).toMatch(/validation ID/);
+    expect(rig.log.some((e) => e.kind === 'voucher' && e.data.event === 'noValidationId')).toBe(true);
+
+    const next = sasRig();
+    sas(next, { type: 'validationId', validation: { current: { validationId: 7, sequence: 41 }, lastSet: { validationId: 7, sequence: 41 } } });
+    next.insert(500);
+    const sent = next.play({ type: 'cashOut' });
+    const print = sent.find((c) => c.device === 'printer' && c.type === 'print');
+    expect(print && print.type === 'print' && print.voucher).toMatchObject({ validation: '000000000700000042', scheme: 'sas', amount: 500 });
+    expect(next.state.sas?.validation.current).toEqual({ validationId: 7, sequence: 42 });
+  });
+
+  it('without a SAS link, nothing the host asks is taken', () => {
+    const rig = new Rig();
+    const r = rig.input({ kind: 'sas', command: { type: 'shutdown' } });
+    expect(r.ok ? null : r.refusal.rule).toBe('C-25');
+  });
+});
