@@ -1,6 +1,7 @@
 // The project's command line (`npm run -s cabinet -- COMMAND ...`). Each command lives in its
 // own module; this file only dispatches and turns failures into exit codes.
 
+import { sasPollCommand } from './commands/sas-poll-command';
 import { replayCommand } from './commands/replay-command';
 import { parsheetCommand } from './commands/parsheet-command';
 import { hintCommand } from './commands/hint-command';
@@ -22,6 +23,7 @@ const commands: Record<string, Command> = {
   events: eventsCommand,
   simulate: simulateCommand,
   'rng-report': rngReportCommand,
+  'sas-poll': sasPollCommand,
 };
 
 function usage(): string {

@@ -51,6 +51,18 @@ function cabinet(args: string[], killWhen: (() => boolean) | null = null): Promi
   });
 }
 
+/** The command line, to its end. */
+function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 function lifetime(db: string, name: string): number {
   try {
     const r = new Database(db, { readonly: true, fileMustExist: true });
@@ -183,6 +195,20 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
       expect(await host.command(1, { command: 0x02 })).toBe(true);
       expect(runner.state.sas?.disabledByHost).toBe(false);
       expect(app.store.events().some((e) => e.kind === 'sas' && e.data.event === 'enabled')).toBe(true);
+
+      // The technician's check on site: sas-poll prints the meters and takes the queued exceptions.
+      host.detach();
+      await hostEnd.close();
+      sim.door('cashbox', true);
+      sim.door('cashbox', false);
+      await sim.settled();
+      const polled = await cli(['sas-poll', '--port', pair.device, '--address', '1', '--json']);
+      expect(polled.code, polled.stderr).toBe(0);
+      const printedReading = JSON.parse(polled.stdout) as { meters: Record<string, number>; exceptions: number[]; version: string };
+      expect(printedReading.version).toBe('602');
+      expect(printedReading.meters['000C']).toBe(runner.state.balance);
+      expect(printedReading.exceptions).toEqual(expect.arrayContaining([0x19, 0x1a]));
+      expect(app.store.sasExceptions()).toEqual([]);
     } finally {
       await app?.close();
       host.detach();
