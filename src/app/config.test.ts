@@ -13,6 +13,7 @@ describe('configuration file', () => {
       store: { keyFile: null, mirror: null },
       file: null,
       recordedReturns: {},
+      sas: null,
     });
     expect(parseConfig({ devices: 'simulated' }).devices).toEqual(simulated);
     expect(DEFAULT_SETTINGS.limits).toMatchObject({ minReturnPct: 85, maxReturnPct: 99.9 });
