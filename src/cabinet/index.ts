@@ -20,4 +20,5 @@ export { coefficientsText, describeRange, describeReturn, GAME_NAMES, returnOutO
 export type { TableReturn } from './table-return';
 export { SPECIMEN_SEQUENCE_BASE } from './device-test';
 export { keyProblem, technicianProblem, SWITCHES_TILT } from './keys';
-export { hostDisabled, outOfService, OUT_OF_SERVICE, type SasCabinetState, type SasCommand, type SasSettings, type SasValidationConfig, type SasValidationState } from './sas';
+export { hostDisabled, outOfService, OUT_OF_SERVICE } from './sas';
+export type { SasCabinetState, SasCommand, SasSettings, SasValidationConfig, SasValidationState } from './sas-state';

@@ -6,7 +6,7 @@ import type { BoxRequest, Card, GameId } from '../core';
 import type { Button, DeviceEvent, LampState } from './device-events';
 import type { Meters } from './meters';
 import type { ConfigReturns } from './return-range';
-import type { SasCommand } from './sas';
+import type { SasCommand } from './sas-state';
 import type { CabinetSettings, InstalledPayTable, Language, Limits, Presentation } from './settings';
 
 /** C-7: the settings a technician may change at the cabinet; only those given change. */

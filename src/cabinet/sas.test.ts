@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rig } from './testing';
-import type { SasSettings } from './sas';
+import type { SasSettings } from './sas-state';
 
 const SAS: SasSettings = { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false };
 

@@ -3,14 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CabinetStore } from './cabinet-store';
+import { Journal } from './journal';
 import { Bench, dataPath, testDir, testMachine } from './testing';
 
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'cabinet-sas-store-'))));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const reopen = (path: string) => CabinetStore.open(path, { machine: testMachine(testDir(path)) });
+const reopen = (path: string) => Journal.open(path, testMachine(testDir(path)));
 
 describe('the SAS tables of the store', () => {
   it('keep exceptions and 4D records, written in the commit of their event, across a restart; ids never reused', () => {

@@ -18,9 +18,8 @@ import { readMachine } from '../../devices/sas/host-read';
 import { SAS_BAUD_RATE } from '../../devices/sas/port';
 import { billAcceptedException } from '../../devices/sas/exception-codes';
 import { decodeValidationInfo } from '../../devices/sas/replies';
-import { loadConfig, openStore, startBotCabinet } from '../cabinet-app';
+import { loadConfig, startCabinet, type AssembledCabinet } from '../cabinet-app';
 import { metersReport } from '../service/meters-report';
-import { SimulatedDevices } from '../sim/simulated-devices';
 
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-sas-pty-'));
@@ -91,7 +90,7 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
       for (let i = 0; i < 20; i++) if (await host.request(1, { command: 0x4c, validationId: 0x0a0b0c, sequence: 100 })) return;
       throw new Error('the machine never answered 4C');
     };
-    let app: Awaited<ReturnType<typeof startBotCabinet>> | null = null;
+    let app: AssembledCabinet | null = null;
     try {
       // A bot session, killed once a game has been played; the host is silent, so every
       // exception is still waiting when the process dies.
@@ -101,8 +100,8 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
       // The cabinet again, in this process, and a door, a note, a game and a voucher on it.
       await pair.start();
       const config = loadConfig(configFile);
-      const sim = new SimulatedDevices({ ledgerPath: null });
-      app = await startBotCabinet(config, openStore(db, config, 'simulated'), sim, 'sas-2');
+      app = await startCabinet({ config, dataDir: join(dir, 'data'), database: 'c.db', devices: { kind: 'ledger', ledgerPath: null }, dealing: { kind: 'seeded', seed: 'sas-2', for: 'test' } });
+      const sim = app.devices.ledger!;
       const runner = app.runner;
       sim.connect();
       await sim.settled();
@@ -145,10 +144,10 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
         vouchers.push(`${String(v.systemId).padStart(2, '0')}${v.validationNumber}`);
       }
       expect(await host.generalPoll(1)).toMatchObject({ kind: 'exception', code: 0 });
-      expect(app.store.sasExceptions()).toEqual([]);
+      expect(app.journal.sasExceptions()).toEqual([]);
 
       // Each event of the log raised its exception once, through the kill and the restart.
-      const events = app.store.events();
+      const events = app.journal.reader.events();
       const rows = (kind: string, pick: (d: Record<string, unknown>) => boolean) => events.filter((e) => e.kind === kind && pick(e.data)).length;
       const got = reading.exceptions;
       expect(count(got, 0x70), 'no overflow').toBe(0);
@@ -162,7 +161,7 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
       const started = state.nextGameId - 1;
       expect(started).toBeGreaterThan(1);
       expect(count(got, 0x7e)).toBe(started);
-      expect(count(got, 0x7f)).toBe(app.store.recall().length);
+      expect(count(got, 0x7f)).toBe(app.journal.reader.recall().length);
       const printed = events.filter((e) => e.kind === 'voucher' && e.data.event === 'printed').map((e) => e.data.validation as string);
       expect(printed.length).toBeGreaterThan(0);
       expect(count(got, 0x3d)).toBe(printed.length);
@@ -188,13 +187,13 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
       await sim.settled();
       const refused = runner.wish({ type: 'deal', bet: 1 });
       expect(refused.ok ? null : refused.refusal.rule).toBe('C-25');
-      const log = app.store.events();
+      const log = app.journal.reader.events();
       expect(log.some((e) => e.kind === 'refusal' && e.data.rule === 'C-25')).toBe(true);
       expect(log.some((e) => e.kind === 'sas' && e.data.event === 'disabled')).toBe(true);
       expect(runner.state.acceptorEnabled).toBe(false);
       expect(await host.command(1, { command: 0x02 })).toBe(true);
       expect(runner.state.sas?.disabledByHost).toBe(false);
-      expect(app.store.events().some((e) => e.kind === 'sas' && e.data.event === 'enabled')).toBe(true);
+      expect(app.journal.reader.events().some((e) => e.kind === 'sas' && e.data.event === 'enabled')).toBe(true);
 
       // The technician's check on site: sas-poll prints the meters and takes the queued exceptions.
       host.detach();
@@ -208,7 +207,7 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
       expect(printedReading.version).toBe('602');
       expect(printedReading.meters['000C']).toBe(runner.state.balance);
       expect(printedReading.exceptions).toEqual(expect.arrayContaining([0x19, 0x1a]));
-      expect(app.store.sasExceptions()).toEqual([]);
+      expect(app.journal.sasExceptions()).toEqual([]);
     } finally {
       await app?.close();
       host.detach();

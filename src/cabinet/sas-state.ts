@@ -1,0 +1,48 @@
+// The SAS link's part of the cabinet's state and inputs (C-25), as plain data: what the cabinet
+// keeps to answer the casino system from. The link's protocol lives in src/devices/sas; what the
+// host may do is sas.ts.
+
+/** The link's settings: the config file's `devices.sas`, kept in the cabinet's state. */
+export interface SasSettings {
+  /** 1..127. */
+  address: number;
+  /** Minor units per SAS credit (the accounting denomination). */
+  accountingDenomination: number;
+  allowClockSet: boolean;
+  allowRemoteHandpayReset: boolean;
+}
+
+/** Secure enhanced validation as the host set it with 4C (src/devices/sas/validation.ts). */
+export interface SasValidationConfig {
+  validationId: number;
+  /** The last sequence number used. */
+  sequence: number;
+}
+
+export interface SasValidationState {
+  current: SasValidationConfig | null;
+  lastSet: SasValidationConfig | null;
+}
+
+export interface SasCabinetState {
+  settings: SasSettings;
+  /** Long poll 01 until 02: no new game, no note (a game in progress is finished). */
+  disabledByHost: boolean;
+  /** When the host disabled play (ms since the epoch). */
+  disabledSince?: number;
+  validation: SasValidationState;
+  /** The host's clock (7F) less the cabinet's, in ms: SAS's date and time are the host's. */
+  clockOffsetMs: number;
+}
+
+export type SasCommand =
+  /** At every start: the link as configured (null: none); a change is logged. */
+  | { type: 'configure'; settings: SasSettings | null }
+  | { type: 'shutdown' }
+  | { type: 'startup' }
+  /** 7F: the host's time, ms since the epoch read as the cabinet's local time. */
+  | { type: 'setClock'; at: number }
+  /** 94. */
+  | { type: 'handpayReset' }
+  /** 4C, as `applySetValidationId` worked it out. */
+  | { type: 'validationId'; validation: SasValidationState };
