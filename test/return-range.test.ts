@@ -97,7 +97,7 @@ describe('C-24 on the technician\'s side, with the real store', () => {
   it('refuses a wish for an installed table outside the range and logs the refusal in the event log', async () => {
     const config = loadConfig(configFile('range-99.json', { limits: { maxReturnPct: 99 } }));
     const db = dataPath(join(dir, 'tech'));
-    const app = await startCabinet({ config, dataDir: dirname(db), database: basename(db), devices: { kind: 'ledger', ledgerPath: null }, dealing: { kind: 'crypto' } });
+    const app = await startCabinet({ config, dataDir: dirname(db), database: basename(db), devices: { kind: 'ledger', ledgerPath: null }, dealing: { kind: 'crypto' }, ratePayTables: 'when asked' });
     const { runner, journal: store } = app;
     try {
       // The devices report in, the technician turns the key, logs in and leaves the initial PIN.
@@ -111,8 +111,11 @@ describe('C-24 on the technician\'s side, with the real store', () => {
       const port = app.port;
       const raw = port.connect('raw');
       expect(await raw.wish(runner.state.version, wish)).toMatchObject({ ok: false, rule: 'C-24', reason: expect.stringMatching(/"jacks-or-better-9-6" .* has no known return/) });
-      // The settings page asks for the list (every return worked out and handed in), then wishes.
+      // The settings page asks for the list, which begins the pass that works every return out
+      // and hands it in; once it is done, the list and the cabinet agree, and the page wishes.
       const page = port.connect('settings page');
+      await page.query({ type: 'payTables' });
+      await app.payTablesRated();
       const list = await page.query({ type: 'payTables' });
       if (!list.ok || list.answer.type !== 'payTables') throw new Error('expected the pay tables');
       expect(list.answer.tables.find((t) => t.id === 'jacks-or-better-9-6')).toMatchObject({ returnPct: expect.closeTo(99.5439, 4), inRange: false });

@@ -17,7 +17,7 @@ import { CryptoRandom } from './crypto-random';
 import { nodeEnv } from './node-env';
 import { CabinetRunner } from './runner';
 import { screenPort } from './screen/screen-port';
-import { fullyRated, installedPayTables, type PayTableCatalog } from './service/installed-pay-tables';
+import { fullyRatedInTurns, installedPayTables, withKnownReturns, type PayTableCatalog } from './service/installed-pay-tables';
 import { checkConfigReturns } from './service/table-returns';
 import { sasJournal } from './sas/sas-journal';
 import { startSas, type SasService } from './sas/sas-service';
@@ -93,6 +93,12 @@ export interface CabinetPlan {
   log?: (line: string) => void;
   /** How long start waits for the acceptor's restart answer (tests). */
   recoveryWaitMs?: number;
+  /**
+   * When the returns of the installed tables not in play are worked out (C-24): from the start,
+   * in turns of the event loop (default), or only once the catalog is first asked for (a
+   * cabinet without a screen, such as the headless bot, may never need them).
+   */
+  ratePayTables?: 'at start' | 'when asked';
 }
 
 export interface AssembledCabinet {
@@ -103,10 +109,12 @@ export interface AssembledCabinet {
   runner: CabinetRunner;
   journal: Journal;
   /**
-   * The installed pay tables with every return worked out: the first call works out the Jacks
-   * or Better ones not in play and hands them to the cabinet (C-24), so it waits for one who asks.
+   * The installed pay tables with the returns known so far: those in play from the start, every
+   * other one once the pass in turns is done (the first call begins it if it has not begun).
    */
   ratedPayTables(): PayTableCatalog;
+  /** Settles with every return worked out and handed to the cabinet (null if it closed first). */
+  payTablesRated(): Promise<PayTableCatalog | null>;
   /** The committed version this start resumed from (0 for a new database). */
   resumedVersion: number;
   /** The SAS link to a casino system, when the configuration names one (`devices.sas`). */
@@ -176,14 +184,30 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
       await runner.close();
       throw e;
     }
+    // The exact returns of the Jacks or Better tables not in play, for the technician's choice
+    // (C-24): a pass in turns of the event loop, since in one piece it would hold the thread for
+    // a second or more (a missed deck heartbeat ends the technician's session; a SAS poll waits).
+    let closed = false;
     let rated: PayTableCatalog | null = null;
+    let rating: Promise<PayTableCatalog | null> | null = null;
+    const payTablesRated = (): Promise<PayTableCatalog | null> =>
+      (rating ??= fullyRatedInTurns(payTables, { cancelled: () => closed || !journal.open }).then((catalog) => {
+        if (!catalog || closed || !journal.open) return null;
+        rated = catalog;
+        runner.rateInstalled(catalog.installed);
+        return catalog;
+      }));
     const ratedPayTables = (): PayTableCatalog => {
-      if (!rated) {
-        rated = fullyRated(payTables);
-        runner.rateInstalled(rated.installed);
-      }
-      return rated;
+      void payTablesRated();
+      if (rated) return rated;
+      // Returns worked out earlier in this process (another cabinet's pass, a config check): the
+      // cabinet is handed them too, so that it judges a wish by what the list shows.
+      const known = withKnownReturns(payTables);
+      const count = (installed: readonly { rtp: unknown }[]): number => installed.filter((t) => t.rtp !== null).length;
+      if (count(known.installed) > count(runner.state.installedPayTables)) runner.rateInstalled(known.installed);
+      return known;
     };
+    if ((plan.ratePayTables ?? 'at start') === 'at start') void payTablesRated();
     const port = screenPort({
       get state() {
         return runner.state;
@@ -204,9 +228,11 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
       runner,
       journal,
       ratedPayTables,
+      payTablesRated,
       resumedVersion,
       sas,
       close() {
+        closed = true;
         closing ??= (sas?.close() ?? Promise.resolve()).finally(() => runner.close()).finally(() => journal.close());
         return closing;
       },

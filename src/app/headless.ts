@@ -42,6 +42,8 @@ export async function runHeadless(options: HeadlessOptions): Promise<BotSummary>
     dataDir: dirname(options.dbPath),
     database: basename(options.dbPath),
     purpose: 'simulated',
+    // No screen here: the returns of tables not in play would be worked out for nobody.
+    ratePayTables: 'when asked',
     ...(simulated === 3
       ? { devices: { kind: 'ledger', ledgerPath: options.ledgerPath, printFailRate: options.printFailRate ?? 0 }, dealing: { kind: 'seeded', seed: options.seed, for: 'bot' } }
       : { devices: { kind: 'configured' }, dealing: { kind: 'crypto' } }),

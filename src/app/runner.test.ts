@@ -91,10 +91,12 @@ describe('the cabinet runner', () => {
     const atStart = app.runner.state.installedPayTables;
     expect(atStart.map((t) => t.id)).toEqual(installedPayTables().installed.map((t) => t.id));
     // At start, the returns of the tables in play and the recorded Poker Plus ones; a par
-    // sheet for each other Jacks or Better table waits until the technician asks (C-24).
+    // sheet for each other Jacks or Better table is worked out in turns after the start (C-24).
     expect(atStart.filter((t) => t.rtp === null).map((t) => t.id).sort()).toEqual(['jacks-or-better-7-5', 'jacks-or-better-8-5', 'jacks-or-better-9-6']);
-    // Every return known once asked for, and handed to the cabinet for the technician's choice.
-    const rated = app.ratedPayTables();
+    expect(app.ratedPayTables().installed.filter((t) => t.rtp === null)).toHaveLength(3);
+    // Every return known once the pass is done, and handed to the cabinet for the technician's choice.
+    const rated = (await app.payTablesRated())!;
+    expect(app.ratedPayTables()).toEqual(rated);
     expect(rated.installed.map((t) => t.id).sort()).toEqual(installedPayTables().installed.map((t) => t.id).sort());
     expect(rated.installed.every((t) => t.rtp !== null)).toBe(true);
     expect(app.runner.state.installedPayTables).toEqual(rated.installed);

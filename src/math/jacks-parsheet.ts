@@ -39,15 +39,22 @@ export function jacksWork(table: JacksPayTable, classes: SuitClasses = suitClass
   return { tables: buildDrawTables(), classes, dealCategories: dealCategoriesOf(classes), coefficients: maxBetCoefficients(table) };
 }
 
+/** What the analysis reads whatever the pay table: the draw tables, the suit classes and each deal's own category. */
+export type DealWork = Omit<JacksWork, 'coefficients'>;
+
+/** Builds the deal work on this thread (the draw tables take a few hundred ms). */
+export function dealWork(): DealWork {
+  const classes = suitClasses();
+  return { tables: buildDrawTables(), classes, dealCategories: dealCategoriesOf(classes) };
+}
+
 /**
  * Par sheets of several tables in one pass over the deals, on this thread: the draw tables and
  * every hold's outcomes are worked out once for all of them (five tables cost about twice one).
  */
-export function jacksParSheets(tables: readonly JacksPayTable[]): JacksParSheet[] {
+export function jacksParSheets(tables: readonly JacksPayTable[], work: DealWork = dealWork()): JacksParSheet[] {
   if (tables.length === 0) return [];
-  const classes = suitClasses();
-  const work = { tables: buildDrawTables(), classes, dealCategories: dealCategoriesOf(classes) };
-  const counts = analyzeClassesForTables(work, tables.map(maxBetCoefficients), 0, classes.count);
+  const counts = analyzeClassesForTables(work, tables.map(maxBetCoefficients), 0, work.classes.count);
   return tables.map((table, i) => parSheetFromCounts(counts[i], table));
 }
 

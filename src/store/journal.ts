@@ -421,6 +421,11 @@ export class Journal {
     return this.lastSeq;
   }
 
+  /** False once closed (by close(), or by whoever holds the reader's connection). */
+  get open(): boolean {
+    return this.reader.db.open;
+  }
+
   close(): void {
     this.mirror.close();
     this.reader.close();

@@ -13,7 +13,8 @@ import { parsePayTable, type JacksPayTable } from '../../core';
 import { CUSTOM_PAY_TABLE, GAMES, samePayTable, type InstalledPayTable } from '../../cabinet';
 import { parseRecordedReturn } from '../recorded-return';
 import { packageRoot } from './package-root';
-import { exactJacksReturns } from './table-returns';
+import { exactJacksReturns, exactJacksReturnsInTurns, knownJacksReturn } from './table-returns';
+import type { TurnOptions } from '../../math/jacks-parsheets-in-turns';
 
 export interface CertifiedPayTable {
   /** The table with its return (`rtp`), as the cabinet holds it against the range. */
@@ -96,7 +97,29 @@ export function withExactReturns(installed: readonly InstalledPayTable[], tables
 
 /** The catalog with every return known: what the technician chooses from. */
 export function fullyRated(catalog: PayTableCatalog): PayTableCatalog {
-  const installed = withExactReturns(catalog.installed);
+  return rated(catalog, withExactReturns(catalog.installed));
+}
+
+/** The same, worked out in turns of the event loop (a running cabinet); null when cancelled. */
+export async function fullyRatedInTurns(catalog: PayTableCatalog, options: TurnOptions = {}): Promise<PayTableCatalog | null> {
+  const jacks = catalog.installed.filter((t) => t.game === 'jacks-or-better');
+  const returns = await exactJacksReturnsInTurns(
+    jacks.map((t) => t.table as JacksPayTable),
+    options,
+  );
+  if (!returns) return null;
+  return rated(catalog, catalog.installed.map((t) => (t.game === 'jacks-or-better' ? { ...t, rtp: returns[jacks.indexOf(t)] } : t)));
+}
+
+/** The catalog with the Jacks or Better returns already worked out in this process, and no other. */
+export function withKnownReturns(catalog: PayTableCatalog): PayTableCatalog {
+  return rated(
+    catalog,
+    catalog.installed.map((t) => (t.game === 'jacks-or-better' ? { ...t, rtp: knownJacksReturn(t.table as JacksPayTable) } : t)),
+  );
+}
+
+function rated(catalog: PayTableCatalog, installed: InstalledPayTable[]): PayTableCatalog {
   return ordered(catalog.tables.map((t, i) => ({ ...t, table: installed[i] })));
 }
 

@@ -5,7 +5,8 @@
 
 import type { JacksPayTable } from '../../core';
 import { GAMES, GAME_NAMES, returnOutOfRange, samePayTable, tableName, type CabinetSettings, type ConfigReturns, type InstalledPayTable, type TableReturn } from '../../cabinet';
-import { jacksParSheets } from '../../math/jacks-parsheet';
+import { dealWork, jacksParSheets, type DealWork } from '../../math/jacks-parsheet';
+import { jacksParSheetsInTurns, type TurnOptions } from '../../math/jacks-parsheets-in-turns';
 import { ConfigError, type AppConfig } from '../config';
 
 export const EXACT_BASIS = 'exact: every deal played by its best hold, at max bet (the par sheet, computed by the cabinet)';
@@ -13,13 +14,43 @@ export const EXACT_BASIS = 'exact: every deal played by its best hold, at max be
 const exact = new Map<string, TableReturn>();
 const keyOf = (t: JacksPayTable): string => JSON.stringify([t.coefficients, t.royalAtMaxBet ?? null]);
 
+// The deal work of the pass made at start, kept for the pass in turns that rates the other
+// installed tables: building it again would hold the thread for a few hundred ms at once.
+let kept: DealWork | null = null;
+const work = (): DealWork => (kept ??= dealWork());
+
+function remember(tables: readonly JacksPayTable[], rtps: readonly number[]): void {
+  tables.forEach((t, i) => {
+    const pct = rtps[i] * 100;
+    exact.set(keyOf(t), { pct, low: pct, high: pct, basis: EXACT_BASIS });
+  });
+}
+
+const notMet = (tables: readonly JacksPayTable[]): JacksPayTable[] =>
+  tables.filter((t, i) => !exact.has(keyOf(t)) && tables.findIndex((u) => keyOf(u) === keyOf(t)) === i);
+
 /** The exact return of each table, computing in one pass the ones not met before. */
 export function exactJacksReturns(tables: readonly JacksPayTable[]): TableReturn[] {
-  const missing = tables.filter((t, i) => !exact.has(keyOf(t)) && tables.findIndex((u) => keyOf(u) === keyOf(t)) === i);
-  jacksParSheets(missing).forEach((sheet, i) => {
-    const pct = sheet.rtp * 100;
-    exact.set(keyOf(missing[i]), { pct, low: pct, high: pct, basis: EXACT_BASIS });
-  });
+  const missing = notMet(tables);
+  if (missing.length > 0) remember(missing, jacksParSheets(missing, work()).map((sheet) => sheet.rtp));
+  return tables.map((t) => exact.get(keyOf(t))!);
+}
+
+/** The exact return of a table if it was worked out before in this process, else null. */
+export const knownJacksReturn = (table: JacksPayTable): TableReturn | null => exact.get(keyOf(table)) ?? null;
+
+/**
+ * The same, worked out in slices between which the event loop runs (what a running cabinet
+ * uses); null when cancelled. The kept deal work is let go once every table asked for is known.
+ */
+export async function exactJacksReturnsInTurns(tables: readonly JacksPayTable[], options: TurnOptions = {}): Promise<TableReturn[] | null> {
+  const missing = notMet(tables);
+  if (missing.length > 0) {
+    const sheets = await jacksParSheetsInTurns(missing, work(), options);
+    if (!sheets) return null;
+    remember(missing, sheets.map((sheet) => sheet.rtp));
+  }
+  kept = null;
   return tables.map((t) => exact.get(keyOf(t))!);
 }
 
