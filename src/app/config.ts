@@ -6,7 +6,7 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parsePayTable, type GameId } from '../core';
 import type { DeviceChoices, SerialLine } from '../devices';
-import { DEFAULT_SETTINGS, DEVICE_NAMES, GAMES, LANGUAGES, describeProblems, settingsProblems, type CabinetSettings, type DeviceName, type Language } from '../cabinet';
+import { DEFAULT_SETTINGS, DEVICE_NAMES, TICKET_VALIDATION_SECONDS, GAMES, LANGUAGES, describeProblems, settingsProblems, type CabinetSettings, type DeviceName, type Language } from '../cabinet';
 import type { TableReturn } from '../cabinet';
 import { parseRecordedReturn, RECORDED_RETURN_FIELDS } from './recorded-return';
 import { parseSasConfig, type SasConfig } from './sas/sas-config';
@@ -167,11 +167,13 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
   }
 
   const voucherIn = section(input, 'voucher');
-  only(voucherIn, ['venue', 'machine', 'expiryDays'], 'voucher.');
+  only(voucherIn, ['venue', 'machine', 'expiryDays', 'validationSeconds'], 'voucher.');
   const voucher = {
     venue: text(voucherIn, 'venue', 'voucher.', d.voucher.venue),
     machine: text(voucherIn, 'machine', 'voucher.', d.voucher.machine),
     expiryDays: whole(voucherIn, 'expiryDays', 'voucher.', d.voucher.expiryDays, 1, 'days'),
+    // Its upper bound is settingsProblems' to check, with every other range.
+    validationSeconds: whole(voucherIn, 'validationSeconds', 'voucher.', d.voucher.validationSeconds, TICKET_VALIDATION_SECONDS.min, 'seconds'),
   };
 
   const accessIn = section(input, 'access');

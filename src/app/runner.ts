@@ -22,6 +22,8 @@ import {
   type DeviceCommand,
   type InstalledPayTable,
   type SasSettings,
+  type TicketVerdict,
+  ownVoucherVerdict,
 } from '../cabinet';
 import type { Journal } from '../store';
 import { installedPayTables, withExactReturns } from './service/installed-pay-tables';
@@ -48,7 +50,12 @@ export interface RunnerOptions {
   sas?: SasSettings | null;
   /** What a commit adds of its own (the SAS link's exceptions and vouchers), in its transaction. */
   journal?: JournalHook;
+  /** Who validates a ticket in escrow; by default the cabinet's own vouchers (standalone). */
+  validator?: TicketValidator;
 }
+
+/** Validates a ticket's barcode: the cabinet's own vouchers, or a casino system. */
+export type TicketValidator = (barcode: string) => Promise<TicketVerdict>;
 
 /** The device's answer, or null when it gave none in time (or failed to give one). */
 async function answerWithin<T>(answer: Promise<T>, ms: number): Promise<T | null> {
@@ -74,6 +81,9 @@ export class CabinetRunner {
   /** The acceptor did not answer the restart question: ask it again when it comes online. */
   private acceptorUnanswered = false;
   private closed = false;
+  /** The time-out of each validation under way, by barcode. */
+  private readonly validations = new Map<string, NodeJS.Timeout>();
+  private validator: TicketValidator;
 
   private constructor(
     private readonly store: Journal,
@@ -85,6 +95,7 @@ export class CabinetRunner {
     private readonly journal: JournalHook | undefined,
   ) {
     this.current = state;
+    this.validator = async (barcode) => ownVoucherVerdict(this.store.reader.voucher(barcode), this.env.now(), this.current.settings.currency);
   }
 
   /** Reads (or creates) the committed state, powers up, recovers, then starts listening. */
@@ -105,6 +116,7 @@ export class CabinetRunner {
     installed = withExactReturns(installed, [settings.payTables.jacks, state.settings.payTables.jacks]);
     const settingsInput = { kind: 'settings' as const, settings, source: 'config file', installed, configReturns };
     const runner = new CabinetRunner(store, bus, env, state, settingsInput, options.journal);
+    if (options.validator) runner.validator = options.validator;
     // Events that arrive while the devices are asked are held until recovery is done.
     runner.unsubscribe = bus.onEvent((event) => {
       runner.submit({ kind: 'device', event });
@@ -121,12 +133,14 @@ export class CabinetRunner {
     const records = store.records;
     runner.apply({ kind: 'records', refused: records.ok ? null : records.reason, mirror: records.mirror });
     runner.apply({ kind: 'powerUp' });
-    const [acceptor, voucher] = await Promise.all([
-      answerWithin(bus.recovery.acceptorNote(), options.recoveryWaitMs ?? RECOVERY_WAIT_MS),
+    const wait = options.recoveryWaitMs ?? RECOVERY_WAIT_MS;
+    const [acceptor, ticket, voucher] = await Promise.all([
+      answerWithin(bus.recovery.acceptorNote(), wait),
+      answerWithin(bus.recovery.acceptorTicket(), wait),
       runner.current.voucher ? bus.recovery.voucherPrinted(runner.current.voucher.validation) : null,
     ]);
-    runner.acceptorUnanswered = acceptor === null;
-    runner.apply({ kind: 'recovered', acceptor, voucher });
+    runner.acceptorUnanswered = acceptor === null || ticket === null;
+    runner.apply({ kind: 'recovered', acceptor, voucher, ticket });
     bus.recovery.committed();
     runner.ready = true;
     runner.drain();
@@ -137,13 +151,16 @@ export class CabinetRunner {
   /** The acceptor is back after a start it missed: its answer settles what the start left open. */
   private async askAcceptorAgain(): Promise<void> {
     this.acceptorUnanswered = false;
-    const acceptor = await answerWithin(this.bus.recovery.acceptorNote(), RECOVERY_WAIT_MS);
+    const [acceptor, ticket] = await Promise.all([
+      answerWithin(this.bus.recovery.acceptorNote(), RECOVERY_WAIT_MS),
+      answerWithin(this.bus.recovery.acceptorTicket(), RECOVERY_WAIT_MS),
+    ]);
     if (this.closed) return;
-    if (acceptor === null) {
+    if (acceptor === null || ticket === null) {
       this.acceptorUnanswered = true;
       return;
     }
-    this.submit({ kind: 'recovered', acceptor, voucher: null });
+    this.submit({ kind: 'recovered', acceptor, voucher: null, ticket });
     this.bus.recovery.committed();
   }
 
@@ -223,7 +240,10 @@ export class CabinetRunner {
         this.current = result.state;
         // Critical memory not mirrored: no money moves on it (a voucher waits for the restart's recovery).
         const held = this.store.mirrorProblem !== null;
-        for (const e of result.effects) if (e.type === 'command' && !(held && movesMoney(e.command))) this.bus.send(e.command);
+        for (const e of result.effects) {
+          if (e.type === 'command' && !(held && movesMoney(e.command))) this.bus.send(e.command);
+          else if (e.type === 'validateTicket') this.validate(e.barcode, e.withinMs);
+        }
       }
       for (const l of this.listeners) l(this.current, result, input);
       this.heedStore();
@@ -231,6 +251,27 @@ export class CabinetRunner {
     } finally {
       this.busy = false;
     }
+  }
+
+  /**
+   * Asks the validator, and answers the cabinet with its verdict or, once `withinMs` has passed,
+   * with the time-out: whichever comes first decides, the other changes nothing.
+   */
+  private validate(barcode: string, withinMs: number): void {
+    clearTimeout(this.validations.get(barcode));
+    const timer = setTimeout(() => {
+      this.validations.delete(barcode);
+      if (!this.closed) this.submit({ kind: 'ticketTimeout', barcode });
+    }, withinMs);
+    this.validations.set(barcode, timer);
+    const answer = (verdict: TicketVerdict) => {
+      if (this.closed || this.validations.get(barcode) !== timer) return;
+      clearTimeout(timer);
+      this.validations.delete(barcode);
+      this.submit({ kind: 'ticketVerdict', barcode, verdict });
+    };
+    // A validator that fails has said nothing: the time-out returns the ticket.
+    this.validator(barcode).then(answer, () => {});
   }
 
   /** What the store found since (a mirror it cannot write, a break in the chain) goes to the cabinet next. */
@@ -246,6 +287,8 @@ export class CabinetRunner {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const t of this.validations.values()) clearTimeout(t);
+    this.validations.clear();
     this.queue.length = 0;
     this.unsubscribe?.();
     this.ready = false;
@@ -253,4 +296,5 @@ export class CabinetRunner {
   }
 }
 
-const movesMoney = (c: DeviceCommand): boolean => (c.device === 'printer' && c.type === 'print') || (c.device === 'acceptor' && c.type === 'stack');
+const movesMoney = (c: DeviceCommand): boolean =>
+  (c.device === 'printer' && c.type === 'print') || (c.device === 'acceptor' && (c.type === 'stack' || c.type === 'stackTicket'));

@@ -15,6 +15,7 @@ function returnReason(tx: Transition, value: number): string | null {
   const blocked = playBlocked(s);
   if (blocked) return `${blocked.rule}: ${blocked.reason}`;
   if (s.note) return 'another note is being stacked';
+  if (s.ticket) return 'a ticket is being validated';
   if (!Number.isSafeInteger(value) || value <= 0) return 'the acceptor reported no value for the note';
   if (s.settings.disabledNotes.includes(value)) return `notes of ${value} are disabled`;
   if (s.balance + value > s.settings.limits.creditLimit) return `the balance would exceed the credit limit of ${s.settings.limits.creditLimit}`;

@@ -23,6 +23,7 @@ import { keyEvent } from './keys';
 import { deckSwitches, deviceHealth, doorEvent } from './tilts';
 import { refusal, Transition, type Outcome } from './transition';
 import { parseWish } from './wishes';
+import { ticketTimeout, ticketVerdict } from './tickets';
 
 export type CabinetResult = CabinetStep<CabinetState>;
 
@@ -87,7 +88,13 @@ function dispatch(tx: Transition, input: CabinetInput): Outcome {
       powerUp(tx);
       return null;
     case 'recovered':
-      recovered(tx, input.acceptor, input.voucher);
+      recovered(tx, input.acceptor, input.voucher, input.ticket ?? null);
+      return null;
+    case 'ticketVerdict':
+      ticketVerdict(tx, input.barcode, input.verdict);
+      return null;
+    case 'ticketTimeout':
+      ticketTimeout(tx, input.barcode);
       return null;
     case 'settings':
       return applySettings(tx, input.settings, input.source, input.installed, input.configReturns);
@@ -200,7 +207,7 @@ function deviceEvent(tx: Transition, event: DeviceEvent): Outcome {
 
 /** On refused records a note stacked or a voucher printed is logged, never credited or debited. */
 function unsettled(tx: Transition, event: DeviceEvent): boolean {
-  const money = (event.device === 'acceptor' && event.type === 'stacked') || (event.device === 'printer' && (event.type === 'printed' || event.type === 'printFailed'));
+  const money = (event.device === 'acceptor' && (event.type === 'stacked' || event.type === 'ticketStacked')) || (event.device === 'printer' && (event.type === 'printed' || event.type === 'printFailed'));
   if (!money || !recordsRefused(tx.state)) return false;
   tx.log('anomaly', { event, reason: 'the records are refused: not settled' });
   return true;

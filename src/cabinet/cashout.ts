@@ -30,6 +30,7 @@ export function cashOut(tx: Transition): Outcome {
   if (gameInProgress(s)) return refusal('C-4', 'cash-out is possible only outside a game');
   if (s.handpay) return refusal('C-5', 'CALL ATTENDANT: a handpay is waiting');
   if (s.voucher) return refusal('C-4', 'a voucher is already being printed');
+  if (s.ticket) return refusal('C-4', 'a ticket is being validated');
   if (s.balance <= 0) return refusal('C-4', 'there is nothing to cash out');
   const printerTilt = (code: string) => code.startsWith('printer:');
   const otherTilts = s.tilts.filter((t) => !printerTilt(t.code));
@@ -63,6 +64,7 @@ export function cashOut(tx: Transition): Outcome {
   };
   tx.set({ voucher, voucherSequence: sequence });
   tx.log('voucher', { event: 'print', validation: voucher.validation, amount: voucher.amount, sequence });
+  tx.effects.push({ type: 'voucherIssued', voucher });
   tx.send({ device: 'printer', type: 'print', voucher });
   return null;
 }
@@ -88,12 +90,15 @@ export function voucherPrinted(tx: Transition): void {
   const v = tx.state.voucher!;
   tx.set({ voucher: null, balance: tx.state.balance - v.amount });
   tx.count({ vouchersOut: v.amount, vouchersOutCount: 1 });
+  tx.effects.push({ type: 'voucherStatus', validation: v.validation, status: 'issued' });
   tx.log('voucher', { event: 'printed', validation: v.validation, amount: v.amount, sequence: v.sequence });
 }
 
 export function voucherFailed(tx: Transition, reason: string): void {
   const v = tx.state.voucher!;
   tx.set({ voucher: null });
+  // It may have come out part printed: whatever the player holds, it is paid by hand, not redeemed.
+  tx.effects.push({ type: 'voucherStatus', validation: v.validation, status: 'voided' });
   tx.log('voucher', { event: 'failed', validation: v.validation, amount: v.amount, reason });
   lockForHandpay(tx, { kind: 'cancelledCredits', amount: v.amount, reason: `voucher not printed: ${reason}`, gameId: null, game: null });
 }

@@ -2,7 +2,8 @@
 // in the same transaction as the state (C-13); device commands are carried out only after it.
 
 import type { Refusal, ReplayOutput, GameId } from '../core';
-import type { DeviceCommand } from './device-events';
+import type { DeviceCommand, Voucher } from './device-events';
+import type { VoucherStatus } from './own-vouchers';
 
 export type LogKind =
   | 'door'
@@ -53,6 +54,19 @@ export type CabinetEffect =
   | { type: 'command'; command: DeviceCommand }
   | { type: 'log'; entry: LogEntry }
   | { type: 'recall'; record: GameRecord }
+  /**
+   * A ticket in escrow to be validated: the app asks the validator and answers with a
+   * `ticketVerdict` input, or with `ticketTimeout` once `withinMs` has passed.
+   */
+  | { type: 'validateTicket'; barcode: string; withinMs: number }
+  /** A voucher sent to the printer: the store keeps it (status printing) for standalone validation. */
+  | { type: 'voucherIssued'; voucher: Voucher }
+  /**
+   * What became of a voucher the store keeps. `redeemed` is committed with the credit and points
+   * at the ticket log row written before it in the same transition; for a voucher the store does
+   * not keep (another machine's, validated by a casino system) it changes nothing.
+   */
+  | { type: 'voucherStatus'; validation: string; status: Exclude<VoucherStatus, 'printing'> }
   /**
    * A RAM clear has cleared refused records: the store vouches for its records again from this
    * commit on (a new era of the keyed chain) and mirrors them again.

@@ -60,6 +60,14 @@ export type PlayerWish =
   | { type: 'testVoucher' };
 
 export type AcceptorNoteReport = { state: 'none' | 'escrow' | 'stacked' | 'returned'; value: number };
+export type AcceptorTicketReport = { state: 'none' | 'escrow' | 'stacked' | 'returned'; barcode: string | null };
+
+/** Why a ticket went back to the player: each has a short text on the player's screen (EN, RU). */
+export const TICKET_REASONS = ['cannotTakeMoney', 'badBarcode', 'busy', 'expired', 'alreadyRedeemed', 'notValidHere', 'creditLimit', 'timedOut'] as const;
+export type TicketReason = (typeof TICKET_REASONS)[number];
+
+/** What the validator (the cabinet's own vouchers, or a casino system) said of a ticket. */
+export type TicketVerdict = { valid: true; amount: number } | { valid: false; reason: TicketReason };
 
 /** The critical memory the mirror outside the database holds (its last commit). */
 export interface MirrorMemory {
@@ -81,7 +89,17 @@ export type CabinetInput =
    * C-14: what the devices say became of an interrupted note or voucher. `acceptor` null: the
    * acceptor did not answer (a pending note waits for it); `voucher` null: the printer was not asked.
    */
-  | { kind: 'recovered'; acceptor: AcceptorNoteReport | null; voucher: 'printed' | 'not-printed' | 'unknown' | null }
+  | {
+      kind: 'recovered';
+      acceptor: AcceptorNoteReport | null;
+      voucher: 'printed' | 'not-printed' | 'unknown' | null;
+      /** The same question for a ticket; null: not asked or no answer (a pending ticket waits for one). */
+      ticket?: AcceptorTicketReport | null;
+    }
+  /** The validator's answer on the ticket in escrow with this barcode (C-3's rule: credited only once stacked). */
+  | { kind: 'ticketVerdict'; barcode: string; verdict: TicketVerdict }
+  /** The operator's time for a validation has run out on the ticket with this barcode: it goes back. */
+  | { kind: 'ticketTimeout'; barcode: string }
   /**
    * The operator's settings as the config file says now (C-7), and the pay tables installed.
    * Only what changed in the file since it was last applied overrides the technician's

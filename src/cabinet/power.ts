@@ -4,7 +4,8 @@
 
 import { credit, escrow } from './bills';
 import { lockForHandpay, voucherPrinted } from './cashout';
-import type { AcceptorNoteReport } from './inputs';
+import type { AcceptorNoteReport, AcceptorTicketReport } from './inputs';
+import { ticketRecovered } from './tickets';
 import { recordsRefused } from './records';
 import { checkMeters } from './settle';
 import { forgetDevices } from './tilts';
@@ -31,9 +32,12 @@ export function recovered(
   tx: Transition,
   acceptor: AcceptorNoteReport | null,
   voucher: 'printed' | 'not-printed' | 'unknown' | null,
+  ticket: AcceptorTicketReport | null = null,
 ): void {
+  // States saved before tickets were redeemed have none pending.
+  if (tx.state.ticket === undefined) tx.set({ ticket: null, lastTicket: null });
   if (recordsRefused(tx.state)) {
-    recoveredOnRefusedRecords(tx, acceptor, voucher);
+    recoveredOnRefusedRecords(tx, acceptor, voucher, ticket);
     return;
   }
   const note = tx.state.note;
@@ -56,6 +60,7 @@ export function recovered(
     // The escrow arrived before the crash and was never decided: decide it now.
     escrow(tx, acceptor.value, String(acceptor.value));
   }
+  if (tx.state.ticket || ticket) ticketRecovered(tx, ticket);
   const v = tx.state.voucher;
   // Null: the printer was not asked (no voucher was pending at start).
   if (v && voucher !== null) {
@@ -65,6 +70,7 @@ export function recovered(
     else {
       // Nobody can tell whether the voucher exists: void it and let the attendant pay by hand.
       tx.set({ voucher: null });
+      tx.effects.push({ type: 'voucherStatus', validation: v.validation, status: 'voided' });
       tx.log('voucher', { event: 'voided', validation: v.validation, amount: v.amount, reason: 'printer cannot say whether it printed' });
       lockForHandpay(tx, { kind: 'cancelledCredits', amount: v.amount, reason: 'voucher status unknown after restart', gameId: null, game: null });
     }
@@ -75,8 +81,13 @@ export function recovered(
  * On refused records nothing is settled: what the devices say is logged beside what the records
  * held, for the people who settle it by hand, and a note still in escrow goes back to the player.
  */
-function recoveredOnRefusedRecords(tx: Transition, acceptor: AcceptorNoteReport | null, voucher: 'printed' | 'not-printed' | 'unknown' | null): void {
-  const { note, voucher: v } = tx.state;
+function recoveredOnRefusedRecords(
+  tx: Transition,
+  acceptor: AcceptorNoteReport | null,
+  voucher: 'printed' | 'not-printed' | 'unknown' | null,
+  ticket: AcceptorTicketReport | null,
+): void {
+  const { note, voucher: v, ticket: t } = tx.state;
   const why = 'the records are refused';
   if (note || (acceptor && acceptor.state !== 'none')) {
     tx.log('recovery', { device: 'acceptor', note: note?.value ?? null, reported: acceptor?.state ?? 'none', value: acceptor?.value ?? null, settled: false, reason: why });
@@ -84,6 +95,13 @@ function recoveredOnRefusedRecords(tx: Transition, acceptor: AcceptorNoteReport 
   if (acceptor?.state === 'escrow') {
     tx.log('note', { event: 'return', value: acceptor.value, reason: why });
     tx.send({ device: 'acceptor', type: 'return' });
+  }
+  if (t || (ticket && ticket.state !== 'none')) {
+    tx.log('recovery', { device: 'acceptor', ticket: t?.barcode ?? null, reported: ticket?.state ?? 'none', barcode: ticket?.barcode ?? null, settled: false, reason: why });
+  }
+  if (ticket?.state === 'escrow' && ticket.barcode !== null) {
+    tx.log('ticket', { event: 'return', barcode: ticket.barcode, reason: why });
+    tx.send({ device: 'acceptor', type: 'returnTicket', barcode: ticket.barcode });
   }
   if (v) tx.log('recovery', { device: 'printer', validation: v.validation, amount: v.amount, reported: voucher, settled: false, reason: why });
 }

@@ -34,6 +34,12 @@ const SHAPE: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
   }),
 );
 
+/**
+ * How long a ticket may wait for its validation, in seconds: long enough for a casino system on a
+ * busy loop, short enough that the acceptor's own escrow time-out (30 s) never comes first.
+ */
+export const TICKET_VALIDATION_SECONDS = { min: 3, max: 25 } as const;
+
 /** The presentation settings' ranges (the contract's changeSettings states the same, checked by a test). */
 export const PRESENTATION_RANGES: Readonly<Record<keyof Presentation, { min: number; max: number; unit: string }>> = {
   volume: { min: 0, max: 100, unit: 'percent' },
@@ -103,6 +109,8 @@ export function settingsProblems(settings: CabinetSettings): SettingsProblem[] {
   if (!text(v.venue, /^[ -~]{1,40}$/)) say('voucher.venue', 'must be 1 to 40 printable ASCII characters (the voucher printer\'s set)');
   if (!text(v.machine, /^[A-Za-z0-9-]{1,12}$/)) say('voucher.machine', 'must be 1 to 12 letters, digits or dashes');
   if (!whole(v.expiryDays, 1)) say('voucher.expiryDays', 'must be a whole number of days, at least 1');
+  const { min, max } = TICKET_VALIDATION_SECONDS;
+  if (!whole(v.validationSeconds, min) || v.validationSeconds > max) say('voucher.validationSeconds', `must be a whole number of seconds from ${min} to ${max}`);
 
   const a = groups.access;
   if (!whole(a.maxPinFailures, 1)) say('access.maxPinFailures', 'must be a whole number of attempts, at least 1');

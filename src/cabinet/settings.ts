@@ -56,7 +56,8 @@ export interface CabinetSettings {
   payTables: { jacks: JacksPayTable; pokerPlus: PokerPlusPayTable };
   /** Note values (minor units) the acceptor must return; every other note is enabled (C-3). */
   disabledNotes: number[];
-  voucher: { venue: string; machine: string; expiryDays: number };
+  /** `validationSeconds`: how long a ticket in escrow may wait for its validation before it goes back. */
+  voucher: { venue: string; machine: string; expiryDays: number; validationSeconds: number };
   access: { maxPinFailures: number; lockoutMs: number };
   defaultLanguage: Language;
   presentation: Presentation;
@@ -92,7 +93,7 @@ export const DEFAULT_SETTINGS: CabinetSettings = {
   },
   payTables: { jacks: DEFAULT_JACKS_PAYTABLE, pokerPlus: DEFAULT_POKER_PLUS_PAYTABLE },
   disabledNotes: [],
-  voucher: { venue: 'Casino', machine: '0001', expiryDays: 30 },
+  voucher: { venue: 'Casino', machine: '0001', expiryDays: 30, validationSeconds: 10 },
   access: { maxPinFailures: 3, lockoutMs: 5 * 60_000 },
   defaultLanguage: 'en',
   presentation: { volume: 60, bigWinBets: 50, attractSeconds: 30 },

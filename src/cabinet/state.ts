@@ -5,6 +5,7 @@ import type { BoxRequest, GameId, JacksState, PokerPlusState } from '../core';
 import type { Button, DeviceName, Door, KeySwitch, LampState, Voucher } from './device-events';
 import { EMPTY_METERS, type MeterSet } from './meters';
 import type { SasCabinetState } from './sas-state';
+import type { TicketReason } from './inputs';
 import { DEFAULT_SETTINGS, type CabinetSettings, type InstalledPayTable, type Language } from './settings';
 
 /** A replay-format action (docs/replay.md), as the game recall stores it. */
@@ -51,6 +52,24 @@ export interface PendingNote {
   value: number;
   denomination: string;
   since: number;
+}
+
+/** A ticket (voucher in) in the acceptor's escrow, being validated or being stacked. */
+export interface PendingTicket {
+  barcode: string;
+  since: number;
+  phase: 'validating' | 'stacking';
+  /** Minor units, once the validator has said (phase stacking). */
+  amount: number | null;
+}
+
+/** What became of the last ticket, for the player's screen (a short reason when it went back). */
+export interface TicketOutcome {
+  barcode: string;
+  at: number;
+  outcome: 'redeemed' | 'returned';
+  amount: number | null;
+  reason: TicketReason | null;
 }
 
 /** C-5: the machine is locked until an attendant pays this by hand. */
@@ -127,6 +146,9 @@ export interface CabinetState {
   game: GameSession | null;
   nextGameId: number;
   note: PendingNote | null;
+  /** The ticket in escrow (undefined in states saved before tickets were redeemed: none). */
+  ticket: PendingTicket | null;
+  lastTicket: TicketOutcome | null;
   /** The voucher sent to the printer and not yet confirmed (C-4). */
   voucher: Voucher | null;
   voucherSequence: number;
@@ -175,6 +197,8 @@ export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): Cabi
     game: null,
     nextGameId: 1,
     note: null,
+    ticket: null,
+    lastTicket: null,
     voucher: null,
     voucherSequence: 0,
     handpay: null,

@@ -33,6 +33,8 @@ export class Rig {
   readonly log: LogEntry[] = [];
   readonly commands: DeviceCommand[] = [];
   readonly records: GameRecord[] = [];
+  /** Tickets to validate and the vouchers' changes, as the app and the store would see them. */
+  readonly tickets: CabinetEffect[] = [];
   private seed = 1;
   private validations = 0;
   readonly env: CabinetEnv = {
@@ -80,6 +82,7 @@ export class Rig {
     if (e.type === 'log') this.log.push(e.entry);
     else if (e.type === 'command') this.commands.push(e.command);
     else if (e.type === 'recall') this.records.push(e.record);
+    else if (e.type !== 'recordsCleared') this.tickets.push(e);
   }
 
   /** Applies an input that must be accepted; returns the commands it sent. */

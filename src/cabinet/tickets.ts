@@ -1,9 +1,13 @@
-// Tickets in (vouchers inserted in the bill acceptor). The cabinet redeems none yet: the
-// validation flow (a casino system over SAS, or the cabinet's own vouchers) comes later, so every
-// ticket goes back, as before, and each one is logged with what became of it. A ticket is never a
-// note: it never reaches the note path, and a ticket reported stacked is never credited.
+// Tickets in (vouchers inserted in the bill acceptor), one at a time. A ticket in escrow is
+// validated (by the cabinet's own vouchers, or a casino system: the app's validator answers with a
+// verdict), stacked when the verdict accepts it and the balance may take it, and credited once,
+// when the acceptor reports it stacked (C-3's rule for notes); the voucher is marked redeemed in
+// that same transition. Every other way ends with the ticket handed back and the reason logged.
+// A ticket is never a note: it never reaches the note path.
 
 import type { DeviceEvent } from './device-events';
+import type { AcceptorTicketReport, TicketReason, TicketVerdict } from './inputs';
+import { playBlocked } from './locks';
 import type { Transition } from './transition';
 
 export type TicketEvent = Extract<DeviceEvent, { device: 'acceptor'; type: 'ticket' | 'ticketStacked' | 'ticketReturned' | 'ticketRejected' }>;
@@ -12,21 +16,146 @@ const TICKET_EVENTS = new Set<string>(['ticket', 'ticketStacked', 'ticketReturne
 
 export const isTicketEvent = (event: Extract<DeviceEvent, { device: 'acceptor' }>): event is TicketEvent => TICKET_EVENTS.has(event.type);
 
+/** The log's words for each reason (the player's screen has its own, in each language). */
+export const TICKET_REASON_TEXT: Readonly<Record<TicketReason, string>> = {
+  cannotTakeMoney: 'the cabinet cannot take money now',
+  badBarcode: 'the barcode is not 18 digits',
+  busy: 'another ticket or note is being taken',
+  expired: 'the voucher has expired',
+  alreadyRedeemed: 'the voucher was already redeemed',
+  notValidHere: 'the voucher is not valid here',
+  creditLimit: 'the balance would exceed the credit limit',
+  timedOut: 'no validation in time',
+};
+
+const BARCODE = /^\d{18}$/;
+
 export function ticketEvent(tx: Transition, event: TicketEvent): void {
   switch (event.type) {
     case 'ticket':
-      tx.log('ticket', { event: 'return', barcode: event.barcode, reason: 'tickets are not redeemed on this cabinet' });
-      tx.send({ device: 'acceptor', type: 'returnTicket', barcode: event.barcode });
+      ticketInserted(tx, event.barcode);
+      return;
+    case 'ticketStacked':
+      ticketStacked(tx, event.barcode);
       return;
     case 'ticketReturned':
+      if (tx.state.ticket?.barcode === event.barcode) tx.set({ ticket: null });
       tx.log('ticket', { event: 'returned', barcode: event.barcode });
       return;
     case 'ticketRejected':
+      // The driver handed back the pending one itself (the acceptor was being disabled).
+      if (tx.state.ticket?.barcode === event.barcode) tx.set({ ticket: null });
       tx.log('ticket', { event: 'rejected', barcode: event.barcode, reason: event.reason });
       return;
-    case 'ticketStacked':
-      // The cabinet asked for no ticket to be stacked: whatever the acceptor did, nothing is credited.
-      tx.log('anomaly', { device: 'acceptor', event: 'ticketStacked', barcode: event.barcode, reason: 'no ticket was being redeemed: nothing credited' });
-      return;
   }
+}
+
+/** Why a ticket cannot even be validated now, or null. */
+function insertProblem(tx: Transition, barcode: string): TicketReason | null {
+  const s = tx.state;
+  if (typeof barcode !== 'string' || !BARCODE.test(barcode)) return 'badBarcode';
+  if (s.ticket || s.note) return 'busy';
+  if (playBlocked(s)) return 'cannotTakeMoney';
+  return null;
+}
+
+export function ticketInserted(tx: Transition, barcode: string): void {
+  const problem = insertProblem(tx, barcode);
+  if (problem) {
+    // A second ticket never touches the pending one: only its own return is sent.
+    handBack(tx, String(barcode), problem, false);
+    return;
+  }
+  validate(tx, barcode);
+}
+
+/** From the start: a new ticket, or one still in escrow after a restart (C-14). */
+function validate(tx: Transition, barcode: string): void {
+  tx.set({ ticket: { barcode, since: tx.at, phase: 'validating', amount: null } });
+  tx.log('ticket', { event: 'validating', barcode });
+  tx.effects.push({ type: 'validateTicket', barcode, withinMs: tx.state.settings.voucher.validationSeconds * 1000 });
+}
+
+function handBack(tx: Transition, barcode: string, reason: TicketReason, pending: boolean): void {
+  if (pending) tx.set({ ticket: null });
+  tx.set({ lastTicket: { barcode, at: tx.at, outcome: 'returned', amount: null, reason } });
+  tx.log('ticket', { event: 'return', barcode, reason, text: TICKET_REASON_TEXT[reason] });
+  tx.send({ device: 'acceptor', type: 'returnTicket', barcode });
+}
+
+/** The pending ticket still waiting for its validation, if it is this one. */
+function validating(tx: Transition, barcode: string, what: string): boolean {
+  const t = tx.state.ticket;
+  if (t && t.barcode === barcode && t.phase === 'validating') return true;
+  tx.log('anomaly', { device: 'acceptor', event: what, barcode, reason: 'no such ticket is being validated' });
+  return false;
+}
+
+export function ticketVerdict(tx: Transition, barcode: string, verdict: TicketVerdict): void {
+  if (!validating(tx, barcode, 'ticketVerdict')) return;
+  if (!verdict.valid) return handBack(tx, barcode, verdict.reason, true);
+  const { amount } = verdict;
+  const s = tx.state;
+  if (!Number.isSafeInteger(amount) || amount <= 0) return handBack(tx, barcode, 'notValidHere', true);
+  // The cabinet may have stopped taking money while the validator was asked.
+  if (playBlocked(s)) return handBack(tx, barcode, 'cannotTakeMoney', true);
+  if (s.balance + amount > s.settings.limits.creditLimit) return handBack(tx, barcode, 'creditLimit', true);
+  tx.set({ ticket: { ...s.ticket!, phase: 'stacking', amount } });
+  tx.log('ticket', { event: 'stack', barcode, amount });
+  tx.send({ device: 'acceptor', type: 'stackTicket', barcode });
+}
+
+export function ticketTimeout(tx: Transition, barcode: string): void {
+  const t = tx.state.ticket;
+  // A verdict came first: nothing to time out.
+  if (!t || t.barcode !== barcode || t.phase !== 'validating') return;
+  handBack(tx, barcode, 'timedOut', true);
+}
+
+function ticketStacked(tx: Transition, barcode: string): void {
+  const t = tx.state.ticket;
+  if (!t || t.phase !== 'stacking' || t.barcode !== barcode) {
+    // The cabinet asked for no such ticket to be stacked: whatever the acceptor did, nothing is credited.
+    tx.log('anomaly', { device: 'acceptor', event: 'ticketStacked', barcode, reason: 'no ticket was being redeemed: nothing credited' });
+    if (t && t.barcode === barcode) tx.set({ ticket: null });
+    return;
+  }
+  redeem(tx);
+}
+
+/** The one place a ticket reaches the balance, and its voucher is marked redeemed in the same commit. */
+function redeem(tx: Transition): void {
+  const t = tx.state.ticket!;
+  const amount = t.amount!;
+  tx.set({ ticket: null, balance: tx.state.balance + amount, lastTicket: { barcode: t.barcode, at: tx.at, outcome: 'redeemed', amount, reason: null } });
+  tx.count({ vouchersIn: amount, vouchersInCount: 1 });
+  tx.log('ticket', { event: 'redeemed', barcode: t.barcode, amount, balance: tx.state.balance });
+  tx.effects.push({ type: 'voucherStatus', validation: t.barcode, status: 'redeemed' });
+}
+
+/**
+ * C-14 for a ticket: stacked is credited once (ID-003 cannot name what it finished stacking
+ * across the restart: the journal, which holds at most one pending note or ticket, can); still
+ * in escrow is validated again from the start; returned or gone changes nothing.
+ */
+export function ticketRecovered(tx: Transition, report: AcceptorTicketReport | null): void {
+  const t = tx.state.ticket;
+  if (t && !report) {
+    tx.log('recovery', { device: 'acceptor', ticket: t.barcode, reported: 'no answer' });
+    return;
+  }
+  if (t && report) {
+    tx.log('recovery', { device: 'acceptor', ticket: t.barcode, phase: t.phase, reported: report.state, barcode: report.barcode });
+    const same = report.barcode === t.barcode;
+    if (report.state === 'stacked' && (same || report.barcode === null)) {
+      if (t.phase === 'stacking') return redeem(tx);
+      tx.set({ ticket: null });
+      tx.log('anomaly', { device: 'acceptor', event: 'ticketStacked', barcode: t.barcode, reason: 'stacked before it was validated: nothing credited' });
+      return;
+    }
+    if (report.state === 'escrow' && same) return validate(tx, t.barcode);
+    tx.set({ ticket: null });
+  }
+  // A ticket that reached escrow before the crash and was never decided: decide it now.
+  if (report?.state === 'escrow' && report.barcode !== null && !tx.state.note) ticketInserted(tx, report.barcode);
 }

@@ -19,6 +19,8 @@ import {
   type LogEntry,
   type MeterSet,
   type Meters,
+  type Voucher,
+  type VoucherStatus,
 } from '../cabinet';
 import { migrate, openDatabase, StoreError } from './database';
 import { rowHash } from './event-chain';
@@ -26,7 +28,7 @@ import { checkpointMac, commitMac, settingsLogDigest, type Anchor, type CommitRo
 import { createMachineKey, readMachineKey, shortFingerprint, type MachineKey } from './machine-key';
 import type { Mirror, MirrorRecord } from './mirror';
 import { adopt, checkPlaces, openKeyed, readIdentity, seedNew, type Identity, type JournalStart, type MachineOptions, type Purpose, type RecordsVerdict } from './records-open';
-import { RecordsReader, refusedIn, STATE_PARTS } from './records-reader';
+import { RecordsReader, refusedIn, STATE_PARTS, VOUCHER_COLUMNS } from './records-reader';
 import type { RecordsCheck } from './records-walk';
 import { KEYED_SCHEMA, RECALL_KEEP, SCHEMA_VERSION } from './schema';
 import { isEmptyWrite, SasTables, type QueuedException, type SasWrites, type StoredValidation } from './sas-tables';
@@ -140,6 +142,11 @@ export class Journal {
   private prepare() {
     const db = this.db;
     return {
+      insertVoucher: db.prepare(
+        `INSERT INTO vouchers (${VOUCHER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (validation) DO NOTHING`,
+      ),
+      updateVoucher: db.prepare('UPDATE vouchers SET status = ?, redeemed_at = ?, redeemed_event = ? WHERE validation = ? AND status IN (SELECT value FROM json_each(?))'),
+      voucherRow: db.prepare(`SELECT ${VOUCHER_COLUMNS} FROM vouchers WHERE validation = ?`).raw(),
       insertState: db.prepare('INSERT INTO cabinet_state (id, version, state, updated_at) VALUES (1, ?, ?, ?)'),
       updateState: db.prepare('UPDATE cabinet_state SET version = ?, state = ?, updated_at = ? WHERE id = 1 AND version = ?'),
       upsertMeter: db.prepare('INSERT INTO meters (scope, name, value) VALUES (?, ?, ?) ON CONFLICT (scope, name) DO UPDATE SET value = excluded.value'),
@@ -352,10 +359,30 @@ export class Journal {
   }
 
   private writeEffects(effects: readonly CabinetEffect[]): void {
+    let lastAt = Date.now();
     for (const e of effects) {
-      if (e.type === 'log') this.appendEvent(e.entry);
-      else if (e.type === 'recall') this.writeRecall(e.record);
+      if (e.type === 'log') {
+        this.appendEvent(e.entry);
+        lastAt = e.entry.at;
+      } else if (e.type === 'recall') this.writeRecall(e.record);
+      else if (e.type === 'voucherIssued') this.writeVoucher(e.voucher);
+      else if (e.type === 'voucherStatus') this.markVoucher(e.validation, e.status, lastAt);
     }
+  }
+
+  private writeVoucher(v: Voucher): void {
+    const values: RowValues = [v.validation, v.sequence, v.amount, v.currency, Date.parse(v.issuedAt), v.expiresAt, 'printing', null, null];
+    if (this.stmt.insertVoucher.run(...values).changes === 1) this.digests.put('vouchers', values);
+  }
+
+  /** A redeemed voucher names the log row written just before it in the same commit: the ticket's. */
+  private markVoucher(validation: string, status: Exclude<VoucherStatus, 'printing'>, at: number): void {
+    // Only forwards: printing → issued or voided, issued → redeemed (or voided); never back, never twice.
+    const from: VoucherStatus[] = status === 'redeemed' ? ['issued'] : ['printing', 'issued'];
+    const redeemed = status === 'redeemed';
+    const changed = this.stmt.updateVoucher.run(status, redeemed ? at : null, redeemed ? this.lastSeq : null, validation, JSON.stringify(from)).changes;
+    if (changed === 0) return;
+    this.digests.put('vouchers', this.stmt.voucherRow.get(validation) as RowValues);
   }
 
   private appendEvent(entry: LogEntry | { at: number; kind: string; data: Record<string, unknown> }): void {

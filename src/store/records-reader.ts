@@ -6,7 +6,7 @@
 // the crash test's inspection) open the file read-only and check it first.
 
 import type Database from 'better-sqlite3';
-import type { CabinetSettings, CabinetState, GameRecord, MeterSet } from '../cabinet';
+import type { CabinetSettings, CabinetState, GameRecord, MeterSet, VoucherRecord, VoucherStatus } from '../cabinet';
 import { openDatabase, StoreError } from './database';
 import type { ChainCheck, EventRow } from './event-chain';
 import type { Anchor } from './keyed-chain';
@@ -14,6 +14,7 @@ import type { MachineKey } from './machine-key';
 import { verifyKeyed, walkUnkeyed, type RecordsVerdict } from './records-open';
 import { latestCheckpoint, walkAll, walkSlices, type RecordsCheck } from './records-walk';
 import { KEYED_SCHEMA, RECALL_KEEP } from './schema';
+import { COVERED } from './table-digests';
 
 type Scope = 'lifetime' | 'period';
 
@@ -83,6 +84,9 @@ function storedEvent(r: Pick<EventRow, 'seq' | 'at' | 'kind' | 'data' | 'hash'>)
 
 export const refusedIn = (path: string, e: unknown): StoreError =>
   e instanceof StoreError ? e : new StoreError(`${path} is damaged: ${(e as Error).message}`);
+
+/** The vouchers table's columns, in the order its digest covers them. */
+export const VOUCHER_COLUMNS = COVERED.vouchers.columns.join(', ');
 
 export class RecordsReader {
   /** What the check at open found (for the running cabinet: from the latest checkpoint). */
@@ -184,6 +188,25 @@ export class RecordsReader {
   }
 
   /** The most recent games first (C-11). */
+  /** A voucher this cabinet printed, with what became of it; null for any other number. */
+  voucher(validation: string): VoucherRecord | null {
+    // A reader of a database from before the vouchers were kept (only the cabinet migrates).
+    if (!this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vouchers'").get()) return null;
+    const r = this.db.prepare(`SELECT ${VOUCHER_COLUMNS} FROM vouchers WHERE validation = ?`).get(validation) as Record<string, unknown> | undefined;
+    if (!r) return null;
+    return {
+      validation: String(r.validation),
+      sequence: Number(r.sequence),
+      amount: Number(r.amount),
+      currency: String(r.currency),
+      issuedAt: Number(r.issued_at),
+      expiresAt: String(r.expires_at),
+      status: r.status as VoucherStatus,
+      redeemedAt: r.redeemed_at === null ? null : Number(r.redeemed_at),
+      redeemedEvent: r.redeemed_event === null ? null : Number(r.redeemed_event),
+    };
+  }
+
   recall(last = RECALL_KEEP): GameRecord[] {
     const rows = this.db.prepare('SELECT * FROM recall ORDER BY game_id DESC LIMIT ?').all(last) as Record<string, unknown>[];
     return rows.map(recallRecord);

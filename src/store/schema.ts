@@ -150,6 +150,25 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The vouchers this cabinet printed and what became of each (standalone validation of tickets
+    // in): a voucher is redeemed here only if it is issued, not expired, and redeemed never before.
+    // Vouchers printed before this schema are not in it: they are not redeemed here.
+    version: 6,
+    sql: `
+      CREATE TABLE vouchers (
+        validation TEXT PRIMARY KEY CHECK (length(validation) = 18),
+        sequence INTEGER NOT NULL,
+        amount INTEGER NOT NULL,
+        currency TEXT NOT NULL,
+        issued_at INTEGER NOT NULL,
+        expires_at TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('printing', 'issued', 'voided', 'redeemed')),
+        redeemed_at INTEGER,
+        redeemed_event INTEGER
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 /** The first schema whose records are keyed; a database below it is adopted (journal.ts). */

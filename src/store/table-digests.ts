@@ -17,6 +17,10 @@ export const COVERED = {
   recall: { columns: ['game_id', 'game', 'chip_value', 'started_at', 'ended_at', 'staked', 'paid', 'handpaid', 'replay', 'result'], key: 1 },
   sas_exceptions: { columns: ['id', 'code', 'priority', 'raised_at'], key: 1 },
   sas_validations: { columns: ['seq', 'record', 'read'], key: 1 },
+  vouchers: {
+    columns: ['validation', 'sequence', 'amount', 'currency', 'issued_at', 'expires_at', 'status', 'redeemed_at', 'redeemed_event'],
+    key: 1,
+  },
 } as const;
 
 export type CoveredTable = keyof typeof COVERED;
@@ -27,7 +31,7 @@ export const COVERED_TABLES = Object.keys(COVERED) as CoveredTable[];
  * database signed before has no digest for them: its commits' combined digests leave them out
  * until the first commit that writes their digest, which the journal makes at once (`touch`).
  */
-export const LATER_TABLES: Partial<Record<CoveredTable, number>> = { sas_exceptions: 5, sas_validations: 5 };
+export const LATER_TABLES: Partial<Record<CoveredTable, number>> = { sas_exceptions: 5, sas_validations: 5, vouchers: 6 };
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
