@@ -21,6 +21,7 @@ export interface HeadlessOptions {
   configFile?: string;
   printFailRate?: number;
   moneyPerMille?: number;
+  ticketsPerMille?: number;
   write?: (line: string) => void;
 }
 
@@ -58,7 +59,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<BotSummary>
       ledger.connect();
       await ledger.settled();
     }
-    const bot = new PlayerBot(cabinet.runner, hands, { games: options.games, random, moneyPerMille: options.moneyPerMille });
+    const bot = new PlayerBot(cabinet.runner, hands, { games: options.games, random, moneyPerMille: options.moneyPerMille, ticketsPerMille: options.ticketsPerMille });
     const summary = await bot.run();
     const end = cabinet.runner.state;
     write(JSON.stringify({ type: 'done', version: end.version, balance: end.balance, ...summary }));

@@ -4,12 +4,12 @@ import { DEFAULT_DB } from '../cabinet-app';
 import { parseArgs, wholeNumber } from './cli-args';
 import { CliError, type Command } from './command';
 
-const USAGE = 'run --headless --db FILE --bot SEED [--games N] [--config FILE] [--ledger FILE] [--print-fail-percent P] [--money-per-mille M]';
+const USAGE = 'run --headless --db FILE --bot SEED [--games N] [--config FILE] [--ledger FILE] [--print-fail-percent P] [--money-per-mille M] [--tickets-per-mille T]';
 
 export const runCommand: Command = {
   summary: `${USAGE}: the cabinet without a screen, simulated devices and a seeded player bot`,
   async run(args) {
-    const a = parseArgs(args, ['db', 'bot', 'games', 'config', 'ledger', 'print-fail-percent', 'money-per-mille'], ['headless'], USAGE);
+    const a = parseArgs(args, ['db', 'bot', 'games', 'config', 'ledger', 'print-fail-percent', 'money-per-mille', 'tickets-per-mille'], ['headless'], USAGE);
     if (a.positional.length > 0) throw new CliError(`unexpected argument "${a.positional[0]}"; usage: ${USAGE}`);
     // The screen-less cabinet is the only one this command runs, and only with the bot at it.
     if (!a.flags.has('headless')) throw new CliError(`only --headless is supported here (the screen is started by npm start); usage: ${USAGE}`);
@@ -25,6 +25,7 @@ export const runCommand: Command = {
         configFile: a.values.get('config'),
         printFailRate: wholeNumber(a.values.get('print-fail-percent'), '--print-fail-percent', 0, 100, 0) / 100,
         moneyPerMille: wholeNumber(a.values.get('money-per-mille'), '--money-per-mille', 0, 300, 15),
+        ticketsPerMille: wholeNumber(a.values.get('tickets-per-mille'), '--tickets-per-mille', 0, 300, 0),
       });
     } catch (e) {
       const message = (e as Error).message;

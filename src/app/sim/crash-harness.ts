@@ -40,6 +40,8 @@ export interface CrashOptions {
   maxLifeMs?: number;
   /** One kill in this many lands in start-up or recovery instead (default 5). */
   startupKillEvery?: number;
+  /** Per mille of the bot's rounds between games that insert a ticket (default 0). */
+  ticketsPerMille?: number;
   log?: (line: string) => void;
 }
 
@@ -52,6 +54,11 @@ export interface CrashReport {
   vouchersPrinted: number;
   recoveredNotes: number;
   recoveredVouchers: number;
+  /** Tickets the acceptor drew in, stacked (each credited once) and handed back; those settled by a restart. */
+  ticketsInserted: number;
+  ticketsStacked: number;
+  ticketsReturned: number;
+  recoveredTickets: number;
   /** Vouchers the printer could not vouch for after a restart: voided and handpaid instead. */
   voidedVouchers: number;
   discrepancies: string[];
@@ -110,6 +117,7 @@ interface Inspection {
   problems: string[];
   pendingNoteStacked: boolean;
   pendingVoucherPrinted: boolean;
+  pendingTicketStacked: boolean;
 }
 
 /** Where the machine key and the mirror of a harness's cabinet are. */
@@ -160,11 +168,44 @@ export function inspect(dbPath: string, ledgerPath: string, final: boolean, plac
     if (debited !== ledger.printedCount - handpaidCount || debitedTotal !== ledger.printedTotal - handpaidTotal) {
       problems.push(`vouchers: the printer printed ${ledger.printedCount} (${ledger.printedTotal}, ${handpaidCount} voided and handpaid), the cabinet debited ${life.vouchersOutCount ?? 0} (${life.vouchersOut ?? 0})${pendingVoucherPrinted ? ' + 1 pending' : ''}`);
     }
-    if (final && (state.note || state.voucher)) problems.push('after a clean stop a note or voucher is still pending');
-    return { state, problems, pendingNoteStacked, pendingVoucherPrinted };
+    const pendingTicketStacked = checkTickets(store, state, ledger, problems);
+    if (final && (state.note || state.voucher || state.ticket)) problems.push('after a clean stop a note, ticket or voucher is still pending');
+    return { state, problems, pendingNoteStacked, pendingVoucherPrinted, pendingTicketStacked };
   } finally {
     store.close();
   }
+}
+
+/**
+ * Tickets against what the acceptor physically stacked: none stacked twice, each one a voucher
+ * this cabinet printed, marked redeemed for what it was printed for, and credited exactly once
+ * (or about to be, by recovery: the pending ticket being stacked). Gives whether one is pending.
+ */
+function checkTickets(store: CabinetStore, state: CabinetState, ledger: ReturnType<typeof readLedger>, problems: string[]): boolean {
+  const t = state.ticket ?? null;
+  const last = ledger.lastTicket;
+  const pending = t !== null && t.phase === 'stacking' && last.state === 'stacked' && (last.barcode === t.barcode || last.barcode === null);
+  let total = 0;
+  for (const [barcode, times] of ledger.ticketsStacked) {
+    if (times > 1) problems.push(`ticket ${barcode}: stacked ${times} times`);
+    const printed = ledger.printed.get(barcode);
+    if (printed === undefined) problems.push(`ticket ${barcode}: stacked, but no voucher of this cabinet`);
+    else total += printed * times;
+    const v = store.voucher(barcode);
+    const isPending = pending && t.barcode === barcode;
+    if (!isPending && v?.status !== 'redeemed') problems.push(`ticket ${barcode}: stacked, but the voucher is ${v?.status ?? 'unknown'} in the records`);
+    if (v && printed !== undefined && v.amount !== printed) problems.push(`ticket ${barcode}: printed for ${printed}, kept as ${v.amount}`);
+  }
+  for (const barcode of ledger.printed.keys()) {
+    if (store.voucher(barcode)?.status === 'redeemed' && !ledger.ticketsStacked.has(barcode)) problems.push(`voucher ${barcode}: redeemed, but the acceptor never stacked it`);
+  }
+  const life = state.meters.lifetime;
+  const credited = (life.vouchersInCount ?? 0) + (pending ? 1 : 0);
+  const creditedTotal = (life.vouchersIn ?? 0) + (pending ? t.amount ?? 0 : 0);
+  if (credited !== ledger.ticketsStackedCount || creditedTotal !== total) {
+    problems.push(`tickets: the acceptor stacked ${ledger.ticketsStackedCount} (${total}), the cabinet credited ${life.vouchersInCount ?? 0} (${life.vouchersIn ?? 0})${pending ? ' + 1 pending' : ''}`);
+  }
+  return pending;
 }
 
 /** What the cabinet's journal says of each voucher: debited (printed), or voided/failed and handpaid. */
@@ -209,8 +250,8 @@ interface Loop extends CrashOptions {
   places: MachinePlaces;
 }
 
-async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig, places, startupKillEvery }: Loop): Promise<CrashReport> {
-  const common = ['--db', db, '--config', config, '--money-per-mille', '150'];
+async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig, places, startupKillEvery, ticketsPerMille }: Loop): Promise<CrashReport> {
+  const common = ['--db', db, '--config', config, '--money-per-mille', '150', '--tickets-per-mille', String(ticketsPerMille ?? 0)];
   const rnd = new SeededRandom(`crash:${seed}`);
   const report: CrashReport = {
     kills: 0,
@@ -221,6 +262,10 @@ async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig
     vouchersPrinted: 0,
     recoveredNotes: 0,
     recoveredVouchers: 0,
+    ticketsInserted: 0,
+    ticketsStacked: 0,
+    ticketsReturned: 0,
+    recoveredTickets: 0,
     voidedVouchers: 0,
     discrepancies: [],
   };
@@ -253,6 +298,7 @@ async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig
     for (const p of seen.problems) report.discrepancies.push(`after kill ${k}: ${p}`);
     if (seen.pendingNoteStacked) report.recoveredNotes++;
     if (seen.pendingVoucherPrinted) report.recoveredVouchers++;
+    if (seen.pendingTicketStacked) report.recoveredTickets++;
     // A kill before "ready" leaves the previous interrupted game to be checked by the next start.
     interrupted = gameView(seen.state);
     if (interrupted) decksAtKill.set(interrupted.id, interrupted.deck);
@@ -284,5 +330,8 @@ async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig
   report.gamesPlayed = end.state.meters.lifetime.gamesPlayed ?? 0;
   report.notesStacked = ledgerEnd.stackedCount;
   report.vouchersPrinted = ledgerEnd.printedCount;
+  report.ticketsInserted = ledgerEnd.ticketsEscrowed;
+  report.ticketsStacked = ledgerEnd.ticketsStackedCount;
+  report.ticketsReturned = ledgerEnd.ticketsReturned;
   return report;
 }

@@ -28,6 +28,9 @@ export interface LedgerSummary {
   /** Tickets in the cash box by barcode, each with how many times it got there (more than once: a fault to find). */
   ticketsStacked: Map<string, number>;
   ticketsStackedCount: number;
+  /** Tickets drawn into escrow, and handed back, counted each time. */
+  ticketsEscrowed: number;
+  ticketsReturned: number;
   /** The acceptor's last ticket and what became of it. */
   lastTicket: { state: AcceptorItemState; barcode: string | null };
 }
@@ -35,7 +38,7 @@ export interface LedgerSummary {
 export function emptySummary(): LedgerSummary {
   return {
     stackedCount: 0, stackedTotal: 0, printedCount: 0, printedTotal: 0, lastNote: { state: 'none', value: 0 }, printed: new Map(),
-    ticketsStacked: new Map(), ticketsStackedCount: 0, lastTicket: { state: 'none', barcode: null },
+    ticketsStacked: new Map(), ticketsStackedCount: 0, ticketsEscrowed: 0, ticketsReturned: 0, lastTicket: { state: 'none', barcode: null },
   };
 }
 
@@ -59,6 +62,7 @@ export function applyRecord(s: LedgerSummary, r: LedgerRecord): void {
       break;
     case 'ticketEscrow':
       s.lastTicket = { state: 'escrow', barcode: r.id };
+      s.ticketsEscrowed++;
       break;
     case 'ticketStacked':
       s.lastTicket = { state: 'stacked', barcode: r.id };
@@ -67,6 +71,7 @@ export function applyRecord(s: LedgerSummary, r: LedgerRecord): void {
       break;
     case 'ticketReturned':
       s.lastTicket = { state: 'returned', barcode: r.id };
+      s.ticketsReturned++;
       break;
   }
 }

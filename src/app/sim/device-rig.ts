@@ -85,8 +85,21 @@ export class DeviceRig {
   /** Carries out a move of the player's or attendant's hands. */
   hand(move: HandMove): void {
     if (move.move === 'insertNote') this.acceptor.insertNote(move.value);
+    else if (move.move === 'insertTicket') this.acceptor.insertTicket(this.pickTicket());
     else if (move.move === 'door') this.deck.setDoor(move.door as Door, move.open);
     else this.deck.turnKey(move.key as KeySwitch, move.on);
+  }
+
+  /**
+   * A ticket for the player to insert: most often one of the vouchers printed so far (redeemed
+   * already or not), otherwise 18 digits that are no voucher of this cabinet.
+   */
+  private pickTicket(): string {
+    const random = this.options.random;
+    const printed = [...this.ledger.summary.printed.keys()];
+    if (!random) return printed.at(-1) ?? '000000000000000000';
+    if (printed.length > 0 && uniformBelow(random, 10) < 8) return printed[uniformBelow(random, printed.length)];
+    return Array.from({ length: 18 }, () => uniformBelow(random, 10)).join('');
   }
 
   private printed(ticket: PrintedTicket): void {

@@ -8,6 +8,11 @@ import { DOORS, KEY_SWITCHES, type Door, type KeySwitch } from '../../cabinet';
 export interface Hands {
   /** Feeds a note of `value` minor units; false when it was certainly not taken in. */
   insertNote(value: number): boolean;
+  /**
+   * Feeds a ticket; the devices' side picks it (one of the vouchers printed so far, or one that is
+   * no voucher of this cabinet). Absent where the devices take no tickets.
+   */
+  insertTicket?(): void;
   door(door: Door, open: boolean): void;
   key(key: KeySwitch, on: boolean): void;
   /** Resolves once the devices have had their turn. */
@@ -16,6 +21,7 @@ export interface Hands {
 
 export type HandMove =
   | { type: 'hand'; move: 'insertNote'; value: number }
+  | { type: 'hand'; move: 'insertTicket' }
   | { type: 'hand'; move: 'door'; door: Door; open: boolean }
   | { type: 'hand'; move: 'key'; key: KeySwitch; on: boolean };
 
@@ -27,6 +33,7 @@ export function remoteHands(write: (line: string) => void, turnMs = 10): Hands {
       say({ type: 'hand', move: 'insertNote', value });
       return true;
     },
+    insertTicket: () => say({ type: 'hand', move: 'insertTicket' }),
     door: (door, open) => say({ type: 'hand', move: 'door', door, open }),
     key: (key, on) => say({ type: 'hand', move: 'key', key, on }),
     settled: () => new Promise((r) => setTimeout(r, turnMs)),
@@ -37,6 +44,7 @@ export function remoteHands(write: (line: string) => void, turnMs = 10): Hands {
 export function handMove(message: Record<string, unknown>): HandMove | null {
   if (message.type !== 'hand') return null;
   if (message.move === 'insertNote' && Number.isSafeInteger(message.value)) return message as HandMove;
+  if (message.move === 'insertTicket') return { type: 'hand', move: 'insertTicket' };
   if (message.move === 'door' && typeof message.open === 'boolean' && DOORS.includes(message.door as Door)) return message as HandMove;
   if (message.move === 'key' && typeof message.on === 'boolean' && KEY_SWITCHES.includes(message.key as KeySwitch)) return message as HandMove;
   return null;

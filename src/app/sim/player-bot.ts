@@ -17,11 +17,14 @@ export interface BotOptions {
   notes?: number[];
   /** Per mille of rounds between games that feed a note, and as many that cash out (default 15). */
   moneyPerMille?: number;
+  /** Per mille of rounds between games that feed a ticket, where the devices take them (default 0). */
+  ticketsPerMille?: number;
 }
 
 export interface BotSummary {
   games: number;
   notes: number;
+  tickets: number;
   cashOuts: number;
   handpays: number;
   doorOpens: number;
@@ -29,7 +32,7 @@ export interface BotSummary {
 }
 
 export class PlayerBot {
-  readonly summary: BotSummary = { games: 0, notes: 0, cashOuts: 0, handpays: 0, doorOpens: 0, refusals: 0 };
+  readonly summary: BotSummary = { games: 0, notes: 0, tickets: 0, cashOuts: 0, handpays: 0, doorOpens: 0, refusals: 0 };
   private readonly notes: number[];
 
   constructor(
@@ -64,7 +67,7 @@ export class PlayerBot {
     for (;;) {
       this.summary.games = (this.s.meters.lifetime.gamesPlayed ?? 0) - start;
       const s = this.s;
-      const busy = s.note !== null || s.voucher !== null;
+      const busy = s.note !== null || s.voucher !== null || !!s.ticket;
       if (this.summary.games >= this.options.games && !busy && !gameInProgress(s) && !s.handpay && s.tilts.length === 0) break;
       if (s.tilts.some((t) => t.technician)) throw new Error(`the cabinet tilted: ${s.tilts.map((t) => t.reason).join('; ')}`);
       if (s.handpay) {
@@ -104,6 +107,13 @@ export class PlayerBot {
   private async between(): Promise<void> {
     const s = this.s;
     const money = this.options.moneyPerMille ?? 15;
+    const tickets = this.options.ticketsPerMille ?? 0;
+    if (tickets > 0 && this.sim.insertTicket && this.pick(1000) < tickets) {
+      this.sim.insertTicket();
+      this.summary.tickets++;
+      await this.sim.settled();
+      return;
+    }
     const roll = this.pick(1000);
     if (s.balance < 10 * s.chipValue || roll < money) {
       if (this.sim.insertNote(this.notes[this.pick(this.notes.length)])) this.summary.notes++;
