@@ -11,8 +11,8 @@ import { SeededRandom } from '../core';
 import { checkBalance } from '../cabinet';
 import { createDevices } from '../devices';
 import { until } from '../devices/shared/test-support';
-import { CabinetStore } from '../store';
-import { openStore } from './cabinet-app';
+import type { Journal } from '../store';
+import { openJournal } from './cabinet-app';
 import { parseConfig } from './config';
 import { nodeEnv } from './node-env';
 import { CabinetRunner, type TicketValidator } from './runner';
@@ -33,7 +33,7 @@ afterAll(async () => {
 
 interface Cabinet {
   runner: CabinetRunner;
-  store: CabinetStore;
+  store: Journal;
   shift(ms: number): void;
   close(): Promise<void>;
 }
@@ -41,7 +41,7 @@ interface Cabinet {
 async function cabinet(name: string, settings: Record<string, unknown> = {}, validator?: TicketValidator): Promise<Cabinet> {
   const config = parseConfig({ devices: rig.ports, ...settings }, join(dir, `${name}.json`));
   // Each cabinet its own data folder, so its own mirror.
-  const store = openStore(join(dir, name, 'data', 'cabinet.db'), config);
+  const store = openJournal(join(dir, name, 'data', 'cabinet.db'), config);
   const bus = createDevices(config.devices).bus;
   let offset = 0;
   const runner = await CabinetRunner.start({
@@ -93,7 +93,7 @@ describe('tickets in, standalone, over socat ptys', () => {
     const c = await cabinet('own');
     try {
       const validation = await cashOut(c, 5000);
-      expect(c.store.voucher(validation)).toMatchObject({ status: 'issued', amount: 5000 });
+      expect(c.store.reader.voucher(validation)).toMatchObject({ status: 'issued', amount: 5000 });
       expect(c.runner.state.balance).toBe(0);
 
       await insertTicket(c, validation);
@@ -101,10 +101,10 @@ describe('tickets in, standalone, over socat ptys', () => {
       expect(rig.acceptor.ticketBox).toContain(validation);
       const life = c.runner.state.meters.lifetime;
       expect([life.vouchersIn, life.vouchersInCount]).toEqual([5000, 1]);
-      const redeemed = c.store.voucher(validation)!;
+      const redeemed = c.store.reader.voucher(validation)!;
       expect(redeemed.status).toBe('redeemed');
       // The voucher names the ticket's log row that redeemed it, committed together.
-      const row = c.store.eventsOfKind(['ticket'], 10).find((e) => e.seq === redeemed.redeemedEvent);
+      const row = c.store.reader.eventsOfKind(['ticket'], 10).find((e) => e.seq === redeemed.redeemedEvent);
       expect(row?.data).toMatchObject({ event: 'redeemed', barcode: validation, amount: 5000 });
 
       // The same voucher again: back to the player, nothing credited.
@@ -120,7 +120,7 @@ describe('tickets in, standalone, over socat ptys', () => {
       since = await insertTicket(c, later);
       await until('returned as expired', () => returnedFor(c, later, since), 15_000);
       expect(c.runner.state.lastTicket?.reason).toBe('expired');
-      expect(c.store.voucher(later)?.status).toBe('issued');
+      expect(c.store.reader.voucher(later)?.status).toBe('issued');
 
       // Not one of this cabinet's.
       const stranger = '123456789012345678';
@@ -129,10 +129,10 @@ describe('tickets in, standalone, over socat ptys', () => {
       expect(c.runner.state.lastTicket?.reason).toBe('notValidHere');
 
       // The second voucher carried the whole balance (5000 + 2000) out.
-      expect(c.store.voucher(later)?.amount).toBe(7000);
+      expect(c.store.reader.voucher(later)?.amount).toBe(7000);
       expect(c.runner.state.balance).toBe(0);
       expect(checkBalance(c.runner.state.meters.lifetime, c.runner.state.balance).ok).toBe(true);
-      const outcomes = c.store.eventsOfKind(['ticket'], 50).reverse().filter((e) => e.data.event === 'redeemed' || e.data.event === 'return');
+      const outcomes = c.store.reader.eventsOfKind(['ticket'], 50).reverse().filter((e) => e.data.event === 'redeemed' || e.data.event === 'return');
       expect(outcomes.map((e) => e.data.reason ?? e.data.event)).toEqual(['redeemed', 'alreadyRedeemed', 'expired', 'notValidHere']);
     } finally {
       await c.close();

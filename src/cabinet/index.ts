@@ -6,6 +6,7 @@ export * from './money';
 export * from './meters';
 export * from './state';
 export * from './inputs';
+export * from './ticket-verdicts';
 export * from './effects';
 export * from './cabinet';
 export { acceptorShouldAccept, lampsFor } from './outputs';

@@ -7,6 +7,7 @@ import type { Button, DeviceEvent, LampState } from './device-events';
 import type { Meters } from './meters';
 import type { ConfigReturns } from './return-range';
 import type { SasCommand } from './sas-state';
+import type { AcceptorTicketReport, TicketVerdict } from './ticket-verdicts';
 import type { CabinetSettings, InstalledPayTable, Language, Limits, Presentation } from './settings';
 
 /** C-7: the settings a technician may change at the cabinet; only those given change. */
@@ -60,14 +61,6 @@ export type PlayerWish =
   | { type: 'testVoucher' };
 
 export type AcceptorNoteReport = { state: 'none' | 'escrow' | 'stacked' | 'returned'; value: number };
-export type AcceptorTicketReport = { state: 'none' | 'escrow' | 'stacked' | 'returned'; barcode: string | null };
-
-/** Why a ticket went back to the player: each has a short text on the player's screen (EN, RU). */
-export const TICKET_REASONS = ['cannotTakeMoney', 'badBarcode', 'busy', 'expired', 'alreadyRedeemed', 'notValidHere', 'creditLimit', 'timedOut'] as const;
-export type TicketReason = (typeof TICKET_REASONS)[number];
-
-/** What the validator (the cabinet's own vouchers, or a casino system) said of a ticket. */
-export type TicketVerdict = { valid: true; amount: number } | { valid: false; reason: TicketReason };
 
 /** The critical memory the mirror outside the database holds (its last commit). */
 export interface MirrorMemory {

@@ -2,7 +2,7 @@
 // itself, each once, before it expires. What became of each voucher it printed is kept by the store
 // beside them (C-13: the mark that one was redeemed is committed with the credit); this judges one.
 
-import type { TicketVerdict } from './inputs';
+import type { TicketVerdict } from './ticket-verdicts';
 
 /**
  * printing: sent to the printer, not yet confirmed; issued: printed and debited; voided: the

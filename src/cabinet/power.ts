@@ -4,7 +4,8 @@
 
 import { credit, escrow } from './bills';
 import { lockForHandpay, voucherPrinted } from './cashout';
-import type { AcceptorNoteReport, AcceptorTicketReport } from './inputs';
+import type { AcceptorNoteReport } from './inputs';
+import type { AcceptorTicketReport } from './ticket-verdicts';
 import { ticketRecovered } from './tickets';
 import { recordsRefused } from './records';
 import { checkMeters } from './settle';

@@ -5,7 +5,7 @@ import type { BoxRequest, GameId, JacksState, PokerPlusState } from '../core';
 import type { Button, DeviceName, Door, KeySwitch, LampState, Voucher } from './device-events';
 import { EMPTY_METERS, type MeterSet } from './meters';
 import type { SasCabinetState } from './sas-state';
-import type { TicketReason } from './inputs';
+import type { TicketReason } from './ticket-verdicts';
 import { DEFAULT_SETTINGS, type CabinetSettings, type InstalledPayTable, type Language } from './settings';
 
 /** A replay-format action (docs/replay.md), as the game recall stores it. */

@@ -6,7 +6,7 @@
 // A ticket is never a note: it never reaches the note path.
 
 import type { DeviceEvent } from './device-events';
-import type { AcceptorTicketReport, TicketReason, TicketVerdict } from './inputs';
+import type { AcceptorTicketReport, TicketReason, TicketVerdict } from './ticket-verdicts';
 import { playBlocked } from './locks';
 import type { Transition } from './transition';
 

@@ -181,7 +181,7 @@ export function inspect(dbPath: string, ledgerPath: string, final: boolean, plac
  * this cabinet printed, marked redeemed for what it was printed for, and credited exactly once
  * (or about to be, by recovery: the pending ticket being stacked). Gives whether one is pending.
  */
-function checkTickets(store: CabinetStore, state: CabinetState, ledger: ReturnType<typeof readLedger>, problems: string[]): boolean {
+function checkTickets(store: RecordsReader, state: CabinetState, ledger: ReturnType<typeof readLedger>, problems: string[]): boolean {
   const t = state.ticket ?? null;
   const last = ledger.lastTicket;
   const pending = t !== null && t.phase === 'stacking' && last.state === 'stacked' && (last.barcode === t.barcode || last.barcode === null);
