@@ -142,11 +142,6 @@ export class Journal {
   private prepare() {
     const db = this.db;
     return {
-      insertVoucher: db.prepare(
-        `INSERT INTO vouchers (${VOUCHER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (validation) DO NOTHING`,
-      ),
-      updateVoucher: db.prepare('UPDATE vouchers SET status = ?, redeemed_at = ?, redeemed_event = ? WHERE validation = ? AND status IN (SELECT value FROM json_each(?))'),
-      voucherRow: db.prepare(`SELECT ${VOUCHER_COLUMNS} FROM vouchers WHERE validation = ?`).raw(),
       insertState: db.prepare('INSERT INTO cabinet_state (id, version, state, updated_at) VALUES (1, ?, ?, ?)'),
       updateState: db.prepare('UPDATE cabinet_state SET version = ?, state = ?, updated_at = ? WHERE id = 1 AND version = ?'),
       upsertMeter: db.prepare('INSERT INTO meters (scope, name, value) VALUES (?, ?, ?) ON CONFLICT (scope, name) DO UPDATE SET value = excluded.value'),
@@ -370,9 +365,25 @@ export class Journal {
     }
   }
 
+  /** Prepared when the first voucher is written, like the SAS tables' (a table of schema 6). */
+  private voucherStmtOnce: ReturnType<Journal['prepareVouchers']> | null = null;
+  private get voucherStmt(): ReturnType<Journal['prepareVouchers']> {
+    this.voucherStmtOnce ??= this.prepareVouchers();
+    return this.voucherStmtOnce;
+  }
+
+  private prepareVouchers() {
+    const db = this.db;
+    return {
+      insert: db.prepare(`INSERT INTO vouchers (${VOUCHER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (validation) DO NOTHING`),
+      update: db.prepare('UPDATE vouchers SET status = ?, redeemed_at = ?, redeemed_event = ? WHERE validation = ? AND status IN (SELECT value FROM json_each(?))'),
+      row: db.prepare(`SELECT ${VOUCHER_COLUMNS} FROM vouchers WHERE validation = ?`).raw(),
+    };
+  }
+
   private writeVoucher(v: Voucher): void {
     const values: RowValues = [v.validation, v.sequence, v.amount, v.currency, Date.parse(v.issuedAt), v.expiresAt, 'printing', null, null];
-    if (this.stmt.insertVoucher.run(...values).changes === 1) this.digests.put('vouchers', values);
+    if (this.voucherStmt.insert.run(...values).changes === 1) this.digests.put('vouchers', values);
   }
 
   /** A redeemed voucher names the log row written just before it in the same commit: the ticket's. */
@@ -380,9 +391,9 @@ export class Journal {
     // Only forwards: printing → issued or voided, issued → redeemed (or voided); never back, never twice.
     const from: VoucherStatus[] = status === 'redeemed' ? ['issued'] : ['printing', 'issued'];
     const redeemed = status === 'redeemed';
-    const changed = this.stmt.updateVoucher.run(status, redeemed ? at : null, redeemed ? this.lastSeq : null, validation, JSON.stringify(from)).changes;
+    const changed = this.voucherStmt.update.run(status, redeemed ? at : null, redeemed ? this.lastSeq : null, validation, JSON.stringify(from)).changes;
     if (changed === 0) return;
-    this.digests.put('vouchers', this.stmt.voucherRow.get(validation) as RowValues);
+    this.digests.put('vouchers', this.voucherStmt.row.get(validation) as RowValues);
   }
 
   private appendEvent(entry: LogEntry | { at: number; kind: string; data: Record<string, unknown> }): void {

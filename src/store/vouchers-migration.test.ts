@@ -1,0 +1,93 @@
+// The vouchers table came with schema 6, after the SAS tables (5): a database an earlier build
+// made (at 4 or 5) is migrated when the cabinet opens it, and its records still hold. The earlier
+// build is this one with its migrations cut back, loaded afresh; the database it leaves is read by
+// the current build, as a cabinet updated in the field would.
+
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+let dir: string;
+beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'cabinet-vouchers-migration-'))));
+afterEach(() => {
+  vi.doUnmock('./schema');
+  vi.resetModules();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The store as a build whose last migration was `version` made it. */
+async function storeOfSchema(version: number): Promise<typeof import('./testing')> {
+  vi.resetModules();
+  vi.doMock('./schema', async (actual) => {
+    const s = await actual<typeof import('./schema')>();
+    return { ...s, MIGRATIONS: s.MIGRATIONS.filter((m) => m.version <= version), SCHEMA_VERSION: version };
+  });
+  const testing = await import('./testing');
+  vi.doUnmock('./schema');
+  vi.resetModules();
+  return testing;
+}
+
+const tables = (path: string): string[] => {
+  const db = new Database(path, { readonly: true });
+  try {
+    return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  } finally {
+    db.close();
+  }
+};
+const userVersion = (path: string): number => {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.pragma('user_version', { simple: true }) as number;
+  } finally {
+    db.close();
+  }
+};
+
+describe('the vouchers table (schema 6) on a database an earlier build made', () => {
+  for (const from of [5, 4]) {
+    it(`a database at ${from} gets it, empty and signed, keeps its records, and redeems only what it prints from then on`, async () => {
+      const old = await storeOfSchema(from);
+      const path = old.dataPath(dir);
+      const before = new old.Bench(path);
+      before.insert(2000);
+      before.store.close();
+      expect(userVersion(path)).toBe(from);
+      expect(tables(path)).not.toContain('vouchers');
+      expect(tables(path).includes('sas_exceptions')).toBe(from >= 5);
+
+      const now = await import('./testing');
+      const { RecordsReader } = await import('./records-reader');
+      const { readMachineKey } = await import('./machine-key');
+      // A reader (the technician's inspection) does not migrate: no voucher there is this cabinet's.
+      const inspect = RecordsReader.open(path, { key: readMachineKey(now.testMachine(dir).keyFile) });
+      expect(inspect.voucher('001234567890123456')).toBeNull();
+      inspect.close();
+
+      const after = new now.Bench(path);
+      expect(after.store.records.ok).toBe(true);
+      expect(after.rig.state.balance).toBe(2000);
+      expect(userVersion(path)).toBe(6);
+      expect(tables(path)).toEqual(expect.arrayContaining(['sas_exceptions', 'sas_validations', 'vouchers']));
+      after.wish({ type: 'cashOut' });
+      const v = after.rig.state.voucher!;
+      after.input({ kind: 'device', event: { device: 'printer', type: 'printed', validation: v.validation } });
+      expect(after.store.reader.voucher(v.validation)).toMatchObject({ amount: 2000, status: 'issued' });
+      after.store.close();
+
+      // Signed as it stands: opened again, its records hold, and a row edited by hand is found.
+      const again = new now.Bench(path);
+      expect(again.store.records.ok).toBe(true);
+      expect(again.store.reader.voucher(v.validation)?.status).toBe('issued');
+      again.store.close();
+      const db = new Database(path);
+      db.prepare("UPDATE vouchers SET amount = 900000 WHERE validation = ?").run(v.validation);
+      db.close();
+      const edited = now.dataPath(dir);
+      expect(() => new now.Bench(edited)).toThrow(/vouchers is not as commit/);
+    });
+  }
+});
