@@ -33,6 +33,8 @@ export interface SasCabinetState {
   validation: SasValidationState;
   /** The host's clock (7F) less the cabinet's, in ms: SAS's date and time are the host's. */
   clockOffsetMs: number;
+  /** Ticket in: the insertion (`since`) of the last redemption whose final status the host has read (71 FF). */
+  ticketStatusRead?: number;
 }
 
 export type SasCommand =
@@ -45,4 +47,6 @@ export type SasCommand =
   /** 94. */
   | { type: 'handpayReset' }
   /** 4C, as `applySetValidationId` worked it out. */
-  | { type: 'validationId'; validation: SasValidationState };
+  | { type: 'validationId'; validation: SasValidationState }
+  /** 71 FF: the host took the final status of the redemption of the ticket inserted at `since`. */
+  | { type: 'ticketStatusRead'; since: number };

@@ -56,6 +56,14 @@ export function sasCommand(tx: Transition, command: SasCommand): Outcome {
       payHandpay(tx, 'host');
       return null;
     }
+    case 'ticketStatusRead': {
+      const last = tx.state.lastTicket;
+      if (!last?.validated || last.since !== command.since) return refusal('C-25', 'no such ticket redemption has ended');
+      if (sas.ticketStatusRead === command.since) return null;
+      set({ ticketStatusRead: command.since });
+      tx.log('ticket', { event: 'statusRead', barcode: last.barcode, by: 'host' });
+      return null;
+    }
     case 'validationId': {
       const v = command.validation;
       if (JSON.stringify(v) === JSON.stringify(sas.validation)) return null;

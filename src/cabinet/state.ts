@@ -66,6 +66,12 @@ export interface PendingTicket {
 /** What became of the last ticket, for the player's screen (a short reason when it went back). */
 export interface TicketOutcome {
   barcode: string;
+  /** When it was inserted (validated again after a restart: then): with the barcode, the redemption's name. */
+  since: number;
+  /** It went to the validator (a casino system is told how it ended); false: returned before. */
+  validated: boolean;
+  /** The validator's code for its refusal, when it gave one. */
+  code?: number;
   at: number;
   outcome: 'redeemed' | 'returned';
   amount: number | null;

@@ -7,4 +7,7 @@ export const TICKET_REASONS = ['cannotTakeMoney', 'badBarcode', 'busy', 'expired
 export type TicketReason = (typeof TICKET_REASONS)[number];
 
 /** What the validator (the cabinet's own vouchers, or a casino system) said of a ticket. */
-export type TicketVerdict = { valid: true; amount: number } | { valid: false; reason: TicketReason };
+export type TicketVerdict =
+  | { valid: true; amount: number }
+  /** `code`: the validator's own word for the refusal, kept with the outcome (SAS: the 71 machine status). */
+  | { valid: false; reason: TicketReason; code?: number };

@@ -196,3 +196,46 @@ describe('standalone validation of the cabinet\'s own vouchers', () => {
     expect(rig.tickets.at(-1)).toEqual({ type: 'voucherStatus', validation: w.validation, status: 'voided' });
   });
 });
+
+describe('tickets through a casino system (SAS): one redemption until the host has read how the last ended', () => {
+  const SAS = { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false };
+  it('returns the next ticket as busy until the host reads the final status, then takes it; a refusal keeps the validator\'s code', () => {
+    const rig = new Rig();
+    rig.ok({ kind: 'sas', command: { type: 'configure', settings: SAS } });
+    rig.insert(1000);
+    rig.event(ticket(A));
+    const since = rig.state.ticket!.since;
+    rig.ok({ kind: 'ticketVerdict', barcode: A, verdict: { valid: false, reason: 'expired', code: 0x80 } });
+    expect(rig.state.lastTicket).toMatchObject({ barcode: A, since, validated: true, code: 0x80, reason: 'expired' });
+    expect(rig.event(ticket(B))).toEqual([{ device: 'acceptor', type: 'returnTicket', barcode: B }]);
+    // B never went to the host: A stays the last ticket, whose end the host has still to read.
+    expect(rig.state.lastTicket).toMatchObject({ barcode: A, since });
+    expect(rig.log.at(-1)).toMatchObject({ kind: 'ticket', data: { event: 'return', barcode: B, reason: 'busy' } });
+    rig.ok({ kind: 'sas', command: { type: 'ticketStatusRead', since } });
+    expect(rig.state.sas?.ticketStatusRead).toBe(since);
+    rig.event(ticket(B));
+    expect(rig.state.ticket).toMatchObject({ barcode: B, phase: 'validating' });
+  });
+
+  it('takes the next ticket once the host has read how the last ended; a read of no such redemption is refused', () => {
+    const rig = new Rig();
+    rig.ok({ kind: 'sas', command: { type: 'configure', settings: SAS } });
+    rig.insert(1000);
+    rig.event(ticket(A));
+    rig.ok(verdict(A, 500));
+    rig.event(stacked(A));
+    const last = rig.state.lastTicket!;
+    expect(last).toMatchObject({ outcome: 'redeemed', validated: true });
+    expect(stepRefused(rig, last.since + 1)).toBe(true);
+    rig.ok({ kind: 'sas', command: { type: 'ticketStatusRead', since: last.since } });
+    expect(rig.state.sas?.ticketStatusRead).toBe(last.since);
+    rig.event(ticket(B));
+    expect(rig.state.ticket).toMatchObject({ barcode: B, phase: 'validating' });
+  });
+});
+
+function stepRefused(rig: Rig, since: number): boolean {
+  const before = rig.state;
+  rig.input({ kind: 'sas', command: { type: 'ticketStatusRead', since } });
+  return rig.state === before;
+}

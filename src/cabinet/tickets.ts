@@ -8,6 +8,7 @@
 import type { DeviceEvent } from './device-events';
 import type { AcceptorTicketReport, TicketReason, TicketVerdict } from './ticket-verdicts';
 import { playBlocked } from './locks';
+import type { CabinetState } from './state';
 import type { Transition } from './transition';
 
 export type TicketEvent = Extract<DeviceEvent, { device: 'acceptor'; type: 'ticket' | 'ticketStacked' | 'ticketReturned' | 'ticketRejected' }>;
@@ -29,6 +30,12 @@ export const TICKET_REASON_TEXT: Readonly<Record<TicketReason, string>> = {
 };
 
 const BARCODE = /^\d{18}$/;
+
+/**
+ * With a casino system, one redemption at a time until it has read how the last one ended (68,
+ * 71 FF): until then that one stays the last ticket, and the next is returned as busy.
+ */
+const hostOwed = (s: CabinetState): boolean => !!s.sas && !!s.lastTicket?.validated && s.sas.ticketStatusRead !== s.lastTicket.since;
 
 export function ticketEvent(tx: Transition, event: TicketEvent): void {
   switch (event.type) {
@@ -55,6 +62,7 @@ function insertProblem(tx: Transition, barcode: string): TicketReason | null {
   const s = tx.state;
   if (typeof barcode !== 'string' || !BARCODE.test(barcode)) return 'badBarcode';
   if (s.ticket || s.note) return 'busy';
+  if (hostOwed(s)) return 'busy';
   if (playBlocked(s)) return 'cannotTakeMoney';
   return null;
 }
@@ -76,10 +84,16 @@ function validate(tx: Transition, barcode: string): void {
   tx.effects.push({ type: 'validateTicket', barcode, withinMs: tx.state.settings.voucher.validationSeconds * 1000 });
 }
 
-function handBack(tx: Transition, barcode: string, reason: TicketReason, pending: boolean): void {
+function handBack(tx: Transition, barcode: string, reason: TicketReason, pending: boolean, code?: number): void {
+  const since = pending ? tx.state.ticket!.since : tx.at;
   if (pending) tx.set({ ticket: null });
-  tx.set({ lastTicket: { barcode, at: tx.at, outcome: 'returned', amount: null, reason } });
-  tx.log('ticket', { event: 'return', barcode, reason, text: TICKET_REASON_TEXT[reason] });
+  if (!pending && hostOwed(tx.state)) {
+    tx.log('ticket', { event: 'return', barcode, reason, text: TICKET_REASON_TEXT[reason] });
+    tx.send({ device: 'acceptor', type: 'returnTicket', barcode });
+    return;
+  }
+  tx.set({ lastTicket: { barcode, since, validated: pending, ...(code === undefined ? {} : { code }), at: tx.at, outcome: 'returned', amount: null, reason } });
+  tx.log('ticket', { event: 'return', barcode, reason, text: TICKET_REASON_TEXT[reason], ...(code === undefined ? {} : { code }) });
   tx.send({ device: 'acceptor', type: 'returnTicket', barcode });
 }
 
@@ -93,7 +107,7 @@ function validating(tx: Transition, barcode: string, what: string): boolean {
 
 export function ticketVerdict(tx: Transition, barcode: string, verdict: TicketVerdict): void {
   if (!validating(tx, barcode, 'ticketVerdict')) return;
-  if (!verdict.valid) return handBack(tx, barcode, verdict.reason, true);
+  if (!verdict.valid) return handBack(tx, barcode, verdict.reason, true, Number.isInteger(verdict.code) ? verdict.code : undefined);
   const { amount } = verdict;
   const s = tx.state;
   if (!Number.isSafeInteger(amount) || amount <= 0) return handBack(tx, barcode, 'notValidHere', true);
@@ -127,7 +141,7 @@ function ticketStacked(tx: Transition, barcode: string): void {
 function redeem(tx: Transition): void {
   const t = tx.state.ticket!;
   const amount = t.amount!;
-  tx.set({ ticket: null, balance: tx.state.balance + amount, lastTicket: { barcode: t.barcode, at: tx.at, outcome: 'redeemed', amount, reason: null } });
+  tx.set({ ticket: null, balance: tx.state.balance + amount, lastTicket: { barcode: t.barcode, since: t.since, validated: true, at: tx.at, outcome: 'redeemed', amount, reason: null } });
   tx.count({ vouchersIn: amount, vouchersInCount: 1 });
   tx.log('ticket', { event: 'redeemed', barcode: t.barcode, amount, balance: tx.state.balance });
   tx.effects.push({ type: 'voucherStatus', validation: t.barcode, status: 'redeemed' });
