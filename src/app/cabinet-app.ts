@@ -21,6 +21,7 @@ import { fullyRatedInTurns, installedPayTables, withKnownReturns, type PayTableC
 import { checkConfigReturns } from './service/table-returns';
 import { sasJournal } from './sas/sas-journal';
 import { startSas, type SasService } from './sas/sas-service';
+import { hostValidates } from './sas/ticket-in';
 
 export type { DevicePlan } from './cabinet-devices';
 
@@ -175,6 +176,8 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
       // commit's exceptions and vouchers written in it.
       sas: config.sas?.settings ?? null,
       journal: sasJournal(journal),
+      // With a SAS link the casino system validates tickets (its 71); standalone only without one.
+      ...(config.sas ? { validator: hostValidates } : {}),
     });
     // Then the link itself, answering from the committed state the runner keeps.
     let sas: SasService | null = null;

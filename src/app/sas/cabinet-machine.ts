@@ -1,8 +1,8 @@
 // The cabinet as the SAS link sees it (src/devices/sas/machine.ts): every read from the committed
 // state and store (C-13), synchronously, so a reply never waits on I/O nor shows what is not
 // committed; everything the host asks the cabinet to do is a cabinet input (C-25), committed (and
-// logged) before the link answers. Ticket in (issue 15) is the seam left open: `ticketIn` absent,
-// 70 and 71 go unanswered until it is given.
+// logged) before the link answers. Ticket in (issue 15) comes through `ticketIn` (ticket-in.ts);
+// without it 70 and 71 go unanswered.
 
 import {
   activePayTableId, BASE_METERS, derivedMeters, GAMES, gameInProgress, hostDisabled, meterDef, PER_GAME,

@@ -10,6 +10,7 @@ import { SasPortEndpoint } from '../../devices/sas/port';
 import { createSimulatedSas } from '../../devices/sas/simulated';
 import type { Journal } from '../../store';
 import { CabinetMachine, storeExceptions, type CabinetSide } from './cabinet-machine';
+import { cabinetTicketIn } from './ticket-in';
 import { programFiles, romSignature } from './rom-signature';
 import type { SasConfig } from './sas-config';
 
@@ -28,7 +29,7 @@ export interface SasServiceOptions {
 
 export async function startSas(config: SasConfig, cabinet: CabinetSide, store: Journal, options: SasServiceOptions = {}): Promise<SasService> {
   const files = options.romFiles ?? (() => programFiles());
-  const machine = new CabinetMachine({ cabinet, store, romSignature: (seed) => romSignature(files(), seed) });
+  const machine = new CabinetMachine({ cabinet, store, romSignature: (seed) => romSignature(files(), seed), ticketIn: cabinetTicketIn(cabinet) });
   const linkOptions = {
     address: config.settings.address,
     machine,

@@ -34,6 +34,8 @@ export type RawReply = { kind: 'ack' } | { kind: 'nack' } | { kind: 'busy' } | {
 export interface HostTicket {
   amountCents: number;
   state: 'valid' | 'pending' | 'redeemed' | 'expired';
+  /** This ticket only: refused whatever its state, or never answered (`ticketMode` for all). */
+  answer?: 'reject' | 'silent';
 }
 
 export interface RedemptionRecord {
@@ -231,6 +233,9 @@ export class SasHost extends EventEmitter<SasHostEvents> {
       const record = b && R.decodeValidationInfo(b);
       if (record) {
         this.vouchers.push({ address, record });
+        // As a casino system does: a voucher a machine reports is one it redeems on any machine.
+        const barcode = record.systemId.toString().padStart(2, '0') + record.validationNumber;
+        if (!this.tickets.has(barcode)) this.tickets.set(barcode, { amountCents: record.amountCents, state: 'valid' });
         this.emit('voucher', address, record);
       }
     } else if (code === 0x3f && o.validation) {
@@ -247,10 +252,12 @@ export class SasHost extends EventEmitter<SasHostEvents> {
   private async validateTicket(address: number, o: CasinoOptions): Promise<void> {
     const b = await this.request(address, { command: 0x70 });
     const t = b && R.decodeTicketValidation(b);
-    if (!t?.inEscrow || this.ticketMode === 'silent') return;
+    if (!t?.inEscrow) return;
     const known = this.tickets.get(t.barcode);
+    const mode = known?.answer ?? this.ticketMode;
+    if (mode === 'silent') return;
     let transferCode: number;
-    if (this.ticketMode === 'reject') transferCode = 0x80;
+    if (mode === 'reject') transferCode = 0x80;
     else if (!known) transferCode = 0x82;
     else if (known.state === 'redeemed') transferCode = 0x84;
     else if (known.state === 'expired') transferCode = 0x85;
