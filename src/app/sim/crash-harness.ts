@@ -22,6 +22,7 @@ import { readMachineKey, RecordsReader } from '../../store';
 import { gameView } from '../headless';
 import { readLedger } from './device-ledger';
 import { DeviceRig } from './device-rig';
+import { CrashHost, CRASH_SAS_ADDRESS } from './crash-host';
 import { handMove } from './hands';
 
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
@@ -42,6 +43,8 @@ export interface CrashOptions {
   startupKillEvery?: number;
   /** Per mille of the bot's rounds between games that insert a ticket (default 0). */
   ticketsPerMille?: number;
+  /** A SAS link with the host simulator on it: the host validates every ticket (crash-host.ts). */
+  sas?: boolean;
   log?: (line: string) => void;
 }
 
@@ -61,6 +64,9 @@ export interface CrashReport {
   recoveredTickets: number;
   /** Vouchers the printer could not vouch for after a restart: voided and handpaid instead. */
   voidedVouchers: number;
+  /** With a SAS link: tickets the host redeemed (final status 00), and final statuses it read. */
+  hostRedeemed?: number;
+  hostFinalStatuses?: number;
   discrepancies: string[];
 }
 
@@ -208,6 +214,18 @@ function checkTickets(store: RecordsReader, state: CabinetState, ledger: ReturnT
   return pending;
 }
 
+/** The host's view against the database as the next start reads it. */
+function checkHost(host: CrashHost, db: string, state: CabinetState): string[] {
+  const problems: string[] = [];
+  const store = RecordsReader.open(db);
+  try {
+    host.check(store, state, problems);
+  } finally {
+    store.close();
+  }
+  return problems;
+}
+
 /** What the cabinet's journal says of each voucher: debited (printed), or voided/failed and handpaid. */
 function voucherJournal(store: RecordsReader): { printed: Map<string, number>; handpaid: Map<string, number> } {
   const printed = new Map<string, number>();
@@ -232,10 +250,13 @@ export async function crashTest(options: CrashOptions): Promise<CrashReport> {
   const rig = await DeviceRig.start({ dir, ledgerPath: ledger, paperOutPercent: 5, random: new SeededRandom(`rig:${seed}`) });
   // The key beside the config file, the mirror beside the data folder: the defaults.
   const places: MachinePlaces = { keyFile: join(dir, 'machine.key'), mirror: join(dir, 'data-mirror') };
-  writeFileSync(config, JSON.stringify({ ...CRASH_CONFIG, devices: rig.ports }));
+  const host = options.sas ? await CrashHost.start(dir) : null;
+  const sas = host ? { sas: { path: host.machinePath, address: CRASH_SAS_ADDRESS } } : {};
+  writeFileSync(config, JSON.stringify({ ...CRASH_CONFIG, devices: { ...rig.ports, ...sas } }));
   try {
-    return await killAndCheck({ ...options, maxLife, db, ledger, config, log, rig, places });
+    return await killAndCheck({ ...options, maxLife, db, ledger, config, log, rig, places, host });
   } finally {
+    await host?.close();
     await rig.close();
   }
 }
@@ -248,9 +269,10 @@ interface Loop extends CrashOptions {
   log: (line: string) => void;
   rig: DeviceRig;
   places: MachinePlaces;
+  host: CrashHost | null;
 }
 
-async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig, places, startupKillEvery, ticketsPerMille }: Loop): Promise<CrashReport> {
+async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig, places, startupKillEvery, ticketsPerMille, host }: Loop): Promise<CrashReport> {
   const common = ['--db', db, '--config', config, '--money-per-mille', '150', '--tickets-per-mille', String(ticketsPerMille ?? 0)];
   const rnd = new SeededRandom(`crash:${seed}`);
   const report: CrashReport = {
@@ -277,6 +299,7 @@ async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig
     // Some kills land in start-up or recovery (as far as start-up has got by then).
     const plan: KillPlan = uniformBelow(rnd, startupKillEvery ?? 5) === 0 ? { atMs: uniformBelow(rnd, startupMs) } : { afterReadyMs: uniformBelow(rnd, maxLife) };
     await rig.lines();
+    await host?.line();
     const spawned = performance.now();
     const run = await spawnCabinet([...common, '--bot', `${seed}-${k}`, '--games', '1000000000'], plan, rig);
     if (run.ready && 'afterReadyMs' in plan!) startupMs = Math.max(200, Math.round(performance.now() - spawned - plan.afterReadyMs));
@@ -296,6 +319,7 @@ async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig
     }
     const seen = inspect(db, ledger, false, places);
     for (const p of seen.problems) report.discrepancies.push(`after kill ${k}: ${p}`);
+    if (host) for (const p of checkHost(host, db, seen.state)) report.discrepancies.push(`after kill ${k}: ${p}`);
     if (seen.pendingNoteStacked) report.recoveredNotes++;
     if (seen.pendingVoucherPrinted) report.recoveredVouchers++;
     if (seen.pendingTicketStacked) report.recoveredTickets++;
@@ -307,6 +331,7 @@ async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig
 
   // The last start runs to a clean stop: then everything must match exactly.
   await rig.lines();
+  await host?.line();
   const last = await spawnCabinet([...common, '--bot', `${seed}-final`, '--games', '5'], null, rig);
   if (last.code !== 0) report.discrepancies.push(`final run failed (code ${last.code}): ${last.stderr.trim().slice(0, 500)}`);
   if (interrupted && last.ready) {
@@ -316,6 +341,18 @@ async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig
   }
   const end = inspect(db, ledger, true, places);
   report.discrepancies.push(...end.problems.map((p) => `at the end: ${p}`));
+  if (host) {
+    const problems: string[] = [];
+    const store = RecordsReader.open(db);
+    try {
+      const seenByHost = host.check(store, end.state, problems);
+      report.hostRedeemed = seenByHost.redeemedByHost;
+      report.hostFinalStatuses = seenByHost.finals;
+    } finally {
+      store.close();
+    }
+    report.discrepancies.push(...problems.map((p) => `at the end: ${p}`));
+  }
   const store = RecordsReader.open(db);
   try {
     report.voidedVouchers = voucherJournal(store).handpaid.size;

@@ -281,7 +281,10 @@ export class SasHost extends EventEmitter<SasHostEvents> {
     if (r.machineStatus >= 0xc0 || r.machineStatus === 0x40 || r.machineStatus === 0x20) return;
     const record = this.redemptions.findLast((x) => x.address === address && x.barcode === r.barcode && x.finalStatus === undefined);
     const ticket = r.barcode ? this.tickets.get(r.barcode) : undefined;
-    if (ticket?.state === 'pending') ticket.state = r.machineStatus === 0x00 ? 'redeemed' : 'valid';
+    // Redeemed is final whatever the host thought (a 71 reply lost on the line); otherwise a
+    // pending ticket may be redeemed again.
+    if (ticket && r.machineStatus === 0x00) ticket.state = 'redeemed';
+    else if (ticket?.state === 'pending') ticket.state = 'valid';
     if (record) {
       record.finalStatus = r.machineStatus;
       this.emit('redemption', record);

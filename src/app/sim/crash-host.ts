@@ -1,0 +1,85 @@
+// The casino system of the crash test with a SAS link (issue 15): the host simulator on a socat
+// pseudo-terminal, held by the harness so it outlives every cabinet that is killed, polling as a
+// casino system does (4C once, 4D after each 3D, 67 → 70 → 71, 68 → 71 FF). After every kill its
+// view is checked against the cabinet's records: no voucher redeemed twice on either side, every
+// ticket the host holds redeemed (final status 00) one the cabinet credited for that amount, and
+// the only credited ticket the host may not know of yet the last one, whose end it has not read.
+
+import { join } from 'node:path';
+import type { CabinetState } from '../../cabinet';
+import { SasHost } from '../../devices/sas/host';
+import { SAS_BAUD_RATE } from '../../devices/sas/port';
+import { SerialEndpoint } from '../../devices/shared/serial-endpoint';
+import { SocatPair } from '../../devices/shared/socat-pair';
+import type { RecordsReader } from '../../store';
+
+export const CRASH_SAS_ADDRESS = 1;
+
+export class CrashHost {
+  private constructor(
+    private readonly pair: SocatPair,
+    private readonly end: SerialEndpoint,
+    readonly host: SasHost,
+  ) {}
+
+  static async start(dir: string): Promise<CrashHost> {
+    const pair = new SocatPair(join(dir, 'sas-machine'), join(dir, 'sas-host'));
+    await pair.start();
+    const end = new SerialEndpoint({ path: pair.device, baudRate: SAS_BAUD_RATE });
+    const host = new SasHost(end, { replyTimeoutMs: 300 });
+    host.runCasino({ addresses: [CRASH_SAS_ADDRESS], cycleMs: 40, metersEveryMs: 60_000, validation: { validationId: 0x0a0b0c, sequence: 0 } });
+    return new CrashHost(pair, end, host);
+  }
+
+  /** The path the cabinet's config names for `devices.sas`. */
+  get machinePath(): string {
+    return this.pair.host;
+  }
+
+  /** The line again after a cabinet's death. */
+  line(): Promise<void> {
+    return this.pair.start();
+  }
+
+  /** The host's redemptions and 68s against the cabinet's ticket log and meters (`state` as committed). */
+  check(store: RecordsReader, state: CabinetState, problems: string[]): { redeemedByHost: number; finals: number } {
+    const h = this.host;
+    const hostRedeemed = new Map<string, number>();
+    for (const r of h.redemptions) {
+      if (r.finalStatus !== 0x00) continue;
+      if (hostRedeemed.has(r.barcode)) problems.push(`host: ticket ${r.barcode} redeemed twice`);
+      hostRedeemed.set(r.barcode, r.amountCents);
+    }
+    const credited = new Map<string, number>();
+    for (const row of store.eventsOfKind(['ticket'], -1)) {
+      const d = row.data as { event: string; barcode: string; amount: number };
+      if (d.event !== 'redeemed') continue;
+      if (credited.has(d.barcode)) problems.push(`cabinet: ticket ${d.barcode} credited twice`);
+      credited.set(d.barcode, d.amount);
+    }
+    for (const [barcode, amount] of hostRedeemed) {
+      if (credited.get(barcode) !== amount) problems.push(`host: ticket ${barcode} redeemed for ${amount}, the cabinet credited ${credited.get(barcode) ?? 'nothing'}`);
+    }
+    const last = state.lastTicket;
+    const unread = last !== null && last.validated && state.sas?.ticketStatusRead !== last.since;
+    for (const barcode of credited.keys()) {
+      if (!hostRedeemed.has(barcode) && !(unread && last.barcode === barcode)) problems.push(`cabinet: ticket ${barcode} credited, the host never read it redeemed`);
+    }
+    // The meter: what the host redeemed, and the last one if the host has yet to read its end.
+    const owed = unread && last.outcome === 'redeemed' && !hostRedeemed.has(last.barcode) ? last.amount ?? 0 : 0;
+    const hostTotal = [...hostRedeemed.values()].reduce((a, b) => a + b, 0);
+    const life = state.meters.lifetime;
+    if (hostTotal + owed !== (life.vouchersIn ?? 0)) problems.push(`host redeemed ${hostTotal}${owed ? ` (+ ${owed} unread)` : ''}, the cabinet's vouchers-in meter is ${life.vouchersIn ?? 0}`);
+    const finals = h.redemptions.filter((r) => r.finalStatus !== undefined).length;
+    const raised68 = h.exceptions.filter((e) => e.code === 0x68).length;
+    if (raised68 < finals) problems.push(`host: ${finals} final statuses read after only ${raised68} 68 exceptions`);
+    return { redeemedByHost: hostRedeemed.size, finals };
+  }
+
+  async close(): Promise<void> {
+    await this.host.stop();
+    this.host.detach();
+    await this.end.close();
+    await this.pair.stop();
+  }
+}
