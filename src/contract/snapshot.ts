@@ -87,7 +87,28 @@ const lockup = union('kind', {
  * What a person last did at the machine, as the cabinet saw it: a note put in, credited or handed
  * back, a wish from any screen, a deck button (taken or refused), a key or a door.
  */
-export const ACTIVITY_KINDS = ['none', 'noteInserted', 'noteCredited', 'noteReturned', 'wish', 'button', 'buttonRefused', 'key', 'door'] as const;
+export const ACTIVITY_KINDS = ['none', 'noteInserted', 'noteCredited', 'noteReturned', 'ticketInserted', 'wish', 'button', 'buttonRefused', 'key', 'door'] as const;
+
+/** The player's words for a ticket handed back: the cabinet's reasons folded to what a player can act on. */
+export const TICKET_RETURN_REASONS = ['expired', 'alreadyRedeemed', 'notValidHere', 'limit', 'other'] as const;
+
+const ticketView = object({
+  /** A ticket is in escrow, being validated or stacked: VALIDATING TICKET… */
+  validating: bool(),
+  /** How the last ticket ended, while the player should still see it (snapshot-of.ts says how long). */
+  last: nullable(
+    object({
+      outcome: oneOf('credited', 'returned'),
+      /** Credited: the ticket's amount; null when returned. */
+      amount: nullable(minor),
+      /** Returned: why; null when credited. */
+      reason: nullable(oneOf(...TICKET_RETURN_REASONS)),
+      /** When it ended, and until when it is shown (ms since the epoch), unless the player acts first. */
+      at: num(),
+      until: num(),
+    }),
+  ),
+});
 
 export const SNAPSHOT = object({
   version: int(0),
@@ -106,6 +127,8 @@ export const SNAPSHOT = object({
   lockup: nullable(lockup),
   /** Cash-out in progress: a voucher being printed. */
   cashout: nullable(object({ amount: minor, state: oneOf('printing') })),
+  /** Ticket in (vouchers inserted in the acceptor). */
+  ticket: ticketView,
   /** The wishes the cabinet would accept now: lamps and touch buttons follow it (C-18, C-20). */
   live: array(str(32), 40),
   /** Per-door open state and key positions, for the service screens and tilt texts. */
@@ -131,3 +154,5 @@ export type BoxView = PokerPlusView['boxes'][number];
 export type Lockup = NonNullable<Snapshot['lockup']>;
 export type Activity = Snapshot['activity'];
 export type ActivityKind = Activity['kind'];
+export type TicketView = Snapshot['ticket'];
+export type TicketReturnReason = (typeof TICKET_RETURN_REASONS)[number];

@@ -97,6 +97,7 @@ export function baseSnapshot(): Snapshot {
     },
     lockup: null,
     cashout: null,
+    ticket: { validating: false, last: null },
     live: [...IDLE_LIVE],
     doors: { main: false, logic: false, cashbox: false },
     keys: { attendant: false, technician: false },

@@ -72,6 +72,16 @@ describe('the snapshot\'s activity: what a person did at the machine', () => {
     expect(cabinet.state.balance).toBe(2000);
   });
 
+  it('counts a ticket put in, even one handed straight back', () => {
+    const { cabinet, sent } = watched();
+    cabinet.device({ device: 'acceptor', type: 'ticket', barcode: '001234567890123456' });
+    cabinet.device({ device: 'acceptor', type: 'ticket', barcode: '12' });
+    expect(sent().map((x) => [x.seq, x.kind])).toEqual([
+      [1, 'ticketInserted'],
+      [2, 'ticketInserted'],
+    ]);
+  });
+
   it('does not count a stacked report for no note (never credited) as a note credited', () => {
     const { cabinet, sent } = watched();
     cabinet.device({ device: 'acceptor', type: 'stacked', value: 2000, denomination: '20' });

@@ -1,7 +1,7 @@
 // What counts as a person at the machine, for the snapshot's `activity`: every wish from a
 // screen (taken or refused), a deck button pressed (taken or refused), a key or a door that moved,
-// and a note put in, credited or handed back. Device health and reports that change nothing
-// (the deck's whole state sent again when it reconnects) are not a person.
+// a note put in, credited or handed back, and a ticket put in. Device health and reports that
+// change nothing (the deck's whole state sent again when it reconnects) are not a person.
 
 import type { CabinetInput, CabinetResult } from '../../cabinet';
 import type { ActivityKind } from '../../contract';
@@ -15,6 +15,9 @@ export function activityOf(input: CabinetInput, result: CabinetResult): Activity
     switch (e.type) {
       case 'escrow':
         return 'noteInserted';
+      case 'ticket':
+        // Any ticket put in, even one handed straight back: someone is at the machine.
+        return 'ticketInserted';
       case 'stacked':
         // Credited only when the cabinet asked for it (C-3); a stray report is an anomaly.
         return result.ok && result.effects.some((x) => x.type === 'log' && x.entry.kind === 'note') ? 'noteCredited' : null;

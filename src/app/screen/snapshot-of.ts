@@ -20,6 +20,7 @@ import type { BoxView, JacksView, PokerPlusView, Snapshot } from '../../contract
 import { liveWishes } from './live-wishes';
 import { jacksPayRows, pokerPlusPayRows } from './pay-rows';
 import { serviceView } from './service-view';
+import { ticketView } from './ticket-view';
 
 function jacksView(s: CabinetState): JacksView {
   const maxBet = s.settings.limits.maxBet;
@@ -169,6 +170,7 @@ export function snapshotOf(s: CabinetState, now: number): Snapshot {
     pokerPlus: pokerPlusView(s),
     lockup,
     cashout: s.voucher ? { amount: s.voucher.amount, state: 'printing' } : null,
+    ticket: ticketView(s, now),
     live: liveWishes(s, now),
     doors: { ...s.doors },
     keys: { ...s.keys },
