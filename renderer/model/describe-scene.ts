@@ -19,6 +19,7 @@ import { formatChips } from '../i18n/numbers';
 import { celebrating, heldBack, rollUpDone, stillShowing } from './play/rollup';
 import { button } from './parts';
 import { uiAction } from './actions';
+import { ticketLine } from './play/ticket';
 
 const empty = (language: Language, screen: ScreenName): SceneModel => ({
   screen,
@@ -110,5 +111,8 @@ export function describeScene(s: Snapshot | null, ui: UiState, status: Connectio
     celebrating(rollUp, ui.now) && !overlay.overlay && (screen === 'jacks' || screen === 'pokerPlus')
       ? { title: t(s.language, 'win.big'), amount: t(s.language, 'jacks.winAmount', { n: formatChips(rollUp!.credited, s.language) }) }
       : null;
-  return { ...base, ...part, overlay: overlay.overlay, lockup: overlay.lockup, buttons, connection, celebration };
+  // A ticket's line takes the game's message (or leads the lobby's lines) while it lasts.
+  const ticket = screen === 'jacks' || screen === 'pokerPlus' || screen === 'lobby' ? ticketLine(s, ui) : null;
+  const told = ticket === null ? {} : screen === 'lobby' ? { lines: [ticket, ...('lines' in part ? part.lines : [])] } : { message: ticket };
+  return { ...base, ...part, ...told, overlay: overlay.overlay, lockup: overlay.lockup, buttons, connection, celebration };
 }
