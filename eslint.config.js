@@ -6,7 +6,8 @@ import noImportCycle from './lint/no-import-cycle.js';
 
 const LAYERS = {
   core: { may: [], runtime: 'pure' },
-  contract: { may: ['core'], runtime: 'pure' },
+  // The contract carries the cabinet's own vocabulary (src/cabinet/vocabulary): it re-exports it, nothing else of the cabinet.
+  contract: { may: ['core', 'cabinet'], only: { cabinet: 'vocabulary' }, runtime: 'pure' },
   math: { may: ['core'], runtime: 'node' },
   cabinet: { may: ['core', 'math'], runtime: 'pure' },
   store: { may: ['core', 'cabinet'], runtime: 'node' },
@@ -44,8 +45,11 @@ function forbidden(layer, may) {
   return `^(\\.\\./)+(src/)?(${others.join('|')})(/|$)`;
 }
 
-function layerRule(layer, may, runtime) {
+function layerRule(layer, may, runtime, only = {}) {
   const patterns = [{ regex: forbidden(layer, may), message: `docs/architecture.md: ${layer} may import only ${may.join(', ') || 'nothing of ours'}.` }];
+  for (const [other, folder] of Object.entries(only)) {
+    patterns.push({ regex: `^(\\.\\./)+(src/)?${other}/(?!${folder}/)`, message: `docs/architecture.md: ${layer} may import only ${other}/${folder} of ${other}.` });
+  }
   if (runtime === 'pure') {
     patterns.push({ group: [...NODE_MODULES, ...IO_PACKAGES], message: `${layer} is pure: no Node, Electron, SQLite, serial, network or Pixi modules.` });
   }
@@ -87,7 +91,7 @@ export default tseslint.config(
     plugins: { local: { rules: { 'no-import-cycle': noImportCycle } } },
     rules: { 'local/no-import-cycle': 'error' },
   },
-  ...Object.entries(LAYERS).map(([layer, { may, runtime }]) => layerRule(layer, may, runtime)),
+  ...Object.entries(LAYERS).map(([layer, { may, runtime, only }]) => layerRule(layer, may, runtime, only)),
   {
     files: ['renderer/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -2,63 +2,19 @@
 // wishes from the screen, and the app's start-up inputs. Plus what it needs injected (C-21's
 // hashing, time, decks, voucher numbers) so that it stays pure.
 
-import type { BoxRequest, Card, GameId } from '../core';
-import type { Button, DeviceEvent, LampState } from './device-events';
+import type { Card } from '../core';
+import type { DeviceEvent } from './device-events';
 import type { Meters } from './meters';
 import type { ConfigReturns } from './return-range';
 import type { SasCommand } from './sas-state';
 import type { AcceptorTicketReport, TicketVerdict } from './ticket-verdicts';
-import type { CabinetSettings, InstalledPayTable, Language, Limits, Presentation } from './settings';
+import type { CabinetSettings, InstalledPayTable } from './settings';
+import type { Wish } from './vocabulary/wish-schema';
 
+/** What the screen may wish (C-20, C-22): declared once, with its bounds, in ./vocabulary/wish-schema.ts. */
+export type PlayerWish = Wish;
 /** C-7: the settings a technician may change at the cabinet; only those given change. */
-export interface SettingsWish {
-  type: 'changeSettings';
-  confirm: true;
-  chipValues?: number[];
-  limits?: Partial<Limits>;
-  /** Installed pay-table ids by game. */
-  payTables?: Partial<Record<GameId, string>>;
-  defaultLanguage?: Language;
-  currency?: string;
-  minorDigits?: number;
-  venue?: string;
-  machine?: string;
-  presentation?: Partial<Presentation>;
-}
-
-export type PlayerWish =
-  | { type: 'selectGame'; game: GameId }
-  | { type: 'chipValue'; value: number }
-  | { type: 'language'; language: Language }
-  | { type: 'setBet'; bet: number }
-  | { type: 'setBoxes'; boxes: BoxRequest[] }
-  | { type: 'deal'; bet?: number; boxes?: BoxRequest[] }
-  // Jacks or Better
-  | { type: 'hold'; positions: number[] }
-  | { type: 'toggleHold'; position: number }
-  | { type: 'draw' }
-  // Poker Plus (the seen box unless `box` says otherwise)
-  | { type: 'exchange'; positions: number[]; box?: number }
-  | { type: 'buySixth' | 'bet' | 'fold' | 'takeHalf' | 'buyGame'; box?: number }
-  | { type: 'reveal' }
-  | { type: 'cashOut' }
-  // attendant, with the key turned (C-5, C-6)
-  | { type: 'handpayConfirm' }
-  | { type: 'creditClear'; confirm: true }
-  | { type: 'soundMute'; on: boolean }
-  // technician, with the key turned and the PIN entered (C-8, C-15, C-21)
-  | { type: 'technicianPin'; pin: string }
-  | { type: 'technicianLogout' }
-  | { type: 'setPin'; pin: string }
-  | { type: 'clearPeriodMeters'; confirm: true }
-  | { type: 'clearTilt'; code: string }
-  | { type: 'ramClear'; confirm: true }
-  | SettingsWish
-  // technician device tests (C-18, C-19, C-21): play stops while one runs
-  | { type: 'deviceTest'; on: boolean }
-  | { type: 'testLamps'; lamps: Partial<Record<Button, LampState>> }
-  | { type: 'testAcceptor'; enabled: boolean }
-  | { type: 'testVoucher' };
+export type SettingsWish = Extract<Wish, { type: 'changeSettings' }>;
 
 export type AcceptorNoteReport = { state: 'none' | 'escrow' | 'stacked' | 'returned'; value: number };
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { answerMessage, checkToCabinet, parseFrame, checkToScreen, WISH_TYPES, type ScreenConnection, type QueryResult } from '.';
-import { check, object, int, array, json, nullable, oneOf, union, str } from './schema';
+import { z } from 'zod';
+import { check, int, json, str } from './schema';
 
 describe('schema checks', () => {
-  const s = object({ a: int(0, 9), b: array(oneOf('x', 'y'), 2), c: nullable(str(3)) }, ['c']);
+  const s = z.strictObject({ a: int(0, 9), b: z.array(z.enum(['x', 'y'])).max(2), c: str(3).nullable().optional() });
   it('accepts what fits and names where the rest does not', () => {
     expect(check(s, { a: 3, b: ['x'] })).toBeNull();
     expect(check(s, { a: 3, b: ['x'], c: null })).toBeNull();
@@ -17,14 +18,14 @@ describe('schema checks', () => {
     expect(check(s, [1])).toBe('message must be an object');
   });
   it('checks unions by their tag', () => {
-    const u = union('t', { p: object({ n: int() }), q: object({}) });
+    const u = z.discriminatedUnion('t', [z.strictObject({ t: z.literal('p'), n: int() }), z.strictObject({ t: z.literal('q') })]);
     expect(check(u, { t: 'p', n: 1 })).toBeNull();
     expect(check(u, { t: 'q' })).toBeNull();
     expect(check(u, { t: 'r' })).toBe('message.t must be one of p, q');
     expect(check(u, { t: 'q', n: 1 })).toBe('message(q) has an unknown field "n"');
   });
   it('refuses objects with a foreign prototype', () => {
-    expect(check(object({}), Object.create({ evil: 1 }))).toBe('message must be an object');
+    expect(check(z.strictObject({}), Object.create({ evil: 1 }))).toBe('message must be an object');
   });
 });
 

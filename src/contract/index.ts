@@ -1,5 +1,6 @@
 export * from './schema';
 export * from './wishes';
+export * from './settings';
 export * from './snapshot';
 export * from './service';
 export * from './messages';

@@ -4,30 +4,29 @@
 import { WISH } from './wishes';
 import { SNAPSHOT } from './snapshot';
 import { ANSWER, QUERY } from './service';
-import { check, int, literal, maxJsonBytes, object, str, union, type Infer } from './schema';
+import { z } from 'zod';
+import { check, int, maxJsonBytes, str } from './schema';
 
 /** Screen to cabinet. `version` is the snapshot version the wish was made against (stale ones are refused). */
-export const TO_CABINET = union('kind', {
-  wish: object({ id: int(0), version: int(0), wish: WISH }),
-  hello: object({ client: str(64) }),
+export const TO_CABINET = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('wish'), id: int(0), version: int(0), wish: WISH }),
+  z.strictObject({ kind: z.literal('hello'), client: str(64) }),
   /** A read of the cabinet's records (C-8 to C-12), answered or refused with the same id. */
-  query: object({ id: int(0), query: QUERY }),
-});
+  z.strictObject({ kind: z.literal('query'), id: int(0), query: QUERY })]);
 
 /** Cabinet to screen. */
-export const TO_SCREEN = union('kind', {
-  snapshot: object({ snapshot: SNAPSHOT }),
-  accepted: object({ id: int(0) }),
-  refused: object({ id: int(-1), rule: str(16), reason: str(300) }),
-  answer: object({ id: int(0), answer: ANSWER }),
-  notice: object({ code: str(64), text: str(300) }),
-});
+export const TO_SCREEN = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('snapshot'), snapshot: SNAPSHOT }),
+  z.strictObject({ kind: z.literal('accepted'), id: int(0) }),
+  z.strictObject({ kind: z.literal('refused'), id: int(-1), rule: str(16), reason: str(300) }),
+  z.strictObject({ kind: z.literal('answer'), id: int(0), answer: ANSWER }),
+  z.strictObject({ kind: z.literal('notice'), code: str(64), text: str(300) })]);
 
 /** The longest message a screen can send the cabinet: a carrier refuses a frame larger than this. */
 export const TO_CABINET_MAX_BYTES = maxJsonBytes(TO_CABINET);
 
-export type ToCabinet = Infer<typeof TO_CABINET>;
-export type ToScreen = Infer<typeof TO_SCREEN>;
+export type ToCabinet = z.infer<typeof TO_CABINET>;
+export type ToScreen = z.infer<typeof TO_SCREEN>;
 
 export type Checked<T> = { ok: true; message: T } | { ok: false; error: string };
 
@@ -53,4 +52,4 @@ export function parseFrame<T>(text: string, checker: (v: unknown) => Checked<T>)
   return checker(value);
 }
 
-export const PROTOCOL_VERSION = literal(1);
+export const PROTOCOL_VERSION = z.literal(1);

@@ -3,168 +3,154 @@
 // in every snapshot; the records (meters, recall, event log, handpays, installed pay tables)
 // are read on request with a query, which the cabinet answers only behind the right key.
 
-import { array, bool, int, json, nullable, num, object, oneOf, record, str, union, type Infer } from './schema';
+import { z } from 'zod';
+import { int, json, record, str } from './schema';
+import { CHIP_VALUES, CURRENCY, LANGUAGE, LIMITS, LOCKOUT_SECONDS, MACHINE, MAX_PIN_FAILURES, MINOR_DIGITS, PRESENTATION, TABLE_ID, VENUE } from './settings';
 
 const minor = int(0);
-const chips = int(0);
-const gameId = oneOf('jacks-or-better', 'poker-plus');
-const lamp = oneOf('off', 'on', 'blink');
-const button = oneOf('deal', 'hold1', 'hold2', 'hold3', 'hold4', 'hold5', 'betOne', 'maxBet', 'cashOut', 'help', 'service');
+const gameId = z.enum(['jacks-or-better', 'poker-plus']);
+const lamp = z.enum(['off', 'on', 'blink']);
+const button = z.enum(['deal', 'hold1', 'hold2', 'hold3', 'hold4', 'hold5', 'betOne', 'maxBet', 'cashOut', 'help', 'service']);
 
-export const LIMITS = object({
-  creditLimit: minor,
-  ticketLimit: minor,
-  handpayLimit: minor,
-  maxBet: chips,
-  minAnte: chips,
-  maxAnte: chips,
-  tableMax: chips,
-  /** C-24: the operator's return range in percent, set in the config file only. */
-  minReturnPct: num(),
-  maxReturnPct: num(),
-});
-
-/** The operator settings as the settings page shows them; pay tables by installed id. */
-const settingsView = object({
-  currency: str(8),
-  minorDigits: int(0, 4),
-  chipValues: array(minor, 20),
+/** The operator settings as the settings page shows them, in the cabinet's own declaration; pay tables by installed id. */
+const settingsView = z.strictObject({
+  currency: CURRENCY,
+  minorDigits: MINOR_DIGITS,
+  chipValues: CHIP_VALUES,
   limits: LIMITS,
   /** Installed pay-table id in use per game, or "custom" for one given in the config file. */
-  payTables: object({ 'jacks-or-better': str(64), 'poker-plus': str(64) }),
-  defaultLanguage: oneOf('en', 'ru'),
-  venue: str(40),
-  machine: str(12),
-  maxPinFailures: int(1),
-  lockoutSeconds: int(0),
+  payTables: z.strictObject({ 'jacks-or-better': TABLE_ID, 'poker-plus': TABLE_ID }),
+  defaultLanguage: LANGUAGE,
+  venue: VENUE,
+  machine: MACHINE,
+  maxPinFailures: MAX_PIN_FAILURES,
+  lockoutSeconds: LOCKOUT_SECONDS,
   /** How the screens present the cabinet: sound volume (percent), big win (bets), attract idle (seconds). */
-  presentation: object({ volume: int(0, 100), bigWinBets: int(1), attractSeconds: int(1) }),
+  presentation: PRESENTATION,
 });
 
-const deviceView = object({ online: bool(), faults: record(str(200), 20) });
+const deviceView = z.strictObject({ online: z.boolean(), faults: record(str(200), 20) });
 
 /** A technician's device test (C-18, C-19): play is stopped while it runs. */
-const deviceTestView = object({
-  since: num(),
+const deviceTestView = z.strictObject({
+  since: z.number(),
   /** Buttons held down now, and every button seen pressed since the test began. */
-  pressed: array(button, 11),
-  seen: array(button, 11),
+  pressed: z.array(button).max(11),
+  seen: z.array(button).max(11),
   lamps: record(lamp, 11),
-  acceptor: object({
-    enabled: bool(),
+  acceptor: z.strictObject({
+    enabled: z.boolean(),
     /** Test notes, newest first: identified, then returned, never credited. */
-    notes: array(object({ value: minor, denomination: str(16), at: num(), result: oneOf('returned', 'rejected'), reason: nullable(str(200)) }), 10),
+    notes: z.array(z.strictObject({ value: minor, denomination: str(16), at: z.number(), result: z.enum(['returned', 'rejected']), reason: str(200).nullable() })).max(10),
   }),
-  printer: object({
-    state: oneOf('idle', 'printing', 'printed', 'failed'),
-    validation: nullable(str(18)),
-    reason: nullable(str(200)),
+  printer: z.strictObject({
+    state: z.enum(['idle', 'printing', 'printed', 'failed']),
+    validation: str(18).nullable(),
+    reason: str(200).nullable(),
   }),
 });
 
-export const SERVICE_VIEW = object({
-  attendantKey: bool(),
-  technicianKey: bool(),
+export const SERVICE_VIEW = z.strictObject({
+  attendantKey: z.boolean(),
+  technicianKey: z.boolean(),
   /** The technician has entered the PIN with the key on (C-21). */
-  technician: bool(),
+  technician: z.boolean(),
   /** mustChange: the PIN is still the initial one; a technician logged in may only change it. */
-  pin: object({ failures: int(0), maxFailures: int(1), lockedUntil: num(), mustChange: bool() }),
-  devices: object({ acceptor: deviceView, printer: deviceView, deck: deviceView }),
-  deviceTest: nullable(deviceTestView),
+  pin: z.strictObject({ failures: int(0), maxFailures: int(1), lockedUntil: z.number(), mustChange: z.boolean() }),
+  devices: z.strictObject({ acceptor: deviceView, printer: deviceView, deck: deviceView }),
+  deviceTest: deviceTestView.nullable(),
   settings: settingsView,
 });
 
 /** C-6 to C-12: records read on request. Attendant queries need the attendant key; the rest the technician's PIN. */
-export const QUERY = union('type', {
+export const QUERY = z.discriminatedUnion('type', [
   /** Recent handpays, newest first (attendant). */
-  handpays: object({ limit: int(1, 100) }),
+  z.strictObject({ type: z.literal('handpays'), limit: int(1, 100) }),
   /** Exactly what `cabinet meters --json` prints (technician). */
-  meters: object({}),
+  z.strictObject({ type: z.literal('meters') }),
   /** The last games, newest first, without their cards (technician). */
-  recallList: object({}),
+  z.strictObject({ type: z.literal('recallList') }),
   /** One game's full record, to be replayed through the rules core (technician). */
-  recallGame: object({ gameId: int(1) }),
+  z.strictObject({ type: z.literal('recallGame'), gameId: int(1) }),
   /** A page of the event log, newest first, before `beforeSeq` if given, with the chain checked (technician). */
-  events: object({ beforeSeq: int(1), limit: int(1, 100) }, ['beforeSeq']),
+  z.strictObject({ type: z.literal('events'), beforeSeq: int(1).optional(), limit: int(1, 100) }),
   /** The pay tables installed on this cabinet with their certified return (technician). */
-  payTables: object({}),
-});
+  z.strictObject({ type: z.literal('payTables') })]);
 
-const handpayRow = object({
+const handpayRow = z.strictObject({
   seq: int(1),
-  at: num(),
-  event: oneOf('locked', 'paid', 'creditClear'),
-  kind: oneOf('jackpot', 'cancelledCredits'),
+  at: z.number(),
+  event: z.enum(['locked', 'paid', 'creditClear']),
+  kind: z.enum(['jackpot', 'cancelledCredits']),
   amount: minor,
-  gameId: nullable(int(0)),
-  reason: nullable(str(200)),
+  gameId: int(0).nullable(),
+  reason: str(200).nullable(),
 });
 
-const meterRow = object({ name: str(64), code: nullable(str(8)), unit: oneOf('money', 'count'), label: str(120), lifetime: int(), period: int() });
+const meterRow = z.strictObject({ name: str(64), code: str(8).nullable(), unit: z.enum(['money', 'count']), label: str(120), lifetime: int(), period: int() });
 
-export const METERS_REPORT = object({
+export const METERS_REPORT = z.strictObject({
   currency: str(8),
   minorDigits: int(0, 4),
   balance: int(),
-  meters: array(meterRow, 500),
-  derived: record(object({ code: str(8), label: str(120), value: int() }), 20),
-  balanceCheck: object({ ok: bool(), expected: int(), actual: int() }),
+  meters: z.array(meterRow).max(500),
+  derived: record(z.strictObject({ code: str(8), label: str(120), value: int() }), 20),
+  balanceCheck: z.strictObject({ ok: z.boolean(), expected: int(), actual: int() }),
   /** As the latest whole walk of the log found it: at start, or when the event log was read. */
-  eventChain: oneOf('intact', 'broken'),
+  eventChain: z.enum(['intact', 'broken']),
 });
 
-const recallSummary = object({
+const recallSummary = z.strictObject({
   gameId: int(1),
   game: gameId,
   chipValue: minor,
-  startedAt: num(),
-  endedAt: num(),
+  startedAt: z.number(),
+  endedAt: z.number(),
   staked: minor,
   paid: minor,
-  handpaid: bool(),
+  handpaid: z.boolean(),
 });
 
-const eventRow = object({ seq: int(1), at: num(), kind: str(32), data: json(), hash: str(64) });
+const eventRow = z.strictObject({ seq: int(1), at: z.number(), kind: str(32), data: json(), hash: str(64) });
 
-const chainView = object({ ok: bool(), rows: int(0), brokenAt: nullable(int(0)), problem: nullable(str(200)) });
+const chainView = z.strictObject({ ok: z.boolean(), rows: int(0), brokenAt: int(0).nullable(), problem: str(200).nullable() });
 
-const installedPayTable = object({
+const installedPayTable = z.strictObject({
   id: str(64),
   game: gameId,
   name: str(80),
   /** The paying rows as the player screen draws them (per chip, per bet). */
-  rows: array(object({ category: str(32), perBet: array(int(0), 10) }), 12),
+  rows: z.array(z.strictObject({ category: str(32), perBet: z.array(int(0)).max(10) })).max(12),
   /** Theoretical return in percent, or null where none is known. */
-  returnPct: nullable(num()),
+  returnPct: z.number().nullable(),
   /** Its 95% interval (both ends the return itself when it is exact), or null. */
-  returnLow: nullable(num()),
-  returnHigh: nullable(num()),
+  returnLow: z.number().nullable(),
+  returnHigh: z.number().nullable(),
   /** How the return was found: the exact par sheet, or a simulation with its interval. */
   returnBasis: str(400),
   /** C-24: the return is known and inside the operator's range, so the table may be chosen. */
-  inRange: bool(),
+  inRange: z.boolean(),
 });
 
-export const ANSWER = union('type', {
-  handpays: object({ rows: array(handpayRow, 100) }),
-  meters: object({ report: METERS_REPORT }),
-  recallList: object({ games: array(recallSummary, 100) }),
-  recallGame: object({ game: recallSummary, replay: json(), result: json() }),
-  events: object({ rows: array(eventRow, 100), total: int(0), chain: chainView }),
-  payTables: object({ tables: array(installedPayTable, 40) }),
-});
+export const ANSWER = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('handpays'), rows: z.array(handpayRow).max(100) }),
+  z.strictObject({ type: z.literal('meters'), report: METERS_REPORT }),
+  z.strictObject({ type: z.literal('recallList'), games: z.array(recallSummary).max(100) }),
+  z.strictObject({ type: z.literal('recallGame'), game: recallSummary, replay: json(), result: json() }),
+  z.strictObject({ type: z.literal('events'), rows: z.array(eventRow).max(100), total: int(0), chain: chainView }),
+  z.strictObject({ type: z.literal('payTables'), tables: z.array(installedPayTable).max(40) })]);
 
-export type ServiceView = Infer<typeof SERVICE_VIEW>;
+export type ServiceView = z.infer<typeof SERVICE_VIEW>;
 export type DeviceTestView = NonNullable<ServiceView['deviceTest']>;
 export type SettingsView = ServiceView['settings'];
-export type Query = Infer<typeof QUERY>;
+export type Query = z.infer<typeof QUERY>;
 export type QueryType = Query['type'];
-export type Answer = Infer<typeof ANSWER>;
-export type MetersReport = Infer<typeof METERS_REPORT>;
-export type RecallSummary = Infer<typeof recallSummary>;
-export type EventRowView = Infer<typeof eventRow>;
-export type InstalledPayTable = Infer<typeof installedPayTable>;
-export type HandpayRow = Infer<typeof handpayRow>;
+export type Answer = z.infer<typeof ANSWER>;
+export type MetersReport = z.infer<typeof METERS_REPORT>;
+export type RecallSummary = z.infer<typeof recallSummary>;
+export type EventRowView = z.infer<typeof eventRow>;
+export type InstalledPayTable = z.infer<typeof installedPayTable>;
+export type HandpayRow = z.infer<typeof handpayRow>;
 
 /** Who may ask: the attendant's key, or the technician's key with the PIN entered (C-21). */
 export const QUERY_ACCESS: Record<QueryType, 'attendant' | 'technician'> = {

@@ -56,7 +56,7 @@ export const DEFAULT_POKER_PLUS_PAYTABLE: PokerPlusPayTable = Object.freeze({
 /** The extra key a pay table object may carry for J-6's royal at max bet. */
 export const ROYAL_AT_MAX_BET_KEY = 'royal-flush-max-bet';
 
-const MAX_COEFFICIENT = 1_000_000;
+export const MAX_COEFFICIENT = 1_000_000;
 
 export type PayTableParse<T> = { ok: true; table: T } | { ok: false; error: string };
 

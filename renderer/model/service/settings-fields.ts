@@ -1,8 +1,9 @@
 // The operator settings a technician may change (C-7), one description per field: how it reads
-// now, how it is typed, and what its typed text means as a change (the wish's own limits).
+// now, how it is typed, and what its typed text means as a change, within the bounds the cabinet
+// declares for it (src/cabinet/vocabulary/settings-schema.ts, through the contract).
 // Pure, so the page and the tests agree on what a draft becomes.
 
-import { WISH, type SettingsView, type Wish } from '../../../src/contract';
+import { CHIP_VALUES, CURRENCY, LANGUAGE, LIMITS, MACHINE, MINOR_DIGITS, PRESENTATION, VENUE, type SettingsView, type Wish } from '../../../src/contract';
 import { formatChips, formatMoney } from '../../i18n/numbers';
 import { ts, type ServiceKey } from '../../i18n/service-texts';
 import type { Language } from '../../i18n/language';
@@ -38,10 +39,16 @@ export function plainMoney(minor: number, minorDigits: number): string {
   return `${digits.slice(0, -minorDigits)}.${digits.slice(-minorDigits)}`;
 }
 
-const whole = (text: string, min: number, max: number): number | null => {
+/** What a setting's declaration accepts: a keypad value is checked as the cabinet will check it. */
+interface Declared {
+  safeParse(value: unknown): { success: boolean };
+}
+const fits = (declared: Declared, value: unknown): boolean => declared.safeParse(value).success;
+
+const whole = (text: string, declared: Declared): number | null => {
   if (!/^\d{1,12}$/.test(text)) return null;
   const n = Number(text);
-  return n >= min && n <= max ? n : null;
+  return fits(declared, n) ? n : null;
 };
 
 const cur = (v: SettingsView) => ({ code: v.currency, minorDigits: v.minorDigits });
@@ -57,12 +64,12 @@ function moneyLimit(name: LimitName, label: ServiceKey): FieldDef {
     draft: (v) => plainMoney(v.limits[name], v.minorDigits),
     parse: (d, v) => {
       const n = parseMoney(d, v.minorDigits);
-      return n !== null && n >= 1 ? { limits: { [name]: n } } : null;
+      return n !== null && fits(LIMITS.shape[name], n) ? { limits: { [name]: n } } : null;
     },
   };
 }
 
-function chipLimit(name: LimitName, label: ServiceKey, min: number, max: number): FieldDef {
+function chipLimit(name: LimitName, label: ServiceKey): FieldDef {
   return {
     field: `limits.${name}`,
     label,
@@ -70,7 +77,7 @@ function chipLimit(name: LimitName, label: ServiceKey, min: number, max: number)
     show: (v, L) => formatChips(v.limits[name], L),
     draft: (v) => String(v.limits[name]),
     parse: (d) => {
-      const n = whole(d, min, max);
+      const n = whole(d, LIMITS.shape[name]);
       return n === null ? null : { limits: { [name]: n } };
     },
   };
@@ -78,11 +85,7 @@ function chipLimit(name: LimitName, label: ServiceKey, min: number, max: number)
 
 type PresentationName = keyof SettingsView['presentation'];
 
-/** The contract's range of a presentation setting: the keypad refuses what the cabinet would. */
-const PRESENTATION_RANGE = WISH.variants.changeSettings.fields.presentation.fields;
-
 function presentation(name: PresentationName, label: ServiceKey, unit: ServiceKey | null): FieldDef {
-  const { min, max } = PRESENTATION_RANGE[name];
   return {
     field: `presentation.${name}`,
     label,
@@ -90,7 +93,7 @@ function presentation(name: PresentationName, label: ServiceKey, unit: ServiceKe
     show: (v, L) => (unit ? ts(L, unit, { n: formatChips(v.presentation[name], L) }) : formatChips(v.presentation[name], L)),
     draft: (v) => String(v.presentation[name]),
     parse: (d) => {
-      const n = whole(d, min, max);
+      const n = whole(d, PRESENTATION.shape[name]);
       return n === null ? null : { presentation: { [name]: n } };
     },
   };
@@ -105,14 +108,14 @@ const payTable = (game: 'jacks-or-better' | 'poker-plus', label: ServiceKey): Fi
   parse: (d, v) => (d.length > 0 && d !== 'custom' ? { payTables: { ...v.payTables, [game]: d } } : null),
 });
 
-function text(field: 'venue' | 'machine' | 'currency', label: ServiceKey, pattern: RegExp): FieldDef {
+function text(field: 'venue' | 'machine' | 'currency', label: ServiceKey, declared: Declared): FieldDef {
   return {
     field,
     label,
     entry: 'text',
     show: (v) => v[field],
     draft: (v) => v[field],
-    parse: (d) => (pattern.test(d) ? { [field]: d } : null),
+    parse: (d) => (fits(declared, d) ? { [field]: d } : null),
   };
 }
 
@@ -125,17 +128,18 @@ export const FIELDS: FieldDef[] = [
     draft: (v) => v.chipValues.map((c) => plainMoney(c, v.minorDigits)).join(','),
     parse: (d, v) => {
       const values = d.split(',').map((x) => parseMoney(x, v.minorDigits));
-      if (values.length < 1 || values.length > 8 || values.some((x) => x === null || x < 1 || x > 100_000_000)) return null;
+      // At least one: a change that leaves none would be refused (C-7).
+      if (values.length < 1 || !fits(CHIP_VALUES, values)) return null;
       return { chipValues: values as number[] };
     },
   },
   moneyLimit('creditLimit', 'set.creditLimit'),
   moneyLimit('ticketLimit', 'set.ticketLimit'),
   moneyLimit('handpayLimit', 'set.handpayLimit'),
-  chipLimit('maxBet', 'set.maxBet', 1, 10),
-  chipLimit('minAnte', 'set.minAnte', 1, 1_000_000),
-  chipLimit('maxAnte', 'set.maxAnte', 1, 1_000_000),
-  chipLimit('tableMax', 'set.tableMax', 0, 1_000_000_000),
+  chipLimit('maxBet', 'set.maxBet'),
+  chipLimit('minAnte', 'set.minAnte'),
+  chipLimit('maxAnte', 'set.maxAnte'),
+  chipLimit('tableMax', 'set.tableMax'),
   payTable('jacks-or-better', 'set.payJacks'),
   payTable('poker-plus', 'set.payPokerPlus'),
   {
@@ -144,9 +148,9 @@ export const FIELDS: FieldDef[] = [
     entry: 'option',
     show: (v) => (v.defaultLanguage === 'en' ? 'English' : 'Русский'),
     draft: (v) => v.defaultLanguage,
-    parse: (d) => (d === 'en' || d === 'ru' ? { defaultLanguage: d } : null),
+    parse: (d) => (LANGUAGE.safeParse(d).success ? { defaultLanguage: LANGUAGE.parse(d) } : null),
   },
-  text('currency', 'set.currency', /^[A-Z]{3}$/),
+  text('currency', 'set.currency', CURRENCY),
   {
     field: 'minorDigits',
     label: 'set.minorDigits',
@@ -154,12 +158,12 @@ export const FIELDS: FieldDef[] = [
     show: (v) => String(v.minorDigits),
     draft: (v) => String(v.minorDigits),
     parse: (d) => {
-      const n = whole(d, 0, 4);
+      const n = whole(d, MINOR_DIGITS);
       return n === null ? null : { minorDigits: n };
     },
   },
-  text('venue', 'set.venue', /^[ -~]{1,40}$/),
-  text('machine', 'set.machine', /^[A-Za-z0-9-]{1,12}$/),
+  text('venue', 'set.venue', VENUE),
+  text('machine', 'set.machine', MACHINE),
   presentation('volume', 'set.volume', 'set.unit.percent'),
   presentation('bigWinBets', 'set.bigWinBets', 'set.unit.bets'),
   presentation('attractSeconds', 'set.attractSeconds', 'set.unit.seconds'),

@@ -13,7 +13,8 @@ describe('the contract\'s wishes and the cabinet', () => {
   });
 
   it('the contract bounds the presentation settings exactly as the cabinet checks them', () => {
-    const fields = WISH.variants.changeSettings.fields.presentation.fields;
+    const [presentation] = WISH.options.flatMap((o) => ('presentation' in o.shape ? [o.shape.presentation.unwrap().shape] : []));
+    const fields = Object.fromEntries(Object.entries(presentation).map(([k, s]) => [k, { min: s.unwrap().minValue, max: s.unwrap().maxValue }]));
     for (const [name, range] of Object.entries(PRESENTATION_RANGES)) {
       const f = fields[name as keyof typeof fields];
       expect([f.min, f.max], name).toEqual([range.min, range.max]);

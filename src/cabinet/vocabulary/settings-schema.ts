@@ -1,0 +1,190 @@
+// The operator settings (C-1, C-2, C-7, C-21, C-24), each declared once with its bounds and
+// the sentence a reader says when a value is outside them. The settings the cabinet keeps, the
+// config file (src/app/config.ts), the technician's change (the changeSettings wish), the
+// settings page's view and its keypad all take their fields from here.
+
+import { z } from 'zod';
+import {
+  CATEGORIES,
+  JACKS_CATEGORIES,
+  MAX_COEFFICIENT,
+  ROYAL_AT_MAX_BET_KEY,
+  payTableProblem,
+  type GameId,
+  type JacksPayTable,
+  type PokerPlusPayTable,
+} from '../../core';
+
+export const GAMES = ['jacks-or-better', 'poker-plus'] as const satisfies readonly GameId[];
+export const LANGUAGES = ['en', 'ru'] as const;
+
+/** The key a stored setting has in the config file, where the two differ (access.lockoutMs). */
+export const FILE_KEY = z.registry<{ key: string }>();
+
+const MAX = Number.MAX_SAFE_INTEGER;
+
+/** A whole number of `unit` from min to max: one sentence for every way a value misses it. */
+export function whole(unit: string, min: number, max = MAX, words: { below?: string; above?: string } = {}) {
+  const says = `must be a whole number of ${unit}${max === MAX ? `, at least ${min}` : ` from ${min} to ${max}`}`;
+  return z
+    .int({ error: says })
+    .min(min, { error: words.below ?? says })
+    .max(max, { error: words.above ?? says });
+}
+
+export const GAME = z.enum(GAMES);
+export const LANGUAGE = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` });
+
+export const CURRENCY = z
+  .string()
+  .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter currency code such as "USD"' })
+  .meta({ description: 'ISO 4217 code of the currency (C-1).', examples: ['USD'] });
+export const MINOR_DIGITS = whole('digits', 0, 4).describe("Digits after the point of the currency's minor unit (C-1).");
+
+/** The most chips the screen can offer (its chip row). */
+export const MAX_CHIP_VALUES = 8;
+export const CHIP_VALUE = whole('minor units', 1, 100_000_000);
+/**
+ * The chip row: at most MAX_CHIP_VALUES (more is malformed); at least one is how settings fit
+ * together (a change that would leave none is refused as C-7, not as malformed).
+ */
+export const CHIP_VALUES = z
+  .array(CHIP_VALUE)
+  .max(MAX_CHIP_VALUES, { error: `must list 1 to ${MAX_CHIP_VALUES} chip values` })
+  .describe('Chip values (denominations) the player may pick, in minor units (C-2).');
+/** Where chip values are given whole (the config file), an empty list is refused as it is read. */
+export const CHIP_VALUES_GIVEN = CHIP_VALUES.min(1, { error: 'must be a non-empty array of whole numbers of minor units' });
+
+/** Every error of a game list says the same: which games, each once, at least one. */
+export const GAMES_SAYS = `must list each of ${GAMES.join(', ')} at most once, and at least one`;
+export const GAME_LIST = z
+  .array(z.enum(GAMES, { error: GAMES_SAYS }), { error: GAMES_SAYS })
+  .min(1, { error: GAMES_SAYS })
+  .meta({ description: 'The games offered.', uniqueItems: true });
+
+/** C-24: the bounds of the operator's return range, in percent. */
+export const RETURN_PCT_BOUNDS: readonly [number, number] = [50, 110];
+const percent = () => {
+  const says = `must be a percentage from ${RETURN_PCT_BOUNDS[0]} to ${RETURN_PCT_BOUNDS[1]}`;
+  return z
+    .number({ error: (iss) => (iss.code === 'invalid_type' && typeof iss.input !== 'number' ? 'must be a number' : says) })
+    .min(RETURN_PCT_BOUNDS[0], { error: says })
+    .max(RETURN_PCT_BOUNDS[1], { error: says });
+};
+
+/** The most chips a Jacks or Better bet may be, and the bets its pay table shows. */
+export const MAX_BET_LIMIT = 10;
+
+export const LIMITS = z.strictObject({
+  creditLimit: whole('minor units', 1).describe('Minor units: no note is accepted that would take the balance above this (C-3).'),
+  ticketLimit: whole('minor units', 1).describe('Minor units: a larger cash-out is handpaid instead of printed (C-4).'),
+  handpayLimit: whole('minor units', 1).describe('Minor units: a single win at or above this is handpaid (C-5).'),
+  maxBet: whole('chips', 1, MAX_BET_LIMIT).describe('Chips: the largest Jacks or Better bet (J-1).'),
+  minAnte: whole('chips', 1).describe('Chips: the smallest Poker Plus ante (P-2, P-14).'),
+  maxAnte: whole('chips', 1).describe('Chips: the largest Poker Plus ante, not below minAnte (P-2, P-14).'),
+  // At least 1: the cap on a BET's payout (P-6, P-11); a table maximum of 0 would pay every win nothing.
+  tableMax: whole('chips', 1).describe("Chips: the cap on a Poker Plus BET's payout (P-6, P-11, P-14)."),
+  minReturnPct: percent().describe("Percent: the low end of the operator's return range (C-24); set in the config file only."),
+  maxReturnPct: percent().describe("Percent: the high end of the operator's return range (C-24); set in the config file only."),
+});
+
+export const PRESENTATION = z.strictObject({
+  volume: whole('percent', 0, 100).describe('Sound volume, 0 (silent) to 100.'),
+  bigWinBets: whole('bets', 2, 10_000).describe('A win of at least this many bets is a big win: celebrated over the hand.'),
+  attractSeconds: whole('seconds', 10, 3600).describe('Seconds with nothing happening at the machine before the attract loop starts.'),
+});
+
+/** Printed on every voucher: the printer's character set is ASCII. */
+export const VENUE = z
+  .string()
+  .regex(/^[ -~]{1,40}$/, { error: "must be 1 to 40 printable ASCII characters (the voucher printer's set)" })
+  .meta({ description: 'The venue printed on every voucher.', examples: ['Casino'] });
+export const MACHINE = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{1,12}$/, { error: 'must be 1 to 12 letters, digits or dashes' })
+  .meta({ description: 'The machine number printed on every voucher.', examples: ['0001'] });
+export const EXPIRY_DAYS = whole('days', 1).describe('Days a voucher stays valid.');
+/**
+ * Seconds a ticket in escrow may wait for its validation before it goes back: long enough for a
+ * casino system on a busy loop, short enough that the acceptor's own escrow time-out (30 s) never
+ * comes first.
+ */
+export const VALIDATION_SECONDS = whole('seconds', 3, 25).describe('Seconds a ticket put in may wait for its validation before it goes back.');
+export const VOUCHER = z.strictObject({ venue: VENUE, machine: MACHINE, expiryDays: EXPIRY_DAYS, validationSeconds: VALIDATION_SECONDS });
+
+/** C-21: unlimited guessing is no lock, so the tries before a lockout stay few, and the lockout long. */
+export const MAX_PIN_FAILURES = whole('attempts', 3, 10, { below: 'must be a whole number of attempts, at least 3', above: 'must be from 3 to 10 attempts' }).describe(
+  'Wrong technician PINs before the lockout (C-21).',
+);
+export const LOCKOUT_SECONDS = whole('seconds', 30).describe('Seconds the technician PIN stays locked after too many wrong ones (C-21).');
+export const PIN = z.string().regex(/^\d{4,12}$/, { error: 'must be a string of 4 to 12 digits' }).meta({ examples: ['0000'] });
+
+const lockoutMs = (() => {
+  const says = `must be a whole number of seconds, at least ${LOCKOUT_SECONDS.minValue}`;
+  return z
+    .int({ error: says })
+    .min(LOCKOUT_SECONDS.minValue! * 1000, { error: says })
+    .multipleOf(1000, { error: says })
+    .register(FILE_KEY, { key: 'access.lockoutSeconds' });
+})();
+
+/** A pay table as the cabinet keeps it; what the file may say of one is src/app/config.ts's. */
+const keptTable = <T>(game: GameId) =>
+  z
+    .custom<T>()
+    .check((ctx) => {
+      const problem = payTableProblem(game, ctx.value);
+      if (problem) ctx.issues.push({ code: 'custom', input: ctx.value, message: problem });
+    })
+    .register(FILE_KEY, { key: `payTables.${game}` });
+
+/** Note values (minor units) the acceptor must return; every other note is enabled (C-3). */
+export const DISABLED_NOTES = z.array(whole('minor units', 1)).describe('Note values (minor units) the acceptor returns; every other note is taken (C-3).');
+
+/** The settings the cabinet obeys, as it keeps them (and as they are read back from its database). */
+export const SETTINGS = z.strictObject({
+  currency: CURRENCY,
+  minorDigits: MINOR_DIGITS,
+  chipValues: CHIP_VALUES,
+  games: GAME_LIST,
+  limits: LIMITS,
+  payTables: z.strictObject({ jacks: keptTable<JacksPayTable>('jacks-or-better'), pokerPlus: keptTable<PokerPlusPayTable>('poker-plus') }),
+  disabledNotes: DISABLED_NOTES,
+  voucher: VOUCHER,
+  access: z.strictObject({ maxPinFailures: MAX_PIN_FAILURES, lockoutMs }),
+  defaultLanguage: LANGUAGE,
+  presentation: PRESENTATION,
+});
+
+/** A pay table's id among those installed (the payTables query lists them). */
+export const TABLE_ID = z.string().max(64);
+
+/** C-7: the settings a technician may change at the cabinet; every one optional, only those given change. */
+export const SETTINGS_CHANGE = z
+  .strictObject({
+    confirm: z.literal(true),
+    chipValues: CHIP_VALUES.optional(),
+    // The return range is the operator's (C-24): carried, so that a wish for it is refused for what it is.
+    limits: LIMITS.partial().optional(),
+    payTables: z.strictObject({ 'jacks-or-better': TABLE_ID.optional(), 'poker-plus': TABLE_ID.optional() }).optional(),
+    defaultLanguage: LANGUAGE.optional(),
+    currency: CURRENCY.optional(),
+    minorDigits: MINOR_DIGITS.optional(),
+    venue: VENUE.optional(),
+    machine: MACHINE.optional(),
+    presentation: PRESENTATION.partial().optional(),
+  });
+
+/** The file's form of a pay table: category id to coefficient (docs/replay.md); core's parsePayTable reads it. */
+export const fileTable = (game: GameId) =>
+  z.record(z.string(), z.unknown()).meta({
+    description: `A ${game} pay table: category id to coefficient; categories left out keep the default.`,
+    propertyNames: { enum: game === 'jacks-or-better' ? [...JACKS_CATEGORIES, ROYAL_AT_MAX_BET_KEY] : [...CATEGORIES] },
+    additionalProperties: { type: 'integer', minimum: 0, maximum: MAX_COEFFICIENT },
+  });
+
+export type Language = (typeof LANGUAGES)[number];
+export type Limits = z.infer<typeof LIMITS>;
+export type Presentation = z.infer<typeof PRESENTATION>;
+export type CabinetSettings = z.infer<typeof SETTINGS>;
+export type SettingsChange = z.infer<typeof SETTINGS_CHANGE>;
