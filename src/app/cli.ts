@@ -11,6 +11,7 @@ import { recallCommand } from './commands/recall-command';
 import { eventsCommand } from './commands/events-command';
 import { simulateCommand } from './commands/simulate-command';
 import { rngReportCommand } from './commands/rng-report-command';
+import { configSchemaCommand } from './commands/config-schema-command';
 import { CliError, type Command } from './commands/command';
 
 const commands: Record<string, Command> = {
@@ -24,6 +25,7 @@ const commands: Record<string, Command> = {
   simulate: simulateCommand,
   'rng-report': rngReportCommand,
   'sas-poll': sasPollCommand,
+  'config-schema': configSchemaCommand,
 };
 
 function usage(): string {

@@ -6,8 +6,11 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parsePayTable, type GameId } from '../core';
 import type { DeviceChoices, SerialLine } from '../devices';
-import { DEFAULT_SETTINGS, DEVICE_NAMES, TICKET_VALIDATION_SECONDS, GAMES, LANGUAGES, describeProblems, settingsProblems, type CabinetSettings, type DeviceName, type Language } from '../cabinet';
+import { DEFAULT_SETTINGS, DEVICE_NAMES, describeProblems, settingsProblems, type CabinetSettings, type DeviceName } from '../cabinet';
 import type { TableReturn } from '../cabinet';
+import { tellAll, wireText } from '../cabinet/vocabulary/check';
+import { LOCKOUT_SECONDS, MAX_PIN_FAILURES } from '../cabinet/vocabulary/settings-schema';
+import { BAUD_RATES, CONFIG_FILE, type ConfigFile } from './config-file';
 import { parseRecordedReturn, RECORDED_RETURN_FIELDS } from './recorded-return';
 import { parseSasConfig, type SasConfig } from './sas/sas-config';
 
@@ -18,19 +21,10 @@ export class ConfigError extends Error {
   }
 }
 
-type DeviceChoice = DeviceChoices[DeviceName];
-
-/** Line settings each device takes from the file (ID-003 is 8E1 at a rate the acceptor is set to). */
-const LINE_KEYS: Record<DeviceName, readonly (keyof SerialLine)[]> = {
-  acceptor: ['path', 'baudRate'],
-  printer: ['path', 'baudRate', 'dataBits', 'parity', 'stopBits'],
-  deck: ['path', 'baudRate'],
-};
-export const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;
-
-/** Bounds the technician PIN's guarding must keep whatever the file says (C-21). */
-export const PIN_TRIES = { min: 3, max: 10 } as const;
-export const MIN_LOCKOUT_SECONDS = 30;
+/** Bounds the technician PIN's guarding must keep whatever the file says (C-21), as declared. */
+export const PIN_TRIES = { min: MAX_PIN_FAILURES.minValue!, max: MAX_PIN_FAILURES.maxValue! } as const;
+export const MIN_LOCKOUT_SECONDS = LOCKOUT_SECONDS.minValue!;
+export { BAUD_RATES };
 
 /**
  * Where the machine key and the mirror of critical memory live (src/store), as the file names
@@ -68,93 +62,42 @@ function only(obj: Json, keys: readonly string[], where: string): void {
   }
 }
 
-function whole(obj: Json, key: string, where: string, fallback: number, min: number, unit: string): number {
-  const v = obj[key];
-  if (v === undefined) return fallback;
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) {
-    throw new ConfigError(`${where}${key} must be a whole number of ${unit}${min > 0 ? `, at least ${min}` : ''}`);
-  }
-  return v;
-}
-
-function text(obj: Json, key: string, where: string, fallback: string, pattern?: RegExp, what = 'text'): string {
-  const v = obj[key];
-  if (v === undefined) return fallback;
-  if (typeof v !== 'string' || (pattern && !pattern.test(v))) throw new ConfigError(`${where}${key} must be ${what}`);
-  return v;
-}
-
-function wholeList(obj: Json, key: string, fallback: number[], min: number, unit: string, allowEmpty: boolean, unique: boolean): number[] {
-  const v = obj[key];
-  if (v === undefined) return fallback;
-  if (!Array.isArray(v) || (!allowEmpty && v.length === 0) || !v.every((x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= min)) {
-    throw new ConfigError(`${key} must be a${allowEmpty ? 'n' : ' non-empty'} array of whole numbers of ${unit}`);
-  }
-  if (unique && new Set(v).size !== v.length) throw new ConfigError(`${key} lists a value twice`);
-  return v as number[];
-}
-
-/** A number that need not be whole (a percentage); its range is settingsProblems' to check. */
-function decimal(obj: Json, key: string, where: string, fallback: number): number {
-  const v = obj[key];
-  if (v === undefined) return fallback;
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new ConfigError(`${where}${key} must be a number`);
-  return v;
-}
-
-function section(obj: Json, key: string): Json {
-  const v = obj[key];
-  if (v === undefined) return {};
-  if (!isObject(v)) throw new ConfigError(`${key} must be an object`);
-  return v;
+/** The file's first problem against its declaration, in one line naming the key. */
+function fileProblem(input: unknown): string | null {
+  const [first] = tellAll(CONFIG_FILE, input, '', (issue, place) => {
+    if (issue.code !== 'unrecognized_keys') return wireText(issue, place);
+    const shape = place.schema ? ((place.schema._zod.def as unknown as { shape?: Record<string, unknown> }).shape ?? {}) : {};
+    return `is not a known setting (known: ${Object.keys(shape).filter((k) => k !== '$schema').join(', ')})`;
+  });
+  if (!first) return null;
+  // Named as the file spells its keys: a list's entries by the list.
+  const key = first.path.filter((p) => typeof p === 'string');
+  if (first.issue.code === 'unrecognized_keys') key.push(first.issue.keys[0]);
+  return `${key.join('.')} ${first.says}`;
 }
 
 /** Validates a parsed configuration object; `file` is where it was read from, if anywhere. */
 export function parseConfig(input: unknown, file: string | null = null): AppConfig {
   if (!isObject(input)) throw new ConfigError('the file must hold one JSON object');
-  only(input, ['currency', 'minorDigits', 'chipValues', 'games', 'limits', 'payTables', 'disabledNotes', 'voucher', 'access', 'defaultLanguage', 'presentation', 'devices', 'display', 'store'], '');
+  const problem = fileProblem(input);
+  if (problem) throw new ConfigError(problem);
+  const f = input as ConfigFile;
   const d = DEFAULT_SETTINGS;
 
-  const limitsIn = section(input, 'limits');
-  only(limitsIn, Object.keys(d.limits), 'limits.');
-  const money = (k: keyof typeof d.limits) => whole(limitsIn, k, 'limits.', d.limits[k], 1, 'minor units');
-  const chips = (k: keyof typeof d.limits, min: number) => whole(limitsIn, k, 'limits.', d.limits[k], min, 'chips');
-  const limits = {
-    creditLimit: money('creditLimit'),
-    ticketLimit: money('ticketLimit'),
-    handpayLimit: money('handpayLimit'),
-    maxBet: chips('maxBet', 1),
-    minAnte: chips('minAnte', 1),
-    maxAnte: chips('maxAnte', 1),
-    tableMax: chips('tableMax', 1),
-    minReturnPct: decimal(limitsIn, 'minReturnPct', 'limits.', d.limits.minReturnPct),
-    maxReturnPct: decimal(limitsIn, 'maxReturnPct', 'limits.', d.limits.maxReturnPct),
-  };
-
-  let games: GameId[] = d.games;
-  if (input.games !== undefined) {
-    if (!Array.isArray(input.games) || input.games.length === 0 || !input.games.every((g) => GAMES.includes(g as GameId))) {
-      throw new ConfigError(`games must be a non-empty array of ${GAMES.map((g) => `"${g}"`).join(', ')}`);
-    }
-    games = [...new Set(input.games as GameId[])];
-  }
-
-  const tablesIn = section(input, 'payTables');
-  only(tablesIn, GAMES, 'payTables.');
   const payTables = { ...d.payTables };
-  if (tablesIn['jacks-or-better'] !== undefined) {
-    const j = tablesIn['jacks-or-better'];
-    if (isObject(j) && 'table' in j) throw new ConfigError('payTables.jacks-or-better: give the table alone; the cabinet computes a Jacks or Better return itself, exactly (C-24)');
-    const p = parsePayTable('jacks-or-better', j);
+  const recordedReturns: AppConfig['recordedReturns'] = {};
+  const jacksIn = f.payTables?.['jacks-or-better'];
+  if (jacksIn !== undefined) {
+    if ('table' in jacksIn) throw new ConfigError('payTables.jacks-or-better: give the table alone; the cabinet computes a Jacks or Better return itself, exactly (C-24)');
+    const p = parsePayTable('jacks-or-better', jacksIn);
     if (!p.ok) throw new ConfigError(`payTables.jacks-or-better: ${p.error}`);
     payTables.jacks = p.table;
   }
-  const recordedReturns: AppConfig['recordedReturns'] = {};
-  const pokerPlusIn = tablesIn['poker-plus'];
+  const pokerPlusIn = f.payTables?.['poker-plus'] as Json | undefined;
   if (pokerPlusIn !== undefined) {
     // C-24: a Poker Plus table of the file's own comes with the return a simulation found for
     // it, {"table": {...}, "returnPct", "returnCi95", "returnBasis"}; the bare table has none.
-    const recorded = isObject(pokerPlusIn) && 'table' in pokerPlusIn;
+    const recorded = 'table' in pokerPlusIn;
     if (recorded) {
       only(pokerPlusIn, ['table', ...RECORDED_RETURN_FIELDS], 'payTables.poker-plus.');
       const r = parseRecordedReturn(pokerPlusIn);
@@ -166,117 +109,59 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
     payTables.pokerPlus = p.table;
   }
 
-  const voucherIn = section(input, 'voucher');
-  only(voucherIn, ['venue', 'machine', 'expiryDays', 'validationSeconds'], 'voucher.');
-  const voucher = {
-    venue: text(voucherIn, 'venue', 'voucher.', d.voucher.venue),
-    machine: text(voucherIn, 'machine', 'voucher.', d.voucher.machine),
-    expiryDays: whole(voucherIn, 'expiryDays', 'voucher.', d.voucher.expiryDays, 1, 'days'),
-    // Its upper bound is settingsProblems' to check, with every other range.
-    validationSeconds: whole(voucherIn, 'validationSeconds', 'voucher.', d.voucher.validationSeconds, TICKET_VALIDATION_SECONDS.min, 'seconds'),
-  };
-
-  const accessIn = section(input, 'access');
-  only(accessIn, ['maxPinFailures', 'lockoutSeconds', 'initialPin'], 'access.');
-  const access = {
-    maxPinFailures: whole(accessIn, 'maxPinFailures', 'access.', d.access.maxPinFailures, PIN_TRIES.min, 'attempts'),
-    lockoutMs: whole(accessIn, 'lockoutSeconds', 'access.', d.access.lockoutMs / 1000, MIN_LOCKOUT_SECONDS, 'seconds') * 1000,
-  };
-  // Unlimited guessing is no lock: the tries before a lockout stay few.
-  if (access.maxPinFailures > PIN_TRIES.max) throw new ConfigError(`access.maxPinFailures must be from ${PIN_TRIES.min} to ${PIN_TRIES.max} attempts`);
-  const initialPin = text(accessIn, 'initialPin', 'access.', '0000', /^\d{4,12}$/, 'a string of 4 to 12 digits');
-
-  // Their ranges, like every rule on how settings fit together, are settingsProblems' to check.
-  const presentationIn = section(input, 'presentation');
-  only(presentationIn, Object.keys(d.presentation), 'presentation.');
-  const presentation = {
-    volume: whole(presentationIn, 'volume', 'presentation.', d.presentation.volume, 0, 'percent'),
-    bigWinBets: whole(presentationIn, 'bigWinBets', 'presentation.', d.presentation.bigWinBets, 0, 'bets'),
-    attractSeconds: whole(presentationIn, 'attractSeconds', 'presentation.', d.presentation.attractSeconds, 0, 'seconds'),
-  };
-
   const settings: CabinetSettings = {
-    // Its form, like the venue's and the machine number's, is settingsProblems' to check.
-    currency: text(input, 'currency', '', d.currency),
-    minorDigits: whole(input, 'minorDigits', '', d.minorDigits, 0, 'digits'),
-    // Duplicates, like every rule on how settings fit together, are settingsProblems' to find.
-    chipValues: wholeList(input, 'chipValues', d.chipValues, 1, 'minor units', false, false),
-    games,
-    limits,
+    currency: f.currency ?? d.currency,
+    minorDigits: f.minorDigits ?? d.minorDigits,
+    chipValues: f.chipValues ?? d.chipValues,
+    // A game named twice is offered once.
+    games: f.games ? [...new Set(f.games)] : d.games,
+    limits: { ...d.limits, ...defined(f.limits) },
     payTables,
-    disabledNotes: wholeList(input, 'disabledNotes', d.disabledNotes, 1, 'minor units', true, true),
-    voucher,
-    access,
-    defaultLanguage: text(input, 'defaultLanguage', '', d.defaultLanguage, /^(en|ru)$/, `one of ${LANGUAGES.join(', ')}`) as Language,
-    presentation,
+    disabledNotes: f.disabledNotes ?? d.disabledNotes,
+    voucher: { ...d.voucher, ...defined(f.voucher) },
+    access: {
+      maxPinFailures: f.access?.maxPinFailures ?? d.access.maxPinFailures,
+      lockoutMs: f.access?.lockoutSeconds !== undefined ? f.access.lockoutSeconds * 1000 : d.access.lockoutMs,
+    },
+    defaultLanguage: f.defaultLanguage ?? d.defaultLanguage,
+    presentation: { ...d.presentation, ...defined(f.presentation) },
   };
   // The same checks a technician's change at the cabinet meets (C-7), worded with the file's keys.
   const problems = settingsProblems(settings);
   if (problems.length > 0) throw new ConfigError(describeProblems(problems));
-  const sas = parseSasConfig(isObject(input.devices) ? input.devices.sas : undefined, settings, (m) => {
+  const sas = parseSasConfig(f.devices === undefined || f.devices === 'simulated' ? undefined : f.devices.sas, settings, (m) => {
     throw new ConfigError(m);
   });
-  return { settings, initialPin, devices: deviceChoices(input.devices), sas, display: displayOf(section(input, 'display')), store: storePlaces(section(input, 'store'), file), file, recordedReturns };
+  return {
+    settings,
+    initialPin: f.access?.initialPin ?? '0000',
+    devices: deviceChoices(f.devices),
+    sas,
+    display: { hideCursor: f.display?.hideCursor === true },
+    store: storePlaces(f.store ?? {}, file),
+    file,
+    recordedReturns,
+  };
 }
 
-function storePlaces(input: Json, file: string | null): StorePlaces {
-  only(input, ['keyFile', 'mirror'], 'store.');
-  const place = (k: keyof StorePlaces): string | null => {
-    const v = input[k];
-    if (v === undefined) return null;
-    if (typeof v !== 'string' || v.trim() === '' || v.includes('\0')) throw new ConfigError(`store.${k} must be a path`);
-    return isAbsolute(v) || file === null ? v : resolve(dirname(file), v);
-  };
-  return { keyFile: place('keyFile'), mirror: place('mirror') };
+/** The fields given, without those left undefined (which would hide a default). */
+const defined = <T extends object>(o: T | undefined): Partial<T> => Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+function storePlaces(input: NonNullable<ConfigFile['store']>, file: string | null): StorePlaces {
+  const place = (v: string | undefined): string | null => (v === undefined ? null : isAbsolute(v) || file === null ? v : resolve(dirname(file), v));
+  return { keyFile: place(input.keyFile), mirror: place(input.mirror) };
 }
 
 const allSimulated = (): DeviceChoices => ({ acceptor: 'simulated', printer: 'simulated', deck: 'simulated' });
 
-function deviceChoices(input: unknown): DeviceChoices {
+function deviceChoices(input: ConfigFile['devices']): DeviceChoices {
   if (input === undefined || input === 'simulated') return allSimulated();
-  if (!isObject(input)) throw new ConfigError('devices must be "simulated" or {"acceptor": ..., "printer": ..., "deck": ...}, each a port path, {"path": ..., "baudRate": ...} or "simulated"');
-  only(input, [...DEVICE_NAMES, 'sas'], 'devices.');
-  const choices = Object.fromEntries(DEVICE_NAMES.map((name) => [name, deviceChoice(input[name], name)])) as DeviceChoices;
-  const sasPath = isObject(input.sas) && typeof input.sas.path === 'string' && input.sas.path !== 'simulated' ? [input.sas.path] : [];
-  const paths = [...DEVICE_NAMES.flatMap((name) => (choices[name] === 'simulated' ? [] : [(choices[name] as SerialLine).path])), ...sasPath];
-  if (new Set(paths).size !== paths.length) throw new ConfigError('devices: each device needs its own serial port');
-  return choices;
-}
-
-const portPath = (v: unknown, where: string): string => {
-  if (typeof v !== 'string' || !/^\/[\w./-]{1,200}$/.test(v)) throw new ConfigError(`${where} must be the absolute path of a serial port, e.g. "/dev/ttyUSB0"`);
-  return v;
-};
-
-function deviceChoice(v: unknown, name: DeviceName): DeviceChoice {
-  const where = `devices.${name}`;
-  // Named, never implied: a device left out would otherwise be simulated without anyone saying so.
-  if (v === undefined) throw new ConfigError(`${where} must be given: a port path, {"path": ..., "baudRate": ...} or "simulated"`);
-  if (v === 'simulated') return 'simulated';
-  if (typeof v === 'string') return { path: portPath(v, where) };
-  if (!isObject(v)) throw new ConfigError(`${where} must be a port path, {"path": ..., "baudRate": ...} or "simulated"`);
-  only(v, LINE_KEYS[name], `${where}.`);
-  const line: SerialLine = { path: portPath(v.path, `${where}.path`) };
-  const pick = <K extends keyof SerialLine>(key: K, allowed: readonly unknown[]): void => {
-    if (v[key] === undefined) return;
-    if (!allowed.includes(v[key])) throw new ConfigError(`${where}.${key} must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`);
-    line[key] = v[key] as SerialLine[K];
-  };
-  pick('baudRate', BAUD_RATES);
-  pick('dataBits', [7, 8]);
-  pick('parity', ['none', 'even', 'odd']);
-  pick('stopBits', [1, 2]);
-  return line;
+  const choice = (c: (typeof input)[DeviceName]): DeviceChoices[DeviceName] => (c === 'simulated' ? 'simulated' : typeof c === 'string' ? { path: c } : (defined(c) as SerialLine));
+  return { acceptor: choice(input.acceptor), printer: choice(input.printer), deck: choice(input.deck) };
 }
 
 /** The devices that are simulated: none may be in the packaged app (a real cabinet). */
 export const simulatedDevices = (devices: DeviceChoices): DeviceName[] => DEVICE_NAMES.filter((name) => devices[name] === 'simulated');
-
-function displayOf(input: Json): AppConfig['display'] {
-  only(input, ['hideCursor'], 'display.');
-  if (input.hideCursor !== undefined && typeof input.hideCursor !== 'boolean') throw new ConfigError('display.hideCursor must be true or false');
-  return { hideCursor: input.hideCursor === true };
-}
 
 /** Parses the text of a configuration file. */
 export function parseConfigText(text: string, file: string): AppConfig {

@@ -82,6 +82,7 @@ describe('electron-builder.yml', () => {
     expect(files.some((p) => minimatch('dist/main/preload.cjs', p))).toBe(true);
     // The cabinet refuses to start without its installed pay tables (src/app/service/installed-pay-tables.ts).
     expect(files.some((p) => minimatch('assets/paytables/jacks-or-better-9-6.json', p))).toBe(true);
+    expect(files.some((p) => minimatch('cabinet.schema.json', p))).toBe(true);
     // Optional dependencies count as production ones for electron-builder: the electron package
     // and its binary must be excluded by a negated pattern.
     const excluded = (path: string) => files.some((p) => p.startsWith('!') && minimatch(path, p.slice(1)));

@@ -5,6 +5,7 @@
 
 import type { CabinetSettings, SasSettings } from '../../cabinet';
 import { accountingDenominationCode } from '../../devices/sas/meter-codes';
+import type { SasLink } from '../config-file';
 
 export interface SasConfig {
   /** The port, or the host simulator on an in-memory line. */
@@ -12,30 +13,26 @@ export interface SasConfig {
   settings: SasSettings;
 }
 
-const KEYS = ['path', 'address', 'accountingDenomination', 'allowClockSet', 'allowRemoteHandpayReset'];
-
-/** `fail` throws the config's own error with the message given. */
-export function parseSasConfig(v: unknown, settings: CabinetSettings, fail: (message: string) => never): SasConfig | null {
-  const where = 'devices.sas';
+/**
+ * The link as the file gives it, already checked against its declaration (SAS_LINK in
+ * src/app/config-file.ts); `fail` throws the config's own error with the message given.
+ */
+export function parseSasConfig(
+  v: SasLink | undefined,
+  settings: CabinetSettings,
+  fail: (message: string) => never,
+): SasConfig | null {
   if (v === undefined) return null;
-  const input: Record<string, unknown> = v === 'simulated' ? { path: 'simulated', address: 1 } : (v as Record<string, unknown>);
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) fail(`${where} must be "simulated" or {"path": ..., "address": 1..127, ...}`);
-  for (const k of Object.keys(input)) if (!KEYS.includes(k)) fail(`${where}.${k} is not a known setting (known: ${KEYS.join(', ')})`);
-  const path = input.path;
-  if (path !== 'simulated' && (typeof path !== 'string' || !/^\/[\w./-]{1,200}$/.test(path))) fail(`${where}.path must be the absolute path of a serial port, e.g. "/dev/ttyS3", or "simulated"`);
-  const address = input.address;
-  if (typeof address !== 'number' || !Number.isInteger(address) || address < 1 || address > 127) fail(`${where}.address must be a whole number from 1 to 127`);
-  const denomination = input.accountingDenomination ?? 1;
-  if (typeof denomination !== 'number' || !Number.isSafeInteger(denomination) || denomination < 1) fail(`${where}.accountingDenomination must be a whole number of minor units, at least 1`);
-  const flag = (k: 'allowClockSet' | 'allowRemoteHandpayReset'): boolean => {
-    const f = input[k] ?? false;
-    if (typeof f !== 'boolean') fail(`${where}.${k} must be true or false`);
-    return f;
+  const input = v === 'simulated' ? { path: 'simulated', address: 1 } : v;
+  const sas: SasSettings = {
+    address: input.address,
+    accountingDenomination: input.accountingDenomination ?? 1,
+    allowClockSet: input.allowClockSet ?? false,
+    allowRemoteHandpayReset: input.allowRemoteHandpayReset ?? false,
   };
-  const sas: SasSettings = { address, accountingDenomination: denomination, allowClockSet: flag('allowClockSet'), allowRemoteHandpayReset: flag('allowRemoteHandpayReset') };
   const problem = sasMoneyProblem(sas, settings);
-  if (problem) fail(`${where}: ${problem}`);
-  return { path: path as string, settings: sas };
+  if (problem) fail(`devices.sas: ${problem}`);
+  return { path: input.path, settings: sas };
 }
 
 /** Why SAS cannot report this cabinet's money, or null. */

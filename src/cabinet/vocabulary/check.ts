@@ -124,14 +124,9 @@ function optionFor(d: Def, value: unknown, segment: PropertyKey | undefined): Sc
     return options.find((o) => literalValues((defOf(unwrap(o)).shape as Record<string, Schema>)[d.discriminator as string]).includes(tag)) ?? null;
   }
   // A plain union: the option whose shape fits what the value is.
-  return (
-    options.find((o) => {
-      const t = defOf(unwrap(o)).type;
-      if (segment === undefined) return false;
-      if (typeof segment === 'number') return t === 'array' || t === 'tuple';
-      return t === 'object' || t === 'record';
-    }) ?? null
-  );
+  const kind = Array.isArray(value) ? 'list' : typeof value === 'object' && value !== null ? 'object' : segment === undefined ? null : typeof segment === 'number' ? 'list' : 'object';
+  const kinds: Record<string, string> = { array: 'list', tuple: 'list', object: 'object', record: 'object' };
+  return options.find((o) => kind !== null && kinds[defOf(unwrap(o)).type] === kind) ?? null;
 }
 
 export function locate(root: Schema, value: unknown, path: readonly PropertyKey[], start: string): Place {
@@ -262,9 +257,12 @@ function firstIssue(issues: readonly Issue[]): Issue {
   return issues[0];
 }
 
-/** A union's issue names the option that got furthest, where zod left the choice open. */
+/**
+ * A union's issue names the option the value was meant for (the one that got past its type),
+ * where zod left the choice open; otherwise the union's own message stands.
+ */
 function deepest(issue: Issue): Issue {
-  if (issue.code !== 'invalid_union' || issue.errors.length === 0 || issue.message !== DEFAULT) return issue;
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return issue;
   const branches = issue.errors.map((e) => e.map((i) => ({ ...i, path: [...issue.path, ...i.path] }) as Issue));
   const far = branches.filter((b) => b.some((i) => i.path.length > issue.path.length || (i.code !== 'invalid_type' && i.code !== 'invalid_value')));
   return far.length === 1 ? deepest(firstIssue(far[0])) : issue;

@@ -36,7 +36,7 @@ export const GAME = z.enum(GAMES);
 export const LANGUAGE = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` });
 
 export const CURRENCY = z
-  .string()
+  .string({ error: 'must be a three-letter currency code such as "USD"' })
   .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter currency code such as "USD"' })
   .meta({ description: 'ISO 4217 code of the currency (C-1).', examples: ['USD'] });
 export const MINOR_DIGITS = whole('digits', 0, 4).describe("Digits after the point of the currency's minor unit (C-1).");
@@ -56,7 +56,7 @@ export const CHIP_VALUES = z
 export const CHIP_VALUES_GIVEN = CHIP_VALUES.min(1, { error: 'must be a non-empty array of whole numbers of minor units' });
 
 /** Every error of a game list says the same: which games, each once, at least one. */
-export const GAMES_SAYS = `must list each of ${GAMES.join(', ')} at most once, and at least one`;
+export const GAMES_SAYS = `must be a list of ${GAMES.join(', ')}, each at most once, and at least one`;
 export const GAME_LIST = z
   .array(z.enum(GAMES, { error: GAMES_SAYS }), { error: GAMES_SAYS })
   .min(1, { error: GAMES_SAYS })
@@ -96,11 +96,11 @@ export const PRESENTATION = z.strictObject({
 
 /** Printed on every voucher: the printer's character set is ASCII. */
 export const VENUE = z
-  .string()
+  .string({ error: "must be 1 to 40 printable ASCII characters (the voucher printer's set)" })
   .regex(/^[ -~]{1,40}$/, { error: "must be 1 to 40 printable ASCII characters (the voucher printer's set)" })
   .meta({ description: 'The venue printed on every voucher.', examples: ['Casino'] });
 export const MACHINE = z
-  .string()
+  .string({ error: 'must be 1 to 12 letters, digits or dashes' })
   .regex(/^[A-Za-z0-9-]{1,12}$/, { error: 'must be 1 to 12 letters, digits or dashes' })
   .meta({ description: 'The machine number printed on every voucher.', examples: ['0001'] });
 export const EXPIRY_DAYS = whole('days', 1).describe('Days a voucher stays valid.');
@@ -117,7 +117,7 @@ export const MAX_PIN_FAILURES = whole('attempts', 3, 10, { below: 'must be a who
   'Wrong technician PINs before the lockout (C-21).',
 );
 export const LOCKOUT_SECONDS = whole('seconds', 30).describe('Seconds the technician PIN stays locked after too many wrong ones (C-21).');
-export const PIN = z.string().regex(/^\d{4,12}$/, { error: 'must be a string of 4 to 12 digits' }).meta({ examples: ['0000'] });
+export const PIN = z.string({ error: 'must be a string of 4 to 12 digits' }).regex(/^\d{4,12}$/, { error: 'must be a string of 4 to 12 digits' }).meta({ examples: ['0000'] });
 
 const lockoutMs = (() => {
   const says = `must be a whole number of seconds, at least ${LOCKOUT_SECONDS.minValue}`;

@@ -1,0 +1,170 @@
+// The configuration file's declaration: the cabinet's settings as it declares them (every one
+// optional here, the defaults fill the rest), and what only the app reads: the devices' serial
+// lines, the display and where the records are kept. The file is checked against this, and
+// `npm run -s cabinet -- config-schema` prints it as the JSON Schema a technician's editor
+// completes and checks config.json with (cabinet.schema.json, shipped with the package).
+
+import { z } from 'zod';
+import {
+  CHIP_VALUES_GIVEN,
+  CURRENCY,
+  DISABLED_NOTES,
+  GAME_LIST,
+  LANGUAGE,
+  LIMITS,
+  LOCKOUT_SECONDS,
+  MAX_PIN_FAILURES,
+  MINOR_DIGITS,
+  PIN,
+  PRESENTATION,
+  VOUCHER,
+  fileTable,
+  whole,
+} from '../cabinet/vocabulary/settings-schema';
+
+export const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;
+
+const oneOf = <const V extends readonly [z.core.util.Literal, ...z.core.util.Literal[]]>(values: V) =>
+  z.literal(values, { error: `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}` });
+
+const PORT_SAYS = 'must be the absolute path of a serial port, e.g. "/dev/ttyUSB0"';
+const PORT_PATH = z.string({ error: PORT_SAYS }).regex(/^\/[\w./-]{1,200}$/, { error: PORT_SAYS });
+const CHOICE_SAYS = 'a port path, {"path": ..., "baudRate": ...} or "simulated"';
+
+/** One device: simulated, on a port at its default line settings, or on a port with its own (ID-003 is 8E1 at a rate the acceptor is set to). */
+const device = <S extends z.ZodRawShape>(line: S) =>
+  z.union([z.literal('simulated'), PORT_PATH, z.strictObject({ path: PORT_PATH, ...line })], {
+    // Named, never implied: a device left out would otherwise be simulated without anyone saying so.
+    error: (iss) => (iss.input === undefined ? `must be given: ${CHOICE_SAYS}` : `must be ${CHOICE_SAYS}`),
+  });
+
+const baudRate = oneOf(BAUD_RATES).optional();
+
+/** The SAS link to a casino system (docs/protocols/sas.md); src/app/sas/sas-config.ts reads it. */
+const SAS_ADDRESS_SAYS = 'must be a whole number from 1 to 127';
+export const SAS_LINK = z.union(
+  [
+    z.literal('simulated'),
+    z.strictObject({
+      path: z.union([z.literal('simulated'), PORT_PATH], {
+        error: 'must be the absolute path of a serial port, e.g. "/dev/ttyS3", or "simulated"',
+      }),
+      address: z
+        .int({ error: SAS_ADDRESS_SAYS })
+        .min(1, { error: SAS_ADDRESS_SAYS })
+        .max(127, { error: SAS_ADDRESS_SAYS }),
+      accountingDenomination: whole('minor units', 1).optional(),
+      allowClockSet: z.boolean().optional(),
+      allowRemoteHandpayReset: z.boolean().optional(),
+    }),
+  ],
+  { error: 'must be "simulated" or {"path": ..., "address": 1..127, ...}' },
+);
+export const DEVICES = z.union(
+  [
+    z.literal('simulated'),
+    z
+      .strictObject({
+        acceptor: device({ baudRate }),
+        printer: device({
+          baudRate,
+          dataBits: oneOf([7, 8]).optional(),
+          parity: oneOf(['none', 'even', 'odd']).optional(),
+          stopBits: oneOf([1, 2]).optional(),
+        }),
+        deck: device({ baudRate }),
+        sas: SAS_LINK.optional(),
+      })
+      .check((ctx) => {
+        const pathOf = (c: (typeof ctx.value)[keyof typeof ctx.value]) =>
+          c === undefined ? 'simulated' : typeof c === 'string' ? c : c.path;
+        const paths = Object.values(ctx.value)
+          .map(pathOf)
+          .filter((p) => p !== 'simulated');
+        if (new Set(paths).size !== paths.length)
+          ctx.issues.push({
+            code: 'custom',
+            input: ctx.value,
+            message: 'must not share a port: each device needs its own serial port',
+          });
+      }),
+  ],
+  {
+    error:
+      'must be "simulated" or {"acceptor": ..., "printer": ..., "deck": ...}, each a port path, {"path": ..., "baudRate": ...} or "simulated"',
+  },
+);
+
+const PLACE = z
+  .string({ error: 'must be a path' })
+  .refine((v) => v.trim() !== '' && !v.includes('\0'), { error: 'must be a path' })
+  .meta({ description: "A path; a relative one is taken from the config file's folder." });
+
+/**
+ * A Poker Plus table of the file's own comes with the return a simulation found for it (C-24);
+ * the bare table has none and is refused. Its fields are read by src/app/recorded-return.ts.
+ */
+const RECORDED_TABLE = z
+  .strictObject({
+    table: fileTable('poker-plus'),
+    returnPct: z.number(),
+    returnCi95: z.tuple([z.number(), z.number()]),
+    returnBasis: z.string(),
+  })
+  .meta({
+    description:
+      'A Poker Plus pay table with the return recorded for it (C-24): returnPct, its 95% interval returnCi95 [low, high], and returnBasis, how it was found.',
+  });
+
+export const CONFIG_FILE = z
+  .strictObject({
+    /** Where the technician's editor finds this schema; the cabinet ignores it. */
+    $schema: z.string().optional(),
+    currency: CURRENCY.optional(),
+    minorDigits: MINOR_DIGITS.optional(),
+    chipValues: CHIP_VALUES_GIVEN.optional(),
+    games: GAME_LIST.optional(),
+    limits: LIMITS.partial().optional(),
+    payTables: z
+      .strictObject({
+        // The cabinet computes a Jacks or Better return itself, exactly: the table comes alone.
+        'jacks-or-better': fileTable('jacks-or-better').optional(),
+        'poker-plus': z.union([RECORDED_TABLE, fileTable('poker-plus')]).optional(),
+      })
+      .optional(),
+    disabledNotes: DISABLED_NOTES.optional(),
+    voucher: VOUCHER.partial().optional(),
+    access: z
+      .strictObject({
+        maxPinFailures: MAX_PIN_FAILURES,
+        lockoutSeconds: LOCKOUT_SECONDS,
+        initialPin: PIN.describe('The technician PIN a new database starts with; only its salted hash is stored.'),
+      })
+      .partial()
+      .optional(),
+    defaultLanguage: LANGUAGE.optional(),
+    presentation: PRESENTATION.partial().optional(),
+    devices: DEVICES.optional().describe(
+      'Each device on its serial line or simulated (all simulated by default; never in the packaged app).',
+    ),
+    display: z
+      .strictObject({ hideCursor: z.boolean().describe('Touch cabinets hide the pointer (C-20).') })
+      .partial()
+      .optional(),
+    store: z
+      .strictObject({ keyFile: PLACE, mirror: PLACE })
+      .partial()
+      .optional()
+      .describe('Where the machine key and the mirror of critical memory are (docs/deploy.md, "The records").'),
+  })
+  .meta({
+    title: 'Poker cabinet configuration',
+    description: 'The operator settings of a poker cabinet (docs/deploy.md, "Configuration"); every field optional.',
+  });
+
+export type ConfigFile = z.infer<typeof CONFIG_FILE>;
+export type SasLink = z.infer<typeof SAS_LINK>;
+
+/** The JSON Schema of the configuration file, as `config-schema` prints it and cabinet.schema.json holds it. */
+export const configJsonSchema = (): Record<string, unknown> =>
+  z.toJSONSchema(CONFIG_FILE, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
