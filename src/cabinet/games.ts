@@ -3,7 +3,9 @@
 // deal, refuses what the balance cannot cover, and meters every stake and payout (C-8).
 
 import {
+  betStake,
   dealJacks,
+  dealStake,
   dealPokerPlus,
   stepJacks,
   stepPokerPlus,
@@ -118,7 +120,7 @@ export function deal(tx: Transition, wish: Extract<PlayerWish, { type: 'deal' }>
   if (badBoxes) return badBoxes;
   // The deal must leave enough for the seen box's BET: a player who cannot call could only fold.
   const seen = boxes.find((b) => !b.blind)!;
-  const needed = boxes.reduce((n, b) => n + (b.blind ? 3 * b.ante : b.ante), 0) + 2 * seen.ante;
+  const needed = boxes.reduce((n, b) => n + dealStake(b), 0) + betStake(seen.ante);
   const short = cover(tx, needed, 'the antes and the BET');
   if (short) return short;
   const step = dealPokerPlus(tx.env.newDeck(), boxes, pokerPlusConfig(s));

@@ -52,6 +52,8 @@ const pokerPlusView = z.strictObject({
   phase: z.enum(['idle', 'deciding', 'options', 'over']),
   /** Antes for the next deal (the screen's ANTE chips before DEAL). */
   nextBoxes: z.array(z.strictObject({ ante: chips, blind: z.boolean().optional() })).max(2),
+  /** What DEAL with those boxes stakes (P-1): the antes, and a blind box's BET with its ante. */
+  nextStake: chips,
   minAnte: chips,
   maxAnte: chips,
   tableMax: chips,

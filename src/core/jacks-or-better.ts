@@ -4,7 +4,7 @@ import type { JacksCategory } from './categories';
 import type { Card } from './cards';
 import { checkDeck } from './deal-check';
 import { categoryOf, evaluate5 } from './evaluator';
-import { DEFAULT_JACKS_PAYTABLE, jacksCoefficient, type JacksPayTable } from './paytable';
+import { DEFAULT_JACKS_PAYTABLE, jacksCoefficient, jacksWin, type JacksPayTable } from './paytable';
 import { isWholeNumber, refuse, type Step } from './step';
 
 export interface JacksConfig {
@@ -138,7 +138,7 @@ function draw(state: JacksState): JacksStep {
   let next = 5;
   const final = state.dealt.map((card, i) => (state.held.includes(i) ? card : state.deck[next++]));
   const hand = categoryOf(evaluate5(final[0], final[1], final[2], final[3], final[4]), 'jacks-or-better');
-  const win = state.bet * jacksCoefficient(state.config.payTable, hand, state.bet, state.config.maxBet);
+  const win = jacksWin(jacksCoefficient(state.config.payTable, hand, state.bet, state.config.maxBet), state.bet);
   return {
     ok: true,
     state: { ...state, phase: 'over', final, hand, win },

@@ -94,6 +94,9 @@ export function parsePayTable(game: GameId, input: unknown): PayTableParse<PayTa
   return { ok: true, table: { game, coefficients: coefficients as Record<Category, number> } };
 }
 
+/** J-5: a paying hand returns its coefficient (per chip, at that bet) for every chip bet. */
+export const jacksWin = (coefficient: number, bet: number): number => coefficient * bet;
+
 /** Jacks or Better coefficient of a category at a bet (J-5, J-6). */
 export function jacksCoefficient(table: JacksPayTable, hand: JacksCategory, bet: number, maxBet: number): number {
   if (hand === 'royal-flush' && bet === maxBet && table.royalAtMaxBet !== undefined) return table.royalAtMaxBet;

@@ -5,7 +5,7 @@ import type { Card } from './cards';
 import { checkDeck } from './deal-check';
 import { categoryIndexOf, evaluate } from './evaluator';
 import { DEFAULT_POKER_PLUS_PAYTABLE } from './paytable';
-import { settleRound } from './poker-plus-settle';
+import { betPayout, settleRound, settleStakes } from './poker-plus-settle';
 import type { BoxResult, BoxState, DealerResult, DrawRecord, PokerPlusConfig, PokerPlusState } from './poker-plus-state';
 import { isWholeNumber, refuse, type Step } from './step';
 
@@ -42,6 +42,15 @@ export interface BoxRequest {
   blind?: boolean;
 }
 
+/** P-4: the BET is twice the box's ante. */
+export const betStake = (ante: number): number => 2 * ante;
+
+/** P-10: buying the dealer's game costs one ante. */
+export const buyGameFee = (ante: number): number => ante;
+
+/** P-1: what a box stakes at the deal: its ante, and a blind box its BET with it. */
+export const dealStake = (box: BoxRequest): number => box.ante + (box.blind === true ? betStake(box.ante) : 0);
+
 /** P-1, P-2: place the antes (and the blind box's BET) and deal. */
 export function dealPokerPlus(
   deck: readonly Card[],
@@ -65,8 +74,8 @@ export function dealPokerPlus(
     next += 5;
     const blind = b.blind === true;
     // The blind box stakes ANTE and BET = 2A before the deal (P-1).
-    const bet = blind ? 2 * b.ante : 0;
-    return { ante: b.ante, blind, cards, draws: [], status: blind ? 'bet' : 'deciding', bet, boughtGame: false, staked: b.ante + bet };
+    const bet = blind ? betStake(b.ante) : 0;
+    return { ante: b.ante, blind, cards, draws: [], status: blind ? 'bet' : 'deciding', bet, boughtGame: false, staked: dealStake(b) };
   });
   const dealer = deck.slice(next, next + 5);
   next += 5;
@@ -116,7 +125,7 @@ export function stepPokerPlus(state: PokerPlusState, action: PokerPlusAction): P
       return drawAction(state, boxIndex, action);
     case 'bet': {
       if (box.status !== 'deciding') return refuse('P-4', 'the box has already placed its BET');
-      const stake = 2 * box.ante;
+      const stake = betStake(box.ante);
       const boxes = replaceBox(state.boxes, boxIndex, { ...box, status: 'bet', bet: stake, staked: box.staked + stake });
       return { ok: true, state: { ...state, boxes, phase: 'options' }, effects: [{ type: 'bet', box: boxIndex, stake }] };
     }
@@ -130,7 +139,7 @@ export function stepPokerPlus(state: PokerPlusState, action: PokerPlusAction): P
     case 'buyGame': {
       if (box.status !== 'bet') return refuse('P-7', 'the game can be bought only after BET, before the dealer shows');
       if (box.boughtGame) return refuse('P-7', 'the box has already bought the game');
-      const stake = box.ante;
+      const stake = buyGameFee(box.ante);
       const boxes = replaceBox(state.boxes, boxIndex, { ...box, boughtGame: true, staked: box.staked + stake });
       // Nothing is left for the player to decide once the game is bought, so the dealer shows.
       return reveal({ ...state, boxes }, [{ type: 'boughtGame', box: boxIndex, stake }]);
@@ -193,6 +202,12 @@ function drawAction(
 /** P-6: straight or better after BET, not with the game bought. */
 export function canTakeHalf(box: BoxState): boolean {
   return box.status === 'bet' && !box.blind && !box.boughtGame && categoryIndexOf(evaluate(box.cards)) >= 4;
+}
+
+/** P-6: what a box that takes half now gets back: its ANTE and BET and half its capped payout. */
+export function takeHalfReturn(state: PokerPlusState, boxIndex: number): number {
+  const box = state.boxes[boxIndex];
+  return settleStakes({ ...box, status: 'half' }, evaluate(box.cards), betPayout(state, box), { game: false, value: 0, boughtValue: null }).returned;
 }
 
 function takeHalf(state: PokerPlusState, boxIndex: number): PokerPlusStep {

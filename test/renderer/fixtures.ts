@@ -85,6 +85,7 @@ export function baseSnapshot(): Snapshot {
     pokerPlus: {
       phase: 'idle',
       nextBoxes: [{ ante: 10 }],
+      nextStake: 10,
       minAnte: 1,
       maxAnte: 100,
       tableMax: 10000,
@@ -138,6 +139,7 @@ export function pokerPlusDeciding(): Snapshot {
   const pp = s.pokerPlus;
   pp.phase = 'deciding';
   pp.nextBoxes = [{ ante: 10 }, { ante: 10, blind: true }];
+  pp.nextStake = 40;
   pp.gameId = 57;
   pp.seen = 0;
   pp.boxes = [

@@ -1,6 +1,7 @@
 // Pieces every game screen shares: meters, the top bar's buttons, pay tables.
 
 import type { Snapshot } from '../../../src/contract';
+import { jacksWin } from '../../../src/core';
 import { formatChips, formatChipValue, formatMoney } from '../../i18n/numbers';
 import { handName, t } from '../../i18n/texts';
 import { button, isLive, type ButtonSpec, type MeterSpec, type PayTableModel } from '../parts';
@@ -39,7 +40,7 @@ export function jacksPayTable(s: Snapshot, litColumn: number | null, winRow: str
     rows: rows.map((r: PayRow) => ({
       category: r.category,
       label: handName(s.language, r.category)!,
-      values: Array.from({ length: columns }, (_, i) => (r.perBet[i] === undefined ? '' : formatChips(r.perBet[i] * (i + 1), s.language))),
+      values: Array.from({ length: columns }, (_, i) => (r.perBet[i] === undefined ? '' : formatChips(jacksWin(r.perBet[i], i + 1), s.language))),
     })),
     litColumn,
     winRow,

@@ -118,13 +118,12 @@ function buttons(s: Snapshot, ui: UiState): ButtonSpec[] {
     const down = nextAnte(ante, pp.minAnte, pp.maxAnte, -1);
     const up = nextAnte(ante, pp.minAnte, pp.maxAnte, 1);
     const two = pp.nextBoxes.length === 2;
-    const stake = pp.nextBoxes.reduce((n, b) => n + (b.blind ? 3 * b.ante : b.ante), 0);
     list.push(
       button('anteMinus', t(L, 'button.anteMinus'), canSet && down !== null, down === null ? null : wishAction({ type: 'setBoxes', boxes: withAnte(down) })),
       button('antePlus', t(L, 'button.antePlus'), canSet && up !== null, up === null ? null : wishAction({ type: 'setBoxes', boxes: withAnte(up) })),
       button('oneBox', t(L, 'button.oneBox'), canSet && two, wishAction({ type: 'setBoxes', boxes: [{ ante }] }), null, !two),
       button('twoBoxes', t(L, 'button.twoBoxes'), canSet && !two, wishAction({ type: 'setBoxes', boxes: [{ ante }, { ante, blind: true }] }), null, two),
-      button('deal', t(L, 'button.deal'), isLive(s, 'deal'), wishAction({ type: 'deal', boxes: pp.nextBoxes.map((b) => (b.blind ? { ante: b.ante, blind: true } : { ante: b.ante })) }), t(L, 'fee.stake', { n: formatChips(stake, L) })),
+      button('deal', t(L, 'button.deal'), isLive(s, 'deal'), wishAction({ type: 'deal', boxes: pp.nextBoxes.map((b) => (b.blind ? { ante: b.ante, blind: true } : { ante: b.ante })) }), t(L, 'fee.stake', { n: formatChips(pp.nextStake, L) })),
     );
     return list;
   }

@@ -72,6 +72,20 @@ describe('the screen snapshot', () => {
     expect(s.pokerPlus.boxes.map((b) => b.outcome)).toEqual(['win', 'lose']);
   });
 
+  it('shows what the next deal stakes: a blind box stakes its BET with its ante (P-1), what the deal takes from the balance', () => {
+    const rig = new Rig();
+    rig.insert(10_000);
+    rig.play({ type: 'selectGame', game: 'poker-plus' });
+    rig.play({ type: 'setBoxes', boxes: [{ ante: 5 }] });
+    expect(snap(rig).pokerPlus.nextStake).toBe(5);
+    rig.play({ type: 'setBoxes', boxes: [{ ante: 5 }, { ante: 4, blind: true }] });
+    const before = snap(rig);
+    expect(before.pokerPlus.nextStake).toBe(5 + 4 + 8);
+    rig.decks.push(stackedDeck('Ah Ad 7c 4s 2h 3h 3d 8c 4c 2c Kd Ks 9c 5h 8d Qc'));
+    rig.play({ type: 'deal' });
+    expect(before.credits - snap(rig).credits).toBe(before.pokerPlus.nextStake);
+  });
+
   it('offers take half with the amount the box would receive', () => {
     const rig = new Rig();
     rig.insert(10_000);

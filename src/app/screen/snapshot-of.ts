@@ -4,13 +4,17 @@
 
 import {
   autoHoldPositions,
+  betStake,
+  buyGameFee,
   canTakeHalf,
   categoryOf,
+  dealStake,
   drawFee,
   evaluate,
   formatCard,
   formatBoughtGame,
   formatCards,
+  takeHalfReturn,
   type Card,
   type JacksState,
   type PokerPlusState,
@@ -91,17 +95,12 @@ function boxView(core: PokerPlusState, index: number): BoxView {
   };
 }
 
-function halfAmount(core: PokerPlusState, index: number): number {
-  const box = core.boxes[index];
-  const coefficient = core.config.payTable.coefficients[categoryOf(evaluate(box.cards))];
-  return box.ante + box.bet + Math.floor(Math.min(2 * box.ante * coefficient, core.config.tableMax) / 2);
-}
-
 function pokerPlusView(s: CabinetState): PokerPlusView {
   const { minAnte, maxAnte, tableMax } = s.settings.limits;
   const base: PokerPlusView = {
     phase: 'idle',
     nextBoxes: s.pokerPlusBoxes.map((b) => (b.blind ? { ante: b.ante, blind: true } : { ante: b.ante })),
+    nextStake: s.pokerPlusBoxes.reduce((n, b) => n + dealStake(b), 0),
     minAnte,
     maxAnte,
     tableMax,
@@ -136,9 +135,9 @@ function pokerPlusView(s: CabinetState): PokerPlusView {
     fees: {
       exchange: canDraw ? exchangeFees(seen.ante, seen.draws.length, seen.cards.length) : null,
       buySixth: canDraw && seen.cards.length < 6 ? drawFee(seen.ante, seen.draws.length, 'sixth') : null,
-      bet: deciding ? 2 * seen.ante : null,
-      buyGame: options && !seen.boughtGame ? seen.ante : null,
-      takeHalf: options && canTakeHalf(seen) ? halfAmount(core, core.seen) : null,
+      bet: deciding ? betStake(seen.ante) : null,
+      buyGame: options && !seen.boughtGame ? buyGameFee(seen.ante) : null,
+      takeHalf: options && canTakeHalf(seen) ? takeHalfReturn(core, core.seen) : null,
     },
     gameId: session.id,
   };
