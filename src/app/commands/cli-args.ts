@@ -1,6 +1,8 @@
-// Flag parsing shared by the math commands: `--name value` and bare `--flag`, refused when
-// unknown, repeated or missing its value, so a typo never runs a long job with defaults.
+// Flag parsing shared by the commands: Node's util.parseArgs reads `--name value` and bare
+// `--flag`; what it would let pass (an unknown option, one given twice, a value missing or
+// another option taken for one) is refused here, so a typo never runs a long job with defaults.
 
+import { parseArgs as parseNodeArgs } from 'node:util';
 import { CliError } from './command';
 
 export interface ParsedArgs {
@@ -10,21 +12,23 @@ export interface ParsedArgs {
 }
 
 export function parseArgs(args: readonly string[], valued: readonly string[], bare: readonly string[], usage: string): ParsedArgs {
+  const options = Object.fromEntries([...valued.map((name) => [name, { type: 'string' as const }]), ...bare.map((name) => [name, { type: 'boolean' as const }])]);
+  // Not strict: the refusals below keep their own words.
+  const { tokens } = parseNodeArgs({ args: [...args], options, allowPositionals: true, strict: false, tokens: true });
   const out: ParsedArgs = { positional: [], values: new Map(), flags: new Set() };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (!arg.startsWith('--')) {
-      out.positional.push(arg);
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      out.positional.push(token.value);
       continue;
     }
-    const name = arg.slice(2);
+    const arg = args[token.index];
+    if (token.kind === 'option-terminator') throw new CliError(`unknown option ${arg}; usage: ${usage}`);
+    const name = token.name;
     if (out.values.has(name) || out.flags.has(name)) throw new CliError(`${arg} given twice; usage: ${usage}`);
-    if (bare.includes(name)) out.flags.add(name);
+    if (bare.includes(name) && token.value === undefined) out.flags.add(name);
     else if (valued.includes(name)) {
-      const value = args[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new CliError(`${arg} needs a value; usage: ${usage}`);
-      out.values.set(name, value);
-      i++;
+      if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--'))) throw new CliError(`${arg} needs a value; usage: ${usage}`);
+      out.values.set(name, token.value);
     } else throw new CliError(`unknown option ${arg}; usage: ${usage}`);
   }
   return out;

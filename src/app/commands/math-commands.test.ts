@@ -76,6 +76,45 @@ describe('hint', () => {
   });
 });
 
+describe('--paytable: a bare table, or an installed table file as it stands', () => {
+  const installed = (name: string): string => new URL(`../../../assets/paytables/${name}`, import.meta.url).pathname;
+
+  it('reads an installed Jacks or Better file as its bare table', async () => {
+    const bare = file('jacks-7-5.json', JSON.stringify({ 'full-house': 7, flush: 5, 'royal-flush-max-bet': 800 }));
+    const fromBare = await json(hintCommand, ['Jh Jd 7c 7s 2h', '--paytable', bare, '--json']);
+    written.length = 0;
+    const fromInstalled = await json(hintCommand, ['Jh Jd 7c 7s 2h', '--paytable', installed('jacks-or-better-7-5.json'), '--json']);
+    expect(fromInstalled).toEqual(fromBare);
+    written.length = 0;
+    const nineSix = await json(hintCommand, ['Jh Jd 7c 7s 2h', '--paytable', installed('jacks-or-better-9-6.json'), '--json']);
+    expect(nineSix).not.toEqual(fromBare);
+  });
+
+  it('reads an installed Poker Plus file, and refuses one for the other game or with a broken table', async () => {
+    const run = async (table: string) => {
+      written.length = 0;
+      return json(simulateCommand, ['poker-plus', '--rounds', '2000', '--seed', 'inst', '--threads', '1', '--json', '--paytable', table]);
+    };
+    const fromInstalled = await run(installed('poker-plus-default.json'));
+    const fromBare = await run(file('p12-bare.json', JSON.stringify({ 'royal-flush': 100, 'straight-flush': 50, 'four-of-a-kind': 20, 'full-house': 7, flush: 5, straight: 4, 'three-of-a-kind': 3, 'two-pair': 2, pair: 1 })));
+    expect({ ...fromInstalled, seconds: 0, roundsPerSecond: 0 }).toEqual({ ...fromBare, seconds: 0, roundsPerSecond: 0 });
+    written.length = 0;
+    expect(await refusal(hintCommand, ['Jh Jd 7c 7s 2h', '--paytable', installed('poker-plus-default.json')])).toMatch(/an installed table for poker-plus, not jacks-or-better/);
+    const broken = file('broken-installed.json', JSON.stringify({ id: 'x', game: 'jacks-or-better', name: 'X', table: { pair: 1 } }));
+    expect(await refusal(hintCommand, ['Jh Jd 7c 7s 2h', '--paytable', broken])).toMatch(/broken-installed\.json: table: paytable: "pair" is not a jacks-or-better category/);
+  });
+});
+
+describe('flags, read by util.parseArgs', () => {
+  it('refuses a flag given twice, a value missing or taken by another flag, and an unknown option, with the usage', async () => {
+    expect(await refusal(hintCommand, ['Ah Kh Qh Jh 2c', '--json', '--json'])).toBe('--json given twice; usage: hint "Ah Kh Qh Jh 2c" [--paytable FILE] [--json]');
+    expect(await refusal(hintCommand, ['Ah Kh Qh Jh 2c', '--paytable'])).toBe('--paytable needs a value; usage: hint "Ah Kh Qh Jh 2c" [--paytable FILE] [--json]');
+    expect(await refusal(hintCommand, ['Ah Kh Qh Jh 2c', '--paytable', '--json'])).toMatch(/^--paytable needs a value; usage: /);
+    expect(await refusal(hintCommand, ['Ah Kh Qh Jh 2c', '--fast'])).toMatch(/^unknown option --fast; usage: /);
+    expect(await refusal(rngReportCommand, ['--deals', '10', '--', '--json'])).toMatch(/^unknown option --; usage: /);
+  });
+});
+
 describe('simulate poker-plus', () => {
   it('reports a seeded run', async () => {
     const out = await json(simulateCommand, ['poker-plus', '--rounds', '3000', '--seed', 's', '--boxes', '2', '--threads', '1', '--json']);

@@ -1,14 +1,25 @@
-// Reads a --paytable FILE (docs/replay.md's pay table object) through core's parsePayTable.
+// Reads a --paytable FILE through core's parsePayTable: a bare pay table (docs/replay.md's pay
+// table object), or an installed table file from assets/paytables as it stands ({"id", "game",
+// "name", "table", ...}), whose game must be the command's.
 
-import { parsePayTable, type JacksPayTable, type PokerPlusPayTable } from '../../core';
+import { parsePayTable, type GameId, type JacksPayTable, type PokerPlusPayTable } from '../../core';
 import { CliError } from './command';
 import { parseJson, readInput } from './read-input';
 
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** The table inside an installed table file, or the input itself when it is a bare table. */
+function tableOf(game: GameId, input: unknown, path: string): { table: unknown; where: string } {
+  if (!isObject(input) || !('table' in input && 'game' in input)) return { table: input, where: path };
+  if (input.game !== game) throw new CliError(`${path}: an installed table for ${String(input.game)}, not ${game}`);
+  return { table: input.table, where: `${path}: table` };
+}
+
 export async function readPayTable(game: 'jacks-or-better', path: string | undefined): Promise<JacksPayTable>;
 export async function readPayTable(game: 'poker-plus', path: string | undefined): Promise<PokerPlusPayTable>;
-export async function readPayTable(game: 'jacks-or-better' | 'poker-plus', path: string | undefined): Promise<JacksPayTable | PokerPlusPayTable> {
-  const input = path === undefined ? {} : parseJson(await readInput(path), path);
-  const parsed = parsePayTable(game, input);
-  if (!parsed.ok) throw new CliError(`${path}: ${parsed.error}`);
+export async function readPayTable(game: GameId, path: string | undefined): Promise<JacksPayTable | PokerPlusPayTable> {
+  const { table, where } = path === undefined ? { table: {}, where: '' } : tableOf(game, parseJson(await readInput(path), path), path);
+  const parsed = parsePayTable(game, table);
+  if (!parsed.ok) throw new CliError(`${where}: ${parsed.error}`);
   return parsed.table;
 }
