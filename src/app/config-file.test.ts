@@ -7,9 +7,11 @@ import { parseConfig } from './config';
 const root = new URL('../../', import.meta.url);
 const committed = readFileSync(new URL('cabinet.schema.json', root), 'utf8');
 const deploy = readFileSync(new URL('docs/deploy.md', root), 'utf8');
-const sample = JSON.parse(/```json\n([\s\S]*?)```/.exec(deploy.slice(deploy.indexOf('## Configuration')))![1]) as Record<string, unknown>;
+const sample = JSON.parse(
+  /```json\n([\s\S]*?)```/.exec(deploy.slice(deploy.indexOf('## Configuration')))![1],
+) as Record<string, unknown>;
 
-describe('cabinet.schema.json, the config file as a technician\'s editor checks it', () => {
+describe("cabinet.schema.json, the config file as a technician's editor checks it", () => {
   const validate = new Ajv2020({ allErrors: true }).compile(JSON.parse(committed) as object);
 
   it('is what config-schema prints from the declaration, as committed', () => {
@@ -19,7 +21,14 @@ describe('cabinet.schema.json, the config file as a technician\'s editor checks 
   it("accepts docs/deploy.md's sample, which the cabinet accepts too", () => {
     expect(validate(sample), JSON.stringify(validate.errors)).toBe(true);
     expect(() => parseConfig(sample)).not.toThrow();
-    expect(validate({ $schema: './cabinet.schema.json', payTables: { 'poker-plus': { table: { pair: 1 }, returnPct: 98, returnCi95: [97, 99], returnBasis: 'simulated' } } })).toBe(true);
+    expect(
+      validate({
+        $schema: './cabinet.schema.json',
+        payTables: {
+          'poker-plus': { table: { pair: 1 }, returnPct: 98, returnCi95: [97, 99], returnBasis: 'simulated' },
+        },
+      }),
+    ).toBe(true);
   });
 
   it('refuses a broken one where the cabinet does: a bound, a typo, a port, a pay table', () => {

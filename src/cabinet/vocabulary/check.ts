@@ -49,7 +49,11 @@ const JSON_VALUES = new WeakSet<Schema>();
 /** The most entries and the longest key a record() may have. */
 export const RECORD_BOUNDS = new WeakMap<Schema, { max: number; keyMax: number }>();
 
-function jsonProblem(value: unknown, depth: number, path: (string | number)[]): { path: (string | number)[]; message: string } | null {
+function jsonProblem(
+  value: unknown,
+  depth: number,
+  path: (string | number)[],
+): { path: (string | number)[]; message: string } | null {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return null;
   if (typeof value === 'number') return Number.isFinite(value) ? null : { path, message: 'must be a finite number' };
   if (depth <= 0) return { path, message: 'is nested too deeply' };
@@ -84,7 +88,8 @@ export function json(maxDepth = 12) {
 /** A record's keys are names (a lamp's button, a fault's code): short and few, so its size stays bounded. */
 export function record<S extends z.ZodType>(of: S, max = 1000, keyMax = 64) {
   const s = z.record(z.string().max(keyMax), of).check((ctx) => {
-    if (Object.keys(ctx.value).length > max) ctx.issues.push({ code: 'custom', input: ctx.value, message: `has more than ${max} entries` });
+    if (Object.keys(ctx.value).length > max)
+      ctx.issues.push({ code: 'custom', input: ctx.value, message: `has more than ${max} entries` });
   });
   RECORD_BOUNDS.set(s, { max, keyMax });
   return s;
@@ -94,7 +99,16 @@ export function record<S extends z.ZodType>(of: S, max = 1000, keyMax = 64) {
 export function unwrap(s: Schema): Schema {
   for (;;) {
     const d = defOf(s);
-    if (d.type === 'optional' || d.type === 'nullable' || d.type === 'default' || d.type === 'readonly' || d.type === 'nonoptional' || d.type === 'catch' || d.type === 'prefault') s = d.innerType as Schema;
+    if (
+      d.type === 'optional' ||
+      d.type === 'nullable' ||
+      d.type === 'default' ||
+      d.type === 'readonly' ||
+      d.type === 'nonoptional' ||
+      d.type === 'catch' ||
+      d.type === 'prefault'
+    )
+      s = d.innerType as Schema;
     else if (d.type === 'pipe') s = d.in as Schema;
     else return s;
   }
@@ -121,10 +135,22 @@ function optionFor(d: Def, value: unknown, segment: PropertyKey | undefined): Sc
   const options = d.options as Schema[];
   if (typeof d.discriminator === 'string') {
     const tag = isPlainObject(value) ? value[d.discriminator] : undefined;
-    return options.find((o) => literalValues((defOf(unwrap(o)).shape as Record<string, Schema>)[d.discriminator as string]).includes(tag)) ?? null;
+    return (
+      options.find((o) =>
+        literalValues((defOf(unwrap(o)).shape as Record<string, Schema>)[d.discriminator as string]).includes(tag),
+      ) ?? null
+    );
   }
   // A plain union: the option whose shape fits what the value is.
-  const kind = Array.isArray(value) ? 'list' : typeof value === 'object' && value !== null ? 'object' : segment === undefined ? null : typeof segment === 'number' ? 'list' : 'object';
+  const kind = Array.isArray(value)
+    ? 'list'
+    : typeof value === 'object' && value !== null
+      ? 'object'
+      : segment === undefined
+        ? null
+        : typeof segment === 'number'
+          ? 'list'
+          : 'object';
   const kinds: Record<string, string> = { array: 'list', tuple: 'list', object: 'object', record: 'object' };
   return options.find((o) => kind !== null && kinds[defOf(unwrap(o)).type] === kind) ?? null;
 }
@@ -145,7 +171,8 @@ export function locate(root: Schema, value: unknown, path: readonly PropertyKey[
       if (d.type !== 'union') break;
       if (typeof d.discriminator === 'string' && seg === d.discriminator) break;
       const option = optionFor(d, v, seg);
-      if (option && typeof d.discriminator === 'string') text += `(${String((v as Record<string, unknown>)[d.discriminator])})`;
+      if (option && typeof d.discriminator === 'string')
+        text += `(${String((v as Record<string, unknown>)[d.discriminator])})`;
       s = option;
     }
     if (seg === undefined) break;
@@ -214,7 +241,8 @@ export function wireText(issue: Issue, place: Place): string {
   switch (issue.code) {
     case 'invalid_type':
       if (!place.present) return 'is missing';
-      if (issue.expected === 'number' && place.schema && boundsOf(unwrap(place.schema)).whole) return 'must be a whole number';
+      if (issue.expected === 'number' && place.schema && boundsOf(unwrap(place.schema)).whole)
+        return 'must be a whole number';
       return typeText(issue.expected);
     case 'too_big':
     case 'too_small': {
@@ -225,14 +253,17 @@ export function wireText(issue: Issue, place: Place): string {
         return `must be from ${min} to ${max}`;
       }
       const bound = Number(big ? (issue as { maximum: unknown }).maximum : (issue as { minimum: unknown }).minimum);
-      if (issue.origin === 'string') return big ? `is longer than ${bound} characters` : `is shorter than ${bound} characters`;
+      if (issue.origin === 'string')
+        return big ? `is longer than ${bound} characters` : `is shorter than ${bound} characters`;
       if (issue.origin === 'array') return big ? `has more than ${bound} items` : `has fewer than ${bound} items`;
       return big ? `is larger than ${bound}` : `is smaller than ${bound}`;
     }
     case 'invalid_format':
       return 'has the wrong form';
     case 'invalid_value':
-      return issue.values.length === 1 ? `must be ${JSON.stringify(issue.values[0])}` : `must be one of ${issue.values.join(', ')}`;
+      return issue.values.length === 1
+        ? `must be ${JSON.stringify(issue.values[0])}`
+        : `must be one of ${issue.values.join(', ')}`;
     case 'unrecognized_keys':
       return `has an unknown field "${issue.keys[0]}"`;
     case 'invalid_union': {
@@ -253,7 +284,16 @@ export function wireText(issue: Issue, place: Place): string {
 /** The issue to tell: an unknown field before anything inside its object, as a reader checks. */
 function firstIssue(issues: readonly Issue[]): Issue {
   const unknown = issues.filter((i) => i.code === 'unrecognized_keys').sort((a, b) => a.path.length - b.path.length)[0];
-  if (unknown && issues.every((i) => i.code === 'unrecognized_keys' || i.path.length > unknown.path.length || i.path.some((p, k) => p !== unknown.path[k]))) return unknown;
+  if (
+    unknown &&
+    issues.every(
+      (i) =>
+        i.code === 'unrecognized_keys' ||
+        i.path.length > unknown.path.length ||
+        i.path.some((p, k) => p !== unknown.path[k]),
+    )
+  )
+    return unknown;
   return issues[0];
 }
 
@@ -264,7 +304,9 @@ function firstIssue(issues: readonly Issue[]): Issue {
 function deepest(issue: Issue): Issue {
   if (issue.code !== 'invalid_union' || issue.errors.length === 0) return issue;
   const branches = issue.errors.map((e) => e.map((i) => ({ ...i, path: [...issue.path, ...i.path] }) as Issue));
-  const far = branches.filter((b) => b.some((i) => i.path.length > issue.path.length || (i.code !== 'invalid_type' && i.code !== 'invalid_value')));
+  const far = branches.filter((b) =>
+    b.some((i) => i.path.length > issue.path.length || (i.code !== 'invalid_type' && i.code !== 'invalid_value')),
+  );
   return far.length === 1 ? deepest(firstIssue(far[0])) : issue;
 }
 
@@ -280,12 +322,25 @@ export interface Told {
 }
 
 /** Every issue of the value against the declaration, each told; empty when it fits. */
-export function tellAll(schema: Schema, value: unknown, start: string, words: (issue: Issue, place: Place) => string = wireText): Told[] {
+export function tellAll(
+  schema: Schema,
+  value: unknown,
+  start: string,
+  words: (issue: Issue, place: Place) => string = wireText,
+): Told[] {
   const foreign = foreignObject(value);
   if (foreign) {
     const place = locate(schema, value, foreign, start);
     const says = place.inJson ? 'must be plain JSON' : 'must be an object';
-    return [{ where: place.text, says, path: foreign, issue: { code: 'custom', path: foreign, message: says, input: undefined } as Issue, place }];
+    return [
+      {
+        where: place.text,
+        says,
+        path: foreign,
+        issue: { code: 'custom', path: foreign, message: says, input: undefined } as Issue,
+        place,
+      },
+    ];
   }
   const result = z.safeParse(schema, value, defaults);
   if (result.success) return [];

@@ -39,7 +39,9 @@ export const CURRENCY = z
   .string({ error: 'must be a three-letter currency code such as "USD"' })
   .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter currency code such as "USD"' })
   .meta({ description: 'ISO 4217 code of the currency (C-1).', examples: ['USD'] });
-export const MINOR_DIGITS = whole('digits', 0, 4).describe("Digits after the point of the currency's minor unit (C-1).");
+export const MINOR_DIGITS = whole('digits', 0, 4).describe(
+  "Digits after the point of the currency's minor unit (C-1).",
+);
 
 /** The most chips the screen can offer (its chip row). */
 export const MAX_CHIP_VALUES = 8;
@@ -53,7 +55,9 @@ export const CHIP_VALUES = z
   .max(MAX_CHIP_VALUES, { error: `must list 1 to ${MAX_CHIP_VALUES} chip values` })
   .describe('Chip values (denominations) the player may pick, in minor units (C-2).');
 /** Where chip values are given whole (the config file), an empty list is refused as it is read. */
-export const CHIP_VALUES_GIVEN = CHIP_VALUES.min(1, { error: 'must be a non-empty array of whole numbers of minor units' });
+export const CHIP_VALUES_GIVEN = CHIP_VALUES.min(1, {
+  error: 'must be a non-empty array of whole numbers of minor units',
+});
 
 /** Every error of a game list says the same: which games, each once, at least one. */
 export const GAMES_SAYS = `must be a list of ${GAMES.join(', ')}, each at most once, and at least one`;
@@ -67,7 +71,9 @@ export const RETURN_PCT_BOUNDS: readonly [number, number] = [50, 110];
 const percent = () => {
   const says = `must be a percentage from ${RETURN_PCT_BOUNDS[0]} to ${RETURN_PCT_BOUNDS[1]}`;
   return z
-    .number({ error: (iss) => (iss.code === 'invalid_type' && typeof iss.input !== 'number' ? 'must be a number' : says) })
+    .number({
+      error: (iss) => (iss.code === 'invalid_type' && typeof iss.input !== 'number' ? 'must be a number' : says),
+    })
     .min(RETURN_PCT_BOUNDS[0], { error: says })
     .max(RETURN_PCT_BOUNDS[1], { error: says });
 };
@@ -76,7 +82,9 @@ const percent = () => {
 export const MAX_BET_LIMIT = 10;
 
 export const LIMITS = z.strictObject({
-  creditLimit: whole('minor units', 1).describe('Minor units: no note is accepted that would take the balance above this (C-3).'),
+  creditLimit: whole('minor units', 1).describe(
+    'Minor units: no note is accepted that would take the balance above this (C-3).',
+  ),
   ticketLimit: whole('minor units', 1).describe('Minor units: a larger cash-out is handpaid instead of printed (C-4).'),
   handpayLimit: whole('minor units', 1).describe('Minor units: a single win at or above this is handpaid (C-5).'),
   maxBet: whole('chips', 1, MAX_BET_LIMIT).describe('Chips: the largest Jacks or Better bet (J-1).'),
@@ -84,14 +92,22 @@ export const LIMITS = z.strictObject({
   maxAnte: whole('chips', 1).describe('Chips: the largest Poker Plus ante, not below minAnte (P-2, P-14).'),
   // At least 1: the cap on a BET's payout (P-6, P-11); a table maximum of 0 would pay every win nothing.
   tableMax: whole('chips', 1).describe("Chips: the cap on a Poker Plus BET's payout (P-6, P-11, P-14)."),
-  minReturnPct: percent().describe("Percent: the low end of the operator's return range (C-24); set in the config file only."),
-  maxReturnPct: percent().describe("Percent: the high end of the operator's return range (C-24); set in the config file only."),
+  minReturnPct: percent().describe(
+    "Percent: the low end of the operator's return range (C-24); set in the config file only.",
+  ),
+  maxReturnPct: percent().describe(
+    "Percent: the high end of the operator's return range (C-24); set in the config file only.",
+  ),
 });
 
 export const PRESENTATION = z.strictObject({
   volume: whole('percent', 0, 100).describe('Sound volume, 0 (silent) to 100.'),
-  bigWinBets: whole('bets', 2, 10_000).describe('A win of at least this many bets is a big win: celebrated over the hand.'),
-  attractSeconds: whole('seconds', 10, 3600).describe('Seconds with nothing happening at the machine before the attract loop starts.'),
+  bigWinBets: whole('bets', 2, 10_000).describe(
+    'A win of at least this many bets is a big win: celebrated over the hand.',
+  ),
+  attractSeconds: whole('seconds', 10, 3600).describe(
+    'Seconds with nothing happening at the machine before the attract loop starts.',
+  ),
 });
 
 /** Printed on every voucher: the printer's character set is ASCII. */
@@ -113,11 +129,17 @@ export const VALIDATION_SECONDS = whole('seconds', 3, 25).describe('Seconds a ti
 export const VOUCHER = z.strictObject({ venue: VENUE, machine: MACHINE, expiryDays: EXPIRY_DAYS, validationSeconds: VALIDATION_SECONDS });
 
 /** C-21: unlimited guessing is no lock, so the tries before a lockout stay few, and the lockout long. */
-export const MAX_PIN_FAILURES = whole('attempts', 3, 10, { below: 'must be a whole number of attempts, at least 3', above: 'must be from 3 to 10 attempts' }).describe(
-  'Wrong technician PINs before the lockout (C-21).',
+export const MAX_PIN_FAILURES = whole('attempts', 3, 10, {
+  below: 'must be a whole number of attempts, at least 3',
+  above: 'must be from 3 to 10 attempts',
+}).describe('Wrong technician PINs before the lockout (C-21).');
+export const LOCKOUT_SECONDS = whole('seconds', 30).describe(
+  'Seconds the technician PIN stays locked after too many wrong ones (C-21).',
 );
-export const LOCKOUT_SECONDS = whole('seconds', 30).describe('Seconds the technician PIN stays locked after too many wrong ones (C-21).');
-export const PIN = z.string({ error: 'must be a string of 4 to 12 digits' }).regex(/^\d{4,12}$/, { error: 'must be a string of 4 to 12 digits' }).meta({ examples: ['0000'] });
+export const PIN = z
+  .string({ error: 'must be a string of 4 to 12 digits' })
+  .regex(/^\d{4,12}$/, { error: 'must be a string of 4 to 12 digits' })
+  .meta({ examples: ['0000'] });
 
 const lockoutMs = (() => {
   const says = `must be a whole number of seconds, at least ${LOCKOUT_SECONDS.minValue}`;
@@ -139,7 +161,9 @@ const keptTable = <T>(game: GameId) =>
     .register(FILE_KEY, { key: `payTables.${game}` });
 
 /** Note values (minor units) the acceptor must return; every other note is enabled (C-3). */
-export const DISABLED_NOTES = z.array(whole('minor units', 1)).describe('Note values (minor units) the acceptor returns; every other note is taken (C-3).');
+export const DISABLED_NOTES = z
+  .array(whole('minor units', 1))
+  .describe('Note values (minor units) the acceptor returns; every other note is taken (C-3).');
 
 /** The settings the cabinet obeys, as it keeps them (and as they are read back from its database). */
 export const SETTINGS = z.strictObject({
@@ -148,7 +172,10 @@ export const SETTINGS = z.strictObject({
   chipValues: CHIP_VALUES,
   games: GAME_LIST,
   limits: LIMITS,
-  payTables: z.strictObject({ jacks: keptTable<JacksPayTable>('jacks-or-better'), pokerPlus: keptTable<PokerPlusPayTable>('poker-plus') }),
+  payTables: z.strictObject({
+    jacks: keptTable<JacksPayTable>('jacks-or-better'),
+    pokerPlus: keptTable<PokerPlusPayTable>('poker-plus'),
+  }),
   disabledNotes: DISABLED_NOTES,
   voucher: VOUCHER,
   access: z.strictObject({ maxPinFailures: MAX_PIN_FAILURES, lockoutMs }),
@@ -160,20 +187,19 @@ export const SETTINGS = z.strictObject({
 export const TABLE_ID = z.string().max(64);
 
 /** C-7: the settings a technician may change at the cabinet; every one optional, only those given change. */
-export const SETTINGS_CHANGE = z
-  .strictObject({
-    confirm: z.literal(true),
-    chipValues: CHIP_VALUES.optional(),
-    // The return range is the operator's (C-24): carried, so that a wish for it is refused for what it is.
-    limits: LIMITS.partial().optional(),
-    payTables: z.strictObject({ 'jacks-or-better': TABLE_ID.optional(), 'poker-plus': TABLE_ID.optional() }).optional(),
-    defaultLanguage: LANGUAGE.optional(),
-    currency: CURRENCY.optional(),
-    minorDigits: MINOR_DIGITS.optional(),
-    venue: VENUE.optional(),
-    machine: MACHINE.optional(),
-    presentation: PRESENTATION.partial().optional(),
-  });
+export const SETTINGS_CHANGE = z.strictObject({
+  confirm: z.literal(true),
+  chipValues: CHIP_VALUES.optional(),
+  // The return range is the operator's (C-24): carried, so that a wish for it is refused for what it is.
+  limits: LIMITS.partial().optional(),
+  payTables: z.strictObject({ 'jacks-or-better': TABLE_ID.optional(), 'poker-plus': TABLE_ID.optional() }).optional(),
+  defaultLanguage: LANGUAGE.optional(),
+  currency: CURRENCY.optional(),
+  minorDigits: MINOR_DIGITS.optional(),
+  venue: VENUE.optional(),
+  machine: MACHINE.optional(),
+  presentation: PRESENTATION.partial().optional(),
+});
 
 /** The file's form of a pay table: category id to coefficient (docs/replay.md); core's parsePayTable reads it. */
 export const fileTable = (game: GameId) =>

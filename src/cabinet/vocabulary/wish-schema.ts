@@ -19,7 +19,11 @@ export type WishProbe<W> = { sample: (s: CabinetState) => W } | { liveWhen: (s: 
 const probes = new Map<string, WishProbe<unknown>>();
 
 /** One wish: its type, its fields, and how it is probed. */
-function wish<const T extends string, S extends z.ZodRawShape>(type: T, fields: S, probe: WishProbe<z.output<z.ZodObject<S>>>) {
+function wish<const T extends string, S extends z.ZodRawShape>(
+  type: T,
+  fields: S,
+  probe: WishProbe<z.output<z.ZodObject<S>>>,
+) {
   probes.set(type, probe as WishProbe<unknown>);
   return z.strictObject({ type: z.literal(type), ...fields });
 }
@@ -40,9 +44,21 @@ const namesASetting = (ctx: z.core.ParsePayload<Record<string, unknown>>) => {
 };
 
 export const WISH = z.discriminatedUnion('type', [
-  wish('selectGame', { game: GAME }, { sample: (s) => ({ game: s.settings.games.find((g) => g !== s.selectedGame) ?? s.selectedGame }) }),
-  wish('chipValue', { value: CHIP_VALUE }, { sample: (s) => ({ value: s.settings.chipValues.find((v) => v !== s.chipValue) ?? s.chipValue }) }),
-  wish('language', { language: LANGUAGE }, { sample: (s) => ({ language: s.language === 'en' ? ('ru' as const) : ('en' as const) }) }),
+  wish(
+    'selectGame',
+    { game: GAME },
+    { sample: (s) => ({ game: s.settings.games.find((g) => g !== s.selectedGame) ?? s.selectedGame }) },
+  ),
+  wish(
+    'chipValue',
+    { value: CHIP_VALUE },
+    { sample: (s) => ({ value: s.settings.chipValues.find((v) => v !== s.chipValue) ?? s.chipValue }) },
+  ),
+  wish(
+    'language',
+    { language: LANGUAGE },
+    { sample: (s) => ({ language: s.language === 'en' ? ('ru' as const) : ('en' as const) }) },
+  ),
   wish('setBet', { bet: chips }, { sample: () => ({ bet: 1 }) }),
   wish('setBoxes', { boxes }, { sample: (s) => ({ boxes: s.pokerPlusBoxes }) }),
   wish('deal', { bet: chips.optional(), boxes: boxes.optional() }, { sample: () => ({}) }),
@@ -72,10 +88,16 @@ export const WISH = z.discriminatedUnion('type', [
   wish('clearTilt', { code: z.string().max(64) }, technicianKey),
   wish('ramClear', { confirm }, { sample: () => ({ confirm: true as const }) }),
   // Settings as they are: allowed exactly when a change would be (technician, no game).
-  wish('changeSettings', SETTINGS_CHANGE.shape, { sample: (s) => ({ confirm: true as const, venue: s.settings.voucher.venue }) }).check(namesASetting),
+  wish('changeSettings', SETTINGS_CHANGE.shape, {
+    sample: (s) => ({ confirm: true as const, venue: s.settings.voucher.venue }),
+  }).check(namesASetting),
   // technician device tests (C-18, C-19, C-21): play stops while one runs
   wish('deviceTest', { on: z.boolean() }, { sample: (s) => ({ on: !s.deviceTest }) }),
-  wish('testLamps', { lamps: z.partialRecord(z.enum(BUTTONS as readonly Button[] as [Button, ...Button[]]), lamp) }, { sample: () => ({ lamps: {} }) }),
+  wish(
+    'testLamps',
+    { lamps: z.partialRecord(z.enum(BUTTONS as readonly Button[] as [Button, ...Button[]]), lamp) },
+    { sample: () => ({ lamps: {} }) },
+  ),
   /** Takes test notes: each is identified and returned, never credited. */
   wish('testAcceptor', { enabled: z.boolean() }, { sample: (s) => ({ enabled: !s.deviceTest?.acceptor.enabled }) }),
   /** Prints a specimen voucher marked VOID, worth nothing. */
