@@ -33,12 +33,16 @@ export function whole(unit: string, min: number, max = MAX, words: { below?: str
 }
 
 export const GAME = z.enum(GAMES);
+/** Text of a form (a pattern) and a length bound, which also bounds its size on the wire. */
+const text = (pattern: RegExp, maxLength: number, says: string) =>
+  z.string({ error: says }).max(maxLength, { error: says }).regex(pattern, { error: says });
+
 export const LANGUAGE = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` });
 
-export const CURRENCY = z
-  .string({ error: 'must be a three-letter currency code such as "USD"' })
-  .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter currency code such as "USD"' })
-  .meta({ description: 'ISO 4217 code of the currency (C-1).', examples: ['USD'] });
+export const CURRENCY = text(/^[A-Z]{3}$/, 3, 'must be a three-letter currency code such as "USD"').meta({
+  description: 'ISO 4217 code of the currency (C-1).',
+  examples: ['USD'],
+});
 export const MINOR_DIGITS = whole('digits', 0, 4).describe(
   "Digits after the point of the currency's minor unit (C-1).",
 );
@@ -111,14 +115,15 @@ export const PRESENTATION = z.strictObject({
 });
 
 /** Printed on every voucher: the printer's character set is ASCII. */
-export const VENUE = z
-  .string({ error: "must be 1 to 40 printable ASCII characters (the voucher printer's set)" })
-  .regex(/^[ -~]{1,40}$/, { error: "must be 1 to 40 printable ASCII characters (the voucher printer's set)" })
-  .meta({ description: 'The venue printed on every voucher.', examples: ['Casino'] });
-export const MACHINE = z
-  .string({ error: 'must be 1 to 12 letters, digits or dashes' })
-  .regex(/^[A-Za-z0-9-]{1,12}$/, { error: 'must be 1 to 12 letters, digits or dashes' })
-  .meta({ description: 'The machine number printed on every voucher.', examples: ['0001'] });
+export const VENUE = text(
+  /^[ -~]{1,40}$/,
+  40,
+  "must be 1 to 40 printable ASCII characters (the voucher printer's set)",
+).meta({ description: 'The venue printed on every voucher.', examples: ['Casino'] });
+export const MACHINE = text(/^[A-Za-z0-9-]{1,12}$/, 12, 'must be 1 to 12 letters, digits or dashes').meta({
+  description: 'The machine number printed on every voucher.',
+  examples: ['0001'],
+});
 export const EXPIRY_DAYS = whole('days', 1).describe('Days a voucher stays valid.');
 /**
  * Seconds a ticket in escrow may wait for its validation before it goes back: long enough for a
@@ -136,10 +141,7 @@ export const MAX_PIN_FAILURES = whole('attempts', 3, 10, {
 export const LOCKOUT_SECONDS = whole('seconds', 30).describe(
   'Seconds the technician PIN stays locked after too many wrong ones (C-21).',
 );
-export const PIN = z
-  .string({ error: 'must be a string of 4 to 12 digits' })
-  .regex(/^\d{4,12}$/, { error: 'must be a string of 4 to 12 digits' })
-  .meta({ examples: ['0000'] });
+export const PIN = text(/^\d{4,12}$/, 12, 'must be a string of 4 to 12 digits').meta({ examples: ['0000'] });
 
 const lockoutMs = (() => {
   const says = `must be a whole number of seconds, at least ${LOCKOUT_SECONDS.minValue}`;
