@@ -192,20 +192,20 @@ export function locate(root: Schema, value: unknown, path: readonly PropertyKey[
 }
 
 /** The first object in the value made by something other than JSON (a class, Object.create). */
-function foreignObject(value: unknown): (string | number)[] | null {
-  const stack: { v: unknown; path: (string | number)[] }[] = [{ v: value, path: [] }];
-  while (stack.length > 0) {
-    const { v, path } = stack.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
-    // Deeper than any declaration goes: the declaration refuses it on its own.
-    if (path.length > 32) continue;
-    if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: [...path, i] });
-      continue;
+function foreignObject(value: unknown, depth = 0): (string | number)[] | null {
+  // Deeper than any declaration goes: the declaration refuses it on its own.
+  if (typeof value !== 'object' || value === null || depth > 32) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const inner = foreignObject(value[i], depth + 1);
+      if (inner) return [i, ...inner];
     }
-    if (!isPlainObject(v)) return path;
-    const entries = Object.entries(v);
-    for (let i = entries.length - 1; i >= 0; i--) stack.push({ v: entries[i][1], path: [...path, entries[i][0]] });
+    return null;
+  }
+  if (!isPlainObject(value)) return [];
+  for (const key in value) {
+    const inner = foreignObject(value[key], depth + 1);
+    if (inner) return [key, ...inner];
   }
   return null;
 }
@@ -342,6 +342,8 @@ export function tellAll(
       },
     ];
   }
+  // Most values fit: zod's own fast path first, and its issues told only for one that does not.
+  if (z.safeParse(schema, value).success) return [];
   const result = z.safeParse(schema, value, defaults);
   if (result.success) return [];
   return result.error.issues.map((raw) => {
