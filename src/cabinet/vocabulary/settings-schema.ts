@@ -130,8 +130,15 @@ export const EXPIRY_DAYS = whole('days', 1).describe('Days a voucher stays valid
  * casino system on a busy loop, short enough that the acceptor's own escrow time-out (30 s) never
  * comes first.
  */
-export const VALIDATION_SECONDS = whole('seconds', 3, 25).describe('Seconds a ticket put in may wait for its validation before it goes back.');
-export const VOUCHER = z.strictObject({ venue: VENUE, machine: MACHINE, expiryDays: EXPIRY_DAYS, validationSeconds: VALIDATION_SECONDS });
+export const VALIDATION_SECONDS = whole('seconds', 3, 25).describe(
+  'Seconds a ticket put in may wait for its validation before it goes back.',
+);
+export const VOUCHER = z.strictObject({
+  venue: VENUE,
+  machine: MACHINE,
+  expiryDays: EXPIRY_DAYS,
+  validationSeconds: VALIDATION_SECONDS,
+});
 
 /** C-21: unlimited guessing is no lock, so the tries before a lockout stay few, and the lockout long. */
 export const MAX_PIN_FAILURES = whole('attempts', 3, 10, {
