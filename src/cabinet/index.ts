@@ -22,6 +22,7 @@ export type { TableReturn } from './table-return';
 export { SPECIMEN_SEQUENCE_BASE } from './device-test';
 export { keyProblem, technicianProblem, SWITCHES_TILT } from './keys';
 export { hostDisabled, outOfService, OUT_OF_SERVICE } from './sas';
-export type { SasCabinetState, SasCommand, SasSettings, SasValidationConfig, SasValidationState } from './sas-state';
+export { SAS_LINE_TILT } from './sas-state';
+export type { SasCabinetState, SasCommand, SasSettings, SasSettingsChange, SasValidationConfig, SasValidationState } from './sas-state';
 export { ownVoucherVerdict, VOUCHER_STATUSES, type VoucherRecord, type VoucherStatus } from './own-vouchers';
 export { TICKET_REASON_TEXT } from './tickets';

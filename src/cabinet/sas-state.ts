@@ -35,7 +35,18 @@ export interface SasCabinetState {
   clockOffsetMs: number;
   /** Ticket in: the insertion (`since`) of the last redemption whose final status the host has read (71 FF). */
   ticketStatusRead?: number;
+  /**
+   * The config file's `devices.sas` as last applied (C-7's baseline): a technician's change at
+   * the cabinet stands until the operator edits that key in the file. Absent before it existed.
+   */
+  configApplied?: SasSettings;
 }
+
+/** What a technician may set at the cabinet (C-7); the accounting denomination stays the file's. */
+export type SasSettingsChange = Partial<Pick<SasSettings, 'address' | 'allowClockSet' | 'allowRemoteHandpayReset'>>;
+
+/** The tilt of a SAS port that cannot carry the link (C-15). */
+export const SAS_LINE_TILT = 'sas:fault:line';
 
 export type SasCommand =
   /** At every start: the link as configured (null: none); a change is logged. */
@@ -49,4 +60,7 @@ export type SasCommand =
   /** 4C, as `applySetValidationId` worked it out. */
   | { type: 'validationId'; validation: SasValidationState }
   /** 71 FF: the host took the final status of the redemption of the ticket inserted at `since`. */
-  | { type: 'ticketStatusRead'; since: number };
+  | { type: 'ticketStatusRead'; since: number }
+  /** The SAS port cannot carry the link (cannot open, stty refused on a UART, port lost): C-15. */
+  | { type: 'lineFault'; message: string }
+  | { type: 'lineFaultCleared' };

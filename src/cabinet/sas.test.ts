@@ -81,4 +81,53 @@ describe('the cabinet on a SAS link (C-25)', () => {
     const r = rig.input({ kind: 'sas', command: { type: 'shutdown' } });
     expect(r.ok ? null : r.refusal.rule).toBe('C-25');
   });
+
+  it('a fault on the SAS line is a tilt (C-15), logged once, lifted when the line is back and forgotten at power-up', () => {
+    const rig = sasRig();
+    expect(sas(rig, { type: 'lineFault', message: 'cannot open /dev/ttyS3: No such file' }).ok).toBe(true);
+    expect(sas(rig, { type: 'lineFault', message: 'cannot open /dev/ttyS3: again' }).ok).toBe(true);
+    expect(rig.state.tilts.filter((t) => t.code === 'sas:fault:line')).toEqual([expect.objectContaining({ reason: 'SAS link fault: cannot open /dev/ttyS3: No such file', technician: false })]);
+    expect(rig.log.filter((e) => e.kind === 'fault' && e.data.device === 'sas')).toHaveLength(1);
+    expect(rig.refuse({ type: 'deal', bet: 1 })).toBe('C-15');
+    sas(rig, { type: 'lineFaultCleared' });
+    expect(rig.state.tilts.some((t) => t.code === 'sas:fault:line')).toBe(false);
+    expect(rig.log.at(-1)).toMatchObject({ kind: 'tilt', data: { event: 'off', code: 'sas:fault:line' } });
+    sas(rig, { type: 'lineFault', message: 'port lost' });
+    rig.restart();
+    expect(rig.state.tilts.some((t) => t.code === 'sas:fault:line')).toBe(false);
+  });
+
+  it('the technician sets the address and the host permissions: logged as the technician, kept over a restart until the file is edited', () => {
+    const rig = sasRig();
+    rig.technician();
+    rig.play({ type: 'changeSettings', confirm: true, sas: { address: 9, allowClockSet: true } });
+    expect(rig.state.sas?.settings).toMatchObject({ address: 9, allowClockSet: true, allowRemoteHandpayReset: false, accountingDenomination: 1 });
+    const rows = rig.log.filter((e) => e.kind === 'config');
+    expect(rows.map((e) => e.data)).toEqual([
+      { key: 'sas.address', from: 1, to: 9, source: 'technician' },
+      { key: 'sas.allowClockSet', from: false, to: true, source: 'technician' },
+    ]);
+    // The permission applies at once.
+    expect(sas(rig, { type: 'setClock', at: rig.now + 60_000 }).ok).toBe(true);
+    // A restart with the file unchanged keeps the technician's settings ...
+    rig.ok({ kind: 'sas', command: { type: 'configure', settings: SAS } });
+    expect(rig.state.sas?.settings.address).toBe(9);
+    // ... the operator's edit of one key in the file wins for that key alone.
+    rig.ok({ kind: 'sas', command: { type: 'configure', settings: { ...SAS, allowRemoteHandpayReset: true } } });
+    expect(rig.state.sas?.settings).toMatchObject({ address: 9, allowClockSet: true, allowRemoteHandpayReset: true });
+    rig.ok({ kind: 'sas', command: { type: 'configure', settings: { ...SAS, address: 4, allowRemoteHandpayReset: true } } });
+    expect(rig.state.sas?.settings.address).toBe(4);
+  });
+
+  it('refuses a SAS setting without a link, an address outside 1..127 and a field it does not know', () => {
+    const none = new Rig();
+    none.technician();
+    expect(none.refuse({ type: 'changeSettings', confirm: true, sas: { address: 2 } })).toBe('C-7');
+    const rig = sasRig();
+    rig.technician();
+    for (const bad of [{ address: 0 }, { address: 128 }, { address: 1.5 }, { allowClockSet: 'yes' }, { accountingDenomination: 5 }]) {
+      expect(rig.refuse({ type: 'changeSettings', confirm: true, sas: bad } as never), JSON.stringify(bad)).toBe('C-22');
+    }
+    expect(rig.state.sas?.settings.address).toBe(1);
+  });
 });

@@ -5,7 +5,8 @@
 
 import { payHandpay } from './cashout';
 import { gameInProgress, type CabinetState } from './state';
-import type { SasCabinetState, SasCommand, SasSettings } from './sas-state';
+import { SAS_LINE_TILT, type SasCabinetState, type SasCommand, type SasSettings, type SasSettingsChange } from './sas-state';
+import { addTilt, removeTilt } from './tilts';
 import { refusal, type Outcome, type Transition } from './transition';
 
 /** The stop the screen shows while disabled (C-25), as a tilt code the renderer knows. */
@@ -71,15 +72,60 @@ export function sasCommand(tx: Transition, command: SasCommand): Outcome {
       tx.log('sas', { event: 'validationId', validationId: v.current?.validationId ?? null, sequence: v.current?.sequence ?? null });
       return null;
     }
+    case 'lineFault': {
+      const message = String(command.message).slice(0, 200);
+      if (tx.state.tilts.some((t) => t.code === SAS_LINE_TILT)) return null;
+      tx.log('fault', { device: 'sas', event: 'fault', code: 'line', message });
+      addTilt(tx, SAS_LINE_TILT, `SAS link fault: ${message}`);
+      return null;
+    }
+    case 'lineFaultCleared':
+      if (!tx.state.tilts.some((t) => t.code === SAS_LINE_TILT)) return null;
+      tx.log('fault', { device: 'sas', event: 'cleared', code: 'line' });
+      removeTilt(tx, SAS_LINE_TILT);
+      return null;
   }
 }
 
-function configure(tx: Transition, sas: SasCabinetState | null, settings: SasSettings | null): Outcome {
-  if (sameSettings(sas?.settings ?? null, settings)) return null;
+const SAS_KEYS = ['address', 'accountingDenomination', 'allowClockSet', 'allowRemoteHandpayReset'] as const;
+
+/**
+ * C-7 for the link: the file's settings over the cabinet's, key by key, only where the operator
+ * edited the file since it was last applied; without a baseline the file's whole.
+ */
+function fromFile(current: SasSettings, file: SasSettings, baseline: SasSettings | undefined): SasSettings {
+  if (!baseline) return file;
+  const next: Record<string, unknown> = { ...current };
+  for (const k of SAS_KEYS) if (baseline[k] !== file[k]) next[k] = file[k];
+  return next as unknown as SasSettings;
+}
+
+/** C-7, C-21: a technician's change of the link's address or the host's permissions (the caller checked access). */
+export function changeSasSettings(tx: Transition, change: SasSettingsChange): Outcome {
+  const sas = tx.state.sas ?? null;
+  if (!sas) return refusal('C-7', 'there is no SAS link to set: devices.sas is not in the config file');
+  const next: SasSettings = { ...sas.settings };
+  if (change.address !== undefined) {
+    if (!Number.isInteger(change.address) || change.address < 1 || change.address > 127) return refusal('C-7', `SAS address ${change.address} must be 1..127`);
+    next.address = change.address;
+  }
+  if (change.allowClockSet !== undefined) next.allowClockSet = change.allowClockSet === true;
+  if (change.allowRemoteHandpayReset !== undefined) next.allowRemoteHandpayReset = change.allowRemoteHandpayReset === true;
+  for (const k of SAS_KEYS) if (next[k] !== sas.settings[k]) tx.log('config', { key: `sas.${k}`, from: sas.settings[k], to: next[k], source: 'technician' });
+  if (!sameSettings(next, sas.settings)) tx.set({ sas: { ...sas, settings: next } });
+  return null;
+}
+
+function configure(tx: Transition, sas: SasCabinetState | null, file: SasSettings | null): Outcome {
+  const settings = sas && file ? fromFile(sas.settings, file, sas.configApplied) : file;
+  if (sameSettings(sas?.settings ?? null, settings)) {
+    if (sas && file && !sameSettings(sas.configApplied ?? null, file)) tx.set({ sas: { ...sas, configApplied: file } });
+    return null;
+  }
   tx.log('sas', { event: 'configured', from: sas?.settings ?? null, to: settings });
   // The host's settings (disabled, validation ID, clock) outlive a change of address: the
   // machine is the same one on the casino's books.
-  if (!settings) tx.set({ sas: null });
-  else tx.set({ sas: sas ? { ...sas, settings } : { settings, disabledByHost: false, validation: { current: null, lastSet: null }, clockOffsetMs: 0 } });
+  if (!settings || !file) tx.set({ sas: null });
+  else tx.set({ sas: sas ? { ...sas, settings, configApplied: file } : { settings, disabledByHost: false, validation: { current: null, lastSet: null }, clockOffsetMs: 0, configApplied: file } });
   return null;
 }

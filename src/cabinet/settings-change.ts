@@ -13,6 +13,7 @@ import { SETTINGS_TILT } from './records';
 import type { SettingsWish } from './inputs';
 import { GAME_NAMES, returnOutOfRange, tableName, type ConfigReturns } from './return-range';
 import type { TableReturn } from './table-return';
+import { changeSasSettings } from './sas';
 import { describeProblems, settingsProblems } from './settings-check';
 import { GAMES, type CabinetSettings, type InstalledPayTable } from './settings';
 import { gameInProgress, type CabinetState } from './state';
@@ -206,6 +207,11 @@ export function changeSettings(tx: Transition, wish: SettingsWish): Outcome {
   const problems = settingsProblems(next);
   if (problems.length > 0) return refusal('C-7', describeProblems(problems));
   const changes = settingsDiff(was, next);
+  // The link's settings are the cabinet's own, beside the operator settings (sas.ts).
+  if (wish.sas !== undefined) {
+    const no = changeSasSettings(tx, wish.sas);
+    if (no) return no;
+  }
   if (changes.length > 0) adopt(tx, next, changes, 'technician');
   return null;
 }

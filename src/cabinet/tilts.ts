@@ -57,6 +57,8 @@ export function forgetDevices(tx: Transition): void {
   for (const door of DOORS) removeTilt(tx, `door:${door}`);
   tx.set({ doors: { main: false, logic: false, cashbox: false } });
   forgetKeys(tx, 'power-up');
+  // The SAS port is reported afresh once the link has tried it again.
+  for (const t of tx.state.tilts) if (t.code.startsWith('sas:fault:')) removeTilt(tx, t.code);
   for (const device of DEVICE_NAMES) {
     for (const t of tx.state.tilts) if (t.code.startsWith(`${device}:fault:`)) removeTilt(tx, t.code);
     tx.set({ devices: { ...tx.state.devices, [device]: { online: false, faults: {} } } });

@@ -195,6 +195,10 @@ export const SETTINGS = z.strictObject({
 /** A pay table's id among those installed (the payTables query lists them). */
 export const TABLE_ID = z.string().max(64);
 
+const SAS_ADDRESS_SAYS = 'must be a whole number from 1 to 127';
+/** The SAS address of the machine on its line. */
+export const SAS_ADDRESS = z.int({ error: SAS_ADDRESS_SAYS }).min(1, { error: SAS_ADDRESS_SAYS }).max(127, { error: SAS_ADDRESS_SAYS });
+
 /** C-7: the settings a technician may change at the cabinet; every one optional, only those given change. */
 export const SETTINGS_CHANGE = z.strictObject({
   confirm: z.literal(true),
@@ -208,6 +212,10 @@ export const SETTINGS_CHANGE = z.strictObject({
   venue: VENUE.optional(),
   machine: MACHINE.optional(),
   presentation: PRESENTATION.partial().optional(),
+  /** The SAS link (issue 14): its address and what the casino system may do; refused without a link. */
+  sas: z
+    .strictObject({ address: SAS_ADDRESS.optional(), allowClockSet: z.boolean().optional(), allowRemoteHandpayReset: z.boolean().optional() })
+    .optional(),
 });
 
 /** The file's form of a pay table: category id to coefficient (docs/replay.md); core's parsePayTable reads it. */
