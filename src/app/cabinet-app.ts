@@ -20,7 +20,7 @@ import { screenPort } from './screen/screen-port';
 import { fullyRatedInTurns, installedPayTables, withKnownReturns, type PayTableCatalog } from './service/installed-pay-tables';
 import { checkConfigReturns } from './service/table-returns';
 import { sasJournal } from './sas/sas-journal';
-import { startSas, type SasService } from './sas/sas-service';
+import { startSas, type SasService, type SasServiceOptions } from './sas/sas-service';
 import { hostValidates } from './sas/ticket-in';
 
 export type { DevicePlan } from './cabinet-devices';
@@ -100,6 +100,8 @@ export interface CabinetPlan {
    * cabinet without a screen, such as the headless bot, may never need them).
    */
   ratePayTables?: 'at start' | 'when asked';
+  /** The SAS link's seams (tests: how its port is set up). */
+  sasOptions?: SasServiceOptions;
 }
 
 export interface AssembledCabinet {
@@ -182,7 +184,7 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
     // Then the link itself, answering from the committed state the runner keeps.
     let sas: SasService | null = null;
     try {
-      sas = config.sas ? await startSas(config.sas, runner, journal) : null;
+      sas = config.sas ? await startSas(config.sas, runner, journal, plan.sasOptions) : null;
     } catch (e) {
       await runner.close();
       throw e;
@@ -222,6 +224,7 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
       get payTables() {
         return ratedPayTables();
       },
+      sasStatus: () => sas?.status() ?? null,
     });
     const { bus: _bus, ...simulators } = devices;
     let closing: Promise<void> | null = null;

@@ -5,7 +5,7 @@
 
 import { z } from 'zod';
 import { int, json, record, str } from './schema';
-import { CHIP_VALUES, CURRENCY, LANGUAGE, LIMITS, LOCKOUT_SECONDS, MACHINE, MAX_PIN_FAILURES, MINOR_DIGITS, PRESENTATION, TABLE_ID, VENUE } from './settings';
+import { CHIP_VALUES, CURRENCY, LANGUAGE, LIMITS, LOCKOUT_SECONDS, MACHINE, MAX_PIN_FAILURES, MINOR_DIGITS, PRESENTATION, SAS_ADDRESS, TABLE_ID, VENUE } from './settings';
 
 const minor = int(0);
 const gameId = z.enum(['jacks-or-better', 'poker-plus']);
@@ -27,6 +27,8 @@ const settingsView = z.strictObject({
   lockoutSeconds: LOCKOUT_SECONDS,
   /** How the screens present the cabinet: sound volume (percent), big win (bets), attract idle (seconds). */
   presentation: PRESENTATION,
+  /** The SAS link's settings as committed (null: no link); a new address is used from the next start. */
+  sas: z.strictObject({ address: SAS_ADDRESS, allowClockSet: z.boolean(), allowRemoteHandpayReset: z.boolean() }).nullable(),
 });
 
 const deviceView = z.strictObject({ online: z.boolean(), faults: record(str(200), 20) });
@@ -75,7 +77,10 @@ export const QUERY = z.discriminatedUnion('type', [
   /** A page of the event log, newest first, before `beforeSeq` if given, with the chain checked (technician). */
   z.strictObject({ type: z.literal('events'), beforeSeq: int(1).optional(), limit: int(1, 100) }),
   /** The pay tables installed on this cabinet with their certified return (technician). */
-  z.strictObject({ type: z.literal('payTables') })]);
+  z.strictObject({ type: z.literal('payTables') }),
+  /** The SAS link's live counters, read afresh each time (technician). */
+  z.strictObject({ type: z.literal('sasLink') }),
+]);
 
 const handpayRow = z.strictObject({
   seq: int(1),
@@ -132,13 +137,30 @@ const installedPayTable = z.strictObject({
   inRange: z.boolean(),
 });
 
+/** The SAS link as its technician reads it (issue 14); null when the cabinet has no link. */
+const sasLinkView = z.strictObject({
+  /** The address the running link answers to (a new one set at the cabinet applies from the next start). */
+  address: SAS_ADDRESS,
+  line: z.enum(['ready', 'fault', 'closed']),
+  lineProblem: str(200).nullable(),
+  hostSeen: z.boolean(),
+  lastPollAt: z.number().nullable(),
+  pollsPerSecond: z.number(),
+  crcErrors: int(0),
+  unsupportedPolls: int(0),
+  exceptionQueueDepth: int(0),
+  disabledByHost: z.boolean(),
+});
+
 export const ANSWER = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('handpays'), rows: z.array(handpayRow).max(100) }),
   z.strictObject({ type: z.literal('meters'), report: METERS_REPORT }),
   z.strictObject({ type: z.literal('recallList'), games: z.array(recallSummary).max(100) }),
   z.strictObject({ type: z.literal('recallGame'), game: recallSummary, replay: json(), result: json() }),
   z.strictObject({ type: z.literal('events'), rows: z.array(eventRow).max(100), total: int(0), chain: chainView }),
-  z.strictObject({ type: z.literal('payTables'), tables: z.array(installedPayTable).max(40) })]);
+  z.strictObject({ type: z.literal('payTables'), tables: z.array(installedPayTable).max(40) }),
+  z.strictObject({ type: z.literal('sasLink'), link: sasLinkView.nullable() }),
+]);
 
 export type ServiceView = z.infer<typeof SERVICE_VIEW>;
 export type DeviceTestView = NonNullable<ServiceView['deviceTest']>;
@@ -151,6 +173,7 @@ export type RecallSummary = z.infer<typeof recallSummary>;
 export type EventRowView = z.infer<typeof eventRow>;
 export type InstalledPayTable = z.infer<typeof installedPayTable>;
 export type HandpayRow = z.infer<typeof handpayRow>;
+export type SasLinkView = z.infer<typeof sasLinkView>;
 
 /** Who may ask: the attendant's key, or the technician's key with the PIN entered (C-21). */
 export const QUERY_ACCESS: Record<QueryType, 'attendant' | 'technician'> = {
@@ -160,4 +183,5 @@ export const QUERY_ACCESS: Record<QueryType, 'attendant' | 'technician'> = {
   recallGame: 'technician',
   events: 'technician',
   payTables: 'technician',
+  sasLink: 'technician',
 };

@@ -3,10 +3,10 @@
 // (cabinet-machine.ts) and the exception queue in its database. The line's faults and the
 // link's are written to the event log.
 
-import type { CabinetEffect } from '../../cabinet';
+import { SAS_LINE_TILT, type CabinetEffect } from '../../cabinet';
 import { SasHost } from '../../devices/sas/host';
 import { SasLink, type SasLinkStatus } from '../../devices/sas/link';
-import { SasPortEndpoint } from '../../devices/sas/port';
+import { SasPortEndpoint, type SasPortOptions } from '../../devices/sas/port';
 import { createSimulatedSas } from '../../devices/sas/simulated';
 import type { Journal } from '../../store';
 import { CabinetMachine, storeExceptions, type CabinetSide } from './cabinet-machine';
@@ -25,13 +25,17 @@ export interface SasService {
 export interface SasServiceOptions {
   /** The files the ROM signature covers (default: the installed program). */
   romFiles?: () => string[];
+  /** How the port is set up after each open (tests: a UART whose stty fails). */
+  setUpLine?: SasPortOptions['setUp'];
 }
 
 export async function startSas(config: SasConfig, cabinet: CabinetSide, store: Journal, options: SasServiceOptions = {}): Promise<SasService> {
   const files = options.romFiles ?? (() => programFiles());
   const machine = new CabinetMachine({ cabinet, store, romSignature: (seed) => romSignature(files(), seed), ticketIn: cabinetTicketIn(cabinet) });
+  // The committed address: a technician's change at the cabinet counts from the next start.
+  const address = cabinet.state.sas?.settings.address ?? config.settings.address;
   const linkOptions = {
-    address: config.settings.address,
+    address,
     machine,
     exceptions: storeExceptions(store),
     money: { accountingDenomination: config.settings.accountingDenomination, minorDigits: cabinet.state.settings.minorDigits },
@@ -46,16 +50,32 @@ export async function startSas(config: SasConfig, cabinet: CabinetSide, store: J
   };
   let line: 'ready' | 'fault' | 'closed' = 'closed';
   let lineProblem: string | null = null;
+  let closing = false;
+  // C-15: a port that cannot carry the link is a device fault the cabinet tilts on, not only a
+  // row in the log; it lifts when the line is ready again. Each is a committed input.
+  const lineFault = (message: string) => {
+    if (!closing) cabinet.input({ kind: 'sas', command: { type: 'lineFault', message } });
+  };
+  const lineReady = () => {
+    if (!closing && cabinet.state.tilts.some((t) => t.code === SAS_LINE_TILT)) cabinet.input({ kind: 'sas', command: { type: 'lineFaultCleared' } });
+  };
   const watch = (port: SasPortEndpoint) => {
-    port.on('ready', () => (line = 'ready'));
+    port.on('ready', () => {
+      line = 'ready';
+      lineProblem = null;
+      lineReady();
+    });
     port.on('closed', (reason) => {
       line = 'closed';
       lineProblem = reason;
+      // Lost under the link (a USB adapter pulled, the port gone): reopened when it comes back.
+      if (!closing) lineFault(`port lost: ${reason}`);
     });
     port.on('fault', (message) => {
       line = 'fault';
       lineProblem = message;
       log({ event: 'lineFault', message });
+      lineFault(message);
     });
     port.on('faultCleared', () => {
       lineProblem = null;
@@ -71,17 +91,19 @@ export async function startSas(config: SasConfig, cabinet: CabinetSide, store: J
     line = 'ready';
     link = sim.link;
     host = sim.host;
-    host.runCasino({ addresses: [config.settings.address], validation: { validationId: 0x123456, sequence: 0 } });
+    host.runCasino({ addresses: [address], validation: { validationId: 0x123456, sequence: 0 } });
     closeLine = async () => {
+      closing = true;
       await sim.host.stop();
       await sim.close();
     };
   } else {
     link = new SasLink(linkOptions);
-    const port = new SasPortEndpoint({ path: config.path });
+    const port = new SasPortEndpoint({ path: config.path, setUp: options.setUpLine });
     watch(port);
     link.attach(port);
     closeLine = async () => {
+      closing = true;
       link.detach();
       await port.close();
     };

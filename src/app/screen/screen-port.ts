@@ -7,7 +7,7 @@
 import type { CabinetEffect, CabinetInput, CabinetResult, CabinetState } from '../../cabinet';
 import type { Activity, Snapshot, Wish } from '../../contract';
 import type { CabinetPort, Query, QueryResult, ScreenConnection, WishAnswer } from '../../contract';
-import { answerQuery, queryAccess } from '../service/answer-query';
+import { answerQuery, queryAccess, type QueryContext } from '../service/answer-query';
 import type { PayTableCatalog } from '../service/installed-pay-tables';
 import type { ServiceRecords } from '../service/records';
 import { activityOf } from './activity';
@@ -26,6 +26,8 @@ export interface RunningCabinet {
   readonly records: ServiceRecords;
   /** Every installed table with its return; read only when the technician asks for them. */
   readonly payTables: PayTableCatalog;
+  /** The SAS link's counters (absent or null: no link). */
+  sasStatus?: QueryContext['sasStatus'];
 }
 
 /** What a refusal row says of the query: all of it when it is in the contract (a query holds no secret). */
@@ -103,6 +105,7 @@ export function screenPort(cabinet: RunningCabinet, options: ScreenPortOptions |
             state: cabinet.state,
             records: cabinet.records,
             walked,
+            sasStatus: cabinet.sasStatus,
             get payTables() {
               return cabinet.payTables;
             },

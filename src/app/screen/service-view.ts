@@ -34,6 +34,7 @@ function settingsView(s: CabinetState): ServiceView['settings'] {
     maxPinFailures: x.access.maxPinFailures,
     lockoutSeconds: Math.round(x.access.lockoutMs / 1000),
     presentation: { ...x.presentation },
+    sas: s.sas ? { address: s.sas.settings.address, allowClockSet: s.sas.settings.allowClockSet, allowRemoteHandpayReset: s.sas.settings.allowRemoteHandpayReset } : null,
   };
 }
 

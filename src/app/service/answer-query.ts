@@ -5,7 +5,8 @@
 // The caller logs every refusal.
 
 import { keyProblem, returnOutOfRange, technicianProblem, type CabinetState, type GameRecord } from '../../cabinet';
-import { check, QUERY, QUERY_ACCESS, type Answer, type HandpayRow, type Query, type QueryResult, type RecallSummary } from '../../contract';
+import { check, QUERY, QUERY_ACCESS, type Answer, type HandpayRow, type Query, type QueryResult, type RecallSummary, type SasLinkView } from '../../contract';
+import type { SasService } from '../sas/sas-service';
 import { RECALL_KEEP, type ChainCheck } from '../../store';
 import { jacksPayRows, pokerPlusPayRows } from '../screen/pay-rows';
 import type { PayTableCatalog } from './installed-pay-tables';
@@ -19,6 +20,24 @@ export interface QueryContext {
   payTables: PayTableCatalog;
   /** A whole walk of the chain made just before (in slices, by the screen port); walked here if absent. */
   walked?: ChainCheck;
+  /** The SAS link's counters now, when the cabinet has a link. */
+  sasStatus?: () => ReturnType<SasService['status']> | null;
+}
+
+/** The technician's view of the link's counters (the status holds more than the page shows). */
+export function sasLinkView(s: ReturnType<SasService['status']>): SasLinkView {
+  return {
+    address: s.address,
+    line: s.line,
+    lineProblem: s.lineProblem === null ? null : s.lineProblem.slice(0, 200),
+    hostSeen: s.hostSeen,
+    lastPollAt: s.lastPollAt,
+    pollsPerSecond: Math.round(s.pollsPerSecond * 10) / 10,
+    crcErrors: s.crcErrors,
+    unsupportedPolls: s.unsupportedPolls,
+    exceptionQueueDepth: s.exceptionQueueDepth,
+    disabledByHost: s.disabledByHost,
+  };
 }
 
 const refuse = (rule: string, reason: string): QueryResult => ({ ok: false, rule, reason });
@@ -63,6 +82,10 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, context: QueryContext
         total: records.eventRows(),
         chain: chain.ok ? { ok: true, rows: chain.rows, brokenAt: null, problem: null } : { ok: false, rows: chain.rows, brokenAt: chain.seq, problem: chain.problem },
       };
+    }
+    case 'sasLink': {
+      const status = context.sasStatus?.() ?? null;
+      return { type: 'sasLink', link: status && sasLinkView(status) };
     }
     case 'payTables':
       return {

@@ -61,6 +61,11 @@ export function isPseudoTerminal(path: string): boolean {
  */
 export async function setUpSasLine(path: string, run: RunStty = runStty): Promise<LineKind> {
   if (isPseudoTerminal(path)) return 'pseudo';
+  return setUpUart(path, run);
+}
+
+/** The UART's part of setUpSasLine: stty's flags set and read back, or SasLineError. */
+export async function setUpUart(path: string, run: RunStty = runStty): Promise<'uart'> {
   const set = await run(['-F', path, ...SAS_STTY_FLAGS]);
   if (set.code !== 0) throw new SasLineError(`stty could not set SAS parity on ${path}: ${set.stderr.trim() || `exit ${set.code}`}`);
   const read = await run(['-F', path, '-a']);
