@@ -184,6 +184,8 @@ async function start(): Promise<void> {
     if (sinceCheck > 1000) {
       sinceCheck = 0;
       presentation.tick();
+      // The SAS link's counters move with every poll, not with the state: read them again.
+      if (ui.service.mode === 'technician' && ui.service.page === 'devices' && store.snapshot?.service.settings.sas) ask([{ type: 'sasLink' }]);
       // Clocks on a service page (a PIN lockout, a tilt's duration) count every second.
       if (model.service?.ticking || describeScene(store.snapshot, { ...ui, now: Date.now() }, store.status).screen !== model.screen) render();
     }

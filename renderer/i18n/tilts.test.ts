@@ -14,6 +14,7 @@ describe('tilt texts (C-15)', () => {
     expect(tiltKey('acceptor:fault:currency')).toBe('tilt.acceptor.currency');
     expect(tiltKey('acceptor:fault:initializeTimeout')).toBe('tilt.acceptor.initializing');
     expect(tiltKey('records')).toBe('tilt.records');
+    expect(tiltKey('sas:fault:line')).toBe('tilt.sas.line');
     expect(tiltText('ru', 'mirror', 'x')).toBe('Не удаётся записать копию памяти');
     expect(tiltText('ru', 'door:main', 'main door open')).toBe('Открыта главная дверь');
   });

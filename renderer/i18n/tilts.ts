@@ -39,6 +39,7 @@ export function tiltKey(code: string): TextKey | null {
     if (device === 'printer') return printerFault(detail);
     if (device === 'acceptor') return acceptorFault(detail);
     if (device === 'deck') return 'tilt.deck.fault';
+    if (device === 'sas') return 'tilt.sas.line';
   }
   return null;
 }

@@ -52,6 +52,7 @@ export function serviceView(): ServiceView {
       maxPinFailures: 3,
       lockoutSeconds: 300,
       presentation: { volume: 60, bigWinBets: 50, attractSeconds: 30 },
+      sas: null,
     },
   };
 }

@@ -34,6 +34,9 @@ export type EditField =
   | 'venue'
   | 'machine'
   | `presentation.${PresentationName}`
+  | 'sas.address'
+  | 'sas.allowClockSet'
+  | 'sas.allowRemoteHandpayReset'
   | 'pin';
 
 export type ConfirmWhat = 'creditClear' | 'periodClear' | 'ramClear' | 'settings' | 'pin';

@@ -68,7 +68,7 @@ function page(s: Snapshot, ui: ServiceUi, now: number): ServiceModel | null {
         case 'events':
           return eventsPage(s, ui);
         case 'devices':
-          return devicesPage(s);
+          return devicesPage(s, ui);
         case 'settings':
           return settingsPage(s, ui);
         case 'tilts':

@@ -2,15 +2,16 @@
 // live; and the device test: every deck button lights when pressed, each lamp off/on/blink,
 // test notes identified and returned, a VOID specimen voucher.
 
-import type { DeviceTestView, Snapshot } from '../../../src/contract';
+import type { DeviceTestView, SasLinkView, Snapshot } from '../../../src/contract';
 import { formatMoney } from '../../i18n/numbers';
 import { t, type TextKey } from '../../i18n/texts';
 import type { Language } from '../../i18n/language';
 import { ts, type ServiceKey } from '../../i18n/service-texts';
 import { isLive, button } from '../parts';
 import { wishAction } from '../actions';
-import { emptyPage, technicianNav } from './common';
-import type { Indicator, ServiceModel } from './page';
+import { emptyPage, loadingNotice, technicianNav } from './common';
+import type { Indicator, ServiceModel, ServiceTable } from './page';
+import type { ServiceUi } from './state';
 import { formatTime } from '../../i18n/time';
 
 export const DECK_BUTTONS = ['deal', 'hold1', 'hold2', 'hold3', 'hold4', 'hold5', 'betOne', 'maxBet', 'cashOut', 'help', 'service'] as const;
@@ -39,7 +40,31 @@ function lampsWith(test: DeviceTestView, name: string, state: Lamp): Record<stri
   return lamps;
 }
 
-export function devicesPage(s: Snapshot): ServiceModel {
+/** The SAS link's row in the table: the line, then whether a casino system is polling. */
+function sasRow(s: Snapshot, ui: ServiceUi): ServiceTable['rows'][number] {
+  const L = s.language;
+  const name = ts(L, 'dev.sas');
+  const read = ui.sasLink;
+  if (read.state !== 'ready' || !read.value) return { cells: [name, ts(L, 'dev.sas.reading'), loadingNotice(s, read) ?? ''], tone: read.state === 'refused' ? 'bad' : 'plain' };
+  const link = read.value;
+  const status = link.line !== 'ready' ? 'dev.sas.lineFault' : link.hostSeen ? 'dev.sas.hostSeen' : 'dev.sas.noHost';
+  return { cells: [name, ts(L, status), link.lineProblem ?? ts(L, 'dev.noFaults')], tone: status === 'dev.sas.hostSeen' ? 'ok' : 'bad' };
+}
+
+/** The link's counters, as a technician checking it on site reads them. */
+function sasLines(s: Snapshot, link: SasLinkView): ServiceModel['lines'] {
+  const L = s.language;
+  const next = s.service.settings.sas?.address;
+  const address = next !== undefined && next !== link.address ? ts(L, 'dev.sas.addressNext', { address: link.address, next }) : ts(L, 'dev.sas.address', { address: link.address });
+  const last = link.lastPollAt === null ? ts(L, 'dev.sas.never') : ts(L, 'dev.sas.lastPoll', { time: formatTime(link.lastPollAt) });
+  return [
+    { text: [address, last, ts(L, 'dev.sas.rate', { pps: link.pollsPerSecond.toFixed(1) })].join('  •  '), tone: 'info' },
+    { text: ts(L, 'dev.sas.errors', { crc: link.crcErrors, unsupported: link.unsupportedPolls, queue: link.exceptionQueueDepth }), tone: link.crcErrors > 0 ? 'bad' : 'plain' },
+    { text: ts(L, link.disabledByHost ? 'dev.sas.disabled' : 'dev.sas.enabled'), tone: link.disabledByHost ? 'bad' : 'plain' },
+  ];
+}
+
+export function devicesPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   const L = s.language;
   const page = emptyPage('technician', 'devices', ts(L, 'dev.title'));
   page.nav = technicianNav(s, 'devices');
@@ -57,6 +82,10 @@ export function devicesPage(s: Snapshot): ServiceModel {
     }),
     pageText: null,
   };
+  // The link answers only to its query: its counters move with every poll, not with the state.
+  const sas = s.service.settings.sas !== null;
+  if (sas) page.table.rows.push(sasRow(s, ui));
+  const link = sas && ui.sasLink.state === 'ready' ? ui.sasLink.value : null;
   const switches: Indicator[] = [
     ...Object.entries(s.doors).map(([door, open]): Indicator => ({ name: `door.${door}`, label: ts(L, open ? 'dev.doorOpen' : 'dev.doorClosed', { door: switchName(L, door) }), state: open ? 'on' : 'off' })),
     ...Object.entries(s.keys).map(([key, on]): Indicator => ({ name: `key.${key}`, label: ts(L, on ? 'dev.keyOn' : 'dev.keyOff', { key: switchName(L, key) }), state: on ? 'on' : 'off' })),
@@ -64,7 +93,7 @@ export function devicesPage(s: Snapshot): ServiceModel {
   const test = s.service.deviceTest;
   if (!test) {
     page.indicators = switches;
-    page.lines = [{ text: ts(L, 'dev.testHint'), tone: 'plain' }];
+    page.lines = [...(link ? sasLines(s, link) : []), { text: ts(L, 'dev.testHint'), tone: 'plain' }];
     page.actions = [button('dev.test', ts(L, 'dev.testStart'), isLive(s, 'deviceTest'), wishAction({ type: 'deviceTest', on: true }))];
     return page;
   }

@@ -22,6 +22,10 @@ export interface FieldDef {
   draft(v: SettingsView): string;
   /** The change a draft asks for; null when it is not a valid value. */
   parse(draft: string, v: SettingsView): SettingsChange | null;
+  /** Whether the cabinet has this setting at all (the SAS link's, only with a link). */
+  present?(v: SettingsView): boolean;
+  /** The choices of an option other than the language and the pay tables. */
+  options?(L: Language): { value: string; label: string }[];
 }
 
 /** "12.5" with 2 minor digits → 1250; null for anything but a plain decimal. */
@@ -119,6 +123,29 @@ function text(field: 'venue' | 'machine' | 'currency', label: ServiceKey, declar
   };
 }
 
+type SasPermission = 'allowClockSet' | 'allowRemoteHandpayReset';
+const hasSas = (v: SettingsView): boolean => v.sas !== null;
+const onOff = (on: boolean | undefined, L: Language): string => ts(L, on ? 'set.allowed' : 'set.notAllowed');
+
+/** What the casino system may do on the SAS link (C-25): an operator's yes or no. */
+function sasPermission(name: SasPermission, label: ServiceKey): FieldDef {
+  return {
+    field: `sas.${name}`,
+    label,
+    entry: 'option',
+    present: hasSas,
+    show: (v, L) => onOff(v.sas?.[name], L),
+    draft: (v) => (v.sas?.[name] ? 'yes' : 'no'),
+    parse: (d, v) => (v.sas && (d === 'yes' || d === 'no') ? { sas: { [name]: d === 'yes' } } : null),
+    options: (L) => [
+      { value: 'no', label: onOff(false, L) },
+      { value: 'yes', label: onOff(true, L) },
+    ],
+  };
+}
+
+const SAS_ADDRESS = WISH.variants.changeSettings.fields.sas.fields.address;
+
 export const FIELDS: FieldDef[] = [
   {
     field: 'chipValues',
@@ -168,6 +195,20 @@ export const FIELDS: FieldDef[] = [
   presentation('bigWinBets', 'set.bigWinBets', 'set.unit.bets'),
   presentation('attractSeconds', 'set.attractSeconds', 'set.unit.seconds'),
   {
+    field: 'sas.address',
+    label: 'set.sasAddress',
+    entry: 'whole',
+    present: hasSas,
+    show: (v) => String(v.sas?.address ?? ''),
+    draft: (v) => String(v.sas?.address ?? ''),
+    parse: (d, v) => {
+      const n = whole(d, SAS_ADDRESS.min, SAS_ADDRESS.max);
+      return n === null || !v.sas ? null : { sas: { address: n } };
+    },
+  },
+  sasPermission('allowClockSet', 'set.sasClock'),
+  sasPermission('allowRemoteHandpayReset', 'set.sasHandpay'),
+  {
     field: 'pin',
     label: 'set.pin',
     entry: 'pin',
@@ -183,7 +224,7 @@ export const fieldDef = (field: EditField): FieldDef => FIELDS.find((f) => f.fie
 export function changes(change: SettingsChange, v: SettingsView): boolean {
   const now: Record<string, unknown> = { ...v };
   return Object.entries(change).some(([k, x]) => {
-    if (k === 'limits' || k === 'payTables' || k === 'presentation') return Object.entries(x as Record<string, unknown>).some(([kk, xx]) => (now[k] as Record<string, unknown>)[kk] !== xx);
+    if (k === 'limits' || k === 'payTables' || k === 'presentation' || k === 'sas') return Object.entries(x as Record<string, unknown>).some(([kk, xx]) => (now[k] as Record<string, unknown> | null)?.[kk] !== xx);
     return JSON.stringify(now[k]) !== JSON.stringify(x);
   });
 }

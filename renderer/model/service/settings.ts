@@ -84,6 +84,7 @@ function confirmFor(s: Snapshot, ui: ServiceUi, def: FieldDef, draft: string): P
     limits: { ...v.limits, ...(change.limits ?? {}) },
     payTables: { ...v.payTables, ...(change.payTables ?? {}) },
     presentation: { ...v.presentation, ...(change.presentation ?? {}) },
+    sas: v.sas && { ...v.sas, ...(change.sas ?? {}) },
   };
   const shown = (x: typeof v): string => (def.entry === 'option' && def.field.startsWith('payTables.') ? tableName(ui, def.show(x, L)) : def.show(x, L));
   return { what: 'settings', step: 1, steps: 1, wish: { type: 'changeSettings', confirm: true, ...change }, changes: [{ field: def.field, from: shown(v), to: shown(after) }], amount: null };
@@ -101,7 +102,9 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
   const confirm = confirmFor(s, ui, def, edit.draft);
   if (def.entry === 'option') {
     const options: { value: string; label: string; sub: string | null; live?: boolean }[] =
-      def.field === 'defaultLanguage'
+      def.options
+        ? def.options(L).map((o) => ({ ...o, sub: null }))
+        : def.field === 'defaultLanguage'
         ? [
             { value: 'en', label: 'English', sub: null },
             { value: 'ru', label: 'Русский', sub: null },
@@ -111,8 +114,9 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
           : [];
     // C-24: a table outside the operator's range is shown, greyed, and cannot be picked.
     page.list = options.map((o) => button(`opt.${o.value}`, o.label, o.live !== false, svc({ type: 'editPick', value: o.value }), o.sub, o.value === edit.draft));
-    page.listColumns = def.field === 'defaultLanguage' ? 2 : 3;
-    if (def.field !== 'defaultLanguage') {
+    page.listColumns = def.field === 'defaultLanguage' || def.options ? 2 : 3;
+    if (def.field === 'sas.allowClockSet' || def.field === 'sas.allowRemoteHandpayReset') page.lines.push({ text: ts(L, 'set.sasPermissionNote'), tone: 'plain' });
+    if (def.field.startsWith('payTables.')) {
       page.notice = loadingNotice(s, ui.payTables);
       const chosen = ui.payTables.state === 'ready' ? ui.payTables.value.find((t) => t.id === edit.draft) : undefined;
       if (chosen) {
@@ -134,6 +138,8 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
       : keypad(s, def);
     page.keypad = pad.keys;
     page.keypadColumns = pad.columns;
+    // Said before the change is confirmed: the running link keeps its address until a restart.
+    if (def.field === 'sas.address') page.lines.push({ text: ts(L, 'set.sasAddressNote'), tone: 'info' });
   }
   const ready = def.entry === 'pin' ? /^\d{4,12}$/.test(edit.draft) : confirm !== null;
   const okLive = ready && isLive(s, def.entry === 'pin' ? 'setPin' : 'changeSettings');
@@ -157,7 +163,8 @@ export function settingsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   ];
   const live = isLive(s, 'changeSettings');
   if (s.service.pin.mustChange) page.headline = { text: ts(L, 'set.pinMustChange'), tone: 'bad' };
-  page.list = FIELDS.filter((def) => !s.service.pin.mustChange || def.entry === 'pin').map((def) => {
+  if (v.sas) page.lines.push({ text: ts(L, 'set.sasAddressNote'), tone: 'plain' });
+  page.list = FIELDS.filter((def) => (!s.service.pin.mustChange || def.entry === 'pin') && (def.present?.(v) ?? true)).map((def) => {
     const value = def.field.startsWith('payTables.') ? tableName(ui, def.show(v, L)) : def.show(v, L);
     const can = def.entry === 'pin' ? isLive(s, 'setPin') : live;
     return button(`set.${def.field}`, ts(L, def.label), can, svc({ type: 'edit', field: def.field, draft: def.draft(v) }), value);

@@ -2,7 +2,7 @@
 // under way, and the records the cabinet answered with. None of it decides anything: every
 // action is a wish or a query, and the cabinet's snapshot and answers are the only truth.
 
-import type { Answer, HandpayRow, InstalledPayTable, MetersReport, Query, RecallSummary, Snapshot, Wish } from '../../../src/contract';
+import type { Answer, HandpayRow, InstalledPayTable, MetersReport, Query, RecallSummary, SasLinkView, Snapshot, Wish } from '../../../src/contract';
 import type { RecallRun } from './recall-steps';
 import type { EditField, EventsPage, PendingConfirm, RecallGame, ServiceAction, ServiceMode, ServicePageName } from './actions';
 
@@ -26,6 +26,8 @@ export interface ServiceUi {
   recallGame: Loaded<{ record: RecallGame; run: RecallRun }>;
   events: Loaded<EventsPage>;
   payTables: Loaded<InstalledPayTable[]>;
+  /** The SAS link's counters (null: no link), read again every second while the devices page is open. */
+  sasLink: Loaded<SasLinkView | null>;
   /** What the open page's records were read against (see recordsMark); null before the first snapshot. */
   mark: string | null;
 }
@@ -48,6 +50,7 @@ export const initialService = (): ServiceUi => ({
   recallGame: { state: 'idle' },
   events: { state: 'idle' },
   payTables: { state: 'idle' },
+  sasLink: { state: 'idle' },
   mark: null,
 });
 
@@ -99,6 +102,8 @@ export function pageQueries(svc: ServiceUi, page: ServicePageName): Query[] {
     }
     case 'settings':
       return [{ type: 'payTables' }];
+    case 'devices':
+      return [{ type: 'sasLink' }];
     default:
       return [];
   }
@@ -225,5 +230,7 @@ function stored(svc: ServiceUi, a: Answer): ServiceUi {
       return { ...svc, events: { state: 'ready', value: a } };
     case 'payTables':
       return { ...svc, payTables: { state: 'ready', value: a.tables } };
+    case 'sasLink':
+      return { ...svc, sasLink: { state: 'ready', value: a.link } };
   }
 }
