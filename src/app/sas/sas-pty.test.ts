@@ -75,6 +75,20 @@ function lifetime(db: string, name: string): number {
   }
 }
 
+/** Vouchers the cabinet has recorded for 4D (written in the commit of the print). */
+function vouchersRecorded(db: string): number {
+  try {
+    const r = new Database(db, { readonly: true, fileMustExist: true });
+    try {
+      return r.prepare('SELECT COUNT(*) FROM sas_validations').pluck().get() as number;
+    } finally {
+      r.close();
+    }
+  } catch {
+    return 0;
+  }
+}
+
 const count = (list: readonly number[], code: number) => list.filter((c) => c === code).length;
 
 describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () => {
@@ -215,4 +229,60 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
       await pair.stop();
     }
   }, 120_000);
+
+  it('a SIGKILL right after a voucher printed under 4C validation: after the restart 3D is raised once and 4D reports it once', async () => {
+    const pair = new SocatPair(join(dir, 'kill-machine'), join(dir, 'kill-host'));
+    await pair.start();
+    const hostEnd = new SerialEndpoint({ path: pair.device, baudRate: SAS_BAUD_RATE });
+    const host = new SasHost(hostEnd, { replyTimeoutMs: 300 });
+    const db = join(dir, 'kill', 'c.db');
+    const configFile = join(dir, 'kill-config.json');
+    writeFileSync(configFile, JSON.stringify({ devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', sas: { path: pair.host, address: 1 } } }));
+    let app: AssembledCabinet | null = null;
+    try {
+      // The bot plays on (it cashes out now and then); the casino system sets validation up with
+      // 4C as soon as the machine answers, then stays silent: the kill lands once a voucher has
+      // printed under it, before anyone has read its 3D or its 4D record.
+      let configured = false;
+      let settingUp = true;
+      const run = cabinet(['--db', db, '--bot', 'sas-kill', '--games', '5000', '--config', configFile, '--ledger', join(dir, 'kill-ledger')], () => configured && vouchersRecorded(db) >= 1);
+      void run.then(() => (settingUp = false));
+      while (settingUp && !configured) configured = (await host.request(1, { command: 0x4c, validationId: 0x0a0b0c, sequence: 500 })) !== null;
+      const killed = await run;
+      expect(configured, 'the machine answered 4C').toBe(true);
+      expect(killed.signal, killed.stderr).toBe('SIGKILL');
+      const printedBeforeKill = vouchersRecorded(db);
+      expect(printedBeforeKill).toBeGreaterThanOrEqual(1);
+
+      await pair.start();
+      app = await startCabinet({ config: loadConfig(configFile), dataDir: join(dir, 'kill'), database: 'c.db', devices: { kind: 'ledger', ledgerPath: null }, dealing: { kind: 'seeded', seed: 'sas-kill-2', for: 'test' } });
+      app.devices.ledger!.connect();
+      await app.devices.ledger!.settled();
+      const reading = await readMachine(host, 1, { maxExceptions: 500 });
+      const vouchers: string[] = [];
+      for (;;) {
+        const b = await host.request(1, { command: 0x4d, function: 0 });
+        const v = b && decodeValidationInfo(b);
+        if (!v) break;
+        vouchers.push(`${String(v.systemId).padStart(2, '0')}${v.validationNumber}`);
+      }
+      const printed = app.journal.reader.events().filter((e) => e.kind === 'voucher' && e.data.event === 'printed').map((e) => e.data.validation as string);
+      expect(printed).toHaveLength(printedBeforeKill);
+      // Numbered under the host's validation ID (system ID 00, the 16 digits it can recompute).
+      for (const v of printed) expect(v).toMatch(/^00\d{16}$/);
+      // The host was silent through a long session, so the queue may have overflowed (70): that
+      // drops the oldest ordinary exceptions, never a priority one such as 3D.
+      expect(count(reading.exceptions, 0x3d)).toBe(printed.length);
+      expect(vouchers).toEqual(printed);
+      // Read once, reported once: nothing is left for a second reading.
+      expect(await host.request(1, { command: 0x4d, function: 0 }).then((b) => b && decodeValidationInfo(b))).toBeFalsy();
+      expect(app.journal.sasExceptions()).toEqual([]);
+      expect(app.journal.sasValidations().every((v) => v.read)).toBe(true);
+    } finally {
+      await app?.close();
+      host.detach();
+      await hostEnd.close();
+      await pair.stop();
+    }
+  }, 180_000);
 });
