@@ -1,18 +1,27 @@
-// SAS reply time over a socat pseudo-terminal pair, against a fake machine: 10,000 polls (a mix
-// of general polls and long polls, as a casino system sends them) from the host simulator to the
-// link, measured two ways — inside the machine, from the data event that completed the poll to
+// SAS reply time over a socat pseudo-terminal pair: 10,000 polls (a mix of general polls and long
+// polls, as a casino system sends them) from the host simulator to the link, against the fake
+// machine and, in the same run, against the real cabinet (the whole assembly on a database with
+// its keyed records: CabinetMachine answering from the committed state, every exception raised
+// in the commit of its door event and removed, once taken, in a commit of its own), each measured
+// two ways — inside the machine, from the data event that completed the poll to
 // the reply handed to the port (what the standard's 20 ms is about, less the UART), and at the
 // host, from writing the poll to holding the whole reply (both directions through the kernel and
 // socat). The yardstick, in the same run: a bare echo over an identical pty pair, which is the
 // floor any reply over this transport has. Prints figures and the machine's load; asserts
 // nothing. Needs socat.
 
+import Database from 'better-sqlite3';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { startCabinet } from '../src/app/cabinet-app';
+import { parseConfig } from '../src/app/config';
 import { MemoryExceptionStore } from '../src/devices/sas/exception-queue';
 import { FakeMachine } from '../src/devices/sas/fake-machine';
+import { SasHost } from '../src/devices/sas/host';
+import type { SasLink } from '../src/devices/sas/link';
+import { SAS_BAUD_RATE, type SasPortEndpoint } from '../src/devices/sas/port';
 import type { LongPollRequest } from '../src/devices/sas/requests';
 import { createSimulatedSas } from '../src/devices/sas/simulated';
 import { SerialEndpoint } from '../src/devices/shared/serial-endpoint';
@@ -58,52 +67,135 @@ async function echoYardstick(n: number): Promise<number[]> {
   return times;
 }
 
-async function main() {
-  console.log(`SAS reply time, ${POLLS} polls over a socat pseudo-terminal; load average at start: ${load()}`);
+/** Inside the machine: the data event that completed a poll → the reply written to the port. */
+function timeInside(link: SasLink, port: SasPortEndpoint): number[] {
+  const inside: number[] = [];
+  let arrived = 0;
+  const onData = port.onData.bind(port);
+  link.detach();
+  port.onData = (listener) =>
+    onData((b) => {
+      arrived = performance.now();
+      listener(b);
+    });
+  const write = port.write.bind(port);
+  port.write = (bytes) => {
+    inside.push(performance.now() - arrived);
+    write(bytes);
+  };
+  link.attach(port);
+  return inside;
+}
+
+const MIX: (LongPollRequest | 'general')[] = [
+  'general', { command: 0x1a }, 'general', { command: 0x2f, game: 0, meters: [0x00, 0x01, 0x02, 0x03, 0x05, 0x06, 0x07, 0x0b, 0x0c, 0x0d] },
+  'general', { command: 0x1f }, 'general', { command: 0x4d, function: 0xff }, 'general', { command: 0x7e }, 'general', { command: 0x0f },
+];
+
+/** The polls, timed at the host; `raise` makes the machine queue an exception every 500 polls. */
+async function poll(host: SasHost, raise: (i: number) => Promise<void> | void): Promise<{ roundTrip: number[]; unanswered: number; exceptions: number }> {
+  const roundTrip: number[] = [];
+  let unanswered = 0;
+  let exceptions = 0;
+  for (let i = 0; i < POLLS; i++) {
+    if (i % 500 === 0) await raise(i);
+    const p = MIX[i % MIX.length];
+    const t0 = performance.now();
+    let ok: boolean;
+    if (p === 'general') {
+      const r = await host.generalPoll(ADDRESS);
+      ok = r.kind !== 'none';
+      if (r.kind === 'exception' && r.code !== 0) exceptions++;
+    } else ok = (await host.request(ADDRESS, p)) !== null;
+    roundTrip.push(performance.now() - t0);
+    if (!ok) unanswered++;
+  }
+  return { roundTrip, unanswered, exceptions };
+}
+
+async function fakeMachine() {
   const store = new MemoryExceptionStore();
   const machine = new FakeMachine(store);
   for (const [code, v] of [[0x00, 1_234_567], [0x01, 1_100_000], [0x05, 54_321], [0x0c, 12_345], [0x0b, 300_000]] as const) machine.setMeter(code, v);
   machine.setValidationId({ validationId: 4242, sequence: 0 });
   const sim = await createSimulatedSas({ transport: 'pty', link: { address: ADDRESS, machine, exceptions: store, money: { accountingDenomination: 1, minorDigits: 2 } }, host: { replyTimeoutMs: 500 } });
-
-  // Inside the machine: the data event that completed a poll → the reply written to the port.
-  const inside: number[] = [];
-  let arrived = 0;
-  const onData = sim.port.onData.bind(sim.port);
-  sim.link.detach();
-  sim.port.onData = (listener) => onData((b) => {
-    arrived = performance.now();
-    listener(b);
-  });
-  const write = sim.port.write.bind(sim.port);
-  sim.port.write = (bytes) => {
-    inside.push(performance.now() - arrived);
-    write(bytes);
-  };
-  sim.link.attach(sim.port);
-
-  const mix: (LongPollRequest | 'general')[] = [
-    'general', { command: 0x1a }, 'general', { command: 0x2f, game: 0, meters: [0x00, 0x01, 0x02, 0x03, 0x05, 0x06, 0x07, 0x0b, 0x0c, 0x0d] },
-    'general', { command: 0x1f }, 'general', { command: 0x4d, function: 0xff }, 'general', { command: 0x7e }, 'general', { command: 0x0f },
-  ];
-  const roundTrip: number[] = [];
-  let unanswered = 0;
-  for (let i = 0; i < POLLS; i++) {
-    if (i % 500 === 0) machine.raise(i % 1000 ? 0x7e : 0x7f);
-    const p = mix[i % mix.length];
-    const t0 = performance.now();
-    const ok = p === 'general' ? (await sim.host.generalPoll(ADDRESS)).kind !== 'none' : (await sim.host.request(ADDRESS, p)) !== null;
-    roundTrip.push(performance.now() - t0);
-    if (!ok) unanswered++;
-  }
+  const inside = timeInside(sim.link, sim.port);
+  const run = await poll(sim.host, (i) => machine.raise(i % 1000 ? 0x7e : 0x7f));
   const status = sim.link.status();
+  const repeats = sim.host.stats.repeats;
   await sim.close();
+  return { inside, ...run, status, repeats };
+}
+
+/** Commits of the keyed chain: every state commit and every exception-queue commit. */
+function keyedCommits(path: string): number {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('SELECT COUNT(*) FROM commits').pluck().get() as number;
+  } finally {
+    db.close();
+  }
+}
+
+/** The cabinet as it runs: the one assembly, its SAS link on a pty, its database on disk. */
+async function realCabinet() {
+  const dir = await mkdtemp(join(tmpdir(), 'sas-bench-cabinet-'));
+  const pair = new SocatPair(join(dir, 'sas-machine'), join(dir, 'sas-host'));
+  await pair.start();
+  const config = parseConfig({ devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', sas: { path: pair.host, address: ADDRESS } } });
+  const app = await startCabinet({ config, dataDir: join(dir, 'data'), devices: { kind: 'ledger', ledgerPath: null }, dealing: { kind: 'seeded', seed: 'bench-sas', for: 'test' } });
+  const hostEnd = new SerialEndpoint({ path: pair.device, baudRate: SAS_BAUD_RATE });
+  const host = new SasHost(hostEnd, { replyTimeoutMs: 500 });
+  try {
+    const sim = app.devices.ledger!;
+    sim.connect();
+    await sim.settled();
+    // Meters worth reading: a note and a few games; then validation set up by the host (4C).
+    sim.insertNote(10_000);
+    await sim.settled();
+    for (let g = 0; g < 5; g++) {
+      app.runner.wish({ type: 'deal', bet: 1 });
+      app.runner.wish({ type: 'draw' });
+      await sim.settled();
+    }
+    while (!(await host.request(ADDRESS, { command: 0x4c, validationId: 4242, sequence: 0 })));
+    const sas = app.sas!;
+    const inside = timeInside(sas.link, sas.endpoint);
+    const db = join(dir, 'data', 'cabinet.db');
+    const commitsBefore = keyedCommits(db);
+    // The main door opened and closed: 11 and 12, each committed with its event, then taken by
+    // a general poll and removed in a commit of its own.
+    const run = await poll(host, async (i) => {
+      sim.door('main', i % 1000 === 0);
+      await sim.settled();
+    });
+    sim.door('main', false);
+    await sim.settled();
+    return { inside, ...run, status: sas.status(), repeats: host.stats.repeats, commits: keyedCommits(db) - commitsBefore };
+  } finally {
+    host.detach();
+    await hostEnd.close();
+    await app.close();
+    await pair.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  console.log(`SAS reply time, ${POLLS} polls over a socat pseudo-terminal; load average at start: ${load()}`);
+  const fake = await fakeMachine();
+  const real = await realCabinet();
   const echo = await echoYardstick(Math.min(POLLS, 5000));
 
-  summary('machine: poll completed → reply written', inside);
-  summary('host: poll written → whole reply read', roundTrip);
+  summary('fake machine: poll completed → reply written', fake.inside);
+  summary('fake machine: poll written → whole reply read', fake.roundTrip);
+  summary('cabinet: poll completed → reply written', real.inside);
+  summary('cabinet: poll written → whole reply read', real.roundTrip);
   summary('yardstick: bare echo over the same kind of pty', echo);
-  console.log(`unanswered: ${unanswered}; host repeats: ${sim.host.stats.repeats}; link retransmissions: ${status.retransmissions}, CRC errors: ${status.crcErrors}`);
+  for (const [name, r] of [['fake machine', fake], ['cabinet', real]] as const) {
+    console.log(`${name}: unanswered ${r.unanswered}; exceptions taken ${r.exceptions}; host repeats ${r.repeats}; link retransmissions ${r.status.retransmissions}, CRC errors ${r.status.crcErrors}`);
+  }
+  console.log(`cabinet: ${real.commits} keyed commits during the polls (door events, and each exception taken removed in a commit of its own)`);
   console.log(`load average at end: ${load()} (${process.env.SAS_POLLS ? 'SAS_POLLS set' : 'default run'})`);
 }
 

@@ -18,6 +18,8 @@ export interface SasService {
   link: SasLink;
   /** The host simulator on the far end ("simulated" only). */
   host: SasHost | null;
+  /** The machine's end of the line the link is attached to (bench:sas times replies on it). */
+  endpoint: SasPortEndpoint;
   status(): SasLinkStatus & { line: 'ready' | 'fault' | 'closed'; lineProblem: string | null };
   close(): Promise<void>;
 }
@@ -84,10 +86,12 @@ export async function startSas(config: SasConfig, cabinet: CabinetSide, store: J
   };
   let link: SasLink;
   let host: SasHost | null = null;
+  let endpoint: SasPortEndpoint;
   let closeLine: () => Promise<void>;
   if (config.path === 'simulated') {
     const sim = await createSimulatedSas({ transport: 'memory', link: linkOptions });
     watch(sim.port);
+    endpoint = sim.port;
     line = 'ready';
     link = sim.link;
     host = sim.host;
@@ -101,6 +105,7 @@ export async function startSas(config: SasConfig, cabinet: CabinetSide, store: J
     link = new SasLink(linkOptions);
     const port = new SasPortEndpoint({ path: config.path, setUp: options.setUpLine });
     watch(port);
+    endpoint = port;
     link.attach(port);
     closeLine = async () => {
       closing = true;
@@ -112,6 +117,7 @@ export async function startSas(config: SasConfig, cabinet: CabinetSide, store: J
   return {
     link,
     host,
+    endpoint,
     status: () => ({ ...link.status(), line, lineProblem }),
     close: closeLine,
   };
