@@ -38,6 +38,14 @@ describe('the exceptions a transition raises', () => {
     expect(raised(rig, { kind: 'powerUp' })).toEqual(['18', '17']);
   });
 
+  it("the technician's SAS setting raises 3C in its commit; the line's fault raises none of the device codes", () => {
+    const r = new Rig();
+    r.ok({ kind: 'sas', command: { type: 'configure', settings: { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false } } });
+    r.technician();
+    expect(raised(r, { kind: 'wish', counter: r.state.version, wish: { type: 'changeSettings', confirm: true, sas: { allowRemoteHandpayReset: true } } })).toEqual(['3c']);
+    expect(raised(r, { kind: 'sas', command: { type: 'lineFault', message: 'port lost' } })).toEqual([]);
+  });
+
   it('a cash-out without a validation ID: 3F and a handpay (51); the attendant pays it (52); a voucher printed: 3D', () => {
     const r = new Rig();
     (r.env as { sasValidation?: (i: number, s: number) => string }).sasValidation = (i, s) => `00${String(i).padStart(8, '0')}${String(s).padStart(8, '0')}`;
