@@ -89,17 +89,34 @@ function vouchersRecorded(db: string): number {
   }
 }
 
+/** A socat pair with the host simulator on its far end, and a config file naming the machine's end. */
+async function sasLine(name: string) {
+  const pair = new SocatPair(join(dir, `${name}-machine`), join(dir, `${name}-host`));
+  await pair.start();
+  const hostEnd = new SerialEndpoint({ path: pair.device, baudRate: SAS_BAUD_RATE });
+  const host = new SasHost(hostEnd, { replyTimeoutMs: 300 });
+  const configFile = join(dir, `${name}-config.json`);
+  writeFileSync(configFile, JSON.stringify({ devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', sas: { path: pair.host, address: 1 } } }));
+  return { pair, hostEnd, host, configFile };
+}
+
+/** 4D until nothing is left unread: each voucher's system ID and 16 digits, as printed. */
+async function readVouchers(host: SasHost): Promise<string[]> {
+  const vouchers: string[] = [];
+  for (;;) {
+    const b = await host.request(1, { command: 0x4d, function: 0 });
+    const v = b && decodeValidationInfo(b);
+    if (!v) return vouchers;
+    vouchers.push(`${String(v.systemId).padStart(2, '0')}${v.validationNumber}`);
+  }
+}
+
 const count = (list: readonly number[], code: number) => list.filter((c) => c === code).length;
 
 describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () => {
   it('raises each event once across a SIGKILL, reports each voucher once, 2F reads meters --json, 01 disables play and 02 enables it', async () => {
-    const pair = new SocatPair(join(dir, 'sas-machine'), join(dir, 'sas-host'));
-    await pair.start();
-    const hostEnd = new SerialEndpoint({ path: pair.device, baudRate: SAS_BAUD_RATE });
-    const host = new SasHost(hostEnd, { replyTimeoutMs: 300 });
+    const { pair, hostEnd, host, configFile } = await sasLine('sas');
     const db = join(dir, 'data', 'c.db');
-    const configFile = join(dir, 'config.json');
-    writeFileSync(configFile, JSON.stringify({ devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', sas: { path: pair.host, address: 1 } } }));
     const setValidation = async () => {
       for (let i = 0; i < 20; i++) if (await host.request(1, { command: 0x4c, validationId: 0x0a0b0c, sequence: 100 })) return;
       throw new Error('the machine never answered 4C');
@@ -150,13 +167,7 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
 
       // The casino system reads it all: the queue, then 4D until there is nothing unread.
       const reading = await readMachine(host, 1, { maxExceptions: 200 });
-      const vouchers: string[] = [];
-      for (;;) {
-        const b = await host.request(1, { command: 0x4d, function: 0 });
-        const v = b && decodeValidationInfo(b);
-        if (!v) break;
-        vouchers.push(`${String(v.systemId).padStart(2, '0')}${v.validationNumber}`);
-      }
+      const vouchers = await readVouchers(host);
       expect(await host.generalPoll(1)).toMatchObject({ kind: 'exception', code: 0 });
       expect(app.journal.sasExceptions()).toEqual([]);
 
@@ -231,13 +242,8 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
   }, 120_000);
 
   it('a SIGKILL right after a voucher printed under 4C validation: after the restart 3D is raised once and 4D reports it once', async () => {
-    const pair = new SocatPair(join(dir, 'kill-machine'), join(dir, 'kill-host'));
-    await pair.start();
-    const hostEnd = new SerialEndpoint({ path: pair.device, baudRate: SAS_BAUD_RATE });
-    const host = new SasHost(hostEnd, { replyTimeoutMs: 300 });
+    const { pair, hostEnd, host, configFile } = await sasLine('kill');
     const db = join(dir, 'kill', 'c.db');
-    const configFile = join(dir, 'kill-config.json');
-    writeFileSync(configFile, JSON.stringify({ devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', sas: { path: pair.host, address: 1 } } }));
     let app: AssembledCabinet | null = null;
     try {
       // The bot plays on (it cashes out now and then); the casino system sets validation up with
@@ -259,13 +265,7 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
       app.devices.ledger!.connect();
       await app.devices.ledger!.settled();
       const reading = await readMachine(host, 1, { maxExceptions: 500 });
-      const vouchers: string[] = [];
-      for (;;) {
-        const b = await host.request(1, { command: 0x4d, function: 0 });
-        const v = b && decodeValidationInfo(b);
-        if (!v) break;
-        vouchers.push(`${String(v.systemId).padStart(2, '0')}${v.validationNumber}`);
-      }
+      const vouchers = await readVouchers(host);
       const printed = app.journal.reader.events().filter((e) => e.kind === 'voucher' && e.data.event === 'printed').map((e) => e.data.validation as string);
       expect(printed).toHaveLength(printedBeforeKill);
       // Numbered under the host's validation ID (system ID 00, the 16 digits it can recompute).
