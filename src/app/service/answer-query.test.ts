@@ -62,6 +62,7 @@ const ONE_OF_EACH: Query[] = [
   { type: 'recallGame', gameId: 1 },
   { type: 'events', limit: 20 },
   { type: 'payTables' },
+  { type: 'sasLink' },
 ];
 
 describe('who may ask (C-21)', () => {
