@@ -21,10 +21,22 @@ const LINK: SasLinkView = {
 
 function withSas(language: 'en' | 'ru' = 'en', address = 5): Snapshot {
   const s = technician();
-  return { ...s, language, service: { ...s.service, settings: { ...s.service.settings, sas: { address, allowClockSet: false, allowRemoteHandpayReset: true } } } };
+  return {
+    ...s,
+    language,
+    service: {
+      ...s.service,
+      settings: { ...s.service.settings, sas: { address, allowClockSet: false, allowRemoteHandpayReset: true } },
+    },
+  };
 }
 
-const ui = (link: SasLinkView | null): ServiceUi => ({ ...initialService(), mode: 'technician', page: 'devices', sasLink: { state: 'ready', value: link } });
+const ui = (link: SasLinkView | null): ServiceUi => ({
+  ...initialService(),
+  mode: 'technician',
+  page: 'devices',
+  sasLink: { state: 'ready', value: link },
+});
 const text = (lines: { text: string }[]) => lines.map((l) => l.text).join('\n');
 
 describe('the SAS link on the service pages (issue 14)', () => {
@@ -45,8 +57,14 @@ describe('the SAS link on the service pages (issue 14)', () => {
   });
 
   it('a line fault, no host, a new address waiting for the restart; no row without a link', () => {
-    const fault = devicesPage(withSas(), ui({ ...LINK, line: 'fault', lineProblem: 'cannot open /dev/ttyS3', hostSeen: false, lastPollAt: null }));
-    expect(fault.table?.rows.at(-1)).toEqual({ cells: ['SAS link', 'LINE FAULT', 'cannot open /dev/ttyS3'], tone: 'bad' });
+    const fault = devicesPage(
+      withSas(),
+      ui({ ...LINK, line: 'fault', lineProblem: 'cannot open /dev/ttyS3', hostSeen: false, lastPollAt: null }),
+    );
+    expect(fault.table?.rows.at(-1)).toEqual({
+      cells: ['SAS link', 'LINE FAULT', 'cannot open /dev/ttyS3'],
+      tone: 'bad',
+    });
     expect(text(fault.lines)).toContain('no poll yet');
     const silent = devicesPage(withSas(), ui({ ...LINK, hostSeen: false }));
     expect(silent.table?.rows.at(-1)?.cells[1]).toBe('NO HOST');
@@ -67,13 +85,24 @@ describe('the SAS link on the service pages (issue 14)', () => {
     expect(changes({ sas: { address: 6 } }, v)).toBe(true);
     const page = settingsPage(s, { ...initialService(), mode: 'technician', page: 'settings' });
     const fields = page.list.map((b) => [b.name, b.sub]);
-    expect(fields).toEqual(expect.arrayContaining([['set.sas.address', '5'], ['set.sas.allowClockSet', 'Not allowed'], ['set.sas.allowRemoteHandpayReset', 'Allowed']]));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        ['set.sas.address', '5'],
+        ['set.sas.allowClockSet', 'Not allowed'],
+        ['set.sas.allowRemoteHandpayReset', 'Allowed'],
+      ]),
+    );
     expect(text(page.lines)).toMatch(/new address is used from the next start/);
     // Without a link there is nothing to set.
     const none = settingsPage(technician(), { ...initialService(), mode: 'technician', page: 'settings' });
     expect(none.list.some((b) => b.name.startsWith('set.sas.'))).toBe(false);
     // The editor's confirm step wishes the change.
-    const editing = settingsPage(s, { ...initialService(), mode: 'technician', page: 'settings', edit: { field: 'sas.address', draft: '12', first: null, error: null } });
+    const editing = settingsPage(s, {
+      ...initialService(),
+      mode: 'technician',
+      page: 'settings',
+      edit: { field: 'sas.address', draft: '12', first: null, error: null },
+    });
     expect(text(editing.lines)).toMatch(/from the next start/);
     const ok = editing.actions.find((b) => b.name === 'edit.ok');
     expect(JSON.stringify(ok?.action)).toContain('"sas":{"address":12}');

@@ -3,7 +3,7 @@
 // declares for it (src/cabinet/vocabulary/settings-schema.ts, through the contract).
 // Pure, so the page and the tests agree on what a draft becomes.
 
-import { CHIP_VALUES, CURRENCY, LANGUAGE, LIMITS, MACHINE, MINOR_DIGITS, PRESENTATION, VENUE, type SettingsView, type Wish } from '../../../src/contract';
+import { CHIP_VALUES, CURRENCY, LANGUAGE, LIMITS, MACHINE, MINOR_DIGITS, PRESENTATION, SAS_ADDRESS, VENUE, type SettingsView, type Wish } from '../../../src/contract';
 import { formatChips, formatMoney } from '../../i18n/numbers';
 import { ts, type ServiceKey } from '../../i18n/service-texts';
 import type { Language } from '../../i18n/language';
@@ -144,7 +144,6 @@ function sasPermission(name: SasPermission, label: ServiceKey): FieldDef {
   };
 }
 
-const SAS_ADDRESS = WISH.variants.changeSettings.fields.sas.fields.address;
 
 export const FIELDS: FieldDef[] = [
   {
@@ -202,7 +201,7 @@ export const FIELDS: FieldDef[] = [
     show: (v) => String(v.sas?.address ?? ''),
     draft: (v) => String(v.sas?.address ?? ''),
     parse: (d, v) => {
-      const n = whole(d, SAS_ADDRESS.min, SAS_ADDRESS.max);
+      const n = whole(d, SAS_ADDRESS);
       return n === null || !v.sas ? null : { sas: { address: n } };
     },
   },

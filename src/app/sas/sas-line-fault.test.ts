@@ -19,8 +19,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let n = 0;
 function start(path: string, sasOptions?: CabinetPlan['sasOptions']): Promise<AssembledCabinet> {
-  const config = parseConfig({ devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', sas: { path, address: 3 } } });
-  return startCabinet({ config, dataDir: join(dir, `data-${++n}`), devices: { kind: 'ledger', ledgerPath: null }, dealing: { kind: 'seeded', seed: 'sas-line', for: 'test' }, sasOptions });
+  const config = parseConfig({
+    devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', sas: { path, address: 3 } },
+  });
+  return startCabinet({
+    config,
+    dataDir: join(dir, `data-${++n}`),
+    devices: { kind: 'ledger', ledgerPath: null },
+    dealing: { kind: 'seeded', seed: 'sas-line', for: 'test' },
+    sasOptions,
+  });
 }
 
 async function until(what: string, test: () => boolean, ms = 8000): Promise<void> {
@@ -32,7 +40,8 @@ async function until(what: string, test: () => boolean, ms = 8000): Promise<void
 }
 
 const lineTilt = (app: AssembledCabinet) => app.runner.state.tilts.find((t) => t.code === SAS_LINE_TILT);
-const faultRows = (app: AssembledCabinet) => app.journal.reader.events().filter((e) => e.kind === 'fault' && e.data.device === 'sas');
+const faultRows = (app: AssembledCabinet) =>
+  app.journal.reader.events().filter((e) => e.kind === 'fault' && e.data.device === 'sas');
 
 describe('a fault on the SAS line (C-15)', () => {
   it('a port that cannot be opened tilts the cabinet, is logged once, and shows on the Devices page', async () => {
@@ -46,10 +55,26 @@ describe('a fault on the SAS line (C-15)', () => {
       const status = app.sas!.status();
       expect(status.line).toBe('fault');
       // What the Devices page reads (its own query, behind the technician's PIN).
-      const technician = { ...app.runner.state, tilts: app.runner.state.tilts.filter((t) => t.code !== SWITCHES_TILT), keys: { ...app.runner.state.keys, technician: true }, access: { ...app.runner.state.access, technicianSession: true, pinChangeRequired: false } };
-      const answer = answerQuery({ type: 'sasLink' }, { state: technician, records: null as never, payTables: null as never, sasStatus: () => app.sas!.status() });
-      expect(answer).toMatchObject({ ok: true, answer: { type: 'sasLink', link: { address: 3, line: 'fault', hostSeen: false, lineProblem: expect.stringMatching(/cannot open/) } } });
-      expect(answerQuery({ type: 'sasLink' }, { state: app.runner.state, records: null as never, payTables: null as never })).toMatchObject({ ok: false, rule: 'C-21' });
+      const technician = {
+        ...app.runner.state,
+        tilts: app.runner.state.tilts.filter((t) => t.code !== SWITCHES_TILT),
+        keys: { ...app.runner.state.keys, technician: true },
+        access: { ...app.runner.state.access, technicianSession: true, pinChangeRequired: false },
+      };
+      const answer = answerQuery(
+        { type: 'sasLink' },
+        { state: technician, records: null as never, payTables: null as never, sasStatus: () => app.sas!.status() },
+      );
+      expect(answer).toMatchObject({
+        ok: true,
+        answer: {
+          type: 'sasLink',
+          link: { address: 3, line: 'fault', hostSeen: false, lineProblem: expect.stringMatching(/cannot open/) },
+        },
+      });
+      expect(
+        answerQuery({ type: 'sasLink' }, { state: app.runner.state, records: null as never, payTables: null as never }),
+      ).toMatchObject({ ok: false, rule: 'C-21' });
     } finally {
       await app.close();
     }
@@ -59,7 +84,12 @@ describe('a fault on the SAS line (C-15)', () => {
     const pair = new SocatPair(join(dir, 'uart-machine'), join(dir, 'uart-host'));
     await pair.start();
     // The machine's end passed off as a UART whose driver refuses space parity.
-    const refusing = (path: string) => setUpUart(path, async (args) => (args.includes('parenb') ? { code: 1, stdout: '', stderr: 'stty: invalid argument' } : { code: 0, stdout: '', stderr: '' }));
+    const refusing = (path: string) =>
+      setUpUart(path, async (args) =>
+        args.includes('parenb')
+          ? { code: 1, stdout: '', stderr: 'stty: invalid argument' }
+          : { code: 0, stdout: '', stderr: '' },
+      );
     const uart = await start(pair.host, { setUpLine: refusing });
     try {
       await until('the stty fault', () => lineTilt(uart) !== undefined);

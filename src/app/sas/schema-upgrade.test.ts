@@ -33,7 +33,9 @@ function raw(path: string): Raw {
   try {
     return {
       version: db.pragma('user_version', { simple: true }) as number,
-      tables: (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[]).filter((t) => !t.startsWith('sqlite_')),
+      tables: (
+        db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[]
+      ).filter((t) => !t.startsWith('sqlite_')),
       state: db.prepare('SELECT version, state FROM cabinet_state WHERE id = 1').get() as Raw['state'],
       meters: db.prepare('SELECT scope, name, value FROM meters ORDER BY scope, name').all() as Raw['meters'],
       events: db.prepare('SELECT seq, kind, data, hash FROM events ORDER BY seq').all() as Raw['events'],
@@ -55,9 +57,17 @@ describe('schema 4 → 5 (and on) on a database written by schema 4', () => {
 
     const pair = new SocatPair(join(dir, 'sas-machine'), join(dir, 'sas-host'));
     await pair.start();
-    const config = parseConfig({ devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', sas: { path: pair.host, address: 1 } } });
+    const config = parseConfig({
+      devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', sas: { path: pair.host, address: 1 } },
+    });
     const start = () =>
-      startCabinet({ config, dataDir: join(dir, 'data'), database: 'cabinet.db', devices: { kind: 'ledger', ledgerPath: null }, dealing: { kind: 'seeded', seed: 'schema-5', for: 'test' } });
+      startCabinet({
+        config,
+        dataDir: join(dir, 'data'),
+        database: 'cabinet.db',
+        devices: { kind: 'ledger', ledgerPath: null },
+        dealing: { kind: 'seeded', seed: 'schema-5', for: 'test' },
+      });
     try {
       let app = await start();
       const state = JSON.parse(before.state.state) as { balance: number };
@@ -81,8 +91,11 @@ describe('schema 4 → 5 (and on) on a database written by schema 4', () => {
       // Nothing schema 4 wrote was lost or rewritten: its events, row for row, and its meters.
       expect(after.events.slice(0, before.events.length)).toEqual(before.events);
       // (A power-up counts itself and starts the games since power-up again, as it should.)
-      for (const m of before.meters.filter((x) => !/powerUp/i.test(x.name))) expect(after.meters, `${m.scope} ${m.name}`).toContainEqual(m);
-      const sasDigests = new Database(db, { readonly: true }).prepare("SELECT COUNT(*) FROM table_digests WHERE name LIKE 'sas_%'");
+      for (const m of before.meters.filter((x) => !/powerUp/i.test(x.name)))
+        expect(after.meters, `${m.scope} ${m.name}`).toContainEqual(m);
+      const sasDigests = new Database(db, { readonly: true }).prepare(
+        "SELECT COUNT(*) FROM table_digests WHERE name LIKE 'sas_%'",
+      );
       expect(sasDigests.pluck().get()).toBeGreaterThan(0);
 
       // Started again: the SAS tables are under the keyed records now, and still intact.
@@ -99,7 +112,9 @@ describe('schema 4 → 5 (and on) on a database written by schema 4', () => {
       const edit = new Database(db);
       edit.exec('DELETE FROM sas_exceptions WHERE id = (SELECT MIN(id) FROM sas_exceptions)');
       edit.close();
-      await expect(start()).rejects.toThrow(/sas_exceptions is not as commit \d+ left it: a row edited, added or removed by hand/);
+      await expect(start()).rejects.toThrow(
+        /sas_exceptions is not as commit \d+ left it: a row edited, added or removed by hand/,
+      );
     } finally {
       await pair.stop();
     }
