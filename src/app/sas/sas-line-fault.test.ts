@@ -90,15 +90,16 @@ describe('a fault on the SAS line (C-15)', () => {
           ? { code: 1, stdout: '', stderr: 'stty: invalid argument' }
           : { code: 0, stdout: '', stderr: '' },
       );
-    const uart = await start(pair.host, { setUpLine: refusing });
+    let uart: AssembledCabinet | null = null;
     try {
-      await until('the stty fault', () => lineTilt(uart) !== undefined);
-      expect(lineTilt(uart)?.reason).toMatch(/stty could not set SAS parity.*invalid argument/);
-      expect(faultRows(uart)[0]?.data).toMatchObject({ event: 'fault', code: 'line' });
+      const app = (uart = await start(pair.host, { setUpLine: refusing }));
+      await until('the stty fault', () => lineTilt(app) !== undefined);
+      expect(lineTilt(app)?.reason).toMatch(/stty could not set SAS parity.*invalid argument/);
+      expect(faultRows(app)[0]?.data).toMatchObject({ event: 'fault', code: 'line' });
     } finally {
-      await uart.close();
+      await uart?.close();
+      await pair.stop();
     }
-    await pair.stop();
 
     const pty = new SocatPair(join(dir, 'pty-machine'), join(dir, 'pty-host'));
     await pty.start();
