@@ -25,10 +25,10 @@ export function parseCard(code: string): Card {
   let suitText: string;
   if (text.length === 3 && text.startsWith('10')) {
     rankText = 'T';
-    suitText = text[2];
+    suitText = text.charAt(2);
   } else if (text.length === 2) {
-    rankText = text[0].toUpperCase();
-    suitText = text[1];
+    rankText = text.charAt(0).toUpperCase();
+    suitText = text.charAt(1);
   } else {
     throw new CardParseError(`not a card code: "${code}" (expected rank then suit, e.g. As, Td, 10h)`);
   }
@@ -48,7 +48,7 @@ export function parseCards(text: string): Card[] {
 
 export function formatCard(card: Card): string {
   if (!isCard(card)) throw new RangeError(`not a card number: ${card}`);
-  return RANK_CHARS[rankOf(card)] + SUIT_CHARS[suitOf(card)];
+  return RANK_CHARS.charAt(rankOf(card)) + SUIT_CHARS.charAt(suitOf(card));
 }
 
 export function formatCards(cards: readonly Card[]): string[] {
@@ -62,8 +62,8 @@ export function isCard(value: unknown): value is Card {
 /** Index of the first card that repeats an earlier one, or -1 (H-2). */
 export function firstDuplicate(cards: readonly Card[]): number {
   let seen = 0n;
-  for (let i = 0; i < cards.length; i++) {
-    const bit = 1n << BigInt(cards[i]);
+  for (const [i, card] of cards.entries()) {
+    const bit = 1n << BigInt(card);
     if (seen & bit) return i;
     seen |= bit;
   }

@@ -51,7 +51,11 @@ function popcount(x: number): number {
 }
 
 const sumKeys = (ranks: readonly number[], keys: readonly number[]): number =>
-  ranks.reduce((s, r) => s + keys[r], 0);
+  ranks.reduce((s, r) => {
+    const key = keys[r];
+    if (key === undefined) throw new RangeError(`evaluator tables: no rank key for rank ${r}`);
+    return s + key;
+  }, 0);
 
 export function buildEvaluatorTables(): EvaluatorTables {
   const fives = rankMultisets(5);
@@ -95,7 +99,8 @@ export function buildEvaluatorTables(): EvaluatorTables {
   for (const ranks of rankMultisets(6)) {
     const at = sumKeys(ranks, RANK_KEYS_6);
     if (rank6[at] !== 0) throw new Error('evaluator tables: six-card rank keys collide');
-    rank6[at] = bestOfSix(ranks, (five) => rank5[sumKeys(five, RANK_KEYS_5)]);
+    // Every five of these six ranks is a multiset rank5 was filled for above.
+    rank6[at] = bestOfSix(ranks, (five) => rank5[sumKeys(five, RANK_KEYS_5)]!);
   }
   for (let m = 0; m < 8192; m++) {
     if (popcount(m) === 6) flush[m] = bestOfSix(maskRanks(m), (five) => valueOf(five, true));

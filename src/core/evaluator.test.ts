@@ -88,7 +88,7 @@ describe('ordering inside categories (H-4, H-5)', () => {
       const a = shuffledDeck(rng).slice(0, 5);
       const b = shuffledDeck(rng).slice(0, 5);
       const ref = (h: number[]): number =>
-        referenceKey(referenceRank(h.map((c) => c >> 2), h.every((c) => (c & 3) === (h[0] & 3))));
+        referenceKey(referenceRank(h.map((c) => c >> 2), h.every((c) => (c & 3) === (h[0]! & 3))));
       expect(Math.sign(evaluate(a) - evaluate(b))).toBe(Math.sign(ref(a) - ref(b)));
     }
   });
@@ -105,7 +105,7 @@ describe('six cards: the best five plays (H-6)', () => {
     const rng = new SeededRandom(11);
     for (let i = 0; i < 50000; i++) {
       const six = shuffledDeck(rng).slice(0, 6);
-      expect(evaluate6(six[0], six[1], six[2], six[3], six[4], six[5])).toBe(bruteBest(six));
+      expect(evaluate6(six[0]!, six[1]!, six[2]!, six[3]!, six[4]!, six[5]!)).toBe(bruteBest(six));
     }
   });
 

@@ -2,7 +2,7 @@
 // by H-5. The five- and six-card paths allocate nothing: a few table reads and integer ops.
 
 import { CATEGORIES, JACKS_CATEGORIES, type Category, type GameId, type JacksCategory } from './categories';
-import type { Card } from './cards';
+import { makeCard, type Card } from './cards';
 import { buildEvaluatorTables, HAND_VALUE_COUNT, RANK_KEYS_5, RANK_KEYS_6 } from './evaluator-tables';
 
 const tables = buildEvaluatorTables();
@@ -15,20 +15,28 @@ const JACKS_MIN = tables.jacksMin;
 const KEY5 = new Int32Array(52);
 const KEY6 = new Int32Array(52);
 const BIT = new Int32Array(52);
-for (let c = 0; c < 52; c++) {
-  KEY5[c] = RANK_KEYS_5[c >> 2];
-  KEY6[c] = RANK_KEYS_6[c >> 2];
-  BIT[c] = 1 << (c >> 2);
+for (const [rank, key5] of RANK_KEYS_5.entries()) {
+  for (let suit = 0; suit < 4; suit++) {
+    KEY5[makeCard(rank, suit)] = key5;
+    BIT[makeCard(rank, suit)] = 1 << rank;
+  }
+}
+for (const [rank, key6] of RANK_KEYS_6.entries()) {
+  for (let suit = 0; suit < 4; suit++) KEY6[makeCard(rank, suit)] = key6;
 }
 
 export { HAND_VALUE_COUNT };
 
+// The hot paths below read the tables without a bounds check: a card is 0..51 (H-1), so every
+// index is in range by construction (a KEY sum or a rank mask lands inside the table it was
+// sized for). The `!` on each read says so to the compiler; a check here would cost every hand.
+
 /** Value of exactly five cards. */
 export function evaluate5(a: Card, b: Card, c: Card, d: Card, e: Card): number {
   if ((((a ^ b) | (a ^ c) | (a ^ d) | (a ^ e)) & 3) === 0) {
-    return FLUSH[BIT[a] | BIT[b] | BIT[c] | BIT[d] | BIT[e]];
+    return FLUSH[BIT[a]! | BIT[b]! | BIT[c]! | BIT[d]! | BIT[e]!]!;
   }
-  return RANK5[KEY5[a] + KEY5[b] + KEY5[c] + KEY5[d] + KEY5[e]];
+  return RANK5[KEY5[a]! + KEY5[b]! + KEY5[c]! + KEY5[d]! + KEY5[e]!]!;
 }
 
 /** Value of the best five of six cards (H-6). */
@@ -41,15 +49,15 @@ export function evaluate6(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card):
     // With five or more of one suit no pairing of the rest can beat the flush (H-3).
     const suit = (31 - Math.clz32(over)) >> 2;
     let mask = 0;
-    if ((a & 3) === suit) mask |= BIT[a];
-    if ((b & 3) === suit) mask |= BIT[b];
-    if ((c & 3) === suit) mask |= BIT[c];
-    if ((d & 3) === suit) mask |= BIT[d];
-    if ((e & 3) === suit) mask |= BIT[e];
-    if ((f & 3) === suit) mask |= BIT[f];
-    return FLUSH[mask];
+    if ((a & 3) === suit) mask |= BIT[a]!;
+    if ((b & 3) === suit) mask |= BIT[b]!;
+    if ((c & 3) === suit) mask |= BIT[c]!;
+    if ((d & 3) === suit) mask |= BIT[d]!;
+    if ((e & 3) === suit) mask |= BIT[e]!;
+    if ((f & 3) === suit) mask |= BIT[f]!;
+    return FLUSH[mask]!;
   }
-  return RANK6[KEY6[a] + KEY6[b] + KEY6[c] + KEY6[d] + KEY6[e] + KEY6[f]];
+  return RANK6[KEY6[a]! + KEY6[b]! + KEY6[c]! + KEY6[d]! + KEY6[e]! + KEY6[f]!]!;
 }
 
 /**
@@ -57,8 +65,8 @@ export function evaluate6(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card):
  * take the best of every six. Cards must be distinct card numbers (see parseCards).
  */
 export function evaluate(cards: ArrayLike<Card>): number {
-  if (cards.length === 5) return evaluate5(cards[0], cards[1], cards[2], cards[3], cards[4]);
-  if (cards.length === 6) return evaluate6(cards[0], cards[1], cards[2], cards[3], cards[4], cards[5]);
+  if (cards.length === 5) return evaluate5(cards[0]!, cards[1]!, cards[2]!, cards[3]!, cards[4]!);
+  if (cards.length === 6) return evaluate6(cards[0]!, cards[1]!, cards[2]!, cards[3]!, cards[4]!, cards[5]!);
   if (cards.length < 5) throw new RangeError(`evaluate needs five or more cards, got ${cards.length}`);
   let best = 0;
   const all = Array.from(cards);
@@ -84,16 +92,20 @@ export function categoryOf(value: number, game: 'jacks-or-better'): JacksCategor
 export function categoryOf(value: number, game?: GameId): Category | JacksCategory;
 export function categoryOf(value: number, game: GameId = 'poker-plus'): Category | JacksCategory {
   checkValue(value);
-  const index = CATEGORY[value];
-  if (game === 'poker-plus') return CATEGORIES[index];
+  // A checked value has a category, and the table holds only indexes 0..9.
+  const index = CATEGORY[value]!;
+  if (game === 'poker-plus') return CATEGORIES[index]!;
   // Low pairs pay nothing in Jacks or Better: they share the 'nothing' name (H-3).
   if (index === 1) return value >= JACKS_MIN ? 'jacks-or-better' : 'nothing';
-  return JACKS_CATEGORIES[index];
+  return JACKS_CATEGORIES[index]!;
 }
 
-/** Category index (0 = high card .. 9 = royal flush) without the string. */
+/**
+ * Category index (0 = high card .. 9 = royal flush) without the string, for hot paths: `value`
+ * must be a hand value from the evaluator (unchecked, unlike categoryOf).
+ */
 export function categoryIndexOf(value: number): number {
-  return CATEGORY[value];
+  return CATEGORY[value]!;
 }
 
 /** Positive when hand a beats hand b, zero for equal hands (H-5), negative otherwise. */

@@ -3,7 +3,7 @@
 import type { JacksCategory } from './categories';
 import type { Card } from './cards';
 import { checkDeck } from './deal-check';
-import { categoryOf, evaluate5 } from './evaluator';
+import { categoryOf, evaluate } from './evaluator';
 import { DEFAULT_JACKS_PAYTABLE, jacksCoefficient, jacksWin, type JacksPayTable } from './paytable';
 import { isWholeNumber, refuse, type Step } from './step';
 
@@ -45,7 +45,7 @@ export type JacksStep = Step<JacksState, JacksEffect>;
 
 /** J-3: the positions of the cards that make a paying dealt hand, or none. */
 export function autoHoldPositions(cards: readonly Card[], payTable: JacksPayTable = DEFAULT_JACKS_PAYTABLE): number[] {
-  const hand = categoryOf(evaluate5(cards[0], cards[1], cards[2], cards[3], cards[4]), 'jacks-or-better');
+  const hand = categoryOf(evaluate(cards), 'jacks-or-better');
   if (hand === 'nothing' || payTable.coefficients[hand] === 0) return [];
   const rankCount = new Map<number, number>();
   for (const c of cards) rankCount.set(c >> 2, (rankCount.get(c >> 2) ?? 0) + 1);
@@ -136,8 +136,9 @@ function draw(state: JacksState): JacksStep {
     return refuse('H-2', `the deck has ${state.deck.length} cards, this draw needs ${needed}`);
   }
   let next = 5;
-  const final = state.dealt.map((card, i) => (state.held.includes(i) ? card : state.deck[next++]));
-  const hand = categoryOf(evaluate5(final[0], final[1], final[2], final[3], final[4]), 'jacks-or-better');
+  // The deck holds at least five cards past the deal for every card not held (checked above).
+  const final = state.dealt.map((card, i) => (state.held.includes(i) ? card : state.deck[next++]!));
+  const hand = categoryOf(evaluate(final), 'jacks-or-better');
   const win = jacksWin(jacksCoefficient(state.config.payTable, hand, state.bet, state.config.maxBet), state.bet);
   return {
     ok: true,

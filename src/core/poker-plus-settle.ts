@@ -15,7 +15,8 @@ export const dealerHasGame = (cards: readonly Card[]): boolean => isGame(evaluat
 
 /** P-6, P-11: the BET's winnings for a box of this ante whose hand has value `value`, capped at tableMax. */
 export function betPayoutOf(config: PokerPlusConfig, ante: number, value: number): number {
-  return Math.min(2 * ante * config.payTable.coefficients[CATEGORIES[categoryIndexOf(value)]], config.tableMax);
+  // A hand value's category index is one of CATEGORIES' ten positions.
+  return Math.min(2 * ante * config.payTable.coefficients[CATEGORIES[categoryIndexOf(value)]!], config.tableMax);
 }
 
 /** P-6, P-11: the BET's winnings for a hand, capped at tableMax. */
@@ -26,7 +27,7 @@ export function betPayout(state: Pick<PokerPlusState, 'config'>, box: Pick<BoxSt
 /** P-10: the position of the dealer's lowest card (without a game the ranks all differ, so it is unique). */
 export function lowestCardIndex(dealer: ArrayLike<Card>): number {
   let low = 0;
-  for (let i = 1; i < dealer.length; i++) if (rankOf(dealer[i]) < rankOf(dealer[low])) low = i;
+  for (let i = 1; i < dealer.length; i++) if (rankOf(dealer[i]!) < rankOf(dealer[low]!)) low = i;
   return low;
 }
 
@@ -35,7 +36,7 @@ export function buyDealerGame(dealer: readonly Card[], drew: Card): BoughtGame {
   const low = lowestCardIndex(dealer);
   const cards = dealer.map((c, i) => (i === low ? drew : c));
   const value = evaluate(cards);
-  return { discarded: dealer[low], drew, cards, hand: categoryOf(value), game: isGame(value) };
+  return { discarded: dealer[low]!, drew, cards, hand: categoryOf(value), game: isGame(value) };
 }
 
 /** What a box's stake is, as settlement reads it. */
@@ -90,8 +91,9 @@ export function settleRound(state: PokerPlusState): Settled {
   let next = state.next;
   let bought: BoughtGame | null = null;
   if (dealerBuys(dealerGame, state.boxes)) {
-    if (next >= state.deck.length) return refuse('P-10', 'the deck has no card left for the bought game');
-    bought = buyDealerGame(dealerCards, state.deck[next++]);
+    const drew = state.deck[next++];
+    if (drew === undefined) return refuse('P-10', 'the deck has no card left for the bought game');
+    bought = buyDealerGame(dealerCards, drew);
   }
   const standing: DealerStanding = { game: dealerGame, value: dealerValue, boughtValue: bought ? evaluate(bought.cards) : null };
   const boxes = state.boxes.map((box): BoxResult => {

@@ -32,7 +32,7 @@ const run = (state: PokerPlusState, ...actions: PokerPlusAction[]): PokerPlusSta
   return s;
 };
 
-const box0 = (s: PokerPlusState) => s.result!.boxes[0];
+const box0 = (s: PokerPlusState) => s.result!.boxes[0]!;
 
 describe('Poker Plus', () => {
   it('P-1: one seen box and at most one blind box that stakes ANTE and BET before the deal', () => {
@@ -51,8 +51,8 @@ describe('Poker Plus', () => {
     const step = dealPokerPlus(stackedDeck('2c 3c 4c 5c 6c 2d 3d 4d 5d 6d 2h 3h 4h 5h 6h'), [{ ante: 1, blind: true }, { ante: 1 }]);
     expect(step.ok).toBe(true);
     if (!step.ok) return;
-    expect(formatCards(step.state.boxes[0].cards)).toEqual(['2c', '3c', '4c', '5c', '6c']);
-    expect(formatCards(step.state.boxes[1].cards)).toEqual(['2d', '3d', '4d', '5d', '6d']);
+    expect(formatCards(step.state.boxes[0]!.cards)).toEqual(['2c', '3c', '4c', '5c', '6c']);
+    expect(formatCards(step.state.boxes[1]!.cards)).toEqual(['2d', '3d', '4d', '5d', '6d']);
     expect(formatCards(step.state.dealer)).toEqual(['2h', '3h', '4h', '5h', '6h']);
     expect(step.effects[0]).toMatchObject({ type: 'dealt', dealerUp: parseCard('6h'), stake: 4 });
     expect(step.state.seen).toBe(1);
@@ -66,15 +66,15 @@ describe('Poker Plus', () => {
     [[0, 1, 2, 3, 4], 10],
   ])('P-3: a first exchange of %j costs %i with A = 10', (positions, fee) => {
     const s = ok(stepPokerPlus(deal(''), { type: 'exchange', box: 0, positions }));
-    expect(s.boxes[0].staked).toBe(10 + fee);
+    expect(s.boxes[0]!.staked).toBe(10 + fee);
   });
 
   it('P-3: a sixth card costs 1A; the second action is a flat 1A; a third is refused', () => {
     let s = ok(stepPokerPlus(deal(''), { type: 'buySixth', box: 0 }));
-    expect(s.boxes[0].staked).toBe(20);
-    expect(s.boxes[0].cards).toHaveLength(6);
+    expect(s.boxes[0]!.staked).toBe(20);
+    expect(s.boxes[0]!.cards).toHaveLength(6);
     s = ok(stepPokerPlus(s, { type: 'exchange', box: 0, positions: [0, 1, 2, 5] }));
-    expect(s.boxes[0].staked).toBe(30);
+    expect(s.boxes[0]!.staked).toBe(30);
     expect(refusedBy(stepPokerPlus(s, { type: 'exchange', box: 0, positions: [0] }))).toBe('P-3');
     expect(refusedBy(stepPokerPlus(s, { type: 'buySixth', box: 0 }))).toBe('P-3');
   });
@@ -86,7 +86,7 @@ describe('Poker Plus', () => {
     expect(refusedBy(stepPokerPlus(deal(''), { type: 'exchange', box: 0, positions: [5] }))).toBe('P-3');
     expect(refusedBy(stepPokerPlus(deal(''), { type: 'exchange', box: 0, positions: [1, 1] }))).toBe('P-3');
     const five = ok(stepPokerPlus(deal(''), { type: 'exchange', box: 0, positions: [0] }));
-    expect(ok(stepPokerPlus(five, { type: 'buySixth', box: 0 })).boxes[0].staked).toBe(30);
+    expect(ok(stepPokerPlus(five, { type: 'buySixth', box: 0 })).boxes[0]!.staked).toBe(30);
   });
 
   it('P-3: draws happen only before the final decision; fees are never returned', () => {
@@ -111,9 +111,9 @@ describe('Poker Plus', () => {
   it('P-5: draws come off the deck in order; exchanged positions refill ascending; the sixth is position 6', () => {
     let s = deal('Ah Ad 7c 4s 2h Qs Qc 8d 3h Kd Tc Js 9h 8h');
     s = ok(stepPokerPlus(s, { type: 'exchange', box: 0, positions: [4, 2] }));
-    expect(formatCards(s.boxes[0].cards)).toEqual(['Ah', 'Ad', 'Tc', '4s', 'Js']);
+    expect(formatCards(s.boxes[0]!.cards)).toEqual(['Ah', 'Ad', 'Tc', '4s', 'Js']);
     s = ok(stepPokerPlus(s, { type: 'buySixth', box: 0 }));
-    expect(formatCards(s.boxes[0].cards)).toEqual(['Ah', 'Ad', 'Tc', '4s', 'Js', '9h']);
+    expect(formatCards(s.boxes[0]!.cards)).toEqual(['Ah', 'Ad', 'Tc', '4s', 'Js', '9h']);
   });
 
   it('P-6: a straight or better may take half of its payout and leave', () => {
@@ -271,7 +271,7 @@ describe('Poker Plus', () => {
     expect(over.result!.boxes[0]).toMatchObject({ outcome: 'win', net: 30 });
     expect(over.result!.boxes[1]).toMatchObject({ outcome: 'lose', staked: 15, returned: 0 });
     const folded = run(s, { type: 'fold', box: 0 });
-    expect(folded.result!.boxes[1].outcome).toBe('lose');
+    expect(folded.result!.boxes[1]!.outcome).toBe('lose');
   });
 
   it('P-14: defaults are minAnte 1, maxAnte 100, tableMax 10000', () => {

@@ -91,7 +91,7 @@ export function dealPokerPlus(
     result: null,
   };
   const stake = boxStates.reduce((s, b) => s + b.staked, 0);
-  return { ok: true, state, effects: [{ type: 'dealt', boxes: boxStates.map((b) => [...b.cards]), dealerUp: dealer[4], stake }] };
+  return { ok: true, state, effects: [{ type: 'dealt', boxes: boxStates.map((b) => [...b.cards]), dealerUp: dealer[4]!, stake }] };
 }
 
 /** P-3: the fee of a draw action on a box with this many actions already taken. */
@@ -109,10 +109,8 @@ export function stepPokerPlus(state: PokerPlusState, action: PokerPlusAction): P
     return reveal(state, []);
   }
   const boxIndex = 'box' in action && action.box !== undefined ? action.box : state.seen;
-  if (!isWholeNumber(boxIndex) || boxIndex < 0 || boxIndex >= state.boxes.length) {
-    return refuse('P-1', `there is no box ${String(boxIndex)}`);
-  }
-  const box = state.boxes[boxIndex];
+  const box = isWholeNumber(boxIndex) ? state.boxes[boxIndex] : undefined;
+  if (box === undefined) return refuse('P-1', `there is no box ${String(boxIndex)}`);
   if (box.blind) return refuse('P-13', 'the blind box makes no decision after the deal');
   if (box.status === 'folded') return refuse('P-4', 'the box has folded');
   if (box.status === 'half') return refuse('P-6', 'the box has taken half and left the game');
@@ -122,7 +120,7 @@ export function stepPokerPlus(state: PokerPlusState, action: PokerPlusAction): P
   switch (action.type) {
     case 'exchange':
     case 'buySixth':
-      return drawAction(state, boxIndex, action);
+      return drawAction(state, boxIndex, box, action);
     case 'bet': {
       if (box.status !== 'deciding') return refuse('P-4', 'the box has already placed its BET');
       const stake = betStake(box.ante);
@@ -135,7 +133,7 @@ export function stepPokerPlus(state: PokerPlusState, action: PokerPlusAction): P
       return reveal({ ...state, boxes }, [{ type: 'folded', box: boxIndex }]);
     }
     case 'takeHalf':
-      return takeHalf(state, boxIndex);
+      return takeHalf(state, boxIndex, box);
     case 'buyGame': {
       if (box.status !== 'bet') return refuse('P-7', 'the game can be bought only after BET, before the dealer shows');
       if (box.boughtGame) return refuse('P-7', 'the box has already bought the game');
@@ -156,9 +154,9 @@ function replaceBox(boxes: readonly BoxState[], index: number, box: BoxState): B
 function drawAction(
   state: PokerPlusState,
   boxIndex: number,
+  box: BoxState,
   action: { type: 'exchange'; positions: number[] } | { type: 'buySixth' },
 ): PokerPlusStep {
-  const box = state.boxes[boxIndex];
   if (box.status !== 'deciding') return refuse('P-3', 'cards are exchanged or bought only before the final decision');
   const taken = box.draws.length;
   if (taken >= 2) return refuse('P-3', 'a box takes at most two draw actions');
@@ -167,9 +165,10 @@ function drawAction(
   let record: DrawRecord;
   if (action.type === 'buySixth') {
     if (cards.length >= 6) return refuse('P-3', 'a box never holds more than six cards');
-    if (next >= state.deck.length) return refuse('H-2', 'the deck has no more cards');
-    const drawn = [state.deck[next++]];
-    cards.push(drawn[0]);
+    const card = state.deck[next++];
+    if (card === undefined) return refuse('H-2', 'the deck has no more cards');
+    const drawn = [card];
+    cards.push(card);
     record = { kind: 'sixth', drawn, fee: drawFee(box.ante, taken, 'sixth') };
   } else {
     const positions = action.positions;
@@ -182,12 +181,11 @@ function drawAction(
     // P-5: refill exchanged positions in ascending order.
     const sorted = [...positions].sort((a, b) => a - b);
     if (next + sorted.length > state.deck.length) return refuse('H-2', 'the deck has no more cards');
-    const removed = sorted.map((p) => cards[p]);
-    const drawn: Card[] = [];
-    for (const p of sorted) {
-      cards[p] = state.deck[next++];
-      drawn.push(cards[p]);
-    }
+    // Positions are checked to be on the hand and the deck to hold enough cards, just above.
+    const removed = sorted.map((p) => cards[p]!);
+    const drawn = state.deck.slice(next, next + sorted.length);
+    next += sorted.length;
+    for (const [k, p] of sorted.entries()) cards[p] = drawn[k]!;
     record = { kind: 'exchange', positions: sorted, removed, drawn, fee: drawFee(box.ante, taken, sorted.length) };
   }
   cards = [...cards];
@@ -207,11 +205,11 @@ export function canTakeHalf(box: BoxState): boolean {
 /** P-6: what a box that takes half now gets back: its ANTE and BET and half its capped payout. */
 export function takeHalfReturn(state: PokerPlusState, boxIndex: number): number {
   const box = state.boxes[boxIndex];
+  if (box === undefined) throw new RangeError(`there is no box ${boxIndex}`);
   return settleStakes({ ...box, status: 'half' }, evaluate(box.cards), betPayout(state, box), { game: false, value: 0, boughtValue: null }).returned;
 }
 
-function takeHalf(state: PokerPlusState, boxIndex: number): PokerPlusStep {
-  const box = state.boxes[boxIndex];
+function takeHalf(state: PokerPlusState, boxIndex: number, box: BoxState): PokerPlusStep {
   if (box.status !== 'bet') return refuse('P-6', 'half can be taken only after BET, before the dealer shows');
   if (box.boughtGame) return refuse('P-7', 'a box that bought the game cannot also take half');
   if (categoryIndexOf(evaluate(box.cards)) < 4) return refuse('P-6', 'only a straight or better may take half');

@@ -12,7 +12,7 @@ import { SeededRandom } from './random';
 import { runReplay, type PokerPlusReplayOutput } from './replay';
 
 function legalPokerPlusActions(s: PokerPlusState, pick: () => number): PokerPlusAction[] {
-  const box = s.boxes[s.seen];
+  const box = s.boxes[s.seen]!;
   const out: PokerPlusAction[] = [];
   if (s.phase === 'deciding') {
     if (box.draws.length < 2) {
@@ -45,7 +45,7 @@ describe('Poker Plus under random legal play', () => {
         fc.integer({ min: 1, max: 100 }),
         (seed, choices, twoBoxes, ante, blindAnte) => {
           let i = 0;
-          const pick = (): number => choices[i++ % choices.length];
+          const pick = (): number => choices[i++ % choices.length]!;
           const deck = shuffledDeck(new SeededRandom(seed));
           const boxes = twoBoxes ? [{ ante: blindAnte, blind: true }, { ante }] : [{ ante }];
           const first = dealPokerPlus(deck, boxes);
@@ -55,7 +55,7 @@ describe('Poker Plus under random legal play', () => {
           const actions: PokerPlusAction[] = [];
           while (s.phase !== 'over') {
             const options = legalPokerPlusActions(s, pick);
-            const action = options[pick() % options.length];
+            const action = options[pick() % options.length]!;
             const step = stepPokerPlus(s, action);
             expect(step.ok).toBe(true);
             if (!step.ok) return;

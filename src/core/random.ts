@@ -26,8 +26,9 @@ export function uniformBelow(source: RandomSource, bound: number): number {
 export function shuffleInPlace<T>(items: T[], source: RandomSource): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = uniformBelow(source, i + 1);
-    const t = items[i];
-    items[i] = items[j];
+    // j <= i < items.length, so both are positions of the array.
+    const t = items[i]!;
+    items[i] = items[j]!;
     items[j] = t;
   }
   return items;

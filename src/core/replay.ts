@@ -188,7 +188,8 @@ function runPokerPlus(file: Json, onStep: Observer): PokerPlusReplayOutput {
     state = expect(stepPokerPlus(state, action), i);
     onStep({ game: 'poker-plus', action, state });
   });
-  if (state.boxes[state.seen].status === 'deciding') {
+  // The deal refuses anything but exactly one seen box (P-1), so `seen` is one of the boxes.
+  if (state.boxes[state.seen]!.status === 'deciding') {
     throw new ReplayError('the actions stop before the game is decided: the seen box needs "bet" or "fold"');
   }
   if (state.phase !== 'over') {
