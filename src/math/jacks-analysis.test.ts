@@ -24,11 +24,11 @@ function bruteForceHold(deal: readonly Card[], mask: number): Float64Array {
   const hand = [...held, 0, 0, 0, 0, 0].slice(0, 5);
   const walk = (from: number, depth: number): void => {
     if (depth === need) {
-      out[JACKS_CATEGORY_OF_VALUE[evaluate5(hand[0], hand[1], hand[2], hand[3], hand[4])]]++;
+      out[JACKS_CATEGORY_OF_VALUE[evaluate5(hand[0]!, hand[1]!, hand[2]!, hand[3]!, hand[4]!)]!]!++;
       return;
     }
     for (let i = from; i < rest.length; i++) {
-      hand[held.length + depth] = rest[i];
+      hand[held.length + depth] = rest[i]!;
       walk(i + 1, depth + 1);
     }
   };
@@ -50,11 +50,11 @@ describe('draw tables', () => {
   it('count, for a set of k cards, all C(52-k, 5-k) hands that contain it', () => {
     const random = new SeededRandom('rows');
     for (let k = 0; k <= 4; k++) {
-      const level = tables.levels[k];
+      const level = tables.levels[k]!;
       for (let t = 0; t < 50; t++) {
         const row = Math.floor((random.nextUint32() / 2 ** 32) * (level.length / W));
         let sum = 0;
-        for (let w = 0; w < W; w++) sum += level[row * W + w];
+        for (let w = 0; w < W; w++) sum += level[row * W + w]!;
         expect(sum).toBe(choose(52 - k, 5 - k));
       }
     }
@@ -78,7 +78,7 @@ describe('hold counts by inclusion–exclusion', () => {
     for (const deal of randomDeals('cheap-holds', 2000)) {
       holdCounts(tables, deal, jacksCategoryOf5(deal), counts);
       for (let mask = 0; mask < 32; mask++) {
-        if (HELD_COUNT[mask] < 3) continue;
+        if (HELD_COUNT[mask]! < 3) continue;
         const brute = bruteForceHold(deal, mask);
         for (let w = 0; w < W; w++) if (counts[mask * W + w] !== brute[w]) throw new Error(`deal ${deal} hold ${mask}: ${w}`);
         checked++;

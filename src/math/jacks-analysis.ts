@@ -23,7 +23,7 @@ export interface JacksWork {
  * integer below 2^53 (the grand total is 1.99e13), so plain numbers add them exactly.
  */
 export function analyzeClasses(work: JacksWork, from: number, to: number): Float64Array {
-  return analyzeClassesForTables(work, [work.coefficients], from, to)[0];
+  return analyzeClassesForTables(work, [work.coefficients], from, to)[0]!;
 }
 
 /**
@@ -39,15 +39,15 @@ export function analyzeClassesForTables(work: Omit<JacksWork, 'coefficients'>, c
   const deal = classes.deals;
   for (let i = from; i < to; i++) {
     const cards = deal.subarray(i * 5, i * 5 + 5);
-    holdCounts(tables, cards, dealCategories[i], counts);
-    for (let p = 0; p < 5; p++) ranks[p] = cards[p] >> 2;
+    holdCounts(tables, cards, dealCategories[i]!, counts);
+    for (let p = 0; p < 5; p++) ranks[p] = cards[p]! >> 2;
     for (let t = 0; t < coefficients.length; t++) {
-      holdReturns(counts, coefficients[t], returns);
+      holdReturns(counts, coefficients[t]!, returns);
       const best = bestHold(returns, ranks);
-      const scale = DRAW_WEIGHT[best] * classes.weights[i];
+      const scale = DRAW_WEIGHT[best]! * classes.weights[i]!;
       const at = best * W;
-      const into = totals[t];
-      for (let w = 0; w < W; w++) into[w] += counts[at + w] * scale;
+      const into = totals[t]!;
+      for (let w = 0; w < W; w++) into[w]! += counts[at + w]! * scale;
     }
   }
   return totals;

@@ -24,4 +24,4 @@ export function maxBetCoefficients(table: JacksPayTable): Float64Array {
 }
 
 export const jacksCategoryOf5 = (cards: ArrayLike<Card>): number =>
-  JACKS_CATEGORY_OF_VALUE[evaluate5(cards[0], cards[1], cards[2], cards[3], cards[4])];
+  JACKS_CATEGORY_OF_VALUE[evaluate5(cards[0]!, cards[1]!, cards[2]!, cards[3]!, cards[4]!)]!;

@@ -63,8 +63,8 @@ export function createJacksAdvisor(table: JacksPayTable, options: HintOptions = 
     return order.map((mask) => {
       const held = [0, 1, 2, 3, 4].filter((p) => mask & (1 << p));
       const byCategory = {} as Record<JacksCategory, number>;
-      for (let w = JACKS_CATEGORY_COUNT - 1; w >= 0; w--) byCategory[JACKS_CATEGORIES[w]] = counts[mask * JACKS_CATEGORY_COUNT + w];
-      return { mask, held, cards: held.map((p) => deal[p]), ev: returns[mask] / DEAL_WEIGHT, counts: byCategory, draws: DRAWS_OF_HOLD[mask] };
+      for (let w = JACKS_CATEGORY_COUNT - 1; w >= 0; w--) byCategory[JACKS_CATEGORIES[w]!] = counts[mask * JACKS_CATEGORY_COUNT + w]!;
+      return { mask, held, cards: held.map((p) => deal[p]!), ev: returns[mask]! / DEAL_WEIGHT, counts: byCategory, draws: DRAWS_OF_HOLD[mask]! };
     });
   };
 }

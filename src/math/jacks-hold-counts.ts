@@ -29,7 +29,7 @@ export const HELD_COUNT: Uint8Array = (() => {
 })();
 
 /** C(47, discards) for each hold mask: how many draws the hold has. */
-export const DRAWS_OF_HOLD: Float64Array = Float64Array.from(HELD_COUNT, (held) => BINOMIAL[47][5 - held]);
+export const DRAWS_OF_HOLD: Float64Array = Float64Array.from(HELD_COUNT, (held) => BINOMIAL[47]![5 - held]!);
 
 /**
  * Fills `out` (32 × JACKS_CATEGORY_COUNT, row = hold mask over the deal's positions) with the
@@ -38,15 +38,16 @@ export const DRAWS_OF_HOLD: Float64Array = Float64Array.from(HELD_COUNT, (held) 
  */
 export function holdCounts(tables: DrawTables, deal: ArrayLike<number>, dealCategory: number, out: Float64Array): void {
   // Ascending cards with their positions, for colex indices.
-  const cards = [deal[0], deal[1], deal[2], deal[3], deal[4]];
+  // Five positions, 0..4, throughout (the `!`s below).
+  const cards = [deal[0]!, deal[1]!, deal[2]!, deal[3]!, deal[4]!];
   const pos = [0, 1, 2, 3, 4];
   for (let i = 1; i < 5; i++) {
-    for (let j = i; j > 0 && cards[j - 1] > cards[j]; j--) {
-      const t = cards[j];
-      cards[j] = cards[j - 1];
+    for (let j = i; j > 0 && cards[j - 1]! > cards[j]!; j--) {
+      const t = cards[j]!;
+      cards[j] = cards[j - 1]!;
       cards[j - 1] = t;
-      const p = pos[j];
-      pos[j] = pos[j - 1];
+      const p = pos[j]!;
+      pos[j] = pos[j - 1]!;
       pos[j - 1] = p;
     }
   }
@@ -59,14 +60,14 @@ export function holdCounts(tables: DrawTables, deal: ArrayLike<number>, dealCate
   for (let m = 1; m < 32; m++) {
     const top = 31 - Math.clz32(m);
     const rest = m ^ (1 << top);
-    index[m] = index[rest] + BINOMIAL[cards[top]][HELD_COUNT[m]];
-    posMask[m] = posMask[rest] | (1 << pos[top]);
+    index[m] = index[rest]! + BINOMIAL[cards[top]!]![HELD_COUNT[m]!]!;
+    posMask[m] = posMask[rest]! | (1 << pos[top]!);
   }
   for (let m = 0; m < 31; m++) {
-    const level = levels[HELD_COUNT[m]];
-    const from = index[m] * W;
-    const to = posMask[m] * W;
-    for (let w = 0; w < W; w++) out[to + w] = level[from + w];
+    const level = levels[HELD_COUNT[m]!]!;
+    const from = index[m]! * W;
+    const to = posMask[m]! * W;
+    for (let w = 0; w < W; w++) out[to + w] = level[from + w]!;
   }
   const full = 31 * W;
   for (let w = 0; w < W; w++) out[full + w] = 0;
@@ -76,7 +77,7 @@ export function holdCounts(tables: DrawTables, deal: ArrayLike<number>, dealCate
       if (m & bit) continue;
       const a = m * W;
       const b = (m | bit) * W;
-      for (let w = 0; w < W; w++) out[a + w] -= out[b + w];
+      for (let w = 0; w < W; w++) out[a + w]! -= out[b + w]!;
     }
   }
 }

@@ -68,7 +68,7 @@ export async function jacksParSheet(table: JacksPayTable, options: ParSheetOptio
     let failure: unknown = null;
     const totals = new Float64Array(JACKS_CATEGORY_COUNT);
     const add = (counts: ArrayLike<number>): void => {
-      for (let w = 0; w < totals.length; w++) totals[w] += counts[w];
+      for (let w = 0; w < totals.length; w++) totals[w]! += counts[w]!;
     };
     const give = (worker: Worker): void => {
       if (next >= count) return;

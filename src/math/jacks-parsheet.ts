@@ -55,7 +55,7 @@ export function dealWork(): DealWork {
 export function jacksParSheets(tables: readonly JacksPayTable[], work: DealWork = dealWork()): JacksParSheet[] {
   if (tables.length === 0) return [];
   const counts = analyzeClassesForTables(work, tables.map(maxBetCoefficients), 0, work.classes.count);
-  return tables.map((table, i) => parSheetFromCounts(counts[i], table));
+  return tables.map((table, i) => parSheetFromCounts(counts[i]!, table));
 }
 
 /** Turns summed counts into the par sheet; the RTP is computed in BigInt, then rounded once. */
@@ -65,17 +65,17 @@ export function parSheetFromCounts(counts: ArrayLike<number>, table: JacksPayTab
   let returned = 0n;
   for (let w = 0; w < W; w++) {
     if (!Number.isSafeInteger(counts[w])) throw new Error(`par sheet: count ${counts[w]} is not an exact integer`);
-    sum += counts[w];
-    returned += BigInt(counts[w]) * BigInt(coefficients[w]);
+    sum += counts[w]!;
+    returned += BigInt(counts[w]!) * BigInt(coefficients[w]!);
   }
   if (sum !== PAR_SHEET_TOTAL) throw new Error(`par sheet: counts add up to ${sum}, expected ${PAR_SHEET_TOTAL}`);
   const hands = {} as Record<JacksCategory, ParSheetLine>;
   // Highest category first, as par sheets print them.
   for (let w = W - 1; w >= 0; w--) {
-    hands[JACKS_CATEGORIES[w]] = {
-      count: counts[w],
-      probability: counts[w] / sum,
-      return: (counts[w] * coefficients[w]) / sum,
+    hands[JACKS_CATEGORIES[w]!] = {
+      count: counts[w]!,
+      probability: counts[w]! / sum,
+      return: (counts[w]! * coefficients[w]!) / sum,
     };
   }
   const scale = 10n ** 15n;

@@ -51,12 +51,16 @@ export function drawValue(input: DrawValueInput, options: { maxHands?: number; r
   const positions = option.kind === 'sixth' ? [] : [...option.positions].sort((a, b) => a - b);
   const k = option.kind === 'sixth' ? 1 : positions.length;
   const fee = drawFee(ante, taken, option.kind === 'sixth' ? 'sixth' : k);
-  const thrown = positions.map((p) => box[p]);
+  const thrown = positions.map((p) => {
+    const card = box[p];
+    if (card === undefined) throw new RangeError(`drawValue: the box has no card at position ${p}`);
+    return card;
+  });
   const nowSeen = [...seen, ...thrown];
   const handWith = (drawn: readonly Card[]): Card[] => {
-    if (option.kind === 'sixth') return [...box, drawn[0]];
+    if (option.kind === 'sixth') return [...box, drawn[0]!];
     const next = [...box];
-    positions.forEach((p, i) => (next[p] = drawn[i]));
+    positions.forEach((p, i) => (next[p] = drawn[i]!));
     return next;
   };
   const total = choose(pool.length, k);
@@ -73,7 +77,7 @@ export function drawValue(input: DrawValueInput, options: { maxHands?: number; r
   if (total <= maxHands) {
     const pick = (from: number, chosen: Card[]): void => {
       if (chosen.length === k) return add(chosen);
-      for (let i = from; i < pool.length; i++) pick(i + 1, [...chosen, pool[i]]);
+      for (let i = from; i < pool.length; i++) pick(i + 1, [...chosen, pool[i]!]);
     };
     pick(0, []);
     return { value: sum / hands - fee, fee, hands, exact: true, error: 0 };
@@ -83,7 +87,7 @@ export function drawValue(input: DrawValueInput, options: { maxHands?: number; r
   for (let s = 0; s < maxHands; s++) {
     const rest = [...pool];
     const drawn: Card[] = [];
-    for (let i = 0; i < k; i++) drawn.push(rest.splice(uniformBelow(random, rest.length), 1)[0]);
+    for (let i = 0; i < k; i++) drawn.push(rest.splice(uniformBelow(random, rest.length), 1)[0]!);
     add(drawn);
   }
   const mean = sum / hands;

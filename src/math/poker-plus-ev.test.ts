@@ -11,7 +11,7 @@ function engineNet(box: Card[], hidden: Card[], up: Card, rest: Card[], choice: 
   const done = stepPokerPlus(bet.state, choice === 'bet' ? { type: 'reveal' } : { type: 'buyGame' });
   if (!done.ok) throw new Error(done.refusal.reason);
   // Net after BET, with the ante counted: what finalDecision values.
-  return done.state.result!.boxes[0].net;
+  return done.state.result!.boxes[0]!.net;
 }
 
 /**
@@ -30,7 +30,7 @@ function engineValues(box: Card[], up: Card, seen: Card[]): { bet: number; buyGa
       for (let c = b + 1; c < n; c++)
         for (let d = c + 1; d < n; d++) {
           completions++;
-          const hidden = [unseen[a], unseen[b], unseen[c], unseen[d]];
+          const hidden = [unseen[a]!, unseen[b]!, unseen[c]!, unseen[d]!];
           const others = unseen.filter((x) => !hidden.includes(x));
           bet += engineNet(box, hidden, up, [...others, ...seen], 'bet');
           let sum = 0;
@@ -54,13 +54,13 @@ function boughtByBruteForce(box: Card[], up: Card, seen: Card[]): { win: number;
     for (let b = a + 1; b < n; b++)
       for (let c = b + 1; c < n; c++)
         for (let d = c + 1; d < n; d++) {
-          const dealer = [unseen[a], unseen[b], unseen[c], unseen[d], up];
-          if (categoryIndexOf(evaluate5(dealer[0], dealer[1], dealer[2], dealer[3], dealer[4])) >= 1) continue;
-          const low = dealer.reduce((l, x, i) => (rankOf(x) < rankOf(dealer[l]) ? i : l), 0);
+          const dealer = [unseen[a]!, unseen[b]!, unseen[c]!, unseen[d]!, up];
+          if (categoryIndexOf(evaluate5(dealer[0]!, dealer[1]!, dealer[2]!, dealer[3]!, dealer[4]!)) >= 1) continue;
+          const low = dealer.reduce((l, x, i) => (rankOf(x) < rankOf(dealer[l]!) ? i : l), 0);
           const keep = dealer.filter((_, i) => i !== low);
           for (const r of unseen) {
             if (dealer.includes(r)) continue;
-            const v = evaluate5(keep[0], keep[1], keep[2], keep[3], r);
+            const v = evaluate5(keep[0]!, keep[1]!, keep[2]!, keep[3]!, r);
             if (categoryIndexOf(v) < 1) t.noGame++;
             else if (value > v) t.win++;
             else if (value === v) t.tie++;

@@ -76,8 +76,8 @@ const LOSE = 3;
 
 /** How many dealer completions keep each set of four cards after P-10 (by colex index), and
  * in how many of them the card thrown away was a hidden one. Scratch, zeroed after each use. */
-const KEPT_TIMES = new Int32Array(BINOMIAL[52][4]);
-const KEPT_LOW_HIDDEN = new Int32Array(BINOMIAL[52][4]);
+const KEPT_TIMES = new Int32Array(BINOMIAL[52]![4]!);
+const KEPT_LOW_HIDDEN = new Int32Array(BINOMIAL[52]![4]!);
 
 /**
  * P-10 for one kept four (four different ranks, ascending): every unseen card not among them
@@ -95,13 +95,13 @@ function replacementOutcomes(value: number, k0: Card, k1: Card, k2: Card, k3: Ca
       const card = r * 4 + suit;
       if (!isUnseen[card] || card === k0 || card === k1 || card === k2 || card === k3) continue;
       if (suit === flushSuit) {
-        out[outcomeAgainst(value, evaluate5(k0, k1, k2, k3, card))]++;
+        out[outcomeAgainst(value, evaluate5(k0, k1, k2, k3, card))]!++;
       } else {
         if (plain < 0) plain = card;
         plainTimes++;
       }
     }
-    if (plainTimes > 0) out[outcomeAgainst(value, evaluate5(k0, k1, k2, k3, plain))] += plainTimes;
+    if (plainTimes > 0) out[outcomeAgainst(value, evaluate5(k0, k1, k2, k3, plain))]! += plainTimes;
   }
 }
 
@@ -136,11 +136,11 @@ export function finalDecision(input: FinalDecisionInput): FinalDecision {
       for (let c = b + 1; c < n; c++) {
         for (let d = c + 1; d < n; d++) {
           completions++;
-          hand[0] = unseen[a];
-          hand[1] = unseen[b];
-          hand[2] = unseen[c];
-          hand[3] = unseen[d];
-          const dealer = evaluate5(hand[0], hand[1], hand[2], hand[3], upCard);
+          hand[0] = unseen[a]!;
+          hand[1] = unseen[b]!;
+          hand[2] = unseen[c]!;
+          hand[3] = unseen[d]!;
+          const dealer = evaluate5(hand[0]!, hand[1], hand[2], hand[3], upCard);
           if (isGame(dealer)) {
             if (value > dealer) odds.gameWin++;
             else if (value === dealer) odds.gameTie++;
@@ -154,36 +154,36 @@ export function finalDecision(input: FinalDecisionInput): FinalDecision {
           // group's new cards are counted once, after this loop.
           const low = lowestCardIndex(hand);
           let k = 0;
-          for (let i = 0; i < 4; i++) if (i !== low) kept[k++] = hand[i];
+          for (let i = 0; i < 4; i++) if (i !== low) kept[k++] = hand[i]!;
           if (low !== 4) {
             // The up card is kept: put it in order among the three hidden ones.
             let j = 3;
-            while (j > 0 && kept[j - 1] > upCard) {
-              kept[j] = kept[j - 1];
+            while (j > 0 && kept[j - 1]! > upCard) {
+              kept[j] = kept[j - 1]!;
               j--;
             }
             kept[j] = upCard;
           }
           const index = subsetIndex(kept);
-          if (KEPT_TIMES[index]++ === 0) touched.push(index, kept[0], kept[1], kept[2], kept[3]);
-          if (low !== 4) KEPT_LOW_HIDDEN[index]++;
+          if (KEPT_TIMES[index]!++ === 0) touched.push(index, kept[0]!, kept[1]!, kept[2]!, kept[3]!);
+          if (low !== 4) KEPT_LOW_HIDDEN[index]!++;
         }
       }
     }
   }
   const bought = [0, 0, 0, 0];
   for (let t = 0; t < touched.length; t += 5) {
-    const index = touched[t];
-    const times = KEPT_TIMES[index];
-    replacementOutcomes(value, touched[t + 1], touched[t + 2], touched[t + 3], touched[t + 4], isUnseen, bought);
-    odds.boughtNoGame += times * bought[NO_GAME];
-    odds.boughtWin += times * bought[WIN];
-    odds.boughtTie += times * bought[TIE];
-    odds.boughtLose += times * bought[LOSE];
+    const index = touched[t]!;
+    const times = KEPT_TIMES[index]!;
+    replacementOutcomes(value, touched[t + 1]!, touched[t + 2]!, touched[t + 3]!, touched[t + 4]!, isUnseen, bought);
+    odds.boughtNoGame += times * bought[NO_GAME]!;
+    odds.boughtWin += times * bought[WIN]!;
+    odds.boughtTie += times * bought[TIE]!;
+    odds.boughtLose += times * bought[LOSE]!;
     // Those counts took every unseen card but the kept four as the new one. Where the card
     // thrown away was a hidden one it cannot come again; with the kept four it makes the
     // dealer's own hand, which had no game.
-    odds.boughtNoGame -= KEPT_LOW_HIDDEN[index];
+    odds.boughtNoGame -= KEPT_LOW_HIDDEN[index]!;
     KEPT_TIMES[index] = 0;
     KEPT_LOW_HIDDEN[index] = 0;
   }

@@ -69,8 +69,8 @@ function compare(run: Run) {
     const diff = differences(engine, played, `round ${i}`);
     if (diff.length > 0) mismatches.push(diff.join('; '));
     for (const b of engine.boxes) seen.outcomes.add(`${b.blind ? 'blind' : 'seen'}:${b.outcome}`);
-    seen.paths.add(`${engine.draws.join(',')}/${engine.gameFee > 0 ? 'buy' : engine.boxes[0].outcome}`);
-    seen.hands.add(engine.boxes[0].hand);
+    seen.paths.add(`${engine.draws.join(',')}/${engine.gameFee > 0 ? 'buy' : engine.boxes[0]!.outcome}`);
+    seen.hands.add(engine.boxes[0]!.hand);
   }
   return { mismatches, seen };
 }

@@ -56,7 +56,7 @@ export class FastRounds {
   /** A fresh deck shuffled by the source exactly as core's shuffledDeck does, then played. */
   next(random: RandomSource): RoundResult {
     const deck = this.deck;
-    for (let i = 0; i < FRESH.length; i++) deck[i] = FRESH[i];
+    for (let i = 0; i < FRESH.length; i++) deck[i] = FRESH[i]!;
     shuffleInPlace(deck, random);
     return this.play(deck);
   }
@@ -66,11 +66,11 @@ export class FastRounds {
     const { strategy, ante, config, result, dealer, exchanged } = this;
     const cards = result.seenCards;
     cards.length = 0;
-    for (let i = 0; i < 5; i++) cards.push(deck[i]);
+    for (let i = 0; i < 5; i++) cards.push(deck[i]!);
     // P-2: five to each box in order, then five to the dealer, the fifth face up.
     const dealt = 5 * this.boxes;
-    for (let i = 0; i < 5; i++) dealer[i] = deck[dealt + i];
-    const upCard = dealer[4];
+    for (let i = 0; i < 5; i++) dealer[i] = deck[dealt + i]!;
+    const upCard = dealer[4]!;
     let next = dealt + 5;
     result.draws.length = 0;
     result.drawFees = 0;
@@ -87,14 +87,14 @@ export class FastRounds {
       if (step.type === 'buySixth') {
         result.drawFees += drawFee(ante, result.draws.length, 'sixth');
         result.draws.push(SIXTH_CARD);
-        cards.push(deck[next++]);
+        cards.push(deck[next++]!);
       } else {
         // P-5: exchanged positions are refilled in ascending order (drawStep lists them so).
         result.drawFees += drawFee(ante, result.draws.length, step.positions.length);
         result.draws.push(step.positions.length);
         for (const p of step.positions) {
-          exchanged.push(cards[p]);
-          cards[p] = deck[next++];
+          exchanged.push(cards[p]!);
+          cards[p] = deck[next++]!;
         }
       }
     }
@@ -108,15 +108,15 @@ export class FastRounds {
     const blind: BoxStakes = { status: 'bet', ante, bet: 2 * ante, boughtGame: false };
     result.gameFee = seen.boughtGame ? ante : 0;
 
-    const dealerValue = evaluate5(dealer[0], dealer[1], dealer[2], dealer[3], dealer[4]);
+    const dealerValue = evaluate5(dealer[0]!, dealer[1]!, dealer[2]!, dealer[3]!, dealer[4]!);
     const dealerGame = isGame(dealerValue);
     let boughtValue: number | null = null;
     // A box that took half has left; only a box still in the game buys it (P-7, P-10).
     if (dealerBuys(dealerGame, [seen])) {
       const low = lowestCardIndex(dealer);
-      const held = dealer[low];
-      dealer[low] = deck[next++];
-      boughtValue = evaluate5(dealer[0], dealer[1], dealer[2], dealer[3], dealer[4]);
+      const held = dealer[low]!;
+      dealer[low] = deck[next++]!;
+      boughtValue = evaluate5(dealer[0]!, dealer[1]!, dealer[2]!, dealer[3]!, dealer[4]!);
       dealer[low] = held;
     }
     const standing: DealerStanding = { game: dealerGame, value: dealerValue, boughtValue };

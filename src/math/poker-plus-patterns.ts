@@ -9,25 +9,25 @@ export const boxCategory = (cards: readonly Card[]): number => categoryIndexOf(e
 /** Positions of cards whose rank appears more than once: the pairs, trips and quads. */
 export function pairedPositions(cards: readonly Card[]): number[] {
   const count = new Array<number>(13).fill(0);
-  for (const c of cards) count[rankOf(c)]++;
-  return positions(cards, (c) => count[rankOf(c)] >= 2);
+  for (const c of cards) count[rankOf(c)]!++;
+  return positions(cards, (c) => count[rankOf(c)]! >= 2);
 }
 
 /** Rank of the highest pair or better (-1 without one). */
 export function topPairRank(cards: readonly Card[]): number {
   const count = new Array<number>(13).fill(0);
-  for (const c of cards) count[rankOf(c)]++;
-  for (let r = 12; r >= 0; r--) if (count[r] >= 2) return r;
+  for (const c of cards) count[rankOf(c)]!++;
+  for (let r = 12; r >= 0; r--) if (count[r]! >= 2) return r;
   return -1;
 }
 
 /** Positions of the most common suit's cards when it has at least `size` of them, else []. */
 export function flushDrawPositions(cards: readonly Card[], size: number): number[] {
   const count = [0, 0, 0, 0];
-  for (const c of cards) count[suitOf(c)]++;
+  for (const c of cards) count[suitOf(c)]!++;
   let best = 0;
-  for (let s = 1; s < 4; s++) if (count[s] > count[best]) best = s;
-  return count[best] >= size ? positions(cards, (c) => suitOf(c) === best) : [];
+  for (let s = 1; s < 4; s++) if (count[s]! > count[best]!) best = s;
+  return count[best]! >= size ? positions(cards, (c) => suitOf(c) === best) : [];
 }
 
 /**

@@ -110,7 +110,7 @@ export function finalChoice(
 ): FinalChoice {
   if (strategy.exact) return finalDecision({ box: cards, upCard, seen: exchanged, ante, config }).best;
   if (!holds(strategy.bet, cards, upCard)) return 'fold';
-  const category = CATEGORIES[boxCategory(cards)];
+  const category = CATEGORIES[boxCategory(cards)]!;
   return strategy.takeHalf.includes(category) ? 'takeHalf' : strategy.buyGame.includes(category) ? 'buyGame' : 'bet';
 }
 
@@ -126,18 +126,18 @@ export function playRound(strategy: PokerPlusStrategy, round: RoundRequest): Pok
   const requests: BoxRequest[] = round.boxes === 2 ? [{ ante: round.ante }, { ante: round.ante, blind: true }] : [{ ante: round.ante }];
   let state = must(dealPokerPlus(round.deck, requests, round.config), 'the deal');
   const seen = state.seen;
-  const upCard = state.dealer[4];
+  const upCard = state.dealer[4]!;
   const exchanged: Card[] = [];
   for (;;) {
-    const box = state.boxes[seen];
+    const box = state.boxes[seen]!;
     const step = nextDraw(strategy, box.draws.length, box.cards, upCard);
     if (step === null) break;
     if (step === 'fold') return must(stepPokerPlus(state, { type: 'fold', box: seen }), 'fold');
     state = must(stepPokerPlus(state, { ...step, box: seen }), step.type);
-    const last = state.boxes[seen].draws.at(-1);
+    const last = state.boxes[seen]!.draws.at(-1);
     if (last?.kind === 'exchange') exchanged.push(...last.removed);
   }
-  const choice = finalChoice(strategy, state.boxes[seen].cards, upCard, exchanged, round.ante, round.config);
+  const choice = finalChoice(strategy, state.boxes[seen]!.cards, upCard, exchanged, round.ante, round.config);
   if (choice === 'fold') return must(stepPokerPlus(state, { type: 'fold', box: seen }), 'fold');
   state = must(stepPokerPlus(state, { type: 'bet', box: seen }), 'bet');
   if (choice === 'bet') return must(stepPokerPlus(state, { type: 'reveal' }), 'reveal');

@@ -33,10 +33,10 @@ export const SIXTH_CARD = 0;
 export function roundOfState(state: PokerPlusState): RoundResult {
   const results = state.result;
   if (!results) throw new Error('roundOfState: the round is not over');
-  const seen = state.boxes[state.seen];
+  const seen = state.boxes[state.seen]!;
   return {
     boxes: state.boxes.map((box, b) => {
-      const r = results.boxes[b];
+      const r = results.boxes[b]!;
       return { blind: box.blind, staked: r.staked, returned: r.returned, outcome: r.outcome, hand: categoryIndexOf(evaluate(box.cards)) };
     }),
     draws: seen.draws.map((d) => (d.kind === 'sixth' ? SIXTH_CARD : d.positions.length)),

@@ -105,7 +105,7 @@ export function addRound(totals: SimulationTotals, round: RoundResult): void {
     const net = box.returned - box.staked;
     tally(totals.outcomes, `${box.blind ? 'blind' : 'seen'}:${box.outcome}`, 1, net);
     if (!box.blind) {
-      tally(totals.seenHands, CATEGORIES[box.hand], 1, net);
+      tally(totals.seenHands, CATEGORIES[box.hand]!, 1, net);
       totals.drawFees += round.drawFees;
       totals.gameFees += round.gameFee;
       const path = pathOf(round, box);

@@ -51,8 +51,9 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 
 function onlyKey(x: Record<string, unknown>, path: string): [string, unknown] {
   const keys = Object.keys(x);
-  if (keys.length !== 1) throw new StrategyError(`${path}: expected an object with exactly one key, got ${keys.length}`);
-  return [keys[0], x[keys[0]]];
+  const key = keys[0];
+  if (keys.length !== 1 || key === undefined) throw new StrategyError(`${path}: expected an object with exactly one key, got ${keys.length}`);
+  return [key, x[key]];
 }
 
 function rank(x: unknown, path: string): string {

@@ -6,7 +6,7 @@ import { fiveCardCategoryCounts, rngReport } from './rng-report';
 function moduloByteShuffle(deck: Card[], source: RandomSource): void {
   for (let i = deck.length - 1; i > 0; i--) {
     const j = (source.nextUint32() & 0xff) % (i + 1);
-    [deck[i], deck[j]] = [deck[j], deck[i]];
+    [deck[i], deck[j]] = [deck[j]!, deck[i]!];
   }
 }
 
@@ -54,7 +54,7 @@ describe('RNG report', () => {
   });
 
   it('pools the rarest categories when few deals are dealt', () => {
-    const categories = rngReport(new SeededRandom(3), { deals: 500 }).tests[1];
+    const categories = rngReport(new SeededRandom(3), { deals: 500 }).tests[1]!;
     expect(categories.detail).toMatch(/pooled: royal-flush\+straight-flush\+four-of-a-kind\+full-house\+flush\+straight/);
     expect(categories.df).toBe(3);
   });

@@ -53,14 +53,14 @@ export function fiveCardCategoryCounts(): Float64Array {
     for (let b = a + 1; b < 52; b++)
       for (let c = b + 1; c < 52; c++)
         for (let d = c + 1; d < 52; d++)
-          for (let e = d + 1; e < 52; e++) counts[categoryIndexOf(evaluate5(a, b, c, d, e))]++;
+          for (let e = d + 1; e < 52; e++) counts[categoryIndexOf(evaluate5(a, b, c, d, e))]!++;
   exactCategoryCounts = counts;
   return counts;
 }
 
 function chiSquare(observed: ArrayLike<number>, expected: ArrayLike<number>): number {
   let chi = 0;
-  for (let i = 0; i < observed.length; i++) chi += (observed[i] - expected[i]) ** 2 / expected[i];
+  for (let i = 0; i < observed.length; i++) chi += (observed[i]! - expected[i]!) ** 2 / expected[i]!;
   return chi;
 }
 
@@ -77,8 +77,8 @@ export function rngReport(source: RandomSource, options: RngReportOptions): RngR
   for (let n = 0; n < deals; n++) {
     for (let i = 0; i < 52; i++) deck[i] = i;
     shuffle(deck, source);
-    for (let p = 0; p < 52; p++) byPosition[p * 52 + deck[p]]++;
-    categories[categoryIndexOf(evaluate5(deck[0], deck[1], deck[2], deck[3], deck[4]))]++;
+    for (let p = 0; p < 52; p++) byPosition[p * 52 + deck[p]!]!++;
+    categories[categoryIndexOf(evaluate5(deck[0]!, deck[1]!, deck[2]!, deck[3]!, deck[4]!))]!++;
   }
   const tests: RngTest[] = [];
 
@@ -98,9 +98,9 @@ function categoryTest(observed: Float64Array, deals: number): RngTest {
   const bins: { names: string[]; observed: number; expected: number }[] = [];
   let open = { names: [] as string[], observed: 0, expected: 0 };
   for (let c = CATEGORIES.length - 1; c >= 0; c--) {
-    open.names.push(CATEGORIES[c]);
-    open.observed += observed[c];
-    open.expected += (exact[c] / total) * deals;
+    open.names.push(CATEGORIES[c]!);
+    open.observed += observed[c]!;
+    open.expected += (exact[c]! / total) * deals;
     if (open.expected >= 5) {
       bins.push(open);
       open = { names: [], observed: 0, expected: 0 };

@@ -11,8 +11,8 @@ export function logGamma(x: number): number {
   if (!(x > 0)) throw new RangeError(`logGamma needs x > 0, got ${x}`);
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
   const z = x - 1;
-  let sum = LANCZOS[0];
-  for (let i = 1; i < 9; i++) sum += LANCZOS[i] / (z + i);
+  let sum = 0;
+  for (const [i, c] of LANCZOS.entries()) sum += i === 0 ? c : c / (z + i);
   const t = z + 7.5;
   return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum);
 }

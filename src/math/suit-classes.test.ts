@@ -4,9 +4,9 @@ import { suitClasses } from './suit-classes';
 // A deal's class key: its four suit masks sorted high to low (52 bits, exact in a number).
 function classKey(cards: ArrayLike<number>): number {
   const masks = [0, 0, 0, 0];
-  for (let i = 0; i < 5; i++) masks[cards[i] & 3] |= 1 << (cards[i] >> 2);
+  for (let i = 0; i < 5; i++) masks[cards[i]! & 3]! |= 1 << (cards[i]! >> 2);
   masks.sort((a, b) => b - a);
-  return ((masks[0] * 8192 + masks[1]) * 8192 + masks[2]) * 8192 + masks[3];
+  return ((masks[0]! * 8192 + masks[1]!) * 8192 + masks[2]!) * 8192 + masks[3]!;
 }
 
 describe('suit classes', () => {
@@ -17,8 +17,8 @@ describe('suit classes', () => {
     let unsorted = 0;
     for (let i = 0; i < classes.count; i++) {
       const deal = classes.deals.subarray(i * 5, i * 5 + 5);
-      for (let j = 1; j < 5; j++) if (deal[j] <= deal[j - 1]) unsorted++;
-      weightOf.set(classKey(deal), classes.weights[i]);
+      for (let j = 1; j < 5; j++) if (deal[j]! <= deal[j - 1]!) unsorted++;
+      weightOf.set(classKey(deal), classes.weights[i]!);
     }
     expect(unsorted).toBe(0);
     expect(weightOf.size).toBe(134459);

@@ -25,7 +25,7 @@ export function suitClasses(): SuitClasses {
   const byPop: number[][] = [[], [], [], [], [], []];
   for (let m = 8191; m >= 0; m--) {
     const p = popcount(m);
-    if (p <= 5) byPop[p].push(m);
+    if (p <= 5) byPop[p]!.push(m);
   }
   const deals = new Int32Array(SUIT_CLASS_COUNT * 5);
   const weights = new Uint8Array(SUIT_CLASS_COUNT);
@@ -37,14 +37,14 @@ export function suitClasses(): SuitClasses {
     let at = count * 5;
     for (let r = 0; r < 13; r++) {
       const bit = 1 << r;
-      for (let s = 0; s < 4; s++) if (masks[s] & bit) deals[at++] = r * 4 + s;
+      for (let s = 0; s < 4; s++) if (masks[s]! & bit) deals[at++] = r * 4 + s;
     }
     let symmetries = 1;
     let run = 1;
     for (let s = 1; s <= 4; s++) {
       if (s < 4 && masks[s] === masks[s - 1]) run++;
       else {
-        symmetries *= FACTORIAL[run];
+        symmetries *= FACTORIAL[run]!;
         run = 1;
       }
     }
@@ -53,7 +53,7 @@ export function suitClasses(): SuitClasses {
   const walk = (suit: number, max: number, left: number): void => {
     const last = suit === 3;
     for (let p = last ? left : 0; p <= left; p++) {
-      for (const m of byPop[p]) {
+      for (const m of byPop[p]!) {
         if (m > max) continue;
         masks[suit] = m;
         if (last) emit();
