@@ -34,6 +34,13 @@ describe('button deck codec', () => {
     expect(decodeDeckFrame(bytes)).toEqual(f);
   });
 
+  it('refuses every frame cut short with a DeckFrameError', () => {
+    for (const f of FRAMES) {
+      const bytes = encodeDeckFrame(f);
+      for (let n = 0; n < bytes.length; n++) expect(() => decodeDeckFrame(bytes.subarray(0, n))).toThrow(DeckFrameError);
+    }
+  });
+
   it('has the documented layout', () => {
     expect(encodeDeckFrame({ seq: 0, message: { type: 'heartbeat' } }).toString('hex')).toMatch(/^a5060003[0-9a-f]{4}$/);
     expect(encodeDeckFrame({ seq: 5, message: { type: 'input', input: { kind: 'door', door: 'main' }, on: true } }).subarray(0, 6).toString('hex')).toBe('a508050230' + '01');
@@ -74,12 +81,12 @@ describe('deck link layer', () => {
     expect(wire).toHaveLength(2);
     expect(wire[1]).toEqual(wire[0]);
     const b = new DeckLinkLayer((x) => wire.push(x), { ackTimeoutMs: 10, maxTries: 3 });
-    const first = b.receive(decodeDeckFrame(wire[0]));
-    const again = b.receive(decodeDeckFrame(wire[1]));
+    const first = b.receive(decodeDeckFrame(wire[0]!));
+    const again = b.receive(decodeDeckFrame(wire[1]!));
     expect(first).toMatchObject({ type: 'input', on: true });
     expect(again).toBeNull();
     const ack = decodeDeckFrame(wire.at(-1)!);
-    expect(ack.message).toEqual({ type: 'ack', seq: decodeDeckFrame(wire[0]).seq });
+    expect(ack.message).toEqual({ type: 'ack', seq: decodeDeckFrame(wire[0]!).seq });
     a.receive(ack);
     expect(decodeDeckFrame(wire.at(-1)!).message).toMatchObject({ type: 'input', on: false });
   });

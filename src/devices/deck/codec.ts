@@ -3,6 +3,7 @@
 // every byte before the CRC, as in ID-003.
 
 import { BUTTONS, DOORS, KEY_SWITCHES, type Button, type Door, type KeySwitch, type LampState } from '../../cabinet/device-events';
+import { byteAt } from '../shared/bytes';
 import { crc16Kermit } from '../shared/crc16-kermit';
 
 export const DECK_SYNC = 0xa5;
@@ -58,9 +59,12 @@ export function inputId(i: DeckInput): number {
 }
 
 export function inputOf(id: number): DeckInput {
-  if (id < BUTTONS.length) return { kind: 'button', button: BUTTONS[id] };
-  if (id >= 0x20 && id < 0x20 + KEYS.length) return { kind: 'key', key: KEYS[id - 0x20] };
-  if (id >= 0x30 && id < 0x30 + DOORS.length) return { kind: 'door', door: DOORS[id - 0x30] };
+  const button = id < 0x20 ? BUTTONS[id] : undefined;
+  if (button !== undefined) return { kind: 'button', button };
+  const key = id >= 0x20 && id < 0x30 ? KEYS[id - 0x20] : undefined;
+  if (key !== undefined) return { kind: 'key', key };
+  const door = id >= 0x30 ? DOORS[id - 0x30] : undefined;
+  if (door !== undefined) return { kind: 'door', door };
   throw new DeckFrameError(`unknown deck input 0x${id.toString(16)}`);
 }
 
@@ -76,8 +80,9 @@ function lampBytes(lamps: Record<Button, LampState>): number[] {
 function readLamps(p: Buffer, at: number): Record<Button, LampState> {
   const out = {} as Record<Button, LampState>;
   BUTTONS.forEach((b, i) => {
-    const s = LAMP_STATES[p[at + i]];
-    if (!s) throw new DeckFrameError(`lamp value ${p[at + i]} for ${b} is not 0, 1 or 2`);
+    const value = byteAt(p, at + i, cutShort);
+    const s = LAMP_STATES[value];
+    if (!s) throw new DeckFrameError(`lamp value ${value} for ${b} is not 0, 1 or 2`);
     out[b] = s;
   });
   return out;
@@ -112,7 +117,7 @@ export function encodeDeckFrame({ seq, message }: DeckFrame): Buffer {
   f[1] = len;
   f[2] = seq & 0xff;
   f[3] = TYPE[message.type];
-  for (let i = 0; i < p.length; i++) f[4 + i] = p[i];
+  f.set(p, 4);
   const crc = crc16Kermit(f, 0, len - 2);
   f[len - 2] = crc & 0xff;
   f[len - 1] = crc >> 8;
@@ -121,39 +126,44 @@ export function encodeDeckFrame({ seq, message }: DeckFrame): Buffer {
 
 const STATE_LEN = 4 + BUTTONS.length + 1;
 
+const cutShort = (index: number): DeckFrameError => new DeckFrameError(`deck frame cut short: it has no byte ${index}`);
+
 export function decodeDeckFrame(frame: Uint8Array): DeckFrame {
   const f = Buffer.from(frame);
   if (f.length < DECK_MIN_FRAME || f[0] !== DECK_SYNC || f[1] !== f.length) throw new DeckFrameError('not a deck frame (sync or length)');
-  if (crc16Kermit(f, 0, f.length - 2) !== (f[f.length - 2] | (f[f.length - 1] << 8))) throw new DeckFrameError('deck frame has a bad CRC');
-  const seq = f[2];
-  const type = f[3];
+  if (crc16Kermit(f, 0, f.length - 2) !== f.readUInt16LE(f.length - 2)) throw new DeckFrameError('deck frame has a bad CRC');
+  const seq = byteAt(f, 2, cutShort);
+  const type = byteAt(f, 3, cutShort);
   const p = f.subarray(4, f.length - 2);
+  const byte = (i: number): number => byteAt(p, i, cutShort);
   const need = (n: number, what: string) => {
     if (p.length !== n) throw new DeckFrameError(`deck ${what} carries ${n} payload bytes, got ${p.length}`);
   };
   switch (type) {
     case TYPE.state: {
       need(STATE_LEN, 'state');
-      const buttons = p[0] | (p[1] << 8);
-      if (buttons >> BUTTONS.length || p[2] >> KEYS.length || p[3] >> DOORS.length) throw new DeckFrameError('deck state sets bits of inputs that do not exist');
+      const buttons = byte(0) | (byte(1) << 8);
+      const keys = byte(2);
+      const doors = byte(3);
+      if (buttons >> BUTTONS.length || keys >> KEYS.length || doors >> DOORS.length) throw new DeckFrameError('deck state sets bits of inputs that do not exist');
       const s = restingState();
       BUTTONS.forEach((b, i) => (s.buttons[b] = !!(buttons & (1 << i))));
-      KEYS.forEach((k, i) => (s.keys[k] = !!(p[2] & (1 << i))));
-      DOORS.forEach((d, i) => (s.doors[d] = !!(p[3] & (1 << i))));
+      KEYS.forEach((k, i) => (s.keys[k] = !!(keys & (1 << i))));
+      DOORS.forEach((d, i) => (s.doors[d] = !!(doors & (1 << i))));
       s.lamps = readLamps(p, 4);
-      s.firmware = p[4 + BUTTONS.length];
+      s.firmware = byte(4 + BUTTONS.length);
       return { seq, message: { type: 'state', state: s } };
     }
     case TYPE.input:
       need(2, 'input');
-      if (p[1] > 1) throw new DeckFrameError(`deck input value ${p[1]} is neither 0 nor 1`);
-      return { seq, message: { type: 'input', input: inputOf(p[0]), on: p[1] === 1 } };
+      if (byte(1) > 1) throw new DeckFrameError(`deck input value ${byte(1)} is neither 0 nor 1`);
+      return { seq, message: { type: 'input', input: inputOf(byte(0)), on: byte(1) === 1 } };
     case TYPE.heartbeat:
       need(0, 'heartbeat');
       return { seq, message: { type: 'heartbeat' } };
     case TYPE.ack:
       need(1, 'ack');
-      return { seq, message: { type: 'ack', seq: p[0] } };
+      return { seq, message: { type: 'ack', seq: byte(0) } };
     case TYPE.lamps:
       need(BUTTONS.length, 'lamps');
       return { seq, message: { type: 'lamps', lamps: readLamps(p, 0) } };

@@ -105,10 +105,30 @@ describe('ID-003 codec', () => {
     expect(() => decodeResponse(buildFrame(0x13, [0x61, 0x31]))).toThrow(/1 data byte/);
   });
 
+  it('refuses every frame cut short with a FrameError', () => {
+    const frames = [
+      encodeCommand({ type: 'setDenominations', inhibitMask: 0x1234 }),
+      encodeCommand({ type: 'setBarcodeFunction', symbology: 1, characters: 18 }),
+      buildFrame(0x13, [0x61]),
+      buildFrame(0x8a, [0x61, 1, 1, 0, 0x62, 1, 5, 0]),
+    ];
+    for (const frame of frames) {
+      for (let n = 0; n < frame.length; n++) {
+        expect(() => decodeCommand(frame.subarray(0, n))).toThrow(FrameError);
+        expect(() => decodeResponse(frame.subarray(0, n))).toThrow(FrameError);
+      }
+    }
+  });
+
+  it('computes a CRC only over bytes that are there', () => {
+    expect(() => crc16Kermit(Buffer.from('1234'), 0, 5)).toThrow(RangeError);
+    expect(() => crc16Kermit(Buffer.from('1234'), -1, 4)).toThrow(RangeError);
+  });
+
   it('refuses malformed frames with a reason', () => {
     const good = encodeCommand({ type: 'statusRequest' });
     const badCrc = Buffer.from(good);
-    badCrc[4] ^= 1;
+    badCrc[4]! ^= 1;
     expect(() => decodeCommand(badCrc)).toThrow(/CRC/);
     expect(() => decodeCommand(good.subarray(0, 4))).toThrow(FrameError);
     expect(() => decodeResponse(buildFrame(0x13))).toThrow(/denomination/);

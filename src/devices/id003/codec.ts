@@ -2,6 +2,7 @@
 // over every byte before the CRC. Pure functions both ways for both directions; the parsers in
 // ./parser wrap them for streams.
 
+import { byteAt } from '../shared/bytes';
 import { crc16Kermit } from '../shared/crc16-kermit';
 import { CMD, ESCROW_BARCODE, STATUS, SYNC } from './codes';
 
@@ -84,21 +85,24 @@ export function buildFrame(cmd: number, data: ArrayLike<number> = []): Buffer {
   f[0] = SYNC;
   f[1] = len;
   f[2] = cmd;
-  for (let i = 0; i < data.length; i++) f[3 + i] = data[i] & 0xff;
+  for (const [i, b] of Array.from(data).entries()) f[3 + i] = b & 0xff;
   const crc = crc16Kermit(f, 0, len - 2);
   f[len - 2] = crc & 0xff;
   f[len - 1] = crc >> 8;
   return f;
 }
 
+const cutShort = (index: number): FrameError => new FrameError(`ID-003 frame cut short: it has no byte ${index}`);
+const byte = (bytes: Uint8Array, index: number): number => byteAt(bytes, index, cutShort);
+
 /** Checks sync, length and CRC; returns the command byte and data. */
 export function openFrame(frame: Uint8Array): { cmd: number; data: Buffer } {
   if (frame.length < MIN_FRAME) throw new FrameError(`ID-003 frame of ${frame.length} bytes is too short`);
-  if (frame[0] !== SYNC) throw new FrameError(`ID-003 frame starts with 0x${hex(frame[0])}, not 0xFC`);
-  if (frame[1] !== frame.length) throw new FrameError(`ID-003 length byte ${frame[1]} but ${frame.length} bytes`);
-  const crc = frame[frame.length - 2] | (frame[frame.length - 1] << 8);
+  if (frame[0] !== SYNC) throw new FrameError(`ID-003 frame starts with 0x${hex(byte(frame, 0))}, not 0xFC`);
+  if (frame[1] !== frame.length) throw new FrameError(`ID-003 length byte ${byte(frame, 1)} but ${frame.length} bytes`);
+  const crc = byte(frame, frame.length - 2) | (byte(frame, frame.length - 1) << 8);
   if (crc16Kermit(frame, 0, frame.length - 2) !== crc) throw new FrameError('ID-003 frame has a bad CRC');
-  return { cmd: frame[2], data: Buffer.from(frame.subarray(3, frame.length - 2)) };
+  return { cmd: byte(frame, 2), data: Buffer.from(frame.subarray(3, frame.length - 2)) };
 }
 
 const u16 = (n: number) => [n & 0xff, (n >> 8) & 0xff];
@@ -147,20 +151,20 @@ export function decodeCommand(frame: Uint8Array): Id003Command {
       return { type: name, mask: data.readUInt16LE(0) };
     case 'setCommunicationMode':
       need(1);
-      return { type: name, mode: data[0] };
+      return { type: name, mode: byte(data, 0) };
     case 'setInhibit':
       need(1);
-      if (data[0] > 1) throw new FrameError(`ID-003 inhibit value ${data[0]} is neither 0 nor 1`);
-      return { type: name, inhibited: data[0] === 1 };
+      if (byte(data, 0) > 1) throw new FrameError(`ID-003 inhibit value ${byte(data, 0)} is neither 0 nor 1`);
+      return { type: name, inhibited: byte(data, 0) === 1 };
     case 'setDirection':
       need(1);
-      return { type: name, mask: data[0] };
+      return { type: name, mask: byte(data, 0) };
     case 'setBarcodeFunction':
       need(2);
-      return { type: name, symbology: data[0], characters: data[1] };
+      return { type: name, symbology: byte(data, 0), characters: byte(data, 1) };
     case 'setBarInhibit':
       need(1);
-      return { type: name, mask: data[0] };
+      return { type: name, mask: byte(data, 0) };
     default:
       need(0);
       return { type: name } as Id003Command;
@@ -218,38 +222,38 @@ export function decodeResponse(frame: Uint8Array): Id003Response {
   switch (cmd) {
     case STATUS.escrow:
       if (data.length < 1) throw new FrameError('ID-003 escrow without a denomination code');
-      if (data[0] === ESCROW_BARCODE) return { type: 'escrow', code: data[0], barcode: data.subarray(1).toString('latin1') };
+      if (byte(data, 0) === ESCROW_BARCODE) return { type: 'escrow', code: byte(data, 0), barcode: data.subarray(1).toString('latin1') };
       if (data.length !== 1) throw new FrameError(`ID-003 escrow of a note carries 1 data byte, got ${data.length}`);
-      return { type: 'escrow', code: data[0] };
+      return { type: 'escrow', code: byte(data, 0) };
     case STATUS.rejecting:
       if (data.length !== 1) throw new FrameError('ID-003 rejecting carries 1 reason byte');
-      return { type: 'rejecting', reason: data[0] };
+      return { type: 'rejecting', reason: byte(data, 0) };
     case STATUS.failure:
       if (data.length !== 1) throw new FrameError('ID-003 failure carries 1 code byte');
-      return { type: 'failure', code: data[0] };
+      return { type: 'failure', code: byte(data, 0) };
     case CMD.setDenominations:
     case CMD.getDenominations:
       if (data.length !== 2) throw new FrameError('ID-003 denomination setting carries 2 bytes');
       return { type: 'denominations', inhibitMask: data.readUInt16LE(0), echo: cmd === CMD.setDenominations };
     case CMD.setInhibit:
     case CMD.getInhibit:
-      if (data.length !== 1 || data[0] > 1) throw new FrameError('ID-003 inhibit setting carries one byte, 0 or 1');
-      return { type: 'inhibit', inhibited: data[0] === 1, echo: cmd === CMD.setInhibit };
+      if (data.length !== 1 || byte(data, 0) > 1) throw new FrameError('ID-003 inhibit setting carries one byte, 0 or 1');
+      return { type: 'inhibit', inhibited: byte(data, 0) === 1, echo: cmd === CMD.setInhibit };
     case CMD.setBarcodeFunction:
     case CMD.getBarcodeFunction:
       if (data.length !== 2) throw new FrameError('ID-003 barcode function carries 2 bytes');
-      return { type: 'barcodeFunction', symbology: data[0], characters: data[1], echo: cmd === CMD.setBarcodeFunction };
+      return { type: 'barcodeFunction', symbology: byte(data, 0), characters: byte(data, 1), echo: cmd === CMD.setBarcodeFunction };
     case CMD.setBarInhibit:
     case CMD.getBarInhibit:
       if (data.length !== 1) throw new FrameError('ID-003 bar inhibit carries 1 byte');
-      return { type: 'barInhibit', mask: data[0], echo: cmd === CMD.setBarInhibit };
+      return { type: 'barInhibit', mask: byte(data, 0), echo: cmd === CMD.setBarInhibit };
     case CMD.getVersion:
     case CMD.getBootVersion:
       return { type: 'version', text: data.toString('latin1'), boot: cmd === CMD.getBootVersion };
     case CMD.getCurrencyAssignment: {
       if (data.length % 4 !== 0) throw new FrameError(`ID-003 currency assignment of ${data.length} bytes is not whole 4-byte entries`);
       const entries: CurrencyEntry[] = [];
-      for (let i = 0; i < data.length; i += 4) entries.push({ code: data[i], country: data[i + 1], base: data[i + 2], exponent: data[i + 3] });
+      for (let i = 0; i < data.length; i += 4) entries.push({ code: byte(data, i), country: byte(data, i + 1), base: byte(data, i + 2), exponent: byte(data, i + 3) });
       return { type: 'currencyAssignment', entries };
     }
     default:

@@ -52,8 +52,8 @@ describe('hostile barcodes through the driver', () => {
         corrupted++;
         const bad = Buffer.from(frame);
         const how = below(3);
-        if (how === 0) bad[1] = (bad[1] + 1 + below(20)) & 0xff;
-        else if (how === 1) bad[3 + below(bad.length - 3)] ^= 1 << below(8);
+        if (how === 0) bad[1] = (bad[1]! + 1 + below(20)) & 0xff;
+        else if (how === 1) bad[3 + below(bad.length - 3)]! ^= 1 << below(8);
         acceptor.next.push(how === 2 ? frame.subarray(0, 3 + below(frame.length - 3)) : bad, { type: 'idling' }, { type: 'idling' });
         continue;
       }

@@ -26,7 +26,8 @@ function below1000(n: number): string {
   const r = n % 100;
   if (h) parts.push(`${ONES[h]} hundred`);
   if (r >= 20) parts.push(TENS[Math.floor(r / 10)] + (r % 10 ? `-${ONES[r % 10]}` : ''));
-  else if (r || !h) parts.push(ONES[r]);
+  // r < 20 here: ONES names 0..19.
+  else if (r || !h) parts.push(ONES[r]!);
   return parts.join(' ');
 }
 

@@ -32,7 +32,7 @@ describe('printer driver over the mock binding', () => {
     print(driver);
     expect(await log.next({ type: 'printed' })).toEqual({ device: 'printer', type: 'printed', validation: VOUCHER.validation });
     expect(sim.printed).toHaveLength(1);
-    const t = sim.printed[0];
+    const t = sim.printed[0]!;
     expect(t.validation).toBe(VOUCHER.validation);
     expect(t.text.replace(/\s+/g, ' ')).toContain('ONE HUNDRED TWENTY-THREE DOLLARS AND FORTY-FIVE CENTS');
     expect(t.text).toMatch(/\$ *1 *2 *3 *\. *4 *5/);
@@ -56,8 +56,8 @@ describe('printer driver over the mock binding', () => {
     const specimen = { ...VOUCHER, amount: 0, specimen: true as const, sequence, validation: makeValidationNumber({ machine: 1234, sequence }) };
     print(driver, specimen);
     expect(await log.next({ type: 'printed' })).toEqual({ device: 'printer', type: 'printed', validation: specimen.validation });
-    const t = sim.printed[0];
-    expect(t.lines[0].replace(/ /g, '')).toBe('***VOID***');
+    const t = sim.printed[0]!;
+    expect(t.lines[0]!.replace(/ /g, '')).toBe('***VOID***');
     expect(t.text).toContain('SPECIMEN - NOT NEGOTIABLE');
     expect(t.text).not.toMatch(/\$|CASHOUT|TICKET #/);
   });

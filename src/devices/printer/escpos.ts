@@ -126,34 +126,41 @@ export class EscPosDecoder {
 
 type Step = 'more' | 'bad' | { cmd: EscPos | null; next: number };
 
+const printable = (x: number | undefined): boolean => x !== undefined && x >= 0x20 && x !== 0x7f;
+
+// A byte read past the end of what has arrived is `undefined`: the sequence waits for more.
 function decodeAt(b: Buffer, i: number): Step {
   const c = b[i];
-  if (c >= 0x20 && c !== 0x7f) {
+  if (c === undefined) return 'more';
+  if (printable(c)) {
     let j = i;
-    while (j < b.length && b[j] >= 0x20 && b[j] !== 0x7f) j++;
+    while (printable(b[j])) j++;
     return { cmd: { type: 'text', text: b.toString('latin1', i, j) }, next: j };
   }
   if (c === LF) return { cmd: { type: 'lf' }, next: i + 1 };
   if (c === 0x0d) return { cmd: null, next: i + 1 }; // CR: no-op on this printer family
   const need = (n: number) => i + n <= b.length;
   if (c === ESC) {
-    if (!need(2)) return 'more';
     const f = b[i + 1];
+    if (f === undefined) return 'more';
     if (f === 0x40) return { cmd: { type: 'init' }, next: i + 2 };
-    if (!need(3)) return [0x45, 0x61, 0x64].includes(f) ? 'more' : 'bad';
     const n = b[i + 2];
+    if (n === undefined) return [0x45, 0x61, 0x64].includes(f) ? 'more' : 'bad';
     if (f === 0x45) return n <= 1 ? { cmd: { type: 'emphasis', on: n === 1 }, next: i + 3 } : 'bad';
-    if (f === 0x61) return n <= 2 ? { cmd: { type: 'align', align: ALIGN[n] }, next: i + 3 } : 'bad';
+    if (f === 0x61) {
+      const align = ALIGN[n];
+      return align ? { cmd: { type: 'align', align }, next: i + 3 } : 'bad';
+    }
     if (f === 0x64) return { cmd: { type: 'feed', lines: n }, next: i + 3 };
     return 'bad';
   }
   if (c === GS) {
-    if (!need(2)) return 'more';
     const f = b[i + 1];
+    if (f === undefined) return 'more';
     const known = [0x21, 0x68, 0x77, 0x48, 0x6b, 0x56, 0x28];
     if (!known.includes(f)) return 'bad';
-    if (!need(3)) return 'more';
     const n = b[i + 2];
+    if (n === undefined) return 'more';
     switch (f) {
       case 0x21:
         return (n & 0x88) === 0 ? { cmd: { type: 'size', width: (n >> 4) + 1, height: (n & 7) + 1 }, next: i + 3 } : 'bad';
@@ -165,15 +172,15 @@ function decodeAt(b: Buffer, i: number): Step {
         return n <= 3 ? { cmd: { type: 'hriPosition', position: n }, next: i + 3 } : 'bad';
       case 0x56:
         if (n === 65 || n === 66) {
-          if (!need(4)) return 'more';
-          return { cmd: { type: 'cut', partial: n === 66, feed: b[i + 3] }, next: i + 4 };
+          const feed = b[i + 3];
+          if (feed === undefined) return 'more';
+          return { cmd: { type: 'cut', partial: n === 66, feed }, next: i + 4 };
         }
         return n <= 1 ? { cmd: { type: 'cut', partial: n === 1, feed: 0 }, next: i + 3 } : 'bad';
       case 0x6b: {
         if (n !== 70) return 'bad';
-        if (!need(4)) return 'more';
         const len = b[i + 3];
-        if (!need(4 + len)) return 'more';
+        if (len === undefined || !need(4 + len)) return 'more';
         const data = b.toString('latin1', i + 4, i + 4 + len);
         return /^(\d\d)+$/.test(data) ? { cmd: { type: 'barcodeItf', data }, next: i + 4 + len } : 'bad';
       }
@@ -188,9 +195,9 @@ function decodeAt(b: Buffer, i: number): Step {
     return 'bad';
   }
   if (c === DLE) {
-    if (!need(3)) return 'more';
     const f = b[i + 1];
     const n = b[i + 2];
+    if (f === undefined || n === undefined) return 'more';
     if (f === 0x04 && n >= 1 && n <= 4) return { cmd: { type: 'statusRequest', n: n as 1 | 2 | 3 | 4 }, next: i + 3 };
     if (f === 0x05 && n >= 1 && n <= 2) return { cmd: { type: 'realtimeRequest', n }, next: i + 3 };
     return 'bad';

@@ -81,8 +81,8 @@ export class PrinterReplyParser extends Transform {
     const out: PrinterReply[] = [];
     let b = this.buf.length ? Buffer.concat([this.buf, chunk]) : Buffer.from(chunk);
     let i = 0;
-    while (i < b.length) {
-      const c = b[i];
+    let c: number | undefined;
+    while ((c = b[i]) !== undefined) {
       if (isStatusByte(c)) {
         out.push({ type: 'status', byte: c });
         this.stats.frames++;
@@ -110,10 +110,10 @@ export class PrinterReplyParser extends Transform {
 
   /** Whether the bytes so far can still grow into `37 22 d d d d 00`. */
   private couldBeReply(b: Buffer, i: number): boolean {
-    for (let k = i + 1; k < b.length; k++) {
-      const want = k - i;
-      if (want === 1 && b[k] !== 0x22) return false;
-      if (want >= 2 && want <= 5 && (b[k] < 0x30 || b[k] > 0x39)) return false;
+    for (const [k, byte] of b.subarray(i + 1).entries()) {
+      const want = k + 1;
+      if (want === 1 && byte !== 0x22) return false;
+      if (want >= 2 && want <= 5 && (byte < 0x30 || byte > 0x39)) return false;
     }
     return true;
   }

@@ -30,10 +30,10 @@ describe('BCD in the standard widths', () => {
     expect(hex(toBcd(12_345_678, 4))).toBe('12345678');
     expect(hex(toBcd(1_234_567_890, 5))).toBe('1234567890');
     expect(hex(toBcd(7, 2))).toBe('0007');
-    expect(METER_CODES[0x0d].bytes).toBe(5);
-    expect(METER_CODES[0x10].bytes).toBe(5);
-    expect(METER_CODES[0x0c].bytes).toBe(4);
-    expect(METER_CODES[0x11].bytes).toBe(4);
+    expect(METER_CODES[0x0d]!.bytes).toBe(5);
+    expect(METER_CODES[0x10]!.bytes).toBe(5);
+    expect(METER_CODES[0x0c]!.bytes).toBe(4);
+    expect(METER_CODES[0x11]!.bytes).toBe(4);
   });
 
   it('rolls a meter over past its width, as SAS meters do', () => {
@@ -131,10 +131,10 @@ describe('replies, machine to host', () => {
   });
 
   it('meters: 1A, 0F, 18', () => {
-    expect(hex(R.encodeMeters(A, 0x1a, METER_POLLS[0x1a], [1234]))).toBe('011a00001234452d');
-    expect(hex(R.encodeMeters(A, 0x0f, METER_POLLS[0x0f], [1, 2, 3, 4, 5, 6]))).toBe('010f000000010000000200000003000000040000000500000006eb96');
-    expect(hex(R.encodeMeters(A, 0x18, METER_POLLS[0x18], [12, 34]))).toBe('011800120034c1ad');
-    expect(R.decodeMeters(Buffer.from('010f000000010000000200000003000000040000000500000006eb96', 'hex'), METER_POLLS[0x0f])).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(hex(R.encodeMeters(A, 0x1a, METER_POLLS[0x1a]!, [1234]))).toBe('011a00001234452d');
+    expect(hex(R.encodeMeters(A, 0x0f, METER_POLLS[0x0f]!, [1, 2, 3, 4, 5, 6]))).toBe('010f000000010000000200000003000000040000000500000006eb96');
+    expect(hex(R.encodeMeters(A, 0x18, METER_POLLS[0x18]!, [12, 34]))).toBe('011800120034c1ad');
+    expect(R.decodeMeters(Buffer.from('010f000000010000000200000003000000040000000500000006eb96', 'hex'), METER_POLLS[0x0f]!)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   const replies: [string, Buffer, string, (b: Buffer) => unknown, unknown][] = [
@@ -165,16 +165,34 @@ describe('replies, machine to host', () => {
 
   it('every reply with data has the length its poll declares', () => {
     for (const [, bytes] of replies) {
-      const def = LONG_POLLS[bytes[1]];
+      const def = LONG_POLLS[bytes[1]!]!;
       if (def.reply.kind === 'fixed') expect(bytes.length).toBe(def.reply.length);
-      if (def.reply.kind === 'variable') expect(bytes.length).toBe(bytes[2] + 5);
+      if (def.reply.kind === 'variable') expect(bytes.length).toBe(bytes[2]! + 5);
     }
+  });
+
+  it('refuses a reply cut short with a SasFormatError, never a field left undefined', () => {
+    const cut = (b: Buffer, drop: number) => b.subarray(0, b.length - drop);
+    expect(() => R.decodeHandpayReset(Buffer.of(A, 0x94))).toThrow(SasFormatError);
+    expect(() => R.decodeHandpay(R.encodeHandpay(A, null).subarray(0, 11))).toThrow(/cut short/);
+    expect(() => R.decodeRedeem(Buffer.of(A, 0x71, 1))).toThrow(/cut short/);
+    expect(() => R.decodeEnabledGames(Buffer.of(A, 0x56, 1))).toThrow(/cut short/);
+    expect(() => R.decodeVersion(Buffer.of(A, 0x54))).toThrow(/cut short/);
+    expect(() => R.decodeRomSignature(Buffer.of(A, 0x21, 0x34))).toThrow(/cut short/);
+    expect(() => R.decodeValidationId(cut(R.encodeValidationId(A, 0x123456, 0x29), 3))).toThrow(/cut short/);
+  });
+
+  it('refuses a poll cut short with a SasFormatError', () => {
+    expect(() => decodeLongPoll(Buffer.of(A))).toThrow(/cut short/);
+    expect(() => decodeLongPoll(withCrc([A, 0x4d]))).toThrow(/cut short/);
+    expect(() => decodeLongPoll(withCrc([A, 0x21, 0x34]))).toThrow(/cut short/);
+    expect(() => decodeLongPoll(withCrc([A, 0x71]))).toThrow(/cut short/);
   });
 
   it('the host rejects a reply with a bad CRC or for another machine', () => {
     const b = R.encodeClock(A, AT);
     expect(() => R.checkReply(b, 2, 0x7e)).toThrow(/not for/);
-    b[4] ^= 1;
+    b[4]! ^= 1;
     expect(() => R.checkReply(b, A, 0x7e)).toThrow(/bad CRC/);
   });
 });
@@ -210,7 +228,7 @@ describe('secure enhanced validation numbers', () => {
     for (let seq = 1; seq < 500; seq++) {
       const d = secureEnhancedDigits(0xabcdef, seq).split('').map(Number);
       for (const half of [0, 8]) {
-        const lead = d[half];
+        const lead = d[half]!;
         const rest = d.slice(half + 1, half + 8).reduce((s, x) => s + x, 0);
         expect(((lead & 1) + rest) % 5).toBe(lead >> 1);
       }

@@ -55,7 +55,7 @@ export function planRaise(pending: readonly PendingException[], code: number, ca
   const queued = pending.filter((e) => !e.priority);
   let dropped: PendingException | null = null;
   if (!def.priority && queued.length >= capacity) {
-    dropped = queued[0];
+    dropped = queued[0] ?? null;
     if (!pending.some((e) => e.code === BUFFER_OVERFLOW)) add.unshift({ code: BUFFER_OVERFLOW, priority: true });
   }
   return { drop: dropped ? [dropped.id] : [], add, dropped };

@@ -1,6 +1,7 @@
 // What every SAS message with data shares: a CRC-16/KERMIT over all bytes before it, seed 0,
 // sent low byte first (`01 01` → `51 08`), and binary fields sent least significant byte first.
 
+import { byteAt } from '../shared/bytes';
 import { crc16Kermit } from '../shared/crc16-kermit';
 
 export class SasFormatError extends Error {
@@ -18,8 +19,14 @@ export function withCrc(bytes: ArrayLike<number>): Buffer {
 }
 
 export function crcOk(bytes: Uint8Array): boolean {
-  return bytes.length >= 2 && crc16Kermit(bytes, 0, bytes.length - 2) === (bytes[bytes.length - 2] | (bytes[bytes.length - 1] << 8));
+  const lo = bytes[bytes.length - 2];
+  const hi = bytes[bytes.length - 1];
+  return lo !== undefined && hi !== undefined && crc16Kermit(bytes, 0, bytes.length - 2) === (lo | (hi << 8));
 }
+
+/** The byte at `at` of a SAS message, or a SasFormatError when the message ends before it. */
+export const sasByte = (bytes: ArrayLike<number>, at: number): number =>
+  byteAt(bytes, at, (i) => new SasFormatError(`SAS message cut short: it has no byte ${i}`));
 
 /** `value` as `bytes` little-endian bytes (SAS binary fields). */
 export function binaryLE(value: number, bytes: number): number[] {
@@ -28,7 +35,7 @@ export function binaryLE(value: number, bytes: number): number[] {
 
 export function readLE(bytes: Uint8Array, at: number, length: number): number {
   let v = 0;
-  for (let i = length - 1; i >= 0; i--) v = v * 256 + bytes[at + i];
+  for (let i = length - 1; i >= 0; i--) v = v * 256 + sasByte(bytes, at + i);
   return v;
 }
 

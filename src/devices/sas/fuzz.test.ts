@@ -75,9 +75,9 @@ describe('SAS poll parser under fuzzing', () => {
     const r = rng(12);
     for (let trial = 0; trial < 2000; trial++) {
       const k = Math.floor(r() * ENCODED.length);
-      const bad = Buffer.from(ENCODED[k]);
+      const bad = Buffer.from(ENCODED[k]!);
       const bit = Math.floor(r() * bad.length * 8);
-      bad[bit >> 3] ^= 1 << (bit & 7);
+      bad[bit >> 3]! ^= 1 << (bit & 7);
       const p = new SasPollParser();
       const frames = [...p.feed(Buffer.concat([...ENCODED.slice(0, k), bad, ...ENCODED.slice(k + 1)])), ...p.feed(STREAM)];
       for (const f of frames) if (f.kind === 'long' && hasCrc(f.def)) expect(SENT.has(f.bytes.toString('hex'))).toBe(true);

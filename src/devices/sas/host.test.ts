@@ -130,7 +130,7 @@ describe.each(['memory', 'pty'] as const)('SAS host simulator and link over %s',
     expect(reading).toMatchObject({ address: 3, version: '602', serial: 'PC-000042', exceptions: [0x11, 0x12] });
     expect(reading.meters['0000']).toBe(200);
     expect(reading.games.map((g) => g.config.paytableId)).toEqual(['JB96', 'PP12']);
-    expect(reading.games[0].meters['0005']).toBe(4);
+    expect(reading.games[0]!.meters['0005']).toBe(4);
     expect(store.pending()).toEqual([]);
     const text = formatReading(reading);
     expect(text).toContain('0000  total coin in');

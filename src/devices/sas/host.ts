@@ -12,7 +12,7 @@
 
 import { EventEmitter } from 'node:events';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
-import { SasFormatError, crcOk } from './frame';
+import { SasFormatError, crcOk, sasByte } from './frame';
 import { METER_CODES } from './meter-codes';
 import { LONG_POLLS, ROM_SIGNATURE_REPLY_LENGTH, lengthOf } from './polls';
 import * as R from './replies';
@@ -123,7 +123,7 @@ export class SasHost extends EventEmitter<SasHostEvents> {
           this.romPending.delete(address);
           return { kind: 'romSignature' as const, signature: R.decodeRomSignature(got) };
         }
-        return { kind: 'exception' as const, code: got[0] };
+        return { kind: 'exception' as const, code: sasByte(got, 0) };
       }
       return { kind: 'none' as const };
     });

@@ -61,7 +61,7 @@ describe('general poll and the exception queue', () => {
     m.raise(0x3d);
     const seen: number[] = [];
     for (let i = 0; i < 5; i++) {
-      seen.push(gp()[0]);
+      seen.push(gp()[0]!);
       sync();
     }
     expect(seen).toEqual([0x51, 0x3d, 0x11, 0x7e, 0x00]);
@@ -125,7 +125,7 @@ describe('long polls', () => {
     m.raise(0x11);
     expect(gp()).toEqual(Buffer.of(0x11));
     const bad = withCrc([A, 0x01]);
-    bad[3] ^= 0x40;
+    bad[3]! ^= 0x40;
     expect(line.poll(bad)).toEqual(Buffer.alloc(0));
     expect(m.calls).not.toContain('shutdown');
     expect(sas.status().crcErrors).toBe(1);
@@ -155,10 +155,10 @@ describe('long polls', () => {
     m.setMeter(0x05, 77);
     m.setMeter(0x0d, 2_500);
     m.setMeter(0x0b, 12_345);
-    expect(decodeMeters(lp({ command: 0x1a }), METER_POLLS[0x1a])).toEqual([246]);
-    expect(decodeMeters(lp({ command: 0x11 }), METER_POLLS[0x11])).toEqual([24_691]);
-    expect(decodeMeters(lp({ command: 0x15 }), METER_POLLS[0x15])).toEqual([77]);
-    expect(decodeMeters(lp({ command: 0x20 }), METER_POLLS[0x20])).toEqual([123]); // whole currency units
+    expect(decodeMeters(lp({ command: 0x1a }), METER_POLLS[0x1a]!)).toEqual([246]);
+    expect(decodeMeters(lp({ command: 0x11 }), METER_POLLS[0x11]!)).toEqual([24_691]);
+    expect(decodeMeters(lp({ command: 0x15 }), METER_POLLS[0x15]!)).toEqual([77]);
+    expect(decodeMeters(lp({ command: 0x20 }), METER_POLLS[0x20]!)).toEqual([123]); // whole currency units
     const sel = decodeSelectedMeters(lp({ command: 0x2f, game: 0, meters: [0x00, 0x0d, 0x05, 0x99, 0x0c] }), (c) => METER_CODES[c]?.bytes ?? null);
     expect(sel).toEqual({ game: 0, meters: [{ code: 0x00, value: 24_691, bytes: 4 }, { code: 0x0d, value: 2_500, bytes: 5 }, { code: 0x05, value: 77, bytes: 4 }, { code: 0x0c, value: 246, bytes: 4 }] });
   });
@@ -170,7 +170,7 @@ describe('long polls', () => {
     m.powerResets = 4;
     expect(lp({ command: 0x10 })).toEqual(Buffer.alloc(0));
     expect(sas.status().unsupportedPolls).toBe(1);
-    expect(decodeMeters(lp({ command: 0x1c }), METER_POLLS[0x1c])).toEqual([10, 0, 0, 0, 0, 0, 3, 4]);
+    expect(decodeMeters(lp({ command: 0x1c }), METER_POLLS[0x1c]!)).toEqual([10, 0, 0, 0, 0, 0, 3, 4]);
   });
 
   it('answers 2F per game, and not for a game it does not have', () => {

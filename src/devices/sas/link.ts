@@ -281,8 +281,9 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
         return { reply: encodeGameCount(a, m.games().length) };
       case 0x53: {
         const games = m.games();
-        if (req.game > games.length) return this.unsupported();
-        return { reply: encodeGameConfig(a, req.game, this.configReply(req.game === 0 ? m.machineInfo() : games[req.game - 1])) };
+        const config = req.game === 0 ? m.machineInfo() : games[req.game - 1];
+        if (!config) return this.unsupported();
+        return { reply: encodeGameConfig(a, req.game, this.configReply(config)) };
       }
       case 0x54:
         return { reply: encodeVersion(a, m.serialNumber()) };
@@ -324,7 +325,9 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     const raw = this.machine.meter(field.code, game);
     if (raw === null) return null;
     if (field.wholeCurrency) return Math.floor(raw / 10 ** this.money.minorDigits);
-    return toSasUnits(raw, METER_CODES[field.code].unit, this.money);
+    const def = METER_CODES[field.code];
+    if (!def) throw new RangeError(`meter ${field.code.toString(16)} is not in the SAS meter table`);
+    return toSasUnits(raw, def.unit, this.money);
   }
 
   private meterReply(command: number, fields: readonly MeterField[]): Answer | null {

@@ -127,6 +127,7 @@ const BILL_VALUES = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 25
 
 export function meterName(code: number): string {
   if (METER_NAMES[code]) return METER_NAMES[code];
-  if (code >= 0x40 && code <= 0x57) return `$${BILL_VALUES[code - 0x40].toLocaleString('en-US')} bills accepted`;
+  const bill = code >= 0x40 ? BILL_VALUES[code - 0x40] : undefined;
+  if (bill !== undefined) return `$${bill.toLocaleString('en-US')} bills accepted`;
   return `meter ${code.toString(16).padStart(4, '0').toUpperCase()}`;
 }

@@ -34,7 +34,7 @@ export interface PollParserStats {
 export class SasPollParser {
   private readonly decoder = new WakeupDecoder();
   private readonly counts = { frames: 0, badCrc: 0, broken: 0, strayBytes: 0, wakeups: 0 };
-  private msg: number[] | null = null;
+  private msg: [address: number, ...rest: number[]] | null = null;
   private def: PollDef | null = null;
   private skipping = false;
   private out: PollFrame[] = [];
@@ -83,8 +83,10 @@ export class SasPollParser {
     this.msg = null;
     this.def = null;
     const bytes = Buffer.from(msg);
-    const [address, command] = msg;
-    if (hasCrc(def) && crc16Kermit(bytes, 0, total - 2) !== (bytes[total - 2] | (bytes[total - 1] << 8))) {
+    // The message holds its whole length (at least address, command and, with a CRC, two more).
+    const address = msg[0];
+    const command = bytes.readUInt8(1);
+    if (hasCrc(def) && crc16Kermit(bytes, 0, total - 2) !== bytes.readUInt16LE(total - 2)) {
       this.counts.badCrc++;
       this.out.push({ kind: 'badCrc', address, command, bytes });
       return;

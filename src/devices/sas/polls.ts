@@ -78,5 +78,6 @@ export const hasCrc = (def: PollDef): boolean => def.type !== 'R';
 /** Total length once the bytes so far say it; null while they do not yet. */
 export function lengthOf(shape: Shape, bytes: ArrayLike<number>): number | null {
   if (shape.kind === 'fixed') return shape.length;
-  return bytes.length >= 3 ? 3 + bytes[2] + 2 : null;
+  const length = bytes[2];
+  return length === undefined ? null : 3 + length + 2;
 }

@@ -3,7 +3,7 @@
 // once here as an encode/decode pair so the two sides cannot drift apart.
 
 import { bcdToDigits, digitsToBcd, fromBcd, toBcd } from './bcd';
-import { SasFormatError, ascii, binaryLE, crcOk, readAscii, readLE, withCrc } from './frame';
+import { SasFormatError, ascii, binaryLE, crcOk, readAscii, readLE, sasByte, withCrc } from './frame';
 import type { SasDateTime } from './machine';
 import { fieldBytes, type MeterField } from './meter-codes';
 import { decodeDateTime, encodeDateTime } from './requests';
@@ -14,7 +14,8 @@ export const exceptionReply = (code: number): Buffer => Buffer.of(code);
 
 /** Fixed meter replies (0F, 10–1A, 1C, 1E, 20) in the order of METER_POLLS. */
 export function encodeMeters(address: number, command: number, fields: readonly MeterField[], values: readonly number[]): Buffer {
-  return withCrc([address, command, ...fields.flatMap((f, i) => [...toBcd(values[i], fieldBytes(f))])]);
+  if (values.length < fields.length) throw new SasFormatError(`${fields.length} meter fields but ${values.length} values`);
+  return withCrc([address, command, ...fields.flatMap((f, i) => [...toBcd(values[i]!, fieldBytes(f))])]);
 }
 
 export function decodeMeters(bytes: Buffer, fields: readonly MeterField[]): number[] {
@@ -52,7 +53,7 @@ function readGameConfig(b: Buffer, at: number): GameConfigReply {
   const pct = readAscii(b, at + 16, 4);
   if (!/^\d{4}$/.test(pct)) throw new SasFormatError(`base % "${pct}" is not four digits`);
   return {
-    gameId: readAscii(b, at, 2), additionalId: readAscii(b, at + 2, 3), denominationCode: b[at + 5], maxBet: b[at + 6], progressiveGroup: b[at + 7],
+    gameId: readAscii(b, at, 2), additionalId: readAscii(b, at + 2, 3), denominationCode: sasByte(b, at + 5), maxBet: sasByte(b, at + 6), progressiveGroup: sasByte(b, at + 7),
     gameOptions: readLE(b, at + 8, 2), paytableId: readAscii(b, at + 10, 6).trimEnd(), basePercent: Number(pct),
   };
 }
@@ -79,7 +80,7 @@ export function encodeHandpay(address: number, h: HandpayReply | null): Buffer {
 }
 
 export function decodeHandpay(b: Buffer): HandpayReply {
-  return { progressiveGroup: b[2], level: b[3], amount: fromBcd(b, 4, 5), partialPay: fromBcd(b, 9, 2), resetId: b[11] };
+  return { progressiveGroup: sasByte(b, 2), level: sasByte(b, 3), amount: fromBcd(b, 4, 5), partialPay: fromBcd(b, 9, 2), resetId: sasByte(b, 11) };
 }
 
 /** 21's result, sent to a general poll once ready. */
@@ -100,11 +101,11 @@ export function encodeSelectedMeters(address: number, game: number, meters: read
 
 /** The host knows each code's width from the same table the machine used. */
 export function decodeSelectedMeters(b: Buffer, widthOf: (code: number) => number | null): { game: number; meters: SelectedMeter[] } {
-  const end = 3 + b[2];
+  const end = 3 + sasByte(b, 2);
   const meters: SelectedMeter[] = [];
   let at = 5;
   while (at < end) {
-    const code = b[at];
+    const code = sasByte(b, at);
     const bytes = widthOf(code);
     if (bytes === null) throw new SasFormatError(`2F reply carries meter ${code.toString(16)} of unknown width`);
     meters.push({ code, value: fromBcd(b, at + 1, bytes), bytes });
@@ -144,7 +145,7 @@ export function encodeValidationInfo(address: number, v: ValidationInfoReply | n
 export function decodeValidationInfo(b: Buffer): ValidationInfoReply | null {
   if (b.subarray(2, 2 + VALIDATION_INFO_BYTES).every((x) => x === 0)) return null;
   return {
-    type: b[2], index: b[3], at: decodeDateTime(b, 4), validationNumber: bcdToDigits(b, 11, 8), amountCents: fromBcd(b, 19, 5),
+    type: sasByte(b, 2), index: sasByte(b, 3), at: decodeDateTime(b, 4), validationNumber: bcdToDigits(b, 11, 8), amountCents: fromBcd(b, 19, 5),
     ticketNumber: readLE(b, 24, 2), systemId: fromBcd(b, 26, 1), expiration: bcdToDigits(b, 27, 4), poolId: readLE(b, 31, 2),
   };
 }
@@ -161,7 +162,7 @@ export function encodeVersion(address: number, serial: string): Buffer {
 }
 
 export function decodeVersion(b: Buffer): { version: string; serial: string } {
-  return { version: readAscii(b, 3, 3), serial: readAscii(b, 6, b[2] - 3) };
+  return { version: readAscii(b, 3, 3), serial: readAscii(b, 6, sasByte(b, 2) - 3) };
 }
 
 export function encodeEnabledGames(address: number, games: readonly number[]): Buffer {
@@ -170,7 +171,7 @@ export function encodeEnabledGames(address: number, games: readonly number[]): B
 }
 
 export function decodeEnabledGames(b: Buffer): number[] {
-  return Array.from({ length: b[3] }, (_, i) => fromBcd(b, 4 + 2 * i, 2));
+  return Array.from({ length: sasByte(b, 3) }, (_, i) => fromBcd(b, 4 + 2 * i, 2));
 }
 
 /** 70: the ticket in escrow, or none. */
@@ -202,15 +203,15 @@ export function encodeRedeem(address: number, r: RedeemReply): Buffer {
 }
 
 export function decodeRedeem(b: Buffer): RedeemReply {
-  if (b[2] === 1) return { machineStatus: b[3] };
-  return { machineStatus: b[3], amountCents: fromBcd(b, 4, 5), barcode: bcdToDigits(b, 10, 9) };
+  if (b[2] === 1) return { machineStatus: sasByte(b, 3) };
+  return { machineStatus: sasByte(b, 3), amountCents: fromBcd(b, 4, 5), barcode: bcdToDigits(b, 10, 9) };
 }
 
 export const encodeClock = (address: number, t: SasDateTime): Buffer => withCrc([address, 0x7e, ...encodeDateTime(t)]);
 export const decodeClock = (b: Buffer): SasDateTime => decodeDateTime(b, 2);
 
 export const encodeHandpayReset = (address: number, code: number): Buffer => withCrc([address, 0x94, code]);
-export const decodeHandpayReset = (b: Buffer): number => b[2];
+export const decodeHandpayReset = (b: Buffer): number => sasByte(b, 2);
 
 /** A reply with data as the host checks it: right address and command, right CRC. */
 export function checkReply(b: Buffer, address: number, command: number): void {

@@ -6,7 +6,7 @@
 import { bcdToDigits, digitsToBcd, fromBcd, toBcd } from './bcd';
 import type { SasDateTime } from './machine';
 import { LONG_POLLS } from './polls';
-import { SasFormatError, binaryLE, readLE, withCrc } from './frame';
+import { SasFormatError, binaryLE, readLE, sasByte, withCrc } from './frame';
 
 /** Polls with no data: R polls and the S polls 01, 02, 94. */
 export type PlainCommand =
@@ -76,20 +76,20 @@ export function encodeLongPoll(address: number, req: LongPollRequest): Buffer {
 
 /** A framed poll (address, command, data, CRC) as a request; SasFormatError for bad data. */
 export function decodeLongPoll(bytes: Buffer): LongPollRequest {
-  const command = bytes[1];
+  const command = sasByte(bytes, 1);
   const data = bytes.subarray(2, LONG_POLLS[command]?.type === 'R' ? bytes.length : bytes.length - 2);
   switch (command) {
     case 0x21:
       return { command, seed: readLE(data, 0, 2) };
     case 0x2f: {
-      const len = data[0];
+      const len = sasByte(data, 0);
       if (len < 3 || len > 2 + MAX_SELECTED_METERS) throw new SasFormatError(`2F length ${len} must be 3..12`);
       return { command, game: fromBcd(data, 1, 2), meters: [...data.subarray(3, 1 + len)] };
     }
     case 0x4c:
       return { command, validationId: readLE(data, 0, 3), sequence: readLE(data, 3, 3) };
     case 0x4d: {
-      const fn = data[0];
+      const fn = sasByte(data, 0);
       if (fn > 0x1f && fn !== 0xff) throw new SasFormatError(`4D function code ${fn.toString(16)} must be 00–1F or FF`);
       return { command, function: fn };
     }
@@ -106,15 +106,16 @@ export function decodeLongPoll(bytes: Buffer): LongPollRequest {
 }
 
 function decodeRedeem(data: Uint8Array): LongPollRequest {
-  const len = data[0];
+  const len = sasByte(data, 0);
   const body = data.subarray(1);
   if (len !== body.length) throw new SasFormatError(`71 length byte ${len} but ${body.length} bytes follow`);
   if (len === 1 && body[0] === 0xff) return { command: 0x71, kind: 'status' };
   // Hosts send the redemption with or without the restricted-expiration and pool-ID fields
   // (16 or 22 bytes; a target ID may follow them, which this machine does not use).
   if (len !== 16 && len < 22) throw new SasFormatError(`71 redemption of ${len} bytes: expected 16, or 22 and more`);
-  if (body[6] !== PARSING_BCD) throw new SasFormatError(`71 parsing code ${body[6].toString(16)}: only 00 (18 BCD digits) is defined`);
-  const req: RedeemRequest = { command: 0x71, kind: 'redeem', transferCode: body[0], amountCents: fromBcd(body, 1, 5), barcode: bcdToDigits(body, 7, 9) };
+  const parsing = sasByte(body, 6);
+  if (parsing !== PARSING_BCD) throw new SasFormatError(`71 parsing code ${parsing.toString(16)}: only 00 (18 BCD digits) is defined`);
+  const req: RedeemRequest = { command: 0x71, kind: 'redeem', transferCode: sasByte(body, 0), amountCents: fromBcd(body, 1, 5), barcode: bcdToDigits(body, 7, 9) };
   if (len >= 22) req.restricted = { expiration: bcdToDigits(body, 16, 4), poolId: readLE(body, 20, 2) };
   if (len > 22 && body[22] !== len - 23) throw new SasFormatError(`71 target ID length ${body[22]} does not fit the ${len - 23} bytes left`);
   return req;

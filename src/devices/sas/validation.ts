@@ -28,24 +28,24 @@ export function secureEnhancedDigits(validationId: number, sequence: number): st
   for (const [what, v] of [['validation ID', validationId], ['sequence', sequence]] as const) {
     if (!Number.isInteger(v) || v < 0 || v > MASK24) throw new RangeError(`${what} ${v} must be 0..${MASK24}`);
   }
-  const a = [sequence & 0xff, (sequence >> 8) & 0xff, (sequence >> 16) & 0xff, validationId & 0xff, (validationId >> 8) & 0xff, (validationId >> 16) & 0xff];
+  const a = [sequence & 0xff, (sequence >> 8) & 0xff, (sequence >> 16) & 0xff, validationId & 0xff, (validationId >> 8) & 0xff, (validationId >> 16) & 0xff] as const;
   // Fold the ID into the sequence bytes, then take a CRC of each pair.
-  const b = [a[0], a[1], a[2] ^ a[0], a[3] ^ a[1], a[4] ^ a[0], a[5] ^ a[1]];
-  const c = [0, 2, 4].flatMap((i) => {
-    const crc = crc16Kermit(Uint8Array.of(b[i], b[i + 1]));
-    return [crc & 0xff, crc >> 8];
-  });
+  const b = [a[0], a[1], a[2] ^ a[0], a[3] ^ a[1], a[4] ^ a[0], a[5] ^ a[1]] as const;
+  const crcBytes = (x: number, y: number) => {
+    const crc = crc16Kermit(Uint8Array.of(x, y));
+    return [crc & 0xff, crc >> 8] as const;
+  };
+  const c = [...crcBytes(b[0], b[1]), ...crcBytes(b[2], b[3]), ...crcBytes(b[4], b[5])] as const;
   const high = c[3] | (c[4] << 8) | (c[5] << 16);
   const low = c[0] | (c[1] << 8) | (c[2] << 16);
-  const d = (String(high).padStart(8, '0') + String(low).padStart(8, '0')).split('').map(Number);
   // Each half's leading digit (0 or 1, as both halves are below 2^24) carries the half's digit
   // sum modulo 5 in its upper bits, which makes a misread digit detectable.
-  const sum = (from: number) => d.slice(from, from + 8).reduce((s, x) => s + x, 0);
-  const sumHigh = sum(0);
-  const sumLow = sum(8);
-  d[0] |= (sumHigh % 5) << 1;
-  d[8] |= (sumLow % 5) << 1;
-  return d.join('');
+  const withSum = (half: number): string => {
+    const digits = String(half).padStart(8, '0');
+    const sum = [...digits].reduce((s, x) => s + Number(x), 0);
+    return String(Number(digits.charAt(0)) | ((sum % 5) << 1)) + digits.slice(1);
+  };
+  return withSum(high) + withSum(low);
 }
 
 /** The barcode printed on the voucher: system ID (2 digits) then the 16 digits. */

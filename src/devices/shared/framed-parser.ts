@@ -95,7 +95,8 @@ export class FramedParser<T> extends Transform {
         buf = buf.subarray(at);
       }
       this.inGarbage = false;
-      if (buf.length < 2) {
+      const len = buf[1];
+      if (len === undefined) {
         if (final) {
           this.discard('length', 'frame cut short');
           buf = buf.subarray(1);
@@ -103,7 +104,6 @@ export class FramedParser<T> extends Transform {
         }
         break;
       }
-      const len = buf[1];
       if (len < minLength || len > maxLength) {
         this.discard('length', `length ${len} outside ${minLength}..${maxLength}`);
         buf = buf.subarray(1);
@@ -117,7 +117,7 @@ export class FramedParser<T> extends Transform {
         }
         break;
       }
-      const crc = buf[len - 2] | (buf[len - 1] << 8);
+      const crc = buf.readUInt16LE(len - 2);
       if (crc16Kermit(buf, 0, len - 2) !== crc) {
         // Resync one byte on, not one frame on: the length byte itself may be the corrupt one,
         // and a good frame may start inside what it claimed.

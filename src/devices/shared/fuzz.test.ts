@@ -57,7 +57,7 @@ describe.each(CODECS)('$name parser', ({ frames, parser }) => {
     const timed = parser(5);
     const got: unknown[] = [];
     timed.on('data', (f) => got.push(f));
-    timed.write(frames[0].subarray(0, frames[0].length - 1));
+    timed.write(frames[0]!.subarray(0, frames[0]!.length - 1));
     await new Promise((r) => setTimeout(r, 20));
     timed.write(frames[1]);
     await new Promise((r) => setImmediate(r));
@@ -87,7 +87,7 @@ describe.each(CODECS)('$name parser', ({ frames, parser }) => {
     let delivered = 0;
     for (let n = 0; n < 3000; n++) {
       const chunk = Buffer.alloc(1 + Math.floor(r() * 40));
-      for (let i = 0; i < chunk.length; i++) chunk[i] = r() < 0.1 ? chunk[0] : Math.floor(r() * 256);
+      for (let i = 0; i < chunk.length; i++) chunk[i] = r() < 0.1 ? chunk[0]! : Math.floor(r() * 256);
       delivered += p.feed(chunk).length;
     }
     expect(p.stats.badFrames).toBeGreaterThan(0);
@@ -99,9 +99,9 @@ describe.each(CODECS)('$name parser', ({ frames, parser }) => {
     const r = rng(2);
     for (let trial = 0; trial < 400; trial++) {
       const k = Math.floor(r() * frames.length);
-      const bad = Buffer.from(frames[k]);
+      const bad = Buffer.from(frames[k]!);
       const bitAt = Math.floor(r() * bad.length * 8);
-      bad[bitAt >> 3] ^= 1 << (bitAt & 7);
+      bad[bitAt >> 3]! ^= 1 << (bitAt & 7);
       const sent = frames.map((f, i) => (i === k ? bad : f));
       const p = parser();
       const got = [...decodedOf(p, [Buffer.concat(sent), ...frames]), ...p.reset()];
@@ -115,7 +115,7 @@ describe.each(CODECS)('$name parser', ({ frames, parser }) => {
     const r = rng(3);
     for (let trial = 0; trial < 300; trial++) {
       const k = Math.floor(r() * frames.length);
-      const cut = frames[k].subarray(0, 1 + Math.floor(r() * (frames[k].length - 1)));
+      const cut = frames[k]!.subarray(0, 1 + Math.floor(r() * (frames[k]!.length - 1)));
       const p = parser();
       const got = [...decodedOf(p, [cut, ...frames]), ...p.reset()];
       expect(got).toEqual(reference);
