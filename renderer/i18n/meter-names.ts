@@ -54,7 +54,7 @@ export function meterLabel(name: string, label: string, currency: Currency, lang
     const base = RU[name.slice(slash + 1)];
     return game && base ? `${game}: ${base}` : label;
   }
-  const door = /^doorOpens\.(\w+)$/.exec(name);
-  if (door) return DOOR_RU[door[1]] ? `открытий ${DOOR_RU[door[1]]}` : label;
+  const door = /^doorOpens\.(\w+)$/.exec(name)?.[1];
+  if (door !== undefined) return DOOR_RU[door] ? `открытий ${DOOR_RU[door]}` : label;
   return RU[name] ?? label;
 }

@@ -17,17 +17,18 @@ function countOf(value: string | number): number {
 /** The template with its parameters filled in; an unknown one stays visible. */
 export function fill(language: Language, template: string, params: Params): string {
   return template.replace(TOKEN, (whole, name: string, forms: string | undefined) => {
-    if (!(name in params)) return whole;
-    return forms === undefined ? String(params[name]) : pluralForm(language, countOf(params[name]), forms.split('|'));
+    const value = params[name];
+    if (!(name in params) || value === undefined) return whole;
+    return forms === undefined ? String(value) : pluralForm(language, countOf(value), forms.split('|'));
   });
 }
 
 /** Placeholder names a template uses, for the completeness tests. */
 export function placeholders(template: string): string[] {
-  return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  return [...template.matchAll(/\{(\w+)\}/g)].flatMap(([, name]) => (name === undefined ? [] : [name])).sort();
 }
 
 /** The counted words of a template: each with the count it follows and its forms. */
 export function countedWords(template: string): { name: string; forms: string[] }[] {
-  return [...template.matchAll(TOKEN)].filter((m) => m[2] !== undefined).map((m) => ({ name: m[1], forms: m[2].split('|') }));
+  return [...template.matchAll(TOKEN)].flatMap(([, name, forms]) => (name === undefined || forms === undefined ? [] : [{ name, forms: forms.split('|') }]));
 }

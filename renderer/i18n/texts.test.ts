@@ -35,7 +35,7 @@ describe('counts in the text tables', () => {
         for (const [key, text] of Object.entries(table[language])) {
           for (const word of countedWords(text)) {
             expect(word.forms, `${language} ${key}`).toHaveLength(FORMS[language]);
-            expect(placeholders(table.en[key]), `${language} ${key}`).toContain(word.name);
+            expect(placeholders(table.en[key]!), `${language} ${key}`).toContain(word.name);
           }
         }
       }

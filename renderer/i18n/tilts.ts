@@ -31,7 +31,7 @@ export function tiltKey(code: string): TextKey | null {
   if (code === 'mirror') return 'tilt.mirror';
   if (code === 'host:disabled') return 'tilt.outOfService';
   if (code === 'settings') return 'tilt.settings';
-  const [device, kind, detail = ''] = code.split(':');
+  const [device = '', kind = '', detail = ''] = code.split(':');
   if (device === 'door') return DOOR[kind] ?? 'tilt.door.other';
   if (device === 'deck' && kind === 'switches') return 'tilt.deck.switches';
   if (kind === 'offline') return OFFLINE[device] ?? null;

@@ -51,7 +51,7 @@ describe('the store: wishes one at a time', () => {
     r.deliver({ kind: 'snapshot', snapshot: fx.jacksDealt() });
     r.store.wish({ type: 'draw' });
     r.store.wish({ type: 'cashOut' });
-    r.timers[0]();
+    r.timers[0]!();
     expect(wishes(r.sent)).toHaveLength(2);
     r.store.wish({ type: 'language', language: 'ru' });
     r.status('closed');
@@ -67,8 +67,8 @@ describe('the store: queries', () => {
     const handpays = r.store.query({ type: 'handpays', limit: 5 });
     const [q1, q2] = r.sent.filter((m) => m.kind === 'query').map((m) => (m.kind === 'query' ? m.id : -1));
     expect(q1).not.toBe(q2);
-    r.deliver({ kind: 'answer', id: q2, answer: { type: 'handpays', rows: [] } });
-    r.deliver({ kind: 'refused', id: q1, rule: 'C-21', reason: 'technician key off' });
+    r.deliver({ kind: 'answer', id: q2!, answer: { type: 'handpays', rows: [] } });
+    r.deliver({ kind: 'refused', id: q1!, rule: 'C-21', reason: 'technician key off' });
     await expect(handpays).resolves.toEqual({ type: 'handpays', rows: [] });
     await expect(meters).rejects.toMatchObject({ rule: 'C-21', reason: 'technician key off' });
     // A query refusal is the page's to show, not the player's notice.

@@ -35,19 +35,19 @@ export const faceResolution = { value: 1 };
 /** Hears every card dealt or turned, with the delay before its motion starts (the sound board). */
 export const cardMotionListeners = new Set<(motion: 'deal' | 'flip', delayMs: number) => void>();
 
-const rankText = (code: string): string => (code[0] === 'T' ? '10' : code[0]);
+const rankText = (code: string): string => (code.startsWith('T') ? '10' : code.charAt(0));
 
 function drawFace(w: number, h: number, code: string): Container {
   const c = new Container();
   const g = new Graphics();
   const r = w * 0.07;
   g.roundRect(0, 0, w, h, r).fill(COLORS.cardFace).stroke({ width: Math.max(1.5, w * 0.01), color: COLORS.cardEdge });
-  const suit = code[1];
-  const color = SUIT_COLORS[suit];
+  const suit = code.charAt(1);
+  const color = SUIT_COLORS[suit] ?? 0;
   const rank = rankText(code);
   const indexSize = h * 0.17;
-  const court = 'JQK'.includes(code[0]);
-  if (code[0] === 'A') drawAce(g, suit, w, h);
+  const court = 'JQK'.includes(code.charAt(0));
+  if (code.startsWith('A')) drawAce(g, suit, w, h);
   else if (!court) drawSuit(g, suit, w * 0.56, h * 0.58, w * 0.44, color);
   // The small suits under the corner indexes.
   drawSuit(g, suit, w * 0.13, h * 0.29, w * 0.13, color);
@@ -97,8 +97,8 @@ function drawBack(w: number, h: number): Graphics {
 /** The part inside the box of the line through (x, y) with slope `dir` (±1, y grows downward). */
 function clipDiagonal(x: number, y: number, dir: 1 | -1, x0: number, y0: number, x1: number, y1: number): [number, number, number, number] | null {
   // Parametrise by t: (x + t, y + dir * t).
-  const tx = [x0 - x, x1 - x];
-  const ty = dir > 0 ? [y0 - y, y1 - y] : [y - y1, y - y0];
+  const tx: [number, number] = [x0 - x, x1 - x];
+  const ty: [number, number] = dir > 0 ? [y0 - y, y1 - y] : [y - y1, y - y0];
   const lo = Math.max(tx[0], ty[0]);
   const hi = Math.min(tx[1], ty[1]);
   if (hi <= lo) return null;

@@ -4,13 +4,20 @@
 import { Container, Graphics } from 'pixi.js';
 import { COLORS, label } from './theme';
 
-const DENOMINATIONS: { value: number; color: number; edge: number }[] = [
+interface Denomination {
+  value: number;
+  color: number;
+  edge: number;
+}
+/** The smallest chip, also drawn for a value no chip has. */
+const ONE: Denomination = { value: 1, color: 0xf1efe6, edge: 0x2456b8 };
+const DENOMINATIONS: Denomination[] = [
   { value: 1000, color: 0xe08a1e, edge: 0xffffff },
   { value: 500, color: 0x6b2fa0, edge: 0xffffff },
   { value: 100, color: 0x1b1b1b, edge: 0xf2d16b },
   { value: 25, color: 0x1e8a3c, edge: 0xffffff },
   { value: 5, color: 0xc0262d, edge: 0xffffff },
-  { value: 1, color: 0xf1efe6, edge: 0x2456b8 },
+  ONE,
 ];
 
 /** The chips a stack of `amount` is made of, largest first, at most `max` of them. */
@@ -27,7 +34,7 @@ export function chipsFor(amount: number, max = 8): number[] {
 }
 
 function drawChip(g: Graphics, cx: number, cy: number, r: number, value: number): void {
-  const d = DENOMINATIONS.find((x) => x.value === value) ?? DENOMINATIONS[DENOMINATIONS.length - 1];
+  const d = DENOMINATIONS.find((x) => x.value === value) ?? ONE;
   g.ellipse(cx, cy + r * 0.14, r, r * 0.62).fill(0x000000);
   g.ellipse(cx, cy, r, r * 0.62).fill(d.color).stroke({ width: Math.max(1, r * 0.05), color: 0x000000, alpha: 0.5 });
   for (let i = 0; i < 6; i++) {

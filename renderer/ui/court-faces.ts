@@ -50,10 +50,12 @@ function halfMapper(x0: number, y0: number, w: number, h: number): { at: At; sx:
 }
 
 /** A closed shape through points, each segment straight or a quadratic curve through a control point. */
-function shape(g: Graphics, at: At, points: ([number, number] | [number, number, number, number])[]): Graphics {
-  const [u0, v0] = points[0];
+type ShapePoint = [number, number] | [number, number, number, number];
+
+function shape(g: Graphics, at: At, points: [ShapePoint, ...ShapePoint[]]): Graphics {
+  const [[u0, v0], ...rest] = points;
   g.moveTo(...at(u0, v0));
-  for (const p of points.slice(1)) {
+  for (const p of rest) {
     if (p.length === 4) g.quadraticCurveTo(...at(p[0], p[1]), ...at(p[2], p[3]));
     else g.lineTo(...at(p[0], p[1]));
   }
@@ -195,8 +197,8 @@ function courtHalf(rank: string, suit: string, x0: number, y0: number, w: number
 
 /** Draws a court card's framed, double-ended figure onto the face container. */
 export function drawCourt(face: Container, code: string, w: number, h: number): void {
-  const rank = code[0];
-  const suit = code[1];
+  const rank = code.charAt(0);
+  const suit = code.charAt(1);
   const p = palette(suit, rank);
   const px = w * COURT_PANEL.x;
   const py = h * COURT_PANEL.y;

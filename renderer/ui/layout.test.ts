@@ -3,7 +3,7 @@ import { CARD_ASPECT, SQUARE, WIDE, chooseDesign, fit, inside, jacksLayout, over
 
 const whole = (d: { w: number; h: number }) => rect(0, 0, d.w, d.h);
 const noOverlaps = (rects: Rect[]) => {
-  for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) expect(overlaps(rects[i], rects[j]), `${i} vs ${j}`).toBe(false);
+  for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) expect(overlaps(rects[i]!, rects[j]!), `${i} vs ${j}`).toBe(false);
 };
 
 describe('fitting the design to the window', () => {
@@ -38,8 +38,8 @@ describe.each([SQUARE, WIDE])('layouts for $name', (d) => {
     noOverlaps(all);
     for (const c of l.cards) expect(c.h / c.w).toBeCloseTo(CARD_ASPECT, 1);
     l.holds.forEach((h, i) => {
-      expect(h.y).toBeGreaterThan(l.cards[i].y + l.cards[i].h);
-      expect(h.x).toBe(l.cards[i].x);
+      expect(h.y).toBeGreaterThan(l.cards[i]!.y + l.cards[i]!.h);
+      expect(h.x).toBe(l.cards[i]!.x);
     });
     for (const b of Object.values(l.buttons)) expect(b.h).toBeGreaterThanOrEqual(80);
   });

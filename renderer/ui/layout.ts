@@ -41,17 +41,21 @@ export function fit(viewW: number, viewH: number, design: Design): Fit {
 export const rect = (x: number, y: number, w: number, h: number): Rect => ({ x, y, w, h });
 
 /** n equal cells across a rectangle with gaps between them. */
-export function row(area: Rect, n: number, gap: number): Rect[] {
-  if (n <= 0) return [];
+/** n cells: a tuple of exactly n when n is a literal count, so each cell of a fixed row is typed as there. */
+export type Cells<N extends number, Acc extends Rect[] = []> = number extends N ? Rect[] : Acc['length'] extends N ? Acc : Cells<N, [...Acc, Rect]>;
+
+const cells = <N extends number>(n: N, cell: (i: number) => Rect): Cells<N> => Array.from({ length: Math.max(0, n) }, (_, i) => cell(i)) as Cells<N>;
+
+export function row<N extends number>(area: Rect, n: N, gap: number): Cells<N> {
   const w = (area.w - gap * (n - 1)) / n;
-  return Array.from({ length: n }, (_, i) => rect(area.x + i * (w + gap), area.y, w, area.h));
+  return cells(n, (i) => rect(area.x + i * (w + gap), area.y, w, area.h));
 }
 
 /** n cells of a fixed width, centred in the area. */
-export function centredRow(area: Rect, n: number, w: number, gap: number): Rect[] {
+export function centredRow<N extends number>(area: Rect, n: N, w: number, gap: number): Cells<N> {
   const total = n * w + Math.max(0, n - 1) * gap;
   const x0 = area.x + (area.w - total) / 2;
-  return Array.from({ length: n }, (_, i) => rect(x0 + i * (w + gap), area.y, w, area.h));
+  return cells(n, (i) => rect(x0 + i * (w + gap), area.y, w, area.h));
 }
 
 export const CARD_ASPECT = 7 / 5;
@@ -101,8 +105,10 @@ export function jacksLayout(d: Design): JacksLayout {
   const cardW = Math.round(cardH / CARD_ASPECT);
   const cardTop = wide ? 396 : 434;
   const cards = centredRow(rect(0, cardTop, d.w, cardH), 5, cardW, wide ? 40 : 36);
-  const holds = cards.map((c) => rect(c.x, c.y + c.h + 12, c.w, 58));
-  const meterTop = holds[0].y + holds[0].h + (wide ? 18 : 16);
+  const holdOf = (c: Rect): Rect => rect(c.x, c.y + c.h + 12, c.w, 58);
+  const holds = cards.map(holdOf);
+  const firstHold = holdOf(cards[0]);
+  const meterTop = firstHold.y + firstHold.h + (wide ? 18 : 16);
   const meterH = wide ? 96 : 84;
   const span = rect(cards[0].x, meterTop, cards[4].x + cards[4].w - cards[0].x, meterH);
   const [credits, bet, win] = [
