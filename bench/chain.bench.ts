@@ -12,7 +12,8 @@ import { Journal, type MachineOptions } from '../src/store';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+  const value = i >= 0 ? process.argv[i + 1] : undefined;
+  return value ? value : fallback;
 }
 
 const sizes = process.argv.includes('--rows') ? [Number(flag('rows', '200000'))] : [200_000, 1_000_000];
@@ -47,7 +48,7 @@ async function heldUp<T>(work: () => Promise<T> | T): Promise<{ ms: number; cpu:
   return { ms, cpu: (used.user + used.system) / 1000, worstLag, result };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const batch = (i: number): CabinetEffect[] =>
   Array.from({ length: perCommit }, (_, k) => ({ type: 'log', entry: { at: Date.now(), kind: 'door', data: { door: 'main', open: (i + k) % 2 === 0, n: i } } }));
 

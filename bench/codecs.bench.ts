@@ -40,9 +40,9 @@ const DECK: DeckFrame[] = [
 function throughput(name: string, frames: Buffer[], decode: (f: Buffer) => unknown, parser: () => FramedParser<unknown>) {
   const reps = 400_000;
   let t = performance.now();
-  for (let i = 0; i < reps; i++) decode(frames[i % frames.length]);
+  for (let i = 0; i < reps; i++) decode(frames[i % frames.length]!);
   const pure = reps / ((performance.now() - t) / 1000);
-  const stream = Buffer.concat(Array.from({ length: 2000 }, (_, i) => frames[i % frames.length]));
+  const stream = Buffer.concat(Array.from({ length: 2000 }, (_, i) => frames[i % frames.length]!));
   const p = parser();
   let got = 0;
   t = performance.now();
@@ -58,7 +58,7 @@ function mutate(frame: Buffer, r: () => number): Buffer {
     const bits = 1 + Math.floor(r() * 3);
     for (let i = 0; i < bits; i++) {
       const at = Math.floor(r() * f.length * 8);
-      f[at >> 3] ^= 1 << (at & 7);
+      f[at >> 3]! ^= 1 << (at & 7);
     }
     return f;
   }
@@ -71,7 +71,7 @@ function mutate(frame: Buffer, r: () => number): Buffer {
     // garbage of a plausible frame's shape: sync, a length, random body
     const g = Buffer.alloc(f.length);
     for (let i = 0; i < g.length; i++) g[i] = Math.floor(r() * 256);
-    g[0] = f[0];
+    g[0] = f[0]!;
     g[1] = f.length;
     return g;
   }
@@ -89,7 +89,7 @@ function fuzz(name: string, frames: Buffer[], parser: () => FramedParser<unknown
   let mutated = 0;
   const t = performance.now();
   for (let i = 0; i < N; i++) {
-    const m = mutate(frames[i % frames.length], r);
+    const m = mutate(frames[i % frames.length]!, r);
     if (valid.has(m.toString('latin1'))) continue; // a mutation that changed nothing
     mutated++;
     try {

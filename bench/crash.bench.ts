@@ -9,7 +9,8 @@ import { crashTest } from '../src/app/sim/crash-harness';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+  const value = i >= 0 ? process.argv[i + 1] : undefined;
+  return value ? value : fallback;
 }
 
 const kills = Number(flag('kills', '100'));

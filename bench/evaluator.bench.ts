@@ -89,7 +89,7 @@ function measure(c: Contender, hands: number[][], rounds: number): number {
 function table(title: string, hands: number[][], rounds: number): void {
   console.log(`\n${title} (${hands.length.toLocaleString('en-US')} hands, best of ${rounds} passes)`);
   const rates = contenders.map((c) => ({ name: c.name, rate: measure(c, hands, c.sampleLimit ? 1 : rounds), sample: c.sampleLimit }));
-  const ours = rates[0].rate;
+  const ours = rates[0]!.rate;
   for (const r of rates) {
     const ratio = r === rates[0] ? '' : `   ours/them ${(ours / r.rate).toFixed(2)}x`;
     const note = r.sample ? ` (first ${r.sample.toLocaleString('en-US')} hands)` : '';

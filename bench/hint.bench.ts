@@ -14,14 +14,14 @@ console.log(`advisor built in ${(performance.now() - started).toFixed(0)} ms (dr
 
 const random = new SeededRandom('hint-bench');
 const deals = Array.from({ length: hands }, () => shuffledDeck(random).slice(0, 5));
-for (let i = 0; i < 2000; i++) advisor(deals[i]);
+for (let i = 0; i < 2000; i++) advisor(deals[i]!);
 const times = new Float64Array(hands);
 let sink = 0;
 for (let i = 0; i < hands; i++) {
   started = performance.now();
-  sink += advisor(deals[i])[0].ev;
+  sink += advisor(deals[i]!)[0]!.ev;
   times[i] = performance.now() - started;
 }
 times.sort();
-const at = (q: number): string => `${(times[Math.min(hands - 1, Math.floor(q * hands))] * 1000).toFixed(1)} µs`;
+const at = (q: number): string => `${(times[Math.min(hands - 1, Math.floor(q * hands))]! * 1000).toFixed(1)} µs`;
 console.log(`${hands} random hands: median ${at(0.5)}, p99 ${at(0.99)}, max ${at(1 - 1e-9)} (mean best EV ${(sink / hands).toFixed(4)})`);

@@ -19,7 +19,7 @@ async function measure(threads: number, everyDeal = false): Promise<void> {
     times.push((performance.now() - started) / 1000);
   }
   times.sort((a, b) => a - b);
-  const line = `${everyDeal ? 'every deal, ' : ''}${threads} thread${threads > 1 ? 's' : ' '}: best ${times[0].toFixed(3)} s, median ${times[times.length >> 1].toFixed(3)} s over ${runs} runs`;
+  const line = `${everyDeal ? 'every deal, ' : ''}${threads} thread${threads > 1 ? 's' : ' '}: best ${times[0]!.toFixed(3)} s, median ${times[times.length >> 1]!.toFixed(3)} s over ${runs} runs`;
   console.log(`${line}; 9/6 RTP ${(rtp * 100).toFixed(4)}%`);
 }
 

@@ -50,7 +50,7 @@ for (const [box, up] of [
   ['9c 9d 9h 4s 4c', 'Kh'],
   ['9c 9d 9h 9s 4c', 'Kh'],
   ['Tc Jc Qc Kc Ac', '2d'],
-]) {
+] as const) {
   const d = finalDecision({ box: parseCards(box), upCard: parseCard(up), ante: 1 });
   const v = d.values;
   console.log(`| ${box} | ${up} | ${f3(v.fold)} | ${f3(v.bet)} | ${f3(v.takeHalf)} | ${f3(v.buyGame)} | ${d.best} |`);
@@ -62,7 +62,7 @@ function pairBox(pair: number, up: number): { box: Card[]; upCard: Card } {
     const deck = freshDeck();
     const take = (ok: (c: Card) => boolean): Card => {
       const from = deck.filter(ok);
-      const card = from[uniformBelow(random, from.length)];
+      const card = from[uniformBelow(random, from.length)]!;
       deck.splice(deck.indexOf(card), 1);
       return card;
     };
@@ -97,7 +97,7 @@ for (let category = 2; category <= 8; category++) {
     const deck = shuffleInPlace(freshDeck(), random);
     const box = deck.slice(0, bets.length % 2 === 0 ? 5 : 6);
     if (categoryIndexOf(evaluate(box)) !== category) continue;
-    const v = finalDecision({ box, upCard: deck[10], ante: 1 }).values;
+    const v = finalDecision({ box, upCard: deck[10]!, ante: 1 }).values;
     bets.push(v.bet!);
     buys.push(v.buyGame! - v.bet!);
     if (v.takeHalf !== null) halves.push(v.takeHalf - v.bet!);

@@ -33,9 +33,9 @@ const ADDRESS = 1;
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 function summary(name: string, ms: number[]) {
   const s = [...ms].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
   const over20 = s.filter((x) => x > 20).length;
-  console.log(`${name.padEnd(48)} n=${s.length}  p50 ${q(0.5).toFixed(3)} ms  p99 ${q(0.99).toFixed(3)} ms  max ${s[s.length - 1].toFixed(3)} ms  over 20 ms: ${over20}`);
+  console.log(`${name.padEnd(48)} n=${s.length}  p50 ${q(0.5).toFixed(3)} ms  p99 ${q(0.99).toFixed(3)} ms  max ${s[s.length - 1]!.toFixed(3)} ms  over 20 ms: ${over20}`);
 }
 
 async function echoYardstick(n: number): Promise<number[]> {

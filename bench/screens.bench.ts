@@ -28,7 +28,7 @@ async function animationFps(page: Page, start: () => Promise<void>): Promise<num
 
 const pct = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
 
 async function main(): Promise<void> {
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     await until(page, (s) => s.cards.length === 5 && s.buttons.some((b) => b.name === 'hold2' && b.live), 'the hold buttons');
     const latencies: number[] = [];
     for (let i = 0; i < TAPS; i++) {
-      const before = (await page.evaluate(() => (window as unknown as { __scene: () => Scene }).__scene().cards[1].held));
+      const before = (await page.evaluate(() => (window as unknown as { __scene: () => Scene }).__scene().cards[1]!.held));
       // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
       const seen = page.evaluate(`new Promise((resolve) => {
         const look = () => {

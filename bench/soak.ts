@@ -23,7 +23,8 @@ import { Mirror, readMachineKey, type MirrorRecord } from '../src/store';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+  const value = i >= 0 ? process.argv[i + 1] : undefined;
+  return value ? value : fallback;
 }
 
 const games = Number(flag('games', '2000'));

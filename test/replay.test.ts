@@ -40,9 +40,9 @@ describe('replay fixtures', () => {
     const file = read(name) as { actions: unknown[] };
     const steps: ReplayStep[] = [];
     const output = runReplay(file, (step) => steps.push(step));
-    expect(steps[0].action).toBeNull();
+    expect(steps[0]!.action).toBeNull();
     expect(steps.slice(1, file.actions.length + 1).map((s) => s.action)).toEqual(file.actions);
-    const last = steps[steps.length - 1];
+    const last = steps[steps.length - 1]!;
     expect(last.state.phase).toBe('over');
     // Poker Plus adds the dealer's reveal unless the actions already ended the round.
     expect(steps.length - file.actions.length - 1).toBe(last.action?.type === 'reveal' ? 1 : 0);

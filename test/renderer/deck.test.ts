@@ -30,7 +30,7 @@ async function photograph(cardW: number, cardH: number, name: string): Promise<F
     await cabinet.nextMessage(() => cabinet.received.filter((m) => m.kind === 'hello').length > hellos);
     cabinet.show(fx.baseSnapshot());
     await page.waitForFunction(() => (window as unknown as { __scene?: () => { version: number | null } }).__scene?.().version !== null);
-    const cells = await page.evaluate(([w, h]) => (window as unknown as { __deck: (w: number, h: number) => Cell[] }).__deck(w, h), [cardW, cardH]);
+    const cells = await page.evaluate(([w, h]) => (window as unknown as { __deck: (w: number, h: number) => Cell[] }).__deck(w!, h!), [cardW, cardH]);
     expect(cells).toHaveLength(52);
     const png = await page.screenshot({ path: `${SHOTS}/${name}.png` });
     return await page.evaluate(
@@ -50,10 +50,10 @@ async function photograph(cardW: number, cardH: number, name: string): Promise<F
           let h = 0x811c9dc5;
           const counts = new Map<number, number>();
           for (let i = 0; i < d.length; i += 4) {
-            for (let k = 0; k < 3; k++) h = Math.imul(h ^ d[i + k], 0x01000193) >>> 0;
+            for (let k = 0; k < 3; k++) h = Math.imul(h ^ d[i + k]!, 0x01000193) >>> 0;
             // Colours to 4 bits a channel; a colour counts when it covers a visible patch (0.4 %), so
             // the blends along anti-aliased edges do not.
-            const q = ((d[i] >> 4) << 8) | ((d[i + 1] >> 4) << 4) | (d[i + 2] >> 4);
+            const q = ((d[i]! >> 4) << 8) | ((d[i + 1]! >> 4) << 4) | (d[i + 2]! >> 4);
             counts.set(q, (counts.get(q) ?? 0) + 1);
           }
           const pixels = d.length / 4;
@@ -73,8 +73,8 @@ function check(faces: FaceStats[]): void {
   const byHash = new Map<string, string[]>();
   for (const f of faces) byHash.set(f.hash, [...(byHash.get(f.hash) ?? []), f.code]);
   expect([...byHash.values()].filter((codes) => codes.length > 1)).toEqual([]);
-  const court = faces.filter((f) => 'JQK'.includes(f.code[0]));
-  const numbers = faces.filter((f) => '23456789T'.includes(f.code[0]));
+  const court = faces.filter((f) => 'JQK'.includes(f.code[0]!));
+  const numbers = faces.filter((f) => '23456789T'.includes(f.code[0]!));
   expect(court).toHaveLength(12);
   expect(numbers).toHaveLength(36);
   const fewestCourt = Math.min(...court.map((f) => f.colours));
@@ -86,13 +86,13 @@ function check(faces: FaceStats[]): void {
 
 describe('the deck', () => {
   it('draws 52 distinct faces at the Jacks or Better size, court cards in full colour (deck.png)', async () => {
-    const c = jacksLayout(SQUARE).cards[0];
+    const c = jacksLayout(SQUARE).cards[0]!;
     check(await photograph(Math.round(c.w), Math.round(c.h), 'deck'));
   });
 
   it('keeps them apart at the smallest size, a Poker Plus box (deck-small.png)', async () => {
-    const c = pokerPlusLayout(WIDE).boxes.two[0].cards[0];
-    const small = Math.min(c.w, pokerPlusLayout(SQUARE).boxes.two[0].cards[0].w);
+    const c = pokerPlusLayout(WIDE).boxes.two[0]!.cards[0]!;
+    const small = Math.min(c.w, pokerPlusLayout(SQUARE).boxes.two[0]!.cards[0]!.w);
     check(await photograph(small, Math.round(small * 1.4), 'deck-small'));
   });
 });

@@ -55,7 +55,7 @@ export class FakeCabinet {
       });
     });
     this.server = createServer((req, res) => {
-      const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0])).replace(/^(\.\.[/\\])+/, '');
+      const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0]!)).replace(/^(\.\.[/\\])+/, '');
       const file = join(this.root, path.endsWith('/') ? `${path}index.html` : path);
       readFile(file).then(
         (body) => {

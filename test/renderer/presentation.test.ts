@@ -142,8 +142,8 @@ describe('sound and the roll-up', () => {
     // Counted up from 195 to 240, never down, never above the snapshot's 240: what is shown is
     // always the balance less what the count holds back, and the count holds back the 45 won.
     // (On a loaded machine the first look may come after the first ticks, so it is not 195 itself.)
-    expect(seen.every((c, i) => c <= 240 && (i === 0 || c >= seen[i - 1]))).toBe(true);
-    expect(seen.every((c, i) => c + held[i] === 240)).toBe(true);
+    expect(seen.every((c, i) => c <= 240 && (i === 0 || c >= seen[i - 1]!))).toBe(true);
+    expect(seen.every((c, i) => c + held[i]! === 240)).toBe(true);
     expect(credited).toBe(45);
     expect(seen.at(-1)).toBe(240);
     expect(new Set(seen).size).toBeGreaterThan(5);

@@ -75,7 +75,7 @@ async function settle(page: Page): Promise<Scene> {
 async function pixels(page: Page, design: Design, viewport: { width: number; height: number }, points: [number, number][], name: string): Promise<number[][]> {
   const png = await page.screenshot({ path: `${SHOTS}/${name}.png` });
   const f = fit(viewport.width, viewport.height, design);
-  const at = points.map(([x, y]) => [Math.round(f.x + x * f.scale), Math.round(f.y + y * f.scale)]);
+  const at = points.map(([x, y]): [number, number] => [Math.round(f.x + x * f.scale), Math.round(f.y + y * f.scale)]);
   return page.evaluate(
     async ({ b64, at }) => {
       const img = new Image();
@@ -150,15 +150,16 @@ describe.each([
     // The cards were dealt onto the table (a motion), not just put there.
     expect(s.motions.deal).toBeGreaterThanOrEqual(5);
     const l = jacksLayout(design);
-    const [c0, c2] = [l.cards[0], l.cards[2]];
-    const [felt, held, unheld] = await pixels(page, design, viewport, [
+    const [c0, c2] = [l.cards[0]!, l.cards[2]!];
+    const px = await pixels(page, design, viewport, [
       [c0.x / 2, c0.y + c0.h / 2],
       [c0.x + c0.w / 2, c0.y + c0.h * 0.13 - 19],
       [c2.x + c2.w / 2, c2.y + c2.h * 0.13 - 19],
     ], `${tag}-jacks-dealt`);
+    const [felt, held, unheld] = [px[0]!, px[1]!, px[2]!];
     // Felt: green well above red and blue.
-    expect(felt[1]).toBeGreaterThan(felt[0] + 30);
-    expect(felt[1]).toBeGreaterThan(felt[2] + 20);
+    expect(felt[1]).toBeGreaterThan(felt[0]! + 30);
+    expect(felt[1]).toBeGreaterThan(felt[2]! + 20);
     // The HELD plate is gold-yellow; the same spot on a card not held is the ivory face.
     expect(held[0]).toBeGreaterThan(200);
     expect(held[2]).toBeLessThan(140);
@@ -209,7 +210,7 @@ describe.each([
     expect(dealer.find((c) => c.discarded)?.code).toBe('3h');
     expect(s.boughtText).toContain('3♥ → Q♣');
     expect(s.banners.map((b) => b.text)).toEqual(['WIN', 'LOSE']);
-    expect(s.banners[0].sub).toContain('220');
+    expect(s.banners[0]!.sub).toContain('220');
     await shot('pp-bought');
   });
 
@@ -245,7 +246,7 @@ describe.each([
     const ru = await show(page, { ...fx.russian(fx.jacksDealt()), version: 41 });
     expect(ru.language).toBe('ru');
     expect(button(ru, 'deal').label).toBe('ЗАМЕНА');
-    expect(ru.meters[0].label).toBe('КРЕДИТЫ');
+    expect(ru.meters[0]!.label).toBe('КРЕДИТЫ');
     await shot('jacks-ru');
     const pp = await show(page, { ...fx.russian(fx.pokerPlusDeciding()), version: 42 });
     expect(button(pp, 'sixth')).toMatchObject({ label: 'ШЕСТАЯ КАРТА', sub: 'ЦЕНА 10' });

@@ -53,8 +53,8 @@ export function technicianTilt(): Snapshot {
   if (s.lockup?.kind === 'tilt') {
     // Recent, as a technician called to the machine would find them.
     const now = Date.now();
-    s.lockup.tilts[0].since = now - 25 * 60_000;
-    s.lockup.tilts[1].since = now - 24 * 60_000 - 30_000;
+    s.lockup.tilts[0]!.since = now - 25 * 60_000;
+    s.lockup.tilts[1]!.since = now - 24 * 60_000 - 30_000;
     s.lockup.tilts.push({ code: 'meters', reason: 'meters do not balance (C-9)', since: now - 3 * 60_000, technician: true });
   }
   return s;
@@ -115,7 +115,7 @@ export const RECALL_GAMES: RecallSummary[] = Array.from({ length: 14 }, (_, i) =
 });
 
 export function recallGame(gameId: number): Answer {
-  const game = RECALL_GAMES.find((g) => g.gameId === gameId) ?? RECALL_GAMES[0];
+  const game = RECALL_GAMES.find((g) => g.gameId === gameId) ?? RECALL_GAMES[0]!;
   const name = game.game === 'poker-plus' ? PP_REPLAY : JACKS_REPLAY;
   return { type: 'recallGame', game, replay: read(`${name}.replay.json`) as never, result: read(`${name}.expected.json`) as never };
 }

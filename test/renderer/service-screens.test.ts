@@ -112,7 +112,7 @@ function from(): { wishes: () => Wish[]; queries: () => ToCabinet[] } {
 
 async function nextWish(since: { wishes: () => Wish[] }): Promise<Wish> {
   await cabinet.nextMessage(() => since.wishes().length > 0);
-  return since.wishes()[0];
+  return since.wishes()[0]!;
 }
 
 const svc = (s: Scene): ServiceModel => {
@@ -128,7 +128,7 @@ describe('the attendant menu', () => {
     const m = await until((x) => x.service?.table?.rows.length === 3, 'the handpays list');
     expect(svc(m).headline).toMatchObject({ text: 'HANDPAY DUE: $1,000.00', tone: 'bad' });
     expect(texts(svc(m))).toContain('Reason: royal flush at max bet');
-    expect(svc(m).table!.rows[0].cells).toContain('$1,000.00');
+    expect(svc(m).table!.rows[0]!.cells).toContain('$1,000.00');
     await shot('attendant');
     const since = from();
     await press('att.handpay');
@@ -244,8 +244,8 @@ describe('the technician audit pages', () => {
     expect(since.queries().map((q) => q.kind === 'query' && q.query.type)).toContain('meters');
     const m = svc(s);
     expect(m.headline).toEqual({ text: 'C-9 BALANCE OK: $25.10', tone: 'ok' });
-    expect(m.table!.rows[0].cells).toEqual(['0000', 'Total in (wagered)', '$12,345.67', '$45.00']);
-    expect(m.table!.rows[2].cells).toEqual(['0005', 'Games played', '15,234', '120']);
+    expect(m.table!.rows[0]!.cells).toEqual(['0000', 'Total in (wagered)', '$12,345.67', '$45.00']);
+    expect(m.table!.rows[2]!.cells).toEqual(['0005', 'Games played', '15,234', '120']);
     expect(texts(m)).toContain('Event chain: intact');
     await shot('meters');
     await press('meters.next');
@@ -328,7 +328,7 @@ describe('the technician audit pages', () => {
     await press('recall.game.120');
     const expected = sx.expectedRecall('jacks-or-better');
     const dealt = await until((x) => x.service?.page === 'recallGame' && x.service.cards.length > 0, 'the recalled game');
-    const hand = svc(dealt).cards[0];
+    const hand = svc(dealt).cards[0]!;
     expect(hand.cards.map((c) => c.code)).toEqual(expected.dealt);
     expect(hand.cards.flatMap((c, i) => (c.held ? [i] : []))).toEqual(expected.autoHold);
     expect(svc(dealt).headline!.text).toBe('Step 1 of 2: DEAL');
@@ -336,8 +336,8 @@ describe('the technician audit pages', () => {
     await shot('recall-jacks-deal');
     await press('recall.stepNext');
     const drawn = await until((x) => x.service?.headline?.text === 'Step 2 of 2: DRAW', 'the draw');
-    expect(svc(drawn).cards[0].cards.map((c) => c.code)).toEqual(expected.final);
-    expect(svc(drawn).cards[0].note).toBe('FOUR OF A KIND  •  WIN 50');
+    expect(svc(drawn).cards[0]!.cards.map((c) => c.code)).toEqual(expected.final);
+    expect(svc(drawn).cards[0]!.note).toBe('FOUR OF A KIND  •  WIN 50');
     expect(button(drawn, 'recall.stepNext').live).toBe(false);
     await shot('recall-jacks');
   });
@@ -350,14 +350,14 @@ describe('the technician audit pages', () => {
     const first = await until((x) => x.service?.page === 'recallGame' && x.service.cards.length > 0, 'the recalled game');
     const expected = sx.expectedRecall('poker-plus') as { dealer: { cards: string[] }; boxes: { cards: string[] }[] };
     expect(svc(first).cards.map((g) => g.name)).toEqual(['dealer', 'box0', 'box1']);
-    expect(svc(first).cards[0].cards.map((c) => c.code)).toEqual([null, null, null, null, expected.dealer.cards[4]]);
+    expect(svc(first).cards[0]!.cards.map((c) => c.code)).toEqual([null, null, null, null, expected.dealer.cards[4]]);
     let s = first;
     while (button(s, 'recall.stepNext').live) {
       const before = svc(s).headline!.text;
       await press('recall.stepNext');
       s = await until((x) => x.service?.headline?.text !== before, 'the next step');
     }
-    expect(svc(s).cards[0].cards.slice(0, 5).map((c) => c.code)).toEqual(expected.dealer.cards);
+    expect(svc(s).cards[0]!.cards.slice(0, 5).map((c) => c.code)).toEqual(expected.dealer.cards);
     expect(svc(s).cards.slice(1).map((g) => g.cards.map((c) => c.code))).toEqual(expected.boxes.map((b) => b.cards));
     expect(svc(s).headline!.text).toMatch(/^Шаг \d из \d: ДИЛЕР ОТКРЫВАЕТ КАРТЫ$/);
     await shot('recall-pp-ru');
@@ -369,8 +369,8 @@ describe('the technician audit pages', () => {
     await press('svc.events');
     const s = await until((x) => x.service?.page === 'events' && x.service.table !== null, 'the log');
     expect(svc(s).headline).toEqual({ text: 'CHAIN VERIFIED: 40 ROWS', tone: 'ok' });
-    expect(svc(s).table!.rows[0].cells[0]).toBe('40');
-    expect(svc(s).table!.rows[1].cells[3]).toBe('door: main, open: false');
+    expect(svc(s).table!.rows[0]!.cells[0]).toBe('40');
+    expect(svc(s).table!.rows[1]!.cells[3]).toBe('door: main, open: false');
     await shot('events');
     await press('events.older');
     const older = await until((x) => x.service?.table?.rows[0]?.cells[0] === '28', 'the older page');
@@ -401,7 +401,7 @@ describe('the technician audit pages', () => {
     );
     expect(texts(m)).toContain('Test voucher printed (VOID, 000712345678901234)');
     expect(texts(m)).toContain('Note $20.00 (USD20)');
-    expect(m.table!.rows[1].cells[2]).toBe('paperLow: paper low');
+    expect(m.table!.rows[1]!.cells[2]).toBe('paperLow: paper low');
     await shot('devices-test');
     const lamp = from();
     await press('lamp.deal');
@@ -527,15 +527,15 @@ describe('the technician audit pages', () => {
     const m = svc(s);
     expect(m.headline).toMatchObject({ text: '3 ACTIVE: PLAY IS STOPPED', tone: 'bad' });
     expect(m.table!.rows.map((r) => r.cells[3])).toEqual(['Closing the door', 'The device reporting the fault cleared', 'A technician clearing it here, after checking the meters']);
-    expect(m.table!.rows[0].cells[0]).toBe('Main door open (door:main)');
-    expect(m.table!.rows[0].cells[2]).toMatch(/^2[56]:\d\d$/);
+    expect(m.table!.rows[0]!.cells[0]).toBe('Main door open (door:main)');
+    expect(m.table!.rows[0]!.cells[2]).toMatch(/^2[56]:\d\d$/);
     expect(button(s, 'svc.tilts').sub).toBe('3 ACTIVE');
     await shot('tilts');
     const since = from();
     await press('tilt.clear.meters');
     expect(await nextWish(since)).toEqual({ type: 'clearTilt', code: 'meters' });
     const ru = await show(fx.russian(sx.technicianTilt()));
-    expect(svc(ru).table!.rows[0].cells[3]).toBe('Закрытие двери');
+    expect(svc(ru).table!.rows[0]!.cells[3]).toBe('Закрытие двери');
     await shot('tilts-ru');
   });
 
