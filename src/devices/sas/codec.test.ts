@@ -9,7 +9,7 @@ import { METER_CODES, METER_POLLS, accountingDenominationCode, denominationCode 
 import { LONG_POLLS, hasCrc } from './polls';
 import * as R from './replies';
 import { decodeLongPoll, encodeLongPoll, generalPoll, type LongPollRequest } from './requests';
-import { secureEnhancedBarcode, secureEnhancedDigits, applySetValidationId, issueValidation } from './validation';
+import { secureEnhancedBarcode, secureEnhancedDigits, secureEnhancedProblem, applySetValidationId, issueValidation } from './validation';
 import { WakeupDecoder, encodeHostMessage } from './wire';
 
 const A = 1;
@@ -222,6 +222,18 @@ describe('secure enhanced validation numbers', () => {
   it.each(vectors)('ID %i sequence %i → %s', (id, seq, barcode) => {
     expect(secureEnhancedBarcode(id, seq)).toBe(barcode);
     expect(secureEnhancedDigits(id, seq)).toBe(barcode.slice(2));
+  });
+
+  it('accepts the numbers it makes and refuses one with a digit misread', () => {
+    for (const [id, seq, barcode] of vectors) {
+      expect(secureEnhancedProblem(barcode)).toBeNull();
+      expect(secureEnhancedProblem(secureEnhancedBarcode(id, (seq + 7) & 0xffffff))).toBeNull();
+      // A changed digit in the second half's body breaks its check (the sum modulo 5 moves).
+      const misread = barcode.slice(0, 12) + String((Number(barcode.charAt(12)) + 1) % 10) + barcode.slice(13);
+      expect(secureEnhancedProblem(misread)).toMatch(/check digits/);
+    }
+    expect(secureEnhancedProblem('01' + '0'.repeat(16))).toMatch(/system ID/);
+    expect(secureEnhancedProblem('0012')).toMatch(/18 digits/);
   });
 
   it('carries each half digit sum modulo 5 in the half leading digit', () => {

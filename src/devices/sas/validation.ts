@@ -60,10 +60,10 @@ export function secureEnhancedBarcode(validationId: number, sequence: number): s
 export function secureEnhancedProblem(barcode: string): string | null {
   if (!/^\d{18}$/.test(barcode)) return 'a validation number is exactly 18 digits';
   if (!barcode.startsWith('00')) return 'a secure enhanced validation number has system ID 00';
-  const d = barcode.slice(2).split('').map(Number);
-  for (const from of [0, 8]) {
-    const lead = d[from];
-    const sum = (lead & 1) + d.slice(from + 1, from + 8).reduce((s, x) => s + x, 0);
+  // The 16 digits after the system ID, two halves of 8 (digits, as checked above).
+  for (const half of [barcode.slice(2, 10), barcode.slice(10)]) {
+    const lead = Number(half.charAt(0));
+    const sum = (lead & 1) + [...half.slice(1)].reduce((s, x) => s + Number(x), 0);
     if (lead >> 1 !== sum % 5) return 'check digits do not match (mistyped or forged number)';
   }
   return null;
