@@ -40,7 +40,7 @@ const tables = installedPayTables().installed.filter((t) => t.game === 'jacks-or
 const line = (name: string, r: { ms: number; heldMs: number }): string =>
   `${name.padEnd(34)} ${(r.ms / 1000).toFixed(2).padStart(6)} s   loop held at most ${r.heldMs.toFixed(1).padStart(7)} ms`;
 
-process.stdout.write(`${tables.length} installed Jacks or Better tables; load average ${loadavg()[0].toFixed(1)} on this machine\n`);
+process.stdout.write(`${tables.length} installed Jacks or Better tables; load average ${loadavg()[0]!.toFixed(1)} on this machine\n`);
 const built = await held(() => dealWork());
 process.stdout.write(`${line('deal work (kept from the start)', built)}\n`);
 const whole = await held(() => jacksParSheets(tables, built.value));

@@ -22,7 +22,7 @@ describe('Jacks or Better par sheets in turns of the event loop', () => {
     const nextTurn = () => new Promise<void>((resolve) => setImmediate(() => (turns++, resolve())));
     const sliced = await jacksParSheetsInTurns(tables, work, { classesPerTurn: 5000, nextTurn });
     expect(sliced).toEqual(jacksParSheets(tables, work));
-    expect((sliced![0].rtp * 100).toFixed(4)).toBe('99.5439');
+    expect((sliced![0]!.rtp * 100).toFixed(4)).toBe('99.5439');
     // 134,459 suit classes in slices of 5,000.
     expect(turns).toBe(Math.ceil(work.classes.count / 5000));
   });

@@ -32,7 +32,8 @@ export async function jacksParSheetsInTurns(tables: readonly JacksPayTable[], wo
     if (options.cancelled?.()) return null;
     const slice = analyzeClassesForTables(work, coefficients, from, Math.min(work.classes.count, from + per));
     // Every count is an integer below 2^53, so the slices add up exactly (see analyzeClasses).
-    slice.forEach((counts, t) => counts.forEach((n, w) => (totals[t][w] += n)));
+    // One total per table and one category count per position: the indexes are all in range.
+    slice.forEach((counts, t) => counts.forEach((n, w) => (totals[t]![w]! += n)));
   }
-  return tables.map((table, t) => parSheetFromCounts(totals[t], table));
+  return tables.map((table, t) => parSheetFromCounts(totals[t]!, table));
 }
