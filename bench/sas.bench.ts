@@ -99,7 +99,7 @@ async function poll(host: SasHost, raise: (i: number) => Promise<void> | void): 
   let exceptions = 0;
   for (let i = 0; i < POLLS; i++) {
     if (i % 500 === 0) await raise(i);
-    const p = MIX[i % MIX.length];
+    const p = MIX[i % MIX.length]!;
     const t0 = performance.now();
     let ok: boolean;
     if (p === 'general') {
