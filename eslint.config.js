@@ -19,7 +19,21 @@ const LAYERS = {
   launcher: { may: ['core', 'contract', 'app', 'devices', 'host', 'main'], runtime: 'node' },
 };
 const ALL = [...Object.keys(LAYERS), 'renderer'];
-const NODE_MODULES = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'worker_threads', 'crypto', 'net', 'http', 'stream', 'events', 'util'];
+const NODE_MODULES = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'child_process',
+  'worker_threads',
+  'crypto',
+  'net',
+  'http',
+  'stream',
+  'events',
+  'util',
+];
 const IO_PACKAGES = ['electron', 'better-sqlite3', 'serialport', '@serialport/*', 'ws', 'pixi.js'];
 
 // The renderer's rooms (README, "Player screens"): which room may import which, and which may draw
@@ -35,8 +49,14 @@ const ROOMS = {
 };
 const RENDERER_ROOT = ['main', 'test-hook'];
 const RENDERER_PATTERNS = [
-  { regex: '^(\\.\\./)+src/(cabinet|store|devices|app|host|main|math)(/|$)', message: 'The renderer knows only the IPC contract and core types.' },
-  { group: [...NODE_MODULES, 'electron', 'better-sqlite3', 'serialport', '@serialport/*', 'ws'], message: 'The renderer runs in a sandboxed page: no Node or Electron modules.' },
+  {
+    regex: '^(\\.\\./)+src/(cabinet|store|devices|app|host|main|math)(/|$)',
+    message: 'The renderer knows only the IPC contract and core types.',
+  },
+  {
+    group: [...NODE_MODULES, 'electron', 'better-sqlite3', 'serialport', '@serialport/*', 'ws'],
+    message: 'The renderer runs in a sandboxed page: no Node or Electron modules.',
+  },
 ];
 
 // A relative import that climbs out of its folder into another layer's folder.
@@ -46,12 +66,23 @@ function forbidden(layer, may) {
 }
 
 function layerRule(layer, may, runtime, only = {}) {
-  const patterns = [{ regex: forbidden(layer, may), message: `docs/architecture.md: ${layer} may import only ${may.join(', ') || 'nothing of ours'}.` }];
+  const patterns = [
+    {
+      regex: forbidden(layer, may),
+      message: `docs/architecture.md: ${layer} may import only ${may.join(', ') || 'nothing of ours'}.`,
+    },
+  ];
   for (const [other, folder] of Object.entries(only)) {
-    patterns.push({ regex: `^(\\.\\./)+(src/)?${other}/(?!${folder}/)`, message: `docs/architecture.md: ${layer} may import only ${other}/${folder} of ${other}.` });
+    patterns.push({
+      regex: `^(\\.\\./)+(src/)?${other}/(?!${folder}/)`,
+      message: `docs/architecture.md: ${layer} may import only ${other}/${folder} of ${other}.`,
+    });
   }
   if (runtime === 'pure') {
-    patterns.push({ group: [...NODE_MODULES, ...IO_PACKAGES], message: `${layer} is pure: no Node, Electron, SQLite, serial, network or Pixi modules.` });
+    patterns.push({
+      group: [...NODE_MODULES, ...IO_PACKAGES],
+      message: `${layer} is pure: no Node, Electron, SQLite, serial, network or Pixi modules.`,
+    });
   }
   return {
     files: [`src/${layer}/**/*.ts`],
@@ -64,14 +95,32 @@ function layerRule(layer, may, runtime, only = {}) {
 // earlier one's for the same file, so each block states them all.
 function roomRules(room, { may, pixi, apart = [] }) {
   const others = [...Object.keys(ROOMS).filter((r) => r !== room && !may.includes(r)), ...RENDERER_ROOT];
-  const patterns = [...RENDERER_PATTERNS, { regex: `^(\\.\\./)+(${others.join('|')})(/|$)`, message: `renderer/${room} may import ${may.length ? `only ${may.join(', ')}` : 'no other room'} (eslint.config.js, ROOMS).` }];
+  const patterns = [
+    ...RENDERER_PATTERNS,
+    {
+      regex: `^(\\.\\./)+(${others.join('|')})(/|$)`,
+      message: `renderer/${room} may import ${may.length ? `only ${may.join(', ')}` : 'no other room'} (eslint.config.js, ROOMS).`,
+    },
+  ];
   if (!pixi) patterns.push({ group: ['pixi.js', 'pixi.js/*'], message: `renderer/${room} draws nothing: no Pixi.` });
-  const block = (files, extra = []) => ({ files, ignores: ['**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, ...extra] }] } });
+  const block = (files, extra = []) => ({
+    files,
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, ...extra] }] },
+  });
   return [
     block([`renderer/${room}/**/*.ts`]),
     ...apart.map((part) => {
       const rest = apart.filter((p) => p !== part);
-      return block([`renderer/${room}/${part}/**/*.ts`], [{ regex: `^(\\.\\./)+(${rest.join('|')})(/|$)`, message: `renderer/${room}/${part} and ${rest.join(', ')} stay apart: what both need lives in renderer/${room}.` }]);
+      return block(
+        [`renderer/${room}/${part}/**/*.ts`],
+        [
+          {
+            regex: `^(\\.\\./)+(${rest.join('|')})(/|$)`,
+            message: `renderer/${room}/${part} and ${rest.join(', ')} stay apart: what both need lives in renderer/${room}.`,
+          },
+        ],
+      );
     }),
   ];
 }

@@ -26,10 +26,17 @@ if (sizes.some((n) => !Number.isSafeInteger(n) || n < 1) || !Number.isSafeIntege
 const dir = mkdtempSync(join(tmpdir(), 'chain-bench-'));
 mkdirSync(join(dir, 'data'));
 const path = join(dir, 'data', 'cabinet.db');
-const machine: MachineOptions = { keyFile: join(dir, 'machine.key'), mirror: join(dir, 'mirror'), machine: '0001', purpose: 'production' };
+const machine: MachineOptions = {
+  keyFile: join(dir, 'machine.key'),
+  mirror: join(dir, 'mirror'),
+  machine: '0001',
+  purpose: 'production',
+};
 
 /** Runs `work` while a 1 ms timer measures how late the event loop lets it fire. */
-async function heldUp<T>(work: () => Promise<T> | T): Promise<{ ms: number; cpu: number; worstLag: number; result: T }> {
+async function heldUp<T>(
+  work: () => Promise<T> | T,
+): Promise<{ ms: number; cpu: number; worstLag: number; result: T }> {
   let worstLag = 0;
   let expected = performance.now() + 1;
   const timer = setInterval(() => {
@@ -50,9 +57,16 @@ async function heldUp<T>(work: () => Promise<T> | T): Promise<{ ms: number; cpu:
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const batch = (i: number): CabinetEffect[] =>
-  Array.from({ length: perCommit }, (_, k) => ({ type: 'log', entry: { at: Date.now(), kind: 'door', data: { door: 'main', open: (i + k) % 2 === 0, n: i } } }));
+  Array.from({ length: perCommit }, (_, k) => ({
+    type: 'log',
+    entry: { at: Date.now(), kind: 'door', data: { door: 'main', open: (i + k) % 2 === 0, n: i } },
+  }));
 
-console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${process.env.HOSTNAME ?? 'this machine'}; events ${perCommit} to a commit`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} on ${process.env.HOSTNAME ?? 'this machine'}; events ${perCommit} to a commit`,
+);
 let store = Journal.open(path, machine);
 store.initialize(initialState(), 'bench');
 let built = 0;
@@ -78,13 +92,19 @@ for (const rows of sizes) {
   }
   const background = await heldUp(() => store.reader.walkRecordsInBackground());
   const whole = await heldUp(() => store.reader.walkChain());
-  console.log(`event log of ${store.eventCount().toLocaleString('en')} rows in ${built.toLocaleString('en')} commits (built in ${buildSeconds.toFixed(0)} s)`);
-  console.log(`  start-up check: ${median(opens).toFixed(1)} ms (median of 5; ${Math.min(...opens).toFixed(1)}–${Math.max(...opens).toFixed(1)}), walking ${walkedAtStart.toLocaleString('en')} event rows from the latest checkpoint`);
+  console.log(
+    `event log of ${store.eventCount().toLocaleString('en')} rows in ${built.toLocaleString('en')} commits (built in ${buildSeconds.toFixed(0)} s)`,
+  );
+  console.log(
+    `  start-up check: ${median(opens).toFixed(1)} ms (median of 5; ${Math.min(...opens).toFixed(1)}–${Math.max(...opens).toFixed(1)}), walking ${walkedAtStart.toLocaleString('en')} event rows from the latest checkpoint`,
+  );
   // CPU time beside wall time: on a shared machine the difference is other processes' turn.
   console.log(
     `  background walk of the whole chain, in slices: ${background.ms.toFixed(0)} ms (CPU ${background.cpu.toFixed(0)} ms), event loop held up to ${background.worstLag.toFixed(0)} ms (${background.result.ok ? 'intact' : 'BROKEN'})`,
   );
-  console.log(`  the same walk at once: ${whole.ms.toFixed(0)} ms (CPU ${whole.cpu.toFixed(0)} ms), event loop held up to ${whole.worstLag.toFixed(0)} ms`);
+  console.log(
+    `  the same walk at once: ${whole.ms.toFixed(0)} ms (CPU ${whole.cpu.toFixed(0)} ms), event loop held up to ${whole.worstLag.toFixed(0)} ms`,
+  );
 }
 store.close();
 rmSync(dir, { recursive: true, force: true });

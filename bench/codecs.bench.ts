@@ -26,18 +26,31 @@ function rng(seed: number) {
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 const ID003: Id003Response[] = [
-  { type: 'idling' }, { type: 'escrow', code: 0x63 }, { type: 'stacking' }, { type: 'vendValid' }, { type: 'rejecting', reason: 0x71 },
-  { type: 'currencyAssignment', entries: assignmentFor([1, 2, 5, 10, 20, 50, 100]) }, { type: 'ack' }, { type: 'failure', code: 0xa6 },
-  { type: 'escrow', code: 0x6f, barcode: '001234567890123456' }, { type: 'barInhibit', mask: 0xfc, echo: true },
+  { type: 'idling' },
+  { type: 'escrow', code: 0x63 },
+  { type: 'stacking' },
+  { type: 'vendValid' },
+  { type: 'rejecting', reason: 0x71 },
+  { type: 'currencyAssignment', entries: assignmentFor([1, 2, 5, 10, 20, 50, 100]) },
+  { type: 'ack' },
+  { type: 'failure', code: 0xa6 },
+  { type: 'escrow', code: 0x6f, barcode: '001234567890123456' },
+  { type: 'barInhibit', mask: 0xfc, echo: true },
 ];
 const DECK: DeckFrame[] = [
   { seq: 1, message: { type: 'state', state: restingState() } },
   { seq: 2, message: { type: 'input', input: { kind: 'button', button: 'deal' }, on: true } },
-  { seq: 0, message: { type: 'heartbeat' } }, { seq: 0, message: { type: 'ack', seq: 2 } },
+  { seq: 0, message: { type: 'heartbeat' } },
+  { seq: 0, message: { type: 'ack', seq: 2 } },
   { seq: 3, message: { type: 'lamps', lamps: restingState().lamps } },
 ];
 
-function throughput(name: string, frames: Buffer[], decode: (f: Buffer) => unknown, parser: () => FramedParser<unknown>) {
+function throughput(
+  name: string,
+  frames: Buffer[],
+  decode: (f: Buffer) => unknown,
+  parser: () => FramedParser<unknown>,
+) {
   const reps = 400_000;
   let t = performance.now();
   for (let i = 0; i < reps; i++) decode(frames[i % frames.length]!);
@@ -46,9 +59,12 @@ function throughput(name: string, frames: Buffer[], decode: (f: Buffer) => unkno
   const p = parser();
   let got = 0;
   t = performance.now();
-  for (let rep = 0; rep < 100; rep++) for (let i = 0; i < stream.length; i += 64) got += p.feed(stream.subarray(i, i + 64)).length;
+  for (let rep = 0; rep < 100; rep++)
+    for (let i = 0; i < stream.length; i += 64) got += p.feed(stream.subarray(i, i + 64)).length;
   const streamed = got / ((performance.now() - t) / 1000);
-  console.log(`${name.padEnd(20)} decode ${fmt(pure).padStart(12)} frames/s   parser (64-byte chunks) ${fmt(streamed).padStart(12)} frames/s`);
+  console.log(
+    `${name.padEnd(20)} decode ${fmt(pure).padStart(12)} frames/s   parser (64-byte chunks) ${fmt(streamed).padStart(12)} frames/s`,
+  );
 }
 
 function mutate(frame: Buffer, r: () => number): Buffer {
@@ -99,7 +115,9 @@ function fuzz(name: string, frames: Buffer[], parser: () => FramedParser<unknown
     }
   }
   const s = (performance.now() - t) / 1000;
-  console.log(`${name.padEnd(20)} ${fmt(mutated)} mutated frames in ${s.toFixed(1)} s: crashes ${crashes}, accepted by mistake ${mistaken} (dropped counted ${fmt(p.stats.badFrames)})`);
+  console.log(
+    `${name.padEnd(20)} ${fmt(mutated)} mutated frames in ${s.toFixed(1)} s: crashes ${crashes}, accepted by mistake ${mistaken} (dropped counted ${fmt(p.stats.badFrames)})`,
+  );
 }
 
 function fuzzPrinter() {
@@ -121,8 +139,23 @@ function fuzzPrinter() {
       crashes++;
     }
   }
-  console.log(`${'printer replies'.padEnd(20)} ${fmt(N)} random 7-byte chunks: crashes ${crashes}; taken as status bytes ${fmt(statusBytes)} (ESC/POS status has no checksum: any byte with the fixed bits passes), process-id replies ${ids}`);
-  const job = Buffer.concat([voucherBytes({ validation: makeValidationNumber({ machine: 1, sequence: 1 }), amount: 12345, currency: 'USD', minorDigits: 2, venue: 'BENCH', machine: '1', issuedAt: '2025-01-01T00:00:00Z', expiresAt: '2025-02-01T00:00:00Z', sequence: 1 }), encodeEscPos({ type: 'statusRequest', n: 2 })]);
+  console.log(
+    `${'printer replies'.padEnd(20)} ${fmt(N)} random 7-byte chunks: crashes ${crashes}; taken as status bytes ${fmt(statusBytes)} (ESC/POS status has no checksum: any byte with the fixed bits passes), process-id replies ${ids}`,
+  );
+  const job = Buffer.concat([
+    voucherBytes({
+      validation: makeValidationNumber({ machine: 1, sequence: 1 }),
+      amount: 12345,
+      currency: 'USD',
+      minorDigits: 2,
+      venue: 'BENCH',
+      machine: '1',
+      issuedAt: '2025-01-01T00:00:00Z',
+      expiresAt: '2025-02-01T00:00:00Z',
+      sequence: 1,
+    }),
+    encodeEscPos({ type: 'statusRequest', n: 2 }),
+  ]);
   const d = new EscPosDecoder();
   let jobCrashes = 0;
   const t = performance.now();
@@ -136,13 +169,17 @@ function fuzzPrinter() {
     }
   }
   const s = (performance.now() - t) / 1000;
-  console.log(`${'ESC/POS decoder'.padEnd(20)} ${fmt(jobs)} mutated voucher jobs (${job.length} bytes) in ${s.toFixed(1)} s: crashes ${jobCrashes}, unreadable sequences skipped ${fmt(d.stats.badCommands)}`);
+  console.log(
+    `${'ESC/POS decoder'.padEnd(20)} ${fmt(jobs)} mutated voucher jobs (${job.length} bytes) in ${s.toFixed(1)} s: crashes ${jobCrashes}, unreadable sequences skipped ${fmt(d.stats.badCommands)}`,
+  );
   let t2 = performance.now();
   let cmds = 0;
   for (let i = 0; i < 20_000; i++) cmds += new EscPosDecoder().feed(job).length;
   console.log(`${'ESC/POS decoder'.padEnd(20)} ${fmt(cmds / ((performance.now() - t2) / 1000))} commands/s`);
   t2 = performance.now();
-  const rep = Buffer.concat(Array.from({ length: 1000 }, (_, i) => (i % 5 ? Buffer.from([0x12]) : encodeProcessIdReply('0001'))));
+  const rep = Buffer.concat(
+    Array.from({ length: 1000 }, (_, i) => (i % 5 ? Buffer.from([0x12]) : encodeProcessIdReply('0001'))),
+  );
   let n = 0;
   for (let i = 0; i < 200; i++) n += replies.feed(rep).length;
   console.log(`${'printer replies'.padEnd(20)} ${fmt(n / ((performance.now() - t2) / 1000))} replies/s`);
@@ -201,9 +238,19 @@ function fuzzBarcodes() {
 console.log(`codec throughput (node ${process.version})`);
 throughput('ID-003 responses', ID003.map(encodeResponse), decodeResponse, () => new Id003ResponseParser());
 throughput('button deck', DECK.map(encodeDeckFrame), decodeDeckFrame, () => new DeckParser());
-console.log(`\nfuzzing: ${fmt(N)} random or mutated frames per parser (bit flips, byte changes, truncations, frame-shaped garbage, noise)`);
+console.log(
+  `\nfuzzing: ${fmt(N)} random or mutated frames per parser (bit flips, byte changes, truncations, frame-shaped garbage, noise)`,
+);
 fuzz('ID-003 responses', ID003.map(encodeResponse), () => new Id003ResponseParser());
-fuzz('ID-003 commands', [encodeCommand({ type: 'statusRequest' }), encodeCommand({ type: 'stack1' }), encodeCommand({ type: 'setDenominations', inhibitMask: 3 })], () => new Id003CommandParser());
+fuzz(
+  'ID-003 commands',
+  [
+    encodeCommand({ type: 'statusRequest' }),
+    encodeCommand({ type: 'stack1' }),
+    encodeCommand({ type: 'setDenominations', inhibitMask: 3 }),
+  ],
+  () => new Id003CommandParser(),
+);
 fuzz('button deck', DECK.map(encodeDeckFrame), () => new DeckParser());
 fuzzBarcodes();
 fuzzPrinter();

@@ -28,7 +28,8 @@ const report = await crashTest({
   seed,
   log: (line) => {
     if (process.argv.includes('--verbose')) process.stdout.write(line + '\n');
-    else if (/^kill \d*[05]0:/.test(line)) process.stderr.write(`${line} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+    else if (/^kill \d*[05]0:/.test(line))
+      process.stderr.write(`${line} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
   },
 });
 const seconds = (performance.now() - started) / 1000;

@@ -7,7 +7,10 @@ import { evaluate, formatCard, SeededRandom, shuffledDeck } from '../src/core';
 
 const require = createRequire(import.meta.url);
 const phe = require('phe') as { evaluateCardCodes(codes: number[]): number; cardCodes(cards: string[]): number[] };
-const pokertools = require('@pokertools/evaluator') as { evaluate(codes: number[]): number; getCardCode(card: string): number };
+const pokertools = require('@pokertools/evaluator') as {
+  evaluate(codes: number[]): number;
+  getCardCode(card: string): number;
+};
 const { Hand } = require('pokersolver') as { Hand: { solve(cards: string[]): { rank: number } } };
 
 interface Contender {
@@ -88,7 +91,11 @@ function measure(c: Contender, hands: number[][], rounds: number): number {
 
 function table(title: string, hands: number[][], rounds: number): void {
   console.log(`\n${title} (${hands.length.toLocaleString('en-US')} hands, best of ${rounds} passes)`);
-  const rates = contenders.map((c) => ({ name: c.name, rate: measure(c, hands, c.sampleLimit ? 1 : rounds), sample: c.sampleLimit }));
+  const rates = contenders.map((c) => ({
+    name: c.name,
+    rate: measure(c, hands, c.sampleLimit ? 1 : rounds),
+    sample: c.sampleLimit,
+  }));
   const ours = rates[0]!.rate;
   for (const r of rates) {
     const ratio = r === rates[0] ? '' : `   ours/them ${(ours / r.rate).toFixed(2)}x`;

@@ -24,4 +24,6 @@ for (let i = 0; i < hands; i++) {
 }
 times.sort();
 const at = (q: number): string => `${(times[Math.min(hands - 1, Math.floor(q * hands))]! * 1000).toFixed(1)} µs`;
-console.log(`${hands} random hands: median ${at(0.5)}, p99 ${at(0.99)}, max ${at(1 - 1e-9)} (mean best EV ${(sink / hands).toFixed(4)})`);
+console.log(
+  `${hands} random hands: median ${at(0.5)}, p99 ${at(0.99)}, max ${at(1 - 1e-9)} (mean best EV ${(sink / hands).toFixed(4)})`,
+);

@@ -34,7 +34,9 @@ const mean = (xs: number[]): { m: number; se: number } => {
 };
 
 console.log('1. Final decision, exact (ante 1, net chips from the decision on; fold is -1)\n');
-console.log('| box | dealer shows | fold | bet | bet + half | bet + buy | best |\n| --- | --- | --- | --- | --- | --- | --- |');
+console.log(
+  '| box | dealer shows | fold | bet | bet + half | bet + buy | best |\n| --- | --- | --- | --- | --- | --- | --- |',
+);
 for (const [box, up] of [
   ['Ah Kd 8c 6s 3d', '7c'],
   ['As Kd Qc Jh 9s', 'Ac'],
@@ -74,13 +76,17 @@ function pairBox(pair: number, up: number): { box: Card[]; upCard: Card } {
 }
 
 const perCell = quick ? 10 : 40;
-console.log(`\n2. BET minus FOLD for a pair, by the dealer's up card (mean of ${perCell} boxes each, ± 2 standard errors)\n`);
+console.log(
+  `\n2. BET minus FOLD for a pair, by the dealer's up card (mean of ${perCell} boxes each, ± 2 standard errors)\n`,
+);
 for (const pair of [0, 1, 2]) {
   const cells = [...Array(13).keys()].map((up) => {
-    const { m, se } = mean(Array.from({ length: perCell }, () => {
-      const { box, upCard } = pairBox(pair, up);
-      return finalDecision({ box, upCard, ante: 1 }).values.bet! + 1;
-    }));
+    const { m, se } = mean(
+      Array.from({ length: perCell }, () => {
+        const { box, upCard } = pairBox(pair, up);
+        return finalDecision({ box, upCard, ante: 1 }).values.bet! + 1;
+      }),
+    );
     return `${RANK_CHARS[up]} ${m.toFixed(2)}±${(2 * se).toFixed(2)}`;
   });
   console.log(`${RANK_CHARS[pair]}${RANK_CHARS[pair]}: ${cells.join('  ')}`);
@@ -109,26 +115,110 @@ for (let category = 2; category <= 8; category++) {
 }
 
 const samples = quick ? 150 : 600;
-console.log(`\n4. Draw actions (value after the fee; exact where a column says so, else ${samples} sampled draws ± 2 standard errors)\n`);
+console.log(
+  `\n4. Draw actions (value after the fee; exact where a column says so, else ${samples} sampled draws ± 2 standard errors)\n`,
+);
 const sixth: DrawOption = { kind: 'sixth' };
 const swap = (...positions: number[]): DrawOption => ({ kind: 'exchange', positions });
 const draws: [string, string, number, [string, DrawOption][]][] = [
-  ['9c 9d 9h 4s 2c', 'Kh', 0, [['sixth', sixth], ['swap 2c', swap(4)], ['swap 4s 2c', swap(3, 4)]]],
-  ['9c 9d 4h 4s 2c', 'Kh', 0, [['sixth', sixth], ['swap 2c', swap(4)]]],
-  ['Qc Qd 7h 9s 4c', 'Kh', 0, [['sixth', sixth], ['swap 4c', swap(4)], ['swap three', swap(2, 3, 4)]]],
-  ['5c 5d 7h 9s Kc', '8h', 0, [['sixth', sixth], ['swap three', swap(2, 3, 4)]]],
-  ['2h 9h Kc 5h Jh', '8d', 0, [['sixth', sixth], ['swap Kc', swap(2)]]],
-  ['2h 9h 9c 5h Jh', '8d', 0, [['sixth', sixth], ['swap 9c', swap(2)]]],
-  ['5c 6d 7h 8s Kc', 'Jd', 0, [['sixth', sixth], ['swap Kc', swap(4)]]],
-  ['5c 6d 8h 9s Kc', 'Jd', 0, [['sixth', sixth], ['swap Kc', swap(4)]]],
-  ['Jc 8d 6h 4s 2c', '7d', 0, [['sixth', sixth], ['swap all', swap(0, 1, 2, 3, 4)]]],
+  [
+    '9c 9d 9h 4s 2c',
+    'Kh',
+    0,
+    [
+      ['sixth', sixth],
+      ['swap 2c', swap(4)],
+      ['swap 4s 2c', swap(3, 4)],
+    ],
+  ],
+  [
+    '9c 9d 4h 4s 2c',
+    'Kh',
+    0,
+    [
+      ['sixth', sixth],
+      ['swap 2c', swap(4)],
+    ],
+  ],
+  [
+    'Qc Qd 7h 9s 4c',
+    'Kh',
+    0,
+    [
+      ['sixth', sixth],
+      ['swap 4c', swap(4)],
+      ['swap three', swap(2, 3, 4)],
+    ],
+  ],
+  [
+    '5c 5d 7h 9s Kc',
+    '8h',
+    0,
+    [
+      ['sixth', sixth],
+      ['swap three', swap(2, 3, 4)],
+    ],
+  ],
+  [
+    '2h 9h Kc 5h Jh',
+    '8d',
+    0,
+    [
+      ['sixth', sixth],
+      ['swap Kc', swap(2)],
+    ],
+  ],
+  [
+    '2h 9h 9c 5h Jh',
+    '8d',
+    0,
+    [
+      ['sixth', sixth],
+      ['swap 9c', swap(2)],
+    ],
+  ],
+  [
+    '5c 6d 7h 8s Kc',
+    'Jd',
+    0,
+    [
+      ['sixth', sixth],
+      ['swap Kc', swap(4)],
+    ],
+  ],
+  [
+    '5c 6d 8h 9s Kc',
+    'Jd',
+    0,
+    [
+      ['sixth', sixth],
+      ['swap Kc', swap(4)],
+    ],
+  ],
+  [
+    'Jc 8d 6h 4s 2c',
+    '7d',
+    0,
+    [
+      ['sixth', sixth],
+      ['swap all', swap(0, 1, 2, 3, 4)],
+    ],
+  ],
   ['2h 9h Kc 5h Jh 7s', '8d', 1, [['swap Kc 7s', swap(2, 5)]]],
   ['5c 6d 7h 8s Kc 2d', 'Jd', 1, [['swap Kc 2d', swap(4, 5)]]],
   ['9c 9d 9h 4s 2c 7d', 'Kh', 1, [['swap 4s 2c 7d', swap(3, 4, 5)]]],
   ['9c 9d 4h 4s 2c 7d', 'Kh', 1, [['swap 2c 7d', swap(4, 5)]]],
   ['Qc Qd 7h 9s 4c 2d', 'Kh', 1, [['swap four', swap(2, 3, 4, 5)]]],
   ['5c 5d 7h 9s Kc 2d', '8h', 1, [['swap four', swap(2, 3, 4, 5)]]],
-  ['Ac Kd 8h 6s 3c 2d', '7d', 1, [['swap all six', swap(0, 1, 2, 3, 4, 5)], ['swap four, keep A K', swap(2, 3, 4, 5)]]],
+  [
+    'Ac Kd 8h 6s 3c 2d',
+    '7d',
+    1,
+    [
+      ['swap all six', swap(0, 1, 2, 3, 4, 5)],
+      ['swap four, keep A K', swap(2, 3, 4, 5)],
+    ],
+  ],
 ];
 console.log('| box | up | action | stand | draw |\n| --- | --- | --- | --- | --- |');
 for (const [boxText, upText, taken, options] of draws) {
@@ -138,7 +228,9 @@ for (const [boxText, upText, taken, options] of draws) {
     const d = drawValue({ box, upCard, option, ante: 1, taken }, { maxHands: samples, random });
     return `${name} ${d.value.toFixed(3)}${d.exact ? ' (exact)' : ` ± ${(2 * d.error).toFixed(2)}`}`;
   });
-  console.log(`| ${boxText} | ${upText} | ${taken === 0 ? 'first' : 'second'} | ${standValue(box, upCard, 1).toFixed(3)} | ${parts.join('; ')} |`);
+  console.log(
+    `| ${boxText} | ${upText} | ${taken === 0 ? 'first' : 'second'} | ${standValue(box, upCard, 1).toFixed(3)} | ${parts.join('; ')} |`,
+  );
 }
 
 function strategyFile(path: string): PokerPlusStrategy {
@@ -148,7 +240,9 @@ function strategyFile(path: string): PokerPlusStrategy {
 }
 
 const rounds = quick ? 500_000 : 4_000_000;
-console.log(`\n5. Strategies on the same ${rounds.toLocaleString('en-US')} seeded rounds (seed "compare"), P-12 table, one seen box\n`);
+console.log(
+  `\n5. Strategies on the same ${rounds.toLocaleString('en-US')} seeded rounds (seed "compare"), P-12 table, one seen box\n`,
+);
 for (const strategy of [DEFAULT_POKER_PLUS_STRATEGY, strategyFile('../docs/poker-plus-strong-strategy.json')]) {
   const r = await simulatePokerPlus({ strategy, rounds, seed: 'compare', boxes: 1 });
   console.log(

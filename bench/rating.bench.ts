@@ -36,11 +36,15 @@ async function held<T>(work: () => Promise<T> | T): Promise<{ ms: number; heldMs
   return { ms, heldMs, value };
 }
 
-const tables = installedPayTables().installed.filter((t) => t.game === 'jacks-or-better').map((t) => t.table as JacksPayTable);
+const tables = installedPayTables()
+  .installed.filter((t) => t.game === 'jacks-or-better')
+  .map((t) => t.table as JacksPayTable);
 const line = (name: string, r: { ms: number; heldMs: number }): string =>
   `${name.padEnd(34)} ${(r.ms / 1000).toFixed(2).padStart(6)} s   loop held at most ${r.heldMs.toFixed(1).padStart(7)} ms`;
 
-process.stdout.write(`${tables.length} installed Jacks or Better tables; load average ${loadavg()[0]!.toFixed(1)} on this machine\n`);
+process.stdout.write(
+  `${tables.length} installed Jacks or Better tables; load average ${loadavg()[0]!.toFixed(1)} on this machine\n`,
+);
 const built = await held(() => dealWork());
 process.stdout.write(`${line('deal work (kept from the start)', built)}\n`);
 const whole = await held(() => jacksParSheets(tables, built.value));
@@ -48,5 +52,7 @@ process.stdout.write(`${line('in one piece', whole)}\n`);
 const turns = await held(() => jacksParSheetsInTurns(tables, built.value, { classesPerTurn: perTurn }));
 process.stdout.write(`${line(`in turns of ${perTurn} classes`, turns)}\n`);
 const same = JSON.stringify(turns.value) === JSON.stringify(whole.value);
-process.stdout.write(`same par sheets: ${same ? 'yes' : 'NO'}; returns ${whole.value.map((s) => (s.rtp * 100).toFixed(4)).join(', ')}%\n`);
+process.stdout.write(
+  `same par sheets: ${same ? 'yes' : 'NO'}; returns ${whole.value.map((s) => (s.rtp * 100).toFixed(4)).join(', ')}%\n`,
+);
 if (!same) process.exit(1);

@@ -30,12 +30,17 @@ import { SocatPair } from '../src/devices/shared/socat-pair';
 const POLLS = Number(process.env.SAS_POLLS ?? 10_000);
 const ADDRESS = 1;
 
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 function summary(name: string, ms: number[]) {
   const s = [...ms].sort((a, b) => a - b);
   const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
   const over20 = s.filter((x) => x > 20).length;
-  console.log(`${name.padEnd(48)} n=${s.length}  p50 ${q(0.5).toFixed(3)} ms  p99 ${q(0.99).toFixed(3)} ms  max ${s[s.length - 1]!.toFixed(3)} ms  over 20 ms: ${over20}`);
+  console.log(
+    `${name.padEnd(48)} n=${s.length}  p50 ${q(0.5).toFixed(3)} ms  p99 ${q(0.99).toFixed(3)} ms  max ${s[s.length - 1]!.toFixed(3)} ms  over 20 ms: ${over20}`,
+  );
 }
 
 async function echoYardstick(n: number): Promise<number[]> {
@@ -88,12 +93,25 @@ function timeInside(link: SasLink, port: SasPortEndpoint): number[] {
 }
 
 const MIX: (LongPollRequest | 'general')[] = [
-  'general', { command: 0x1a }, 'general', { command: 0x2f, game: 0, meters: [0x00, 0x01, 0x02, 0x03, 0x05, 0x06, 0x07, 0x0b, 0x0c, 0x0d] },
-  'general', { command: 0x1f }, 'general', { command: 0x4d, function: 0xff }, 'general', { command: 0x7e }, 'general', { command: 0x0f },
+  'general',
+  { command: 0x1a },
+  'general',
+  { command: 0x2f, game: 0, meters: [0x00, 0x01, 0x02, 0x03, 0x05, 0x06, 0x07, 0x0b, 0x0c, 0x0d] },
+  'general',
+  { command: 0x1f },
+  'general',
+  { command: 0x4d, function: 0xff },
+  'general',
+  { command: 0x7e },
+  'general',
+  { command: 0x0f },
 ];
 
 /** The polls, timed at the host; `raise` makes the machine queue an exception every 500 polls. */
-async function poll(host: SasHost, raise: (i: number) => Promise<void> | void): Promise<{ roundTrip: number[]; unanswered: number; exceptions: number }> {
+async function poll(
+  host: SasHost,
+  raise: (i: number) => Promise<void> | void,
+): Promise<{ roundTrip: number[]; unanswered: number; exceptions: number }> {
   const roundTrip: number[] = [];
   let unanswered = 0;
   let exceptions = 0;
@@ -116,9 +134,20 @@ async function poll(host: SasHost, raise: (i: number) => Promise<void> | void): 
 async function fakeMachine() {
   const store = new MemoryExceptionStore();
   const machine = new FakeMachine(store);
-  for (const [code, v] of [[0x00, 1_234_567], [0x01, 1_100_000], [0x05, 54_321], [0x0c, 12_345], [0x0b, 300_000]] as const) machine.setMeter(code, v);
+  for (const [code, v] of [
+    [0x00, 1_234_567],
+    [0x01, 1_100_000],
+    [0x05, 54_321],
+    [0x0c, 12_345],
+    [0x0b, 300_000],
+  ] as const)
+    machine.setMeter(code, v);
   machine.setValidationId({ validationId: 4242, sequence: 0 });
-  const sim = await createSimulatedSas({ transport: 'pty', link: { address: ADDRESS, machine, exceptions: store, money: { accountingDenomination: 1, minorDigits: 2 } }, host: { replyTimeoutMs: 500 } });
+  const sim = await createSimulatedSas({
+    transport: 'pty',
+    link: { address: ADDRESS, machine, exceptions: store, money: { accountingDenomination: 1, minorDigits: 2 } },
+    host: { replyTimeoutMs: 500 },
+  });
   const inside = timeInside(sim.link, sim.port);
   const run = await poll(sim.host, (i) => machine.raise(i % 1000 ? 0x7e : 0x7f));
   const status = sim.link.status();
@@ -142,8 +171,20 @@ async function realCabinet() {
   const dir = await mkdtemp(join(tmpdir(), 'sas-bench-cabinet-'));
   const pair = new SocatPair(join(dir, 'sas-machine'), join(dir, 'sas-host'));
   await pair.start();
-  const config = parseConfig({ devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', sas: { path: pair.host, address: ADDRESS } } });
-  const app = await startCabinet({ config, dataDir: join(dir, 'data'), devices: { kind: 'ledger', ledgerPath: null }, dealing: { kind: 'seeded', seed: 'bench-sas', for: 'test' } });
+  const config = parseConfig({
+    devices: {
+      acceptor: 'simulated',
+      printer: 'simulated',
+      deck: 'simulated',
+      sas: { path: pair.host, address: ADDRESS },
+    },
+  });
+  const app = await startCabinet({
+    config,
+    dataDir: join(dir, 'data'),
+    devices: { kind: 'ledger', ledgerPath: null },
+    dealing: { kind: 'seeded', seed: 'bench-sas', for: 'test' },
+  });
   const hostEnd = new SerialEndpoint({ path: pair.device, baudRate: SAS_BAUD_RATE });
   const host = new SasHost(hostEnd, { replyTimeoutMs: 500 });
   try {
@@ -171,7 +212,13 @@ async function realCabinet() {
     });
     sim.door('main', false);
     await sim.settled();
-    return { inside, ...run, status: sas.status(), repeats: host.stats.repeats, commits: keyedCommits(db) - commitsBefore };
+    return {
+      inside,
+      ...run,
+      status: sas.status(),
+      repeats: host.stats.repeats,
+      commits: keyedCommits(db) - commitsBefore,
+    };
   } finally {
     host.detach();
     await hostEnd.close();
@@ -192,10 +239,17 @@ async function main() {
   summary('cabinet: poll completed → reply written', real.inside);
   summary('cabinet: poll written → whole reply read', real.roundTrip);
   summary('yardstick: bare echo over the same kind of pty', echo);
-  for (const [name, r] of [['fake machine', fake], ['cabinet', real]] as const) {
-    console.log(`${name}: unanswered ${r.unanswered}; exceptions taken ${r.exceptions}; host repeats ${r.repeats}; link retransmissions ${r.status.retransmissions}, CRC errors ${r.status.crcErrors}`);
+  for (const [name, r] of [
+    ['fake machine', fake],
+    ['cabinet', real],
+  ] as const) {
+    console.log(
+      `${name}: unanswered ${r.unanswered}; exceptions taken ${r.exceptions}; host repeats ${r.repeats}; link retransmissions ${r.status.retransmissions}, CRC errors ${r.status.crcErrors}`,
+    );
   }
-  console.log(`cabinet: ${real.commits} keyed commits during the polls (door events, and each exception taken removed in a commit of its own)`);
+  console.log(
+    `cabinet: ${real.commits} keyed commits during the polls (door events, and each exception taken removed in a commit of its own)`,
+  );
   console.log(`load average at end: ${load()} (${process.env.SAS_POLLS ? 'SAS_POLLS set' : 'default run'})`);
 }
 

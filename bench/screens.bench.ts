@@ -4,13 +4,23 @@
 import { chromium, type Page } from 'playwright-core';
 import { preferCanvas } from '../renderer/ui/renderer-choice';
 import { buildRenderer, CHROMIUM_ARGS } from '../test/support/renderer-build';
-import { cardsOf, openScreen, press, pressWish, startTestCabinet, until, type Scene } from '../test/e2e/cabinet-harness';
+import {
+  cardsOf,
+  openScreen,
+  press,
+  pressWish,
+  startTestCabinet,
+  until,
+  type Scene,
+} from '../test/e2e/cabinet-harness';
 
 const ROUNDS = Number(process.env.SCREEN_ROUNDS ?? 8);
 const TAPS = Number(process.env.SCREEN_TAPS ?? 200);
 
-const frames = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __frames: () => number }).__frames());
-const animating = (page: Page): Promise<boolean> => page.evaluate(() => (window as unknown as { __scene: () => Scene }).__scene().animating);
+const frames = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as unknown as { __frames: () => number }).__frames());
+const animating = (page: Page): Promise<boolean> =>
+  page.evaluate(() => (window as unknown as { __scene: () => Scene }).__scene().animating);
 
 /** Frames drawn per second while the animation that `start` triggers runs. */
 async function animationFps(page: Page, start: () => Promise<void>): Promise<number> {
@@ -33,7 +43,10 @@ const pct = (xs: number[], p: number): number => {
 
 async function main(): Promise<void> {
   const root = await buildRenderer();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--disable-gpu-vsync', '--disable-frame-rate-limit'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--disable-gpu-vsync', '--disable-frame-rate-limit'],
+  });
   const cabinet = await startTestCabinet(root, { limits: { creditLimit: 10_000_000 } }, 'pty');
   let chosen = 'renderer unknown';
   try {
@@ -60,10 +73,16 @@ async function main(): Promise<void> {
     // Deck to screen: HOLD 2 pressed on the deck simulator, its frame crossing a socat pty.
     await until(page, (s) => s.buttons.some((b) => b.name === 'deal' && b.live), 'DEAL');
     await press(page, 'deal');
-    await until(page, (s) => s.cards.length === 5 && s.buttons.some((b) => b.name === 'hold2' && b.live), 'the hold buttons');
+    await until(
+      page,
+      (s) => s.cards.length === 5 && s.buttons.some((b) => b.name === 'hold2' && b.live),
+      'the hold buttons',
+    );
     const latencies: number[] = [];
     for (let i = 0; i < TAPS; i++) {
-      const before = (await page.evaluate(() => (window as unknown as { __scene: () => Scene }).__scene().cards[1]!.held));
+      const before = await page.evaluate(
+        () => (window as unknown as { __scene: () => Scene }).__scene().cards[1]!.held,
+      );
       // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
       const seen = page.evaluate(`new Promise((resolve) => {
         const look = () => {
@@ -84,7 +103,11 @@ async function main(): Promise<void> {
     for (let i = 0; i < ROUNDS; i++) {
       await until(page, (s) => s.buttons.some((b) => b.name === 'deal' && b.live), 'DEAL');
       await press(page, 'deal');
-      await until(page, (s) => cardsOf(s, 'box0')[0] !== null && s.buttons.some((b) => b.name === 'bet' && b.live), 'BET');
+      await until(
+        page,
+        (s) => cardsOf(s, 'box0')[0] !== null && s.buttons.some((b) => b.name === 'bet' && b.live),
+        'BET',
+      );
       await press(page, 'bet');
       await until(page, (s) => s.buttons.some((b) => b.name === 'reveal' && b.live), 'SHOW');
       revealFps.push(await animationFps(page, () => press(page, 'reveal')));
@@ -92,9 +115,15 @@ async function main(): Promise<void> {
 
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     console.log(`Chromium ${browser.version()}, 1280×1024, ${chosen}, frame cap off`);
-    console.log(`deal animation        ${mean(dealFps).toFixed(1)} fps (min ${Math.min(...dealFps).toFixed(1)}, ${ROUNDS} deals)`);
-    console.log(`Poker Plus reveal     ${mean(revealFps).toFixed(1)} fps (min ${Math.min(...revealFps).toFixed(1)}, ${ROUNDS} reveals)`);
-    console.log(`deck frame → screen   median ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms, max ${Math.max(...latencies)} ms (${TAPS} HOLD presses over a socat pty)`);
+    console.log(
+      `deal animation        ${mean(dealFps).toFixed(1)} fps (min ${Math.min(...dealFps).toFixed(1)}, ${ROUNDS} deals)`,
+    );
+    console.log(
+      `Poker Plus reveal     ${mean(revealFps).toFixed(1)} fps (min ${Math.min(...revealFps).toFixed(1)}, ${ROUNDS} reveals)`,
+    );
+    console.log(
+      `deck frame → screen   median ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms, max ${Math.max(...latencies)} ms (${TAPS} HOLD presses over a socat pty)`,
+    );
   } finally {
     await browser.close();
     await cabinet.close();

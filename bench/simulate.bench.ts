@@ -14,13 +14,24 @@ import { simulatePokerPlus } from '../src/math/poker-plus-sim-parallel';
 const rounds = Number(process.env.ROUNDS ?? 1_000_000);
 const cores = availableParallelism();
 const strategy = DEFAULT_POKER_PLUS_STRATEGY;
-const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 const fmt = (x: number): string => Math.round(x).toLocaleString('en-US').padStart(9);
 
 /** One thread, no worker: the path's own speed. Returns rounds/s and the totals' fingerprint. */
 function oneThread(engine: boolean, n: number): { perSecond: number; totals: string } {
   const started = performance.now();
-  const totals = simulateBatch({ strategy, seed: 'bench', rounds: n, boxes: 1, ante: 1, config: DEFAULT_POKER_PLUS_CONFIG, engine });
+  const totals = simulateBatch({
+    strategy,
+    seed: 'bench',
+    rounds: n,
+    boxes: 1,
+    ante: 1,
+    config: DEFAULT_POKER_PLUS_CONFIG,
+    engine,
+  });
   return { perSecond: n / ((performance.now() - started) / 1000), totals: JSON.stringify(totals) };
 }
 
@@ -45,7 +56,11 @@ if (!agree) process.exitCode = 1;
 if (cores > 1) {
   const engineAll = await everyCore(true, 2 * engineRounds);
   const fastAll = await everyCore(false, 2 * rounds);
-  console.log(`${cores} threads: engine ${fmt(engineAll)} rounds/s   fast path ${fmt(fastAll)} rounds/s   ×${(fastAll / engineAll).toFixed(1)}`);
-  console.log(`30,000,000 rounds (the ±0.05% par sheet) at that rate: about ${(30_000_000 / fastAll / 60).toFixed(1)} min (engine: ${(30_000_000 / engineAll / 60).toFixed(1)} min)`);
+  console.log(
+    `${cores} threads: engine ${fmt(engineAll)} rounds/s   fast path ${fmt(fastAll)} rounds/s   ×${(fastAll / engineAll).toFixed(1)}`,
+  );
+  console.log(
+    `30,000,000 rounds (the ±0.05% par sheet) at that rate: about ${(30_000_000 / fastAll / 60).toFixed(1)} min (engine: ${(30_000_000 / engineAll / 60).toFixed(1)} min)`,
+  );
 }
 console.log(`load average at the end ${load()}`);

@@ -45,9 +45,17 @@ interface Shape {
 }
 
 function shapeOf(prev: CabinetState | null, next: CabinetState | null, effects: readonly CabinetEffect[]): Shape {
-  const changed = (a: Record<string, number> = {}, b: Record<string, number> = {}) => new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => a[k] !== b[k])).size;
-  const meters = prev && next ? changed(prev.meters.lifetime, next.meters.lifetime) + changed(prev.meters.period, next.meters.period) : 0;
-  const durable = !!prev && !!next && (prev.voucherSequence !== next.voucherSequence || HANDPAID_METERS.some((m) => prev.meters.lifetime[m] !== next.meters.lifetime[m]));
+  const changed = (a: Record<string, number> = {}, b: Record<string, number> = {}) =>
+    new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => a[k] !== b[k])).size;
+  const meters =
+    prev && next
+      ? changed(prev.meters.lifetime, next.meters.lifetime) + changed(prev.meters.period, next.meters.period)
+      : 0;
+  const durable =
+    !!prev &&
+    !!next &&
+    (prev.voucherSequence !== next.voucherSequence ||
+      HANDPAID_METERS.some((m) => prev.meters.lifetime[m] !== next.meters.lifetime[m]));
   return {
     state: next && next !== prev ? JSON.stringify(next).length : 0,
     meters,
@@ -58,7 +66,12 @@ function shapeOf(prev: CabinetState | null, next: CabinetState | null, effects: 
 }
 
 /** The soak's transactions again as plain SQLite, with or without the mirror; transactions per second. */
-function replay(db: Database.Database, shapes: Shape[], mirror: { mirror: Mirror; record: MirrorRecord } | null, counter: { seq: number }): number {
+function replay(
+  db: Database.Database,
+  shapes: Shape[],
+  mirror: { mirror: Mirror; record: MirrorRecord } | null,
+  counter: { seq: number },
+): number {
   const upState = db.prepare('INSERT INTO state (id, v) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET v = excluded.v');
   const upMeter = db.prepare('INSERT INTO meters (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v');
   const addEvent = db.prepare('INSERT INTO events (seq, data) VALUES (?, ?)');

@@ -124,9 +124,12 @@ export default {
       ExportNamedDeclaration: (node) => note(node, node.source),
       ExportAllDeclaration: (node) => note(node, node.source),
       ImportExpression: (node) => (node.source.type === 'Literal' ? note(node, node.source) : undefined),
-      TSImportType: (node) => note(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.source ?? node.argument),
+      TSImportType: (node) =>
+        note(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : (node.source ?? node.argument)),
       'Program:exit'() {
-        const targets = found.map((f) => ({ ...f, target: resolveSpecifier(file, f.specifier) })).filter((f) => f.target);
+        const targets = found
+          .map((f) => ({ ...f, target: resolveSpecifier(file, f.specifier) }))
+          .filter((f) => f.target);
         if (targets.length === 0) return;
         const { back, edges } = leadingBack(file, [...new Set(targets.map((t) => t.target))]);
         const root = context.cwd ?? process.cwd();

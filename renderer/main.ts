@@ -20,7 +20,18 @@ import type { ServiceAction } from './model/service/actions';
 import { installTestHook, testMode } from './test-hook';
 import { deckSheet } from './ui/deck-sheet';
 import { COLORS } from './ui/theme';
-import { applyUi, finishRollUp, followActivity, followAttract, followKeys, followSnapshot, initialUi, noteInput, selectedPositions, type UiState } from './model/ui-state';
+import {
+  applyUi,
+  finishRollUp,
+  followActivity,
+  followAttract,
+  followKeys,
+  followSnapshot,
+  initialUi,
+  noteInput,
+  selectedPositions,
+  type UiState,
+} from './model/ui-state';
 import { attractKey } from './model/play/attract-loop';
 import { renderSound, SoundBoard } from './audio/sound-board';
 import { SOUND_NAMES } from './audio/sounds';
@@ -38,11 +49,25 @@ async function start(): Promise<void> {
   const glRenderer = probeGlRenderer(document);
   const preference = preferCanvas(glRenderer) ? 'canvas' : 'webgl';
   log(`renderer: ${preference} (WebGL device: ${glRenderer ?? 'none'})`);
-  await app.init({ preference, resizeTo: window, antialias: preference === 'webgl', background: COLORS.backdrop, autoDensity: true, resolution: 1, autoStart: false });
+  await app.init({
+    preference,
+    resizeTo: window,
+    antialias: preference === 'webgl',
+    background: COLORS.backdrop,
+    autoDensity: true,
+    resolution: 1,
+    autoStart: false,
+  });
   document.body.appendChild(app.canvas);
 
-  const host = window as unknown as { cabinetBridge?: CabinetBridge; WebSocket: new (url: string) => SocketLike; location: Location };
-  const store = new ScreenStore(pickCarrier({ cabinetBridge: host.cabinetBridge, location: window.location, WebSocket: host.WebSocket }, log));
+  const host = window as unknown as {
+    cabinetBridge?: CabinetBridge;
+    WebSocket: new (url: string) => SocketLike;
+    location: Location;
+  };
+  const store = new ScreenStore(
+    pickCarrier({ cabinetBridge: host.cabinetBridge, location: window.location, WebSocket: host.WebSocket }, log),
+  );
   let ui: UiState = initialUi(Date.now());
   let model: SceneModel;
   let noticeId = 0;
@@ -52,9 +77,12 @@ async function start(): Promise<void> {
   let shownAt = 0;
 
   // The speaker: unlocked by the first touch or key in a browser (Electron may sound at once).
-  const sounds = new SoundBoard(() => (typeof AudioContext === 'function' ? new AudioContext({ latencyHint: 'interactive' }) : null));
+  const sounds = new SoundBoard(() =>
+    typeof AudioContext === 'function' ? new AudioContext({ latencyHint: 'interactive' }) : null,
+  );
   const presentation = new Presentation(sounds);
-  for (const kind of ['pointerdown', 'keydown'] as const) window.addEventListener(kind, () => sounds.unlock(), { capture: true });
+  for (const kind of ['pointerdown', 'keydown'] as const)
+    window.addEventListener(kind, () => sounds.unlock(), { capture: true });
   cardMotionListeners.add((motion, delayMs) => sounds.play(motion, delayMs));
 
   const serviceStep = (action: ServiceAction): void => {
@@ -94,7 +122,8 @@ async function start(): Promise<void> {
       store.wish(spec.action.wish);
     } else if (spec.action?.kind === 'ui') {
       const select = spec.action.ui.type === 'select' ? spec.action.ui.position : null;
-      if (select !== null && store.snapshot) sounds.play(selectedPositions(ui, store.snapshot).includes(select) ? 'holdOff' : 'holdOn');
+      if (select !== null && store.snapshot)
+        sounds.play(selectedPositions(ui, store.snapshot).includes(select) ? 'holdOff' : 'holdOn');
       const step = applyUi(ui, spec.action.ui, store.snapshot);
       ui = step.ui;
       if (step.wish) store.wish(step.wish);
@@ -166,7 +195,8 @@ async function start(): Promise<void> {
     const shown = presentation.onFrame(ui, navigator.cardsMoving());
     ui = shown.ui;
     // The attract loop's pages and demonstration steps follow the clock.
-    const attract = model.screen === 'attract' && ui.attractSince !== null ? attractKey(Date.now() - ui.attractSince) : '';
+    const attract =
+      model.screen === 'attract' && ui.attractSince !== null ? attractKey(Date.now() - ui.attractSince) : '';
     if (shown.redraw || attract !== attractShown) render();
     attractShown = attract;
     sinceDraw += dt;
@@ -185,9 +215,14 @@ async function start(): Promise<void> {
       sinceCheck = 0;
       presentation.tick();
       // The SAS link's counters move with every poll, not with the state: read them again.
-      if (ui.service.mode === 'technician' && ui.service.page === 'devices' && store.snapshot?.service.settings.sas) ask([{ type: 'sasLink' }]);
+      if (ui.service.mode === 'technician' && ui.service.page === 'devices' && store.snapshot?.service.settings.sas)
+        ask([{ type: 'sasLink' }]);
       // Clocks on a service page (a PIN lockout, a tilt's duration) count every second.
-      if (model.service?.ticking || describeScene(store.snapshot, { ...ui, now: Date.now() }, store.status).screen !== model.screen) render();
+      if (
+        model.service?.ticking ||
+        describeScene(store.snapshot, { ...ui, now: Date.now() }, store.status).screen !== model.screen
+      )
+        render();
     }
     requestAnimationFrame(loop);
   };
@@ -207,7 +242,17 @@ async function start(): Promise<void> {
       rollUp: () => {
         const r = stillShowing(ui.rollUp, store.snapshot);
         // At the time the scene on show was made, so it agrees with the meters the hook reports.
-        return r && { credited: r.credited, heldBack: heldBack(r, shownAt), steps: r.steps, durationMs: r.durationMs, size: r.size, started: r.startAt !== null, finished: r.finished };
+        return (
+          r && {
+            credited: r.credited,
+            heldBack: heldBack(r, shownAt),
+            steps: r.steps,
+            durationMs: r.durationMs,
+            size: r.size,
+            started: r.startAt !== null,
+            finished: r.finished,
+          }
+        );
       },
       seekAttract: (ms) => {
         if (ui.attractSince === null) return false;

@@ -22,7 +22,10 @@ export interface TestHookDeps {
   /** Moves the attract loop to `ms` after it began (false when it is not on). */
   seekAttract: (ms: number) => boolean;
   /** Lays every face out on a sheet over the screen (null takes it away); the sheet's cells. */
-  deck: (cardW: number | null, cardH: number) => { code: string; rect: { x: number; y: number; w: number; h: number } }[];
+  deck: (
+    cardW: number | null,
+    cardH: number,
+  ) => { code: string; rect: { x: number; y: number; w: number; h: number } }[];
 }
 
 export const testMode = (search: string): boolean => new URLSearchParams(search).get('test') === '1';
@@ -49,14 +52,22 @@ export function installTestHook(win: HookWindow, deps: TestHookDeps): void {
   };
   win.__scene = () => {
     const m = deps.model();
-    const onShow = new Map([...deps.navigator.underlyingButtons(), ...deps.navigator.buttons()].map((v) => [v.spec?.name ?? '', v]));
+    const onShow = new Map(
+      [...deps.navigator.underlyingButtons(), ...deps.navigator.buttons()].map((v) => [v.spec?.name ?? '', v]),
+    );
     const under = new Set(deps.navigator.underlyingButtons());
     const overlay = deps.navigator.overlayShown !== null;
     const buttons = m.buttons
       .filter((b) => onShow.has(b.name))
       .map((b) => {
         const view = onShow.get(b.name)!;
-        return { name: b.name, label: b.label, sub: b.sub, selected: b.selected, live: view.live && !(overlay && under.has(view)) };
+        return {
+          name: b.name,
+          label: b.label,
+          sub: b.sub,
+          selected: b.selected,
+          live: view.live && !(overlay && under.has(view)),
+        };
       });
     const { design, fit } = deps.fit();
     return JSON.parse(

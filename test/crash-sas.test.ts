@@ -13,16 +13,28 @@ const dir = mkdtempSync(join(tmpdir(), 'cabinet-crash-sas-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('crash test with a SAS host validating tickets', () => {
-  it('redeems no ticket twice and loses none, keeps C-9 balanced, and the host agrees with the meters', { timeout: 240_000 }, async () => {
-    const report = await crashTest({ dir, kills: 24, seed: 'sas-suite', maxLifeMs: 2000, startupKillEvery: 4, ticketsPerMille: 300, sas: true });
-    console.log(`crash test (SAS): ${JSON.stringify({ ...report, discrepancies: report.discrepancies.length })}`);
-    expect(report.discrepancies).toEqual([]);
-    expect(report.kills).toBe(24);
-    expect(report.killedBeforeReady).toBeGreaterThan(0);
-    expect(report.ticketsInserted).toBeGreaterThan(0);
-    expect(report.ticketsReturned).toBeGreaterThan(0);
-    // The host redeemed through the flow: its redeemed tickets are the ones stacked.
-    expect(report.hostFinalStatuses).toBeGreaterThan(0);
-    expect(report.hostRedeemed).toBe(report.ticketsStacked);
-  });
+  it(
+    'redeems no ticket twice and loses none, keeps C-9 balanced, and the host agrees with the meters',
+    { timeout: 240_000 },
+    async () => {
+      const report = await crashTest({
+        dir,
+        kills: 24,
+        seed: 'sas-suite',
+        maxLifeMs: 2000,
+        startupKillEvery: 4,
+        ticketsPerMille: 300,
+        sas: true,
+      });
+      console.log(`crash test (SAS): ${JSON.stringify({ ...report, discrepancies: report.discrepancies.length })}`);
+      expect(report.discrepancies).toEqual([]);
+      expect(report.kills).toBe(24);
+      expect(report.killedBeforeReady).toBeGreaterThan(0);
+      expect(report.ticketsInserted).toBeGreaterThan(0);
+      expect(report.ticketsReturned).toBeGreaterThan(0);
+      // The host redeemed through the flow: its redeemed tickets are the ones stacked.
+      expect(report.hostFinalStatuses).toBeGreaterThan(0);
+      expect(report.hostRedeemed).toBe(report.ticketsStacked);
+    },
+  );
 });

@@ -13,16 +13,27 @@ const dir = mkdtempSync(join(tmpdir(), 'cabinet-crash-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('crash test: SIGKILL at random instants, restart, check', () => {
-  it('loses no note or ticket, pays no voucher twice, redeems none twice, keeps the meters balanced and resumes games', { timeout: 240_000 }, async () => {
-    const report = await crashTest({ dir, kills: 24, seed: 'suite', maxLifeMs: 2000, startupKillEvery: 4, ticketsPerMille: 250 });
-    console.log(`crash test: ${JSON.stringify({ ...report, discrepancies: report.discrepancies.length })}`);
-    expect(report.discrepancies).toEqual([]);
-    expect(report.kills).toBe(24);
-    expect(report.killedBeforeReady).toBeGreaterThan(0);
-    expect(report.gamesPlayed).toBeGreaterThan(0);
-    expect(report.notesStacked).toBeGreaterThan(0);
-    // Vouchers printed here came back in and were redeemed; others went back.
-    expect(report.ticketsStacked).toBeGreaterThan(0);
-    expect(report.ticketsReturned).toBeGreaterThan(0);
-  });
+  it(
+    'loses no note or ticket, pays no voucher twice, redeems none twice, keeps the meters balanced and resumes games',
+    { timeout: 240_000 },
+    async () => {
+      const report = await crashTest({
+        dir,
+        kills: 24,
+        seed: 'suite',
+        maxLifeMs: 2000,
+        startupKillEvery: 4,
+        ticketsPerMille: 250,
+      });
+      console.log(`crash test: ${JSON.stringify({ ...report, discrepancies: report.discrepancies.length })}`);
+      expect(report.discrepancies).toEqual([]);
+      expect(report.kills).toBe(24);
+      expect(report.killedBeforeReady).toBeGreaterThan(0);
+      expect(report.gamesPlayed).toBeGreaterThan(0);
+      expect(report.notesStacked).toBeGreaterThan(0);
+      // Vouchers printed here came back in and were redeemed; others went back.
+      expect(report.ticketsStacked).toBeGreaterThan(0);
+      expect(report.ticketsReturned).toBeGreaterThan(0);
+    },
+  );
 });

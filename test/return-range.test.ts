@@ -18,8 +18,23 @@ const dir = mkdtempSync(join(tmpdir(), 'cabinet-c24-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The Jacks or Better table the earlier reading of P-12 gave Poker Plus, with the return 12 million rounds found for it. */
-const OLD_TABLE = { 'royal-flush': 250, 'straight-flush': 50, 'four-of-a-kind': 25, 'full-house': 9, flush: 6, straight: 4, 'three-of-a-kind': 3, 'two-pair': 2, pair: 1 };
-const OLD_RECORDED = { table: OLD_TABLE, returnPct: 100.2428, returnCi95: [100.1612, 100.3243], returnBasis: 'simulated: 12,000,000 rounds, seed paytable-p12, default strategy of the time' };
+const OLD_TABLE = {
+  'royal-flush': 250,
+  'straight-flush': 50,
+  'four-of-a-kind': 25,
+  'full-house': 9,
+  flush: 6,
+  straight: 4,
+  'three-of-a-kind': 3,
+  'two-pair': 2,
+  pair: 1,
+};
+const OLD_RECORDED = {
+  table: OLD_TABLE,
+  returnPct: 100.2428,
+  returnCi95: [100.1612, 100.3243],
+  returnBasis: 'simulated: 12,000,000 rounds, seed paytable-p12, default strategy of the time',
+};
 
 function configFile(name: string, content: unknown): string {
   const file = join(dir, name);
@@ -31,14 +46,27 @@ function spawn(args: string[]) {
   return spawnSync(process.execPath, ['--import', 'tsx', ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
 }
 
-const OLD_MESSAGE = /Poker Plus pay table from the config file \(250\/50\/25\/9\/6\/4\/3\/2\/1\) returns 100\.2428% \(95% interval 100\.1612% \.\. 100\.3243%\), above the operator's range 85% \.\. 99\.9%/;
+const OLD_MESSAGE =
+  /Poker Plus pay table from the config file \(250\/50\/25\/9\/6\/4\/3\/2\/1\) returns 100\.2428% \(95% interval 100\.1612% \.\. 100\.3243%\), above the operator's range 85% \.\. 99\.9%/;
 
 describe('C-24 at start: the old Poker Plus table in the config file', () => {
   const recorded = configFile('old-recorded.json', { payTables: { 'poker-plus': OLD_RECORDED } });
 
   it('stops run --headless in one line naming its return, exit non-zero, no database written', () => {
     const db = join(dir, 'headless.db');
-    const r = spawn(['src/app/cli.ts', 'run', '--headless', '--db', db, '--bot', '1', '--games', '1', '--config', recorded]);
+    const r = spawn([
+      'src/app/cli.ts',
+      'run',
+      '--headless',
+      '--db',
+      db,
+      '--bot',
+      '1',
+      '--games',
+      '1',
+      '--config',
+      recorded,
+    ]);
     expect(r.status).not.toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -69,17 +97,26 @@ describe('C-24 at start: the old Poker Plus table in the config file', () => {
     const p12 = { 'royal-flush': 100, 'four-of-a-kind': 20, 'full-house': 7, flush: 5 };
     const config = loadConfig(configFile('p12.json', { payTables: { 'poker-plus': p12 } }));
     const returns = checkConfigReturns(config.settings, config.recordedReturns, installedPayTables().installed);
-    expect(returns['poker-plus']).toEqual(installedPayTables().installed.find((t) => t.id === 'poker-plus-default')!.rtp);
+    expect(returns['poker-plus']).toEqual(
+      installedPayTables().installed.find((t) => t.id === 'poker-plus-default')!.rtp,
+    );
   });
 });
 
 describe('C-24 at start: an inline Jacks or Better table, its exact return worked out by the cabinet', () => {
   it('refuses one whose exact return is above maxReturnPct, naming it', () => {
     // 9/6 with the royal at 800: 99.5439%, above an operator's 99%.
-    const file = configFile('jacks-96.json', { limits: { maxReturnPct: 99 }, payTables: { 'jacks-or-better': { 'royal-flush-max-bet': 800 } } });
-    expect(() => loadConfig(file)).toThrow(/^config: Jacks or Better pay table "jacks-or-better-9-6" \(Jacks or Better 9\/6\) returns 99\.5439% \(exact\), above the operator's range 85% \.\. 99%/);
+    const file = configFile('jacks-96.json', {
+      limits: { maxReturnPct: 99 },
+      payTables: { 'jacks-or-better': { 'royal-flush-max-bet': 800 } },
+    });
+    expect(() => loadConfig(file)).toThrow(
+      /^config: Jacks or Better pay table "jacks-or-better-9-6" \(Jacks or Better 9\/6\) returns 99\.5439% \(exact\), above the operator's range 85% \.\. 99%/,
+    );
     // A table of the file's own (10/6, royal 800), not installed: the cabinet works its return out.
-    const tenSix = configFile('jacks-10-6.json', { payTables: { 'jacks-or-better': { 'full-house': 10, 'royal-flush-max-bet': 800 } } });
+    const tenSix = configFile('jacks-10-6.json', {
+      payTables: { 'jacks-or-better': { 'full-house': 10, 'royal-flush-max-bet': 800 } },
+    });
     expect(() => loadConfig(tenSix)).toThrow(
       /^config: payTables\.jacks-or-better: Jacks or Better pay table from the config file \(250\/50\/25\/10\/6\/4\/3\/2\/1, royal 800 at max bet\) returns 100\.6951% \(exact\), above the operator's range 85% \.\. 99\.9%/,
     );
@@ -87,30 +124,56 @@ describe('C-24 at start: an inline Jacks or Better table, its exact return worke
 
   it('takes one inside the range, with its exact return', () => {
     // 8/5 with the royal at 250 at every bet: 96.0635%.
-    const config = loadConfig(configFile('jacks-8-5.json', { payTables: { 'jacks-or-better': { 'full-house': 8, flush: 5 } } }));
+    const config = loadConfig(
+      configFile('jacks-8-5.json', { payTables: { 'jacks-or-better': { 'full-house': 8, flush: 5 } } }),
+    );
     const returns = checkConfigReturns(config.settings, config.recordedReturns, installedPayTables().installed);
     expect(returns['jacks-or-better']?.pct.toFixed(4)).toBe('96.0635');
   });
 });
 
-describe('C-24 on the technician\'s side, with the real store', () => {
+describe("C-24 on the technician's side, with the real store", () => {
   it('refuses a wish for an installed table outside the range and logs the refusal in the event log', async () => {
     const config = loadConfig(configFile('range-99.json', { limits: { maxReturnPct: 99 } }));
     const db = dataPath(join(dir, 'tech'));
-    const app = await startCabinet({ config, dataDir: dirname(db), database: basename(db), devices: { kind: 'ledger', ledgerPath: null }, dealing: { kind: 'crypto' }, ratePayTables: 'when asked' });
+    const app = await startCabinet({
+      config,
+      dataDir: dirname(db),
+      database: basename(db),
+      devices: { kind: 'ledger', ledgerPath: null },
+      dealing: { kind: 'crypto' },
+      ratePayTables: 'when asked',
+    });
     const { runner, journal: store } = app;
     try {
       // The devices report in, the technician turns the key, logs in and leaves the initial PIN.
-      for (const device of ['acceptor', 'printer', 'deck'] as const) runner.submit({ kind: 'device', event: { device, type: 'online' } });
-      runner.submit({ kind: 'device', event: { device: 'deck', type: 'switches', keys: { attendant: false, technician: true }, doors: { main: false, logic: false, cashbox: false } } });
+      for (const device of ['acceptor', 'printer', 'deck'] as const)
+        runner.submit({ kind: 'device', event: { device, type: 'online' } });
+      runner.submit({
+        kind: 'device',
+        event: {
+          device: 'deck',
+          type: 'switches',
+          keys: { attendant: false, technician: true },
+          doors: { main: false, logic: false, cashbox: false },
+        },
+      });
       expect(runner.wish({ type: 'technicianPin', pin: '0000' }).ok).toBe(true);
       expect(runner.wish({ type: 'setPin', pin: '246810' }).ok).toBe(true);
       expect(runner.state.access.technicianSession).toBe(true);
-      const wish = { type: 'changeSettings', confirm: true, payTables: { 'jacks-or-better': 'jacks-or-better-9-6' } } as const;
+      const wish = {
+        type: 'changeSettings',
+        confirm: true,
+        payTables: { 'jacks-or-better': 'jacks-or-better-9-6' },
+      } as const;
       // Before the list is asked for, 9/6's return is not worked out yet: refused for that (a raw wish).
       const port = app.port;
       const raw = port.connect('raw');
-      expect(await raw.wish(runner.state.version, wish)).toMatchObject({ ok: false, rule: 'C-24', reason: expect.stringMatching(/"jacks-or-better-9-6" .* has no known return/) });
+      expect(await raw.wish(runner.state.version, wish)).toMatchObject({
+        ok: false,
+        rule: 'C-24',
+        reason: expect.stringMatching(/"jacks-or-better-9-6" .* has no known return/),
+      });
       // The settings page asks for the list, which begins the pass that works every return out
       // and hands it in; once it is done, the list and the cabinet agree, and the page wishes.
       const page = port.connect('settings page');
@@ -118,12 +181,19 @@ describe('C-24 on the technician\'s side, with the real store', () => {
       await app.payTablesRated();
       const list = await page.query({ type: 'payTables' });
       if (!list.ok || list.answer.type !== 'payTables') throw new Error('expected the pay tables');
-      expect(list.answer.tables.find((t) => t.id === 'jacks-or-better-9-6')).toMatchObject({ returnPct: expect.closeTo(99.5439, 4), inRange: false });
+      expect(list.answer.tables.find((t) => t.id === 'jacks-or-better-9-6')).toMatchObject({
+        returnPct: expect.closeTo(99.5439, 4),
+        inRange: false,
+      });
       expect(await page.wish(runner.state.version, wish)).toMatchObject({ ok: false, rule: 'C-24' });
-      const row = store.reader.eventsNewestFirst(10).find((e) => e.kind === 'refusal' && e.data.carrier === 'settings page');
+      const row = store.reader
+        .eventsNewestFirst(10)
+        .find((e) => e.kind === 'refusal' && e.data.carrier === 'settings page');
       expect(row?.data).toMatchObject({
         rule: 'C-24',
-        reason: expect.stringMatching(/^Jacks or Better pay table "jacks-or-better-9-6" \(Jacks or Better 9\/6\) returns 99\.5439% \(exact\), above the operator's range 85% \.\. 99%$/),
+        reason: expect.stringMatching(
+          /^Jacks or Better pay table "jacks-or-better-9-6" \(Jacks or Better 9\/6\) returns 99\.5439% \(exact\), above the operator's range 85% \.\. 99%$/,
+        ),
         wish: { type: 'changeSettings', payTables: { 'jacks-or-better': 'jacks-or-better-9-6' } },
       });
       raw.close();

@@ -14,7 +14,10 @@ describe('the sounds a snapshot calls for', () => {
     const dealt = fx.jacksDealt();
     expect(snapshotCues(dealt, next(dealt, { jacks: { ...dealt.jacks, held: [0, 1, 4] } }))).toEqual(['holdOn']);
     expect(snapshotCues(dealt, next(dealt, { jacks: { ...dealt.jacks, held: [0] } }))).toEqual(['holdOff']);
-    expect(snapshotCues(dealt, next(dealt, { jacks: { ...dealt.jacks, held: [0, 4] } }))).toEqual(['holdOn', 'holdOff']);
+    expect(snapshotCues(dealt, next(dealt, { jacks: { ...dealt.jacks, held: [0, 4] } }))).toEqual([
+      'holdOn',
+      'holdOff',
+    ]);
     expect(snapshotCues(dealt, next(dealt, { jacks: { ...dealt.jacks, held: [], gameId: 42 } }))).toEqual([]);
   });
 

@@ -24,7 +24,12 @@ interface Alarm {
 function alarmKey(s: Snapshot): string | null {
   const l = s.lockup;
   if (!l) return null;
-  return l.kind === 'handpay' ? `handpay:${l.handpayKind}:${l.amount}` : `tilt:${l.tilts.map((t) => t.code).sort().join(',')}`;
+  return l.kind === 'handpay'
+    ? `handpay:${l.handpayKind}:${l.amount}`
+    : `tilt:${l.tilts
+        .map((t) => t.code)
+        .sort()
+        .join(',')}`;
 }
 
 export class Presentation {

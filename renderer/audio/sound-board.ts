@@ -85,7 +85,10 @@ export class SoundBoard {
 }
 
 /** Renders one sound alone at full volume, for the test hook's check that it is heard and clean. */
-export async function renderSound(name: SoundName, sampleRate = 44100): Promise<{ name: SoundName; seconds: number; peak: number; rms: number }> {
+export async function renderSound(
+  name: SoundName,
+  sampleRate = 44100,
+): Promise<{ name: SoundName; seconds: number; peak: number; rms: number }> {
   // Measure the length on a throwaway context, then render with room for the tails.
   const probe = new OfflineAudioContext(1, sampleRate, sampleRate);
   const seconds = SOUNDS[name].play({ ctx: probe, out: probe.destination, t0: 0 });

@@ -108,7 +108,16 @@ export const SOUNDS = {
     made: 'a medium win: a C5–G6 arpeggio 70 ms apart, then a held C major chord with vibrato',
     play(v) {
       ARPEGGIO.slice(0, 6).forEach((n, i) => chime(v, i * 0.07, C5 + n, 0.3, 0.25));
-      for (const n of [12, 16, 19]) tone(v, { type: 'triangle', freq: hz(C5 + n), at: 0.45, dur: 0.65, gain: 0.2, attack: 0.03, vibrato: { depth: 4, rate: 6 } });
+      for (const n of [12, 16, 19])
+        tone(v, {
+          type: 'triangle',
+          freq: hz(C5 + n),
+          at: 0.45,
+          dur: 0.65,
+          gain: 0.2,
+          attack: 0.03,
+          vibrato: { depth: 4, rate: 6 },
+        });
       return 1.15;
     },
   },
@@ -117,7 +126,16 @@ export const SOUNDS = {
     play(v) {
       ARPEGGIO.forEach((n, i) => chime(v, i * 0.06, C5 + n, 0.26, 0.28));
       for (const n of [0, 7, 12, 16]) {
-        tone(v, { type: 'sawtooth', freq: hz(C5 + n), at: 0.45, dur: 1.7, gain: 0.12, attack: 0.25, lowpass: 2400, vibrato: { depth: 3, rate: 5.5 } });
+        tone(v, {
+          type: 'sawtooth',
+          freq: hz(C5 + n),
+          at: 0.45,
+          dur: 1.7,
+          gain: 0.12,
+          attack: 0.25,
+          lowpass: 2400,
+          vibrato: { depth: 3, rate: 5.5 },
+        });
       }
       // Sparkles: a fixed sequence of high pings over the chord.
       for (let i = 0; i < 14; i++) {
@@ -136,11 +154,12 @@ export const SOUNDS = {
     },
   },
   cashout: {
-    made: 'a voucher printing: a G6–C7 chime, then the thermal printer\'s chatter (band-passed noise bursts at 25 a second for a second)',
+    made: "a voucher printing: a G6–C7 chime, then the thermal printer's chatter (band-passed noise bursts at 25 a second for a second)",
     play(v) {
       chime(v, 0, 91, 0.3);
       chime(v, 0.1, 96, 0.3);
-      for (let i = 0; i < 25; i++) noise(v, { at: 0.3 + i * 0.04, dur: 0.028, gain: 0.3, filter: { type: 'bandpass', freq: 1900, q: 2 } });
+      for (let i = 0; i < 25; i++)
+        noise(v, { at: 0.3 + i * 0.04, dur: 0.028, gain: 0.3, filter: { type: 'bandpass', freq: 1900, q: 2 } });
       return 1.35;
     },
   },

@@ -125,7 +125,10 @@ export function noise(v: Voice, s: NoiseSpec): void {
   f.frequency.setValueAtTime(s.filter.freq, t);
   if (s.filter.to !== undefined) f.frequency.exponentialRampToValueAtTime(s.filter.to, t + s.dur);
   f.Q.value = s.filter.q ?? 1;
-  src.connect(f).connect(envelope(v, s.at, s.dur, s.gain, s.attack ?? 0.002)).connect(v.out);
+  src
+    .connect(f)
+    .connect(envelope(v, s.at, s.dur, s.gain, s.attack ?? 0.002))
+    .connect(v.out);
   src.start(t, (s.at * 7.3) % 0.5);
   src.stop(t + s.dur + 0.02);
 }

@@ -38,7 +38,11 @@ const RU: Record<string, string> = {
 };
 
 const GAME_RU: Record<string, string> = { 'jacks-or-better': 'Валеты или выше', 'poker-plus': 'Покер плюс' };
-const DOOR_RU: Record<string, string> = { main: 'главной двери', logic: 'двери логического блока', cashbox: 'двери денежного ящика' };
+const DOOR_RU: Record<string, string> = {
+  main: 'главной двери',
+  logic: 'двери логического блока',
+  cashbox: 'двери денежного ящика',
+};
 
 /** The label to show for a meter; `label` is the cabinet's own, used wherever no better one is known. */
 export function meterLabel(name: string, label: string, currency: Currency, language: Language): string {

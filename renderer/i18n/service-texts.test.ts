@@ -15,7 +15,11 @@ describe('the service text table (C-23)', () => {
     }
   });
   it('translates everything but codes and symbols', () => {
-    const same = SERVICE_KEYS.filter((k) => SERVICE_TEXTS.ru[k] === SERVICE_TEXTS.en[k] && /[A-Za-z]{3}/.test(SERVICE_TEXTS.en[k].replace(/\{\w+\}|SAS|C-9/g, '')));
+    const same = SERVICE_KEYS.filter(
+      (k) =>
+        SERVICE_TEXTS.ru[k] === SERVICE_TEXTS.en[k] &&
+        /[A-Za-z]{3}/.test(SERVICE_TEXTS.en[k].replace(/\{\w+\}|SAS|C-9/g, '')),
+    );
     expect(same).toEqual([]);
     expect(ts('ru', 'pin.locked', { time: '4:59' })).toBe('ЗАБЛОКИРОВАНО: 4:59');
   });
@@ -29,9 +33,17 @@ describe('counts on the service pages', () => {
       'ЦЕПОЧКА ПРОВЕРЕНА: 5 ЗАПИСЕЙ',
       'ЦЕПОЧКА ПРОВЕРЕНА: 21 ЗАПИСЬ',
     ]);
-    expect([1, 3, 11].map((n) => ts('ru', 'recall.count', { n }))).toEqual(['Записана 1 игра, новые сверху', 'Записаны 3 игры, новые сверху', 'Записано 11 игр, новые сверху']);
-    expect(ts('ru', 'set.pinRules', { n: 3, s: 300 })).toBe('ПИН: после 3 неверных вводов вход блокируется на 300 секунд.');
-    expect(ts('ru', 'set.pinRules', { n: 1, s: 21 })).toBe('ПИН: после 1 неверного ввода вход блокируется на 21 секунду.');
+    expect([1, 3, 11].map((n) => ts('ru', 'recall.count', { n }))).toEqual([
+      'Записана 1 игра, новые сверху',
+      'Записаны 3 игры, новые сверху',
+      'Записано 11 игр, новые сверху',
+    ]);
+    expect(ts('ru', 'set.pinRules', { n: 3, s: 300 })).toBe(
+      'ПИН: после 3 неверных вводов вход блокируется на 300 секунд.',
+    );
+    expect(ts('ru', 'set.pinRules', { n: 1, s: 21 })).toBe(
+      'ПИН: после 1 неверного ввода вход блокируется на 21 секунду.',
+    );
     expect(ts('ru', 'set.unit.bets', { n: '1\u00a0001' })).toBe('1\u00a0001 СТАВКИ');
     expect(ts('ru', 'set.unit.seconds', { n: 22 })).toBe('22 СЕКУНДЫ');
   });

@@ -200,7 +200,8 @@ const en = {
   'set.sasHandpay': 'HOST RESETS HANDPAYS',
   'set.allowed': 'Allowed',
   'set.notAllowed': 'Not allowed',
-  'set.sasAddressNote': 'SAS: a new address is used from the next start of the cabinet; the host permissions apply at once. Each change is reported to the casino system (exception 3C).',
+  'set.sasAddressNote':
+    'SAS: a new address is used from the next start of the cabinet; the host permissions apply at once. Each change is reported to the casino system (exception 3C).',
   'set.sasPermissionNote': 'What the casino system may do over the SAS link; the attendant key works either way.',
   'set.pin': 'TECHNICIAN PIN',
   'set.volume': 'SOUND VOLUME',
@@ -223,7 +224,8 @@ const en = {
   'set.col.pays': 'PAYS',
   'set.return': 'Return {pct}% ({basis})',
   'set.noReturn': 'No certified return ({basis})',
-  'set.returnRange': "Return range (operator's, in the config file): {min}% to {max}%. Tables outside it cannot be chosen.",
+  'set.returnRange':
+    "Return range (operator's, in the config file): {min}% to {max}%. Tables outside it cannot be chosen.",
   'set.outOfRange': 'OUTSIDE THE RANGE',
   'set.whyOut': '{name}: {low}% to {high}% is outside the range {min}% to {max}%; it cannot be put in play (C-24).',
   'set.whyUnknown': '{name}: no known return; it cannot be put in play (C-24).',
@@ -315,7 +317,8 @@ const ru: Record<ServiceKey, string> = {
   'tilt.clears.fault': 'Устройство сообщит, что неисправность устранена',
   'tilt.clears.meters': 'Техник снимает её здесь после проверки счётчиков',
   'tilt.clears.technician': 'Техник снимает её здесь',
-  'tilt.clears.records': 'Только очистка памяти (страница СЧЁТЧИКИ): записям нет доверия, их содержимое записано в журнал',
+  'tilt.clears.records':
+    'Только очистка памяти (страница СЧЁТЧИКИ): записям нет доверия, их содержимое записано в журнал',
   'tilt.clears.mirror': 'Копия памяти снова записывается (проверьте её папку или устройство)',
   'tilt.clears.settings': 'Техник снимает её здесь, когда настройки пройдут проверку',
   'tilt.clears.other': 'Устранение причины',
@@ -424,7 +427,8 @@ const ru: Record<ServiceKey, string> = {
   'dev.noteRejected': 'Купюра в {time} отклонена: {reason}',
   'set.title': 'НАСТРОЙКИ',
   'set.hint': 'Коснитесь настройки, чтобы изменить её. Каждое изменение подтверждается и записывается в журнал.',
-  'set.pinRules': 'ПИН: после {n} {n:неверного ввода|неверных вводов|неверных вводов} вход блокируется на {s} {s:секунду|секунды|секунд}.',
+  'set.pinRules':
+    'ПИН: после {n} {n:неверного ввода|неверных вводов|неверных вводов} вход блокируется на {s} {s:секунду|секунды|секунд}.',
   'set.chipValues': 'НОМИНАЛЫ ФИШЕК',
   'set.creditLimit': 'ЛИМИТ КРЕДИТОВ',
   'set.ticketLimit': 'ЛИМИТ БИЛЕТА',
@@ -445,7 +449,8 @@ const ru: Record<ServiceKey, string> = {
   'set.sasHandpay': 'ХОСТ СБРАСЫВАЕТ РУЧНУЮ ВЫПЛАТУ',
   'set.allowed': 'Разрешено',
   'set.notAllowed': 'Запрещено',
-  'set.sasAddressNote': 'SAS: новый адрес действует после перезапуска автомата; разрешения хоста — сразу. О каждом изменении сообщается системе казино (исключение 3C).',
+  'set.sasAddressNote':
+    'SAS: новый адрес действует после перезапуска автомата; разрешения хоста — сразу. О каждом изменении сообщается системе казино (исключение 3C).',
   'set.sasPermissionNote': 'Что система казино может делать по связи SAS; ключ оператора действует в любом случае.',
   'set.pin': 'ПИН ТЕХНИКА',
   'set.volume': 'ГРОМКОСТЬ ЗВУКА',
@@ -469,7 +474,8 @@ const ru: Record<ServiceKey, string> = {
   'set.col.pays': 'ВЫПЛАТА',
   'set.return': 'Возврат {pct}% ({basis})',
   'set.noReturn': 'Возврат не сертифицирован ({basis})',
-  'set.returnRange': 'Диапазон возврата (оператора, в файле конфигурации): от {min}% до {max}%. Таблицы вне его выбрать нельзя.',
+  'set.returnRange':
+    'Диапазон возврата (оператора, в файле конфигурации): от {min}% до {max}%. Таблицы вне его выбрать нельзя.',
   'set.outOfRange': 'ВНЕ ДИАПАЗОНА',
   'set.whyOut': '{name}: от {low}% до {high}% — вне диапазона от {min}% до {max}%; в игру её ввести нельзя (C-24).',
   'set.whyUnknown': '{name}: возврат неизвестен; в игру её ввести нельзя (C-24).',

@@ -30,5 +30,7 @@ export function placeholders(template: string): string[] {
 
 /** The counted words of a template: each with the count it follows and its forms. */
 export function countedWords(template: string): { name: string; forms: string[] }[] {
-  return [...template.matchAll(TOKEN)].flatMap(([, name, forms]) => (name === undefined || forms === undefined ? [] : [{ name, forms: forms.split('|') }]));
+  return [...template.matchAll(TOKEN)].flatMap(([, name, forms]) =>
+    name === undefined || forms === undefined ? [] : [{ name, forms: forms.split('|') }],
+  );
 }

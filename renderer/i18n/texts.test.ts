@@ -17,7 +17,9 @@ describe('the text table (C-23)', () => {
     }
   });
   it('translates: a Russian text is not the English one, except for symbols and numbers', () => {
-    const same = TEXT_KEYS.filter((k) => TEXTS.ru[k] === TEXTS.en[k] && /[A-Za-z]/.test(TEXTS.en[k].replace(/\{\w+\}/g, '')));
+    const same = TEXT_KEYS.filter(
+      (k) => TEXTS.ru[k] === TEXTS.en[k] && /[A-Za-z]/.test(TEXTS.en[k].replace(/\{\w+\}/g, '')),
+    );
     expect(same).toEqual([]);
   });
   it('fills placeholders and leaves unknown ones visible', () => {

@@ -5,8 +5,16 @@
 import { t, type TextKey } from './texts';
 import type { Language } from './language';
 
-const DOOR: Record<string, TextKey> = { main: 'tilt.door.main', logic: 'tilt.door.logic', cashbox: 'tilt.door.cashbox' };
-const OFFLINE: Record<string, TextKey> = { acceptor: 'tilt.offline.acceptor', printer: 'tilt.offline.printer', deck: 'tilt.offline.deck' };
+const DOOR: Record<string, TextKey> = {
+  main: 'tilt.door.main',
+  logic: 'tilt.door.logic',
+  cashbox: 'tilt.door.cashbox',
+};
+const OFFLINE: Record<string, TextKey> = {
+  acceptor: 'tilt.offline.acceptor',
+  printer: 'tilt.offline.printer',
+  deck: 'tilt.offline.deck',
+};
 
 function printerFault(code: string): TextKey {
   if (/paper/i.test(code)) return 'tilt.printer.paper';

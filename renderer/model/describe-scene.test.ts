@@ -15,7 +15,17 @@ const btn = (m: SceneModel, name: string) => {
 
 describe('the fixtures', () => {
   it('fit the contract', () => {
-    for (const f of [fx.baseSnapshot(), fx.jacksDealt(), fx.jacksWin(), fx.pokerPlusDeciding(), fx.pokerPlusBought(), fx.handpay(), fx.tilt(), fx.cashingOut(), fx.russian(fx.jacksDealt())]) {
+    for (const f of [
+      fx.baseSnapshot(),
+      fx.jacksDealt(),
+      fx.jacksWin(),
+      fx.pokerPlusDeciding(),
+      fx.pokerPlusBought(),
+      fx.handpay(),
+      fx.tilt(),
+      fx.cashingOut(),
+      fx.russian(fx.jacksDealt()),
+    ]) {
       const r = checkToScreen({ kind: 'snapshot', snapshot: f });
       expect(r.ok ? null : r.error).toBeNull();
     }
@@ -23,7 +33,7 @@ describe('the fixtures', () => {
 });
 
 describe('choosing the screen', () => {
-  it('shows attract before the first input with no credits, and again after the operator\'s idle time', () => {
+  it("shows attract before the first input with no credits, and again after the operator's idle time", () => {
     const s = { ...fx.baseSnapshot(), balance: 0, credits: 0 };
     const idle = s.service.settings.presentation.attractSeconds * 1000;
     expect(scene(s, initialUi(0)).screen).toBe('attract');
@@ -32,7 +42,13 @@ describe('choosing the screen', () => {
     expect(scene(s, { ...ui, now: ui.lastInputAt + idle - 1 }).screen).toBe('jacks');
     expect(scene(s, { ...ui, now: ui.lastInputAt + idle }).screen).toBe('attract');
     expect(scene(fx.baseSnapshot(), { ...ui, now: ui.lastInputAt + idle }).screen).toBe('jacks');
-    const longer = { ...s, service: { ...s.service, settings: { ...s.service.settings, presentation: { ...s.service.settings.presentation, attractSeconds: 120 } } } };
+    const longer = {
+      ...s,
+      service: {
+        ...s.service,
+        settings: { ...s.service.settings, presentation: { ...s.service.settings.presentation, attractSeconds: 120 } },
+      },
+    };
     expect(scene(longer, { ...ui, now: ui.lastInputAt + idle }).screen).toBe('jacks');
   });
 
@@ -78,7 +94,13 @@ describe('choosing the screen', () => {
 describe('Jacks or Better', () => {
   it('shows the dealt hand with the auto-held cards HELD and DRAW live (J-3)', () => {
     const m = scene(fx.jacksDealt());
-    expect(m.cards.map((c) => [c.code, c.held])).toEqual([['Js', true], ['Jd', true], ['7c', false], ['4h', false], ['2s', false]]);
+    expect(m.cards.map((c) => [c.code, c.held])).toEqual([
+      ['Js', true],
+      ['Jd', true],
+      ['7c', false],
+      ['4h', false],
+      ['2s', false],
+    ]);
     expect(btn(m, 'deal').label).toBe('DRAW');
     expect(btn(m, 'deal').live).toBe(true);
     expect(btn(m, 'hold2').action).toEqual({ kind: 'wish', wish: { type: 'toggleHold', position: 1 } });
@@ -107,7 +129,10 @@ describe('Jacks or Better', () => {
     const m = scene(fx.russian(fx.jacksDealt()));
     expect(btn(m, 'deal').label).toBe('ЗАМЕНА');
     expect(m.meters[0].label).toBe('КРЕДИТЫ');
-    expect(btn(m, 'language')).toMatchObject({ label: 'ENGLISH', action: { kind: 'wish', wish: { type: 'language', language: 'en' } } });
+    expect(btn(m, 'language')).toMatchObject({
+      label: 'ENGLISH',
+      action: { kind: 'wish', wish: { type: 'language', language: 'en' } },
+    });
   });
 });
 
@@ -117,7 +142,10 @@ describe('Poker Plus', () => {
     expect(m.screen).toBe('pokerPlus');
     expect(m.cards.filter((c) => c.owner === 'dealer').map((c) => c.code)).toEqual([null, null, null, null, 'Kd']);
     expect(m.cards.filter((c) => c.owner === 'box1').every((c) => c.code === null)).toBe(true);
-    expect(m.boxes.map((b) => [b.blind, b.ante, b.bet])).toEqual([[false, 10, 0], [true, 10, 20]]);
+    expect(m.boxes.map((b) => [b.blind, b.ante, b.bet])).toEqual([
+      [false, 10, 0],
+      [true, 10, 20],
+    ]);
     expect(btn(m, 'sixth')).toMatchObject({ live: true, sub: 'FEE 10' });
     expect(btn(m, 'bet')).toMatchObject({ live: true, sub: 'STAKE 20' });
     expect(btn(m, 'exchange')).toMatchObject({ live: false, sub: 'SELECT CARDS' });
@@ -128,7 +156,12 @@ describe('Poker Plus', () => {
     for (const p of [2, 3, 4]) ui = applyUi(ui, { type: 'select', position: p }, s).ui;
     const m = scene(s, ui);
     expect(m.cards.filter((c) => c.owner === 'box0').map((c) => c.selected)).toEqual([false, false, true, true, true]);
-    expect(btn(m, 'exchange')).toMatchObject({ label: 'EXCHANGE 3', sub: 'FEE 20', live: true, action: { kind: 'wish', wish: { type: 'exchange', positions: [2, 3, 4], box: 0 } } });
+    expect(btn(m, 'exchange')).toMatchObject({
+      label: 'EXCHANGE 3',
+      sub: 'FEE 20',
+      live: true,
+      action: { kind: 'wish', wish: { type: 'exchange', positions: [2, 3, 4], box: 0 } },
+    });
     ui = applyUi(ui, { type: 'select', position: 3 }, s).ui;
     ui = applyUi(ui, { type: 'select', position: 4 }, s).ui;
     expect(btn(scene(s, ui), 'exchange')).toMatchObject({ label: 'EXCHANGE 1', sub: 'FEE 10' });
@@ -149,7 +182,10 @@ describe('Poker Plus', () => {
       ['LOSE', 'PAID 0  •  NET −30'],
     ]);
     expect(m.meters.find((x) => x.name === 'win')?.value).toBe('220');
-    expect(btn(m, 'antePlus')).toMatchObject({ live: true, action: { kind: 'wish', wish: { type: 'setBoxes', boxes: [{ ante: 15 }, { ante: 15, blind: true }] } } });
+    expect(btn(m, 'antePlus')).toMatchObject({
+      live: true,
+      action: { kind: 'wish', wish: { type: 'setBoxes', boxes: [{ ante: 15 }, { ante: 15, blind: true }] } },
+    });
     expect(btn(m, 'oneBox').action).toEqual({ kind: 'wish', wish: { type: 'setBoxes', boxes: [{ ante: 10 }] } });
     expect(btn(m, 'twoBoxes').selected).toBe(true);
   });

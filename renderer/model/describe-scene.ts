@@ -71,10 +71,20 @@ export interface Refusal {
   text: string;
 }
 
-export function describeScene(s: Snapshot | null, ui: UiState, status: ConnectionStatus, fallbackLanguage: Language = 'en', refusal: Refusal | null = null): SceneModel {
+export function describeScene(
+  s: Snapshot | null,
+  ui: UiState,
+  status: ConnectionStatus,
+  fallbackLanguage: Language = 'en',
+  refusal: Refusal | null = null,
+): SceneModel {
   if (!s) {
     const scene = empty(fallbackLanguage, 'connecting');
-    return { ...scene, title: t(fallbackLanguage, 'app.title'), connection: t(fallbackLanguage, status === 'closed' ? 'app.offline' : 'app.connecting') };
+    return {
+      ...scene,
+      title: t(fallbackLanguage, 'app.title'),
+      connection: t(fallbackLanguage, status === 'closed' ? 'app.offline' : 'app.connecting'),
+    };
   }
   const screen = pickScreen(s, ui);
   const base = empty(s.language, screen);
@@ -104,15 +114,35 @@ export function describeScene(s: Snapshot | null, ui: UiState, status: Connectio
             : pokerPlusScene(shown, ui);
   const overlay = overlayScene(s);
   const counting = rollUp !== null && !rollUpDone(rollUp, ui.now) && (screen === 'jacks' || screen === 'pokerPlus');
-  const own = [...(part.buttons ?? []), ...(counting ? [button('rollUp', '', true, uiAction({ type: 'finishRollUp' }))] : [])];
+  const own = [
+    ...(part.buttons ?? []),
+    ...(counting ? [button('rollUp', '', true, uiAction({ type: 'finishRollUp' }))] : []),
+  ];
   // Under a lockup nothing beneath it may be pressed, whatever the list says.
   const buttons = overlay.overlay ? [...own.map((b) => ({ ...b, live: false })), ...overlay.buttons] : own;
   const celebration =
     celebrating(rollUp, ui.now) && !overlay.overlay && (screen === 'jacks' || screen === 'pokerPlus')
-      ? { title: t(s.language, 'win.big'), amount: t(s.language, 'jacks.winAmount', { n: formatChips(rollUp!.credited, s.language) }) }
+      ? {
+          title: t(s.language, 'win.big'),
+          amount: t(s.language, 'jacks.winAmount', { n: formatChips(rollUp!.credited, s.language) }),
+        }
       : null;
   // A ticket's line takes the game's message (or leads the lobby's lines) while it lasts.
   const ticket = screen === 'jacks' || screen === 'pokerPlus' || screen === 'lobby' ? ticketLine(s, ui) : null;
-  const told = ticket === null ? {} : screen === 'lobby' ? { lines: [ticket, ...('lines' in part ? part.lines : [])] } : { message: ticket };
-  return { ...base, ...part, ...told, overlay: overlay.overlay, lockup: overlay.lockup, buttons, connection, celebration };
+  const told =
+    ticket === null
+      ? {}
+      : screen === 'lobby'
+        ? { lines: [ticket, ...('lines' in part ? part.lines : [])] }
+        : { message: ticket };
+  return {
+    ...base,
+    ...part,
+    ...told,
+    overlay: overlay.overlay,
+    lockup: overlay.lockup,
+    buttons,
+    connection,
+    celebration,
+  };
 }

@@ -58,7 +58,14 @@ export interface PayTableModel {
 /** The cabinet would take a wish of this type now: its button is live. */
 export const isLive = (s: Snapshot, type: string): boolean => s.live.includes(type);
 
-export const button = (name: string, label: string, live: boolean, action: ButtonAction | null, sub: string | null = null, selected = false): ButtonSpec => ({
+export const button = (
+  name: string,
+  label: string,
+  live: boolean,
+  action: ButtonAction | null,
+  sub: string | null = null,
+  selected = false,
+): ButtonSpec => ({
   name,
   label,
   sub,
@@ -67,7 +74,12 @@ export const button = (name: string, label: string, live: boolean, action: Butto
   action,
 });
 
-export const card = (owner: string, position: number, code: string | null, flags: Partial<Omit<CardSpot, 'owner' | 'position' | 'code'>> = {}): CardSpot => ({
+export const card = (
+  owner: string,
+  position: number,
+  code: string | null,
+  flags: Partial<Omit<CardSpot, 'owner' | 'position' | 'code'>> = {},
+): CardSpot => ({
   owner,
   position,
   code,

@@ -96,7 +96,11 @@ export function finishRollUp(ui: UiState): UiState {
   return ui.rollUp && !ui.rollUp.finished ? { ...ui, rollUp: { ...ui.rollUp, finished: true } } : ui;
 }
 
-export function applyUi(ui: UiState, action: UiAction, snapshot: Snapshot | null): { ui: UiState; wish: Wish | null; queries?: Query[] } {
+export function applyUi(
+  ui: UiState,
+  action: UiAction,
+  snapshot: Snapshot | null,
+): { ui: UiState; wish: Wish | null; queries?: Query[] } {
   switch (action.type) {
     case 'svc': {
       const step = applyService(ui.service, action.action);
@@ -109,18 +113,24 @@ export function applyUi(ui: UiState, action: UiAction, snapshot: Snapshot | null
     case 'game':
       return { ui: { ...ui, view: 'game' }, wish: null };
     case 'chooseGame': {
-      const wish: Wish | null = snapshot && snapshot.selectedGame !== action.game ? { type: 'selectGame', game: action.game } : null;
+      const wish: Wish | null =
+        snapshot && snapshot.selectedGame !== action.game ? { type: 'selectGame', game: action.game } : null;
       return { ui: { ...ui, view: 'game' }, wish };
     }
     case 'help':
-      return { ui: { ...ui, help: action.page === null ? null : Math.max(0, Math.min(HELP_PAGES - 1, action.page)) }, wish: null };
+      return {
+        ui: { ...ui, help: action.page === null ? null : Math.max(0, Math.min(HELP_PAGES - 1, action.page)) },
+        wish: null,
+      };
     case 'finishRollUp':
       return { ui: finishRollUp(ui), wish: null };
     case 'select': {
       if (!snapshot) return { ui, wish: null };
       const key = selectionKey(snapshot);
       const now = selectedPositions(ui, snapshot);
-      const positions = now.includes(action.position) ? now.filter((p) => p !== action.position) : [...now, action.position].sort((a, b) => a - b);
+      const positions = now.includes(action.position)
+        ? now.filter((p) => p !== action.position)
+        : [...now, action.position].sort((a, b) => a - b);
       return { ui: { ...ui, selection: { key, positions } }, wish: null };
     }
   }

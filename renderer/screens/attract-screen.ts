@@ -24,13 +24,25 @@ function noteIntoSlot(w: number): { view: Container; note: Graphics; travel: num
   const note = new Graphics();
   const nh = w * 0.46;
   // Drawn upright: the short edge goes in first.
-  note.roundRect(-nh / 2, -w / 2, nh, w, 8).fill(vertical(0x9fd8a8, 0x3f8f55)).stroke({ width: 3, color: 0x1f4f2c });
+  note
+    .roundRect(-nh / 2, -w / 2, nh, w, 8)
+    .fill(vertical(0x9fd8a8, 0x3f8f55))
+    .stroke({ width: 3, color: 0x1f4f2c });
   note.roundRect(-nh / 2 + 9, -w / 2 + 9, nh - 18, w - 18, 6).stroke({ width: 2, color: 0xe8f5e0, alpha: 0.8 });
-  note.circle(0, 0, nh * 0.28).fill({ color: 0xe8f5e0, alpha: 0.85 }).stroke({ width: 2, color: 0x1f4f2c });
+  note
+    .circle(0, 0, nh * 0.28)
+    .fill({ color: 0xe8f5e0, alpha: 0.85 })
+    .stroke({ width: 2, color: 0x1f4f2c });
   for (const side of [-1, 1]) note.circle(0, side * w * 0.34, nh * 0.12).stroke({ width: 2, color: 0x1f4f2c });
   const face = new Graphics();
-  face.roundRect(-nh * 1.1, 0, nh * 2.2, w * 0.55, 18).fill(vertical(0x2a2f2d, 0x0b0d0c)).stroke({ width: 4, color: COLORS.gold });
-  face.roundRect(-nh * 0.7, 14, nh * 1.4, 12, 5).fill(0x000000).stroke({ width: 2, color: COLORS.goldDark });
+  face
+    .roundRect(-nh * 1.1, 0, nh * 2.2, w * 0.55, 18)
+    .fill(vertical(0x2a2f2d, 0x0b0d0c))
+    .stroke({ width: 4, color: COLORS.gold });
+  face
+    .roundRect(-nh * 0.7, 14, nh * 1.4, 12, 5)
+    .fill(0x000000)
+    .stroke({ width: 2, color: COLORS.goldDark });
   face.circle(nh * 0.85, w * 0.4, 7).fill(0x40e070);
   // The note shows only above the slot: what has gone in is inside the acceptor.
   const above = new Graphics().rect(-w, -w * 1.3, w * 2, w * 1.3 + 18).fill(0xffffff);
@@ -67,7 +79,13 @@ export class AttractScreen extends AppScreen {
     const glow = new Graphics();
     glow.ellipse(d.w / 2, d.h * 0.5, d.w * 0.36, d.h * 0.2).fill({ color: COLORS.win, alpha: 0.06 });
     this.addChild(glow);
-    this.title = label('', { fontSize: 110, fill: COLORS.goldLight, stroke: { color: 0x5a3d00, width: 8 }, letterSpacing: 8, dropShadow: { color: 0x000000, blur: 10, distance: 6, alpha: 0.8, angle: Math.PI / 2 } });
+    this.title = label('', {
+      fontSize: 110,
+      fill: COLORS.goldLight,
+      stroke: { color: 0x5a3d00, width: 8 },
+      letterSpacing: 8,
+      dropShadow: { color: 0x000000, blur: 10, distance: 6, alpha: 0.8, angle: Math.PI / 2 },
+    });
     this.title.position.set(d.w / 2, d.h * 0.11);
     this.sub = label('', { fontSize: 34, fill: COLORS.gold, letterSpacing: 3 });
     this.sub.position.set(d.w / 2, d.h * 0.205);
@@ -123,10 +141,26 @@ export class AttractScreen extends AppScreen {
     this.bill = noteIntoSlot(d.h * 0.2);
     this.bill.view.position.set(d.w / 2, d.h * 0.78);
 
-    this.insert = label('', { fontSize: 64, fill: COLORS.win, stroke: { color: 0x3a2600, width: 6 }, letterSpacing: 3 });
+    this.insert = label('', {
+      fontSize: 64,
+      fill: COLORS.win,
+      stroke: { color: 0x3a2600, width: 6 },
+      letterSpacing: 3,
+    });
     this.touch = label('', { fontSize: 30, fill: COLORS.white, letterSpacing: 2 });
     this.touch.position.set(d.w / 2, d.h * 0.935);
-    this.addChild(this.title, this.sub, this.demoTag, this.fan, this.table, jLayer, pLayer, this.bill.view, this.insert, this.touch);
+    this.addChild(
+      this.title,
+      this.sub,
+      this.demoTag,
+      this.fan,
+      this.table,
+      jLayer,
+      pLayer,
+      this.bill.view,
+      this.insert,
+      this.touch,
+    );
     this.jacksLayer = jLayer;
     this.ppLayer = pLayer;
     this.buttonSet.ghost(this, 'start', 'start', rect(0, 64, d.w, d.h - 64));
@@ -163,8 +197,15 @@ export class AttractScreen extends AppScreen {
     if (a.payTable) this.table.update(a.payTable, a.game === 'poker-plus');
     this.jacksLayer.visible = a.page === 'jacksDemo';
     this.ppLayer.visible = a.page === 'ppDemo';
-    const spots = (owner: string) => [0, 1, 2, 3, 4].map((i) => a.cards.find((c) => c.owner === owner && c.position === i) ?? null);
-    const marks = (c: CardSpot) => ({ held: c.held, heldText: t(L, 'card.held'), winning: c.winning, selected: c.selected, selectedText: t(L, 'card.exchange') });
+    const spots = (owner: string) =>
+      [0, 1, 2, 3, 4].map((i) => a.cards.find((c) => c.owner === owner && c.position === i) ?? null);
+    const marks = (c: CardSpot) => ({
+      held: c.held,
+      heldText: t(L, 'card.held'),
+      winning: c.winning,
+      selected: c.selected,
+      selectedText: t(L, 'card.exchange'),
+    });
     if (a.page === 'jacksDemo') {
       this.jacksCards.show(spots('demo'), a.dealKey, marks, { baseMs: 0, stepMs: 90 });
       this.jacksBanner.show(a.banner);
@@ -181,7 +222,7 @@ export class AttractScreen extends AppScreen {
     this.insert.text = a.insert;
     this.insert.position.set(d.w / 2, last ? d.h * 0.42 : d.h * 0.855);
     fitText(this.insert, d.w * 0.92, last ? 150 : 80);
-    if (last) this.insert.scale.set(Math.min(d.w * 0.92 / (this.insert.width / this.insert.scale.x), 1.6));
+    if (last) this.insert.scale.set(Math.min((d.w * 0.92) / (this.insert.width / this.insert.scale.x), 1.6));
     this.bill.view.visible = last;
     this.touch.text = a.touch;
     fitText(this.touch, d.w * 0.9, 40);
@@ -194,7 +235,10 @@ export class AttractScreen extends AppScreen {
     this.demoText.text = text;
     this.demoTag.removeChildren();
     const w = this.demoText.width + 40;
-    const plate = new Graphics().roundRect(-w / 2, -17, w, 34, 17).fill(COLORS.redDark).stroke({ width: 2, color: COLORS.gold });
+    const plate = new Graphics()
+      .roundRect(-w / 2, -17, w, 34, 17)
+      .fill(COLORS.redDark)
+      .stroke({ width: 2, color: COLORS.gold });
     this.demoTag.addChild(plate, this.demoText);
   }
 
@@ -226,7 +270,14 @@ export class AttractScreen extends AppScreen {
   }
 
   override animating(): boolean {
-    return super.animating() || this.jacksCards.animating || this.dealerCards.animating || this.boxCards.animating || this.jacksBanner.animating || this.ppBanner.animating;
+    return (
+      super.animating() ||
+      this.jacksCards.animating ||
+      this.dealerCards.animating ||
+      this.boxCards.animating ||
+      this.jacksBanner.animating ||
+      this.ppBanner.animating
+    );
   }
 
   override ambient(): boolean {

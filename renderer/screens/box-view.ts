@@ -34,14 +34,18 @@ export class BoxView extends Container {
     this.title = label('', { fontSize: 24, fill: COLORS.goldLight, letterSpacing: 2 });
     this.title.position.set(l.label.x + l.label.w / 2, l.label.y + l.label.h / 2);
     this.addChild(this.title);
-    for (const c of l.cards) this.slots.roundRect(c.x, c.y, c.w, c.h, c.w * 0.07).stroke({ width: 2, color: COLORS.gold, alpha: 0.25 });
+    for (const c of l.cards)
+      this.slots.roundRect(c.x, c.y, c.w, c.h, c.w * 0.07).stroke({ width: 2, color: COLORS.gold, alpha: 0.25 });
     this.cards = new CardSlots(this, l.cards, shoe);
     this.hand = label('', { fontSize: 24, fill: COLORS.white, letterSpacing: 1 });
     this.hand.position.set(l.hand.x + l.hand.w / 2, l.hand.y + l.hand.h / 2);
     this.addChild(this.hand);
     const spots = new Graphics();
     this.spotNames = [l.ante, l.bet].map((r) => {
-      spots.circle(r.x + r.w / 2, r.y + r.h / 2, r.w / 2).fill({ color: 0x000000, alpha: 0.18 }).stroke({ width: 3, color: COLORS.gold, alpha: 0.85 });
+      spots
+        .circle(r.x + r.w / 2, r.y + r.h / 2, r.w / 2)
+        .fill({ color: 0x000000, alpha: 0.18 })
+        .stroke({ width: 3, color: COLORS.gold, alpha: 0.85 });
       // The spot's name sits under the circle, where a tall stack of chips cannot hide it.
       const t = label('', { fontSize: 18, fill: COLORS.gold, letterSpacing: 2 });
       t.position.set(r.x + r.w / 2, r.y + r.h + 13);
@@ -88,7 +92,10 @@ export class BoxView extends Container {
     if (key !== this.frameKey) {
       this.frameKey = key;
       this.frame.clear();
-      this.frame.roundRect(f.x, f.y, f.w, f.h, 24).fill({ color: 0x000000, alpha: box.seen ? 0.16 : 0.1 }).stroke({ width: box.seen ? 4 : 2, color: box.seen ? COLORS.gold : COLORS.goldDark });
+      this.frame
+        .roundRect(f.x, f.y, f.w, f.h, 24)
+        .fill({ color: 0x000000, alpha: box.seen ? 0.16 : 0.1 })
+        .stroke({ width: box.seen ? 4 : 2, color: box.seen ? COLORS.gold : COLORS.goldDark });
     }
     this.title.text = box.label + (box.boughtGame ? `  •  ${o.boughtTag}` : '');
     fitText(this.title, f.w - 20, 32);

@@ -24,7 +24,12 @@ export class CardSlots {
    * Shows the spots (by position); slots without a spot are hidden. `order` staggers the
    * motions: a deal goes left to right; a reveal turns the cards one after another.
    */
-  show(spots: (CardSpot | null)[], dealKey: string, marks: (spot: CardSpot) => Partial<CardMarks>, stagger: { baseMs: number; stepMs: number }): void {
+  show(
+    spots: (CardSpot | null)[],
+    dealKey: string,
+    marks: (spot: CardSpot) => Partial<CardMarks>,
+    stagger: { baseMs: number; stepMs: number },
+  ): void {
     const first = this.dealKey === null;
     const newDeal = !first && dealKey !== this.dealKey;
     this.dealKey = dealKey;

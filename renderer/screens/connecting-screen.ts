@@ -14,7 +14,12 @@ export class ConnectingScreen extends AppScreen {
 
   protected build(d: Design): void {
     this.addChild(drawFelt(d));
-    this.title = label('', { fontSize: 96, fill: COLORS.goldLight, stroke: { color: 0x5a3d00, width: 6 }, letterSpacing: 6 });
+    this.title = label('', {
+      fontSize: 96,
+      fill: COLORS.goldLight,
+      stroke: { color: 0x5a3d00, width: 6 },
+      letterSpacing: 6,
+    });
     this.title.position.set(d.w / 2, d.h * 0.35);
     this.line = label('', { fontSize: 32, fill: COLORS.white, letterSpacing: 2 });
     this.line.position.set(d.w / 2, d.h * 0.5);

@@ -21,7 +21,9 @@ export class HelpScreen extends AppScreen {
     const wide = d.name === 'wide';
     this.panel = rect(40, 40, d.w - 80, d.h - 200);
     const g = new Graphics();
-    g.roundRect(this.panel.x, this.panel.y, this.panel.w, this.panel.h, 24).fill(vertical(0x0d1a14, 0x020504)).stroke({ width: 4, color: COLORS.gold });
+    g.roundRect(this.panel.x, this.panel.y, this.panel.w, this.panel.h, 24)
+      .fill(vertical(0x0d1a14, 0x020504))
+      .stroke({ width: 4, color: COLORS.gold });
     this.addChild(g);
     this.title = label('', { fontSize: 52, fill: COLORS.goldLight, letterSpacing: 3 });
     this.title.position.set(d.w / 2, this.panel.y + 56);
@@ -30,12 +32,19 @@ export class HelpScreen extends AppScreen {
     this.addChild(this.title, this.pageText);
     const textW = wide ? this.panel.w * 0.52 : this.panel.w - 80;
     this.lines = [0, 1, 2, 3].map((i) => {
-      const t = label('', { fontSize: 30, fill: COLORS.white, fontWeight: '400', wordWrap: true, wordWrapWidth: textW, lineHeight: 40 }, 0, 0);
+      const t = label(
+        '',
+        { fontSize: 30, fill: COLORS.white, fontWeight: '400', wordWrap: true, wordWrapWidth: textW, lineHeight: 40 },
+        0,
+        0,
+      );
       t.position.set(this.panel.x + 40, this.panel.y + 120 + i * (wide ? 150 : 110));
       this.addChild(t);
       return t;
     });
-    this.tableRect = wide ? rect(this.panel.x + this.panel.w * 0.58, this.panel.y + 120, this.panel.w * 0.4 - 20, this.panel.h - 160) : rect(this.panel.x + 200, this.panel.y + 560, this.panel.w - 400, this.panel.h - 590);
+    this.tableRect = wide
+      ? rect(this.panel.x + this.panel.w * 0.58, this.panel.y + 120, this.panel.w * 0.4 - 20, this.panel.h - 160)
+      : rect(this.panel.x + 200, this.panel.y + 560, this.panel.w - 400, this.panel.h - 590);
     this.payTable = new PayTableView();
     this.payTable.setRect(this.tableRect);
     this.addChild(this.payTable);

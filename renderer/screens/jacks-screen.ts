@@ -31,13 +31,19 @@ export class JacksScreen extends AppScreen {
     this.payTable = new PayTableView();
     this.payTable.setRect(l.payTable);
     this.addChild(this.payTable);
-    this.message = label('', { fontSize: 30, fill: COLORS.goldLight, letterSpacing: 2, dropShadow: { color: 0x000000, blur: 4, distance: 2, alpha: 0.8, angle: Math.PI / 2 } });
+    this.message = label('', {
+      fontSize: 30,
+      fill: COLORS.goldLight,
+      letterSpacing: 2,
+      dropShadow: { color: 0x000000, blur: 4, distance: 2, alpha: 0.8, angle: Math.PI / 2 },
+    });
     this.message.position.set(l.message.x + l.message.w / 2, l.message.y + l.message.h / 2);
     this.messageWidth = l.message.w;
     this.addChild(this.message);
     // Card shadows on the felt.
     const shadows = new Graphics();
-    for (const c of l.cards) shadows.roundRect(c.x + 6, c.y + 8, c.w, c.h, c.w * 0.07).fill({ color: 0x000000, alpha: 0.35 });
+    for (const c of l.cards)
+      shadows.roundRect(c.x + 6, c.y + 8, c.w, c.h, c.w * 0.07).fill({ color: 0x000000, alpha: 0.35 });
     this.addChild(shadows);
     this.cards = new CardSlots(this, l.cards, { x: d.w - 160, y: -320 });
     l.cards.forEach((c, i) => this.buttonSet.ghost(this, `tap:hold${i + 1}`, `hold${i + 1}`, c));

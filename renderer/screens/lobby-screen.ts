@@ -21,14 +21,23 @@ export class LobbyScreen extends AppScreen {
   protected build(d: Design): void {
     this.chipKey = '';
     this.addChild(drawFelt(d));
-    this.title = label('', { fontSize: 64, fill: COLORS.goldLight, stroke: { color: 0x5a3d00, width: 6 }, letterSpacing: 5 });
+    this.title = label('', {
+      fontSize: 64,
+      fill: COLORS.goldLight,
+      stroke: { color: 0x5a3d00, width: 6 },
+      letterSpacing: 5,
+    });
     this.title.position.set(d.w / 2, d.h * 0.1);
     this.addChild(this.title);
     const tileW = d.name === 'wide' ? 640 : 540;
     const tileH = d.name === 'wide' ? 300 : 320;
     this.tiles = row(rect((d.w - (2 * tileW + 60)) / 2, d.h * 0.18, 2 * tileW + 60, tileH), 2, 60);
     const frames = new Graphics();
-    for (const t of this.tiles) frames.roundRect(t.x - 10, t.y - 10, t.w + 20, t.h + 20, 28).fill({ color: 0x000000, alpha: 0.25 }).stroke({ width: 2, color: COLORS.goldDark });
+    for (const t of this.tiles)
+      frames
+        .roundRect(t.x - 10, t.y - 10, t.w + 20, t.h + 20, 28)
+        .fill({ color: 0x000000, alpha: 0.25 })
+        .stroke({ width: 2, color: COLORS.goldDark });
     this.addChild(frames);
     this.chipTitle = label('', { fontSize: 34, fill: COLORS.gold, letterSpacing: 4 });
     this.chipTitle.position.set(d.w / 2, this.tiles[0].y + tileH + 70);
@@ -56,7 +65,9 @@ export class LobbyScreen extends AppScreen {
     fitText(this.note, d.w * 0.9, 36);
     if (m.meters[0]) this.credits.update(m.meters[0]);
     const games = m.buttons.filter((b) => b.name.startsWith('game:'));
-    games.forEach((b, i) => this.tiles[i] && this.buttonSet.place(this, b.name, this.tiles[i], i === 0 ? 'blue' : 'red', 56));
+    games.forEach(
+      (b, i) => this.tiles[i] && this.buttonSet.place(this, b.name, this.tiles[i], i === 0 ? 'blue' : 'red', 56),
+    );
     const chips = m.buttons.filter((b) => b.name.startsWith('chip:'));
     const key = chips.map((c) => c.name).join(',');
     if (key !== this.chipKey) {

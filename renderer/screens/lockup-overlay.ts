@@ -28,10 +28,20 @@ export class LockupOverlay extends AppScreen {
     this.panel = rect(d.w * 0.14, d.h * 0.16, d.w * 0.72, d.h * 0.62);
     this.frame = new Graphics();
     this.addChild(this.frame);
-    this.title = label('', { fontSize: 84, fill: COLORS.white, stroke: { color: 0x000000, width: 6 }, letterSpacing: 4 });
+    this.title = label('', {
+      fontSize: 84,
+      fill: COLORS.white,
+      stroke: { color: 0x000000, width: 6 },
+      letterSpacing: 4,
+    });
     this.title.position.set(d.w / 2, this.panel.y + 90);
     // A handpay's amount is the largest thing on the screen: the player and the attendant read it from afar.
-    this.amount = label('', { fontSize: 170, fill: vertical(0xfff2b0, COLORS.amber), stroke: { color: 0x4a2a00, width: 8 }, dropShadow: { color: 0xff9900, blur: 18, distance: 0, alpha: 0.8, angle: 0 } });
+    this.amount = label('', {
+      fontSize: 170,
+      fill: vertical(0xfff2b0, COLORS.amber),
+      stroke: { color: 0x4a2a00, width: 8 },
+      dropShadow: { color: 0xff9900, blur: 18, distance: 0, alpha: 0.8, angle: 0 },
+    });
     this.amount.position.set(d.w / 2, this.panel.y + 230);
     this.addChild(this.title, this.amount);
     this.lines = [0, 1, 2, 3, 4].map((i) => {
@@ -56,7 +66,13 @@ export class LockupOverlay extends AppScreen {
     slot.position.set(d.w / 2, this.panel.y + this.panel.h - 170);
     this.addChild(mask, this.voucher, slot);
     this.slot = slot;
-    this.buttonSet.place(this, 'handpayConfirm', rect(d.w / 2 - 260, this.panel.y + this.panel.h + 30, 520, 100), 'gold', 30);
+    this.buttonSet.place(
+      this,
+      'handpayConfirm',
+      rect(d.w / 2 - 260, this.panel.y + this.panel.h + 30, 520, 100),
+      'gold',
+      30,
+    );
   }
 
   private slot!: Graphics;
@@ -78,9 +94,15 @@ export class LockupOverlay extends AppScreen {
       this.frameKey = frameKey;
       const edge = m.overlay === 'cashout' ? COLORS.gold : COLORS.red;
       // The panel fits its text; the voucher printing needs room for the ticket coming out.
-      const h = m.overlay === 'cashout' ? this.panel.h : Math.min(this.panel.h, this.linesTop(m) + lockup.lines.length * 56 + 20);
+      const h =
+        m.overlay === 'cashout'
+          ? this.panel.h
+          : Math.min(this.panel.h, this.linesTop(m) + lockup.lines.length * 56 + 20);
       this.frame.clear();
-      this.frame.roundRect(x, y, w, h, 30).fill(vertical(m.overlay === 'cashout' ? 0x10251a : 0x2a0608, 0x050505)).stroke({ width: 6, color: edge });
+      this.frame
+        .roundRect(x, y, w, h, 30)
+        .fill(vertical(m.overlay === 'cashout' ? 0x10251a : 0x2a0608, 0x050505))
+        .stroke({ width: 6, color: edge });
       this.frame.roundRect(x + 12, y + 12, w - 24, h - 24, 22).stroke({ width: 2, color: COLORS.gold, alpha: 0.6 });
     }
     this.title.text = lockup.title;

@@ -113,8 +113,16 @@ export class Navigator {
     this.world.position.set(f.x, f.y);
     this.bars.clear();
     // Letterbox bars in the cabinet's black, so nothing of the world shows outside the design.
-    if (f.x > 0) this.bars.rect(0, 0, f.x, viewH).rect(viewW - f.x, 0, f.x, viewH).fill(COLORS.backdrop);
-    if (f.y > 0) this.bars.rect(0, 0, viewW, f.y).rect(0, viewH - f.y, viewW, f.y).fill(COLORS.backdrop);
+    if (f.x > 0)
+      this.bars
+        .rect(0, 0, f.x, viewH)
+        .rect(viewW - f.x, 0, f.x, viewH)
+        .fill(COLORS.backdrop);
+    if (f.y > 0)
+      this.bars
+        .rect(0, 0, viewW, f.y)
+        .rect(0, viewH - f.y, viewW, f.y)
+        .fill(COLORS.backdrop);
     this.celebration.layout(design);
     if (changed || this.current) {
       this.current?.resize(design.w, design.h);
@@ -138,7 +146,9 @@ export class Navigator {
   }
 
   animating(): boolean {
-    return (this.current?.animating() ?? false) || (this.overlay.visible && this.overlay.animating()) || this.strip.fading;
+    return (
+      (this.current?.animating() ?? false) || (this.overlay.visible && this.overlay.animating()) || this.strip.fading
+    );
   }
 
   cardsMoving(): boolean {

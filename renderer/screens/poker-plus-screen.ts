@@ -61,7 +61,8 @@ export class PokerPlusScreen extends AppScreen {
     this.dealerLabel.position.set(l.dealerLabel.x + l.dealerLabel.w / 2, l.dealerLabel.y + l.dealerLabel.h / 2);
     this.addChild(this.dealerLabel);
     const slots = new Graphics();
-    for (const c of l.dealer.slice(0, 5)) slots.roundRect(c.x, c.y, c.w, c.h, c.w * 0.07).stroke({ width: 2, color: COLORS.gold, alpha: 0.3 });
+    for (const c of l.dealer.slice(0, 5))
+      slots.roundRect(c.x, c.y, c.w, c.h, c.w * 0.07).stroke({ width: 2, color: COLORS.gold, alpha: 0.3 });
     this.addChild(slots);
     this.shoe = { x: d.w - 150, y: -260 };
     this.dealer = new CardSlots(this, l.dealer, this.shoe);
@@ -124,14 +125,21 @@ export class PokerPlusScreen extends AppScreen {
     fitText(this.message, this.l.message.w, 34);
     for (const meter of m.meters) this.meters[meter.name as 'credits' | 'ante' | 'win']?.update(meter);
 
-    const dealerSpots: (CardSpot | null)[] = [0, 1, 2, 3, 4, 5].map((i) => m.cards.find((c) => (c.owner === 'dealer' || c.owner === 'dealer-new') && c.position === i) ?? null);
+    const dealerSpots: (CardSpot | null)[] = [0, 1, 2, 3, 4, 5].map(
+      (i) => m.cards.find((c) => (c.owner === 'dealer' || c.owner === 'dealer-new') && c.position === i) ?? null,
+    );
     const boxCards = m.boxes.map((b) => m.cards.filter((c) => c.owner === `box${b.index}`));
     // P-2: boxes are dealt first, left to right, then the dealer; a reveal turns them in turn.
     const boxDealMs = boxCards.reduce((n, cs) => n + cs.length, 0) * 60;
     this.dealer.show(
       dealerSpots,
       m.dealKey,
-      (c) => ({ discarded: c.discarded, discardedText: t(L, 'card.discarded'), fresh: c.owner === 'dealer-new', freshText: t(L, 'card.new') }),
+      (c) => ({
+        discarded: c.discarded,
+        discardedText: t(L, 'card.discarded'),
+        fresh: c.owner === 'dealer-new',
+        freshText: t(L, 'card.new'),
+      }),
       { baseMs: boxDealMs, stepMs: 130 },
     );
     this.ensureBoxes(m.boxes.length);

@@ -130,7 +130,9 @@ export class ButtonSet {
 
   /** The buttons on show; a ghost counts only when it is the model's button itself (not a stand-in). */
   all(): ButtonView[] {
-    return [...this.views.entries()].filter(([name, v]) => v.visible && !v.destroyed && (!v.ghost || this.specNames.get(name) === name)).map(([, v]) => v);
+    return [...this.views.entries()]
+      .filter(([name, v]) => v.visible && !v.destroyed && (!v.ghost || this.specNames.get(name) === name))
+      .map(([, v]) => v);
   }
 
   clear(): void {

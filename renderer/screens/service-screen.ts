@@ -53,7 +53,12 @@ export class ServiceScreen extends AppScreen {
     const bar = new Graphics();
     bar.rect(0, 0, d.w, 64).fill(vertical(0x1b1f1d, 0x000000));
     bar.rect(0, 61, d.w, 3).fill(COLORS.gold);
-    this.title = label('', { fontSize: 34, fill: COLORS.goldLight, letterSpacing: 3, stroke: { color: 0x3a2a05, width: 3 } }, 0, 0.5);
+    this.title = label(
+      '',
+      { fontSize: 34, fill: COLORS.goldLight, letterSpacing: 3, stroke: { color: 0x3a2a05, width: 3 } },
+      0,
+      0.5,
+    );
     this.title.position.set(MARGIN, 32);
     this.content = new Container();
     this.buttonsLayer = new Container();
@@ -66,9 +71,19 @@ export class ServiceScreen extends AppScreen {
     shade.hitArea = new Rectangle(0, 0, d.w, d.h);
     const panel = this.confirmPanel(d);
     const frame = new Graphics();
-    frame.roundRect(panel.x, panel.y, panel.w, panel.h, 30).fill(vertical(0x2a1606, 0x050505)).stroke({ width: 6, color: COLORS.gold });
-    frame.roundRect(panel.x + 12, panel.y + 12, panel.w - 24, panel.h - 24, 22).stroke({ width: 2, color: COLORS.gold, alpha: 0.6 });
-    const title = label('', { fontSize: 48, fill: COLORS.white, stroke: { color: 0x000000, width: 5 }, letterSpacing: 2 });
+    frame
+      .roundRect(panel.x, panel.y, panel.w, panel.h, 30)
+      .fill(vertical(0x2a1606, 0x050505))
+      .stroke({ width: 6, color: COLORS.gold });
+    frame
+      .roundRect(panel.x + 12, panel.y + 12, panel.w - 24, panel.h - 24, 22)
+      .stroke({ width: 2, color: COLORS.gold, alpha: 0.6 });
+    const title = label('', {
+      fontSize: 48,
+      fill: COLORS.white,
+      stroke: { color: 0x000000, width: 5 },
+      letterSpacing: 2,
+    });
     title.position.set(d.w / 2, panel.y + 70);
     const step = label('', { fontSize: 26, fill: COLORS.amber });
     step.position.set(d.w / 2, panel.y + 124);
@@ -108,16 +123,41 @@ export class ServiceScreen extends AppScreen {
     if (side) {
       const padW = Math.min(460, body.w * 0.4);
       main = rect(body.x, body.y, body.w - padW - 24, body.h);
-      this.placeGrid(svc.keypad, rect(body.x + body.w - padW, body.y, padW, body.h), svc.keypadColumns, 'keypad', 110, 26);
+      this.placeGrid(
+        svc.keypad,
+        rect(body.x + body.w - padW, body.y, padW, body.h),
+        svc.keypadColumns,
+        'keypad',
+        110,
+        26,
+      );
     } else if (keyboard) {
       const rows = Math.ceil(svc.keypad.length / svc.keypadColumns);
       const keysH = Math.min(rows * (84 + 8), body.h * 0.7);
-      this.placeGrid(svc.keypad, rect(body.x, body.y + body.h - keysH, body.w, keysH), svc.keypadColumns, 'keypad', 84, 26);
+      this.placeGrid(
+        svc.keypad,
+        rect(body.x, body.y + body.h - keysH, body.w, keysH),
+        svc.keypadColumns,
+        'keypad',
+        84,
+        26,
+      );
       main = rect(body.x, body.y, body.w, body.h - keysH - GAP);
     }
-    if (svc.actions.length > 0) this.placeRow(svc.actions, rect(MARGIN, actionsY, d.w - 2 * MARGIN, ACTION_H), 'actions', 340);
+    if (svc.actions.length > 0)
+      this.placeRow(svc.actions, rect(MARGIN, actionsY, d.w - 2 * MARGIN, ACTION_H), 'actions', 340);
 
-    const key = JSON.stringify([d.name, { ...svc, nav: null, keypad: null, actions: null, confirmButtons: null, list: svc.list.map((b) => [b.name, b.label, b.sub, b.selected]) }]);
+    const key = JSON.stringify([
+      d.name,
+      {
+        ...svc,
+        nav: null,
+        keypad: null,
+        actions: null,
+        confirmButtons: null,
+        list: svc.list.map((b) => [b.name, b.label, b.sub, b.selected]),
+      },
+    ]);
     if (key !== this.contentKey) {
       this.contentKey = key;
       this.content.removeChildren().forEach((c) => c.destroy({ children: true }));
@@ -158,10 +198,25 @@ export class ServiceScreen extends AppScreen {
     const w = Math.min(maxW, (area.w - GAP * (n - 1)) / n);
     const total = n * w + (n - 1) * GAP;
     const x0 = group === 'nav' ? area.x : area.x + (area.w - total) / 2;
-    specs.forEach((s, i) => this.buttonSet.place(this.buttonsLayer, s.name, rect(x0 + i * (w + GAP), area.y, w, area.h), toneOf(s.name, group), group === 'nav' ? 24 : 26));
+    specs.forEach((s, i) =>
+      this.buttonSet.place(
+        this.buttonsLayer,
+        s.name,
+        rect(x0 + i * (w + GAP), area.y, w, area.h),
+        toneOf(s.name, group),
+        group === 'nav' ? 24 : 26,
+      ),
+    );
   }
 
-  private placeGrid(specs: ButtonSpec[], area: Rect, columns: number, group: 'list' | 'keypad', minH: number, font: number): void {
+  private placeGrid(
+    specs: ButtonSpec[],
+    area: Rect,
+    columns: number,
+    group: 'list' | 'keypad',
+    minH: number,
+    font: number,
+  ): void {
     const rows = Math.max(1, Math.ceil(specs.length / columns));
     const gap = group === 'keypad' && columns > 3 ? 8 : GAP;
     const h = Math.max(minH, Math.min(group === 'keypad' ? 120 : 100, (area.h - gap * (rows - 1)) / rows));
@@ -169,7 +224,13 @@ export class ServiceScreen extends AppScreen {
     specs.forEach((s, i) => {
       const r = Math.floor(i / columns);
       const c = i % columns;
-      this.buttonSet.place(this.buttonsLayer, s.name, rect(area.x + c * (w + gap), area.y + r * (h + gap), w, h), toneOf(s.name, group), font);
+      this.buttonSet.place(
+        this.buttonsLayer,
+        s.name,
+        rect(area.x + c * (w + gap), area.y + r * (h + gap), w, h),
+        toneOf(s.name, group),
+        font,
+      );
     });
   }
 
@@ -179,7 +240,10 @@ export class ServiceScreen extends AppScreen {
     if (svc.headline) {
       const h = 72;
       const plate = new Graphics();
-      plate.roundRect(area.x, y, area.w, h, 14).fill(TONE_PLATE[svc.headline.tone]).stroke({ width: 3, color: TONE_INK[svc.headline.tone] });
+      plate
+        .roundRect(area.x, y, area.w, h, 14)
+        .fill(TONE_PLATE[svc.headline.tone])
+        .stroke({ width: 3, color: TONE_INK[svc.headline.tone] });
       const text = label(svc.headline.text, { fontSize: 40, fill: TONE_INK[svc.headline.tone], letterSpacing: 1 });
       text.position.set(area.x + area.w / 2, y + h / 2);
       fitText(text, area.w - 40, h - 12);
@@ -191,7 +255,10 @@ export class ServiceScreen extends AppScreen {
       cap.position.set(area.x, y + 16);
       fitText(cap, area.w, 30);
       const box = new Graphics();
-      box.roundRect(area.x, y + 36, area.w, 84, 12).fill(vertical(0x141a18, 0x030504)).stroke({ width: 3, color: COLORS.gold });
+      box
+        .roundRect(area.x, y + 36, area.w, 84, 12)
+        .fill(vertical(0x141a18, 0x030504))
+        .stroke({ width: 3, color: COLORS.gold });
       const text = label(svc.entry.text + '▌', { fontSize: 52, fill: COLORS.amber, letterSpacing: 4 }, 0, 0.5);
       text.position.set(area.x + 20, y + 78);
       fitText(text, area.w - 40, 76);
@@ -199,7 +266,12 @@ export class ServiceScreen extends AppScreen {
       y += 120 + GAP;
     }
     for (const line of svc.lines) {
-      const text = label(line.text, { fontSize: 26, fill: TONE_INK[line.tone], fontWeight: line.tone === 'plain' ? '400' : '700' }, 0, 0.5);
+      const text = label(
+        line.text,
+        { fontSize: 26, fill: TONE_INK[line.tone], fontWeight: line.tone === 'plain' ? '400' : '700' },
+        0,
+        0.5,
+      );
       text.position.set(area.x + 6, y + 17);
       fitText(text, area.w - 12, 34);
       this.content.addChild(text);
@@ -241,7 +313,13 @@ export class ServiceScreen extends AppScreen {
           const v = new CardView(cardW, cardH);
           v.position.set(x0 + i * (cardW + gap), y + labelH + 14);
           v.setCard(c.code, 'none');
-          v.setMarks({ held: c.held, heldText: t(language, 'card.held'), winning: c.winning, discarded: c.discarded, discardedText: t(language, 'card.discarded') });
+          v.setMarks({
+            held: c.held,
+            heldText: t(language, 'card.held'),
+            winning: c.winning,
+            discarded: c.discarded,
+            discardedText: t(language, 'card.discarded'),
+          });
           this.content.addChild(v);
         });
         this.drawnCards.push({ group: g.name, codes: g.cards.map((c) => c.code) });
@@ -283,10 +361,13 @@ export class ServiceScreen extends AppScreen {
     const rows = table.rows.slice(0, fit);
     const h = headH + rows.length * rowH;
     const g = new Graphics();
-    g.roundRect(area.x, area.y, area.w, h + 8, 12).fill({ color: 0x000000, alpha: 0.45 }).stroke({ width: 2, color: COLORS.goldDark });
+    g.roundRect(area.x, area.y, area.w, h + 8, 12)
+      .fill({ color: 0x000000, alpha: 0.45 })
+      .stroke({ width: 2, color: COLORS.goldDark });
     g.rect(area.x + 2, area.y + 2, area.w - 4, headH - 2).fill({ color: COLORS.goldDark, alpha: 0.5 });
     rows.forEach((_, i) => {
-      if (i % 2 === 1) g.rect(area.x + 2, area.y + headH + i * rowH, area.w - 4, rowH).fill({ color: 0xffffff, alpha: 0.04 });
+      if (i % 2 === 1)
+        g.rect(area.x + 2, area.y + headH + i * rowH, area.w - 4, rowH).fill({ color: 0xffffff, alpha: 0.04 });
     });
     this.content.addChild(g);
     const xs: number[] = [];
@@ -304,7 +385,11 @@ export class ServiceScreen extends AppScreen {
       this.content.addChild(tx);
     };
     table.columns.forEach((c, i) => cell(c, i, area.y, headH, COLORS.goldLight, 22, true));
-    rows.forEach((r, ri) => r.cells.forEach((c, ci) => cell(c, ci, area.y + headH + ri * rowH, rowH, TONE_INK[r.tone], 22, r.tone !== 'plain')));
+    rows.forEach((r, ri) =>
+      r.cells.forEach((c, ci) =>
+        cell(c, ci, area.y + headH + ri * rowH, rowH, TONE_INK[r.tone], 22, r.tone !== 'plain'),
+      ),
+    );
     let y = area.y + h + 8;
     if (table.pageText) {
       const p = label(table.pageText, { fontSize: 22, fill: COLORS.dim, fontWeight: '400' }, 1, 0.5);
@@ -318,7 +403,9 @@ export class ServiceScreen extends AppScreen {
   private drawNotice(notice: string | null, area: Rect): void {
     if (!notice) return;
     const g = new Graphics();
-    g.roundRect(area.x, area.y + 2, area.w, area.h - 6, 10).fill({ color: COLORS.redDark, alpha: 0.9 }).stroke({ width: 2, color: COLORS.gold });
+    g.roundRect(area.x, area.y + 2, area.w, area.h - 6, 10)
+      .fill({ color: COLORS.redDark, alpha: 0.9 })
+      .stroke({ width: 2, color: COLORS.gold });
     const text = label(notice, { fontSize: 24, fill: COLORS.white });
     text.position.set(area.x + area.w / 2, area.y + area.h / 2);
     fitText(text, area.w - 24, area.h - 10);

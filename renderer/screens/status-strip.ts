@@ -32,7 +32,10 @@ export class StatusStrip extends Container {
       return;
     }
     this.plate.clear();
-    this.plate.roundRect(d.w * 0.2, d.h - 60, d.w * 0.6, 46, 12).fill({ color: connection ? COLORS.redDark : 0x000000, alpha: 0.85 }).stroke({ width: 2, color: COLORS.gold });
+    this.plate
+      .roundRect(d.w * 0.2, d.h - 60, d.w * 0.6, 46, 12)
+      .fill({ color: connection ? COLORS.redDark : 0x000000, alpha: 0.85 })
+      .stroke({ width: 2, color: COLORS.gold });
     this.text.text = line;
     this.text.position.set(d.w / 2, d.h - 37);
     fitText(this.text, d.w * 0.58, 40);

@@ -17,7 +17,12 @@ export class TopBar extends Container {
     g.rect(0, 0, d.w, l.bar.h).fill(vertical(0x1b1f1d, 0x000000));
     g.rect(0, l.bar.h - 3, d.w, 3).fill(COLORS.gold);
     this.addChild(g);
-    this.title = label('', { fontSize: 34, fill: COLORS.goldLight, letterSpacing: 3, stroke: { color: 0x3a2a05, width: 3 } }, 0, 0.5);
+    this.title = label(
+      '',
+      { fontSize: 34, fill: COLORS.goldLight, letterSpacing: 3, stroke: { color: 0x3a2a05, width: 3 } },
+      0,
+      0.5,
+    );
     this.title.position.set(l.title.x, l.bar.h / 2);
     this.chip = label('', { fontSize: 24, fill: COLORS.amber }, 0.5, 0.5);
     this.chip.position.set(l.chip.x + l.chip.w / 2, l.chip.y + l.chip.h / 2);

@@ -98,7 +98,9 @@ describe('picking the carrier', () => {
     const sent: ToCabinet[] = [];
     const bridge: CabinetBridge = { send: (m) => sent.push(m), onMessage: (l) => (deliver = l) };
     const logs: string[] = [];
-    const carrier = pickCarrier({ cabinetBridge: bridge, location: { host: 'x', protocol: 'file:' } }, (l) => logs.push(l));
+    const carrier = pickCarrier({ cabinetBridge: bridge, location: { host: 'x', protocol: 'file:' } }, (l) =>
+      logs.push(l),
+    );
     const store = new ScreenStore(carrier, () => 5);
     deliver({ kind: 'snapshot', snapshot: fx.jacksDealt() });
     deliver({ kind: 'snapshot', snapshot: 'evil' });
@@ -124,7 +126,16 @@ describe('the store', () => {
   it('keeps the latest snapshot, makes no wish without one, and keeps refusals as notices', () => {
     let deliver: (m: unknown) => void = () => {};
     const sent: ToCabinet[] = [];
-    const store = new ScreenStore(pickCarrier({ cabinetBridge: { send: (m) => sent.push(m), onMessage: (l) => (deliver = l) }, location: { host: '', protocol: '' } }, () => {}), () => 42);
+    const store = new ScreenStore(
+      pickCarrier(
+        {
+          cabinetBridge: { send: (m) => sent.push(m), onMessage: (l) => (deliver = l) },
+          location: { host: '', protocol: '' },
+        },
+        () => {},
+      ),
+      () => 42,
+    );
     expect(store.wish({ type: 'draw' })).toBeNull();
     deliver({ kind: 'snapshot', snapshot: fx.baseSnapshot() });
     deliver({ kind: 'snapshot', snapshot: fx.jacksDealt() });

@@ -163,7 +163,11 @@ export function pickCarrier(host: CarrierHost, log: Log): Carrier {
   const scheme = host.location.protocol === 'https:' ? 'wss' : 'ws';
   const Socket = host.WebSocket;
   if (!Socket) throw new Error('no WebSocket in this page and no cabinet bridge');
-  const carrier = new SocketCarrier({ url: `${scheme}://${host.location.host}/ws`, open: (url) => new Socket(url), log });
+  const carrier = new SocketCarrier({
+    url: `${scheme}://${host.location.host}/ws`,
+    open: (url) => new Socket(url),
+    log,
+  });
   carrier.start();
   return carrier;
 }

@@ -9,7 +9,11 @@ function rig() {
   let deliver: (m: ToScreen) => void = () => {};
   let status: (s: ConnectionStatus) => void = () => {};
   const timers: (() => void)[] = [];
-  const carrier: Carrier = { send: (m) => sent.push(m), onMessage: (l) => (deliver = l), onStatus: (l) => (status = l) };
+  const carrier: Carrier = {
+    send: (m) => sent.push(m),
+    onMessage: (l) => (deliver = l),
+    onStatus: (l) => (status = l),
+  };
   const store = new ScreenStore(carrier, { clock: () => 7, setTimer: (fn) => timers.push(fn), clearTimer: () => {} });
   status('open');
   return { store, sent, deliver: (m: ToScreen) => deliver(m), status: (s: ConnectionStatus) => status(s), timers };

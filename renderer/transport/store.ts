@@ -96,7 +96,8 @@ export class ScreenStore {
 
   /** Asks the cabinet for a record; rejects with QueryRefused on a refusal or with the line down. */
   query<T extends QueryType>(query: QueryOf<T>): Promise<AnswerOf<T>> {
-    if (this.status !== 'open' || !this.snapshot) return Promise.reject(new QueryRefused('offline', 'not connected to the cabinet'));
+    if (this.status !== 'open' || !this.snapshot)
+      return Promise.reject(new QueryRefused('offline', 'not connected to the cabinet'));
     const id = this.nextId++;
     return new Promise<AnswerOf<T>>((resolve, reject) => {
       this.queries.set(id, { type: query.type, resolve: resolve as (a: Answer) => void, reject });
@@ -126,7 +127,10 @@ export class ScreenStore {
   }
 
   private release(): void {
-    if (this.inFlight) (this.options.clearTimer ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>)))(this.inFlight.timer);
+    if (this.inFlight)
+      (this.options.clearTimer ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>)))(
+        this.inFlight.timer,
+      );
     this.inFlight = null;
     this.pump();
   }

@@ -19,7 +19,12 @@ export class BannerView extends Container {
     private readonly h: number,
   ) {
     super();
-    this.main = label('', { fontSize: h * 0.46, fill: COLORS.win, stroke: { color: 0x2a1a00, width: 6 }, letterSpacing: 2 });
+    this.main = label('', {
+      fontSize: h * 0.46,
+      fill: COLORS.win,
+      stroke: { color: 0x2a1a00, width: 6 },
+      letterSpacing: 2,
+    });
     this.sub = label('', { fontSize: h * 0.24, fill: COLORS.white });
     this.addChild(this.plate, this.main, this.sub);
     this.visible = false;
@@ -47,7 +52,10 @@ export class BannerView extends Container {
     fitText(this.sub, w * 0.92, h * 0.3);
     this.plate.clear();
     this.plate.roundRect(-w / 2, -h / 2, w, h, h * 0.22).fill({ color: 0x000000, alpha: 0.35 });
-    this.plate.roundRect(-w / 2, -h / 2, w, h, h * 0.2).fill(vertical(0x1b120a, 0x000000)).stroke({ width: 4, color: TONE[spec.tone] });
+    this.plate
+      .roundRect(-w / 2, -h / 2, w, h, h * 0.2)
+      .fill(vertical(0x1b120a, 0x000000))
+      .stroke({ width: 4, color: TONE[spec.tone] });
     this.plate.alpha = 0.92;
     this.clock = new Clock(0, 320);
     this.scale.set(0.6);

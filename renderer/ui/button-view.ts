@@ -78,7 +78,10 @@ export class ButtonView extends Container {
     const rad = Math.min(16, h * 0.2);
     this.plate.clear();
     this.plate.roundRect(3, 6, w, h, rad).fill({ color: 0x000000, alpha: 0.45 });
-    this.plate.roundRect(0, 0, w, h, rad).fill(vertical(tone.top, tone.bottom)).stroke({ width: 3, color: spec.selected ? COLORS.white : COLORS.gold });
+    this.plate
+      .roundRect(0, 0, w, h, rad)
+      .fill(vertical(tone.top, tone.bottom))
+      .stroke({ width: 3, color: spec.selected ? COLORS.white : COLORS.gold });
     this.plate.roundRect(6, 4, w - 12, h * 0.38, rad * 0.7).fill({ color: 0xffffff, alpha: 0.16 });
     this.main.text = spec.label;
     this.main.style.fill = tone.ink;
@@ -97,7 +100,8 @@ export class ButtonView extends Container {
   /** What a touch does; also the test hook's way in. False when the button is inert (a dimmed one says so). */
   press(): boolean {
     if (!this.live || !this.spec) {
-      if (this.visible && this.spec && !this.ghost && this.spec.action !== null) this.onPress({ ...this.spec, live: false });
+      if (this.visible && this.spec && !this.ghost && this.spec.action !== null)
+        this.onPress({ ...this.spec, live: false });
       return false;
     }
     if (!this.ghost) {

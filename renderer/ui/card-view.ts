@@ -22,7 +22,18 @@ export interface CardMarks {
   freshText: string;
 }
 
-const NO_MARKS: CardMarks = { held: false, heldText: '', winning: false, dimmed: false, selected: false, selectedText: '', discarded: false, discardedText: '', fresh: false, freshText: '' };
+const NO_MARKS: CardMarks = {
+  held: false,
+  heldText: '',
+  winning: false,
+  dimmed: false,
+  selected: false,
+  selectedText: '',
+  discarded: false,
+  discardedText: '',
+  fresh: false,
+  freshText: '',
+};
 
 export type CardMotion = 'none' | 'flip' | 'deal';
 
@@ -41,7 +52,9 @@ function drawFace(w: number, h: number, code: string): Container {
   const c = new Container();
   const g = new Graphics();
   const r = w * 0.07;
-  g.roundRect(0, 0, w, h, r).fill(COLORS.cardFace).stroke({ width: Math.max(1.5, w * 0.01), color: COLORS.cardEdge });
+  g.roundRect(0, 0, w, h, r)
+    .fill(COLORS.cardFace)
+    .stroke({ width: Math.max(1.5, w * 0.01), color: COLORS.cardEdge });
   const suit = code.charAt(1);
   const color = SUIT_COLORS[suit] ?? 0;
   const rank = rankText(code);
@@ -53,7 +66,12 @@ function drawFace(w: number, h: number, code: string): Container {
   drawSuit(g, suit, w * 0.13, h * 0.29, w * 0.13, color);
   c.addChild(g);
   if (court) drawCourt(c, code, w, h);
-  const tl = label(rank, { fontSize: indexSize, fill: color, fontWeight: '700', letterSpacing: rank === '10' ? -indexSize * 0.08 : 0 }, 0.5, 0);
+  const tl = label(
+    rank,
+    { fontSize: indexSize, fill: color, fontWeight: '700', letterSpacing: rank === '10' ? -indexSize * 0.08 : 0 },
+    0.5,
+    0,
+  );
   tl.position.set(w * 0.13, h * 0.02);
   if (tl.width > w * 0.24) tl.scale.set((w * 0.24) / tl.width);
   c.addChild(tl);
@@ -74,7 +92,9 @@ function drawFace(w: number, h: number, code: string): Container {
 function drawBack(w: number, h: number): Graphics {
   const g = new Graphics();
   const r = w * 0.07;
-  g.roundRect(0, 0, w, h, r).fill(COLORS.cardFace).stroke({ width: Math.max(1.5, w * 0.01), color: COLORS.cardEdge });
+  g.roundRect(0, 0, w, h, r)
+    .fill(COLORS.cardFace)
+    .stroke({ width: Math.max(1.5, w * 0.01), color: COLORS.cardEdge });
   const m = w * 0.07;
   g.roundRect(m, m, w - 2 * m, h - 2 * m, r * 0.6).fill(0x9c1820);
   // Diamond lattice, each line clipped to the inner panel.
@@ -89,13 +109,23 @@ function drawBack(w: number, h: number): Graphics {
   }
   g.stroke({ width: Math.max(1, w * 0.008), color: 0xd94b52, alpha: 0.6 });
   g.roundRect(m, m, w - 2 * m, h - 2 * m, r * 0.6).stroke({ width: Math.max(2, w * 0.018), color: COLORS.gold });
-  g.ellipse(w / 2, h / 2, w * 0.22, w * 0.22).fill(0x6e0f14).stroke({ width: Math.max(2, w * 0.015), color: COLORS.gold });
+  g.ellipse(w / 2, h / 2, w * 0.22, w * 0.22)
+    .fill(0x6e0f14)
+    .stroke({ width: Math.max(2, w * 0.015), color: COLORS.gold });
   drawSuit(g, 's', w / 2, h / 2, w * 0.24, COLORS.gold);
   return g;
 }
 
 /** The part inside the box of the line through (x, y) with slope `dir` (±1, y grows downward). */
-function clipDiagonal(x: number, y: number, dir: 1 | -1, x0: number, y0: number, x1: number, y1: number): [number, number, number, number] | null {
+function clipDiagonal(
+  x: number,
+  y: number,
+  dir: 1 | -1,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): [number, number, number, number] | null {
   // Parametrise by t: (x + t, y + dir * t).
   const tx: [number, number] = [x0 - x, x1 - x];
   const ty: [number, number] = dir > 0 ? [y0 - y, y1 - y] : [y - y1, y - y0];
@@ -112,7 +142,9 @@ function badge(text: string, w: number, fill: number, ink: number): Container {
   const bw = Math.min(w * 0.92, t.width + w * 0.14);
   const bh = t.height * 1.25;
   const g = new Graphics();
-  g.roundRect(-bw / 2, -bh / 2, bw, bh, bh * 0.3).fill(fill).stroke({ width: 2, color: COLORS.goldDark });
+  g.roundRect(-bw / 2, -bh / 2, bw, bh, bh * 0.3)
+    .fill(fill)
+    .stroke({ width: 2, color: COLORS.goldDark });
   c.addChild(g, t);
   return c;
 }

@@ -38,13 +38,30 @@ export class CelebrationView extends Container {
 
   constructor() {
     super();
-    this.title = label('', { fontSize: 130, fill: vertical(0xfff6c8, 0xe0a020), stroke: { color: 0x3a2200, width: 10 }, letterSpacing: 6, dropShadow: { color: 0x000000, blur: 12, distance: 6, alpha: 0.8, angle: Math.PI / 2 } });
-    this.amount = label('', { fontSize: 64, fill: COLORS.white, stroke: { color: 0x000000, width: 6 }, letterSpacing: 3 });
+    this.title = label('', {
+      fontSize: 130,
+      fill: vertical(0xfff6c8, 0xe0a020),
+      stroke: { color: 0x3a2200, width: 10 },
+      letterSpacing: 6,
+      dropShadow: { color: 0x000000, blur: 12, distance: 6, alpha: 0.8, angle: Math.PI / 2 },
+    });
+    this.amount = label('', {
+      fontSize: 64,
+      fill: COLORS.white,
+      stroke: { color: 0x000000, width: 6 },
+      letterSpacing: 3,
+    });
     this.addChild(this.rays, this.sparkleLayer, this.ribbon, this.title, this.amount);
     for (let i = 0; i < SPARKLES; i++) {
       const g = new Graphics();
       // A fixed scatter (golden-angle spiral), so the picture is the same every time.
-      const s: Sparkle = { g, angle: i * 2.39996, speed: 0.35 + ((i * 7) % 10) / 14, phase: (i * 0.61) % 1, size: 10 + ((i * 13) % 7) * 3 };
+      const s: Sparkle = {
+        g,
+        angle: i * 2.39996,
+        speed: 0.35 + ((i * 7) % 10) / 14,
+        phase: (i * 0.61) % 1,
+        size: 10 + ((i * 13) % 7) * 3,
+      };
       star(g, s.size, i % 3 === 0 ? 0xffffff : i % 3 === 1 ? COLORS.win : 0xffb347);
       this.sparkleLayer.addChild(g);
       this.sparkles.push(s);
@@ -61,14 +78,21 @@ export class CelebrationView extends Container {
     for (let i = 0; i < RAYS; i++) {
       const a = (i / RAYS) * Math.PI * 2;
       const b = a + Math.PI / RAYS;
-      this.rays.poly([0, 0, Math.cos(a) * r, Math.sin(a) * r, Math.cos(b) * r, Math.sin(b) * r]).fill({ color: COLORS.win, alpha: 0.12 });
+      this.rays
+        .poly([0, 0, Math.cos(a) * r, Math.sin(a) * r, Math.cos(b) * r, Math.sin(b) * r])
+        .fill({ color: COLORS.win, alpha: 0.12 });
     }
     this.rays.circle(0, 0, d.h * 0.22).fill({ color: COLORS.win, alpha: 0.12 });
     const rw = Math.min(d.w * 0.8, 1100);
     this.ribbon.clear();
     this.ribbon.roundRect(-rw / 2, -120, rw, 240, 40).fill({ color: 0x000000, alpha: 0.55 });
-    this.ribbon.roundRect(-rw / 2, -110, rw, 220, 36).fill(vertical(0x7a0d12, 0x2a0306)).stroke({ width: 6, color: COLORS.gold });
-    this.ribbon.roundRect(-rw / 2 + 12, -98, rw - 24, 196, 28).stroke({ width: 2, color: COLORS.goldLight, alpha: 0.7 });
+    this.ribbon
+      .roundRect(-rw / 2, -110, rw, 220, 36)
+      .fill(vertical(0x7a0d12, 0x2a0306))
+      .stroke({ width: 6, color: COLORS.gold });
+    this.ribbon
+      .roundRect(-rw / 2 + 12, -98, rw - 24, 196, 28)
+      .stroke({ width: 2, color: COLORS.goldLight, alpha: 0.7 });
     this.title.position.set(0, -28);
     this.amount.position.set(0, 62);
   }

@@ -36,7 +36,9 @@ export function chipsFor(amount: number, max = 8): number[] {
 function drawChip(g: Graphics, cx: number, cy: number, r: number, value: number): void {
   const d = DENOMINATIONS.find((x) => x.value === value) ?? ONE;
   g.ellipse(cx, cy + r * 0.14, r, r * 0.62).fill(0x000000);
-  g.ellipse(cx, cy, r, r * 0.62).fill(d.color).stroke({ width: Math.max(1, r * 0.05), color: 0x000000, alpha: 0.5 });
+  g.ellipse(cx, cy, r, r * 0.62)
+    .fill(d.color)
+    .stroke({ width: Math.max(1, r * 0.05), color: 0x000000, alpha: 0.5 });
   for (let i = 0; i < 6; i++) {
     const a = (i / 6) * Math.PI * 2;
     g.ellipse(cx + Math.cos(a) * r * 0.82, cy + Math.sin(a) * r * 0.82 * 0.62, r * 0.13, r * 0.09).fill(d.edge);
@@ -63,7 +65,11 @@ export class ChipStack extends Container {
     const step = this.radius * 0.22;
     chips.forEach((v, i) => drawChip(this.g, 0, -i * step, this.radius, v));
     const top = chips[chips.length - 1];
-    const t = label(text, { fontSize: this.radius * 0.62, fill: top === 1 ? COLORS.ink : COLORS.white, stroke: { color: 0x000000, width: top === 1 ? 0 : 3 } });
+    const t = label(text, {
+      fontSize: this.radius * 0.62,
+      fill: top === 1 ? COLORS.ink : COLORS.white,
+      stroke: { color: 0x000000, width: top === 1 ? 0 : 3 },
+    });
     t.position.set(0, -(chips.length - 1) * step);
     t.scale.y = 0.9;
     if (t.width > this.radius * 1.1) t.scale.set((this.radius * 1.1) / t.width, 0.9 * ((this.radius * 1.1) / t.width));

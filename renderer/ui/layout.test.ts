@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_ASPECT, SQUARE, WIDE, chooseDesign, fit, inside, jacksLayout, overlaps, pokerPlusLayout, rect, row, type Rect } from './layout';
+import {
+  CARD_ASPECT,
+  SQUARE,
+  WIDE,
+  chooseDesign,
+  fit,
+  inside,
+  jacksLayout,
+  overlaps,
+  pokerPlusLayout,
+  rect,
+  row,
+  type Rect,
+} from './layout';
 
 const whole = (d: { w: number; h: number }) => rect(0, 0, d.w, d.h);
 const noOverlaps = (rects: Rect[]) => {
-  for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) expect(overlaps(rects[i]!, rects[j]!), `${i} vs ${j}`).toBe(false);
+  for (let i = 0; i < rects.length; i++)
+    for (let j = i + 1; j < rects.length; j++) expect(overlaps(rects[i]!, rects[j]!), `${i} vs ${j}`).toBe(false);
 };
 
 describe('fitting the design to the window', () => {
@@ -33,7 +47,17 @@ describe('fitting the design to the window', () => {
 describe.each([SQUARE, WIDE])('layouts for $name', (d) => {
   it('Jacks or Better: everything on screen, nothing overlapping, cards in proportion', () => {
     const l = jacksLayout(d);
-    const all = [l.payTable, l.message, ...l.cards, ...l.holds, l.meters.credits, l.meters.bet, l.meters.win, ...Object.values(l.buttons), l.top.bar];
+    const all = [
+      l.payTable,
+      l.message,
+      ...l.cards,
+      ...l.holds,
+      l.meters.credits,
+      l.meters.bet,
+      l.meters.win,
+      ...Object.values(l.buttons),
+      l.top.bar,
+    ];
     for (const r of all) expect(inside(r, whole(d))).toBe(true);
     noOverlaps(all);
     for (const c of l.cards) expect(c.h / c.w).toBeCloseTo(CARD_ASPECT, 1);
@@ -47,7 +71,18 @@ describe.each([SQUARE, WIDE])('layouts for $name', (d) => {
     const l = pokerPlusLayout(d);
     for (const boxes of [l.boxes.one, l.boxes.two]) {
       const frames = boxes.map((b) => b.frame);
-      const all = [...l.dealer, l.dealerText, l.payTable, ...frames, l.message, l.meters.credits, l.meters.ante, l.meters.win, l.buttons, l.top.bar];
+      const all = [
+        ...l.dealer,
+        l.dealerText,
+        l.payTable,
+        ...frames,
+        l.message,
+        l.meters.credits,
+        l.meters.ante,
+        l.meters.win,
+        l.buttons,
+        l.top.bar,
+      ];
       for (const r of all) expect(inside(r, whole(d)), JSON.stringify(r)).toBe(true);
       noOverlaps(all);
       for (const b of boxes) {

@@ -42,9 +42,14 @@ export const rect = (x: number, y: number, w: number, h: number): Rect => ({ x, 
 
 /** n equal cells across a rectangle with gaps between them. */
 /** n cells: a tuple of exactly n when n is a literal count, so each cell of a fixed row is typed as there. */
-export type Cells<N extends number, Acc extends Rect[] = []> = number extends N ? Rect[] : Acc['length'] extends N ? Acc : Cells<N, [...Acc, Rect]>;
+export type Cells<N extends number, Acc extends Rect[] = []> = number extends N
+  ? Rect[]
+  : Acc['length'] extends N
+    ? Acc
+    : Cells<N, [...Acc, Rect]>;
 
-const cells = <N extends number>(n: N, cell: (i: number) => Rect): Cells<N> => Array.from({ length: Math.max(0, n) }, (_, i) => cell(i)) as Cells<N>;
+const cells = <N extends number>(n: N, cell: (i: number) => Rect): Cells<N> =>
+  Array.from({ length: Math.max(0, n) }, (_, i) => cell(i)) as Cells<N>;
 
 export function row<N extends number>(area: Rect, n: N, gap: number): Cells<N> {
   const w = (area.w - gap * (n - 1)) / n;
@@ -65,7 +70,12 @@ export function overlaps(a: Rect, b: Rect): boolean {
 }
 
 export function inside(inner: Rect, outer: Rect): boolean {
-  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w && inner.y + inner.h <= outer.y + outer.h;
+  return (
+    inner.x >= outer.x &&
+    inner.y >= outer.y &&
+    inner.x + inner.w <= outer.x + outer.w &&
+    inner.y + inner.h <= outer.y + outer.h
+  );
 }
 
 export interface TopBarLayout {
@@ -191,7 +201,10 @@ export function pokerPlusLayout(d: Design): PokerPlusLayout {
   const gap = wide ? 40 : 32;
   const one = [boxLayout(rect((d.w - oneW) / 2, boxTop, oneW, boxH), cardW)];
   const twoX = (d.w - 2 * twoW - gap) / 2;
-  const two = [boxLayout(rect(twoX, boxTop, twoW, boxH), cardW), boxLayout(rect(twoX + twoW + gap, boxTop, twoW, boxH), cardW)];
+  const two = [
+    boxLayout(rect(twoX, boxTop, twoW, boxH), cardW),
+    boxLayout(rect(twoX + twoW + gap, boxTop, twoW, boxH), cardW),
+  ];
   const message = rect(40, boxTop + boxH + 6, d.w - 80, 36);
   const meterTop = message.y + message.h + 6;
   const meterH = wide ? 86 : 80;

@@ -15,7 +15,12 @@ export class MeterView extends Container {
   constructor() {
     super();
     this.caption = label('', { fontSize: 20, fill: COLORS.gold, letterSpacing: 2 }, 0, 0.5);
-    this.value = label('', { fontSize: 52, fill: COLORS.amber, dropShadow: { color: 0xff9900, blur: 8, distance: 0, alpha: 0.6, angle: 0 } }, 1, 0.5);
+    this.value = label(
+      '',
+      { fontSize: 52, fill: COLORS.amber, dropShadow: { color: 0xff9900, blur: 8, distance: 0, alpha: 0.6, angle: 0 } },
+      1,
+      0.5,
+    );
     this.sub = label('', { fontSize: 20, fill: COLORS.goldLight, fontWeight: '400' }, 0, 0.5);
     this.addChild(this.plate, this.caption, this.value, this.sub);
   }
@@ -24,7 +29,10 @@ export class MeterView extends Container {
     this.r = r;
     this.position.set(r.x, r.y);
     this.plate.clear();
-    this.plate.roundRect(0, 0, r.w, r.h, 12).fill(vertical(0x141a18, 0x030504)).stroke({ width: 3, color: COLORS.gold });
+    this.plate
+      .roundRect(0, 0, r.w, r.h, 12)
+      .fill(vertical(0x141a18, 0x030504))
+      .stroke({ width: 3, color: COLORS.gold });
     this.plate.roundRect(5, 5, r.w - 10, r.h - 10, 9).stroke({ width: 1, color: COLORS.goldDark });
   }
 

@@ -52,7 +52,10 @@ export class PayTableView extends Container {
     const labelW = model.columns.length > 1 ? w * 0.34 : w * 0.62;
     const colW = (w - labelW - 2 * pad) / model.columns.length;
     if (model.litColumn !== null && model.litColumn < model.columns.length) {
-      g.roundRect(pad + labelW + model.litColumn * colW + 2, rowsTop - 2, colW - 4, h - rowsTop - pad + 4, 8).fill({ color: COLORS.red, alpha: 0.85 });
+      g.roundRect(pad + labelW + model.litColumn * colW + 2, rowsTop - 2, colW - 4, h - rowsTop - pad + 4, 8).fill({
+        color: COLORS.red,
+        alpha: 0.85,
+      });
     }
     for (let i = 1; i < model.columns.length; i++) {
       const x = pad + labelW + i * colW;
@@ -62,7 +65,9 @@ export class PayTableView extends Container {
     const winIndex = model.rows.findIndex((r) => r.category === model.winRow);
     this.winShown = winIndex >= 0;
     if (winIndex >= 0) {
-      this.flash.roundRect(pad - 2, rowsTop + winIndex * rowH + 1, w - 2 * pad + 4, rowH - 2, 6).fill({ color: COLORS.win, alpha: 0.9 });
+      this.flash
+        .roundRect(pad - 2, rowsTop + winIndex * rowH + 1, w - 2 * pad + 4, rowH - 2, 6)
+        .fill({ color: COLORS.win, alpha: 0.9 });
     }
     const size = Math.min(30, rowH * 0.72);
     model.rows.forEach((row, i) => {
@@ -73,7 +78,12 @@ export class PayTableView extends Container {
       fitText(name, labelW - 16, rowH);
       this.content.addChild(name);
       row.values.forEach((v, c) => {
-        const cell = label(v, { fontSize: size, fill: win ? COLORS.ink : c === model.litColumn ? COLORS.white : COLORS.goldLight }, 1, 0.5);
+        const cell = label(
+          v,
+          { fontSize: size, fill: win ? COLORS.ink : c === model.litColumn ? COLORS.white : COLORS.goldLight },
+          1,
+          0.5,
+        );
         cell.position.set(pad + labelW + (c + 1) * colW - 12, y);
         fitText(cell, colW - 16, rowH);
         this.content.addChild(cell);

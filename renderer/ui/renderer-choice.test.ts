@@ -3,7 +3,9 @@ import { preferCanvas } from './renderer-choice';
 
 describe('renderer choice', () => {
   it('takes the canvas renderer where WebGL is emulated in software or missing', () => {
-    expect(preferCanvas('ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)')).toBe(true);
+    expect(
+      preferCanvas('ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)'),
+    ).toBe(true);
     expect(preferCanvas('llvmpipe (LLVM 15.0.6, 256 bits)')).toBe(true);
     expect(preferCanvas(null)).toBe(true);
   });

@@ -5,10 +5,18 @@ import type { Graphics } from 'pixi.js';
 
 export const SUIT_COLORS: Record<string, number> = { c: 0x141414, s: 0x141414, d: 0xc8141e, h: 0xc8141e };
 
-export function drawSuit(g: Graphics, suit: string, cx: number, cy: number, size: number, color = SUIT_COLORS[suit] ?? 0): void {
+export function drawSuit(
+  g: Graphics,
+  suit: string,
+  cx: number,
+  cy: number,
+  size: number,
+  color = SUIT_COLORS[suit] ?? 0,
+): void {
   const p = (x: number, y: number): [number, number] => [cx + x * size, cy + y * size];
   const circle = (x: number, y: number, r: number) => g.circle(...p(x, y), r * size).fill(color);
-  const tri = (a: [number, number], b: [number, number], c: [number, number]) => g.poly([...p(...a), ...p(...b), ...p(...c)]).fill(color);
+  const tri = (a: [number, number], b: [number, number], c: [number, number]) =>
+    g.poly([...p(...a), ...p(...b), ...p(...c)]).fill(color);
   switch (suit) {
     case 'd':
       g.poly([...p(0, -0.5), ...p(0.38, 0), ...p(0, 0.5), ...p(-0.38, 0)]).fill(color);

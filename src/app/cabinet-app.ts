@@ -17,7 +17,12 @@ import { CryptoRandom } from './crypto-random';
 import { nodeEnv } from './node-env';
 import { CabinetRunner } from './runner';
 import { screenPort } from './screen/screen-port';
-import { fullyRatedInTurns, installedPayTables, withKnownReturns, type PayTableCatalog } from './service/installed-pay-tables';
+import {
+  fullyRatedInTurns,
+  installedPayTables,
+  withKnownReturns,
+  type PayTableCatalog,
+} from './service/installed-pay-tables';
 import { checkConfigReturns } from './service/table-returns';
 import { sasJournal } from './sas/sas-journal';
 import { startSas, type SasService, type SasServiceOptions } from './sas/sas-service';
@@ -54,7 +59,10 @@ function readConfigFile(file: string): string {
 export function storePlaces(config: AppConfig, dbPath: string): { keyFile: string; mirror: string } {
   const data = dirname(resolve(dbPath));
   const keyFolder = config.file !== null ? dirname(resolve(config.file)) : dirname(data);
-  return { keyFile: config.store.keyFile ?? join(keyFolder, 'machine.key'), mirror: config.store.mirror ?? `${data}-mirror` };
+  return {
+    keyFile: config.store.keyFile ?? join(keyFolder, 'machine.key'),
+    mirror: config.store.mirror ?? `${data}-mirror`,
+  };
 }
 
 /** The machine a database at `dbPath` belongs to, as the configuration names it. */
@@ -129,9 +137,14 @@ export interface AssembledCabinet {
 function refuseSeeded(plan: CabinetPlan, purpose: Purpose): void {
   const { dealing, devices, config } = plan;
   if (dealing.kind !== 'seeded') return;
-  if (dealing.for !== 'test' && dealing.for !== 'bot') throw new Error('seeded dealing is only for tests and the headless bot');
+  if (dealing.for !== 'test' && dealing.for !== 'bot')
+    throw new Error('seeded dealing is only for tests and the headless bot');
   const simulated =
-    devices.kind === 'simulated' || devices.kind === 'ledger' || (devices.kind === 'configured' && !devices.packaged && Object.values(config.devices).every((d) => d === 'simulated'));
+    devices.kind === 'simulated' ||
+    devices.kind === 'ledger' ||
+    (devices.kind === 'configured' &&
+      !devices.packaged &&
+      Object.values(config.devices).every((d) => d === 'simulated'));
   if (!simulated) throw new Error('seeded dealing runs only with simulated devices');
   if (purpose !== 'simulated') throw new Error('seeded dealing runs only on a simulated database');
 }
@@ -157,7 +170,9 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
   try {
     const resumedVersion = journal.load()?.version ?? 0;
     const seeded = plan.dealing.kind === 'seeded' ? plan.dealing : null;
-    const dealing: RandomSource = seeded ? new SeededRandom(`deal:${seeded.seed}:${resumedVersion}`) : new CryptoRandom();
+    const dealing: RandomSource = seeded
+      ? new SeededRandom(`deal:${seeded.seed}:${resumedVersion}`)
+      : new CryptoRandom();
     // The bench devices' paper jams: seeded with the deal, or as unpredictable as it.
     const jams = seeded ? new SeededRandom(`devices:${seeded.seed}:${resumedVersion}`) : new CryptoRandom();
     devices = await openDevices(plan.devices, config, jams);

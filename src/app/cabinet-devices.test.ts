@@ -30,7 +30,13 @@ afterEach(async () => {
 async function start(config: AppConfig, devices: DeviceSet, database = 'cabinet.db'): Promise<AssembledCabinet> {
   const slot: (typeof running)[number] = { app: null, devices };
   running.push(slot);
-  slot.app = await startCabinet({ config, dataDir: join(dir, 'data'), database, devices: { kind: 'given', bus: devices.bus, sim: devices.sim }, dealing: { kind: 'crypto' } });
+  slot.app = await startCabinet({
+    config,
+    dataDir: join(dir, 'data'),
+    database,
+    devices: { kind: 'given', bus: devices.bus, sim: devices.sim },
+    dealing: { kind: 'crypto' },
+  });
   return slot.app;
 }
 
@@ -39,7 +45,12 @@ const upAndReported = (app: AssembledCabinet): boolean => app.runner.state.tilts
 
 describe('notes are worth what the currency says (finding 4)', () => {
   it('credits a 1000-yen note as 1000 in a JPY cabinet with no minor digits', async () => {
-    const config = parseConfig({ currency: 'JPY', minorDigits: 0, chipValues: [1, 5, 25, 100], limits: { creditLimit: 100000, ticketLimit: 100000, handpayLimit: 100000 } });
+    const config = parseConfig({
+      currency: 'JPY',
+      minorDigits: 0,
+      chipValues: [1, 5, 25, 100],
+      limits: { creditLimit: 100000, ticketLimit: 100000, handpayLimit: 100000 },
+    });
     const devices = configuredDevices(config);
     const app = await start(config, devices);
     await until('devices up', () => upAndReported(app), 10_000);
@@ -50,11 +61,18 @@ describe('notes are worth what the currency says (finding 4)', () => {
   });
 
   it('takes nothing from an acceptor assigned for another country: a tilt, never a credit', async () => {
-    const config = parseConfig({ currency: 'JPY', minorDigits: 0, chipValues: [1, 5, 25, 100], limits: { creditLimit: 100000, ticketLimit: 100000, handpayLimit: 100000 } });
+    const config = parseConfig({
+      currency: 'JPY',
+      minorDigits: 0,
+      chipValues: [1, 5, 25, 100],
+      limits: { creditLimit: 100000, ticketLimit: 100000, handpayLimit: 100000 },
+    });
     const devices = createDevices(config.devices, { acceptorSim: { currency: 'USD', minorDigits: 0 } });
     const app = await start(config, devices);
     await until('the currency fault', () => tilts(app).includes('acceptor:fault:currency'), 10_000);
-    expect(app.runner.state.tilts.find((t) => t.code === 'acceptor:fault:currency')?.reason).toMatch(/assigned for USA, the cabinet's currency is JPY/);
+    expect(app.runner.state.tilts.find((t) => t.code === 'acceptor:fault:currency')?.reason).toMatch(
+      /assigned for USA, the cabinet's currency is JPY/,
+    );
     expect(devices.sim.acceptor!.insertNote(2000)).toBe(false);
     expect(app.runner.state.balance).toBe(0);
   });
@@ -77,10 +95,19 @@ describe('a missing or silent device is a tilt, never a failed start (finding 5)
   });
 
   it('starts with a wrong port path: a tilt naming the port, the rest of the cabinet up', async () => {
-    const config = parseConfig({ devices: { acceptor: join(dir, 'no-such-port'), printer: 'simulated', deck: 'simulated' } });
+    const config = parseConfig({
+      devices: { acceptor: join(dir, 'no-such-port'), printer: 'simulated', deck: 'simulated' },
+    });
     const devices = configuredDevices(config);
     const app = await start(config, devices);
-    await until('the acceptor tilt with its reason', () => /cannot open .*no-such-port/.test(app.runner.state.tilts.find((t) => t.code === 'acceptor:offline')?.reason ?? ''), 10_000);
+    await until(
+      'the acceptor tilt with its reason',
+      () =>
+        /cannot open .*no-such-port/.test(
+          app.runner.state.tilts.find((t) => t.code === 'acceptor:offline')?.reason ?? '',
+        ),
+      10_000,
+    );
     await until('the others up', () => tilts(app).join() === 'acceptor:offline', 10_000);
   });
 });

@@ -6,7 +6,15 @@
 
 import type { RandomSource } from '../core';
 import type { DeviceBus } from '../cabinet';
-import { countryFor, createDevices, createSimulatedDevices, type AcceptorSimOptions, type Cable, type DeviceSet, type SimulatedDevices } from '../devices';
+import {
+  countryFor,
+  createDevices,
+  createSimulatedDevices,
+  type AcceptorSimOptions,
+  type Cable,
+  type DeviceSet,
+  type SimulatedDevices,
+} from '../devices';
 import { ConfigError, simulatedDevices, type AppConfig } from './config';
 import { LedgerDevices } from './sim/ledger-devices';
 
@@ -44,7 +52,9 @@ export function refuseDevices(plan: DevicePlan, config: AppConfig): void {
   if (plan.kind !== 'configured' || !plan.packaged) return;
   const simulated = simulatedDevices(config.devices);
   if (simulated.length > 0) {
-    throw new ConfigError(`devices.${simulated[0]}: the installed cabinet runs real devices only; name its serial port (docs/deploy.md)`);
+    throw new ConfigError(
+      `devices.${simulated[0]}: the installed cabinet runs real devices only; name its serial port (docs/deploy.md)`,
+    );
   }
 }
 
@@ -74,11 +84,19 @@ export async function openDevices(plan: DevicePlan, config: AppConfig, jams: Ran
       return { bus, sim: whole(sim), cables: null, ledger: null };
     }
     case 'simulated': {
-      const { bus, sim, cables } = await createSimulatedDevices({ transport: plan.transport, dir: plan.dir, acceptorSim: acceptorSimFor(config) });
+      const { bus, sim, cables } = await createSimulatedDevices({
+        transport: plan.transport,
+        dir: plan.dir,
+        acceptorSim: acceptorSimFor(config),
+      });
       return { bus, sim, cables, ledger: null };
     }
     case 'ledger': {
-      const ledger = new LedgerDevices({ ledgerPath: plan.ledgerPath, printFailRate: plan.printFailRate ?? 0, random: jams });
+      const ledger = new LedgerDevices({
+        ledgerPath: plan.ledgerPath,
+        printFailRate: plan.printFailRate ?? 0,
+        random: jams,
+      });
       return { bus: ledger, sim: null, cables: null, ledger };
     }
     case 'given':

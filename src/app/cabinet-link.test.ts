@@ -20,7 +20,13 @@ describe('the link to the app', () => {
   it('starts a cabinet with simulated devices in the data folder and serves its snapshot', async () => {
     const dataDir = dataFolder();
     const lines: string[] = [];
-    const options: CabinetLinkOptions = { dataDir, configFile: null, argv: [], packaged: false, log: (l) => lines.push(l) };
+    const options: CabinetLinkOptions = {
+      dataDir,
+      configFile: null,
+      argv: [],
+      packaged: false,
+      log: (l) => lines.push(l),
+    };
     const link = await createCabinetPort(options);
     try {
       expect(link.port.snapshot()).toMatchObject({ balance: 0, selectedGame: 'jacks-or-better' });
@@ -33,16 +39,28 @@ describe('the link to the app', () => {
 
   it('refuses simulated devices in the packaged app: an installed cabinet names its ports', async () => {
     const dataDir = dataFolder();
-    await expect(createCabinetPort({ dataDir, configFile: null, argv: [], packaged: true, log: () => undefined })).rejects.toThrow(/devices\.acceptor: the installed cabinet runs real devices only/);
+    await expect(
+      createCabinetPort({ dataDir, configFile: null, argv: [], packaged: true, log: () => undefined }),
+    ).rejects.toThrow(/devices\.acceptor: the installed cabinet runs real devices only/);
     const configFile = join(dataDir, '..', 'config.json');
-    writeFileSync(configFile, JSON.stringify({ devices: { acceptor: '/dev/ttyUSB0', printer: '/dev/ttyUSB1', deck: 'simulated' } }));
-    await expect(createCabinetPort({ dataDir, configFile, argv: [], packaged: true, log: () => undefined })).rejects.toThrow(/devices\.deck/);
+    writeFileSync(
+      configFile,
+      JSON.stringify({ devices: { acceptor: '/dev/ttyUSB0', printer: '/dev/ttyUSB1', deck: 'simulated' } }),
+    );
+    await expect(
+      createCabinetPort({ dataDir, configFile, argv: [], packaged: true, log: () => undefined }),
+    ).rejects.toThrow(/devices\.deck/);
   });
 
   it('refuses a broken configuration with the field named, and leaves no database open', async () => {
     const dataDir = dataFolder();
     const configFile = join(dataDir, '..', 'config.json');
-    writeFileSync(configFile, JSON.stringify({ devices: { acceptor: 'COM1', printer: '/dev/ttyS1', deck: '/dev/ttyS2' } }));
-    await expect(createCabinetPort({ dataDir, configFile, argv: [], packaged: false, log: () => undefined })).rejects.toThrow('devices.acceptor');
+    writeFileSync(
+      configFile,
+      JSON.stringify({ devices: { acceptor: 'COM1', printer: '/dev/ttyS1', deck: '/dev/ttyS2' } }),
+    );
+    await expect(
+      createCabinetPort({ dataDir, configFile, argv: [], packaged: false, log: () => undefined }),
+    ).rejects.toThrow('devices.acceptor');
   });
 });

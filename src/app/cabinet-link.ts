@@ -23,6 +23,12 @@ export interface CabinetLink {
 
 export async function createCabinetPort(options: CabinetLinkOptions): Promise<CabinetLink> {
   const config = loadConfig(options.configFile ?? undefined);
-  const cabinet = await startCabinet({ config, dataDir: options.dataDir, devices: { kind: 'configured', packaged: options.packaged }, dealing: { kind: 'crypto' }, log: options.log });
+  const cabinet = await startCabinet({
+    config,
+    dataDir: options.dataDir,
+    devices: { kind: 'configured', packaged: options.packaged },
+    dealing: { kind: 'crypto' },
+    log: options.log,
+  });
   return { port: cabinet.port, close: () => cabinet.close(), display: config.display };
 }

@@ -33,7 +33,12 @@ describe('configuration file', () => {
       presentation: { volume: 0, attractSeconds: 90 },
     });
     expect(c.settings.presentation).toEqual({ volume: 0, bigWinBets: 50, attractSeconds: 90 });
-    expect(c.settings.limits).toMatchObject({ ticketLimit: 50000, minAnte: 5, maxAnte: 50, creditLimit: DEFAULT_SETTINGS.limits.creditLimit });
+    expect(c.settings.limits).toMatchObject({
+      ticketLimit: 50000,
+      minAnte: 5,
+      maxAnte: 50,
+      creditLimit: DEFAULT_SETTINGS.limits.creditLimit,
+    });
     expect(c.settings.payTables.jacks.royalAtMaxBet).toBe(800);
     expect(c.settings.access.lockoutMs).toBe(60000);
     expect(c.initialPin).toBe('246810');
@@ -56,23 +61,50 @@ describe('configuration file', () => {
     [{ access: { initialPin: 1234 } }, /access\.initialPin must be a string of 4 to 12 digits/],
     [{ seed: 42 }, /seed is not a known setting/],
     [{ devices: 'real' }, /devices must be "simulated" or/],
-    [{ devices: { acceptor: 'COM3', printer: '/dev/ttyS1', deck: '/dev/ttyS2' } }, /devices\.acceptor must be the absolute path/],
-    [{ devices: { acceptor: '/dev/ttyS1', printer: '/dev/ttyS1', deck: '/dev/ttyS2' } }, /each device needs its own serial port/],
+    [
+      { devices: { acceptor: 'COM3', printer: '/dev/ttyS1', deck: '/dev/ttyS2' } },
+      /devices\.acceptor must be the absolute path/,
+    ],
+    [
+      { devices: { acceptor: '/dev/ttyS1', printer: '/dev/ttyS1', deck: '/dev/ttyS2' } },
+      /each device needs its own serial port/,
+    ],
     [{ devices: { acceptor: '/dev/ttyS0', printer: '/dev/ttyS1' } }, /devices\.deck must be given/],
-    [{ devices: { acceptor: { path: '/dev/ttyS0', parity: 'odd' }, printer: 'simulated', deck: 'simulated' } }, /devices\.acceptor\.parity is not a known setting/],
-    [{ devices: { acceptor: 'simulated', printer: { path: '/dev/ttyS1', baudRate: 12345 }, deck: 'simulated' } }, /devices\.printer\.baudRate must be one of 1200, /],
-    [{ devices: { acceptor: 'simulated', printer: { baudRate: 9600 }, deck: 'simulated' } }, /devices\.printer\.path must be the absolute path/],
-    [{ devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', hopper: 'simulated' } }, /devices\.hopper is not a known setting/],
-    [{ devices: { acceptor: { path: '/dev/ttyS1' }, printer: '/dev/ttyS1', deck: 'simulated' } }, /each device needs its own serial port/],
+    [
+      { devices: { acceptor: { path: '/dev/ttyS0', parity: 'odd' }, printer: 'simulated', deck: 'simulated' } },
+      /devices\.acceptor\.parity is not a known setting/,
+    ],
+    [
+      { devices: { acceptor: 'simulated', printer: { path: '/dev/ttyS1', baudRate: 12345 }, deck: 'simulated' } },
+      /devices\.printer\.baudRate must be one of 1200, /,
+    ],
+    [
+      { devices: { acceptor: 'simulated', printer: { baudRate: 9600 }, deck: 'simulated' } },
+      /devices\.printer\.path must be the absolute path/,
+    ],
+    [
+      { devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', hopper: 'simulated' } },
+      /devices\.hopper is not a known setting/,
+    ],
+    [
+      { devices: { acceptor: { path: '/dev/ttyS1' }, printer: '/dev/ttyS1', deck: 'simulated' } },
+      /each device needs its own serial port/,
+    ],
     [{ access: { lockoutSeconds: 0 } }, /access\.lockoutSeconds must be a whole number of seconds, at least 30/],
     [{ access: { lockoutSeconds: 29 } }, /at least 30/],
     [{ access: { maxPinFailures: 2 } }, /access\.maxPinFailures must be a whole number of attempts, at least 3/],
     [{ access: { maxPinFailures: 11 } }, /access\.maxPinFailures must be from 3 to 10 attempts/],
     [{ access: { maxPinFailures: 1e9 } }, /from 3 to 10/],
     [{ display: { hideCursor: 'yes' } }, /display\.hideCursor must be true or false/],
-    [{ presentation: { volume: 120 } }, /^config: presentation\.volume must be a whole number of percent from 0 to 100$/],
+    [
+      { presentation: { volume: 120 } },
+      /^config: presentation\.volume must be a whole number of percent from 0 to 100$/,
+    ],
     [{ presentation: { volume: -1 } }, /presentation\.volume must be a whole number of percent/],
-    [{ presentation: { attractSeconds: 2 } }, /presentation\.attractSeconds must be a whole number of seconds from 10 to 3600/],
+    [
+      { presentation: { attractSeconds: 2 } },
+      /presentation\.attractSeconds must be a whole number of seconds from 10 to 3600/,
+    ],
     [{ presentation: { bigWinBets: '50' } }, /presentation\.bigWinBets must be a whole number of bets/],
     [{ presentation: { loud: true } }, /presentation\.loud is not a known setting/],
     [{ store: { keyFile: '' } }, /store\.keyFile must be a path/],
@@ -81,13 +113,39 @@ describe('configuration file', () => {
     [{ limits: { minReturnPct: 40 } }, /^config: limits\.minReturnPct must be a percentage from 50 to 110$/],
     [{ limits: { maxReturnPct: 110.5 } }, /limits\.maxReturnPct must be a percentage from 50 to 110/],
     [{ limits: { maxReturnPct: '99' } }, /limits\.maxReturnPct must be a number/],
-    [{ limits: { minReturnPct: 97, maxReturnPct: 96 } }, /limits\.maxReturnPct must be above limits\.minReturnPct \(the return range would be empty\)/],
+    [
+      { limits: { minReturnPct: 97, maxReturnPct: 96 } },
+      /limits\.maxReturnPct must be above limits\.minReturnPct \(the return range would be empty\)/,
+    ],
     [{ limits: { minReturnPct: 97, maxReturnPct: 97 } }, /the return range would be empty/],
-    [{ payTables: { 'poker-plus': { table: { pair: 1 }, returnPct: 98 } } }, /payTables\.poker-plus\.returnCi95 must be the 95% interval/],
-    [{ payTables: { 'poker-plus': { table: { pair: 1 }, returnPct: 98, returnCi95: [97, 97.5], returnBasis: 'x' } } }, /must contain returnPct 98/],
-    [{ payTables: { 'poker-plus': { table: { pair: 1 }, returnPct: 98, returnCi95: [97, 99], returnBasis: 'x', seed: 1 } } }, /payTables\.poker-plus\.seed is not a known setting/],
-    [{ payTables: { 'poker-plus': { table: { 'jacks-or-better': 1 }, returnPct: 98, returnCi95: [97, 99], returnBasis: 'x' } } }, /payTables\.poker-plus\.table: paytable: "jacks-or-better"/],
-    [{ payTables: { 'jacks-or-better': { table: { flush: 6 }, returnPct: 99 } } }, /payTables\.jacks-or-better: give the table alone; the cabinet computes a Jacks or Better return itself/],
+    [
+      { payTables: { 'poker-plus': { table: { pair: 1 }, returnPct: 98 } } },
+      /payTables\.poker-plus\.returnCi95 must be the 95% interval/,
+    ],
+    [
+      { payTables: { 'poker-plus': { table: { pair: 1 }, returnPct: 98, returnCi95: [97, 97.5], returnBasis: 'x' } } },
+      /must contain returnPct 98/,
+    ],
+    [
+      {
+        payTables: {
+          'poker-plus': { table: { pair: 1 }, returnPct: 98, returnCi95: [97, 99], returnBasis: 'x', seed: 1 },
+        },
+      },
+      /payTables\.poker-plus\.seed is not a known setting/,
+    ],
+    [
+      {
+        payTables: {
+          'poker-plus': { table: { 'jacks-or-better': 1 }, returnPct: 98, returnCi95: [97, 99], returnBasis: 'x' },
+        },
+      },
+      /payTables\.poker-plus\.table: paytable: "jacks-or-better"/,
+    ],
+    [
+      { payTables: { 'jacks-or-better': { table: { flush: 6 }, returnPct: 99 } } },
+      /payTables\.jacks-or-better: give the table alone; the cabinet computes a Jacks or Better return itself/,
+    ],
     [[], /one JSON object/],
   ];
   for (const [input, message] of bad) {
@@ -97,9 +155,12 @@ describe('configuration file', () => {
     });
   }
 
-  it('reads where the machine key and the mirror are, relative paths from the config file\'s folder', () => {
+  it("reads where the machine key and the mirror are, relative paths from the config file's folder", () => {
     expect(parseConfig({}).store).toEqual({ keyFile: null, mirror: null });
-    const c = parseConfigText(JSON.stringify({ store: { keyFile: 'keys/machine.key', mirror: '/media/mirror' } }), '/etc/poker-cabinet/config.json');
+    const c = parseConfigText(
+      JSON.stringify({ store: { keyFile: 'keys/machine.key', mirror: '/media/mirror' } }),
+      '/etc/poker-cabinet/config.json',
+    );
     expect(c.store).toEqual({ keyFile: '/etc/poker-cabinet/keys/machine.key', mirror: '/media/mirror' });
     expect(c.file).toBe('/etc/poker-cabinet/config.json');
   });
@@ -107,18 +168,34 @@ describe('configuration file', () => {
   it('reads the return range, and a Poker Plus table with the return recorded for it (C-24)', () => {
     const c = parseConfig({
       limits: { minReturnPct: 90, maxReturnPct: 100.5 },
-      payTables: { 'poker-plus': { table: { 'full-house': 6, flush: 4 }, returnPct: 97.6, returnCi95: [97.55, 97.65], returnBasis: 'simulated: 12,000,000 rounds' } },
+      payTables: {
+        'poker-plus': {
+          table: { 'full-house': 6, flush: 4 },
+          returnPct: 97.6,
+          returnCi95: [97.55, 97.65],
+          returnBasis: 'simulated: 12,000,000 rounds',
+        },
+      },
     });
     expect(c.settings.limits).toMatchObject({ minReturnPct: 90, maxReturnPct: 100.5 });
     expect(c.settings.payTables.pokerPlus.coefficients).toMatchObject({ 'full-house': 6, flush: 4, pair: 1 });
-    expect(c.recordedReturns).toEqual({ 'poker-plus': { pct: 97.6, low: 97.55, high: 97.65, basis: 'simulated: 12,000,000 rounds' } });
+    expect(c.recordedReturns).toEqual({
+      'poker-plus': { pct: 97.6, low: 97.55, high: 97.65, basis: 'simulated: 12,000,000 rounds' },
+    });
     // The bare table, as before, has no return of its own.
     expect(parseConfig({ payTables: { 'poker-plus': { 'full-house': 6 } } }).recordedReturns).toEqual({});
   });
 
   it('reads serial ports and the display', () => {
-    const c = parseConfig({ devices: { acceptor: '/dev/poker-acceptor', printer: '/dev/ttyUSB1', deck: '/dev/ttyS0' }, display: { hideCursor: true } });
-    expect(c.devices).toEqual({ acceptor: { path: '/dev/poker-acceptor' }, printer: { path: '/dev/ttyUSB1' }, deck: { path: '/dev/ttyS0' } });
+    const c = parseConfig({
+      devices: { acceptor: '/dev/poker-acceptor', printer: '/dev/ttyUSB1', deck: '/dev/ttyS0' },
+      display: { hideCursor: true },
+    });
+    expect(c.devices).toEqual({
+      acceptor: { path: '/dev/poker-acceptor' },
+      printer: { path: '/dev/ttyUSB1' },
+      deck: { path: '/dev/ttyS0' },
+    });
     expect(c.display.hideCursor).toBe(true);
   });
 
@@ -138,7 +215,10 @@ describe('configuration file', () => {
   });
 
   it('keeps the PIN guarded: 3 to 10 tries, a lockout of 30 s at least', () => {
-    expect(parseConfig({ access: { maxPinFailures: 10, lockoutSeconds: 30 } }).settings.access).toEqual({ maxPinFailures: 10, lockoutMs: 30_000 });
+    expect(parseConfig({ access: { maxPinFailures: 10, lockoutSeconds: 30 } }).settings.access).toEqual({
+      maxPinFailures: 10,
+      lockoutMs: 30_000,
+    });
     expect(parseConfig({ access: { maxPinFailures: 3 } }).settings.access.maxPinFailures).toBe(3);
   });
 
@@ -153,14 +233,18 @@ describe('the sample configuration in docs/deploy.md', () => {
     const doc = readFileSync(new URL('../../docs/deploy.md', import.meta.url), 'utf8');
     const section = doc.slice(doc.indexOf('## Configuration'));
     const sample = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]) as Record<string, unknown>;
-    const known = /known: ([^)]*)\)/.exec((() => {
-      try {
-        parseConfig({ notAKey: 1 });
-      } catch (e) {
-        return (e as Error).message;
-      }
-      return '';
-    })())![1].split(', ');
+    const known = /known: ([^)]*)\)/
+      .exec(
+        (() => {
+          try {
+            parseConfig({ notAKey: 1 });
+          } catch (e) {
+            return (e as Error).message;
+          }
+          return '';
+        })(),
+      )![1]
+      .split(', ');
     expect(Object.keys(sample).sort()).toEqual([...known].sort());
     const c = parseConfig(sample);
     expect(c.devices.acceptor).toEqual({ path: '/dev/poker-acceptor' });

@@ -6,7 +6,14 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parsePayTable, type GameId } from '../core';
 import type { DeviceChoices, SerialLine } from '../devices';
-import { DEFAULT_SETTINGS, DEVICE_NAMES, describeProblems, settingsProblems, type CabinetSettings, type DeviceName } from '../cabinet';
+import {
+  DEFAULT_SETTINGS,
+  DEVICE_NAMES,
+  describeProblems,
+  settingsProblems,
+  type CabinetSettings,
+  type DeviceName,
+} from '../cabinet';
 import type { TableReturn } from '../cabinet';
 import { tellAll, wireText } from '../cabinet/vocabulary/check';
 import { LOCKOUT_SECONDS, MAX_PIN_FAILURES } from '../cabinet/vocabulary/settings-schema';
@@ -66,8 +73,12 @@ function only(obj: Json, keys: readonly string[], where: string): void {
 function fileProblem(input: unknown): string | null {
   const [first] = tellAll(CONFIG_FILE, input, '', (issue, place) => {
     if (issue.code !== 'unrecognized_keys') return wireText(issue, place);
-    const shape = place.schema ? ((place.schema._zod.def as unknown as { shape?: Record<string, unknown> }).shape ?? {}) : {};
-    return `is not a known setting (known: ${Object.keys(shape).filter((k) => k !== '$schema').join(', ')})`;
+    const shape = place.schema
+      ? ((place.schema._zod.def as unknown as { shape?: Record<string, unknown> }).shape ?? {})
+      : {};
+    return `is not a known setting (known: ${Object.keys(shape)
+      .filter((k) => k !== '$schema')
+      .join(', ')})`;
   });
   if (!first) return null;
   // Named as the file spells its keys: a list's entries by the list.
@@ -88,7 +99,10 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
   const recordedReturns: AppConfig['recordedReturns'] = {};
   const jacksIn = f.payTables?.['jacks-or-better'];
   if (jacksIn !== undefined) {
-    if ('table' in jacksIn) throw new ConfigError('payTables.jacks-or-better: give the table alone; the cabinet computes a Jacks or Better return itself, exactly (C-24)');
+    if ('table' in jacksIn)
+      throw new ConfigError(
+        'payTables.jacks-or-better: give the table alone; the cabinet computes a Jacks or Better return itself, exactly (C-24)',
+      );
     const p = parsePayTable('jacks-or-better', jacksIn);
     if (!p.ok) throw new ConfigError(`payTables.jacks-or-better: ${p.error}`);
     payTables.jacks = p.table;
@@ -129,9 +143,13 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
   // The same checks a technician's change at the cabinet meets (C-7), worded with the file's keys.
   const problems = settingsProblems(settings);
   if (problems.length > 0) throw new ConfigError(describeProblems(problems));
-  const sas = parseSasConfig(f.devices === undefined || f.devices === 'simulated' ? undefined : f.devices.sas, settings, (m) => {
-    throw new ConfigError(m);
-  });
+  const sas = parseSasConfig(
+    f.devices === undefined || f.devices === 'simulated' ? undefined : f.devices.sas,
+    settings,
+    (m) => {
+      throw new ConfigError(m);
+    },
+  );
   return {
     settings,
     initialPin: f.access?.initialPin ?? '0000',
@@ -145,10 +163,12 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
 }
 
 /** The fields given, without those left undefined (which would hide a default). */
-const defined = <T extends object>(o: T | undefined): Partial<T> => Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+const defined = <T extends object>(o: T | undefined): Partial<T> =>
+  Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 function storePlaces(input: NonNullable<ConfigFile['store']>, file: string | null): StorePlaces {
-  const place = (v: string | undefined): string | null => (v === undefined ? null : isAbsolute(v) || file === null ? v : resolve(dirname(file), v));
+  const place = (v: string | undefined): string | null =>
+    v === undefined ? null : isAbsolute(v) || file === null ? v : resolve(dirname(file), v);
   return { keyFile: place(input.keyFile), mirror: place(input.mirror) };
 }
 
@@ -156,12 +176,14 @@ const allSimulated = (): DeviceChoices => ({ acceptor: 'simulated', printer: 'si
 
 function deviceChoices(input: ConfigFile['devices']): DeviceChoices {
   if (input === undefined || input === 'simulated') return allSimulated();
-  const choice = (c: (typeof input)[DeviceName]): DeviceChoices[DeviceName] => (c === 'simulated' ? 'simulated' : typeof c === 'string' ? { path: c } : (defined(c) as SerialLine));
+  const choice = (c: (typeof input)[DeviceName]): DeviceChoices[DeviceName] =>
+    c === 'simulated' ? 'simulated' : typeof c === 'string' ? { path: c } : (defined(c) as SerialLine);
   return { acceptor: choice(input.acceptor), printer: choice(input.printer), deck: choice(input.deck) };
 }
 
 /** The devices that are simulated: none may be in the packaged app (a real cabinet). */
-export const simulatedDevices = (devices: DeviceChoices): DeviceName[] => DEVICE_NAMES.filter((name) => devices[name] === 'simulated');
+export const simulatedDevices = (devices: DeviceChoices): DeviceName[] =>
+  DEVICE_NAMES.filter((name) => devices[name] === 'simulated');
 
 /** Parses the text of a configuration file. */
 export function parseConfigText(text: string, file: string): AppConfig {

@@ -36,7 +36,8 @@ export async function runHeadless(options: HeadlessOptions): Promise<BotSummary>
   const write = options.write ?? ((line: string) => process.stdout.write(line + '\n'));
   const config = loadConfig(options.configFile);
   const simulated = simulatedDevices(config.devices).length;
-  if (simulated !== 0 && simulated !== 3) throw new Error('run --headless: either every device is simulated or every one has its port');
+  if (simulated !== 0 && simulated !== 3)
+    throw new Error('run --headless: either every device is simulated or every one has its port');
   // The bot's database, whichever devices it plays on: its credits are not real money.
   const cabinet = await startCabinet({
     config,
@@ -46,7 +47,10 @@ export async function runHeadless(options: HeadlessOptions): Promise<BotSummary>
     // No screen here: the returns of tables not in play would be worked out for nobody.
     ratePayTables: 'when asked',
     ...(simulated === 3
-      ? { devices: { kind: 'ledger', ledgerPath: options.ledgerPath, printFailRate: options.printFailRate ?? 0 }, dealing: { kind: 'seeded', seed: options.seed, for: 'bot' } }
+      ? {
+          devices: { kind: 'ledger', ledgerPath: options.ledgerPath, printFailRate: options.printFailRate ?? 0 },
+          dealing: { kind: 'seeded', seed: options.seed, for: 'bot' },
+        }
       : { devices: { kind: 'configured' }, dealing: { kind: 'crypto' } }),
   });
   const random = new SeededRandom(`bot:${options.seed}:${cabinet.resumedVersion}`);
@@ -54,12 +58,26 @@ export async function runHeadless(options: HeadlessOptions): Promise<BotSummary>
   const hands: Hands = ledger ?? remoteHands(write);
   try {
     const s = cabinet.runner.state;
-    write(JSON.stringify({ type: 'ready', version: s.version, balance: s.balance, game: gameView(s), note: s.note, voucher: s.voucher?.validation ?? null }));
+    write(
+      JSON.stringify({
+        type: 'ready',
+        version: s.version,
+        balance: s.balance,
+        game: gameView(s),
+        note: s.note,
+        voucher: s.voucher?.validation ?? null,
+      }),
+    );
     if (ledger) {
       ledger.connect();
       await ledger.settled();
     }
-    const bot = new PlayerBot(cabinet.runner, hands, { games: options.games, random, moneyPerMille: options.moneyPerMille, ticketsPerMille: options.ticketsPerMille });
+    const bot = new PlayerBot(cabinet.runner, hands, {
+      games: options.games,
+      random,
+      moneyPerMille: options.moneyPerMille,
+      ticketsPerMille: options.ticketsPerMille,
+    });
     const summary = await bot.run();
     const end = cabinet.runner.state;
     write(JSON.stringify({ type: 'done', version: end.version, balance: end.balance, ...summary }));

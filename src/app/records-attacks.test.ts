@@ -54,7 +54,13 @@ class Recorded implements DeviceBus {
 async function cabinet(db: string, ledger: string) {
   const sim = new LedgerDevices({ ledgerPath: ledger });
   const bus = new Recorded(sim);
-  const app = await startCabinet({ config, dataDir: dirname(db), database: basename(db), devices: { kind: 'given', bus }, dealing: { kind: 'crypto' } });
+  const app = await startCabinet({
+    config,
+    dataDir: dirname(db),
+    database: basename(db),
+    devices: { kind: 'given', bus },
+    dealing: { kind: 'crypto' },
+  });
   sim.connect();
   await sim.settled();
   return { app, sim, bus, prints: () => bus.sent.filter((c) => c.device === 'printer' && c.type === 'print') };
@@ -112,7 +118,9 @@ describe('a copy of the database restored after a cash-out', () => {
     c.app.runner.wish({ type: 'cashOut' });
     await c.sim.settled();
     const second = c.prints()[0];
-    expect(second.type === 'print' && first.type === 'print' && second.voucher.validation).not.toBe(first.type === 'print' && first.voucher.validation);
+    expect(second.type === 'print' && first.type === 'print' && second.voucher.validation).not.toBe(
+      first.type === 'print' && first.voucher.validation,
+    );
     expect(second.type === 'print' && second.voucher.sequence).toBe(2);
     expect(readLedger(ledger).printedCount).toBe(2);
     await c.app.close();
@@ -127,39 +135,61 @@ describe('a copy of the database restored after a cash-out', () => {
 describe('the -wal removed after a SIGKILL', () => {
   const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 
-  it('is refused as rolled back (or, had nothing been lost, accepted whole): never a voucher paid twice', { timeout: 60_000 }, async () => {
-    const db = dataPath(dir, 'cabinet.db');
-    const ledger = join(dir, 'devices.jsonl');
-    const configFile = join(dir, 'config.json');
-    writeFileSync(configFile, JSON.stringify(CRASH_CONFIG));
-    const args = ['--db', db, '--ledger', ledger, '--config', configFile, '--money-per-mille', '150'];
-    await new Promise<void>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'run', '--headless', ...args, '--bot', 'wal', '--games', '1000000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
-      child.stdout.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('"ready"')) setTimeout(() => child.kill('SIGKILL'), 1500);
+  it(
+    'is refused as rolled back (or, had nothing been lost, accepted whole): never a voucher paid twice',
+    { timeout: 60_000 },
+    async () => {
+      const db = dataPath(dir, 'cabinet.db');
+      const ledger = join(dir, 'devices.jsonl');
+      const configFile = join(dir, 'config.json');
+      writeFileSync(configFile, JSON.stringify(CRASH_CONFIG));
+      const args = ['--db', db, '--ledger', ledger, '--config', configFile, '--money-per-mille', '150'];
+      await new Promise<void>((resolve) => {
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', CLI, 'run', '--headless', ...args, '--bot', 'wal', '--games', '1000000000'],
+          { stdio: ['ignore', 'pipe', 'inherit'] },
+        );
+        child.stdout.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('"ready"')) setTimeout(() => child.kill('SIGKILL'), 1500);
+        });
+        child.on('exit', () => resolve());
       });
-      child.on('exit', () => resolve());
-    });
-    expect(statSync(`${db}-wal`).size).toBeGreaterThan(0);
-    const printed = readLedger(ledger).printedCount;
-    rmSync(`${db}-wal`);
-    rmSync(`${db}-shm`, { force: true });
+      expect(statSync(`${db}-wal`).size).toBeGreaterThan(0);
+      const printed = readLedger(ledger).printedCount;
+      rmSync(`${db}-wal`);
+      rmSync(`${db}-shm`, { force: true });
 
-    const places = storePlaces(parseConfig(CRASH_CONFIG, configFile), db);
-    const reader = RecordsReader.open(db, { requireIntactChain: false, key: readMachineKey(places.keyFile), mirror: places.mirror });
-    const refused = !reader.records.ok;
-    reader.close();
-    const restart = runHeadless({ dbPath: db, ledgerPath: ledger, seed: 'wal-2', games: 20, configFile, moneyPerMille: 150, write: () => {} });
-    if (refused) {
-      // The bot finds the cabinet locked by a technician's tilt and stops; nothing was printed.
-      await expect(restart).rejects.toThrow(/the cabinet tilted: records refused: rolled back: the database is at commit \d+, the mirror at commit \d+/);
-      expect(readLedger(ledger).printedCount).toBe(printed);
-    } else {
-      await restart;
-    }
-    const after = readLedger(ledger);
-    expect(new Set(after.printed.keys()).size).toBe(after.printedCount);
-  });
+      const places = storePlaces(parseConfig(CRASH_CONFIG, configFile), db);
+      const reader = RecordsReader.open(db, {
+        requireIntactChain: false,
+        key: readMachineKey(places.keyFile),
+        mirror: places.mirror,
+      });
+      const refused = !reader.records.ok;
+      reader.close();
+      const restart = runHeadless({
+        dbPath: db,
+        ledgerPath: ledger,
+        seed: 'wal-2',
+        games: 20,
+        configFile,
+        moneyPerMille: 150,
+        write: () => {},
+      });
+      if (refused) {
+        // The bot finds the cabinet locked by a technician's tilt and stops; nothing was printed.
+        await expect(restart).rejects.toThrow(
+          /the cabinet tilted: records refused: rolled back: the database is at commit \d+, the mirror at commit \d+/,
+        );
+        expect(readLedger(ledger).printedCount).toBe(printed);
+      } else {
+        await restart;
+      }
+      const after = readLedger(ledger);
+      expect(new Set(after.printed.keys()).size).toBe(after.printedCount);
+    },
+  );
 });
 
 describe("another cabinet's database, and a simulated one for production or the reverse", () => {
@@ -167,20 +197,26 @@ describe("another cabinet's database, and a simulated one for production or the 
     const bot = dataPath(dir, 'bot.db');
     await runHeadless({ dbPath: bot, ledgerPath: join(dir, 'bot.jsonl'), seed: 'b', games: 3, write: () => {} });
     const before = sha(bot);
-    expect(() => openJournal(bot, config)).toThrow(/is a simulated database \(made by run --headless --bot, the soak or the crash test\): a production start refuses it$/);
+    expect(() => openJournal(bot, config)).toThrow(
+      /is a simulated database \(made by run --headless --bot, the soak or the crash test\): a production start refuses it$/,
+    );
 
     const production = dataPath(join(dir, 'cabinet'), 'cabinet.db');
     openJournal(production, config).close();
     const silent = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
-      await expect(runCommand.run(['--headless', '--db', production, '--bot', '1'])).rejects.toThrow(/is a production database: run --headless --bot plays only on a simulated one/);
+      await expect(runCommand.run(['--headless', '--db', production, '--bot', '1'])).rejects.toThrow(
+        /is a production database: run --headless --bot plays only on a simulated one/,
+      );
       const otherKey = join(dir, 'another-cabinet.key');
       createMachineKey(otherKey);
       const otherConfig = join(dir, 'other.json');
       writeFileSync(otherConfig, JSON.stringify({ store: { keyFile: otherKey } }));
       const refusal = runCommand.run(['--headless', '--db', bot, '--bot', '1', '--config', otherConfig]);
       await expect(refusal).rejects.toThrow(CliError);
-      await expect(runCommand.run(['--headless', '--db', bot, '--bot', '1', '--config', otherConfig])).rejects.toThrow(/^[^\n]*belongs to another machine[^\n]*$/);
+      await expect(runCommand.run(['--headless', '--db', bot, '--bot', '1', '--config', otherConfig])).rejects.toThrow(
+        /^[^\n]*belongs to another machine[^\n]*$/,
+      );
     } finally {
       silent.mockRestore();
     }
@@ -208,7 +244,12 @@ describe('the stored settings edited', () => {
     expect(tilt?.reason).toMatch(/stored settings fail their check: limits\.handpayLimit .*; limits\.maxBet/);
     // The config file's limits are in force again, the change logged; play waits for a technician.
     expect(c.app.runner.state.settings.limits).toEqual(config.settings.limits);
-    expect(c.app.journal.reader.events().filter((e) => e.kind === 'config').map((e) => e.data.key)).toEqual(expect.arrayContaining(['limits.handpayLimit', 'limits.maxBet']));
+    expect(
+      c.app.journal.reader
+        .events()
+        .filter((e) => e.kind === 'config')
+        .map((e) => e.data.key),
+    ).toEqual(expect.arrayContaining(['limits.handpayLimit', 'limits.maxBet']));
     expect(c.app.runner.wish({ type: 'deal' }).ok).toBe(false);
     await c.app.close();
     expect(existsSync(storePlaces(config, db).mirror)).toBe(true);
@@ -222,8 +263,14 @@ describe('where the machine key and the mirror live', () => {
       keyFile: '/etc/poker-cabinet/machine.key',
       mirror: '/var/lib/poker-cabinet-mirror',
     });
-    expect(storePlaces(parseConfig({}), '/home/dev/poker/data/cabinet.db')).toEqual({ keyFile: '/home/dev/poker/machine.key', mirror: '/home/dev/poker/data-mirror' });
-    const named = parseConfig({ store: { keyFile: '/etc/poker-cabinet/key/machine.key', mirror: '/media/mirror' } }, '/etc/poker-cabinet/config.json');
+    expect(storePlaces(parseConfig({}), '/home/dev/poker/data/cabinet.db')).toEqual({
+      keyFile: '/home/dev/poker/machine.key',
+      mirror: '/home/dev/poker/data-mirror',
+    });
+    const named = parseConfig(
+      { store: { keyFile: '/etc/poker-cabinet/key/machine.key', mirror: '/media/mirror' } },
+      '/etc/poker-cabinet/config.json',
+    );
     expect(storePlaces(named, db)).toEqual({ keyFile: '/etc/poker-cabinet/key/machine.key', mirror: '/media/mirror' });
   });
 });

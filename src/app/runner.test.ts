@@ -46,7 +46,12 @@ class HeldDevices implements DeviceBus {
   /** What the devices say once the cabinet is up: online, and the deck's switches. */
   connect(): void {
     for (const device of ['acceptor', 'printer', 'deck'] as const) this.emit({ device, type: 'online' });
-    this.emit({ device: 'deck', type: 'switches', keys: { attendant: false, technician: false }, doors: { main: false, logic: false, cashbox: false } });
+    this.emit({
+      device: 'deck',
+      type: 'switches',
+      keys: { attendant: false, technician: false },
+      doors: { main: false, logic: false, cashbox: false },
+    });
   }
   send(c: DeviceCommand): void {
     this.onSend(c);
@@ -92,12 +97,21 @@ describe('the cabinet runner', () => {
     expect(atStart.map((t) => t.id)).toEqual(installedPayTables().installed.map((t) => t.id));
     // At start, the returns of the tables in play and the recorded Poker Plus ones; a par
     // sheet for each other Jacks or Better table is worked out in turns after the start (C-24).
-    expect(atStart.filter((t) => t.rtp === null).map((t) => t.id).sort()).toEqual(['jacks-or-better-7-5', 'jacks-or-better-8-5', 'jacks-or-better-9-6']);
+    expect(
+      atStart
+        .filter((t) => t.rtp === null)
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(['jacks-or-better-7-5', 'jacks-or-better-8-5', 'jacks-or-better-9-6']);
     expect(app.ratedPayTables().installed.filter((t) => t.rtp === null)).toHaveLength(3);
     // Every return known once the pass is done, and handed to the cabinet for the technician's choice.
     const rated = (await app.payTablesRated())!;
     expect(app.ratedPayTables()).toEqual(rated);
-    expect(rated.installed.map((t) => t.id).sort()).toEqual(installedPayTables().installed.map((t) => t.id).sort());
+    expect(rated.installed.map((t) => t.id).sort()).toEqual(
+      installedPayTables()
+        .installed.map((t) => t.id)
+        .sort(),
+    );
     expect(rated.installed.every((t) => t.rtp !== null)).toBe(true);
     expect(app.runner.state.installedPayTables).toEqual(rated.installed);
     await app.close();
@@ -105,7 +119,14 @@ describe('the cabinet runner', () => {
     const store = openJournal(dbIn('d.db', 'second'), config);
     // The tables the config file names among them, or their returns would be unknown (C-24).
     const mine = installedPayTables().installed.filter((t) => t.id.endsWith('-default'));
-    const runner = await CabinetRunner.start({ store, bus: new HeldDevices(new LedgerDevices({ ledgerPath: null })), env: nodeEnv(new SeededRandom('t')), settings: config.settings, installed: mine, initialPin: '1234' });
+    const runner = await CabinetRunner.start({
+      store,
+      bus: new HeldDevices(new LedgerDevices({ ledgerPath: null })),
+      env: nodeEnv(new SeededRandom('t')),
+      settings: config.settings,
+      installed: mine,
+      initialPin: '1234',
+    });
     expect(runner.state.installedPayTables.map((t) => t.id)).toEqual(mine.map((t) => t.id));
     expect(runner.state.installedPayTables.every((t) => t.rtp !== null)).toBe(true);
     await runner.close();
@@ -122,10 +143,14 @@ describe('the cabinet runner', () => {
     const stale = app.runner.wishAgainst(counter, { type: 'selectGame', game: 'jacks-or-better' });
     expect(stale.ok).toBe(false);
     // The runner leaves a screen's refusal to the screen port, which logs it per connection.
-    const staleRows = () => store.reader.events().filter((e) => e.kind === 'refusal' && String(e.data.reason).startsWith('stale wish'));
+    const staleRows = () =>
+      store.reader.events().filter((e) => e.kind === 'refusal' && String(e.data.reason).startsWith('stale wish'));
     expect(staleRows()).toEqual([]);
     const conn = app.port.connect('test');
-    expect(await conn.wish(counter, { type: 'selectGame', game: 'jacks-or-better' })).toMatchObject({ ok: false, rule: 'C-22' });
+    expect(await conn.wish(counter, { type: 'selectGame', game: 'jacks-or-better' })).toMatchObject({
+      ok: false,
+      rule: 'C-22',
+    });
     expect(staleRows().map((e) => e.data.carrier)).toEqual(['test']);
     await app.close();
   });
@@ -152,12 +177,16 @@ describe('the cabinet runner', () => {
     openJournal(db, config, 'simulated').close();
     const fake = new HeldDevices(new LedgerDevices({ ledgerPath: null }));
     const seeded = { kind: 'seeded', seed: '1', for: 'test' } as const;
-    await expect(assemble(db, { kind: 'given', bus: fake }, { dealing: seeded })).rejects.toThrow(/only with simulated devices/);
+    await expect(assemble(db, { kind: 'given', bus: fake }, { dealing: seeded })).rejects.toThrow(
+      /only with simulated devices/,
+    );
     // The production start: the store refuses a database made for the bot.
     await expect(start(db, fake)).rejects.toThrow(/a production start refuses it/);
     const production = dbIn('p.db', 'second');
     openJournal(production, config).close();
-    await expect(assemble(production, { kind: 'ledger', ledgerPath: null }, { dealing: seeded, purpose: 'production' })).rejects.toThrow(/only on a simulated database/);
+    await expect(
+      assemble(production, { kind: 'ledger', ledgerPath: null }, { dealing: seeded, purpose: 'production' }),
+    ).rejects.toThrow(/only on a simulated database/);
   });
 });
 
@@ -224,15 +253,25 @@ describe('C-14 restart recovery through the runner', () => {
   });
 
   it('plays a seeded bot session through the simulated devices with the meters balanced', async () => {
-    const app = await assemble(dbIn('c.db'), { kind: 'ledger', ledgerPath: join(dir, 'devices.jsonl'), printFailRate: 0.2 }, { dealing: { kind: 'seeded', seed: 'test', for: 'test' } });
+    const app = await assemble(
+      dbIn('c.db'),
+      { kind: 'ledger', ledgerPath: join(dir, 'devices.jsonl'), printFailRate: 0.2 },
+      { dealing: { kind: 'seeded', seed: 'test', for: 'test' } },
+    );
     const sim = app.devices.ledger!;
     sim.connect();
     const { PlayerBot } = await import('./sim/player-bot');
-    const summary = await new PlayerBot(app.runner, sim, { games: 60, random: new SeededRandom(4), moneyPerMille: 150 }).run();
+    const summary = await new PlayerBot(app.runner, sim, {
+      games: 60,
+      random: new SeededRandom(4),
+      moneyPerMille: 150,
+    }).run();
     expect(summary.games).toBe(60);
     const s = app.runner.state;
     const life = s.meters.lifetime;
-    expect(life.billsIn - life.vouchersOut - (life.handpaidCancelled ?? 0) + life.coinOut - life.coinIn).toBe(s.balance);
+    expect(life.billsIn - life.vouchersOut - (life.handpaidCancelled ?? 0) + life.coinOut - life.coinIn).toBe(
+      s.balance,
+    );
     expect(sim.ledger.summary.stackedTotal).toBe(life.billsIn);
     expect(sim.ledger.summary.printedTotal).toBe(life.vouchersOut ?? 0);
     await app.close();
@@ -266,7 +305,8 @@ describe('the records while the cabinet runs', () => {
     const setup = openJournal(db, config);
     setup.initialize(initialState(config.settings), 'test');
     setup.db.pragma('synchronous = OFF');
-    while (setup.eventCount() < CHECKPOINT_EVERY * 1.5) setup.appendLog([{ type: 'log', entry: { at: 1, kind: 'door', data: { door: 'main', open: true } } }]);
+    while (setup.eventCount() < CHECKPOINT_EVERY * 1.5)
+      setup.appendLog([{ type: 'log', entry: { at: 1, kind: 'door', data: { door: 'main', open: true } } }]);
     setup.close();
     const raw = new Database(db);
     raw.exec("DROP TRIGGER events_no_update; UPDATE events SET data = '{}' WHERE seq = 9");
@@ -277,7 +317,10 @@ describe('the records while the cabinet runs', () => {
     // Behind the latest checkpoint: the start does not walk there, and opens.
     expect(store.records.ok && store.chain.ok).toBe(true);
     bus.connect();
-    await vi.waitFor(() => expect(app.runner.state.tilts.map((t) => t.code)).toContain('records'), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(() => expect(app.runner.state.tilts.map((t) => t.code)).toContain('records'), {
+      timeout: 20_000,
+      interval: 50,
+    });
     expect(app.runner.state.tilts.find((t) => t.code === 'records')?.reason).toMatch(/broken at event row 9/);
     expect(app.runner.wish({ type: 'cashOut' }).ok).toBe(false);
     await app.close();

@@ -95,7 +95,8 @@ export class CabinetRunner {
     private readonly journal: JournalHook | undefined,
   ) {
     this.current = state;
-    this.validator = async (barcode) => ownVoucherVerdict(this.store.reader.voucher(barcode), this.env.now(), this.current.settings.currency);
+    this.validator = async (barcode) =>
+      ownVoucherVerdict(this.store.reader.voucher(barcode), this.env.now(), this.current.settings.currency);
   }
 
   /** Reads (or creates) the committed state, powers up, recovers, then starts listening. */
@@ -120,7 +121,8 @@ export class CabinetRunner {
     // Events that arrive while the devices are asked are held until recovery is done.
     runner.unsubscribe = bus.onEvent((event) => {
       runner.submit({ kind: 'device', event });
-      if (event.device === 'acceptor' && event.type === 'online' && runner.acceptorUnanswered) void runner.askAcceptorAgain();
+      if (event.device === 'acceptor' && event.type === 'online' && runner.acceptorUnanswered)
+        void runner.askAcceptorAgain();
     });
     // The settings first: stored ones that fail their check are replaced (and tilt) before
     // anything reads them.
@@ -236,7 +238,13 @@ export class CabinetRunner {
         if (logRefusal) this.store.appendLog(result.effects);
       } else if (result.state !== prev) {
         const extra = this.journal?.(prev, result.state, result.effects, input) ?? null;
-        this.store.commit(prev, result.state, extra ? [...result.effects, ...extra.log] : result.effects, undefined, extra?.writes);
+        this.store.commit(
+          prev,
+          result.state,
+          extra ? [...result.effects, ...extra.log] : result.effects,
+          undefined,
+          extra?.writes,
+        );
         this.current = result.state;
         // Critical memory not mirrored: no money moves on it (a voucher waits for the restart's recovery).
         const held = this.store.mirrorProblem !== null;
@@ -281,7 +289,8 @@ export class CabinetRunner {
     const pending = (kind: CabinetInput['kind']) => this.queue.some((i) => i.kind === kind);
     if ((problem !== null) !== tilted && !pending('mirror')) this.queue.push({ kind: 'mirror', problem });
     const broken = this.store.reader.recordsBroken;
-    if (broken && !recordsRefused(this.current) && !pending('records')) this.queue.push({ kind: 'records', refused: broken, mirror: null });
+    if (broken && !recordsRefused(this.current) && !pending('records'))
+      this.queue.push({ kind: 'records', refused: broken, mirror: null });
     if (this.ready && !this.busy) this.drain();
   }
 
@@ -297,4 +306,5 @@ export class CabinetRunner {
 }
 
 const movesMoney = (c: DeviceCommand): boolean =>
-  (c.device === 'printer' && c.type === 'print') || (c.device === 'acceptor' && (c.type === 'stack' || c.type === 'stackTicket'));
+  (c.device === 'printer' && c.type === 'print') ||
+  (c.device === 'acceptor' && (c.type === 'stack' || c.type === 'stackTicket'));

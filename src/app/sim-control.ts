@@ -15,7 +15,12 @@ const flag = (c: Json): boolean => {
 
 export function simControl(sim: SimulatedDevices): (command: unknown) => Promise<unknown> {
   const notes = () => sim.acceptor.values.map((n) => ({ value: n.value, label: n.denomination.replace(/^\S+ /, '') }));
-  const status = () => ({ notes: notes(), lamps: sim.deck.lamps, vouchers: sim.printer.printed.length, cashbox: sim.acceptor.cashbox.length });
+  const status = () => ({
+    notes: notes(),
+    lamps: sim.deck.lamps,
+    vouchers: sim.printer.printed.length,
+    cashbox: sim.acceptor.cashbox.length,
+  });
 
   return async (command: unknown) => {
     if (!isObject(command) || typeof command.device !== 'string' || typeof command.action !== 'string') {

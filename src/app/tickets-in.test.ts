@@ -38,7 +38,11 @@ interface Cabinet {
   close(): Promise<void>;
 }
 
-async function cabinet(name: string, settings: Record<string, unknown> = {}, validator?: TicketValidator): Promise<Cabinet> {
+async function cabinet(
+  name: string,
+  settings: Record<string, unknown> = {},
+  validator?: TicketValidator,
+): Promise<Cabinet> {
   const config = parseConfig({ devices: rig.ports, ...settings }, join(dir, `${name}.json`));
   // Each cabinet its own data folder, so its own mirror.
   const store = openJournal(join(dir, name, 'data', 'cabinet.db'), config);
@@ -53,7 +57,11 @@ async function cabinet(name: string, settings: Record<string, unknown> = {}, val
     validator,
   });
   try {
-    await until('the devices up', () => runner.state.tilts.length === 0 && runner.state.acceptorEnabled === true, 15_000);
+    await until(
+      'the devices up',
+      () => runner.state.tilts.length === 0 && runner.state.acceptorEnabled === true,
+      15_000,
+    );
   } catch (e) {
     await runner.close();
     store.close();
@@ -70,7 +78,10 @@ async function cabinet(name: string, settings: Record<string, unknown> = {}, val
   };
 }
 
-const returnedFor = (c: Cabinet, barcode: string, since: number) => c.runner.state.lastTicket?.barcode === barcode && c.runner.state.lastTicket.at >= since && c.runner.state.lastTicket.outcome === 'returned';
+const returnedFor = (c: Cabinet, barcode: string, since: number) =>
+  c.runner.state.lastTicket?.barcode === barcode &&
+  c.runner.state.lastTicket.at >= since &&
+  c.runner.state.lastTicket.outcome === 'returned';
 
 async function insertTicket(c: Cabinet, barcode: string): Promise<number> {
   const since = Date.now() - 1;
@@ -84,62 +95,78 @@ async function cashOut(c: Cabinet, note: number): Promise<string> {
   await until('the note credited', () => c.runner.state.balance === before + note, 10_000);
   const printed = rig.ledger.summary.printedCount;
   expect(c.runner.wish({ type: 'cashOut' }).ok).toBe(true);
-  await until('the voucher printed and debited', () => rig.ledger.summary.printedCount === printed + 1 && c.runner.state.voucher === null, 15_000);
+  await until(
+    'the voucher printed and debited',
+    () => rig.ledger.summary.printedCount === printed + 1 && c.runner.state.voucher === null,
+    15_000,
+  );
   return [...rig.ledger.summary.printed.keys()].at(-1)!;
 }
 
 describe('tickets in, standalone, over socat ptys', () => {
-  it('redeems its own voucher once, returns it as already redeemed the second time, and returns an expired and an unknown one', { timeout: 90_000 }, async () => {
-    const c = await cabinet('own');
-    try {
-      const validation = await cashOut(c, 5000);
-      expect(c.store.reader.voucher(validation)).toMatchObject({ status: 'issued', amount: 5000 });
-      expect(c.runner.state.balance).toBe(0);
+  it(
+    'redeems its own voucher once, returns it as already redeemed the second time, and returns an expired and an unknown one',
+    { timeout: 90_000 },
+    async () => {
+      const c = await cabinet('own');
+      try {
+        const validation = await cashOut(c, 5000);
+        expect(c.store.reader.voucher(validation)).toMatchObject({ status: 'issued', amount: 5000 });
+        expect(c.runner.state.balance).toBe(0);
 
-      await insertTicket(c, validation);
-      await until('the ticket credited', () => c.runner.state.balance === 5000, 15_000);
-      expect(rig.acceptor.ticketBox).toContain(validation);
-      const life = c.runner.state.meters.lifetime;
-      expect([life.vouchersIn, life.vouchersInCount]).toEqual([5000, 1]);
-      const redeemed = c.store.reader.voucher(validation)!;
-      expect(redeemed.status).toBe('redeemed');
-      // The voucher names the ticket's log row that redeemed it, committed together.
-      const row = c.store.reader.eventsOfKind(['ticket'], 10).find((e) => e.seq === redeemed.redeemedEvent);
-      expect(row?.data).toMatchObject({ event: 'redeemed', barcode: validation, amount: 5000 });
+        await insertTicket(c, validation);
+        await until('the ticket credited', () => c.runner.state.balance === 5000, 15_000);
+        expect(rig.acceptor.ticketBox).toContain(validation);
+        const life = c.runner.state.meters.lifetime;
+        expect([life.vouchersIn, life.vouchersInCount]).toEqual([5000, 1]);
+        const redeemed = c.store.reader.voucher(validation)!;
+        expect(redeemed.status).toBe('redeemed');
+        // The voucher names the ticket's log row that redeemed it, committed together.
+        const row = c.store.reader.eventsOfKind(['ticket'], 10).find((e) => e.seq === redeemed.redeemedEvent);
+        expect(row?.data).toMatchObject({ event: 'redeemed', barcode: validation, amount: 5000 });
 
-      // The same voucher again: back to the player, nothing credited.
-      let since = await insertTicket(c, validation);
-      await until('returned as already redeemed', () => returnedFor(c, validation, since), 15_000);
-      expect(c.runner.state.lastTicket?.reason).toBe('alreadyRedeemed');
-      await until('the acceptor handed it back', () => rig.ledger.summary.lastTicket.state === 'returned', 10_000);
-      expect(rig.acceptor.ticketBox.filter((b) => b === validation)).toHaveLength(1);
+        // The same voucher again: back to the player, nothing credited.
+        let since = await insertTicket(c, validation);
+        await until('returned as already redeemed', () => returnedFor(c, validation, since), 15_000);
+        expect(c.runner.state.lastTicket?.reason).toBe('alreadyRedeemed');
+        await until('the acceptor handed it back', () => rig.ledger.summary.lastTicket.state === 'returned', 10_000);
+        expect(rig.acceptor.ticketBox.filter((b) => b === validation)).toHaveLength(1);
 
-      // A second voucher, inserted after its expiry day.
-      const later = await cashOut(c, 2000);
-      c.shift(31 * DAY);
-      since = await insertTicket(c, later);
-      await until('returned as expired', () => returnedFor(c, later, since), 15_000);
-      expect(c.runner.state.lastTicket?.reason).toBe('expired');
-      expect(c.store.reader.voucher(later)?.status).toBe('issued');
+        // A second voucher, inserted after its expiry day.
+        const later = await cashOut(c, 2000);
+        c.shift(31 * DAY);
+        since = await insertTicket(c, later);
+        await until('returned as expired', () => returnedFor(c, later, since), 15_000);
+        expect(c.runner.state.lastTicket?.reason).toBe('expired');
+        expect(c.store.reader.voucher(later)?.status).toBe('issued');
 
-      // Not one of this cabinet's.
-      const stranger = '123456789012345678';
-      since = await insertTicket(c, stranger);
-      await until('returned as not valid here', () => returnedFor(c, stranger, since), 15_000);
-      expect(c.runner.state.lastTicket?.reason).toBe('notValidHere');
+        // Not one of this cabinet's.
+        const stranger = '123456789012345678';
+        since = await insertTicket(c, stranger);
+        await until('returned as not valid here', () => returnedFor(c, stranger, since), 15_000);
+        expect(c.runner.state.lastTicket?.reason).toBe('notValidHere');
 
-      // The second voucher carried the whole balance (5000 + 2000) out.
-      expect(c.store.reader.voucher(later)?.amount).toBe(7000);
-      expect(c.runner.state.balance).toBe(0);
-      expect(checkBalance(c.runner.state.meters.lifetime, c.runner.state.balance).ok).toBe(true);
-      const outcomes = c.store.reader.eventsOfKind(['ticket'], 50).reverse().filter((e) => e.data.event === 'redeemed' || e.data.event === 'return');
-      expect(outcomes.map((e) => e.data.reason ?? e.data.event)).toEqual(['redeemed', 'alreadyRedeemed', 'expired', 'notValidHere']);
-    } finally {
-      await c.close();
-    }
-  });
+        // The second voucher carried the whole balance (5000 + 2000) out.
+        expect(c.store.reader.voucher(later)?.amount).toBe(7000);
+        expect(c.runner.state.balance).toBe(0);
+        expect(checkBalance(c.runner.state.meters.lifetime, c.runner.state.balance).ok).toBe(true);
+        const outcomes = c.store.reader
+          .eventsOfKind(['ticket'], 50)
+          .reverse()
+          .filter((e) => e.data.event === 'redeemed' || e.data.event === 'return');
+        expect(outcomes.map((e) => e.data.reason ?? e.data.event)).toEqual([
+          'redeemed',
+          'alreadyRedeemed',
+          'expired',
+          'notValidHere',
+        ]);
+      } finally {
+        await c.close();
+      }
+    },
+  );
 
-  it('returns a ticket the validator does not answer within the operator\'s time', { timeout: 60_000 }, async () => {
+  it("returns a ticket the validator does not answer within the operator's time", { timeout: 60_000 }, async () => {
     const silent: TicketValidator = () => new Promise(() => {});
     const c = await cabinet('silent', { voucher: { validationSeconds: 3 } }, silent);
     try {

@@ -3,7 +3,10 @@ import { Rig } from './testing';
 
 function withPin(pin: string): Rig {
   const rig = new Rig();
-  rig.state = { ...rig.state, access: { ...rig.state.access, pinHash: rig.env.hashPin(pin), pinChangeRequired: false } };
+  rig.state = {
+    ...rig.state,
+    access: { ...rig.state.access, pinHash: rig.env.hashPin(pin), pinChangeRequired: false },
+  };
   return rig;
 }
 
@@ -19,7 +22,10 @@ describe('C-21 access', () => {
     rig.key('technician', false);
     expect(rig.state.access.technicianSession).toBe(false);
     expect(rig.log.filter((l) => l.kind === 'key')).toHaveLength(2);
-    expect(rig.log.filter((l) => l.kind === 'access').map((l) => l.data.event)).toEqual(['technician login', 'technician logout']);
+    expect(rig.log.filter((l) => l.kind === 'access').map((l) => l.data.event)).toEqual([
+      'technician login',
+      'technician logout',
+    ]);
   });
 
   it('locks PIN entry after repeated wrong PINs, for a while', () => {
@@ -72,7 +78,10 @@ describe('C-18, C-21 keys come from the deck', () => {
     // Power goes; meanwhile the attendant key is turned off. The stored state still says on.
     rig.ok({ kind: 'powerUp' });
     expect(rig.state.keys).toEqual({ attendant: false, technician: false });
-    expect(rig.wish({ type: 'creditClear', confirm: true })).toMatchObject({ ok: false, refusal: { rule: 'C-21', reason: expect.stringMatching(/reported its switches/) } });
+    expect(rig.wish({ type: 'creditClear', confirm: true })).toMatchObject({
+      ok: false,
+      refusal: { rule: 'C-21', reason: expect.stringMatching(/reported its switches/) },
+    });
     rig.event({ device: 'deck', type: 'switches', keys: { attendant: false, technician: false }, doors: closed });
     expect(rig.refuse({ type: 'creditClear', confirm: true })).toBe('C-21');
     expect(rig.state.balance).toBe(10000);
@@ -123,12 +132,23 @@ describe('C-18, C-21 keys come from the deck', () => {
 describe('C-21 the initial PIN must be changed', () => {
   it('a technician logged in with the initial PIN may only change it, and not to the same', () => {
     const rig = new Rig();
-    rig.state = { ...rig.state, access: { ...rig.state.access, pinHash: rig.env.hashPin('0000'), pinChangeRequired: true } };
+    rig.state = {
+      ...rig.state,
+      access: { ...rig.state.access, pinHash: rig.env.hashPin('0000'), pinChangeRequired: true },
+    };
     rig.key('technician', true);
     rig.play({ type: 'technicianPin', pin: '0000' });
     expect(rig.state.access.technicianSession).toBe(true);
-    for (const wish of [{ type: 'clearPeriodMeters', confirm: true }, { type: 'deviceTest', on: true }, { type: 'changeSettings', confirm: true, venue: 'X' }, { type: 'ramClear', confirm: true }]) {
-      expect(rig.wish(wish)).toMatchObject({ ok: false, refusal: { rule: 'C-21', reason: 'the initial PIN must be changed first' } });
+    for (const wish of [
+      { type: 'clearPeriodMeters', confirm: true },
+      { type: 'deviceTest', on: true },
+      { type: 'changeSettings', confirm: true, venue: 'X' },
+      { type: 'ramClear', confirm: true },
+    ]) {
+      expect(rig.wish(wish)).toMatchObject({
+        ok: false,
+        refusal: { rule: 'C-21', reason: 'the initial PIN must be changed first' },
+      });
     }
     expect(rig.wish({ type: 'setPin', pin: '0000' })).toMatchObject({ ok: false, refusal: { reason: /must differ/ } });
     rig.play({ type: 'setPin', pin: '8642' });

@@ -17,7 +17,10 @@ export function technicianPin(tx: Transition, pin: string): Outcome {
   const key = needKey(s, 'technician');
   if (key) return key;
   if (tx.at < a.lockedUntil) {
-    return refusal('C-21', `PIN entry is locked for ${Math.ceil((a.lockedUntil - tx.at) / 1000)} s after repeated wrong PINs`);
+    return refusal(
+      'C-21',
+      `PIN entry is locked for ${Math.ceil((a.lockedUntil - tx.at) / 1000)} s after repeated wrong PINs`,
+    );
   }
   if (a.pinHash && tx.env.verifyPin(pin, a.pinHash)) {
     tx.set({ access: { ...a, technicianSession: true, pinFailures: 0 } });
@@ -26,7 +29,13 @@ export function technicianPin(tx: Transition, pin: string): Outcome {
   }
   const failures = a.pinFailures + 1;
   const lock = failures >= s.settings.access.maxPinFailures;
-  tx.set({ access: { ...a, pinFailures: lock ? 0 : failures, lockedUntil: lock ? tx.at + s.settings.access.lockoutMs : a.lockedUntil } });
+  tx.set({
+    access: {
+      ...a,
+      pinFailures: lock ? 0 : failures,
+      lockedUntil: lock ? tx.at + s.settings.access.lockoutMs : a.lockedUntil,
+    },
+  });
   tx.log('access', { event: 'wrong PIN', failures, locked: lock });
   // A wrong PIN is a transition, not a refusal: its count must be committed to stop guessing.
   return null;
@@ -48,9 +57,11 @@ export function technicianLogout(tx: Transition): Outcome {
 /** The one thing a technician logged in with the initial PIN may do (C-21). */
 export function setPin(tx: Transition, pin: string): Outcome {
   const a = tx.state.access;
-  const no = needKey(tx.state, 'technician') ?? (a.technicianSession ? null : refusal('C-21', 'the technician PIN is needed'));
+  const no =
+    needKey(tx.state, 'technician') ?? (a.technicianSession ? null : refusal('C-21', 'the technician PIN is needed'));
   if (no) return no;
-  if (a.pinHash && tx.env.verifyPin(pin, a.pinHash)) return refusal('C-21', 'the new PIN must differ from the one in use');
+  if (a.pinHash && tx.env.verifyPin(pin, a.pinHash))
+    return refusal('C-21', 'the new PIN must differ from the one in use');
   tx.set({ access: { ...a, pinHash: tx.env.hashPin(pin), pinChangeRequired: false } });
   tx.log('access', { event: 'PIN changed', ...(a.pinChangeRequired ? { initial: true } : {}) });
   return null;
@@ -73,11 +84,16 @@ export function clearTilt(tx: Transition, code: string): Outcome {
   if (code === RECORDS_TILT) return refusal('C-8', 'refused records are cleared only by a RAM clear');
   if (code === SETTINGS_TILT) {
     const problems = settingsProblems(tx.state.settings);
-    if (problems.length > 0) return refusal('C-7', `the settings still fail their check: ${describeProblems(problems)}`);
+    if (problems.length > 0)
+      return refusal('C-7', `the settings still fail their check: ${describeProblems(problems)}`);
   }
   if (code === METER_TILT) {
     const check = checkBalance(tx.state.meters.lifetime, tx.state.balance);
-    if (!check.ok) return refusal('C-9', `the meters still do not balance (${check.expected} against ${check.actual}): clear the credits and RAM clear`);
+    if (!check.ok)
+      return refusal(
+        'C-9',
+        `the meters still do not balance (${check.expected} against ${check.actual}): clear the credits and RAM clear`,
+      );
   }
   tx.set({ tilts: tx.state.tilts.filter((t) => t.code !== code) });
   tx.log('tilt', { event: 'off', code, by: 'technician' });
@@ -93,7 +109,8 @@ export function ramClear(tx: Transition): Outcome {
     return null;
   }
   const s = tx.state;
-  if (gameInProgress(s) || s.note || s.voucher || s.handpay) return refusal('C-8', 'RAM clear needs no game, note, voucher or handpay pending');
+  if (gameInProgress(s) || s.note || s.voucher || s.handpay)
+    return refusal('C-8', 'RAM clear needs no game, note, voucher or handpay pending');
   if (s.balance !== 0) return refusal('C-8', 'RAM clear needs a zero balance: clear the credits first (C-6)');
   tx.log('meterClear', { scope: 'ram', lifetime: s.meters.lifetime });
   tx.set({ meters: EMPTY_METERS, tilts: s.tilts.filter((t) => t.code !== METER_TILT) });

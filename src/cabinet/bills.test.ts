@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { checkBalance } from './meters';
 import { Rig } from './testing';
 
-const escrow = (value: number) => ({ device: 'acceptor' as const, type: 'escrow' as const, value, denomination: String(value) });
-const stacked = (value: number) => ({ device: 'acceptor' as const, type: 'stacked' as const, value, denomination: String(value) });
+const escrow = (value: number) => ({
+  device: 'acceptor' as const,
+  type: 'escrow' as const,
+  value,
+  denomination: String(value),
+});
+const stacked = (value: number) => ({
+  device: 'acceptor' as const,
+  type: 'stacked' as const,
+  value,
+  denomination: String(value),
+});
 
 describe('C-3 bills', () => {
   it('stacks an accepted note and credits it only when stacked', () => {
@@ -69,7 +79,15 @@ describe('C-3 bills', () => {
     expect(rig.event(escrow(1000))).not.toContainEqual({ device: 'acceptor', type: 'enable', enabled: true });
     expect(rig.event(stacked(1000))).toContainEqual({ device: 'acceptor', type: 'enable', enabled: false });
     const rig2 = new Rig();
-    expect(rig2.event({ device: 'deck', type: 'door', door: 'logic', open: true })).toContainEqual({ device: 'acceptor', type: 'enable', enabled: false });
-    expect(rig2.event({ device: 'deck', type: 'door', door: 'logic', open: false })).toContainEqual({ device: 'acceptor', type: 'enable', enabled: true });
+    expect(rig2.event({ device: 'deck', type: 'door', door: 'logic', open: true })).toContainEqual({
+      device: 'acceptor',
+      type: 'enable',
+      enabled: false,
+    });
+    expect(rig2.event({ device: 'deck', type: 'door', door: 'logic', open: false })).toContainEqual({
+      device: 'acceptor',
+      type: 'enable',
+      enabled: true,
+    });
   });
 });

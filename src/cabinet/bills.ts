@@ -18,7 +18,8 @@ function returnReason(tx: Transition, value: number): string | null {
   if (s.ticket) return 'a ticket is being validated';
   if (!Number.isSafeInteger(value) || value <= 0) return 'the acceptor reported no value for the note';
   if (s.settings.disabledNotes.includes(value)) return `notes of ${value} are disabled`;
-  if (s.balance + value > s.settings.limits.creditLimit) return `the balance would exceed the credit limit of ${s.settings.limits.creditLimit}`;
+  if (s.balance + value > s.settings.limits.creditLimit)
+    return `the balance would exceed the credit limit of ${s.settings.limits.creditLimit}`;
   return null;
 }
 
@@ -53,11 +54,22 @@ export function acceptorEvent(tx: Transition, event: AcceptorEvent): void {
       if (!note) {
         // Never credit a note the cabinet did not ask to stack: after a restart the device is
         // asked instead (C-14), so a late report here would credit it twice.
-        tx.log('anomaly', { device: 'acceptor', event: 'stacked', value: event.value, reason: 'no note was being stacked' });
+        tx.log('anomaly', {
+          device: 'acceptor',
+          event: 'stacked',
+          value: event.value,
+          reason: 'no note was being stacked',
+        });
         return;
       }
       if (event.value !== note.value) {
-        tx.log('anomaly', { device: 'acceptor', event: 'stacked', value: event.value, expected: note.value, reason: 'stacked value differs from escrow' });
+        tx.log('anomaly', {
+          device: 'acceptor',
+          event: 'stacked',
+          value: event.value,
+          expected: note.value,
+          reason: 'stacked value differs from escrow',
+        });
       }
       credit(tx, note.value);
       return;

@@ -12,7 +12,17 @@ import { deal, gameAction, selectGame, setBet, setBoxes, setChipValue } from './
 import type { CabinetEnv, CabinetInput, PlayerWish } from './inputs';
 import { clearPeriodMeters, clearTilt, ramClear, setPin, technicianLogout, technicianPin } from './access';
 import { syncOutputs } from './outputs';
-import { deviceTest, endDeviceTest, testAcceptor, testAcceptorEvent, testButton, testLamps, testPrinterEvent, testPrinterTrouble, testVoucher } from './device-test';
+import {
+  deviceTest,
+  endDeviceTest,
+  testAcceptor,
+  testAcceptorEvent,
+  testButton,
+  testLamps,
+  testPrinterEvent,
+  testPrinterTrouble,
+  testVoucher,
+} from './device-test';
 import { powerUp, recovered } from './power';
 import { soundMute } from './sound-mute';
 import { sasCommand } from './sas';
@@ -47,22 +57,49 @@ export function stepCabinet(state: CabinetState, input: CabinetInput, env: Cabin
 /** A device test lives only as long as the technician's session (logout, key off, power-up). */
 function endOrphanedTest(tx: Transition, input: CabinetInput): void {
   if (!tx.state.deviceTest || tx.state.access.technicianSession) return;
-  const why = input.kind === 'powerUp' ? 'power-up' : !tx.state.keys.technician ? 'technician key turned off' : 'technician logged out';
+  const why =
+    input.kind === 'powerUp'
+      ? 'power-up'
+      : !tx.state.keys.technician
+        ? 'technician key turned off'
+        : 'technician logged out';
   endDeviceTest(tx, why);
 }
 
 /** What stops while a device test runs: everything the player does (C-20, C-21). */
 const PLAY_WISHES = new Set<PlayerWish['type']>([
-  'selectGame', 'chipValue', 'language', 'setBet', 'setBoxes', 'deal', 'hold', 'toggleHold', 'draw',
-  'exchange', 'buySixth', 'bet', 'fold', 'takeHalf', 'buyGame', 'reveal', 'cashOut',
+  'selectGame',
+  'chipValue',
+  'language',
+  'setBet',
+  'setBoxes',
+  'deal',
+  'hold',
+  'toggleHold',
+  'draw',
+  'exchange',
+  'buySixth',
+  'bet',
+  'fold',
+  'takeHalf',
+  'buyGame',
+  'reveal',
+  'cashOut',
 ]);
 
 function refused(tx: Transition, why: Refusal, input: CabinetInput): CabinetResult {
-  const what = input.kind === 'wish' ? { wish: summarize(input.wish) } : input.kind === 'device' ? { event: input.event } : { input: input.kind };
+  const what =
+    input.kind === 'wish'
+      ? { wish: summarize(input.wish) }
+      : input.kind === 'device'
+        ? { event: input.event }
+        : { input: input.kind };
   return {
     ok: false,
     refusal: why,
-    effects: [{ type: 'log', entry: { at: tx.at, kind: 'refusal', data: { rule: why.rule, reason: why.reason, ...what } } }],
+    effects: [
+      { type: 'log', entry: { at: tx.at, kind: 'refusal', data: { rule: why.rule, reason: why.reason, ...what } } },
+    ],
   };
 }
 
@@ -76,7 +113,10 @@ function dispatch(tx: Transition, input: CabinetInput): Outcome {
   switch (input?.kind) {
     case 'wish': {
       if (input.counter !== tx.state.version) {
-        return refusal('C-22', `stale wish: made against state ${String(input.counter)}, the cabinet is at ${tx.state.version}`);
+        return refusal(
+          'C-22',
+          `stale wish: made against state ${String(input.counter)}, the cabinet is at ${tx.state.version}`,
+        );
       }
       const parsed = parseWish(input.wish);
       if (!parsed.ok) return parsed.refusal;
@@ -180,7 +220,8 @@ function deviceEvent(tx: Transition, event: DeviceEvent): Outcome {
     case 'faultCleared':
     case 'online':
     case 'offline':
-      if (!['acceptor', 'printer', 'deck'].includes(event.device)) return refusal('C-22', `unknown device "${String(event.device)}"`);
+      if (!['acceptor', 'printer', 'deck'].includes(event.device))
+        return refusal('C-22', `unknown device "${String(event.device)}"`);
       deviceHealth(tx, event);
       if (event.device === 'printer') testPrinterTrouble(tx);
       return null;
@@ -207,7 +248,9 @@ function deviceEvent(tx: Transition, event: DeviceEvent): Outcome {
 
 /** On refused records a note stacked or a voucher printed is logged, never credited or debited. */
 function unsettled(tx: Transition, event: DeviceEvent): boolean {
-  const money = (event.device === 'acceptor' && (event.type === 'stacked' || event.type === 'ticketStacked')) || (event.device === 'printer' && (event.type === 'printed' || event.type === 'printFailed'));
+  const money =
+    (event.device === 'acceptor' && (event.type === 'stacked' || event.type === 'ticketStacked')) ||
+    (event.device === 'printer' && (event.type === 'printed' || event.type === 'printFailed'));
   if (!money || !recordsRefused(tx.state)) return false;
   tx.log('anomaly', { event, reason: 'the records are refused: not settled' });
   return true;
@@ -228,7 +271,8 @@ function button(tx: Transition, b: Button): Outcome {
     case 'hold3':
     case 'hold4':
     case 'hold5':
-      if (!playing || game!.game !== 'jacks-or-better') return refusal('C-22', 'HOLD works only during a Jacks or Better game');
+      if (!playing || game!.game !== 'jacks-or-better')
+        return refusal('C-22', 'HOLD works only during a Jacks or Better game');
       return gameAction(tx, { type: 'toggleHold', position: Number(b.slice(4)) - 1 });
     case 'betOne':
       if (s.selectedGame !== 'jacks-or-better') return refusal('C-22', 'BET ONE is for Jacks or Better');

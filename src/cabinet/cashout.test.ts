@@ -137,7 +137,7 @@ describe('C-6 credit clear', () => {
   });
 });
 
-describe('the attendant\'s handpay list', () => {
+describe("the attendant's handpay list", () => {
   it('finds kind, amount, game, reason and event in every handpay and credit-clear row', () => {
     const rig = new Rig({ limits: { handpayLimit: 1000 } });
     rig.insert(1000);
@@ -152,7 +152,13 @@ describe('the attendant\'s handpay list', () => {
     expect(rows.map((r) => Object.fromEntries(fields.map((k) => [k, r[k]])))).toEqual([
       { event: 'locked', kind: 'jackpot', amount: 1250, gameId: 1, reason: 'win at or above the handpay limit' },
       { event: 'paid', kind: 'jackpot', amount: 1250, gameId: 1, reason: 'win at or above the handpay limit' },
-      { event: 'creditClear', kind: 'cancelledCredits', amount: 995, gameId: null, reason: 'credits cleared by the attendant' },
+      {
+        event: 'creditClear',
+        kind: 'cancelledCredits',
+        amount: 995,
+        gameId: null,
+        reason: 'credits cleared by the attendant',
+      },
     ]);
   });
 });

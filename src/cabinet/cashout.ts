@@ -40,14 +40,30 @@ export function cashOut(tx: Transition): Outcome {
   const limit = s.settings.limits.ticketLimit;
   const problem = s.balance > limit ? `above the ticket limit of ${limit}` : printerProblem(tx);
   if (problem) {
-    lockForHandpay(tx, { kind: 'cancelledCredits', amount: s.balance, reason: `cash-out ${problem}`, gameId: null, game: null });
+    lockForHandpay(tx, {
+      kind: 'cancelledCredits',
+      amount: s.balance,
+      reason: `cash-out ${problem}`,
+      gameId: null,
+      game: null,
+    });
     return null;
   }
   const sequence = s.voucherSequence + 1;
   const validation = voucherValidation(tx);
   if (validation === null) {
-    tx.log('voucher', { event: 'noValidationId', amount: s.balance, reason: 'the casino system has not set a validation ID (SAS 4C)' });
-    lockForHandpay(tx, { kind: 'cancelledCredits', amount: s.balance, reason: 'cash-out without a validation ID from the casino system', gameId: null, game: null });
+    tx.log('voucher', {
+      event: 'noValidationId',
+      amount: s.balance,
+      reason: 'the casino system has not set a validation ID (SAS 4C)',
+    });
+    lockForHandpay(tx, {
+      kind: 'cancelledCredits',
+      amount: s.balance,
+      reason: 'cash-out without a validation ID from the casino system',
+      gameId: null,
+      game: null,
+    });
     return null;
   }
   const voucher: Voucher = {
@@ -100,14 +116,25 @@ export function voucherFailed(tx: Transition, reason: string): void {
   // It may have come out part printed: whatever the player holds, it is paid by hand, not redeemed.
   tx.effects.push({ type: 'voucherStatus', validation: v.validation, status: 'voided' });
   tx.log('voucher', { event: 'failed', validation: v.validation, amount: v.amount, reason });
-  lockForHandpay(tx, { kind: 'cancelledCredits', amount: v.amount, reason: `voucher not printed: ${reason}`, gameId: null, game: null });
+  lockForHandpay(tx, {
+    kind: 'cancelledCredits',
+    amount: v.amount,
+    reason: `voucher not printed: ${reason}`,
+    gameId: null,
+    game: null,
+  });
 }
 
 export function printerEvent(tx: Transition, event: PrinterEvent): void {
   const v = tx.state.voucher;
   if (event.type !== 'printed' && event.type !== 'printFailed') return;
   if (!v || v.validation !== event.validation) {
-    tx.log('anomaly', { device: 'printer', event: event.type, validation: event.validation, reason: 'no such voucher is being printed' });
+    tx.log('anomaly', {
+      device: 'printer',
+      event: event.type,
+      validation: event.validation,
+      reason: 'no such voucher is being printed',
+    });
     return;
   }
   if (event.type === 'printed') voucherPrinted(tx);
@@ -136,7 +163,14 @@ export function payHandpay(tx: Transition, by: 'attendant' | 'host'): void {
     tx.count({ handpaidCancelled: h.amount, handpaidCancelledCount: 1 });
   }
   tx.set({ handpay: null });
-  tx.log('handpay', { event: 'paid', kind: h.kind, amount: h.amount, gameId: h.gameId, reason: h.reason, ...(by === 'attendant' ? { key: 'attendant' } : { by: 'host' }) });
+  tx.log('handpay', {
+    event: 'paid',
+    kind: h.kind,
+    amount: h.amount,
+    gameId: h.gameId,
+    reason: h.reason,
+    ...(by === 'attendant' ? { key: 'attendant' } : { by: 'host' }),
+  });
 }
 
 /** C-6: the attendant clears the balance as handpaid cancelled credits. */
@@ -152,6 +186,13 @@ export function creditClear(tx: Transition): Outcome {
   tx.set({ balance: 0 });
   tx.count({ handpaidCancelled: amount, handpaidCancelledCount: 1 });
   // Shaped like the handpay rows, so the attendant's list of recent handpays reads both alike.
-  tx.log('creditClear', { event: 'creditClear', kind: 'cancelledCredits', amount, gameId: null, reason: 'credits cleared by the attendant', key: 'attendant' });
+  tx.log('creditClear', {
+    event: 'creditClear',
+    kind: 'cancelledCredits',
+    amount,
+    gameId: null,
+    reason: 'credits cleared by the attendant',
+    key: 'attendant',
+  });
   return null;
 }

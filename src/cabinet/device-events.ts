@@ -2,8 +2,21 @@
 // (src/devices) and the in-process simulators both speak this, so the cabinet never knows
 // which one it has.
 
-export type Button = 'deal' | 'hold1' | 'hold2' | 'hold3' | 'hold4' | 'hold5' | 'betOne' | 'maxBet' | 'cashOut' | 'help' | 'service';
-export const BUTTONS: readonly Button[] = ['deal', 'hold1', 'hold2', 'hold3', 'hold4', 'hold5', 'betOne', 'maxBet', 'cashOut', 'help', 'service'];
+export type Button =
+  'deal' | 'hold1' | 'hold2' | 'hold3' | 'hold4' | 'hold5' | 'betOne' | 'maxBet' | 'cashOut' | 'help' | 'service';
+export const BUTTONS: readonly Button[] = [
+  'deal',
+  'hold1',
+  'hold2',
+  'hold3',
+  'hold4',
+  'hold5',
+  'betOne',
+  'maxBet',
+  'cashOut',
+  'help',
+  'service',
+];
 
 export type KeySwitch = 'attendant' | 'technician';
 export const KEY_SWITCHES: readonly KeySwitch[] = ['attendant', 'technician'];

@@ -15,7 +15,8 @@ function testing(): Rig {
 }
 
 const testRows = (rig: Rig) => rig.log.filter((l) => l.kind === 'deviceTest').map((l) => l.data);
-const printed = (cmds: DeviceCommand[]): Voucher | undefined => cmds.flatMap((c) => (c.device === 'printer' && c.type === 'print' ? [c.voucher] : []))[0];
+const printed = (cmds: DeviceCommand[]): Voucher | undefined =>
+  cmds.flatMap((c) => (c.device === 'printer' && c.type === 'print' ? [c.voucher] : []))[0];
 const why = (rig: Rig, wish: unknown): string => {
   const r = rig.wish(wish);
   if (r.ok) throw new Error(`expected a refusal of ${JSON.stringify(wish)}`);
@@ -39,14 +40,25 @@ describe('C-21 device test mode', () => {
     rig.key('attendant', true);
     rig.play({ type: 'handpayConfirm' });
     rig.play({ type: 'deviceTest', on: true });
-    expect(rig.state.deviceTest).toMatchObject({ since: rig.now, pressed: [], seen: [], acceptor: { enabled: false, notes: [] }, printer: { state: 'idle' } });
+    expect(rig.state.deviceTest).toMatchObject({
+      since: rig.now,
+      pressed: [],
+      seen: [],
+      acceptor: { enabled: false, notes: [] },
+      printer: { state: 'idle' },
+    });
     expect(why(rig, { type: 'deviceTest', on: true })).toMatch(/^C-22 .*already/);
     expect(testRows(rig)).toEqual([{ event: 'start' }]);
   });
 
   it('stops play: player wishes are refused and deck buttons are recorded, acting on nothing', () => {
     const rig = testing();
-    for (const wish of [{ type: 'deal', bet: 1 }, { type: 'cashOut' }, { type: 'selectGame', game: 'poker-plus' }, { type: 'language', language: 'ru' }]) {
+    for (const wish of [
+      { type: 'deal', bet: 1 },
+      { type: 'cashOut' },
+      { type: 'selectGame', game: 'poker-plus' },
+      { type: 'language', language: 'ru' },
+    ]) {
       expect(why(rig, wish)).toBe('C-21 device test in progress');
     }
     const before = rig.state;
@@ -57,7 +69,12 @@ describe('C-21 device test mode', () => {
     rig.event({ device: 'deck', type: 'button', button: 'cashOut', pressed: false });
     rig.event({ device: 'deck', type: 'button', button: 'deal', pressed: true });
     expect(rig.state.deviceTest).toMatchObject({ pressed: ['deal'], seen: ['deal', 'cashOut'] });
-    expect([rig.state.game, rig.state.voucher, rig.state.balance, rig.state.meters]).toEqual([null, null, 2000, before.meters]);
+    expect([rig.state.game, rig.state.voucher, rig.state.balance, rig.state.meters]).toEqual([
+      null,
+      null,
+      2000,
+      before.meters,
+    ]);
     expect(testRows(rig).filter((r) => r.event === 'button')).toHaveLength(5);
   });
 
@@ -65,7 +82,11 @@ describe('C-21 device test mode', () => {
     const rig = testing();
     const cmds = rig.play({ type: 'testLamps', lamps: { deal: 'on', hold3: 'blink' } });
     const lamps = cmds.find((c) => c.device === 'deck' && c.type === 'lamps');
-    expect(lamps).toEqual({ device: 'deck', type: 'lamps', lamps: { ...Object.fromEntries(BUTTONS.map((b) => [b, 'off'])), deal: 'on', hold3: 'blink' } });
+    expect(lamps).toEqual({
+      device: 'deck',
+      type: 'lamps',
+      lamps: { ...Object.fromEntries(BUTTONS.map((b) => [b, 'off'])), deal: 'on', hold3: 'blink' },
+    });
     rig.play({ type: 'testLamps', lamps: { deal: 'off', service: 'on' } });
     expect(rig.state.lamps).toMatchObject({ deal: 'off', hold3: 'blink', service: 'on' });
     expect(rig.refuse({ type: 'testLamps', lamps: { spin: 'on' } })).toBe('C-22');
@@ -77,7 +98,11 @@ describe('C-21 device test mode', () => {
 
   it('identifies test notes and hands them back, never crediting them', () => {
     const rig = testing();
-    expect(rig.play({ type: 'testAcceptor', enabled: true })).toContainEqual({ device: 'acceptor', type: 'enable', enabled: true });
+    expect(rig.play({ type: 'testAcceptor', enabled: true })).toContainEqual({
+      device: 'acceptor',
+      type: 'enable',
+      enabled: true,
+    });
     const cmds = rig.event({ device: 'acceptor', type: 'escrow', value: 5000, denomination: 'USD 50' });
     expect(cmds).toEqual([{ device: 'acceptor', type: 'return' }]);
     rig.event({ device: 'acceptor', type: 'returned', value: 5000 });
@@ -90,10 +115,18 @@ describe('C-21 device test mode', () => {
     rig.event({ device: 'acceptor', type: 'stacked', value: 5000, denomination: 'USD 50' });
     expect([rig.state.balance, rig.state.note, rig.lifetime('billsIn')]).toEqual([2000, null, 2000]);
     expect(rig.log.at(-1)).toMatchObject({ kind: 'anomaly' });
-    expect(rig.play({ type: 'testAcceptor', enabled: false })).toContainEqual({ device: 'acceptor', type: 'enable', enabled: false });
+    expect(rig.play({ type: 'testAcceptor', enabled: false })).toContainEqual({
+      device: 'acceptor',
+      type: 'enable',
+      enabled: false,
+    });
     rig.play({ type: 'testAcceptor', enabled: true });
     // Leaving the test: the acceptor goes back to what the state allows (off, the key is still on).
-    expect(rig.play({ type: 'deviceTest', on: false })).toContainEqual({ device: 'acceptor', type: 'enable', enabled: false });
+    expect(rig.play({ type: 'deviceTest', on: false })).toContainEqual({
+      device: 'acceptor',
+      type: 'enable',
+      enabled: false,
+    });
     rig.key('technician', false);
     expect(rig.state.acceptorEnabled).toBe(true);
   });
@@ -101,7 +134,12 @@ describe('C-21 device test mode', () => {
   it('prints a specimen voucher worth nothing, numbered apart from the real vouchers', () => {
     const rig = testing();
     const first = printed(rig.play({ type: 'testVoucher' }))!;
-    expect(first).toMatchObject({ amount: 0, specimen: true, sequence: SPECIMEN_SEQUENCE_BASE + 1, venue: rig.state.settings.voucher.venue });
+    expect(first).toMatchObject({
+      amount: 0,
+      specimen: true,
+      sequence: SPECIMEN_SEQUENCE_BASE + 1,
+      venue: rig.state.settings.voucher.venue,
+    });
     expect(rig.state.deviceTest?.printer).toEqual({ state: 'printing', validation: first.validation, reason: null });
     expect(why(rig, { type: 'testVoucher' })).toMatch(/^C-22 .*already printing/);
     rig.event({ device: 'printer', type: 'printed', validation: first.validation });
@@ -110,8 +148,18 @@ describe('C-21 device test mode', () => {
     expect(second.sequence).toBe(SPECIMEN_SEQUENCE_BASE + 2);
     expect(second.validation).not.toBe(first.validation);
     rig.event({ device: 'printer', type: 'printFailed', validation: second.validation, reason: 'paper out' });
-    expect(rig.state.deviceTest?.printer).toEqual({ state: 'failed', validation: second.validation, reason: 'paper out' });
-    expect([rig.state.balance, rig.state.voucher, rig.state.voucherSequence, rig.state.handpay, rig.lifetime('vouchersOut')]).toEqual([2000, null, 0, null, 0]);
+    expect(rig.state.deviceTest?.printer).toEqual({
+      state: 'failed',
+      validation: second.validation,
+      reason: 'paper out',
+    });
+    expect([
+      rig.state.balance,
+      rig.state.voucher,
+      rig.state.voucherSequence,
+      rig.state.handpay,
+      rig.lifetime('vouchersOut'),
+    ]).toEqual([2000, null, 0, null, 0]);
     // The real voucher sequence goes on where it was.
     rig.play({ type: 'deviceTest', on: false });
     rig.key('technician', false);
@@ -126,11 +174,19 @@ describe('C-21 device test mode', () => {
     rig.event({ device: 'printer', type: 'online' });
     const v = printed(rig.play({ type: 'testVoucher' }))!;
     rig.event({ device: 'printer', type: 'fault', code: 'coverOpen', message: 'cover open' });
-    expect(rig.state.deviceTest?.printer).toEqual({ state: 'failed', validation: v.validation, reason: 'printer fault: cover open' });
-    expect(testRows(rig).filter((r) => r.event === 'voucher').map((r) => r.result)).toEqual(['failed', 'printing', 'failed']);
+    expect(rig.state.deviceTest?.printer).toEqual({
+      state: 'failed',
+      validation: v.validation,
+      reason: 'printer fault: cover open',
+    });
+    expect(
+      testRows(rig)
+        .filter((r) => r.event === 'voucher')
+        .map((r) => r.result),
+    ).toEqual(['failed', 'printing', 'failed']);
   });
 
-  it('ends with the technician\'s session: wish, logout, key off or power-up, each logged', () => {
+  it("ends with the technician's session: wish, logout, key off or power-up, each logged", () => {
     const ends: string[] = [];
     const rig = testing();
     rig.play({ type: 'deviceTest', on: false });
@@ -164,7 +220,16 @@ describe('C-21 device test mode', () => {
     const cmds = rig.ok({ kind: 'recovered', acceptor: { state: 'escrow', value: 5000 }, voucher: null });
     expect(cmds).toContainEqual({ device: 'acceptor', type: 'return' });
     expect(cmds).not.toContainEqual({ device: 'acceptor', type: 'stack' });
-    expect([rig.state.balance, rig.state.note, rig.lifetime('billsIn'), rig.state.deviceTest]).toEqual([2000, null, 2000, null]);
-    expect(testRows(rig).filter((r) => r.event === 'end').map((r) => r.why)).toEqual(['power-up']);
+    expect([rig.state.balance, rig.state.note, rig.lifetime('billsIn'), rig.state.deviceTest]).toEqual([
+      2000,
+      null,
+      2000,
+      null,
+    ]);
+    expect(
+      testRows(rig)
+        .filter((r) => r.event === 'end')
+        .map((r) => r.why),
+    ).toEqual(['power-up']);
   });
 });

@@ -19,7 +19,8 @@ const MAX_TEST_NOTES = 10;
  */
 export const SPECIMEN_SEQUENCE_BASE = 9_000_000_000;
 
-const allLamps = (state: LampState): Record<Button, LampState> => Object.fromEntries(BUTTONS.map((b) => [b, state])) as Record<Button, LampState>;
+const allLamps = (state: LampState): Record<Button, LampState> =>
+  Object.fromEntries(BUTTONS.map((b) => [b, state])) as Record<Button, LampState>;
 
 function running(tx: Transition): Outcome {
   const no = technician(tx);
@@ -43,7 +44,8 @@ export function deviceTest(tx: Transition, on: boolean): Outcome {
   if (no) return no;
   const s = tx.state;
   if (s.deviceTest) return refusal('C-22', 'a device test is already running');
-  if (gameInProgress(s) || s.note || s.voucher || s.handpay) return refusal('C-22', 'a device test needs no game, note, voucher or handpay pending');
+  if (gameInProgress(s) || s.note || s.voucher || s.handpay)
+    return refusal('C-22', 'a device test needs no game, note, voucher or handpay pending');
   tx.set({
     deviceTest: {
       since: tx.at,
@@ -148,16 +150,25 @@ export function testAcceptorEvent(tx: Transition, event: AcceptorEvent): boolean
   }
   const t = tx.state.deviceTest!;
   update(tx, { acceptor: { ...t.acceptor, notes: [note, ...t.acceptor.notes].slice(0, MAX_TEST_NOTES) } });
-  tx.log('deviceTest', { event: 'note', value: note.value, denomination: note.denomination, result: note.result, reason: note.reason });
+  tx.log('deviceTest', {
+    event: 'note',
+    value: note.value,
+    denomination: note.denomination,
+    result: note.result,
+    reason: note.reason,
+  });
   return true;
 }
 
 /** The printer's report on the specimen, if it is about the specimen; money is never touched. */
 export function testPrinterEvent(tx: Transition, event: PrinterEvent): boolean {
   const t = tx.state.deviceTest;
-  if (!t || (event.type !== 'printed' && event.type !== 'printFailed') || t.printer.validation !== event.validation) return false;
+  if (!t || (event.type !== 'printed' && event.type !== 'printFailed') || t.printer.validation !== event.validation)
+    return false;
   const reason = event.type === 'printFailed' ? event.reason : null;
-  update(tx, { printer: { state: event.type === 'printed' ? 'printed' : 'failed', validation: event.validation, reason } });
+  update(tx, {
+    printer: { state: event.type === 'printed' ? 'printed' : 'failed', validation: event.validation, reason },
+  });
   tx.log('deviceTest', { event: 'voucher', result: event.type, validation: event.validation, reason });
   return true;
 }

@@ -6,7 +6,8 @@ import { checkBalance } from './meters';
 import { gameInProgress } from './state';
 import { Rig } from './testing';
 
-const balanced = (rig: Rig) => expect(checkBalance(rig.state.meters.lifetime, rig.state.balance)).toMatchObject({ ok: true });
+const balanced = (rig: Rig) =>
+  expect(checkBalance(rig.state.meters.lifetime, rig.state.balance)).toMatchObject({ ok: true });
 
 describe('Jacks or Better in the cabinet', () => {
   it('debits chips × chip value at the deal and meters a tie, a loss and a win', () => {
@@ -68,7 +69,11 @@ describe('Jacks or Better in the cabinet', () => {
     rig.play({ type: 'hold', positions: [0, 1, 2, 3] });
     rig.play({ type: 'draw' });
     const record = rig.records[0];
-    expect(record.replay.actions).toEqual([{ type: 'hold', positions: [4] }, { type: 'hold', positions: [0, 1, 2, 3] }, { type: 'draw' }]);
+    expect(record.replay.actions).toEqual([
+      { type: 'hold', positions: [4] },
+      { type: 'hold', positions: [0, 1, 2, 3] },
+      { type: 'draw' },
+    ]);
     expect(record.result).toMatchObject({ hand: 'royal-flush', win: 1250 });
     expect(runReplay(JSON.parse(JSON.stringify(record.replay)))).toEqual(record.result);
     expect(record.chipValue).toBe(1);
@@ -177,7 +182,10 @@ describe('C-9 and C-11 over many random games', () => {
         rig.play({ type: 'hold', positions: [0, 1, 2, 3, 4].filter(() => pick(2)) });
         rig.play({ type: 'draw' });
       } else {
-        rig.play({ type: 'deal', boxes: pick(3) ? [{ ante: 1 + pick(10) }] : [{ ante: 1 + pick(5), blind: true }, { ante: 1 + pick(5) }] });
+        rig.play({
+          type: 'deal',
+          boxes: pick(3) ? [{ ante: 1 + pick(10) }] : [{ ante: 1 + pick(5), blind: true }, { ante: 1 + pick(5) }],
+        });
         for (let t = 0; gameInProgress(rig.state) && t < 6; t++) {
           const options = ['exchange', 'buySixth', 'bet', 'fold', 'takeHalf', 'buyGame', 'reveal'];
           const type = options[pick(options.length)];

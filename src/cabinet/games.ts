@@ -25,7 +25,10 @@ import { settleGame } from './settle';
 import { gameInProgress, type CabinetState, type GameSession, type RecallAction } from './state';
 import { refusal, type Outcome, type Transition } from './transition';
 
-export const jacksConfig = (s: CabinetState): JacksConfig => ({ maxBet: s.settings.limits.maxBet, payTable: s.settings.payTables.jacks });
+export const jacksConfig = (s: CabinetState): JacksConfig => ({
+  maxBet: s.settings.limits.maxBet,
+  payTable: s.settings.payTables.jacks,
+});
 
 export const pokerPlusConfig = (s: CabinetState): PokerPlusConfig => ({
   minAnte: s.settings.limits.minAnte,
@@ -102,8 +105,10 @@ export function deal(tx: Transition, wish: Extract<PlayerWish, { type: 'deal' }>
   const no = idle(tx);
   if (no) return no;
   const s = tx.state;
-  if (!s.settings.games.includes(s.selectedGame)) return refusal('C-7', `${s.selectedGame} is not offered on this cabinet`);
-  if (!s.settings.chipValues.includes(s.chipValue)) return refusal('C-2', `choose a chip value: ${s.settings.chipValues.join(', ')}`);
+  if (!s.settings.games.includes(s.selectedGame))
+    return refusal('C-7', `${s.selectedGame} is not offered on this cabinet`);
+  if (!s.settings.chipValues.includes(s.chipValue))
+    return refusal('C-2', `choose a chip value: ${s.settings.chipValues.join(', ')}`);
   const base = { id: s.nextGameId, chipValue: s.chipValue, startedAt: tx.at, actions: [], outcome: null };
   if (s.selectedGame === 'jacks-or-better') {
     const bet = wish.bet ?? s.jacksBet;
@@ -111,7 +116,11 @@ export function deal(tx: Transition, wish: Extract<PlayerWish, { type: 'deal' }>
     if (short) return short;
     const step = dealJacks(tx.env.newDeck(), bet, jacksConfig(s));
     if (!step.ok) return step.refusal;
-    tx.set({ game: { ...base, game: 'jacks-or-better', core: step.state, stakedChips: bet }, nextGameId: s.nextGameId + 1, jacksBet: bet });
+    tx.set({
+      game: { ...base, game: 'jacks-or-better', core: step.state, stakedChips: bet },
+      nextGameId: s.nextGameId + 1,
+      jacksBet: bet,
+    });
     stake(tx, 'jacks-or-better', bet);
     return null;
   }
@@ -138,7 +147,9 @@ export function deal(tx: Transition, wish: Extract<PlayerWish, { type: 'deal' }>
 
 type GameWish = Extract<
   PlayerWish,
-  { type: 'hold' | 'toggleHold' | 'draw' | 'exchange' | 'buySixth' | 'bet' | 'fold' | 'takeHalf' | 'buyGame' | 'reveal' }
+  {
+    type: 'hold' | 'toggleHold' | 'draw' | 'exchange' | 'buySixth' | 'bet' | 'fold' | 'takeHalf' | 'buyGame' | 'reveal';
+  }
 >;
 
 export function gameAction(tx: Transition, wish: GameWish): Outcome {
@@ -150,7 +161,11 @@ export function gameAction(tx: Transition, wish: GameWish): Outcome {
   return session.game === 'jacks-or-better' ? jacksAction(tx, session, wish) : pokerPlusAction(tx, session, wish);
 }
 
-function jacksAction(tx: Transition, session: Extract<GameSession, { game: 'jacks-or-better' }>, wish: GameWish): Outcome {
+function jacksAction(
+  tx: Transition,
+  session: Extract<GameSession, { game: 'jacks-or-better' }>,
+  wish: GameWish,
+): Outcome {
   let action: JacksAction;
   if (wish.type === 'hold') action = { type: 'hold', positions: wish.positions };
   else if (wish.type === 'toggleHold') action = { type: 'toggleHold', position: wish.position };
@@ -158,7 +173,8 @@ function jacksAction(tx: Transition, session: Extract<GameSession, { game: 'jack
   else return refusal('C-22', `"${wish.type}" is not a Jacks or Better action`);
   const step = stepJacks(session.core, action);
   if (!step.ok) return step.refusal;
-  const recorded: RecallAction = action.type === 'draw' ? { type: 'draw' } : { type: 'hold', positions: [...step.state.held] };
+  const recorded: RecallAction =
+    action.type === 'draw' ? { type: 'draw' } : { type: 'hold', positions: [...step.state.held] };
   const next = { ...session, core: step.state, actions: [...session.actions, recorded] };
   tx.set({ game: next });
   if (step.state.phase === 'over') settleGame(tx);
@@ -168,7 +184,11 @@ function jacksAction(tx: Transition, session: Extract<GameSession, { game: 'jack
 const stakeOf = (effects: PokerPlusEffect[]): number =>
   effects.reduce((n, e) => n + (e.type === 'drawn' || e.type === 'bet' || e.type === 'boughtGame' ? e.stake : 0), 0);
 
-function pokerPlusAction(tx: Transition, session: Extract<GameSession, { game: 'poker-plus' }>, wish: GameWish): Outcome {
+function pokerPlusAction(
+  tx: Transition,
+  session: Extract<GameSession, { game: 'poker-plus' }>,
+  wish: GameWish,
+): Outcome {
   const box = 'box' in wish && wish.box !== undefined ? wish.box : session.core.seen;
   let action: PokerPlusAction;
   let recorded: RecallAction | null;
@@ -198,7 +218,8 @@ function pokerPlusAction(tx: Transition, session: Extract<GameSession, { game: '
   const chips = stakeOf(step.effects);
   if (chips > 0) {
     const money = chips * session.chipValue;
-    if (money > tx.state.balance) return refusal('C-2', `${wish.type} needs ${chips} chips (${money}); the balance is ${tx.state.balance}`);
+    if (money > tx.state.balance)
+      return refusal('C-2', `${wish.type} needs ${chips} chips (${money}); the balance is ${tx.state.balance}`);
   }
   const fees: Record<string, number> = {};
   for (const e of step.effects) {

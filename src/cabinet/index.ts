@@ -14,15 +14,40 @@ export { METER_TILT } from './settle';
 export { RECORDS_TILT, MIRROR_TILT, SETTINGS_TILT, recordsRefused } from './records';
 export { replayFile } from './recall';
 export { parseWish } from './wishes';
-export { settingsProblems, describeProblems, TICKET_VALIDATION_SECONDS, MAX_BET_LIMIT, MAX_CHIP_VALUES, PRESENTATION_RANGES, RETURN_PCT_BOUNDS, type SettingsProblem } from './settings-check';
+export {
+  settingsProblems,
+  describeProblems,
+  TICKET_VALIDATION_SECONDS,
+  MAX_BET_LIMIT,
+  MAX_CHIP_VALUES,
+  PRESENTATION_RANGES,
+  RETURN_PCT_BOUNDS,
+  type SettingsProblem,
+} from './settings-check';
 export { settingsDiff, type SettingChange } from './settings-change';
 export { activePayTableId, samePayTable, CUSTOM_PAY_TABLE } from './installed-tables';
-export { coefficientsText, describeRange, describeReturn, GAME_NAMES, returnOutOfRange, tableName, type ConfigReturns, type ReturnRange } from './return-range';
+export {
+  coefficientsText,
+  describeRange,
+  describeReturn,
+  GAME_NAMES,
+  returnOutOfRange,
+  tableName,
+  type ConfigReturns,
+  type ReturnRange,
+} from './return-range';
 export type { TableReturn } from './table-return';
 export { SPECIMEN_SEQUENCE_BASE } from './device-test';
 export { keyProblem, technicianProblem, SWITCHES_TILT } from './keys';
 export { hostDisabled, outOfService, OUT_OF_SERVICE } from './sas';
 export { SAS_LINE_TILT } from './sas-state';
-export type { SasCabinetState, SasCommand, SasSettings, SasSettingsChange, SasValidationConfig, SasValidationState } from './sas-state';
+export type {
+  SasCabinetState,
+  SasCommand,
+  SasSettings,
+  SasSettingsChange,
+  SasValidationConfig,
+  SasValidationState,
+} from './sas-state';
 export { ownVoucherVerdict, VOUCHER_STATUSES, type VoucherRecord, type VoucherStatus } from './own-vouchers';
 export { TICKET_REASON_TEXT } from './tickets';

@@ -55,7 +55,13 @@ export type CabinetInput =
    * changes made at the cabinet; every difference is logged. `configReturns`: the return of
    * each table the file names, as the app found it (C-24).
    */
-  | { kind: 'settings'; settings: CabinetSettings; source: string; installed: InstalledPayTable[]; configReturns: ConfigReturns }
+  | {
+      kind: 'settings';
+      settings: CabinetSettings;
+      source: string;
+      installed: InstalledPayTable[];
+      configReturns: ConfigReturns;
+    }
   /**
    * What the store found of its records (C-12, C-13): null when they are this machine's, intact
    * and agree with the mirror of critical memory; otherwise why they are refused (rolled back,

@@ -12,7 +12,8 @@ export const SWITCHES_TILT = 'deck:switches';
 
 /** Null when `key` is turned on the deck's own word; otherwise why it counts as off. */
 export function keyProblem(s: CabinetState, key: KeySwitch): string | null {
-  if (s.tilts.some((t) => t.code === SWITCHES_TILT)) return `the ${key} key counts only once the button deck has reported its switches`;
+  if (s.tilts.some((t) => t.code === SWITCHES_TILT))
+    return `the ${key} key counts only once the button deck has reported its switches`;
   return s.keys[key] ? null : `the ${key} key is needed`;
 }
 

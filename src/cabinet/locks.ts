@@ -8,7 +8,8 @@ import { refusal } from './transition';
 
 export function playBlocked(state: CabinetState): Refusal | null {
   if (state.deviceTest) return refusal('C-21', 'device test in progress');
-  if (state.handpay) return refusal('C-5', `CALL ATTENDANT: handpay of ${state.handpay.amount} (${state.handpay.reason})`);
+  if (state.handpay)
+    return refusal('C-5', `CALL ATTENDANT: handpay of ${state.handpay.amount} (${state.handpay.reason})`);
   if (state.tilts.length > 0) return refusal('C-15', `play stopped: ${state.tilts.map((t) => t.reason).join('; ')}`);
   if (state.voucher) return refusal('C-4', 'a voucher is being printed');
   if (state.keys.technician) return refusal('C-21', 'the technician key is turned: service mode');

@@ -59,9 +59,26 @@ export const PER_GAME = ['coinIn', 'coinOut', 'jackpot', 'gamesPlayed', 'gamesWo
 
 /** SAS bills-accepted meters 0040.. by note value in whole dollars. */
 const SAS_BILL_CODES: Record<number, string> = {
-  1: '0040', 2: '0041', 5: '0042', 10: '0043', 20: '0044', 25: '0045', 50: '0046', 100: '0047',
-  200: '0048', 250: '0049', 500: '004A', 1000: '004B', 2000: '004C', 2500: '004D', 5000: '004E',
-  10000: '004F', 20000: '0050', 25000: '0051', 50000: '0052', 100000: '0053',
+  1: '0040',
+  2: '0041',
+  5: '0042',
+  10: '0043',
+  20: '0044',
+  25: '0045',
+  50: '0046',
+  100: '0047',
+  200: '0048',
+  250: '0049',
+  500: '004A',
+  1000: '004B',
+  2000: '004C',
+  2500: '004D',
+  5000: '004E',
+  10000: '004F',
+  20000: '0050',
+  25000: '0051',
+  50000: '0052',
+  100000: '0053',
 };
 
 export const billMeter = (value: number): string => `bills.${value}`;
@@ -133,15 +150,26 @@ export function checkBalance(lifetime: Meters, balance: number): BalanceCheck {
 }
 
 /** Meters SAS defines as sums of others, computed when read. */
-export function derivedMeters(lifetime: Meters, balance: number): Record<string, { code: string; label: string; value: number }> {
+export function derivedMeters(
+  lifetime: Meters,
+  balance: number,
+): Record<string, { code: string; label: string; value: number }> {
   return {
     currentCredits: { code: '000C', label: 'current credits', value: balance },
-    totalWon: { code: '0022', label: 'total won (coin out + jackpot)', value: meter(lifetime, 'coinOut') + meter(lifetime, 'jackpot') },
+    totalWon: {
+      code: '0022',
+      label: 'total won (coin out + jackpot)',
+      value: meter(lifetime, 'coinOut') + meter(lifetime, 'jackpot'),
+    },
     totalHandpaid: {
       code: '0023',
       label: 'total handpaid (cancelled credits + jackpot)',
       value: meter(lifetime, 'handpaidCancelled') + meter(lifetime, 'jackpot'),
     },
-    totalDrop: { code: '0024', label: 'total drop (bills + vouchers in)', value: meter(lifetime, 'billsIn') + meter(lifetime, 'vouchersIn') },
+    totalDrop: {
+      code: '0024',
+      label: 'total drop (bills + vouchers in)',
+      value: meter(lifetime, 'billsIn') + meter(lifetime, 'vouchersIn'),
+    },
   };
 }

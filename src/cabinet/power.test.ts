@@ -3,7 +3,12 @@ import { stackedDeck } from '../core/test-decks';
 import { DEFAULT_SETTINGS } from './settings';
 import { Rig, RETURNS_IN_RANGE } from './testing';
 
-const escrow = (value: number) => ({ device: 'acceptor' as const, type: 'escrow' as const, value, denomination: String(value) });
+const escrow = (value: number) => ({
+  device: 'acceptor' as const,
+  type: 'escrow' as const,
+  value,
+  denomination: String(value),
+});
 
 describe('C-14 recovery', () => {
   it('credits a note the acceptor stacked while the cabinet was down, once', () => {
@@ -21,7 +26,10 @@ describe('C-14 recovery', () => {
   it('stacks again a note still in escrow, and forgets a returned one', () => {
     const rig = new Rig();
     rig.event(escrow(500));
-    expect(rig.ok({ kind: 'recovered', acceptor: { state: 'escrow', value: 500 }, voucher: null })).toContainEqual({ device: 'acceptor', type: 'stack' });
+    expect(rig.ok({ kind: 'recovered', acceptor: { state: 'escrow', value: 500 }, voucher: null })).toContainEqual({
+      device: 'acceptor',
+      type: 'stack',
+    });
     expect(rig.state.note?.value).toBe(500);
     rig.ok({ kind: 'recovered', acceptor: { state: 'returned', value: 500 }, voucher: null });
     expect(rig.state.note).toBeNull();
@@ -58,7 +66,10 @@ describe('C-14 recovery', () => {
 
   it('decides an escrow that arrived before the crash', () => {
     const rig = new Rig();
-    expect(rig.ok({ kind: 'recovered', acceptor: { state: 'escrow', value: 1000 }, voucher: null })).toContainEqual({ device: 'acceptor', type: 'stack' });
+    expect(rig.ok({ kind: 'recovered', acceptor: { state: 'escrow', value: 1000 }, voucher: null })).toContainEqual({
+      device: 'acceptor',
+      type: 'stack',
+    });
   });
 
   it('settles an interrupted voucher by asking the printer', () => {
@@ -73,7 +84,9 @@ describe('C-14 recovery', () => {
     const notPrinted = new Rig();
     notPrinted.insert(1000);
     const first = notPrinted.play({ type: 'cashOut' }).find((c) => c.device === 'printer');
-    const again = notPrinted.ok({ kind: 'recovered', acceptor: null, voucher: 'not-printed' }).find((c) => c.device === 'printer');
+    const again = notPrinted
+      .ok({ kind: 'recovered', acceptor: null, voucher: 'not-printed' })
+      .find((c) => c.device === 'printer');
     expect(again).toEqual(first);
     expect(notPrinted.state.balance).toBe(1000);
 
@@ -113,7 +126,12 @@ describe('C-15 power-up: no device is trusted until it answers', () => {
     rig.insert(1000);
     rig.event({ device: 'printer', type: 'fault', code: 'paperOut', message: 'printer is out of paper' });
     rig.ok({ kind: 'powerUp' });
-    expect(rig.state.tilts.map((t) => t.code)).toEqual(['deck:switches', 'acceptor:offline', 'printer:offline', 'deck:offline']);
+    expect(rig.state.tilts.map((t) => t.code)).toEqual([
+      'deck:switches',
+      'acceptor:offline',
+      'printer:offline',
+      'deck:offline',
+    ]);
     expect(rig.state.devices.printer).toEqual({ online: false, faults: {} });
     expect(rig.refuse({ type: 'deal', bet: 1 })).toBe('C-15');
     for (const device of ['acceptor', 'printer', 'deck'] as const) rig.event({ device, type: 'online' });
@@ -130,13 +148,26 @@ describe('C-7 settings', () => {
     rig.insert(1000);
     rig.play({ type: 'chipValue', value: 5 });
     rig.play({ type: 'deal', bet: 1 });
-    const settings = { ...DEFAULT_SETTINGS, chipValues: [10, 50], limits: { ...DEFAULT_SETTINGS.limits, ticketLimit: 5000 } };
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      chipValues: [10, 50],
+      limits: { ...DEFAULT_SETTINGS.limits, ticketLimit: 5000 },
+    };
     rig.ok({ kind: 'settings', settings, source: 'config file', installed: [], configReturns: RETURNS_IN_RANGE });
-    expect(rig.log.filter((l) => l.kind === 'config').map((l) => l.data.key)).toEqual(['chipValues', 'limits.ticketLimit']);
+    expect(rig.log.filter((l) => l.kind === 'config').map((l) => l.data.key)).toEqual([
+      'chipValues',
+      'limits.ticketLimit',
+    ]);
     expect(rig.state.game?.chipValue).toBe(5);
     rig.play({ type: 'draw' });
     expect(rig.refuse({ type: 'deal', bet: 1 })).toBe('C-2');
-    rig.ok({ kind: 'settings', settings: { ...settings, chipValues: [25] }, source: 'config file', installed: [], configReturns: RETURNS_IN_RANGE });
+    rig.ok({
+      kind: 'settings',
+      settings: { ...settings, chipValues: [25] },
+      source: 'config file',
+      installed: [],
+      configReturns: RETURNS_IN_RANGE,
+    });
     expect(rig.state.chipValue).toBe(25);
   });
 });

@@ -22,8 +22,16 @@ export function powerUp(tx: Transition): void {
   // A state saved before the rule existed: the PIN must change if it is still the factory one.
   const pinChangeRequired = a.pinChangeRequired ?? (a.pinHash !== null && tx.env.verifyPin(FACTORY_PIN, a.pinHash));
   // The devices may have restarted too: forget what they were told, so it is told again.
-  tx.set({ acceptorEnabled: null, acceptorCurrency: null, lamps: null, access: { ...a, technicianSession: false, pinChangeRequired } });
-  tx.log('powerUp', { balance: tx.state.balance, game: tx.state.game && !tx.state.game.outcome ? tx.state.game.id : null });
+  tx.set({
+    acceptorEnabled: null,
+    acceptorCurrency: null,
+    lamps: null,
+    access: { ...a, technicianSession: false, pinChangeRequired },
+  });
+  tx.log('powerUp', {
+    balance: tx.state.balance,
+    game: tx.state.game && !tx.state.game.outcome ? tx.state.game.id : null,
+  });
   // ...and what they said: keys, doors and faults count again only when they say them again.
   forgetDevices(tx);
   checkMeters(tx, 'at power-up');
@@ -54,7 +62,10 @@ export function recovered(
     else {
       tx.set({ note: null });
       if (state === 'stacked') {
-        tx.log('anomaly', { device: 'acceptor', reason: `the acceptor stacked ${acceptor.value}, the cabinet expected ${note.value}` });
+        tx.log('anomaly', {
+          device: 'acceptor',
+          reason: `the acceptor stacked ${acceptor.value}, the cabinet expected ${note.value}`,
+        });
       }
     }
   } else if (acceptor?.state === 'escrow') {
@@ -72,8 +83,19 @@ export function recovered(
       // Nobody can tell whether the voucher exists: void it and let the attendant pay by hand.
       tx.set({ voucher: null });
       tx.effects.push({ type: 'voucherStatus', validation: v.validation, status: 'voided' });
-      tx.log('voucher', { event: 'voided', validation: v.validation, amount: v.amount, reason: 'printer cannot say whether it printed' });
-      lockForHandpay(tx, { kind: 'cancelledCredits', amount: v.amount, reason: 'voucher status unknown after restart', gameId: null, game: null });
+      tx.log('voucher', {
+        event: 'voided',
+        validation: v.validation,
+        amount: v.amount,
+        reason: 'printer cannot say whether it printed',
+      });
+      lockForHandpay(tx, {
+        kind: 'cancelledCredits',
+        amount: v.amount,
+        reason: 'voucher status unknown after restart',
+        gameId: null,
+        game: null,
+      });
     }
   }
 }
@@ -91,18 +113,40 @@ function recoveredOnRefusedRecords(
   const { note, voucher: v, ticket: t } = tx.state;
   const why = 'the records are refused';
   if (note || (acceptor && acceptor.state !== 'none')) {
-    tx.log('recovery', { device: 'acceptor', note: note?.value ?? null, reported: acceptor?.state ?? 'none', value: acceptor?.value ?? null, settled: false, reason: why });
+    tx.log('recovery', {
+      device: 'acceptor',
+      note: note?.value ?? null,
+      reported: acceptor?.state ?? 'none',
+      value: acceptor?.value ?? null,
+      settled: false,
+      reason: why,
+    });
   }
   if (acceptor?.state === 'escrow') {
     tx.log('note', { event: 'return', value: acceptor.value, reason: why });
     tx.send({ device: 'acceptor', type: 'return' });
   }
   if (t || (ticket && ticket.state !== 'none')) {
-    tx.log('recovery', { device: 'acceptor', ticket: t?.barcode ?? null, reported: ticket?.state ?? 'none', barcode: ticket?.barcode ?? null, settled: false, reason: why });
+    tx.log('recovery', {
+      device: 'acceptor',
+      ticket: t?.barcode ?? null,
+      reported: ticket?.state ?? 'none',
+      barcode: ticket?.barcode ?? null,
+      settled: false,
+      reason: why,
+    });
   }
   if (ticket?.state === 'escrow' && ticket.barcode !== null) {
     tx.log('ticket', { event: 'return', barcode: ticket.barcode, reason: why });
     tx.send({ device: 'acceptor', type: 'returnTicket', barcode: ticket.barcode });
   }
-  if (v) tx.log('recovery', { device: 'printer', validation: v.validation, amount: v.amount, reported: voucher, settled: false, reason: why });
+  if (v)
+    tx.log('recovery', {
+      device: 'printer',
+      validation: v.validation,
+      amount: v.amount,
+      reported: voucher,
+      settled: false,
+      reason: why,
+    });
 }

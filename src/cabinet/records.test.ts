@@ -4,7 +4,12 @@ import { RECORDS_TILT, MIRROR_TILT, SETTINGS_TILT } from './records';
 import { DEFAULT_SETTINGS, type CabinetSettings } from './settings';
 import { Rig, RETURNS_IN_RANGE } from './testing';
 
-const mirror = (voucherSequence: number): MirrorMemory => ({ commit: 135, balance: 0, voucherSequence, lifetime: { vouchersOut: 10000 } });
+const mirror = (voucherSequence: number): MirrorMemory => ({
+  commit: 135,
+  balance: 0,
+  voucherSequence,
+  lifetime: { vouchersOut: 10000 },
+});
 const refused = 'the database is at commit 120, the mirror at commit 135: rolled back';
 
 /** A cabinet holding money, a pending voucher and a technician PIN, then told its records are refused. */
@@ -21,7 +26,9 @@ function refusedRig(): Rig {
 describe('refused records (C-12 to C-15)', () => {
   it('lock the cabinet with a technician tilt naming why, and log what the mirror held', () => {
     const rig = refusedRig();
-    expect(rig.state.tilts).toContainEqual(expect.objectContaining({ code: RECORDS_TILT, reason: refused, technician: true }));
+    expect(rig.state.tilts).toContainEqual(
+      expect.objectContaining({ code: RECORDS_TILT, reason: refused, technician: true }),
+    );
     const on = rig.log.find((l) => l.kind === 'tilt' && l.data.code === RECORDS_TILT);
     expect(on?.data).toMatchObject({ event: 'on', reason: refused, mirror: mirror(7) });
   });
@@ -62,7 +69,10 @@ describe('refused records (C-12 to C-15)', () => {
     rig.event({ device: 'printer', type: 'printed', validation: voucher.validation });
     expect(rig.state.balance).toBe(balance);
     expect(rig.state.voucher).toEqual(voucher);
-    expect(rig.event({ device: 'acceptor', type: 'escrow', value: 2000, denomination: '20' })).toContainEqual({ device: 'acceptor', type: 'return' });
+    expect(rig.event({ device: 'acceptor', type: 'escrow', value: 2000, denomination: '20' })).toContainEqual({
+      device: 'acceptor',
+      type: 'return',
+    });
     rig.state = { ...rig.state, note: { value: 500, denomination: '5', since: 0 } };
     rig.event({ device: 'acceptor', type: 'stacked', value: 500, denomination: '5' });
     expect(rig.state.balance).toBe(balance);
@@ -92,10 +102,21 @@ describe('refused records (C-12 to C-15)', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.effects).toContainEqual({ type: 'recordsCleared' });
-    expect(rig.state).toMatchObject({ balance: 0, voucher: null, note: null, handpay: null, game: null, meters: { lifetime: {}, period: {} } });
+    expect(rig.state).toMatchObject({
+      balance: 0,
+      voucher: null,
+      note: null,
+      handpay: null,
+      game: null,
+      meters: { lifetime: {}, period: {} },
+    });
     expect(rig.state.tilts.map((t) => t.code)).not.toContain(RECORDS_TILT);
     const clear = rig.log.find((l) => l.kind === 'meterClear');
-    expect(clear?.data).toMatchObject({ scope: 'ram', records: refused, discarded: { balance: held.balance, voucher: held.voucher } });
+    expect(clear?.data).toMatchObject({
+      scope: 'ram',
+      records: refused,
+      discarded: { balance: held.balance, voucher: held.voucher },
+    });
     // The mirror's voucher numbers stay used; the next voucher takes the one after.
     expect(rig.state.voucherSequence).toBe(7);
     rig.key('technician', false);
@@ -129,14 +150,26 @@ describe('C-7 stored settings checked when they are read back', () => {
 
   it('a stored value that fails the check locks the cabinet; the file replaces the group, and a technician clears the tilt', () => {
     const rig = new Rig();
-    const forged = { ...rig.state.settings, limits: { ...rig.state.settings.limits, maxBet: 50, handpayLimit: -1 } } as CabinetSettings;
+    const forged = {
+      ...rig.state.settings,
+      limits: { ...rig.state.settings.limits, maxBet: 50, handpayLimit: -1 },
+    } as CabinetSettings;
     rig.state = { ...rig.state, settings: forged, configApplied: config };
-    rig.ok({ kind: 'settings', settings: config, source: 'config file', installed: [], configReturns: RETURNS_IN_RANGE });
+    rig.ok({
+      kind: 'settings',
+      settings: config,
+      source: 'config file',
+      installed: [],
+      configReturns: RETURNS_IN_RANGE,
+    });
     const tilt = rig.state.tilts.find((t) => t.code === SETTINGS_TILT);
     expect(tilt?.technician).toBe(true);
     expect(tilt?.reason).toMatch(/limits\.handpayLimit.*limits\.maxBet/);
     expect(rig.state.settings.limits).toEqual(config.limits);
-    expect(rig.log.filter((l) => l.kind === 'config').map((l) => l.data.key)).toEqual(['limits.handpayLimit', 'limits.maxBet']);
+    expect(rig.log.filter((l) => l.kind === 'config').map((l) => l.data.key)).toEqual([
+      'limits.handpayLimit',
+      'limits.maxBet',
+    ]);
     expect(rig.refuse({ type: 'deal' })).toBe('C-15');
     rig.technician();
     rig.play({ type: 'clearTilt', code: SETTINGS_TILT });
@@ -145,14 +178,24 @@ describe('C-7 stored settings checked when they are read back', () => {
 
   it('the tilt cannot be cleared while the settings still fail', () => {
     const rig = new Rig();
-    rig.state = { ...rig.state, tilts: [{ code: SETTINGS_TILT, reason: 'x', since: 0, technician: true }], settings: { ...rig.state.settings, currency: 'usd' } };
+    rig.state = {
+      ...rig.state,
+      tilts: [{ code: SETTINGS_TILT, reason: 'x', since: 0, technician: true }],
+      settings: { ...rig.state.settings, currency: 'usd' },
+    };
     rig.technician();
     expect(rig.refuse({ type: 'clearTilt', code: SETTINGS_TILT })).toBe('C-7');
   });
 
   it('sound stored settings raise nothing', () => {
     const rig = new Rig();
-    rig.ok({ kind: 'settings', settings: config, source: 'config file', installed: [], configReturns: RETURNS_IN_RANGE });
+    rig.ok({
+      kind: 'settings',
+      settings: config,
+      source: 'config file',
+      installed: [],
+      configReturns: RETURNS_IN_RANGE,
+    });
     expect(rig.state.tilts).toEqual([]);
   });
 });

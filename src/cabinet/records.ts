@@ -24,7 +24,17 @@ export const recordsRefused = (s: CabinetState): boolean => s.tilts.some((t) => 
 
 /** What a technician may still do on refused records: look, log in and out, test devices, RAM clear. */
 const STILL_ALLOWED = new Set<PlayerWish['type']>([
-  'language', 'soundMute', 'technicianPin', 'technicianLogout', 'setPin', 'clearTilt', 'ramClear', 'deviceTest', 'testLamps', 'testAcceptor', 'testVoucher',
+  'language',
+  'soundMute',
+  'technicianPin',
+  'technicianLogout',
+  'setPin',
+  'clearTilt',
+  'ramClear',
+  'deviceTest',
+  'testLamps',
+  'testAcceptor',
+  'testVoucher',
 ]);
 
 /** Null when the wish may go on, otherwise the refusal: nothing else moves while records are refused. */
@@ -38,7 +48,12 @@ export function recordsReport(tx: Transition, refused: string | null, mirror: Mi
   const s = tx.state;
   if (mirror && mirror.voucherSequence > s.voucherSequence) {
     // C-17: a number the mirror saw issued is never issued again, even by an older database.
-    tx.log('records', { event: 'voucherSequence', from: s.voucherSequence, to: mirror.voucherSequence, reason: 'the mirror has seen later voucher numbers' });
+    tx.log('records', {
+      event: 'voucherSequence',
+      from: s.voucherSequence,
+      to: mirror.voucherSequence,
+      reason: 'the mirror has seen later voucher numbers',
+    });
     tx.set({ voucherSequence: mirror.voucherSequence });
   }
   // The mirror's own memory goes into the log, so what it held outlives the RAM clear.
@@ -62,7 +77,13 @@ export function clearRefusedRecords(tx: Transition): void {
     scope: 'ram',
     lifetime: s.meters.lifetime,
     records: reason,
-    discarded: { balance: s.balance, note: s.note, voucher: s.voucher, handpay: s.handpay, game: s.game && !s.game.outcome ? s.game.id : null },
+    discarded: {
+      balance: s.balance,
+      note: s.note,
+      voucher: s.voucher,
+      handpay: s.handpay,
+      game: s.game && !s.game.outcome ? s.game.id : null,
+    },
   });
   tx.set({
     meters: EMPTY_METERS,

@@ -18,7 +18,9 @@ export const GAME_NAMES: Record<GameId, string> = { 'jacks-or-better': 'Jacks or
 const pct = (x: number): string => `${Number(x.toFixed(4))}%`;
 
 export function describeReturn(r: TableReturn): string {
-  return r.low === r.pct && r.high === r.pct ? `${pct(r.pct)} (exact)` : `${pct(r.pct)} (95% interval ${pct(r.low)} .. ${pct(r.high)})`;
+  return r.low === r.pct && r.high === r.pct
+    ? `${pct(r.pct)} (exact)`
+    : `${pct(r.pct)} (95% interval ${pct(r.low)} .. ${pct(r.high)})`;
 }
 
 export const describeRange = (range: ReturnRange): string => `${pct(range.minReturnPct)} .. ${pct(range.maxReturnPct)}`;
@@ -31,8 +33,10 @@ export const describeRange = (range: ReturnRange): string => `${pct(range.minRet
  */
 export function returnOutOfRange(range: ReturnRange, r: TableReturn | null): string | null {
   if (r === null) return 'has no known return';
-  if (r.high > range.maxReturnPct) return `returns ${describeReturn(r)}, above the operator's range ${describeRange(range)}`;
-  if (r.low < range.minReturnPct) return `returns ${describeReturn(r)}, below the operator's range ${describeRange(range)}`;
+  if (r.high > range.maxReturnPct)
+    return `returns ${describeReturn(r)}, above the operator's range ${describeRange(range)}`;
+  if (r.low < range.minReturnPct)
+    return `returns ${describeReturn(r)}, below the operator's range ${describeRange(range)}`;
   return null;
 }
 
@@ -40,8 +44,14 @@ export function returnOutOfRange(range: ReturnRange, r: TableReturn | null): str
 export function coefficientsText(table: PayTable): string {
   const ids: readonly string[] = table.game === 'jacks-or-better' ? JACKS_CATEGORIES : CATEGORIES;
   const c = table.coefficients as Record<string, number>;
-  const paying = [...ids].reverse().map((id) => c[id]).filter((x) => x > 0);
-  const royal = table.game === 'jacks-or-better' && table.royalAtMaxBet !== undefined ? `, royal ${table.royalAtMaxBet} at max bet` : '';
+  const paying = [...ids]
+    .reverse()
+    .map((id) => c[id])
+    .filter((x) => x > 0);
+  const royal =
+    table.game === 'jacks-or-better' && table.royalAtMaxBet !== undefined
+      ? `, royal ${table.royalAtMaxBet} at max bet`
+      : '';
   return `${paying.join('/')}${royal}`;
 }
 
@@ -51,7 +61,11 @@ export function installedTwin(installed: readonly InstalledPayTable[], table: Pa
 }
 
 /** How a message names a table: its installed id and name, or where it comes from and its coefficients. */
-export function tableName(installed: readonly InstalledPayTable[], table: PayTable, origin = 'from the config file'): string {
+export function tableName(
+  installed: readonly InstalledPayTable[],
+  table: PayTable,
+  origin = 'from the config file',
+): string {
   const twin = installedTwin(installed, table);
   return twin ? `"${twin.id}" (${twin.name})` : `${origin} (${coefficientsText(table)})`;
 }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { Rig } from './testing';
 import type { SasSettings } from './sas-state';
 
-const SAS: SasSettings = { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false };
+const SAS: SasSettings = {
+  address: 1,
+  accountingDenomination: 1,
+  allowClockSet: false,
+  allowRemoteHandpayReset: false,
+};
 
 function sasRig(settings: Partial<SasSettings> = {}): Rig {
   const rig = new Rig();
@@ -12,7 +17,10 @@ function sasRig(settings: Partial<SasSettings> = {}): Rig {
   return rig;
 }
 
-const sas = (rig: Rig, command: Parameters<Rig['ok']>[0] extends infer I ? (I extends { kind: 'sas'; command: infer C } ? C : never) : never) => rig.input({ kind: 'sas', command });
+const sas = (
+  rig: Rig,
+  command: Parameters<Rig['ok']>[0] extends infer I ? (I extends { kind: 'sas'; command: infer C } ? C : never) : never,
+) => rig.input({ kind: 'sas', command });
 
 describe('the cabinet on a SAS link (C-25)', () => {
   it('disabled by the host: no new game (refused), no notes, a game in progress finished; enabled again', () => {
@@ -22,7 +30,10 @@ describe('the cabinet on a SAS link (C-25)', () => {
     rig.play({ type: 'deal', bet: 1 });
     expect(sas(rig, { type: 'shutdown' }).ok).toBe(true);
     expect(rig.state.sas?.disabledByHost).toBe(true);
-    expect(rig.log.at(-1)).toMatchObject({ kind: 'sas', data: { event: 'disabled', by: 'host', gameInProgress: true } });
+    expect(rig.log.at(-1)).toMatchObject({
+      kind: 'sas',
+      data: { event: 'disabled', by: 'host', gameInProgress: true },
+    });
     // The game in progress ends as usual.
     rig.play({ type: 'draw' });
     expect(rig.state.game?.outcome).not.toBeNull();
@@ -49,13 +60,17 @@ describe('the cabinet on a SAS link (C-25)', () => {
     for (const allow of [false, true]) {
       const rig = sasRig({ allowRemoteHandpayReset: allow });
       rig.insert(500);
-      rig.state = { ...rig.state, settings: { ...rig.state.settings, limits: { ...rig.state.settings.limits, ticketLimit: 100 } } };
+      rig.state = {
+        ...rig.state,
+        settings: { ...rig.state.settings, limits: { ...rig.state.settings.limits, ticketLimit: 100 } },
+      };
       rig.play({ type: 'cashOut' });
       expect(rig.state.handpay?.amount).toBe(500);
       const r = sas(rig, { type: 'handpayReset' });
       expect(r.ok).toBe(allow);
       expect(rig.state.handpay === null).toBe(allow);
-      if (allow) expect(rig.log.at(-1)).toMatchObject({ kind: 'handpay', data: { event: 'paid', by: 'host', amount: 500 } });
+      if (allow)
+        expect(rig.log.at(-1)).toMatchObject({ kind: 'handpay', data: { event: 'paid', by: 'host', amount: 500 } });
     }
   });
 
@@ -68,11 +83,18 @@ describe('the cabinet on a SAS link (C-25)', () => {
     expect(rig.log.some((e) => e.kind === 'voucher' && e.data.event === 'noValidationId')).toBe(true);
 
     const next = sasRig();
-    sas(next, { type: 'validationId', validation: { current: { validationId: 7, sequence: 41 }, lastSet: { validationId: 7, sequence: 41 } } });
+    sas(next, {
+      type: 'validationId',
+      validation: { current: { validationId: 7, sequence: 41 }, lastSet: { validationId: 7, sequence: 41 } },
+    });
     next.insert(500);
     const sent = next.play({ type: 'cashOut' });
     const print = sent.find((c) => c.device === 'printer' && c.type === 'print');
-    expect(print && print.type === 'print' && print.voucher).toMatchObject({ validation: '000000000700000042', scheme: 'sas', amount: 500 });
+    expect(print && print.type === 'print' && print.voucher).toMatchObject({
+      validation: '000000000700000042',
+      scheme: 'sas',
+      amount: 500,
+    });
     expect(next.state.sas?.validation.current).toEqual({ validationId: 7, sequence: 42 });
   });
 
@@ -86,7 +108,9 @@ describe('the cabinet on a SAS link (C-25)', () => {
     const rig = sasRig();
     expect(sas(rig, { type: 'lineFault', message: 'cannot open /dev/ttyS3: No such file' }).ok).toBe(true);
     expect(sas(rig, { type: 'lineFault', message: 'cannot open /dev/ttyS3: again' }).ok).toBe(true);
-    expect(rig.state.tilts.filter((t) => t.code === 'sas:fault:line')).toEqual([expect.objectContaining({ reason: 'SAS link fault: cannot open /dev/ttyS3: No such file', technician: false })]);
+    expect(rig.state.tilts.filter((t) => t.code === 'sas:fault:line')).toEqual([
+      expect.objectContaining({ reason: 'SAS link fault: cannot open /dev/ttyS3: No such file', technician: false }),
+    ]);
     expect(rig.log.filter((e) => e.kind === 'fault' && e.data.device === 'sas')).toHaveLength(1);
     expect(rig.refuse({ type: 'deal', bet: 1 })).toBe('C-15');
     sas(rig, { type: 'lineFaultCleared' });
@@ -101,7 +125,12 @@ describe('the cabinet on a SAS link (C-25)', () => {
     const rig = sasRig();
     rig.technician();
     rig.play({ type: 'changeSettings', confirm: true, sas: { address: 9, allowClockSet: true } });
-    expect(rig.state.sas?.settings).toMatchObject({ address: 9, allowClockSet: true, allowRemoteHandpayReset: false, accountingDenomination: 1 });
+    expect(rig.state.sas?.settings).toMatchObject({
+      address: 9,
+      allowClockSet: true,
+      allowRemoteHandpayReset: false,
+      accountingDenomination: 1,
+    });
     const rows = rig.log.filter((e) => e.kind === 'config');
     expect(rows.map((e) => e.data)).toEqual([
       { key: 'sas.address', from: 1, to: 9, source: 'technician' },
@@ -115,7 +144,10 @@ describe('the cabinet on a SAS link (C-25)', () => {
     // ... the operator's edit of one key in the file wins for that key alone.
     rig.ok({ kind: 'sas', command: { type: 'configure', settings: { ...SAS, allowRemoteHandpayReset: true } } });
     expect(rig.state.sas?.settings).toMatchObject({ address: 9, allowClockSet: true, allowRemoteHandpayReset: true });
-    rig.ok({ kind: 'sas', command: { type: 'configure', settings: { ...SAS, address: 4, allowRemoteHandpayReset: true } } });
+    rig.ok({
+      kind: 'sas',
+      command: { type: 'configure', settings: { ...SAS, address: 4, allowRemoteHandpayReset: true } },
+    });
     expect(rig.state.sas?.settings.address).toBe(4);
   });
 
@@ -125,8 +157,16 @@ describe('the cabinet on a SAS link (C-25)', () => {
     expect(none.refuse({ type: 'changeSettings', confirm: true, sas: { address: 2 } })).toBe('C-7');
     const rig = sasRig();
     rig.technician();
-    for (const bad of [{ address: 0 }, { address: 128 }, { address: 1.5 }, { allowClockSet: 'yes' }, { accountingDenomination: 5 }]) {
-      expect(rig.refuse({ type: 'changeSettings', confirm: true, sas: bad } as never), JSON.stringify(bad)).toBe('C-22');
+    for (const bad of [
+      { address: 0 },
+      { address: 128 },
+      { address: 1.5 },
+      { allowClockSet: 'yes' },
+      { accountingDenomination: 5 },
+    ]) {
+      expect(rig.refuse({ type: 'changeSettings', confirm: true, sas: bad } as never), JSON.stringify(bad)).toBe(
+        'C-22',
+      );
     }
     expect(rig.state.sas?.settings.address).toBe(1);
   });

@@ -5,7 +5,13 @@
 
 import { payHandpay } from './cashout';
 import { gameInProgress, type CabinetState } from './state';
-import { SAS_LINE_TILT, type SasCabinetState, type SasCommand, type SasSettings, type SasSettingsChange } from './sas-state';
+import {
+  SAS_LINE_TILT,
+  type SasCabinetState,
+  type SasCommand,
+  type SasSettings,
+  type SasSettingsChange,
+} from './sas-state';
 import { addTilt, removeTilt } from './tilts';
 import { refusal, type Outcome, type Transition } from './transition';
 
@@ -45,7 +51,8 @@ export function sasCommand(tx: Transition, command: SasCommand): Outcome {
     case 'setClock': {
       if (!Number.isFinite(command.at)) return refusal('C-25', 'the host sent no valid time');
       const to = new Date(command.at).toISOString();
-      if (!sas.settings.allowClockSet) return refusal('C-25', `the host may not set the clock (to ${to}): not allowed by the operator`);
+      if (!sas.settings.allowClockSet)
+        return refusal('C-25', `the host may not set the clock (to ${to}): not allowed by the operator`);
       const clockOffsetMs = Math.round(command.at - tx.at);
       set({ clockOffsetMs });
       tx.log('sas', { event: 'clockSet', to, offsetMs: clockOffsetMs, was: sas.clockOffsetMs });
@@ -53,13 +60,15 @@ export function sasCommand(tx: Transition, command: SasCommand): Outcome {
     }
     case 'handpayReset': {
       if (!tx.state.handpay) return refusal('C-5', 'no handpay is waiting');
-      if (!sas.settings.allowRemoteHandpayReset) return refusal('C-25', 'the host may not reset a handpay: not allowed by the operator');
+      if (!sas.settings.allowRemoteHandpayReset)
+        return refusal('C-25', 'the host may not reset a handpay: not allowed by the operator');
       payHandpay(tx, 'host');
       return null;
     }
     case 'ticketStatusRead': {
       const last = tx.state.lastTicket;
-      if (!last?.validated || last.since !== command.since) return refusal('C-25', 'no such ticket redemption has ended');
+      if (!last?.validated || last.since !== command.since)
+        return refusal('C-25', 'no such ticket redemption has ended');
       if (sas.ticketStatusRead === command.since) return null;
       set({ ticketStatusRead: command.since });
       tx.log('ticket', { event: 'statusRead', barcode: last.barcode, by: 'host' });
@@ -69,7 +78,11 @@ export function sasCommand(tx: Transition, command: SasCommand): Outcome {
       const v = command.validation;
       if (JSON.stringify(v) === JSON.stringify(sas.validation)) return null;
       set({ validation: v });
-      tx.log('sas', { event: 'validationId', validationId: v.current?.validationId ?? null, sequence: v.current?.sequence ?? null });
+      tx.log('sas', {
+        event: 'validationId',
+        validationId: v.current?.validationId ?? null,
+        sequence: v.current?.sequence ?? null,
+      });
       return null;
     }
     case 'lineFault': {
@@ -106,12 +119,16 @@ export function changeSasSettings(tx: Transition, change: SasSettingsChange): Ou
   if (!sas) return refusal('C-7', 'there is no SAS link to set: devices.sas is not in the config file');
   const next: SasSettings = { ...sas.settings };
   if (change.address !== undefined) {
-    if (!Number.isInteger(change.address) || change.address < 1 || change.address > 127) return refusal('C-7', `SAS address ${change.address} must be 1..127`);
+    if (!Number.isInteger(change.address) || change.address < 1 || change.address > 127)
+      return refusal('C-7', `SAS address ${change.address} must be 1..127`);
     next.address = change.address;
   }
   if (change.allowClockSet !== undefined) next.allowClockSet = change.allowClockSet === true;
-  if (change.allowRemoteHandpayReset !== undefined) next.allowRemoteHandpayReset = change.allowRemoteHandpayReset === true;
-  for (const k of SAS_KEYS) if (next[k] !== sas.settings[k]) tx.log('config', { key: `sas.${k}`, from: sas.settings[k], to: next[k], source: 'technician' });
+  if (change.allowRemoteHandpayReset !== undefined)
+    next.allowRemoteHandpayReset = change.allowRemoteHandpayReset === true;
+  for (const k of SAS_KEYS)
+    if (next[k] !== sas.settings[k])
+      tx.log('config', { key: `sas.${k}`, from: sas.settings[k], to: next[k], source: 'technician' });
   if (!sameSettings(next, sas.settings)) tx.set({ sas: { ...sas, settings: next } });
   return null;
 }
@@ -126,6 +143,17 @@ function configure(tx: Transition, sas: SasCabinetState | null, file: SasSetting
   // The host's settings (disabled, validation ID, clock) outlive a change of address: the
   // machine is the same one on the casino's books.
   if (!settings || !file) tx.set({ sas: null });
-  else tx.set({ sas: sas ? { ...sas, settings, configApplied: file } : { settings, disabledByHost: false, validation: { current: null, lastSet: null }, clockOffsetMs: 0, configApplied: file } });
+  else
+    tx.set({
+      sas: sas
+        ? { ...sas, settings, configApplied: file }
+        : {
+            settings,
+            disabledByHost: false,
+            validation: { current: null, lastSet: null },
+            clockOffsetMs: 0,
+            configApplied: file,
+          },
+    });
   return null;
 }

@@ -4,15 +4,30 @@ import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE } from '../core';
 import { DEFAULT_SETTINGS, type CabinetSettings, type InstalledPayTable } from './settings';
 import { exactReturn, Rig, RETURNS_IN_RANGE, simulatedReturn } from './testing';
 
-const NINE_SIX: InstalledPayTable = { id: 'jb-9-6', game: 'jacks-or-better', name: '9/6', table: DEFAULT_JACKS_PAYTABLE, rtp: exactReturn(98.3735) };
+const NINE_SIX: InstalledPayTable = {
+  id: 'jb-9-6',
+  game: 'jacks-or-better',
+  name: '9/6',
+  table: DEFAULT_JACKS_PAYTABLE,
+  rtp: exactReturn(98.3735),
+};
 const EIGHT_FIVE: InstalledPayTable = {
   id: 'jb-8-5',
   game: 'jacks-or-better',
   name: '8/5',
-  table: { ...DEFAULT_JACKS_PAYTABLE, coefficients: { ...DEFAULT_JACKS_PAYTABLE.coefficients, 'full-house': 8, flush: 5 } },
+  table: {
+    ...DEFAULT_JACKS_PAYTABLE,
+    coefficients: { ...DEFAULT_JACKS_PAYTABLE.coefficients, 'full-house': 8, flush: 5 },
+  },
   rtp: exactReturn(96.1472),
 };
-const PP: InstalledPayTable = { id: 'pp-standard', game: 'poker-plus', name: 'Standard', table: DEFAULT_POKER_PLUS_PAYTABLE, rtp: simulatedReturn(98.5532, 0.044) };
+const PP: InstalledPayTable = {
+  id: 'pp-standard',
+  game: 'poker-plus',
+  name: 'Standard',
+  table: DEFAULT_POKER_PLUS_PAYTABLE,
+  rtp: simulatedReturn(98.5532, 0.044),
+};
 const INSTALLED = [NINE_SIX, EIGHT_FIVE, PP];
 
 const config = (patch: Partial<CabinetSettings> = {}): CabinetSettings => ({ ...DEFAULT_SETTINGS, ...patch });
@@ -20,7 +35,13 @@ const config = (patch: Partial<CabinetSettings> = {}): CabinetSettings => ({ ...
 /** A cabinet started with the config file, a technician logged in. */
 function bench(file = config()): Rig {
   const rig = new Rig();
-  rig.ok({ kind: 'settings', settings: file, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
+  rig.ok({
+    kind: 'settings',
+    settings: file,
+    source: 'config file',
+    installed: INSTALLED,
+    configReturns: RETURNS_IN_RANGE,
+  });
   rig.technician();
   return rig;
 }
@@ -36,7 +57,13 @@ const reason = (rig: Rig, wish: unknown): string => {
 describe('C-7 the technician changes settings', () => {
   it('changes what it names, logs each key with its source, and the player choices follow', () => {
     const rig = new Rig();
-    rig.ok({ kind: 'settings', settings: config(), source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
+    rig.ok({
+      kind: 'settings',
+      settings: config(),
+      source: 'config file',
+      installed: INSTALLED,
+      configReturns: RETURNS_IN_RANGE,
+    });
     rig.play({ type: 'chipValue', value: 100 });
     rig.play({ type: 'setBet', bet: 5 });
     rig.technician();
@@ -87,21 +114,35 @@ describe('C-7 the technician changes settings', () => {
 
   it('takes pay tables only from the installed ones, each for its own game', () => {
     const rig = bench();
-    expect(reason(rig, { type: 'changeSettings', confirm: true, payTables: { 'jacks-or-better': 'jb-99' } })).toBe('C-7 no pay table "jb-99" is installed');
+    expect(reason(rig, { type: 'changeSettings', confirm: true, payTables: { 'jacks-or-better': 'jb-99' } })).toBe(
+      'C-7 no pay table "jb-99" is installed',
+    );
     expect(reason(rig, { type: 'changeSettings', confirm: true, payTables: { 'poker-plus': 'jb-9-6' } })).toBe(
       'C-7 pay table "jb-9-6" is for jacks-or-better, not poker-plus',
     );
-    rig.play({ type: 'changeSettings', confirm: true, payTables: { 'jacks-or-better': 'jb-8-5', 'poker-plus': 'pp-standard' } });
+    rig.play({
+      type: 'changeSettings',
+      confirm: true,
+      payTables: { 'jacks-or-better': 'jb-8-5', 'poker-plus': 'pp-standard' },
+    });
     expect(rig.state.settings.payTables).toEqual({ jacks: EIGHT_FIVE.table, pokerPlus: PP.table });
   });
 
   it('refuses settings that do not fit together, with the reason the config file would give', () => {
     const rig = bench();
     const before = rig.state.settings;
-    expect(reason(rig, { type: 'changeSettings', confirm: true, limits: { minAnte: 50, maxAnte: 20 } })).toBe('C-7 limits.maxAnte must not be below limits.minAnte');
-    expect(reason(rig, { type: 'changeSettings', confirm: true, limits: { minAnte: 150 } })).toMatch(/limits\.maxAnte must not be below/);
-    expect(reason(rig, { type: 'changeSettings', confirm: true, chipValues: [5, 5] })).toBe('C-7 chipValues lists a value twice');
-    expect(reason(rig, { type: 'changeSettings', confirm: true, chipValues: [] })).toMatch(/^C-7 chipValues must list 1 to 8/);
+    expect(reason(rig, { type: 'changeSettings', confirm: true, limits: { minAnte: 50, maxAnte: 20 } })).toBe(
+      'C-7 limits.maxAnte must not be below limits.minAnte',
+    );
+    expect(reason(rig, { type: 'changeSettings', confirm: true, limits: { minAnte: 150 } })).toMatch(
+      /limits\.maxAnte must not be below/,
+    );
+    expect(reason(rig, { type: 'changeSettings', confirm: true, chipValues: [5, 5] })).toBe(
+      'C-7 chipValues lists a value twice',
+    );
+    expect(reason(rig, { type: 'changeSettings', confirm: true, chipValues: [] })).toMatch(
+      /^C-7 chipValues must list 1 to 8/,
+    );
     expect(rig.state.settings).toBe(before);
     expect(configRows(rig).filter((r) => r.source === 'technician')).toEqual([]);
   });
@@ -161,33 +202,65 @@ describe('C-7 the config file is a baseline', () => {
     rig.play({ type: 'changeSettings', confirm: true, limits: { maxBet: 3 }, venue: 'Riverside' });
     const kept = rig.state;
     // A restart: the same file again changes nothing, so there is nothing to commit.
-    const again = rig.input({ kind: 'settings', settings: file, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
+    const again = rig.input({
+      kind: 'settings',
+      settings: file,
+      source: 'config file',
+      installed: INSTALLED,
+      configReturns: RETURNS_IN_RANGE,
+    });
     expect(again.ok && again.state).toBe(kept);
     rig.restart();
-    rig.ok({ kind: 'settings', settings: file, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
+    rig.ok({
+      kind: 'settings',
+      settings: file,
+      source: 'config file',
+      installed: INSTALLED,
+      configReturns: RETURNS_IN_RANGE,
+    });
     expect(rig.state.settings.limits.maxBet).toBe(3);
     // The operator edits maxBet (and only maxBet) in the file: that edit wins, the venue stays.
-    rig.ok({ kind: 'settings', settings: { ...file, limits: { ...file.limits, maxBet: 4 } }, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
+    rig.ok({
+      kind: 'settings',
+      settings: { ...file, limits: { ...file.limits, maxBet: 4 } },
+      source: 'config file',
+      installed: INSTALLED,
+      configReturns: RETURNS_IN_RANGE,
+    });
     expect(rig.state.settings.limits.maxBet).toBe(4);
     expect(rig.state.settings.voucher.venue).toBe('Riverside');
-    expect(configRows(rig).filter((r) => r.source === 'config file')).toEqual([{ key: 'limits.maxBet', from: 3, to: 4, source: 'config file' }]);
+    expect(configRows(rig).filter((r) => r.source === 'config file')).toEqual([
+      { key: 'limits.maxBet', from: 3, to: 4, source: 'config file' },
+    ]);
   });
 
   it('applies every difference the first time, and keeps the installed tables', () => {
     const rig = new Rig();
     const file = config({ chipValues: [10, 20], currency: 'EUR' });
-    rig.ok({ kind: 'settings', settings: file, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
+    rig.ok({
+      kind: 'settings',
+      settings: file,
+      source: 'config file',
+      installed: INSTALLED,
+      configReturns: RETURNS_IN_RANGE,
+    });
     expect(rig.state.settings).toEqual(file);
     expect(rig.state.configApplied).toEqual(file);
     expect(rig.state.installedPayTables).toEqual(INSTALLED);
     expect(configRows(rig).map((r) => r.key)).toEqual(['currency', 'chipValues']);
   });
 
-  it('takes the file\'s whole group when an edit there does not fit a technician change', () => {
+  it("takes the file's whole group when an edit there does not fit a technician change", () => {
     const file = config();
     const rig = bench(file);
     rig.play({ type: 'changeSettings', confirm: true, limits: { minAnte: 50, maxBet: 3 } });
-    rig.ok({ kind: 'settings', settings: { ...file, limits: { ...file.limits, maxAnte: 20 } }, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
+    rig.ok({
+      kind: 'settings',
+      settings: { ...file, limits: { ...file.limits, maxAnte: 20 } },
+      source: 'config file',
+      installed: INSTALLED,
+      configReturns: RETURNS_IN_RANGE,
+    });
     expect(rig.state.settings.limits).toEqual({ ...file.limits, maxAnte: 20 });
     expect(rig.state.pokerPlusBoxes.every((b) => b.ante >= 1 && b.ante <= 20)).toBe(true);
   });
@@ -200,23 +273,53 @@ describe('C-7 the config file is a baseline', () => {
     expect(rig.state.balance).toBe(500);
     const edited = config({ currency: 'EUR', minorDigits: 0, voucher: { ...file.voucher, venue: 'Riverside' } });
     rig.restart();
-    rig.ok({ kind: 'settings', settings: edited, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
+    rig.ok({
+      kind: 'settings',
+      settings: edited,
+      source: 'config file',
+      installed: INSTALLED,
+      configReturns: RETURNS_IN_RANGE,
+    });
     // The 500 cents stay 500 cents: the balance is not re-read in another currency; the rest applies.
     expect([rig.state.balance, rig.state.settings.currency, rig.state.settings.minorDigits]).toEqual([500, 'USD', 2]);
     expect(rig.state.settings.voucher.venue).toBe('Riverside');
-    expect(configRows(rig).filter((r) => r.held)).toEqual([expect.objectContaining({ key: 'currency', to: { currency: 'EUR', minorDigits: 0 } })]);
+    expect(configRows(rig).filter((r) => r.held)).toEqual([
+      expect.objectContaining({ key: 'currency', to: { currency: 'EUR', minorDigits: 0 } }),
+    ]);
     // Still held at the next start, and applied at the first start with nothing on the machine.
-    rig.ok({ kind: 'settings', settings: edited, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
+    rig.ok({
+      kind: 'settings',
+      settings: edited,
+      source: 'config file',
+      installed: INSTALLED,
+      configReturns: RETURNS_IN_RANGE,
+    });
     expect(rig.state.settings.currency).toBe('USD');
     rig.key('attendant', true);
     rig.play({ type: 'creditClear', confirm: true });
     // Held until the meters are cleared too: they count cents.
-    rig.ok({ kind: 'settings', settings: edited, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
+    rig.ok({
+      kind: 'settings',
+      settings: edited,
+      source: 'config file',
+      installed: INSTALLED,
+      configReturns: RETURNS_IN_RANGE,
+    });
     expect(rig.state.settings.currency).toBe('USD');
     rig.technician();
     rig.play({ type: 'ramClear', confirm: true });
-    rig.ok({ kind: 'settings', settings: edited, source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
-    expect([rig.state.settings.currency, rig.state.settings.minorDigits, rig.state.configApplied]).toEqual(['EUR', 0, edited]);
+    rig.ok({
+      kind: 'settings',
+      settings: edited,
+      source: 'config file',
+      installed: INSTALLED,
+      configReturns: RETURNS_IN_RANGE,
+    });
+    expect([rig.state.settings.currency, rig.state.settings.minorDigits, rig.state.configApplied]).toEqual([
+      'EUR',
+      0,
+      edited,
+    ]);
   });
 
   it('treats a state saved before the baseline existed as never applied', () => {
@@ -225,24 +328,36 @@ describe('C-7 the config file is a baseline', () => {
     delete old.configApplied;
     delete old.installedPayTables;
     rig.state = old as typeof rig.state;
-    rig.ok({ kind: 'settings', settings: config({ chipValues: [10] }), source: 'config file', installed: [], configReturns: RETURNS_IN_RANGE });
+    rig.ok({
+      kind: 'settings',
+      settings: config({ chipValues: [10] }),
+      source: 'config file',
+      installed: [],
+      configReturns: RETURNS_IN_RANGE,
+    });
     expect(rig.state.settings.chipValues).toEqual([10]);
     expect(rig.state.installedPayTables).toEqual([]);
   });
 
-  it('gives a database from before the presentation settings the file\'s, logged', () => {
+  it("gives a database from before the presentation settings the file's, logged", () => {
     const rig = bench();
     const { presentation: _settings, ...older } = rig.state.settings;
     const { presentation: _applied, ...olderApplied } = rig.state.configApplied!;
     rig.state = { ...rig.state, settings: older as CabinetSettings, configApplied: olderApplied as CabinetSettings };
-    rig.ok({ kind: 'settings', settings: config(), source: 'config file', installed: INSTALLED, configReturns: RETURNS_IN_RANGE });
+    rig.ok({
+      kind: 'settings',
+      settings: config(),
+      source: 'config file',
+      installed: INSTALLED,
+      configReturns: RETURNS_IN_RANGE,
+    });
     expect(rig.state.settings.presentation).toEqual(DEFAULT_SETTINGS.presentation);
     // Settings a newer release added are not stored values that fail their check: nothing tilts.
     expect(rig.state.tilts).toEqual([]);
-    expect(configRows(rig).filter((r) => String(r.key).startsWith('presentation.')).map((r) => r.key)).toEqual([
-      'presentation.volume',
-      'presentation.bigWinBets',
-      'presentation.attractSeconds',
-    ]);
+    expect(
+      configRows(rig)
+        .filter((r) => String(r.key).startsWith('presentation.'))
+        .map((r) => r.key),
+    ).toEqual(['presentation.volume', 'presentation.bigWinBets', 'presentation.attractSeconds']);
   });
 });

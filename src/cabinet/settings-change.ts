@@ -57,8 +57,21 @@ export function settingsDiff(from: CabinetSettings, to: CabinetSettings): Settin
 }
 
 /** New settings in force; the player's choices follow them, and a game in progress keeps its own. */
-function adopt(tx: Transition, settings: CabinetSettings, changes: SettingChange[], source: string, reasons: Record<string, string> = {}): void {
-  for (const c of changes) tx.log('config', { key: c.key, from: c.from, to: c.to, source, ...(reasons[c.key] ? { reason: reasons[c.key] } : {}) });
+function adopt(
+  tx: Transition,
+  settings: CabinetSettings,
+  changes: SettingChange[],
+  source: string,
+  reasons: Record<string, string> = {},
+): void {
+  for (const c of changes)
+    tx.log('config', {
+      key: c.key,
+      from: c.from,
+      to: c.to,
+      source,
+      ...(reasons[c.key] ? { reason: reasons[c.key] } : {}),
+    });
   const s = tx.state;
   const busy = gameInProgress(s);
   tx.set({
@@ -66,12 +79,19 @@ function adopt(tx: Transition, settings: CabinetSettings, changes: SettingChange
     chipValue: settings.chipValues.includes(s.chipValue) || busy ? s.chipValue : settings.chipValues[0],
     selectedGame: settings.games.includes(s.selectedGame) ? s.selectedGame : settings.games[0],
     jacksBet: Math.min(s.jacksBet, settings.limits.maxBet),
-    pokerPlusBoxes: s.pokerPlusBoxes.map((b) => ({ ...b, ante: Math.min(Math.max(b.ante, settings.limits.minAnte), settings.limits.maxAnte) })),
+    pokerPlusBoxes: s.pokerPlusBoxes.map((b) => ({
+      ...b,
+      ante: Math.min(Math.max(b.ante, settings.limits.minAnte), settings.limits.maxAnte),
+    })),
   });
 }
 
 /** The settings the config file's `config` leads to, given what was applied from it before. */
-export function settingsFromConfig(current: CabinetSettings, config: CabinetSettings, baseline: CabinetSettings | null): CabinetSettings {
+export function settingsFromConfig(
+  current: CabinetSettings,
+  config: CabinetSettings,
+  baseline: CabinetSettings | null,
+): CabinetSettings {
   if (baseline === null) return config;
   let next = settingsDiff(baseline, config).reduce((s, c) => withValue(s, c.key, c.to), current);
   const problems = settingsProblems(next);
@@ -92,14 +112,24 @@ function currencyHeld(s: CabinetState): string | null {
     return 'the currency changes only with a zero balance and no game, note, voucher or handpay pending';
   }
   // Meters count minor units: kept across the change they would be read in the new currency.
-  const counted = Object.entries(s.meters.lifetime).some(([name, value]) => value !== 0 && meterDef(name)?.unit === 'money');
-  return counted ? 'the currency changes only after a RAM clear: the lifetime meters hold money counted in the old one' : null;
+  const counted = Object.entries(s.meters.lifetime).some(
+    ([name, value]) => value !== 0 && meterDef(name)?.unit === 'money',
+  );
+  return counted
+    ? 'the currency changes only after a RAM clear: the lifetime meters hold money counted in the old one'
+    : null;
 }
 
 const TABLE_KEY: Record<GameId, 'jacks' | 'pokerPlus'> = { 'jacks-or-better': 'jacks', 'poker-plus': 'pokerPlus' };
 
 /** C-24: what is known of the return of the table a game would play. */
-function returnOf(game: GameId, settings: CabinetSettings, installed: readonly InstalledPayTable[], config: CabinetSettings, configReturns: ConfigReturns): TableReturn | null {
+function returnOf(
+  game: GameId,
+  settings: CabinetSettings,
+  installed: readonly InstalledPayTable[],
+  config: CabinetSettings,
+  configReturns: ConfigReturns,
+): TableReturn | null {
   const table = settings.payTables[TABLE_KEY[game]];
   const twin = installed.find((t) => t.game === game && samePayTable(t.table, table));
   if (twin) return twin.rtp;
@@ -111,10 +141,20 @@ function returnOf(game: GameId, settings: CabinetSettings, installed: readonly I
  * of each table the file names (C-24). A file whose own table is outside the return range is
  * refused whole (the app refuses it before the database opens; this holds if it did not).
  */
-export function applySettings(tx: Transition, config: CabinetSettings, source: string, installed: InstalledPayTable[], configReturns: ConfigReturns): Outcome {
+export function applySettings(
+  tx: Transition,
+  config: CabinetSettings,
+  source: string,
+  installed: InstalledPayTable[],
+  configReturns: ConfigReturns,
+): Outcome {
   for (const game of GAMES) {
     const problem = returnOutOfRange(config.limits, configReturns[game]);
-    if (problem) return refusal('C-24', `${GAME_NAMES[game]} pay table ${tableName(installed, config.payTables[TABLE_KEY[game]])} ${problem}`);
+    if (problem)
+      return refusal(
+        'C-24',
+        `${GAME_NAMES[game]} pay table ${tableName(installed, config.payTables[TABLE_KEY[game]])} ${problem}`,
+      );
   }
   const s = tx.state;
   // The settings read back from the database meet the same check as the file and the technician:
@@ -123,17 +163,26 @@ export function applySettings(tx: Transition, config: CabinetSettings, source: s
   // A setting the stored ones lack altogether was added by a newer release (the return range
   // of C-24, the presentation group): not a value that fails, it takes the file's, logged below.
   const stored = settingsProblems(withAddedSettings(s.settings, config));
-  if (stored.length > 0) addTilt(tx, SETTINGS_TILT, `the stored settings fail their check: ${describeProblems(stored)}`, true);
+  if (stored.length > 0)
+    addTilt(tx, SETTINGS_TILT, `the stored settings fail their check: ${describeProblems(stored)}`, true);
   let next = settingsFromConfig(s.settings, config, s.configApplied ?? null);
   let applied = config;
-  const held = next.currency !== s.settings.currency || next.minorDigits !== s.settings.minorDigits ? currencyHeld(s) : null;
+  const held =
+    next.currency !== s.settings.currency || next.minorDigits !== s.settings.minorDigits ? currencyHeld(s) : null;
   if (held) {
     // The file's currency waits, the rest applies; the baseline keeps the currency in force, so
     // every start tries the edit again until the machine holds no money.
     const money = { currency: s.settings.currency, minorDigits: s.settings.minorDigits };
     next = { ...next, ...money };
     applied = { ...config, ...money };
-    tx.log('config', { key: 'currency', from: money, to: { currency: config.currency, minorDigits: config.minorDigits }, source, held: true, reason: held });
+    tx.log('config', {
+      key: 'currency',
+      from: money,
+      to: { currency: config.currency, minorDigits: config.minorDigits },
+      source,
+      held: true,
+      reason: held,
+    });
   }
   // C-24: a table kept from a technician's choice whose return is no longer known, or no longer
   // inside the range (a table since uninstalled, a range since narrowed), gives way to the file's.
@@ -142,7 +191,8 @@ export function applySettings(tx: Transition, config: CabinetSettings, source: s
     const key = TABLE_KEY[game];
     const problem = returnOutOfRange(next.limits, returnOf(game, next, installed, config, configReturns));
     if (!problem) continue;
-    reasons[`payTables.${key}`] = `C-24: ${GAME_NAMES[game]} pay table ${tableName(installed, next.payTables[key], 'in play until now, not installed')} ${problem}`;
+    reasons[`payTables.${key}`] =
+      `C-24: ${GAME_NAMES[game]} pay table ${tableName(installed, next.payTables[key], 'in play until now, not installed')} ${problem}`;
     next = { ...next, payTables: { ...next.payTables, [key]: config.payTables[key] } };
   }
   // Unchanged inputs leave the state as it was, so a restart with the same file commits nothing new.
@@ -181,8 +231,11 @@ export function changeSettings(tx: Transition, wish: SettingsWish): Outcome {
   if (wish.chipValues !== undefined) next.chipValues = [...wish.chipValues];
   if (wish.limits !== undefined) {
     // C-24: the return range is the operator's, kept in the config file out of the machine's reach.
-    const range = Object.entries(wish.limits).filter(([k, v]) => v !== undefined && (k === 'minReturnPct' || k === 'maxReturnPct'));
-    if (range.length > 0) return refusal('C-24', `limits.${range[0][0]} (the operator's return range) is set in the config file only`);
+    const range = Object.entries(wish.limits).filter(
+      ([k, v]) => v !== undefined && (k === 'minReturnPct' || k === 'maxReturnPct'),
+    );
+    if (range.length > 0)
+      return refusal('C-24', `limits.${range[0][0]} (the operator's return range) is set in the config file only`);
     next.limits = overlay(was.limits, wish.limits);
   }
   for (const [game, id] of Object.entries(wish.payTables ?? {}) as [GameId, string | undefined][]) {

@@ -2,11 +2,23 @@
 // declared with their bounds in ./vocabulary/settings-schema.ts; here their defaults. The app
 // reads them from a configuration file; the cabinet only ever sees validated values.
 
-import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE, type JacksPayTable, type PokerPlusPayTable } from '../core';
+import {
+  DEFAULT_JACKS_PAYTABLE,
+  DEFAULT_POKER_PLUS_PAYTABLE,
+  type JacksPayTable,
+  type PokerPlusPayTable,
+} from '../core';
 import type { TableReturn } from './table-return';
 import type { CabinetSettings } from './vocabulary/settings-schema';
 
-export { GAMES, LANGUAGES, type CabinetSettings, type Language, type Limits, type Presentation } from './vocabulary/settings-schema';
+export {
+  GAMES,
+  LANGUAGES,
+  type CabinetSettings,
+  type Language,
+  type Limits,
+  type Presentation,
+} from './vocabulary/settings-schema';
 
 /**
  * A pay table installed on the cabinet (assets/paytables), offered to the technician by id.

@@ -39,7 +39,8 @@ export function settleGame(tx: Transition): void {
   }
   const paid = returnedChips * session.chipValue;
   const staked = session.stakedChips * session.chipValue;
-  const verdict = returnedChips > session.stakedChips ? 'gamesWon' : returnedChips < session.stakedChips ? 'gamesLost' : 'gamesTied';
+  const verdict =
+    returnedChips > session.stakedChips ? 'gamesWon' : returnedChips < session.stakedChips ? 'gamesLost' : 'gamesTied';
   tx.count({
     ...pp,
     gamesPlayed: 1,
@@ -51,7 +52,13 @@ export function settleGame(tx: Transition): void {
   });
   const handpaid = paid > 0 && paid >= tx.state.settings.limits.handpayLimit;
   if (handpaid) {
-    lockForHandpay(tx, { kind: 'jackpot', amount: paid, reason: 'win at or above the handpay limit', gameId: session.id, game });
+    lockForHandpay(tx, {
+      kind: 'jackpot',
+      amount: paid,
+      reason: 'win at or above the handpay limit',
+      gameId: session.id,
+      game,
+    });
   } else if (paid > 0) {
     tx.set({ balance: tx.state.balance + paid });
     tx.count({ coinOut: paid, [gameMeter(game, 'coinOut')]: paid });
@@ -64,9 +71,23 @@ export function settleGame(tx: Transition): void {
     const result = runReplay(replay);
     const replayed = result.game === 'jacks-or-better' ? result.win : result.boxes.reduce((n, b) => n + b.returned, 0);
     if (replayed !== returnedChips) {
-      tx.log('anomaly', { gameId: session.id, reason: `recall replays to ${replayed} chips, the game returned ${returnedChips}` });
+      tx.log('anomaly', {
+        gameId: session.id,
+        reason: `recall replays to ${replayed} chips, the game returned ${returnedChips}`,
+      });
     }
-    tx.recall({ gameId: session.id, game, chipValue: session.chipValue, startedAt: session.startedAt, endedAt: tx.at, staked, paid, handpaid, replay, result });
+    tx.recall({
+      gameId: session.id,
+      game,
+      chipValue: session.chipValue,
+      startedAt: session.startedAt,
+      endedAt: tx.at,
+      staked,
+      paid,
+      handpaid,
+      replay,
+      result,
+    });
   } catch (e) {
     if (!(e instanceof ReplayError)) throw e;
     // The game itself settled by the same core, so its money stands; the record is what failed.

@@ -32,7 +32,10 @@ describe('the attendant mutes the sound for ten minutes', () => {
   it('works over a handpay lockup, when the alarm is ringing', () => {
     const rig = new Rig({ limits: { handpayLimit: 100 } });
     rig.insert(500);
-    rig.state = { ...rig.state, handpay: { kind: 'jackpot', amount: 400, reason: 'test', gameId: null, game: null, since: rig.now } };
+    rig.state = {
+      ...rig.state,
+      handpay: { kind: 'jackpot', amount: 400, reason: 'test', gameId: null, game: null, since: rig.now },
+    };
     rig.key('attendant', true);
     rig.play({ type: 'soundMute', on: true });
     expect(rig.state.soundMutedUntil).toBeGreaterThan(rig.now);

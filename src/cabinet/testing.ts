@@ -16,10 +16,18 @@ import { initialState, type CabinetState } from './state';
 export const exactReturn = (pct: number): TableReturn => ({ pct, low: pct, high: pct, basis: 'exact (test)' });
 
 /** A simulated return with its 95% interval, as recorded with a Poker Plus table. */
-export const simulatedReturn = (pct: number, half: number): TableReturn => ({ pct, low: pct - half, high: pct + half, basis: 'simulated (test)' });
+export const simulatedReturn = (pct: number, half: number): TableReturn => ({
+  pct,
+  low: pct - half,
+  high: pct + half,
+  basis: 'simulated (test)',
+});
 
 /** Returns inside the default range for both games' tables of a config file. */
-export const RETURNS_IN_RANGE: ConfigReturns = { 'jacks-or-better': exactReturn(98.3735), 'poker-plus': simulatedReturn(98.5532, 0.044) };
+export const RETURNS_IN_RANGE: ConfigReturns = {
+  'jacks-or-better': exactReturn(98.3735),
+  'poker-plus': simulatedReturn(98.5532, 0.044),
+};
 
 export interface RigOptions {
   limits?: Partial<Limits>;
@@ -62,7 +70,9 @@ export class Rig {
   }
 
   /** What the devices say once they are up: online, and the deck's report of its switches. */
-  devicesAnswer(switches: { keys?: Partial<Record<KeySwitch, boolean>>; doors?: Partial<Record<Door, boolean>> } = {}): DeviceCommand[] {
+  devicesAnswer(
+    switches: { keys?: Partial<Record<KeySwitch, boolean>>; doors?: Partial<Record<Door, boolean>> } = {},
+  ): DeviceCommand[] {
     const sent: DeviceCommand[] = [];
     for (const device of ['acceptor', 'printer', 'deck'] as const) sent.push(...this.event({ device, type: 'online' }));
     const keys = { attendant: false, technician: false, ...switches.keys };
@@ -128,7 +138,10 @@ export class Rig {
 
   /** A technician at the cabinet: PIN set (not the initial one), key turned, PIN entered (C-21). */
   technician(pin = '2468'): void {
-    this.state = { ...this.state, access: { ...this.state.access, pinHash: this.env.hashPin(pin), pinChangeRequired: false } };
+    this.state = {
+      ...this.state,
+      access: { ...this.state.access, pinHash: this.env.hashPin(pin), pinChangeRequired: false },
+    };
     this.key('technician', true);
     this.play({ type: 'technicianPin', pin });
   }

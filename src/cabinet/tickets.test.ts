@@ -7,7 +7,11 @@ const A = '001234567890123456';
 const B = '009999999999999999';
 const ticket = (barcode: string) => ({ device: 'acceptor' as const, type: 'ticket' as const, barcode });
 const stacked = (barcode: string) => ({ device: 'acceptor' as const, type: 'ticketStacked' as const, barcode });
-const verdict = (barcode: string, amount: number) => ({ kind: 'ticketVerdict' as const, barcode, verdict: { valid: true as const, amount } });
+const verdict = (barcode: string, amount: number) => ({
+  kind: 'ticketVerdict' as const,
+  barcode,
+  verdict: { valid: true as const, amount },
+});
 const ticketLog = (rig: Rig) => rig.log.filter((l) => l.kind === 'ticket').map((l) => l.data);
 
 describe('tickets in: one at a time, validated, credited once when stacked', () => {
@@ -43,12 +47,20 @@ describe('tickets in: one at a time, validated, credited once when stacked', () 
     expect(rig.state.lastTicket).toMatchObject({ outcome: 'returned', reason: 'creditLimit' });
     for (const reason of ['expired', 'alreadyRedeemed', 'notValidHere'] as const) {
       rig.event(ticket(A));
-      expect(rig.ok({ kind: 'ticketVerdict', barcode: A, verdict: { valid: false, reason } })).toContainEqual({ device: 'acceptor', type: 'returnTicket', barcode: A });
+      expect(rig.ok({ kind: 'ticketVerdict', barcode: A, verdict: { valid: false, reason } })).toContainEqual({
+        device: 'acceptor',
+        type: 'returnTicket',
+        barcode: A,
+      });
       expect(rig.state.ticket).toBeNull();
       expect(rig.state.lastTicket?.reason).toBe(reason);
     }
     rig.event(ticket(A));
-    expect(rig.ok({ kind: 'ticketTimeout', barcode: A })).toContainEqual({ device: 'acceptor', type: 'returnTicket', barcode: A });
+    expect(rig.ok({ kind: 'ticketTimeout', barcode: A })).toContainEqual({
+      device: 'acceptor',
+      type: 'returnTicket',
+      barcode: A,
+    });
     // A verdict after the time-out changes nothing and stacks nothing.
     expect(rig.ok(verdict(A, 100))).toEqual([]);
     expect(rig.log.at(-1)).toMatchObject({ kind: 'anomaly', data: { reason: 'no such ticket is being validated' } });
@@ -58,8 +70,19 @@ describe('tickets in: one at a time, validated, credited once when stacked', () 
     rig.event(ticket('12345'));
     expect(rig.state.lastTicket?.reason).toBe('badBarcode');
     expect(rig.state.balance).toBe(4000);
-    expect(ticketLog(rig).filter((d) => d.event === 'return').map((d) => d.reason)).toEqual([
-      'busy', 'creditLimit', 'expired', 'alreadyRedeemed', 'notValidHere', 'timedOut', 'cannotTakeMoney', 'badBarcode',
+    expect(
+      ticketLog(rig)
+        .filter((d) => d.event === 'return')
+        .map((d) => d.reason),
+    ).toEqual([
+      'busy',
+      'creditLimit',
+      'expired',
+      'alreadyRedeemed',
+      'notValidHere',
+      'timedOut',
+      'cannotTakeMoney',
+      'badBarcode',
     ]);
   });
 
@@ -76,7 +99,10 @@ describe('tickets in: one at a time, validated, credited once when stacked', () 
     const rig = new Rig();
     rig.insert(1000);
     rig.event(ticket(A));
-    expect(rig.event({ device: 'acceptor', type: 'escrow', value: 500, denomination: '500' })).toContainEqual({ device: 'acceptor', type: 'return' });
+    expect(rig.event({ device: 'acceptor', type: 'escrow', value: 500, denomination: '500' })).toContainEqual({
+      device: 'acceptor',
+      type: 'return',
+    });
     expect(rig.refuse({ type: 'cashOut' })).toBe('C-4');
     rig.ok(verdict(A, 100));
     rig.event(stacked(A));
@@ -91,7 +117,12 @@ describe('tickets in: one at a time, validated, credited once when stacked', () 
     rig.event(stacked(A));
     expect(rig.state.balance).toBe(0);
     expect(rig.log.filter((l) => l.kind === 'anomaly').map((l) => l.data)).toEqual([
-      { device: 'acceptor', event: 'ticketStacked', barcode: A, reason: 'no ticket was being redeemed: nothing credited' },
+      {
+        device: 'acceptor',
+        event: 'ticketStacked',
+        barcode: A,
+        reason: 'no ticket was being redeemed: nothing credited',
+      },
     ]);
     rig.event({ device: 'acceptor', type: 'stacked', value: 500, denomination: 'USD 5' });
     expect(rig.state.balance).toBe(500);
@@ -166,17 +197,38 @@ describe('tickets across a restart (C-14): the acceptor is asked', () => {
   });
 });
 
-describe('standalone validation of the cabinet\'s own vouchers', () => {
+describe("standalone validation of the cabinet's own vouchers", () => {
   const now = Date.parse('2025-03-10T12:00:00Z');
   const record = (over: Partial<VoucherRecord> = {}): VoucherRecord => ({
-    validation: A, sequence: 1, amount: 1234, currency: 'USD', issuedAt: now - 86_400_000, expiresAt: '2025-03-10', status: 'issued', redeemedAt: null, redeemedEvent: null, ...over,
+    validation: A,
+    sequence: 1,
+    amount: 1234,
+    currency: 'USD',
+    issuedAt: now - 86_400_000,
+    expiresAt: '2025-03-10',
+    status: 'issued',
+    redeemedAt: null,
+    redeemedEvent: null,
+    ...over,
   });
   it('redeems an issued voucher up to the end of its expiry day, in its currency, and nothing else', () => {
     expect(ownVoucherVerdict(record(), now, 'USD')).toEqual({ valid: true, amount: 1234 });
-    expect(ownVoucherVerdict(record({ expiresAt: '2025-03-09' }), now, 'USD')).toEqual({ valid: false, reason: 'expired' });
-    expect(ownVoucherVerdict(record({ status: 'redeemed' }), now, 'USD')).toEqual({ valid: false, reason: 'alreadyRedeemed' });
-    expect(ownVoucherVerdict(record({ status: 'voided' }), now, 'USD')).toEqual({ valid: false, reason: 'notValidHere' });
-    expect(ownVoucherVerdict(record({ status: 'printing' }), now, 'USD')).toEqual({ valid: false, reason: 'notValidHere' });
+    expect(ownVoucherVerdict(record({ expiresAt: '2025-03-09' }), now, 'USD')).toEqual({
+      valid: false,
+      reason: 'expired',
+    });
+    expect(ownVoucherVerdict(record({ status: 'redeemed' }), now, 'USD')).toEqual({
+      valid: false,
+      reason: 'alreadyRedeemed',
+    });
+    expect(ownVoucherVerdict(record({ status: 'voided' }), now, 'USD')).toEqual({
+      valid: false,
+      reason: 'notValidHere',
+    });
+    expect(ownVoucherVerdict(record({ status: 'printing' }), now, 'USD')).toEqual({
+      valid: false,
+      reason: 'notValidHere',
+    });
     expect(ownVoucherVerdict(record(), now, 'EUR')).toEqual({ valid: false, reason: 'notValidHere' });
     expect(ownVoucherVerdict(null, now, 'USD')).toEqual({ valid: false, reason: 'notValidHere' });
   });
@@ -199,7 +251,7 @@ describe('standalone validation of the cabinet\'s own vouchers', () => {
 
 describe('tickets through a casino system (SAS): one redemption until the host has read how the last ended', () => {
   const SAS = { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false };
-  it('returns the next ticket as busy until the host reads the final status, then takes it; a refusal keeps the validator\'s code', () => {
+  it("returns the next ticket as busy until the host reads the final status, then takes it; a refusal keeps the validator's code", () => {
     const rig = new Rig();
     rig.ok({ kind: 'sas', command: { type: 'configure', settings: SAS } });
     rig.insert(1000);

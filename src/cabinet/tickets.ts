@@ -11,11 +11,15 @@ import { playBlocked } from './locks';
 import type { CabinetState } from './state';
 import type { Transition } from './transition';
 
-export type TicketEvent = Extract<DeviceEvent, { device: 'acceptor'; type: 'ticket' | 'ticketStacked' | 'ticketReturned' | 'ticketRejected' }>;
+export type TicketEvent = Extract<
+  DeviceEvent,
+  { device: 'acceptor'; type: 'ticket' | 'ticketStacked' | 'ticketReturned' | 'ticketRejected' }
+>;
 
 const TICKET_EVENTS = new Set<string>(['ticket', 'ticketStacked', 'ticketReturned', 'ticketRejected']);
 
-export const isTicketEvent = (event: Extract<DeviceEvent, { device: 'acceptor' }>): event is TicketEvent => TICKET_EVENTS.has(event.type);
+export const isTicketEvent = (event: Extract<DeviceEvent, { device: 'acceptor' }>): event is TicketEvent =>
+  TICKET_EVENTS.has(event.type);
 
 /** The log's words for each reason (the player's screen has its own, in each language). */
 export const TICKET_REASON_TEXT: Readonly<Record<TicketReason, string>> = {
@@ -35,7 +39,8 @@ const BARCODE = /^\d{18}$/;
  * With a casino system, one redemption at a time until it has read how the last one ended (68,
  * 71 FF): until then that one stays the last ticket, and the next is returned as busy.
  */
-const hostOwed = (s: CabinetState): boolean => !!s.sas && !!s.lastTicket?.validated && s.sas.ticketStatusRead !== s.lastTicket.since;
+const hostOwed = (s: CabinetState): boolean =>
+  !!s.sas && !!s.lastTicket?.validated && s.sas.ticketStatusRead !== s.lastTicket.since;
 
 export function ticketEvent(tx: Transition, event: TicketEvent): void {
   switch (event.type) {
@@ -92,8 +97,25 @@ function handBack(tx: Transition, barcode: string, reason: TicketReason, pending
     tx.send({ device: 'acceptor', type: 'returnTicket', barcode });
     return;
   }
-  tx.set({ lastTicket: { barcode, since, validated: pending, ...(code === undefined ? {} : { code }), at: tx.at, outcome: 'returned', amount: null, reason } });
-  tx.log('ticket', { event: 'return', barcode, reason, text: TICKET_REASON_TEXT[reason], ...(code === undefined ? {} : { code }) });
+  tx.set({
+    lastTicket: {
+      barcode,
+      since,
+      validated: pending,
+      ...(code === undefined ? {} : { code }),
+      at: tx.at,
+      outcome: 'returned',
+      amount: null,
+      reason,
+    },
+  });
+  tx.log('ticket', {
+    event: 'return',
+    barcode,
+    reason,
+    text: TICKET_REASON_TEXT[reason],
+    ...(code === undefined ? {} : { code }),
+  });
   tx.send({ device: 'acceptor', type: 'returnTicket', barcode });
 }
 
@@ -107,7 +129,8 @@ function validating(tx: Transition, barcode: string, what: string): boolean {
 
 export function ticketVerdict(tx: Transition, barcode: string, verdict: TicketVerdict): void {
   if (!validating(tx, barcode, 'ticketVerdict')) return;
-  if (!verdict.valid) return handBack(tx, barcode, verdict.reason, true, Number.isInteger(verdict.code) ? verdict.code : undefined);
+  if (!verdict.valid)
+    return handBack(tx, barcode, verdict.reason, true, Number.isInteger(verdict.code) ? verdict.code : undefined);
   const { amount } = verdict;
   const s = tx.state;
   if (!Number.isSafeInteger(amount) || amount <= 0) return handBack(tx, barcode, 'notValidHere', true);
@@ -130,7 +153,12 @@ function ticketStacked(tx: Transition, barcode: string): void {
   const t = tx.state.ticket;
   if (!t || t.phase !== 'stacking' || t.barcode !== barcode) {
     // The cabinet asked for no such ticket to be stacked: whatever the acceptor did, nothing is credited.
-    tx.log('anomaly', { device: 'acceptor', event: 'ticketStacked', barcode, reason: 'no ticket was being redeemed: nothing credited' });
+    tx.log('anomaly', {
+      device: 'acceptor',
+      event: 'ticketStacked',
+      barcode,
+      reason: 'no ticket was being redeemed: nothing credited',
+    });
     if (t && t.barcode === barcode) tx.set({ ticket: null });
     return;
   }
@@ -141,7 +169,19 @@ function ticketStacked(tx: Transition, barcode: string): void {
 function redeem(tx: Transition): void {
   const t = tx.state.ticket!;
   const amount = t.amount!;
-  tx.set({ ticket: null, balance: tx.state.balance + amount, lastTicket: { barcode: t.barcode, since: t.since, validated: true, at: tx.at, outcome: 'redeemed', amount, reason: null } });
+  tx.set({
+    ticket: null,
+    balance: tx.state.balance + amount,
+    lastTicket: {
+      barcode: t.barcode,
+      since: t.since,
+      validated: true,
+      at: tx.at,
+      outcome: 'redeemed',
+      amount,
+      reason: null,
+    },
+  });
   tx.count({ vouchersIn: amount, vouchersInCount: 1 });
   tx.log('ticket', { event: 'redeemed', barcode: t.barcode, amount, balance: tx.state.balance });
   tx.effects.push({ type: 'voucherStatus', validation: t.barcode, status: 'redeemed' });
@@ -159,12 +199,23 @@ export function ticketRecovered(tx: Transition, report: AcceptorTicketReport | n
     return;
   }
   if (t && report) {
-    tx.log('recovery', { device: 'acceptor', ticket: t.barcode, phase: t.phase, reported: report.state, barcode: report.barcode });
+    tx.log('recovery', {
+      device: 'acceptor',
+      ticket: t.barcode,
+      phase: t.phase,
+      reported: report.state,
+      barcode: report.barcode,
+    });
     const same = report.barcode === t.barcode;
     if (report.state === 'stacked' && (same || report.barcode === null)) {
       if (t.phase === 'stacking') return redeem(tx);
       tx.set({ ticket: null });
-      tx.log('anomaly', { device: 'acceptor', event: 'ticketStacked', barcode: t.barcode, reason: 'stacked before it was validated: nothing credited' });
+      tx.log('anomaly', {
+        device: 'acceptor',
+        event: 'ticketStacked',
+        barcode: t.barcode,
+        reason: 'stacked before it was validated: nothing credited',
+      });
       return;
     }
     if (report.state === 'escrow' && same) return validate(tx, t.barcode);

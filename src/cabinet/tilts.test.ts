@@ -30,14 +30,23 @@ describe('C-15 tilts', () => {
     rig.event({ device: 'deck', type: 'online' });
     // Back online, the deck must still say where its keys and doors are before play resumes.
     expect(rig.refuse({ type: 'deal' })).toBe('C-15');
-    rig.event({ device: 'deck', type: 'switches', keys: { attendant: false, technician: false }, doors: { main: false, logic: false, cashbox: false } });
+    rig.event({
+      device: 'deck',
+      type: 'switches',
+      keys: { attendant: false, technician: false },
+      doors: { main: false, logic: false, cashbox: false },
+    });
     rig.play({ type: 'deal' });
     expect(rig.log.slice(from).filter((l) => l.kind === 'fault')).toHaveLength(4);
   });
 
   it('a meter mismatch tilts at power-up and only a technician clears it, once the meters balance', () => {
     const rig = new Rig();
-    rig.state = { ...rig.state, settings: rig.state.settings, access: { ...rig.state.access, pinHash: rig.env.hashPin('2468'), pinChangeRequired: false } };
+    rig.state = {
+      ...rig.state,
+      settings: rig.state.settings,
+      access: { ...rig.state.access, pinHash: rig.env.hashPin('2468'), pinChangeRequired: false },
+    };
     rig.insert(1000);
     // Someone added money to the balance behind the meters' back.
     rig.state = { ...rig.state, balance: rig.state.balance + 500 };
@@ -61,7 +70,10 @@ describe('C-15 tilts', () => {
     const rig = new Rig();
     rig.insert(1000);
     rig.play({ type: 'deal', bet: 1 });
-    rig.state = { ...rig.state, meters: { ...rig.state.meters, lifetime: { ...rig.state.meters.lifetime, coinIn: 0 } } };
+    rig.state = {
+      ...rig.state,
+      meters: { ...rig.state.meters, lifetime: { ...rig.state.meters.lifetime, coinIn: 0 } },
+    };
     rig.play({ type: 'draw' });
     expect(rig.state.tilts.map((t) => t.code)).toEqual([METER_TILT]);
   });
@@ -72,7 +84,14 @@ describe('C-22 refusals', () => {
     const rig = new Rig();
     rig.insert(1000);
     const before = rig.state;
-    for (const w of [null, 7, { type: 'teleport' }, { type: 'deal', bet: 'all' }, { type: 'hold', positions: 'all' }, { type: 'cashOut', amount: 5 }]) {
+    for (const w of [
+      null,
+      7,
+      { type: 'teleport' },
+      { type: 'deal', bet: 'all' },
+      { type: 'hold', positions: 'all' },
+      { type: 'cashOut', amount: 5 },
+    ]) {
       expect(rig.refuse(w)).toBe('C-22');
     }
     expect(rig.refused({ kind: 'wish', counter: rig.state.version - 1, wish: { type: 'deal' } })).toBe('C-22');

@@ -3,12 +3,26 @@
 // The deck's switches are known only from its own report (C-18): until it has made one since
 // power-up or since it was last heard, no key counts and play stays stopped.
 
-import { DEVICE_NAMES, DOORS, KEY_SWITCHES, type DeviceEvent, type DeviceName, type Door, type KeySwitch } from './device-events';
+import {
+  DEVICE_NAMES,
+  DOORS,
+  KEY_SWITCHES,
+  type DeviceEvent,
+  type DeviceName,
+  type Door,
+  type KeySwitch,
+} from './device-events';
 import { keyEvent, SWITCHES_TILT } from './keys';
 import { doorMeter } from './meters';
 import type { Transition } from './transition';
 
-export function addTilt(tx: Transition, code: string, reason: string, technician = false, detail: Record<string, unknown> = {}): void {
+export function addTilt(
+  tx: Transition,
+  code: string,
+  reason: string,
+  technician = false,
+  detail: Record<string, unknown> = {},
+): void {
   if (tx.state.tilts.some((t) => t.code === code)) return;
   tx.set({ tilts: [...tx.state.tilts, { code, reason, since: tx.at, technician }] });
   tx.log('tilt', { event: 'on', code, reason, ...detail });
@@ -72,7 +86,8 @@ export function deviceHealth(tx: Transition, event: AnyDeviceEvent): void {
   const device: DeviceName = event.device;
   const status = tx.state.devices[device];
   let next = status;
-  if ((event.type === 'online' && status.online) || (event.type === 'faultCleared' && !(event.code in status.faults))) return;
+  if ((event.type === 'online' && status.online) || (event.type === 'faultCleared' && !(event.code in status.faults)))
+    return;
   switch (event.type) {
     case 'fault':
       next = { ...status, faults: { ...status.faults, [event.code]: event.message } };
@@ -93,7 +108,11 @@ export function deviceHealth(tx: Transition, event: AnyDeviceEvent): void {
       addTilt(tx, `${device}:offline`, `${device} offline: ${event.reason}`);
       // Already tilted since power-up: the driver's reason (a port that cannot be opened, say)
       // is the one to show.
-      tx.set({ tilts: tx.state.tilts.map((t) => (t.code === `${device}:offline` ? { ...t, reason: `${device} offline: ${event.reason}` } : t)) });
+      tx.set({
+        tilts: tx.state.tilts.map((t) =>
+          t.code === `${device}:offline` ? { ...t, reason: `${device} offline: ${event.reason}` } : t,
+        ),
+      });
       // A silent deck may have had its keys turned off meanwhile: they count only once it says so.
       if (device === 'deck') forgetKeys(tx, 'the deck went silent');
       break;

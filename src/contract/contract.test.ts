@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { answerMessage, checkToCabinet, parseFrame, checkToScreen, WISH_TYPES, type ScreenConnection, type QueryResult } from '.';
+import {
+  answerMessage,
+  checkToCabinet,
+  parseFrame,
+  checkToScreen,
+  WISH_TYPES,
+  type ScreenConnection,
+  type QueryResult,
+} from '.';
 import { z } from 'zod';
 import { check, int, json, str } from './schema';
 
@@ -18,7 +26,10 @@ describe('schema checks', () => {
     expect(check(s, [1])).toBe('message must be an object');
   });
   it('checks unions by their tag', () => {
-    const u = z.discriminatedUnion('t', [z.strictObject({ t: z.literal('p'), n: int() }), z.strictObject({ t: z.literal('q') })]);
+    const u = z.discriminatedUnion('t', [
+      z.strictObject({ t: z.literal('p'), n: int() }),
+      z.strictObject({ t: z.literal('q') }),
+    ]);
     expect(check(u, { t: 'p', n: 1 })).toBeNull();
     expect(check(u, { t: 'q' })).toBeNull();
     expect(check(u, { t: 'r' })).toBe('message.t must be one of p, q');
@@ -31,8 +42,12 @@ describe('schema checks', () => {
 
 describe('the IPC contract', () => {
   it('accepts a well-formed wish and refuses malformed ones with a reason', () => {
-    expect(checkToCabinet({ kind: 'wish', id: 1, version: 4, wish: { type: 'hold', positions: [0, 3] } }).ok).toBe(true);
-    expect(checkToCabinet({ kind: 'wish', id: 1, version: 4, wish: { type: 'exchange', positions: [5], box: 1 } }).ok).toBe(true);
+    expect(checkToCabinet({ kind: 'wish', id: 1, version: 4, wish: { type: 'hold', positions: [0, 3] } }).ok).toBe(
+      true,
+    );
+    expect(
+      checkToCabinet({ kind: 'wish', id: 1, version: 4, wish: { type: 'exchange', positions: [5], box: 1 } }).ok,
+    ).toBe(true);
     const cases: unknown[] = [
       { kind: 'wish', id: 1, version: 4, wish: { type: 'hold', positions: [7] } },
       { kind: 'wish', id: 1, version: 4, wish: { type: 'creditClear', confirm: false } },
@@ -57,7 +72,8 @@ describe('the IPC contract', () => {
   it('covers every wish the cabinet knows', () => {
     expect(WISH_TYPES).toContain('cashOut');
     expect(WISH_TYPES).toContain('handpayConfirm');
-    for (const t of ['changeSettings', 'deviceTest', 'testLamps', 'testAcceptor', 'testVoucher', 'soundMute'] as const) expect(WISH_TYPES).toContain(t);
+    for (const t of ['changeSettings', 'deviceTest', 'testLamps', 'testAcceptor', 'testVoucher', 'soundMute'] as const)
+      expect(WISH_TYPES).toContain(t);
     expect(WISH_TYPES).toHaveLength(31);
   });
   it('refuses a snapshot that does not fit', () => {
@@ -79,16 +95,39 @@ describe('plain JSON values (replay files, event data)', () => {
 describe('queries and answers', () => {
   it('accepts the queries the service screens make and refuses malformed ones', () => {
     expect(checkToCabinet({ kind: 'query', id: 3, query: { type: 'events', limit: 50 } }).ok).toBe(true);
-    expect(checkToCabinet({ kind: 'query', id: 3, query: { type: 'events', limit: 50, beforeSeq: 120 } }).ok).toBe(true);
+    expect(checkToCabinet({ kind: 'query', id: 3, query: { type: 'events', limit: 50, beforeSeq: 120 } }).ok).toBe(
+      true,
+    );
     expect(checkToCabinet({ kind: 'query', id: 3, query: { type: 'recallGame', gameId: 7 } }).ok).toBe(true);
-    for (const q of [{ type: 'events', limit: 500 }, { type: 'recallGame' }, { type: 'dumpDatabase' }, { type: 'meters', pin: '0000' }]) {
+    for (const q of [
+      { type: 'events', limit: 500 },
+      { type: 'recallGame' },
+      { type: 'dumpDatabase' },
+      { type: 'meters', pin: '0000' },
+    ]) {
       expect(checkToCabinet({ kind: 'query', id: 3, query: q }).ok).toBe(false);
     }
   });
   it('carries an answer with plain JSON inside and refuses one that breaks its shape', () => {
-    const answer = { type: 'recallGame', game: { gameId: 1, game: 'jacks-or-better', chipValue: 5, startedAt: 1, endedAt: 2, staked: 5, paid: 0, handpaid: false }, replay: { deck: ['As'] }, result: { win: 0 } };
+    const answer = {
+      type: 'recallGame',
+      game: {
+        gameId: 1,
+        game: 'jacks-or-better',
+        chipValue: 5,
+        startedAt: 1,
+        endedAt: 2,
+        staked: 5,
+        paid: 0,
+        handpaid: false,
+      },
+      replay: { deck: ['As'] },
+      result: { win: 0 },
+    };
     expect(checkToScreen({ kind: 'answer', id: 4, answer }).ok).toBe(true);
-    expect(checkToScreen({ kind: 'answer', id: 4, answer: { ...answer, game: { ...answer.game, game: 'blackjack' } } }).ok).toBe(false);
+    expect(
+      checkToScreen({ kind: 'answer', id: 4, answer: { ...answer, game: { ...answer.game, game: 'blackjack' } } }).ok,
+    ).toBe(false);
   });
 });
 
@@ -96,7 +135,8 @@ describe('answerMessage (both carriers)', () => {
   const snapshot = {} as ReturnType<ScreenConnection['snapshot']>;
   const port = (query: () => Promise<QueryResult>): ScreenConnection => ({
     snapshot: () => snapshot,
-    wish: async (version) => (version === 1 ? { ok: true } : { ok: false, rule: 'C-22-stale-and-more', reason: 'x'.repeat(400) }),
+    wish: async (version) =>
+      version === 1 ? { ok: true } : { ok: false, rule: 'C-22-stale-and-more', reason: 'x'.repeat(400) },
     query,
     refuseMalformed: () => undefined,
     close: () => undefined,
@@ -104,16 +144,32 @@ describe('answerMessage (both carriers)', () => {
   const meters = async (): Promise<QueryResult> => ({ ok: true, answer: { type: 'payTables', tables: [] } });
   it('answers hello with the snapshot, a wish with accepted or refused under its id', async () => {
     expect(await answerMessage(port(meters), { kind: 'hello', client: 't' })).toEqual({ kind: 'snapshot', snapshot });
-    expect(await answerMessage(port(meters), { kind: 'wish', id: 9, version: 1, wish: { type: 'draw' } })).toEqual({ kind: 'accepted', id: 9 });
+    expect(await answerMessage(port(meters), { kind: 'wish', id: 9, version: 1, wish: { type: 'draw' } })).toEqual({
+      kind: 'accepted',
+      id: 9,
+    });
     const refused = await answerMessage(port(meters), { kind: 'wish', id: 9, version: 2, wish: { type: 'draw' } });
     expect(refused.kind).toBe('refused');
     // Clipped to the contract's limits, so the reply itself passes the screen's check.
     expect(checkToScreen(refused).ok).toBe(true);
   });
   it('answers a query, passes its refusal on, and turns a failure into a refusal', async () => {
-    expect(await answerMessage(port(meters), { kind: 'query', id: 5, query: { type: 'payTables' } })).toEqual({ kind: 'answer', id: 5, answer: { type: 'payTables', tables: [] } });
-    const refusal = async (): Promise<QueryResult> => ({ ok: false, rule: 'C-21', reason: 'the technician PIN is needed' });
-    expect(await answerMessage(port(refusal), { kind: 'query', id: 6, query: { type: 'meters' } })).toEqual({ kind: 'refused', id: 6, rule: 'C-21', reason: 'the technician PIN is needed' });
+    expect(await answerMessage(port(meters), { kind: 'query', id: 5, query: { type: 'payTables' } })).toEqual({
+      kind: 'answer',
+      id: 5,
+      answer: { type: 'payTables', tables: [] },
+    });
+    const refusal = async (): Promise<QueryResult> => ({
+      ok: false,
+      rule: 'C-21',
+      reason: 'the technician PIN is needed',
+    });
+    expect(await answerMessage(port(refusal), { kind: 'query', id: 6, query: { type: 'meters' } })).toEqual({
+      kind: 'refused',
+      id: 6,
+      rule: 'C-21',
+      reason: 'the technician PIN is needed',
+    });
     const broken = async (): Promise<QueryResult> => {
       throw new Error('disk I/O error');
     };

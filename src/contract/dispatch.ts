@@ -26,7 +26,9 @@ export async function answerMessage(port: ScreenConnection, message: ToCabinet):
     case 'query':
       try {
         const result = await port.query(message.query);
-        return result.ok ? { kind: 'answer', id: message.id, answer: result.answer } : refused(message.id, result.rule, result.reason);
+        return result.ok
+          ? { kind: 'answer', id: message.id, answer: result.answer }
+          : refused(message.id, result.rule, result.reason);
       } catch (error) {
         return refused(message.id, 'C-12', `the cabinet could not read its records: ${String(error)}`);
       }

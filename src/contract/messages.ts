@@ -12,7 +12,8 @@ export const TO_CABINET = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('wish'), id: int(0), version: int(0), wish: WISH }),
   z.strictObject({ kind: z.literal('hello'), client: str(64) }),
   /** A read of the cabinet's records (C-8 to C-12), answered or refused with the same id. */
-  z.strictObject({ kind: z.literal('query'), id: int(0), query: QUERY })]);
+  z.strictObject({ kind: z.literal('query'), id: int(0), query: QUERY }),
+]);
 
 /** Cabinet to screen. */
 export const TO_SCREEN = z.discriminatedUnion('kind', [
@@ -20,7 +21,8 @@ export const TO_SCREEN = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('accepted'), id: int(0) }),
   z.strictObject({ kind: z.literal('refused'), id: int(-1), rule: str(16), reason: str(300) }),
   z.strictObject({ kind: z.literal('answer'), id: int(0), answer: ANSWER }),
-  z.strictObject({ kind: z.literal('notice'), code: str(64), text: str(300) })]);
+  z.strictObject({ kind: z.literal('notice'), code: str(64), text: str(300) }),
+]);
 
 /** The longest message a screen can send the cabinet: a carrier refuses a frame larger than this. */
 export const TO_CABINET_MAX_BYTES = maxJsonBytes(TO_CABINET);

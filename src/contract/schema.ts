@@ -9,7 +9,8 @@ import { RECORD_BOUNDS, boundsOf, unwrap } from '../cabinet/vocabulary/check';
 export { boundsOf, check, json, record } from '../cabinet/vocabulary/check';
 
 export const int = (min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER) => z.int().min(min).max(max);
-export const str = (max = 200, pattern?: RegExp) => (pattern ? z.string().max(max).regex(pattern) : z.string().max(max));
+export const str = (max = 200, pattern?: RegExp) =>
+  pattern ? z.string().max(max).regex(pattern) : z.string().max(max);
 
 type Schema = z.core.$ZodType;
 type Def = { type: string } & Record<string, unknown>;
@@ -18,7 +19,8 @@ const defOf = (s: Schema): Def => s._zod.def as unknown as Def;
 /** Longest JSON text of one character of a string: an escape such as \u0000 takes six bytes. */
 const CHAR_BYTES = 6;
 const textBytes = (max: number): number => 2 + CHAR_BYTES * max;
-const fieldsBytes = (fields: number[]): number => 2 + fields.reduce((a, b) => a + b, 0) + Math.max(0, fields.length - 1);
+const fieldsBytes = (fields: number[]): number =>
+  2 + fields.reduce((a, b) => a + b, 0) + Math.max(0, fields.length - 1);
 const listBytes = (count: number, each: number): number => 2 + count * each + Math.max(0, count - 1);
 
 /**
@@ -51,7 +53,11 @@ export function maxJsonBytes(schema: Schema): number {
     case 'array':
       return b.maxLength !== undefined ? listBytes(b.maxLength, maxJsonBytes(d.element as Schema)) : Infinity;
     case 'object':
-      return fieldsBytes(Object.entries(d.shape as Record<string, Schema>).map(([k, v]) => JSON.stringify(k).length + 1 + maxJsonBytes(v)));
+      return fieldsBytes(
+        Object.entries(d.shape as Record<string, Schema>).map(
+          ([k, v]) => JSON.stringify(k).length + 1 + maxJsonBytes(v),
+        ),
+      );
     case 'union':
       return Math.max(...(d.options as Schema[]).map(maxJsonBytes));
     case 'record': {

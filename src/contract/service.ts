@@ -5,12 +5,37 @@
 
 import { z } from 'zod';
 import { int, json, record, str } from './schema';
-import { CHIP_VALUES, CURRENCY, LANGUAGE, LIMITS, LOCKOUT_SECONDS, MACHINE, MAX_PIN_FAILURES, MINOR_DIGITS, PRESENTATION, SAS_ADDRESS, TABLE_ID, VENUE } from './settings';
+import {
+  CHIP_VALUES,
+  CURRENCY,
+  LANGUAGE,
+  LIMITS,
+  LOCKOUT_SECONDS,
+  MACHINE,
+  MAX_PIN_FAILURES,
+  MINOR_DIGITS,
+  PRESENTATION,
+  SAS_ADDRESS,
+  TABLE_ID,
+  VENUE,
+} from './settings';
 
 const minor = int(0);
 const gameId = z.enum(['jacks-or-better', 'poker-plus']);
 const lamp = z.enum(['off', 'on', 'blink']);
-const button = z.enum(['deal', 'hold1', 'hold2', 'hold3', 'hold4', 'hold5', 'betOne', 'maxBet', 'cashOut', 'help', 'service']);
+const button = z.enum([
+  'deal',
+  'hold1',
+  'hold2',
+  'hold3',
+  'hold4',
+  'hold5',
+  'betOne',
+  'maxBet',
+  'cashOut',
+  'help',
+  'service',
+]);
 
 /** The operator settings as the settings page shows them, in the cabinet's own declaration; pay tables by installed id. */
 const settingsView = z.strictObject({
@@ -28,7 +53,9 @@ const settingsView = z.strictObject({
   /** How the screens present the cabinet: sound volume (percent), big win (bets), attract idle (seconds). */
   presentation: PRESENTATION,
   /** The SAS link's settings as committed (null: no link); a new address is used from the next start. */
-  sas: z.strictObject({ address: SAS_ADDRESS, allowClockSet: z.boolean(), allowRemoteHandpayReset: z.boolean() }).nullable(),
+  sas: z
+    .strictObject({ address: SAS_ADDRESS, allowClockSet: z.boolean(), allowRemoteHandpayReset: z.boolean() })
+    .nullable(),
 });
 
 const deviceView = z.strictObject({ online: z.boolean(), faults: record(str(200), 20) });
@@ -43,7 +70,17 @@ const deviceTestView = z.strictObject({
   acceptor: z.strictObject({
     enabled: z.boolean(),
     /** Test notes, newest first: identified, then returned, never credited. */
-    notes: z.array(z.strictObject({ value: minor, denomination: str(16), at: z.number(), result: z.enum(['returned', 'rejected']), reason: str(200).nullable() })).max(10),
+    notes: z
+      .array(
+        z.strictObject({
+          value: minor,
+          denomination: str(16),
+          at: z.number(),
+          result: z.enum(['returned', 'rejected']),
+          reason: str(200).nullable(),
+        }),
+      )
+      .max(10),
   }),
   printer: z.strictObject({
     state: z.enum(['idle', 'printing', 'printed', 'failed']),
@@ -92,7 +129,14 @@ const handpayRow = z.strictObject({
   reason: str(200).nullable(),
 });
 
-const meterRow = z.strictObject({ name: str(64), code: str(8).nullable(), unit: z.enum(['money', 'count']), label: str(120), lifetime: int(), period: int() });
+const meterRow = z.strictObject({
+  name: str(64),
+  code: str(8).nullable(),
+  unit: z.enum(['money', 'count']),
+  label: str(120),
+  lifetime: int(),
+  period: int(),
+});
 
 export const METERS_REPORT = z.strictObject({
   currency: str(8),
@@ -118,7 +162,12 @@ const recallSummary = z.strictObject({
 
 const eventRow = z.strictObject({ seq: int(1), at: z.number(), kind: str(32), data: json(), hash: str(64) });
 
-const chainView = z.strictObject({ ok: z.boolean(), rows: int(0), brokenAt: int(0).nullable(), problem: str(200).nullable() });
+const chainView = z.strictObject({
+  ok: z.boolean(),
+  rows: int(0),
+  brokenAt: int(0).nullable(),
+  problem: str(200).nullable(),
+});
 
 const installedPayTable = z.strictObject({
   id: str(64),

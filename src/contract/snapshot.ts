@@ -64,7 +64,9 @@ const pokerPlusView = z.strictObject({
     cards: z.array(card.nullable()).max(5),
     hand: category.nullable(),
     game: z.boolean().nullable(),
-    bought: z.strictObject({ discarded: card, drew: card, cards: z.array(card).max(5), hand: category, game: z.boolean() }).nullable(),
+    bought: z
+      .strictObject({ discarded: card, drew: card, cards: z.array(card).max(5), hand: category, game: z.boolean() })
+      .nullable(),
   }),
   /**
    * What each action would cost now, in chips, and for takeHalf what the box would receive;
@@ -82,14 +84,36 @@ const pokerPlusView = z.strictObject({
 });
 
 const lockup = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('handpay'), amount: minor, reason: str(200), handpayKind: z.enum(['jackpot', 'cancelledCredits']) }),
-  z.strictObject({ kind: z.literal('tilt'), tilts: z.array(z.strictObject({ code: str(64), reason: str(200), since: z.number(), technician: z.boolean() })).max(20) })]);
+  z.strictObject({
+    kind: z.literal('handpay'),
+    amount: minor,
+    reason: str(200),
+    handpayKind: z.enum(['jackpot', 'cancelledCredits']),
+  }),
+  z.strictObject({
+    kind: z.literal('tilt'),
+    tilts: z
+      .array(z.strictObject({ code: str(64), reason: str(200), since: z.number(), technician: z.boolean() }))
+      .max(20),
+  }),
+]);
 
 /**
  * What a person last did at the machine, as the cabinet saw it: a note put in, credited or handed
  * back, a wish from any screen, a deck button (taken or refused), a key or a door.
  */
-export const ACTIVITY_KINDS = ['none', 'noteInserted', 'noteCredited', 'noteReturned', 'ticketInserted', 'wish', 'button', 'buttonRefused', 'key', 'door'] as const;
+export const ACTIVITY_KINDS = [
+  'none',
+  'noteInserted',
+  'noteCredited',
+  'noteReturned',
+  'ticketInserted',
+  'wish',
+  'button',
+  'buttonRefused',
+  'key',
+  'door',
+] as const;
 
 /** The player's words for a ticket handed back: the cabinet's reasons folded to what a player can act on. */
 export const TICKET_RETURN_REASONS = ['expired', 'alreadyRedeemed', 'notValidHere', 'limit', 'other'] as const;
@@ -98,7 +122,8 @@ const ticketView = z.strictObject({
   /** A ticket is in escrow, being validated or stacked: VALIDATING TICKET… */
   validating: z.boolean(),
   /** How the last ticket ended, while the player should still see it (snapshot-of.ts says how long). */
-  last: z.strictObject({
+  last: z
+    .strictObject({
       outcome: z.enum(['credited', 'returned']),
       /** Credited: the ticket's amount; null when returned. */
       amount: minor.nullable(),
@@ -107,7 +132,8 @@ const ticketView = z.strictObject({
       /** When it ended, and until when it is shown (ms since the epoch), unless the player acts first. */
       at: z.number(),
       until: z.number(),
-    }).nullable(),
+    })
+    .nullable(),
 });
 
 export const SNAPSHOT = z.strictObject({

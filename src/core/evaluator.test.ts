@@ -88,7 +88,12 @@ describe('ordering inside categories (H-4, H-5)', () => {
       const a = shuffledDeck(rng).slice(0, 5);
       const b = shuffledDeck(rng).slice(0, 5);
       const ref = (h: number[]): number =>
-        referenceKey(referenceRank(h.map((c) => c >> 2), h.every((c) => (c & 3) === (h[0]! & 3))));
+        referenceKey(
+          referenceRank(
+            h.map((c) => c >> 2),
+            h.every((c) => (c & 3) === (h[0]! & 3)),
+          ),
+        );
       expect(Math.sign(evaluate(a) - evaluate(b))).toBe(Math.sign(ref(a) - ref(b)));
     }
   });

@@ -42,8 +42,13 @@ export function evaluate5(a: Card, b: Card, c: Card, d: Card, e: Card): number {
 /** Value of the best five of six cards (H-6). */
 export function evaluate6(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card): number {
   // Four 4-bit suit counters; a counter reaches 5 only if 5 + 3 sets its top bit.
-  const suits = (1 << ((a & 3) << 2)) + (1 << ((b & 3) << 2)) + (1 << ((c & 3) << 2)) +
-    (1 << ((d & 3) << 2)) + (1 << ((e & 3) << 2)) + (1 << ((f & 3) << 2));
+  const suits =
+    (1 << ((a & 3) << 2)) +
+    (1 << ((b & 3) << 2)) +
+    (1 << ((c & 3) << 2)) +
+    (1 << ((d & 3) << 2)) +
+    (1 << ((e & 3) << 2)) +
+    (1 << ((f & 3) << 2));
   const over = (suits + 0x3333) & 0x8888;
   if (over !== 0) {
     // With five or more of one suit no pairing of the rest can beat the flush (H-3).

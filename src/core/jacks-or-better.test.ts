@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatCards, parseCards } from './cards';
-import { autoHoldPositions, dealJacks, DEFAULT_JACKS_CONFIG, stepJacks, type JacksState, type JacksStep } from './jacks-or-better';
+import {
+  autoHoldPositions,
+  dealJacks,
+  DEFAULT_JACKS_CONFIG,
+  stepJacks,
+  type JacksState,
+  type JacksStep,
+} from './jacks-or-better';
 import { parsePayTable } from './paytable';
 import { stackedDeck } from './test-decks';
 
@@ -126,7 +133,9 @@ describe('Jacks or Better', () => {
     expect(dup.ok).toBe(false);
     if (!dup.ok) expect(dup.refusal.rule).toBe('H-2');
     const short = ok(dealJacks(parseCards('As Kd Qc Jh 3c 9c'), 1));
-    expect(ok(stepJacks(ok(stepJacks(short, { type: 'hold', positions: [0, 1, 2, 3] })), { type: 'draw' })).final).toHaveLength(5);
+    expect(
+      ok(stepJacks(ok(stepJacks(short, { type: 'hold', positions: [0, 1, 2, 3] })), { type: 'draw' })).final,
+    ).toHaveLength(5);
     expect(stepJacks(ok(stepJacks(short, { type: 'hold', positions: [0] })), { type: 'draw' }).ok).toBe(false);
   });
 });

@@ -32,9 +32,7 @@ export interface JacksState {
 }
 
 export type JacksAction =
-  | { type: 'hold'; positions: number[] }
-  | { type: 'toggleHold'; position: number }
-  | { type: 'draw' };
+  { type: 'hold'; positions: number[] } | { type: 'toggleHold'; position: number } | { type: 'draw' };
 
 export type JacksEffect =
   | { type: 'dealt'; cards: Card[]; autoHold: number[]; stake: number }
@@ -73,7 +71,8 @@ function positionsWhere(cards: readonly Card[], keep: (c: Card) => boolean): num
 
 /** J-1, J-2: take the bet and deal five cards from a shuffled deck. */
 export function dealJacks(deck: readonly Card[], bet: number, config: JacksConfig = DEFAULT_JACKS_CONFIG): JacksStep {
-  if (!isWholeNumber(config.maxBet) || config.maxBet < 1) return refuse('J-1', 'maxBet must be a whole number of chips, 1 or more');
+  if (!isWholeNumber(config.maxBet) || config.maxBet < 1)
+    return refuse('J-1', 'maxBet must be a whole number of chips, 1 or more');
   if (!isWholeNumber(bet) || bet < 1 || bet > config.maxBet) {
     return refuse('J-1', `the bet must be 1 to ${config.maxBet} chips, got ${String(bet)}`);
   }
@@ -119,7 +118,9 @@ export function stepJacks(state: JacksState, action: JacksAction): JacksStep {
     case 'toggleHold': {
       const p = action.position;
       if (!isWholeNumber(p) || p < 0 || p > 4) return refuse('J-3', 'a hold position is a whole number from 0 to 4');
-      const held = state.held.includes(p) ? state.held.filter((x) => x !== p) : [...state.held, p].sort((a, b) => a - b);
+      const held = state.held.includes(p)
+        ? state.held.filter((x) => x !== p)
+        : [...state.held, p].sort((a, b) => a - b);
       return { ok: true, state: { ...state, held }, effects: [{ type: 'holds', held }] };
     }
     case 'draw':

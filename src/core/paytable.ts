@@ -115,7 +115,8 @@ export function payTableProblem(game: GameId, table: unknown): string | null {
   const extra = Object.keys(t).find((k) => !allowed.includes(k));
   if (extra !== undefined) return `has "${extra}", which is not part of a ${game} pay table`;
   if (t.game !== game) return `is for ${String(t.game)}, not ${game}`;
-  const coefficient = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_COEFFICIENT;
+  const coefficient = (v: unknown): boolean =>
+    typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_COEFFICIENT;
   const c = t.coefficients;
   if (typeof c !== 'object' || c === null || Array.isArray(c)) return 'must have coefficients by category';
   const ids: readonly string[] = game === 'jacks-or-better' ? JACKS_CATEGORIES : CATEGORIES;
@@ -126,6 +127,7 @@ export function payTableProblem(game: GameId, table: unknown): string | null {
   if (missing !== undefined) return `has no coefficient for "${missing}"`;
   const bad = ids.find((k) => !coefficient((c as Record<string, unknown>)[k]));
   if (bad !== undefined) return `"${bad}" must be a whole number from 0 to ${MAX_COEFFICIENT}`;
-  if (t.royalAtMaxBet !== undefined && !coefficient(t.royalAtMaxBet)) return `"${ROYAL_AT_MAX_BET_KEY}" must be a whole number from 0 to ${MAX_COEFFICIENT}`;
+  if (t.royalAtMaxBet !== undefined && !coefficient(t.royalAtMaxBet))
+    return `"${ROYAL_AT_MAX_BET_KEY}" must be a whole number from 0 to ${MAX_COEFFICIENT}`;
   return null;
 }

@@ -4,7 +4,15 @@
 import { CATEGORIES } from './categories';
 import { rankOf, type Card } from './cards';
 import { bestFive, categoryIndexOf, categoryOf, evaluate } from './evaluator';
-import type { BoughtGame, BoxOutcome, BoxResult, BoxState, DealerResult, PokerPlusConfig, PokerPlusState } from './poker-plus-state';
+import type {
+  BoughtGame,
+  BoxOutcome,
+  BoxResult,
+  BoxState,
+  DealerResult,
+  PokerPlusConfig,
+  PokerPlusState,
+} from './poker-plus-state';
 import { refuse, type Refusal } from './step';
 
 /** P-8: a pair of twos or anything higher, for a hand value. */
@@ -54,7 +62,12 @@ export interface DealerStanding {
  * P-6, P-9 to P-11: the outcome of a box whose hand has value `value` and what comes back to
  * it, all of it in chips (stakes returned plus winnings). `payout` is the BET's capped payout.
  */
-export function settleStakes(box: BoxStakes, value: number, payout: number, dealer: DealerStanding): { outcome: BoxOutcome; returned: number } {
+export function settleStakes(
+  box: BoxStakes,
+  value: number,
+  payout: number,
+  dealer: DealerStanding,
+): { outcome: BoxOutcome; returned: number } {
   const stakes = box.ante + box.bet;
   const win = 2 * box.ante + box.bet + payout;
   if (box.status === 'folded') return { outcome: 'fold', returned: 0 };
@@ -95,11 +108,23 @@ export function settleRound(state: PokerPlusState): Settled {
     if (drew === undefined) return refuse('P-10', 'the deck has no card left for the bought game');
     bought = buyDealerGame(dealerCards, drew);
   }
-  const standing: DealerStanding = { game: dealerGame, value: dealerValue, boughtValue: bought ? evaluate(bought.cards) : null };
+  const standing: DealerStanding = {
+    game: dealerGame,
+    value: dealerValue,
+    boughtValue: bought ? evaluate(bought.cards) : null,
+  };
   const boxes = state.boxes.map((box): BoxResult => {
     const value = evaluate(box.cards);
     const { outcome, returned } = settleStakes(box, value, betPayoutOf(state.config, box.ante, value), standing);
-    return { cards: [...box.cards], best: bestFive(box.cards), hand: categoryOf(value), outcome, staked: box.staked, returned, net: returned - box.staked };
+    return {
+      cards: [...box.cards],
+      best: bestFive(box.cards),
+      hand: categoryOf(value),
+      outcome,
+      staked: box.staked,
+      returned,
+      net: returned - box.staked,
+    };
   });
   const dealer: DealerResult = { cards: [...dealerCards], hand: categoryOf(dealerValue), game: dealerGame, bought };
   return { ok: true, dealer, boxes, next };

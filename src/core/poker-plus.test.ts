@@ -48,7 +48,10 @@ describe('Poker Plus', () => {
   it('P-2: antes within the limits; boxes dealt left to right, then the dealer, fifth card up', () => {
     expect(refusedBy(dealPokerPlus(stackedDeck(''), [{ ante: 0 }]))).toBe('P-2');
     expect(refusedBy(dealPokerPlus(stackedDeck(''), [{ ante: 101 }]))).toBe('P-2');
-    const step = dealPokerPlus(stackedDeck('2c 3c 4c 5c 6c 2d 3d 4d 5d 6d 2h 3h 4h 5h 6h'), [{ ante: 1, blind: true }, { ante: 1 }]);
+    const step = dealPokerPlus(stackedDeck('2c 3c 4c 5c 6c 2d 3d 4d 5d 6d 2h 3h 4h 5h 6h'), [
+      { ante: 1, blind: true },
+      { ante: 1 },
+    ]);
     expect(step.ok).toBe(true);
     if (!step.ok) return;
     expect(formatCards(step.state.boxes[0]!.cards)).toEqual(['2c', '3c', '4c', '5c', '6c']);
@@ -90,7 +93,12 @@ describe('Poker Plus', () => {
   });
 
   it('P-3: draws happen only before the final decision; fees are never returned', () => {
-    const s = ok(stepPokerPlus(ok(stepPokerPlus(deal('Kh Jd 7c 4s 2h Ad Qs 9c 5h 3d'), { type: 'exchange', box: 0, positions: [4] })), { type: 'fold', box: 0 }));
+    const s = ok(
+      stepPokerPlus(
+        ok(stepPokerPlus(deal('Kh Jd 7c 4s 2h Ad Qs 9c 5h 3d'), { type: 'exchange', box: 0, positions: [4] })),
+        { type: 'fold', box: 0 },
+      ),
+    );
     expect(s.result!.boxes[0]).toMatchObject({ outcome: 'fold', staked: 20, returned: 0, net: -20 });
     const bet = ok(stepPokerPlus(deal(''), { type: 'bet', box: 0 }));
     expect(refusedBy(stepPokerPlus(bet, { type: 'buySixth', box: 0 }))).toBe('P-3');
@@ -121,10 +129,18 @@ describe('Poker Plus', () => {
     const s = run(deal('9c Td Jh Qs Kc Ad Qd 9h 5h 3d'), { type: 'bet', box: 0 }, { type: 'takeHalf', box: 0 });
     expect(box0(s)).toMatchObject({ outcome: 'half', staked: 30, returned: 70, net: 40 });
     // Royal at A = 100: payout capped at tableMax 10000, half 5000.
-    const royal = run(deal('As Ks Qs Js Ts Ad Qd 9h 5h 3d', [{ ante: 100 }]), { type: 'bet', box: 0 }, { type: 'takeHalf', box: 0 });
+    const royal = run(
+      deal('As Ks Qs Js Ts Ad Qd 9h 5h 3d', [{ ante: 100 }]),
+      { type: 'bet', box: 0 },
+      { type: 'takeHalf', box: 0 },
+    );
     expect(box0(royal)).toMatchObject({ outcome: 'half', staked: 300, returned: 5300 });
     // Rounded down to a whole chip: flush at A = 1 with a table max of 5: payout 5, half 2.
-    const capped = run(deal('2h 7h 9h Jh Kh Ad Qd 9c 5c 3d', [{ ante: 1 }], { ...DEFAULT_POKER_PLUS_CONFIG, tableMax: 5 }), { type: 'bet', box: 0 }, { type: 'takeHalf', box: 0 });
+    const capped = run(
+      deal('2h 7h 9h Jh Kh Ad Qd 9c 5c 3d', [{ ante: 1 }], { ...DEFAULT_POKER_PLUS_CONFIG, tableMax: 5 }),
+      { type: 'bet', box: 0 },
+      { type: 'takeHalf', box: 0 },
+    );
     expect(box0(capped).returned).toBe(3 + 2);
   });
 
@@ -164,7 +180,12 @@ describe('Poker Plus', () => {
 
   it('P-10: no game, game bought: the dealer swaps the lowest card; a new game settles by P-11, fee spent', () => {
     const win = run(deal('Ah Ad Ac 9d 9s Kd Qs 9c 5h 3d Kc'), { type: 'bet', box: 0 }, { type: 'buyGame', box: 0 });
-    expect(win.result!.dealer.bought).toMatchObject({ discarded: parseCard('3d'), drew: parseCard('Kc'), hand: 'pair', game: true });
+    expect(win.result!.dealer.bought).toMatchObject({
+      discarded: parseCard('3d'),
+      drew: parseCard('Kc'),
+      hand: 'pair',
+      game: true,
+    });
     expect(formatCards(win.result!.dealer.bought!.cards)).toEqual(['Kd', 'Qs', '9c', '5h', 'Kc']);
     // ANTE 10 wins 10, the full house pays 20 × 7 = 140; the fee is kept (P-11).
     expect(box0(win)).toMatchObject({ outcome: 'win', staked: 40, returned: 180, net: 140 });
@@ -183,11 +204,32 @@ describe('Poker Plus', () => {
 
   it('P-11: dealer has a game: lower loses, higher wins ANTE 1:1 and BET × coefficient, equal stands off', () => {
     const dealer = 'Kd Ks 9c 5h 8d';
-    expect(box0(run(deal(`3h 3d 7c 4s 2h ${dealer}`), { type: 'bet', box: 0 }))).toMatchObject({ outcome: 'lose', returned: 0, net: -30 });
-    expect(box0(run(deal(`Ah Ad 7c 7s 2h ${dealer}`), { type: 'bet', box: 0 }))).toMatchObject({ outcome: 'win', returned: 80, net: 50 });
-    expect(box0(run(deal(`Kh Kc 9d 5s 8c ${dealer}`), { type: 'bet', box: 0 }))).toMatchObject({ outcome: 'standoff', returned: 30, net: 0 });
-    const royal = run(deal(`Ah Qh Jh Th 2c ${dealer} Kh`, [{ ante: 100 }]), { type: 'exchange', box: 0, positions: [4] }, { type: 'bet', box: 0 });
-    expect(box0(royal)).toMatchObject({ hand: 'royal-flush', outcome: 'win', staked: 400, returned: 200 + 200 + 10000 });
+    expect(box0(run(deal(`3h 3d 7c 4s 2h ${dealer}`), { type: 'bet', box: 0 }))).toMatchObject({
+      outcome: 'lose',
+      returned: 0,
+      net: -30,
+    });
+    expect(box0(run(deal(`Ah Ad 7c 7s 2h ${dealer}`), { type: 'bet', box: 0 }))).toMatchObject({
+      outcome: 'win',
+      returned: 80,
+      net: 50,
+    });
+    expect(box0(run(deal(`Kh Kc 9d 5s 8c ${dealer}`), { type: 'bet', box: 0 }))).toMatchObject({
+      outcome: 'standoff',
+      returned: 30,
+      net: 0,
+    });
+    const royal = run(
+      deal(`Ah Qh Jh Th 2c ${dealer} Kh`, [{ ante: 100 }]),
+      { type: 'exchange', box: 0, positions: [4] },
+      { type: 'bet', box: 0 },
+    );
+    expect(box0(royal)).toMatchObject({
+      hand: 'royal-flush',
+      outcome: 'win',
+      staked: 400,
+      returned: 200 + 200 + 10000,
+    });
   });
 
   it('P-11: with the game bought, the fee comes back when the box is lower or equal, not when it wins', () => {
@@ -234,11 +276,18 @@ describe('Poker Plus', () => {
       expect(box0(s)).toMatchObject({ hand, outcome: 'win', staked: 9, returned: 3 + 6 + 3 + 6 * coefficient });
     }
     // P-6: half of the same payout, from a straight up.
-    const half = run(deal(`Jc Jd Jh 4s 4c ${dealer}`, [{ ante: 3 }]), { type: 'bet', box: 0 }, { type: 'takeHalf', box: 0 });
+    const half = run(
+      deal(`Jc Jd Jh 4s 4c ${dealer}`, [{ ante: 3 }]),
+      { type: 'bet', box: 0 },
+      { type: 'takeHalf', box: 0 },
+    );
     expect(box0(half)).toMatchObject({ outcome: 'half', returned: 9 + 21 });
     const table = parsePayTable('poker-plus', { flush: 7, pair: 2 });
     if (!table.ok) throw new Error(table.error);
-    const s = run(deal(`Ac Jc 8c 6c 3c ${dealer}`, [{ ante: 1 }], { ...DEFAULT_POKER_PLUS_CONFIG, payTable: table.table }), { type: 'bet', box: 0 });
+    const s = run(
+      deal(`Ac Jc 8c 6c 3c ${dealer}`, [{ ante: 1 }], { ...DEFAULT_POKER_PLUS_CONFIG, payTable: table.table }),
+      { type: 'bet', box: 0 },
+    );
     expect(box0(s).returned).toBe(4 + 14);
     expect(parsePayTable('poker-plus', { 'jacks-or-better': 1 }).ok).toBe(false);
   });
@@ -254,7 +303,9 @@ describe('Poker Plus', () => {
     expect(straightFlush.returned).toBe(300 + 100 + 10000);
     const quads = box0(run(deal(`Qc Qd Qh Qs 3c ${dealer}`, [{ ante: 100 }]), { type: 'bet', box: 0 }));
     expect(quads.returned).toBe(300 + 100 + 4000);
-    const halfRoyal = box0(run(deal(`As Ks Qs Js Ts ${dealer}`, [{ ante: 100 }]), { type: 'bet', box: 0 }, { type: 'takeHalf', box: 0 }));
+    const halfRoyal = box0(
+      run(deal(`As Ks Qs Js Ts ${dealer}`, [{ ante: 100 }]), { type: 'bet', box: 0 }, { type: 'takeHalf', box: 0 }),
+    );
     expect(halfRoyal).toMatchObject({ outcome: 'half', returned: 300 + 5000 });
     // An operator's lower cap: a full house at ante 40 would pay 560.
     const low = { ...DEFAULT_POKER_PLUS_CONFIG, tableMax: 500 };

@@ -6,7 +6,14 @@ import { checkDeck } from './deal-check';
 import { categoryIndexOf, evaluate } from './evaluator';
 import { DEFAULT_POKER_PLUS_PAYTABLE } from './paytable';
 import { betPayout, settleRound, settleStakes } from './poker-plus-settle';
-import type { BoxResult, BoxState, DealerResult, DrawRecord, PokerPlusConfig, PokerPlusState } from './poker-plus-state';
+import type {
+  BoxResult,
+  BoxState,
+  DealerResult,
+  DrawRecord,
+  PokerPlusConfig,
+  PokerPlusState,
+} from './poker-plus-state';
 import { isWholeNumber, refuse, type Step } from './step';
 
 /** P-14 defaults. */
@@ -75,7 +82,16 @@ export function dealPokerPlus(
     const blind = b.blind === true;
     // The blind box stakes ANTE and BET = 2A before the deal (P-1).
     const bet = blind ? betStake(b.ante) : 0;
-    return { ante: b.ante, blind, cards, draws: [], status: blind ? 'bet' : 'deciding', bet, boughtGame: false, staked: dealStake(b) };
+    return {
+      ante: b.ante,
+      blind,
+      cards,
+      draws: [],
+      status: blind ? 'bet' : 'deciding',
+      bet,
+      boughtGame: false,
+      staked: dealStake(b),
+    };
   });
   const dealer = deck.slice(next, next + 5);
   next += 5;
@@ -91,7 +107,11 @@ export function dealPokerPlus(
     result: null,
   };
   const stake = boxStates.reduce((s, b) => s + b.staked, 0);
-  return { ok: true, state, effects: [{ type: 'dealt', boxes: boxStates.map((b) => [...b.cards]), dealerUp: dealer[4]!, stake }] };
+  return {
+    ok: true,
+    state,
+    effects: [{ type: 'dealt', boxes: boxStates.map((b) => [...b.cards]), dealerUp: dealer[4]!, stake }],
+  };
 }
 
 /** P-3: the fee of a draw action on a box with this many actions already taken. */
@@ -114,7 +134,8 @@ export function stepPokerPlus(state: PokerPlusState, action: PokerPlusAction): P
   if (box.blind) return refuse('P-13', 'the blind box makes no decision after the deal');
   if (box.status === 'folded') return refuse('P-4', 'the box has folded');
   if (box.status === 'half') return refuse('P-6', 'the box has taken half and left the game');
-  if (action.type === 'takeHalf' && box.boughtGame) return refuse('P-7', 'a box that bought the game cannot also take half');
+  if (action.type === 'takeHalf' && box.boughtGame)
+    return refuse('P-7', 'a box that bought the game cannot also take half');
   if (state.phase === 'over') return refuse('P-8', 'the round is over: the dealer has shown');
 
   switch (action.type) {
@@ -124,8 +145,17 @@ export function stepPokerPlus(state: PokerPlusState, action: PokerPlusAction): P
     case 'bet': {
       if (box.status !== 'deciding') return refuse('P-4', 'the box has already placed its BET');
       const stake = betStake(box.ante);
-      const boxes = replaceBox(state.boxes, boxIndex, { ...box, status: 'bet', bet: stake, staked: box.staked + stake });
-      return { ok: true, state: { ...state, boxes, phase: 'options' }, effects: [{ type: 'bet', box: boxIndex, stake }] };
+      const boxes = replaceBox(state.boxes, boxIndex, {
+        ...box,
+        status: 'bet',
+        bet: stake,
+        staked: box.staked + stake,
+      });
+      return {
+        ok: true,
+        state: { ...state, boxes, phase: 'options' },
+        effects: [{ type: 'bet', box: boxIndex, stake }],
+      };
     }
     case 'fold': {
       if (box.status !== 'deciding') return refuse('P-4', 'a box that has placed its BET cannot fold');
@@ -175,7 +205,10 @@ function drawAction(
     if (!Array.isArray(positions) || positions.length === 0) {
       return refuse('P-3', 'exchanging zero cards is not an action');
     }
-    if (!positions.every((p) => isWholeNumber(p) && p >= 0 && p < cards.length) || new Set(positions).size !== positions.length) {
+    if (
+      !positions.every((p) => isWholeNumber(p) && p >= 0 && p < cards.length) ||
+      new Set(positions).size !== positions.length
+    ) {
       return refuse('P-3', `exchange positions must be distinct, from 0 to ${cards.length - 1}`);
     }
     // P-5: refill exchanged positions in ascending order.
@@ -206,7 +239,11 @@ export function canTakeHalf(box: BoxState): boolean {
 export function takeHalfReturn(state: PokerPlusState, boxIndex: number): number {
   const box = state.boxes[boxIndex];
   if (box === undefined) throw new RangeError(`there is no box ${boxIndex}`);
-  return settleStakes({ ...box, status: 'half' }, evaluate(box.cards), betPayout(state, box), { game: false, value: 0, boughtValue: null }).returned;
+  return settleStakes({ ...box, status: 'half' }, evaluate(box.cards), betPayout(state, box), {
+    game: false,
+    value: 0,
+    boughtValue: null,
+  }).returned;
 }
 
 function takeHalf(state: PokerPlusState, boxIndex: number, box: BoxState): PokerPlusStep {
@@ -222,7 +259,9 @@ function reveal(state: PokerPlusState, effects: PokerPlusEffect[]): PokerPlusSte
   const settled = settleRound(state);
   if (!settled.ok) return settled;
   const { dealer, boxes, next } = settled;
-  const half = boxes.flatMap((r, i): PokerPlusEffect[] => (r.outcome === 'half' ? [{ type: 'tookHalf', box: i, result: r }] : []));
+  const half = boxes.flatMap((r, i): PokerPlusEffect[] =>
+    r.outcome === 'half' ? [{ type: 'tookHalf', box: i, result: r }] : [],
+  );
   const returned = boxes.reduce((s, b) => s + b.returned, 0);
   return {
     ok: true,

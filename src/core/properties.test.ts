@@ -89,21 +89,26 @@ describe('Poker Plus under random legal play', () => {
 describe('Jacks or Better under random legal play', () => {
   it('pays bet × coefficient of the final hand and never repeats a card', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.integer({ min: 1, max: 5 }), fc.subarray([0, 1, 2, 3, 4]), (seed, bet, held) => {
-        const deck = shuffledDeck(new SeededRandom(seed));
-        const dealt = dealJacks(deck, bet);
-        if (!dealt.ok) throw new Error(dealt.refusal.reason);
-        const holds = stepJacks(dealt.state, { type: 'hold', positions: held });
-        if (!holds.ok) throw new Error(holds.refusal.reason);
-        const drawn = stepJacks(holds.state, { type: 'draw' });
-        if (!drawn.ok) throw new Error(drawn.refusal.reason);
-        const s: JacksState = drawn.state;
-        expect(firstDuplicate([...s.dealt, ...s.final!.filter((c) => !s.dealt.includes(c))])).toBe(-1);
-        for (const p of held) expect(s.final![p]).toBe(s.dealt[p]);
-        const hand = categoryOf(evaluate(s.final!), 'jacks-or-better');
-        expect(s.hand).toBe(hand);
-        expect(s.win).toBe(bet * s.config.payTable.coefficients[hand]);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.subarray([0, 1, 2, 3, 4]),
+        (seed, bet, held) => {
+          const deck = shuffledDeck(new SeededRandom(seed));
+          const dealt = dealJacks(deck, bet);
+          if (!dealt.ok) throw new Error(dealt.refusal.reason);
+          const holds = stepJacks(dealt.state, { type: 'hold', positions: held });
+          if (!holds.ok) throw new Error(holds.refusal.reason);
+          const drawn = stepJacks(holds.state, { type: 'draw' });
+          if (!drawn.ok) throw new Error(drawn.refusal.reason);
+          const s: JacksState = drawn.state;
+          expect(firstDuplicate([...s.dealt, ...s.final!.filter((c) => !s.dealt.includes(c))])).toBe(-1);
+          for (const p of held) expect(s.final![p]).toBe(s.dealt[p]);
+          const hand = categoryOf(evaluate(s.final!), 'jacks-or-better');
+          expect(s.hand).toBe(hand);
+          expect(s.win).toBe(bet * s.config.payTable.coefficients[hand]);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -111,9 +116,26 @@ describe('Jacks or Better under random legal play', () => {
 
 const junkAction = fc.oneof(
   fc.record({
-    type: fc.constantFrom('exchange', 'buySixth', 'bet', 'fold', 'takeHalf', 'buyGame', 'reveal', 'hold', 'toggleHold', 'draw', 'split'),
+    type: fc.constantFrom(
+      'exchange',
+      'buySixth',
+      'bet',
+      'fold',
+      'takeHalf',
+      'buyGame',
+      'reveal',
+      'hold',
+      'toggleHold',
+      'draw',
+      'split',
+    ),
     box: fc.oneof(fc.integer({ min: -2, max: 3 }), fc.constant(undefined), fc.string(), fc.double()),
-    positions: fc.oneof(fc.array(fc.integer({ min: -2, max: 7 })), fc.constant(undefined), fc.string(), fc.array(fc.double())),
+    positions: fc.oneof(
+      fc.array(fc.integer({ min: -2, max: 7 })),
+      fc.constant(undefined),
+      fc.string(),
+      fc.array(fc.double()),
+    ),
     position: fc.oneof(fc.integer({ min: -2, max: 7 }), fc.double()),
   }),
   fc.anything(),

@@ -9,7 +9,10 @@ import type { BoughtGame, PokerPlusState } from './poker-plus-state';
 import type { Step } from './step';
 
 export class ReplayError extends Error {
-  constructor(message: string, readonly actionIndex?: number) {
+  constructor(
+    message: string,
+    readonly actionIndex?: number,
+  ) {
     super(actionIndex === undefined ? message : `action ${actionIndex}: ${message}`);
     this.name = 'ReplayError';
   }
@@ -34,7 +37,15 @@ export interface PokerPlusReplayOutput {
     game: boolean;
     bought: null | { discarded: string; drew: string; cards: string[]; hand: string; game: boolean };
   };
-  boxes: { cards: string[]; best: string[]; hand: string; outcome: string; staked: number; returned: number; net: number }[];
+  boxes: {
+    cards: string[];
+    best: string[];
+    hand: string;
+    outcome: string;
+    staked: number;
+    returned: number;
+    net: number;
+  }[];
   net: number;
 }
 
@@ -42,7 +53,13 @@ export type ReplayOutput = JacksReplayOutput | PokerPlusReplayOutput;
 
 /** P-10's bought game with card codes, as replay output and the screen show it. */
 export function formatBoughtGame(b: BoughtGame): NonNullable<PokerPlusReplayOutput['dealer']['bought']> {
-  return { discarded: formatCard(b.discarded), drew: formatCard(b.drew), cards: formatCards(b.cards), hand: b.hand, game: b.game };
+  return {
+    discarded: formatCard(b.discarded),
+    drew: formatCard(b.drew),
+    cards: formatCards(b.cards),
+    hand: b.hand,
+    game: b.game,
+  };
 }
 
 type Json = Record<string, unknown>;
@@ -172,7 +189,8 @@ function runPokerPlus(file: Json, onStep: Observer): PokerPlusReplayOutput {
   const boxes = file.boxes.map((b: unknown, i: number) => {
     if (!isObject(b)) throw new ReplayError(`boxes[${i}] must be an object {"ante": A}`);
     allowOnly(b, ['ante', 'blind'], `boxes[${i}]`);
-    if (b.blind !== undefined && typeof b.blind !== 'boolean') throw new ReplayError(`boxes[${i}].blind must be true or false`);
+    if (b.blind !== undefined && typeof b.blind !== 'boolean')
+      throw new ReplayError(`boxes[${i}].blind must be true or false`);
     return { ante: readWhole(b, 'ante'), blind: b.blind === true };
   });
   const actions = readActions(file);

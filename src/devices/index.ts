@@ -2,7 +2,20 @@
 // the pure pieces other layers may want (validation numbers, amount in words, keyboard map).
 
 export { SerialDeviceBus, type Drivers } from './bus/serial-device-bus';
-export { createDevices, createSimulatedDevices, SIMULATOR_LINES, type DeviceChoices, type DeviceSet, type DriverTuning, type PortPaths, type SerialLine, type SimulatedDevices, type SimulatedSet, type SimulationOptions, type Cable } from './bus/factory';
+export {
+  createDevices,
+  createSimulatedDevices,
+  SIMULATOR_LINES,
+  type DeviceChoices,
+  type DeviceSet,
+  type DriverTuning,
+  type PortPaths,
+  type SerialLine,
+  type SimulatedDevices,
+  type SimulatedSet,
+  type SimulationOptions,
+  type Cable,
+} from './bus/factory';
 export { AcceptorDriver, type AcceptorDriverOptions } from './id003/driver';
 export { AcceptorSimulator, type AcceptorSimOptions, type AcceptorFault } from './id003/simulator';
 export { JCM_COUNTRIES, countryFor, noteTable } from './id003/currency';

@@ -54,7 +54,8 @@ export interface RunningHost {
   close(): Promise<void>;
 }
 
-const sameSecret = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameSecret = (a: string, b: string): boolean =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 function cookie(req: IncomingMessage, name: string): string | null {
   for (const part of (req.headers.cookie ?? '').split(';')) {
@@ -80,12 +81,16 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   };
   const hostProblem = (req: IncomingMessage): string | null => {
     const host = req.headers.host;
-    return host === `127.0.0.1:${port}` || host === `localhost:${port}` ? null : `request for another host (${String(host).slice(0, 80)})`;
+    return host === `127.0.0.1:${port}` || host === `localhost:${port}`
+      ? null
+      : `request for another host (${String(host).slice(0, 80)})`;
   };
   const originProblem = (req: IncomingMessage): string | null => {
     const origin = req.headers.origin;
     if (origin === undefined) return 'socket without an Origin';
-    return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}` ? null : `socket from another origin (${origin.slice(0, 80)})`;
+    return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`
+      ? null
+      : `socket from another origin (${origin.slice(0, 80)})`;
   };
   const devAllowed = (req: IncomingMessage): boolean => {
     if (!devToken) return false;
@@ -118,7 +123,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         }
         dev.handle(command).then(
           (result) => ws.send(JSON.stringify({ ok: true, result })),
-          (error: unknown) => ws.send(JSON.stringify({ ok: false, error: error instanceof Error ? error.message : String(error) })),
+          (error: unknown) =>
+            ws.send(JSON.stringify({ ok: false, error: error instanceof Error ? error.message : String(error) })),
         );
       });
     });
@@ -144,7 +150,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       }
       if (!devAllowed(req)) {
         refuse('dev', 'development page without its token');
-        res.writeHead(403, { 'content-type': 'text/plain' }).end('the development page needs the token printed at start (/dev/?t=...)');
+        res
+          .writeHead(403, { 'content-type': 'text/plain' })
+          .end('the development page needs the token printed at start (/dev/?t=...)');
         return;
       }
       // The page's own files and socket carry the token as a cookie for this path only.

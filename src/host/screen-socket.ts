@@ -4,20 +4,33 @@
 // not UTF-8) closes that one connection with the code that says why, logged as one refusal.
 
 import type { WebSocket, WebSocketServer } from 'ws';
-import { answerMessage, checkToCabinet, parseFrame, type CabinetPort, type ScreenConnection, type ToScreen } from '../contract';
+import {
+  answerMessage,
+  checkToCabinet,
+  parseFrame,
+  type CabinetPort,
+  type ScreenConnection,
+  type ToScreen,
+} from '../contract';
 
 // The contract caps a refusal's reason at 300 characters (a check's message can be longer as the
 // contract grows); a longer one would be refused on arrival by the screen.
 const clip = (text: string): string => (text.length <= 300 ? text : `${text.slice(0, 297)}...`);
 
 /** ws closes a connection on a frame it cannot take with one of these codes (RFC 6455, 7.4.1). */
-const CLOSE_REASONS: Record<number, string> = { 1002: 'protocol error', 1007: 'invalid frame data', 1009: 'frame too big' };
+const CLOSE_REASONS: Record<number, string> = {
+  1002: 'protocol error',
+  1007: 'invalid frame data',
+  1009: 'frame too big',
+};
 
 /** The error a ws connection reports on a bad frame, as one refusal row's reason. */
 export function frameRefusal(carrier: string, error: Error): string {
   // ws keeps the close code on the error under a symbol of its own.
   const fields = error as unknown as Record<symbol | 'code', unknown>;
-  const status = Object.getOwnPropertySymbols(error).map((k) => fields[k]).find((v): v is number => typeof v === 'number' && v in CLOSE_REASONS);
+  const status = Object.getOwnPropertySymbols(error)
+    .map((k) => fields[k])
+    .find((v): v is number => typeof v === 'number' && v in CLOSE_REASONS);
   const what = status === undefined ? 'failed' : `closed with ${status} (${CLOSE_REASONS[status]})`;
   return clip(`${carrier} ${what}: ${String(fields.code ?? error.name)}: ${error.message}`);
 }

@@ -23,7 +23,12 @@ export async function serveCabinet(rendererRoot: string, app: AssembledCabinet, 
   const sim = app.devices.sim;
   let host: RunningHost;
   try {
-    host = await startHost({ cabinet: app.port, rendererRoot, port, dev: sim ? { root: DEV_PAGE, handle: simControl(sim) } : undefined });
+    host = await startHost({
+      cabinet: app.port,
+      rendererRoot,
+      port,
+      dev: sim ? { root: DEV_PAGE, handle: simControl(sim) } : undefined,
+    });
   } catch (e) {
     await app.close();
     throw e;
@@ -40,7 +45,12 @@ export async function serveCabinet(rendererRoot: string, app: AssembledCabinet, 
   };
 }
 
-export async function startBrowserCabinet(options: { root: string; config?: string; db: string; port: number }): Promise<ServedCabinet> {
+export async function startBrowserCabinet(options: {
+  root: string;
+  config?: string;
+  db: string;
+  port: number;
+}): Promise<ServedCabinet> {
   const config = loadConfig(options.config);
   const cabinet = await startCabinet({
     config,

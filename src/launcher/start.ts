@@ -32,7 +32,8 @@ function parseArgs(argv: string[]): StartArgs {
     else if (a === '--db') args.db = value();
     else if (a === '--port') {
       args.port = Number(value());
-      if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new Error('--port must be 0 to 65535');
+      if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535)
+        throw new Error('--port must be 0 to 65535');
     } else if (a === '--browser') args.browser = true;
     else throw new Error(`unknown option ${a} (known: --config FILE, --db FILE, --port N, --browser)`);
   }
@@ -52,7 +53,11 @@ function newest(dir: string): number {
 
 function buildRendererIfStale(): void {
   const built = join(root, 'dist', 'renderer', 'index.html');
-  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(newest(join(root, 'renderer')), newest(join(root, 'src', 'contract')))) return;
+  if (
+    existsSync(built) &&
+    statSync(built).mtimeMs >= Math.max(newest(join(root, 'renderer')), newest(join(root, 'src', 'contract')))
+  )
+    return;
   console.log('building the cabinet screen (vite)…');
   const r = spawnSync('npm', ['run', '-s', 'build:renderer'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('the screen did not build (npm run build:renderer)');
@@ -77,12 +82,17 @@ async function main(): Promise<void> {
       }
     }
   }
-  const why = args.browser ? 'asked for the browser' : `Electron is not installed here: ${plan.reason ?? 'unknown reason'}`;
+  const why = args.browser
+    ? 'asked for the browser'
+    : `Electron is not installed here: ${plan.reason ?? 'unknown reason'}`;
   const running = await startBrowserCabinet({ root, config: args.config, db: args.db, port: args.port });
   const simulators = running.devUrl ? ` (simulators: ${running.devUrl})` : '';
   console.log(`${why}. Serving the cabinet screen at ${running.url}${simulators}; Ctrl-C stops it.`);
   const stop = (): void => {
-    running.close().then(() => process.exit(0), () => process.exit(1));
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -18,7 +18,15 @@ describe('the app:// origin', () => {
   it('recognises only app://cabinet', () => {
     expect(isAppUrl(APP_ENTRY_URL)).toBe(true);
     expect(isAppUrl('app://cabinet/assets/x.js?v=1#a')).toBe(true);
-    for (const url of ['app://other/', 'https://cabinet/', 'file:///srv/renderer/index.html', 'app://a:b@cabinet/', 'app://cabinet:8080/', 'not a url', '']) {
+    for (const url of [
+      'app://other/',
+      'https://cabinet/',
+      'file:///srv/renderer/index.html',
+      'app://a:b@cabinet/',
+      'app://cabinet:8080/',
+      'not a url',
+      '',
+    ]) {
       expect(isAppUrl(url), url).toBe(false);
     }
   });

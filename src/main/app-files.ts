@@ -6,7 +6,6 @@ import { APP_SCHEME, isAppUrl } from './app-origin';
 import { APP_CSP } from './csp';
 import { SCREEN_CONTENT_TYPES } from '../contract';
 
-
 const baseHeaders = (type: string): Record<string, string> => ({
   'content-type': type,
   'content-security-policy': APP_CSP,
@@ -42,7 +41,8 @@ export interface AppRequest {
 
 /** The answer to one app:// request: the file with its type and the CSP, or a plain refusal. */
 export async function appResponse(root: string, request: AppRequest, read: ReadFile): Promise<Response> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, `${request.method} is not served by ${APP_SCHEME}://`);
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return plain(405, `${request.method} is not served by ${APP_SCHEME}://`);
   const file = appFileFor(root, request.url);
   if (file === null) return plain(404, 'not found');
   let body: Uint8Array;

@@ -34,7 +34,10 @@ function runPreload(code: string) {
     require: (name: string) => {
       required.push(name);
       if (name !== 'electron') throw new Error(`a sandboxed preload cannot require ${name}`);
-      return { contextBridge: { exposeInMainWorld: (key: string, api: unknown) => exposed.push([key, api]) }, ipcRenderer };
+      return {
+        contextBridge: { exposeInMainWorld: (key: string, api: unknown) => exposed.push([key, api]) },
+        ipcRenderer,
+      };
     },
     module: { exports: {} },
     exports: {},
@@ -56,7 +59,8 @@ describe('npm run build:main', () => {
     expect(main).not.toMatch(/require\("electron"\)/);
     // Everything of ours is inside; no relative import is left to resolve at run time.
     expect(main).not.toMatch(/from "\.\.?\//);
-    for (const native of ['better-sqlite3', 'serialport']) expect(main).not.toMatch(new RegExp(`node_modules/${native}`));
+    for (const native of ['better-sqlite3', 'serialport'])
+      expect(main).not.toMatch(new RegExp(`node_modules/${native}`));
   });
 
   it('bundles the preload as CommonJS that requires only electron', async () => {
@@ -73,15 +77,22 @@ describe('npm run build:main', () => {
     expect(exposed.map(([key]) => key)).toEqual(['cabinetBridge']);
     const api = exposed[0][1] as Record<string, unknown>;
     expect(Object.keys(api).sort()).toEqual(['onMessage', 'send']);
-    expect(Object.values(api).every((v) => typeof v === 'function' && v !== ipcRenderer.send && v !== ipcRenderer.on)).toBe(true);
+    expect(
+      Object.values(api).every((v) => typeof v === 'function' && v !== ipcRenderer.send && v !== ipcRenderer.on),
+    ).toBe(true);
     expect(Object.values(api)).not.toContain(ipcRenderer);
   });
 
   it('the built preload checks both directions against the contract', async () => {
     const { exposed, sent, listeners, copy } = runPreload(await readFile(built.preload, 'utf8'));
-    const bridge = exposed[0][1] as { send(m: unknown): { ok: boolean }; onMessage(l: (m: unknown) => void): () => void };
+    const bridge = exposed[0][1] as {
+      send(m: unknown): { ok: boolean };
+      onMessage(l: (m: unknown) => void): () => void;
+    };
     expect(bridge.send(copy({ kind: 'hello', client: 'renderer' })).ok).toBe(true);
-    expect(bridge.send(copy({ kind: 'wish', id: 1, version: 1, wish: { type: 'addCredits', amount: 5 } })).ok).toBe(false);
+    expect(bridge.send(copy({ kind: 'wish', id: 1, version: 1, wish: { type: 'addCredits', amount: 5 } })).ok).toBe(
+      false,
+    );
     expect(JSON.parse(JSON.stringify(sent))).toEqual([['cabinet:contract', { kind: 'hello', client: 'renderer' }]]);
     const got: unknown[] = [];
     bridge.onMessage((m) => got.push(m));
@@ -155,22 +166,40 @@ describe('the bundled main process', () => {
       return specifier === 'electron' ? { url: ${JSON.stringify(pathToFileURL(fake).href)}, shortCircuit: true } : next(specifier, context);
     }`;
     const register = join(out, 'register.mjs');
-    await writeFile(register, `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});\n`);
+    await writeFile(
+      register,
+      `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});\n`,
+    );
     // An installed cabinet names its ports (it refuses simulated devices); none of these answers,
     // which is a device tilt on the screen, not a failed start.
     const config = join(out, 'config.json');
-    await writeFile(config, JSON.stringify({ devices: { acceptor: join(out, 'no-acceptor'), printer: join(out, 'no-printer'), deck: join(out, 'no-deck') } }));
+    await writeFile(
+      config,
+      JSON.stringify({
+        devices: { acceptor: join(out, 'no-acceptor'), printer: join(out, 'no-printer'), deck: join(out, 'no-deck') },
+      }),
+    );
     const run = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, built.main], {
       cwd: out,
       encoding: 'utf8',
-      env: { ...process.env, POKER_CABINET_DATA: join(out, 'data'), POKER_CABINET_CONFIG: config, FAKE_USER_DATA: join(out, 'user-data') },
+      env: {
+        ...process.env,
+        POKER_CABINET_DATA: join(out, 'data'),
+        POKER_CABINET_CONFIG: config,
+        FAKE_USER_DATA: join(out, 'user-data'),
+      },
       timeout: 20_000,
     });
     const lines = run.stdout.split('\n');
-    const said = (what: string) => lines.filter((l) => l.startsWith(`FAKE ${what} `)).map((l) => l.slice(`FAKE ${what} `.length));
+    const said = (what: string) =>
+      lines.filter((l) => l.startsWith(`FAKE ${what} `)).map((l) => l.slice(`FAKE ${what} `.length));
     expect(run.status, run.stderr).toBe(0);
-    expect(JSON.parse(said('schemes')[0])).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
-    expect(lines.indexOf(lines.find((l) => l.startsWith('FAKE schemes'))!)).toBeLessThan(lines.indexOf(lines.find((l) => l.startsWith('FAKE handle'))!));
+    expect(JSON.parse(said('schemes')[0])).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
+    expect(lines.indexOf(lines.find((l) => l.startsWith('FAKE schemes'))!)).toBeLessThan(
+      lines.indexOf(lines.find((l) => l.startsWith('FAKE handle'))!),
+    );
     expect(said('switch')).toEqual(['disable-pinch']);
     expect(said('menu')).toEqual(['null']);
     const options = JSON.parse(said('window')[0]);

@@ -50,7 +50,10 @@ describe('renderer watcher', () => {
     expect(t.reload).toHaveBeenCalledTimes(1);
     t.advance(1);
     expect(t.reload).toHaveBeenCalledTimes(2);
-    expect(t.logs).toEqual(['renderer gone (crashed, exit code 139); reloading in 1000 ms', 'renderer gone (oom, exit code 0); reloading in 2000 ms']);
+    expect(t.logs).toEqual([
+      'renderer gone (crashed, exit code 139); reloading in 1000 ms',
+      'renderer gone (oom, exit code 0); reloading in 2000 ms',
+    ]);
   });
 
   it('reloads nothing while the app is closing', () => {

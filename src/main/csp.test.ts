@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { SCREEN_CSP } from '../host/static-files';
 import { APP_CSP, withCsp } from './csp';
 
-const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+const directives = (csp: string) =>
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 describe('the screen CSP in the cabinet', () => {
   it("is the browser host's policy without its WebSocket sources", () => {
@@ -17,7 +23,11 @@ describe('the screen CSP in the cabinet', () => {
   });
 
   it('replaces whatever policy a response brought, in any letter case', () => {
-    const headers = withCsp({ 'content-security-policy': ["default-src *"], 'CONTENT-SECURITY-POLICY': 'script-src *', 'X-Other': 'a' });
+    const headers = withCsp({
+      'content-security-policy': ['default-src *'],
+      'CONTENT-SECURITY-POLICY': 'script-src *',
+      'X-Other': 'a',
+    });
     expect(headers).toEqual({ 'X-Other': ['a'], 'Content-Security-Policy': [APP_CSP] });
     expect(withCsp(undefined)).toEqual({ 'Content-Security-Policy': [APP_CSP] });
   });

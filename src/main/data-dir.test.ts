@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CABINET_CONFIG_FILE, CABINET_DATA_DIR, chooseConfigFile, chooseDataDir, option, type PlaceInputs } from './data-dir';
+import {
+  CABINET_CONFIG_FILE,
+  CABINET_DATA_DIR,
+  chooseConfigFile,
+  chooseDataDir,
+  option,
+  type PlaceInputs,
+} from './data-dir';
 
 const inputs = (over: Partial<PlaceInputs>): PlaceInputs => ({
   argv: [],
@@ -18,9 +25,17 @@ describe('where the cabinet keeps its data', () => {
   });
 
   it('takes the command line, then the environment, then /var/lib/poker-cabinet, then userData', async () => {
-    expect(await chooseDataDir(inputs({ argv: ['--data-dir=/x'], env: { POKER_CABINET_DATA: '/y' }, writable: async () => true }))).toEqual({ path: '/x', why: '--data-dir' });
-    expect((await chooseDataDir(inputs({ env: { POKER_CABINET_DATA: '/y' }, writable: async () => true }))).path).toBe('/y');
-    expect((await chooseDataDir(inputs({ writable: async (p) => p === CABINET_DATA_DIR }))).path).toBe(CABINET_DATA_DIR);
+    expect(
+      await chooseDataDir(
+        inputs({ argv: ['--data-dir=/x'], env: { POKER_CABINET_DATA: '/y' }, writable: async () => true }),
+      ),
+    ).toEqual({ path: '/x', why: '--data-dir' });
+    expect((await chooseDataDir(inputs({ env: { POKER_CABINET_DATA: '/y' }, writable: async () => true }))).path).toBe(
+      '/y',
+    );
+    expect((await chooseDataDir(inputs({ writable: async (p) => p === CABINET_DATA_DIR }))).path).toBe(
+      CABINET_DATA_DIR,
+    );
     const fallback = await chooseDataDir(inputs({}));
     expect(fallback.path).toBe('/home/kiosk/.config/Poker Cabinet');
     expect(fallback.why).toContain('not writable');
@@ -29,7 +44,9 @@ describe('where the cabinet keeps its data', () => {
   it('finds the config the same way, or none', async () => {
     expect((await chooseConfigFile(inputs({ argv: ['--config', '/c.json'] })))?.path).toBe('/c.json');
     expect((await chooseConfigFile(inputs({ env: { POKER_CABINET_CONFIG: '/e.json' } })))?.path).toBe('/e.json');
-    expect((await chooseConfigFile(inputs({ readable: async (p) => p === CABINET_CONFIG_FILE })))?.path).toBe(CABINET_CONFIG_FILE);
+    expect((await chooseConfigFile(inputs({ readable: async (p) => p === CABINET_CONFIG_FILE })))?.path).toBe(
+      CABINET_CONFIG_FILE,
+    );
     expect(await chooseConfigFile(inputs({}))).toBeNull();
   });
 });

@@ -51,5 +51,13 @@ export async function chooseConfigFile(inputs: PlaceInputs): Promise<Choice | nu
   return null;
 }
 
-export const canWrite = (path: string): Promise<boolean> => access(path, constants.W_OK).then(() => true, () => false);
-export const canRead = (path: string): Promise<boolean> => access(path, constants.R_OK).then(() => true, () => false);
+export const canWrite = (path: string): Promise<boolean> =>
+  access(path, constants.W_OK).then(
+    () => true,
+    () => false,
+  );
+export const canRead = (path: string): Promise<boolean> =>
+  access(path, constants.R_OK).then(
+    () => true,
+    () => false,
+  );

@@ -64,8 +64,19 @@ describe('a full start in Electron', () => {
             opened: window.open('https://example.com/') === null,
           };
         });
-        expect(globals).toEqual({ require: 'undefined', process: 'undefined', ipcRenderer: 'undefined', bridge: ['onMessage', 'send'], opened: true });
-        const network = await page.evaluate(() => fetch('https://example.com/').then(() => 'reached', () => 'refused'));
+        expect(globals).toEqual({
+          require: 'undefined',
+          process: 'undefined',
+          ipcRenderer: 'undefined',
+          bridge: ['onMessage', 'send'],
+          opened: true,
+        });
+        const network = await page.evaluate(() =>
+          fetch('https://example.com/').then(
+            () => 'reached',
+            () => 'refused',
+          ),
+        );
         expect(network).toBe('refused');
 
         if (page.url().endsWith('/__fault')) {
@@ -75,7 +86,14 @@ describe('a full start in Electron', () => {
           const version = await page.evaluate(
             () =>
               new Promise<number>((done) => {
-                const bridge = (window as unknown as { cabinetBridge: { send(m: unknown): unknown; onMessage(l: (m: { kind: string; snapshot?: { version: number } }) => void): () => void } }).cabinetBridge;
+                const bridge = (
+                  window as unknown as {
+                    cabinetBridge: {
+                      send(m: unknown): unknown;
+                      onMessage(l: (m: { kind: string; snapshot?: { version: number } }) => void): () => void;
+                    };
+                  }
+                ).cabinetBridge;
                 const off = bridge.onMessage((m) => {
                   if (m.kind !== 'snapshot') return;
                   off();
@@ -90,14 +108,18 @@ describe('a full start in Electron', () => {
         await app.evaluate(({ BrowserWindow }) => {
           const contents = BrowserWindow.getAllWindows()[0].webContents;
           (globalThis as unknown as { navigation: Promise<boolean> }).navigation = new Promise<boolean>((done) =>
-            contents.once('will-navigate', (event: { defaultPrevented: boolean }) => setImmediate(() => done(event.defaultPrevented))),
+            contents.once('will-navigate', (event: { defaultPrevented: boolean }) =>
+              setImmediate(() => done(event.defaultPrevented)),
+            ),
           );
         });
         const before = page.url();
         await page.evaluate(() => {
           location.href = 'https://example.com/';
         });
-        expect(await app.evaluate(() => (globalThis as unknown as { navigation: Promise<boolean> }).navigation)).toBe(true);
+        expect(await app.evaluate(() => (globalThis as unknown as { navigation: Promise<boolean> }).navigation)).toBe(
+          true,
+        );
         expect(page.url()).toBe(before);
       } finally {
         await app.close();

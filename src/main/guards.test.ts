@@ -4,7 +4,13 @@ import { APP_CSP } from './csp';
 import { guardContents, guardSession, requestAllowed, type GuardedContents, type GuardedSession } from './guards';
 
 function preventable(fields: object) {
-  return { ...fields, prevented: false, preventDefault() { this.prevented = true; } };
+  return {
+    ...fields,
+    prevented: false,
+    preventDefault() {
+      this.prevented = true;
+    },
+  };
 }
 
 class FakeContents extends EventEmitter {
@@ -24,7 +30,12 @@ describe('guards on every web contents', () => {
 
   it('refuses every navigation the page starts, even to its own origin', () => {
     const { contents, logs } = setup();
-    for (const url of ['https://example.com/', 'file:///etc/passwd', 'app://cabinet/other.html', 'javascript:alert(1)']) {
+    for (const url of [
+      'https://example.com/',
+      'file:///etc/passwd',
+      'app://cabinet/other.html',
+      'javascript:alert(1)',
+    ]) {
       const event = preventable({ url });
       contents.emit('will-navigate', event);
       expect(event.prevented, url).toBe(true);
@@ -53,7 +64,11 @@ describe('guards on every web contents', () => {
     const webview = preventable({});
     contents.emit('will-attach-webview', webview);
     expect(webview.prevented).toBe(true);
-    expect(logs).toEqual(['new window for https://example.com/ refused', 'new window for app://cabinet/ refused', 'webview refused']);
+    expect(logs).toEqual([
+      'new window for https://example.com/ refused',
+      'new window for app://cabinet/ refused',
+      'webview refused',
+    ]);
   });
 });
 
@@ -69,14 +84,26 @@ describe('guards on the session', () => {
         onHeadersReceived: (h: never) => (handlers.headers = h),
       },
     };
-    return { session: session as unknown as GuardedSession, handlers: handlers as Record<string, (...args: unknown[]) => unknown> };
+    return {
+      session: session as unknown as GuardedSession,
+      handlers: handlers as Record<string, (...args: unknown[]) => unknown>,
+    };
   }
 
   it('denies every permission request and check, and every device', () => {
     const { session, handlers } = fakeSession();
     const logs: string[] = [];
     guardSession(session, (line) => logs.push(line));
-    for (const permission of ['media', 'geolocation', 'notifications', 'serial', 'hid', 'usb', 'fullscreen', 'clipboard-read']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'serial',
+      'hid',
+      'usb',
+      'fullscreen',
+      'clipboard-read',
+    ]) {
       let granted: boolean | null = null;
       handlers.request({}, permission, (g: boolean) => (granted = g));
       expect(granted, permission).toBe(false);
@@ -94,8 +121,16 @@ describe('guards on the session', () => {
       handlers.before({ url }, (r: { cancel: boolean }) => (cancel = r.cancel));
       return cancel;
     };
-    for (const url of ['app://cabinet/index.html', 'data:image/png;base64,AA==', 'blob:app://cabinet/1234']) expect(decide(url), url).toBe(false);
-    for (const url of ['https://example.com/x.js', 'http://127.0.0.1:8080/', 'ws://localhost/ws', 'file:///etc/passwd', 'app://other/x', 'blob:https://evil/1']) {
+    for (const url of ['app://cabinet/index.html', 'data:image/png;base64,AA==', 'blob:app://cabinet/1234'])
+      expect(decide(url), url).toBe(false);
+    for (const url of [
+      'https://example.com/x.js',
+      'http://127.0.0.1:8080/',
+      'ws://localhost/ws',
+      'file:///etc/passwd',
+      'app://other/x',
+      'blob:https://evil/1',
+    ]) {
       expect(decide(url), url).toBe(true);
     }
     expect(requestAllowed('ftp://x')).toBe(false);
@@ -105,7 +140,10 @@ describe('guards on the session', () => {
     const { session, handlers } = fakeSession();
     guardSession(session, () => undefined);
     let out: unknown = null;
-    handlers.headers({ url: 'app://cabinet/', responseHeaders: { 'Content-Security-Policy': ['default-src *'] } }, (r: unknown) => (out = r));
+    handlers.headers(
+      { url: 'app://cabinet/', responseHeaders: { 'Content-Security-Policy': ['default-src *'] } },
+      (r: unknown) => (out = r),
+    );
     expect(out).toEqual({ responseHeaders: { 'Content-Security-Policy': [APP_CSP] } });
   });
 });

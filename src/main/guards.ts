@@ -11,7 +11,10 @@ export interface Preventable {
 /** What the guard needs of a web contents. */
 export interface GuardedContents {
   on(event: 'will-navigate' | 'will-redirect', listener: (event: Preventable & { url: string }) => void): unknown;
-  on(event: 'will-frame-navigate', listener: (event: Preventable & { url: string; isMainFrame: boolean }) => void): unknown;
+  on(
+    event: 'will-frame-navigate',
+    listener: (event: Preventable & { url: string; isMainFrame: boolean }) => void,
+  ): unknown;
   on(event: 'will-attach-webview', listener: (event: Preventable) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
 }
@@ -51,13 +54,20 @@ export function requestAllowed(url: string): boolean {
 
 /** What the guard needs of the session the window uses. */
 export interface GuardedSession {
-  setPermissionRequestHandler(handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void): void;
+  setPermissionRequestHandler(
+    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void,
+  ): void;
   setPermissionCheckHandler(handler: (contents: unknown, permission: string) => boolean): void;
   setDevicePermissionHandler(handler: () => boolean): void;
   readonly webRequest: {
-    onBeforeRequest(listener: (details: { url: string }, callback: (response: { cancel: boolean }) => void) => void): void;
+    onBeforeRequest(
+      listener: (details: { url: string }, callback: (response: { cancel: boolean }) => void) => void,
+    ): void;
     onHeadersReceived(
-      listener: (details: { url: string; responseHeaders?: ResponseHeaders }, callback: (response: { cancel?: boolean; responseHeaders?: Record<string, string[]> }) => void) => void,
+      listener: (
+        details: { url: string; responseHeaders?: ResponseHeaders },
+        callback: (response: { cancel?: boolean; responseHeaders?: Record<string, string[]> }) => void,
+      ) => void,
     ): void;
   };
 }

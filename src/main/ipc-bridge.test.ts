@@ -1,6 +1,15 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { checkToScreen, type CabinetPort, type Query, type QueryResult, type Snapshot, type ToScreen, type Wish, type WishAnswer } from '../contract';
+import {
+  checkToScreen,
+  type CabinetPort,
+  type Query,
+  type QueryResult,
+  type Snapshot,
+  type ToScreen,
+  type Wish,
+  type WishAnswer,
+} from '../contract';
 import { CARRIER, CONTRACT_CHANNEL } from './channel';
 import { bridgeIpc, senderProblem, type IpcEvent, type MainIpc } from './ipc-bridge';
 import { sampleSnapshot } from './testing/contract-sample';
@@ -64,7 +73,8 @@ function setup(answer?: (version: number, wish: Wish) => Promise<WishAnswer>) {
   const port = fakePort(answer);
   const logs: string[] = [];
   const bridge = bridgeIpc(ipc, screen, port.port, (line) => logs.push(line));
-  const fromScreen = (...args: unknown[]) => ipc.emit(CONTRACT_CHANNEL, { sender: screen, senderFrame: screen.mainFrame } satisfies IpcEvent, ...args);
+  const fromScreen = (...args: unknown[]) =>
+    ipc.emit(CONTRACT_CHANNEL, { sender: screen, senderFrame: screen.mainFrame } satisfies IpcEvent, ...args);
   return { ipc, screen, sent, port, logs, bridge, fromScreen };
 }
 
@@ -94,7 +104,12 @@ describe('the IPC bridge, main side', () => {
     expect(t.sent).toHaveLength(2);
     expect(t.sent[0]).toMatchObject({ kind: 'refused', id: 1, rule: 'C-3' });
     expect((t.sent[0] as { reason: string }).reason).toHaveLength(300);
-    expect(t.sent[1]).toEqual({ kind: 'refused', id: 2, rule: 'C-13', reason: 'the cabinet could not take the wish: Error: disk full' });
+    expect(t.sent[1]).toEqual({
+      kind: 'refused',
+      id: 2,
+      rule: 'C-13',
+      reason: 'the cabinet could not take the wish: Error: disk full',
+    });
   });
 
   it('forwards a query and answers it, or passes its refusal through, under the same id', async () => {
@@ -136,7 +151,10 @@ describe('the IPC bridge, main side', () => {
       ['{"kind":"hello","client":"x"}'],
       [null],
       [],
-      [{ kind: 'hello', client: 'x' }, { kind: 'hello', client: 'y' }],
+      [
+        { kind: 'hello', client: 'x' },
+        { kind: 'hello', client: 'y' },
+      ],
     ];
     for (const args of bad) t.fromScreen(...args);
     await settle();
@@ -157,7 +175,12 @@ describe('the IPC bridge, main side', () => {
       { sender: t.screen, senderFrame: null },
     ];
     for (const event of events) t.ipc.emit(CONTRACT_CHANNEL, event, wish);
-    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'app://elsewhere/index.html', 'app://user@cabinet/']) {
+    for (const url of [
+      'https://evil.example/',
+      'file:///etc/passwd',
+      'app://elsewhere/index.html',
+      'app://user@cabinet/',
+    ]) {
       t.screen.mainFrame.url = url;
       t.ipc.emit(CONTRACT_CHANNEL, { sender: t.screen, senderFrame: t.screen.mainFrame }, wish);
     }
@@ -184,12 +207,20 @@ describe('the IPC bridge, main side', () => {
   it('recognises the top frame by process and routing id when Electron hands over another wrapper', () => {
     const { screen } = fakeScreen();
     const top = Object.assign(screen.mainFrame, { processId: 4, routingId: 1 });
-    expect(senderProblem({ sender: screen, senderFrame: { url: top.url, processId: 4, routingId: 1 } }, screen)).toBeNull();
-    expect(senderProblem({ sender: screen, senderFrame: { url: top.url, processId: 4, routingId: 2 } }, screen)).toBe('message from a frame that is not the top frame');
-    expect(senderProblem({ sender: screen, senderFrame: { url: top.url } }, screen)).toBe('message from a frame that is not the top frame');
+    expect(
+      senderProblem({ sender: screen, senderFrame: { url: top.url, processId: 4, routingId: 1 } }, screen),
+    ).toBeNull();
+    expect(senderProblem({ sender: screen, senderFrame: { url: top.url, processId: 4, routingId: 2 } }, screen)).toBe(
+      'message from a frame that is not the top frame',
+    );
+    expect(senderProblem({ sender: screen, senderFrame: { url: top.url } }, screen)).toBe(
+      'message from a frame that is not the top frame',
+    );
     const withId = Object.assign(screen, { id: 7 });
     expect(senderProblem({ sender: { id: 7 }, senderFrame: top }, withId)).toBeNull();
-    expect(senderProblem({ sender: { id: 8 }, senderFrame: top }, withId)).toBe('message from a web contents that is not the screen');
+    expect(senderProblem({ sender: { id: 8 }, senderFrame: top }, withId)).toBe(
+      'message from a web contents that is not the screen',
+    );
   });
 
   it('stops: no more messages taken, no more snapshots pushed; nothing sent to a destroyed screen', async () => {

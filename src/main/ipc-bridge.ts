@@ -16,7 +16,9 @@ export interface SenderFrame {
 /** The same frame: the same object, or (Electron's frames) the same process and routing id. */
 function sameFrame(a: SenderFrame, b: SenderFrame): boolean {
   if (a === b) return true;
-  return a.processId !== undefined && a.routingId !== undefined && a.processId === b.processId && a.routingId === b.routingId;
+  return (
+    a.processId !== undefined && a.routingId !== undefined && a.processId === b.processId && a.routingId === b.routingId
+  );
 }
 
 export interface IpcEvent {
@@ -44,7 +46,9 @@ export interface ScreenContents {
 /** Null when the message comes from the screen itself; otherwise why it does not. */
 export function senderProblem(event: IpcEvent, screen: ScreenContents): string | null {
   const sender = event.sender as { id?: unknown } | null;
-  const sameSender = sender === screen || (screen.id !== undefined && typeof sender === 'object' && sender !== null && sender.id === screen.id);
+  const sameSender =
+    sender === screen ||
+    (screen.id !== undefined && typeof sender === 'object' && sender !== null && sender.id === screen.id);
   if (!sameSender) return 'message from a web contents that is not the screen';
   const frame = event.senderFrame;
   if (frame === null) return 'message from a frame that is gone';
@@ -62,7 +66,12 @@ export interface IpcBridge {
   stop(): void;
 }
 
-export function bridgeIpc(ipc: MainIpc, screen: ScreenContents, port: CabinetPort, log: (line: string) => void): IpcBridge {
+export function bridgeIpc(
+  ipc: MainIpc,
+  screen: ScreenContents,
+  port: CabinetPort,
+  log: (line: string) => void,
+): IpcBridge {
   const send = (message: ToScreen): void => {
     if (!screen.isDestroyed()) screen.send(CONTRACT_CHANNEL, message);
   };

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { electronLaunchPlan, findElectronBinary, type LaunchProbe } from './launch';
 
-function probe(files: Record<string, string>, packageDir: string | null = '/p/node_modules/electron', env: Record<string, string> = {}): LaunchProbe {
+function probe(
+  files: Record<string, string>,
+  packageDir: string | null = '/p/node_modules/electron',
+  env: Record<string, string> = {},
+): LaunchProbe {
   return {
     exists: (path) => path in files,
     read: (path) => {
@@ -31,19 +35,36 @@ describe('launching Electron for npm start', () => {
 
   it('finds the binary under dist/, or under ELECTRON_OVERRIDE_DIST_PATH', () => {
     const files = { '/p/node_modules/electron/path.txt': 'electron', '/p/node_modules/electron/dist/electron': '' };
-    expect(findElectronBinary('/p', probe(files))).toEqual({ ok: true, path: '/p/node_modules/electron/dist/electron' });
-    const override = probe({ '/p/node_modules/electron/path.txt': 'electron', '/opt/e/electron': '' }, '/p/node_modules/electron', { ELECTRON_OVERRIDE_DIST_PATH: '/opt/e' });
+    expect(findElectronBinary('/p', probe(files))).toEqual({
+      ok: true,
+      path: '/p/node_modules/electron/dist/electron',
+    });
+    const override = probe(
+      { '/p/node_modules/electron/path.txt': 'electron', '/opt/e/electron': '' },
+      '/p/node_modules/electron',
+      { ELECTRON_OVERRIDE_DIST_PATH: '/opt/e' },
+    );
     expect(findElectronBinary('/p', override)).toEqual({ ok: true, path: '/opt/e/electron' });
   });
 
   it('asks for the builds before it can start', () => {
     const binary = { '/p/node_modules/electron/path.txt': 'electron', '/p/node_modules/electron/dist/electron': '' };
     expect(electronLaunchPlan('/p', probe(binary)).reason).toMatch(/main\.js is not built \(run npm run build:main\)/);
-    expect(electronLaunchPlan('/p', probe({ ...binary, '/p/dist/main/main.js': '' })).reason).toMatch(/npm run build:renderer/);
+    expect(electronLaunchPlan('/p', probe({ ...binary, '/p/dist/main/main.js': '' })).reason).toMatch(
+      /npm run build:renderer/,
+    );
   });
 
   it('runs the binary on the project folder when everything is there', () => {
-    const files = { ...built, '/p/node_modules/electron/path.txt': 'electron', '/p/node_modules/electron/dist/electron': '' };
-    expect(electronLaunchPlan('/p', probe(files))).toEqual({ available: true, command: '/p/node_modules/electron/dist/electron', args: ['/p'] });
+    const files = {
+      ...built,
+      '/p/node_modules/electron/path.txt': 'electron',
+      '/p/node_modules/electron/dist/electron': '',
+    };
+    expect(electronLaunchPlan('/p', probe(files))).toEqual({
+      available: true,
+      command: '/p/node_modules/electron/dist/electron',
+      args: ['/p'],
+    });
   });
 });

@@ -40,7 +40,11 @@ export type BinaryLookup = { ok: true; path: string } | { ok: false; reason: str
 export function findElectronBinary(projectRoot: string, probe: LaunchProbe = nodeProbe): BinaryLookup {
   const packageDir = probe.electronPackageDir(projectRoot);
   if (packageDir === null) {
-    return { ok: false, reason: 'the electron package is not installed (an optional dependency: run npm install on a machine with internet)' };
+    return {
+      ok: false,
+      reason:
+        'the electron package is not installed (an optional dependency: run npm install on a machine with internet)',
+    };
   }
   const pathFile = join(packageDir, 'path.txt');
   const relative = probe.exists(pathFile) ? probe.read(pathFile).trim() : '';
@@ -48,8 +52,13 @@ export function findElectronBinary(projectRoot: string, probe: LaunchProbe = nod
   let binary: string;
   if (override) binary = join(override, relative || 'electron');
   else if (relative) binary = join(packageDir, 'dist', relative);
-  else return { ok: false, reason: `the electron binary is not downloaded (${pathFile} is missing: run npx install-electron)` };
-  if (!probe.exists(binary)) return { ok: false, reason: `the electron binary ${binary} is missing (run npx install-electron)` };
+  else
+    return {
+      ok: false,
+      reason: `the electron binary is not downloaded (${pathFile} is missing: run npx install-electron)`,
+    };
+  if (!probe.exists(binary))
+    return { ok: false, reason: `the electron binary ${binary} is missing (run npx install-electron)` };
   return { ok: true, path: binary };
 }
 
@@ -57,9 +66,11 @@ export function electronLaunchPlan(projectRoot: string, probe: LaunchProbe = nod
   const binary = findElectronBinary(projectRoot, probe);
   if (!binary.ok) return { available: false, reason: binary.reason };
   const main = join(projectRoot, 'dist', 'main', 'main.js');
-  if (!probe.exists(main)) return { available: false, reason: `${main} is not built (run npm run build:main)`, command: binary.path };
+  if (!probe.exists(main))
+    return { available: false, reason: `${main} is not built (run npm run build:main)`, command: binary.path };
   const renderer = join(projectRoot, 'dist', 'renderer', 'index.html');
-  if (!probe.exists(renderer)) return { available: false, reason: `${renderer} is not built (run npm run build:renderer)`, command: binary.path };
+  if (!probe.exists(renderer))
+    return { available: false, reason: `${renderer} is not built (run npm run build:renderer)`, command: binary.path };
   // Electron starts the app in projectRoot from package.json's "main" (dist/main/main.js).
   return { available: true, command: binary.path, args: [projectRoot] };
 }

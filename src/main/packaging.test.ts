@@ -35,8 +35,15 @@ describe('electron-builder.yml', () => {
   });
 
   it('is refused by the same validation when it is wrong', async () => {
-    await expect(validateConfiguration({ ...config, asarUnpackk: ['x'] } as Configuration, new DebugLogger(false))).rejects.toThrow(/asarUnpackk/);
-    await expect(validateConfiguration({ ...config, linux: { ...config.linux, kisok: true } } as Configuration, new DebugLogger(false))).rejects.toThrow(/configuration\.linux/);
+    await expect(
+      validateConfiguration({ ...config, asarUnpackk: ['x'] } as Configuration, new DebugLogger(false)),
+    ).rejects.toThrow(/asarUnpackk/);
+    await expect(
+      validateConfiguration(
+        { ...config, linux: { ...config.linux, kisok: true } } as Configuration,
+        new DebugLogger(false),
+      ),
+    ).rejects.toThrow(/configuration\.linux/);
   });
 
   it("names the Electron version of package.json's optional dependency, which stays out of the others", () => {
@@ -70,12 +77,18 @@ describe('electron-builder.yml', () => {
     for (const dir of ['node_modules/better-sqlite3', 'node_modules/@serialport/bindings-cpp']) walk(join(root, dir));
     expect(nativeFiles.some((f) => f.startsWith('node_modules/better-sqlite3/'))).toBe(true);
     expect(nativeFiles.some((f) => f.startsWith('node_modules/@serialport/bindings-cpp/'))).toBe(true);
-    for (const file of nativeFiles) expect(patterns.some((p) => minimatch(file, p, { dot: true })), file).toBe(true);
+    for (const file of nativeFiles)
+      expect(
+        patterns.some((p) => minimatch(file, p, { dot: true })),
+        file,
+      ).toBe(true);
   });
 
   it('ships dist/main and dist/renderer, with package.json "main" inside, and writes packages elsewhere', () => {
     // electron-builder hands the list back as file sets ({ filter: [...] }).
-    const files = asList(config.files as (string | { filter?: string | string[] })[]).flatMap((f) => (typeof f === 'string' ? [f] : asList(f.filter)));
+    const files = asList(config.files as (string | { filter?: string | string[] })[]).flatMap((f) =>
+      typeof f === 'string' ? [f] : asList(f.filter),
+    );
     expect(files.length).toBeGreaterThan(1);
     expect(files.some((p) => minimatch(pkg.main, p))).toBe(true);
     expect(files.some((p) => minimatch('dist/renderer/index.html', p))).toBe(true);
@@ -95,7 +108,12 @@ describe('electron-builder.yml', () => {
   });
 
   it('hardens the packaged binary with fuses', () => {
-    expect(config.electronFuses).toMatchObject({ runAsNode: false, enableNodeCliInspectArguments: false, enableNodeOptionsEnvironmentVariable: false, onlyLoadAppFromAsar: true });
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableNodeCliInspectArguments: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      onlyLoadAppFromAsar: true,
+    });
   });
 
   it('finds its build resources on disk', () => {
@@ -127,7 +145,11 @@ describe('electron-builder.yml', () => {
 describe('the deb postinst', () => {
   const script = readFileSync(join(root, 'build/deb-postinst.sh'), 'utf8');
   // electron-builder fills ${name} macros in this script and throws on any name it does not know.
-  const macros = { executable: 'poker-cabinet', sanitizedProductName: 'Poker Cabinet', productFilename: 'Poker Cabinet' };
+  const macros = {
+    executable: 'poker-cabinet',
+    sanitizedProductName: 'Poker Cabinet',
+    productFilename: 'Poker Cabinet',
+  };
 
   it('uses only the macros electron-builder defines', () => {
     const used = [...script.matchAll(/\$\{([a-zA-Z]+)\}/g)].map((m) => m[1]);
@@ -153,8 +175,10 @@ describe('the deb postinst', () => {
     expect(script).toMatch(/adduser kiosk "\$group"/);
   });
 
-  it('makes the machine key beside the config once, the kiosk\'s alone, and the mirror folder apart from the data folder', () => {
-    expect(script).toMatch(/if \[ ! -e "\$CONF\/machine\.key" \]; then\n\s+make_machine_key "\$CONF\/machine\.key"\n\s+chown kiosk:kiosk "\$CONF\/machine\.key"/);
+  it("makes the machine key beside the config once, the kiosk's alone, and the mirror folder apart from the data folder", () => {
+    expect(script).toMatch(
+      /if \[ ! -e "\$CONF\/machine\.key" \]; then\n\s+make_machine_key "\$CONF\/machine\.key"\n\s+chown kiosk:kiosk "\$CONF\/machine\.key"/,
+    );
     expect(script).toMatch(/install -d -o kiosk -g kiosk -m 0700 "\$MIRROR"/);
     expect(script).toContain('MIRROR=/var/lib/poker-cabinet-mirror');
     // Its key reads as the cabinet's own reader reads a key, and two are never the same.
@@ -162,7 +186,9 @@ describe('the deb postinst', () => {
     const dir = mkdtempSync(join(tmpdir(), 'postinst-key-'));
     try {
       for (const name of ['a.key', 'b.key']) {
-        const run = spawnSync('bash', ['-c', `${maker}\nmake_machine_key "$1"`, 'postinst', join(dir, name)], { encoding: 'utf8' });
+        const run = spawnSync('bash', ['-c', `${maker}\nmake_machine_key "$1"`, 'postinst', join(dir, name)], {
+          encoding: 'utf8',
+        });
         expect(run.status, run.stderr).toBe(0);
       }
       const a = readMachineKey(join(dir, 'a.key'));
@@ -214,7 +240,9 @@ describe('the kiosk service, autostart entry and udev rules', () => {
   it('systemd itself finds nothing wrong with the unit but the absent programs, where systemd-analyze exists', () => {
     const which = spawnSync('sh', ['-c', 'command -v systemd-analyze'], { encoding: 'utf8' });
     if (which.status !== 0) return; // the parse above still holds the unit to its shape
-    const result = spawnSync('systemd-analyze', ['verify', join(root, 'build/linux/poker-cabinet.service')], { encoding: 'utf8' });
+    const result = spawnSync('systemd-analyze', ['verify', join(root, 'build/linux/poker-cabinet.service')], {
+      encoding: 'utf8',
+    });
     const complaints = `${result.stdout}${result.stderr}`
       .split('\n')
       .filter((l) => l.trim() !== '' && !/is not executable|No such file or directory/.test(l));
@@ -224,7 +252,9 @@ describe('the kiosk service, autostart entry and udev rules', () => {
   it('the autostart entry starts the same program, again whenever it exits', () => {
     const entry = ini(read('poker-cabinet.desktop')).get('Desktop Entry')!;
     expect(entry.get('Type')).toEqual(['Application']);
-    expect(entry.get('Exec')![0]).toMatch(new RegExp(`while true; do .*/usr/bin/${config.executableName}; sleep \\d+; done`));
+    expect(entry.get('Exec')![0]).toMatch(
+      new RegExp(`while true; do .*/usr/bin/${config.executableName}; sleep \\d+; done`),
+    );
     expect(entry.get('Exec')![0]).not.toMatch(/'/); // the desktop entry spec quotes with double quotes only
   });
 
@@ -239,10 +269,12 @@ describe('the kiosk service, autostart entry and udev rules', () => {
       expect(rule).toContain('MODE="0660"');
       for (const pair of rule.split(/,\s*/)) expect(pair, rule).toMatch(/^[A-Z]+(\{[a-zA-Z]+\})?(==|\+=|=)"[^"]*"$/);
     }
-    for (const kernel of ['ttyUSB', 'ttyACM', 'ttyS']) expect(rules.some((r) => r.includes(`KERNEL=="${kernel}[0-9]*"`))).toBe(true);
+    for (const kernel of ['ttyUSB', 'ttyACM', 'ttyS'])
+      expect(rules.some((r) => r.includes(`KERNEL=="${kernel}[0-9]*"`))).toBe(true);
     const named = rules.filter((r) => r.includes('SYMLINK+='));
     expect(named.length).toBeGreaterThan(0);
-    for (const rule of named) expect(rule).toMatch(/ATTRS\{idVendor\}=="[0-9a-f]{4}", ATTRS\{idProduct\}=="[0-9a-f]{4}"/);
+    for (const rule of named)
+      expect(rule).toMatch(/ATTRS\{idVendor\}=="[0-9a-f]{4}", ATTRS\{idProduct\}=="[0-9a-f]{4}"/);
   });
 
   it('the postinst is a file git keeps executable', () => {

@@ -5,4 +5,7 @@ import { contextBridge, ipcRenderer } from 'electron';
 import { BRIDGE_KEY } from './channel';
 import { makeCabinetBridge } from './screen-bridge';
 
-contextBridge.exposeInMainWorld(BRIDGE_KEY, makeCabinetBridge(ipcRenderer, (line) => console.warn(line)));
+contextBridge.exposeInMainWorld(
+  BRIDGE_KEY,
+  makeCabinetBridge(ipcRenderer, (line) => console.warn(line)),
+);

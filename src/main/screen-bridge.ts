@@ -27,7 +27,10 @@ export function makeCabinetBridge(ipc: RendererIpc, warn: (line: string) => void
   let lastSnapshot: ToScreen | null = null;
 
   ipc.on(CONTRACT_CHANNEL, (_event, ...args) => {
-    const checked = args.length === 1 ? checkToScreen(args[0]) : { ok: false as const, error: `expected one message, got ${args.length}` };
+    const checked =
+      args.length === 1
+        ? checkToScreen(args[0])
+        : { ok: false as const, error: `expected one message, got ${args.length}` };
     if (!checked.ok) {
       warn(`cabinet bridge: dropped a message from the cabinet: ${checked.error}`);
       return;

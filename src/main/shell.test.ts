@@ -76,7 +76,9 @@ const onlyWindow = (): FakeBrowserWindow => {
 describe('the Electron shell (electron replaced at its module boundary)', () => {
   it('registers app:// as a standard, secure scheme before ready, and turns pinch zoom off', () => {
     registerSchemes();
-    expect(fx.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    expect(fx.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
     expect(fx.app.commandLine.appendSwitch).toHaveBeenCalledWith('disable-pinch');
   });
 
@@ -97,7 +99,15 @@ describe('the Electron shell (electron replaced at its module boundary)', () => 
     expect(win.options).toEqual(kioskWindowOptions({ preload: '/app/dist/main/preload.cjs', devTools: true }));
     expect(fx.Menu.setApplicationMenu).toHaveBeenCalledWith(null);
     expect(win.loadURL).toHaveBeenCalledWith(APP_ENTRY_URL);
-    expect(t.calls).toEqual([{ dataDir: join(dir, 'data'), configFile: join(dir, 'config.json'), argv: t.shellOptions.argv, packaged: false, log: t.shellOptions.log }]);
+    expect(t.calls).toEqual([
+      {
+        dataDir: join(dir, 'data'),
+        configFile: join(dir, 'config.json'),
+        argv: t.shellOptions.argv,
+        packaged: false,
+        log: t.shellOptions.log,
+      },
+    ]);
     expect(win.shown).toBe(false);
     win.emit('ready-to-show');
     expect(win.shown).toBe(true);
@@ -115,7 +125,13 @@ describe('the Electron shell (electron replaced at its module boundary)', () => 
     await startShell(options().shellOptions);
     const contents = new FakeWebContents();
     fx.app.emit('web-contents-created', {}, contents);
-    const navigation = { url: 'https://example.com/', prevented: false, preventDefault() { this.prevented = true; } };
+    const navigation = {
+      url: 'https://example.com/',
+      prevented: false,
+      preventDefault() {
+        this.prevented = true;
+      },
+    };
     contents.emit('will-navigate', navigation);
     expect(navigation.prevented).toBe(true);
     expect(contents.openHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
@@ -144,7 +160,11 @@ describe('the Electron shell (electron replaced at its module boundary)', () => 
     const t = options();
     await startShell(t.shellOptions);
     const contents = onlyWindow().webContents;
-    fx.ipcMain.emit(CONTRACT_CHANNEL, { sender: contents, senderFrame: contents.mainFrame }, { kind: 'wish', id: 4, version: 3, wish: { type: 'draw' } });
+    fx.ipcMain.emit(
+      CONTRACT_CHANNEL,
+      { sender: contents, senderFrame: contents.mainFrame },
+      { kind: 'wish', id: 4, version: 3, wish: { type: 'draw' } },
+    );
     await vi.waitFor(() => expect(contents.send).toHaveBeenCalledWith(CONTRACT_CHANNEL, { kind: 'accepted', id: 4 }));
     expect(t.wishes).toEqual([[3, { type: 'draw' }]]);
   });
@@ -177,7 +197,10 @@ describe('the Electron shell (electron replaced at its module boundary)', () => 
   });
 
   it('shows the out-of-service page with the reason when the cabinet cannot start, then exits for a restart', async () => {
-    const t = options({ createCabinetPort: async () => Promise.reject(new Error('the cabinet app is not wired yet')), faultExitMs: 5 });
+    const t = options({
+      createCabinetPort: async () => Promise.reject(new Error('the cabinet app is not wired yet')),
+      faultExitMs: 5,
+    });
     const shell = await startShell(t.shellOptions);
     expect(shell?.fault).toBe('the cabinet app is not wired yet');
     expect(onlyWindow().loadURL).toHaveBeenCalledWith(FAULT_URL);

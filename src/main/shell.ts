@@ -62,33 +62,54 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
       win.focus();
     }
   });
-  app.on('web-contents-created', (_event: unknown, contents: Parameters<typeof guardContents>[0]) => guardContents(contents, log));
+  app.on('web-contents-created', (_event: unknown, contents: Parameters<typeof guardContents>[0]) =>
+    guardContents(contents, log),
+  );
   Menu.setApplicationMenu(null);
 
   await app.whenReady();
   guardSession(session.defaultSession, log);
   let fault: string | null = null;
   protocol.handle(APP_SCHEME, (request: Request) =>
-    request.url === FAULT_URL && fault !== null ? faultResponse(fault) : appResponse(options.rendererRoot, request, (file) => readFile(file)),
+    request.url === FAULT_URL && fault !== null
+      ? faultResponse(fault)
+      : appResponse(options.rendererRoot, request, (file) => readFile(file)),
   );
 
-  const places = { argv: options.argv, env: options.env, userData: app.getPath('userData'), writable: canWrite, readable: canRead };
+  const places = {
+    argv: options.argv,
+    env: options.env,
+    userData: app.getPath('userData'),
+    writable: canWrite,
+    readable: canRead,
+  };
   const dataDir = await chooseDataDir(places);
   const configFile = await chooseConfigFile(places);
-  log(`data folder ${dataDir.path} (${dataDir.why}); config ${configFile ? `${configFile.path} (${configFile.why})` : 'none: the app defaults'}`);
+  log(
+    `data folder ${dataDir.path} (${dataDir.why}); config ${configFile ? `${configFile.path} (${configFile.why})` : 'none: the app defaults'}`,
+  );
 
   let link: CabinetLink | null = null;
   try {
     const index = join(options.rendererRoot, 'index.html');
-    if (!(await canRead(index))) throw new Error(`the screen is not built: ${index} is missing (npm run build:renderer)`);
+    if (!(await canRead(index)))
+      throw new Error(`the screen is not built: ${index} is missing (npm run build:renderer)`);
     await mkdir(dataDir.path, { recursive: true });
-    link = await options.createCabinetPort({ dataDir: dataDir.path, configFile: configFile?.path ?? null, argv: options.argv, packaged: app.isPackaged, log });
+    link = await options.createCabinetPort({
+      dataDir: dataDir.path,
+      configFile: configFile?.path ?? null,
+      argv: options.argv,
+      packaged: app.isPackaged,
+      log,
+    });
   } catch (error) {
     fault = error instanceof Error ? error.message : String(error);
     log(`the cabinet could not start: ${fault}`);
   }
 
-  const window = new BrowserWindow(kioskWindowOptions({ preload: join(options.mainDir, 'preload.cjs'), devTools: !app.isPackaged }));
+  const window = new BrowserWindow(
+    kioskWindowOptions({ preload: join(options.mainDir, 'preload.cjs'), devTools: !app.isPackaged }),
+  );
   win = window;
   const contents = window.webContents;
   const url = fault === null ? APP_ENTRY_URL : FAULT_URL;
@@ -102,7 +123,8 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   const hideCursor = link?.display?.hideCursor === true;
   contents.on('did-finish-load', () => {
     contents.setVisualZoomLevelLimits(1, 1).catch(() => undefined);
-    if (hideCursor) contents.insertCSS(HIDE_CURSOR_CSS).catch((error: unknown) => log(`hiding the cursor failed: ${String(error)}`));
+    if (hideCursor)
+      contents.insertCSS(HIDE_CURSOR_CSS).catch((error: unknown) => log(`hiding the cursor failed: ${String(error)}`));
     bridge?.pushSnapshot();
   });
   window.once('ready-to-show', () => window.show());

@@ -4,7 +4,14 @@ import { HIDE_CURSOR_CSS, kioskWindowOptions } from './window-options';
 describe('the kiosk window', () => {
   it('is one full-screen kiosk window with no frame or menu, shown when ready', () => {
     const o = kioskWindowOptions({ preload: '/app/dist/main/preload.cjs', devTools: false });
-    expect(o).toMatchObject({ kiosk: true, fullscreen: true, autoHideMenuBar: true, frame: false, show: false, resizable: false });
+    expect(o).toMatchObject({
+      kiosk: true,
+      fullscreen: true,
+      autoHideMenuBar: true,
+      frame: false,
+      show: false,
+      resizable: false,
+    });
   });
 
   it('gives the renderer no power: isolated, sandboxed, no Node, web security, only the preload', () => {

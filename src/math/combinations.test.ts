@@ -10,7 +10,12 @@ describe('combinations', () => {
   });
 
   it('visits k-subsets in colex order, so the visit count is the subset index', () => {
-    for (const [n, k] of [[9, 0], [9, 1], [9, 3], [12, 5]] as const) {
+    for (const [n, k] of [
+      [9, 0],
+      [9, 1],
+      [9, 3],
+      [12, 5],
+    ] as const) {
       let seen = 0;
       forEachSubset(n, k, (cards) => {
         for (let i = 1; i < k; i++) expect(cards[i]).toBeGreaterThan(cards[i - 1]!);

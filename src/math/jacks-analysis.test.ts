@@ -67,7 +67,9 @@ describe('hold counts by inclusion–exclusion', () => {
     for (const deal of randomDeals('all-holds', 8)) {
       holdCounts(tables, deal, jacksCategoryOf5(deal), counts);
       for (let mask = 0; mask < 32; mask++) {
-        expect(Array.from(counts.subarray(mask * W, mask * W + W)), `hold ${mask}`).toEqual(Array.from(bruteForceHold(deal, mask)));
+        expect(Array.from(counts.subarray(mask * W, mask * W + W)), `hold ${mask}`).toEqual(
+          Array.from(bruteForceHold(deal, mask)),
+        );
       }
     }
   });
@@ -80,7 +82,8 @@ describe('hold counts by inclusion–exclusion', () => {
       for (let mask = 0; mask < 32; mask++) {
         if (HELD_COUNT[mask]! < 3) continue;
         const brute = bruteForceHold(deal, mask);
-        for (let w = 0; w < W; w++) if (counts[mask * W + w] !== brute[w]) throw new Error(`deal ${deal} hold ${mask}: ${w}`);
+        for (let w = 0; w < W; w++)
+          if (counts[mask * W + w] !== brute[w]) throw new Error(`deal ${deal} hold ${mask}: ${w}`);
         checked++;
       }
     }
@@ -95,7 +98,8 @@ describe('hold counts by inclusion–exclusion', () => {
       for (let mask = 0; mask < 32; mask++) {
         if (HELD_COUNT[mask] !== 2) continue;
         const brute = bruteForceHold(deal, mask);
-        for (let w = 0; w < W; w++) if (counts[mask * W + w] !== brute[w]) throw new Error(`deal ${deal} hold ${mask}: ${w}`);
+        for (let w = 0; w < W; w++)
+          if (counts[mask * W + w] !== brute[w]) throw new Error(`deal ${deal} hold ${mask}: ${w}`);
         checked++;
       }
     }

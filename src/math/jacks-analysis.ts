@@ -30,7 +30,12 @@ export function analyzeClasses(work: JacksWork, from: number, to: number): Float
  * The same for several pay tables at once: what every hold of a deal draws is counted once,
  * and only the choice of hold, which the table decides, is made per table.
  */
-export function analyzeClassesForTables(work: Omit<JacksWork, 'coefficients'>, coefficients: readonly Float64Array[], from: number, to: number): Float64Array[] {
+export function analyzeClassesForTables(
+  work: Omit<JacksWork, 'coefficients'>,
+  coefficients: readonly Float64Array[],
+  from: number,
+  to: number,
+): Float64Array[] {
   const { tables, classes, dealCategories } = work;
   const totals = coefficients.map(() => new Float64Array(W));
   const counts = new Float64Array(32 * W);

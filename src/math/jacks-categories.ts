@@ -1,7 +1,16 @@
 // Jacks or Better categories as small integers (the index in core's JACKS_CATEGORIES:
 // 0 nothing .. 9 royal flush), looked up by hand value, for the hot loops of the analyses.
 
-import { categoryIndexOf, evaluate5, HAND_VALUE_COUNT, JACKS_CATEGORIES, JACKS_OR_BETTER_MIN_VALUE, jacksCoefficient, type Card, type JacksPayTable } from '../core';
+import {
+  categoryIndexOf,
+  evaluate5,
+  HAND_VALUE_COUNT,
+  JACKS_CATEGORIES,
+  JACKS_OR_BETTER_MIN_VALUE,
+  jacksCoefficient,
+  type Card,
+  type JacksPayTable,
+} from '../core';
 import { JACKS_CATEGORY_COUNT } from './jacks-hold-counts';
 
 /** Jacks category index of every hand value 1..7462 (low pairs are 'nothing', H-3). */

@@ -3,7 +3,15 @@
 // The draw tables take a few hundred ms to build: build an advisor once, then ask it per deal
 // (microseconds).
 
-import { firstDuplicate, isCard, JACKS_CATEGORIES, jacksCoefficient, type Card, type JacksCategory, type JacksPayTable } from '../core';
+import {
+  firstDuplicate,
+  isCard,
+  JACKS_CATEGORIES,
+  jacksCoefficient,
+  type Card,
+  type JacksCategory,
+  type JacksPayTable,
+} from '../core';
 import { buildDrawTables } from './jacks-draw-tables';
 import { jacksCategoryOf5 } from './jacks-categories';
 import { compareHolds, DEAL_WEIGHT, holdReturns } from './jacks-hold-choice';
@@ -63,8 +71,16 @@ export function createJacksAdvisor(table: JacksPayTable, options: HintOptions = 
     return order.map((mask) => {
       const held = [0, 1, 2, 3, 4].filter((p) => mask & (1 << p));
       const byCategory = {} as Record<JacksCategory, number>;
-      for (let w = JACKS_CATEGORY_COUNT - 1; w >= 0; w--) byCategory[JACKS_CATEGORIES[w]!] = counts[mask * JACKS_CATEGORY_COUNT + w]!;
-      return { mask, held, cards: held.map((p) => deal[p]!), ev: returns[mask]! / DEAL_WEIGHT, counts: byCategory, draws: DRAWS_OF_HOLD[mask]! };
+      for (let w = JACKS_CATEGORY_COUNT - 1; w >= 0; w--)
+        byCategory[JACKS_CATEGORIES[w]!] = counts[mask * JACKS_CATEGORY_COUNT + w]!;
+      return {
+        mask,
+        held,
+        cards: held.map((p) => deal[p]!),
+        ev: returns[mask]! / DEAL_WEIGHT,
+        counts: byCategory,
+        draws: DRAWS_OF_HOLD[mask]!,
+      };
     });
   };
 }

@@ -14,7 +14,10 @@ const W = JACKS_CATEGORY_COUNT;
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 /** LCM of C(47,k), k = 0..5: what each deal weighs in a published par sheet (7,669,695). */
-export const DEAL_WEIGHT: number = [0, 1, 2, 3, 4, 5].reduce((l, k) => (l / gcd(l, BINOMIAL[47]![k]!)) * BINOMIAL[47]![k]!, 1);
+export const DEAL_WEIGHT: number = [0, 1, 2, 3, 4, 5].reduce(
+  (l, k) => (l / gcd(l, BINOMIAL[47]![k]!)) * BINOMIAL[47]![k]!,
+  1,
+);
 
 /** DEAL_WEIGHT / C(47, discards) per hold mask: the whole-number weight of one draw. */
 export const DRAW_WEIGHT: Float64Array = Float64Array.from(DRAWS_OF_HOLD, (draws) => DEAL_WEIGHT / draws);
@@ -53,7 +56,8 @@ export function compareHolds(returns: ArrayLike<number>, ranks: ArrayLike<number
 export function bestHold(returns: ArrayLike<number>, ranks: ArrayLike<number>): number {
   let best = 0;
   for (let m = 1; m < 32; m++) {
-    if (returns[m]! > returns[best]! || (returns[m] === returns[best] && compareHolds(returns, ranks, m, best) < 0)) best = m;
+    if (returns[m]! > returns[best]! || (returns[m] === returns[best] && compareHolds(returns, ranks, m, best) < 0))
+      best = m;
   }
   return best;
 }

@@ -24,7 +24,10 @@ export interface ParSheetOptions {
   everyDeal?: boolean;
 }
 
-function shared<T extends Int32Array | Uint32Array | Uint8Array>(make: new (buffer: SharedArrayBuffer) => T, bytes: number): T {
+function shared<T extends Int32Array | Uint32Array | Uint8Array>(
+  make: new (buffer: SharedArrayBuffer) => T,
+  bytes: number,
+): T {
   return new make(new SharedArrayBuffer(bytes));
 }
 

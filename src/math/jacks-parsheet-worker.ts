@@ -17,5 +17,8 @@ parentPort?.on('message', (request: WorkerRequest) => {
     return;
   }
   if (!work) throw new Error('par sheet worker: slice before setup');
-  parentPort!.postMessage({ type: 'counts', counts: analyzeClasses(work, request.from, request.to) } satisfies WorkerReply);
+  parentPort!.postMessage({
+    type: 'counts',
+    counts: analyzeClasses(work, request.from, request.to),
+  } satisfies WorkerReply);
 });

@@ -13,7 +13,8 @@ function payTable(input: object): JacksPayTable {
 const percent = (rtp: number): string => (rtp * 100).toFixed(4);
 
 let nineSix: ReturnType<typeof jacksParSheet> | null = null;
-const nineSixSheet = () => (nineSix ??= jacksParSheet(payTable({ 'full-house': 9, flush: 6, 'royal-flush-max-bet': 800 }), { threads: 1 }));
+const nineSixSheet = () =>
+  (nineSix ??= jacksParSheet(payTable({ 'full-house': 9, flush: 6, 'royal-flush-max-bet': 800 }), { threads: 1 }));
 
 describe('Jacks or Better par sheet', () => {
   it('has one column per Jacks category', () => {
@@ -35,7 +36,10 @@ describe('Jacks or Better par sheet', () => {
 
   it('matches the published 8/5 return, 97.2984%, on worker threads', async () => {
     // parSheetFromCounts also insists that the threads' counts add up to the exact total.
-    const threaded = await jacksParSheet(payTable({ 'full-house': 8, flush: 5, 'royal-flush-max-bet': 800 }), { threads: 2, slice: 4096 });
+    const threaded = await jacksParSheet(payTable({ 'full-house': 8, flush: 5, 'royal-flush-max-bet': 800 }), {
+      threads: 2,
+      slice: 4096,
+    });
     expect(percent(threaded.rtp)).toBe('97.2984');
     expect(threaded.total).toBe(19_933_230_517_200);
   });

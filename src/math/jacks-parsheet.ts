@@ -36,7 +36,12 @@ export function dealCategoriesOf(classes: SuitClasses, allocate = (n: number) =>
 
 /** Everything the analysis reads, in ordinary memory (the single-threaded path and tests). */
 export function jacksWork(table: JacksPayTable, classes: SuitClasses = suitClasses()): JacksWork {
-  return { tables: buildDrawTables(), classes, dealCategories: dealCategoriesOf(classes), coefficients: maxBetCoefficients(table) };
+  return {
+    tables: buildDrawTables(),
+    classes,
+    dealCategories: dealCategoriesOf(classes),
+    coefficients: maxBetCoefficients(table),
+  };
 }
 
 /** What the analysis reads whatever the pay table: the draw tables, the suit classes and each deal's own category. */

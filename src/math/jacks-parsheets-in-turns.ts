@@ -21,7 +21,11 @@ export interface TurnOptions {
 
 const setImmediateTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-export async function jacksParSheetsInTurns(tables: readonly JacksPayTable[], work: DealWork, options: TurnOptions = {}): Promise<JacksParSheet[] | null> {
+export async function jacksParSheetsInTurns(
+  tables: readonly JacksPayTable[],
+  work: DealWork,
+  options: TurnOptions = {},
+): Promise<JacksParSheet[] | null> {
   if (tables.length === 0) return [];
   const per = Math.max(1, options.classesPerTurn ?? 400);
   const nextTurn = options.nextTurn ?? setImmediateTurn;

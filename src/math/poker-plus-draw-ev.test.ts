@@ -29,29 +29,55 @@ describe('Poker Plus draw values', () => {
       sum += standValue([...box.slice(0, 4), c], up, 2, [...seen, box[4]!]);
     }
     expect(one.value).toBeCloseTo(sum / POOL - 2, 12);
-    expect(drawValue({ box, upCard: up, seen, option: { kind: 'exchange', positions: [3, 4] }, ante: 1 })).toMatchObject({ hands: (POOL * (POOL - 1)) / 2, exact: true });
+    expect(
+      drawValue({ box, upCard: up, seen, option: { kind: 'exchange', positions: [3, 4] }, ante: 1 }),
+    ).toMatchObject({ hands: (POOL * (POOL - 1)) / 2, exact: true });
   });
 
   it('charges two antes for a first exchange of two to four cards and one ante for any second action', () => {
     const random = new SeededRandom('fees');
-    expect(drawValue({ box, upCard: up, seen, option: { kind: 'exchange', positions: [2, 3, 4] }, ante: 1 }, { maxHands: 20, random }).fee).toBe(2);
+    expect(
+      drawValue(
+        { box, upCard: up, seen, option: { kind: 'exchange', positions: [2, 3, 4] }, ante: 1 },
+        { maxHands: 20, random },
+      ).fee,
+    ).toBe(2);
     const six = [...box, seen[0]!];
-    expect(drawValue({ box: six, upCard: up, seen: seen.slice(1), option: { kind: 'exchange', positions: [2, 3, 4, 5] }, ante: 1, taken: 1 }, { maxHands: 20, random }).fee).toBe(1);
+    expect(
+      drawValue(
+        {
+          box: six,
+          upCard: up,
+          seen: seen.slice(1),
+          option: { kind: 'exchange', positions: [2, 3, 4, 5] },
+          ante: 1,
+          taken: 1,
+        },
+        { maxHands: 20, random },
+      ).fee,
+    ).toBe(1);
   });
 
   it('samples many draws with a seeded source, within its error of the exact value', () => {
     const exact = drawValue({ box, upCard: up, seen, option: { kind: 'exchange', positions: [3, 4] }, ante: 1 });
-    const sampled = drawValue({ box, upCard: up, seen, option: { kind: 'exchange', positions: [3, 4] }, ante: 1 }, { maxHands: 60, random: new SeededRandom('s') });
+    const sampled = drawValue(
+      { box, upCard: up, seen, option: { kind: 'exchange', positions: [3, 4] }, ante: 1 },
+      { maxHands: 60, random: new SeededRandom('s') },
+    );
     // 120 pairs of cards to choose from and a limit of 60: sampled, not enumerated.
     expect(sampled.exact).toBe(false);
     expect(sampled.hands).toBe(60);
     expect(Math.abs(sampled.value - exact.value)).toBeLessThan(4 * sampled.error);
-    expect(() => drawValue({ box, upCard: up, option: { kind: 'exchange', positions: [1, 2, 3, 4] }, ante: 1 })).toThrow(/random source/);
+    expect(() =>
+      drawValue({ box, upCard: up, option: { kind: 'exchange', positions: [1, 2, 3, 4] }, ante: 1 }),
+    ).toThrow(/random source/);
   });
 
   it('refuses to exchange a position the box does not have', () => {
     for (const positions of [[5], [-1], [0, 1.5]]) {
-      expect(() => drawValue({ box, upCard: up, seen, option: { kind: 'exchange', positions }, ante: 1 })).toThrow(/no card at position/);
+      expect(() => drawValue({ box, upCard: up, seen, option: { kind: 'exchange', positions }, ante: 1 })).toThrow(
+        /no card at position/,
+      );
     }
   });
 });

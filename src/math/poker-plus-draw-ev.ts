@@ -5,7 +5,14 @@
 // Enumerated when the draws are few (a sixth card, one card exchanged: 46 hands), sampled
 // with a seeded source when they are many. For deriving a strategy, not for play.
 
-import { drawFee, uniformBelow, type Card, type PokerPlusConfig, type RandomSource, DEFAULT_POKER_PLUS_CONFIG } from '../core';
+import {
+  drawFee,
+  uniformBelow,
+  type Card,
+  type PokerPlusConfig,
+  type RandomSource,
+  DEFAULT_POKER_PLUS_CONFIG,
+} from '../core';
 import { choose } from './combinations';
 import { finalDecision } from './poker-plus-ev';
 
@@ -35,12 +42,21 @@ export interface DrawValue {
 }
 
 /** The best final decision's value on a hand, with the cards seen so far. */
-export function standValue(box: readonly Card[], upCard: Card, ante: number, seen: readonly Card[] = [], config: PokerPlusConfig = DEFAULT_POKER_PLUS_CONFIG): number {
+export function standValue(
+  box: readonly Card[],
+  upCard: Card,
+  ante: number,
+  seen: readonly Card[] = [],
+  config: PokerPlusConfig = DEFAULT_POKER_PLUS_CONFIG,
+): number {
   const d = finalDecision({ box, upCard, seen, ante, config });
   return d.values[d.best]!;
 }
 
-export function drawValue(input: DrawValueInput, options: { maxHands?: number; random?: RandomSource } = {}): DrawValue {
+export function drawValue(
+  input: DrawValueInput,
+  options: { maxHands?: number; random?: RandomSource } = {},
+): DrawValue {
   const { box, upCard, option, ante } = input;
   const config = input.config ?? DEFAULT_POKER_PLUS_CONFIG;
   const seen = input.seen ?? [];
@@ -83,7 +99,8 @@ export function drawValue(input: DrawValueInput, options: { maxHands?: number; r
     return { value: sum / hands - fee, fee, hands, exact: true, error: 0 };
   }
   const random = options.random;
-  if (!random) throw new Error(`drawValue: ${total} possible draws; give a random source to sample ${maxHands} of them`);
+  if (!random)
+    throw new Error(`drawValue: ${total} possible draws; give a random source to sample ${maxHands} of them`);
   for (let s = 0; s < maxHands; s++) {
     const rest = [...pool];
     const drawn: Card[] = [];

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { categoryIndexOf, dealPokerPlus, DEFAULT_POKER_PLUS_CONFIG, evaluate, evaluate5, parseCard, parseCards, rankOf, stepPokerPlus, type Card } from '../core';
+import {
+  categoryIndexOf,
+  dealPokerPlus,
+  DEFAULT_POKER_PLUS_CONFIG,
+  evaluate,
+  evaluate5,
+  parseCard,
+  parseCards,
+  rankOf,
+  stepPokerPlus,
+  type Card,
+} from '../core';
 import { finalDecision } from './poker-plus-ev';
 
 /** Net of one round through core's engine: box, dealer hidden cards, up card, then `rest`. */
@@ -34,7 +45,8 @@ function engineValues(box: Card[], up: Card, seen: Card[]): { bet: number; buyGa
           const others = unseen.filter((x) => !hidden.includes(x));
           bet += engineNet(box, hidden, up, [...others, ...seen], 'bet');
           let sum = 0;
-          for (const r of others) sum += engineNet(box, hidden, up, [r, ...others.filter((x) => x !== r), ...seen], 'buyGame');
+          for (const r of others)
+            sum += engineNet(box, hidden, up, [r, ...others.filter((x) => x !== r), ...seen], 'buyGame');
           buy += sum / others.length;
         }
   return { bet: bet / completions, buyGame: buy / completions };
@@ -44,7 +56,11 @@ function engineValues(box: Card[], up: Card, seen: Card[]): { bet: number; buyGa
  * The plain reckoning, for comparison: every completion, and for a dealer without a game every
  * replacement card evaluated one by one (what finalDecision groups by the four cards kept).
  */
-function boughtByBruteForce(box: Card[], up: Card, seen: Card[]): { win: number; tie: number; lose: number; noGame: number } {
+function boughtByBruteForce(
+  box: Card[],
+  up: Card,
+  seen: Card[],
+): { win: number; tie: number; lose: number; noGame: number } {
   const out = new Set([...box, up, ...seen]);
   const unseen = [...Array(52).keys()].filter((c) => !out.has(c));
   const value = evaluate(box);
@@ -68,7 +84,12 @@ function boughtByBruteForce(box: Card[], up: Card, seen: Card[]): { win: number;
           }
         }
   const replacements = n - 4;
-  return { win: t.win / replacements, tie: t.tie / replacements, lose: t.lose / replacements, noGame: t.noGame / replacements };
+  return {
+    win: t.win / replacements,
+    tie: t.tie / replacements,
+    lose: t.lose / replacements,
+    noGame: t.noGame / replacements,
+  };
 }
 
 describe('Poker Plus final decision, exact', () => {
@@ -87,7 +108,12 @@ describe('Poker Plus final decision, exact', () => {
       const seen = seenText ? parseCards(seenText) : [];
       const o = finalDecision({ box, upCard: up, seen, ante: 1 }).odds;
       const brute = boughtByBruteForce(box, up, seen);
-      expect([o.boughtWin, o.boughtTie, o.boughtLose, o.boughtNoGame]).toEqual([brute.win, brute.tie, brute.lose, brute.noGame]);
+      expect([o.boughtWin, o.boughtTie, o.boughtLose, o.boughtNoGame]).toEqual([
+        brute.win,
+        brute.tie,
+        brute.lose,
+        brute.noGame,
+      ]);
     }
   });
 
@@ -126,14 +152,21 @@ describe('Poker Plus final decision, exact', () => {
     expect(fh.best).toBe('buyGame');
     // P-6: half of 2A × 7, and it is offered only from a straight up.
     expect(fh.values.takeHalf).toBe(7);
-    expect(finalDecision({ box: parseCards('9c 9d 9h 4s 2c'), upCard: parseCard('Kh'), ante: 1 }).values.takeHalf).toBeNull();
+    expect(
+      finalDecision({ box: parseCards('9c 9d 9h 4s 2c'), upCard: parseCard('Kh'), ante: 1 }).values.takeHalf,
+    ).toBeNull();
   });
 
   it('scales with the ante and caps the payout at tableMax', () => {
     const box = parseCards('Tc Jc Qc Kc Ac');
     const up = parseCard('2d');
     const small = finalDecision({ box, upCard: up, ante: 1 });
-    const capped = finalDecision({ box, upCard: up, ante: 100, config: { ...DEFAULT_POKER_PLUS_CONFIG, tableMax: 10000 } });
+    const capped = finalDecision({
+      box,
+      upCard: up,
+      ante: 100,
+      config: { ...DEFAULT_POKER_PLUS_CONFIG, tableMax: 10000 },
+    });
     // 2 × 100 halved; at ante 100 the royal's 20000 is cut to the 10000 maximum first.
     expect(small.values.takeHalf).toBe(100);
     expect(capped.values.takeHalf).toBe(5000);

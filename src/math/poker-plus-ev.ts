@@ -6,7 +6,14 @@
 // settle sampled rounds through core's engine and compare).
 
 import * as core from '../core';
-import { betPayout, categoryIndexOf, evaluate, type Card, type PokerPlusConfig, DEFAULT_POKER_PLUS_CONFIG } from '../core';
+import {
+  betPayout,
+  categoryIndexOf,
+  evaluate,
+  type Card,
+  type PokerPlusConfig,
+  DEFAULT_POKER_PLUS_CONFIG,
+} from '../core';
 import { BINOMIAL, subsetIndex as colexIndex } from './combinations';
 
 // Worker threads load this module as CommonJS (ts-worker.ts), where each call of an imported
@@ -56,7 +63,10 @@ export interface FinalDecisionInput {
 
 export interface OutcomeNets {
   bet: Record<'gameWin' | 'gameTie' | 'gameLose' | 'noGameBeat' | 'noGamePush', number>;
-  buyGame: Record<'gameWin' | 'gameTie' | 'gameLose' | 'boughtWin' | 'boughtTie' | 'boughtLose' | 'boughtNoGame', number>;
+  buyGame: Record<
+    'gameWin' | 'gameTie' | 'gameLose' | 'boughtWin' | 'boughtTie' | 'boughtLose' | 'boughtNoGame',
+    number
+  >;
 }
 
 /** Net chips of each outcome after BET (3A staked), per P-9 to P-11, for a BET payout `payout`. */
@@ -65,7 +75,15 @@ export function outcomeNets(ante: number, payout: number): OutcomeNets {
     bet: { gameWin: ante + payout, gameTie: 0, gameLose: -3 * ante, noGameBeat: ante, noGamePush: 0 },
     // The fee (one ante) is kept when the box beats a dealer with a game and refunded when it
     // does not (P-11); once the dealer had to draw, it is spent whatever happens (P-10).
-    buyGame: { gameWin: payout, gameTie: 0, gameLose: -3 * ante, boughtWin: payout, boughtTie: -ante, boughtLose: -4 * ante, boughtNoGame: -ante },
+    buyGame: {
+      gameWin: payout,
+      gameTie: 0,
+      gameLose: -3 * ante,
+      boughtWin: payout,
+      boughtTie: -ante,
+      boughtLose: -4 * ante,
+      boughtNoGame: -ante,
+    },
   };
 }
 
@@ -85,9 +103,18 @@ const KEPT_LOW_HIDDEN = new Int32Array(BINOMIAL[52]![4]!);
  * into `out`. The new hand depends on the new card's rank, and on its suit only where the
  * four share it (a flush): one evaluation per rank, two for that suit.
  */
-function replacementOutcomes(value: number, k0: Card, k1: Card, k2: Card, k3: Card, isUnseen: Uint8Array, out: number[]): void {
+function replacementOutcomes(
+  value: number,
+  k0: Card,
+  k1: Card,
+  k2: Card,
+  k3: Card,
+  isUnseen: Uint8Array,
+  out: number[],
+): void {
   out[NO_GAME] = out[WIN] = out[TIE] = out[LOSE] = 0;
-  const flushSuit = suitOf(k0) === suitOf(k1) && suitOf(k0) === suitOf(k2) && suitOf(k0) === suitOf(k3) ? suitOf(k0) : -1;
+  const flushSuit =
+    suitOf(k0) === suitOf(k1) && suitOf(k0) === suitOf(k2) && suitOf(k0) === suitOf(k3) ? suitOf(k0) : -1;
   for (let r = 0; r < 13; r++) {
     let plain = -1;
     let plainTimes = 0;
@@ -123,7 +150,17 @@ export function finalDecision(input: FinalDecisionInput): FinalDecision {
   }
   const value = evaluate(box);
   const payout = betPayout({ config }, { ante, cards: [...box] });
-  const odds: OutcomeOdds = { gameWin: 0, gameTie: 0, gameLose: 0, noGameBeat: 0, noGamePush: 0, boughtWin: 0, boughtTie: 0, boughtLose: 0, boughtNoGame: 0 };
+  const odds: OutcomeOdds = {
+    gameWin: 0,
+    gameTie: 0,
+    gameLose: 0,
+    noGameBeat: 0,
+    noGamePush: 0,
+    boughtWin: 0,
+    boughtTie: 0,
+    boughtLose: 0,
+    boughtNoGame: 0,
+  };
   const n = unseen.length;
   const replacements = n - 4;
   let completions = 0;

@@ -42,9 +42,12 @@ const BUSY = (() => {
 
 /** Differences between two records, as "path: engine ≠ fast" lines. */
 function differences(a: unknown, b: unknown, path = 'round'): string[] {
-  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b) ? [] : [`${path}: ${String(a)} ≠ ${String(b)}`];
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
+    return Object.is(a, b) ? [] : [`${path}: ${String(a)} ≠ ${String(b)}`];
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].flatMap((k) => differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`));
+  return [...keys].flatMap((k) =>
+    differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`),
+  );
 }
 
 interface Run {
@@ -64,7 +67,14 @@ function compare(run: Run) {
   const mismatches: string[] = [];
   const seen = { outcomes: new Set<string>(), paths: new Set<string>(), hands: new Set<number>() };
   for (let i = 0; i < run.rounds && mismatches.length < 5; i++) {
-    const engine: RoundResult = roundOfState(playRound(run.strategy, { deck: shuffledDeck(engineRandom), ante: run.ante, boxes: run.boxes, config: run.config }));
+    const engine: RoundResult = roundOfState(
+      playRound(run.strategy, {
+        deck: shuffledDeck(engineRandom),
+        ante: run.ante,
+        boxes: run.boxes,
+        config: run.config,
+      }),
+    );
     const played = fast.next(fastRandom);
     const diff = differences(engine, played, `round ${i}`);
     if (diff.length > 0) mismatches.push(diff.join('; '));
@@ -77,10 +87,18 @@ function compare(run: Run) {
 
 describe('the fast path against the engine, round by round', () => {
   it('plays 100,000 seeded rounds of the default strategy, one box, exactly as the engine does', () => {
-    const { mismatches, seen } = compare({ strategy: DEFAULT_POKER_PLUS_STRATEGY, rounds: 100_000, boxes: 1, ante: 1, config: DEFAULT_POKER_PLUS_CONFIG, seed: 'fast-vs-engine' });
+    const { mismatches, seen } = compare({
+      strategy: DEFAULT_POKER_PLUS_STRATEGY,
+      rounds: 100_000,
+      boxes: 1,
+      ante: 1,
+      config: DEFAULT_POKER_PLUS_CONFIG,
+      seed: 'fast-vs-engine',
+    });
     expect(mismatches).toEqual([]);
     // The rounds did reach every outcome the default strategy can meet.
-    for (const o of ['fold', 'win', 'lose', 'no-game-win', 'no-game-push']) expect(seen.outcomes).toContain(`seen:${o}`);
+    for (const o of ['fold', 'win', 'lose', 'no-game-win', 'no-game-push'])
+      expect(seen.outcomes).toContain(`seen:${o}`);
     expect(seen.hands.size).toBe(10);
   });
 
@@ -90,21 +108,38 @@ describe('the fast path against the engine, round by round', () => {
     const config = { ...DEFAULT_POKER_PLUS_CONFIG, tableMax: 60, payTable: lean.table };
     const { mismatches, seen } = compare({ strategy: BUSY, rounds: 100_000, boxes: 2, ante: 7, config, seed: 'busy' });
     expect(mismatches).toEqual([]);
-    for (const o of ['fold', 'win', 'lose', 'standoff', 'no-game-win', 'no-game-push', 'half']) expect(seen.outcomes).toContain(`seen:${o}`);
-    for (const o of ['win', 'lose', 'standoff', 'no-game-win', 'no-game-push']) expect(seen.outcomes).toContain(`blind:${o}`);
+    for (const o of ['fold', 'win', 'lose', 'standoff', 'no-game-win', 'no-game-push', 'half'])
+      expect(seen.outcomes).toContain(`seen:${o}`);
+    for (const o of ['win', 'lose', 'standoff', 'no-game-win', 'no-game-push'])
+      expect(seen.outcomes).toContain(`blind:${o}`);
     // A sixth card, exchanges of one, two, three and five cards, and two actions in a row.
-    for (const p of ['0/', '1/', '2/', '3/', '5/', '0,2/', '3,0/', '5,5/']) expect([...seen.paths].some((x) => x.startsWith(p))).toBe(true);
+    for (const p of ['0/', '1/', '2/', '3/', '5/', '0,2/', '3,0/', '5,5/'])
+      expect([...seen.paths].some((x) => x.startsWith(p))).toBe(true);
     expect([...seen.paths].some((x) => x.endsWith('/buy'))).toBe(true);
   });
 
   it('decides by exact expected value the same way on both paths', () => {
     const exact = { ...DEFAULT_POKER_PLUS_STRATEGY, exact: true };
-    const { mismatches } = compare({ strategy: exact, rounds: 60, boxes: 1, ante: 1, config: DEFAULT_POKER_PLUS_CONFIG, seed: 'exact' });
+    const { mismatches } = compare({
+      strategy: exact,
+      rounds: 60,
+      boxes: 1,
+      ante: 1,
+      config: DEFAULT_POKER_PLUS_CONFIG,
+      seed: 'exact',
+    });
     expect(mismatches).toEqual([]);
   });
 
   it('adds up to the same totals over a batch, and the engine path is still there to ask for', () => {
-    const request = { strategy: BUSY, seed: 'totals', rounds: 20_000, boxes: 2 as const, ante: 2, config: DEFAULT_POKER_PLUS_CONFIG };
+    const request = {
+      strategy: BUSY,
+      seed: 'totals',
+      rounds: 20_000,
+      boxes: 2 as const,
+      ante: 2,
+      config: DEFAULT_POKER_PLUS_CONFIG,
+    };
     expect(simulateBatch(request)).toEqual(simulateBatch({ ...request, engine: true }));
   });
 

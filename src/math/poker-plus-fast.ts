@@ -48,9 +48,17 @@ export class FastRounds {
   ) {
     // What dealPokerPlus would refuse (P-2), refused once here.
     if (!Number.isSafeInteger(ante) || ante < config.minAnte || ante > config.maxAnte) {
-      throw new StrategyPlayError(`the deal refused by P-2: an ante must be ${config.minAnte} to ${config.maxAnte} chips, got ${ante}`);
+      throw new StrategyPlayError(
+        `the deal refused by P-2: an ante must be ${config.minAnte} to ${config.maxAnte} chips, got ${ante}`,
+      );
     }
-    this.result = { boxes: boxes === 2 ? [this.seenBox, this.blindBox] : [this.seenBox], draws: [], drawFees: 0, gameFee: 0, seenCards: [] };
+    this.result = {
+      boxes: boxes === 2 ? [this.seenBox, this.blindBox] : [this.seenBox],
+      draws: [],
+      drawFees: 0,
+      gameFee: 0,
+      seenCards: [],
+    };
   }
 
   /** A fresh deck shuffled by the source exactly as core's shuffledDeck does, then played. */
@@ -120,7 +128,13 @@ export class FastRounds {
       dealer[low] = held;
     }
     const standing: DealerStanding = { game: dealerGame, value: dealerValue, boughtValue };
-    this.settle(this.seenBox, seen, evaluate(cards), ante + seen.bet + result.drawFees + (seen.boughtGame ? ante : 0), standing);
+    this.settle(
+      this.seenBox,
+      seen,
+      evaluate(cards),
+      ante + seen.bet + result.drawFees + (seen.boughtGame ? ante : 0),
+      standing,
+    );
     if (this.boxes === 2) {
       const blindCards = deck.slice(5, 10);
       this.settle(this.blindBox, blind, evaluate(blindCards), 3 * ante, standing);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseCards } from '../core';
-import { boxCategory, flushDrawPositions, pairedPositions, straightDrawPositions, topPairRank } from './poker-plus-patterns';
+import {
+  boxCategory,
+  flushDrawPositions,
+  pairedPositions,
+  straightDrawPositions,
+  topPairRank,
+} from './poker-plus-patterns';
 
 describe('Poker Plus patterns', () => {
   it('finds pairs and the top pair', () => {

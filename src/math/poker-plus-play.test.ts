@@ -10,7 +10,8 @@ function deck(box: string, dealer: string, next = ''): Card[] {
   return [...front, ...freshDeck().filter((c) => !front.includes(c))];
 }
 
-const play = (d: Card[], boxes: 1 | 2 = 1) => playRound(DEFAULT_POKER_PLUS_STRATEGY, { deck: d, ante: 1, boxes, config: DEFAULT_POKER_PLUS_CONFIG });
+const play = (d: Card[], boxes: 1 | 2 = 1) =>
+  playRound(DEFAULT_POKER_PLUS_STRATEGY, { deck: d, ante: 1, boxes, config: DEFAULT_POKER_PLUS_CONFIG });
 
 describe('playing the default strategy through the engine', () => {
   it('buys a sixth card on four to a flush, then bets the flush without buying the game', () => {
@@ -61,14 +62,26 @@ describe('playing the default strategy through the engine', () => {
 
 describe('Poker Plus simulation', () => {
   it('gives the same figures for a seed on one thread and on worker threads', async () => {
-    const options = { strategy: DEFAULT_POKER_PLUS_STRATEGY, rounds: 12_000, seed: 'same', boxes: 2 as const, batch: 3000 };
+    const options = {
+      strategy: DEFAULT_POKER_PLUS_STRATEGY,
+      rounds: 12_000,
+      seed: 'same',
+      boxes: 2 as const,
+      batch: 3000,
+    };
     const one = await simulatePokerPlus({ ...options, threads: 1 });
     const two = await simulatePokerPlus({ ...options, threads: 2 });
     expect(two).toEqual(one);
   });
 
   it('reports outcomes whose frequencies and contributions add up', async () => {
-    const r = await simulatePokerPlus({ strategy: DEFAULT_POKER_PLUS_STRATEGY, rounds: 20_000, seed: 'sums', boxes: 1, threads: 1 });
+    const r = await simulatePokerPlus({
+      strategy: DEFAULT_POKER_PLUS_STRATEGY,
+      rounds: 20_000,
+      seed: 'sums',
+      boxes: 1,
+      threads: 1,
+    });
     const lines = Object.values(r.outcomes);
     expect(lines.reduce((s, l) => s + l.count, 0)).toBe(20_000);
     expect(lines.reduce((s, l) => s + l.contribution, 0)).toBeCloseTo(r.rtp - 1, 12);

@@ -14,7 +14,13 @@ import {
   type PokerPlusStep,
 } from '../core';
 import { finalDecision, type FinalChoice } from './poker-plus-ev';
-import { boxCategory, flushDrawPositions, pairedPositions, straightDrawPositions, topPairRank } from './poker-plus-patterns';
+import {
+  boxCategory,
+  flushDrawPositions,
+  pairedPositions,
+  straightDrawPositions,
+  topPairRank,
+} from './poker-plus-patterns';
 import type { Condition, DrawAction, PokerPlusStrategy, Rule } from './poker-plus-strategy';
 
 export class StrategyPlayError extends Error {
@@ -85,7 +91,12 @@ export function drawStep(action: DrawAction, cards: readonly Card[]): DrawStep |
  * The seen box's next draw action (P-3) after `taken` of them: the first rules on the dealt
  * five, the second rules only after a first action, nothing after two; null to stand.
  */
-export function nextDraw(strategy: PokerPlusStrategy, taken: number, cards: readonly Card[], upCard: Card): DrawStep | 'fold' | null {
+export function nextDraw(
+  strategy: PokerPlusStrategy,
+  taken: number,
+  cards: readonly Card[],
+  upCard: Card,
+): DrawStep | 'fold' | null {
   if (taken >= 2) return null;
   return drawStep(chooseDraw(taken === 0 ? strategy.first : strategy.second, cards, upCard), cards);
 }
@@ -123,7 +134,8 @@ export interface RoundRequest {
 
 /** Plays one round to the end and returns the engine's final state. */
 export function playRound(strategy: PokerPlusStrategy, round: RoundRequest): PokerPlusState {
-  const requests: BoxRequest[] = round.boxes === 2 ? [{ ante: round.ante }, { ante: round.ante, blind: true }] : [{ ante: round.ante }];
+  const requests: BoxRequest[] =
+    round.boxes === 2 ? [{ ante: round.ante }, { ante: round.ante, blind: true }] : [{ ante: round.ante }];
   let state = must(dealPokerPlus(round.deck, requests, round.config), 'the deal');
   const seen = state.seen;
   const upCard = state.dealer[4]!;

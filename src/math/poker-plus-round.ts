@@ -37,7 +37,13 @@ export function roundOfState(state: PokerPlusState): RoundResult {
   return {
     boxes: state.boxes.map((box, b) => {
       const r = results.boxes[b]!;
-      return { blind: box.blind, staked: r.staked, returned: r.returned, outcome: r.outcome, hand: categoryIndexOf(evaluate(box.cards)) };
+      return {
+        blind: box.blind,
+        staked: r.staked,
+        returned: r.returned,
+        outcome: r.outcome,
+        hand: categoryIndexOf(evaluate(box.cards)),
+      };
     }),
     draws: seen.draws.map((d) => (d.kind === 'sixth' ? SIXTH_CARD : d.positions.length)),
     drawFees: seen.draws.reduce((sum, d) => sum + d.fee, 0),

@@ -5,7 +5,16 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { DEFAULT_POKER_PLUS_CONFIG, type PokerPlusConfig } from '../core';
-import { addTotals, batchSeed, emptyTotals, reportOf, simulateBatch, type BatchRequest, type PokerPlusReport, type SimulationTotals } from './poker-plus-sim';
+import {
+  addTotals,
+  batchSeed,
+  emptyTotals,
+  reportOf,
+  simulateBatch,
+  type BatchRequest,
+  type PokerPlusReport,
+  type SimulationTotals,
+} from './poker-plus-sim';
 import type { PokerPlusStrategy } from './poker-plus-strategy';
 import { startTsWorker } from './ts-worker';
 
@@ -32,7 +41,15 @@ export async function simulatePokerPlus(options: SimulationOptions): Promise<Pok
   const batch = options.batch ?? DEFAULT_BATCH;
   const requests: BatchRequest[] = [];
   for (let i = 0, left = options.rounds; left > 0; i++, left -= batch) {
-    requests.push({ strategy: options.strategy, seed: batchSeed(options.seed, i), rounds: Math.min(batch, left), boxes: options.boxes, ante, config, engine: options.engine === true });
+    requests.push({
+      strategy: options.strategy,
+      seed: batchSeed(options.seed, i),
+      rounds: Math.min(batch, left),
+      boxes: options.boxes,
+      ante,
+      config,
+      engine: options.engine === true,
+    });
   }
   const totals = emptyTotals();
   const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), requests.length));
@@ -44,8 +61,14 @@ export async function simulatePokerPlus(options: SimulationOptions): Promise<Pok
   return reportOf(totals, options.strategy.name, options.boxes, ante);
 }
 
-async function runOnWorkers(requests: BatchRequest[], threads: number, add: (t: SimulationTotals) => void): Promise<void> {
-  const workers: Worker[] = Array.from({ length: threads }, () => startTsWorker(new URL('./poker-plus-sim-worker.ts', import.meta.url)));
+async function runOnWorkers(
+  requests: BatchRequest[],
+  threads: number,
+  add: (t: SimulationTotals) => void,
+): Promise<void> {
+  const workers: Worker[] = Array.from({ length: threads }, () =>
+    startTsWorker(new URL('./poker-plus-sim-worker.ts', import.meta.url)),
+  );
   let next = 0;
   try {
     await Promise.all(

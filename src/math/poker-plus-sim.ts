@@ -34,7 +34,19 @@ export interface SimulationTotals {
 }
 
 export function emptyTotals(): SimulationTotals {
-  return { rounds: 0, staked: 0, returned: 0, drawFees: 0, gameFees: 0, sumReturned2: 0, sumStaked2: 0, sumReturnedStaked: 0, outcomes: {}, seenHands: {}, actions: {} };
+  return {
+    rounds: 0,
+    staked: 0,
+    returned: 0,
+    drawFees: 0,
+    gameFees: 0,
+    sumReturned2: 0,
+    sumStaked2: 0,
+    sumReturnedStaked: 0,
+    outcomes: {},
+    seenHands: {},
+    actions: {},
+  };
 }
 
 function tally(into: Record<string, Tally>, key: string, count: number, net: number): void {
@@ -154,9 +166,20 @@ export function reportOf(totals: SimulationTotals, strategy: string, boxes: 1 | 
   const residual2 = totals.sumReturned2 - 2 * rtp * totals.sumReturnedStaked + rtp * rtp * totals.sumStaked2;
   const variance = Math.max(0, residual2 / (n - 1)) / (meanStaked * meanStaked) / n;
   const half = 1.959963984540054 * Math.sqrt(variance);
-  const line = (t: Tally, of: number): PokerPlusReportLine => ({ count: t.count, frequency: t.count / of, contribution: t.net / totals.staked });
-  const sortedLines = (from: Record<string, Tally>, order: (k: string) => number): Record<string, PokerPlusReportLine> =>
-    Object.fromEntries(Object.entries(from).sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b)).map(([k, t]) => [k, line(t, n)]));
+  const line = (t: Tally, of: number): PokerPlusReportLine => ({
+    count: t.count,
+    frequency: t.count / of,
+    contribution: t.net / totals.staked,
+  });
+  const sortedLines = (
+    from: Record<string, Tally>,
+    order: (k: string) => number,
+  ): Record<string, PokerPlusReportLine> =>
+    Object.fromEntries(
+      Object.entries(from)
+        .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
+        .map(([k, t]) => [k, line(t, n)]),
+    );
   return {
     game: 'poker-plus',
     strategy,

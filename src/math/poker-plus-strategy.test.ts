@@ -18,7 +18,9 @@ describe('Poker Plus strategy files', () => {
     };
     expect(error(null)).toMatch(/expected a JSON object/);
     expect(error(withChange({ colour: 'red' }))).toMatch(/unknown key "colour"/);
-    expect(error(withChange({ first: [{ if: { handAtLeast: 'big' }, then: 'stand' }] }))).toMatch(/strategy\.first\[0\]\.if\.handAtLeast/);
+    expect(error(withChange({ first: [{ if: { handAtLeast: 'big' }, then: 'stand' }] }))).toMatch(
+      /strategy\.first\[0\]\.if\.handAtLeast/,
+    );
     expect(error(withChange({ second: [{ if: 'any', then: 'jump' }] }))).toMatch(/strategy\.second\[0\]\.then/);
     expect(error(withChange({ bet: { pairAtLeast: 'X' } }))).toMatch(/strategy\.bet\.pairAtLeast: expected a rank/);
     expect(error(withChange({ bet: { all: 'pair' } }))).toMatch(/strategy\.bet\.all: expected an array/);

@@ -52,7 +52,8 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 function onlyKey(x: Record<string, unknown>, path: string): [string, unknown] {
   const keys = Object.keys(x);
   const key = keys[0];
-  if (keys.length !== 1 || key === undefined) throw new StrategyError(`${path}: expected an object with exactly one key, got ${keys.length}`);
+  if (keys.length !== 1 || key === undefined)
+    throw new StrategyError(`${path}: expected an object with exactly one key, got ${keys.length}`);
   return [key, x[key]];
 }
 
@@ -113,12 +114,15 @@ function action(x: unknown, path: string): DrawAction {
       return { exchange: value as ExchangeWhat };
     }
   }
-  throw new StrategyError(`${path}: expected "stand", "fold", "buySixth" or {"exchange": ${EXCHANGE_WHATS.map((w) => `"${w}"`).join('|')}}`);
+  throw new StrategyError(
+    `${path}: expected "stand", "fold", "buySixth" or {"exchange": ${EXCHANGE_WHATS.map((w) => `"${w}"`).join('|')}}`,
+  );
 }
 
 function rule(x: unknown, path: string): Rule {
   if (!isObject(x)) throw new StrategyError(`${path}: expected {"if": CONDITION, "then": ACTION}`);
-  for (const key of Object.keys(x)) if (key !== 'if' && key !== 'then') throw new StrategyError(`${path}: unknown key "${key}"`);
+  for (const key of Object.keys(x))
+    if (key !== 'if' && key !== 'then') throw new StrategyError(`${path}: unknown key "${key}"`);
   return { if: condition(x.if, `${path}.if`), then: action(x.then, `${path}.then`) };
 }
 
@@ -127,9 +131,12 @@ const KEYS = ['name', 'first', 'second', 'bet', 'takeHalf', 'buyGame', 'exact'];
 export function parseStrategy(input: unknown): StrategyParse {
   try {
     if (!isObject(input)) throw new StrategyError('strategy: expected a JSON object');
-    for (const key of Object.keys(input)) if (!KEYS.includes(key)) throw new StrategyError(`strategy: unknown key "${key}"`);
-    if (typeof input.name !== 'string' || input.name.length === 0) throw new StrategyError('strategy.name: expected a non-empty string');
-    if (input.exact !== undefined && typeof input.exact !== 'boolean') throw new StrategyError('strategy.exact: expected true or false');
+    for (const key of Object.keys(input))
+      if (!KEYS.includes(key)) throw new StrategyError(`strategy: unknown key "${key}"`);
+    if (typeof input.name !== 'string' || input.name.length === 0)
+      throw new StrategyError('strategy.name: expected a non-empty string');
+    if (input.exact !== undefined && typeof input.exact !== 'boolean')
+      throw new StrategyError('strategy.exact: expected true or false');
     const strategy: PokerPlusStrategy = {
       name: input.name,
       first: list(input.first, 'strategy.first', rule),
@@ -139,8 +146,10 @@ export function parseStrategy(input: unknown): StrategyParse {
       buyGame: list(input.buyGame, 'strategy.buyGame', category),
     };
     for (const c of strategy.takeHalf) {
-      if (CATEGORIES.indexOf(c) < CATEGORIES.indexOf('straight')) throw new StrategyError(`strategy.takeHalf: P-6 allows half only with a straight or better, not ${c}`);
-      if (strategy.buyGame.includes(c)) throw new StrategyError(`strategy: ${c} both takes half and buys the game (P-7 allows one)`);
+      if (CATEGORIES.indexOf(c) < CATEGORIES.indexOf('straight'))
+        throw new StrategyError(`strategy.takeHalf: P-6 allows half only with a straight or better, not ${c}`);
+      if (strategy.buyGame.includes(c))
+        throw new StrategyError(`strategy: ${c} both takes half and buys the game (P-7 allows one)`);
     }
     if (input.exact === true) strategy.exact = true;
     return { ok: true, strategy };

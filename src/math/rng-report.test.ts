@@ -11,7 +11,10 @@ function moduloByteShuffle(deck: Card[], source: RandomSource): void {
 }
 
 class StuckBit implements RandomSource {
-  constructor(private readonly inner: RandomSource, private readonly bit: number) {}
+  constructor(
+    private readonly inner: RandomSource,
+    private readonly bit: number,
+  ) {}
   nextUint32(): number {
     return (this.inner.nextUint32() | (1 << this.bit)) >>> 0;
   }
@@ -28,11 +31,15 @@ class Drifting implements RandomSource {
 }
 
 const failing = (source: RandomSource, options: Parameters<typeof rngReport>[1]): string[] =>
-  rngReport(source, options).tests.filter((t) => !t.pass).map((t) => t.name);
+  rngReport(source, options)
+    .tests.filter((t) => !t.pass)
+    .map((t) => t.name);
 
 describe('RNG report', () => {
   it('knows the exact five-card category counts', () => {
-    expect(Array.from(fiveCardCategoryCounts())).toEqual([1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 36, 4]);
+    expect(Array.from(fiveCardCategoryCounts())).toEqual([
+      1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 36, 4,
+    ]);
   });
 
   it('passes a sound generator with Fisher–Yates, every test at 99%', () => {
@@ -55,12 +62,16 @@ describe('RNG report', () => {
 
   it('pools the rarest categories when few deals are dealt', () => {
     const categories = rngReport(new SeededRandom(3), { deals: 500 }).tests[1]!;
-    expect(categories.detail).toMatch(/pooled: royal-flush\+straight-flush\+four-of-a-kind\+full-house\+flush\+straight/);
+    expect(categories.detail).toMatch(
+      /pooled: royal-flush\+straight-flush\+four-of-a-kind\+full-house\+flush\+straight/,
+    );
     expect(categories.df).toBe(3);
   });
 
   it('fails a modulo-biased shuffle on card by position', () => {
-    expect(failing(new SeededRandom('bias'), { deals: 20_000, shuffle: moduloByteShuffle })).toContain('card by deck position');
+    expect(failing(new SeededRandom('bias'), { deals: 20_000, shuffle: moduloByteShuffle })).toContain(
+      'card by deck position',
+    );
   });
 
   it('fails a stuck bit on the stream tests', () => {

@@ -66,9 +66,11 @@ function chiSquare(observed: ArrayLike<number>, expected: ArrayLike<number>): nu
 
 export function rngReport(source: RandomSource, options: RngReportOptions): RngReport {
   const deals = options.deals;
-  if (!Number.isSafeInteger(deals) || deals < 1) throw new RangeError(`deals must be a whole number of 1 or more, got ${deals}`);
+  if (!Number.isSafeInteger(deals) || deals < 1)
+    throw new RangeError(`deals must be a whole number of 1 or more, got ${deals}`);
   const values = options.values ?? Math.min(100_000_000, Math.max(10_000, deals * 10));
-  if (!Number.isSafeInteger(values) || values < 3) throw new RangeError(`values must be a whole number of 3 or more, got ${values}`);
+  if (!Number.isSafeInteger(values) || values < 3)
+    throw new RangeError(`values must be a whole number of 3 or more, got ${values}`);
   const shuffle = options.shuffle ?? ((deck: Card[], s: RandomSource) => shuffleInPlace(deck, s));
 
   const byPosition = new Float64Array(52 * 52);
@@ -84,7 +86,15 @@ export function rngReport(source: RandomSource, options: RngReportOptions): RngR
 
   const cell = deals / 52;
   const positionChi = chiSquare(byPosition, new Float64Array(52 * 52).fill(cell));
-  tests.push(test('card by deck position', positionChi, chiSquareSurvival(positionChi, 51 * 51), `52 × 52 cells, ${cell.toFixed(1)} expected in each`, 51 * 51));
+  tests.push(
+    test(
+      'card by deck position',
+      positionChi,
+      chiSquareSurvival(positionChi, 51 * 51),
+      `52 × 52 cells, ${cell.toFixed(1)} expected in each`,
+      51 * 51,
+    ),
+  );
 
   tests.push(categoryTest(categories, deals));
   tests.push(...streamTests(source, values));
@@ -115,7 +125,10 @@ function categoryTest(observed: Float64Array, deals: number): RngTest {
     } else bins.push(open);
   }
   if (bins.length < 2) return test('first-five hand categories', 0, 1, 'too few deals for any category test');
-  const chi = chiSquare(bins.map((b) => b.observed), bins.map((b) => b.expected));
+  const chi = chiSquare(
+    bins.map((b) => b.observed),
+    bins.map((b) => b.expected),
+  );
   const pooled = bins.filter((b) => b.names.length > 1).map((b) => b.names.join('+'));
   const detail = `${bins.length} bins${pooled.length ? ` (pooled: ${pooled.join(', ')})` : ''}`;
   return test('first-five hand categories', chi, chiSquareSurvival(chi, bins.length - 1), detail, bins.length - 1);
@@ -162,22 +175,40 @@ function streamTests(source: RandomSource, n: number): RngTest[] {
   const n1 = above;
   const n2 = n - above;
   if (n1 === 0 || n2 === 0) {
-    out.push(test('runs above/below the median', Infinity, 0, `every value on one side of 2^31 (${n1} above, ${n2} below)`));
+    out.push(
+      test('runs above/below the median', Infinity, 0, `every value on one side of 2^31 (${n1} above, ${n2} below)`),
+    );
   } else {
     const mean = (2 * n1 * n2) / n + 1;
     const variance = (2 * n1 * n2 * (2 * n1 * n2 - n)) / (n * n * (n - 1));
     const z = (medianRuns - mean) / Math.sqrt(variance);
-    out.push(test('runs above/below the median', z, normalTwoSided(z), `${medianRuns} runs, ${mean.toFixed(1)} expected; ${n1} above, ${n2} below`));
+    out.push(
+      test(
+        'runs above/below the median',
+        z,
+        normalTwoSided(z),
+        `${medianRuns} runs, ${mean.toFixed(1)} expected; ${n1} above, ${n2} below`,
+      ),
+    );
   }
 
   // Steps + 1 values make (2m − 1)/3 runs up and down on average, variance (16m − 29)/90.
   const m = steps + 1;
   const upDownMean = (2 * m - 1) / 3;
   const zUpDown = (directionRuns - upDownMean) / Math.sqrt((16 * m - 29) / 90);
-  out.push(test('runs up and down', zUpDown, normalTwoSided(zUpDown), `${directionRuns} runs, ${upDownMean.toFixed(1)} expected`));
+  out.push(
+    test(
+      'runs up and down',
+      zUpDown,
+      normalTwoSided(zUpDown),
+      `${directionRuns} runs, ${upDownMean.toFixed(1)} expected`,
+    ),
+  );
 
   const r = sumSquares > 0 ? sumLag / sumSquares : 1;
   const zSerial = r * Math.sqrt(n);
-  out.push(test('serial correlation, lag 1', zSerial, normalTwoSided(zSerial), `r = ${r.toExponential(3)} over ${n} values`));
+  out.push(
+    test('serial correlation, lag 1', zSerial, normalTwoSided(zSerial), `r = ${r.toExponential(3)} over ${n} values`),
+  );
   return out;
 }

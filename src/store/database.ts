@@ -29,11 +29,14 @@ function checkHeader(path: string): void {
   } finally {
     closeSync(fd);
   }
-  if (read < 100 || header.toString('latin1', 0, 16) !== MAGIC) throw new StoreError(`${path} is not an SQLite database`);
+  if (read < 100 || header.toString('latin1', 0, 16) !== MAGIC)
+    throw new StoreError(`${path} is not an SQLite database`);
   const raw = header.readUInt16BE(16);
   const pageSize = raw === 1 ? 65536 : raw;
-  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) throw new StoreError(`${path} has a damaged header (page size ${raw})`);
-  if (size % pageSize !== 0) throw new StoreError(`${path} is truncated: ${size} bytes is not a whole number of ${pageSize}-byte pages`);
+  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0)
+    throw new StoreError(`${path} has a damaged header (page size ${raw})`);
+  if (size % pageSize !== 0)
+    throw new StoreError(`${path} is truncated: ${size} bytes is not a whole number of ${pageSize}-byte pages`);
   const pages = header.readUInt32BE(28);
   const sizeValid = header.readUInt32BE(24) === header.readUInt32BE(92);
   if (sizeValid && pages * pageSize > size) {
@@ -126,7 +129,17 @@ function create(path: string, seed?: (db: Database.Database) => void): void {
  * commit chain) are not: checking them would make a start as slow as the log is long; their
  * pages are read, and any damage found, by the background walk of the chain.
  */
-const CHECKED_AT_OPEN = ['identity', 'cabinet_state', 'state_parts', 'meters', 'settings', 'recall', 'table_digests', 'settings_log', 'checkpoints'];
+const CHECKED_AT_OPEN = [
+  'identity',
+  'cabinet_state',
+  'state_parts',
+  'meters',
+  'settings',
+  'recall',
+  'table_digests',
+  'settings_log',
+  'checkpoints',
+];
 
 /** Checks the file is a whole cabinet database this build knows; gives its schema version. */
 function validate(db: Database.Database, path: string): number {
@@ -136,7 +149,9 @@ function validate(db: Database.Database, path: string): number {
   }
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > SCHEMA_VERSION) {
-    throw new StoreError(`${path} has schema version ${version}, newer than this build knows (${SCHEMA_VERSION}); refusing to touch it`);
+    throw new StoreError(
+      `${path} has schema version ${version}, newer than this build knows (${SCHEMA_VERSION}); refusing to touch it`,
+    );
   }
   if (version < 1) throw new StoreError(`${path} has schema version ${version}: not a complete cabinet database`);
   // A database from before the keyed records is walked whole when it is adopted: check it whole.
@@ -144,7 +159,12 @@ function validate(db: Database.Database, path: string): number {
   for (const pragma of checks) {
     const check = db.pragma(pragma) as { quick_check: string }[];
     if (check.length !== 1 || check[0].quick_check !== 'ok') {
-      throw new StoreError(`${path} fails its integrity check: ${check.map((r) => r.quick_check).slice(0, 3).join('; ')}`);
+      throw new StoreError(
+        `${path} fails its integrity check: ${check
+          .map((r) => r.quick_check)
+          .slice(0, 3)
+          .join('; ')}`,
+      );
     }
   }
   return version;

@@ -18,7 +18,8 @@ export function rowHash(prev: string, seq: number, at: number, kind: string, dat
   return createHash('sha256').update(`${prev}\n${seq}\n${at}\n${kind}\n${data}`).digest('hex');
 }
 
-export type ChainCheck = { ok: true; rows: number; last: string } | { ok: false; rows: number; seq: number; problem: string };
+export type ChainCheck =
+  { ok: true; rows: number; last: string } | { ok: false; rows: number; seq: number; problem: string };
 
 /**
  * Checks rows one at a time, in order, so that a long log can be walked in slices between other

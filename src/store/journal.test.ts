@@ -25,7 +25,8 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 /** Opened as the running cabinet opens it. */
 const open = (path: string) => Journal.open(path, testMachine(dir));
 /** Opened as `events --verify --key-file` reads it. */
-const inspectWithKey = (path: string) => RecordsReader.open(path, { requireIntactChain: false, key: readMachineKey(testMachine(dir).keyFile) });
+const inspectWithKey = (path: string) =>
+  RecordsReader.open(path, { requireIntactChain: false, key: readMachineKey(testMachine(dir).keyFile) });
 
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
@@ -68,7 +69,10 @@ describe('the journal', () => {
     a.insert(500);
     expect(a.store.reader.meters().lifetime.billsIn).toBe(500);
     expect(a.store.reader.meters().period.billsIn).toBe(500);
-    a.rig.state = { ...a.rig.state, access: { ...a.rig.state.access, pinHash: a.rig.env.hashPin('1357'), pinChangeRequired: false } };
+    a.rig.state = {
+      ...a.rig.state,
+      access: { ...a.rig.state.access, pinHash: a.rig.env.hashPin('1357'), pinChangeRequired: false },
+    };
     a.input({ kind: 'device', event: { device: 'deck', type: 'key', key: 'technician', on: true } });
     a.wish({ type: 'technicianPin', pin: '1357' });
     a.wish({ type: 'clearPeriodMeters', confirm: true });
@@ -83,7 +87,12 @@ describe('the journal', () => {
     const settings = { ...a.rig.state.settings, chipValues: [5, 25] };
     a.input({ kind: 'settings', settings, source: 'config file', installed: [], configReturns: RETURNS_IN_RANGE });
     const log = a.store.reader.settingsLog();
-    expect(log[log.length - 1]).toMatchObject({ key: 'chipValues', from: [1, 5, 25, 100], to: [5, 25], source: 'config file' });
+    expect(log[log.length - 1]).toMatchObject({
+      key: 'chipValues',
+      from: [1, 5, 25, 100],
+      to: [5, 25],
+      source: 'config file',
+    });
     a.store.close();
     expect(open(path).load()?.settings.chipValues).toEqual([5, 25]);
   });
@@ -91,7 +100,15 @@ describe('the journal', () => {
   it('keeps the configuration-only parts of the state apart, and reads them back', () => {
     const path = dataPath(dir, 'c.db');
     const a = new Bench(path);
-    const installed = [{ id: 'mine', game: 'jacks-or-better' as const, name: 'Mine', table: a.rig.state.settings.payTables.jacks, rtp: RETURNS_IN_RANGE['jacks-or-better'] }];
+    const installed = [
+      {
+        id: 'mine',
+        game: 'jacks-or-better' as const,
+        name: 'Mine',
+        table: a.rig.state.settings.payTables.jacks,
+        rtp: RETURNS_IN_RANGE['jacks-or-better'],
+      },
+    ];
     const settings = { ...a.rig.state.settings, chipValues: [5, 25] };
     a.input({ kind: 'settings', settings, source: 'config file', installed, configReturns: RETURNS_IN_RANGE });
     a.insert(100);
@@ -160,7 +177,7 @@ describe('C-12 event chain', () => {
   });
 
   for (const [what, sql] of [
-    ['an edited row', "UPDATE events SET data = '{\"value\":100000}' WHERE seq = 3"],
+    ['an edited row', 'UPDATE events SET data = \'{"value":100000}\' WHERE seq = 3'],
     ['a removed row', 'DELETE FROM events WHERE seq = 2'],
     ['a re-hashed row', "UPDATE events SET hash = '" + '1'.repeat(64) + "' WHERE seq = 2"],
   ] as const) {
@@ -221,7 +238,7 @@ describe('bad database files are refused and left as they were', () => {
     expectRefused(path, /damaged|integrity/);
   });
 
-  it('refuses a newer schema, a wrong schema version and another program\'s database', () => {
+  it("refuses a newer schema, a wrong schema version and another program's database", () => {
     const newer = made();
     let db = new Database(newer);
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
@@ -245,7 +262,7 @@ describe('bad database files are refused and left as they were', () => {
   it('refuses a damaged state row, naming its table', () => {
     const path = made();
     const db = new Database(path);
-    db.exec("UPDATE cabinet_state SET state = '{\"version\": 1'");
+    db.exec('UPDATE cabinet_state SET state = \'{"version": 1\'');
     db.close();
     expectRefused(path, /cabinet_state is not as commit \d+ left it/);
   });

@@ -27,7 +27,18 @@ import { rowHash } from './event-chain';
 import { checkpointMac, commitMac, settingsLogDigest, type Anchor, type CommitRow } from './keyed-chain';
 import { createMachineKey, readMachineKey, shortFingerprint, type MachineKey } from './machine-key';
 import type { Mirror, MirrorRecord } from './mirror';
-import { adopt, checkPlaces, openKeyed, readIdentity, seedNew, type Identity, type JournalStart, type MachineOptions, type Purpose, type RecordsVerdict } from './records-open';
+import {
+  adopt,
+  checkPlaces,
+  openKeyed,
+  readIdentity,
+  seedNew,
+  type Identity,
+  type JournalStart,
+  type MachineOptions,
+  type Purpose,
+  type RecordsVerdict,
+} from './records-open';
 import { RecordsReader, refusedIn, STATE_PARTS, VOUCHER_COLUMNS } from './records-reader';
 import type { RecordsCheck } from './records-walk';
 import { KEYED_SCHEMA, RECALL_KEEP, SCHEMA_VERSION } from './schema';
@@ -40,14 +51,21 @@ export const CHECKPOINT_EVERY = 2000;
 /** Who changed the settings (the config file, a technician), as the transition logged it. */
 function settingsSource(effects: readonly CabinetEffect[]): string | undefined {
   for (const e of effects) {
-    if (e.type === 'log' && e.entry.kind === 'config' && typeof e.entry.data.source === 'string') return e.entry.data.source;
+    if (e.type === 'log' && e.entry.kind === 'config' && typeof e.entry.data.source === 'string')
+      return e.entry.data.source;
   }
   return undefined;
 }
 
 /** The state without what has tables of its own. */
 function stateJson(state: CabinetState): string {
-  return JSON.stringify({ ...state, meters: undefined, settings: undefined, configApplied: undefined, installedPayTables: undefined });
+  return JSON.stringify({
+    ...state,
+    meters: undefined,
+    settings: undefined,
+    configApplied: undefined,
+    installedPayTables: undefined,
+  });
 }
 
 export class Journal {
@@ -95,7 +113,12 @@ export class Journal {
     this.mirroring = start.records.ok;
     this.chain = start.chain;
     this.records = start.records;
-    this.reader = new RecordsReader(start.db, path, { chain: start.chain, keyed: true, records: start.records }, start.key);
+    this.reader = new RecordsReader(
+      start.db,
+      path,
+      { chain: start.chain, keyed: true, records: start.records },
+      start.key,
+    );
   }
 
   get db(): RecordsReader['db'] {
@@ -126,7 +149,9 @@ export class Journal {
         if (version < SCHEMA_VERSION) migrate(db, version);
         if (!key) {
           const bound = shortFingerprint(readIdentity(db, path).fingerprint);
-          throw new StoreError(`the machine key ${m.keyFile} is missing, and ${path} is bound to the key with fingerprint ${bound}: put that key file back`);
+          throw new StoreError(
+            `the machine key ${m.keyFile} is missing, and ${path} is bound to the key with fingerprint ${bound}: put that key file back`,
+          );
         }
         start = openKeyed(db, path, key, m);
       } else {
@@ -143,20 +168,34 @@ export class Journal {
     const db = this.db;
     return {
       insertState: db.prepare('INSERT INTO cabinet_state (id, version, state, updated_at) VALUES (1, ?, ?, ?)'),
-      updateState: db.prepare('UPDATE cabinet_state SET version = ?, state = ?, updated_at = ? WHERE id = 1 AND version = ?'),
-      upsertMeter: db.prepare('INSERT INTO meters (scope, name, value) VALUES (?, ?, ?) ON CONFLICT (scope, name) DO UPDATE SET value = excluded.value'),
+      updateState: db.prepare(
+        'UPDATE cabinet_state SET version = ?, state = ?, updated_at = ? WHERE id = 1 AND version = ?',
+      ),
+      upsertMeter: db.prepare(
+        'INSERT INTO meters (scope, name, value) VALUES (?, ?, ?) ON CONFLICT (scope, name) DO UPDATE SET value = excluded.value',
+      ),
       deleteMeter: db.prepare('DELETE FROM meters WHERE scope = ? AND name = ?'),
       insertEvent: db.prepare('INSERT INTO events (seq, at, kind, data, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?)'),
       insertRecall: db.prepare(
         'INSERT INTO recall (game_id, game, chip_value, started_at, ended_at, staked, paid, handpaid, replay, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       pruneRecall: db.prepare('DELETE FROM recall WHERE game_id <= ?'),
-      upsertSetting: db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+      upsertSetting: db.prepare(
+        'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      ),
       logSetting: db.prepare('INSERT INTO settings_log (at, key, old_value, new_value, source) VALUES (?, ?, ?, ?, ?)'),
-      upsertPart: db.prepare('INSERT INTO state_parts (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
-      upsertDigest: db.prepare('INSERT INTO table_digests (name, digest) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET digest = excluded.digest'),
-      insertCommit: db.prepare('INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
-      updateIdentity: db.prepare('UPDATE identity SET fingerprint = ?, machine = ?, purpose = ?, mirrored = ?, created_at = ? WHERE id = 1'),
+      upsertPart: db.prepare(
+        'INSERT INTO state_parts (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
+      ),
+      upsertDigest: db.prepare(
+        'INSERT INTO table_digests (name, digest) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET digest = excluded.digest',
+      ),
+      insertCommit: db.prepare(
+        'INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      updateIdentity: db.prepare(
+        'UPDATE identity SET fingerprint = ?, machine = ?, purpose = ?, mirrored = ?, created_at = ? WHERE id = 1',
+      ),
       insertCheckpoint: db.prepare('INSERT INTO checkpoints (kind, commit_seq, at, mac) VALUES (?, ?, ?, ?)'),
     };
   }
@@ -182,21 +221,35 @@ export class Journal {
   }
 
   /** C-13: one transition, whole, or nothing; with what it raised on the SAS link, if any. */
-  commit(prev: CabinetState, next: CabinetState, effects: readonly CabinetEffect[], source = 'cabinet', sas?: SasWrites): void {
-    this.journal(next, prev, () => {
-      const at = Date.now();
-      const json = stateJson(next);
-      const changed = this.stmt.updateState.run(next.version, json, at, prev.version).changes;
-      if (changed !== 1) throw new StoreError(`commit of version ${next.version} found the database not at version ${prev.version}`);
-      this.digests.put('cabinet_state', [1, next.version, json, at]);
-      if (prev.meters !== next.meters) this.writeMeters(prev.meters, next.meters);
-      if (prev.settings !== next.settings) this.writeSettings(prev.settings, next.settings, settingsSource(effects) ?? source, at);
-      this.writeParts(prev, next);
-      this.writeEffects(effects);
-      if (!isEmptyWrite(sas)) this.sasTables.write(sas!, this.digests, at);
-      const machine = next.settings.voucher?.machine;
-      if (typeof machine === 'string' && machine !== this.identity.machine) this.writeIdentity({ ...this.identity, machine });
-    }, effects.some((e) => e.type === 'recordsCleared'));
+  commit(
+    prev: CabinetState,
+    next: CabinetState,
+    effects: readonly CabinetEffect[],
+    source = 'cabinet',
+    sas?: SasWrites,
+  ): void {
+    this.journal(
+      next,
+      prev,
+      () => {
+        const at = Date.now();
+        const json = stateJson(next);
+        const changed = this.stmt.updateState.run(next.version, json, at, prev.version).changes;
+        if (changed !== 1)
+          throw new StoreError(`commit of version ${next.version} found the database not at version ${prev.version}`);
+        this.digests.put('cabinet_state', [1, next.version, json, at]);
+        if (prev.meters !== next.meters) this.writeMeters(prev.meters, next.meters);
+        if (prev.settings !== next.settings)
+          this.writeSettings(prev.settings, next.settings, settingsSource(effects) ?? source, at);
+        this.writeParts(prev, next);
+        this.writeEffects(effects);
+        if (!isEmptyWrite(sas)) this.sasTables.write(sas!, this.digests, at);
+        const machine = next.settings.voucher?.machine;
+        if (typeof machine === 'string' && machine !== this.identity.machine)
+          this.writeIdentity({ ...this.identity, machine });
+      },
+      effects.some((e) => e.type === 'recordsCleared'),
+    );
   }
 
   private sasTablesOnce: SasTables | null = null;
@@ -233,9 +286,21 @@ export class Journal {
    * One commit: `work` writes the rows, then the commit row signs them; after it, the mirror.
    * A commit that fails leaves the journal's state where it was.
    */
-  private journal(next: CabinetState | null, prev: CabinetState | null, work: () => void, recordsCleared = false): void {
+  private journal(
+    next: CabinetState | null,
+    prev: CabinetState | null,
+    work: () => void,
+    recordsCleared = false,
+  ): void {
     const key = this.key;
-    const before = { head: this.head, lastSeq: this.lastSeq, lastHash: this.lastHash, settingsTo: this.settingsTo, settingsHead: this.settingsHead, identity: this.identity };
+    const before = {
+      head: this.head,
+      lastSeq: this.lastSeq,
+      lastHash: this.lastHash,
+      settingsTo: this.settingsTo,
+      settingsHead: this.settingsHead,
+      identity: this.identity,
+    };
     const rowsBefore = this.lastSeq;
     let signed: CommitRow;
     try {
@@ -257,7 +322,16 @@ export class Journal {
           tables: this.digests.combined(),
         };
         signed = { ...fields, mac: commitMac(key.bytes, this.head.mac, fields) };
-        this.stmt.insertCommit.run(signed.seq, signed.at, signed.events_to, signed.events_head, signed.settings_to, signed.settings_head, signed.tables, signed.mac);
+        this.stmt.insertCommit.run(
+          signed.seq,
+          signed.at,
+          signed.events_to,
+          signed.events_head,
+          signed.settings_to,
+          signed.settings_head,
+          signed.tables,
+          signed.mac,
+        );
         if (recordsCleared) this.writeCheckpoint('era', signed);
       })();
     } catch (e) {
@@ -279,8 +353,21 @@ export class Journal {
   }
 
   private writeIdentity(identity: Identity): void {
-    this.stmt.updateIdentity.run(identity.fingerprint, identity.machine, identity.purpose, identity.mirrored, identity.created_at);
-    this.digests.put('identity', [1, identity.fingerprint, identity.machine, identity.purpose, identity.mirrored, identity.created_at]);
+    this.stmt.updateIdentity.run(
+      identity.fingerprint,
+      identity.machine,
+      identity.purpose,
+      identity.mirrored,
+      identity.created_at,
+    );
+    this.digests.put('identity', [
+      1,
+      identity.fingerprint,
+      identity.machine,
+      identity.purpose,
+      identity.mirrored,
+      identity.created_at,
+    ]);
     this.identity = identity;
   }
 
@@ -317,7 +404,11 @@ export class Journal {
       currency,
       minorDigits,
       voucherSequence: s?.voucherSequence ?? 0,
-      lifetime: Object.entries(lifetime).map(([name, value]) => ({ name, code: meterDef(name, currency, minorDigits)?.code ?? null, value })),
+      lifetime: Object.entries(lifetime).map(([name, value]) => ({
+        name,
+        code: meterDef(name, currency, minorDigits)?.code ?? null,
+        value,
+      })),
     };
   }
 
@@ -375,14 +466,28 @@ export class Journal {
   private prepareVouchers() {
     const db = this.db;
     return {
-      insert: db.prepare(`INSERT INTO vouchers (${VOUCHER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (validation) DO NOTHING`),
-      update: db.prepare('UPDATE vouchers SET status = ?, redeemed_at = ?, redeemed_event = ? WHERE validation = ? AND status IN (SELECT value FROM json_each(?))'),
+      insert: db.prepare(
+        `INSERT INTO vouchers (${VOUCHER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (validation) DO NOTHING`,
+      ),
+      update: db.prepare(
+        'UPDATE vouchers SET status = ?, redeemed_at = ?, redeemed_event = ? WHERE validation = ? AND status IN (SELECT value FROM json_each(?))',
+      ),
       row: db.prepare(`SELECT ${VOUCHER_COLUMNS} FROM vouchers WHERE validation = ?`).raw(),
     };
   }
 
   private writeVoucher(v: Voucher): void {
-    const values: RowValues = [v.validation, v.sequence, v.amount, v.currency, Date.parse(v.issuedAt), v.expiresAt, 'printing', null, null];
+    const values: RowValues = [
+      v.validation,
+      v.sequence,
+      v.amount,
+      v.currency,
+      Date.parse(v.issuedAt),
+      v.expiresAt,
+      'printing',
+      null,
+      null,
+    ];
     if (this.voucherStmt.insert.run(...values).changes === 1) this.digests.put('vouchers', values);
   }
 
@@ -391,7 +496,13 @@ export class Journal {
     // Only forwards: printing → issued or voided, issued → redeemed (or voided); never back, never twice.
     const from: VoucherStatus[] = status === 'redeemed' ? ['issued'] : ['printing', 'issued'];
     const redeemed = status === 'redeemed';
-    const changed = this.voucherStmt.update.run(status, redeemed ? at : null, redeemed ? this.lastSeq : null, validation, JSON.stringify(from)).changes;
+    const changed = this.voucherStmt.update.run(
+      status,
+      redeemed ? at : null,
+      redeemed ? this.lastSeq : null,
+      validation,
+      JSON.stringify(from),
+    ).changes;
     if (changed === 0) return;
     this.digests.put('vouchers', this.voucherStmt.row.get(validation) as RowValues);
   }
@@ -476,4 +587,3 @@ function paysOut(prev: CabinetState | null, next: CabinetState | null): boolean 
   if (next.voucherSequence !== prev.voucherSequence) return true;
   return HANDPAID_METERS.some((m) => (next.meters.lifetime[m] ?? 0) !== (prev.meters.lifetime[m] ?? 0));
 }
-

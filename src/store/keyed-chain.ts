@@ -39,13 +39,25 @@ export const BEFORE_FIRST: CommitRow = {
 };
 
 export function commitMac(key: Buffer, prevMac: string, c: Omit<CommitRow, 'mac'>): string {
-  const text = ['commit', c.seq, c.at, prevMac, c.events_to, c.events_head, c.settings_to, c.settings_head, c.tables].join('\n');
+  const text = [
+    'commit',
+    c.seq,
+    c.at,
+    prevMac,
+    c.events_to,
+    c.events_head,
+    c.settings_to,
+    c.settings_head,
+    c.tables,
+  ].join('\n');
   return createHmac('sha256', key).update(text).digest('hex');
 }
 
 /** The settings log's running digest after one more row. */
 export function settingsLogDigest(prev: string, row: SettingsLogRow): string {
-  return createHash('sha256').update(`${prev}\n${JSON.stringify(row)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${prev}\n${JSON.stringify(row)}`)
+    .digest('hex');
 }
 
 export type CheckpointKind = 'verified' | 'era';
@@ -63,7 +75,13 @@ export interface CheckpointRow {
  * 'era': a RAM clear on refused records started the records afresh there; the background walk
  * of the chain starts from the latest one.
  */
-export function checkpointMac(key: Buffer, kind: CheckpointKind, commitSeq: number, commitMac: string, at: number): string {
+export function checkpointMac(
+  key: Buffer,
+  kind: CheckpointKind,
+  commitSeq: number,
+  commitMac: string,
+  at: number,
+): string {
   return createHmac('sha256', key).update(['checkpoint', kind, commitSeq, commitMac, at].join('\n')).digest('hex');
 }
 
@@ -110,8 +128,17 @@ export class CommitWalker {
   /** Null when commit `c` follows on and everything it appended is as it signed. */
   step(c: CommitRow, events: readonly EventRow[], settings: readonly SettingsLogRow[]): CommitProblem | null {
     const b = this.base;
-    const at = (problem: string, eventSeq = b.events_to + 1): CommitProblem => ({ commit: c.seq, eventSeq, problem: `commit ${c.seq}: ${problem}` });
-    if (c.seq !== b.seq + 1) return { commit: b.seq + 1, eventSeq: b.events_to + 1, problem: `commit ${b.seq + 1} is missing (found ${c.seq})` };
+    const at = (problem: string, eventSeq = b.events_to + 1): CommitProblem => ({
+      commit: c.seq,
+      eventSeq,
+      problem: `commit ${c.seq}: ${problem}`,
+    });
+    if (c.seq !== b.seq + 1)
+      return {
+        commit: b.seq + 1,
+        eventSeq: b.events_to + 1,
+        problem: `commit ${b.seq + 1} is missing (found ${c.seq})`,
+      };
     for (const e of events) {
       this.eventRows++;
       if (!this.events.add(e)) {
@@ -121,7 +148,10 @@ export class CommitWalker {
     }
     const head = this.events.head;
     if (head.next !== c.events_to + 1 || head.hash !== c.events_head) {
-      return at(`the event log does not end where it says (row ${c.events_to}): rows missing, added or re-hashed`, Math.min(head.next, c.events_to + 1));
+      return at(
+        `the event log does not end where it says (row ${c.events_to}): rows missing, added or re-hashed`,
+        Math.min(head.next, c.events_to + 1),
+      );
     }
     for (const r of settings) {
       if (r[0] !== this.settingsNext) return at(`settings log row ${this.settingsNext} is missing (found ${r[0]})`);
@@ -132,8 +162,10 @@ export class CommitWalker {
       return at(`the settings log does not match what it signed (row ${c.settings_to})`);
     }
     const mac = commitMac(this.key, b.mac, c);
-    if (mac !== c.mac) return at('its MAC does not verify under this machine\'s key (edited, forged, or another machine\'s)');
-    if (this.anchor && c.seq === this.anchor.seq && c.mac !== this.anchor.mac) return at(`it is not the commit ${this.anchor.by} vouches for`);
+    if (mac !== c.mac)
+      return at("its MAC does not verify under this machine's key (edited, forged, or another machine's)");
+    if (this.anchor && c.seq === this.anchor.seq && c.mac !== this.anchor.mac)
+      return at(`it is not the commit ${this.anchor.by} vouches for`);
     this.base = c;
     return null;
   }

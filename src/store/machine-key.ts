@@ -5,7 +5,17 @@
 // venue's safe. A database records the key's fingerprint, never the key.
 
 import { createHmac, randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { StoreError } from './database';
 
@@ -19,7 +29,10 @@ const KEY_TEXT = /^([0-9a-f]{64})\n?$/;
 
 export function machineKey(bytes: Buffer): MachineKey {
   if (bytes.length !== 32) throw new StoreError(`a machine key has 32 bytes, not ${bytes.length}`);
-  return { bytes, fingerprint: createHmac('sha256', bytes).update('poker-cabinet machine key fingerprint').digest('hex') };
+  return {
+    bytes,
+    fingerprint: createHmac('sha256', bytes).update('poker-cabinet machine key fingerprint').digest('hex'),
+  };
 }
 
 /** The first 16 digits: enough to tell keys apart in a message. */
@@ -34,10 +47,16 @@ export function readMachineKey(path: string): MachineKey {
     text = readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new StoreError(code === 'ENOENT' ? `the machine key ${path} is missing` : `the machine key ${path} cannot be read: ${(e as Error).message}`);
+    throw new StoreError(
+      code === 'ENOENT'
+        ? `the machine key ${path} is missing`
+        : `the machine key ${path} cannot be read: ${(e as Error).message}`,
+    );
   }
   if ((mode & 0o077) !== 0) {
-    throw new StoreError(`the machine key ${path} is readable by others (mode ${(mode & 0o777).toString(8)}); make it the cabinet user's alone: chmod 600 ${path}`);
+    throw new StoreError(
+      `the machine key ${path} is readable by others (mode ${(mode & 0o777).toString(8)}); make it the cabinet user's alone: chmod 600 ${path}`,
+    );
   }
   const m = KEY_TEXT.exec(text);
   if (!m) throw new StoreError(`${path} is not a machine key (64 hexadecimal digits)`);

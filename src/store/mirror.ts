@@ -12,7 +12,17 @@
 // when its chain continues from the mirror's head.
 
 import { createHmac } from 'node:crypto';
-import { closeSync, existsSync, fdatasyncSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { StoreError } from './database';
 import type { MachineKey } from './machine-key';
@@ -43,9 +53,11 @@ export interface MirrorRecord {
   lifetime: MirrorMeter[];
 }
 
-export type MirrorRead = { found: 'none' } | { found: 'unreadable'; problem: string } | { found: 'record'; record: MirrorRecord };
+export type MirrorRead =
+  { found: 'none' } | { found: 'unreadable'; problem: string } | { found: 'record'; record: MirrorRecord };
 
-const mac = (key: MachineKey, body: string): string => createHmac('sha256', key.bytes).update(`mirror\n${body}`).digest('hex');
+const mac = (key: MachineKey, body: string): string =>
+  createHmac('sha256', key.bytes).update(`mirror\n${body}`).digest('hex');
 
 function slotRecord(bytes: Buffer, key: MachineKey): MirrorRecord | null {
   const end = bytes.indexOf(0x0a);
@@ -100,7 +112,8 @@ export class Mirror {
       closeSync(fd);
     }
     const [a, b] = slots;
-    if (!a && !b) return { found: 'unreadable', problem: `${this.file} holds no record that verifies under this machine's key` };
+    if (!a && !b)
+      return { found: 'unreadable', problem: `${this.file} holds no record that verifies under this machine's key` };
     this.newest = !b || (a && a.commit >= b.commit) ? 0 : 1;
     return { found: 'record', record: (this.newest === 0 ? a : b)! };
   }
@@ -110,7 +123,8 @@ export class Mirror {
     const body = JSON.stringify(record);
     // The same text as JSON.stringify({ mirror: record, mac }), the record encoded once.
     const line = Buffer.from(`{"mirror":${body},"mac":"${mac(this.key, body)}"}\n`);
-    if (line.length > SLOT) throw new StoreError(`the mirror record (${line.length} bytes) does not fit its ${SLOT}-byte slot`);
+    if (line.length > SLOT)
+      throw new StoreError(`the mirror record (${line.length} bytes) does not fit its ${SLOT}-byte slot`);
     const fd = this.open();
     const slot = 1 - this.newest;
     writeSync(fd, line, 0, line.length, slot * SLOT);

@@ -33,7 +33,8 @@ export interface MachineOptions {
  * What the records are worth to the cabinet at start: ok, or refused for a reason that names the
  * database's commit and the mirror's. `mirror` is what the mirror holds, when it could be read.
  */
-export type RecordsVerdict = { ok: true; mirror: MirrorMemory | null } | { ok: false; reason: string; mirror: MirrorMemory | null };
+export type RecordsVerdict =
+  { ok: true; mirror: MirrorMemory | null } | { ok: false; reason: string; mirror: MirrorMemory | null };
 
 export interface Identity {
   fingerprint: string;
@@ -75,18 +76,26 @@ const inside = (folder: string, path: string): boolean => {
 /** The key and the mirror must be where a copy of the data folder does not take them along. */
 export function checkPlaces(path: string, m: MachineOptions): void {
   const data = dirname(resolve(path));
-  if (inside(data, m.keyFile)) throw new StoreError(`the machine key ${m.keyFile} must not be in the data folder ${data}: a copy of the folder would carry it`);
-  if (inside(data, m.mirror) || inside(m.mirror, path)) throw new StoreError(`the mirror ${m.mirror} must be a folder apart from the data folder ${data}`);
+  if (inside(data, m.keyFile))
+    throw new StoreError(
+      `the machine key ${m.keyFile} must not be in the data folder ${data}: a copy of the folder would carry it`,
+    );
+  if (inside(data, m.mirror) || inside(m.mirror, path))
+    throw new StoreError(`the mirror ${m.mirror} must be a folder apart from the data folder ${data}`);
 }
 
 export function readIdentity(db: Database.Database, path: string): Identity {
-  const row = db.prepare('SELECT fingerprint, machine, purpose, mirrored, created_at FROM identity WHERE id = 1').get() as Identity | undefined;
+  const row = db
+    .prepare('SELECT fingerprint, machine, purpose, mirrored, created_at FROM identity WHERE id = 1')
+    .get() as Identity | undefined;
   if (!row) throw new StoreError(`${path} has keyed records but no identity: damaged or edited`);
   return row;
 }
 
 export function walkUnkeyed(db: Database.Database): ChainCheck {
-  return verifyChain(db.prepare('SELECT seq, at, kind, data, prev_hash, hash FROM events ORDER BY seq').iterate() as Iterable<EventRow>);
+  return verifyChain(
+    db.prepare('SELECT seq, at, kind, data, prev_hash, hash FROM events ORDER BY seq').iterate() as Iterable<EventRow>,
+  );
 }
 
 /** The records of a keyed database, checked as the running cabinet opens it; refusals throw. */
@@ -118,7 +127,8 @@ export function openKeyed(db: Database.Database, path: string, key: MachineKey, 
   // is where the walk starts instead: the database's chain must continue from the mirror's head.
   if (read.found === 'record' && anchor && read.record.commit < anchor.seq) {
     const at = commitAt(db, read.record.commit);
-    if (at && at.mac === read.record.head) anchor = { seq: read.record.commit, mac: read.record.head, by: 'the mirror' };
+    if (at && at.mac === read.record.head)
+      anchor = { seq: read.record.commit, mac: read.record.head, by: 'the mirror' };
   }
   const chain = walkAll(db, key.bytes, anchor);
   if (!chain.ok) throw new StoreError(`${path}: the records are broken at event row ${chain.seq}: ${chain.problem}`);
@@ -136,7 +146,8 @@ export function openKeyed(db: Database.Database, path: string, key: MachineKey, 
  */
 function checkMachineNumber(db: Database.Database, path: string, identity: Identity, machine: string): void {
   if (identity.machine === machine) return;
-  const row = db.prepare("SELECT value FROM state_parts WHERE name = 'configApplied'").get() as { value: string } | undefined;
+  const row = db.prepare("SELECT value FROM state_parts WHERE name = 'configApplied'").get() as
+    { value: string } | undefined;
   let applied: unknown = null;
   try {
     applied = row ? (JSON.parse(row.value) as CabinetSettings | null)?.voucher?.machine : null;
@@ -154,37 +165,70 @@ function checkMachineNumber(db: Database.Database, path: string, identity: Ident
  * migrated, bound to this machine and signed as it stands, in one first commit. On a machine
  * whose mirror already exists it can only be an old copy: its records are refused.
  */
-export function adopt(db: Database.Database, path: string, key: MachineKey, m: MachineOptions, version: number): JournalStart {
+export function adopt(
+  db: Database.Database,
+  path: string,
+  key: MachineKey,
+  m: MachineOptions,
+  version: number,
+): JournalStart {
   const unkeyed = walkUnkeyed(db);
-  if (!unkeyed.ok) throw new StoreError(`${path}: the event log chain is broken at row ${unkeyed.seq}: ${unkeyed.problem}`);
+  if (!unkeyed.ok)
+    throw new StoreError(`${path}: the event log chain is broken at row ${unkeyed.seq}: ${unkeyed.problem}`);
   migrate(db, version);
   db.transaction(() => {
-    const settingsRows = db.prepare('SELECT seq, at, key, old_value, new_value, source FROM settings_log ORDER BY seq').raw().all() as SettingsLogRow[];
+    const settingsRows = db
+      .prepare('SELECT seq, at, key, old_value, new_value, source FROM settings_log ORDER BY seq')
+      .raw()
+      .all() as SettingsLogRow[];
     const machine = storedMachine(db) ?? m.machine;
     const at = Date.now();
-    db.prepare('INSERT INTO identity (id, fingerprint, machine, purpose, mirrored, created_at) VALUES (1, ?, ?, ?, 0, ?)').run(key.fingerprint, machine, m.purpose, at);
-    const data = { event: 'adopted', fingerprint: key.fingerprint, machine, purpose: m.purpose, events: unkeyed.rows, schema: version };
+    db.prepare(
+      'INSERT INTO identity (id, fingerprint, machine, purpose, mirrored, created_at) VALUES (1, ?, ?, ?, 0, ?)',
+    ).run(key.fingerprint, machine, m.purpose, at);
+    const data = {
+      event: 'adopted',
+      fingerprint: key.fingerprint,
+      machine,
+      purpose: m.purpose,
+      events: unkeyed.rows,
+      schema: version,
+    };
     const head = recordsEvent(db, unkeyed.rows + 1, unkeyed.last, at, data);
     const settingsTo = settingsRows.length > 0 ? settingsRows[settingsRows.length - 1][0] : 0;
-    signFirst(db, key, at, { events_to: unkeyed.rows + 1, events_head: head, settings_to: settingsTo, settings_head: settingsRows.reduce(settingsLogDigest, GENESIS) });
+    signFirst(db, key, at, {
+      events_to: unkeyed.rows + 1,
+      events_head: head,
+      settings_to: settingsTo,
+      settings_head: settingsRows.reduce(settingsLogDigest, GENESIS),
+    });
   })();
   const start = openKeyed(db, path, key, m);
   const read = start.mirror.read();
   if (read.found === 'none') return start;
   const theirs = read.found === 'record' ? `commit ${read.record.commit}` : 'a record this database cannot match';
   const reason = `records refused: the database has no keyed records of its own (a copy from before them, now at commit ${start.head.seq}), and this machine's mirror is at ${theirs}`;
-  return { ...start, records: { ok: false, reason, mirror: read.found === 'record' ? mirrorMemory(read.record) : null } };
+  return {
+    ...start,
+    records: { ok: false, reason, mirror: read.found === 'record' ? mirrorMemory(read.record) : null },
+  };
 }
 
 /** The whole check a reader with the key makes: every commit from the first, the tables, the mirror. */
-export function verifyKeyed(db: Database.Database, path: string, key: MachineKey, mirrorFolder?: string): { chain: ChainCheck; records: RecordsVerdict | null } {
+export function verifyKeyed(
+  db: Database.Database,
+  path: string,
+  key: MachineKey,
+  mirrorFolder?: string,
+): { chain: ChainCheck; records: RecordsVerdict | null } {
   const identity = readIdentity(db, path);
   const head = headCommit(db);
   if (identity.fingerprint !== key.fingerprint) {
     const problem = `the database is bound to the key with fingerprint ${shortFingerprint(identity.fingerprint)}, not this one (${shortFingerprint(key.fingerprint)})`;
     return { chain: { ok: false, rows: 0, seq: 1, problem }, records: null };
   }
-  if (!head) return { chain: { ok: false, rows: 0, seq: 1, problem: 'keyed records without a single commit' }, records: null };
+  if (!head)
+    return { chain: { ok: false, rows: 0, seq: 1, problem: 'keyed records without a single commit' }, records: null };
   let chain: ChainCheck = walkAll(db, key.bytes, null);
   if (chain.ok) {
     const tables = checkTables(db, head);
@@ -207,20 +251,42 @@ function storedMachine(db: Database.Database): string | null {
 }
 
 /** A "records" row of the event log, written by the store itself; gives its hash. */
-function recordsEvent(db: Database.Database, seq: number, prev: string, at: number, data: Record<string, unknown>): string {
+function recordsEvent(
+  db: Database.Database,
+  seq: number,
+  prev: string,
+  at: number,
+  data: Record<string, unknown>,
+): string {
   const text = JSON.stringify(data);
   const hash = rowHash(prev, seq, at, 'records', text);
-  db.prepare('INSERT INTO events (seq, at, kind, data, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?)').run(seq, at, 'records', text, prev, hash);
+  db.prepare('INSERT INTO events (seq, at, kind, data, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?)').run(
+    seq,
+    at,
+    'records',
+    text,
+    prev,
+    hash,
+  );
   return hash;
 }
 
 /** The first commit: signs everything as it stands (a new database, or one adopted). */
-function signFirst(db: Database.Database, key: MachineKey, at: number, logs: Pick<CommitRow, 'events_to' | 'events_head' | 'settings_to' | 'settings_head'>): void {
+function signFirst(
+  db: Database.Database,
+  key: MachineKey,
+  at: number,
+  logs: Pick<CommitRow, 'events_to' | 'events_head' | 'settings_to' | 'settings_head'>,
+): void {
   const digests = TableDigests.read(db);
-  const upsert = db.prepare('INSERT INTO table_digests (name, digest) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET digest = excluded.digest');
+  const upsert = db.prepare(
+    'INSERT INTO table_digests (name, digest) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET digest = excluded.digest',
+  );
   for (const [name, digest] of Object.entries(digests.all())) upsert.run(name, digest);
   const fields = { seq: 1, at, ...logs, tables: digests.combined() };
-  db.prepare('INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+  db.prepare(
+    'INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(
     1,
     at,
     fields.events_to,
@@ -236,28 +302,54 @@ function signFirst(db: Database.Database, key: MachineKey, at: number, logs: Pic
 export function seedNew(db: Database.Database, key: MachineKey, m: MachineOptions): void {
   const at = Date.now();
   db.transaction(() => {
-    db.prepare('INSERT INTO identity (id, fingerprint, machine, purpose, mirrored, created_at) VALUES (1, ?, ?, ?, 0, ?)').run(key.fingerprint, m.machine, m.purpose, at);
-    const head = recordsEvent(db, 1, GENESIS, at, { event: 'created', fingerprint: key.fingerprint, machine: m.machine, purpose: m.purpose });
+    db.prepare(
+      'INSERT INTO identity (id, fingerprint, machine, purpose, mirrored, created_at) VALUES (1, ?, ?, ?, 0, ?)',
+    ).run(key.fingerprint, m.machine, m.purpose, at);
+    const head = recordsEvent(db, 1, GENESIS, at, {
+      event: 'created',
+      fingerprint: key.fingerprint,
+      machine: m.machine,
+      purpose: m.purpose,
+    });
     signFirst(db, key, at, { events_to: 1, events_head: head, settings_to: 0, settings_head: GENESIS });
   })();
 }
 
 /** Whether the mirror vouches for the database: never behind it, and on its chain. */
-function verdict(path: string, head: CommitRow, identity: Identity, read: MirrorRead, file: string, commitAt: (seq: number) => CommitRow | undefined): RecordsVerdict {
+function verdict(
+  path: string,
+  head: CommitRow,
+  identity: Identity,
+  read: MirrorRead,
+  file: string,
+  commitAt: (seq: number) => CommitRow | undefined,
+): RecordsVerdict {
   const db = `the database is at commit ${head.seq}`;
   if (read.found === 'none') {
     if (identity.mirrored === 0) return { ok: true, mirror: null };
-    return { ok: false, reason: `records refused: the mirror ${file} is missing, though ${path} has been mirrored (${db}, the mirror at none)`, mirror: null };
+    return {
+      ok: false,
+      reason: `records refused: the mirror ${file} is missing, though ${path} has been mirrored (${db}, the mirror at none)`,
+      mirror: null,
+    };
   }
   if (read.found === 'unreadable') {
     // Never mirrored yet: nothing it could hold is owed to anyone (a first write cut short).
     if (identity.mirrored === 0) return { ok: true, mirror: null };
-    return { ok: false, reason: `records refused: the mirror ${file} does not verify (${read.problem}); ${db}`, mirror: null };
+    return {
+      ok: false,
+      reason: `records refused: the mirror ${file} does not verify (${read.problem}); ${db}`,
+      mirror: null,
+    };
   }
   const r = read.record;
   const memory = mirrorMemory(r);
   if (r.commit > head.seq) {
-    return { ok: false, reason: `records refused: rolled back: ${db}, the mirror at commit ${r.commit} (an older copy put back, or its -wal removed)`, mirror: memory };
+    return {
+      ok: false,
+      reason: `records refused: rolled back: ${db}, the mirror at commit ${r.commit} (an older copy put back, or its -wal removed)`,
+      mirror: memory,
+    };
   }
   if (commitAt(r.commit)?.mac !== r.head) {
     return {

@@ -55,7 +55,11 @@ describe('reading for the service screens', () => {
     raw.prepare('UPDATE events SET data = ? WHERE seq = 2').run('{not json');
     raw.close();
     expect(a.store.chain.ok).toBe(true);
-    expect(a.store.reader.walkChain()).toMatchObject({ ok: false, seq: 2, problem: 'its content does not match its hash' });
+    expect(a.store.reader.walkChain()).toMatchObject({
+      ok: false,
+      seq: 2,
+      problem: 'its content does not match its hash',
+    });
     expect(a.store.reader.eventsNewestFirst(1, 3)[0].data).toEqual({ unreadable: '{not json' });
     a.store.close();
   });

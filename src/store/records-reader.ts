@@ -140,7 +140,8 @@ export class RecordsReader {
 
   /** The last committed state, or null for a new database. */
   load(): CabinetState | null {
-    const row = this.db.prepare('SELECT version, state FROM cabinet_state WHERE id = 1').get() as { version: number; state: string } | undefined;
+    const row = this.db.prepare('SELECT version, state FROM cabinet_state WHERE id = 1').get() as
+      { version: number; state: string } | undefined;
     if (!row) return null;
     let parsed: CabinetState;
     try {
@@ -149,7 +150,9 @@ export class RecordsReader {
       throw new StoreError(`${this.path}: the stored cabinet state is damaged: ${(e as Error).message}`);
     }
     if (parsed.version !== row.version || !Number.isSafeInteger(parsed.balance)) {
-      throw new StoreError(`${this.path}: the stored cabinet state is damaged (version ${parsed.version} in row ${row.version})`);
+      throw new StoreError(
+        `${this.path}: the stored cabinet state is damaged (version ${parsed.version} in row ${row.version})`,
+      );
     }
     const settings = this.settings();
     if (!settings) throw new StoreError(`${this.path}: the operator settings are missing`);
@@ -158,7 +161,12 @@ export class RecordsReader {
 
   /** The stored parts; a database written before they were kept apart has them in the state. */
   private parts(parsed: CabinetState): Pick<CabinetState, Part> {
-    const rows = new Map((this.db.prepare('SELECT name, value FROM state_parts').all() as { name: string; value: string }[]).map((r) => [r.name, r.value]));
+    const rows = new Map(
+      (this.db.prepare('SELECT name, value FROM state_parts').all() as { name: string; value: string }[]).map((r) => [
+        r.name,
+        r.value,
+      ]),
+    );
     const part = <K extends Part>(name: K, fallback: CabinetState[K]): CabinetState[K] => {
       const text = rows.get(name);
       if (text === undefined) return parsed[name] ?? fallback;
@@ -173,7 +181,12 @@ export class RecordsReader {
 
   meters(): MeterSet {
     const out: Record<Scope, Record<string, number>> = { lifetime: {}, period: {} };
-    for (const r of this.db.prepare('SELECT scope, name, value FROM meters').all() as { scope: Scope; name: string; value: number }[]) out[r.scope][r.name] = r.value;
+    for (const r of this.db.prepare('SELECT scope, name, value FROM meters').all() as {
+      scope: Scope;
+      name: string;
+      value: number;
+    }[])
+      out[r.scope][r.name] = r.value;
     return out;
   }
 
@@ -192,7 +205,8 @@ export class RecordsReader {
   voucher(validation: string): VoucherRecord | null {
     // A reader of a database from before the vouchers were kept (only the cabinet migrates).
     if (!this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vouchers'").get()) return null;
-    const r = this.db.prepare(`SELECT ${VOUCHER_COLUMNS} FROM vouchers WHERE validation = ?`).get(validation) as Record<string, unknown> | undefined;
+    const r = this.db.prepare(`SELECT ${VOUCHER_COLUMNS} FROM vouchers WHERE validation = ?`).get(validation) as
+      Record<string, unknown> | undefined;
     if (!r) return null;
     return {
       validation: String(r.validation),
@@ -208,24 +222,32 @@ export class RecordsReader {
   }
 
   recall(last = RECALL_KEEP): GameRecord[] {
-    const rows = this.db.prepare('SELECT * FROM recall ORDER BY game_id DESC LIMIT ?').all(last) as Record<string, unknown>[];
+    const rows = this.db.prepare('SELECT * FROM recall ORDER BY game_id DESC LIMIT ?').all(last) as Record<
+      string,
+      unknown
+    >[];
     return rows.map(recallRecord);
   }
 
   /** One game of the recall, or null when it is not (or no longer) kept. */
   recallGame(gameId: number): GameRecord | null {
-    const row = this.db.prepare('SELECT * FROM recall WHERE game_id = ?').get(gameId) as Record<string, unknown> | undefined;
+    const row = this.db.prepare('SELECT * FROM recall WHERE game_id = ?').get(gameId) as
+      Record<string, unknown> | undefined;
     return row ? recallRecord(row) : null;
   }
 
   events(from = 1, limit = -1): StoredEvent[] {
-    const rows = this.db.prepare('SELECT seq, at, kind, data, hash FROM events WHERE seq >= ? ORDER BY seq LIMIT ?').all(from, limit) as EventRow[];
+    const rows = this.db
+      .prepare('SELECT seq, at, kind, data, hash FROM events WHERE seq >= ? ORDER BY seq LIMIT ?')
+      .all(from, limit) as EventRow[];
     return rows.map(storedEvent);
   }
 
   /** A page of the log, newest first: the `limit` rows before `beforeSeq` (or the newest). */
   eventsNewestFirst(limit: number, beforeSeq = Number.MAX_SAFE_INTEGER): StoredEvent[] {
-    const rows = this.db.prepare('SELECT seq, at, kind, data, hash FROM events WHERE seq < ? ORDER BY seq DESC LIMIT ?').all(beforeSeq, limit) as EventRow[];
+    const rows = this.db
+      .prepare('SELECT seq, at, kind, data, hash FROM events WHERE seq < ? ORDER BY seq DESC LIMIT ?')
+      .all(beforeSeq, limit) as EventRow[];
     return rows.map(storedEvent);
   }
 
@@ -233,7 +255,9 @@ export class RecordsReader {
   eventsOfKind(kinds: readonly string[], limit: number): StoredEvent[] {
     if (kinds.length === 0) return [];
     const marks = kinds.map(() => '?').join(', ');
-    const rows = this.db.prepare(`SELECT seq, at, kind, data, hash FROM events WHERE kind IN (${marks}) ORDER BY seq DESC LIMIT ?`).all(...kinds, limit) as EventRow[];
+    const rows = this.db
+      .prepare(`SELECT seq, at, kind, data, hash FROM events WHERE kind IN (${marks}) ORDER BY seq DESC LIMIT ?`)
+      .all(...kinds, limit) as EventRow[];
     return rows.map(storedEvent);
   }
 
@@ -243,7 +267,9 @@ export class RecordsReader {
   }
 
   settingsLog(): SettingsChange[] {
-    const rows = this.db.prepare('SELECT seq, at, key, old_value, new_value, source FROM settings_log ORDER BY seq').all() as Record<string, unknown>[];
+    const rows = this.db
+      .prepare('SELECT seq, at, key, old_value, new_value, source FROM settings_log ORDER BY seq')
+      .all() as Record<string, unknown>[];
     return rows.map((r) => ({
       seq: r.seq as number,
       at: r.at as number,

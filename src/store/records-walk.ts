@@ -16,7 +16,14 @@ import {
   type CommitRow,
   type SettingsLogRow,
 } from './keyed-chain';
-import { combinedDigest, COVERED_TABLES, EMPTY_TABLE_DIGEST, LATER_TABLES, TableDigests, type CoveredTable } from './table-digests';
+import {
+  combinedDigest,
+  COVERED_TABLES,
+  EMPTY_TABLE_DIGEST,
+  LATER_TABLES,
+  TableDigests,
+  type CoveredTable,
+} from './table-digests';
 
 export type RecordsCheck = ChainCheck & { commits: number };
 
@@ -36,9 +43,9 @@ export function headCommit(db: Database.Database): CommitRow | undefined {
  */
 export function latestCheckpoint(db: Database.Database, key: Buffer, kind?: CheckpointKind): Anchor | null {
   const where = kind ? 'WHERE kind = ?' : '';
-  const row = db.prepare(`SELECT seq, kind, commit_seq, at, mac FROM checkpoints ${where} ORDER BY seq DESC LIMIT 1`).get(...(kind ? [kind] : [])) as
-    | CheckpointRow
-    | undefined;
+  const row = db
+    .prepare(`SELECT seq, kind, commit_seq, at, mac FROM checkpoints ${where} ORDER BY seq DESC LIMIT 1`)
+    .get(...(kind ? [kind] : [])) as CheckpointRow | undefined;
   if (!row) return null;
   const commit = commitAt(db, row.commit_seq);
   if (!commit || checkpointMac(key, row.kind, row.commit_seq, commit.mac, row.at) !== row.mac) {
@@ -53,17 +60,34 @@ export function baseFor(db: Database.Database, anchor: Anchor | null): CommitRow
   return commitAt(db, anchor.seq - 1) ?? { ...BEFORE_FIRST, seq: anchor.seq - 1 };
 }
 
-const broken = (p: CommitProblem, rows: number, commits: number): RecordsCheck => ({ ok: false, rows, seq: p.eventSeq, problem: p.problem, commits });
+const broken = (p: CommitProblem, rows: number, commits: number): RecordsCheck => ({
+  ok: false,
+  rows,
+  seq: p.eventSeq,
+  problem: p.problem,
+  commits,
+});
 
 /**
  * Walks the commits after `anchor`'s predecessor to the head, yielding between slices; the head
  * may move while it walks (commits go on between slices), and what it adds is walked too.
  */
-export function* walkSlices(db: Database.Database, key: Buffer, anchor: Anchor | null, commitsPerSlice = 500): Generator<void, RecordsCheck> {
+export function* walkSlices(
+  db: Database.Database,
+  key: Buffer,
+  anchor: Anchor | null,
+  commitsPerSlice = 500,
+): Generator<void, RecordsCheck> {
   const walker = new CommitWalker(key, baseFor(db, anchor), anchor);
   const commits = db.prepare(`SELECT ${COMMIT_COLUMNS} FROM commits WHERE seq > ? ORDER BY seq LIMIT ?`);
-  const events = db.prepare('SELECT seq, at, kind, data, prev_hash, hash FROM events WHERE seq > ? AND seq <= ? ORDER BY seq');
-  const settings = db.prepare('SELECT seq, at, key, old_value, new_value, source FROM settings_log WHERE seq > ? AND seq <= ? ORDER BY seq').raw();
+  const events = db.prepare(
+    'SELECT seq, at, kind, data, prev_hash, hash FROM events WHERE seq > ? AND seq <= ? ORDER BY seq',
+  );
+  const settings = db
+    .prepare(
+      'SELECT seq, at, key, old_value, new_value, source FROM settings_log WHERE seq > ? AND seq <= ? ORDER BY seq',
+    )
+    .raw();
   let walked = 0;
   for (;;) {
     const slice = commits.all(walker.last.seq, commitsPerSlice) as CommitRow[];
@@ -89,7 +113,13 @@ export function* walkSlices(db: Database.Database, key: Buffer, anchor: Anchor |
     yield;
   }
   if (anchor && walker.last.seq < anchor.seq) {
-    return { ok: false, rows: walker.rows, seq: walker.last.events_to + 1, problem: `commit ${anchor.seq}, which ${anchor.by} vouches for, is missing`, commits: walked };
+    return {
+      ok: false,
+      rows: walker.rows,
+      seq: walker.last.events_to + 1,
+      problem: `commit ${anchor.seq}, which ${anchor.by} vouches for, is missing`,
+      commits: walked,
+    };
   }
   const tail = tails(db, walker.last);
   if (tail) return broken(tail, walker.rows, walked);
@@ -109,17 +139,29 @@ export function walkAll(db: Database.Database, key: Buffer, anchor: Anchor | nul
 function tails(db: Database.Database, last: CommitRow): CommitProblem | null {
   const maxEvent = (db.prepare('SELECT max(seq) AS n FROM events').get() as { n: number | null }).n ?? 0;
   if (maxEvent !== last.events_to) {
-    return { commit: last.seq, eventSeq: last.events_to + 1, problem: `the event log ends at row ${maxEvent}, the last commit (${last.seq}) at row ${last.events_to}` };
+    return {
+      commit: last.seq,
+      eventSeq: last.events_to + 1,
+      problem: `the event log ends at row ${maxEvent}, the last commit (${last.seq}) at row ${last.events_to}`,
+    };
   }
   if (last.events_to > 0) {
     const row = db.prepare('SELECT hash FROM events WHERE seq = ?').get(last.events_to) as { hash: string };
     if (row.hash !== last.events_head) {
-      return { commit: last.seq, eventSeq: last.events_to, problem: `event row ${last.events_to} is not the row commit ${last.seq} signed: the log was re-hashed` };
+      return {
+        commit: last.seq,
+        eventSeq: last.events_to,
+        problem: `event row ${last.events_to} is not the row commit ${last.seq} signed: the log was re-hashed`,
+      };
     }
   }
   const maxSetting = (db.prepare('SELECT max(seq) AS n FROM settings_log').get() as { n: number | null }).n ?? 0;
   if (maxSetting !== last.settings_to) {
-    return { commit: last.seq, eventSeq: last.events_to + 1, problem: `the settings log ends at row ${maxSetting}, the last commit (${last.seq}) at row ${last.settings_to}` };
+    return {
+      commit: last.seq,
+      eventSeq: last.events_to + 1,
+      problem: `the settings log ends at row ${maxSetting}, the last commit (${last.seq}) at row ${last.settings_to}`,
+    };
   }
   return null;
 }
@@ -130,15 +172,27 @@ function tails(db: Database.Database, last: CommitRow): CommitProblem | null {
  */
 export function checkTables(db: Database.Database, head: CommitRow): { digests: TableDigests; problem: string | null } {
   const digests = TableDigests.read(db);
-  const stored = Object.fromEntries((db.prepare('SELECT name, digest FROM table_digests').all() as { name: string; digest: string }[]).map((r) => [r.name, r.digest]));
+  const stored = Object.fromEntries(
+    (db.prepare('SELECT name, digest FROM table_digests').all() as { name: string; digest: string }[]).map((r) => [
+      r.name,
+      r.digest,
+    ]),
+  );
   // A table added since the database was last signed has no digest yet, and must be empty.
   const unsigned = COVERED_TABLES.filter((t) => t in LATER_TABLES && typeof stored[t] !== 'string');
-  const signed = COVERED_TABLES.every((t) => typeof stored[t] === 'string' || unsigned.includes(t)) && combinedDigest(stored as Partial<Record<CoveredTable, string>>) === head.tables;
+  const signed =
+    COVERED_TABLES.every((t) => typeof stored[t] === 'string' || unsigned.includes(t)) &&
+    combinedDigest(stored as Partial<Record<CoveredTable, string>>) === head.tables;
   if (!signed) return { digests, problem: `the table digests are not the ones commit ${head.seq} signed` };
-  const differs = COVERED_TABLES.filter((t) => digests.digest(t) !== (unsigned.includes(t) ? EMPTY_TABLE_DIGEST : stored[t]));
+  const differs = COVERED_TABLES.filter(
+    (t) => digests.digest(t) !== (unsigned.includes(t) ? EMPTY_TABLE_DIGEST : stored[t]),
+  );
   for (const t of unsigned) digests.touch(t);
   if (differs.length > 0) {
-    return { digests, problem: `${differs.join(', ')} ${differs.length === 1 ? 'is' : 'are'} not as commit ${head.seq} left ${differs.length === 1 ? 'it' : 'them'}: a row edited, added or removed by hand` };
+    return {
+      digests,
+      problem: `${differs.join(', ')} ${differs.length === 1 ? 'is' : 'are'} not as commit ${head.seq} left ${differs.length === 1 ? 'it' : 'them'}: a row edited, added or removed by hand`,
+    };
   }
   return { digests, problem: null };
 }

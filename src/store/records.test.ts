@@ -3,7 +3,16 @@
 
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  chmodSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -40,14 +49,17 @@ function logUntil(b: Bench, rows: number): void {
   // Thousands of commits: durability is not what these tests are about.
   b.store.db.pragma('synchronous = OFF');
   while (b.store.eventCount() < rows) {
-    for (const open of [true, false]) b.input({ kind: 'device', event: { device: 'deck', type: 'door', door: 'main', open } });
+    for (const open of [true, false])
+      b.input({ kind: 'device', event: { device: 'deck', type: 'door', door: 'main', open } });
   }
 }
 
 /** Opens the file with SQLite itself, as a shell would, guards dropped. */
 function edit(path: string, work: (db: Database.Database) => void): void {
   const db = new Database(path);
-  db.exec('DROP TRIGGER IF EXISTS events_no_update; DROP TRIGGER IF EXISTS events_no_delete; DROP TRIGGER IF EXISTS commits_no_update;');
+  db.exec(
+    'DROP TRIGGER IF EXISTS events_no_update; DROP TRIGGER IF EXISTS events_no_delete; DROP TRIGGER IF EXISTS commits_no_update;',
+  );
   work(db);
   db.close();
 }
@@ -61,8 +73,14 @@ function expectRefused(path: string, message: RegExp, machine = {}): void {
 
 /** The attacker's recomputation of the unkeyed chain from row `from` to the end. */
 function rehashFrom(db: Database.Database, from: number): void {
-  const rows = db.prepare('SELECT seq, at, kind, data FROM events WHERE seq >= ? ORDER BY seq').all(from) as { seq: number; at: number; kind: string; data: string }[];
-  let prev = from === 1 ? GENESIS : (db.prepare('SELECT hash FROM events WHERE seq = ?').get(from - 1) as { hash: string }).hash;
+  const rows = db.prepare('SELECT seq, at, kind, data FROM events WHERE seq >= ? ORDER BY seq').all(from) as {
+    seq: number;
+    at: number;
+    kind: string;
+    data: string;
+  }[];
+  let prev =
+    from === 1 ? GENESIS : (db.prepare('SELECT hash FROM events WHERE seq = ?').get(from - 1) as { hash: string }).hash;
   for (const r of rows) {
     const hash = rowHash(prev, r.seq, r.at, r.kind, r.data);
     db.prepare('UPDATE events SET prev_hash = ?, hash = ? WHERE seq = ?').run(prev, hash, r.seq);
@@ -78,8 +96,15 @@ describe('a database bound to its machine', () => {
     expect(readFileSync(keyFile, 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
     const key = readMachineKey(keyFile);
     const db = new Database(path, { readonly: true });
-    expect(db.prepare('SELECT fingerprint, machine, purpose FROM identity').get()).toEqual({ fingerprint: key.fingerprint, machine: '0001', purpose: 'production' });
-    expect(db.prepare('SELECT kind, data FROM events WHERE seq = 1').get()).toMatchObject({ kind: 'records', data: expect.stringContaining('"created"') });
+    expect(db.prepare('SELECT fingerprint, machine, purpose FROM identity').get()).toEqual({
+      fingerprint: key.fingerprint,
+      machine: '0001',
+      purpose: 'production',
+    });
+    expect(db.prepare('SELECT kind, data FROM events WHERE seq = 1').get()).toMatchObject({
+      kind: 'records',
+      data: expect.stringContaining('"created"'),
+    });
     db.close();
     // The key never appears in the database.
     expect(readFileSync(path).includes(key.bytes.toString('hex'))).toBe(false);
@@ -89,14 +114,21 @@ describe('a database bound to its machine', () => {
     const path = played();
     const other = join(dir, 'other-machine.key');
     createMachineKey(other);
-    expectRefused(path, /belongs to another machine: it is bound to the key with fingerprint [0-9a-f]{16}, this machine's key .* is [0-9a-f]{16}/, { keyFile: other });
+    expectRefused(
+      path,
+      /belongs to another machine: it is bound to the key with fingerprint [0-9a-f]{16}, this machine's key .* is [0-9a-f]{16}/,
+      { keyFile: other },
+    );
   });
 
   it('refuses to start without the key the database is bound to, and makes no new one', () => {
     const path = played();
     const keyFile = testMachine(dir).keyFile;
     rmSync(keyFile);
-    expectRefused(path, /machine key .* is missing, and .* is bound to the key with fingerprint [0-9a-f]{16}: put that key file back/);
+    expectRefused(
+      path,
+      /machine key .* is missing, and .* is bound to the key with fingerprint [0-9a-f]{16}: put that key file back/,
+    );
     expect(existsSync(keyFile)).toBe(false);
   });
 
@@ -114,11 +146,19 @@ describe('a database bound to its machine', () => {
     expectRefused(path, /must be a folder apart from the data folder/, { mirror: join(dir, 'data') });
   });
 
-  it("refuses a database of another machine number, but not one the technician renumbered at the cabinet", () => {
+  it('refuses a database of another machine number, but not one the technician renumbered at the cabinet', () => {
     const path = played();
-    expectRefused(path, /belongs to machine "0001", and this cabinet's configuration names machine "A-18"/, { machine: 'A-18' });
+    expectRefused(path, /belongs to machine "0001", and this cabinet's configuration names machine "A-18"/, {
+      machine: 'A-18',
+    });
     const b = new Bench(path);
-    b.input({ kind: 'settings', settings: b.rig.state.settings, source: 'config file', installed: [], configReturns: RETURNS_IN_RANGE });
+    b.input({
+      kind: 'settings',
+      settings: b.rig.state.settings,
+      source: 'config file',
+      installed: [],
+      configReturns: RETURNS_IN_RANGE,
+    });
     b.technician();
     b.wish({ type: 'changeSettings', confirm: true, machine: 'A-17' });
     expect(b.rig.state.settings.voucher.machine).toBe('A-17');
@@ -134,7 +174,9 @@ describe('a database bound to its machine', () => {
     new Bench(sim, { purpose: 'simulated' }).store.close();
     expectRefused(sim, /is a simulated database .*: a production start refuses it/);
     const prod = played();
-    expectRefused(prod, /is a production database: run --headless --bot plays only on a simulated one/, { purpose: 'simulated' });
+    expectRefused(prod, /is a production database: run --headless --bot plays only on a simulated one/, {
+      purpose: 'simulated',
+    });
   });
 });
 
@@ -147,13 +189,17 @@ describe('the keyed chain over every committed table', () => {
     b.store.close();
     const checkpoint = (() => {
       const db = new Database(path, { readonly: true });
-      const row = db.prepare('SELECT c.events_to AS e FROM checkpoints k JOIN commits c ON c.seq = k.commit_seq ORDER BY k.seq DESC LIMIT 1').get() as { e: number };
+      const row = db
+        .prepare(
+          'SELECT c.events_to AS e FROM checkpoints k JOIN commits c ON c.seq = k.commit_seq ORDER BY k.seq DESC LIMIT 1',
+        )
+        .get() as { e: number };
       db.close();
       return row.e;
     })();
     expect(checkpoint).toBeGreaterThan(10);
     edit(path, (db) => {
-      db.prepare("UPDATE events SET data = '{\"event\":\"stacked\",\"value\":1000000}' WHERE seq = 5").run();
+      db.prepare('UPDATE events SET data = \'{"event":"stacked","value":1000000}\' WHERE seq = 5').run();
       rehashFrom(db, 5);
     });
     // `events --verify` with plain SHA-256 would now say intact: the keyed chain does not.
@@ -169,13 +215,20 @@ describe('the keyed chain over every committed table', () => {
       state.balance += 10000;
       db.prepare('UPDATE cabinet_state SET state = ?').run(JSON.stringify(state));
     });
-    expectRefused(path, /cabinet_state, meters are not as commit \d+ left them: a row edited, added or removed by hand/);
+    expectRefused(
+      path,
+      /cabinet_state, meters are not as commit \d+ left them: a row edited, added or removed by hand/,
+    );
   });
 
   it('refuses a recall row edited, a settings row edited, a meter row added or removed, and a production database made simulated', () => {
     for (const [sql, table, machine] of [
       ['UPDATE recall SET paid = paid + 500 WHERE game_id = (SELECT max(game_id) FROM recall)', 'recall', {}],
-      ["UPDATE settings SET value = json_set(value, '$.handpayLimit', 9000000000000) WHERE key = 'limits'", 'settings', {}],
+      [
+        "UPDATE settings SET value = json_set(value, '$.handpayLimit', 9000000000000) WHERE key = 'limits'",
+        'settings',
+        {},
+      ],
       ["INSERT INTO meters (scope, name, value) VALUES ('lifetime', 'jackpotCount', 3)", 'meters', {}],
       ["DELETE FROM meters WHERE name = 'coinIn' AND scope = 'period'", 'meters', {}],
       // So that the bot could play on it: its identity no longer verifies.
@@ -191,23 +244,41 @@ describe('the keyed chain over every committed table', () => {
 
   it('refuses a forged commit, rows appended after the last commit, and a forged checkpoint', () => {
     let path = played();
-    edit(path, (db) => db.exec("UPDATE commits SET tables = (CASE substr(tables, 1, 1) WHEN 'f' THEN 'e' ELSE 'f' END) || substr(tables, 2) WHERE seq = (SELECT max(seq) FROM commits)"));
+    edit(path, (db) =>
+      db.exec(
+        "UPDATE commits SET tables = (CASE substr(tables, 1, 1) WHEN 'f' THEN 'e' ELSE 'f' END) || substr(tables, 2) WHERE seq = (SELECT max(seq) FROM commits)",
+      ),
+    );
     expectRefused(path, /MAC does not verify under this machine's key/);
     rmSync(join(dir, 'data'), { recursive: true });
     rmSync(join(dir, 'mirror'), { recursive: true });
 
     path = played();
     edit(path, (db) => {
-      const last = db.prepare('SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string };
+      const last = db.prepare('SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1').get() as {
+        seq: number;
+        hash: string;
+      };
       const data = '{"event":"stacked","value":5000}';
-      db.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)').run(last.seq + 1, 1, 'note', data, last.hash, rowHash(last.hash, last.seq + 1, 1, 'note', data));
+      db.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)').run(
+        last.seq + 1,
+        1,
+        'note',
+        data,
+        last.hash,
+        rowHash(last.hash, last.seq + 1, 1, 'note', data),
+      );
     });
     expectRefused(path, /the event log ends at row \d+, the last commit \(\d+\) at row \d+/);
     rmSync(join(dir, 'data'), { recursive: true });
     rmSync(join(dir, 'mirror'), { recursive: true });
 
     path = played();
-    edit(path, (db) => db.prepare("INSERT INTO checkpoints (kind, commit_seq, at, mac) VALUES ('verified', 2, 0, ?)").run('0'.repeat(64)));
+    edit(path, (db) =>
+      db
+        .prepare("INSERT INTO checkpoints (kind, commit_seq, at, mac) VALUES ('verified', 2, 0, ?)")
+        .run('0'.repeat(64)),
+    );
     expectRefused(path, /checkpoint \d+ does not verify under this machine's key/);
   });
 
@@ -237,7 +308,10 @@ describe('the keyed chain over every committed table', () => {
     expect(walked).toMatchObject({ ok: false, seq: 7, problem: expect.stringMatching(/does not match its hash/) });
     expect(store.reader.recordsBroken).toMatch(/broken at event row 7/);
     store.close();
-    const reader = RecordsReader.open(path, { requireIntactChain: false, key: readMachineKey(testMachine(dir).keyFile) });
+    const reader = RecordsReader.open(path, {
+      requireIntactChain: false,
+      key: readMachineKey(testMachine(dir).keyFile),
+    });
     expect(reader.chain).toMatchObject({ ok: false, seq: 7 });
     reader.close();
   });
@@ -250,7 +324,12 @@ describe('the keyed chain over every committed table', () => {
     for (const m of MIGRATIONS.slice(0, 3)) db.exec(m.sql);
     db.pragma('user_version = 3');
     const data = '{"door":"main","open":true}';
-    db.prepare('INSERT INTO events VALUES (1, 5, ?, ?, ?, ?)').run('door', data, GENESIS, rowHash(GENESIS, 1, 5, 'door', data));
+    db.prepare('INSERT INTO events VALUES (1, 5, ?, ?, ?, ?)').run(
+      'door',
+      data,
+      GENESIS,
+      rowHash(GENESIS, 1, 5, 'door', data),
+    );
     db.close();
     const store = open(path);
     expect(store.records.ok).toBe(true);
@@ -271,7 +350,10 @@ describe('the keyed chain over every committed table', () => {
     db.pragma('user_version = 3');
     db.close();
     const store = open(old);
-    expect(store.records).toMatchObject({ ok: false, reason: expect.stringMatching(/no keyed records of its own .* mirror is at commit \d+/) });
+    expect(store.records).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/no keyed records of its own .* mirror is at commit \d+/),
+    });
     store.close();
   });
 });
@@ -294,7 +376,10 @@ describe('the mirror of critical memory', () => {
     expect(m.lifetime).toContainEqual({ name: 'billsIn', code: '000B', value: 10000 });
     expect(m.lifetime).toContainEqual({ name: 'gamesPlayed', code: '0005', value: 1 });
     const db = new Database(path, { readonly: true });
-    expect(db.prepare('SELECT seq, mac FROM commits ORDER BY seq DESC LIMIT 1').get()).toEqual({ seq: m.commit, mac: m.head });
+    expect(db.prepare('SELECT seq, mac FROM commits ORDER BY seq DESC LIMIT 1').get()).toEqual({
+      seq: m.commit,
+      mac: m.head,
+    });
     db.close();
     b.store.close();
   });
@@ -308,7 +393,9 @@ describe('the mirror of critical memory', () => {
     bytes.fill(0x20, newest * 16384 + 40, newest * 16384 + 60);
     writeFileSync(file, bytes);
     const after = mirrorOf();
-    expect(after.found === 'record' && before.found === 'record' && after.record.commit).toBe(before.found === 'record' && before.record.commit - 1);
+    expect(after.found === 'record' && before.found === 'record' && after.record.commit).toBe(
+      before.found === 'record' && before.record.commit - 1,
+    );
     // Lagging by one commit is what a power cut leaves: the database is ahead and continues from it.
     const store = open(path);
     expect(store.records.ok).toBe(true);
@@ -332,7 +419,10 @@ describe('the mirror of critical memory', () => {
     rmSync(`${path}-wal`, { force: true });
     rmSync(`${path}-shm`, { force: true });
     const store = open(path);
-    expect(store.records).toMatchObject({ ok: false, reason: expect.stringMatching(/rolled back: the database is at commit \d+, the mirror at commit \d+/) });
+    expect(store.records).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/rolled back: the database is at commit \d+, the mirror at commit \d+/),
+    });
     expect(store.records.mirror?.voucherSequence).toBe(1);
     store.close();
   });
@@ -370,7 +460,9 @@ describe('the mirror of critical memory', () => {
     const store = open(path);
     expect(store.records).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/swapped: the database is at commit (\d+), the mirror at commit (\d+), and at commit \2 they differ/),
+      reason: expect.stringMatching(
+        /swapped: the database is at commit (\d+), the mirror at commit (\d+), and at commit \2 they differ/,
+      ),
     });
     store.close();
   });
@@ -379,7 +471,10 @@ describe('the mirror of critical memory', () => {
     const path = played();
     rmSync(join(dir, 'mirror'), { recursive: true });
     const store = open(path);
-    expect(store.records).toMatchObject({ ok: false, reason: expect.stringMatching(/mirror .* is missing, though .* has been mirrored/) });
+    expect(store.records).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/mirror .* is missing, though .* has been mirrored/),
+    });
     // Refused records are not mirrored: the mirror stays missing until a RAM clear.
     store.appendLog([{ type: 'log', entry: { at: 1, kind: 'access', data: {} } }]);
     expect(existsSync(join(dir, 'mirror', MIRROR_FILE))).toBe(false);

@@ -20,7 +20,13 @@ describe('the SAS tables of the store', () => {
     bench.insert(500);
     const next = bench.rig.state;
     expect(next).not.toBe(prev);
-    bench.store.commitSas({ addExceptions: [{ code: 0x11, priority: false }, { code: 0x3d, priority: true }], validations: [{ seq: 1, record: { barcode: '00' + '1'.repeat(16) }, read: false }] });
+    bench.store.commitSas({
+      addExceptions: [
+        { code: 0x11, priority: false },
+        { code: 0x3d, priority: true },
+      ],
+      validations: [{ seq: 1, record: { barcode: '00' + '1'.repeat(16) }, read: false }],
+    });
     const [first, second] = bench.store.sasExceptions();
     bench.store.commitSas({ dropExceptions: [second.id], addExceptions: [{ code: 0x12, priority: false }] });
     bench.store.close();
@@ -37,10 +43,13 @@ describe('the SAS tables of the store', () => {
   });
 
   it('are covered by the keyed records: an exception removed or a voucher record marked read by hand refuses the database', () => {
-    for (const edit of ['DELETE FROM sas_exceptions', "UPDATE sas_validations SET read = 1"]) {
+    for (const edit of ['DELETE FROM sas_exceptions', 'UPDATE sas_validations SET read = 1']) {
       const path = dataPath(join(dir, edit.slice(0, 6)));
       const bench = new Bench(path);
-      bench.store.commitSas({ addExceptions: [{ code: 0x7e, priority: false }], validations: [{ seq: 1, record: { n: 1 }, read: false }] });
+      bench.store.commitSas({
+        addExceptions: [{ code: 0x7e, priority: false }],
+        validations: [{ seq: 1, record: { n: 1 }, read: false }],
+      });
       bench.store.close();
       const db = new Database(path);
       db.exec(edit);
@@ -52,7 +61,8 @@ describe('the SAS tables of the store', () => {
   it('keep every unread 4D record, and of the read ones only the buffer of 31', () => {
     const path = dataPath(dir);
     const bench = new Bench(path);
-    for (let seq = 1; seq <= 40; seq++) bench.store.commitSas({ validations: [{ seq, record: { seq }, read: seq <= 35 }] });
+    for (let seq = 1; seq <= 40; seq++)
+      bench.store.commitSas({ validations: [{ seq, record: { seq }, read: seq <= 35 }] });
     const kept = bench.store.sasValidations().map((v) => v.seq);
     expect(kept).toContain(36);
     expect(kept).toContain(40);

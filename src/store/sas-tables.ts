@@ -47,17 +47,27 @@ export class SasTables {
       add: db.prepare('INSERT INTO sas_exceptions (code, priority, raised_at) VALUES (?, ?, ?)'),
       drop: db.prepare('DELETE FROM sas_exceptions WHERE id = ?'),
       validations: db.prepare('SELECT seq, record, read FROM sas_validations ORDER BY seq'),
-      putValidation: db.prepare('INSERT INTO sas_validations (seq, record, read) VALUES (?, ?, ?) ON CONFLICT (seq) DO UPDATE SET record = excluded.record, read = excluded.read'),
+      putValidation: db.prepare(
+        'INSERT INTO sas_validations (seq, record, read) VALUES (?, ?, ?) ON CONFLICT (seq) DO UPDATE SET record = excluded.record, read = excluded.read',
+      ),
       dropValidation: db.prepare('DELETE FROM sas_validations WHERE seq = ?'),
     };
   }
 
   pending(): QueuedException[] {
-    return (this.stmt.pending.all() as { id: number; code: number; priority: number }[]).map((r) => ({ id: r.id, code: r.code, priority: r.priority === 1 }));
+    return (this.stmt.pending.all() as { id: number; code: number; priority: number }[]).map((r) => ({
+      id: r.id,
+      code: r.code,
+      priority: r.priority === 1,
+    }));
   }
 
   validations(): StoredValidation[] {
-    return (this.stmt.validations.all() as { seq: number; record: string; read: number }[]).map((r) => ({ seq: r.seq, record: JSON.parse(r.record), read: r.read === 1 }));
+    return (this.stmt.validations.all() as { seq: number; record: string; read: number }[]).map((r) => ({
+      seq: r.seq,
+      record: JSON.parse(r.record),
+      read: r.read === 1,
+    }));
   }
 
   /** Inside the journal's transaction; every row written or removed goes to the digests too. */

@@ -14,11 +14,35 @@ export const COVERED = {
   state_parts: { columns: ['name', 'value'], key: 1 },
   meters: { columns: ['scope', 'name', 'value'], key: 2 },
   settings: { columns: ['key', 'value'], key: 1 },
-  recall: { columns: ['game_id', 'game', 'chip_value', 'started_at', 'ended_at', 'staked', 'paid', 'handpaid', 'replay', 'result'], key: 1 },
+  recall: {
+    columns: [
+      'game_id',
+      'game',
+      'chip_value',
+      'started_at',
+      'ended_at',
+      'staked',
+      'paid',
+      'handpaid',
+      'replay',
+      'result',
+    ],
+    key: 1,
+  },
   sas_exceptions: { columns: ['id', 'code', 'priority', 'raised_at'], key: 1 },
   sas_validations: { columns: ['seq', 'record', 'read'], key: 1 },
   vouchers: {
-    columns: ['validation', 'sequence', 'amount', 'currency', 'issued_at', 'expires_at', 'status', 'redeemed_at', 'redeemed_event'],
+    columns: [
+      'validation',
+      'sequence',
+      'amount',
+      'currency',
+      'issued_at',
+      'expires_at',
+      'status',
+      'redeemed_at',
+      'redeemed_event',
+    ],
     key: 1,
   },
 } as const;
@@ -31,7 +55,11 @@ export const COVERED_TABLES = Object.keys(COVERED) as CoveredTable[];
  * database signed before has no digest for them: its commits' combined digests leave them out
  * until the first commit that writes their digest, which the journal makes at once (`touch`).
  */
-export const LATER_TABLES: Partial<Record<CoveredTable, number>> = { sas_exceptions: 5, sas_validations: 5, vouchers: 6 };
+export const LATER_TABLES: Partial<Record<CoveredTable, number>> = {
+  sas_exceptions: 5,
+  sas_validations: 5,
+  vouchers: 6,
+};
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -48,7 +76,11 @@ function digestOf(rows: Map<string, string>): string {
 
 /** The digest over all covered tables' digests, as one commit records it. */
 export function combinedDigest(digests: Readonly<Partial<Record<CoveredTable, string>>>): string {
-  return sha256(COVERED_TABLES.filter((t) => digests[t] !== undefined || !(t in LATER_TABLES)).map((t) => `${t}\t${digests[t]}\n`).join(''));
+  return sha256(
+    COVERED_TABLES.filter((t) => digests[t] !== undefined || !(t in LATER_TABLES))
+      .map((t) => `${t}\t${digests[t]}\n`)
+      .join(''),
+  );
 }
 
 /** The digest of a table with no rows. */
@@ -73,7 +105,10 @@ export class TableDigests {
         d.digests[t] = digestOf(d.rows.get(t)!);
         continue;
       }
-      const rows = db.prepare(`SELECT ${COVERED[t].columns.join(', ')} FROM ${t}`).raw().iterate() as Iterable<RowValues>;
+      const rows = db
+        .prepare(`SELECT ${COVERED[t].columns.join(', ')} FROM ${t}`)
+        .raw()
+        .iterate() as Iterable<RowValues>;
       for (const values of rows) d.rows.get(t)!.set(rowKey(t, values), sha256(JSON.stringify(values)));
       d.digests[t] = digestOf(d.rows.get(t)!);
     }

@@ -17,12 +17,19 @@ export function dataPath(dir: string, name = 'c.db'): string {
 
 /** The machine of a test: key and mirror in `dir`, outside its data folder. */
 export function testMachine(dir: string, overrides: Partial<MachineOptions> = {}): MachineOptions {
-  return { keyFile: join(dir, 'machine.key'), mirror: join(dir, 'mirror'), machine: '0001', purpose: 'production', ...overrides };
+  return {
+    keyFile: join(dir, 'machine.key'),
+    mirror: join(dir, 'mirror'),
+    machine: '0001',
+    purpose: 'production',
+    ...overrides,
+  };
 }
 
 /** The test folder a dataPath() database lives in (any other place would put its key and mirror outside the test's folder). */
 export function testDir(path: string): string {
-  if (basename(dirname(path)) !== 'data') throw new Error(`${path}: a test's database goes in its data folder (dataPath)`);
+  if (basename(dirname(path)) !== 'data')
+    throw new Error(`${path}: a test's database goes in its data folder (dataPath)`);
   return dirname(dirname(path));
 }
 
@@ -58,7 +65,10 @@ export class Bench {
   }
   /** Technician key turned and PIN entered, through the store (a PIN already changed from the initial one). */
   technician(pin = '2468'): void {
-    this.rig.state = { ...this.rig.state, access: { ...this.rig.state.access, pinHash: this.rig.env.hashPin(pin), pinChangeRequired: false } };
+    this.rig.state = {
+      ...this.rig.state,
+      access: { ...this.rig.state.access, pinHash: this.rig.env.hashPin(pin), pinChangeRequired: false },
+    };
     this.input({ kind: 'device', event: { device: 'deck', type: 'key', key: 'technician', on: true } });
     this.wish({ type: 'technicianPin', pin });
   }

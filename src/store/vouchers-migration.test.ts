@@ -33,7 +33,9 @@ async function storeOfSchema(version: number): Promise<typeof import('./testing'
 const tables = (path: string): string[] => {
   const db = new Database(path, { readonly: true });
   try {
-    return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+    return (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]
+    ).map((r) => r.name);
   } finally {
     db.close();
   }
@@ -84,7 +86,7 @@ describe('the vouchers table (schema 6) on a database an earlier build made', ()
       expect(again.store.reader.voucher(v.validation)?.status).toBe('issued');
       again.store.close();
       const db = new Database(path);
-      db.prepare("UPDATE vouchers SET amount = 900000 WHERE validation = ?").run(v.validation);
+      db.prepare('UPDATE vouchers SET amount = 900000 WHERE validation = ?').run(v.validation);
       db.close();
       const edited = now.dataPath(dir);
       expect(() => new now.Bench(edited)).toThrow(/vouchers is not as commit/);

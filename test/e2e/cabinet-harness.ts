@@ -89,7 +89,14 @@ export function e2eSuite(): E2eSuite {
   };
 }
 
-export interface SceneCard { owner: string; position: number; code: string | null; held: boolean; winning: boolean; discarded: boolean }
+export interface SceneCard {
+  owner: string;
+  position: number;
+  code: string | null;
+  held: boolean;
+  winning: boolean;
+  discarded: boolean;
+}
 export interface Scene {
   screen: string;
   overlay: string | null;
@@ -103,7 +110,8 @@ export interface Scene {
   animating: boolean;
 }
 
-export const scene = (page: Page): Promise<Scene> => page.evaluate(() => (window as unknown as { __scene: () => Scene }).__scene());
+export const scene = (page: Page): Promise<Scene> =>
+  page.evaluate(() => (window as unknown as { __scene: () => Scene }).__scene());
 
 /** Waits until the scene, at rest, satisfies the check; fails with the last scene seen. */
 export async function until(page: Page, check: (s: Scene) => boolean, what: string, ms = 45_000): Promise<Scene> {
@@ -120,7 +128,10 @@ export async function until(page: Page, check: (s: Scene) => boolean, what: stri
 /** Presses a button on the screen once it is live. */
 export async function press(page: Page, name: string): Promise<void> {
   await until(page, (s) => s.buttons.some((b) => b.name === name && b.live), `a live "${name}" button`);
-  const pressed = await page.evaluate((n) => (window as unknown as { __press: (n: string) => boolean }).__press(n), name);
+  const pressed = await page.evaluate(
+    (n) => (window as unknown as { __press: (n: string) => boolean }).__press(n),
+    name,
+  );
   if (!pressed) throw new Error(`"${name}" did not take the press`);
 }
 
@@ -147,11 +158,19 @@ export async function insertNote(cabinet: TestCabinet, value: number, ms = 20_00
 }
 
 export const meter = (s: Scene, name: string): string | undefined => s.meters.find((m) => m.name === name)?.value;
-export const cardsOf = (s: Scene, owner: string): (string | null)[] => s.cards.filter((c) => c.owner === owner).map((c) => c.code);
+export const cardsOf = (s: Scene, owner: string): (string | null)[] =>
+  s.cards.filter((c) => c.owner === owner).map((c) => c.code);
 
-export async function openScreen(browser: Browser, url: string, shots: string, name: string): Promise<Page & { shot: (tag: string) => Promise<void> }> {
+export async function openScreen(
+  browser: Browser,
+  url: string,
+  shots: string,
+  name: string,
+): Promise<Page & { shot: (tag: string) => Promise<void> }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1024 } });
   await page.goto(`${url}?test=1`);
   await until(page, (s) => s.version !== null, 'the first snapshot', 90_000);
-  return Object.assign(page, { shot: async (tag: string) => void (await page.screenshot({ path: join(shots, `e2e-${name}-${tag}.png`) })) });
+  return Object.assign(page, {
+    shot: async (tag: string) => void (await page.screenshot({ path: join(shots, `e2e-${name}-${tag}.png`) })),
+  });
 }

@@ -37,7 +37,11 @@ describe('Jacks or Better from note to voucher', () => {
     expect(meter(s, 'win')).toBe('45');
     await page.shot('win');
     await press(page, 'cashOut');
-    await until(page, () => sim.printer.printed.length === 1 && cabinet.app.runner.state.balance === 0, 'the voucher printed');
+    await until(
+      page,
+      () => sim.printer.printed.length === 1 && cabinet.app.runner.state.balance === 0,
+      'the voucher printed',
+    );
     const ticket = sim.printer.printed[0];
     // 2,000 chips of one cent, minus the bet of 5, plus 45 returned.
     // Figures are printed double width: the simulator's rendering spaces their letters.
@@ -45,13 +49,15 @@ describe('Jacks or Better from note to voucher', () => {
     expect(ticket.text.toUpperCase()).toContain('TWENTY');
     expect(ticket.validation).toMatch(/^\d{18}$/);
     expect(ticket.barcodes[0].data).toBe(ticket.validation);
-    expect(cabinet.app.runner.state.meters.lifetime.vouchersOut ?? cabinet.app.journal.reader.meters().lifetime.vouchersOut).toBe(2040);
+    expect(
+      cabinet.app.runner.state.meters.lifetime.vouchersOut ?? cabinet.app.journal.reader.meters().lifetime.vouchersOut,
+    ).toBe(2040);
     await until(page, (x) => meter(x, 'credits') === '0' || x.screen === 'attract', 'no credits left');
   });
 });
 
 describe('Poker Plus rounds', () => {
-  it('exchanges three cards, bets, buys the game and wins against the dealer\'s new hand', async () => {
+  it("exchanges three cards, bets, buys the game and wins against the dealer's new hand", async () => {
     const { page, cabinet } = await withCredits({}, 'pp-buy');
     cabinet.stack('Ah Ad 7c 4s 2h Kd Qs 9c 5h 3d Ac 9d 9s Kc');
     await pressWish(page, 'game:poker-plus');

@@ -20,12 +20,17 @@ interface Shown {
   rollUp: { heldBack: number; started: boolean; finished: boolean } | null;
 }
 
-const sounds = (page: Page): Promise<Played[]> => page.evaluate(() => (window as unknown as { __sounds: () => Played[] }).__sounds());
+const sounds = (page: Page): Promise<Played[]> =>
+  page.evaluate(() => (window as unknown as { __sounds: () => Played[] }).__sounds());
 
 /** The credits meter and the count under way, as one scene shows them. */
 async function shown(page: Page): Promise<Shown> {
   return page.evaluate(() => {
-    const s = (window as unknown as { __scene: () => { version: number | null; meters: { name: string; value: string }[]; rollUp: Shown['rollUp'] } }).__scene();
+    const s = (
+      window as unknown as {
+        __scene: () => { version: number | null; meters: { name: string; value: string }[]; rollUp: Shown['rollUp'] };
+      }
+    ).__scene();
     const meter = s.meters.find((m) => m.name === 'credits');
     return { version: s.version, credits: meter ? Number(meter.value.replace(/\D/g, '')) : -1, rollUp: s.rollUp };
   });
@@ -36,7 +41,9 @@ describe('sound and the credit roll-up against the real cabinet', () => {
     const cabinet = await suite.start();
     const runner = cabinet.app.runner;
     // The cabinet's credits at each committed version, to hold the screen to.
-    const creditsAt = new Map<number, number>([[runner.state.version, Math.floor(runner.state.balance / runner.state.chipValue)]]);
+    const creditsAt = new Map<number, number>([
+      [runner.state.version, Math.floor(runner.state.balance / runner.state.chipValue)],
+    ]);
     runner.onState((state) => creditsAt.set(state.version, Math.floor(state.balance / state.chipValue)));
     const page = await openScreen(suite.browser, cabinet.url, SHOTS, 'sound');
     const samples: Shown[] = [];
@@ -52,7 +59,11 @@ describe('sound and the credit roll-up against the real cabinet', () => {
       const start = (await sounds(page)).length;
       expect(await insertNote(cabinet, 2000)).toBe(true);
       // The note put in takes the screen from the attract loop at once; its credit follows.
-      await until(page, (s) => s.screen === 'lobby' && s.meters.some((m) => m.name === 'credits' && m.value === '2,000'), 'the note credited in the lobby');
+      await until(
+        page,
+        (s) => s.screen === 'lobby' && s.meters.some((m) => m.name === 'credits' && m.value === '2,000'),
+        'the note credited in the lobby',
+      );
       expect(runner.state.balance).toBe(2000);
 
       // A full house at MAX BET: 5 × 9 = 45 chips of one cent, counted in to the end.
@@ -66,10 +77,14 @@ describe('sound and the credit roll-up against the real cabinet', () => {
       await until(page, (s) => s.banners.length > 0, 'the win');
       expect(runner.state.balance).toBe(2000 - 5 + 45);
       const counted = Date.now();
-      await page.waitForFunction(() => {
-        const r = (window as unknown as { __scene: () => { rollUp: Shown['rollUp'] } }).__scene().rollUp;
-        return r !== null && r.started && r.heldBack === 0;
-      }, undefined, { polling: 20, timeout: 15_000 });
+      await page.waitForFunction(
+        () => {
+          const r = (window as unknown as { __scene: () => { rollUp: Shown['rollUp'] } }).__scene().rollUp;
+          return r !== null && r.started && r.heldBack === 0;
+        },
+        undefined,
+        { polling: 20, timeout: 15_000 },
+      );
       // A medium win (9 bets): about 2.7 s from the cards landing.
       expect(Date.now() - counted).toBeGreaterThan(1500);
       await page.shot('counted');
@@ -82,13 +97,19 @@ describe('sound and the credit roll-up against the real cabinet', () => {
       await press(page, 'deal');
       await until(page, (s) => s.banners.length > 0 && s.cards.filter((c) => c.winning).length > 0, 'four aces');
       expect(runner.state.balance).toBe(2040 - 5 + 125);
-      await page.waitForFunction(() => {
-        const r = (window as unknown as { __scene: () => { rollUp: Shown['rollUp'] } }).__scene().rollUp;
-        return r !== null && r.started && r.heldBack > 30;
-      }, undefined, { polling: 20, timeout: 15_000 });
+      await page.waitForFunction(
+        () => {
+          const r = (window as unknown as { __scene: () => { rollUp: Shown['rollUp'] } }).__scene().rollUp;
+          return r !== null && r.started && r.heldBack > 30;
+        },
+        undefined,
+        { polling: 20, timeout: 15_000 },
+      );
       const before = await shown(page);
       expect(before.credits).toBeLessThan(2160);
-      const pressed = await page.evaluate(() => (window as unknown as { __press: (n: string) => boolean }).__press('deal'));
+      const pressed = await page.evaluate(() =>
+        (window as unknown as { __press: (n: string) => boolean }).__press('deal'),
+      );
       expect(pressed).toBe(true);
       const after = await shown(page);
       // Finished by the press itself, before the next game's snapshot: the whole balance.
@@ -110,14 +131,28 @@ describe('sound and the credit roll-up against the real cabinet', () => {
         if (!counting) expect(s.credits, JSON.stringify(s)).toBe(cabinetCredits);
       }
       // The counts were seen under way: credits below the balance, then equal to it.
-      expect(samples.some((s) => s.rollUp !== null && s.rollUp.heldBack > 0 && s.credits < creditsAt.get(s.version!)!)).toBe(true);
+      expect(
+        samples.some((s) => s.rollUp !== null && s.rollUp.heldBack > 0 && s.credits < creditsAt.get(s.version!)!),
+      ).toBe(true);
 
       // The sounds, in order: the note, MAX BET and the deal, HOLD, the draw, the fanfare, the ticks; then again.
       const played = (await sounds(page)).slice(start);
       expect(played.every((p) => p.audible)).toBe(true);
       const names = played.map((p) => p.name);
       const first = names.indexOf('winMedium');
-      expect(names.slice(0, first + 1)).toEqual(['noteIn', 'maxBet', 'deal', 'deal', 'deal', 'deal', 'deal', 'holdOn', 'flip', 'flip', 'winMedium']);
+      expect(names.slice(0, first + 1)).toEqual([
+        'noteIn',
+        'maxBet',
+        'deal',
+        'deal',
+        'deal',
+        'deal',
+        'deal',
+        'holdOn',
+        'flip',
+        'flip',
+        'winMedium',
+      ]);
       const ticks = names.slice(first + 1).findIndex((n) => n !== 'tick');
       expect(ticks).toBeGreaterThanOrEqual(20);
       const second = names.slice(first + 1 + ticks);
@@ -127,7 +162,13 @@ describe('sound and the credit roll-up against the real cabinet', () => {
       const rest = second.slice(win2 + 1);
       expect(rest.indexOf('deal')).toBeGreaterThan(0);
       expect(rest.slice(0, rest.indexOf('deal')).every((n) => n === 'tick')).toBe(true);
-      expect(rest.slice(rest.indexOf('deal'), rest.indexOf('deal') + 5)).toEqual(['deal', 'deal', 'deal', 'deal', 'deal']);
+      expect(rest.slice(rest.indexOf('deal'), rest.indexOf('deal') + 5)).toEqual([
+        'deal',
+        'deal',
+        'deal',
+        'deal',
+        'deal',
+      ]);
     } finally {
       sampling = false;
       await sampler;

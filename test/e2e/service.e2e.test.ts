@@ -7,7 +7,19 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { MetersReport, Query, ToScreen, Wish } from '../../src/contract';
 import type { ServiceModel } from '../../renderer/model/service/page';
-import { cardsOf, e2eSuite, freshDbPath, insertNote, openScreen, press, scene, SHOTS, until, type Scene, type TestCabinet } from './cabinet-harness';
+import {
+  cardsOf,
+  e2eSuite,
+  freshDbPath,
+  insertNote,
+  openScreen,
+  press,
+  scene,
+  SHOTS,
+  until,
+  type Scene,
+  type TestCabinet,
+} from './cabinet-harness';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const suite = e2eSuite();
@@ -19,15 +31,35 @@ const svc = (s: Scene): ServiceModel => {
   if (!m) throw new Error(`no service page on screen: ${JSON.stringify(s).slice(0, 300)}`);
   return m;
 };
-const untilSvc = (page: Parameters<typeof until>[0], check: (m: ServiceModel) => boolean, what: string): Promise<Scene> =>
-  until(page, (s) => svcScene(s).service !== null && svcScene(s).service !== undefined && check(svcScene(s).service!), what);
-const pageText = (m: ServiceModel): string => [m.title, m.headline?.text, ...m.lines.map((l) => l.text), m.notice, ...(m.table?.rows.flatMap((r) => r.cells) ?? [])].join('\n');
+const untilSvc = (
+  page: Parameters<typeof until>[0],
+  check: (m: ServiceModel) => boolean,
+  what: string,
+): Promise<Scene> =>
+  until(
+    page,
+    (s) => svcScene(s).service !== null && svcScene(s).service !== undefined && check(svcScene(s).service!),
+    what,
+  );
+const pageText = (m: ServiceModel): string =>
+  [
+    m.title,
+    m.headline?.text,
+    ...m.lines.map((l) => l.text),
+    m.notice,
+    ...(m.table?.rows.flatMap((r) => r.cells) ?? []),
+  ].join('\n');
 const pressable = (page: Parameters<typeof until>[0], name: string): Promise<boolean> =>
   page.evaluate((n) => (window as unknown as { __press: (n: string) => boolean }).__press(n), name);
 
 /** Runs `npm run -s cabinet -- ARGS` as a technician would, on the cabinet's own database. */
 function cli(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync('npm', ['run', '-s', 'cabinet', '--', ...args], { cwd: ROOT, encoding: 'utf8', input, timeout: 120_000 });
+  const r = spawnSync('npm', ['run', '-s', 'cabinet', '--', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    input,
+    timeout: 120_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -59,7 +91,11 @@ async function technicianLogin(c: TestCabinet, page: Parameters<typeof until>[0]
   await until(page, () => c.app.runner.state.access.technicianSession, 'the technician session');
   await untilSvc(page, (m) => m.mode === 'technician', 'the audit pages');
   if (!c.app.runner.state.access.pinChangeRequired) return;
-  await untilSvc(page, (m) => m.page === 'settings' && m.headline?.text === 'CHANGE THE INITIAL PIN FIRST', 'the initial PIN to change');
+  await untilSvc(
+    page,
+    (m) => m.page === 'settings' && m.headline?.text === 'CHANGE THE INITIAL PIN FIRST',
+    'the initial PIN to change',
+  );
   for (const entry of [NEW_PIN, NEW_PIN]) {
     for (const k of entry) await press(page, `key.${k}`);
     await press(page, 'edit.ok');
@@ -79,7 +115,11 @@ describe('the attendant', () => {
     await press(page, 'deal');
     await until(page, (s) => s.overlay === 'handpay', 'the handpay lockup');
     sim.deck.turnKey('attendant', true);
-    let s = await untilSvc(page, (m) => m.page === 'attendant' && (m.headline?.text ?? '').includes('12.50'), 'the attendant menu with the handpay');
+    let s = await untilSvc(
+      page,
+      (m) => m.page === 'attendant' && (m.headline?.text ?? '').includes('12.50'),
+      'the attendant menu with the handpay',
+    );
     await page.shot('handpay');
     await press(page, 'att.handpay');
     await until(page, () => c.app.runner.state.handpay === null, 'the handpay paid');
@@ -92,7 +132,11 @@ describe('the attendant', () => {
     expect(c.app.runner.state.balance).toBe(1995);
     await press(page, 'confirm.yes');
     await until(page, () => c.app.runner.state.balance === 0, 'the credits cleared');
-    s = await untilSvc(page, (m) => (m.table?.rows.length ?? 0) >= 2 && pageText(m).includes('19.95'), 'both handpays listed');
+    s = await untilSvc(
+      page,
+      (m) => (m.table?.rows.length ?? 0) >= 2 && pageText(m).includes('19.95'),
+      'both handpays listed',
+    );
     expect(pageText(svc(s))).toContain('12.50');
     await page.shot('cleared');
 
@@ -112,7 +156,11 @@ describe('the attendant', () => {
 describe('the technician', () => {
   it('is refused a wrong PIN (logged, never the digits), locked out after repeated ones, then let in with the right one', async () => {
     // The shortest lockout a config may set (30 s): long enough to see, short enough to wait out.
-    const { page, sim, cabinet: c } = await start({ access: { initialPin: '2468', maxPinFailures: 3, lockoutSeconds: 30 } }, 'pin');
+    const {
+      page,
+      sim,
+      cabinet: c,
+    } = await start({ access: { initialPin: '2468', maxPinFailures: 3, lockoutSeconds: 30 } }, 'pin');
     sim.deck.turnKey('technician', true);
     await pin(page, '1111');
     let s = await untilSvc(page, (m) => pageText(m).includes('2 tries left'), 'two tries left');
@@ -134,7 +182,12 @@ describe('the technician', () => {
       ['wrong PIN', true],
     ]);
     // What the PIN attempts logged, not the rows' hashes, times or key fingerprints, whose digits may spell anything.
-    const log = JSON.stringify(c.app.journal.reader.events().filter((e) => e.kind === 'access' || e.kind === 'refusal').map((e) => e.data));
+    const log = JSON.stringify(
+      c.app.journal.reader
+        .events()
+        .filter((e) => e.kind === 'access' || e.kind === 'refusal')
+        .map((e) => e.data),
+    );
     for (const tried of ['1111', '1357', '9999', '2468']) expect(log).not.toContain(tried);
 
     s = await untilSvc(page, (m) => m.page === 'pin' && !/LOCKED/.test(m.headline?.text ?? ''), 'the lockout over');
@@ -142,13 +195,21 @@ describe('the technician', () => {
     await pin(page, '2468');
     await untilSvc(page, (m) => m.mode === 'technician', 'the audit pages');
     expect(c.app.runner.state.access.technicianSession).toBe(true);
-    expect(c.app.journal.reader.events().filter((e) => e.kind === 'access').at(-1)?.data).toEqual({ event: 'technician login', pinChangeRequired: true });
+    expect(
+      c.app.journal.reader
+        .events()
+        .filter((e) => e.kind === 'access')
+        .at(-1)?.data,
+    ).toEqual({ event: 'technician login', pinChangeRequired: true });
     // The initial PIN opens nothing but its own change: the screen offers only that, and the
     // cabinet refuses the rest over the contract.
     const forced = await untilSvc(page, (m) => m.page === 'settings', 'the forced PIN change');
     expect(svc(forced).headline?.text).toBe('CHANGE THE INITIAL PIN FIRST');
     expect(svc(forced).nav.map((b) => b.name)).toEqual(['svc.logout']);
-    expect(c.app.runner.wish({ type: 'clearPeriodMeters', confirm: true })).toMatchObject({ ok: false, refusal: { reason: 'the initial PIN must be changed first' } });
+    expect(c.app.runner.wish({ type: 'clearPeriodMeters', confirm: true })).toMatchObject({
+      ok: false,
+      refusal: { reason: 'the initial PIN must be changed first' },
+    });
     await page.shot('in');
     sim.deck.turnKey('technician', false);
     await until(page, (x) => svcScene(x).service === null, 'the audit closed with the key');
@@ -187,14 +248,23 @@ describe('the technician', () => {
     const digits = (text: string): number => Number(text.replace(/[^\d]/g, '') || '0');
     // A note meter is named by its note in the currency on the screen ("bills of $5.00 accepted").
     const expected = [
-      ...report.meters.map((r) => [r.code ?? '—', r.name.startsWith('bills.') ? `bills of $${(Number(r.name.slice(6)) / 100).toFixed(2)} accepted` : r.label, r.lifetime, r.period]),
+      ...report.meters.map((r) => [
+        r.code ?? '—',
+        r.name.startsWith('bills.') ? `bills of $${(Number(r.name.slice(6)) / 100).toFixed(2)} accepted` : r.label,
+        r.lifetime,
+        r.period,
+      ]),
       ...Object.values(report.derived).map((d) => [d.code, d.label, d.value, 0]),
     ];
     expect(shown.map((cells) => [cells[0], cells[1], digits(cells[2]), digits(cells[3])])).toEqual(expected);
     // The figures moved: a note of 5.00 and one game of 5 chips were counted.
     expect(report.meters.find((r) => r.name === 'billsIn')?.lifetime).toBe(500);
     expect(report.meters.find((r) => r.name === 'coinIn')?.lifetime).toBe(5);
-    expect(svc(s).lines.map((l) => l.text).join(' ')).toContain(report.eventChain === 'intact' ? 'intact' : 'BROKEN');
+    expect(
+      svc(s)
+        .lines.map((l) => l.text)
+        .join(' '),
+    ).toContain(report.eventChain === 'intact' ? 'intact' : 'BROKEN');
     expect(report.balanceCheck.ok).toBe(true);
   });
 
@@ -264,9 +334,16 @@ describe('the technician', () => {
     await press(page, 'edit.ok');
     await untilSvc(page, (m) => m.confirm !== null, 'the confirmation');
     await press(page, 'confirm.yes');
-    await until(page, () => c.app.runner.state.settings.payTables.jacks.coefficients['full-house'] === 9, 'the 9/6 table in force');
+    await until(
+      page,
+      () => c.app.runner.state.settings.payTables.jacks.coefficients['full-house'] === 9,
+      'the 9/6 table in force',
+    );
     await page.shot('changed');
-    const logged = c.app.journal.reader.events().filter((e) => e.kind === 'config').map((e) => [e.data.key, e.data.source]);
+    const logged = c.app.journal.reader
+      .events()
+      .filter((e) => e.kind === 'config')
+      .map((e) => [e.data.key, e.data.source]);
     expect(logged).toContainEqual(['limits.maxBet', 'technician']);
     sim.deck.turnKey('technician', false);
     await page.close();
@@ -277,7 +354,11 @@ describe('the technician', () => {
     expect(c.app.runner.state.settings.payTables.jacks.coefficients['full-house']).toBe(9);
     await technicianLogin(c, page);
     await press(page, 'svc.settings');
-    const after = await untilSvc(page, (m) => m.page === 'settings' && m.list.length > 5, 'the settings after the restart');
+    const after = await untilSvc(
+      page,
+      (m) => m.page === 'settings' && m.list.length > 5,
+      'the settings after the restart',
+    );
     expect(after.buttons.find((b) => b.name === 'set.limits.maxBet')?.sub).toBe('3');
     expect(after.buttons.find((b) => b.name === 'set.payTables.jacks-or-better')?.sub).toMatch(/9\/6/);
   });
@@ -348,7 +429,11 @@ describe('keys', () => {
       }
       return out;
     };
-    const before = { balance: c.app.runner.state.balance, settings: JSON.stringify(c.app.runner.state.settings), meters: JSON.stringify(c.app.runner.state.meters) };
+    const before = {
+      balance: c.app.runner.state.balance,
+      settings: JSON.stringify(c.app.runner.state.settings),
+      meters: JSON.stringify(c.app.runner.state.meters),
+    };
 
     // No key at all: everything refused under C-21.
     // (A PIN is only refused without the key: with it, a wrong one counts towards the lockout.)
@@ -377,15 +462,36 @@ describe('keys', () => {
     expect(c.app.runner.state.balance).toBe(keyed.get('wish creditClear')?.kind === 'accepted' ? 0 : before.balance);
     expect(JSON.stringify(c.app.runner.state.settings)).toBe(before.settings);
     // Logged at most once a second for the connection: the rows held back are counted by rule.
-    const rows = () => c.app.journal.reader.events().filter((e) => e.kind === 'refusal' && e.data.carrier === 'websocket');
-    const c21 = () => rows().reduce((n, e) => n + (e.data.heldBack === undefined ? (e.data.rule === 'C-21' ? 1 : 0) : Number((e.data.byRule as Record<string, number>)['C-21'] ?? 0)), 0);
+    const rows = () =>
+      c.app.journal.reader.events().filter((e) => e.kind === 'refusal' && e.data.carrier === 'websocket');
+    const c21 = () =>
+      rows().reduce(
+        (n, e) =>
+          n +
+          (e.data.heldBack === undefined
+            ? e.data.rule === 'C-21'
+              ? 1
+              : 0
+            : Number((e.data.byRule as Record<string, number>)['C-21'] ?? 0)),
+        0,
+      );
     await expect.poll(c21, { timeout: 5000 }).toBeGreaterThanOrEqual(SERVICE_WISHES.length + QUERIES.length);
     expect(JSON.stringify(rows())).not.toContain('"1234"');
 
     // On the screen: no service page and no service button takes a press without a key.
     const s = await scene(page);
     expect(svcScene(s).service ?? null).toBeNull();
-    for (const name of ['att.handpay', 'att.clear', 'pin.1', 'pin.enter', 'svc.meters', 'svc.settings', 'meters.ramClear', 'dev.test', 'confirm.yes']) {
+    for (const name of [
+      'att.handpay',
+      'att.clear',
+      'pin.1',
+      'pin.enter',
+      'svc.meters',
+      'svc.settings',
+      'meters.ramClear',
+      'dev.test',
+      'confirm.yes',
+    ]) {
       expect(await pressable(page, name), name).toBe(false);
     }
   });
@@ -400,7 +506,14 @@ describe('device tests', () => {
     await press(page, 'dev.test');
     await until(page, () => c.app.runner.state.deviceTest != null, 'the device test on');
     for (const b of ['deal', 'hold3', 'cashOut'] as const) sim.deck.tap(b);
-    await untilSvc(page, (m) => ['deck.deal', 'deck.hold3', 'deck.cashOut'].every((n) => m.indicators.find((i) => i.name === n)?.state !== 'off'), 'the buttons seen');
+    await untilSvc(
+      page,
+      (m) =>
+        ['deck.deal', 'deck.hold3', 'deck.cashOut'].every(
+          (n) => m.indicators.find((i) => i.name === n)?.state !== 'off',
+        ),
+      'the buttons seen',
+    );
     // The presses played nothing and cashed nothing out.
     expect(c.app.runner.state.game).toBeNull();
     expect(sim.printer.printed).toHaveLength(0);
@@ -409,7 +522,11 @@ describe('device tests', () => {
     await until(page, () => sim.deck.lamps.hold2 !== 'off', 'the HOLD 2 lamp lit on the deck');
 
     await press(page, 'dev.acceptor');
-    await until(page, () => c.app.runner.state.deviceTest?.acceptor.enabled === true, 'the acceptor enabled for a test note');
+    await until(
+      page,
+      () => c.app.runner.state.deviceTest?.acceptor.enabled === true,
+      'the acceptor enabled for a test note',
+    );
     expect(await insertNote(c, 2000)).toBe(true);
     await untilSvc(page, (m) => pageText(m).includes('20.00'), 'the test note listed');
     expect(c.app.runner.state.balance).toBe(0);

@@ -27,7 +27,10 @@ beforeEach(async () => {
   // Each refusal a second after the last on the refusal logs' clock, so each is a row of its own;
   // the flood test below runs on the real clock.
   let tick = 0;
-  host = await startHost({ cabinet: screenPort(cabinet, { now: () => bench.rig.now, clock: () => (tick += 1000) }), rendererRoot: root });
+  host = await startHost({
+    cabinet: screenPort(cabinet, { now: () => bench.rig.now, clock: () => (tick += 1000) }),
+    rendererRoot: root,
+  });
 });
 
 afterEach(async () => {
@@ -43,7 +46,9 @@ describe('the host carrier', () => {
     const first = await c.next((m) => m.kind === 'snapshot');
     if (first.kind !== 'snapshot') throw new Error();
     expect(first.snapshot.credits).toBe(1000);
-    c.ws.send(JSON.stringify({ kind: 'wish', id: 7, version: first.snapshot.version, wish: { type: 'chipValue', value: 25 } }));
+    c.ws.send(
+      JSON.stringify({ kind: 'wish', id: 7, version: first.snapshot.version, wish: { type: 'chipValue', value: 25 } }),
+    );
     expect(await c.next((m) => m.kind === 'accepted')).toEqual({ kind: 'accepted', id: 7 });
     const second = await c.next((m) => m.kind === 'snapshot');
     if (second.kind !== 'snapshot') throw new Error();
@@ -67,7 +72,11 @@ describe('the host carrier', () => {
     const c = client(host.url);
     await c.open;
     await c.next((m) => m.kind === 'snapshot');
-    for (const frame of ['not json', '{"kind":"wish","id":1,"version":0,"wish":{"type":"addCredits","amount":5}}', '{"kind":"eval"}']) {
+    for (const frame of [
+      'not json',
+      '{"kind":"wish","id":1,"version":0,"wish":{"type":"addCredits","amount":5}}',
+      '{"kind":"eval"}',
+    ]) {
       c.ws.send(frame);
       const r = await c.next((m) => m.kind === 'refused');
       expect(r).toMatchObject({ id: -1, rule: 'C-22' });
@@ -99,8 +108,20 @@ describe('queries over the host carrier', () => {
   it("refuses the attendant's query without the key, logs the refusal, and answers it with the key", async () => {
     const c = await connected();
     c.ws.send(JSON.stringify({ kind: 'query', id: 21, query: { type: 'handpays', limit: 10 } }));
-    expect(await c.next((m) => m.kind === 'refused')).toEqual({ kind: 'refused', id: 21, rule: 'C-21', reason: 'handpays: the attendant key is needed' });
-    expect(refusals()).toEqual([{ rule: 'C-21', reason: 'handpays: the attendant key is needed', query: { type: 'handpays', limit: 10 }, carrier: 'websocket' }]);
+    expect(await c.next((m) => m.kind === 'refused')).toEqual({
+      kind: 'refused',
+      id: 21,
+      rule: 'C-21',
+      reason: 'handpays: the attendant key is needed',
+    });
+    expect(refusals()).toEqual([
+      {
+        rule: 'C-21',
+        reason: 'handpays: the attendant key is needed',
+        query: { type: 'handpays', limit: 10 },
+        carrier: 'websocket',
+      },
+    ]);
     const bench = cabinet.bench;
     bench.key('attendant', true);
     bench.play({ type: 'creditClear', confirm: true });
@@ -108,7 +129,17 @@ describe('queries over the host carrier', () => {
     const answer = await c.next((m) => m.kind === 'answer');
     expect(answer).toMatchObject({ kind: 'answer', id: 22, answer: { type: 'handpays' } });
     if (answer.kind !== 'answer' || answer.answer.type !== 'handpays') throw new Error('not a handpays answer');
-    expect(answer.answer.rows).toEqual([{ seq: expect.any(Number), at: bench.rig.now, event: 'creditClear', kind: 'cancelledCredits', amount: 1000, gameId: null, reason: answer.answer.rows[0]?.reason }]);
+    expect(answer.answer.rows).toEqual([
+      {
+        seq: expect.any(Number),
+        at: bench.rig.now,
+        event: 'creditClear',
+        kind: 'cancelledCredits',
+        amount: 1000,
+        gameId: null,
+        reason: answer.answer.rows[0]?.reason,
+      },
+    ]);
     expect(refusals()).toHaveLength(1);
     c.ws.close();
   });
@@ -118,17 +149,29 @@ describe('queries over the host carrier', () => {
     const bench = cabinet.bench;
     bench.key('technician', true);
     c.ws.send(JSON.stringify({ kind: 'query', id: 31, query: { type: 'meters' } }));
-    expect(await c.next((m) => m.kind === 'refused')).toMatchObject({ id: 31, rule: 'C-21', reason: 'meters: the technician PIN is needed' });
+    expect(await c.next((m) => m.kind === 'refused')).toMatchObject({
+      id: 31,
+      rule: 'C-21',
+      reason: 'meters: the technician PIN is needed',
+    });
     bench.login();
     c.ws.send(JSON.stringify({ kind: 'query', id: 32, query: { type: 'meters' } }));
-    expect(await c.next((m) => m.kind === 'answer')).toEqual({ kind: 'answer', id: 32, answer: { type: 'meters', report: metersReport(bench.state, true) } });
+    expect(await c.next((m) => m.kind === 'answer')).toEqual({
+      kind: 'answer',
+      id: 32,
+      answer: { type: 'meters', report: metersReport(bench.state, true) },
+    });
     c.ws.close();
   });
 
   it('refuses a malformed query as C-22 and logs it, asking the cabinet nothing', async () => {
     const c = await connected();
     c.ws.send(JSON.stringify({ kind: 'query', id: 41, query: { type: 'events', limit: 1000 } }));
-    expect(await c.next((m) => m.kind === 'refused')).toMatchObject({ id: -1, rule: 'C-22', reason: expect.stringMatching(/limit/) });
+    expect(await c.next((m) => m.kind === 'refused')).toMatchObject({
+      id: -1,
+      rule: 'C-22',
+      reason: expect.stringMatching(/limit/),
+    });
     c.ws.send(JSON.stringify({ kind: 'query', id: 42, query: { type: 'shell', cmd: 'ls' } }));
     expect(await c.next((m) => m.kind === 'refused')).toMatchObject({ id: -1, rule: 'C-22' });
     expect(refusals()).toHaveLength(2);

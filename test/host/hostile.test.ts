@@ -51,10 +51,15 @@ afterEach(async () => {
 });
 
 const portOf = (h: RunningHost): number => Number(new URL(h.url).port);
-const refusalRows = () => cabinet.logged.flatMap((e) => (e.type === 'log' && e.entry.kind === 'refusal' ? [e.entry.data] : []));
+const refusalRows = () =>
+  cabinet.logged.flatMap((e) => (e.type === 'log' && e.entry.kind === 'refusal' ? [e.entry.data] : []));
 
 /** A WebSocket client written by hand, so it can send what no library would. */
-async function rawSocket(h: RunningHost, path: string, extraHeaders = ''): Promise<{ socket: Socket; closeCode: Promise<number | null> }> {
+async function rawSocket(
+  h: RunningHost,
+  path: string,
+  extraHeaders = '',
+): Promise<{ socket: Socket; closeCode: Promise<number | null> }> {
   const port = portOf(h);
   const socket = connect(port, '127.0.0.1');
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
@@ -148,14 +153,19 @@ describe('bad frames close only their own connection (issue 17, finding 1)', () 
         expect(await closeCode, what).toBe(code);
         socket.destroy();
         await expect.poll(() => refusalRows().length, { timeout: 2000 }).toBe(before + 1);
-        expect(refusalRows().at(-1)).toMatchObject({ rule: 'C-22', reason: expect.stringContaining(`closed with ${code}`) });
+        expect(refusalRows().at(-1)).toMatchObject({
+          rule: 'C-22',
+          reason: expect.stringContaining(`closed with ${code}`),
+        });
       }
       // The host is up and the cabinet takes the next wish.
       const c = client(host.url);
       await c.open;
       const s = await c.next((m) => m.kind === 'snapshot');
       if (s.kind !== 'snapshot') throw new Error('no snapshot');
-      c.ws.send(JSON.stringify({ kind: 'wish', id: 1, version: s.snapshot.version, wish: { type: 'chipValue', value: 25 } }));
+      c.ws.send(
+        JSON.stringify({ kind: 'wish', id: 1, version: s.snapshot.version, wish: { type: 'chipValue', value: 25 } }),
+      );
       expect(await c.next((m) => m.kind === 'accepted')).toEqual({ kind: 'accepted', id: 1 });
       c.ws.close();
     });
@@ -169,7 +179,14 @@ describe('bad frames close only their own connection (issue 17, finding 1)', () 
     await c.open;
     const s = await c.next((m) => m.kind === 'snapshot');
     if (s.kind !== 'snapshot') throw new Error('no snapshot');
-    const wish = { type: 'changeSettings', confirm: true, venue: '"'.repeat(40), machine: 'M'.repeat(12), chipValues: Array(8).fill(100_000_000), payTables: { 'jacks-or-better': '\u0001'.repeat(64), 'poker-plus': '\u0001'.repeat(64) } };
+    const wish = {
+      type: 'changeSettings',
+      confirm: true,
+      venue: '"'.repeat(40),
+      machine: 'M'.repeat(12),
+      chipValues: Array(8).fill(100_000_000),
+      payTables: { 'jacks-or-better': '\u0001'.repeat(64), 'poker-plus': '\u0001'.repeat(64) },
+    };
     const text = JSON.stringify({ kind: 'wish', id: 2 ** 52, version: 2 ** 52, wish });
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(TO_CABINET_MAX_BYTES);
     c.ws.send(text);
@@ -206,7 +223,9 @@ describe('Host and Origin both checked before the upgrade (finding 2)', () => {
     expect(refusalRows().every((r) => r.carrier === 'host')).toBe(true);
     // Plain requests for another host get nothing either; localhost is the cabinet's own.
     const res = await new Promise<number>((resolve) => {
-      const s = connect(port, '127.0.0.1', () => s.write(`GET / HTTP/1.1\r\nHost: evil.example:${port}\r\nConnection: close\r\n\r\n`));
+      const s = connect(port, '127.0.0.1', () =>
+        s.write(`GET / HTTP/1.1\r\nHost: evil.example:${port}\r\nConnection: close\r\n\r\n`),
+      );
       s.on('data', (d) => resolve(Number(d.toString().split(' ')[1])));
     });
     expect(res).toBe(421);
@@ -249,14 +268,22 @@ describe('a refusal flood is bounded (finding 7)', () => {
     const started = performance.now();
     const junk = 3000;
     for (let i = 0; i < junk; i++) {
-      c.ws.send(i % 2 ? 'not json' : JSON.stringify({ kind: 'wish', id: i, version: 0, wish: { type: 'creditClear', confirm: true } }));
+      c.ws.send(
+        i % 2
+          ? 'not json'
+          : JSON.stringify({ kind: 'wish', id: i, version: 0, wish: { type: 'creditClear', confirm: true } }),
+      );
     }
     // Every junk message is answered (refused).
     await expect.poll(() => answered, { timeout: 60_000, interval: 50 }).toBe(junk);
     c.ws.close();
     // The held-back count is written when its second is over.
     // A row is one refusal, or (heldBack) the count of those held back in its second.
-    await expect.poll(() => refusalRows().reduce((n, r) => n + (r.heldBack === undefined ? 1 : Number(r.heldBack)), 0), { timeout: 3000 }).toBe(junk);
+    await expect
+      .poll(() => refusalRows().reduce((n, r) => n + (r.heldBack === undefined ? 1 : Number(r.heldBack)), 0), {
+        timeout: 3000,
+      })
+      .toBe(junk);
     const seconds = (performance.now() - started) / 1000;
     expect(refusalRows().length).toBeLessThanOrEqual(Math.ceil(seconds) + 2);
     expect(refusalRows().filter((r) => r.heldBack).length).toBeGreaterThan(0);

@@ -64,4 +64,3 @@ export function client(url: string, headers: Record<string, string> = own(url)) 
   });
   return { ws, next, open };
 }
-

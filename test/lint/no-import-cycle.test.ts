@@ -61,17 +61,22 @@ describe('no-import-cycle', () => {
   });
 
   it('follows re-exports and folder indexes around a longer loop', () => {
-    expect(results.get('three/one.ts')).toEqual([expect.stringContaining('three/one.ts → three/two.ts → three/deeper/index.ts → three/one.ts')]);
+    expect(results.get('three/one.ts')).toEqual([
+      expect.stringContaining('three/one.ts → three/two.ts → three/deeper/index.ts → three/one.ts'),
+    ]);
     expect(results.get('three/two.ts')).toHaveLength(1);
     expect(results.get('three/deeper/index.ts')).toHaveLength(1);
   });
 
   it('counts a dynamic import as an edge', () => {
-    expect(results.get('dynamic/x.ts')).toEqual([expect.stringContaining('dynamic/x.ts → dynamic/y.ts → dynamic/x.ts')]);
+    expect(results.get('dynamic/x.ts')).toEqual([
+      expect.stringContaining('dynamic/x.ts → dynamic/y.ts → dynamic/x.ts'),
+    ]);
     expect(results.get('dynamic/y.ts')).toHaveLength(1);
   });
 
   it('passes imports that only go downward, and a file that merely imports a loop', () => {
-    for (const file of ['down/top.ts', 'down/mid.ts', 'down/leaf.ts', 'outside.ts']) expect(results.get(file), file).toEqual([]);
+    for (const file of ['down/top.ts', 'down/mid.ts', 'down/leaf.ts', 'outside.ts'])
+      expect(results.get(file), file).toEqual([]);
   });
 });

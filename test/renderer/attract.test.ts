@@ -6,7 +6,13 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ATTRACT_PAGES, JACKS_DEMO, PP_DEMO, type AttractModel, type AttractPage } from '../../renderer/model/play/attract-loop';
+import {
+  ATTRACT_PAGES,
+  JACKS_DEMO,
+  PP_DEMO,
+  type AttractModel,
+  type AttractPage,
+} from '../../renderer/model/play/attract-loop';
 import type { Snapshot } from '../../src/contract';
 import * as fx from './fixtures';
 import { rendererSuite, SHOTS } from './renderer-suite';
@@ -39,7 +45,8 @@ async function open(width = 1280, height = 1024): Promise<Page> {
   return page;
 }
 
-const scene = (page: Page): Promise<Scene> => page.evaluate(() => (window as unknown as { __scene: () => Scene }).__scene());
+const scene = (page: Page): Promise<Scene> =>
+  page.evaluate(() => (window as unknown as { __scene: () => Scene }).__scene());
 
 async function until(page: Page, check: (s: Scene) => boolean, what: string, ms = 15_000): Promise<Scene> {
   const end = Date.now() + ms;
@@ -49,7 +56,9 @@ async function until(page: Page, check: (s: Scene) => boolean, what: string, ms 
     if (check(last)) return last;
     await page.waitForTimeout(40);
   }
-  throw new Error(`never saw ${what}: ${JSON.stringify({ ...last, buttons: undefined, attract: last?.attract && { ...last.attract, payTable: null } })?.slice(0, 1500)}`);
+  throw new Error(
+    `never saw ${what}: ${JSON.stringify({ ...last, buttons: undefined, attract: last?.attract && { ...last.attract, payTable: null } })?.slice(0, 1500)}`,
+  );
 }
 
 async function show(page: Page, s: Snapshot): Promise<Scene> {
@@ -68,8 +77,10 @@ function pageAt(page: AttractPage, into: number): number {
   throw new Error(page);
 }
 
-const seek = (page: Page, ms: number): Promise<boolean> => page.evaluate((x) => (window as unknown as { __seekAttract: (ms: number) => boolean }).__seekAttract(x), ms);
-const codes = (a: AttractModel, owner: string): (string | null)[] => a.cards.filter((c) => c.owner === owner).map((c) => c.code);
+const seek = (page: Page, ms: number): Promise<boolean> =>
+  page.evaluate((x) => (window as unknown as { __seekAttract: (ms: number) => boolean }).__seekAttract(x), ms);
+const codes = (a: AttractModel, owner: string): (string | null)[] =>
+  a.cards.filter((c) => c.owner === owner).map((c) => c.code);
 
 describe('the attract loop', () => {
   it('cycles the title, the pay tables, a demonstration of each game from its script, and the call to insert a note', async () => {
@@ -79,40 +90,71 @@ describe('the attract loop', () => {
       const mark = await page.evaluate(() => performance.now());
       expect((await show(page, empty())).screen).toBe('attract');
       const frames: [AttractPage, number, (a: AttractModel, s: Scene) => void][] = [
-        ['title', 1000, (a, s) => expect([s.title, a.games]).toEqual(['VIDEO POKER', 'JACKS OR BETTER  •  POKER PLUS'])],
-        ['jacksTable', 1000, (a, s) => {
-          expect(s.title).toBe('JACKS OR BETTER');
-          expect(a.payTable?.rows[0]).toMatchObject({ category: 'royal-flush', values: ['250', '500', '750', '1,000', '4,000'] });
-          expect(a.payTable?.litColumn).toBe(4);
-        }],
-        ['jacksDemo', 2600, (a) => {
-          expect(a.step).toBe('hold');
-          expect(codes(a, 'demo')).toEqual(JACKS_DEMO.dealt);
-          expect(a.cards.filter((c) => c.held).map((c) => c.position)).toEqual(JACKS_DEMO.held);
-        }],
-        ['jacksDemo', 6500, (a) => {
-          expect(a.step).toBe('win');
-          expect(codes(a, 'demo')).toEqual(JACKS_DEMO.final);
-          // Paid by the table in play: a full house at the maximum bet of 5 pays 9 × 5.
-          expect(a.banner).toMatchObject({ text: 'WINNER!  FULL HOUSE', sub: 'WIN 45' });
-          expect(a.demo).toBe('DEMONSTRATION');
-        }],
-        ['ppTable', 1000, (a, s) => {
-          expect(s.title).toBe('POKER PLUS');
-          expect(a.payTable?.rows.find((r) => r.category === 'full-house')?.values).toEqual(['7 : 1']);
-        }],
-        ['ppDemo', 2800, (a) => {
-          expect(a.step).toBe('pick');
-          expect(codes(a, 'box')).toEqual(PP_DEMO.dealt);
-          expect(codes(a, 'dealer')).toEqual([null, null, null, null, 'Kd']);
-          expect(a.cards.filter((c) => c.selected).map((c) => c.position)).toEqual(PP_DEMO.exchange);
-        }],
-        ['ppDemo', 8700, (a) => {
-          expect(a.step).toBe('win');
-          expect(codes(a, 'box')).toEqual(PP_DEMO.drawn);
-          expect(codes(a, 'dealer')).toEqual(PP_DEMO.dealer);
-          expect(a.caption).toBe('FULL HOUSE BEATS IT: THE BET PAYS 7 TO 1');
-        }],
+        [
+          'title',
+          1000,
+          (a, s) => expect([s.title, a.games]).toEqual(['VIDEO POKER', 'JACKS OR BETTER  •  POKER PLUS']),
+        ],
+        [
+          'jacksTable',
+          1000,
+          (a, s) => {
+            expect(s.title).toBe('JACKS OR BETTER');
+            expect(a.payTable?.rows[0]).toMatchObject({
+              category: 'royal-flush',
+              values: ['250', '500', '750', '1,000', '4,000'],
+            });
+            expect(a.payTable?.litColumn).toBe(4);
+          },
+        ],
+        [
+          'jacksDemo',
+          2600,
+          (a) => {
+            expect(a.step).toBe('hold');
+            expect(codes(a, 'demo')).toEqual(JACKS_DEMO.dealt);
+            expect(a.cards.filter((c) => c.held).map((c) => c.position)).toEqual(JACKS_DEMO.held);
+          },
+        ],
+        [
+          'jacksDemo',
+          6500,
+          (a) => {
+            expect(a.step).toBe('win');
+            expect(codes(a, 'demo')).toEqual(JACKS_DEMO.final);
+            // Paid by the table in play: a full house at the maximum bet of 5 pays 9 × 5.
+            expect(a.banner).toMatchObject({ text: 'WINNER!  FULL HOUSE', sub: 'WIN 45' });
+            expect(a.demo).toBe('DEMONSTRATION');
+          },
+        ],
+        [
+          'ppTable',
+          1000,
+          (a, s) => {
+            expect(s.title).toBe('POKER PLUS');
+            expect(a.payTable?.rows.find((r) => r.category === 'full-house')?.values).toEqual(['7 : 1']);
+          },
+        ],
+        [
+          'ppDemo',
+          2800,
+          (a) => {
+            expect(a.step).toBe('pick');
+            expect(codes(a, 'box')).toEqual(PP_DEMO.dealt);
+            expect(codes(a, 'dealer')).toEqual([null, null, null, null, 'Kd']);
+            expect(a.cards.filter((c) => c.selected).map((c) => c.position)).toEqual(PP_DEMO.exchange);
+          },
+        ],
+        [
+          'ppDemo',
+          8700,
+          (a) => {
+            expect(a.step).toBe('win');
+            expect(codes(a, 'box')).toEqual(PP_DEMO.drawn);
+            expect(codes(a, 'dealer')).toEqual(PP_DEMO.dealer);
+            expect(a.caption).toBe('FULL HOUSE BEATS IT: THE BET PAYS 7 TO 1');
+          },
+        ],
         ['insert', 1500, (a) => expect(a.insert).toBe('INSERT A NOTE TO PLAY')],
       ];
       for (const [name, into, check] of frames) {
@@ -121,11 +163,15 @@ describe('the attract loop', () => {
         check(s.attract!, s);
         // Every page calls for a note.
         expect(s.attract!.insert).toBe('INSERT A NOTE TO PLAY');
-        await page.screenshot({ path: `${SHOTS}/attract-${name}${name.endsWith('Demo') ? `-${s.attract!.step}` : ''}.png` });
+        await page.screenshot({
+          path: `${SHOTS}/attract-${name}${name.endsWith('Demo') ? `-${s.attract!.step}` : ''}.png`,
+        });
       }
       // A film, not a game: nothing was wished, and the demonstration made no sound.
       expect(suite.cabinet.received.slice(since).filter((m) => m.kind === 'wish')).toEqual([]);
-      const sounds = await page.evaluate(() => (window as unknown as { __sounds: () => { name: string; at: number }[] }).__sounds());
+      const sounds = await page.evaluate(() =>
+        (window as unknown as { __sounds: () => { name: string; at: number }[] }).__sounds(),
+      );
       expect(sounds.filter((p) => p.at >= mark)).toEqual([]);
       // In the player's language.
       const ru = await show(page, { ...empty(), language: 'ru' });
@@ -148,7 +194,10 @@ describe('the attract loop', () => {
       const again = await open(1920, 1080);
       expect((await show(again, empty())).screen).toBe('attract');
       // A note: the cabinet reports it, and the credits it brings end the loop.
-      const noted = await show(again, empty({ balance: 2000, credits: 80, activity: { seq: 3, kind: 'noteCredited' } }));
+      const noted = await show(
+        again,
+        empty({ balance: 2000, credits: 80, activity: { seq: 3, kind: 'noteCredited' } }),
+      );
       expect(noted.screen).not.toBe('attract');
       await again.close();
 
@@ -162,7 +211,7 @@ describe('the attract loop', () => {
     }
   });
 
-  it('counts the idle time from the last thing the cabinet reported, at the operator\'s setting', async () => {
+  it("counts the idle time from the last thing the cabinet reported, at the operator's setting", async () => {
     const page = await open();
     try {
       const quick = (seq: number): Snapshot => {

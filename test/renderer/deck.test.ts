@@ -29,8 +29,13 @@ async function photograph(cardW: number, cardH: number, name: string): Promise<F
     await page.goto(cabinet.url);
     await cabinet.nextMessage(() => cabinet.received.filter((m) => m.kind === 'hello').length > hellos);
     cabinet.show(fx.baseSnapshot());
-    await page.waitForFunction(() => (window as unknown as { __scene?: () => { version: number | null } }).__scene?.().version !== null);
-    const cells = await page.evaluate(([w, h]) => (window as unknown as { __deck: (w: number, h: number) => Cell[] }).__deck(w!, h!), [cardW, cardH]);
+    await page.waitForFunction(
+      () => (window as unknown as { __scene?: () => { version: number | null } }).__scene?.().version !== null,
+    );
+    const cells = await page.evaluate(
+      ([w, h]) => (window as unknown as { __deck: (w: number, h: number) => Cell[] }).__deck(w!, h!),
+      [cardW, cardH],
+    );
     expect(cells).toHaveLength(52);
     const png = await page.screenshot({ path: `${SHOTS}/${name}.png` });
     return await page.evaluate(

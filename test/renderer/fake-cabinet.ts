@@ -9,13 +9,29 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { checkToCabinet, checkToScreen, QUERY_ACCESS, type Answer, type Query, type QueryType, type Snapshot, type ToCabinet, type ToScreen, type WishType } from '../../src/contract';
+import {
+  checkToCabinet,
+  checkToScreen,
+  QUERY_ACCESS,
+  type Answer,
+  type Query,
+  type QueryType,
+  type Snapshot,
+  type ToCabinet,
+  type ToScreen,
+  type WishType,
+} from '../../src/contract';
 
 // The policy the host serves the screen with: own scripts only, no eval, sockets to localhost.
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws://127.0.0.1:* ws://localhost:*; object-src 'none'; base-uri 'none'";
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.woff2': 'font/woff2', '.css': 'text/css' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.woff2': 'font/woff2',
+  '.css': 'text/css',
+};
 
 export class FakeCabinet {
   readonly received: ToCabinet[] = [];
@@ -59,7 +75,10 @@ export class FakeCabinet {
       const file = join(this.root, path.endsWith('/') ? `${path}index.html` : path);
       readFile(file).then(
         (body) => {
-          res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP });
+          res.writeHead(200, {
+            'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+            'content-security-policy': CSP,
+          });
           res.end(body);
         },
         () => {
@@ -92,7 +111,13 @@ export class FakeCabinet {
     const v = this.shown?.service;
     const technician = v !== undefined && v.technicianKey && v.technician;
     const allowed = QUERY_ACCESS[m.query.type] === 'attendant' ? (v?.attendantKey ?? false) || technician : technician;
-    if (!allowed) return { kind: 'refused', id: m.id, rule: 'C-21', reason: `${m.query.type} needs the ${QUERY_ACCESS[m.query.type]}'s key` };
+    if (!allowed)
+      return {
+        kind: 'refused',
+        id: m.id,
+        rule: 'C-21',
+        reason: `${m.query.type} needs the ${QUERY_ACCESS[m.query.type]}'s key`,
+      };
     const answer = this.answers.get(m.query.type);
     if (!answer) return { kind: 'refused', id: m.id, rule: 'C-12', reason: `no ${m.query.type} records in this test` };
     const message: ToScreen = { kind: 'answer', id: m.id, answer: answer(m.query) };
@@ -119,7 +144,8 @@ export class FakeCabinet {
     for (;;) {
       const found = this.received.find(predicate);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no such message from the screen; got ${JSON.stringify(this.received)}`);
+      if (Date.now() > deadline)
+        throw new Error(`no such message from the screen; got ${JSON.stringify(this.received)}`);
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
         setTimeout(resolve, 100);

@@ -38,13 +38,27 @@ export function serviceView(): ServiceView {
     technicianKey: false,
     technician: false,
     pin: { failures: 0, maxFailures: 3, lockedUntil: 0, mustChange: false },
-    devices: { acceptor: { online: true, faults: {} }, printer: { online: true, faults: {} }, deck: { online: true, faults: {} } },
+    devices: {
+      acceptor: { online: true, faults: {} },
+      printer: { online: true, faults: {} },
+      deck: { online: true, faults: {} },
+    },
     deviceTest: null,
     settings: {
       currency: 'USD',
       minorDigits: 2,
       chipValues: [1, 5, 25, 100],
-      limits: { creditLimit: 100000, ticketLimit: 50000, handpayLimit: 120000, maxBet: 5, minAnte: 1, maxAnte: 100, tableMax: 10000, minReturnPct: 85, maxReturnPct: 99.9 },
+      limits: {
+        creditLimit: 100000,
+        ticketLimit: 50000,
+        handpayLimit: 120000,
+        maxBet: 5,
+        minAnte: 1,
+        maxAnte: 100,
+        tableMax: 10000,
+        minReturnPct: 85,
+        maxReturnPct: 99.9,
+      },
       payTables: { 'jacks-or-better': 'jacks-9-6', 'poker-plus': 'poker-plus-standard' },
       defaultLanguage: 'en',
       venue: 'Golden Felt Club',
@@ -80,7 +94,10 @@ export function baseSnapshot(): Snapshot {
       winning: [],
       win: 0,
       // J-6: the royal pays 800 per chip at max bet on this table.
-      payTable: JACKS_COEFFICIENTS.map(([category, c]) => ({ category, perBet: [1, 2, 3, 4, 5].map((b) => (category === 'royal-flush' && b === 5 ? 800 : c)) })),
+      payTable: JACKS_COEFFICIENTS.map(([category, c]) => ({
+        category,
+        perBet: [1, 2, 3, 4, 5].map((b) => (category === 'royal-flush' && b === 5 ? 800 : c)),
+      })),
       gameId: null,
     },
     pokerPlus: {
@@ -115,7 +132,15 @@ export function jacksDealt(): Snapshot {
   s.inGame = true;
   s.credits = 95;
   s.balance = 2385;
-  s.jacks = { ...s.jacks, phase: 'holding', cards: ['Js', 'Jd', '7c', '4h', '2s'], held: [0, 1], autoHold: [0, 1], hand: 'jacks-or-better', gameId: 41 };
+  s.jacks = {
+    ...s.jacks,
+    phase: 'holding',
+    cards: ['Js', 'Jd', '7c', '4h', '2s'],
+    held: [0, 1],
+    autoHold: [0, 1],
+    hand: 'jacks-or-better',
+    gameId: 41,
+  };
   s.live = ['hold', 'toggleHold', 'draw', 'language'];
   return s;
 }
@@ -125,7 +150,17 @@ export function jacksWin(): Snapshot {
   s.version = 13;
   s.credits = 140;
   s.balance = 3510;
-  s.jacks = { ...s.jacks, phase: 'over', cards: ['Kh', 'Kd', 'Ks', '9c', '9d'], held: [0, 1, 2], autoHold: [], hand: 'full-house', winning: [0, 1, 2, 3, 4], win: 45, gameId: 41 };
+  s.jacks = {
+    ...s.jacks,
+    phase: 'over',
+    cards: ['Kh', 'Kd', 'Ks', '9c', '9d'],
+    held: [0, 1, 2],
+    autoHold: [],
+    hand: 'full-house',
+    winning: [0, 1, 2, 3, 4],
+    win: 45,
+    gameId: 41,
+  };
   return s;
 }
 
@@ -144,8 +179,34 @@ export function pokerPlusDeciding(): Snapshot {
   pp.gameId = 57;
   pp.seen = 0;
   pp.boxes = [
-    { ante: 10, blind: false, cards: ['Ah', 'Ad', '7c', '4s', '2h'], status: 'deciding', bet: 0, staked: 10, draws: 0, boughtGame: false, hand: 'pair', outcome: null, returned: null, net: null },
-    { ante: 10, blind: true, cards: null, status: 'bet', bet: 20, staked: 30, draws: 0, boughtGame: false, hand: null, outcome: null, returned: null, net: null },
+    {
+      ante: 10,
+      blind: false,
+      cards: ['Ah', 'Ad', '7c', '4s', '2h'],
+      status: 'deciding',
+      bet: 0,
+      staked: 10,
+      draws: 0,
+      boughtGame: false,
+      hand: 'pair',
+      outcome: null,
+      returned: null,
+      net: null,
+    },
+    {
+      ante: 10,
+      blind: true,
+      cards: null,
+      status: 'bet',
+      bet: 20,
+      staked: 30,
+      draws: 0,
+      boughtGame: false,
+      hand: null,
+      outcome: null,
+      returned: null,
+      net: null,
+    },
   ];
   pp.dealer = { cards: [null, null, null, null, 'Kd'], hand: null, game: null, bought: null };
   pp.fees = { exchange: [0, 10, 20, 20, 20, 10, 10], buySixth: 10, bet: 20, buyGame: null, takeHalf: null };
@@ -163,8 +224,34 @@ export function pokerPlusBought(): Snapshot {
   const pp = s.pokerPlus;
   pp.phase = 'over';
   pp.boxes = [
-    { ante: 10, blind: false, cards: ['Ah', 'Ad', 'Ac', '9d', '9s'], status: 'bet', bet: 20, staked: 60, draws: 1, boughtGame: true, hand: 'full-house', outcome: 'win', returned: 220, net: 160 },
-    { ante: 10, blind: true, cards: ['5c', '5d', 'Th', '8s', '3c'], status: 'bet', bet: 20, staked: 30, draws: 0, boughtGame: false, hand: 'pair', outcome: 'lose', returned: 0, net: -30 },
+    {
+      ante: 10,
+      blind: false,
+      cards: ['Ah', 'Ad', 'Ac', '9d', '9s'],
+      status: 'bet',
+      bet: 20,
+      staked: 60,
+      draws: 1,
+      boughtGame: true,
+      hand: 'full-house',
+      outcome: 'win',
+      returned: 220,
+      net: 160,
+    },
+    {
+      ante: 10,
+      blind: true,
+      cards: ['5c', '5d', 'Th', '8s', '3c'],
+      status: 'bet',
+      bet: 20,
+      staked: 30,
+      draws: 0,
+      boughtGame: false,
+      hand: 'pair',
+      outcome: 'lose',
+      returned: 0,
+      net: -30,
+    },
   ];
   pp.dealer = {
     cards: ['Qs', '7h', '8d', '3h', 'Kd'],
@@ -194,7 +281,12 @@ export function tilt(): Snapshot {
     kind: 'tilt',
     tilts: [
       { code: 'door:main', reason: 'main door open', since: 1_700_000_000_000, technician: false },
-      { code: 'printer:fault:paperOut', reason: 'printer fault: paper out', since: 1_700_000_000_500, technician: false },
+      {
+        code: 'printer:fault:paperOut',
+        reason: 'printer fault: paper out',
+        since: 1_700_000_000_500,
+        technician: false,
+      },
     ],
   };
   s.live = [];

@@ -52,10 +52,13 @@ beforeAll(async () => {
 });
 
 const scene = (): Promise<Scene> => page.evaluate(() => (window as unknown as { __scene: () => Scene }).__scene());
-const press = (name: string): Promise<boolean> => page.evaluate((n) => (window as unknown as { __press: (n: string) => boolean }).__press(n), name);
+const press = (name: string): Promise<boolean> =>
+  page.evaluate((n) => (window as unknown as { __press: (n: string) => boolean }).__press(n), name);
 const pageNow = (): Promise<number> => page.evaluate(() => performance.now());
 const soundsSince = async (mark: number): Promise<Played[]> =>
-  (await page.evaluate(() => (window as unknown as { __sounds: () => Played[] }).__sounds())).filter((p) => p.at >= mark);
+  (await page.evaluate(() => (window as unknown as { __sounds: () => Played[] }).__sounds())).filter(
+    (p) => p.at >= mark,
+  );
 const names = (played: Played[]): string[] => played.map((p) => p.name);
 const credits = (s: Scene): number => Number(s.meters.find((m) => m.name === 'credits')!.value.replace(/\D/g, ''));
 
@@ -78,7 +81,10 @@ async function show(s: Snapshot): Promise<Scene> {
 }
 
 /** A Jacks or Better game as the cabinet shows it step by step: credits in chips of 25 cents. */
-function jacks(phase: 'idle' | 'holding' | 'over', over: { cards?: string[]; held?: number[]; win?: number; hand?: string; credits: number; bet?: number }): Snapshot {
+function jacks(
+  phase: 'idle' | 'holding' | 'over',
+  over: { cards?: string[]; held?: number[]; win?: number; hand?: string; credits: number; bet?: number },
+): Snapshot {
   const s = fx.baseSnapshot();
   const bet = over.bet ?? 5;
   s.credits = over.credits;
@@ -96,7 +102,10 @@ function jacks(phase: 'idle' | 'holding' | 'over', over: { cards?: string[]; hel
     win: over.win ?? 0,
     gameId: phase === 'idle' ? null : gameId,
   };
-  s.live = phase === 'holding' ? ['hold', 'toggleHold', 'draw', 'language'] : ['selectGame', 'chipValue', 'language', 'setBet', 'deal', 'cashOut'];
+  s.live =
+    phase === 'holding'
+      ? ['hold', 'toggleHold', 'draw', 'language']
+      : ['selectGame', 'chipValue', 'language', 'setBet', 'deal', 'cashOut'];
   return s;
 }
 
@@ -105,7 +114,16 @@ async function playWin(win: number, bet = 5, start = 200): Promise<Scene> {
   gameId++;
   await show(jacks('holding', { cards: ['Js', 'Jd', '7c', '4h', '2s'], held: [0, 1], credits: start - bet, bet }));
   await until((x) => !x.animating, 'the deal landed');
-  return show(jacks('over', { cards: ['Js', 'Jd', '7c', '7h', '7d'], held: [0, 1, 2], win, hand: 'full-house', credits: start - bet + win, bet }));
+  return show(
+    jacks('over', {
+      cards: ['Js', 'Jd', '7c', '7h', '7d'],
+      held: [0, 1, 2],
+      win,
+      hand: 'full-house',
+      credits: start - bet + win,
+      bet,
+    }),
+  );
 }
 
 beforeEach(async () => {
@@ -125,7 +143,15 @@ describe('sound and the roll-up', () => {
     await show(jacks('holding', { cards: ['Js', 'Jd', '7c', '4h', '2s'], held: [0, 1], credits: 195 }));
     await until((x) => !x.animating, 'the deal landed');
     await show(jacks('holding', { cards: ['Js', 'Jd', '7c', '4h', '2s'], held: [0, 1, 2], credits: 195 }));
-    const settled = await show(jacks('over', { cards: ['Js', 'Jd', '7c', '7h', '7d'], held: [0, 1, 2], win: 45, hand: 'full-house', credits: 240 }));
+    const settled = await show(
+      jacks('over', {
+        cards: ['Js', 'Jd', '7c', '7h', '7d'],
+        held: [0, 1, 2],
+        win: 45,
+        hand: 'full-house',
+        credits: 240,
+      }),
+    );
     // Before the cards land and the count starts, the credits hold the win back.
     expect(credits(settled)).toBeLessThanOrEqual(240);
     const seen: number[] = [];
@@ -189,7 +215,13 @@ describe('sound and the roll-up', () => {
     // The same from the deck: the cabinet reports a button taken (BET ONE).
     const settled = await playWin(250);
     await until((x) => x.rollUp?.started === true && x.rollUp.heldBack > 100, 'the count under way');
-    const last = jacks('over', { cards: ['Js', 'Jd', '7c', '7h', '7d'], held: [0, 1, 2], win: 250, hand: 'full-house', credits: 445 });
+    const last = jacks('over', {
+      cards: ['Js', 'Jd', '7c', '7h', '7d'],
+      held: [0, 1, 2],
+      win: 250,
+      hand: 'full-house',
+      credits: 445,
+    });
     s = await show({ ...last, activity: { seq: 9, kind: 'button' } });
     expect(credits(s)).toBe(445);
     expect(settled.rollUp!.credited).toBe(250);
@@ -229,13 +261,39 @@ describe('sound and the roll-up', () => {
     await show({ ...base, credits: 280, balance: 7000, activity: { seq: 21, kind: 'noteCredited' } });
     await show({ ...base, credits: 280, balance: 7000, activity: { seq: 22, kind: 'noteReturned' } });
     await show({ ...base, credits: 280, balance: 7000, activity: { seq: 23, kind: 'buttonRefused' } });
-    await show({ ...base, credits: 280, balance: 7000, activity: { seq: 23, kind: 'buttonRefused' }, jacks: { ...base.jacks, bet: 1 } });
-    await show({ ...base, credits: 280, balance: 7000, activity: { seq: 23, kind: 'buttonRefused' }, jacks: { ...base.jacks, bet: 5 } });
-    const dim = await show({ ...base, credits: 280, balance: 7000, activity: { seq: 23, kind: 'buttonRefused' }, live: ['language'] });
+    await show({
+      ...base,
+      credits: 280,
+      balance: 7000,
+      activity: { seq: 23, kind: 'buttonRefused' },
+      jacks: { ...base.jacks, bet: 1 },
+    });
+    await show({
+      ...base,
+      credits: 280,
+      balance: 7000,
+      activity: { seq: 23, kind: 'buttonRefused' },
+      jacks: { ...base.jacks, bet: 5 },
+    });
+    const dim = await show({
+      ...base,
+      credits: 280,
+      balance: 7000,
+      activity: { seq: 23, kind: 'buttonRefused' },
+      live: ['language'],
+    });
     expect(dim.buttons.find((b) => b.name === 'betOne')?.live).toBe(false);
     expect(await press('betOne')).toBe(false);
     await show({ ...base, cashout: { amount: 7000, state: 'printing' }, live: [] });
-    expect(names(await soundsSince(mark))).toEqual(['noteIn', 'noteOut', 'refused', 'betOne', 'maxBet', 'refused', 'cashout']);
+    expect(names(await soundsSince(mark))).toEqual([
+      'noteIn',
+      'noteOut',
+      'refused',
+      'betOne',
+      'maxBet',
+      'refused',
+      'cashout',
+    ]);
     await show(jacks('idle', { credits: 200 }));
   });
 
@@ -249,12 +307,15 @@ describe('sound and the roll-up', () => {
     await show(jacks('idle', { credits: 200 }));
   });
 
-  it('plays at the operator\'s volume, and silently while the attendant\'s mute lasts', async () => {
+  it("plays at the operator's volume, and silently while the attendant's mute lasts", async () => {
     const base = jacks('idle', { credits: 200 });
     const level = (volume: number, mutedUntil = 0): Snapshot => ({
       ...base,
       mutedUntil,
-      service: { ...base.service, settings: { ...base.service.settings, presentation: { ...base.service.settings.presentation, volume } } },
+      service: {
+        ...base.service,
+        settings: { ...base.service.settings, presentation: { ...base.service.settings.presentation, volume } },
+      },
     });
     await show(level(0));
     let mark = await pageNow();
@@ -272,7 +333,13 @@ describe('sound and the roll-up', () => {
   });
 
   it('renders every sound offline: each is heard and none clips', async () => {
-    const rendered = await page.evaluate(() => (window as unknown as { __soundCheck: () => Promise<{ name: string; seconds: number; peak: number; rms: number }[]> }).__soundCheck());
+    const rendered = await page.evaluate(() =>
+      (
+        window as unknown as {
+          __soundCheck: () => Promise<{ name: string; seconds: number; peak: number; rms: number }[]>;
+        }
+      ).__soundCheck(),
+    );
     expect(rendered.map((r) => r.name)).toEqual(SOUND_NAMES);
     for (const r of rendered) {
       expect(r.peak, `${r.name} is heard`).toBeGreaterThan(0.1);

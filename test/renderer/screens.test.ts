@@ -14,7 +14,13 @@ import * as fx from './fixtures';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SHOTS = `${ROOT}test-results/screens`;
 
-interface SceneButton { name: string; label: string; sub: string | null; live: boolean; selected: boolean }
+interface SceneButton {
+  name: string;
+  label: string;
+  sub: string | null;
+  live: boolean;
+  selected: boolean;
+}
 interface Scene {
   screen: string;
   overlay: string | null;
@@ -22,7 +28,15 @@ interface Scene {
   version: number | null;
   message: string | null;
   meters: { name: string; label: string; value: string; sub: string | null }[];
-  cards: { owner: string; position: number; code: string | null; held: boolean; winning: boolean; selected: boolean; discarded: boolean }[];
+  cards: {
+    owner: string;
+    position: number;
+    code: string | null;
+    held: boolean;
+    winning: boolean;
+    selected: boolean;
+    discarded: boolean;
+  }[];
   banners: { text: string; sub: string | null; tone: string }[];
   buttons: SceneButton[];
   payTable: { litColumn: number | null; winRow: string | null } | null;
@@ -53,26 +67,41 @@ afterAll(async () => {
   await cabinet?.stop();
 });
 
-const scene = (page: Page): Promise<Scene> => page.evaluate(() => (window as unknown as { __scene: () => Scene }).__scene());
-const press = (page: Page, name: string): Promise<boolean> => page.evaluate((n) => (window as unknown as { __press: (n: string) => boolean }).__press(n), name);
+const scene = (page: Page): Promise<Scene> =>
+  page.evaluate(() => (window as unknown as { __scene: () => Scene }).__scene());
+const press = (page: Page, name: string): Promise<boolean> =>
+  page.evaluate((n) => (window as unknown as { __press: (n: string) => boolean }).__press(n), name);
 
 /** Sends a snapshot and waits until the screen shows it with every motion finished. */
 async function show(page: Page, s: Snapshot): Promise<Scene> {
   cabinet.show(s);
-  await page.waitForFunction((v) => {
-    const sc = (window as unknown as { __scene?: () => Scene }).__scene?.();
-    return sc !== undefined && sc.version === v && !sc.animating;
-  }, s.version, { polling: 50, timeout: 15_000 });
+  await page.waitForFunction(
+    (v) => {
+      const sc = (window as unknown as { __scene?: () => Scene }).__scene?.();
+      return sc !== undefined && sc.version === v && !sc.animating;
+    },
+    s.version,
+    { polling: 50, timeout: 15_000 },
+  );
   return scene(page);
 }
 
 async function settle(page: Page): Promise<Scene> {
-  await page.waitForFunction(() => !(window as unknown as { __scene: () => Scene }).__scene().animating, undefined, { polling: 50, timeout: 15_000 });
+  await page.waitForFunction(() => !(window as unknown as { __scene: () => Scene }).__scene().animating, undefined, {
+    polling: 50,
+    timeout: 15_000,
+  });
   return scene(page);
 }
 
 /** Colours of the rendered page at design coordinates, read back from a real screenshot. */
-async function pixels(page: Page, design: Design, viewport: { width: number; height: number }, points: [number, number][], name: string): Promise<number[][]> {
+async function pixels(
+  page: Page,
+  design: Design,
+  viewport: { width: number; height: number },
+  points: [number, number][],
+  name: string,
+): Promise<number[][]> {
   const png = await page.screenshot({ path: `${SHOTS}/${name}.png` });
   const f = fit(viewport.width, viewport.height, design);
   const at = points.map(([x, y]): [number, number] => [Math.round(f.x + x * f.scale), Math.round(f.y + y * f.scale)]);
@@ -143,7 +172,13 @@ describe.each([
   it('shows Jacks or Better dealt with the auto-held cards HELD, and HOLD 2 sends toggleHold with the version', async () => {
     const s = await show(page, fx.jacksDealt());
     expect(s.screen).toBe('jacks');
-    expect(s.cards.map((c) => [c.code, c.held])).toEqual([['Js', true], ['Jd', true], ['7c', false], ['4h', false], ['2s', false]]);
+    expect(s.cards.map((c) => [c.code, c.held])).toEqual([
+      ['Js', true],
+      ['Jd', true],
+      ['7c', false],
+      ['4h', false],
+      ['2s', false],
+    ]);
     expect(button(s, 'deal')).toMatchObject({ label: 'DRAW', live: true });
     expect(button(s, 'betOne').live).toBe(false);
     expect(s.payTable).toMatchObject({ litColumn: 4, winRow: 'jacks-or-better' });
@@ -151,11 +186,17 @@ describe.each([
     expect(s.motions.deal).toBeGreaterThanOrEqual(5);
     const l = jacksLayout(design);
     const [c0, c2] = [l.cards[0]!, l.cards[2]!];
-    const px = await pixels(page, design, viewport, [
-      [c0.x / 2, c0.y + c0.h / 2],
-      [c0.x + c0.w / 2, c0.y + c0.h * 0.13 - 19],
-      [c2.x + c2.w / 2, c2.y + c2.h * 0.13 - 19],
-    ], `${tag}-jacks-dealt`);
+    const px = await pixels(
+      page,
+      design,
+      viewport,
+      [
+        [c0.x / 2, c0.y + c0.h / 2],
+        [c0.x + c0.w / 2, c0.y + c0.h * 0.13 - 19],
+        [c2.x + c2.w / 2, c2.y + c2.h * 0.13 - 19],
+      ],
+      `${tag}-jacks-dealt`,
+    );
     const [felt, held, unheld] = [px[0]!, px[1]!, px[2]!];
     // Felt: green well above red and blue.
     expect(felt[1]).toBeGreaterThan(felt[0]! + 30);
@@ -241,7 +282,10 @@ describe.each([
     const en = await show(page, { ...fx.jacksWin(), version: 40 });
     const before = cabinet.received.length;
     expect(await press(page, 'language')).toBe(true);
-    expect(await cabinet.nextMessage((m) => cabinet.received.indexOf(m) >= before && m.kind === 'wish')).toMatchObject({ version: 40, wish: { type: 'language', language: 'ru' } });
+    expect(await cabinet.nextMessage((m) => cabinet.received.indexOf(m) >= before && m.kind === 'wish')).toMatchObject({
+      version: 40,
+      wish: { type: 'language', language: 'ru' },
+    });
     expect(button(en, 'language').label).toBe('РУССКИЙ');
     const ru = await show(page, { ...fx.russian(fx.jacksDealt()), version: 41 });
     expect(ru.language).toBe('ru');

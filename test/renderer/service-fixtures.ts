@@ -4,13 +4,29 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Answer, EventRowView, InstalledPayTable, MetersReport, Query, RecallSummary, Snapshot } from '../../src/contract';
+import type {
+  Answer,
+  EventRowView,
+  InstalledPayTable,
+  MetersReport,
+  Query,
+  RecallSummary,
+  Snapshot,
+} from '../../src/contract';
 import * as fx from './fixtures';
 
 const REPLAYS = fileURLToPath(new URL('../replays/', import.meta.url));
 const read = (name: string): unknown => JSON.parse(readFileSync(`${REPLAYS}${name}`, 'utf8'));
 
-const TECH_LIVE = ['technicianLogout', 'clearPeriodMeters', 'ramClear', 'changeSettings', 'setPin', 'deviceTest', 'clearTilt'];
+const TECH_LIVE = [
+  'technicianLogout',
+  'clearPeriodMeters',
+  'ramClear',
+  'changeSettings',
+  'setPin',
+  'deviceTest',
+  'clearTilt',
+];
 
 export function attendant(s: Snapshot = fx.handpay()): Snapshot {
   s.version += 100;
@@ -55,7 +71,12 @@ export function technicianTilt(): Snapshot {
     const now = Date.now();
     s.lockup.tilts[0]!.since = now - 25 * 60_000;
     s.lockup.tilts[1]!.since = now - 24 * 60_000 - 30_000;
-    s.lockup.tilts.push({ code: 'meters', reason: 'meters do not balance (C-9)', since: now - 3 * 60_000, technician: true });
+    s.lockup.tilts.push({
+      code: 'meters',
+      reason: 'meters do not balance (C-9)',
+      since: now - 3 * 60_000,
+      technician: true,
+    });
   }
   return s;
 }
@@ -69,7 +90,10 @@ export function deviceTest(): Snapshot {
     pressed: ['hold2'],
     seen: ['deal', 'hold2', 'cashOut'],
     lamps: { deal: 'on', hold1: 'off', hold2: 'blink' },
-    acceptor: { enabled: true, notes: [{ value: 2000, denomination: 'USD20', at: 1_700_000_050_000, result: 'returned', reason: null }] },
+    acceptor: {
+      enabled: true,
+      notes: [{ value: 2000, denomination: 'USD20', at: 1_700_000_050_000, result: 'returned', reason: null }],
+    },
     printer: { state: 'printed', validation: '000712345678901234', reason: null },
   };
   s.service.devices.printer = { online: true, faults: { paperLow: 'paper low' } };
@@ -80,9 +104,33 @@ export function handpays(): Answer {
   return {
     type: 'handpays',
     rows: [
-      { seq: 90, at: 1_700_000_300_000, event: 'locked', kind: 'jackpot', amount: 100000, gameId: 41, reason: 'royal flush at max bet' },
-      { seq: 60, at: 1_700_000_200_000, event: 'creditClear', kind: 'cancelledCredits', amount: 2510, gameId: null, reason: null },
-      { seq: 20, at: 1_700_000_100_000, event: 'paid', kind: 'jackpot', amount: 150000, gameId: 12, reason: 'four aces' },
+      {
+        seq: 90,
+        at: 1_700_000_300_000,
+        event: 'locked',
+        kind: 'jackpot',
+        amount: 100000,
+        gameId: 41,
+        reason: 'royal flush at max bet',
+      },
+      {
+        seq: 60,
+        at: 1_700_000_200_000,
+        event: 'creditClear',
+        kind: 'cancelledCredits',
+        amount: 2510,
+        gameId: null,
+        reason: null,
+      },
+      {
+        seq: 20,
+        at: 1_700_000_100_000,
+        event: 'paid',
+        kind: 'jackpot',
+        amount: 150000,
+        gameId: 12,
+        reason: 'four aces',
+      },
     ],
   };
 }
@@ -93,7 +141,15 @@ export function metersReport(balanced = true): MetersReport {
     { name: 'totalWon', code: '0001', unit: 'money', label: 'Total won', lifetime: 1100000, period: 3000 },
     { name: 'gamesPlayed', code: '0005', unit: 'count', label: 'Games played', lifetime: 15234, period: 120 },
   ];
-  for (let i = 0; i < 12; i++) meters.push({ name: `billsIn${i}`, code: i < 6 ? `00${40 + i}` : null, unit: 'count', label: `Bills in, note ${i + 1}`, lifetime: 100 + i, period: i });
+  for (let i = 0; i < 12; i++)
+    meters.push({
+      name: `billsIn${i}`,
+      code: i < 6 ? `00${40 + i}` : null,
+      unit: 'count',
+      label: `Bills in, note ${i + 1}`,
+      lifetime: 100 + i,
+      period: i,
+    });
   return {
     currency: 'USD',
     minorDigits: 2,
@@ -111,25 +167,53 @@ const PP_REPLAY = 'poker-plus-two-boxes';
 export const RECALL_GAMES: RecallSummary[] = Array.from({ length: 14 }, (_, i) => {
   const gameId = 120 - i;
   const pp = i === 1;
-  return { gameId, game: pp ? 'poker-plus' : 'jacks-or-better', chipValue: 25, startedAt: 1_700_000_000_000 + (14 - i) * 60_000, endedAt: 1_700_000_020_000 + (14 - i) * 60_000, staked: 50, paid: i === 0 ? 1250 : 0, handpaid: false };
+  return {
+    gameId,
+    game: pp ? 'poker-plus' : 'jacks-or-better',
+    chipValue: 25,
+    startedAt: 1_700_000_000_000 + (14 - i) * 60_000,
+    endedAt: 1_700_000_020_000 + (14 - i) * 60_000,
+    staked: 50,
+    paid: i === 0 ? 1250 : 0,
+    handpaid: false,
+  };
 });
 
 export function recallGame(gameId: number): Answer {
   const game = RECALL_GAMES.find((g) => g.gameId === gameId) ?? RECALL_GAMES[0]!;
   const name = game.game === 'poker-plus' ? PP_REPLAY : JACKS_REPLAY;
-  return { type: 'recallGame', game, replay: read(`${name}.replay.json`) as never, result: read(`${name}.expected.json`) as never };
+  return {
+    type: 'recallGame',
+    game,
+    replay: read(`${name}.replay.json`) as never,
+    result: read(`${name}.expected.json`) as never,
+  };
 }
 
-export const expectedRecall = (game: 'jacks-or-better' | 'poker-plus') => read(`${game === 'poker-plus' ? PP_REPLAY : JACKS_REPLAY}.expected.json`) as Record<string, unknown>;
+export const expectedRecall = (game: 'jacks-or-better' | 'poker-plus') =>
+  read(`${game === 'poker-plus' ? PP_REPLAY : JACKS_REPLAY}.expected.json`) as Record<string, unknown>;
 
 export function events(q: Extract<Query, { type: 'events' }>, broken = false): Answer {
   const total = 40;
   const top = q.beforeSeq !== undefined ? q.beforeSeq - 1 : total;
   const rows: EventRowView[] = [];
   for (let seq = top; seq >= 1 && rows.length < q.limit; seq--) {
-    rows.push({ seq, at: 1_700_000_000_000 + seq * 1000, kind: seq % 3 === 0 ? 'door' : 'note', data: seq % 3 === 0 ? { door: 'main', open: seq % 2 === 0 } : { value: 2000, result: 'stacked' }, hash: 'ab'.repeat(32) });
+    rows.push({
+      seq,
+      at: 1_700_000_000_000 + seq * 1000,
+      kind: seq % 3 === 0 ? 'door' : 'note',
+      data: seq % 3 === 0 ? { door: 'main', open: seq % 2 === 0 } : { value: 2000, result: 'stacked' },
+      hash: 'ab'.repeat(32),
+    });
   }
-  return { type: 'events', rows, total, chain: broken ? { ok: false, rows: total, brokenAt: 33, problem: 'row 33: hash does not match row 32' } : { ok: true, rows: total, brokenAt: null, problem: null } };
+  return {
+    type: 'events',
+    rows,
+    total,
+    chain: broken
+      ? { ok: false, rows: total, brokenAt: 33, problem: 'row 33: hash does not match row 32' }
+      : { ok: true, rows: total, brokenAt: null, problem: null },
+  };
 }
 
 const JACKS_ROWS = (royal: number, fullHouse: number, flush: number): InstalledPayTable['rows'] => [
@@ -144,7 +228,13 @@ const JACKS_ROWS = (royal: number, fullHouse: number, flush: number): InstalledP
   { category: 'jacks-or-better', perBet: [1, 1, 1, 1, 1] },
 ];
 
-const exact = (pct: number) => ({ returnPct: pct, returnLow: pct, returnHigh: pct, returnBasis: 'exact: every deal played by its best hold, at max bet', inRange: pct <= 99.9 });
+const exact = (pct: number) => ({
+  returnPct: pct,
+  returnLow: pct,
+  returnHigh: pct,
+  returnBasis: 'exact: every deal played by its best hold, at max bet',
+  inRange: pct <= 99.9,
+});
 
 const PP_ROWS = (royal: number, quads: number, fullHouse: number, flush: number): InstalledPayTable['rows'] =>
   (
@@ -165,11 +255,43 @@ export function payTables(): Answer {
   return {
     type: 'payTables',
     tables: [
-      { id: 'jacks-9-6', game: 'jacks-or-better', name: 'Jacks or Better 9/6', rows: JACKS_ROWS(800, 9, 6), ...exact(99.5439) },
-      { id: 'jacks-8-5', game: 'jacks-or-better', name: 'Jacks or Better 8/5', rows: JACKS_ROWS(800, 8, 5), ...exact(97.2984) },
-      { id: 'poker-plus-standard', game: 'poker-plus', name: 'Poker Plus standard', rows: PP_ROWS(100, 20, 7, 5), returnPct: 98.5532, returnLow: 98.5092, returnHigh: 98.5973, returnBasis: 'simulated: 30,000,000 rounds', inRange: true },
+      {
+        id: 'jacks-9-6',
+        game: 'jacks-or-better',
+        name: 'Jacks or Better 9/6',
+        rows: JACKS_ROWS(800, 9, 6),
+        ...exact(99.5439),
+      },
+      {
+        id: 'jacks-8-5',
+        game: 'jacks-or-better',
+        name: 'Jacks or Better 8/5',
+        rows: JACKS_ROWS(800, 8, 5),
+        ...exact(97.2984),
+      },
+      {
+        id: 'poker-plus-standard',
+        game: 'poker-plus',
+        name: 'Poker Plus standard',
+        rows: PP_ROWS(100, 20, 7, 5),
+        returnPct: 98.5532,
+        returnLow: 98.5092,
+        returnHigh: 98.5973,
+        returnBasis: 'simulated: 30,000,000 rounds',
+        inRange: true,
+      },
       // The table of the earlier reading of P-12: above the operator's 99.9% (C-24), shown but not to be chosen.
-      { id: 'poker-plus-250', game: 'poker-plus', name: 'Poker Plus 250 table', rows: PP_ROWS(250, 25, 9, 6), returnPct: 100.2428, returnLow: 100.1612, returnHigh: 100.3243, returnBasis: 'simulated: 12,000,000 rounds', inRange: false },
+      {
+        id: 'poker-plus-250',
+        game: 'poker-plus',
+        name: 'Poker Plus 250 table',
+        rows: PP_ROWS(250, 25, 9, 6),
+        returnPct: 100.2428,
+        returnLow: 100.1612,
+        returnHigh: 100.3243,
+        returnBasis: 'simulated: 12,000,000 rounds',
+        inRange: false,
+      },
     ],
   };
 }

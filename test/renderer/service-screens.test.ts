@@ -73,7 +73,10 @@ async function until(check: (s: Scene) => boolean, what: string): Promise<Scene>
   for (;;) {
     const s = await scene();
     if (!s.animating && check(s)) return s;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify({ screen: s.screen, service: s.service && { page: s.service.page, notice: s.service.notice, headline: s.service.headline } })}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out waiting for ${what}: ${JSON.stringify({ screen: s.screen, service: s.service && { page: s.service.page, notice: s.service.notice, headline: s.service.headline } })}`,
+      );
     await page.waitForTimeout(50);
   }
 }
@@ -90,11 +93,17 @@ async function press(name: string): Promise<void> {
   const ok = await page.evaluate((n) => (window as unknown as { __press: (n: string) => boolean }).__press(n), name);
   if (!ok) {
     const s = await scene();
-    throw new Error(`could not press ${name}; live: ${s.buttons.filter((b) => b.live).map((b) => b.name).join(', ')}`);
+    throw new Error(
+      `could not press ${name}; live: ${s.buttons
+        .filter((b) => b.live)
+        .map((b) => b.name)
+        .join(', ')}`,
+    );
   }
 }
 
-const pressable = async (name: string): Promise<boolean> => page.evaluate((n) => (window as unknown as { __press: (n: string) => boolean }).__press(n), name);
+const pressable = async (name: string): Promise<boolean> =>
+  page.evaluate((n) => (window as unknown as { __press: (n: string) => boolean }).__press(n), name);
 const button = (s: Scene, name: string): SceneButton => {
   const b = s.buttons.find((x) => x.name === name);
   if (!b) throw new Error(`no button ${name}: ${s.buttons.map((x) => x.name).join(', ')}`);
@@ -119,7 +128,14 @@ const svc = (s: Scene): ServiceModel => {
   if (!s.service) throw new Error(`no service page on ${s.screen}`);
   return s.service;
 };
-const texts = (m: ServiceModel): string => [m.title, m.headline?.text, ...m.lines.map((l) => l.text), m.notice, ...(m.table?.rows.flatMap((r) => r.cells) ?? [])].join('\n');
+const texts = (m: ServiceModel): string =>
+  [
+    m.title,
+    m.headline?.text,
+    ...m.lines.map((l) => l.text),
+    m.notice,
+    ...(m.table?.rows.flatMap((r) => r.cells) ?? []),
+  ].join('\n');
 
 describe('the attendant menu', () => {
   it('opens over a handpay with the amount and reason; confirming the handpay wishes it', async () => {
@@ -296,7 +312,10 @@ describe('the technician audit pages', () => {
     await press('meters.ramClear');
     await press('confirm.yes');
     await press('confirm.yes');
-    const s = await until((x) => (x.service?.notice ?? '').includes('the technician key was turned off'), 'the refusal');
+    const s = await until(
+      (x) => (x.service?.notice ?? '').includes('the technician key was turned off'),
+      'the refusal',
+    );
     expect(svc(s).notice).toBe('NOT POSSIBLE NOW (C-21): the technician key was turned off');
     await shot('refused');
     cabinet.refuseWishes.delete('ramClear');
@@ -318,7 +337,11 @@ describe('the technician audit pages', () => {
     await show(sx.technician());
     await press('svc.recall');
     const list = await until((x) => (x.service?.list.length ?? 0) > 0, 'the games');
-    expect(svc(list).list.map((b) => b.name).slice(0, 3)).toEqual(['recall.game.120', 'recall.game.119', 'recall.game.118']);
+    expect(
+      svc(list)
+        .list.map((b) => b.name)
+        .slice(0, 3),
+    ).toEqual(['recall.game.120', 'recall.game.119', 'recall.game.118']);
     expect(svc(list).list).toHaveLength(10);
     await shot('recall-list');
     await press('recall.next');
@@ -327,7 +350,10 @@ describe('the technician audit pages', () => {
     await until((x) => x.service?.list[0]?.name === 'recall.game.120', 'page 1');
     await press('recall.game.120');
     const expected = sx.expectedRecall('jacks-or-better');
-    const dealt = await until((x) => x.service?.page === 'recallGame' && x.service.cards.length > 0, 'the recalled game');
+    const dealt = await until(
+      (x) => x.service?.page === 'recallGame' && x.service.cards.length > 0,
+      'the recalled game',
+    );
     const hand = svc(dealt).cards[0]!;
     expect(hand.cards.map((c) => c.code)).toEqual(expected.dealt);
     expect(hand.cards.flatMap((c, i) => (c.held ? [i] : []))).toEqual(expected.autoHold);
@@ -347,7 +373,10 @@ describe('the technician audit pages', () => {
     await press('svc.recall');
     await until((x) => (x.service?.list.length ?? 0) > 0, 'the games');
     await press('recall.game.119');
-    const first = await until((x) => x.service?.page === 'recallGame' && x.service.cards.length > 0, 'the recalled game');
+    const first = await until(
+      (x) => x.service?.page === 'recallGame' && x.service.cards.length > 0,
+      'the recalled game',
+    );
     const expected = sx.expectedRecall('poker-plus') as { dealer: { cards: string[] }; boxes: { cards: string[] }[] };
     expect(svc(first).cards.map((g) => g.name)).toEqual(['dealer', 'box0', 'box1']);
     expect(svc(first).cards[0]!.cards.map((c) => c.code)).toEqual([null, null, null, null, expected.dealer.cards[4]]);
@@ -357,8 +386,16 @@ describe('the technician audit pages', () => {
       await press('recall.stepNext');
       s = await until((x) => x.service?.headline?.text !== before, 'the next step');
     }
-    expect(svc(s).cards[0]!.cards.slice(0, 5).map((c) => c.code)).toEqual(expected.dealer.cards);
-    expect(svc(s).cards.slice(1).map((g) => g.cards.map((c) => c.code))).toEqual(expected.boxes.map((b) => b.cards));
+    expect(
+      svc(s)
+        .cards[0]!.cards.slice(0, 5)
+        .map((c) => c.code),
+    ).toEqual(expected.dealer.cards);
+    expect(
+      svc(s)
+        .cards.slice(1)
+        .map((g) => g.cards.map((c) => c.code)),
+    ).toEqual(expected.boxes.map((b) => b.cards));
     expect(svc(s).headline!.text).toMatch(/^Шаг \d из \d: ДИЛЕР ОТКРЫВАЕТ КАРТЫ$/);
     await shot('recall-pp-ru');
   });
@@ -374,7 +411,11 @@ describe('the technician audit pages', () => {
     await shot('events');
     await press('events.older');
     const older = await until((x) => x.service?.table?.rows[0]?.cells[0] === '28', 'the older page');
-    expect(since.queries().map((q) => q.kind === 'query' && q.query)).toContainEqual({ type: 'events', limit: 12, beforeSeq: 29 });
+    expect(since.queries().map((q) => q.kind === 'query' && q.query)).toContainEqual({
+      type: 'events',
+      limit: 12,
+      beforeSeq: 29,
+    });
     expect(button(older, 'events.newer').live).toBe(true);
     cabinet.answers.set('events', (q) => sx.events(q as Extract<typeof q, { type: 'events' }>, true));
     await show(fx.russian(sx.technician()));
@@ -406,7 +447,12 @@ describe('the technician audit pages', () => {
     const lamp = from();
     await press('lamp.deal');
     const w = await nextWish(lamp);
-    expect(w.type === 'testLamps' && w.lamps).toMatchObject({ deal: 'blink', hold1: 'off', hold2: 'blink', service: 'off' });
+    expect(w.type === 'testLamps' && w.lamps).toMatchObject({
+      deal: 'blink',
+      hold1: 'off',
+      hold2: 'blink',
+      service: 'off',
+    });
     await show(sx.deviceTest());
     const acc = from();
     await press('dev.acceptor');
@@ -446,9 +492,14 @@ describe('the technician audit pages', () => {
     await show(sx.technician());
     await press('svc.settings');
     const s = await until((x) => (x.service?.list.length ?? 0) > 10, 'the settings');
-    expect(texts(svc(s))).toContain("Return range (operator's, in the config file): 85.00% to 99.90%. Tables outside it cannot be chosen.");
+    expect(texts(svc(s))).toContain(
+      "Return range (operator's, in the config file): 85.00% to 99.90%. Tables outside it cannot be chosen.",
+    );
     await press('set.payTables.poker-plus');
-    const tables = await until((x) => (x.service?.list ?? []).some((b) => b.name === 'opt.poker-plus-250'), 'the Poker Plus tables');
+    const tables = await until(
+      (x) => (x.service?.list ?? []).some((b) => b.name === 'opt.poker-plus-250'),
+      'the Poker Plus tables',
+    );
     expect(button(tables, 'opt.poker-plus-standard')).toMatchObject({ live: true, sub: '98.55%' });
     expect(button(tables, 'opt.poker-plus-250')).toMatchObject({ live: false, sub: '100.24% · OUTSIDE THE RANGE' });
     expect(svc(tables).lines).toContainEqual({
@@ -464,7 +515,9 @@ describe('the technician audit pages', () => {
     expect(since.wishes()).toEqual([]);
     await press('edit.cancel');
     const ru = await show(fx.russian(sx.technician()));
-    expect(texts(svc(ru))).toContain('Диапазон возврата (оператора, в файле конфигурации): от 85.00% до 99.90%. Таблицы вне его выбрать нельзя.');
+    expect(texts(svc(ru))).toContain(
+      'Диапазон возврата (оператора, в файле конфигурации): от 85.00% до 99.90%. Таблицы вне его выбрать нельзя.',
+    );
   });
 
   it('settings: a pay table chosen from the installed ones with its rows and return; venue on the keyboard; Russian', async () => {
@@ -473,9 +526,16 @@ describe('the technician audit pages', () => {
     await until((x) => (x.service?.list.length ?? 0) > 10, 'the settings');
     await press('set.payTables.jacks-or-better');
     await press('opt.jacks-8-5');
-    const chosen = await until((x) => (x.service?.table?.rows.length ?? 0) > 0 && texts(x.service!).includes('97.30'), 'the 8/5 table');
+    const chosen = await until(
+      (x) => (x.service?.table?.rows.length ?? 0) > 0 && texts(x.service!).includes('97.30'),
+      'the 8/5 table',
+    );
     expect(texts(svc(chosen))).toContain('Return 97.30% (exact: every deal played by its best hold, at max bet)');
-    expect(svc(chosen).table!.rows.find((r) => r.cells[0] === 'FULL HOUSE')!.cells.slice(1)).toEqual(['8', '16', '24', '32', '40']);
+    expect(
+      svc(chosen)
+        .table!.rows.find((r) => r.cells[0] === 'FULL HOUSE')!
+        .cells.slice(1),
+    ).toEqual(['8', '16', '24', '32', '40']);
     expect(svc(chosen).list.map((b) => b.name)).toEqual(['opt.jacks-9-6', 'opt.jacks-8-5']);
     await shot('settings-paytable');
     const since = from();
@@ -483,7 +543,11 @@ describe('the technician audit pages', () => {
     const c = await until((x) => x.service?.confirm !== null, 'the confirmation');
     expect(svc(c).confirm!.lines).toContain('JACKS OR BETTER TABLE: Jacks or Better 9/6 → Jacks or Better 8/5');
     await press('confirm.yes');
-    expect(await nextWish(since)).toEqual({ type: 'changeSettings', confirm: true, payTables: { 'jacks-or-better': 'jacks-8-5', 'poker-plus': 'poker-plus-standard' } });
+    expect(await nextWish(since)).toEqual({
+      type: 'changeSettings',
+      confirm: true,
+      payTables: { 'jacks-or-better': 'jacks-8-5', 'poker-plus': 'poker-plus-standard' },
+    });
 
     await show(fx.russian(sx.technician()));
     await press('set.machine');
@@ -526,7 +590,11 @@ describe('the technician audit pages', () => {
     const s = await until((x) => x.service?.page === 'tilts', 'the tilts');
     const m = svc(s);
     expect(m.headline).toMatchObject({ text: '3 ACTIVE: PLAY IS STOPPED', tone: 'bad' });
-    expect(m.table!.rows.map((r) => r.cells[3])).toEqual(['Closing the door', 'The device reporting the fault cleared', 'A technician clearing it here, after checking the meters']);
+    expect(m.table!.rows.map((r) => r.cells[3])).toEqual([
+      'Closing the door',
+      'The device reporting the fault cleared',
+      'A technician clearing it here, after checking the meters',
+    ]);
     expect(m.table!.rows[0]!.cells[0]).toBe('Main door open (door:main)');
     expect(m.table!.rows[0]!.cells[2]).toMatch(/^2[56]:\d\d$/);
     expect(button(s, 'svc.tilts').sub).toBe('3 ACTIVE');

@@ -12,7 +12,12 @@ let built: Promise<string> | null = null;
 export function buildRenderer(): Promise<string> {
   built ??= (async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'renderer-build-'));
-    await build({ root: join(ROOT, 'renderer'), configFile: join(ROOT, 'renderer', 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
+    await build({
+      root: join(ROOT, 'renderer'),
+      configFile: join(ROOT, 'renderer', 'vite.config.ts'),
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true },
+    });
     return outDir;
   })();
   return built;

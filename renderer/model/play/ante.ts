@@ -1,7 +1,9 @@
 // The ANTE −/+ buttons step along a ladder of round values, so 1..100 takes a dozen presses
 // rather than a hundred; the operator's limits (P-14) are always on the ladder.
 
-const LADDER = [1, 2, 3, 4, 5, 10, 15, 20, 25, 30, 40, 50, 75, 100, 150, 200, 250, 300, 400, 500, 750, 1000, 2000, 5000, 10000];
+const LADDER = [
+  1, 2, 3, 4, 5, 10, 15, 20, 25, 30, 40, 50, 75, 100, 150, 200, 250, 300, 400, 500, 750, 1000, 2000, 5000, 10000,
+];
 
 export function anteSteps(min: number, max: number): number[] {
   const inside = LADDER.filter((v) => v > min && v < max);

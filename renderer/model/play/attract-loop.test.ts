@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { autoHoldPositions, categoryOf, compareHands, evaluate, parseCards } from '../../../src/core';
 import * as fx from '../../../test/renderer/fixtures';
-import { ATTRACT_LOOP_MS, ATTRACT_PAGES, attractAt, attractKey, attractLoopScene, JACKS_DEMO, PP_DEMO } from './attract-loop';
+import {
+  ATTRACT_LOOP_MS,
+  ATTRACT_PAGES,
+  attractAt,
+  attractKey,
+  attractLoopScene,
+  JACKS_DEMO,
+  PP_DEMO,
+} from './attract-loop';
 
 const cards = (codes: readonly string[]) => parseCards(codes.join(' '));
 
@@ -40,7 +48,15 @@ describe('the attract loop', () => {
     const jacksWin = ATTRACT_PAGES[0].ms + ATTRACT_PAGES[1].ms + 6000;
     const win = attractLoopScene(s, jacksWin);
     expect(win.attract).toMatchObject({ page: 'jacksDemo', step: 'win', banner: { sub: 'WIN 45' } });
-    const nine = { ...s, jacks: { ...s.jacks, payTable: s.jacks.payTable.map((r) => (r.category === 'full-house' ? { ...r, perBet: r.perBet.map(() => 8) } : r)) } };
+    const nine = {
+      ...s,
+      jacks: {
+        ...s.jacks,
+        payTable: s.jacks.payTable.map((r) =>
+          r.category === 'full-house' ? { ...r, perBet: r.perBet.map(() => 8) } : r,
+        ),
+      },
+    };
     expect(attractLoopScene(nine, jacksWin).attract.banner?.sub).toBe('WIN 40');
     expect(win.buttons.map((b) => [b.name, b.action?.kind])).toEqual([
       ['start', 'ui'],

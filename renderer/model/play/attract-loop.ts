@@ -110,30 +110,59 @@ function stepAt<S extends string>(steps: readonly Step<S>[], ms: number): S | nu
 /** What changes the picture: the page and the demonstration's step (the main loop redraws on it). */
 export function attractKey(elapsed: number): string {
   const at = attractAt(elapsed);
-  const step = at.page === 'jacksDemo' ? stepAt(JACKS_DEMO.steps, at.pageMs) : at.page === 'ppDemo' ? stepAt(PP_DEMO.steps, at.pageMs) : null;
+  const step =
+    at.page === 'jacksDemo'
+      ? stepAt(JACKS_DEMO.steps, at.pageMs)
+      : at.page === 'ppDemo'
+        ? stepAt(PP_DEMO.steps, at.pageMs)
+        : null;
   return `${at.round}:${at.page}:${step ?? ''}`;
 }
 
-function jacksDemo(s: Snapshot, step: (typeof JACKS_DEMO.steps)[number]['step'] | null): Pick<AttractModel, 'cards' | 'caption' | 'banner'> {
+function jacksDemo(
+  s: Snapshot,
+  step: (typeof JACKS_DEMO.steps)[number]['step'] | null,
+): Pick<AttractModel, 'cards' | 'caption' | 'banner'> {
   const L = s.language;
   const drawn = step === 'draw' || step === 'win';
   // Nothing on the table until the deal.
   const codes = step === null ? [] : drawn ? JACKS_DEMO.final : JACKS_DEMO.dealt;
   const holding = step === 'hold';
-  const cards = codes.map((code, i) => card('demo', i, code, { held: holding && (JACKS_DEMO.held as readonly number[]).includes(i), winning: step === 'win' }));
+  const cards = codes.map((code, i) =>
+    card('demo', i, code, {
+      held: holding && (JACKS_DEMO.held as readonly number[]).includes(i),
+      winning: step === 'win',
+    }),
+  );
   // The win at the maximum bet, as the table in play pays it (J-5).
   const row = s.jacks.payTable.find((r) => r.category === JACKS_DEMO.hand);
   const max = s.jacks.maxBet;
   const win = jacksWin(row?.perBet[max - 1] ?? 0, max);
-  const captions: Record<string, TextKey> = { deal: 'attract.jacks.deal', hold: 'attract.jacks.hold', draw: 'attract.jacks.draw', win: 'attract.jacks.win' };
+  const captions: Record<string, TextKey> = {
+    deal: 'attract.jacks.deal',
+    hold: 'attract.jacks.hold',
+    draw: 'attract.jacks.draw',
+    win: 'attract.jacks.win',
+  };
   return {
     cards,
     caption: step ? t(L, captions[step], { max, n: formatChips(win, L) }) : null,
-    banner: step === 'win' ? { name: 'demo', text: t(L, 'jacks.over.win', { hand: handName(L, JACKS_DEMO.hand) ?? '' }), sub: t(L, 'jacks.winAmount', { n: formatChips(win, L) }), tone: 'win' } : null,
+    banner:
+      step === 'win'
+        ? {
+            name: 'demo',
+            text: t(L, 'jacks.over.win', { hand: handName(L, JACKS_DEMO.hand) ?? '' }),
+            sub: t(L, 'jacks.winAmount', { n: formatChips(win, L) }),
+            tone: 'win',
+          }
+        : null,
   };
 }
 
-function pokerPlusDemo(s: Snapshot, step: (typeof PP_DEMO.steps)[number]['step'] | null): Pick<AttractModel, 'cards' | 'caption' | 'banner'> {
+function pokerPlusDemo(
+  s: Snapshot,
+  step: (typeof PP_DEMO.steps)[number]['step'] | null,
+): Pick<AttractModel, 'cards' | 'caption' | 'banner'> {
   const L = s.language;
   const order = ['deal', 'pick', 'exchange', 'bet', 'reveal', 'win'];
   const reached = (name: string): boolean => step !== null && order.indexOf(step) >= order.indexOf(name);
@@ -144,7 +173,12 @@ function pokerPlusDemo(s: Snapshot, step: (typeof PP_DEMO.steps)[number]['step']
   const coefficient = s.pokerPlus.payTable.find((r) => r.category === PP_DEMO.hand)?.perBet[0] ?? 0;
   const cards = [
     ...dealer.map((code, i) => card('dealer', i, code)),
-    ...box.map((code, i) => card('box', i, code, { selected: picking && (PP_DEMO.exchange as readonly number[]).includes(i), winning: step === 'win' })),
+    ...box.map((code, i) =>
+      card('box', i, code, {
+        selected: picking && (PP_DEMO.exchange as readonly number[]).includes(i),
+        winning: step === 'win',
+      }),
+    ),
   ];
   const captions: Record<string, TextKey> = {
     deal: 'attract.pp.deal',
@@ -156,13 +190,30 @@ function pokerPlusDemo(s: Snapshot, step: (typeof PP_DEMO.steps)[number]['step']
   };
   return {
     cards,
-    caption: step ? t(L, captions[step], { hand: handName(L, PP_DEMO.hand) ?? '', dealer: handName(L, PP_DEMO.dealerHand) ?? '', k: formatChips(coefficient, L) }) : null,
-    banner: step === 'win' ? { name: 'demo', text: t(L, 'pp.outcome.win'), sub: t(L, 'attract.pp.pays', { k: formatChips(coefficient, L) }), tone: 'win' } : null,
+    caption: step
+      ? t(L, captions[step], {
+          hand: handName(L, PP_DEMO.hand) ?? '',
+          dealer: handName(L, PP_DEMO.dealerHand) ?? '',
+          k: formatChips(coefficient, L),
+        })
+      : null,
+    banner:
+      step === 'win'
+        ? {
+            name: 'demo',
+            text: t(L, 'pp.outcome.win'),
+            sub: t(L, 'attract.pp.pays', { k: formatChips(coefficient, L) }),
+            tone: 'win',
+          }
+        : null,
   };
 }
 
 /** The attract screen `elapsed` ms into the loop, with its buttons: start (a touch anywhere) and the language. */
-export function attractLoopScene(s: Snapshot, elapsed: number): { attract: AttractModel; title: string; buttons: ButtonSpec[] } {
+export function attractLoopScene(
+  s: Snapshot,
+  elapsed: number,
+): { attract: AttractModel; title: string; buttons: ButtonSpec[] } {
   const L = s.language;
   const at = attractAt(elapsed);
   const base: AttractModel = {
@@ -184,11 +235,21 @@ export function attractLoopScene(s: Snapshot, elapsed: number): { attract: Attra
   switch (at.page) {
     case 'jacksTable':
       title = t(L, 'game.jacks-or-better');
-      attract = { ...base, game: 'jacks-or-better', caption: t(L, 'game.jacks-or-better.blurb'), payTable: jacksPayTable(s, s.jacks.maxBet - 1, null) };
+      attract = {
+        ...base,
+        game: 'jacks-or-better',
+        caption: t(L, 'game.jacks-or-better.blurb'),
+        payTable: jacksPayTable(s, s.jacks.maxBet - 1, null),
+      };
       break;
     case 'ppTable':
       title = t(L, 'game.poker-plus');
-      attract = { ...base, game: 'poker-plus', caption: t(L, 'game.poker-plus.blurb'), payTable: pokerPlusPayTable(s, null) };
+      attract = {
+        ...base,
+        game: 'poker-plus',
+        caption: t(L, 'game.poker-plus.blurb'),
+        payTable: pokerPlusPayTable(s, null),
+      };
       break;
     case 'jacksDemo': {
       title = t(L, 'game.jacks-or-better');
@@ -205,5 +266,9 @@ export function attractLoopScene(s: Snapshot, elapsed: number): { attract: Attra
     default:
       break;
   }
-  return { attract, title, buttons: [button('start', t(L, 'attract.touch'), true, uiAction({ type: 'start' })), languageButton(s)] };
+  return {
+    attract,
+    title,
+    buttons: [button('start', t(L, 'attract.touch'), true, uiAction({ type: 'start' })), languageButton(s)],
+  };
 }

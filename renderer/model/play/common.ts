@@ -8,14 +8,25 @@ import { button, isLive, type ButtonSpec, type MeterSpec, type PayTableModel } f
 import { uiAction, wishAction } from '../actions';
 
 export function creditsMeter(s: Snapshot): MeterSpec {
-  return { name: 'credits', label: t(s.language, 'meter.credits'), value: formatChips(s.credits, s.language), sub: formatMoney(s.balance, s.currency, s.language) };
+  return {
+    name: 'credits',
+    label: t(s.language, 'meter.credits'),
+    value: formatChips(s.credits, s.language),
+    sub: formatMoney(s.balance, s.currency, s.language),
+  };
 }
 
-export const chipText = (s: Snapshot): string => `${t(s.language, 'meter.chip')} ${formatChipValue(s.chipValue, s.currency, s.language)}`;
+export const chipText = (s: Snapshot): string =>
+  `${t(s.language, 'meter.chip')} ${formatChipValue(s.chipValue, s.currency, s.language)}`;
 
 export function languageButton(s: Snapshot): ButtonSpec {
   const other = s.language === 'en' ? 'ru' : 'en';
-  return button('language', t(s.language, 'button.language'), isLive(s, 'language'), wishAction({ type: 'language', language: other }));
+  return button(
+    'language',
+    t(s.language, 'button.language'),
+    isLive(s, 'language'),
+    wishAction({ type: 'language', language: other }),
+  );
 }
 
 /** The buttons every game screen carries: the top bar's and the deck's CASH OUT and HELP. */
@@ -24,7 +35,12 @@ export function commonButtons(s: Snapshot): ButtonSpec[] {
     button('games', t(s.language, 'button.games'), !s.inGame, uiAction({ type: 'lobby' })),
     languageButton(s),
     button('cashOut', t(s.language, 'button.cashOut'), isLive(s, 'cashOut'), wishAction({ type: 'cashOut' })),
-    button('help', t(s.language, 'button.help'), true, uiAction({ type: 'help', page: s.selectedGame === 'poker-plus' ? 1 : 0 })),
+    button(
+      'help',
+      t(s.language, 'button.help'),
+      true,
+      uiAction({ type: 'help', page: s.selectedGame === 'poker-plus' ? 1 : 0 }),
+    ),
   ];
 }
 
@@ -40,7 +56,9 @@ export function jacksPayTable(s: Snapshot, litColumn: number | null, winRow: str
     rows: rows.map((r: PayRow) => ({
       category: r.category,
       label: handName(s.language, r.category)!,
-      values: Array.from({ length: columns }, (_, i) => (r.perBet[i] === undefined ? '' : formatChips(jacksWin(r.perBet[i], i + 1), s.language))),
+      values: Array.from({ length: columns }, (_, i) =>
+        r.perBet[i] === undefined ? '' : formatChips(jacksWin(r.perBet[i], i + 1), s.language),
+      ),
     })),
     litColumn,
     winRow,
@@ -53,7 +71,11 @@ export function pokerPlusPayTable(s: Snapshot, winRow: string | null): PayTableM
   return {
     title: t(s.language, 'pp.payTable'),
     columns: ['×'],
-    rows: rows.map((r) => ({ category: r.category, label: handName(s.language, r.category)!, values: [`${formatChips(r.perBet[0] ?? 0, s.language)} : 1`] })),
+    rows: rows.map((r) => ({
+      category: r.category,
+      label: handName(s.language, r.category)!,
+      values: [`${formatChips(r.perBet[0] ?? 0, s.language)} : 1`],
+    })),
     litColumn: null,
     winRow,
   };

@@ -9,13 +9,19 @@ import { isLive, button, card, type BannerSpec, type ButtonSpec, type CardSpot }
 import { wishAction } from '../actions';
 import type { SceneModel } from '../scene';
 
-type JacksScene = Pick<SceneModel, 'title' | 'chip' | 'message' | 'meters' | 'cards' | 'banners' | 'buttons' | 'payTable' | 'dealKey'>;
+type JacksScene = Pick<
+  SceneModel,
+  'title' | 'chip' | 'message' | 'meters' | 'cards' | 'banners' | 'buttons' | 'payTable' | 'dealKey'
+>;
 
 function jacksCards(s: Snapshot): CardSpot[] {
   const j = s.jacks;
   if (!j.cards) return [0, 1, 2, 3, 4].map((i) => card('jacks', i, null));
   return j.cards.map((code, i) =>
-    card('jacks', i, code, { held: j.phase === 'holding' && j.held.includes(i), winning: j.phase === 'over' && j.winning.includes(i) }),
+    card('jacks', i, code, {
+      held: j.phase === 'holding' && j.held.includes(i),
+      winning: j.phase === 'over' && j.winning.includes(i),
+    }),
   );
 }
 
@@ -28,15 +34,32 @@ function jacksButtons(s: Snapshot): ButtonSpec[] {
     ? button('deal', t(L, 'button.draw'), isLive(s, 'draw'), wishAction({ type: 'draw' }))
     : button('deal', t(L, 'button.deal'), isLive(s, 'deal'), wishAction({ type: 'deal', bet: j.bet }));
   const holds = [0, 1, 2, 3, 4].map((i) =>
-    button(`hold${i + 1}`, j.held.includes(i) && holding ? t(L, 'card.held') : t(L, 'button.hold'), holding && isLive(s, 'toggleHold'), wishAction({ type: 'toggleHold', position: i }), null, holding && j.held.includes(i)),
+    button(
+      `hold${i + 1}`,
+      j.held.includes(i) && holding ? t(L, 'card.held') : t(L, 'button.hold'),
+      holding && isLive(s, 'toggleHold'),
+      wishAction({ type: 'toggleHold', position: i }),
+      null,
+      holding && j.held.includes(i),
+    ),
   );
   return [
     ...commonButtons(s),
-    button('betOne', t(L, 'button.betOne'), !holding && isLive(s, 'setBet'), wishAction({ type: 'setBet', bet: nextBet })),
+    button(
+      'betOne',
+      t(L, 'button.betOne'),
+      !holding && isLive(s, 'setBet'),
+      wishAction({ type: 'setBet', bet: nextBet }),
+    ),
     // MAX BET deals at once, as on a real deck; with no deal possible it only sets the bet.
     isLive(s, 'deal') && !holding
       ? button('maxBet', t(L, 'button.maxBet'), true, wishAction({ type: 'deal', bet: j.maxBet }))
-      : button('maxBet', t(L, 'button.maxBet'), !holding && isLive(s, 'setBet'), wishAction({ type: 'setBet', bet: j.maxBet })),
+      : button(
+          'maxBet',
+          t(L, 'button.maxBet'),
+          !holding && isLive(s, 'setBet'),
+          wishAction({ type: 'setBet', bet: j.maxBet }),
+        ),
     deal,
     ...holds,
   ];
@@ -47,7 +70,14 @@ function jacksBanners(s: Snapshot): BannerSpec[] {
   if (j.phase !== 'over') return [];
   const L = s.language;
   if (j.win > 0) {
-    return [{ name: 'result', text: t(L, 'jacks.over.win', { hand: handName(L, j.hand) ?? '' }), sub: t(L, 'jacks.winAmount', { n: formatChips(j.win, L) }), tone: 'win' }];
+    return [
+      {
+        name: 'result',
+        text: t(L, 'jacks.over.win', { hand: handName(L, j.hand) ?? '' }),
+        sub: t(L, 'jacks.winAmount', { n: formatChips(j.win, L) }),
+        tone: 'win',
+      },
+    ];
   }
   return [{ name: 'result', text: t(L, 'jacks.over.lose'), sub: null, tone: 'lose' }];
 }
@@ -55,7 +85,10 @@ function jacksBanners(s: Snapshot): BannerSpec[] {
 export function jacksScene(s: Snapshot): JacksScene {
   const j = s.jacks;
   const L = s.language;
-  const paying = j.hand !== null && j.hand !== 'nothing' && j.payTable.some((r) => r.category === j.hand && r.perBet.some((v) => v > 0));
+  const paying =
+    j.hand !== null &&
+    j.hand !== 'nothing' &&
+    j.payTable.some((r) => r.category === j.hand && r.perBet.some((v) => v > 0));
   const message =
     j.phase === 'holding'
       ? (paying ? `${handName(L, j.hand)}  •  ` : '') + t(L, 'jacks.hint.holding')

@@ -16,10 +16,24 @@ export function lobbyScene(s: Snapshot): Pick<SceneModel, 'lines' | 'buttons' | 
   const L = s.language;
   const locked = s.inGame;
   const games: ButtonSpec[] = s.games.map((g) =>
-    button(`game:${g}`, t(L, `game.${g}`), g === s.selectedGame || (!locked && isLive(s, 'selectGame')), uiAction({ type: 'chooseGame', game: g }), t(L, `game.${g}.blurb`), g === s.selectedGame),
+    button(
+      `game:${g}`,
+      t(L, `game.${g}`),
+      g === s.selectedGame || (!locked && isLive(s, 'selectGame')),
+      uiAction({ type: 'chooseGame', game: g }),
+      t(L, `game.${g}.blurb`),
+      g === s.selectedGame,
+    ),
   );
   const chips: ButtonSpec[] = s.chipValues.map((v) =>
-    button(`chip:${v}`, formatChipValue(v, s.currency, L), !locked && isLive(s, 'chipValue') && v !== s.chipValue, wishAction({ type: 'chipValue', value: v }), null, v === s.chipValue),
+    button(
+      `chip:${v}`,
+      formatChipValue(v, s.currency, L),
+      !locked && isLive(s, 'chipValue') && v !== s.chipValue,
+      wishAction({ type: 'chipValue', value: v }),
+      null,
+      v === s.chipValue,
+    ),
   );
   return {
     title: t(L, 'lobby.title'),
@@ -38,7 +52,11 @@ export function lobbyScene(s: Snapshot): Pick<SceneModel, 'lines' | 'buttons' | 
 }
 
 const HELP: { title: TextKey; lines: TextKey[]; table: 'jacks' | 'pp' | null }[] = [
-  { title: 'help.jacks.title', lines: ['help.jacks.1', 'help.jacks.2', 'help.jacks.3', 'help.jacks.4'], table: 'jacks' },
+  {
+    title: 'help.jacks.title',
+    lines: ['help.jacks.1', 'help.jacks.2', 'help.jacks.3', 'help.jacks.4'],
+    table: 'jacks',
+  },
   { title: 'help.pp.title', lines: ['help.pp.1', 'help.pp.2', 'help.pp.3', 'help.pp.4'], table: 'pp' },
   { title: 'help.pp2.title', lines: ['help.pp2.1', 'help.pp2.2', 'help.pp2.3', 'help.pp2.4'], table: null },
   { title: 'help.cab.title', lines: ['help.cab.1', 'help.cab.2', 'help.cab.3', 'help.cab.4'], table: null },
@@ -54,7 +72,8 @@ export function helpScene(s: Snapshot, page: number): Pick<SceneModel, 'help' | 
     title: t(L, spec.title),
     pageText: t(L, 'help.page', { n: p + 1, of: HELP_PAGES }),
     lines: spec.lines.map((k) => t(L, k, { max: s.jacks.maxBet })),
-    payTable: spec.table === 'jacks' ? jacksPayTable(s, null, null) : spec.table === 'pp' ? pokerPlusPayTable(s, null) : null,
+    payTable:
+      spec.table === 'jacks' ? jacksPayTable(s, null, null) : spec.table === 'pp' ? pokerPlusPayTable(s, null) : null,
   };
   return {
     title: t(L, 'help.title'),
@@ -73,25 +92,39 @@ function lockupModel(lockup: Lockup, s: Snapshot, L: Language): LockupModel {
     return {
       title: t(L, 'handpay.title'),
       amount: formatMoney(lockup.amount, s.currency, L),
-      lines: [t(L, lockup.handpayKind === 'jackpot' ? 'handpay.jackpot' : 'handpay.cancelledCredits'), t(L, 'handpay.wait')],
+      lines: [
+        t(L, lockup.handpayKind === 'jackpot' ? 'handpay.jackpot' : 'handpay.cancelledCredits'),
+        t(L, 'handpay.wait'),
+      ],
     };
   }
   const lines = lockup.tilts.map((tilt) => tiltText(L, tilt.code, tilt.reason));
   const technician = lockup.tilts.some((tilt) => tilt.technician);
-  return { title: t(L, 'tilt.title'), amount: null, lines: [...lines, t(L, technician ? 'tilt.technician' : 'tilt.attendant')] };
+  return {
+    title: t(L, 'tilt.title'),
+    amount: null,
+    lines: [...lines, t(L, technician ? 'tilt.technician' : 'tilt.attendant')],
+  };
 }
 
 /** The lockup or cash-out in front of everything, if any. A lockup outranks a voucher print. */
 export function overlayScene(s: Snapshot): Pick<SceneModel, 'overlay' | 'lockup'> & { buttons: ButtonSpec[] } {
   const L = s.language;
   if (s.lockup) {
-    const buttons = s.lockup.kind === 'handpay' && isLive(s, 'handpayConfirm') ? [button('handpayConfirm', t(L, 'button.confirmHandpay'), true, wishAction({ type: 'handpayConfirm' }))] : [];
+    const buttons =
+      s.lockup.kind === 'handpay' && isLive(s, 'handpayConfirm')
+        ? [button('handpayConfirm', t(L, 'button.confirmHandpay'), true, wishAction({ type: 'handpayConfirm' }))]
+        : [];
     return { overlay: s.lockup.kind, lockup: lockupModel(s.lockup, s, L), buttons };
   }
   if (s.cashout) {
     return {
       overlay: 'cashout',
-      lockup: { title: t(L, 'cashout.title'), amount: formatMoney(s.cashout.amount, s.currency, L), lines: [t(L, 'cashout.printing'), t(L, 'cashout.take')] },
+      lockup: {
+        title: t(L, 'cashout.title'),
+        amount: formatMoney(s.cashout.amount, s.currency, L),
+        lines: [t(L, 'cashout.printing'), t(L, 'cashout.take')],
+      },
       buttons: [],
     };
   }

@@ -14,7 +14,18 @@ import { selectedPositions, type UiState } from '../ui-state';
 
 type PokerPlusScene = Pick<
   SceneModel,
-  'title' | 'chip' | 'message' | 'meters' | 'cards' | 'banners' | 'buttons' | 'payTable' | 'dealerText' | 'boughtText' | 'boxes' | 'dealKey'
+  | 'title'
+  | 'chip'
+  | 'message'
+  | 'meters'
+  | 'cards'
+  | 'banners'
+  | 'buttons'
+  | 'payTable'
+  | 'dealerText'
+  | 'boughtText'
+  | 'boxes'
+  | 'dealKey'
 >;
 
 const SUITS: Record<string, string> = { c: '♣', d: '♦', h: '♥', s: '♠' };
@@ -79,7 +90,13 @@ function boxes(s: Snapshot): BoxModel[] {
     ante: b.ante,
     bet: b.bet,
     hand: handName(L, b.hand),
-    status: b.outcome ? null : b.status === 'folded' ? t(L, 'pp.status.folded') : b.status === 'bet' ? t(L, 'pp.status.bet') : null,
+    status: b.outcome
+      ? null
+      : b.status === 'folded'
+        ? t(L, 'pp.status.folded')
+        : b.status === 'bet'
+          ? t(L, 'pp.status.bet')
+          : null,
     boughtGame: b.boughtGame,
     outcome: outcomeBanner(b, i, L),
   }));
@@ -90,7 +107,9 @@ function cards(s: Snapshot, ui: UiState): CardSpot[] {
   if (pp.phase === 'idle') return [];
   const out: CardSpot[] = [];
   const bought = pp.dealer.bought;
-  pp.dealer.cards.forEach((code, i) => out.push(card('dealer', i, code, { discarded: bought !== null && code === bought.discarded })));
+  pp.dealer.cards.forEach((code, i) =>
+    out.push(card('dealer', i, code, { discarded: bought !== null && code === bought.discarded })),
+  );
   if (bought) out.push(card('dealer-new', 5, bought.drew));
   const selected = selectedPositions(ui, s);
   pp.boxes.forEach((b, bi) => {
@@ -119,11 +138,44 @@ function buttons(s: Snapshot, ui: UiState): ButtonSpec[] {
     const up = nextAnte(ante, pp.minAnte, pp.maxAnte, 1);
     const two = pp.nextBoxes.length === 2;
     list.push(
-      button('anteMinus', t(L, 'button.anteMinus'), canSet && down !== null, down === null ? null : wishAction({ type: 'setBoxes', boxes: withAnte(down) })),
-      button('antePlus', t(L, 'button.antePlus'), canSet && up !== null, up === null ? null : wishAction({ type: 'setBoxes', boxes: withAnte(up) })),
-      button('oneBox', t(L, 'button.oneBox'), canSet && two, wishAction({ type: 'setBoxes', boxes: [{ ante }] }), null, !two),
-      button('twoBoxes', t(L, 'button.twoBoxes'), canSet && !two, wishAction({ type: 'setBoxes', boxes: [{ ante }, { ante, blind: true }] }), null, two),
-      button('deal', t(L, 'button.deal'), isLive(s, 'deal'), wishAction({ type: 'deal', boxes: pp.nextBoxes.map((b) => (b.blind ? { ante: b.ante, blind: true } : { ante: b.ante })) }), t(L, 'fee.stake', { n: formatChips(pp.nextStake, L) })),
+      button(
+        'anteMinus',
+        t(L, 'button.anteMinus'),
+        canSet && down !== null,
+        down === null ? null : wishAction({ type: 'setBoxes', boxes: withAnte(down) }),
+      ),
+      button(
+        'antePlus',
+        t(L, 'button.antePlus'),
+        canSet && up !== null,
+        up === null ? null : wishAction({ type: 'setBoxes', boxes: withAnte(up) }),
+      ),
+      button(
+        'oneBox',
+        t(L, 'button.oneBox'),
+        canSet && two,
+        wishAction({ type: 'setBoxes', boxes: [{ ante }] }),
+        null,
+        !two,
+      ),
+      button(
+        'twoBoxes',
+        t(L, 'button.twoBoxes'),
+        canSet && !two,
+        wishAction({ type: 'setBoxes', boxes: [{ ante }, { ante, blind: true }] }),
+        null,
+        two,
+      ),
+      button(
+        'deal',
+        t(L, 'button.deal'),
+        isLive(s, 'deal'),
+        wishAction({
+          type: 'deal',
+          boxes: pp.nextBoxes.map((b) => (b.blind ? { ante: b.ante, blind: true } : { ante: b.ante })),
+        }),
+        t(L, 'fee.stake', { n: formatChips(pp.nextStake, L) }),
+      ),
     );
     return list;
   }
@@ -138,20 +190,52 @@ function buttons(s: Snapshot, ui: UiState): ButtonSpec[] {
         k > 0 ? t(L, 'button.exchangeN', { n: k }) : t(L, 'button.exchange'),
         canExchange && fee !== undefined && fee !== null,
         wishAction({ type: 'exchange', positions: picked, box: pp.seen }),
-        k === 0 ? t(L, 'fee.select') : fee !== undefined && fee !== null ? t(L, 'fee.amount', { n: formatChips(fee, L) }) : null,
+        k === 0
+          ? t(L, 'fee.select')
+          : fee !== undefined && fee !== null
+            ? t(L, 'fee.amount', { n: formatChips(fee, L) })
+            : null,
       ),
-      button('sixth', t(L, 'button.sixth'), isLive(s, 'buySixth') && fees.buySixth !== null, wishAction({ type: 'buySixth', box: pp.seen }), fees.buySixth !== null ? t(L, 'fee.amount', { n: formatChips(fees.buySixth, L) }) : null),
-      button('bet', t(L, 'button.bet'), isLive(s, 'bet') && fees.bet !== null, wishAction({ type: 'bet', box: pp.seen }), fees.bet !== null ? t(L, 'fee.stake', { n: formatChips(fees.bet, L) }) : null),
+      button(
+        'sixth',
+        t(L, 'button.sixth'),
+        isLive(s, 'buySixth') && fees.buySixth !== null,
+        wishAction({ type: 'buySixth', box: pp.seen }),
+        fees.buySixth !== null ? t(L, 'fee.amount', { n: formatChips(fees.buySixth, L) }) : null,
+      ),
+      button(
+        'bet',
+        t(L, 'button.bet'),
+        isLive(s, 'bet') && fees.bet !== null,
+        wishAction({ type: 'bet', box: pp.seen }),
+        fees.bet !== null ? t(L, 'fee.stake', { n: formatChips(fees.bet, L) }) : null,
+      ),
       button('fold', t(L, 'button.fold'), isLive(s, 'fold'), wishAction({ type: 'fold', box: pp.seen })),
     );
     if (seen?.cards && canExchange) {
-      seen.cards.forEach((code, i) => list.push(button(`card${i + 1}`, code, true, uiAction({ type: 'select', position: i }), null, picked.includes(i))));
+      seen.cards.forEach((code, i) =>
+        list.push(
+          button(`card${i + 1}`, code, true, uiAction({ type: 'select', position: i }), null, picked.includes(i)),
+        ),
+      );
     }
     return list;
   }
   list.push(
-    button('takeHalf', t(L, 'button.takeHalf'), isLive(s, 'takeHalf') && fees.takeHalf !== null, wishAction({ type: 'takeHalf', box: pp.seen }), fees.takeHalf !== null ? t(L, 'fee.gain', { n: formatChips(fees.takeHalf, L) }) : null),
-    button('buyGame', t(L, 'button.buyGame'), isLive(s, 'buyGame') && fees.buyGame !== null, wishAction({ type: 'buyGame', box: pp.seen }), fees.buyGame !== null ? t(L, 'fee.amount', { n: formatChips(fees.buyGame, L) }) : null),
+    button(
+      'takeHalf',
+      t(L, 'button.takeHalf'),
+      isLive(s, 'takeHalf') && fees.takeHalf !== null,
+      wishAction({ type: 'takeHalf', box: pp.seen }),
+      fees.takeHalf !== null ? t(L, 'fee.gain', { n: formatChips(fees.takeHalf, L) }) : null,
+    ),
+    button(
+      'buyGame',
+      t(L, 'button.buyGame'),
+      isLive(s, 'buyGame') && fees.buyGame !== null,
+      wishAction({ type: 'buyGame', box: pp.seen }),
+      fees.buyGame !== null ? t(L, 'fee.amount', { n: formatChips(fees.buyGame, L) }) : null,
+    ),
     button('reveal', t(L, 'button.reveal'), isLive(s, 'reveal'), wishAction({ type: 'reveal' })),
   );
   return list;
@@ -160,7 +244,8 @@ function buttons(s: Snapshot, ui: UiState): ButtonSpec[] {
 function dealerTexts(s: Snapshot): { dealerText: string | null; boughtText: string | null } {
   const d = s.pokerPlus.dealer;
   const L = s.language;
-  const dealerText = d.hand === null ? null : t(L, d.game ? 'pp.dealerGame' : 'pp.dealerNoGame', { hand: handName(L, d.hand) ?? '' });
+  const dealerText =
+    d.hand === null ? null : t(L, d.game ? 'pp.dealerGame' : 'pp.dealerNoGame', { hand: handName(L, d.hand) ?? '' });
   const boughtText = d.bought
     ? `${t(L, 'pp.bought', { from: cardText(d.bought.discarded), to: cardText(d.bought.drew) })}  •  ${t(L, d.bought.game ? 'pp.dealerGame' : 'pp.dealerNoGame', { hand: handName(L, d.bought.hand) ?? '' })}`
     : null;
@@ -187,7 +272,12 @@ export function pokerPlusScene(s: Snapshot, ui: UiState): PokerPlusScene {
     message: t(L, HINT[pp.phase]),
     meters: [
       creditsMeter(s),
-      { name: 'ante', label: t(L, 'meter.ante'), value: formatChips(seenBox && pp.phase !== 'over' ? seenBox.ante : nextAnteValue, L), sub: pp.nextBoxes.length === 2 ? t(L, 'button.twoBoxes') : t(L, 'button.oneBox') },
+      {
+        name: 'ante',
+        label: t(L, 'meter.ante'),
+        value: formatChips(seenBox && pp.phase !== 'over' ? seenBox.ante : nextAnteValue, L),
+        sub: pp.nextBoxes.length === 2 ? t(L, 'button.twoBoxes') : t(L, 'button.oneBox'),
+      },
       { name: 'win', label: t(L, 'meter.win'), value: formatChips(won, L), sub: null },
     ],
     cards: cards(s, ui),

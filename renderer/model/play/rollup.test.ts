@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import * as fx from '../../../test/renderer/fixtures';
 import type { Snapshot } from '../../../src/contract';
-import { celebrating, CELEBRATE_MS, heldBack, rollUpMs, rollUpStep, settlement, startRollUp, stillShowing, winSize } from './rollup';
+import {
+  celebrating,
+  CELEBRATE_MS,
+  heldBack,
+  rollUpMs,
+  rollUpStep,
+  settlement,
+  startRollUp,
+  stillShowing,
+  winSize,
+} from './rollup';
 
 const BIG = 50;
 
@@ -14,8 +24,14 @@ function game(win: number, credited = win): [Snapshot, Snapshot] {
 }
 
 describe('the credit roll-up', () => {
-  it('sizes a win by its bets against the operator\'s big-win threshold', () => {
-    expect([winSize(1, BIG), winSize(4.9, BIG), winSize(5, BIG), winSize(49, BIG), winSize(50, BIG)]).toEqual(['small', 'small', 'medium', 'medium', 'big']);
+  it("sizes a win by its bets against the operator's big-win threshold", () => {
+    expect([winSize(1, BIG), winSize(4.9, BIG), winSize(5, BIG), winSize(49, BIG), winSize(50, BIG)]).toEqual([
+      'small',
+      'small',
+      'medium',
+      'medium',
+      'big',
+    ]);
     expect(winSize(20, 20)).toBe('big');
   });
 
@@ -59,7 +75,7 @@ describe('the credit roll-up', () => {
     expect(s.bets).toBeCloseTo(220 / 90);
   });
 
-  it('holds back the win until the cards land, then counts it step by step to the snapshot\'s credits', () => {
+  it("holds back the win until the cards land, then counts it step by step to the snapshot's credits", () => {
     const [held, over] = game(45);
     const r0 = startRollUp(settlement(held, over, BIG)!, BIG)!;
     expect(r0.steps).toBe(45);
@@ -86,7 +102,11 @@ describe('the credit roll-up', () => {
     const [held, over] = game(300);
     const r = { ...startRollUp(settlement(held, over, BIG)!, BIG)!, startAt: 0 };
     expect(r.size).toBe('big');
-    expect([celebrating(r, 10), celebrating(r, CELEBRATE_MS - 1), celebrating(r, CELEBRATE_MS)]).toEqual([true, true, false]);
+    expect([celebrating(r, 10), celebrating(r, CELEBRATE_MS - 1), celebrating(r, CELEBRATE_MS)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
     expect(celebrating({ ...r, finished: true }, 10)).toBe(false);
   });
 });

@@ -16,23 +16,42 @@ const returned = (reason: NonNullable<NonNullable<TicketView['last']>['reason']>
   validating: false,
   last: { outcome: 'returned', amount: null, reason, at: AT, until: AT + 10_000 },
 });
-const credited: TicketView = { validating: false, last: { outcome: 'credited', amount: 1500, reason: null, at: AT, until: AT + 5_000 } };
+const credited: TicketView = {
+  validating: false,
+  last: { outcome: 'credited', amount: 1500, reason: null, at: AT, until: AT + 5_000 },
+};
 
-describe('the ticket on the player\'s screen', () => {
-  it('says VALIDATING TICKET… in place of the game\'s message, in English and Russian', () => {
+describe("the ticket on the player's screen", () => {
+  it("says VALIDATING TICKET… in place of the game's message, in English and Russian", () => {
     const s = withTicket({ validating: true, last: null });
     expect(describeScene(s, ui(AT), 'open').message).toBe('VALIDATING TICKET…');
     expect(describeScene(fx.russian(s), ui(AT), 'open').message).toBe('ПРОВЕРКА БИЛЕТА…');
-    expect(describeScene(withTicket({ validating: true, last: null }, fx.pokerPlusDeciding()), ui(AT), 'open').message).toBe('VALIDATING TICKET…');
+    expect(
+      describeScene(withTicket({ validating: true, last: null }, fx.pokerPlusDeciding()), ui(AT), 'open').message,
+    ).toBe('VALIDATING TICKET…');
   });
 
   it('names each reason a ticket came back for, in both languages', () => {
-    const en = { expired: 'EXPIRED', alreadyRedeemed: 'ALREADY REDEEMED', notValidHere: 'NOT VALID HERE', limit: 'OVER THE CREDIT LIMIT', other: 'PLEASE TRY AGAIN' } as const;
-    const ru = { expired: 'СРОК ИСТЁК', alreadyRedeemed: 'УЖЕ ОПЛАЧЕН', notValidHere: 'НЕ ПРИНИМАЕТСЯ ЗДЕСЬ', limit: 'ПРЕВЫШЕН ЛИМИТ', other: 'ПОПРОБУЙТЕ ЕЩЁ РАЗ' } as const;
+    const en = {
+      expired: 'EXPIRED',
+      alreadyRedeemed: 'ALREADY REDEEMED',
+      notValidHere: 'NOT VALID HERE',
+      limit: 'OVER THE CREDIT LIMIT',
+      other: 'PLEASE TRY AGAIN',
+    } as const;
+    const ru = {
+      expired: 'СРОК ИСТЁК',
+      alreadyRedeemed: 'УЖЕ ОПЛАЧЕН',
+      notValidHere: 'НЕ ПРИНИМАЕТСЯ ЗДЕСЬ',
+      limit: 'ПРЕВЫШЕН ЛИМИТ',
+      other: 'ПОПРОБУЙТЕ ЕЩЁ РАЗ',
+    } as const;
     for (const reason of Object.keys(en) as (keyof typeof en)[]) {
       const s = withTicket(returned(reason));
       expect(describeScene(s, ui(AT + 1), 'open').message).toMatch(new RegExp(`^TICKET RETURNED: ${en[reason]}`));
-      expect(describeScene(fx.russian(s), ui(AT + 1), 'open').message).toMatch(new RegExp(`^БИЛЕТ ВОЗВРАЩЁН: ${ru[reason]}`));
+      expect(describeScene(fx.russian(s), ui(AT + 1), 'open').message).toMatch(
+        new RegExp(`^БИЛЕТ ВОЗВРАЩЁН: ${ru[reason]}`),
+      );
     }
   });
 

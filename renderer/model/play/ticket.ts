@@ -12,6 +12,7 @@ export function ticketLine(s: Snapshot, ui: Pick<UiState, 'now' | 'lastInputAt'>
   if (s.ticket.validating) return t(L, 'ticket.validating');
   const last = s.ticket.last;
   if (!last || ui.now >= last.until || ui.lastInputAt > last.at) return null;
-  if (last.outcome === 'credited') return t(L, 'ticket.credited', { amount: formatMoney(last.amount ?? 0, s.currency, L) });
+  if (last.outcome === 'credited')
+    return t(L, 'ticket.credited', { amount: formatMoney(last.amount ?? 0, s.currency, L) });
   return t(L, `ticket.returned.${last.reason ?? 'other'}`);
 }

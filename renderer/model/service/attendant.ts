@@ -10,16 +10,35 @@ import type { ServiceModel } from './page';
 import type { ServiceUi } from './state';
 import { formatDuration, formatTime } from '../../i18n/time';
 
-const EVENT: Record<HandpayRow['event'], ServiceKey> = { locked: 'att.event.locked', paid: 'att.event.paid', creditClear: 'att.event.creditClear' };
-const KIND: Record<HandpayRow['kind'], ServiceKey> = { jackpot: 'att.kind.jackpot', cancelledCredits: 'att.kind.cancelledCredits' };
+const EVENT: Record<HandpayRow['event'], ServiceKey> = {
+  locked: 'att.event.locked',
+  paid: 'att.event.paid',
+  creditClear: 'att.event.creditClear',
+};
+const KIND: Record<HandpayRow['kind'], ServiceKey> = {
+  jackpot: 'att.kind.jackpot',
+  cancelledCredits: 'att.kind.cancelledCredits',
+};
 
 /** The attendant's mute (ten minutes, kept by the cabinet): its button, and the time left while on. */
 function muteButton(s: Snapshot, now: number): ButtonSpec {
   const L = s.language;
   const left = s.mutedUntil - now;
   return left > 0
-    ? button('att.mute', ts(L, 'att.unmute'), isLive(s, 'soundMute'), wishAction({ type: 'soundMute', on: false }), ts(L, 'att.mutedLeft', { left: formatDuration(left) }))
-    : button('att.mute', ts(L, 'att.mute'), isLive(s, 'soundMute'), wishAction({ type: 'soundMute', on: true }), ts(L, 'att.muteFor'));
+    ? button(
+        'att.mute',
+        ts(L, 'att.unmute'),
+        isLive(s, 'soundMute'),
+        wishAction({ type: 'soundMute', on: false }),
+        ts(L, 'att.mutedLeft', { left: formatDuration(left) }),
+      )
+    : button(
+        'att.mute',
+        ts(L, 'att.mute'),
+        isLive(s, 'soundMute'),
+        wishAction({ type: 'soundMute', on: true }),
+        ts(L, 'att.muteFor'),
+      );
 }
 
 export function attendantPage(s: Snapshot, ui: ServiceUi, now: number): ServiceModel {
@@ -37,12 +56,32 @@ export function attendantPage(s: Snapshot, ui: ServiceUi, now: number): ServiceM
     page.lines = [{ text: ts(L, 'att.noHandpay'), tone: 'plain' }];
   }
   page.actions = [
-    ...(handpay ? [button('att.handpay', ts(L, 'att.confirmHandpay'), isLive(s, 'handpayConfirm'), wishAction({ type: 'handpayConfirm' }), money(s, handpay.amount))] : []),
+    ...(handpay
+      ? [
+          button(
+            'att.handpay',
+            ts(L, 'att.confirmHandpay'),
+            isLive(s, 'handpayConfirm'),
+            wishAction({ type: 'handpayConfirm' }),
+            money(s, handpay.amount),
+          ),
+        ]
+      : []),
     button(
       'att.clear',
       ts(L, 'att.clearCredits'),
       isLive(s, 'creditClear') && s.balance > 0,
-      svc({ type: 'ask', confirm: { what: 'creditClear', step: 1, steps: 1, wish: { type: 'creditClear', confirm: true }, changes: [], amount: s.balance } }),
+      svc({
+        type: 'ask',
+        confirm: {
+          what: 'creditClear',
+          step: 1,
+          steps: 1,
+          wish: { type: 'creditClear', confirm: true },
+          changes: [],
+          amount: s.balance,
+        },
+      }),
       money(s, s.balance),
     ),
     muteButton(s, now),
@@ -53,11 +92,23 @@ export function attendantPage(s: Snapshot, ui: ServiceUi, now: number): ServiceM
   page.notice = loadingNotice(s, ui.handpays);
   const rows = ui.handpays.state === 'ready' ? ui.handpays.value : [];
   page.table = {
-    columns: [ts(L, 'att.col.time'), ts(L, 'att.col.event'), ts(L, 'att.col.kind'), ts(L, 'att.col.amount'), ts(L, 'att.col.detail')],
+    columns: [
+      ts(L, 'att.col.time'),
+      ts(L, 'att.col.event'),
+      ts(L, 'att.col.kind'),
+      ts(L, 'att.col.amount'),
+      ts(L, 'att.col.detail'),
+    ],
     widths: [0.22, 0.16, 0.2, 0.16, 0.26],
     numeric: [false, false, false, true, false],
     rows: rows.map((r) => ({
-      cells: [formatTime(r.at), ts(L, EVENT[r.event]), ts(L, KIND[r.kind]), money(s, r.amount), [r.gameId !== null ? ts(L, 'att.game', { id: r.gameId }) : '', r.reason ?? ''].filter(Boolean).join(' • ')],
+      cells: [
+        formatTime(r.at),
+        ts(L, EVENT[r.event]),
+        ts(L, KIND[r.kind]),
+        money(s, r.amount),
+        [r.gameId !== null ? ts(L, 'att.game', { id: r.gameId }) : '', r.reason ?? ''].filter(Boolean).join(' • '),
+      ],
       tone: r.event === 'locked' ? 'bad' : 'plain',
     })),
     pageText: ts(L, 'att.lastHandpays'),

@@ -52,22 +52,34 @@ export function technicianNav(s: Snapshot, page: ServicePageName): ButtonSpec[] 
   const L = s.language;
   const current = page === 'recallGame' ? 'recall' : page;
   const tilts = s.lockup?.kind === 'tilt' ? s.lockup.tilts.length : 0;
-  const logout = button('svc.logout', ts(L, 'svc.tab.logout'), isLive(s, 'technicianLogout'), { kind: 'wish', wish: { type: 'technicianLogout' } });
+  const logout = button('svc.logout', ts(L, 'svc.tab.logout'), isLive(s, 'technicianLogout'), {
+    kind: 'wish',
+    wish: { type: 'technicianLogout' },
+  });
   if (s.service.pin.mustChange) return [logout];
   return [
     ...TABS.map((tab) =>
-      button(`svc.${tab.page}`, ts(L, tab.key), true, svc({ type: 'page', page: tab.page }), tab.page === 'tilts' && tilts > 0 ? ts(L, 'svc.tab.tiltsActive', { n: tilts }) : null, tab.page === current),
+      button(
+        `svc.${tab.page}`,
+        ts(L, tab.key),
+        true,
+        svc({ type: 'page', page: tab.page }),
+        tab.page === 'tilts' && tilts > 0 ? ts(L, 'svc.tab.tiltsActive', { n: tilts }) : null,
+        tab.page === current,
+      ),
     ),
     logout,
   ];
 }
 
-export const refreshButton = (s: Snapshot): ButtonSpec => button('svc.refresh', ts(s.language, 'svc.refresh'), true, svc({ type: 'refresh' }));
+export const refreshButton = (s: Snapshot): ButtonSpec =>
+  button('svc.refresh', ts(s.language, 'svc.refresh'), true, svc({ type: 'refresh' }));
 
 /** What the page says while its record is on the way or was refused; null when it is ready. */
 export function loadingNotice<T>(s: Snapshot, loaded: Loaded<T>): string | null {
   if (loaded.state === 'loading' || loaded.state === 'idle') return ts(s.language, 'svc.loading');
-  if (loaded.state === 'refused') return ts(s.language, 'svc.refusedQuery', { rule: loaded.rule, reason: loaded.reason });
+  if (loaded.state === 'refused')
+    return ts(s.language, 'svc.refusedQuery', { rule: loaded.rule, reason: loaded.reason });
   return null;
 }
 
@@ -78,7 +90,13 @@ export function paged<T>(rows: T[], page: number, size: number): { rows: T[]; pa
   return { rows: rows.slice(p * size, (p + 1) * size), page: p, pages };
 }
 
-export const pagerButtons = (s: Snapshot, prefix: string, page: number, pages: number, go: (page: number) => ServiceAction): ButtonSpec[] => [
+export const pagerButtons = (
+  s: Snapshot,
+  prefix: string,
+  page: number,
+  pages: number,
+  go: (page: number) => ServiceAction,
+): ButtonSpec[] => [
   button(`${prefix}.prev`, ts(s.language, 'svc.prevPage'), page > 0, svc(go(page - 1))),
   button(`${prefix}.next`, ts(s.language, 'svc.nextPage'), page < pages - 1, svc(go(page + 1))),
 ];

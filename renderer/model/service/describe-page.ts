@@ -40,12 +40,22 @@ function confirmModel(s: Snapshot, c: PendingConfirm): { confirm: ConfirmModel; 
   const i = Math.min(c.step, 2) - 1;
   const lines = [ts(L, LINES[c.what][i])];
   if (c.amount !== null) lines.unshift(money(s, c.amount));
-  for (const ch of c.changes) lines.push(ts(L, 'confirm.change', { field: ts(L, fieldDef(ch.field).label), from: ch.from, to: ch.to }));
+  for (const ch of c.changes)
+    lines.push(ts(L, 'confirm.change', { field: ts(L, fieldDef(ch.field).label), from: ch.from, to: ch.to }));
   const last = c.step >= c.steps;
   return {
-    confirm: { title: ts(L, TITLES[c.what][i]), lines, stepText: c.steps > 1 ? ts(L, 'svc.stepOf', { n: c.step, of: c.steps }) : null },
+    confirm: {
+      title: ts(L, TITLES[c.what][i]),
+      lines,
+      stepText: c.steps > 1 ? ts(L, 'svc.stepOf', { n: c.step, of: c.steps }) : null,
+    },
     buttons: [
-      button('confirm.yes', ts(L, last ? (c.steps > 1 ? 'confirm.yesFinal' : 'confirm.yes') : 'confirm.continue'), true, svc({ type: 'confirmYes' })),
+      button(
+        'confirm.yes',
+        ts(L, last ? (c.steps > 1 ? 'confirm.yesFinal' : 'confirm.yes') : 'confirm.continue'),
+        true,
+        svc({ type: 'confirmYes' }),
+      ),
       button('confirm.no', ts(L, 'confirm.no'), true, svc({ type: 'confirmNo' })),
     ],
   };
@@ -86,5 +96,13 @@ export function serviceModel(s: Snapshot, ui: ServiceUi, now: number, refusal: s
   if (!ui.confirm) return m;
   const { confirm, buttons } = confirmModel(s, ui.confirm);
   const inert = (b: ButtonSpec): ButtonSpec => ({ ...b, live: false });
-  return { ...m, nav: m.nav.map(inert), list: m.list.map(inert), keypad: m.keypad.map(inert), actions: m.actions.map(inert), confirm, confirmButtons: buttons };
+  return {
+    ...m,
+    nav: m.nav.map(inert),
+    list: m.list.map(inert),
+    keypad: m.keypad.map(inert),
+    actions: m.actions.map(inert),
+    confirm,
+    confirmButtons: buttons,
+  };
 }

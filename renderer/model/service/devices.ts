@@ -14,15 +14,43 @@ import type { Indicator, ServiceModel, ServiceTable } from './page';
 import type { ServiceUi } from './state';
 import { formatTime } from '../../i18n/time';
 
-export const DECK_BUTTONS = ['deal', 'hold1', 'hold2', 'hold3', 'hold4', 'hold5', 'betOne', 'maxBet', 'cashOut', 'help', 'service'] as const;
+export const DECK_BUTTONS = [
+  'deal',
+  'hold1',
+  'hold2',
+  'hold3',
+  'hold4',
+  'hold5',
+  'betOne',
+  'maxBet',
+  'cashOut',
+  'help',
+  'service',
+] as const;
 type Lamp = 'off' | 'on' | 'blink';
 const NEXT_LAMP: Record<Lamp, Lamp> = { off: 'on', on: 'blink', blink: 'off' };
 const LAMP_TEXT: Record<Lamp, ServiceKey> = { off: 'dev.lamp.off', on: 'dev.lamp.on', blink: 'dev.lamp.blink' };
 const DEVICES = ['acceptor', 'printer', 'deck'] as const;
-const DEVICE_NAME: Record<(typeof DEVICES)[number], ServiceKey> = { acceptor: 'dev.acceptor', printer: 'dev.printer', deck: 'dev.deck' };
+const DEVICE_NAME: Record<(typeof DEVICES)[number], ServiceKey> = {
+  acceptor: 'dev.acceptor',
+  printer: 'dev.printer',
+  deck: 'dev.deck',
+};
 
-const DECK_TEXT: Record<string, TextKey> = { deal: 'button.deal', betOne: 'button.betOne', maxBet: 'button.maxBet', cashOut: 'button.cashOut', help: 'button.help' };
-const SWITCH_TEXT: Record<string, ServiceKey> = { main: 'dev.name.main', logic: 'dev.name.logic', cashbox: 'dev.name.cashbox', attendant: 'dev.name.attendant', technician: 'dev.name.technician' };
+const DECK_TEXT: Record<string, TextKey> = {
+  deal: 'button.deal',
+  betOne: 'button.betOne',
+  maxBet: 'button.maxBet',
+  cashOut: 'button.cashOut',
+  help: 'button.help',
+};
+const SWITCH_TEXT: Record<string, ServiceKey> = {
+  main: 'dev.name.main',
+  logic: 'dev.name.logic',
+  cashbox: 'dev.name.cashbox',
+  attendant: 'dev.name.attendant',
+  technician: 'dev.name.technician',
+};
 
 /** A deck button by the words on its cap. */
 function buttonName(L: Language, b: string): string {
@@ -45,22 +73,48 @@ function sasRow(s: Snapshot, ui: ServiceUi): ServiceTable['rows'][number] {
   const L = s.language;
   const name = ts(L, 'dev.sas');
   const read = ui.sasLink;
-  if (read.state !== 'ready' || !read.value) return { cells: [name, ts(L, 'dev.sas.reading'), loadingNotice(s, read) ?? ''], tone: read.state === 'refused' ? 'bad' : 'plain' };
+  if (read.state !== 'ready' || !read.value)
+    return {
+      cells: [name, ts(L, 'dev.sas.reading'), loadingNotice(s, read) ?? ''],
+      tone: read.state === 'refused' ? 'bad' : 'plain',
+    };
   const link = read.value;
   const status = link.line !== 'ready' ? 'dev.sas.lineFault' : link.hostSeen ? 'dev.sas.hostSeen' : 'dev.sas.noHost';
-  return { cells: [name, ts(L, status), link.lineProblem ?? ts(L, 'dev.noFaults')], tone: status === 'dev.sas.hostSeen' ? 'ok' : 'bad' };
+  return {
+    cells: [name, ts(L, status), link.lineProblem ?? ts(L, 'dev.noFaults')],
+    tone: status === 'dev.sas.hostSeen' ? 'ok' : 'bad',
+  };
 }
 
 /** The link's counters, as a technician checking it on site reads them. */
 function sasLines(s: Snapshot, link: SasLinkView): ServiceModel['lines'] {
   const L = s.language;
   const next = s.service.settings.sas?.address;
-  const address = next !== undefined && next !== link.address ? ts(L, 'dev.sas.addressNext', { address: link.address, next }) : ts(L, 'dev.sas.address', { address: link.address });
-  const last = link.lastPollAt === null ? ts(L, 'dev.sas.never') : ts(L, 'dev.sas.lastPoll', { time: formatTime(link.lastPollAt) });
+  const address =
+    next !== undefined && next !== link.address
+      ? ts(L, 'dev.sas.addressNext', { address: link.address, next })
+      : ts(L, 'dev.sas.address', { address: link.address });
+  const last =
+    link.lastPollAt === null
+      ? ts(L, 'dev.sas.never')
+      : ts(L, 'dev.sas.lastPoll', { time: formatTime(link.lastPollAt) });
   return [
-    { text: [address, last, ts(L, 'dev.sas.rate', { pps: link.pollsPerSecond.toFixed(1) })].join('  •  '), tone: 'info' },
-    { text: ts(L, 'dev.sas.errors', { crc: link.crcErrors, unsupported: link.unsupportedPolls, queue: link.exceptionQueueDepth }), tone: link.crcErrors > 0 ? 'bad' : 'plain' },
-    { text: ts(L, link.disabledByHost ? 'dev.sas.disabled' : 'dev.sas.enabled'), tone: link.disabledByHost ? 'bad' : 'plain' },
+    {
+      text: [address, last, ts(L, 'dev.sas.rate', { pps: link.pollsPerSecond.toFixed(1) })].join('  •  '),
+      tone: 'info',
+    },
+    {
+      text: ts(L, 'dev.sas.errors', {
+        crc: link.crcErrors,
+        unsupported: link.unsupportedPolls,
+        queue: link.exceptionQueueDepth,
+      }),
+      tone: link.crcErrors > 0 ? 'bad' : 'plain',
+    },
+    {
+      text: ts(L, link.disabledByHost ? 'dev.sas.disabled' : 'dev.sas.enabled'),
+      tone: link.disabledByHost ? 'bad' : 'plain',
+    },
   ];
 }
 
@@ -76,7 +130,11 @@ export function devicesPage(s: Snapshot, ui: ServiceUi): ServiceModel {
     rows: DEVICES.map((name) => {
       const faults = Object.entries(d[name].faults).map(([code, text]) => `${code}: ${text}`);
       return {
-        cells: [ts(L, DEVICE_NAME[name]), ts(L, d[name].online ? 'dev.online' : 'dev.offline'), faults.join('; ') || ts(L, 'dev.noFaults')],
+        cells: [
+          ts(L, DEVICE_NAME[name]),
+          ts(L, d[name].online ? 'dev.online' : 'dev.offline'),
+          faults.join('; ') || ts(L, 'dev.noFaults'),
+        ],
         tone: !d[name].online || faults.length > 0 ? 'bad' : 'ok',
       };
     }),
@@ -87,42 +145,83 @@ export function devicesPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   if (sas) page.table.rows.push(sasRow(s, ui));
   const link = sas && ui.sasLink.state === 'ready' ? ui.sasLink.value : null;
   const switches: Indicator[] = [
-    ...Object.entries(s.doors).map(([door, open]): Indicator => ({ name: `door.${door}`, label: ts(L, open ? 'dev.doorOpen' : 'dev.doorClosed', { door: switchName(L, door) }), state: open ? 'on' : 'off' })),
-    ...Object.entries(s.keys).map(([key, on]): Indicator => ({ name: `key.${key}`, label: ts(L, on ? 'dev.keyOn' : 'dev.keyOff', { key: switchName(L, key) }), state: on ? 'on' : 'off' })),
+    ...Object.entries(s.doors).map(([door, open]): Indicator => ({
+      name: `door.${door}`,
+      label: ts(L, open ? 'dev.doorOpen' : 'dev.doorClosed', { door: switchName(L, door) }),
+      state: open ? 'on' : 'off',
+    })),
+    ...Object.entries(s.keys).map(([key, on]): Indicator => ({
+      name: `key.${key}`,
+      label: ts(L, on ? 'dev.keyOn' : 'dev.keyOff', { key: switchName(L, key) }),
+      state: on ? 'on' : 'off',
+    })),
   ];
   const test = s.service.deviceTest;
   if (!test) {
     page.indicators = switches;
     page.lines = [...(link ? sasLines(s, link) : []), { text: ts(L, 'dev.testHint'), tone: 'plain' }];
-    page.actions = [button('dev.test', ts(L, 'dev.testStart'), isLive(s, 'deviceTest'), wishAction({ type: 'deviceTest', on: true }))];
+    page.actions = [
+      button('dev.test', ts(L, 'dev.testStart'), isLive(s, 'deviceTest'), wishAction({ type: 'deviceTest', on: true })),
+    ];
     return page;
   }
   page.indicators = [
-    ...DECK_BUTTONS.map((b): Indicator => ({ name: `deck.${b}`, label: buttonName(L, b), state: test.pressed.includes(b) ? 'on' : test.seen.includes(b) ? 'seen' : 'off' })),
+    ...DECK_BUTTONS.map((b): Indicator => ({
+      name: `deck.${b}`,
+      label: buttonName(L, b),
+      state: test.pressed.includes(b) ? 'on' : test.seen.includes(b) ? 'seen' : 'off',
+    })),
     ...switches,
   ];
   page.list = DECK_BUTTONS.map((b) => {
     const now = (test.lamps[b] as Lamp | undefined) ?? 'off';
-    return button(`lamp.${b}`, buttonName(L, b), isLive(s, 'testLamps'), wishAction({ type: 'testLamps', lamps: lampsWith(test, b, NEXT_LAMP[now]) }), ts(L, 'dev.lampState', { state: ts(L, LAMP_TEXT[now]) }), now !== 'off');
+    return button(
+      `lamp.${b}`,
+      buttonName(L, b),
+      isLive(s, 'testLamps'),
+      wishAction({ type: 'testLamps', lamps: lampsWith(test, b, NEXT_LAMP[now]) }),
+      ts(L, 'dev.lampState', { state: ts(L, LAMP_TEXT[now]) }),
+      now !== 'off',
+    );
   });
   page.listColumns = 6;
   const p = test.printer;
   // No headline here: the lamps, switches, statuses and lamp buttons need the room.
   page.lines = [
-    { text: `${ts(L, 'dev.testRunning', { since: formatTime(test.since) })}  •  ${ts(L, 'dev.buttonsSeen', { n: test.seen.length, of: DECK_BUTTONS.length })}`, tone: 'info' },
+    {
+      text: `${ts(L, 'dev.testRunning', { since: formatTime(test.since) })}  •  ${ts(L, 'dev.buttonsSeen', { n: test.seen.length, of: DECK_BUTTONS.length })}`,
+      tone: 'info',
+    },
     {
       text: ts(L, `dev.printer.${p.state}`, { validation: p.validation ?? '', reason: p.reason ?? '' }),
       tone: p.state === 'failed' ? 'bad' : p.state === 'printed' ? 'ok' : 'plain',
     },
     { text: ts(L, test.acceptor.enabled ? 'dev.acceptorOn' : 'dev.acceptorOff'), tone: 'plain' },
     ...test.acceptor.notes.slice(0, 2).map((n) => ({
-      text: ts(L, n.result === 'returned' ? 'dev.noteReturned' : 'dev.noteRejected', { value: formatMoney(n.value, s.currency, L), denomination: n.denomination, time: formatTime(n.at), reason: n.reason ?? '' }),
+      text: ts(L, n.result === 'returned' ? 'dev.noteReturned' : 'dev.noteRejected', {
+        value: formatMoney(n.value, s.currency, L),
+        denomination: n.denomination,
+        time: formatTime(n.at),
+        reason: n.reason ?? '',
+      }),
       tone: 'info' as const,
     })),
   ];
   page.actions = [
-    button('dev.acceptor', ts(L, test.acceptor.enabled ? 'dev.acceptorDisable' : 'dev.acceptorEnable'), isLive(s, 'testAcceptor'), wishAction({ type: 'testAcceptor', enabled: !test.acceptor.enabled }), null, test.acceptor.enabled),
-    button('dev.voucher', ts(L, 'dev.voucher'), isLive(s, 'testVoucher') && p.state !== 'printing', wishAction({ type: 'testVoucher' })),
+    button(
+      'dev.acceptor',
+      ts(L, test.acceptor.enabled ? 'dev.acceptorDisable' : 'dev.acceptorEnable'),
+      isLive(s, 'testAcceptor'),
+      wishAction({ type: 'testAcceptor', enabled: !test.acceptor.enabled }),
+      null,
+      test.acceptor.enabled,
+    ),
+    button(
+      'dev.voucher',
+      ts(L, 'dev.voucher'),
+      isLive(s, 'testVoucher') && p.state !== 'printing',
+      wishAction({ type: 'testVoucher' }),
+    ),
     button('dev.testEnd', ts(L, 'dev.testEnd'), isLive(s, 'deviceTest'), wishAction({ type: 'deviceTest', on: false })),
   ];
   return page;

@@ -38,9 +38,24 @@ export function eventsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
     columns: [ts(L, 'events.col.seq'), ts(L, 'events.col.time'), ts(L, 'events.col.kind'), ts(L, 'events.col.data')],
     widths: [0.08, 0.2, 0.14, 0.58],
     numeric: [true, false, false, false],
-    rows: rows.map((r) => ({ cells: [String(r.seq), formatTime(r.at), r.kind, eventData(r.data)], tone: chain.brokenAt !== null && r.seq >= chain.brokenAt ? 'bad' : 'plain' })),
-    pageText: rows.length > 0 ? ts(L, 'events.range', { from: rows[0].seq, to: rows[rows.length - 1].seq, total }) : ts(L, 'events.empty'),
+    rows: rows.map((r) => ({
+      cells: [String(r.seq), formatTime(r.at), r.kind, eventData(r.data)],
+      tone: chain.brokenAt !== null && r.seq >= chain.brokenAt ? 'bad' : 'plain',
+    })),
+    pageText:
+      rows.length > 0
+        ? ts(L, 'events.range', { from: rows[0].seq, to: rows[rows.length - 1].seq, total })
+        : ts(L, 'events.empty'),
   };
-  page.actions = [newer, button('events.older', ts(L, 'events.older'), oldest !== null && oldest > 1, oldest === null ? null : svc({ type: 'eventsOlder', beforeSeq: oldest })), refreshButton(s)];
+  page.actions = [
+    newer,
+    button(
+      'events.older',
+      ts(L, 'events.older'),
+      oldest !== null && oldest > 1,
+      oldest === null ? null : svc({ type: 'eventsOlder', beforeSeq: oldest }),
+    ),
+    refreshButton(s),
+  ];
   return page;
 }

@@ -19,8 +19,38 @@ export function metersPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   page.nav = technicianNav(s, 'meters');
   page.notice = loadingNotice(s, ui.meters);
   const clears = [
-    button('meters.periodClear', ts(L, 'meters.periodClear'), isLive(s, 'clearPeriodMeters'), svc({ type: 'ask', confirm: { what: 'periodClear', step: 1, steps: 2, wish: { type: 'clearPeriodMeters', confirm: true }, changes: [], amount: null } })),
-    button('meters.ramClear', ts(L, 'meters.ramClear'), isLive(s, 'ramClear'), svc({ type: 'ask', confirm: { what: 'ramClear', step: 1, steps: 2, wish: { type: 'ramClear', confirm: true }, changes: [], amount: null } })),
+    button(
+      'meters.periodClear',
+      ts(L, 'meters.periodClear'),
+      isLive(s, 'clearPeriodMeters'),
+      svc({
+        type: 'ask',
+        confirm: {
+          what: 'periodClear',
+          step: 1,
+          steps: 2,
+          wish: { type: 'clearPeriodMeters', confirm: true },
+          changes: [],
+          amount: null,
+        },
+      }),
+    ),
+    button(
+      'meters.ramClear',
+      ts(L, 'meters.ramClear'),
+      isLive(s, 'ramClear'),
+      svc({
+        type: 'ask',
+        confirm: {
+          what: 'ramClear',
+          step: 1,
+          steps: 2,
+          wish: { type: 'ramClear', confirm: true },
+          changes: [],
+          amount: null,
+        },
+      }),
+    ),
   ];
   if (ui.meters.state !== 'ready') {
     page.actions = [refreshButton(s), ...clears];
@@ -28,31 +58,64 @@ export function metersPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   }
   const report = ui.meters.value;
   const cur = { code: report.currency, minorDigits: report.minorDigits };
-  const value = (unit: 'money' | 'count', n: number): string => (unit === 'money' ? formatMoney(n, cur, L) : formatChips(n, L));
+  const value = (unit: 'money' | 'count', n: number): string =>
+    unit === 'money' ? formatMoney(n, cur, L) : formatChips(n, L);
   const check = report.balanceCheck;
   page.headline = check.ok
     ? { text: ts(L, 'meters.balanceOk', { amount: formatMoney(check.actual, cur, L) }), tone: 'ok' }
-    : { text: ts(L, 'meters.balanceBad', { expected: formatMoney(check.expected, cur, L), actual: formatMoney(check.actual, cur, L) }), tone: 'bad' };
+    : {
+        text: ts(L, 'meters.balanceBad', {
+          expected: formatMoney(check.expected, cur, L),
+          actual: formatMoney(check.actual, cur, L),
+        }),
+        tone: 'bad',
+      };
   page.lines = [
     { text: ts(L, 'meters.balance', { amount: formatMoney(report.balance, cur, L) }), tone: 'plain' },
-    { text: ts(L, report.eventChain === 'intact' ? 'meters.chainIntact' : 'meters.chainBroken'), tone: report.eventChain === 'intact' ? 'ok' : 'bad' },
+    {
+      text: ts(L, report.eventChain === 'intact' ? 'meters.chainIntact' : 'meters.chainBroken'),
+      tone: report.eventChain === 'intact' ? 'ok' : 'bad',
+    },
   ];
   const rows = [
-    ...report.meters.map((m) => ({ cells: [m.code ?? '—', meterLabel(m.name, m.label, cur, L), value(m.unit, m.lifetime), value(m.unit, m.period)], tone: 'plain' as const })),
-    ...derivedRows(report, (n) => formatMoney(n, cur, L), (name, label) => meterLabel(name, label, cur, L)),
+    ...report.meters.map((m) => ({
+      cells: [m.code ?? '—', meterLabel(m.name, m.label, cur, L), value(m.unit, m.lifetime), value(m.unit, m.period)],
+      tone: 'plain' as const,
+    })),
+    ...derivedRows(
+      report,
+      (n) => formatMoney(n, cur, L),
+      (name, label) => meterLabel(name, label, cur, L),
+    ),
   ];
   const p = paged(rows, ui.metersPage, METERS_PER_PAGE);
   page.table = {
-    columns: [ts(L, 'meters.col.code'), ts(L, 'meters.col.meter'), ts(L, 'meters.col.lifetime'), ts(L, 'meters.col.period')],
+    columns: [
+      ts(L, 'meters.col.code'),
+      ts(L, 'meters.col.meter'),
+      ts(L, 'meters.col.lifetime'),
+      ts(L, 'meters.col.period'),
+    ],
     widths: [0.1, 0.46, 0.22, 0.22],
     numeric: [false, false, true, true],
     rows: p.rows,
     pageText: ts(L, 'svc.pageOf', { n: p.page + 1, of: p.pages }),
   };
-  page.actions = [...pagerButtons(s, 'meters', p.page, p.pages, (n) => ({ type: 'metersPage', page: n })), refreshButton(s), ...clears];
+  page.actions = [
+    ...pagerButtons(s, 'meters', p.page, p.pages, (n) => ({ type: 'metersPage', page: n })),
+    refreshButton(s),
+    ...clears,
+  ];
   return page;
 }
 
-function derivedRows(report: MetersReport, money: (n: number) => string, label: (name: string, label: string) => string): { cells: string[]; tone: 'info' }[] {
-  return Object.entries(report.derived).map(([name, d]) => ({ cells: [d.code, label(name, d.label), money(d.value), ''], tone: 'info' }));
+function derivedRows(
+  report: MetersReport,
+  money: (n: number) => string,
+  label: (name: string, label: string) => string,
+): { cells: string[]; tone: 'info' }[] {
+  return Object.entries(report.derived).map(([name, d]) => ({
+    cells: [d.code, label(name, d.label), money(d.value), ''],
+    tone: 'info',
+  }));
 }

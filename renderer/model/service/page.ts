@@ -69,4 +69,10 @@ export interface ServiceModel {
 }
 
 /** Every button on the page; under a confirmation the others are inert (describe-page.ts). */
-export const allServiceButtons = (m: ServiceModel): ButtonSpec[] => [...m.nav, ...m.list, ...m.keypad, ...m.actions, ...m.confirmButtons];
+export const allServiceButtons = (m: ServiceModel): ButtonSpec[] => [
+  ...m.nav,
+  ...m.list,
+  ...m.keypad,
+  ...m.actions,
+  ...m.confirmButtons,
+];

@@ -29,7 +29,8 @@ export function pinPage(s: Snapshot, ui: ServiceUi, now: number): ServiceModel {
     page.headline = { text: ts(L, 'pin.enter'), tone: 'info' };
   }
   // What stopped the machine is readable before logging in; clearing it needs the PIN.
-  if (s.lockup?.kind === 'tilt') for (const tilt of s.lockup.tilts) page.lines.push({ text: tiltText(L, tilt.code, tilt.reason), tone: 'bad' });
+  if (s.lockup?.kind === 'tilt')
+    for (const tilt of s.lockup.tilts) page.lines.push({ text: tiltText(L, tilt.code, tilt.reason), tone: 'bad' });
   const digits = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
   page.keypad = [
     ...digits.map((d) => button(`pin.${d}`, d, !locked, svc({ type: 'pinKey', key: d }))),
@@ -38,6 +39,8 @@ export function pinPage(s: Snapshot, ui: ServiceUi, now: number): ServiceModel {
     button('pin.back', '⌫', !locked && ui.pin.length > 0, svc({ type: 'pinKey', key: 'back' })),
   ];
   page.keypadColumns = 3;
-  page.actions = [button('pin.enter', ts(L, 'pin.enterButton'), canEnter && ui.pin.length >= 4, svc({ type: 'pinEnter' }))];
+  page.actions = [
+    button('pin.enter', ts(L, 'pin.enterButton'), canEnter && ui.pin.length >= 4, svc({ type: 'pinEnter' })),
+  ];
   return page;
 }

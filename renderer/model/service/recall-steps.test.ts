@@ -5,7 +5,9 @@ import { recallFrames, type JacksFrame, type PokerPlusFrame } from './recall-ste
 
 const DIR = fileURLToPath(new URL('../../../test/replays/', import.meta.url));
 const read = (name: string): unknown => JSON.parse(readFileSync(DIR + name, 'utf8'));
-const names = readdirSync(DIR).filter((f) => f.endsWith('.replay.json')).map((f) => f.replace('.replay.json', ''));
+const names = readdirSync(DIR)
+  .filter((f) => f.endsWith('.replay.json'))
+  .map((f) => f.replace('.replay.json', ''));
 
 describe('game recall stepped through the rules core (C-11)', () => {
   it.each(names)('%s: the last step shows the recorded result, and agrees with it', (name) => {

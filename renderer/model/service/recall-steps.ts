@@ -92,7 +92,14 @@ function pokerPlusFrame(s: PokerPlusState): PokerPlusFrame {
     game: 'poker-plus',
     dealer: over ? formatCards(result!.dealer.cards) : [null, null, null, null, formatCards([s.dealer[4]])[0]],
     dealerHand: over ? result!.dealer.hand : null,
-    bought: bought ? { discarded: formatCards([bought.discarded])[0], drew: formatCards([bought.drew])[0], hand: bought.hand, game: bought.game } : null,
+    bought: bought
+      ? {
+          discarded: formatCards([bought.discarded])[0],
+          drew: formatCards([bought.drew])[0],
+          hand: bought.hand,
+          game: bought.game,
+        }
+      : null,
     boxes: s.boxes.map((b, i) => {
       const r = over ? result!.boxes[i] : null;
       const shown = over || !b.blind;
@@ -115,19 +122,28 @@ function pokerPlusFrame(s: PokerPlusState): PokerPlusFrame {
 function frameOf(step: ReplayStep): RecallFrame {
   if (step.game === 'jacks-or-better') {
     const a = step.action;
-    const action: RecallAction = a === null ? { kind: 'deal' } : a.type === 'draw' ? { kind: 'draw' } : { kind: 'hold', positions: [...step.state.held] };
+    const action: RecallAction =
+      a === null
+        ? { kind: 'deal' }
+        : a.type === 'draw'
+          ? { kind: 'draw' }
+          : { kind: 'hold', positions: [...step.state.held] };
     return { action, table: jacksFrame(step.state) };
   }
   const a = step.action;
   let action: RecallAction;
   if (a === null) action = { kind: 'deal' };
   else if (a.type === 'reveal') action = { kind: 'reveal' };
-  else if (a.type === 'exchange') action = { kind: 'exchange', box: a.box ?? step.state.seen, positions: [...a.positions] };
+  else if (a.type === 'exchange')
+    action = { kind: 'exchange', box: a.box ?? step.state.seen, positions: [...a.positions] };
   else action = { kind: a.type, box: a.box ?? step.state.seen };
   return { action, table: pokerPlusFrame(step.state) };
 }
 
-const canonical = (x: unknown): string => JSON.stringify(x, (_k, v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+const canonical = (x: unknown): string =>
+  JSON.stringify(x, (_k, v: unknown) =>
+    isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
 
 /**
  * Steps through a recorded game with the core's own replay runner (which also checks the file);

@@ -35,7 +35,10 @@ export function recallListPage(s: Snapshot, ui: ServiceUi): ServiceModel {
     ),
   );
   page.listColumns = 2;
-  page.actions = [...pagerButtons(s, 'recall', p.page, p.pages, (n) => ({ type: 'recallPage', page: n })), refreshButton(s)];
+  page.actions = [
+    ...pagerButtons(s, 'recall', p.page, p.pages, (n) => ({ type: 'recallPage', page: n })),
+    refreshButton(s),
+  ];
   if (games.length > 0) page.lines.push({ text: ts(L, 'svc.pageOf', { n: p.page + 1, of: p.pages }), tone: 'plain' });
   return page;
 }
@@ -47,7 +50,9 @@ function actionText(L: Language, a: RecallAction): string {
     case 'deal':
       return ts(L, 'recall.step.deal');
     case 'hold':
-      return a.positions.length > 0 ? ts(L, 'recall.step.hold', { cards: positions(a.positions) }) : ts(L, 'recall.step.holdNone');
+      return a.positions.length > 0
+        ? ts(L, 'recall.step.hold', { cards: positions(a.positions) })
+        : ts(L, 'recall.step.holdNone');
     case 'draw':
       return ts(L, 'recall.step.draw');
     case 'exchange':
@@ -80,21 +85,35 @@ const OUTCOME: Record<string, Parameters<typeof t>[1]> = {
 function groups(L: Language, frame: RecallFrame): CardGroup[] {
   const table = frame.table;
   if (table.game === 'jacks-or-better') {
-    const note = table.win === null ? handName(L, table.hand) : `${handName(L, table.hand)}  •  ${t(L, 'jacks.winAmount', { n: formatChips(table.win, L) })}`;
+    const note =
+      table.win === null
+        ? handName(L, table.hand)
+        : `${handName(L, table.hand)}  •  ${t(L, 'jacks.winAmount', { n: formatChips(table.win, L) })}`;
     return [
       {
         name: 'hand',
         label: `${t(L, 'game.jacks-or-better')}  •  ${t(L, 'meter.bet')} ${formatChips(table.bet, L)}`,
         note,
-        cards: table.cards.map((code, i) => card('recall.hand', i, code, { held: table.held.includes(i), winning: table.winning.includes(i) })),
+        cards: table.cards.map((code, i) =>
+          card('recall.hand', i, code, { held: table.held.includes(i), winning: table.winning.includes(i) }),
+        ),
       },
     ];
   }
   const bought = table.bought;
-  const dealerCards = table.dealer.map((code, i) => card('recall.dealer', i, code, { discarded: bought !== null && code === bought.discarded }));
+  const dealerCards = table.dealer.map((code, i) =>
+    card('recall.dealer', i, code, { discarded: bought !== null && code === bought.discarded }),
+  );
   if (bought) dealerCards.push(card('recall.dealer', 5, bought.drew));
   const dealerNote = table.dealerHand
-    ? [handName(L, table.dealerHand), bought ? t(L, 'pp.bought', { from: bought.discarded, to: bought.drew }) + ` → ${handName(L, bought.hand)}` : null].filter(Boolean).join('  •  ')
+    ? [
+        handName(L, table.dealerHand),
+        bought
+          ? t(L, 'pp.bought', { from: bought.discarded, to: bought.drew }) + ` → ${handName(L, bought.hand)}`
+          : null,
+      ]
+        .filter(Boolean)
+        .join('  •  ')
     : null;
   return [
     { name: 'dealer', label: t(L, 'pp.dealer'), note: dealerNote, cards: dealerCards },
@@ -109,7 +128,9 @@ function groups(L: Language, frame: RecallFrame): CardGroup[] {
       ]
         .filter(Boolean)
         .join('  •  '),
-      cards: b.cards ? b.cards.map((code, k) => card(`recall.box${i}`, k, code)) : [0, 1, 2, 3, 4].map((k) => card(`recall.box${i}`, k, null)),
+      cards: b.cards
+        ? b.cards.map((code, k) => card(`recall.box${i}`, k, code))
+        : [0, 1, 2, 3, 4].map((k) => card(`recall.box${i}`, k, null)),
     })),
   ];
 }
@@ -129,7 +150,14 @@ export function recallGamePage(s: Snapshot, ui: ServiceUi): ServiceModel {
   page.title = ts(L, 'recall.gameTitle', { id: g.gameId, game: gameName(L, g.game) });
   const cur = s.currency;
   page.lines = [
-    { text: ts(L, 'recall.chipValue', { chip: formatChipValue(g.chipValue, cur, L), staked: formatMoney(g.staked, cur, L), paid: formatMoney(g.paid, cur, L) }), tone: 'plain' },
+    {
+      text: ts(L, 'recall.chipValue', {
+        chip: formatChipValue(g.chipValue, cur, L),
+        staked: formatMoney(g.staked, cur, L),
+        paid: formatMoney(g.paid, cur, L),
+      }),
+      tone: 'plain',
+    },
     { text: ts(L, 'recall.when', { start: formatTime(g.startedAt), end: formatTime(g.endedAt) }), tone: 'plain' },
   ];
   if (g.handpaid) page.lines.push({ text: ts(L, 'recall.handpaid'), tone: 'info' });
@@ -141,12 +169,20 @@ export function recallGamePage(s: Snapshot, ui: ServiceUi): ServiceModel {
   }
   const step = Math.min(ui.recallStep, run.frames.length - 1);
   const frame = run.frames[step];
-  page.headline = { text: `${ts(L, 'svc.stepOf', { n: step + 1, of: run.frames.length })}: ${actionText(L, frame.action)}`, tone: 'info' };
+  page.headline = {
+    text: `${ts(L, 'svc.stepOf', { n: step + 1, of: run.frames.length })}: ${actionText(L, frame.action)}`,
+    tone: 'info',
+  };
   page.lines.push({ text: ts(L, run.agrees ? 'recall.agrees' : 'recall.disagrees'), tone: run.agrees ? 'ok' : 'bad' });
   page.cards = groups(L, frame);
   page.actions = [
     button('recall.stepBack', ts(L, 'recall.stepBack'), step > 0, svc({ type: 'recallStep', step: step - 1 })),
-    button('recall.stepNext', ts(L, 'recall.stepNext'), step < run.frames.length - 1, svc({ type: 'recallStep', step: step + 1 })),
+    button(
+      'recall.stepNext',
+      ts(L, 'recall.stepNext'),
+      step < run.frames.length - 1,
+      svc({ type: 'recallStep', step: step + 1 }),
+    ),
     back,
   ];
   return page;

@@ -27,7 +27,9 @@ describe('settings typed on the keypad (C-7)', () => {
     expect(fieldDef('presentation.attractSeconds').parse('9', v)).toBeNull();
     expect(fieldDef('presentation.bigWinBets').parse('100', v)).toEqual({ presentation: { bigWinBets: 100 } });
     expect(fieldDef('presentation.bigWinBets').show(v, 'en')).toBe('50 BETS');
-    expect(fieldDef('payTables.poker-plus').parse('pp-2', v)).toEqual({ payTables: { 'jacks-or-better': 'jacks-9-6', 'poker-plus': 'pp-2' } });
+    expect(fieldDef('payTables.poker-plus').parse('pp-2', v)).toEqual({
+      payTables: { 'jacks-or-better': 'jacks-9-6', 'poker-plus': 'pp-2' },
+    });
   });
   it('asks nothing for a value left as it is', () => {
     expect(changes(fieldDef('limits.maxBet').parse('5', v)!, v)).toBe(false);

@@ -3,7 +3,19 @@
 // declares for it (src/cabinet/vocabulary/settings-schema.ts, through the contract).
 // Pure, so the page and the tests agree on what a draft becomes.
 
-import { CHIP_VALUES, CURRENCY, LANGUAGE, LIMITS, MACHINE, MINOR_DIGITS, PRESENTATION, SAS_ADDRESS, VENUE, type SettingsView, type Wish } from '../../../src/contract';
+import {
+  CHIP_VALUES,
+  CURRENCY,
+  LANGUAGE,
+  LIMITS,
+  MACHINE,
+  MINOR_DIGITS,
+  PRESENTATION,
+  SAS_ADDRESS,
+  VENUE,
+  type SettingsView,
+  type Wish,
+} from '../../../src/contract';
 import { formatChips, formatMoney } from '../../i18n/numbers';
 import { ts, type ServiceKey } from '../../i18n/service-texts';
 import type { Language } from '../../i18n/language';
@@ -94,7 +106,8 @@ function presentation(name: PresentationName, label: ServiceKey, unit: ServiceKe
     field: `presentation.${name}`,
     label,
     entry: 'whole',
-    show: (v, L) => (unit ? ts(L, unit, { n: formatChips(v.presentation[name], L) }) : formatChips(v.presentation[name], L)),
+    show: (v, L) =>
+      unit ? ts(L, unit, { n: formatChips(v.presentation[name], L) }) : formatChips(v.presentation[name], L),
     draft: (v) => String(v.presentation[name]),
     parse: (d) => {
       const n = whole(d, PRESENTATION.shape[name]);
@@ -143,7 +156,6 @@ function sasPermission(name: SasPermission, label: ServiceKey): FieldDef {
     ],
   };
 }
-
 
 export const FIELDS: FieldDef[] = [
   {
@@ -223,7 +235,10 @@ export const fieldDef = (field: EditField): FieldDef => FIELDS.find((f) => f.fie
 export function changes(change: SettingsChange, v: SettingsView): boolean {
   const now: Record<string, unknown> = { ...v };
   return Object.entries(change).some(([k, x]) => {
-    if (k === 'limits' || k === 'payTables' || k === 'presentation' || k === 'sas') return Object.entries(x as Record<string, unknown>).some(([kk, xx]) => (now[k] as Record<string, unknown> | null)?.[kk] !== xx);
+    if (k === 'limits' || k === 'payTables' || k === 'presentation' || k === 'sas')
+      return Object.entries(x as Record<string, unknown>).some(
+        ([kk, xx]) => (now[k] as Record<string, unknown> | null)?.[kk] !== xx,
+      );
     return JSON.stringify(now[k]) !== JSON.stringify(x);
   });
 }

@@ -22,9 +22,19 @@ const TEXT_KEYS = [...'1234567890-QWERTYUIOP.ASDFGHJKL ZXCVBNM'];
 
 function keypad(s: Snapshot, def: FieldDef): { keys: ButtonSpec[]; columns: number } {
   const L = s.language;
-  const allowed = def.entry === 'text' ? TEXT_KEYS : NUMBER_KEYS.filter((k) => (k === '.' ? def.entry === 'money' || def.entry === 'moneyList' : k === ',' ? def.entry === 'moneyList' : true));
-  const keys = allowed.map((k) => button(keyName(k), k === ' ' ? ts(L, 'key.space') : k, true, svc({ type: 'editKey', key: k })));
-  keys.push(button('key.back', '⌫', true, svc({ type: 'editKey', key: 'back' })), button('key.clear', ts(L, 'key.clear'), true, svc({ type: 'editKey', key: 'clear' })));
+  const allowed =
+    def.entry === 'text'
+      ? TEXT_KEYS
+      : NUMBER_KEYS.filter((k) =>
+          k === '.' ? def.entry === 'money' || def.entry === 'moneyList' : k === ',' ? def.entry === 'moneyList' : true,
+        );
+  const keys = allowed.map((k) =>
+    button(keyName(k), k === ' ' ? ts(L, 'key.space') : k, true, svc({ type: 'editKey', key: k })),
+  );
+  keys.push(
+    button('key.back', '⌫', true, svc({ type: 'editKey', key: 'back' })),
+    button('key.clear', ts(L, 'key.clear'), true, svc({ type: 'editKey', key: 'clear' })),
+  );
   return { keys, columns: def.entry === 'text' ? 11 : 3 };
 }
 
@@ -34,11 +44,19 @@ function payTableRows(s: Snapshot, table: InstalledPayTable): ServiceTable {
   const bets = jacks ? Math.max(1, ...table.rows.map((r) => r.perBet.length)) : 1;
   const rows = table.rows.filter((r) => r.perBet.some((x) => x > 0));
   return {
-    columns: [ts(L, 'set.col.hand'), ...(jacks ? Array.from({ length: bets }, (_, i) => ts(L, 'set.col.bet', { n: i + 1 })) : [ts(L, 'set.col.pays')])],
+    columns: [
+      ts(L, 'set.col.hand'),
+      ...(jacks ? Array.from({ length: bets }, (_, i) => ts(L, 'set.col.bet', { n: i + 1 })) : [ts(L, 'set.col.pays')]),
+    ],
     widths: [0.4, ...Array.from({ length: bets }, () => 0.6 / bets)],
     numeric: [false, ...Array.from({ length: bets }, () => true)],
     rows: rows.map((r) => ({
-      cells: [handName(L, r.category) ?? r.category, ...(jacks ? r.perBet.map((c, i) => formatChips(jacksWin(c, i + 1), L)) : [`${formatChips(r.perBet[0] ?? 0, L)} : 1`])],
+      cells: [
+        handName(L, r.category) ?? r.category,
+        ...(jacks
+          ? r.perBet.map((c, i) => formatChips(jacksWin(c, i + 1), L))
+          : [`${formatChips(r.perBet[0] ?? 0, L)} : 1`]),
+      ],
       tone: 'plain' as const,
     })),
     pageText: null,
@@ -46,7 +64,9 @@ function payTableRows(s: Snapshot, table: InstalledPayTable): ServiceTable {
 }
 
 const returnText = (s: Snapshot, t: InstalledPayTable): string =>
-  t.returnPct === null ? ts(s.language, 'set.noReturn', { basis: t.returnBasis }) : ts(s.language, 'set.return', { pct: t.returnPct.toFixed(2), basis: t.returnBasis });
+  t.returnPct === null
+    ? ts(s.language, 'set.noReturn', { basis: t.returnBasis })
+    : ts(s.language, 'set.return', { pct: t.returnPct.toFixed(2), basis: t.returnBasis });
 
 const percent = (x: number): string => x.toFixed(2);
 
@@ -61,7 +81,13 @@ function tableSub(s: Snapshot, t: InstalledPayTable): string | null {
 function whyOut(s: Snapshot, t: InstalledPayTable): string {
   const { minReturnPct, maxReturnPct } = s.service.settings.limits;
   if (t.returnLow === null || t.returnHigh === null) return ts(s.language, 'set.whyUnknown', { name: t.name });
-  return ts(s.language, 'set.whyOut', { name: t.name, low: percent(t.returnLow), high: percent(t.returnHigh), min: percent(minReturnPct), max: percent(maxReturnPct) });
+  return ts(s.language, 'set.whyOut', {
+    name: t.name,
+    low: percent(t.returnLow),
+    high: percent(t.returnHigh),
+    min: percent(minReturnPct),
+    max: percent(maxReturnPct),
+  });
 }
 
 function tableName(ui: ServiceUi, id: string): string {
@@ -86,8 +112,16 @@ function confirmFor(s: Snapshot, ui: ServiceUi, def: FieldDef, draft: string): P
     presentation: { ...v.presentation, ...(change.presentation ?? {}) },
     sas: v.sas && { ...v.sas, ...(change.sas ?? {}) },
   };
-  const shown = (x: typeof v): string => (def.entry === 'option' && def.field.startsWith('payTables.') ? tableName(ui, def.show(x, L)) : def.show(x, L));
-  return { what: 'settings', step: 1, steps: 1, wish: { type: 'changeSettings', confirm: true, ...change }, changes: [{ field: def.field, from: shown(v), to: shown(after) }], amount: null };
+  const shown = (x: typeof v): string =>
+    def.entry === 'option' && def.field.startsWith('payTables.') ? tableName(ui, def.show(x, L)) : def.show(x, L);
+  return {
+    what: 'settings',
+    step: 1,
+    steps: 1,
+    wish: { type: 'changeSettings', confirm: true, ...change },
+    changes: [{ field: def.field, from: shown(v), to: shown(after) }],
+    amount: null,
+  };
 }
 
 function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceModel {
@@ -97,34 +131,55 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
   const v = s.service.settings;
   page.title = `${ts(L, 'set.title')}: ${ts(L, def.label)}`;
   if (s.service.pin.mustChange) page.headline = { text: ts(L, 'set.pinMustChange'), tone: 'bad' };
-  page.lines.push({ text: ts(L, 'set.now', { value: def.field.startsWith('payTables.') ? tableName(ui, def.show(v, L)) : def.show(v, L) }), tone: 'plain' });
-  if (edit.error) page.lines.push({ text: ts(L, edit.error === 'mismatch' ? 'set.pinMismatch' : 'set.invalid'), tone: 'bad' });
+  page.lines.push({
+    text: ts(L, 'set.now', {
+      value: def.field.startsWith('payTables.') ? tableName(ui, def.show(v, L)) : def.show(v, L),
+    }),
+    tone: 'plain',
+  });
+  if (edit.error)
+    page.lines.push({ text: ts(L, edit.error === 'mismatch' ? 'set.pinMismatch' : 'set.invalid'), tone: 'bad' });
   const confirm = confirmFor(s, ui, def, edit.draft);
   if (def.entry === 'option') {
-    const options: { value: string; label: string; sub: string | null; live?: boolean }[] =
-      def.options
-        ? def.options(L).map((o) => ({ ...o, sub: null }))
-        : def.field === 'defaultLanguage'
+    const options: { value: string; label: string; sub: string | null; live?: boolean }[] = def.options
+      ? def.options(L).map((o) => ({ ...o, sub: null }))
+      : def.field === 'defaultLanguage'
         ? [
             { value: 'en', label: 'English', sub: null },
             { value: 'ru', label: 'Русский', sub: null },
           ]
         : ui.payTables.state === 'ready'
-          ? ui.payTables.value.filter((t) => `payTables.${t.game}` === def.field).map((t) => ({ value: t.id, label: t.name, sub: tableSub(s, t), live: t.inRange }))
+          ? ui.payTables.value
+              .filter((t) => `payTables.${t.game}` === def.field)
+              .map((t) => ({ value: t.id, label: t.name, sub: tableSub(s, t), live: t.inRange }))
           : [];
     // C-24: a table outside the operator's range is shown, greyed, and cannot be picked.
-    page.list = options.map((o) => button(`opt.${o.value}`, o.label, o.live !== false, svc({ type: 'editPick', value: o.value }), o.sub, o.value === edit.draft));
+    page.list = options.map((o) =>
+      button(
+        `opt.${o.value}`,
+        o.label,
+        o.live !== false,
+        svc({ type: 'editPick', value: o.value }),
+        o.sub,
+        o.value === edit.draft,
+      ),
+    );
     page.listColumns = def.field === 'defaultLanguage' || def.options ? 2 : 3;
-    if (def.field === 'sas.allowClockSet' || def.field === 'sas.allowRemoteHandpayReset') page.lines.push({ text: ts(L, 'set.sasPermissionNote'), tone: 'plain' });
+    if (def.field === 'sas.allowClockSet' || def.field === 'sas.allowRemoteHandpayReset')
+      page.lines.push({ text: ts(L, 'set.sasPermissionNote'), tone: 'plain' });
     if (def.field.startsWith('payTables.')) {
       page.notice = loadingNotice(s, ui.payTables);
       const chosen = ui.payTables.state === 'ready' ? ui.payTables.value.find((t) => t.id === edit.draft) : undefined;
       if (chosen) {
-        page.lines.push({ text: `${chosen.name} (${chosen.id})`, tone: 'info' }, { text: returnText(s, chosen), tone: 'plain' });
+        page.lines.push(
+          { text: `${chosen.name} (${chosen.id})`, tone: 'info' },
+          { text: returnText(s, chosen), tone: 'plain' },
+        );
         page.table = payTableRows(s, chosen);
       }
       if (ui.payTables.state === 'ready') {
-        for (const t of ui.payTables.value.filter((x) => `payTables.${x.game}` === def.field && !x.inRange)) page.lines.push({ text: whyOut(s, t), tone: 'bad' });
+        for (const t of ui.payTables.value.filter((x) => `payTables.${x.game}` === def.field && !x.inRange))
+          page.lines.push({ text: whyOut(s, t), tone: 'bad' });
       }
     }
   } else {
@@ -134,7 +189,12 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
       text: pin ? '●'.repeat(edit.draft.length) : edit.draft,
     };
     const pad = pin
-      ? { keys: [...'1234567890'].map((k) => button(keyName(k), k, true, svc({ type: 'editKey', key: k }))).concat([button('key.back', '⌫', true, svc({ type: 'editKey', key: 'back' }))]), columns: 3 }
+      ? {
+          keys: [...'1234567890']
+            .map((k) => button(keyName(k), k, true, svc({ type: 'editKey', key: k })))
+            .concat([button('key.back', '⌫', true, svc({ type: 'editKey', key: 'back' }))]),
+          columns: 3,
+        }
       : keypad(s, def);
     page.keypad = pad.keys;
     page.keypadColumns = pad.columns;
@@ -144,7 +204,12 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
   const ready = def.entry === 'pin' ? /^\d{4,12}$/.test(edit.draft) : confirm !== null;
   const okLive = ready && isLive(s, def.entry === 'pin' ? 'setPin' : 'changeSettings');
   page.actions = [
-    button('edit.ok', ts(L, def.entry === 'pin' && edit.first === null ? 'set.next' : 'set.ok'), okLive, svc({ type: 'editDone', confirm: def.entry === 'pin' && edit.first === null ? null : confirm })),
+    button(
+      'edit.ok',
+      ts(L, def.entry === 'pin' && edit.first === null ? 'set.next' : 'set.ok'),
+      okLive,
+      svc({ type: 'editDone', confirm: def.entry === 'pin' && edit.first === null ? null : confirm }),
+    ),
     button('edit.cancel', ts(L, 'set.cancel'), true, svc({ type: 'editCancel' })),
   ];
   return page;
@@ -159,15 +224,26 @@ export function settingsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   page.lines = [
     { text: ts(L, 'set.hint'), tone: 'plain' },
     { text: ts(L, 'set.pinRules', { n: v.maxPinFailures, s: v.lockoutSeconds }), tone: 'plain' },
-    { text: ts(L, 'set.returnRange', { min: percent(v.limits.minReturnPct), max: percent(v.limits.maxReturnPct) }), tone: 'plain' },
+    {
+      text: ts(L, 'set.returnRange', { min: percent(v.limits.minReturnPct), max: percent(v.limits.maxReturnPct) }),
+      tone: 'plain',
+    },
   ];
   const live = isLive(s, 'changeSettings');
   if (s.service.pin.mustChange) page.headline = { text: ts(L, 'set.pinMustChange'), tone: 'bad' };
   if (v.sas) page.lines.push({ text: ts(L, 'set.sasAddressNote'), tone: 'plain' });
-  page.list = FIELDS.filter((def) => (!s.service.pin.mustChange || def.entry === 'pin') && (def.present?.(v) ?? true)).map((def) => {
+  page.list = FIELDS.filter(
+    (def) => (!s.service.pin.mustChange || def.entry === 'pin') && (def.present?.(v) ?? true),
+  ).map((def) => {
     const value = def.field.startsWith('payTables.') ? tableName(ui, def.show(v, L)) : def.show(v, L);
     const can = def.entry === 'pin' ? isLive(s, 'setPin') : live;
-    return button(`set.${def.field}`, ts(L, def.label), can, svc({ type: 'edit', field: def.field, draft: def.draft(v) }), value);
+    return button(
+      `set.${def.field}`,
+      ts(L, def.label),
+      can,
+      svc({ type: 'edit', field: def.field, draft: def.draft(v) }),
+      value,
+    );
   });
   page.listColumns = 4;
   return page;

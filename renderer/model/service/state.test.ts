@@ -25,7 +25,17 @@ describe('service pages follow the cabinet', () => {
     expect(opened.queries).toEqual([{ type: 'meters' }]);
     const settled = followService(opened.service, s).service;
     expect(followService(settled, { ...s, version: s.version + 1 }).queries).toEqual([{ type: 'meters' }]);
-    const asking = { ...settled, confirm: { what: 'ramClear', step: 1, steps: 2, wish: { type: 'ramClear', confirm: true }, changes: [], amount: null } } as typeof settled;
+    const asking = {
+      ...settled,
+      confirm: {
+        what: 'ramClear',
+        step: 1,
+        steps: 2,
+        wish: { type: 'ramClear', confirm: true },
+        changes: [],
+        amount: null,
+      },
+    } as typeof settled;
     expect(followService(asking, { ...s, version: s.version + 1 }).queries).toEqual([]);
   });
 });

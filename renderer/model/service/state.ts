@@ -2,11 +2,33 @@
 // under way, and the records the cabinet answered with. None of it decides anything: every
 // action is a wish or a query, and the cabinet's snapshot and answers are the only truth.
 
-import type { Answer, HandpayRow, InstalledPayTable, MetersReport, Query, RecallSummary, SasLinkView, Snapshot, Wish } from '../../../src/contract';
+import type {
+  Answer,
+  HandpayRow,
+  InstalledPayTable,
+  MetersReport,
+  Query,
+  RecallSummary,
+  SasLinkView,
+  Snapshot,
+  Wish,
+} from '../../../src/contract';
 import type { RecallRun } from './recall-steps';
-import type { EditField, EventsPage, PendingConfirm, RecallGame, ServiceAction, ServiceMode, ServicePageName } from './actions';
+import type {
+  EditField,
+  EventsPage,
+  PendingConfirm,
+  RecallGame,
+  ServiceAction,
+  ServiceMode,
+  ServicePageName,
+} from './actions';
 
-export type Loaded<T> = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; value: T } | { state: 'refused'; rule: string; reason: string };
+export type Loaded<T> =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'ready'; value: T }
+  | { state: 'refused'; rule: string; reason: string };
 
 export interface ServiceUi {
   mode: ServiceMode | null;
@@ -98,7 +120,11 @@ export function pageQueries(svc: ServiceUi, page: ServicePageName): Query[] {
       return [{ type: 'recallList' }];
     case 'events': {
       const before = svc.eventsCursor[svc.eventsCursor.length - 1];
-      return [before === undefined ? { type: 'events', limit: EVENTS_PER_PAGE } : { type: 'events', limit: EVENTS_PER_PAGE, beforeSeq: before }];
+      return [
+        before === undefined
+          ? { type: 'events', limit: EVENTS_PER_PAGE }
+          : { type: 'events', limit: EVENTS_PER_PAGE, beforeSeq: before },
+      ];
     }
     case 'settings':
       return [{ type: 'payTables' }];
@@ -135,7 +161,12 @@ export function followService(svc: ServiceUi, s: Snapshot | null): ServiceStep {
   if (mode === 'attendant') return open(fresh, 'attendant');
   if (mode === 'pin') return { service: { ...fresh, page: 'pin' }, wish: null, queries: [] };
   // Logged in with the initial PIN: its change is the one thing on offer, and nothing is read.
-  if (mode === 'technician' && s?.service.pin.mustChange) return { service: { ...fresh, page: 'settings', edit: { field: 'pin', draft: '', first: null, error: null } }, wish: null, queries: [] };
+  if (mode === 'technician' && s?.service.pin.mustChange)
+    return {
+      service: { ...fresh, page: 'settings', edit: { field: 'pin', draft: '', first: null, error: null } },
+      wish: null,
+      queries: [],
+    };
   if (mode === 'technician') return open(fresh, s?.lockup?.kind === 'tilt' ? 'tilts' : 'meters');
   return { service: fresh, wish: null, queries: [] };
 }
@@ -188,7 +219,12 @@ export function applyService(svc: ServiceUi, action: ServiceAction): ServiceStep
     case 'editKey': {
       const e = svc.edit;
       if (!e) return same(svc);
-      const draft = action.key === 'back' ? e.draft.slice(0, -1) : action.key === 'clear' ? '' : (e.draft + action.key).slice(0, 40);
+      const draft =
+        action.key === 'back'
+          ? e.draft.slice(0, -1)
+          : action.key === 'clear'
+            ? ''
+            : (e.draft + action.key).slice(0, 40);
       return same({ ...svc, edit: { ...e, draft, error: null } });
     }
     case 'editPick':
@@ -200,7 +236,8 @@ export function applyService(svc: ServiceUi, action: ServiceAction): ServiceStep
         if (!/^\d{4,12}$/.test(e.draft)) return same({ ...svc, edit: { ...e, error: 'invalid' } });
         return same({ ...svc, edit: { ...e, first: e.draft, draft: '' } });
       }
-      if (e.field === 'pin' && e.first !== e.draft) return same({ ...svc, edit: { ...e, first: null, draft: '', error: 'mismatch' } });
+      if (e.field === 'pin' && e.first !== e.draft)
+        return same({ ...svc, edit: { ...e, first: null, draft: '', error: 'mismatch' } });
       if (!action.confirm) return same({ ...svc, edit: { ...e, error: 'invalid' } });
       return same({ ...svc, edit: null, confirm: action.confirm });
     }

@@ -29,13 +29,21 @@ export function tiltsPage(s: Snapshot, now: number): ServiceModel {
   page.nav = technicianNav(s, 'tilts');
   const tilts = s.lockup?.kind === 'tilt' ? s.lockup.tilts : [];
   page.ticking = tilts.length > 0;
-  page.headline = tilts.length > 0 ? { text: ts(L, 'tilt.active', { n: tilts.length }), tone: 'bad' } : { text: ts(L, 'tilt.none'), tone: 'ok' };
+  page.headline =
+    tilts.length > 0
+      ? { text: ts(L, 'tilt.active', { n: tilts.length }), tone: 'bad' }
+      : { text: ts(L, 'tilt.none'), tone: 'ok' };
   page.table = {
     columns: [ts(L, 'tilt.col.what'), ts(L, 'tilt.col.since'), ts(L, 'tilt.col.for'), ts(L, 'tilt.col.clears')],
     widths: [0.3, 0.2, 0.12, 0.38],
     numeric: [false, false, true, false],
     rows: tilts.map((tilt) => ({
-      cells: [`${tiltText(L, tilt.code, tilt.reason)} (${tilt.code})`, formatTime(tilt.since), formatDuration(now - tilt.since), ts(L, clearedBy(tilt.code, tilt.technician))],
+      cells: [
+        `${tiltText(L, tilt.code, tilt.reason)} (${tilt.code})`,
+        formatTime(tilt.since),
+        formatDuration(now - tilt.since),
+        ts(L, clearedBy(tilt.code, tilt.technician)),
+      ],
       tone: tilt.technician ? 'bad' : 'plain',
     })),
     pageText: null,
@@ -43,7 +51,15 @@ export function tiltsPage(s: Snapshot, now: number): ServiceModel {
   // Refused records are cleared by the RAM clear alone, not by a button here.
   page.list = tilts
     .filter((tilt) => (tilt.technician || tilt.code === 'meters') && tilt.code !== 'records')
-    .map((tilt) => button(`tilt.clear.${tilt.code}`, ts(L, 'tilt.clear'), isLive(s, 'clearTilt'), wishAction({ type: 'clearTilt', code: tilt.code }), tiltText(L, tilt.code, tilt.reason)));
+    .map((tilt) =>
+      button(
+        `tilt.clear.${tilt.code}`,
+        ts(L, 'tilt.clear'),
+        isLive(s, 'clearTilt'),
+        wishAction({ type: 'clearTilt', code: tilt.code }),
+        tiltText(L, tilt.code, tilt.reason),
+      ),
+    );
   page.listColumns = 3;
   if (tilts.some((tilt) => tilt.code === 'meters')) page.lines.push({ text: ts(L, 'tilt.metersHint'), tone: 'info' });
   return page;

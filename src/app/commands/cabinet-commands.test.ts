@@ -43,7 +43,10 @@ describe('meters, recall, events', () => {
     expect(code).toBe(0);
     const m = JSON.parse(out);
     expect(m.balanceCheck.ok).toBe(true);
-    expect(m.meters.find((r: { name: string }) => r.name === 'gamesPlayed')).toMatchObject({ code: '0005', lifetime: 40 });
+    expect(m.meters.find((r: { name: string }) => r.name === 'gamesPlayed')).toMatchObject({
+      code: '0005',
+      lifetime: 40,
+    });
     expect(m.derived.currentCredits).toMatchObject({ code: '000C', value: m.balance });
     const text = await run(metersCommand, ['--db', db]);
     expect(text.out).toMatch(/C-9 balance check: ok/);
@@ -62,7 +65,9 @@ describe('meters, recall, events', () => {
     const key = join(dir, 'machine.key');
     const mirror = join(dir, 'data-mirror');
     const intact = await run(eventsCommand, ['--db', db, '--verify', '--key-file', key, '--mirror', mirror]);
-    expect(intact.out).toMatch(/^records intact: \d+ event rows, every commit signed by this machine's key\nmirror: agrees with the database\n$/);
+    expect(intact.out).toMatch(
+      /^records intact: \d+ event rows, every commit signed by this machine's key\nmirror: agrees with the database\n$/,
+    );
     expect(intact.code).toBe(0);
     await expect(run(eventsCommand, ['--db', db, '--verify'])).rejects.toThrow(/--verify needs --key-file/);
     const otherKey = join(dir, 'other.key');
@@ -90,15 +95,17 @@ describe('meters, recall, events', () => {
     const junk = join(dir, 'junk.db');
     writeFileSync(junk, 'x'.repeat(5000));
     await expect(run(recallCommand, ['--db', junk])).rejects.toThrow(/not an SQLite database/);
-    await expect(run(eventsCommand, ['--db', junk, '--verify', '--key-file', join(dir, 'machine.key')])).rejects.toThrow(/not an SQLite database/);
+    await expect(
+      run(eventsCommand, ['--db', junk, '--verify', '--key-file', join(dir, 'machine.key')]),
+    ).rejects.toThrow(/not an SQLite database/);
   });
 
   it('run refuses a broken config and a bad database with a one-line message, and needs --headless and --bot', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ limits: { ticketLimit: 'lots' } }));
-    await expect(run(runCommand, ['--headless', '--db', join(dir, 'data', 'x.db'), '--bot', '1', '--config', bad])).rejects.toThrow(
-      /config: limits\.ticketLimit must be a whole number of minor units/,
-    );
+    await expect(
+      run(runCommand, ['--headless', '--db', join(dir, 'data', 'x.db'), '--bot', '1', '--config', bad]),
+    ).rejects.toThrow(/config: limits\.ticketLimit must be a whole number of minor units/);
     const junk = join(dir, 'data', 'junk2.db');
     writeFileSync(junk, 'y'.repeat(4096));
     await expect(run(runCommand, ['--headless', '--db', junk, '--bot', '1'])).rejects.toThrow(/not an SQLite database/);

@@ -11,8 +11,16 @@ export interface ParsedArgs {
   flags: Set<string>;
 }
 
-export function parseArgs(args: readonly string[], valued: readonly string[], bare: readonly string[], usage: string): ParsedArgs {
-  const options = Object.fromEntries([...valued.map((name) => [name, { type: 'string' as const }]), ...bare.map((name) => [name, { type: 'boolean' as const }])]);
+export function parseArgs(
+  args: readonly string[],
+  valued: readonly string[],
+  bare: readonly string[],
+  usage: string,
+): ParsedArgs {
+  const options = Object.fromEntries([
+    ...valued.map((name) => [name, { type: 'string' as const }]),
+    ...bare.map((name) => [name, { type: 'boolean' as const }]),
+  ]);
   // Not strict: the refusals below keep their own words.
   const { tokens } = parseNodeArgs({ args: [...args], options, allowPositionals: true, strict: false, tokens: true });
   const out: ParsedArgs = { positional: [], values: new Map(), flags: new Set() };
@@ -27,7 +35,8 @@ export function parseArgs(args: readonly string[], valued: readonly string[], ba
     if (out.values.has(name) || out.flags.has(name)) throw new CliError(`${arg} given twice; usage: ${usage}`);
     if (bare.includes(name) && token.value === undefined) out.flags.add(name);
     else if (valued.includes(name)) {
-      if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--'))) throw new CliError(`${arg} needs a value; usage: ${usage}`);
+      if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--')))
+        throw new CliError(`${arg} needs a value; usage: ${usage}`);
       out.values.set(name, token.value);
     } else throw new CliError(`unknown option ${arg}; usage: ${usage}`);
   }
@@ -35,7 +44,13 @@ export function parseArgs(args: readonly string[], valued: readonly string[], ba
 }
 
 /** A whole number within [min, max], or the CLI error naming the flag. */
-export function wholeNumber(text: string | undefined, flag: string, min: number, max: number, fallback: number): number {
+export function wholeNumber(
+  text: string | undefined,
+  flag: string,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
   if (text === undefined) return fallback;
   const value = Number(text.replace(/_/g, ''));
   if (!/^[0-9_]+$/.test(text) || !Number.isSafeInteger(value) || value < min || value > max) {

@@ -6,7 +6,10 @@ export interface Command {
 
 /** A failure the user caused (bad file, bad flag): one line on stderr, exit code 2. */
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode = 2) {
+  constructor(
+    message: string,
+    readonly exitCode = 2,
+  ) {
     super(message.replace(/\s*\n\s*/g, ' '));
     this.name = 'CliError';
   }

@@ -13,9 +13,12 @@ export const eventsCommand: Command = {
     const keyFile = a.values.get('key-file');
     const mirror = a.values.get('mirror');
     if (a.flags.has('verify') && keyFile === undefined) {
-      throw new CliError(`--verify needs --key-file FILE, the machine key: a chain checked without it can be recomputed by anyone; usage: ${USAGE}`);
+      throw new CliError(
+        `--verify needs --key-file FILE, the machine key: a chain checked without it can be recomputed by anyone; usage: ${USAGE}`,
+      );
     }
-    if (mirror !== undefined && !a.flags.has('verify')) throw new CliError(`--mirror goes with --verify; usage: ${USAGE}`);
+    if (mirror !== undefined && !a.flags.has('verify'))
+      throw new CliError(`--mirror goes with --verify; usage: ${USAGE}`);
     let key;
     try {
       key = keyFile === undefined ? undefined : readMachineKey(keyFile);
@@ -30,7 +33,12 @@ export const eventsCommand: Command = {
         const records = mirror === undefined ? null : store.records;
         const ok = chain.ok && (records === null || records.ok);
         if (a.flags.has('json')) {
-          process.stdout.write(JSON.stringify({ ...chain, mirror: records && (records.ok ? { ok: true } : { ok: false, reason: records.reason }) }) + '\n');
+          process.stdout.write(
+            JSON.stringify({
+              ...chain,
+              mirror: records && (records.ok ? { ok: true } : { ok: false, reason: records.reason }),
+            }) + '\n',
+          );
         } else {
           const intact = store.keyed
             ? `records intact: ${chain.rows} event rows, every commit signed by this machine's key`
@@ -44,7 +52,10 @@ export const eventsCommand: Command = {
       const events = store.events(wholeNumber(a.values.get('from'), '--from', 1, Number.MAX_SAFE_INTEGER, 1));
       if (a.flags.has('json')) process.stdout.write(JSON.stringify(events) + '\n');
       else {
-        const lines = events.map((e) => `${String(e.seq).padStart(6)} ${new Date(e.at).toISOString()} ${e.kind.padEnd(11)} ${JSON.stringify(e.data)}`);
+        const lines = events.map(
+          (e) =>
+            `${String(e.seq).padStart(6)} ${new Date(e.at).toISOString()} ${e.kind.padEnd(11)} ${JSON.stringify(e.data)}`,
+        );
         process.stdout.write(lines.join('\n') + (lines.length ? '\n' : ''));
         if (!chain.ok) process.stderr.write(`events: the chain is broken at row ${chain.seq}: ${chain.problem}\n`);
       }

@@ -27,14 +27,23 @@ export const hintCommand: Command = {
       if (e instanceof HintInputError) throw new CliError(e.message);
       throw e;
     }
-    const view = holds.map((h) => ({ held: h.held, cards: formatCards(h.cards), ev: h.ev, mask: h.mask, draws: h.draws, counts: h.counts }));
+    const view = holds.map((h) => ({
+      held: h.held,
+      cards: formatCards(h.cards),
+      ev: h.ev,
+      mask: h.mask,
+      draws: h.draws,
+      counts: h.counts,
+    }));
     if (parsed.flags.has('json')) {
       process.stdout.write(JSON.stringify({ game: 'jacks-or-better', dealt: formatCards(deal), holds: view }) + '\n');
       return 0;
     }
     const lines = [`dealt ${formatCards(deal).join(' ')}; expected return per chip at max bet, best first`, ''];
     for (const h of view) {
-      lines.push(`${h.ev.toFixed(6).padStart(12)}  ${(h.held.length ? h.held.join(',') : '-').padEnd(10)} ${h.cards.join(' ') || '(draw five)'}`);
+      lines.push(
+        `${h.ev.toFixed(6).padStart(12)}  ${(h.held.length ? h.held.join(',') : '-').padEnd(10)} ${h.cards.join(' ') || '(draw five)'}`,
+      );
     }
     process.stdout.write(lines.join('\n') + '\n');
     return 0;

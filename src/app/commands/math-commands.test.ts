@@ -54,8 +54,12 @@ describe('parsheet', () => {
 
   it('refuses a broken pay table, an unknown game and an unknown flag', async () => {
     const bad = file('bad.json', JSON.stringify({ pair: 1 }));
-    expect(await refusal(parsheetCommand, ['jacks-or-better', '--paytable', bad])).toMatch(/"pair" is not a jacks-or-better category/);
-    expect(await refusal(parsheetCommand, ['jacks-or-better', '--paytable', file('junk.json', '{')])).toMatch(/not valid JSON/);
+    expect(await refusal(parsheetCommand, ['jacks-or-better', '--paytable', bad])).toMatch(
+      /"pair" is not a jacks-or-better category/,
+    );
+    expect(await refusal(parsheetCommand, ['jacks-or-better', '--paytable', file('junk.json', '{')])).toMatch(
+      /not valid JSON/,
+    );
     expect(await refusal(parsheetCommand, ['blackjack'])).toMatch(/usage/);
     expect(await refusal(parsheetCommand, ['jacks-or-better', '--fast'])).toMatch(/unknown option --fast/);
   });
@@ -83,33 +87,86 @@ describe('--paytable: a bare table, or an installed table file as it stands', ()
     const bare = file('jacks-7-5.json', JSON.stringify({ 'full-house': 7, flush: 5, 'royal-flush-max-bet': 800 }));
     const fromBare = await json(hintCommand, ['Jh Jd 7c 7s 2h', '--paytable', bare, '--json']);
     written.length = 0;
-    const fromInstalled = await json(hintCommand, ['Jh Jd 7c 7s 2h', '--paytable', installed('jacks-or-better-7-5.json'), '--json']);
+    const fromInstalled = await json(hintCommand, [
+      'Jh Jd 7c 7s 2h',
+      '--paytable',
+      installed('jacks-or-better-7-5.json'),
+      '--json',
+    ]);
     expect(fromInstalled).toEqual(fromBare);
     written.length = 0;
-    const nineSix = await json(hintCommand, ['Jh Jd 7c 7s 2h', '--paytable', installed('jacks-or-better-9-6.json'), '--json']);
+    const nineSix = await json(hintCommand, [
+      'Jh Jd 7c 7s 2h',
+      '--paytable',
+      installed('jacks-or-better-9-6.json'),
+      '--json',
+    ]);
     expect(nineSix).not.toEqual(fromBare);
   });
 
   it('reads an installed Poker Plus file, and refuses one for the other game or with a broken table', async () => {
     const run = async (table: string) => {
       written.length = 0;
-      return json(simulateCommand, ['poker-plus', '--rounds', '2000', '--seed', 'inst', '--threads', '1', '--json', '--paytable', table]);
+      return json(simulateCommand, [
+        'poker-plus',
+        '--rounds',
+        '2000',
+        '--seed',
+        'inst',
+        '--threads',
+        '1',
+        '--json',
+        '--paytable',
+        table,
+      ]);
     };
     const fromInstalled = await run(installed('poker-plus-default.json'));
-    const fromBare = await run(file('p12-bare.json', JSON.stringify({ 'royal-flush': 100, 'straight-flush': 50, 'four-of-a-kind': 20, 'full-house': 7, flush: 5, straight: 4, 'three-of-a-kind': 3, 'two-pair': 2, pair: 1 })));
-    expect({ ...fromInstalled, seconds: 0, roundsPerSecond: 0 }).toEqual({ ...fromBare, seconds: 0, roundsPerSecond: 0 });
+    const fromBare = await run(
+      file(
+        'p12-bare.json',
+        JSON.stringify({
+          'royal-flush': 100,
+          'straight-flush': 50,
+          'four-of-a-kind': 20,
+          'full-house': 7,
+          flush: 5,
+          straight: 4,
+          'three-of-a-kind': 3,
+          'two-pair': 2,
+          pair: 1,
+        }),
+      ),
+    );
+    expect({ ...fromInstalled, seconds: 0, roundsPerSecond: 0 }).toEqual({
+      ...fromBare,
+      seconds: 0,
+      roundsPerSecond: 0,
+    });
     written.length = 0;
-    expect(await refusal(hintCommand, ['Jh Jd 7c 7s 2h', '--paytable', installed('poker-plus-default.json')])).toMatch(/an installed table for poker-plus, not jacks-or-better/);
-    const broken = file('broken-installed.json', JSON.stringify({ id: 'x', game: 'jacks-or-better', name: 'X', table: { pair: 1 } }));
-    expect(await refusal(hintCommand, ['Jh Jd 7c 7s 2h', '--paytable', broken])).toMatch(/broken-installed\.json: table: paytable: "pair" is not a jacks-or-better category/);
+    expect(await refusal(hintCommand, ['Jh Jd 7c 7s 2h', '--paytable', installed('poker-plus-default.json')])).toMatch(
+      /an installed table for poker-plus, not jacks-or-better/,
+    );
+    const broken = file(
+      'broken-installed.json',
+      JSON.stringify({ id: 'x', game: 'jacks-or-better', name: 'X', table: { pair: 1 } }),
+    );
+    expect(await refusal(hintCommand, ['Jh Jd 7c 7s 2h', '--paytable', broken])).toMatch(
+      /broken-installed\.json: table: paytable: "pair" is not a jacks-or-better category/,
+    );
   });
 });
 
 describe('flags, read by util.parseArgs', () => {
   it('refuses a flag given twice, a value missing or taken by another flag, and an unknown option, with the usage', async () => {
-    expect(await refusal(hintCommand, ['Ah Kh Qh Jh 2c', '--json', '--json'])).toBe('--json given twice; usage: hint "Ah Kh Qh Jh 2c" [--paytable FILE] [--json]');
-    expect(await refusal(hintCommand, ['Ah Kh Qh Jh 2c', '--paytable'])).toBe('--paytable needs a value; usage: hint "Ah Kh Qh Jh 2c" [--paytable FILE] [--json]');
-    expect(await refusal(hintCommand, ['Ah Kh Qh Jh 2c', '--paytable', '--json'])).toMatch(/^--paytable needs a value; usage: /);
+    expect(await refusal(hintCommand, ['Ah Kh Qh Jh 2c', '--json', '--json'])).toBe(
+      '--json given twice; usage: hint "Ah Kh Qh Jh 2c" [--paytable FILE] [--json]',
+    );
+    expect(await refusal(hintCommand, ['Ah Kh Qh Jh 2c', '--paytable'])).toBe(
+      '--paytable needs a value; usage: hint "Ah Kh Qh Jh 2c" [--paytable FILE] [--json]',
+    );
+    expect(await refusal(hintCommand, ['Ah Kh Qh Jh 2c', '--paytable', '--json'])).toMatch(
+      /^--paytable needs a value; usage: /,
+    );
     expect(await refusal(hintCommand, ['Ah Kh Qh Jh 2c', '--fast'])).toMatch(/^unknown option --fast; usage: /);
     expect(await refusal(rngReportCommand, ['--deals', '10', '--', '--json'])).toMatch(/^unknown option --; usage: /);
   });
@@ -117,7 +174,18 @@ describe('flags, read by util.parseArgs', () => {
 
 describe('simulate poker-plus', () => {
   it('reports a seeded run', async () => {
-    const out = await json(simulateCommand, ['poker-plus', '--rounds', '3000', '--seed', 's', '--boxes', '2', '--threads', '1', '--json']);
+    const out = await json(simulateCommand, [
+      'poker-plus',
+      '--rounds',
+      '3000',
+      '--seed',
+      's',
+      '--boxes',
+      '2',
+      '--threads',
+      '1',
+      '--json',
+    ]);
     expect(out.rounds).toBe(3000);
     expect(out.boxes).toBe(2);
     expect((out.ci95 as number[])[0]).toBeLessThan(out.rtp as number);
@@ -134,10 +202,23 @@ describe('simulate poker-plus', () => {
   it('plays the pay table of --paytable, and the P-12 default without it', async () => {
     const run = async (...extra: string[]) => {
       written.length = 0;
-      return json(simulateCommand, ['poker-plus', '--rounds', '2000', '--seed', 'pt', '--threads', '1', '--json', ...extra]);
+      return json(simulateCommand, [
+        'poker-plus',
+        '--rounds',
+        '2000',
+        '--seed',
+        'pt',
+        '--threads',
+        '1',
+        '--json',
+        ...extra,
+      ]);
     };
     const plain = await run();
-    const explicit = await run('--paytable', file('p12.json', JSON.stringify({ pair: 1, 'full-house': 7, 'royal-flush': 100 })));
+    const explicit = await run(
+      '--paytable',
+      file('p12.json', JSON.stringify({ pair: 1, 'full-house': 7, 'royal-flush': 100 })),
+    );
     const lean = await run('--paytable', file('lean.json', JSON.stringify({ pair: 0 })));
     expect({ ...explicit, seconds: 0, roundsPerSecond: 0 }).toEqual({ ...plain, seconds: 0, roundsPerSecond: 0 });
     // The same deals and the same strategy: what is staked is the same, a pair now pays nothing.
@@ -145,15 +226,24 @@ describe('simulate poker-plus', () => {
     expect(lean.returned as number).toBeLessThan(plain.returned as number);
     const bad = file('bad-pp.json', JSON.stringify({ 'jacks-or-better': 1 }));
     written.length = 0;
-    expect(await refusal(simulateCommand, ['poker-plus', '--rounds', '10', '--seed', 'a', '--paytable', bad])).toMatch(/bad-pp\.json: paytable: "jacks-or-better" is not a poker-plus category/);
+    expect(await refusal(simulateCommand, ['poker-plus', '--rounds', '10', '--seed', 'a', '--paytable', bad])).toMatch(
+      /bad-pp\.json: paytable: "jacks-or-better" is not a poker-plus category/,
+    );
   });
 
   it('refuses a missing seed, a bad box count and a broken strategy', async () => {
     expect(await refusal(simulateCommand, ['poker-plus', '--rounds', '10'])).toMatch(/--seed is required/);
-    expect(await refusal(simulateCommand, ['poker-plus', '--rounds', '10', '--seed', 'a', '--boxes', '3'])).toMatch(/--boxes/);
+    expect(await refusal(simulateCommand, ['poker-plus', '--rounds', '10', '--seed', 'a', '--boxes', '3'])).toMatch(
+      /--boxes/,
+    );
     expect(await refusal(simulateCommand, ['poker-plus', '--rounds', '-5', '--seed', 'a'])).toMatch(/--rounds/);
-    const strategy = file('s.json', JSON.stringify({ name: 'x', first: [], second: [], bet: { handAtLeast: 'huge' }, takeHalf: [], buyGame: [] }));
-    expect(await refusal(simulateCommand, ['poker-plus', '--rounds', '10', '--seed', 'a', '--strategy', strategy])).toMatch(/strategy\.bet\.handAtLeast/);
+    const strategy = file(
+      's.json',
+      JSON.stringify({ name: 'x', first: [], second: [], bet: { handAtLeast: 'huge' }, takeHalf: [], buyGame: [] }),
+    );
+    expect(
+      await refusal(simulateCommand, ['poker-plus', '--rounds', '10', '--seed', 'a', '--strategy', strategy]),
+    ).toMatch(/strategy\.bet\.handAtLeast/);
   });
 });
 

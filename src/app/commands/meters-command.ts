@@ -24,8 +24,14 @@ export const metersCommand: Command = {
         const lines = [
           `meters of ${store.path} (${currency}; money in ${currency}, counts as numbers)`,
           `${'code'.padEnd(5)} ${'meter'.padEnd(36)} ${'lifetime'.padStart(14)} ${'period'.padStart(14)}  what`,
-          ...Object.values(derived).map((d) => `${d.code.padEnd(5)} ${'(derived)'.padEnd(36)} ${formatMoney(d.value, minorDigits).padStart(14)} ${''.padStart(14)}  ${d.label}`),
-          ...rows.map((r) => `${(r.code ?? '').padEnd(5)} ${r.name.padEnd(36)} ${money(r.unit, r.lifetime).padStart(14)} ${money(r.unit, r.period).padStart(14)}  ${r.label}`),
+          ...Object.values(derived).map(
+            (d) =>
+              `${d.code.padEnd(5)} ${'(derived)'.padEnd(36)} ${formatMoney(d.value, minorDigits).padStart(14)} ${''.padStart(14)}  ${d.label}`,
+          ),
+          ...rows.map(
+            (r) =>
+              `${(r.code ?? '').padEnd(5)} ${r.name.padEnd(36)} ${money(r.unit, r.lifetime).padStart(14)} ${money(r.unit, r.period).padStart(14)}  ${r.label}`,
+          ),
           check.ok
             ? `C-9 balance check: ok (current credits ${formatMoney(check.actual, minorDigits)})`
             : `C-9 balance check: MISMATCH: the meters say ${formatMoney(check.expected, minorDigits)}, the balance is ${formatMoney(check.actual, minorDigits)}`,

@@ -7,7 +7,12 @@ import { CliError } from './command';
  * the machine key the keyed records are checked whole (and against the mirror folder, if given);
  * without it, only the event log's unkeyed chain.
  */
-export function openForReading(path: string | undefined, usage: string, key?: MachineKey, mirror?: string): RecordsReader {
+export function openForReading(
+  path: string | undefined,
+  usage: string,
+  key?: MachineKey,
+  mirror?: string,
+): RecordsReader {
   if (!path) throw new CliError(`--db FILE is required; usage: ${usage}`);
   if (!existsSync(path)) throw new CliError(`${path} does not exist`);
   try {

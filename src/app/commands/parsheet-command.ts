@@ -5,7 +5,8 @@ import { parseArgs, wholeNumber } from './cli-args';
 import { readPayTable } from './paytable-file';
 import { pokerPlusParSheetCommand } from './poker-plus-parsheet';
 
-const USAGE = 'parsheet jacks-or-better [--paytable FILE] [--json] [--threads N] | parsheet poker-plus [--rounds N] [--seed S] [--strategy FILE] [--boxes 1|2] [--paytable FILE] [--engine] [--json]';
+const USAGE =
+  'parsheet jacks-or-better [--paytable FILE] [--json] [--threads N] | parsheet poker-plus [--rounds N] [--seed S] [--strategy FILE] [--boxes 1|2] [--paytable FILE] [--engine] [--json]';
 
 export const parsheetCommand: Command = {
   summary: 'parsheet GAME: exact Jacks or Better par sheet (optimal play), or a simulated Poker Plus one',
@@ -20,7 +21,9 @@ export const parsheetCommand: Command = {
     const started = performance.now();
     const sheet = await jacksParSheet(table, { threads });
     const seconds = Math.round(performance.now() - started) / 1000;
-    process.stdout.write(parsed.flags.has('json') ? JSON.stringify({ ...sheet, seconds }) + '\n' : formatJacksParSheet(sheet, seconds));
+    process.stdout.write(
+      parsed.flags.has('json') ? JSON.stringify({ ...sheet, seconds }) + '\n' : formatJacksParSheet(sheet, seconds),
+    );
     return 0;
   },
 };
@@ -29,9 +32,13 @@ export function formatJacksParSheet(sheet: JacksParSheet, seconds: number): stri
   const lines = ['Jacks or Better, every deal played by its best hold, max bet', ''];
   lines.push(`${'hand'.padEnd(16)}${'count'.padStart(22)}${'probability'.padStart(16)}${'return'.padStart(12)}`);
   for (const [hand, line] of Object.entries(sheet.hands)) {
-    lines.push(`${hand.padEnd(16)}${line.count.toLocaleString('en-US').padStart(22)}${line.probability.toFixed(9).padStart(16)}${line.return.toFixed(6).padStart(12)}`);
+    lines.push(
+      `${hand.padEnd(16)}${line.count.toLocaleString('en-US').padStart(22)}${line.probability.toFixed(9).padStart(16)}${line.return.toFixed(6).padStart(12)}`,
+    );
   }
-  lines.push(`${'total'.padEnd(16)}${sheet.total.toLocaleString('en-US').padStart(22)}${(1).toFixed(9).padStart(16)}${sheet.rtp.toFixed(6).padStart(12)}`);
+  lines.push(
+    `${'total'.padEnd(16)}${sheet.total.toLocaleString('en-US').padStart(22)}${(1).toFixed(9).padStart(16)}${sheet.rtp.toFixed(6).padStart(12)}`,
+  );
   lines.push('', `RTP ${(sheet.rtp * 100).toFixed(4)}%   (${seconds} s)`, '');
   return lines.join('\n');
 }

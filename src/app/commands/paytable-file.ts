@@ -18,7 +18,8 @@ function tableOf(game: GameId, input: unknown, path: string): { table: unknown; 
 export async function readPayTable(game: 'jacks-or-better', path: string | undefined): Promise<JacksPayTable>;
 export async function readPayTable(game: 'poker-plus', path: string | undefined): Promise<PokerPlusPayTable>;
 export async function readPayTable(game: GameId, path: string | undefined): Promise<JacksPayTable | PokerPlusPayTable> {
-  const { table, where } = path === undefined ? { table: {}, where: '' } : tableOf(game, parseJson(await readInput(path), path), path);
+  const { table, where } =
+    path === undefined ? { table: {}, where: '' } : tableOf(game, parseJson(await readInput(path), path), path);
   const parsed = parsePayTable(game, table);
   if (!parsed.ok) throw new CliError(`${where}: ${parsed.error}`);
   return parsed.table;

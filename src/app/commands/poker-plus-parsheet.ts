@@ -5,7 +5,8 @@ export const POKER_PLUS_PARSHEET_ROUNDS = 10_000_000;
 /** `parsheet poker-plus`: the default strategy's simulated par sheet, 10 million rounds unless told. */
 export function pokerPlusParSheetCommand(args: string[]): Promise<number> {
   return runPokerPlus(args, {
-    usage: 'parsheet poker-plus [--rounds N] [--seed S] [--strategy FILE] [--boxes 1|2] [--threads N] [--paytable FILE] [--engine] [--json]',
+    usage:
+      'parsheet poker-plus [--rounds N] [--seed S] [--strategy FILE] [--boxes 1|2] [--threads N] [--paytable FILE] [--engine] [--json]',
     rounds: POKER_PLUS_PARSHEET_ROUNDS,
     seed: 'parsheet',
   });

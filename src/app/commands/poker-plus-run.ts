@@ -25,10 +25,17 @@ async function readStrategy(path: string | undefined): Promise<PokerPlusStrategy
 }
 
 export async function runPokerPlus(args: string[], defaults: PokerPlusRunDefaults): Promise<number> {
-  const parsed = parseArgs(args, ['rounds', 'seed', 'strategy', 'boxes', 'threads', 'paytable'], ['json', 'engine'], defaults.usage);
-  if (parsed.positional.length > 0) throw new CliError(`unexpected "${parsed.positional[0]}"; usage: ${defaults.usage}`);
+  const parsed = parseArgs(
+    args,
+    ['rounds', 'seed', 'strategy', 'boxes', 'threads', 'paytable'],
+    ['json', 'engine'],
+    defaults.usage,
+  );
+  if (parsed.positional.length > 0)
+    throw new CliError(`unexpected "${parsed.positional[0]}"; usage: ${defaults.usage}`);
   const roundsText = parsed.values.get('rounds');
-  if (roundsText === undefined && defaults.rounds === undefined) throw new CliError(`--rounds is required; usage: ${defaults.usage}`);
+  if (roundsText === undefined && defaults.rounds === undefined)
+    throw new CliError(`--rounds is required; usage: ${defaults.usage}`);
   const rounds = wholeNumber(roundsText, '--rounds', 1, 1e12, defaults.rounds ?? 0);
   const seed = parsed.values.get('seed') ?? defaults.seed;
   if (seed === undefined) throw new CliError(`--seed is required; usage: ${defaults.usage}`);
@@ -37,12 +44,20 @@ export async function runPokerPlus(args: string[], defaults: PokerPlusRunDefault
   const strategy = await readStrategy(parsed.values.get('strategy'));
   const paytable = parsed.values.get('paytable');
   // Without --paytable the P-12 default: the figures of existing seeds stay what they were.
-  const config = paytable === undefined ? undefined : { ...DEFAULT_POKER_PLUS_CONFIG, payTable: await readPayTable('poker-plus', paytable) };
+  const config =
+    paytable === undefined
+      ? undefined
+      : { ...DEFAULT_POKER_PLUS_CONFIG, payTable: await readPayTable('poker-plus', paytable) };
   const started = performance.now();
   const engine = parsed.flags.has('engine');
   const report = await simulatePokerPlus({ strategy, rounds, seed, boxes, threads, config, engine });
   const seconds = (performance.now() - started) / 1000;
-  const out = { ...report, seed, seconds: Math.round(seconds * 1000) / 1000, roundsPerSecond: Math.round(rounds / seconds) };
+  const out = {
+    ...report,
+    seed,
+    seconds: Math.round(seconds * 1000) / 1000,
+    roundsPerSecond: Math.round(rounds / seconds),
+  };
   process.stdout.write(parsed.flags.has('json') ? JSON.stringify(out) + '\n' : formatReport(report, seed, seconds));
   return 0;
 }
@@ -61,11 +76,16 @@ export function formatReport(r: PokerPlusReport, seed: string, seconds: number):
   ];
   const table = (rows: Record<string, { count: number; frequency: number; contribution: number }>): void => {
     for (const [k, v] of Object.entries(rows)) {
-      lines.push(`${k.padEnd(22)}${v.count.toLocaleString('en-US').padStart(14)}${v.frequency.toFixed(6).padStart(12)}${((v.contribution >= 0 ? '+' : '') + v.contribution.toFixed(6)).padStart(14)}`);
+      lines.push(
+        `${k.padEnd(22)}${v.count.toLocaleString('en-US').padStart(14)}${v.frequency.toFixed(6).padStart(12)}${((v.contribution >= 0 ? '+' : '') + v.contribution.toFixed(6)).padStart(14)}`,
+      );
     }
   };
   table(r.outcomes);
-  lines.push('', `${'seen box final hand'.padEnd(22)}${'count'.padStart(14)}${'frequency'.padStart(12)}${'contribution'.padStart(14)}`);
+  lines.push(
+    '',
+    `${'seen box final hand'.padEnd(22)}${'count'.padStart(14)}${'frequency'.padStart(12)}${'contribution'.padStart(14)}`,
+  );
   table(r.hands);
   lines.push('', 'seen box actions:');
   for (const [path, n] of Object.entries(r.actions)) lines.push(`  ${path.padEnd(32)}${(n / r.rounds).toFixed(6)}`);

@@ -8,7 +8,8 @@ const USAGE = 'rng-report --deals N [--values N] [--source crypto|seeded:SEED] [
 
 function sourceOf(spec: string): RandomSource {
   if (spec === 'crypto') return new CryptoRandom();
-  if (spec.startsWith('seeded:') && spec.length > 'seeded:'.length) return new SeededRandom(spec.slice('seeded:'.length));
+  if (spec.startsWith('seeded:') && spec.length > 'seeded:'.length)
+    return new SeededRandom(spec.slice('seeded:'.length));
   throw new CliError(`--source must be "crypto" or "seeded:SEED", got "${spec}"`);
 }
 
@@ -26,7 +27,11 @@ export const rngReportCommand: Command = {
     const started = performance.now();
     const report = rngReport(source, { deals, values });
     const seconds = Math.round(performance.now() - started) / 1000;
-    process.stdout.write(parsed.flags.has('json') ? JSON.stringify({ source: spec, ...report, seconds }) + '\n' : formatRngReport(report, spec, seconds));
+    process.stdout.write(
+      parsed.flags.has('json')
+        ? JSON.stringify({ source: spec, ...report, seconds }) + '\n'
+        : formatRngReport(report, spec, seconds),
+    );
     // A failed report is an answer, not an error: exit 0 either way, as the lab reads the figures.
     return 0;
   },
@@ -40,7 +45,9 @@ export function formatRngReport(report: RngReport, source: string, seconds: numb
   ];
   for (const t of report.tests) {
     const stat = t.df === undefined ? `z = ${t.statistic.toFixed(3)}` : `χ² = ${t.statistic.toFixed(2)}, df ${t.df}`;
-    lines.push(`${(t.pass ? 'PASS' : 'FAIL').padEnd(6)}${t.name.padEnd(30)}${stat.padEnd(28)}p = ${t.pValue.toPrecision(4).padEnd(12)}${t.detail}`);
+    lines.push(
+      `${(t.pass ? 'PASS' : 'FAIL').padEnd(6)}${t.name.padEnd(30)}${stat.padEnd(28)}p = ${t.pValue.toPrecision(4).padEnd(12)}${t.detail}`,
+    );
   }
   lines.push('', report.pass ? 'overall: PASS' : 'overall: FAIL', '');
   return lines.join('\n');

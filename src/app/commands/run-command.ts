@@ -4,15 +4,22 @@ import { DEFAULT_DB } from '../cabinet-app';
 import { parseArgs, wholeNumber } from './cli-args';
 import { CliError, type Command } from './command';
 
-const USAGE = 'run --headless --db FILE --bot SEED [--games N] [--config FILE] [--ledger FILE] [--print-fail-percent P] [--money-per-mille M] [--tickets-per-mille T]';
+const USAGE =
+  'run --headless --db FILE --bot SEED [--games N] [--config FILE] [--ledger FILE] [--print-fail-percent P] [--money-per-mille M] [--tickets-per-mille T]';
 
 export const runCommand: Command = {
   summary: `${USAGE}: the cabinet without a screen, simulated devices and a seeded player bot`,
   async run(args) {
-    const a = parseArgs(args, ['db', 'bot', 'games', 'config', 'ledger', 'print-fail-percent', 'money-per-mille', 'tickets-per-mille'], ['headless'], USAGE);
+    const a = parseArgs(
+      args,
+      ['db', 'bot', 'games', 'config', 'ledger', 'print-fail-percent', 'money-per-mille', 'tickets-per-mille'],
+      ['headless'],
+      USAGE,
+    );
     if (a.positional.length > 0) throw new CliError(`unexpected argument "${a.positional[0]}"; usage: ${USAGE}`);
     // The screen-less cabinet is the only one this command runs, and only with the bot at it.
-    if (!a.flags.has('headless')) throw new CliError(`only --headless is supported here (the screen is started by npm start); usage: ${USAGE}`);
+    if (!a.flags.has('headless'))
+      throw new CliError(`only --headless is supported here (the screen is started by npm start); usage: ${USAGE}`);
     const seed = a.values.get('bot');
     if (seed === undefined) throw new CliError(`--bot SEED is required; usage: ${USAGE}`);
     const dbPath = a.values.get('db') ?? DEFAULT_DB;
@@ -30,7 +37,8 @@ export const runCommand: Command = {
     } catch (e) {
       const message = (e as Error).message;
       const name = (e as Error).name;
-      if (name === 'StoreError' || name === 'ConfigError' || name === 'PayTableError' || message.startsWith('config:')) throw new CliError(message);
+      if (name === 'StoreError' || name === 'ConfigError' || name === 'PayTableError' || message.startsWith('config:'))
+        throw new CliError(message);
       throw e;
     }
     return 0;

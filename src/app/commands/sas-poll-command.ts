@@ -14,7 +14,8 @@ export const sasPollCommand: Command = {
     const addressText = a.values.get('address');
     if (!port || !addressText) throw new CliError(`--port and --address are needed; usage: ${USAGE}`);
     const address = Number(addressText);
-    if (!/^\d{1,3}$/.test(addressText) || address < 1 || address > 127) throw new CliError(`--address must be a whole number from 1 to 127, not "${addressText}"`);
+    if (!/^\d{1,3}$/.test(addressText) || address < 1 || address > 127)
+      throw new CliError(`--address must be a whole number from 1 to 127, not "${addressText}"`);
     try {
       const reading = await sasPoll({ port, address });
       process.stdout.write((a.flags.has('json') ? JSON.stringify(reading) : formatReading(reading)) + '\n');

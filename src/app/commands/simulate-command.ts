@@ -1,10 +1,12 @@
 import { CliError, type Command } from './command';
 import { runPokerPlus } from './poker-plus-run';
 
-const USAGE = 'simulate poker-plus --rounds N --seed S [--strategy FILE] [--boxes 1|2] [--threads N] [--paytable FILE] [--engine] [--json]';
+const USAGE =
+  'simulate poker-plus --rounds N --seed S [--strategy FILE] [--boxes 1|2] [--threads N] [--paytable FILE] [--engine] [--json]';
 
 export const simulateCommand: Command = {
-  summary: 'simulate poker-plus --rounds N --seed S: play the real engine with a strategy (JSON), report RTP and outcomes',
+  summary:
+    'simulate poker-plus --rounds N --seed S: play the real engine with a strategy (JSON), report RTP and outcomes',
   async run(args) {
     const [game, ...rest] = args;
     if (game !== 'poker-plus') throw new CliError(`usage: ${USAGE}`);

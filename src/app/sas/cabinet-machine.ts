@@ -5,12 +5,31 @@
 // without it 70 and 71 go unanswered.
 
 import {
-  activePayTableId, BASE_METERS, derivedMeters, GAMES, gameInProgress, hostDisabled, meterDef, PER_GAME,
-  type CabinetInput, type CabinetResult, type CabinetState, type Meters,
+  activePayTableId,
+  BASE_METERS,
+  derivedMeters,
+  GAMES,
+  gameInProgress,
+  hostDisabled,
+  meterDef,
+  PER_GAME,
+  type CabinetInput,
+  type CabinetResult,
+  type CabinetState,
+  type Meters,
 } from '../../cabinet';
 import type { GameId } from '../../core';
 import type { ExceptionChange, ExceptionStore, PendingException } from '../../devices/sas/exception-queue';
-import type { GameConfig, GameEntry, HandpayInfo, SasDateTime, SasMachine, TicketIn, ValidationRecord, ValidationRecords } from '../../devices/sas/machine';
+import type {
+  GameConfig,
+  GameEntry,
+  HandpayInfo,
+  SasDateTime,
+  SasMachine,
+  TicketIn,
+  ValidationRecord,
+  ValidationRecords,
+} from '../../devices/sas/machine';
 import { applySetValidationId, type ValidationConfig } from '../../devices/sas/validation';
 import type { Journal } from '../../store';
 
@@ -30,13 +49,27 @@ const hex4 = (code: number) => code.toString(16).padStart(4, '0').toUpperCase();
 /** Local wall-clock fields of `ms`. */
 export function sasDateTime(ms: number): SasDateTime {
   const d = new Date(ms);
-  return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes(), second: d.getSeconds() };
+  return {
+    year: d.getFullYear(),
+    month: d.getMonth() + 1,
+    day: d.getDate(),
+    hour: d.getHours(),
+    minute: d.getMinutes(),
+    second: d.getSeconds(),
+  };
 }
 
-export const sasTimeToMs = (t: SasDateTime): number => new Date(t.year, t.month - 1, t.day, t.hour, t.minute, t.second).getTime();
+export const sasTimeToMs = (t: SasDateTime): number =>
+  new Date(t.year, t.month - 1, t.day, t.hour, t.minute, t.second).getTime();
 
 /** Lifetime meters by SAS code ("000C"), for the machine (game null) or one game. */
-function metersByCode(lifetime: Meters, balance: number, currency: string, minorDigits: number, game: GameId | null): Map<string, number> {
+function metersByCode(
+  lifetime: Meters,
+  balance: number,
+  currency: string,
+  minorDigits: number,
+  game: GameId | null,
+): Map<string, number> {
   const out = new Map<string, number>();
   const add = (code: string | null | undefined, v: number) => code && out.set(code, (out.get(code) ?? 0) + v);
   if (game) {
@@ -44,7 +77,8 @@ function metersByCode(lifetime: Meters, balance: number, currency: string, minor
     return out;
   }
   for (const name of BASE_METERS) add(meterDef(name, currency, minorDigits)?.code, 0);
-  for (const [name, value] of Object.entries(lifetime)) if (!name.includes('/')) add(meterDef(name, currency, minorDigits)?.code, value);
+  for (const [name, value] of Object.entries(lifetime))
+    if (!name.includes('/')) add(meterDef(name, currency, minorDigits)?.code, value);
   for (const d of Object.values(derivedMeters(lifetime, balance))) out.set(d.code, d.value);
   return out;
 }
@@ -110,7 +144,16 @@ export class CabinetMachine implements SasMachine {
     const maxBet = (game === 'jacks-or-better' ? l.maxBet : 6 * l.maxAnte) * maxChip;
     const id = activePayTableId(s, game);
     const rtp = s.installedPayTables.find((t) => t.id === id)?.rtp ?? null;
-    return { gameId: SAS_GAME_IDS[game], additionalId: '000', maxBet, paytableId: id.replace(/[^\x20-\x7e]/g, '').slice(0, 6).toUpperCase(), basePercent: Math.min(rtp?.pct ?? 0, 99.99) };
+    return {
+      gameId: SAS_GAME_IDS[game],
+      additionalId: '000',
+      maxBet,
+      paytableId: id
+        .replace(/[^\x20-\x7e]/g, '')
+        .slice(0, 6)
+        .toUpperCase(),
+      basePercent: Math.min(rtp?.pct ?? 0, 99.99),
+    };
   }
 
   games(): readonly GameEntry[] {
@@ -122,7 +165,13 @@ export class CabinetMachine implements SasMachine {
     const offered = SAS_GAMES.filter((g) => this.state.settings.games.includes(g)).map((g) => this.config(g));
     if (offered.length === 1) return offered[0];
     // Several games: the largest bet, and the lowest return (the machine returns at least that).
-    return { gameId: offered[0].gameId, additionalId: '000', maxBet: Math.max(...offered.map((c) => c.maxBet)), paytableId: 'MULTI', basePercent: Math.min(...offered.map((c) => c.basePercent)) };
+    return {
+      gameId: offered[0].gameId,
+      additionalId: '000',
+      maxBet: Math.max(...offered.map((c) => c.maxBet)),
+      paytableId: 'MULTI',
+      basePercent: Math.min(...offered.map((c) => c.basePercent)),
+    };
   }
 
   selectedGame(): number {
@@ -157,7 +206,13 @@ export class CabinetMachine implements SasMachine {
   handpay(): HandpayInfo | null {
     const h = this.state.handpay;
     if (!h) return null;
-    return { progressiveGroup: 0, level: h.kind === 'jackpot' ? 0x40 : 0x80, amount: h.amount, partialPay: 0, resetId: 0 };
+    return {
+      progressiveGroup: 0,
+      level: h.kind === 'jackpot' ? 0x40 : 0x80,
+      amount: h.amount,
+      partialPay: 0,
+      resetId: 0,
+    };
   }
 
   remoteHandpayReset(): 0 | 1 | 2 {
@@ -170,7 +225,11 @@ export class CabinetMachine implements SasMachine {
     const sas = this.state.sas;
     if (!sas) return null;
     const { state, reply } = applySetValidationId(sas.validation, request);
-    if (state !== sas.validation && !this.cabinet.input({ kind: 'sas', command: { type: 'validationId', validation: state } }).ok) return null;
+    if (
+      state !== sas.validation &&
+      !this.cabinet.input({ kind: 'sas', command: { type: 'validationId', validation: state } }).ok
+    )
+      return null;
     return reply;
   }
 
@@ -184,7 +243,9 @@ export class CabinetMachine implements SasMachine {
       return v ? (v.record as unknown as ValidationRecord) : null;
     },
     markRead: (record) => {
-      const v = this.store.sasValidations().find((r) => !r.read && (r.record as unknown as ValidationRecord).barcode === record.barcode);
+      const v = this.store
+        .sasValidations()
+        .find((r) => !r.read && (r.record as unknown as ValidationRecord).barcode === record.barcode);
       if (v) this.store.commitSas({ markRead: [v.seq] });
     },
   };

@@ -26,12 +26,20 @@ describe('the ROM signature (long poll 21)', () => {
     const a = build('a', 200_000, null);
     const b = build('b', 200_000, 150_001);
     const files = programFiles(a);
-    expect(files.map((f) => f.slice(a.length + 1))).toEqual(['dist/main/main.js', 'dist/renderer/assets/index.js', 'dist/renderer/index.html']);
+    expect(files.map((f) => f.slice(a.length + 1))).toEqual([
+      'dist/main/main.js',
+      'dist/renderer/assets/index.js',
+      'dist/renderer/index.html',
+    ]);
     for (const seed of [0, 0x1234, 0xffff]) {
       expect(await romSignature(programFiles(a), seed)).not.toBe(await romSignature(programFiles(b), seed));
     }
     // The same as one CRC over the files end to end, with the host's seed.
-    const whole = Buffer.concat([Buffer.from('export const main = 1;\n'), Buffer.alloc(200_000, 0x61), Buffer.from('<!doctype html>')]);
+    const whole = Buffer.concat([
+      Buffer.from('export const main = 1;\n'),
+      Buffer.alloc(200_000, 0x61),
+      Buffer.from('<!doctype html>'),
+    ]);
     expect(await romSignature(files, 0xbeef)).toBe(crc16Kermit(whole, 0, whole.length, 0xbeef));
   });
 

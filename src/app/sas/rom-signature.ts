@@ -25,7 +25,10 @@ export function programFiles(root: string = packageRoot()): string[] {
   // Inside Electron the package root is the asar itself: the one file that is the program.
   if (root.endsWith('.asar')) return [root];
   const built = ['dist/main', 'dist/renderer'].flatMap((d) => filesUnder(join(root, d)));
-  const files = built.length > 0 ? built : ['src', 'renderer'].flatMap((d) => filesUnder(join(root, d))).filter((f) => !/\.test\.ts$/.test(f));
+  const files =
+    built.length > 0
+      ? built
+      : ['src', 'renderer'].flatMap((d) => filesUnder(join(root, d))).filter((f) => !/\.test\.ts$/.test(f));
   return files.sort((a, b) => (relative(root, a) < relative(root, b) ? -1 : 1));
 }
 
@@ -39,7 +42,8 @@ export async function romSignature(files: readonly string[], seed: number): Prom
     let crc = seed & 0xffff;
     for (const file of files) {
       if (!statSync(file).isFile()) throw new Error(`${file} is not a file`);
-      for await (const chunk of createReadStream(file, { highWaterMark: 64 * 1024 })) crc = crc16Kermit(chunk as Buffer, 0, (chunk as Buffer).length, crc);
+      for await (const chunk of createReadStream(file, { highWaterMark: 64 * 1024 }))
+        crc = crc16Kermit(chunk as Buffer, 0, (chunk as Buffer).length, crc);
     }
     return crc;
   } finally {

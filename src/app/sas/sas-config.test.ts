@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 
-const devices = (sas: unknown) => ({ devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', sas } });
+const devices = (sas: unknown) => ({
+  devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', sas },
+});
 
 describe('devices.sas in the config file', () => {
   it('absent: no link; given: address and the operator permissions, off unless said', () => {
@@ -14,15 +16,39 @@ describe('devices.sas in the config file', () => {
   });
 
   it('refuses a bad address, an unknown key, a port shared with another device, in one line', () => {
-    expect(() => parseConfig(devices({ path: '/dev/ttyS3', address: 0 }))).toThrow(/^config: devices.sas.address must be a whole number from 1 to 127$/);
+    expect(() => parseConfig(devices({ path: '/dev/ttyS3', address: 0 }))).toThrow(
+      /^config: devices.sas.address must be a whole number from 1 to 127$/,
+    );
     expect(() => parseConfig(devices({ path: '/dev/ttyS3', address: 128 }))).toThrow(/1 to 127/);
-    expect(() => parseConfig(devices({ path: '/dev/ttyS3', address: 1, allowClockset: true }))).toThrow(/devices.sas.allowClockset is not a known setting/);
-    expect(() => parseConfig({ devices: { acceptor: '/dev/ttyS3', printer: 'simulated', deck: 'simulated', sas: { path: '/dev/ttyS3', address: 1 } } })).toThrow(/its own serial port/);
+    expect(() => parseConfig(devices({ path: '/dev/ttyS3', address: 1, allowClockset: true }))).toThrow(
+      /devices.sas.allowClockset is not a known setting/,
+    );
+    expect(() =>
+      parseConfig({
+        devices: {
+          acceptor: '/dev/ttyS3',
+          printer: 'simulated',
+          deck: 'simulated',
+          sas: { path: '/dev/ttyS3', address: 1 },
+        },
+      }),
+    ).toThrow(/its own serial port/);
   });
 
   it('refuses money SAS cannot report: a denomination without a code, a currency without whole cents, chips not whole credits', () => {
-    expect(() => parseConfig(devices({ path: '/dev/ttyS3', address: 1, accountingDenomination: 7 }))).toThrow(/devices.sas: accounting denomination 7 .*no SAS denomination code/);
-    expect(() => parseConfig({ ...devices({ path: '/dev/ttyS3', address: 1 }), currency: 'KWD', minorDigits: 3, chipValues: [1000] })).toThrow(/KWD with 3 minor digits has no whole cents/);
-    expect(() => parseConfig({ ...devices({ path: '/dev/ttyS3', address: 1, accountingDenomination: 5 }), chipValues: [1, 5] })).toThrow(/chip value 1 is not a whole number of credits/);
+    expect(() => parseConfig(devices({ path: '/dev/ttyS3', address: 1, accountingDenomination: 7 }))).toThrow(
+      /devices.sas: accounting denomination 7 .*no SAS denomination code/,
+    );
+    expect(() =>
+      parseConfig({
+        ...devices({ path: '/dev/ttyS3', address: 1 }),
+        currency: 'KWD',
+        minorDigits: 3,
+        chipValues: [1000],
+      }),
+    ).toThrow(/KWD with 3 minor digits has no whole cents/);
+    expect(() =>
+      parseConfig({ ...devices({ path: '/dev/ttyS3', address: 1, accountingDenomination: 5 }), chipValues: [1, 5] }),
+    ).toThrow(/chip value 1 is not a whole number of credits/);
   });
 });

@@ -39,13 +39,15 @@ export function parseSasConfig(
 export function sasMoneyProblem(sas: SasSettings, settings: CabinetSettings): string | null {
   const { currency, minorDigits, chipValues } = settings;
   // SAS carries money in cents and in credits of a denomination counted in cents.
-  if (minorDigits > 2) return `currency ${currency} with ${minorDigits} minor digits has no whole cents: SAS cannot report its money`;
+  if (minorDigits > 2)
+    return `currency ${currency} with ${minorDigits} minor digits has no whole cents: SAS cannot report its money`;
   try {
     accountingDenominationCode({ accountingDenomination: sas.accountingDenomination, minorDigits });
   } catch (e) {
     return (e as Error).message;
   }
   const odd = chipValues.find((c) => c % sas.accountingDenomination !== 0);
-  if (odd !== undefined) return `chip value ${odd} is not a whole number of credits of the accounting denomination ${sas.accountingDenomination}: the meters would lose money`;
+  if (odd !== undefined)
+    return `chip value ${odd} is not a whole number of credits of the accounting denomination ${sas.accountingDenomination}: the meters would lose money`;
   return null;
 }

@@ -13,7 +13,11 @@ export interface SasFacts {
   printed: { sequence: number; validation: string; amount: number; at: number; expiresAt: string }[];
 }
 
-const DOORS: Record<string, [open: number, closed: number]> = { main: [0x11, 0x12], logic: [0x15, 0x16], cashbox: [0x19, 0x1a] };
+const DOORS: Record<string, [open: number, closed: number]> = {
+  main: [0x11, 0x12],
+  logic: [0x15, 0x16],
+  cashbox: [0x19, 0x1a],
+};
 
 function fromLog(e: LogEntry, prev: CabinetState, next: CabinetState, facts: SasFacts): void {
   const d = e.data;
@@ -37,12 +41,19 @@ function fromLog(e: LogEntry, prev: CabinetState, next: CabinetState, facts: Sas
       return;
     }
     case 'note':
-      if (d.event === 'stacked' && typeof d.value === 'number') facts.exceptions.push(billAcceptedException(d.value, next.settings.currency, next.settings.minorDigits));
+      if (d.event === 'stacked' && typeof d.value === 'number')
+        facts.exceptions.push(billAcceptedException(d.value, next.settings.currency, next.settings.minorDigits));
       return;
     case 'voucher':
       if (d.event === 'printed' && prev.voucher && prev.voucher.validation === d.validation) {
         const v = prev.voucher;
-        facts.printed.push({ sequence: v.sequence, validation: v.validation, amount: v.amount, at: e.at, expiresAt: v.expiresAt });
+        facts.printed.push({
+          sequence: v.sequence,
+          validation: v.validation,
+          amount: v.amount,
+          at: e.at,
+          expiresAt: v.expiresAt,
+        });
         facts.exceptions.push(0x3d);
       } else if (d.event === 'noValidationId') {
         facts.exceptions.push(0x3f);
@@ -51,7 +62,12 @@ function fromLog(e: LogEntry, prev: CabinetState, next: CabinetState, facts: Sas
   }
 }
 
-export function sasFacts(prev: CabinetState, next: CabinetState, effects: readonly CabinetEffect[], input: CabinetInput): SasFacts {
+export function sasFacts(
+  prev: CabinetState,
+  next: CabinetState,
+  effects: readonly CabinetEffect[],
+  input: CabinetInput,
+): SasFacts {
   const facts: SasFacts = { exceptions: [], printed: [] };
   // Power is found lost only when it comes back: both are reported at power-up.
   if (input.kind === 'powerUp') facts.exceptions.push(0x18, 0x17);

@@ -12,12 +12,19 @@ function raised(rig: Rig, input: CabinetInput): string[] {
   return sasFacts(prev, r.state, r.effects, input).exceptions.map((c) => c.toString(16).padStart(2, '0'));
 }
 
-const device = (event: unknown): CabinetInput => ({ kind: 'device', event } as CabinetInput);
+const device = (event: unknown): CabinetInput => ({ kind: 'device', event }) as CabinetInput;
 
 describe('the exceptions a transition raises', () => {
   const rig = new Rig();
-  (rig.env as { sasValidation?: (i: number, s: number) => string }).sasValidation = (i, s) => `00${String(i).padStart(8, '0')}${String(s).padStart(8, '0')}`;
-  rig.ok({ kind: 'sas', command: { type: 'configure', settings: { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false } } });
+  (rig.env as { sasValidation?: (i: number, s: number) => string }).sasValidation = (i, s) =>
+    `00${String(i).padStart(8, '0')}${String(s).padStart(8, '0')}`;
+  rig.ok({
+    kind: 'sas',
+    command: {
+      type: 'configure',
+      settings: { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false },
+    },
+  });
 
   it('doors, notes, games, power, faults and handpays by the standard codes', () => {
     expect(raised(rig, device({ device: 'deck', type: 'door', door: 'main', open: true }))).toEqual(['11']);
@@ -27,34 +34,65 @@ describe('the exceptions a transition raises', () => {
     expect(raised(rig, device({ device: 'deck', type: 'door', door: 'cashbox', open: true }))).toEqual(['19']);
     expect(raised(rig, device({ device: 'deck', type: 'door', door: 'cashbox', open: false }))).toEqual(['1a']);
     expect(raised(rig, device({ device: 'acceptor', type: 'escrow', value: 2000, denomination: '20' }))).toEqual([]);
-    expect(raised(rig, device({ device: 'acceptor', type: 'stacked', value: 2000, denomination: '20' }))).toEqual(['4a']);
+    expect(raised(rig, device({ device: 'acceptor', type: 'stacked', value: 2000, denomination: '20' }))).toEqual([
+      '4a',
+    ]);
     rig.play({ type: 'selectGame', game: 'jacks-or-better' });
     expect(raised(rig, { kind: 'wish', counter: rig.state.version, wish: { type: 'deal', bet: 1 } })).toEqual(['7e']);
     expect(raised(rig, { kind: 'wish', counter: rig.state.version, wish: { type: 'draw' } })).toEqual(['7f']);
-    expect(raised(rig, device({ device: 'printer', type: 'fault', code: 'paperOut', message: 'paper out' }))).toEqual(['61']);
+    expect(raised(rig, device({ device: 'printer', type: 'fault', code: 'paperOut', message: 'paper out' }))).toEqual([
+      '61',
+    ]);
     expect(raised(rig, device({ device: 'printer', type: 'faultCleared', code: 'paperOut' }))).toEqual([]);
-    expect(raised(rig, device({ device: 'acceptor', type: 'fault', code: 'stackerFull', message: 'full' }))).toEqual(['27']);
+    expect(raised(rig, device({ device: 'acceptor', type: 'fault', code: 'stackerFull', message: 'full' }))).toEqual([
+      '27',
+    ]);
     expect(raised(rig, device({ device: 'acceptor', type: 'fault', code: 'jam', message: 'jam' }))).toEqual(['28']);
     expect(raised(rig, { kind: 'powerUp' })).toEqual(['18', '17']);
   });
 
   it("the technician's SAS setting raises 3C in its commit; the line's fault raises none of the device codes", () => {
     const r = new Rig();
-    r.ok({ kind: 'sas', command: { type: 'configure', settings: { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false } } });
+    r.ok({
+      kind: 'sas',
+      command: {
+        type: 'configure',
+        settings: { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false },
+      },
+    });
     r.technician();
-    expect(raised(r, { kind: 'wish', counter: r.state.version, wish: { type: 'changeSettings', confirm: true, sas: { allowRemoteHandpayReset: true } } })).toEqual(['3c']);
+    expect(
+      raised(r, {
+        kind: 'wish',
+        counter: r.state.version,
+        wish: { type: 'changeSettings', confirm: true, sas: { allowRemoteHandpayReset: true } },
+      }),
+    ).toEqual(['3c']);
     expect(raised(r, { kind: 'sas', command: { type: 'lineFault', message: 'port lost' } })).toEqual([]);
   });
 
   it('a cash-out without a validation ID: 3F and a handpay (51); the attendant pays it (52); a voucher printed: 3D', () => {
     const r = new Rig();
-    (r.env as { sasValidation?: (i: number, s: number) => string }).sasValidation = (i, s) => `00${String(i).padStart(8, '0')}${String(s).padStart(8, '0')}`;
-    r.ok({ kind: 'sas', command: { type: 'configure', settings: { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false } } });
+    (r.env as { sasValidation?: (i: number, s: number) => string }).sasValidation = (i, s) =>
+      `00${String(i).padStart(8, '0')}${String(s).padStart(8, '0')}`;
+    r.ok({
+      kind: 'sas',
+      command: {
+        type: 'configure',
+        settings: { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false },
+      },
+    });
     r.insert(500);
     expect(raised(r, { kind: 'wish', counter: r.state.version, wish: { type: 'cashOut' } })).toEqual(['3f', '51']);
     r.key('attendant', true);
     expect(raised(r, { kind: 'wish', counter: r.state.version, wish: { type: 'handpayConfirm' } })).toEqual(['52']);
-    r.ok({ kind: 'sas', command: { type: 'validationId', validation: { current: { validationId: 5, sequence: 0 }, lastSet: { validationId: 5, sequence: 0 } } } });
+    r.ok({
+      kind: 'sas',
+      command: {
+        type: 'validationId',
+        validation: { current: { validationId: 5, sequence: 0 }, lastSet: { validationId: 5, sequence: 0 } },
+      },
+    });
     r.key('attendant', false);
     r.insert(500);
     r.play({ type: 'cashOut' });
@@ -72,19 +110,33 @@ describe('the queue a commit leaves', () => {
   const queued = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, code: 0x7e, priority: false }));
 
   it('appends each exception once, in order', () => {
-    expect(planQueue(queued(2), [0x11, 0x12])).toEqual({ drop: [], add: [{ code: 0x11, priority: false }, { code: 0x12, priority: false }], dropped: [] });
+    expect(planQueue(queued(2), [0x11, 0x12])).toEqual({
+      drop: [],
+      add: [
+        { code: 0x11, priority: false },
+        { code: 0x12, priority: false },
+      ],
+      dropped: [],
+    });
   });
 
   it('full: drops the oldest queued one, raises 70 once, keeps priority ones', () => {
     const pending = [...queued(20), { id: 21, code: 0x3d, priority: true }];
     const plan = planQueue(pending, [0x11, 0x12]);
     expect(plan.drop).toEqual([1, 2]);
-    expect(plan.add).toEqual([{ code: 0x70, priority: true }, { code: 0x11, priority: false }, { code: 0x12, priority: false }]);
+    expect(plan.add).toEqual([
+      { code: 0x70, priority: true },
+      { code: 0x11, priority: false },
+      { code: 0x12, priority: false },
+    ]);
     expect(plan.dropped.map((d) => d.id)).toEqual([1, 2]);
   });
 
   it('full within one commit: the exception dropped may be one raised in it, never stored', () => {
-    const plan = planQueue([], Array.from({ length: 22 }, (_, i) => (i % 2 ? 0x7f : 0x7e)));
+    const plan = planQueue(
+      [],
+      Array.from({ length: 22 }, (_, i) => (i % 2 ? 0x7f : 0x7e)),
+    );
     expect(plan.drop).toEqual([]);
     expect(plan.add.filter((e) => !e.priority)).toHaveLength(20);
     expect(plan.add.filter((e) => e.code === 0x70)).toHaveLength(1);

@@ -5,7 +5,12 @@
 
 import type { CabinetEffect, CabinetInput, CabinetState } from '../../cabinet';
 import { exceptionName } from '../../devices/sas/exception-codes';
-import { DEFAULT_QUEUE_CAPACITY, planRaise, type NewException, type PendingException } from '../../devices/sas/exception-queue';
+import {
+  DEFAULT_QUEUE_CAPACITY,
+  planRaise,
+  type NewException,
+  type PendingException,
+} from '../../devices/sas/exception-queue';
 import type { ValidationRecord } from '../../devices/sas/machine';
 import { VALIDATIONS_KEPT, type Journal, type SasWrites } from '../../store';
 import { sasDateTime } from './cabinet-machine';
@@ -16,10 +21,19 @@ export interface JournalExtra {
   log: CabinetEffect[];
 }
 
-export type JournalHook = (prev: CabinetState, next: CabinetState, effects: readonly CabinetEffect[], input: CabinetInput) => JournalExtra | null;
+export type JournalHook = (
+  prev: CabinetState,
+  next: CabinetState,
+  effects: readonly CabinetEffect[],
+  input: CabinetInput,
+) => JournalExtra | null;
 
 /** Raising `codes` on top of `pending`: what to drop and add, and who was dropped. */
-export function planQueue(pending: readonly PendingException[], codes: readonly number[], capacity = DEFAULT_QUEUE_CAPACITY) {
+export function planQueue(
+  pending: readonly PendingException[],
+  codes: readonly number[],
+  capacity = DEFAULT_QUEUE_CAPACITY,
+) {
   let queue = [...pending];
   const drop: number[] = [];
   let add: (NewException & { id: number })[] = [];
@@ -53,7 +67,16 @@ export function sasJournal(store: Journal, capacity = DEFAULT_QUEUE_CAPACITY): J
     const at = effects.find((e) => e.type === 'log')?.entry.at ?? Date.now();
     const log: CabinetEffect[] = dropped.map((d) => ({
       type: 'log',
-      entry: { at, kind: 'sas', data: { event: 'exceptionDropped', code: d.code, name: exceptionName(d.code), reason: 'the exception queue was full (70 raised)' } },
+      entry: {
+        at,
+        kind: 'sas',
+        data: {
+          event: 'exceptionDropped',
+          code: d.code,
+          name: exceptionName(d.code),
+          reason: 'the exception queue was full (70 raised)',
+        },
+      },
     }));
     const validations = facts.printed.map((v) => {
       const [y, m, d] = v.expiresAt.split('-').map(Number);

@@ -34,7 +34,9 @@ interface Exit {
 /** One headless cabinet; killed with SIGKILL once `killWhen` says so (polled every 20 ms). */
 function cabinet(args: string[], killWhen: (() => boolean) | null = null): Promise<Exit> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'run', '--headless', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'run', '--headless', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     child.stdout.resume();
@@ -66,7 +68,12 @@ function lifetime(db: string, name: string): number {
   try {
     const r = new Database(db, { readonly: true, fileMustExist: true });
     try {
-      return (r.prepare("SELECT value FROM meters WHERE scope = 'lifetime' AND name = ?").get(name) as { value: number } | undefined)?.value ?? 0;
+      return (
+        (
+          r.prepare("SELECT value FROM meters WHERE scope = 'lifetime' AND name = ?").get(name) as
+            { value: number } | undefined
+        )?.value ?? 0
+      );
     } finally {
       r.close();
     }
@@ -96,7 +103,12 @@ async function sasLine(name: string) {
   const hostEnd = new SerialEndpoint({ path: pair.device, baudRate: SAS_BAUD_RATE });
   const host = new SasHost(hostEnd, { replyTimeoutMs: 300 });
   const configFile = join(dir, `${name}-config.json`);
-  writeFileSync(configFile, JSON.stringify({ devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', sas: { path: pair.host, address: 1 } } }));
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', sas: { path: pair.host, address: 1 } },
+    }),
+  );
   return { pair, hostEnd, host, configFile };
 }
 
@@ -118,20 +130,30 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
     const { pair, hostEnd, host, configFile } = await sasLine('sas');
     const db = join(dir, 'data', 'c.db');
     const setValidation = async () => {
-      for (let i = 0; i < 20; i++) if (await host.request(1, { command: 0x4c, validationId: 0x0a0b0c, sequence: 100 })) return;
+      for (let i = 0; i < 20; i++)
+        if (await host.request(1, { command: 0x4c, validationId: 0x0a0b0c, sequence: 100 })) return;
       throw new Error('the machine never answered 4C');
     };
     let app: AssembledCabinet | null = null;
     try {
       // A bot session, killed once a game has been played; the host is silent, so every
       // exception is still waiting when the process dies.
-      const killed = await cabinet(['--db', db, '--bot', 'sas', '--games', '3', '--config', configFile, '--ledger', join(dir, 'ledger')], () => lifetime(db, 'gamesPlayed') >= 1);
+      const killed = await cabinet(
+        ['--db', db, '--bot', 'sas', '--games', '3', '--config', configFile, '--ledger', join(dir, 'ledger')],
+        () => lifetime(db, 'gamesPlayed') >= 1,
+      );
       expect(killed.signal, killed.stderr).toBe('SIGKILL');
 
       // The cabinet again, in this process, and a door, a note, a game and a voucher on it.
       await pair.start();
       const config = loadConfig(configFile);
-      app = await startCabinet({ config, dataDir: join(dir, 'data'), database: 'c.db', devices: { kind: 'ledger', ledgerPath: null }, dealing: { kind: 'seeded', seed: 'sas-2', for: 'test' } });
+      app = await startCabinet({
+        config,
+        dataDir: join(dir, 'data'),
+        database: 'c.db',
+        devices: { kind: 'ledger', ledgerPath: null },
+        dealing: { kind: 'seeded', seed: 'sas-2', for: 'test' },
+      });
       const sim = app.devices.ledger!;
       const runner = app.runner;
       sim.connect();
@@ -144,7 +166,8 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
       const finish = async () => {
         for (let i = 0; i < 20 && runner.state.game && !runner.state.game.outcome; i++) {
           if (runner.state.game.game === 'jacks-or-better') runner.wish({ type: 'draw' });
-          else if (!runner.wish({ type: 'fold' }).ok && !runner.wish({ type: 'reveal' }).ok) runner.wish({ type: 'bet' });
+          else if (!runner.wish({ type: 'fold' }).ok && !runner.wish({ type: 'reveal' }).ok)
+            runner.wish({ type: 'bet' });
         }
         await sim.settled();
         if (runner.state.handpay) {
@@ -173,21 +196,27 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
 
       // Each event of the log raised its exception once, through the kill and the restart.
       const events = app.journal.reader.events();
-      const rows = (kind: string, pick: (d: Record<string, unknown>) => boolean) => events.filter((e) => e.kind === kind && pick(e.data)).length;
+      const rows = (kind: string, pick: (d: Record<string, unknown>) => boolean) =>
+        events.filter((e) => e.kind === kind && pick(e.data)).length;
       const got = reading.exceptions;
       expect(count(got, 0x70), 'no overflow').toBe(0);
       expect(count(got, 0x11)).toBe(rows('door', (d) => d.door === 'main' && d.open === true));
       expect(count(got, 0x12)).toBe(rows('door', (d) => d.door === 'main' && d.open === false));
       expect(count(got, 0x11)).toBeGreaterThan(0);
-      const notes = events.filter((e) => e.kind === 'note' && e.data.event === 'stacked').map((e) => billAcceptedException(e.data.value as number, 'USD', 2));
+      const notes = events
+        .filter((e) => e.kind === 'note' && e.data.event === 'stacked')
+        .map((e) => billAcceptedException(e.data.value as number, 'USD', 2));
       expect(notes.length).toBeGreaterThan(1);
-      for (const code of new Set(notes)) expect(count(got, code), `bill exception ${code.toString(16)}`).toBe(count(notes, code));
+      for (const code of new Set(notes))
+        expect(count(got, code), `bill exception ${code.toString(16)}`).toBe(count(notes, code));
       const state = runner.state;
       const started = state.nextGameId - 1;
       expect(started).toBeGreaterThan(1);
       expect(count(got, 0x7e)).toBe(started);
       expect(count(got, 0x7f)).toBe(app.journal.reader.recall().length);
-      const printed = events.filter((e) => e.kind === 'voucher' && e.data.event === 'printed').map((e) => e.data.validation as string);
+      const printed = events
+        .filter((e) => e.kind === 'voucher' && e.data.event === 'printed')
+        .map((e) => e.data.validation as string);
       expect(printed.length).toBeGreaterThan(0);
       expect(count(got, 0x3d)).toBe(printed.length);
       expect(vouchers).toEqual(printed);
@@ -197,12 +226,14 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
       // 2F's meters are meters --json's (USD, accounting denomination 1: credits are cents).
       const report = metersReport(state, true);
       const byCode = new Map<string, number>();
-      for (const m of report.meters) if (m.code && !m.name.includes('/')) byCode.set(m.code, (byCode.get(m.code) ?? 0) + m.lifetime);
+      for (const m of report.meters)
+        if (m.code && !m.name.includes('/')) byCode.set(m.code, (byCode.get(m.code) ?? 0) + m.lifetime);
       for (const d of Object.values(report.derived)) byCode.set(d.code, d.value);
       for (const code of ['0000', '0001', '0005', '000B', '000C', '000E', '0012', '0024']) {
         expect(reading.meters[code], `meter ${code}`).toBe(byCode.get(code) ?? 0);
       }
-      for (const [code, value] of byCode) if (code in reading.meters) expect(reading.meters[code], `meter ${code}`).toBe(value);
+      for (const [code, value] of byCode)
+        if (code in reading.meters) expect(reading.meters[code], `meter ${code}`).toBe(value);
 
       // 01: no new game (refused and logged), the screen out of service; 02: play again.
       expect(await host.command(1, { command: 0x01 })).toBe(true);
@@ -228,7 +259,11 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
       await sim.settled();
       const polled = await cli(['sas-poll', '--port', pair.device, '--address', '1', '--json']);
       expect(polled.code, polled.stderr).toBe(0);
-      const printedReading = JSON.parse(polled.stdout) as { meters: Record<string, number>; exceptions: number[]; version: string };
+      const printedReading = JSON.parse(polled.stdout) as {
+        meters: Record<string, number>;
+        exceptions: number[];
+        version: string;
+      };
       expect(printedReading.version).toBe('602');
       expect(printedReading.meters['000C']).toBe(runner.state.balance);
       expect(printedReading.exceptions).toEqual(expect.arrayContaining([0x19, 0x1a]));
@@ -251,9 +286,24 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
       // printed under it, before anyone has read its 3D or its 4D record.
       let configured = false;
       let settingUp = true;
-      const run = cabinet(['--db', db, '--bot', 'sas-kill', '--games', '5000', '--config', configFile, '--ledger', join(dir, 'kill-ledger')], () => configured && vouchersRecorded(db) >= 1);
+      const run = cabinet(
+        [
+          '--db',
+          db,
+          '--bot',
+          'sas-kill',
+          '--games',
+          '5000',
+          '--config',
+          configFile,
+          '--ledger',
+          join(dir, 'kill-ledger'),
+        ],
+        () => configured && vouchersRecorded(db) >= 1,
+      );
       void run.then(() => (settingUp = false));
-      while (settingUp && !configured) configured = (await host.request(1, { command: 0x4c, validationId: 0x0a0b0c, sequence: 500 })) !== null;
+      while (settingUp && !configured)
+        configured = (await host.request(1, { command: 0x4c, validationId: 0x0a0b0c, sequence: 500 })) !== null;
       const killed = await run;
       expect(configured, 'the machine answered 4C').toBe(true);
       expect(killed.signal, killed.stderr).toBe('SIGKILL');
@@ -261,12 +311,21 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
       expect(printedBeforeKill).toBeGreaterThanOrEqual(1);
 
       await pair.start();
-      app = await startCabinet({ config: loadConfig(configFile), dataDir: join(dir, 'kill'), database: 'c.db', devices: { kind: 'ledger', ledgerPath: null }, dealing: { kind: 'seeded', seed: 'sas-kill-2', for: 'test' } });
+      app = await startCabinet({
+        config: loadConfig(configFile),
+        dataDir: join(dir, 'kill'),
+        database: 'c.db',
+        devices: { kind: 'ledger', ledgerPath: null },
+        dealing: { kind: 'seeded', seed: 'sas-kill-2', for: 'test' },
+      });
       app.devices.ledger!.connect();
       await app.devices.ledger!.settled();
       const reading = await readMachine(host, 1, { maxExceptions: 500 });
       const vouchers = await readVouchers(host);
-      const printed = app.journal.reader.events().filter((e) => e.kind === 'voucher' && e.data.event === 'printed').map((e) => e.data.validation as string);
+      const printed = app.journal.reader
+        .events()
+        .filter((e) => e.kind === 'voucher' && e.data.event === 'printed')
+        .map((e) => e.data.validation as string);
       expect(printed).toHaveLength(printedBeforeKill);
       // Numbered under the host's validation ID (system ID 00, the 16 digits it can recompute).
       for (const v of printed) expect(v).toMatch(/^00\d{16}$/);
@@ -275,7 +334,9 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
       expect(count(reading.exceptions, 0x3d)).toBe(printed.length);
       expect(vouchers).toEqual(printed);
       // Read once, reported once: nothing is left for a second reading.
-      expect(await host.request(1, { command: 0x4d, function: 0 }).then((b) => b && decodeValidationInfo(b))).toBeFalsy();
+      expect(
+        await host.request(1, { command: 0x4d, function: 0 }).then((b) => b && decodeValidationInfo(b)),
+      ).toBeFalsy();
       expect(app.journal.sasExceptions()).toEqual([]);
       expect(app.journal.sasValidations().every((v) => v.read)).toBe(true);
     } finally {

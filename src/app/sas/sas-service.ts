@@ -31,16 +31,29 @@ export interface SasServiceOptions {
   setUpLine?: SasPortOptions['setUp'];
 }
 
-export async function startSas(config: SasConfig, cabinet: CabinetSide, store: Journal, options: SasServiceOptions = {}): Promise<SasService> {
+export async function startSas(
+  config: SasConfig,
+  cabinet: CabinetSide,
+  store: Journal,
+  options: SasServiceOptions = {},
+): Promise<SasService> {
   const files = options.romFiles ?? (() => programFiles());
-  const machine = new CabinetMachine({ cabinet, store, romSignature: (seed) => romSignature(files(), seed), ticketIn: cabinetTicketIn(cabinet) });
+  const machine = new CabinetMachine({
+    cabinet,
+    store,
+    romSignature: (seed) => romSignature(files(), seed),
+    ticketIn: cabinetTicketIn(cabinet),
+  });
   // The committed address: a technician's change at the cabinet counts from the next start.
   const address = cabinet.state.sas?.settings.address ?? config.settings.address;
   const linkOptions = {
     address,
     machine,
     exceptions: storeExceptions(store),
-    money: { accountingDenomination: config.settings.accountingDenomination, minorDigits: cabinet.state.settings.minorDigits },
+    money: {
+      accountingDenomination: config.settings.accountingDenomination,
+      minorDigits: cabinet.state.settings.minorDigits,
+    },
   };
   const log = (data: Record<string, unknown>) => {
     const e: CabinetEffect = { type: 'log', entry: { at: Date.now(), kind: 'sas', data } };
@@ -59,7 +72,8 @@ export async function startSas(config: SasConfig, cabinet: CabinetSide, store: J
     if (!closing) cabinet.input({ kind: 'sas', command: { type: 'lineFault', message } });
   };
   const lineReady = () => {
-    if (!closing && cabinet.state.tilts.some((t) => t.code === SAS_LINE_TILT)) cabinet.input({ kind: 'sas', command: { type: 'lineFaultCleared' } });
+    if (!closing && cabinet.state.tilts.some((t) => t.code === SAS_LINE_TILT))
+      cabinet.input({ kind: 'sas', command: { type: 'lineFaultCleared' } });
   };
   const watch = (port: SasPortEndpoint) => {
     port.on('ready', () => {

@@ -31,14 +31,24 @@ export const REDEEM_STATUS = {
 } as const;
 
 /** The host's transfer codes that refuse a ticket, as the player is told why. */
-const HOST_REFUSALS: Readonly<Record<number, TicketReason>> = { 0x84: 'alreadyRedeemed', 0x85: 'expired', 0x88: 'creditLimit' };
+const HOST_REFUSALS: Readonly<Record<number, TicketReason>> = {
+  0x84: 'alreadyRedeemed',
+  0x85: 'expired',
+  0x88: 'creditLimit',
+};
 
 /** What the host's 71 says of the ticket, as the cabinet's validators say it. */
 export function hostVerdict(d: RedeemDecision): TicketVerdict {
-  if (d.transferCode >= 0x80) return { valid: false, reason: HOST_REFUSALS[d.transferCode] ?? 'notValidHere', code: REDEEM_STATUS.rejectedByHost };
+  if (d.transferCode >= 0x80)
+    return {
+      valid: false,
+      reason: HOST_REFUSALS[d.transferCode] ?? 'notValidHere',
+      code: REDEEM_STATUS.rejectedByHost,
+    };
   // Restricted and promotional credits are not kept here: only cashable tickets are taken.
   if (d.transferCode !== 0x00) return { valid: false, reason: 'notValidHere', code: REDEEM_STATUS.notValidFunction };
-  if (!Number.isSafeInteger(d.amount) || d.amount <= 0) return { valid: false, reason: 'notValidHere', code: REDEEM_STATUS.notValidAmount };
+  if (!Number.isSafeInteger(d.amount) || d.amount <= 0)
+    return { valid: false, reason: 'notValidHere', code: REDEEM_STATUS.notValidAmount };
   return { valid: true, amount: d.amount };
 }
 
@@ -60,13 +70,19 @@ export function redemptionOf(s: CabinetState): TicketRedemption | null {
   const t = s.ticket;
   if (t) {
     const base = { id: idOf(t.barcode, t.since), barcode: t.barcode };
-    return t.phase === 'validating' ? { ...base, state: 'awaitingHost' } : { ...base, state: 'pending', amount: t.amount ?? 0 };
+    return t.phase === 'validating'
+      ? { ...base, state: 'awaitingHost' }
+      : { ...base, state: 'pending', amount: t.amount ?? 0 };
   }
   const last = s.lastTicket;
   if (!last?.validated) return null;
   return {
-    id: idOf(last.barcode, last.since), barcode: last.barcode, state: 'complete',
-    amount: last.amount ?? 0, status: finalStatus(last), statusRead: s.sas.ticketStatusRead === last.since,
+    id: idOf(last.barcode, last.since),
+    barcode: last.barcode,
+    state: 'complete',
+    amount: last.amount ?? 0,
+    status: finalStatus(last),
+    statusRead: s.sas.ticketStatusRead === last.since,
   };
 }
 

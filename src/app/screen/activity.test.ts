@@ -42,11 +42,12 @@ function watched() {
     if (!checked.ok) throw new Error(checked.error);
     seen.push(s);
   });
-  const sent = (): { version: number; seq: number; kind: string }[] => seen.splice(0).map((s) => ({ version: s.version, seq: s.activity.seq, kind: s.activity.kind }));
+  const sent = (): { version: number; seq: number; kind: string }[] =>
+    seen.splice(0).map((s) => ({ version: s.version, seq: s.activity.seq, kind: s.activity.kind }));
   return { cabinet, port, sent };
 }
 
-describe('the snapshot\'s activity: what a person did at the machine', () => {
+describe("the snapshot's activity: what a person did at the machine", () => {
   it('sends a snapshot for a refused deck press though no state changed, and none for a release', () => {
     const { cabinet, sent } = watched();
     const version = cabinet.state.version;
@@ -89,7 +90,7 @@ describe('the snapshot\'s activity: what a person did at the machine', () => {
     expect(cabinet.state.balance).toBe(0);
   });
 
-  it('counts wishes taken or refused, keys and doors that moved; not the deck\'s state sent again, nor device health', () => {
+  it("counts wishes taken or refused, keys and doors that moved; not the deck's state sent again, nor device health", () => {
     const { cabinet, port, sent } = watched();
     const v = cabinet.state.version;
     cabinet.wishAgainst(v - 1, { type: 'cashOut' });

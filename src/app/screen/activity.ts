@@ -20,7 +20,9 @@ export function activityOf(input: CabinetInput, result: CabinetResult): Activity
         return 'ticketInserted';
       case 'stacked':
         // Credited only when the cabinet asked for it (C-3); a stray report is an anomaly.
-        return result.ok && result.effects.some((x) => x.type === 'log' && x.entry.kind === 'note') ? 'noteCredited' : null;
+        return result.ok && result.effects.some((x) => x.type === 'log' && x.entry.kind === 'note')
+          ? 'noteCredited'
+          : null;
       case 'returned':
       case 'rejected':
         return 'noteReturned';

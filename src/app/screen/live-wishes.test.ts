@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseWish, PRESENTATION_RANGES } from '../../cabinet';
 import { WISH, WISH_TYPES } from '../../contract';
 
-describe('the contract\'s wishes and the cabinet', () => {
+describe("the contract's wishes and the cabinet", () => {
   it('the cabinet knows every wish type the contract carries, and no other', () => {
     for (const type of WISH_TYPES) {
       const r = parseWish({ type });
@@ -13,8 +13,12 @@ describe('the contract\'s wishes and the cabinet', () => {
   });
 
   it('the contract bounds the presentation settings exactly as the cabinet checks them', () => {
-    const [presentation] = WISH.options.flatMap((o) => ('presentation' in o.shape ? [o.shape.presentation.unwrap().shape] : []));
-    const fields = Object.fromEntries(Object.entries(presentation).map(([k, s]) => [k, { min: s.unwrap().minValue, max: s.unwrap().maxValue }]));
+    const [presentation] = WISH.options.flatMap((o) =>
+      'presentation' in o.shape ? [o.shape.presentation.unwrap().shape] : [],
+    );
+    const fields = Object.fromEntries(
+      Object.entries(presentation).map(([k, s]) => [k, { min: s.unwrap().minValue, max: s.unwrap().maxValue }]),
+    );
     for (const [name, range] of Object.entries(PRESENTATION_RANGES)) {
       const f = fields[name as keyof typeof fields];
       expect([f.min, f.max], name).toEqual([range.min, range.max]);

@@ -11,7 +11,12 @@ describe("a connection's refusal log (C-22)", () => {
     expect(rows).toEqual([{ rule: 'C-22', reason: 'not JSON', carrier: 'websocket' }]);
     t = 60;
     await new Promise((r) => setTimeout(r, 80));
-    expect(rows[1]).toMatchObject({ rule: 'C-22', carrier: 'websocket', heldBack: 5, byRule: { 'C-22': 3, 'C-21': 2 } });
+    expect(rows[1]).toMatchObject({
+      rule: 'C-22',
+      carrier: 'websocket',
+      heldBack: 5,
+      byRule: { 'C-22': 3, 'C-21': 2 },
+    });
     expect(rows[1].reason).toContain('the last: C-22 junk 4');
     // Within the second after that row, everything is held, closed or not, until it is over.
     log.refuse({ rule: 'C-21', reason: 'the attendant key is needed' });
@@ -25,7 +30,14 @@ describe("a connection's refusal log (C-22)", () => {
 
   it('never throws from its timer when the cabinet is gone', async () => {
     let t = 0;
-    const log = refusalLog({ carrier: 'websocket', write: () => { if (t > 0) throw new Error('The database connection is not open'); }, clock: () => t, windowMs: 10 });
+    const log = refusalLog({
+      carrier: 'websocket',
+      write: () => {
+        if (t > 0) throw new Error('The database connection is not open');
+      },
+      clock: () => t,
+      windowMs: 10,
+    });
     log.refuse({ rule: 'C-22', reason: 'a' });
     log.refuse({ rule: 'C-22', reason: 'b' });
     t = 5;

@@ -23,7 +23,12 @@ export interface RefusalLogOptions {
   windowMs?: number;
 }
 
-export function refusalLog({ carrier, write, clock = () => performance.now(), windowMs = 1000 }: RefusalLogOptions): RefusalLog {
+export function refusalLog({
+  carrier,
+  write,
+  clock = () => performance.now(),
+  windowMs = 1000,
+}: RefusalLogOptions): RefusalLog {
   let lastRow = -Infinity;
   let held = 0;
   let byRule: Record<string, number> = {};

@@ -69,7 +69,8 @@ export function screenPort(cabinet: RunningCabinet, options: ScreenPortOptions |
     for (const l of listeners) l(snapshot);
   };
   const snapshot = (): Snapshot => current(cabinet.state);
-  const write = (row: RefusalRow): void => cabinet.log([{ type: 'log', entry: { at: now(), kind: 'refusal', data: row } }]);
+  const write = (row: RefusalRow): void =>
+    cabinet.log([{ type: 'log', entry: { at: now(), kind: 'refusal', data: row } }]);
 
   return {
     snapshot,
@@ -93,13 +94,20 @@ export function screenPort(cabinet: RunningCabinet, options: ScreenPortOptions |
           if (result.ok) return { ok: true };
           // The cabinet's own refusal row (the PIN of a wish already masked in it).
           const row = result.effects.find((e) => e.type === 'log' && e.entry.kind === 'refusal');
-          refusals.refuse(row && row.type === 'log' ? (row.entry.data as RefusalRow) : { rule: result.refusal.rule, reason: result.refusal.reason });
+          refusals.refuse(
+            row && row.type === 'log'
+              ? (row.entry.data as RefusalRow)
+              : { rule: result.refusal.rule, reason: result.refusal.reason },
+          );
           return { ok: false, rule: result.refusal.rule, reason: result.refusal.reason };
         },
         async query(query: Query): Promise<QueryResult> {
           // The event log's chain is walked in slices first (only for one who may read it), so a
           // long log never stalls the devices; access is checked again on the state after the walk.
-          const walked = query.type === 'events' && queryAccess(cabinet.state, 'events') === null ? await cabinet.records.walkChainSliced() : undefined;
+          const walked =
+            query.type === 'events' && queryAccess(cabinet.state, 'events') === null
+              ? await cabinet.records.walkChainSliced()
+              : undefined;
           // The pay tables are read only for their own query: the first read works returns out.
           const context = {
             state: cabinet.state,
@@ -111,7 +119,12 @@ export function screenPort(cabinet: RunningCabinet, options: ScreenPortOptions |
             },
           };
           const result = answerQuery(query, context);
-          if (!result.ok) refusals.refuse({ rule: result.rule, reason: result.reason, query: queryForLog(query, result.rule === 'C-22') });
+          if (!result.ok)
+            refusals.refuse({
+              rule: result.rule,
+              reason: result.reason,
+              query: queryForLog(query, result.rule === 'C-22'),
+            });
           return result;
         },
         refuseMalformed(reason: string) {

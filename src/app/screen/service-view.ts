@@ -5,7 +5,10 @@
 import { activePayTableId, type CabinetState, type DeviceStatus } from '../../cabinet';
 import type { ServiceView } from '../../contract';
 
-const deviceView = (d: DeviceStatus): ServiceView['devices']['acceptor'] => ({ online: d.online, faults: { ...d.faults } });
+const deviceView = (d: DeviceStatus): ServiceView['devices']['acceptor'] => ({
+  online: d.online,
+  faults: { ...d.faults },
+});
 
 function deviceTestView(s: CabinetState): ServiceView['deviceTest'] {
   const t = s.deviceTest;
@@ -27,14 +30,23 @@ function settingsView(s: CabinetState): ServiceView['settings'] {
     minorDigits: x.minorDigits,
     chipValues: [...x.chipValues],
     limits: { ...x.limits },
-    payTables: { 'jacks-or-better': activePayTableId(s, 'jacks-or-better'), 'poker-plus': activePayTableId(s, 'poker-plus') },
+    payTables: {
+      'jacks-or-better': activePayTableId(s, 'jacks-or-better'),
+      'poker-plus': activePayTableId(s, 'poker-plus'),
+    },
     defaultLanguage: x.defaultLanguage,
     venue: x.voucher.venue,
     machine: x.voucher.machine,
     maxPinFailures: x.access.maxPinFailures,
     lockoutSeconds: Math.round(x.access.lockoutMs / 1000),
     presentation: { ...x.presentation },
-    sas: s.sas ? { address: s.sas.settings.address, allowClockSet: s.sas.settings.allowClockSet, allowRemoteHandpayReset: s.sas.settings.allowRemoteHandpayReset } : null,
+    sas: s.sas
+      ? {
+          address: s.sas.settings.address,
+          allowClockSet: s.sas.settings.allowClockSet,
+          allowRemoteHandpayReset: s.sas.settings.allowRemoteHandpayReset,
+        }
+      : null,
   };
 }
 
@@ -43,8 +55,17 @@ export function serviceView(s: CabinetState): ServiceView {
     attendantKey: s.keys.attendant,
     technicianKey: s.keys.technician,
     technician: s.access.technicianSession,
-    pin: { failures: s.access.pinFailures, maxFailures: s.settings.access.maxPinFailures, lockedUntil: s.access.lockedUntil, mustChange: s.access.pinChangeRequired === true },
-    devices: { acceptor: deviceView(s.devices.acceptor), printer: deviceView(s.devices.printer), deck: deviceView(s.devices.deck) },
+    pin: {
+      failures: s.access.pinFailures,
+      maxFailures: s.settings.access.maxPinFailures,
+      lockedUntil: s.access.lockedUntil,
+      mustChange: s.access.pinChangeRequired === true,
+    },
+    devices: {
+      acceptor: deviceView(s.devices.acceptor),
+      printer: deviceView(s.devices.printer),
+      deck: deviceView(s.devices.deck),
+    },
     deviceTest: deviceTestView(s),
     settings: settingsView(s),
   };

@@ -36,15 +36,27 @@ describe('the screen snapshot', () => {
     rig.play({ type: 'deal', bet: 2 });
     let s = snap(rig);
     expect(s.inGame).toBe(true);
-    expect(s.jacks).toMatchObject({ phase: 'holding', cards: ['Jc', '3d', 'Jh', '5s', '9c'], held: [0, 2], autoHold: [0, 2], hand: 'jacks-or-better' });
+    expect(s.jacks).toMatchObject({
+      phase: 'holding',
+      cards: ['Jc', '3d', 'Jh', '5s', '9c'],
+      held: [0, 2],
+      autoHold: [0, 2],
+      hand: 'jacks-or-better',
+    });
     expect(s.live).toEqual(expect.arrayContaining(['toggleHold', 'draw']));
     expect(s.live).not.toContain('cashOut');
     rig.play({ type: 'draw' });
     s = snap(rig);
-    expect(s.jacks).toMatchObject({ phase: 'over', cards: ['Jc', 'Jd', 'Jh', '4c', '2h'], hand: 'three-of-a-kind', win: 6, winning: [0, 1, 2] });
+    expect(s.jacks).toMatchObject({
+      phase: 'over',
+      cards: ['Jc', 'Jd', 'Jh', '4c', '2h'],
+      hand: 'three-of-a-kind',
+      win: 6,
+      winning: [0, 1, 2],
+    });
   });
 
-  it('keeps the dealer\'s down cards and the blind box hidden until the showdown', () => {
+  it("keeps the dealer's down cards and the blind box hidden until the showdown", () => {
     const rig = new Rig();
     rig.insert(10_000);
     rig.play({ type: 'selectGame', game: 'poker-plus' });
@@ -55,7 +67,13 @@ describe('the screen snapshot', () => {
     expect(s.pokerPlus.dealer.cards).toEqual([null, null, null, null, '8d']);
     expect(s.pokerPlus.boxes[0]).toMatchObject({ cards: ['Ah', 'Ad', '7c', '4s', '2h'], hand: 'pair', blind: false });
     expect(s.pokerPlus.boxes[1]).toMatchObject({ cards: null, hand: null, blind: true });
-    expect(s.pokerPlus.fees).toEqual({ exchange: [0, 5, 10, 10, 10, 5], buySixth: 5, bet: 10, buyGame: null, takeHalf: null });
+    expect(s.pokerPlus.fees).toEqual({
+      exchange: [0, 5, 10, 10, 10, 5],
+      buySixth: 5,
+      bet: 10,
+      buyGame: null,
+      takeHalf: null,
+    });
     expect(JSON.stringify(s)).not.toContain('Kd');
     rig.play({ type: 'exchange', positions: [4] });
     s = snap(rig);
@@ -97,7 +115,7 @@ describe('the screen snapshot', () => {
     expect(snap(rig).pokerPlus.fees.takeHalf).toBe(10 + 20 + 40);
   });
 
-  it('shows a handpay lockup and nothing live but the attendant\'s confirmation', () => {
+  it("shows a handpay lockup and nothing live but the attendant's confirmation", () => {
     const rig = new Rig({ limits: { handpayLimit: 1000 } });
     rig.insert(1000);
     rig.decks.push(stackedDeck('As Ks Qs Js Ts'));
@@ -126,16 +144,37 @@ describe('the screen snapshot', () => {
     const rig = new Rig();
     let service = snap(rig).service;
     expect(service).toMatchObject({ attendantKey: false, technicianKey: false, technician: false, deviceTest: null });
-    expect(service.settings).toMatchObject({ currency: 'USD', venue: 'Casino', machine: '0001', lockoutSeconds: 300, maxPinFailures: 3 });
+    expect(service.settings).toMatchObject({
+      currency: 'USD',
+      venue: 'Casino',
+      machine: '0001',
+      lockoutSeconds: 300,
+      maxPinFailures: 3,
+    });
     expect(service.settings.payTables).toEqual({ 'jacks-or-better': 'custom', 'poker-plus': 'custom' });
 
     // The installed tables, their coefficients listed in another order: still the same tables.
-    const reversed = { ...DEFAULT_JACKS_PAYTABLE, coefficients: Object.fromEntries(Object.entries(DEFAULT_JACKS_PAYTABLE.coefficients).reverse()) };
+    const reversed = {
+      ...DEFAULT_JACKS_PAYTABLE,
+      coefficients: Object.fromEntries(Object.entries(DEFAULT_JACKS_PAYTABLE.coefficients).reverse()),
+    };
     const installed = [
       { id: 'jb-9-6', game: 'jacks-or-better', name: '9/6', table: reversed, rtp: RETURNS_IN_RANGE['jacks-or-better'] },
-      { id: 'pp-standard', game: 'poker-plus', name: 'Standard', table: DEFAULT_POKER_PLUS_PAYTABLE, rtp: RETURNS_IN_RANGE['poker-plus'] },
+      {
+        id: 'pp-standard',
+        game: 'poker-plus',
+        name: 'Standard',
+        table: DEFAULT_POKER_PLUS_PAYTABLE,
+        rtp: RETURNS_IN_RANGE['poker-plus'],
+      },
     ] as InstalledPayTable[];
-    rig.ok({ kind: 'settings', settings: rig.state.settings, source: 'config file', installed, configReturns: RETURNS_IN_RANGE });
+    rig.ok({
+      kind: 'settings',
+      settings: rig.state.settings,
+      source: 'config file',
+      installed,
+      configReturns: RETURNS_IN_RANGE,
+    });
     rig.state = { ...rig.state, access: { ...rig.state.access, pinHash: rig.env.hashPin('2468') } };
     rig.key('technician', true);
     rig.play({ type: 'technicianPin', pin: '1111' });
@@ -147,10 +186,15 @@ describe('the screen snapshot', () => {
     expect(service.devices.printer).toEqual({ online: true, faults: { paperOut: 'out of paper' } });
     rig.play({ type: 'technicianPin', pin: '1111' });
     rig.play({ type: 'technicianPin', pin: '1111' });
-    expect(snap(rig).service.pin).toEqual({ failures: 0, maxFailures: 3, lockedUntil: rig.now + 300_000, mustChange: true });
+    expect(snap(rig).service.pin).toEqual({
+      failures: 0,
+      maxFailures: 3,
+      lockedUntil: rig.now + 300_000,
+      mustChange: true,
+    });
   });
 
-  it('offers the technician\'s actions only to a logged-in technician', () => {
+  it("offers the technician's actions only to a logged-in technician", () => {
     const rig = new Rig();
     const technicianWishes = ['changeSettings', 'clearPeriodMeters', 'deviceTest', 'technicianLogout'];
     for (const w of technicianWishes) expect(snap(rig).live).not.toContain(w);
@@ -179,7 +223,9 @@ describe('the screen snapshot', () => {
     const t = snap(rig).service.deviceTest!;
     expect(t).toMatchObject({ since: rig.now, pressed: ['hold2'], seen: ['hold2'], acceptor: { enabled: true } });
     expect(t.lamps).toMatchObject({ deal: 'blink', hold1: 'off' });
-    expect(t.acceptor.notes).toEqual([{ value: 1000, denomination: 'USD 10', at: rig.now, result: 'returned', reason: null }]);
+    expect(t.acceptor.notes).toEqual([
+      { value: 1000, denomination: 'USD 10', at: rig.now, result: 'returned', reason: null },
+    ]);
     expect(t.printer).toEqual({ state: 'printing', validation, reason: null });
   });
 });

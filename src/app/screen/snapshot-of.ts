@@ -116,7 +116,9 @@ function pokerPlusView(s: CabinetState): PokerPlusView {
   const core = session.core;
   const seen = core.boxes[core.seen];
   const over = core.phase === 'over';
-  const dealerCards: (string | null)[] = over ? formatCards(core.dealer) : core.dealer.map((c: Card, i) => (i === 4 ? formatCard(c) : null));
+  const dealerCards: (string | null)[] = over
+    ? formatCards(core.dealer)
+    : core.dealer.map((c: Card, i) => (i === 4 ? formatCard(c) : null));
   const bought = over ? core.result!.dealer.bought : null;
   const deciding = core.phase === 'deciding' && seen.status === 'deciding';
   const canDraw = deciding && seen.draws.length < 2;
@@ -145,14 +147,29 @@ function pokerPlusView(s: CabinetState): PokerPlusView {
 
 /** C-25: disabled by the casino system, shown as a stop once no game remains to finish. */
 function hostLockup(s: CabinetState): Extract<Snapshot['lockup'], { kind: 'tilt' }>['tilts'] {
-  return outOfService(s) ? [{ code: OUT_OF_SERVICE, reason: 'out of service: play is disabled by the casino system', since: s.sas?.disabledSince ?? 0, technician: false }] : [];
+  return outOfService(s)
+    ? [
+        {
+          code: OUT_OF_SERVICE,
+          reason: 'out of service: play is disabled by the casino system',
+          since: s.sas?.disabledSince ?? 0,
+          technician: false,
+        },
+      ]
+    : [];
 }
 
 export function snapshotOf(s: CabinetState, now: number): Snapshot {
   const lockup: Snapshot['lockup'] = s.handpay
     ? { kind: 'handpay', amount: s.handpay.amount, reason: s.handpay.reason, handpayKind: s.handpay.kind }
     : s.tilts.length > 0 || outOfService(s)
-      ? { kind: 'tilt', tilts: [...s.tilts.map((t) => ({ code: t.code, reason: t.reason, since: t.since, technician: t.technician })), ...hostLockup(s)] }
+      ? {
+          kind: 'tilt',
+          tilts: [
+            ...s.tilts.map((t) => ({ code: t.code, reason: t.reason, since: t.since, technician: t.technician })),
+            ...hostLockup(s),
+          ],
+        }
       : null;
   return {
     version: s.version,

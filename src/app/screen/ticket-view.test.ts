@@ -14,7 +14,7 @@ const snap = (rig: Rig, at = rig.now) => {
   return s.ticket;
 };
 
-describe('the snapshot\'s ticket', () => {
+describe("the snapshot's ticket", () => {
   it('shows validating while a ticket is in escrow, then the amount credited for a few seconds', () => {
     const rig = new Rig();
     expect(snap(rig)).toEqual({ validating: false, last: null });
@@ -25,12 +25,15 @@ describe('the snapshot\'s ticket', () => {
     expect(snap(rig).validating).toBe(true);
     rig.event({ device: 'acceptor', type: 'ticketStacked', barcode: A });
     const end = rig.now;
-    expect(snap(rig)).toEqual({ validating: false, last: { outcome: 'credited', amount: 1500, reason: null, at: end, until: end + TICKET_CREDITED_SHOW_MS } });
+    expect(snap(rig)).toEqual({
+      validating: false,
+      last: { outcome: 'credited', amount: 1500, reason: null, at: end, until: end + TICKET_CREDITED_SHOW_MS },
+    });
     expect(snap(rig, end + TICKET_CREDITED_SHOW_MS - 1).last?.outcome).toBe('credited');
     expect(snap(rig, end + TICKET_CREDITED_SHOW_MS).last).toBeNull();
   });
 
-  it('folds the reasons to the player\'s: expired, already redeemed, not valid here, limit, other', () => {
+  it("folds the reasons to the player's: expired, already redeemed, not valid here, limit, other", () => {
     const rig = new Rig({ limits: { creditLimit: 5000 } });
     rig.insert(4000);
     const cases = [
@@ -42,7 +45,16 @@ describe('the snapshot\'s ticket', () => {
     for (const [reason, shown] of cases) {
       rig.event(ticket);
       rig.ok({ kind: 'ticketVerdict', barcode: A, verdict: { valid: false, reason } });
-      expect(snap(rig)).toEqual({ validating: false, last: { outcome: 'returned', amount: null, reason: shown, at: rig.now, until: rig.now + TICKET_RETURNED_SHOW_MS } });
+      expect(snap(rig)).toEqual({
+        validating: false,
+        last: {
+          outcome: 'returned',
+          amount: null,
+          reason: shown,
+          at: rig.now,
+          until: rig.now + TICKET_RETURNED_SHOW_MS,
+        },
+      });
     }
     rig.event(ticket);
     rig.ok({ kind: 'ticketVerdict', barcode: A, verdict: { valid: true, amount: 1500 } });

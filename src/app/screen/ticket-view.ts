@@ -35,5 +35,14 @@ export function ticketView(s: CabinetState, now: number): TicketView {
   if (now >= until || dealtSince) return { validating, last: null };
   return t.outcome === 'redeemed'
     ? { validating, last: { outcome: 'credited', amount: t.amount, reason: null, at: t.at, until } }
-    : { validating, last: { outcome: 'returned', amount: null, reason: t.reason ? PLAYER_REASON[t.reason] : 'other', at: t.at, until } };
+    : {
+        validating,
+        last: {
+          outcome: 'returned',
+          amount: null,
+          reason: t.reason ? PLAYER_REASON[t.reason] : 'other',
+          at: t.at,
+          until,
+        },
+      };
 }

@@ -45,7 +45,8 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const ask = (query: unknown): QueryResult => answerQuery(query, { state: bench.state, records: bench.store.reader, payTables: fullyRated(installedPayTables()) });
+const ask = (query: unknown): QueryResult =>
+  answerQuery(query, { state: bench.state, records: bench.store.reader, payTables: fullyRated(installedPayTables()) });
 
 function answered<T extends Answer['type']>(query: Query & { type: T }): Extract<Answer, { type: T }> {
   const r = ask(query);
@@ -96,12 +97,28 @@ describe('who may ask (C-21)', () => {
   it('counts no key before the deck has reported its switches, and opens nothing to the initial PIN', () => {
     bench.input({ kind: 'powerUp' });
     bench.key('attendant', true);
-    expect(ask({ type: 'handpays', limit: 5 })).toMatchObject({ ok: false, rule: 'C-21', reason: expect.stringMatching(/reported its switches/) });
-    bench.input({ kind: 'device', event: { device: 'deck', type: 'switches', keys: { attendant: true, technician: true }, doors: { main: false, logic: false, cashbox: false } } });
+    expect(ask({ type: 'handpays', limit: 5 })).toMatchObject({
+      ok: false,
+      rule: 'C-21',
+      reason: expect.stringMatching(/reported its switches/),
+    });
+    bench.input({
+      kind: 'device',
+      event: {
+        device: 'deck',
+        type: 'switches',
+        keys: { attendant: true, technician: true },
+        doors: { main: false, logic: false, cashbox: false },
+      },
+    });
     expect(ask({ type: 'handpays', limit: 5 }).ok).toBe(true);
     bench.rig.state = { ...bench.rig.state, access: { ...bench.rig.state.access, pinChangeRequired: true } };
     bench.play({ type: 'technicianPin', pin: '1234' });
-    expect(ask({ type: 'meters' })).toMatchObject({ ok: false, rule: 'C-21', reason: 'meters: the initial PIN must be changed first' });
+    expect(ask({ type: 'meters' })).toMatchObject({
+      ok: false,
+      rule: 'C-21',
+      reason: 'meters: the initial PIN must be changed first',
+    });
   });
 
   it('refuses a query outside the contract as C-22', () => {
@@ -133,7 +150,9 @@ describe('the answers, from a real store', () => {
     expect(report.balanceCheck.ok).toBe(true);
     expect(report.meters.find((m) => m.name === 'jackpot')?.lifetime).toBe(25000);
     let out = '';
-    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
+    const spy = vi
+      .spyOn(process.stdout, 'write')
+      .mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
     try {
       expect(await metersCommand.run(['--db', bench.store.path, '--json'])).toBe(0);
     } finally {
@@ -145,7 +164,13 @@ describe('the answers, from a real store', () => {
   it('recall: the games newest first, and each game whole, replaying to its result', () => {
     const { games } = answered({ type: 'recallList' });
     expect(games.map((g) => g.gameId)).toEqual([3, 2, 1]);
-    expect(games[0]).toMatchObject({ game: 'jacks-or-better', chipValue: 100, staked: 100, paid: 25000, handpaid: true });
+    expect(games[0]).toMatchObject({
+      game: 'jacks-or-better',
+      chipValue: 100,
+      staked: 100,
+      paid: 25000,
+      handpaid: true,
+    });
     for (const g of games) {
       const one = answered({ type: 'recallGame', gameId: g.gameId });
       expect(one.game).toEqual(g);
@@ -205,17 +230,24 @@ describe('the answers, from a real store', () => {
     expect(nineSix.rows[0]).toEqual({ category: 'royal-flush', perBet: [250, 250, 250, 250, 800] });
     // Worked out by the cabinet (the par sheet), not copied from the file; inside the default range.
     expect(nineSix.returnPct).toBeCloseTo(99.5439, 4);
-    expect([nineSix.returnLow, nineSix.returnHigh, nineSix.inRange]).toEqual([nineSix.returnPct, nineSix.returnPct, true]);
+    expect([nineSix.returnLow, nineSix.returnHigh, nineSix.inRange]).toEqual([
+      nineSix.returnPct,
+      nineSix.returnPct,
+      true,
+    ]);
     const p12 = tables.find((t) => t.id === 'poker-plus-default')!;
     expect(p12.rows[0]).toEqual({ category: 'royal-flush', perBet: [100] });
     expect(p12.returnLow! < p12.returnPct! && p12.returnPct! < p12.returnHigh!).toBe(true);
     expect(p12.inRange).toBe(true);
   });
 
-  it('pay tables: marks those outside the operator\'s range, by the same judgement as a wish (C-24)', () => {
+  it("pay tables: marks those outside the operator's range, by the same judgement as a wish (C-24)", () => {
     const narrow = new StoreBench(dataPath(join(dir, 'narrow'), 'narrow.db'), { limits: { maxReturnPct: 99 } });
     narrow.login();
-    const r = answerQuery({ type: 'payTables' }, { state: narrow.state, records: narrow.store.reader, payTables: fullyRated(installedPayTables()) });
+    const r = answerQuery(
+      { type: 'payTables' },
+      { state: narrow.state, records: narrow.store.reader, payTables: fullyRated(installedPayTables()) },
+    );
     if (!r.ok || r.answer.type !== 'payTables') throw new Error('expected the pay tables');
     expect(r.answer.tables.filter((t) => !t.inRange).map((t) => t.id)).toEqual(['jacks-or-better-9-6']);
     narrow.store.close();
@@ -228,7 +260,10 @@ describe('a database reopened', () => {
     const before = answered({ type: 'events', limit: 100 });
     const reopened = RecordsReader.open(bench.store.path, { key: readMachineKey(testMachine(dir).keyFile) });
     try {
-      const again = answerQuery({ type: 'events', limit: 100 }, { state: bench.state, records: reopened, payTables: fullyRated(installedPayTables()) });
+      const again = answerQuery(
+        { type: 'events', limit: 100 },
+        { state: bench.state, records: reopened, payTables: fullyRated(installedPayTables()) },
+      );
       expect(again).toEqual({ ok: true, answer: before });
     } finally {
       reopened.close();

@@ -5,7 +5,17 @@
 // The caller logs every refusal.
 
 import { keyProblem, returnOutOfRange, technicianProblem, type CabinetState, type GameRecord } from '../../cabinet';
-import { check, QUERY, QUERY_ACCESS, type Answer, type HandpayRow, type Query, type QueryResult, type RecallSummary, type SasLinkView } from '../../contract';
+import {
+  check,
+  QUERY,
+  QUERY_ACCESS,
+  type Answer,
+  type HandpayRow,
+  type Query,
+  type QueryResult,
+  type RecallSummary,
+  type SasLinkView,
+} from '../../contract';
 import type { SasService } from '../sas/sas-service';
 import { RECALL_KEEP, type ChainCheck } from '../../store';
 import { jacksPayRows, pokerPlusPayRows } from '../screen/pay-rows';
@@ -57,8 +67,12 @@ export function answerQuery(query: unknown, context: QueryContext): QueryResult 
   if (denied) return refuse('C-21', `${q.type}: ${denied}`);
   if (q.type === 'recallGame') {
     const record = context.records.recallGame(q.gameId);
-    if (!record) return refuse('C-11', `game ${q.gameId} is not in the recall (it keeps the last ${RECALL_KEEP} games)`);
-    return { ok: true, answer: { type: 'recallGame', game: summary(record), replay: record.replay, result: record.result } };
+    if (!record)
+      return refuse('C-11', `game ${q.gameId} is not in the recall (it keeps the last ${RECALL_KEEP} games)`);
+    return {
+      ok: true,
+      answer: { type: 'recallGame', game: summary(record), replay: record.replay, result: record.result },
+    };
   }
   return { ok: true, answer: answer(q, context) };
 }
@@ -80,7 +94,9 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, context: QueryContext
         type: 'events',
         rows: records.eventsNewestFirst(q.limit, q.beforeSeq),
         total: records.eventRows(),
-        chain: chain.ok ? { ok: true, rows: chain.rows, brokenAt: null, problem: null } : { ok: false, rows: chain.rows, brokenAt: chain.seq, problem: chain.problem },
+        chain: chain.ok
+          ? { ok: true, rows: chain.rows, brokenAt: null, problem: null }
+          : { ok: false, rows: chain.rows, brokenAt: chain.seq, problem: chain.problem },
       };
     }
     case 'sasLink': {
@@ -94,7 +110,10 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, context: QueryContext
           id: t.id,
           game: t.game,
           name: t.name,
-          rows: t.game === 'jacks-or-better' ? jacksPayRows(t.table, state.settings.limits.maxBet) : pokerPlusPayRows(t.table),
+          rows:
+            t.game === 'jacks-or-better'
+              ? jacksPayRows(t.table, state.settings.limits.maxBet)
+              : pokerPlusPayRows(t.table),
           returnPct: t.rtp?.pct ?? null,
           returnLow: t.rtp?.low ?? null,
           returnHigh: t.rtp?.high ?? null,
@@ -128,9 +147,28 @@ function handpayRows(records: ServiceRecords, limit: number): HandpayRow[] {
     const amount = whole(d.amount);
     if (amount === null) continue;
     if (e.kind === 'creditClear') {
-      rows.push({ seq: e.seq, at: e.at, event: 'creditClear', kind: 'cancelledCredits', amount, gameId: null, reason: text(d.reason) });
-    } else if ((d.event === 'locked' || d.event === 'paid') && (d.kind === 'jackpot' || d.kind === 'cancelledCredits')) {
-      rows.push({ seq: e.seq, at: e.at, event: d.event, kind: d.kind, amount, gameId: whole(d.gameId), reason: text(d.reason) });
+      rows.push({
+        seq: e.seq,
+        at: e.at,
+        event: 'creditClear',
+        kind: 'cancelledCredits',
+        amount,
+        gameId: null,
+        reason: text(d.reason),
+      });
+    } else if (
+      (d.event === 'locked' || d.event === 'paid') &&
+      (d.kind === 'jackpot' || d.kind === 'cancelledCredits')
+    ) {
+      rows.push({
+        seq: e.seq,
+        at: e.at,
+        event: d.event,
+        kind: d.kind,
+        amount,
+        gameId: whole(d.gameId),
+        reason: text(d.reason),
+      });
     }
   }
   return rows;

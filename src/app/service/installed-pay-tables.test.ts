@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE } from '../../core';
 import { samePayTable } from '../../cabinet';
-import { defaultPayTablesDir, fullyRated, installedPayTables, loadPayTables, PayTableError, withExactReturns } from './installed-pay-tables';
+import {
+  defaultPayTablesDir,
+  fullyRated,
+  installedPayTables,
+  loadPayTables,
+  PayTableError,
+  withExactReturns,
+} from './installed-pay-tables';
 import { EXACT_BASIS } from './table-returns';
 
 /** The exact return of 8/5 with the royal at 250 at every bet. */
@@ -35,7 +42,8 @@ const pokerPlus = {
   returnCi95: [97.85, 97.95],
   returnBasis: 'simulated: made up for a test',
 };
-const write = (name: string, content: unknown): void => writeFileSync(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
+const write = (name: string, content: unknown): void =>
+  writeFileSync(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
 
 describe('the installed pay tables of this package', () => {
   it('are found from the package root, whatever the module depth', () => {
@@ -58,7 +66,16 @@ describe('the installed pay tables of this package', () => {
   });
 
   it('never again hold the Jacks or Better table as a Poker Plus one (the earlier reading of P-12)', () => {
-    const old = { ...DEFAULT_POKER_PLUS_PAYTABLE, coefficients: { ...DEFAULT_POKER_PLUS_PAYTABLE.coefficients, 'royal-flush': 250, 'four-of-a-kind': 25, 'full-house': 9, flush: 6 } };
+    const old = {
+      ...DEFAULT_POKER_PLUS_PAYTABLE,
+      coefficients: {
+        ...DEFAULT_POKER_PLUS_PAYTABLE.coefficients,
+        'royal-flush': 250,
+        'four-of-a-kind': 25,
+        'full-house': 9,
+        flush: 6,
+      },
+    };
     expect(installedPayTables().installed.filter((t) => samePayTable(t.table, old))).toEqual([]);
   });
 
@@ -76,13 +93,24 @@ describe('loading a folder', () => {
     write('README.txt', 'notes');
     write('pp-test.json', pokerPlus);
     const { installed, tables } = loadPayTables(dir);
-    const table = { ...DEFAULT_JACKS_PAYTABLE, coefficients: { ...DEFAULT_JACKS_PAYTABLE.coefficients, 'full-house': 8, flush: 5 } };
+    const table = {
+      ...DEFAULT_JACKS_PAYTABLE,
+      coefficients: { ...DEFAULT_JACKS_PAYTABLE.coefficients, 'full-house': 8, flush: 5 },
+    };
     // A Jacks or Better return is unknown until the cabinet works it out itself.
     expect(installed[0]).toEqual({ id: 'jacks-test', game: 'jacks-or-better', name: 'Test table', table, rtp: null });
-    expect(installed[1]).toMatchObject({ id: 'pp-test', rtp: { pct: 97.9, low: 97.85, high: 97.95, basis: 'simulated: made up for a test' } });
+    expect(installed[1]).toMatchObject({
+      id: 'pp-test',
+      rtp: { pct: 97.9, low: 97.85, high: 97.95, basis: 'simulated: made up for a test' },
+    });
     expect(tables[0].file).toBe(join(dir, 'jacks-test.json'));
     const [rated] = withExactReturns(installed, [table]);
-    expect(rated.rtp).toEqual({ pct: expect.closeTo(EIGHT_FIVE_PCT, 4), low: rated.rtp!.pct, high: rated.rtp!.pct, basis: EXACT_BASIS });
+    expect(rated.rtp).toEqual({
+      pct: expect.closeTo(EIGHT_FIVE_PCT, 4),
+      low: rated.rtp!.pct,
+      high: rated.rtp!.pct,
+      basis: EXACT_BASIS,
+    });
   });
 
   it('takes a Jacks or Better return from the par sheet, not from the file: an edited figure changes nothing', () => {
@@ -101,14 +129,34 @@ describe('loading a folder', () => {
     ['the reserved id', 'custom.json', { ...good, id: 'custom' }, /kept for a pay table given in the config/],
     ['an unknown game', 'jacks-test.json', { ...good, game: 'blackjack' }, /game must be one of/],
     ['an empty name', 'jacks-test.json', { ...good, name: ' ' }, /name must be text/],
-    ['a category of another game', 'jacks-test.json', { ...good, table: { pair: 1 } }, /table: paytable: "pair" is not a jacks-or-better category/],
+    [
+      'a category of another game',
+      'jacks-test.json',
+      { ...good, table: { pair: 1 } },
+      /table: paytable: "pair" is not a jacks-or-better category/,
+    ],
     ['a negative coefficient', 'jacks-test.json', { ...good, table: { flush: -1 } }, /"flush" must be a whole number/],
     ['a return out of range', 'jacks-test.json', { ...good, returnPct: 250 }, /returnPct must be/],
     ['a return as text', 'jacks-test.json', { ...good, returnPct: '97.2' }, /returnPct must be/],
     ['no basis', 'jacks-test.json', { ...good, returnBasis: '' }, /returnBasis must be/],
-    ['an interval with an exact return', 'jacks-test.json', { ...good, returnCi95: [96, 97] }, /a Jacks or Better return is exact/],
-    ['a simulated return without its interval', 'pp-test.json', { ...pokerPlus, returnCi95: undefined }, /returnCi95 must be the 95% interval/],
-    ['an interval that misses the return', 'pp-test.json', { ...pokerPlus, returnCi95: [98, 99] }, /must contain returnPct 97\.9/],
+    [
+      'an interval with an exact return',
+      'jacks-test.json',
+      { ...good, returnCi95: [96, 97] },
+      /a Jacks or Better return is exact/,
+    ],
+    [
+      'a simulated return without its interval',
+      'pp-test.json',
+      { ...pokerPlus, returnCi95: undefined },
+      /returnCi95 must be the 95% interval/,
+    ],
+    [
+      'an interval that misses the return',
+      'pp-test.json',
+      { ...pokerPlus, returnCi95: [98, 99] },
+      /must contain returnPct 97\.9/,
+    ],
     ['an interval of text', 'pp-test.json', { ...pokerPlus, returnCi95: ['97', '98'] }, /returnCi95 must be/],
   ];
   for (const [what, name, content, message] of broken) {

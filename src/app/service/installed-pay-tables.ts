@@ -54,18 +54,24 @@ function parseFile(file: string, name: string): CertifiedPayTable {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('must be an object');
   const o = value as Record<string, unknown>;
-  for (const key of Object.keys(o)) if (!FIELDS.includes(key)) fail(`"${key}" is not a known field (known: ${FIELDS.join(', ')})`);
+  for (const key of Object.keys(o))
+    if (!FIELDS.includes(key)) fail(`"${key}" is not a known field (known: ${FIELDS.join(', ')})`);
   for (const key of REQUIRED) if (!(key in o)) fail(`"${key}" is missing`);
   const { id, game, name: title, returnPct, returnBasis } = o;
   if (typeof id !== 'string' || !ID.test(id)) return fail('id must be 1 to 64 lower-case letters, digits and hyphens');
   if (id === CUSTOM_PAY_TABLE) return fail(`id "${CUSTOM_PAY_TABLE}" is kept for a pay table given in the config file`);
   if (name !== `${id}.json`) return fail(`the file must be named after its id ("${id}.json")`);
   if (game !== 'jacks-or-better' && game !== 'poker-plus') return fail(`game must be one of ${GAMES.join(', ')}`);
-  if (typeof title !== 'string' || title.trim() === '' || title.length > 80) return fail('name must be text of 1 to 80 characters');
-  if (returnPct !== null && (typeof returnPct !== 'number' || !Number.isFinite(returnPct) || returnPct <= 0 || returnPct >= 200)) {
+  if (typeof title !== 'string' || title.trim() === '' || title.length > 80)
+    return fail('name must be text of 1 to 80 characters');
+  if (
+    returnPct !== null &&
+    (typeof returnPct !== 'number' || !Number.isFinite(returnPct) || returnPct <= 0 || returnPct >= 200)
+  ) {
     return fail('returnPct must be a percentage above 0 and below 200, or null');
   }
-  if (typeof returnBasis !== 'string' || returnBasis.trim() === '' || returnBasis.length > 400) return fail('returnBasis must be text of 1 to 400 characters');
+  if (typeof returnBasis !== 'string' || returnBasis.trim() === '' || returnBasis.length > 400)
+    return fail('returnBasis must be text of 1 to 400 characters');
   const parsed = parsePayTable(game, o.table);
   if (!parsed.ok) return fail(`table: ${parsed.error}`);
   if (game === 'jacks-or-better') {
@@ -86,8 +92,13 @@ function parseFile(file: string, name: string): CertifiedPayTable {
  * The installed tables with the exact return of the Jacks or Better ones among `tables` (every
  * one when omitted) worked out, in one pass for those not met before in this process.
  */
-export function withExactReturns(installed: readonly InstalledPayTable[], tables?: readonly JacksPayTable[]): InstalledPayTable[] {
-  const wanted = installed.filter((t) => t.game === 'jacks-or-better' && (tables === undefined || tables.some((x) => samePayTable(x, t.table))));
+export function withExactReturns(
+  installed: readonly InstalledPayTable[],
+  tables?: readonly JacksPayTable[],
+): InstalledPayTable[] {
+  const wanted = installed.filter(
+    (t) => t.game === 'jacks-or-better' && (tables === undefined || tables.some((x) => samePayTable(x, t.table))),
+  );
   const returns = exactJacksReturns(wanted.map((t) => t.table as JacksPayTable));
   return installed.map((t) => {
     const i = wanted.indexOf(t);
@@ -101,21 +112,29 @@ export function fullyRated(catalog: PayTableCatalog): PayTableCatalog {
 }
 
 /** The same, worked out in turns of the event loop (a running cabinet); null when cancelled. */
-export async function fullyRatedInTurns(catalog: PayTableCatalog, options: TurnOptions = {}): Promise<PayTableCatalog | null> {
+export async function fullyRatedInTurns(
+  catalog: PayTableCatalog,
+  options: TurnOptions = {},
+): Promise<PayTableCatalog | null> {
   const jacks = catalog.installed.filter((t) => t.game === 'jacks-or-better');
   const returns = await exactJacksReturnsInTurns(
     jacks.map((t) => t.table as JacksPayTable),
     options,
   );
   if (!returns) return null;
-  return rated(catalog, catalog.installed.map((t) => (t.game === 'jacks-or-better' ? { ...t, rtp: returns[jacks.indexOf(t)] } : t)));
+  return rated(
+    catalog,
+    catalog.installed.map((t) => (t.game === 'jacks-or-better' ? { ...t, rtp: returns[jacks.indexOf(t)] } : t)),
+  );
 }
 
 /** The catalog with the Jacks or Better returns already worked out in this process, and no other. */
 export function withKnownReturns(catalog: PayTableCatalog): PayTableCatalog {
   return rated(
     catalog,
-    catalog.installed.map((t) => (t.game === 'jacks-or-better' ? { ...t, rtp: knownJacksReturn(t.table as JacksPayTable) } : t)),
+    catalog.installed.map((t) =>
+      t.game === 'jacks-or-better' ? { ...t, rtp: knownJacksReturn(t.table as JacksPayTable) } : t,
+    ),
   );
 }
 
@@ -138,7 +157,9 @@ function ordered(tables: CertifiedPayTable[]): PayTableCatalog {
 export function loadPayTables(dir: string): PayTableCatalog {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
+    names = readdirSync(dir)
+      .filter((n) => n.endsWith('.json'))
+      .sort();
   } catch (e) {
     throw new PayTableError(`cannot read the folder ${dir}: ${(e as Error).message}`);
   }
@@ -147,7 +168,10 @@ export function loadPayTables(dir: string): PayTableCatalog {
   for (const name of names) {
     const entry = parseFile(join(dir, name), name);
     const twin = parsed.find((t) => samePayTable(t.table.table, entry.table.table));
-    if (twin) throw new PayTableError(`${entry.file}: the same table as ${twin.file} (one id per table, or the config's table could not be named)`);
+    if (twin)
+      throw new PayTableError(
+        `${entry.file}: the same table as ${twin.file} (one id per table, or the config's table could not be named)`,
+      );
     parsed.push(entry);
   }
   return ordered(parsed);

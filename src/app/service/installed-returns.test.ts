@@ -13,7 +13,8 @@ import { fullyRated, installedPayTables } from './installed-pay-tables';
 const { tables } = fullyRated(installedPayTables());
 const jacks = tables.filter((t) => t.table.game === 'jacks-or-better');
 const pokerPlus = tables.filter((t) => t.table.game === 'poker-plus');
-const stated = (file: string): { returnPct: number; returnCi95?: [number, number]; returnBasis: string } => JSON.parse(readFileSync(file, 'utf8'));
+const stated = (file: string): { returnPct: number; returnCi95?: [number, number]; returnBasis: string } =>
+  JSON.parse(readFileSync(file, 'utf8'));
 
 describe('Jacks or Better returns', () => {
   for (const t of jacks) {

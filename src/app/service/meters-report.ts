@@ -10,7 +10,14 @@ export function metersReport(state: CabinetState, chainIntact: boolean): MetersR
   const names = [...new Set([...Object.keys(lifetime), ...Object.keys(period)])].sort();
   const meters = names.map((name) => {
     const def = meterDef(name, currency, minorDigits);
-    return { name, code: def?.code ?? null, unit: def?.unit ?? 'count', label: def?.label ?? name, lifetime: lifetime[name] ?? 0, period: period[name] ?? 0 };
+    return {
+      name,
+      code: def?.code ?? null,
+      unit: def?.unit ?? 'count',
+      label: def?.label ?? name,
+      lifetime: lifetime[name] ?? 0,
+      period: period[name] ?? 0,
+    };
   });
   return {
     currency,

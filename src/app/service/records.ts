@@ -3,4 +3,14 @@
 
 import type { RecordsReader } from '../../store';
 
-export type ServiceRecords = Pick<RecordsReader, 'eventsNewestFirst' | 'eventsOfKind' | 'eventRows' | 'walkChain' | 'walkChainSliced' | 'lastChainCheck' | 'recall' | 'recallGame'>;
+export type ServiceRecords = Pick<
+  RecordsReader,
+  | 'eventsNewestFirst'
+  | 'eventsOfKind'
+  | 'eventRows'
+  | 'walkChain'
+  | 'walkChainSliced'
+  | 'lastChainCheck'
+  | 'recall'
+  | 'recallGame'
+>;

@@ -4,12 +4,23 @@
 // simulation can give. The cabinet holds them against the operator's range.
 
 import type { JacksPayTable } from '../../core';
-import { GAMES, GAME_NAMES, returnOutOfRange, samePayTable, tableName, type CabinetSettings, type ConfigReturns, type InstalledPayTable, type TableReturn } from '../../cabinet';
+import {
+  GAMES,
+  GAME_NAMES,
+  returnOutOfRange,
+  samePayTable,
+  tableName,
+  type CabinetSettings,
+  type ConfigReturns,
+  type InstalledPayTable,
+  type TableReturn,
+} from '../../cabinet';
 import { dealWork, jacksParSheets, type DealWork } from '../../math/jacks-parsheet';
 import { jacksParSheetsInTurns, type TurnOptions } from '../../math/jacks-parsheets-in-turns';
 import { ConfigError, type AppConfig } from '../config';
 
-export const EXACT_BASIS = 'exact: every deal played by its best hold, at max bet (the par sheet, computed by the cabinet)';
+export const EXACT_BASIS =
+  'exact: every deal played by its best hold, at max bet (the par sheet, computed by the cabinet)';
 
 const exact = new Map<string, TableReturn>();
 const keyOf = (t: JacksPayTable): string => JSON.stringify([t.coefficients, t.royalAtMaxBet ?? null]);
@@ -32,7 +43,11 @@ const notMet = (tables: readonly JacksPayTable[]): JacksPayTable[] =>
 /** The exact return of each table, computing in one pass the ones not met before. */
 export function exactJacksReturns(tables: readonly JacksPayTable[]): TableReturn[] {
   const missing = notMet(tables);
-  if (missing.length > 0) remember(missing, jacksParSheets(missing, work()).map((sheet) => sheet.rtp));
+  if (missing.length > 0)
+    remember(
+      missing,
+      jacksParSheets(missing, work()).map((sheet) => sheet.rtp),
+    );
   return tables.map((t) => exact.get(keyOf(t))!);
 }
 
@@ -43,12 +58,18 @@ export const knownJacksReturn = (table: JacksPayTable): TableReturn | null => ex
  * The same, worked out in slices between which the event loop runs (what a running cabinet
  * uses); null when cancelled. The kept deal work is let go once every table asked for is known.
  */
-export async function exactJacksReturnsInTurns(tables: readonly JacksPayTable[], options: TurnOptions = {}): Promise<TableReturn[] | null> {
+export async function exactJacksReturnsInTurns(
+  tables: readonly JacksPayTable[],
+  options: TurnOptions = {},
+): Promise<TableReturn[] | null> {
   const missing = notMet(tables);
   if (missing.length > 0) {
     const sheets = await jacksParSheetsInTurns(missing, work(), options);
     if (!sheets) return null;
-    remember(missing, sheets.map((sheet) => sheet.rtp));
+    remember(
+      missing,
+      sheets.map((sheet) => sheet.rtp),
+    );
   }
   kept = null;
   return tables.map((t) => exact.get(keyOf(t))!);
@@ -63,7 +84,11 @@ export function recordedReturn(pct: number, ci95: readonly [number, number], bas
  * The return of each game's table in the config file: for Jacks or Better the exact one worked
  * out here; for Poker Plus an installed twin's, else the one written with it, or none.
  */
-export function configReturns(settings: CabinetSettings, recorded: AppConfig['recordedReturns'], installed: readonly InstalledPayTable[]): ConfigReturns {
+export function configReturns(
+  settings: CabinetSettings,
+  recorded: AppConfig['recordedReturns'],
+  installed: readonly InstalledPayTable[],
+): ConfigReturns {
   const { jacks, pokerPlus } = settings.payTables;
   const twin = installed.find((t) => samePayTable(t.table, pokerPlus));
   return {
@@ -78,7 +103,11 @@ export function configReturns(settings: CabinetSettings, recorded: AppConfig['re
  * range, or without a known return, refuses the start in one line naming the game, the table
  * and its return.
  */
-export function checkConfigReturns(settings: CabinetSettings, recorded: AppConfig['recordedReturns'], installed: readonly InstalledPayTable[]): ConfigReturns {
+export function checkConfigReturns(
+  settings: CabinetSettings,
+  recorded: AppConfig['recordedReturns'],
+  installed: readonly InstalledPayTable[],
+): ConfigReturns {
   const returns = configReturns(settings, recorded, installed);
   const { payTables, limits } = settings;
   for (const game of GAMES) {
@@ -86,7 +115,9 @@ export function checkConfigReturns(settings: CabinetSettings, recorded: AppConfi
     if (!problem) continue;
     const table = game === 'jacks-or-better' ? payTables.jacks : payTables.pokerPlus;
     const where = installed.some((t) => samePayTable(t.table, table)) ? '' : `payTables.${game}: `;
-    throw new ConfigError(`${where}${GAME_NAMES[game]} pay table ${tableName(installed, table)} ${problem} (C-24: limits.minReturnPct .. limits.maxReturnPct)`);
+    throw new ConfigError(
+      `${where}${GAME_NAMES[game]} pay table ${tableName(installed, table)} ${problem} (C-24: limits.minReturnPct .. limits.maxReturnPct)`,
+    );
   }
   return returns;
 }

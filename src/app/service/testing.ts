@@ -17,7 +17,10 @@ export class StoreBench {
     this.rig = new Rig(options);
     const s = this.rig.state;
     // A PIN already changed from the initial one (which opens nothing but its own change).
-    this.rig.state = { ...s, access: { ...s.access, pinHash: this.rig.env.hashPin(BENCH_PIN), pinChangeRequired: false } };
+    this.rig.state = {
+      ...s,
+      access: { ...s.access, pinHash: this.rig.env.hashPin(BENCH_PIN), pinChangeRequired: false },
+    };
     this.store = Journal.open(path, testMachine(testDir(path)));
     this.store.initialize(this.rig.state, 'test');
   }

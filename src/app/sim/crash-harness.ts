@@ -85,7 +85,9 @@ type KillPlan = { atMs: number } | { afterReadyMs: number } | null;
 /** One cabinet process; its hands on the devices are carried out on the rig as it asks. */
 function spawnCabinet(args: string[], plan: KillPlan, rig: DeviceRig): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'run', '--headless', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'run', '--headless', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const run: Run = { ready: null, code: null, signal: null, stderr: '' };
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -108,7 +110,8 @@ function spawnCabinet(args: string[], plan: KillPlan, rig: DeviceRig): Promise<R
       }
     });
     child.stderr.on('data', (chunk: Buffer) => (run.stderr += chunk.toString()));
-    let timer: NodeJS.Timeout | null = plan && 'atMs' in plan ? setTimeout(() => child.kill('SIGKILL'), plan.atMs) : null;
+    let timer: NodeJS.Timeout | null =
+      plan && 'atMs' in plan ? setTimeout(() => child.kill('SIGKILL'), plan.atMs) : null;
     child.on('exit', (code, signal) => {
       if (timer) clearTimeout(timer);
       run.code = code;
@@ -138,7 +141,11 @@ export interface MachinePlaces {
  */
 export function inspect(dbPath: string, ledgerPath: string, final: boolean, places: MachinePlaces): Inspection {
   const problems: string[] = [];
-  const store = RecordsReader.open(dbPath, { requireIntactChain: false, key: readMachineKey(places.keyFile), mirror: places.mirror });
+  const store = RecordsReader.open(dbPath, {
+    requireIntactChain: false,
+    key: readMachineKey(places.keyFile),
+    mirror: places.mirror,
+  });
   try {
     if (!store.chain.ok) problems.push(`records broken at event row ${store.chain.seq}: ${store.chain.problem}`);
     if (!store.records.ok) problems.push(store.records.reason);
@@ -150,11 +157,14 @@ export function inspect(dbPath: string, ledgerPath: string, final: boolean, plac
     const ledger = readLedger(ledgerPath);
     const vouchers = voucherJournal(store);
     // A note the acceptor stacked but the cabinet has not yet credited must be the pending one.
-    const pendingNoteStacked = state.note !== null && ledger.lastNote.state === 'stacked' && ledger.lastNote.value === state.note.value;
+    const pendingNoteStacked =
+      state.note !== null && ledger.lastNote.state === 'stacked' && ledger.lastNote.value === state.note.value;
     const creditedNotes = (life.billsCount ?? 0) + (pendingNoteStacked ? 1 : 0);
     const creditedTotal = (life.billsIn ?? 0) + (pendingNoteStacked ? state.note!.value : 0);
     if (creditedNotes !== ledger.stackedCount || creditedTotal !== ledger.stackedTotal) {
-      problems.push(`notes: the acceptor stacked ${ledger.stackedCount} (${ledger.stackedTotal}), the cabinet credited ${life.billsCount ?? 0} (${life.billsIn ?? 0})${pendingNoteStacked ? ' + 1 pending' : ''}`);
+      problems.push(
+        `notes: the acceptor stacked ${ledger.stackedCount} (${ledger.stackedTotal}), the cabinet credited ${life.billsCount ?? 0} (${life.billsIn ?? 0})${pendingNoteStacked ? ' + 1 pending' : ''}`,
+      );
     }
     const pendingVoucherPrinted = state.voucher !== null && ledger.printed.has(state.voucher.validation);
     // A voucher the printer could not vouch for was voided (or failed) in the journal and its
@@ -165,17 +175,23 @@ export function inspect(dbPath: string, ledgerPath: string, final: boolean, plac
       if (vouchers.handpaid.has(id)) {
         handpaidCount++;
         handpaidTotal += amount;
-        if (vouchers.handpaid.get(id) !== amount) problems.push(`voucher ${id}: printed for ${amount}, handpaid for ${vouchers.handpaid.get(id)}`);
-      } else if (!vouchers.printed.has(id) && state.voucher?.validation !== id) problems.push(`voucher ${id}: printed, but the cabinet neither debited nor voided it`);
+        if (vouchers.handpaid.get(id) !== amount)
+          problems.push(`voucher ${id}: printed for ${amount}, handpaid for ${vouchers.handpaid.get(id)}`);
+      } else if (!vouchers.printed.has(id) && state.voucher?.validation !== id)
+        problems.push(`voucher ${id}: printed, but the cabinet neither debited nor voided it`);
     }
-    for (const id of vouchers.printed.keys()) if (!ledger.printed.has(id)) problems.push(`voucher ${id}: debited, but the printer never printed it`);
+    for (const id of vouchers.printed.keys())
+      if (!ledger.printed.has(id)) problems.push(`voucher ${id}: debited, but the printer never printed it`);
     const debited = (life.vouchersOutCount ?? 0) + (pendingVoucherPrinted ? 1 : 0);
     const debitedTotal = (life.vouchersOut ?? 0) + (pendingVoucherPrinted ? state.voucher!.amount : 0);
     if (debited !== ledger.printedCount - handpaidCount || debitedTotal !== ledger.printedTotal - handpaidTotal) {
-      problems.push(`vouchers: the printer printed ${ledger.printedCount} (${ledger.printedTotal}, ${handpaidCount} voided and handpaid), the cabinet debited ${life.vouchersOutCount ?? 0} (${life.vouchersOut ?? 0})${pendingVoucherPrinted ? ' + 1 pending' : ''}`);
+      problems.push(
+        `vouchers: the printer printed ${ledger.printedCount} (${ledger.printedTotal}, ${handpaidCount} voided and handpaid), the cabinet debited ${life.vouchersOutCount ?? 0} (${life.vouchersOut ?? 0})${pendingVoucherPrinted ? ' + 1 pending' : ''}`,
+      );
     }
     const pendingTicketStacked = checkTickets(store, state, ledger, problems);
-    if (final && (state.note || state.voucher || state.ticket)) problems.push('after a clean stop a note, ticket or voucher is still pending');
+    if (final && (state.note || state.voucher || state.ticket))
+      problems.push('after a clean stop a note, ticket or voucher is still pending');
     return { state, problems, pendingNoteStacked, pendingVoucherPrinted, pendingTicketStacked };
   } finally {
     store.close();
@@ -187,10 +203,19 @@ export function inspect(dbPath: string, ledgerPath: string, final: boolean, plac
  * this cabinet printed, marked redeemed for what it was printed for, and credited exactly once
  * (or about to be, by recovery: the pending ticket being stacked). Gives whether one is pending.
  */
-function checkTickets(store: RecordsReader, state: CabinetState, ledger: ReturnType<typeof readLedger>, problems: string[]): boolean {
+function checkTickets(
+  store: RecordsReader,
+  state: CabinetState,
+  ledger: ReturnType<typeof readLedger>,
+  problems: string[],
+): boolean {
   const t = state.ticket ?? null;
   const last = ledger.lastTicket;
-  const pending = t !== null && t.phase === 'stacking' && last.state === 'stacked' && (last.barcode === t.barcode || last.barcode === null);
+  const pending =
+    t !== null &&
+    t.phase === 'stacking' &&
+    last.state === 'stacked' &&
+    (last.barcode === t.barcode || last.barcode === null);
   let total = 0;
   for (const [barcode, times] of ledger.ticketsStacked) {
     if (times > 1) problems.push(`ticket ${barcode}: stacked ${times} times`);
@@ -199,17 +224,22 @@ function checkTickets(store: RecordsReader, state: CabinetState, ledger: ReturnT
     else total += printed * times;
     const v = store.voucher(barcode);
     const isPending = pending && t.barcode === barcode;
-    if (!isPending && v?.status !== 'redeemed') problems.push(`ticket ${barcode}: stacked, but the voucher is ${v?.status ?? 'unknown'} in the records`);
-    if (v && printed !== undefined && v.amount !== printed) problems.push(`ticket ${barcode}: printed for ${printed}, kept as ${v.amount}`);
+    if (!isPending && v?.status !== 'redeemed')
+      problems.push(`ticket ${barcode}: stacked, but the voucher is ${v?.status ?? 'unknown'} in the records`);
+    if (v && printed !== undefined && v.amount !== printed)
+      problems.push(`ticket ${barcode}: printed for ${printed}, kept as ${v.amount}`);
   }
   for (const barcode of ledger.printed.keys()) {
-    if (store.voucher(barcode)?.status === 'redeemed' && !ledger.ticketsStacked.has(barcode)) problems.push(`voucher ${barcode}: redeemed, but the acceptor never stacked it`);
+    if (store.voucher(barcode)?.status === 'redeemed' && !ledger.ticketsStacked.has(barcode))
+      problems.push(`voucher ${barcode}: redeemed, but the acceptor never stacked it`);
   }
   const life = state.meters.lifetime;
   const credited = (life.vouchersInCount ?? 0) + (pending ? 1 : 0);
-  const creditedTotal = (life.vouchersIn ?? 0) + (pending ? t.amount ?? 0 : 0);
+  const creditedTotal = (life.vouchersIn ?? 0) + (pending ? (t.amount ?? 0) : 0);
   if (credited !== ledger.ticketsStackedCount || creditedTotal !== total) {
-    problems.push(`tickets: the acceptor stacked ${ledger.ticketsStackedCount} (${total}), the cabinet credited ${life.vouchersInCount ?? 0} (${life.vouchersIn ?? 0})${pending ? ' + 1 pending' : ''}`);
+    problems.push(
+      `tickets: the acceptor stacked ${ledger.ticketsStackedCount} (${total}), the cabinet credited ${life.vouchersInCount ?? 0} (${life.vouchersIn ?? 0})${pending ? ' + 1 pending' : ''}`,
+    );
   }
   return pending;
 }
@@ -247,7 +277,12 @@ export async function crashTest(options: CrashOptions): Promise<CrashReport> {
   const ledger = join(dir, 'devices.jsonl');
   const config = join(dir, 'config.json');
   // The devices live here, in the harness: they outlive every cabinet that is killed.
-  const rig = await DeviceRig.start({ dir, ledgerPath: ledger, paperOutPercent: 5, random: new SeededRandom(`rig:${seed}`) });
+  const rig = await DeviceRig.start({
+    dir,
+    ledgerPath: ledger,
+    paperOutPercent: 5,
+    random: new SeededRandom(`rig:${seed}`),
+  });
   // The key beside the config file, the mirror beside the data folder: the defaults.
   const places: MachinePlaces = { keyFile: join(dir, 'machine.key'), mirror: join(dir, 'data-mirror') };
   const host = options.sas ? await CrashHost.start(dir) : null;
@@ -272,8 +307,30 @@ interface Loop extends CrashOptions {
   host: CrashHost | null;
 }
 
-async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig, places, startupKillEvery, ticketsPerMille, host }: Loop): Promise<CrashReport> {
-  const common = ['--db', db, '--config', config, '--money-per-mille', '150', '--tickets-per-mille', String(ticketsPerMille ?? 0)];
+async function killAndCheck({
+  kills,
+  seed,
+  maxLife,
+  db,
+  ledger,
+  config,
+  log,
+  rig,
+  places,
+  startupKillEvery,
+  ticketsPerMille,
+  host,
+}: Loop): Promise<CrashReport> {
+  const common = [
+    '--db',
+    db,
+    '--config',
+    config,
+    '--money-per-mille',
+    '150',
+    '--tickets-per-mille',
+    String(ticketsPerMille ?? 0),
+  ];
   const rnd = new SeededRandom(`crash:${seed}`);
   const report: CrashReport = {
     kills: 0,
@@ -297,23 +354,36 @@ async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig
 
   for (let k = 0; k < kills; k++) {
     // Some kills land in start-up or recovery (as far as start-up has got by then).
-    const plan: KillPlan = uniformBelow(rnd, startupKillEvery ?? 5) === 0 ? { atMs: uniformBelow(rnd, startupMs) } : { afterReadyMs: uniformBelow(rnd, maxLife) };
+    const plan: KillPlan =
+      uniformBelow(rnd, startupKillEvery ?? 5) === 0
+        ? { atMs: uniformBelow(rnd, startupMs) }
+        : { afterReadyMs: uniformBelow(rnd, maxLife) };
     await rig.lines();
     await host?.line();
     const spawned = performance.now();
     const run = await spawnCabinet([...common, '--bot', `${seed}-${k}`, '--games', '1000000000'], plan, rig);
-    if (run.ready && 'afterReadyMs' in plan!) startupMs = Math.max(200, Math.round(performance.now() - spawned - plan.afterReadyMs));
+    if (run.ready && 'afterReadyMs' in plan!)
+      startupMs = Math.max(200, Math.round(performance.now() - spawned - plan.afterReadyMs));
     report.kills++;
-    if (run.signal !== 'SIGKILL') report.discrepancies.push(`run ${k}: exited by itself (code ${run.code}): ${run.stderr.trim().slice(0, 500)}`);
+    if (run.signal !== 'SIGKILL')
+      report.discrepancies.push(`run ${k}: exited by itself (code ${run.code}): ${run.stderr.trim().slice(0, 500)}`);
     if (!run.ready) report.killedBeforeReady++;
     else if (interrupted) {
       const resumed = run.ready.game as GameView | null;
-      if (!resumed || resumed.id !== interrupted.id || resumed.actions !== interrupted.actions || resumed.deck.join() !== interrupted.deck.join()) {
-        report.discrepancies.push(`run ${k}: game ${interrupted.id} did not resume at the same step with the same cards`);
+      if (
+        !resumed ||
+        resumed.id !== interrupted.id ||
+        resumed.actions !== interrupted.actions ||
+        resumed.deck.join() !== interrupted.deck.join()
+      ) {
+        report.discrepancies.push(
+          `run ${k}: game ${interrupted.id} did not resume at the same step with the same cards`,
+        );
       } else report.resumedGames++;
     }
     if (!existsSync(db)) {
-      if (readLedger(ledger).stackedCount > 0) report.discrepancies.push(`after kill ${k}: no database, yet notes were stacked`);
+      if (readLedger(ledger).stackedCount > 0)
+        report.discrepancies.push(`after kill ${k}: no database, yet notes were stacked`);
       log(`kill ${k}: before the database was made`);
       continue;
     }
@@ -326,14 +396,17 @@ async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig
     // A kill before "ready" leaves the previous interrupted game to be checked by the next start.
     interrupted = gameView(seen.state);
     if (interrupted) decksAtKill.set(interrupted.id, interrupted.deck);
-    log(`kill ${k}: version ${seen.state.version}, games ${seen.state.meters.lifetime.gamesPlayed ?? 0}${run.ready ? '' : ' (before ready)'}${interrupted ? `, game ${interrupted.id} in progress` : ''}`);
+    log(
+      `kill ${k}: version ${seen.state.version}, games ${seen.state.meters.lifetime.gamesPlayed ?? 0}${run.ready ? '' : ' (before ready)'}${interrupted ? `, game ${interrupted.id} in progress` : ''}`,
+    );
   }
 
   // The last start runs to a clean stop: then everything must match exactly.
   await rig.lines();
   await host?.line();
   const last = await spawnCabinet([...common, '--bot', `${seed}-final`, '--games', '5'], null, rig);
-  if (last.code !== 0) report.discrepancies.push(`final run failed (code ${last.code}): ${last.stderr.trim().slice(0, 500)}`);
+  if (last.code !== 0)
+    report.discrepancies.push(`final run failed (code ${last.code}): ${last.stderr.trim().slice(0, 500)}`);
   if (interrupted && last.ready) {
     const resumed = last.ready.game as GameView | null;
     if (resumed?.id === interrupted.id && resumed.deck.join() === interrupted.deck.join()) report.resumedGames++;
@@ -358,7 +431,8 @@ async function killAndCheck({ kills, seed, maxLife, db, ledger, config, log, rig
     report.voidedVouchers = voucherJournal(store).handpaid.size;
     for (const r of store.recall()) {
       const deck = decksAtKill.get(r.gameId);
-      if (deck && (r.replay.deck as string[]).join() !== deck.join()) report.discrepancies.push(`game ${r.gameId} was recalled with other cards than it was interrupted with`);
+      if (deck && (r.replay.deck as string[]).join() !== deck.join())
+        report.discrepancies.push(`game ${r.gameId} was recalled with other cards than it was interrupted with`);
     }
   } finally {
     store.close();

@@ -27,7 +27,12 @@ export class CrashHost {
     await pair.start();
     const end = new SerialEndpoint({ path: pair.device, baudRate: SAS_BAUD_RATE });
     const host = new SasHost(end, { replyTimeoutMs: 300 });
-    host.runCasino({ addresses: [CRASH_SAS_ADDRESS], cycleMs: 40, metersEveryMs: 60_000, validation: { validationId: 0x0a0b0c, sequence: 0 } });
+    host.runCasino({
+      addresses: [CRASH_SAS_ADDRESS],
+      cycleMs: 40,
+      metersEveryMs: 60_000,
+      validation: { validationId: 0x0a0b0c, sequence: 0 },
+    });
     return new CrashHost(pair, end, host);
   }
 
@@ -58,18 +63,25 @@ export class CrashHost {
       credited.set(d.barcode, d.amount);
     }
     for (const [barcode, amount] of hostRedeemed) {
-      if (credited.get(barcode) !== amount) problems.push(`host: ticket ${barcode} redeemed for ${amount}, the cabinet credited ${credited.get(barcode) ?? 'nothing'}`);
+      if (credited.get(barcode) !== amount)
+        problems.push(
+          `host: ticket ${barcode} redeemed for ${amount}, the cabinet credited ${credited.get(barcode) ?? 'nothing'}`,
+        );
     }
     const last = state.lastTicket;
     const unread = last !== null && last.validated && state.sas?.ticketStatusRead !== last.since;
     for (const barcode of credited.keys()) {
-      if (!hostRedeemed.has(barcode) && !(unread && last.barcode === barcode)) problems.push(`cabinet: ticket ${barcode} credited, the host never read it redeemed`);
+      if (!hostRedeemed.has(barcode) && !(unread && last.barcode === barcode))
+        problems.push(`cabinet: ticket ${barcode} credited, the host never read it redeemed`);
     }
     // The meter: what the host redeemed, and the last one if the host has yet to read its end.
-    const owed = unread && last.outcome === 'redeemed' && !hostRedeemed.has(last.barcode) ? last.amount ?? 0 : 0;
+    const owed = unread && last.outcome === 'redeemed' && !hostRedeemed.has(last.barcode) ? (last.amount ?? 0) : 0;
     const hostTotal = [...hostRedeemed.values()].reduce((a, b) => a + b, 0);
     const life = state.meters.lifetime;
-    if (hostTotal + owed !== (life.vouchersIn ?? 0)) problems.push(`host redeemed ${hostTotal}${owed ? ` (+ ${owed} unread)` : ''}, the cabinet's vouchers-in meter is ${life.vouchersIn ?? 0}`);
+    if (hostTotal + owed !== (life.vouchersIn ?? 0))
+      problems.push(
+        `host redeemed ${hostTotal}${owed ? ` (+ ${owed} unread)` : ''}, the cabinet's vouchers-in meter is ${life.vouchersIn ?? 0}`,
+      );
     const finals = h.redemptions.filter((r) => r.finalStatus !== undefined).length;
     const raised68 = h.exceptions.filter((e) => e.code === 0x68).length;
     if (raised68 < finals) problems.push(`host: ${finals} final statuses read after only ${raised68} 68 exceptions`);

@@ -24,7 +24,12 @@ describe('the device ledger', () => {
     ledger.record({ e: 'ticketStacked', id: '001234567890123456' });
     ledger.close();
     const s = readLedger(path);
-    expect(s).toMatchObject({ stackedCount: 1, stackedTotal: 2000, ticketsStackedCount: 2, lastNote: { state: 'stacked', value: 2000 } });
+    expect(s).toMatchObject({
+      stackedCount: 1,
+      stackedTotal: 2000,
+      ticketsStackedCount: 2,
+      lastNote: { state: 'stacked', value: 2000 },
+    });
     expect([...s.ticketsStacked]).toEqual([['001234567890123456', 2]]);
     expect(s.lastTicket).toEqual({ state: 'stacked', barcode: '001234567890123456' });
   });

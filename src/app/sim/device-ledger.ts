@@ -37,8 +37,17 @@ export interface LedgerSummary {
 
 export function emptySummary(): LedgerSummary {
   return {
-    stackedCount: 0, stackedTotal: 0, printedCount: 0, printedTotal: 0, lastNote: { state: 'none', value: 0 }, printed: new Map(),
-    ticketsStacked: new Map(), ticketsStackedCount: 0, ticketsEscrowed: 0, ticketsReturned: 0, lastTicket: { state: 'none', barcode: null },
+    stackedCount: 0,
+    stackedTotal: 0,
+    printedCount: 0,
+    printedTotal: 0,
+    lastNote: { state: 'none', value: 0 },
+    printed: new Map(),
+    ticketsStacked: new Map(),
+    ticketsStackedCount: 0,
+    ticketsEscrowed: 0,
+    ticketsReturned: 0,
+    lastTicket: { state: 'none', barcode: null },
   };
 }
 

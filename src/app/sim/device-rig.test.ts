@@ -20,17 +20,30 @@ describe('the device rig over socat pseudo-terminals', () => {
   it('writes a ticket stacked or returned to the ledger before the driver reports it', async () => {
     const ledgerPath = join(dir, 'devices.jsonl');
     const rig = await DeviceRig.start({ dir, ledgerPath });
-    const driver = new AcceptorDriver({ path: rig.ports.acceptor, pollMs: 10, responseTimeoutMs: 200, retries: 1, reconnectMs: 30, currency: 'USD', minorDigits: 2 });
+    const driver = new AcceptorDriver({
+      path: rig.ports.acceptor,
+      pollMs: 10,
+      responseTimeoutMs: 200,
+      retries: 1,
+      reconnectMs: 30,
+      currency: 'USD',
+      minorDigits: 2,
+    });
     const log = new EventLog();
     const seenInLedger: string[] = [];
     driver.on('event', (e) => {
-      if (e.type === 'ticketStacked' || e.type === 'ticketReturned') seenInLedger.push(`${e.type}:${readLedger(ledgerPath).lastTicket.state}`);
+      if (e.type === 'ticketStacked' || e.type === 'ticketReturned')
+        seenInLedger.push(`${e.type}:${readLedger(ledgerPath).lastTicket.state}`);
       log.push(e);
     });
     try {
       driver.start();
       driver.send({ device: 'acceptor', type: 'enable', enabled: true });
-      await until('acceptor enabled', () => rig.acceptor.state.phase === 'idle' && !rig.acceptor.state.inhibited && driver.ticketReading === 'set', 8000);
+      await until(
+        'acceptor enabled',
+        () => rig.acceptor.state.phase === 'idle' && !rig.acceptor.state.inhibited && driver.ticketReading === 'set',
+        8000,
+      );
       rig.acceptor.insertTicket('001234567890123456');
       await log.next({ type: 'ticket' }, 0, 8000);
       driver.send({ device: 'acceptor', type: 'stackTicket', barcode: '001234567890123456' });

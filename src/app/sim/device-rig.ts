@@ -8,7 +8,15 @@
 import { join } from 'node:path';
 import { uniformBelow, type RandomSource } from '../../core';
 import type { Door, KeySwitch } from '../../cabinet';
-import { AcceptorSimulator, DeckSimulator, PrinterSimulator, SerialEndpoint, SIMULATOR_LINES, SocatPair, type PrintedTicket } from '../../devices';
+import {
+  AcceptorSimulator,
+  DeckSimulator,
+  PrinterSimulator,
+  SerialEndpoint,
+  SIMULATOR_LINES,
+  SocatPair,
+  type PrintedTicket,
+} from '../../devices';
 import { DeviceLedger } from './device-ledger';
 import type { HandMove } from './hands';
 
@@ -50,7 +58,9 @@ export class DeviceRig {
   private constructor(private readonly options: DeviceRigOptions) {
     this.acceptor = new AcceptorSimulator({ currency: options.currency, minorDigits: options.minorDigits });
     this.ledger = new DeviceLedger(options.ledgerPath);
-    this.pairs = Object.fromEntries(NAMES.map((n) => [n, new SocatPair(join(options.dir, `${n}-host`), join(options.dir, `${n}-device`))])) as DeviceRig['pairs'];
+    this.pairs = Object.fromEntries(
+      NAMES.map((n) => [n, new SocatPair(join(options.dir, `${n}-host`), join(options.dir, `${n}-device`))]),
+    ) as DeviceRig['pairs'];
     // The ledger is written before anyone hears of it: the devices' memory outlives the cabinet.
     this.acceptor.on('escrow', (note) => this.ledger.record({ e: 'escrow', v: note.value }));
     this.acceptor.on('stacked', (note) => this.ledger.record({ e: 'stacked', v: note.value }));
@@ -105,7 +115,11 @@ export class DeviceRig {
   private printed(ticket: PrintedTicket): void {
     // A device test's specimen is worth nothing and is no voucher.
     if (!ticket.validation || ticket.text.includes('SPECIMEN')) return;
-    this.ledger.record({ e: 'printed', id: ticket.validation, v: voucherAmount(ticket, this.options.minorDigits ?? 2) ?? -1 });
+    this.ledger.record({
+      e: 'printed',
+      id: ticket.validation,
+      v: voucherAmount(ticket, this.options.minorDigits ?? 2) ?? -1,
+    });
     const { paperOutPercent = 0, random } = this.options;
     if (random && uniformBelow(random, 100) < paperOutPercent) {
       // Paper runs out part-way through the next voucher; someone reloads it a moment later.

@@ -45,7 +45,9 @@ export function handMove(message: Record<string, unknown>): HandMove | null {
   if (message.type !== 'hand') return null;
   if (message.move === 'insertNote' && Number.isSafeInteger(message.value)) return message as HandMove;
   if (message.move === 'insertTicket') return { type: 'hand', move: 'insertTicket' };
-  if (message.move === 'door' && typeof message.open === 'boolean' && DOORS.includes(message.door as Door)) return message as HandMove;
-  if (message.move === 'key' && typeof message.on === 'boolean' && KEY_SWITCHES.includes(message.key as KeySwitch)) return message as HandMove;
+  if (message.move === 'door' && typeof message.open === 'boolean' && DOORS.includes(message.door as Door))
+    return message as HandMove;
+  if (message.move === 'key' && typeof message.on === 'boolean' && KEY_SWITCHES.includes(message.key as KeySwitch))
+    return message as HandMove;
   return null;
 }

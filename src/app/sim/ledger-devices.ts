@@ -30,7 +30,8 @@ export class LedgerDevices implements DeviceBus {
     acceptorNote: async () => ({ ...this.ledger.summary.lastNote }),
     // These devices take no tickets; the answer is the ledger's all the same.
     acceptorTicket: async () => ({ ...this.ledger.summary.lastTicket }),
-    voucherPrinted: async (validation: string) => (this.ledger.summary.printed.has(validation) ? ('printed' as const) : ('not-printed' as const)),
+    voucherPrinted: async (validation: string) =>
+      this.ledger.summary.printed.has(validation) ? ('printed' as const) : ('not-printed' as const),
     // These devices finish nothing on the cabinet's word: each answer is already in the ledger.
     committed: () => undefined,
   };
@@ -46,7 +47,8 @@ export class LedgerDevices implements DeviceBus {
 
   /** Every device says it is online, and the deck reports its whole state (C-18). */
   connect(): void {
-    for (const device of ['acceptor', 'printer', 'deck'] as const) this.later(() => this.emit({ device, type: 'online' }));
+    for (const device of ['acceptor', 'printer', 'deck'] as const)
+      this.later(() => this.emit({ device, type: 'online' }));
     this.later(() => this.emit({ device: 'deck', type: 'switches', keys: { ...this.keys }, doors: { ...this.doors } }));
   }
 

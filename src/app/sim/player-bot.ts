@@ -32,7 +32,15 @@ export interface BotSummary {
 }
 
 export class PlayerBot {
-  readonly summary: BotSummary = { games: 0, notes: 0, tickets: 0, cashOuts: 0, handpays: 0, doorOpens: 0, refusals: 0 };
+  readonly summary: BotSummary = {
+    games: 0,
+    notes: 0,
+    tickets: 0,
+    cashOuts: 0,
+    handpays: 0,
+    doorOpens: 0,
+    refusals: 0,
+  };
   private readonly notes: number[];
 
   constructor(
@@ -68,8 +76,10 @@ export class PlayerBot {
       this.summary.games = (this.s.meters.lifetime.gamesPlayed ?? 0) - start;
       const s = this.s;
       const busy = s.note !== null || s.voucher !== null || !!s.ticket;
-      if (this.summary.games >= this.options.games && !busy && !gameInProgress(s) && !s.handpay && s.tilts.length === 0) break;
-      if (s.tilts.some((t) => t.technician)) throw new Error(`the cabinet tilted: ${s.tilts.map((t) => t.reason).join('; ')}`);
+      if (this.summary.games >= this.options.games && !busy && !gameInProgress(s) && !s.handpay && s.tilts.length === 0)
+        break;
+      if (s.tilts.some((t) => t.technician))
+        throw new Error(`the cabinet tilted: ${s.tilts.map((t) => t.reason).join('; ')}`);
       if (s.handpay) {
         await this.attendantPays();
       } else if (s.tilts.some((t) => t.code.startsWith('door:'))) {
@@ -132,7 +142,8 @@ export class PlayerBot {
       return;
     }
     const rest = 2 * money + 5;
-    if (roll >= rest && roll < rest + 100) this.wish({ type: 'selectGame', game: this.pick(2) ? 'poker-plus' : 'jacks-or-better' });
+    if (roll >= rest && roll < rest + 100)
+      this.wish({ type: 'selectGame', game: this.pick(2) ? 'poker-plus' : 'jacks-or-better' });
     if (roll >= rest + 100 && roll < rest + 150) {
       const values = this.s.settings.chipValues;
       this.wish({ type: 'chipValue', value: values[this.pick(values.length)] });
@@ -169,7 +180,8 @@ export class PlayerBot {
     const game = this.s.game!;
     if (game.game === 'jacks-or-better') {
       const roll = this.pick(10);
-      if (roll < 3 && game.actions.length < 3) this.wish({ type: 'hold', positions: [0, 1, 2, 3, 4].filter(() => this.chance(50)) });
+      if (roll < 3 && game.actions.length < 3)
+        this.wish({ type: 'hold', positions: [0, 1, 2, 3, 4].filter(() => this.chance(50)) });
       else if (roll < 4 && game.actions.length < 3) this.wish({ type: 'toggleHold', position: this.pick(5) });
       else this.wish({ type: 'draw' });
       return;

@@ -197,7 +197,10 @@ export const TABLE_ID = z.string().max(64);
 
 const SAS_ADDRESS_SAYS = 'must be a whole number from 1 to 127';
 /** The SAS address of the machine on its line. */
-export const SAS_ADDRESS = z.int({ error: SAS_ADDRESS_SAYS }).min(1, { error: SAS_ADDRESS_SAYS }).max(127, { error: SAS_ADDRESS_SAYS });
+export const SAS_ADDRESS = z
+  .int({ error: SAS_ADDRESS_SAYS })
+  .min(1, { error: SAS_ADDRESS_SAYS })
+  .max(127, { error: SAS_ADDRESS_SAYS });
 
 /** C-7: the settings a technician may change at the cabinet; every one optional, only those given change. */
 export const SETTINGS_CHANGE = z.strictObject({
@@ -214,7 +217,11 @@ export const SETTINGS_CHANGE = z.strictObject({
   presentation: PRESENTATION.partial().optional(),
   /** The SAS link (issue 14): its address and what the casino system may do; refused without a link. */
   sas: z
-    .strictObject({ address: SAS_ADDRESS.optional(), allowClockSet: z.boolean().optional(), allowRemoteHandpayReset: z.boolean().optional() })
+    .strictObject({
+      address: SAS_ADDRESS.optional(),
+      allowClockSet: z.boolean().optional(),
+      allowRemoteHandpayReset: z.boolean().optional(),
+    })
     .optional(),
 });
 

@@ -38,14 +38,16 @@ describe.each(['memory', 'pty'] as const)('simulated devices over %s', (transpor
     await set?.bus.close();
   });
 
-  it('takes a note: escrow, stack on the cabinet\'s word, vend valid, stacked, credited once', async () => {
+  it("takes a note: escrow, stack on the cabinet's word, vend valid, stacked, credited once", async () => {
     const from = log.events.length;
     expect(set.sim.acceptor.insertNote(2000)).toBe(true);
     expect(await log.next({ type: 'escrow' }, from)).toMatchObject({ value: 2000 });
     set.bus.send({ device: 'acceptor', type: 'stack' });
     await log.next({ type: 'stacked' }, from);
     await until('acceptor idle', () => set.sim.acceptor.state.phase === 'idle');
-    expect(log.events.slice(from).filter((e) => e.type === 'stacked')).toEqual([{ device: 'acceptor', type: 'stacked', value: 2000, denomination: 'USD 20' }]);
+    expect(log.events.slice(from).filter((e) => e.type === 'stacked')).toEqual([
+      { device: 'acceptor', type: 'stacked', value: 2000, denomination: 'USD 20' },
+    ]);
     expect(set.sim.acceptor.cashbox.map((n) => n.value)).toEqual([2000]);
   });
 
@@ -69,8 +71,13 @@ describe.each(['memory', 'pty'] as const)('simulated devices over %s', (transpor
     set.bus.send({ device: 'acceptor', type: 'stackTicket', barcode });
     await log.next({ type: 'ticketStacked' }, from);
     await until('acceptor idle', () => set.sim.acceptor.state.phase === 'idle');
-    const events = log.events.slice(from).filter((e) => e.device === 'acceptor' && !['online', 'offline'].includes(e.type));
-    expect(events).toEqual([{ device: 'acceptor', type: 'ticket', barcode }, { device: 'acceptor', type: 'ticketStacked', barcode }]);
+    const events = log.events
+      .slice(from)
+      .filter((e) => e.device === 'acceptor' && !['online', 'offline'].includes(e.type));
+    expect(events).toEqual([
+      { device: 'acceptor', type: 'ticket', barcode },
+      { device: 'acceptor', type: 'ticketStacked', barcode },
+    ]);
     expect(set.sim.acceptor.ticketBox).toEqual([barcode]);
     expect(await set.bus.recovery.acceptorTicket()).toEqual({ state: 'stacked', barcode });
   });
@@ -135,7 +142,11 @@ describe.each(['memory', 'pty'] as const)('simulated devices over %s', (transpor
     const from = log.events.length;
     const v = voucher();
     set.bus.send({ device: 'printer', type: 'print', voucher: v });
-    expect(await log.next({ type: 'printed' }, from)).toEqual({ device: 'printer', type: 'printed', validation: v.validation });
+    expect(await log.next({ type: 'printed' }, from)).toEqual({
+      device: 'printer',
+      type: 'printed',
+      validation: v.validation,
+    });
     const t = set.sim.printer.printed.at(-1)!;
     expect(t.validation).toBe(v.validation);
     expect(t.text.replace(/\s+/g, ' ')).toContain('ONE HUNDRED TWENTY-THREE DOLLARS AND FORTY-FIVE CENTS');
@@ -156,7 +167,9 @@ describe.each(['memory', 'pty'] as const)('simulated devices over %s', (transpor
     set.sim.printer.runOutAfter(4);
     const during = voucher();
     set.bus.send({ device: 'printer', type: 'print', voucher: during });
-    expect(await log.next((e) => e.type === 'printFailed' && e.validation === during.validation, cleared)).toMatchObject({ reason: expect.stringMatching(/paper/) });
+    expect(
+      await log.next((e) => e.type === 'printFailed' && e.validation === during.validation, cleared),
+    ).toMatchObject({ reason: expect.stringMatching(/paper/) });
     expect(set.sim.printer.printed.length).toBe(count);
     expect(await set.bus.recovery.voucherPrinted(during.validation)).toBe('not-printed');
     set.sim.printer.setPaperOut(false);

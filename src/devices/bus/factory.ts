@@ -46,7 +46,11 @@ export interface SerialLine {
 export type DeviceChoices = Record<keyof PortPaths, SerialLine | 'simulated'>;
 
 /** The line settings a simulator opens its end of a pseudo-terminal with: those the drivers use by default. */
-export const SIMULATOR_LINES = { acceptor: { baudRate: 9600, parity: 'even' as const }, printer: { baudRate: 38400 }, deck: { baudRate: 38400 } };
+export const SIMULATOR_LINES = {
+  acceptor: { baudRate: 9600, parity: 'even' as const },
+  printer: { baudRate: 38400 },
+  deck: { baudRate: 38400 },
+};
 
 export interface SimulatedDevices {
   acceptor: AcceptorSimulator;
@@ -80,9 +84,19 @@ function buildDrivers(lines: Lines, t: DriverTuning) {
   const { acceptor, printer, deck } = lines;
   return {
     // ID-003 fixes 8 data bits, even parity and 1 stop bit: only the rate may differ.
-    acceptor: new AcceptorDriver({ ...t.acceptor, path: acceptor.path, binding: acceptor.binding, ...(acceptor.baudRate ? { baudRate: acceptor.baudRate } : {}) }),
+    acceptor: new AcceptorDriver({
+      ...t.acceptor,
+      path: acceptor.path,
+      binding: acceptor.binding,
+      ...(acceptor.baudRate ? { baudRate: acceptor.baudRate } : {}),
+    }),
     printer: new PrinterDriver({ ...t.printer, ...printer }),
-    deck: new DeckDriver({ ...t.deck, path: deck.path, binding: deck.binding, ...(deck.baudRate ? { baudRate: deck.baudRate } : {}) }),
+    deck: new DeckDriver({
+      ...t.deck,
+      path: deck.path,
+      binding: deck.binding,
+      ...(deck.baudRate ? { baudRate: deck.baudRate } : {}),
+    }),
   };
 }
 
@@ -96,7 +110,10 @@ export interface DeviceSet {
  * The cabinet's devices as configured: each driver on its serial line, or on an in-memory line
  * to its simulator. With every device on a line this is the real cabinet.
  */
-export function createDevices(choices: DeviceChoices, options: Omit<SimulationOptions, 'transport' | 'dir'> = {}): DeviceSet {
+export function createDevices(
+  choices: DeviceChoices,
+  options: Omit<SimulationOptions, 'transport' | 'dir'> = {},
+): DeviceSet {
   const sim: Partial<SimulatedDevices> = {};
   const links: MemoryLink[] = [];
   const lines = {} as Lines;
@@ -108,7 +125,12 @@ export function createDevices(choices: DeviceChoices, options: Omit<SimulationOp
     }
     const link = new MemoryLink(name);
     links.push(link);
-    const device = name === 'acceptor' ? new AcceptorSimulator(options.acceptorSim) : name === 'printer' ? new PrinterSimulator() : new DeckSimulator(options.deckSim);
+    const device =
+      name === 'acceptor'
+        ? new AcceptorSimulator(options.acceptorSim)
+        : name === 'printer'
+          ? new PrinterSimulator()
+          : new DeckSimulator(options.deckSim);
     device.attach(link.device);
     (sim as Record<string, { detach(): void }>)[name] = device;
     lines[name] = { path: link.path, binding: link.binding };
@@ -128,23 +150,36 @@ export async function createSimulatedDevices(options: SimulationOptions): Promis
   };
   const names = ['acceptor', 'printer', 'deck'] as const;
   if (options.transport === 'memory') {
-    const links = { acceptor: new MemoryLink('acceptor'), printer: new MemoryLink('printer'), deck: new MemoryLink('deck') };
+    const links = {
+      acceptor: new MemoryLink('acceptor'),
+      printer: new MemoryLink('printer'),
+      deck: new MemoryLink('deck'),
+    };
     for (const n of names) sim[n].attach(links[n].device);
-    const drivers = buildDrivers({
-      acceptor: { path: links.acceptor.path, binding: links.acceptor.binding },
-      printer: { path: links.printer.path, binding: links.printer.binding },
-      deck: { path: links.deck.path, binding: links.deck.binding },
-    }, options);
+    const drivers = buildDrivers(
+      {
+        acceptor: { path: links.acceptor.path, binding: links.acceptor.binding },
+        printer: { path: links.printer.path, binding: links.printer.binding },
+        deck: { path: links.deck.path, binding: links.deck.binding },
+      },
+      options,
+    );
     const bus = new SerialDeviceBus(drivers, async () => {
       for (const n of names) sim[n].detach();
     }).start();
     const cable = (l: MemoryLink): Cable => ({ unplug: async () => l.unplug(), plug: async () => l.plug() });
-    return { bus, sim, cables: { acceptor: cable(links.acceptor), printer: cable(links.printer), deck: cable(links.deck) } };
+    return {
+      bus,
+      sim,
+      cables: { acceptor: cable(links.acceptor), printer: cable(links.printer), deck: cable(links.deck) },
+    };
   }
 
   const ownDir = !options.dir;
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'cabinet-pty-')));
-  const pairs = Object.fromEntries(names.map((n) => [n, new SocatPair(join(dir, `${n}-host`), join(dir, `${n}-device`))])) as Record<(typeof names)[number], SocatPair>;
+  const pairs = Object.fromEntries(
+    names.map((n) => [n, new SocatPair(join(dir, `${n}-host`), join(dir, `${n}-device`))]),
+  ) as Record<(typeof names)[number], SocatPair>;
   const endpoints: DeviceEndpoint[] = [];
   try {
     for (const n of names) await pairs[n].start();
@@ -158,7 +193,10 @@ export async function createSimulatedDevices(options: SimulationOptions): Promis
     endpoints.push(ep);
     sim[n].attach(ep);
   }
-  const drivers = buildDrivers({ acceptor: { path: pairs.acceptor.host }, printer: { path: pairs.printer.host }, deck: { path: pairs.deck.host } }, options);
+  const drivers = buildDrivers(
+    { acceptor: { path: pairs.acceptor.host }, printer: { path: pairs.printer.host }, deck: { path: pairs.deck.host } },
+    options,
+  );
   const bus = new SerialDeviceBus(drivers, async () => {
     for (const n of names) sim[n].detach();
     await Promise.all(endpoints.map((e) => e.close()));
@@ -166,5 +204,9 @@ export async function createSimulatedDevices(options: SimulationOptions): Promis
     if (ownDir) await rm(dir, { recursive: true, force: true });
   }).start();
   const cable = (p: SocatPair): Cable => ({ unplug: () => p.stop(), plug: () => p.start() });
-  return { bus, sim, cables: { acceptor: cable(pairs.acceptor), printer: cable(pairs.printer), deck: cable(pairs.deck) } };
+  return {
+    bus,
+    sim,
+    cables: { acceptor: cable(pairs.acceptor), printer: cable(pairs.printer), deck: cable(pairs.deck) },
+  };
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BUTTONS } from '../../cabinet/device-events';
-import { DeckFrameError, decodeDeckFrame, encodeDeckFrame, inputId, inputOf, restingState, type DeckFrame } from './codec';
+import {
+  DeckFrameError,
+  decodeDeckFrame,
+  encodeDeckFrame,
+  inputId,
+  inputOf,
+  restingState,
+  type DeckFrame,
+} from './codec';
 import { DeckLinkLayer } from './link-layer';
 import { crc16Kermit } from '../shared/crc16-kermit';
 import { KEYBOARD_MAP, keyToDeck } from './keyboard';
@@ -17,7 +25,10 @@ busy.firmware = 7;
 const FRAMES: DeckFrame[] = [
   { seq: 1, message: { type: 'state', state: restingState() } },
   { seq: 200, message: { type: 'state', state: busy } },
-  ...BUTTONS.map((button, i) => ({ seq: i + 2, message: { type: 'input', input: { kind: 'button', button }, on: i % 2 === 0 } }) as DeckFrame),
+  ...BUTTONS.map(
+    (button, i) =>
+      ({ seq: i + 2, message: { type: 'input', input: { kind: 'button', button }, on: i % 2 === 0 } }) as DeckFrame,
+  ),
   { seq: 20, message: { type: 'input', input: { kind: 'key', key: 'attendant' }, on: true } },
   { seq: 21, message: { type: 'input', input: { kind: 'door', door: 'logic' }, on: false } },
   { seq: 0, message: { type: 'heartbeat' } },
@@ -37,18 +48,28 @@ describe('button deck codec', () => {
   it('refuses every frame cut short with a DeckFrameError', () => {
     for (const f of FRAMES) {
       const bytes = encodeDeckFrame(f);
-      for (let n = 0; n < bytes.length; n++) expect(() => decodeDeckFrame(bytes.subarray(0, n))).toThrow(DeckFrameError);
+      for (let n = 0; n < bytes.length; n++)
+        expect(() => decodeDeckFrame(bytes.subarray(0, n))).toThrow(DeckFrameError);
     }
   });
 
   it('has the documented layout', () => {
-    expect(encodeDeckFrame({ seq: 0, message: { type: 'heartbeat' } }).toString('hex')).toMatch(/^a5060003[0-9a-f]{4}$/);
-    expect(encodeDeckFrame({ seq: 5, message: { type: 'input', input: { kind: 'door', door: 'main' }, on: true } }).subarray(0, 6).toString('hex')).toBe('a508050230' + '01');
+    expect(encodeDeckFrame({ seq: 0, message: { type: 'heartbeat' } }).toString('hex')).toMatch(
+      /^a5060003[0-9a-f]{4}$/,
+    );
+    expect(
+      encodeDeckFrame({ seq: 5, message: { type: 'input', input: { kind: 'door', door: 'main' }, on: true } })
+        .subarray(0, 6)
+        .toString('hex'),
+    ).toBe('a508050230' + '01');
     expect(encodeDeckFrame({ seq: 1, message: { type: 'state', state: restingState() } })).toHaveLength(22);
   });
 
   it('refuses malformed frames with a reason', () => {
-    const good = encodeDeckFrame({ seq: 3, message: { type: 'input', input: { kind: 'button', button: 'deal' }, on: true } });
+    const good = encodeDeckFrame({
+      seq: 3,
+      message: { type: 'input', input: { kind: 'button', button: 'deal' }, on: true },
+    });
     const bad = Buffer.from(good);
     bad[5] = 2;
     expect(() => decodeDeckFrame(bad)).toThrow(/CRC/);

@@ -2,7 +2,15 @@
 // `A5 len seq type payload... crc-lo crc-hi`, len counting the whole frame and CRC-16/KERMIT over
 // every byte before the CRC, as in ID-003.
 
-import { BUTTONS, DOORS, KEY_SWITCHES, type Button, type Door, type KeySwitch, type LampState } from '../../cabinet/device-events';
+import {
+  BUTTONS,
+  DOORS,
+  KEY_SWITCHES,
+  type Button,
+  type Door,
+  type KeySwitch,
+  type LampState,
+} from '../../cabinet/device-events';
 import { byteAt } from '../shared/bytes';
 import { crc16Kermit } from '../shared/crc16-kermit';
 
@@ -21,7 +29,8 @@ export const TYPE = {
   stateRequest: 0x11,
 } as const;
 
-export type DeckInput = { kind: 'button'; button: Button } | { kind: 'key'; key: KeySwitch } | { kind: 'door'; door: Door };
+export type DeckInput =
+  { kind: 'button'; button: Button } | { kind: 'key'; key: KeySwitch } | { kind: 'door'; door: Door };
 
 export interface DeckState {
   buttons: Record<Button, boolean>;
@@ -69,8 +78,15 @@ export function inputOf(id: number): DeckInput {
 }
 
 export function restingState(): DeckState {
-  const rec = <K extends string, V>(ks: readonly K[], v: V) => Object.fromEntries(ks.map((k) => [k, v])) as Record<K, V>;
-  return { buttons: rec(BUTTONS, false), keys: rec(KEYS, false), doors: rec(DOORS, false), lamps: rec(BUTTONS, 'off'), firmware: 1 };
+  const rec = <K extends string, V>(ks: readonly K[], v: V) =>
+    Object.fromEntries(ks.map((k) => [k, v])) as Record<K, V>;
+  return {
+    buttons: rec(BUTTONS, false),
+    keys: rec(KEYS, false),
+    doors: rec(DOORS, false),
+    lamps: rec(BUTTONS, 'off'),
+    firmware: 1,
+  };
 }
 
 function lampBytes(lamps: Record<Button, LampState>): number[] {
@@ -130,8 +146,10 @@ const cutShort = (index: number): DeckFrameError => new DeckFrameError(`deck fra
 
 export function decodeDeckFrame(frame: Uint8Array): DeckFrame {
   const f = Buffer.from(frame);
-  if (f.length < DECK_MIN_FRAME || f[0] !== DECK_SYNC || f[1] !== f.length) throw new DeckFrameError('not a deck frame (sync or length)');
-  if (crc16Kermit(f, 0, f.length - 2) !== f.readUInt16LE(f.length - 2)) throw new DeckFrameError('deck frame has a bad CRC');
+  if (f.length < DECK_MIN_FRAME || f[0] !== DECK_SYNC || f[1] !== f.length)
+    throw new DeckFrameError('not a deck frame (sync or length)');
+  if (crc16Kermit(f, 0, f.length - 2) !== f.readUInt16LE(f.length - 2))
+    throw new DeckFrameError('deck frame has a bad CRC');
   const seq = byteAt(f, 2, cutShort);
   const type = byteAt(f, 3, cutShort);
   const p = f.subarray(4, f.length - 2);
@@ -145,7 +163,8 @@ export function decodeDeckFrame(frame: Uint8Array): DeckFrame {
       const buttons = byte(0) | (byte(1) << 8);
       const keys = byte(2);
       const doors = byte(3);
-      if (buttons >> BUTTONS.length || keys >> KEYS.length || doors >> DOORS.length) throw new DeckFrameError('deck state sets bits of inputs that do not exist');
+      if (buttons >> BUTTONS.length || keys >> KEYS.length || doors >> DOORS.length)
+        throw new DeckFrameError('deck state sets bits of inputs that do not exist');
       const s = restingState();
       BUTTONS.forEach((b, i) => (s.buttons[b] = !!(buttons & (1 << i))));
       KEYS.forEach((k, i) => (s.keys[k] = !!(keys & (1 << i))));

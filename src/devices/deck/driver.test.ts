@@ -20,7 +20,10 @@ function setup(prepare?: (sim: DeckSimulator) => void) {
   const log = new EventLog();
   driver.on('event', log.push);
   driver.start();
-  stops.push(() => driver.stop(), () => sim.detach());
+  stops.push(
+    () => driver.stop(),
+    () => sim.detach(),
+  );
   return { link, sim, driver, log };
 }
 
@@ -49,8 +52,15 @@ describe('deck driver over the mock binding', () => {
     sim.tap('cashOut');
     await until('all presses', () => log.of('button').length === 6);
     await new Promise((r) => setTimeout(r, 60));
-    expect(log.of('button').map((e) => [(e as { button: string }).button, (e as { pressed: boolean }).pressed])).toEqual([
-      ['deal', true], ['deal', false], ['hold3', true], ['hold3', false], ['cashOut', true], ['cashOut', false],
+    expect(
+      log.of('button').map((e) => [(e as { button: string }).button, (e as { pressed: boolean }).pressed]),
+    ).toEqual([
+      ['deal', true],
+      ['deal', false],
+      ['hold3', true],
+      ['hold3', false],
+      ['cashOut', true],
+      ['cashOut', false],
     ]);
   });
 
@@ -79,7 +89,10 @@ describe('deck driver over the mock binding', () => {
     const from = log.events.length;
     sim.powerOn(); // ...until the deck's whole report on power-up, which says both
     await log.next({ type: 'online' }, from);
-    expect(await log.next({ type: 'switches' }, from)).toMatchObject({ keys: { attendant: false, technician: false }, doors: { main: false, logic: true, cashbox: true } });
+    expect(await log.next({ type: 'switches' }, from)).toMatchObject({
+      keys: { attendant: false, technician: false },
+      doors: { main: false, logic: true, cashbox: true },
+    });
     expect(log.events.slice(from).filter((e) => e.type === 'door' || e.type === 'key')).toEqual([]);
   });
 

@@ -37,14 +37,30 @@ export class DeckDriver extends DriverBase<DeckFrame> {
   private stateAskedAt = 0;
 
   constructor(options: DeckDriverOptions) {
-    const opts = { baudRate: 38400, heartbeatMs: 500, deadAfterMs: 1500, ackTimeoutMs: 100, maxTries: 5, reconnectMs: 500, ...options };
+    const opts = {
+      baudRate: 38400,
+      heartbeatMs: 500,
+      deadAfterMs: 1500,
+      ackTimeoutMs: 100,
+      maxTries: 5,
+      reconnectMs: 500,
+      ...options,
+    };
     const pollMs = Math.max(5, Math.min(opts.heartbeatMs, opts.ackTimeoutMs) / 2);
-    super('deck', { path: opts.path, binding: options.binding, baudRate: opts.baudRate, reconnectMs: opts.reconnectMs }, () => new DeckParser(50), {
-      pollMs,
-      recycleAfter: Math.ceil(opts.deadAfterMs / pollMs),
-    });
+    super(
+      'deck',
+      { path: opts.path, binding: options.binding, baudRate: opts.baudRate, reconnectMs: opts.reconnectMs },
+      () => new DeckParser(50),
+      {
+        pollMs,
+        recycleAfter: Math.ceil(opts.deadAfterMs / pollMs),
+      },
+    );
     this.opts = opts;
-    this.link = new DeckLinkLayer((b) => void this.conn.write(b).catch(() => undefined), { ackTimeoutMs: opts.ackTimeoutMs, maxTries: opts.maxTries });
+    this.link = new DeckLinkLayer((b) => void this.conn.write(b).catch(() => undefined), {
+      ackTimeoutMs: opts.ackTimeoutMs,
+      maxTries: opts.maxTries,
+    });
     this.conn.on('frame', (f) => this.onFrame(f));
   }
 
@@ -100,7 +116,8 @@ export class DeckDriver extends DriverBase<DeckFrame> {
       this.known = { ...structuredClone(m.state), lamps: this.known.lamps };
       this.markOnline();
       this.emitEvent({ device: 'deck', type: 'switches', keys: { ...m.state.keys }, doors: { ...m.state.doors } });
-      if (BUTTONS.some((b) => m.state.lamps[b] !== this.lamps[b])) this.link.send({ type: 'lamps', lamps: { ...this.lamps } }, true);
+      if (BUTTONS.some((b) => m.state.lamps[b] !== this.lamps[b]))
+        this.link.send({ type: 'lamps', lamps: { ...this.lamps } }, true);
       return;
     }
     if (m.type === 'input' && !this.awaitingState) this.applyInput(m.input, m.on);

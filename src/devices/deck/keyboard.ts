@@ -31,7 +31,11 @@ export const KEYBOARD_MAP: Readonly<Record<string, KeyBinding>> = {
 };
 
 /** What a key going down or up does to the deck, or null for an unmapped key or a toggle's release. */
-export function keyToDeck(code: string, down: boolean, current: (i: DeckInput) => boolean): { input: DeckInput; on: boolean } | null {
+export function keyToDeck(
+  code: string,
+  down: boolean,
+  current: (i: DeckInput) => boolean,
+): { input: DeckInput; on: boolean } | null {
   const b = KEYBOARD_MAP[code];
   if (!b) return null;
   if (b.toggle) return down ? { input: b.input, on: !current(b.input) } : null;

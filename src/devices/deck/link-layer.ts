@@ -27,7 +27,9 @@ export class DeckLinkLayer {
 
   /** Queues a message for reliable delivery; `replace` drops queued messages of the same type first. */
   send(message: DeckMessage, replace = false): void {
-    if (replace) for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]?.type === message.type) this.queue.splice(i, 1);
+    if (replace)
+      for (let i = this.queue.length - 1; i >= 0; i--)
+        if (this.queue[i]?.type === message.type) this.queue.splice(i, 1);
     this.queue.push(message);
     this.pump();
   }

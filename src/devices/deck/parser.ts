@@ -5,6 +5,12 @@ import { DECK_MAX_FRAME, DECK_MIN_FRAME, DECK_SYNC, decodeDeckFrame, type DeckFr
 
 export class DeckParser extends FramedParser<DeckFrame> {
   constructor(interByteTimeoutMs?: number) {
-    super({ interByteTimeoutMs, sync: DECK_SYNC, minLength: DECK_MIN_FRAME, maxLength: DECK_MAX_FRAME, decode: decodeDeckFrame });
+    super({
+      interByteTimeoutMs,
+      sync: DECK_SYNC,
+      minLength: DECK_MIN_FRAME,
+      maxLength: DECK_MAX_FRAME,
+      decode: decodeDeckFrame,
+    });
   }
 }

@@ -105,7 +105,11 @@ export class DeckSimulator extends EventEmitter<DeckSimEvents> {
   }
 
   current(input: DeckInput): boolean {
-    return input.kind === 'button' ? this.st.buttons[input.button] : input.kind === 'key' ? this.st.keys[input.key] : this.st.doors[input.door];
+    return input.kind === 'button'
+      ? this.st.buttons[input.button]
+      : input.kind === 'key'
+        ? this.st.keys[input.key]
+        : this.st.doors[input.door];
   }
 
   powerOff(): void {
@@ -134,15 +138,18 @@ export class DeckSimulator extends EventEmitter<DeckSimEvents> {
     this.link.resetPeer();
     this.reportState();
     if (!this.timer) {
-      this.timer = setInterval(() => {
-        if (!this.powered) return;
-        const now = Date.now();
-        if (now - this.lastBeat >= this.heartbeatMs) {
-          this.lastBeat = now;
-          this.link.sendBare({ type: 'heartbeat' });
-        }
-        this.link.tick(now);
-      }, Math.max(5, Math.min(this.heartbeatMs, this.ackTimeoutMs) / 2));
+      this.timer = setInterval(
+        () => {
+          if (!this.powered) return;
+          const now = Date.now();
+          if (now - this.lastBeat >= this.heartbeatMs) {
+            this.lastBeat = now;
+            this.link.sendBare({ type: 'heartbeat' });
+          }
+          this.link.tick(now);
+        },
+        Math.max(5, Math.min(this.heartbeatMs, this.ackTimeoutMs) / 2),
+      );
       this.timer.unref();
     }
   }

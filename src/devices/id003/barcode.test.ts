@@ -6,11 +6,26 @@ describe('ticket barcodes', () => {
   it('takes 18 digits and nothing else', () => {
     expect(readTicketBarcode('001234567890123456')).toEqual({ ok: true, barcode: '001234567890123456' });
     expect(readTicketBarcode('')).toEqual({ ok: false, shown: '', reason: 'the ticket carries no barcode' });
-    expect(readTicketBarcode('12345678901234567')).toMatchObject({ ok: false, reason: 'the barcode has 17 digits, not 18' });
-    expect(readTicketBarcode('1234567890123456789')).toMatchObject({ ok: false, reason: 'the barcode has 19 digits, not 18' });
-    expect(readTicketBarcode('12345678901234567A')).toMatchObject({ ok: false, reason: /other than digits \(18 bytes\)/ });
+    expect(readTicketBarcode('12345678901234567')).toMatchObject({
+      ok: false,
+      reason: 'the barcode has 17 digits, not 18',
+    });
+    expect(readTicketBarcode('1234567890123456789')).toMatchObject({
+      ok: false,
+      reason: 'the barcode has 19 digits, not 18',
+    });
+    expect(readTicketBarcode('12345678901234567A')).toMatchObject({
+      ok: false,
+      reason: /other than digits \(18 bytes\)/,
+    });
     // Digits of other scripts, a sign, a space, a trailing newline: none is a digit here.
-    for (const bad of ['١٢٣٤٥٦٧٨٩٠١٢٣٤٥٦٧٨', '+12345678901234567', ' 12345678901234567', '123456789012345678\n', '12345678901234567\u0000']) {
+    for (const bad of [
+      '١٢٣٤٥٦٧٨٩٠١٢٣٤٥٦٧٨',
+      '+12345678901234567',
+      ' 12345678901234567',
+      '123456789012345678\n',
+      '12345678901234567\u0000',
+    ]) {
       expect(readTicketBarcode(bad).ok).toBe(false);
     }
   });
@@ -31,13 +46,16 @@ describe('ticket barcodes', () => {
       const len = i % 4 === 0 ? 18 : r.nextUint32() % 250;
       // Half digits only, so that 18-digit barcodes turn up; the rest any byte at all.
       const digitsOnly = i % 4 < 2;
-      const raw = String.fromCharCode(...Array.from({ length: len }, () => (digitsOnly ? 0x30 + (r.nextUint32() % 10) : byte())));
+      const raw = String.fromCharCode(
+        ...Array.from({ length: len }, () => (digitsOnly ? 0x30 + (r.nextUint32() % 10) : byte())),
+      );
       const reading = readTicketBarcode(raw);
       if (reading.ok !== /^[0-9]{18}$/.test(raw)) wrong.push(`taken: ${JSON.stringify(raw)}`);
       else if (reading.ok) {
         offered++;
         if (reading.barcode !== raw) wrong.push(`changed: ${JSON.stringify(raw)}`);
-      } else if (!/^[\x20-\x7e…]*$/.test(reading.shown) || reading.shown.length > 40 * 4 + 20) wrong.push(`shown: ${JSON.stringify(reading.shown)}`);
+      } else if (!/^[\x20-\x7e…]*$/.test(reading.shown) || reading.shown.length > 40 * 4 + 20)
+        wrong.push(`shown: ${JSON.stringify(reading.shown)}`);
     }
     expect(wrong).toEqual([]);
     expect(offered).toBeGreaterThan(2000);

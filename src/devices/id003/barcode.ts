@@ -17,7 +17,8 @@ export function readTicketBarcode(raw: string): BarcodeReading {
   if (DIGITS.test(raw)) return { ok: true, barcode: raw };
   const shown = showBarcode(raw);
   if (raw.length === 0) return { ok: false, shown, reason: 'the ticket carries no barcode' };
-  if (!/^[0-9]*$/.test(raw)) return { ok: false, shown, reason: `the barcode has characters other than digits (${raw.length} bytes)` };
+  if (!/^[0-9]*$/.test(raw))
+    return { ok: false, shown, reason: `the barcode has characters other than digits (${raw.length} bytes)` };
   return { ok: false, shown, reason: `the barcode has ${raw.length} digits, not ${TICKET_DIGITS}` };
 }
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { crc16Kermit } from '../shared/crc16-kermit';
-import { buildFrame, decodeCommand, decodeResponse, encodeCommand, encodeResponse, FrameError, type Id003Command, type Id003Response } from './codec';
+import {
+  buildFrame,
+  decodeCommand,
+  decodeResponse,
+  encodeCommand,
+  encodeResponse,
+  FrameError,
+  type Id003Command,
+  type Id003Response,
+} from './codec';
 import { assignmentFor, JCM_COUNTRIES, noteTable } from './currency';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -13,14 +22,34 @@ describe('ID-003 codec', () => {
   });
 
   const commands: Id003Command[] = [
-    { type: 'statusRequest' }, { type: 'reset' }, { type: 'stack1' }, { type: 'stack2' }, { type: 'return' }, { type: 'hold' },
-    { type: 'wait' }, { type: 'ack' }, { type: 'setDenominations', inhibitMask: 0x8005 }, { type: 'setSecurity', mask: 0x0102 },
-    { type: 'setCommunicationMode', mode: 0 }, { type: 'setInhibit', inhibited: true }, { type: 'setInhibit', inhibited: false },
-    { type: 'setDirection', mask: 0x0f }, { type: 'setOptionalFunction', mask: 0x0300 }, { type: 'getDenominations' },
-    { type: 'getSecurity' }, { type: 'getCommunicationMode' }, { type: 'getInhibit' }, { type: 'getDirection' },
-    { type: 'getOptionalFunction' }, { type: 'getVersion' }, { type: 'getBootVersion' }, { type: 'getCurrencyAssignment' },
-    { type: 'setBarcodeFunction', symbology: 0x01, characters: 18 }, { type: 'setBarInhibit', mask: 0xfc },
-    { type: 'getBarcodeFunction' }, { type: 'getBarInhibit' },
+    { type: 'statusRequest' },
+    { type: 'reset' },
+    { type: 'stack1' },
+    { type: 'stack2' },
+    { type: 'return' },
+    { type: 'hold' },
+    { type: 'wait' },
+    { type: 'ack' },
+    { type: 'setDenominations', inhibitMask: 0x8005 },
+    { type: 'setSecurity', mask: 0x0102 },
+    { type: 'setCommunicationMode', mode: 0 },
+    { type: 'setInhibit', inhibited: true },
+    { type: 'setInhibit', inhibited: false },
+    { type: 'setDirection', mask: 0x0f },
+    { type: 'setOptionalFunction', mask: 0x0300 },
+    { type: 'getDenominations' },
+    { type: 'getSecurity' },
+    { type: 'getCommunicationMode' },
+    { type: 'getInhibit' },
+    { type: 'getDirection' },
+    { type: 'getOptionalFunction' },
+    { type: 'getVersion' },
+    { type: 'getBootVersion' },
+    { type: 'getCurrencyAssignment' },
+    { type: 'setBarcodeFunction', symbology: 0x01, characters: 18 },
+    { type: 'setBarInhibit', mask: 0xfc },
+    { type: 'getBarcodeFunction' },
+    { type: 'getBarInhibit' },
   ];
   it.each(commands.map((c) => [c.type, c] as const))('round-trips command %s', (_n, c) => {
     const bytes = encodeCommand(c);
@@ -31,24 +60,65 @@ describe('ID-003 codec', () => {
 
   it('puts the codes of the reference where they belong', () => {
     const code = (c: Id003Command) => encodeCommand(c)[2];
-    expect([code({ type: 'reset' }), code({ type: 'stack1' }), code({ type: 'return' }), code({ type: 'hold' })]).toEqual([0x40, 0x41, 0x43, 0x44]);
-    expect([code({ type: 'setDenominations', inhibitMask: 0 }), code({ type: 'setInhibit', inhibited: true }), code({ type: 'getCurrencyAssignment' })]).toEqual([0xc0, 0xc3, 0x8a]);
+    expect([
+      code({ type: 'reset' }),
+      code({ type: 'stack1' }),
+      code({ type: 'return' }),
+      code({ type: 'hold' }),
+    ]).toEqual([0x40, 0x41, 0x43, 0x44]);
+    expect([
+      code({ type: 'setDenominations', inhibitMask: 0 }),
+      code({ type: 'setInhibit', inhibited: true }),
+      code({ type: 'getCurrencyAssignment' }),
+    ]).toEqual([0xc0, 0xc3, 0x8a]);
     expect(hex(encodeCommand({ type: 'setInhibit', inhibited: true }))).toMatch(/^fc06c301/);
   });
 
   const responses: Id003Response[] = [
-    ...(['idling', 'accepting', 'stacking', 'vendValid', 'stacked', 'returning', 'holding', 'disabled', 'initializing', 'powerUp',
-      'powerUpBillInAcceptor', 'powerUpBillInStacker', 'stackerFull', 'stackerOpen', 'jamInAcceptor', 'jamInStacker', 'pause',
-      'cheated', 'communicationError', 'invalidCommand', 'ack'] as const).map((type) => ({ type }) as Id003Response),
-    { type: 'escrow', code: 0x63 }, { type: 'escrow', code: 0x6f, barcode: '123456789012345678' }, { type: 'rejecting', reason: 0x71 },
-    { type: 'failure', code: 0xa6 }, { type: 'denominations', inhibitMask: 0x0003, echo: true },
-    { type: 'denominations', inhibitMask: 0x0100, echo: false }, { type: 'inhibit', inhibited: true, echo: true },
-    { type: 'inhibit', inhibited: false, echo: false }, { type: 'setting', code: 0xc1, data: [1, 0] }, { type: 'setting', code: 0x82, data: [0] },
-    { type: 'version', text: 'i(USA)-100-SS ID003-05V', boot: false }, { type: 'version', text: 'BOOT 1', boot: true },
+    ...(
+      [
+        'idling',
+        'accepting',
+        'stacking',
+        'vendValid',
+        'stacked',
+        'returning',
+        'holding',
+        'disabled',
+        'initializing',
+        'powerUp',
+        'powerUpBillInAcceptor',
+        'powerUpBillInStacker',
+        'stackerFull',
+        'stackerOpen',
+        'jamInAcceptor',
+        'jamInStacker',
+        'pause',
+        'cheated',
+        'communicationError',
+        'invalidCommand',
+        'ack',
+      ] as const
+    ).map((type) => ({ type }) as Id003Response),
+    { type: 'escrow', code: 0x63 },
+    { type: 'escrow', code: 0x6f, barcode: '123456789012345678' },
+    { type: 'rejecting', reason: 0x71 },
+    { type: 'failure', code: 0xa6 },
+    { type: 'denominations', inhibitMask: 0x0003, echo: true },
+    { type: 'denominations', inhibitMask: 0x0100, echo: false },
+    { type: 'inhibit', inhibited: true, echo: true },
+    { type: 'inhibit', inhibited: false, echo: false },
+    { type: 'setting', code: 0xc1, data: [1, 0] },
+    { type: 'setting', code: 0x82, data: [0] },
+    { type: 'version', text: 'i(USA)-100-SS ID003-05V', boot: false },
+    { type: 'version', text: 'BOOT 1', boot: true },
     { type: 'currencyAssignment', entries: assignmentFor([1, 5, 10, 20, 100]) },
-    { type: 'barcodeFunction', symbology: 0x01, characters: 0x12, echo: true }, { type: 'barcodeFunction', symbology: 0, characters: 0, echo: false },
-    { type: 'barInhibit', mask: 0xfc, echo: true }, { type: 'barInhibit', mask: 0xfe, echo: false },
-    { type: 'escrow', code: 0x6f, barcode: '' }, { type: 'escrow', code: 0x6f, barcode: '12\xff\x00\x1b[2J' },
+    { type: 'barcodeFunction', symbology: 0x01, characters: 0x12, echo: true },
+    { type: 'barcodeFunction', symbology: 0, characters: 0, echo: false },
+    { type: 'barInhibit', mask: 0xfc, echo: true },
+    { type: 'barInhibit', mask: 0xfe, echo: false },
+    { type: 'escrow', code: 0x6f, barcode: '' },
+    { type: 'escrow', code: 0x6f, barcode: '12\xff\x00\x1b[2J' },
   ];
   it.each(responses.map((r, i) => [`${i}:${r.type}`, r] as const))('round-trips response %s', (_n, r) => {
     expect(decodeResponse(encodeResponse(r))).toEqual(r);
@@ -95,7 +165,11 @@ describe('ID-003 codec', () => {
     expect(hex(frame)).toBe(withCrc([0xfc, 5 + 1 + 18, 0x13, 0x6f, ...Buffer.from('001234567890123456', 'ascii')]));
     expect(decodeResponse(frame)).toEqual({ type: 'escrow', code: 0x6f, barcode: '001234567890123456' });
     // Every byte comes through as one character, whatever it is; judging it is the driver's work.
-    expect(decodeResponse(buildFrame(0x13, [0x6f, 0x31, 0xff, 0x00]))).toEqual({ type: 'escrow', code: 0x6f, barcode: '1\xff\x00' });
+    expect(decodeResponse(buildFrame(0x13, [0x6f, 0x31, 0xff, 0x00]))).toEqual({
+      type: 'escrow',
+      code: 0x6f,
+      barcode: '1\xff\x00',
+    });
     // A length byte that lies is a bad frame, never a shorter or longer barcode.
     const lying = Buffer.from(frame);
     lying[1] = frame.length - 1;
@@ -155,12 +229,24 @@ describe('ID-003 codec', () => {
   it("reads notes in the cabinet's currency and minor digits: a 1000-yen note is 1000 with JPY 0", () => {
     const yen = assignmentFor([1000, 10000], 0x0a);
     expect(yen[0]).toMatchObject({ country: 0x0a, base: 1, exponent: 3 });
-    expect(noteTable(yen, 'JPY', 0)).toEqual({ ok: true, values: [{ code: 0x61, value: 1000, denomination: 'JPY 1000' }, { code: 0x62, value: 10000, denomination: 'JPY 10000' }] });
-    expect(noteTable(assignmentFor([5, 500], 0xe0), 'EUR', 2)).toMatchObject({ ok: true, values: [{ value: 500 }, { value: 50000 }] });
+    expect(noteTable(yen, 'JPY', 0)).toEqual({
+      ok: true,
+      values: [
+        { code: 0x61, value: 1000, denomination: 'JPY 1000' },
+        { code: 0x62, value: 10000, denomination: 'JPY 10000' },
+      ],
+    });
+    expect(noteTable(assignmentFor([5, 500], 0xe0), 'EUR', 2)).toMatchObject({
+      ok: true,
+      values: [{ value: 500 }, { value: 50000 }],
+    });
   });
 
   it("refuses an assignment for another country than the cabinet's currency, or a currency with no JCM code", () => {
-    expect(noteTable(assignmentFor([1000], 0x0a), 'USD', 2)).toEqual({ ok: false, reason: "the acceptor is assigned for Japan, the cabinet's currency is USD" });
+    expect(noteTable(assignmentFor([1000], 0x0a), 'USD', 2)).toEqual({
+      ok: false,
+      reason: "the acceptor is assigned for Japan, the cabinet's currency is USD",
+    });
     expect(noteTable(assignmentFor([20], 0x01), 'JPY', 0)).toMatchObject({ ok: false, reason: /assigned for USA/ });
     expect(noteTable(assignmentFor([20], 0x7f), 'USD', 2)).toMatchObject({ ok: false, reason: /country code 0x7f/ });
     expect(noteTable(assignmentFor([20]), 'GBP', 2)).toMatchObject({ ok: false, reason: /no JCM country code/ });

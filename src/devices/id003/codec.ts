@@ -66,10 +66,27 @@ export type Id003Response =
   | { type: 'currencyAssignment'; entries: CurrencyEntry[] };
 
 export type SimpleStatusName =
-  | 'idling' | 'accepting' | 'stacking' | 'vendValid' | 'stacked' | 'returning' | 'holding' | 'disabled' | 'initializing'
-  | 'powerUp' | 'powerUpBillInAcceptor' | 'powerUpBillInStacker'
-  | 'stackerFull' | 'stackerOpen' | 'jamInAcceptor' | 'jamInStacker' | 'pause' | 'cheated' | 'communicationError'
-  | 'invalidCommand' | 'ack';
+  | 'idling'
+  | 'accepting'
+  | 'stacking'
+  | 'vendValid'
+  | 'stacked'
+  | 'returning'
+  | 'holding'
+  | 'disabled'
+  | 'initializing'
+  | 'powerUp'
+  | 'powerUpBillInAcceptor'
+  | 'powerUpBillInStacker'
+  | 'stackerFull'
+  | 'stackerOpen'
+  | 'jamInAcceptor'
+  | 'jamInStacker'
+  | 'pause'
+  | 'cheated'
+  | 'communicationError'
+  | 'invalidCommand'
+  | 'ack';
 
 export class FrameError extends Error {
   constructor(message: string) {
@@ -172,21 +189,37 @@ export function decodeCommand(frame: Uint8Array): Id003Command {
 }
 
 const SIMPLE_STATUS = new Map<number, SimpleStatusName>([
-  [STATUS.idling, 'idling'], [STATUS.accepting, 'accepting'], [STATUS.stacking, 'stacking'],
-  [STATUS.vendValid, 'vendValid'], [STATUS.stacked, 'stacked'], [STATUS.returning, 'returning'],
-  [STATUS.holding, 'holding'], [STATUS.disabled, 'disabled'], [STATUS.initializing, 'initializing'],
-  [STATUS.powerUp, 'powerUp'], [STATUS.powerUpBillInAcceptor, 'powerUpBillInAcceptor'],
-  [STATUS.powerUpBillInStacker, 'powerUpBillInStacker'], [STATUS.stackerFull, 'stackerFull'],
-  [STATUS.stackerOpen, 'stackerOpen'], [STATUS.jamInAcceptor, 'jamInAcceptor'], [STATUS.jamInStacker, 'jamInStacker'],
-  [STATUS.pause, 'pause'], [STATUS.cheated, 'cheated'], [STATUS.communicationError, 'communicationError'],
-  [STATUS.invalidCommand, 'invalidCommand'], [STATUS.ack, 'ack'],
+  [STATUS.idling, 'idling'],
+  [STATUS.accepting, 'accepting'],
+  [STATUS.stacking, 'stacking'],
+  [STATUS.vendValid, 'vendValid'],
+  [STATUS.stacked, 'stacked'],
+  [STATUS.returning, 'returning'],
+  [STATUS.holding, 'holding'],
+  [STATUS.disabled, 'disabled'],
+  [STATUS.initializing, 'initializing'],
+  [STATUS.powerUp, 'powerUp'],
+  [STATUS.powerUpBillInAcceptor, 'powerUpBillInAcceptor'],
+  [STATUS.powerUpBillInStacker, 'powerUpBillInStacker'],
+  [STATUS.stackerFull, 'stackerFull'],
+  [STATUS.stackerOpen, 'stackerOpen'],
+  [STATUS.jamInAcceptor, 'jamInAcceptor'],
+  [STATUS.jamInStacker, 'jamInStacker'],
+  [STATUS.pause, 'pause'],
+  [STATUS.cheated, 'cheated'],
+  [STATUS.communicationError, 'communicationError'],
+  [STATUS.invalidCommand, 'invalidCommand'],
+  [STATUS.ack, 'ack'],
 ]);
 const SIMPLE_CODE = new Map<SimpleStatusName, number>([...SIMPLE_STATUS].map(([k, v]) => [v, k]));
 
 export function encodeResponse(r: Id003Response): Buffer {
   switch (r.type) {
     case 'escrow':
-      return buildFrame(STATUS.escrow, r.barcode !== undefined ? [r.code, ...Buffer.from(r.barcode, 'latin1')] : [r.code]);
+      return buildFrame(
+        STATUS.escrow,
+        r.barcode !== undefined ? [r.code, ...Buffer.from(r.barcode, 'latin1')] : [r.code],
+      );
     case 'rejecting':
       return buildFrame(STATUS.rejecting, [r.reason]);
     case 'failure':
@@ -204,13 +237,25 @@ export function encodeResponse(r: Id003Response): Buffer {
     case 'version':
       return buildFrame(r.boot ? CMD.getBootVersion : CMD.getVersion, Buffer.from(r.text, 'latin1'));
     case 'currencyAssignment':
-      return buildFrame(CMD.getCurrencyAssignment, r.entries.flatMap((e) => [e.code, e.country, e.base, e.exponent]));
+      return buildFrame(
+        CMD.getCurrencyAssignment,
+        r.entries.flatMap((e) => [e.code, e.country, e.base, e.exponent]),
+      );
     default:
       return buildFrame(SIMPLE_CODE.get(r.type)!);
   }
 }
 
-const SETTING_ECHOES = new Set<number>([CMD.setSecurity, CMD.setCommunicationMode, CMD.setDirection, CMD.setOptionalFunction, CMD.getSecurity, CMD.getCommunicationMode, CMD.getDirection, CMD.getOptionalFunction]);
+const SETTING_ECHOES = new Set<number>([
+  CMD.setSecurity,
+  CMD.setCommunicationMode,
+  CMD.setDirection,
+  CMD.setOptionalFunction,
+  CMD.getSecurity,
+  CMD.getCommunicationMode,
+  CMD.getDirection,
+  CMD.getOptionalFunction,
+]);
 
 export function decodeResponse(frame: Uint8Array): Id003Response {
   const { cmd, data } = openFrame(frame);
@@ -222,7 +267,8 @@ export function decodeResponse(frame: Uint8Array): Id003Response {
   switch (cmd) {
     case STATUS.escrow:
       if (data.length < 1) throw new FrameError('ID-003 escrow without a denomination code');
-      if (byte(data, 0) === ESCROW_BARCODE) return { type: 'escrow', code: byte(data, 0), barcode: data.subarray(1).toString('latin1') };
+      if (byte(data, 0) === ESCROW_BARCODE)
+        return { type: 'escrow', code: byte(data, 0), barcode: data.subarray(1).toString('latin1') };
       if (data.length !== 1) throw new FrameError(`ID-003 escrow of a note carries 1 data byte, got ${data.length}`);
       return { type: 'escrow', code: byte(data, 0) };
     case STATUS.rejecting:
@@ -237,12 +283,18 @@ export function decodeResponse(frame: Uint8Array): Id003Response {
       return { type: 'denominations', inhibitMask: data.readUInt16LE(0), echo: cmd === CMD.setDenominations };
     case CMD.setInhibit:
     case CMD.getInhibit:
-      if (data.length !== 1 || byte(data, 0) > 1) throw new FrameError('ID-003 inhibit setting carries one byte, 0 or 1');
+      if (data.length !== 1 || byte(data, 0) > 1)
+        throw new FrameError('ID-003 inhibit setting carries one byte, 0 or 1');
       return { type: 'inhibit', inhibited: byte(data, 0) === 1, echo: cmd === CMD.setInhibit };
     case CMD.setBarcodeFunction:
     case CMD.getBarcodeFunction:
       if (data.length !== 2) throw new FrameError('ID-003 barcode function carries 2 bytes');
-      return { type: 'barcodeFunction', symbology: byte(data, 0), characters: byte(data, 1), echo: cmd === CMD.setBarcodeFunction };
+      return {
+        type: 'barcodeFunction',
+        symbology: byte(data, 0),
+        characters: byte(data, 1),
+        echo: cmd === CMD.setBarcodeFunction,
+      };
     case CMD.setBarInhibit:
     case CMD.getBarInhibit:
       if (data.length !== 1) throw new FrameError('ID-003 bar inhibit carries 1 byte');
@@ -251,9 +303,16 @@ export function decodeResponse(frame: Uint8Array): Id003Response {
     case CMD.getBootVersion:
       return { type: 'version', text: data.toString('latin1'), boot: cmd === CMD.getBootVersion };
     case CMD.getCurrencyAssignment: {
-      if (data.length % 4 !== 0) throw new FrameError(`ID-003 currency assignment of ${data.length} bytes is not whole 4-byte entries`);
+      if (data.length % 4 !== 0)
+        throw new FrameError(`ID-003 currency assignment of ${data.length} bytes is not whole 4-byte entries`);
       const entries: CurrencyEntry[] = [];
-      for (let i = 0; i < data.length; i += 4) entries.push({ code: byte(data, i), country: byte(data, i + 1), base: byte(data, i + 2), exponent: byte(data, i + 3) });
+      for (let i = 0; i < data.length; i += 4)
+        entries.push({
+          code: byte(data, i),
+          country: byte(data, i + 1),
+          base: byte(data, i + 2),
+          exponent: byte(data, i + 3),
+        });
       return { type: 'currencyAssignment', entries };
     }
     default:

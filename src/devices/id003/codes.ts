@@ -61,7 +61,16 @@ export const STATUS = {
 } as const;
 
 /** The fault statuses: while the acceptor reports one, it takes no money (C-15). */
-export const FAULT_STATUSES = ['stackerFull', 'stackerOpen', 'jamInAcceptor', 'jamInStacker', 'pause', 'cheated', 'failure', 'communicationError'] as const;
+export const FAULT_STATUSES = [
+  'stackerFull',
+  'stackerOpen',
+  'jamInAcceptor',
+  'jamInStacker',
+  'pause',
+  'cheated',
+  'failure',
+  'communicationError',
+] as const;
 export type FaultStatus = (typeof FAULT_STATUSES)[number];
 
 export const FAULT_TEXT: Record<FaultStatus, string> = {

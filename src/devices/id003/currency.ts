@@ -26,7 +26,8 @@ export interface NoteValue {
 
 export type NoteTable = { ok: true; values: NoteValue[] } | { ok: false; reason: string };
 
-const countryName = (code: number): string => countryOf(code)?.country ?? `country code 0x${code.toString(16).padStart(2, '0')}`;
+const countryName = (code: number): string =>
+  countryOf(code)?.country ?? `country code 0x${code.toString(16).padStart(2, '0')}`;
 
 /**
  * The notes of an assignment in the cabinet's currency, or why none of them may be taken: an
@@ -38,12 +39,20 @@ export function noteTable(entries: readonly CurrencyEntry[], currency: string, m
   const notes = entries.filter((e) => e.base > 0);
   if (!ours) return { ok: false, reason: `no JCM country code is known for the cabinet's currency ${currency}` };
   const foreign = notes.find((e) => e.country !== ours.code);
-  if (foreign) return { ok: false, reason: `the acceptor is assigned for ${countryName(foreign.country)}, the cabinet's currency is ${currency}` };
+  if (foreign)
+    return {
+      ok: false,
+      reason: `the acceptor is assigned for ${countryName(foreign.country)}, the cabinet's currency is ${currency}`,
+    };
   const values: NoteValue[] = [];
   for (const e of notes) {
     const major = e.base * 10 ** e.exponent;
     const value = e.base * 10 ** (e.exponent + minorDigits);
-    if (!Number.isSafeInteger(value)) return { ok: false, reason: `note code 0x${e.code.toString(16)} (${e.base}×10^${e.exponent}) is not a whole number of minor units` };
+    if (!Number.isSafeInteger(value))
+      return {
+        ok: false,
+        reason: `note code 0x${e.code.toString(16)} (${e.base}×10^${e.exponent}) is not a whole number of minor units`,
+      };
     values.push({ code: e.code, value, denomination: `${currency} ${major}` });
   }
   return { ok: true, values };
@@ -52,7 +61,8 @@ export function noteTable(entries: readonly CurrencyEntry[], currency: string, m
 /** Entries for notes of the given major-unit values, codes 0x61 upwards, as an acceptor reports them. */
 export function assignmentFor(majorValues: readonly number[], country = 0x01): CurrencyEntry[] {
   return majorValues.map((v, i) => {
-    if (!Number.isInteger(v) || v <= 0) throw new Error(`note value ${v} is not a positive whole number of major units`);
+    if (!Number.isInteger(v) || v <= 0)
+      throw new Error(`note value ${v} is not a positive whole number of major units`);
     let exponent = 0;
     let base = v;
     while (base % 10 === 0) {

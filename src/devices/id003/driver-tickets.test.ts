@@ -37,7 +37,10 @@ function withSimulator(simOptions: AcceptorSimOptions = {}) {
 
 async function ready(sim: AcceptorSimulator, driver: AcceptorDriver) {
   driver.send({ device: 'acceptor', type: 'enable', enabled: true });
-  await until('acceptor idle and enabled', () => sim.state.phase === 'idle' && !sim.state.inhibited && driver.ticketReading === 'set');
+  await until(
+    'acceptor idle and enabled',
+    () => sim.state.phase === 'idle' && !sim.state.inhibited && driver.ticketReading === 'set',
+  );
 }
 
 const ofType = (log: EventLog, ...types: DeviceEvent['type'][]) => log.events.filter((e) => types.includes(e.type));
@@ -56,10 +59,16 @@ describe('tickets through the driver and the simulator', () => {
     await settle();
     expect(sim.state).toMatchObject({ phase: 'escrow', ticket: A });
     driver.send({ device: 'acceptor', type: 'stackTicket', barcode: A });
-    expect(await log.next({ type: 'ticketStacked' })).toEqual({ device: 'acceptor', type: 'ticketStacked', barcode: A });
+    expect(await log.next({ type: 'ticketStacked' })).toEqual({
+      device: 'acceptor',
+      type: 'ticketStacked',
+      barcode: A,
+    });
     await until('acceptor idle', () => sim.state.phase === 'idle');
     await settle();
-    expect(ofType(log, 'ticketStacked', 'stacked', 'escrow', 'returned', 'ticketReturned')).toEqual([{ device: 'acceptor', type: 'ticketStacked', barcode: A }]);
+    expect(ofType(log, 'ticketStacked', 'stacked', 'escrow', 'returned', 'ticketReturned')).toEqual([
+      { device: 'acceptor', type: 'ticketStacked', barcode: A },
+    ]);
     expect(sim.ticketBox).toEqual([A]);
     expect(sim.cashbox).toEqual([]);
     expect(await driver.recovery.acceptorTicket()).toEqual({ state: 'stacked', barcode: A });
@@ -74,7 +83,11 @@ describe('tickets through the driver and the simulator', () => {
     sim.insertTicket(A);
     await log.next({ type: 'ticket' });
     driver.send({ device: 'acceptor', type: 'returnTicket', barcode: A });
-    expect(await log.next({ type: 'ticketReturned' })).toEqual({ device: 'acceptor', type: 'ticketReturned', barcode: A });
+    expect(await log.next({ type: 'ticketReturned' })).toEqual({
+      device: 'acceptor',
+      type: 'ticketReturned',
+      barcode: A,
+    });
     await until('acceptor idle', () => sim.state.phase === 'idle');
     expect(returned).toEqual([A]);
     expect(sim.ticketBox).toEqual([]);
@@ -122,7 +135,10 @@ describe('tickets through the driver and the simulator', () => {
     await settle();
     expect(ofType(log, 'ticket', 'ticketStacked', 'ticketReturned', 'stacked')).toEqual([]);
     expect(log.of('ticketRejected').map((e) => (e as { barcode: string }).barcode)).toEqual([
-      '12345', '0012345678901234567', '00123456789012345\\xff', '\\x1b[2J\\x0d\\x0aDROP TABLE',
+      '12345',
+      '0012345678901234567',
+      '00123456789012345\\xff',
+      '\\x1b[2J\\x0d\\x0aDROP TABLE',
     ]);
     expect(sim.ticketBox).toEqual([]);
     expect(await driver.recovery.acceptorTicket()).toEqual({ state: 'none', barcode: null });
@@ -157,7 +173,11 @@ describe('the acceptor simulator reads barcodes only as set up', () => {
   function bareSimulator(options: AcceptorSimOptions = {}) {
     const sim = new AcceptorSimulator(options);
     let deliver: (b: Buffer) => void = () => undefined;
-    sim.attach({ write: () => undefined, onData: (l) => ((deliver = l), () => undefined), close: async () => undefined });
+    sim.attach({
+      write: () => undefined,
+      onData: (l) => ((deliver = l), () => undefined),
+      close: async () => undefined,
+    });
     const send = (...cmds: Id003Command[]) => {
       for (const c of cmds) deliver(encodeCommand(c));
     };
@@ -165,7 +185,12 @@ describe('the acceptor simulator reads barcodes only as set up', () => {
     const escrowed: string[] = [];
     sim.on('rejected', (r) => rejected.push(r));
     sim.on('ticketEscrow', (b) => escrowed.push(b));
-    send({ type: 'statusRequest' }, { type: 'reset' }, { type: 'statusRequest' }, { type: 'setInhibit', inhibited: false });
+    send(
+      { type: 'statusRequest' },
+      { type: 'reset' },
+      { type: 'statusRequest' },
+      { type: 'setInhibit', inhibited: false },
+    );
     /** Runs the acceptor until it is idle again or holds something in escrow. */
     const run = () => {
       for (let i = 0; i < 5 && sim.state.phase !== 'escrow'; i++) send({ type: 'statusRequest' });
@@ -175,7 +200,11 @@ describe('the acceptor simulator reads barcodes only as set up', () => {
 
   it('rejects a ticket until the barcode function and the bar inhibit allow it, with JCM reasons', () => {
     const { sim, send, run, rejected, escrowed } = bareSimulator();
-    expect(sim.state).toMatchObject({ phase: 'idle', barcodeFunction: { symbology: 0, characters: 0 }, barInhibit: 0xfe });
+    expect(sim.state).toMatchObject({
+      phase: 'idle',
+      barcodeFunction: { symbology: 0, characters: 0 },
+      barInhibit: 0xfe,
+    });
     expect(sim.insertTicket(A)).toBe(true);
     run();
     send({ type: 'setBarcodeFunction', symbology: 0x01, characters: 18 });
@@ -220,7 +249,9 @@ describe('a ticket while something else is pending, and other things no honest a
     stops.push(async () => acceptor.detach());
     const { driver, log } = driverOn(link, extra);
     driver.send({ device: 'acceptor', type: 'enable', enabled: true });
-    await until('settings sent and acceptor enabled', () => acceptor.sent('setInhibit').some((c) => c.type === 'setInhibit' && !c.inhibited));
+    await until('settings sent and acceptor enabled', () =>
+      acceptor.sent('setInhibit').some((c) => c.type === 'setInhibit' && !c.inhibited),
+    );
     acceptor.status = { type: 'idling' };
     return { acceptor, driver, log };
   }
@@ -232,7 +263,12 @@ describe('a ticket while something else is pending, and other things no honest a
     acceptor.status = escrowTicket(A);
     await log.next({ type: 'ticket' });
     acceptor.status = escrowTicket(B);
-    expect(await log.next({ type: 'ticketRejected' })).toEqual({ device: 'acceptor', type: 'ticketRejected', barcode: B, reason: 'another ticket was still pending' });
+    expect(await log.next({ type: 'ticketRejected' })).toEqual({
+      device: 'acceptor',
+      type: 'ticketRejected',
+      barcode: B,
+      reason: 'another ticket was still pending',
+    });
     expect(log.of('ticketReturned')).toEqual([{ device: 'acceptor', type: 'ticketReturned', barcode: A }]);
     await until('return sent', () => returnsSent(acceptor) > 0);
     acceptor.status = { type: 'returning' };
@@ -249,7 +285,10 @@ describe('a ticket while something else is pending, and other things no honest a
     acceptor.status = { type: 'escrow', code: 0x64 };
     await log.next({ type: 'escrow' });
     acceptor.status = escrowTicket(A);
-    expect(await log.next({ type: 'ticketRejected' })).toMatchObject({ barcode: A, reason: 'a note was still pending' });
+    expect(await log.next({ type: 'ticketRejected' })).toMatchObject({
+      barcode: A,
+      reason: 'a note was still pending',
+    });
     expect(log.of('returned')).toEqual([{ device: 'acceptor', type: 'returned', value: 2000 }]);
     acceptor.status = { type: 'idling' };
     await settle();
@@ -257,8 +296,12 @@ describe('a ticket while something else is pending, and other things no honest a
     await log.next({ type: 'ticket' });
     const from = log.events.length;
     acceptor.status = { type: 'escrow', code: 0x62 };
-    expect(await log.next({ type: 'rejected' }, from)).toMatchObject({ reason: 'USD 5 returned: a ticket was still pending' });
-    expect(log.events.slice(from).filter((e) => e.type === 'ticketReturned')).toEqual([{ device: 'acceptor', type: 'ticketReturned', barcode: B }]);
+    expect(await log.next({ type: 'rejected' }, from)).toMatchObject({
+      reason: 'USD 5 returned: a ticket was still pending',
+    });
+    expect(log.events.slice(from).filter((e) => e.type === 'ticketReturned')).toEqual([
+      { device: 'acceptor', type: 'ticketReturned', barcode: B },
+    ]);
     expect(log.events.slice(from).some((e) => e.type === 'escrow')).toBe(false);
   });
 
@@ -266,7 +309,10 @@ describe('a ticket while something else is pending, and other things no honest a
     const { acceptor, driver, log } = await scripted();
     driver.send({ device: 'acceptor', type: 'enable', enabled: false });
     acceptor.status = escrowTicket(A);
-    expect(await log.next({ type: 'ticketRejected' })).toMatchObject({ barcode: A, reason: 'the acceptor was being disabled' });
+    expect(await log.next({ type: 'ticketRejected' })).toMatchObject({
+      barcode: A,
+      reason: 'the acceptor was being disabled',
+    });
     await until('return sent', () => returnsSent(acceptor) > 0);
     expect(log.of('ticket')).toEqual([]);
   });
@@ -277,7 +323,11 @@ describe('a ticket while something else is pending, and other things no honest a
     await log.next({ type: 'ticketRejected' });
     acceptor.next.push({ type: 'stacking' });
     acceptor.status = { type: 'vendValid' };
-    expect(await log.next({ type: 'ticketStacked' })).toEqual({ device: 'acceptor', type: 'ticketStacked', barcode: '12345' });
+    expect(await log.next({ type: 'ticketStacked' })).toEqual({
+      device: 'acceptor',
+      type: 'ticketStacked',
+      barcode: '12345',
+    });
     await until('vend valid acknowledged', () => acceptor.sent('ack').length > 0);
     acceptor.status = { type: 'idling' };
     await settle();

@@ -6,7 +6,10 @@ import { AcceptorSimulator } from './simulator';
 
 const FAST = { pollMs: 5, responseTimeoutMs: 40, retries: 1, reconnectMs: 20, currency: 'USD', minorDigits: 2 };
 
-function setup(extra: Partial<ConstructorParameters<typeof AcceptorDriver>[0]> = {}, simOptions: ConstructorParameters<typeof AcceptorSimulator>[0] = {}) {
+function setup(
+  extra: Partial<ConstructorParameters<typeof AcceptorDriver>[0]> = {},
+  simOptions: ConstructorParameters<typeof AcceptorSimulator>[0] = {},
+) {
   const link = new MemoryLink('acceptor');
   const sim = new AcceptorSimulator(simOptions).attach(link.device);
   const driver = new AcceptorDriver({ path: link.path, binding: link.binding, ...FAST, ...extra });
@@ -211,9 +214,19 @@ describe('acceptor power-up, currency and restart (C-15, C-16, C-14)', () => {
     const driver = new AcceptorDriver({ path: link.path, binding: link.binding, ...FAST });
     driver.start();
     stops.push(() => driver.stop());
-    await until('acceptor disabled after initialising', () => sim.state.phase === 'idle' && seen.some((c) => c.startsWith('getCurrencyAssignment')));
+    await until(
+      'acceptor disabled after initialising',
+      () => sim.state.phase === 'idle' && seen.some((c) => c.startsWith('getCurrencyAssignment')),
+    );
     const order = seen.map((c) => c.split('@')[0]);
-    expect(order.slice(0, 6)).toEqual(['reset', 'setDenominations', 'setSecurity', 'setBarcodeFunction', 'setBarInhibit', 'setInhibit']);
+    expect(order.slice(0, 6)).toEqual([
+      'reset',
+      'setDenominations',
+      'setSecurity',
+      'setBarcodeFunction',
+      'setBarInhibit',
+      'setInhibit',
+    ]);
     // Every setting went while it was initialising, after the RESET; nothing before the RESET.
     expect(seen.slice(1, 6).every((c) => c.endsWith('@initializing'))).toBe(true);
     expect(sim.state.inhibited).toBe(true);

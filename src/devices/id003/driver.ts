@@ -16,7 +16,16 @@ import type { Binding } from '../shared/port-connection';
 import { Requester } from '../shared/requester';
 import { readTicketBarcode, showBarcode } from './barcode';
 import { encodeCommand, type CurrencyEntry, type Id003Command, type Id003Response } from './codec';
-import { BAR_INHIBIT, BARCODE_INTERLEAVED_2_OF_5, FAILURE_CODES, FAULT_STATUSES, FAULT_TEXT, REJECT_REASONS, TICKET_DIGITS, type FaultStatus } from './codes';
+import {
+  BAR_INHIBIT,
+  BARCODE_INTERLEAVED_2_OF_5,
+  FAILURE_CODES,
+  FAULT_STATUSES,
+  FAULT_TEXT,
+  REJECT_REASONS,
+  TICKET_DIGITS,
+  type FaultStatus,
+} from './codes';
 import { noteTable, type NoteValue } from './currency';
 import { Id003ResponseParser } from './parser';
 
@@ -107,16 +116,36 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
 
   constructor(options: AcceptorDriverOptions) {
     const opts = {
-      baudRate: 9600, pollMs: 100, responseTimeoutMs: 200, retries: 2, reconnectMs: 500, escrowDecisionMs: 10_000, ticketDecisionMs: 30_000,
+      baudRate: 9600,
+      pollMs: 100,
+      responseTimeoutMs: 200,
+      retries: 2,
+      reconnectMs: 500,
+      escrowDecisionMs: 10_000,
+      ticketDecisionMs: 30_000,
       initializeTimeoutMs: 20_000,
       ...options,
     };
-    super('acceptor', { path: opts.path, binding: options.binding, baudRate: opts.baudRate, dataBits: 8, parity: 'even', stopBits: 1, reconnectMs: opts.reconnectMs }, () => new Id003ResponseParser(50), {
-      pollMs: opts.pollMs,
-      recycleAfter: 2,
-    });
+    super(
+      'acceptor',
+      {
+        path: opts.path,
+        binding: options.binding,
+        baudRate: opts.baudRate,
+        dataBits: 8,
+        parity: 'even',
+        stopBits: 1,
+        reconnectMs: opts.reconnectMs,
+      },
+      () => new Id003ResponseParser(50),
+      {
+        pollMs: opts.pollMs,
+        recycleAfter: 2,
+      },
+    );
     this.opts = opts;
-    this.currency = options.currency !== undefined ? { code: options.currency, minorDigits: options.minorDigits ?? 2 } : null;
+    this.currency =
+      options.currency !== undefined ? { code: options.currency, minorDigits: options.minorDigits ?? 2 } : null;
     this.req = new Requester(this.conn);
   }
 
@@ -203,7 +232,10 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
     // note found stacking that this driver never saw (the cabinet restarted mid-stack) ends in a
     // vend valid, the answer to give: wait for that too.
     const unnamed = () =>
-      !this.held && (this.lastStatus === 'stacking' || ((this.lastStatus === 'escrow' || this.lastStatus === 'holding') && (this.entries === null || this.values !== null)));
+      !this.held &&
+      (this.lastStatus === 'stacking' ||
+        ((this.lastStatus === 'escrow' || this.lastStatus === 'holding') &&
+          (this.entries === null || this.values !== null)));
     while (!this.statusSinceConnect || this.held?.phase === 'stacking' || unnamed()) {
       if (Date.now() > deadline) throw new Error('acceptor note state did not settle');
       await new Promise((r) => setTimeout(r, this.opts.pollMs));
@@ -219,7 +251,13 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
     }
     const next = this.nextCommand();
     const accept = next.type === 'statusRequest' ? isStatus : (r: Id003Response) => answers(next, r);
-    const reply = await this.req.request(next.type, encodeCommand(next), accept, this.opts.responseTimeoutMs, this.opts.retries);
+    const reply = await this.req.request(
+      next.type,
+      encodeCommand(next),
+      accept,
+      this.opts.responseTimeoutMs,
+      this.opts.retries,
+    );
     this.markOnline();
     this.handle(next, reply);
   }
@@ -256,8 +294,10 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
     }
     // Asked whatever the acceptor is doing (a note may be in escrow at a restart), but never
     // between its power-up report and the RESET.
-    if (!this.entries && this.statusSinceConnect && !POWER_UP.has(this.lastStatus)) return { type: 'getCurrencyAssignment' };
-    if (this.settingsSent && this.statusSinceConnect && this.inhibitSent !== !this.enabled) return { type: 'setInhibit', inhibited: !this.enabled };
+    if (!this.entries && this.statusSinceConnect && !POWER_UP.has(this.lastStatus))
+      return { type: 'getCurrencyAssignment' };
+    if (this.settingsSent && this.statusSinceConnect && this.inhibitSent !== !this.enabled)
+      return { type: 'setInhibit', inhibited: !this.enabled };
     return { type: 'statusRequest' };
   }
 
@@ -279,7 +319,8 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
         if (sent.type === 'return' && this.held) this.held.decision = 'return';
         return;
       case 'barcodeFunction':
-        if (r.echo && sent.type === 'setBarcodeFunction') this.barcodeEchoes.function = r.symbology === sent.symbology && r.characters === sent.characters;
+        if (r.echo && sent.type === 'setBarcodeFunction')
+          this.barcodeEchoes.function = r.symbology === sent.symbology && r.characters === sent.characters;
         return;
       case 'barInhibit':
         if (r.echo && sent.type === 'setBarInhibit') this.barcodeEchoes.inhibit = r.mask === sent.mask;
@@ -355,7 +396,11 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
       case 'rejecting':
         if (!this.rejecting) {
           this.rejecting = true;
-          this.emitEvent({ device: 'acceptor', type: 'rejected', reason: REJECT_REASONS[r.reason] ?? `reject code 0x${r.reason.toString(16)}` });
+          this.emitEvent({
+            device: 'acceptor',
+            type: 'rejected',
+            reason: REJECT_REASONS[r.reason] ?? `reject code 0x${r.reason.toString(16)}`,
+          });
         }
         return;
       case 'idling':
@@ -377,7 +422,10 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
     const now = Date.now();
     this.initializingSince ??= now;
     if (now - this.initializingSince > this.opts.initializeTimeoutMs) {
-      this.setDriverFault('initializeTimeout', `the acceptor has been initialising for more than ${Math.round(this.opts.initializeTimeoutMs / 1000)} s`);
+      this.setDriverFault(
+        'initializeTimeout',
+        `the acceptor has been initialising for more than ${Math.round(this.opts.initializeTimeoutMs / 1000)} s`,
+      );
     }
   }
 
@@ -411,7 +459,11 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
     const v = this.values!.find((x) => x.code === code);
     if (!v) {
       this.queue.push({ type: 'return' });
-      this.emitEvent({ device: 'acceptor', type: 'rejected', reason: `note code 0x${code.toString(16)} is not in the acceptor's currency assignment` });
+      this.emitEvent({
+        device: 'acceptor',
+        type: 'rejected',
+        reason: `note code 0x${code.toString(16)} is not in the acceptor's currency assignment`,
+      });
       return;
     }
     this.unknownStacked = false;
@@ -451,7 +503,10 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
     let refusal: { shown: string; reason: string } | null = null;
     if (h && pending(h)) {
       this.settleReturned(h);
-      refusal = { shown: showBarcode(raw), reason: h.kind === 'ticket' ? 'another ticket was still pending' : 'a note was still pending' };
+      refusal = {
+        shown: showBarcode(raw),
+        reason: h.kind === 'ticket' ? 'another ticket was still pending' : 'a note was still pending',
+      };
     } else if (this.wantEnabled === false) {
       refusal = { shown: showBarcode(raw), reason: 'the acceptor was being disabled' };
     } else {
@@ -460,7 +515,15 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
     }
     const escrowSince = Date.now();
     if (refusal) {
-      this.held = { kind: 'ticket', raw, barcode: refusal.shown, offered: false, phase: 'escrow', decision: 'return', escrowSince };
+      this.held = {
+        kind: 'ticket',
+        raw,
+        barcode: refusal.shown,
+        offered: false,
+        phase: 'escrow',
+        decision: 'return',
+        escrowSince,
+      };
       this.emitEvent({ device: 'acceptor', type: 'ticketRejected', barcode: refusal.shown, reason: refusal.reason });
       return;
     }
@@ -481,12 +544,14 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
     if (n && pending(n)) {
       n.phase = 'stacked';
       // A refused ticket stacked all the same is reported too: the cabinet logs it and credits nothing.
-      if (n.kind === 'note') this.emitEvent({ device: 'acceptor', type: 'stacked', value: n.value, denomination: n.denomination });
+      if (n.kind === 'note')
+        this.emitEvent({ device: 'acceptor', type: 'stacked', value: n.value, denomination: n.denomination });
       else this.emitEvent({ device: 'acceptor', type: 'ticketStacked', barcode: n.barcode });
     } else if (!n || n.phase === 'returned') {
       // A note we never saw in escrow (the cabinet restarted mid-stack): its value is the journal's,
       // told by the restart answer; after that, a pending note of the cabinet's is this one.
-      if (!this.unknownStacked && this.recoveryCommitted) this.emitEvent({ device: 'acceptor', type: 'stacked', value: 0, denomination: 'unknown note' });
+      if (!this.unknownStacked && this.recoveryCommitted)
+        this.emitEvent({ device: 'acceptor', type: 'stacked', value: 0, denomination: 'unknown note' });
       this.unknownStacked = true;
       this.held = null;
     }
@@ -523,7 +588,17 @@ const POWER_UP = new Set<Id003Response['type'] | null>(['powerUp', 'powerUpBillI
 const pending = (h: Held): boolean => h.phase === 'escrow' || h.phase === 'stacking';
 
 function isStatus(r: Id003Response): boolean {
-  return !['ack', 'invalidCommand', 'denominations', 'inhibit', 'barcodeFunction', 'barInhibit', 'setting', 'version', 'currencyAssignment'].includes(r.type);
+  return ![
+    'ack',
+    'invalidCommand',
+    'denominations',
+    'inhibit',
+    'barcodeFunction',
+    'barInhibit',
+    'setting',
+    'version',
+    'currencyAssignment',
+  ].includes(r.type);
 }
 
 function answers(sent: Id003Command, r: Id003Response): boolean {

@@ -9,7 +9,14 @@ import { assignmentFor } from './currency';
 import { Id003CommandParser } from './parser';
 
 const SETTINGS = new Set<Id003Command['type']>([
-  'setDenominations', 'setSecurity', 'setCommunicationMode', 'setInhibit', 'setDirection', 'setOptionalFunction', 'setBarcodeFunction', 'setBarInhibit',
+  'setDenominations',
+  'setSecurity',
+  'setCommunicationMode',
+  'setInhibit',
+  'setDirection',
+  'setOptionalFunction',
+  'setBarcodeFunction',
+  'setBarInhibit',
 ]);
 
 export class ScriptedAcceptor {
@@ -42,7 +49,8 @@ export class ScriptedAcceptor {
       const answer = this.next.shift() ?? this.status;
       this.endpoint.write(Buffer.isBuffer(answer) ? answer : encodeResponse(answer));
     } else if (SETTINGS.has(cmd.type)) this.endpoint.write(encodeCommand(cmd));
-    else if (cmd.type === 'getCurrencyAssignment') this.endpoint.write(encodeResponse({ type: 'currencyAssignment', entries: assignmentFor([1, 5, 10, 20, 100]) }));
+    else if (cmd.type === 'getCurrencyAssignment')
+      this.endpoint.write(encodeResponse({ type: 'currencyAssignment', entries: assignmentFor([1, 5, 10, 20, 100]) }));
     else if (cmd.type !== 'ack') this.endpoint.write(encodeResponse({ type: 'ack' }));
   }
 }

@@ -13,11 +13,38 @@ import { BAR_INHIBIT, BARCODE_INTERLEAVED_2_OF_5, ESCROW_BARCODE, FAILURE_CODES 
 import { Id003CommandParser } from './parser';
 
 type Phase =
-  | 'off' | 'powerUp' | 'initializing' | 'idle' | 'accepting' | 'escrow' | 'holding'
-  | 'stacking' | 'vendValid' | 'stacked' | 'rejecting' | 'returning';
+  | 'off'
+  | 'powerUp'
+  | 'initializing'
+  | 'idle'
+  | 'accepting'
+  | 'escrow'
+  | 'holding'
+  | 'stacking'
+  | 'vendValid'
+  | 'stacked'
+  | 'rejecting'
+  | 'returning';
 
-export type AcceptorFault = 'stackerFull' | 'stackerOpen' | 'jamInAcceptor' | 'jamInStacker' | 'pause' | 'cheated' | 'failure' | 'communicationError';
-const FAULT_ORDER: AcceptorFault[] = ['failure', 'jamInAcceptor', 'jamInStacker', 'stackerOpen', 'stackerFull', 'cheated', 'pause', 'communicationError'];
+export type AcceptorFault =
+  | 'stackerFull'
+  | 'stackerOpen'
+  | 'jamInAcceptor'
+  | 'jamInStacker'
+  | 'pause'
+  | 'cheated'
+  | 'failure'
+  | 'communicationError';
+const FAULT_ORDER: AcceptorFault[] = [
+  'failure',
+  'jamInAcceptor',
+  'jamInStacker',
+  'stackerOpen',
+  'stackerFull',
+  'cheated',
+  'pause',
+  'communicationError',
+];
 
 /** Notes a simulated acceptor knows when not told, by the currency it is assigned for. */
 const DEFAULT_NOTES: Record<string, number[]> = {
@@ -103,7 +130,8 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
     super();
     const currency = options.currency ?? 'USD';
     const country = countryFor(currency);
-    if (!country) throw new Error(`a simulated acceptor cannot be assigned for ${currency}: no JCM country code is known for it`);
+    if (!country)
+      throw new Error(`a simulated acceptor cannot be assigned for ${currency}: no JCM country code is known for it`);
     this.entries = assignmentFor(options.notes ?? DEFAULT_NOTES[currency] ?? [], country.code);
     const table = noteTable(this.entries, currency, options.minorDigits ?? 2);
     if (!table.ok) throw new Error(table.reason);
@@ -139,13 +167,25 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
   }
 
   get state(): {
-    phase: Phase; inhibited: boolean; inhibitMask: number; note: NoteValue | null; ticket: string | null; faults: AcceptorFault[];
-    barcodeFunction: { symbology: number; characters: number }; barInhibit: number;
+    phase: Phase;
+    inhibited: boolean;
+    inhibitMask: number;
+    note: NoteValue | null;
+    ticket: string | null;
+    faults: AcceptorFault[];
+    barcodeFunction: { symbology: number; characters: number };
+    barInhibit: number;
   } {
     const i = this.item;
     return {
-      phase: this.phase, inhibited: this.inhibited, inhibitMask: this.inhibitMask, note: i?.kind === 'note' ? i.note : null,
-      ticket: i?.kind === 'ticket' ? i.barcode : null, faults: [...this.faults], barcodeFunction: { ...this.barcodeFunction }, barInhibit: this.barInhibit,
+      phase: this.phase,
+      inhibited: this.inhibited,
+      inhibitMask: this.inhibitMask,
+      note: i?.kind === 'note' ? i.note : null,
+      ticket: i?.kind === 'ticket' ? i.barcode : null,
+      faults: [...this.faults],
+      barcodeFunction: { ...this.barcodeFunction },
+      barInhibit: this.barInhibit,
     };
   }
 
@@ -229,7 +269,8 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
   }
 
   setFailure(code: number | null): void {
-    if (code !== null && !(code in FAILURE_CODES)) throw new Error(`0x${code.toString(16)} is not an ID-003 failure code`);
+    if (code !== null && !(code in FAILURE_CODES))
+      throw new Error(`0x${code.toString(16)} is not an ID-003 failure code`);
     if (code !== null) this.failureCode = code;
     this.setFault('failure', code !== null);
   }
@@ -247,7 +288,12 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
   powerOff(): void {
     if (this.phase === 'off') return;
     const p = this.phase;
-    this.powerLossNote = p === 'stacking' || p === 'vendValid' ? 'stacker' : this.item && p !== 'idle' && p !== 'stacked' && !this.boxed ? 'acceptor' : 'none';
+    this.powerLossNote =
+      p === 'stacking' || p === 'vendValid'
+        ? 'stacker'
+        : this.item && p !== 'idle' && p !== 'stacked' && !this.boxed
+          ? 'acceptor'
+          : 'none';
     this.phase = 'off';
     this.parser.reset();
   }
@@ -339,7 +385,11 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
         return this.reply({ type: 'barInhibit', mask: this.barInhibit, echo: false });
       case 'setSecurity':
       case 'setOptionalFunction':
-        return this.reply({ type: 'setting', code: cmd.type === 'setSecurity' ? 0xc1 : 0xc5, data: [cmd.mask & 0xff, cmd.mask >> 8] });
+        return this.reply({
+          type: 'setting',
+          code: cmd.type === 'setSecurity' ? 0xc1 : 0xc5,
+          data: [cmd.mask & 0xff, cmd.mask >> 8],
+        });
       case 'setCommunicationMode':
         return this.reply({ type: 'setting', code: 0xc2, data: [cmd.mode] });
       case 'setDirection':
@@ -366,12 +416,21 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
     if (fault) return { type: fault };
     switch (this.phase) {
       case 'powerUp':
-        return { type: this.powerLossNote === 'stacker' ? 'powerUpBillInStacker' : this.powerLossNote === 'acceptor' ? 'powerUpBillInAcceptor' : 'powerUp' };
+        return {
+          type:
+            this.powerLossNote === 'stacker'
+              ? 'powerUpBillInStacker'
+              : this.powerLossNote === 'acceptor'
+                ? 'powerUpBillInAcceptor'
+                : 'powerUp',
+        };
       case 'idle':
         return { type: this.disabled ? 'disabled' : 'idling' };
       case 'escrow': {
         const i = this.item!;
-        return i.kind === 'note' ? { type: 'escrow', code: i.note.code } : { type: 'escrow', code: ESCROW_BARCODE, barcode: i.barcode };
+        return i.kind === 'note'
+          ? { type: 'escrow', code: i.note.code }
+          : { type: 'escrow', code: ESCROW_BARCODE, barcode: i.barcode };
       }
       case 'rejecting':
         return { type: 'rejecting', reason: this.rejectReason };

@@ -25,7 +25,16 @@ describe('hostile barcodes through the driver', () => {
     const below = (n: number) => r.nextUint32() % n;
     const link = new MemoryLink('acceptor');
     const acceptor = new ScriptedAcceptor(link.device);
-    const driver = new AcceptorDriver({ path: link.path, binding: link.binding, pollMs: 1, responseTimeoutMs: 30, retries: 1, reconnectMs: 10, currency: 'USD', minorDigits: 2 });
+    const driver = new AcceptorDriver({
+      path: link.path,
+      binding: link.binding,
+      pollMs: 1,
+      responseTimeoutMs: 30,
+      retries: 1,
+      reconnectMs: 10,
+      currency: 'USD',
+      minorDigits: 2,
+    });
     const log = new EventLog();
     driver.on('event', log.push);
     stops.push(async () => {
@@ -44,7 +53,9 @@ describe('hostile barcodes through the driver', () => {
     for (let i = 0; i < 150; i++) {
       const len = i % 3 === 0 ? 18 : below(250);
       const digitsOnly = i % 3 !== 2;
-      const bytes = Array.from({ length: len }, () => (digitsOnly ? 0x30 + below(10) : [0xff, 0xfc, 0x00, 0x13, 0x1b, 0x0a][below(6)] ?? below(256)));
+      const bytes = Array.from({ length: len }, () =>
+        digitsOnly ? 0x30 + below(10) : ([0xff, 0xfc, 0x00, 0x13, 0x1b, 0x0a][below(6)] ?? below(256)),
+      );
       const barcode = Buffer.from(bytes).toString('latin1');
       const frame = encodeResponse({ type: 'escrow', code: 0x6f, barcode });
       if (i % 12 === 5) {
@@ -54,7 +65,11 @@ describe('hostile barcodes through the driver', () => {
         const how = below(3);
         if (how === 0) bad[1] = (bad[1]! + 1 + below(20)) & 0xff;
         else if (how === 1) bad[3 + below(bad.length - 3)]! ^= 1 << below(8);
-        acceptor.next.push(how === 2 ? frame.subarray(0, 3 + below(frame.length - 3)) : bad, { type: 'idling' }, { type: 'idling' });
+        acceptor.next.push(
+          how === 2 ? frame.subarray(0, 3 + below(frame.length - 3)) : bad,
+          { type: 'idling' },
+          { type: 'idling' },
+        );
         continue;
       }
       (/^[0-9]{18}$/.test(barcode) ? genuine : refused).add(barcode);
@@ -75,7 +90,9 @@ describe('hostile barcodes through the driver', () => {
     }
     expect(rejected.length).toBeGreaterThanOrEqual(refused.size - corrupted);
     expect(rejected.length).toBeLessThanOrEqual(refused.size);
-    expect(log.events.filter((e) => e.type === 'ticketStacked' || e.type === 'stacked' || e.type === 'escrow')).toEqual([]);
+    expect(log.events.filter((e) => e.type === 'ticketStacked' || e.type === 'stacked' || e.type === 'escrow')).toEqual(
+      [],
+    );
 
     // And it still takes a good ticket, stacked on the cabinet's word.
     const from = log.events.length;

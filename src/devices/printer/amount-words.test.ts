@@ -5,9 +5,18 @@ import { checkValidationNumber, formatValidationNumber, makeValidationNumber } f
 
 describe('amount in words', () => {
   it.each([
-    [0, 'zero'], [7, 'seven'], [13, 'thirteen'], [20, 'twenty'], [42, 'forty-two'], [100, 'one hundred'], [101, 'one hundred one'],
-    [999, 'nine hundred ninety-nine'], [1000, 'one thousand'], [1_000_001, 'one million one'],
-    [2_300_450, 'two million three hundred thousand four hundred fifty'], [1_000_000_000_000, 'one trillion'],
+    [0, 'zero'],
+    [7, 'seven'],
+    [13, 'thirteen'],
+    [20, 'twenty'],
+    [42, 'forty-two'],
+    [100, 'one hundred'],
+    [101, 'one hundred one'],
+    [999, 'nine hundred ninety-nine'],
+    [1000, 'one thousand'],
+    [1_000_001, 'one million one'],
+    [2_300_450, 'two million three hundred thousand four hundred fifty'],
+    [1_000_000_000_000, 'one trillion'],
   ])('%d is "%s"', (n, words) => expect(integerToWords(n)).toBe(words));
 
   it.each([
@@ -34,7 +43,14 @@ describe('amount in words', () => {
   });
 
   it('never repeats a word form for two different amounts', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 10 ** 12 }), fc.integer({ min: 0, max: 10 ** 12 }), (a, b) => a === b || integerToWords(a) !== integerToWords(b)), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10 ** 12 }),
+        fc.integer({ min: 0, max: 10 ** 12 }),
+        (a, b) => a === b || integerToWords(a) !== integerToWords(b),
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -49,23 +65,30 @@ describe('validation number', () => {
 
   it('catches every single-digit error and adjacent swap', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 999_999 }), fc.integer({ min: 0, max: 9_999_999_999 }), fc.integer({ min: 0, max: 17 }), fc.integer({ min: 1, max: 9 }), (m, s, pos, delta) => {
-        const v = makeValidationNumber({ machine: m, sequence: s });
-        const d = (Number(v[pos]) + delta) % 10;
-        const typo = v.slice(0, pos) + d + v.slice(pos + 1);
-        expect(checkValidationNumber(typo).ok).toBe(false);
-        if (pos < 17 && v[pos] !== v[pos + 1]) {
-          const swapped = v.slice(0, pos) + v[pos + 1] + v[pos] + v.slice(pos + 2);
-          expect(checkValidationNumber(swapped).ok).toBe(false);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 999_999 }),
+        fc.integer({ min: 0, max: 9_999_999_999 }),
+        fc.integer({ min: 0, max: 17 }),
+        fc.integer({ min: 1, max: 9 }),
+        (m, s, pos, delta) => {
+          const v = makeValidationNumber({ machine: m, sequence: s });
+          const d = (Number(v[pos]) + delta) % 10;
+          const typo = v.slice(0, pos) + d + v.slice(pos + 1);
+          expect(checkValidationNumber(typo).ok).toBe(false);
+          if (pos < 17 && v[pos] !== v[pos + 1]) {
+            const swapped = v.slice(0, pos) + v[pos + 1] + v[pos] + v.slice(pos + 2);
+            expect(checkValidationNumber(swapped).ok).toBe(false);
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('is unique per machine and sequence, and refuses bad input', () => {
     const seen = new Set<string>();
-    for (let m = 0; m < 20; m++) for (let s = 0; s < 50; s++) seen.add(makeValidationNumber({ machine: m, sequence: s }));
+    for (let m = 0; m < 20; m++)
+      for (let s = 0; s < 50; s++) seen.add(makeValidationNumber({ machine: m, sequence: s }));
     expect(seen.size).toBe(1000);
     expect(() => makeValidationNumber({ machine: 1_000_000, sequence: 1 })).toThrow(RangeError);
     expect(() => makeValidationNumber({ machine: 1, sequence: -1 })).toThrow(RangeError);

@@ -1,7 +1,28 @@
 // A voucher's amount in English words (C-17), from integer minor units: no floating point
 // anywhere (C-1). "one hundred twenty-three dollars and forty-five cents".
 
-const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const ONES = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 const SCALES = ['', 'thousand', 'million', 'billion', 'trillion'];
 
@@ -33,7 +54,8 @@ function below1000(n: number): string {
 
 /** A non-negative safe integer in words: 1234 → "one thousand two hundred thirty-four". */
 export function integerToWords(n: number): string {
-  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`cannot write ${n} in words: not a non-negative safe integer`);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new RangeError(`cannot write ${n} in words: not a non-negative safe integer`);
   if (n === 0) return 'zero';
   const groups: string[] = [];
   for (let scale = 0; n > 0; scale++, n = Math.floor(n / 1000)) {
@@ -50,9 +72,14 @@ export function integerToWords(n: number): string {
  * and forty-five cents". A currency without known names uses its code for both units.
  */
 export function amountToWords(minor: number, currency: string, minorDigits: number): string {
-  if (!Number.isSafeInteger(minor) || minor < 0) throw new RangeError(`amount ${minor} is not a non-negative whole number of minor units`);
-  if (!Number.isInteger(minorDigits) || minorDigits < 0 || minorDigits > 4) throw new RangeError(`minor digits ${minorDigits} must be 0..4`);
-  const names = NAMES[currency] ?? { major: [currency, currency], minor: [`${currency} minor unit`, `${currency} minor units`] };
+  if (!Number.isSafeInteger(minor) || minor < 0)
+    throw new RangeError(`amount ${minor} is not a non-negative whole number of minor units`);
+  if (!Number.isInteger(minorDigits) || minorDigits < 0 || minorDigits > 4)
+    throw new RangeError(`minor digits ${minorDigits} must be 0..4`);
+  const names = NAMES[currency] ?? {
+    major: [currency, currency],
+    minor: [`${currency} minor unit`, `${currency} minor units`],
+  };
   const per = 10 ** minorDigits;
   const major = Math.floor(minor / per);
   const rest = minor % per;
@@ -64,7 +91,8 @@ export function amountToWords(minor: number, currency: string, minorDigits: numb
 
 /** Amount in figures: (12345, 'USD', 2) → "$123.45"; other currencies as "EUR 123.45". */
 export function amountInFigures(minor: number, currency: string, minorDigits: number): string {
-  if (!Number.isSafeInteger(minor) || minor < 0) throw new RangeError(`amount ${minor} is not a non-negative whole number of minor units`);
+  if (!Number.isSafeInteger(minor) || minor < 0)
+    throw new RangeError(`amount ${minor} is not a non-negative whole number of minor units`);
   const s = String(minor).padStart(minorDigits + 1, '0');
   const int = s.slice(0, s.length - minorDigits).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const frac = minorDigits ? `.${s.slice(s.length - minorDigits)}` : '';

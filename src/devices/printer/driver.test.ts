@@ -30,7 +30,11 @@ describe('printer driver over the mock binding', () => {
     const { sim, driver, log } = setup();
     await log.next({ type: 'online' });
     print(driver);
-    expect(await log.next({ type: 'printed' })).toEqual({ device: 'printer', type: 'printed', validation: VOUCHER.validation });
+    expect(await log.next({ type: 'printed' })).toEqual({
+      device: 'printer',
+      type: 'printed',
+      validation: VOUCHER.validation,
+    });
     expect(sim.printed).toHaveLength(1);
     const t = sim.printed[0]!;
     expect(t.validation).toBe(VOUCHER.validation);
@@ -53,9 +57,19 @@ describe('printer driver over the mock binding', () => {
     const { sim, driver, log } = setup();
     await log.next({ type: 'online' });
     const sequence = 9_000_000_001;
-    const specimen = { ...VOUCHER, amount: 0, specimen: true as const, sequence, validation: makeValidationNumber({ machine: 1234, sequence }) };
+    const specimen = {
+      ...VOUCHER,
+      amount: 0,
+      specimen: true as const,
+      sequence,
+      validation: makeValidationNumber({ machine: 1234, sequence }),
+    };
     print(driver, specimen);
-    expect(await log.next({ type: 'printed' })).toEqual({ device: 'printer', type: 'printed', validation: specimen.validation });
+    expect(await log.next({ type: 'printed' })).toEqual({
+      device: 'printer',
+      type: 'printed',
+      validation: specimen.validation,
+    });
     const t = sim.printed[0]!;
     expect(t.lines[0]!.replace(/ /g, '')).toBe('***VOID***');
     expect(t.text).toContain('SPECIMEN - NOT NEGOTIABLE');
@@ -67,7 +81,10 @@ describe('printer driver over the mock binding', () => {
     sim.setPaperOut(true);
     expect(await log.next({ type: 'fault' })).toMatchObject({ code: 'paperOut' });
     print(driver);
-    expect(await log.next({ type: 'printFailed' })).toMatchObject({ validation: VOUCHER.validation, reason: expect.stringMatching(/paper/) });
+    expect(await log.next({ type: 'printFailed' })).toMatchObject({
+      validation: VOUCHER.validation,
+      reason: expect.stringMatching(/paper/),
+    });
     expect(sim.printed).toHaveLength(0);
     expect(await driver.recovery.voucherPrinted(VOUCHER.validation)).toBe('not-printed');
     sim.setPaperOut(false);

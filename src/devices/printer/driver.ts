@@ -35,8 +35,18 @@ const FAULTS: { code: FaultCode; on: (c: PrinterCondition) => boolean; text: str
   { code: 'paperOut', on: (c) => c.paperOut, text: 'printer is out of paper', stopsPrinting: true },
   { code: 'coverOpen', on: (c) => c.coverOpen, text: 'printer cover is open', stopsPrinting: true },
   { code: 'cutterError', on: (c) => c.cutterError, text: 'printer cutter error', stopsPrinting: true },
-  { code: 'printerError', on: (c) => c.unrecoverableError, text: 'printer has an unrecoverable error', stopsPrinting: true },
-  { code: 'autoRecoverableError', on: (c) => c.autoRecoverableError, text: 'printer error it will recover from (e.g. head temperature)', stopsPrinting: false },
+  {
+    code: 'printerError',
+    on: (c) => c.unrecoverableError,
+    text: 'printer has an unrecoverable error',
+    stopsPrinting: true,
+  },
+  {
+    code: 'autoRecoverableError',
+    on: (c) => c.autoRecoverableError,
+    text: 'printer error it will recover from (e.g. head temperature)',
+    stopsPrinting: false,
+  },
 ];
 
 interface Job {
@@ -57,12 +67,28 @@ export class PrinterDriver extends DriverBase<PrinterReply> {
   private nextId = 0;
 
   constructor(options: PrinterDriverOptions) {
-    const opts = { baudRate: 38400, dataBits: 8 as const, parity: 'none' as const, stopBits: 1 as const, pollMs: 250, responseTimeoutMs: 200, retries: 2, reconnectMs: 500, printTimeoutMs: 20_000, ...options };
+    const opts = {
+      baudRate: 38400,
+      dataBits: 8 as const,
+      parity: 'none' as const,
+      stopBits: 1 as const,
+      pollMs: 250,
+      responseTimeoutMs: 200,
+      retries: 2,
+      reconnectMs: 500,
+      printTimeoutMs: 20_000,
+      ...options,
+    };
     const line = { baudRate: opts.baudRate, dataBits: opts.dataBits, parity: opts.parity, stopBits: opts.stopBits };
-    super('printer', { path: opts.path, binding: options.binding, ...line, reconnectMs: opts.reconnectMs }, () => new PrinterReplyParser(), {
-      pollMs: opts.pollMs,
-      recycleAfter: 2,
-    });
+    super(
+      'printer',
+      { path: opts.path, binding: options.binding, ...line, reconnectMs: opts.reconnectMs },
+      () => new PrinterReplyParser(),
+      {
+        pollMs: opts.pollMs,
+        recycleAfter: 2,
+      },
+    );
     this.opts = opts;
     this.req = new Requester(this.conn, (reply) => {
       if (reply.type === 'processId' && this.job && reply.id === this.job.id) {
@@ -82,7 +108,12 @@ export class PrinterDriver extends DriverBase<PrinterReply> {
     const v = command.voucher;
     const problems = voucherProblems(v);
     if (problems.length) {
-      this.emitEvent({ device: 'printer', type: 'printFailed', validation: String(v.validation), reason: `voucher refused: ${problems.join('; ')}` });
+      this.emitEvent({
+        device: 'printer',
+        type: 'printFailed',
+        validation: String(v.validation),
+        reason: `voucher refused: ${problems.join('; ')}`,
+      });
       return;
     }
     if (this.outcomes.get(v.validation) === 'printed') {
@@ -98,7 +129,10 @@ export class PrinterDriver extends DriverBase<PrinterReply> {
   readonly recovery: Pick<DeviceRecovery, 'voucherPrinted'> = {
     voucherPrinted: async (validation) => {
       const deadline = Date.now() + this.opts.printTimeoutMs + 1000;
-      while ((this.job?.voucher.validation === validation || this.queue.some((q) => q.validation === validation)) && Date.now() < deadline) {
+      while (
+        (this.job?.voucher.validation === validation || this.queue.some((q) => q.validation === validation)) &&
+        Date.now() < deadline
+      ) {
         await new Promise((r) => setTimeout(r, this.opts.pollMs));
       }
       return this.outcomes.get(validation) ?? 'unknown';
@@ -112,7 +146,12 @@ export class PrinterDriver extends DriverBase<PrinterReply> {
     if (job.done) return this.finish(job, 'printed');
     // The printer may or may not have finished: saying either would risk paying twice or not at all.
     this.outcomes.set(job.voucher.validation, 'unknown');
-    this.emitEvent({ device: 'printer', type: 'printFailed', validation: job.voucher.validation, reason: 'port lost while printing: outcome unknown, check the printer' });
+    this.emitEvent({
+      device: 'printer',
+      type: 'printFailed',
+      validation: job.voucher.validation,
+      reason: 'port lost while printing: outcome unknown, check the printer',
+    });
   }
 
   protected async step(): Promise<void> {
@@ -129,7 +168,11 @@ export class PrinterDriver extends DriverBase<PrinterReply> {
       } else if (blocking || Date.now() - job.sentAt > this.opts.printTimeoutMs) {
         this.job = null;
         await this.clearPrinter();
-        this.finish(job, 'not-printed', blocking ? blocking.text : `printer did not finish within ${this.opts.printTimeoutMs} ms`);
+        this.finish(
+          job,
+          'not-printed',
+          blocking ? blocking.text : `printer did not finish within ${this.opts.printTimeoutMs} ms`,
+        );
       }
       return;
     }
@@ -145,7 +188,8 @@ export class PrinterDriver extends DriverBase<PrinterReply> {
 
   private finish(job: Job, outcome: 'printed' | 'not-printed', reason = ''): void {
     this.outcomes.set(job.voucher.validation, outcome);
-    if (outcome === 'printed') this.emitEvent({ device: 'printer', type: 'printed', validation: job.voucher.validation });
+    if (outcome === 'printed')
+      this.emitEvent({ device: 'printer', type: 'printed', validation: job.voucher.validation });
     else this.emitEvent({ device: 'printer', type: 'printFailed', validation: job.voucher.validation, reason });
   }
 
@@ -156,7 +200,13 @@ export class PrinterDriver extends DriverBase<PrinterReply> {
   private async readCondition(): Promise<PrinterCondition> {
     const c: PrinterCondition = { ...READY };
     for (const n of [1, 2, 3, 4] as const) {
-      const r = await this.req.request(`status ${n}`, encodeEscPos({ type: 'statusRequest', n }), (x) => x.type === 'status', this.opts.responseTimeoutMs, this.opts.retries);
+      const r = await this.req.request(
+        `status ${n}`,
+        encodeEscPos({ type: 'statusRequest', n }),
+        (x) => x.type === 'status',
+        this.opts.responseTimeoutMs,
+        this.opts.retries,
+      );
       const part = readStatusByte(n, (r as { byte: number }).byte);
       // n = 2 and n = 4 both speak of paper: either saying "out" is enough.
       for (const [k, v] of Object.entries(part) as [keyof PrinterCondition, boolean][]) c[k] = c[k] || v;

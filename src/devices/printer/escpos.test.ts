@@ -5,13 +5,26 @@ import { voucherBytes, voucherProblems } from './voucher-layout';
 import { VOUCHER } from './test-voucher';
 
 const ALL: EscPos[] = [
-  { type: 'text', text: 'HELLO, VENUE #1' }, { type: 'lf' }, { type: 'init' }, { type: 'emphasis', on: true }, { type: 'emphasis', on: false },
-  { type: 'align', align: 'center' }, { type: 'align', align: 'right' }, { type: 'size', width: 2, height: 3 }, { type: 'feed', lines: 4 },
-  { type: 'barcodeHeight', dots: 80 }, { type: 'barcodeWidth', module: 2 }, { type: 'hriPosition', position: 2 },
-  { type: 'barcodeItf', data: '001234567890123456' }, { type: 'cut', partial: true, feed: 0 }, { type: 'cut', partial: false, feed: 5 },
-  { type: 'processId', id: '0042' }, { type: 'statusRequest', n: 1 }, { type: 'statusRequest', n: 4 }, { type: 'realtimeRequest', n: 2 },
+  { type: 'text', text: 'HELLO, VENUE #1' },
+  { type: 'lf' },
+  { type: 'init' },
+  { type: 'emphasis', on: true },
+  { type: 'emphasis', on: false },
+  { type: 'align', align: 'center' },
+  { type: 'align', align: 'right' },
+  { type: 'size', width: 2, height: 3 },
+  { type: 'feed', lines: 4 },
+  { type: 'barcodeHeight', dots: 80 },
+  { type: 'barcodeWidth', module: 2 },
+  { type: 'hriPosition', position: 2 },
+  { type: 'barcodeItf', data: '001234567890123456' },
+  { type: 'cut', partial: true, feed: 0 },
+  { type: 'cut', partial: false, feed: 5 },
+  { type: 'processId', id: '0042' },
+  { type: 'statusRequest', n: 1 },
+  { type: 'statusRequest', n: 4 },
+  { type: 'realtimeRequest', n: 2 },
 ];
-
 
 describe('ESC/POS codec', () => {
   it('encodes the documented byte sequences', () => {
@@ -37,12 +50,14 @@ describe('ESC/POS codec', () => {
     const split: EscPos[] = [];
     for (const b of bytes) split.push(...d.feed(Buffer.from([b])));
     // Text runs may come in pieces when split; join neighbouring text to compare.
-    const join = (cs: EscPos[]) => cs.reduce<EscPos[]>((acc, c) => {
-      const last = acc[acc.length - 1];
-      if (c.type === 'text' && last?.type === 'text') acc[acc.length - 1] = { type: 'text', text: last.text + c.text };
-      else acc.push(c);
-      return acc;
-    }, []);
+    const join = (cs: EscPos[]) =>
+      cs.reduce<EscPos[]>((acc, c) => {
+        const last = acc[acc.length - 1];
+        if (c.type === 'text' && last?.type === 'text')
+          acc[acc.length - 1] = { type: 'text', text: last.text + c.text };
+        else acc.push(c);
+        return acc;
+      }, []);
     expect(join(split)).toEqual(join(whole));
     expect(d.stats.badCommands).toBe(0);
     expect(whole.filter((c) => c.type === 'barcodeItf')).toEqual([{ type: 'barcodeItf', data: VOUCHER.validation }]);
@@ -50,7 +65,12 @@ describe('ESC/POS codec', () => {
 
   it('skips and counts what is not ESC/POS, then reads on', () => {
     const d = new EscPosDecoder();
-    const out = d.feed(Buffer.concat([Buffer.from([0x1b, 0x99, 0x01, 0x1d, 0x6b, 70, 3, 0x31, 0x32, 0x33]), encodeEscPos({ type: 'init' })]));
+    const out = d.feed(
+      Buffer.concat([
+        Buffer.from([0x1b, 0x99, 0x01, 0x1d, 0x6b, 70, 3, 0x31, 0x32, 0x33]),
+        encodeEscPos({ type: 'init' }),
+      ]),
+    );
     expect(out.at(-1)).toEqual({ type: 'init' });
     expect(d.stats.badCommands).toBeGreaterThanOrEqual(2);
   });
@@ -65,7 +85,15 @@ describe('ESC/POS codec', () => {
 
 describe('ESC/POS status', () => {
   it('encodes and reads each condition through the four status requests', () => {
-    const conds = [READY, { ...READY, paperOut: true }, { ...READY, paperLow: true }, { ...READY, coverOpen: true }, { ...READY, cutterError: true }, { ...READY, unrecoverableError: true }, { ...READY, autoRecoverableError: true }];
+    const conds = [
+      READY,
+      { ...READY, paperOut: true },
+      { ...READY, paperLow: true },
+      { ...READY, coverOpen: true },
+      { ...READY, cutterError: true },
+      { ...READY, unrecoverableError: true },
+      { ...READY, autoRecoverableError: true },
+    ];
     for (const c of conds) {
       const read = { ...READY };
       for (const n of [1, 2, 3, 4] as const) {
@@ -83,10 +111,18 @@ describe('ESC/POS status', () => {
 
   it('parses replies split anywhere, dropping noise', () => {
     const p = new PrinterReplyParser();
-    const bytes = Buffer.concat([Buffer.from([0x12, 0xff, 0x00]), encodeProcessIdReply('0007'), Buffer.from([0x37, 0x99, 0x16])]);
+    const bytes = Buffer.concat([
+      Buffer.from([0x12, 0xff, 0x00]),
+      encodeProcessIdReply('0007'),
+      Buffer.from([0x37, 0x99, 0x16]),
+    ]);
     const out = [];
     for (const b of bytes) out.push(...p.feed(Buffer.from([b])));
-    expect(out).toEqual([{ type: 'status', byte: 0x12 }, { type: 'processId', id: '0007' }, { type: 'status', byte: 0x16 }]);
+    expect(out).toEqual([
+      { type: 'status', byte: 0x12 },
+      { type: 'processId', id: '0007' },
+      { type: 'status', byte: 0x16 },
+    ]);
     expect(p.stats.garbageBytes + p.stats.badFrames).toBe(4);
   });
 

@@ -37,7 +37,8 @@ export function encodeEscPos(c: EscPos): Buffer {
   switch (c.type) {
     case 'text': {
       const bytes = Buffer.from(c.text, 'latin1');
-      for (const b of bytes) if (b < 0x20 || b === 0x7f) throw new Error(`text for the printer holds control byte 0x${b.toString(16)}`);
+      for (const b of bytes)
+        if (b < 0x20 || b === 0x7f) throw new Error(`text for the printer holds control byte 0x${b.toString(16)}`);
       return bytes;
     }
     case 'lf':
@@ -49,7 +50,8 @@ export function encodeEscPos(c: EscPos): Buffer {
     case 'align':
       return Buffer.from([ESC, 0x61, ALIGN.indexOf(c.align)]);
     case 'size':
-      if (![c.width, c.height].every((v) => Number.isInteger(v) && v >= 1 && v <= 8)) throw new Error('character size is 1..8 each way');
+      if (![c.width, c.height].every((v) => Number.isInteger(v) && v >= 1 && v <= 8))
+        throw new Error('character size is 1..8 each way');
       return Buffer.from([GS, 0x21, ((c.width - 1) << 4) | (c.height - 1)]);
     case 'feed':
       return Buffer.from([ESC, 0x64, byte(c.lines)]);
@@ -60,7 +62,8 @@ export function encodeEscPos(c: EscPos): Buffer {
     case 'hriPosition':
       return Buffer.from([GS, 0x48, c.position & 3]);
     case 'barcodeItf':
-      if (!/^(\d\d)+$/.test(c.data) || c.data.length > 254) throw new Error('Interleaved 2 of 5 takes an even number of digits');
+      if (!/^(\d\d)+$/.test(c.data) || c.data.length > 254)
+        throw new Error('Interleaved 2 of 5 takes an even number of digits');
       return Buffer.concat([Buffer.from([GS, 0x6b, 70, c.data.length]), Buffer.from(c.data, 'latin1')]);
     case 'cut':
       return Buffer.from([GS, 0x56, c.partial ? 66 : 65, byte(c.feed)]);
@@ -163,7 +166,9 @@ function decodeAt(b: Buffer, i: number): Step {
     if (n === undefined) return 'more';
     switch (f) {
       case 0x21:
-        return (n & 0x88) === 0 ? { cmd: { type: 'size', width: (n >> 4) + 1, height: (n & 7) + 1 }, next: i + 3 } : 'bad';
+        return (n & 0x88) === 0
+          ? { cmd: { type: 'size', width: (n >> 4) + 1, height: (n & 7) + 1 }, next: i + 3 }
+          : 'bad';
       case 0x68:
         return n >= 1 ? { cmd: { type: 'barcodeHeight', dots: n }, next: i + 3 } : 'bad';
       case 0x77:

@@ -167,7 +167,13 @@ export class PrinterSimulator extends EventEmitter<PrinterSimEvents> {
       case 'cut': {
         if (this.current) this.printLine();
         const lines = this.lines;
-        const ticket: PrintedTicket = { lines, text: lines.join('\n'), barcodes: this.barcodes, validation: this.barcodes[0]?.data ?? null, cut: cmd.partial ? 'partial' : 'full' };
+        const ticket: PrintedTicket = {
+          lines,
+          text: lines.join('\n'),
+          barcodes: this.barcodes,
+          validation: this.barcodes[0]?.data ?? null,
+          cut: cmd.partial ? 'partial' : 'full',
+        };
         this.lines = [];
         this.barcodes = [];
         this.printed.push(ticket);
@@ -186,7 +192,9 @@ export class PrinterSimulator extends EventEmitter<PrinterSimEvents> {
     const t = this.current.trimEnd();
     this.current = '';
     const pad = Math.max(0, LINE_WIDTH - t.length);
-    this.lines.push(this.align === 'center' ? ' '.repeat(Math.floor(pad / 2)) + t : this.align === 'right' ? ' '.repeat(pad) + t : t);
+    this.lines.push(
+      this.align === 'center' ? ' '.repeat(Math.floor(pad / 2)) + t : this.align === 'right' ? ' '.repeat(pad) + t : t,
+    );
     if (this.linesUntilPaperOut !== null && --this.linesUntilPaperOut <= 0) {
       this.linesUntilPaperOut = null;
       this.cond.paperOut = true;

@@ -17,7 +17,13 @@ export interface PrinterCondition {
 }
 
 export const READY: PrinterCondition = {
-  offline: false, coverOpen: false, paperOut: false, paperLow: false, cutterError: false, unrecoverableError: false, autoRecoverableError: false,
+  offline: false,
+  coverOpen: false,
+  paperOut: false,
+  paperLow: false,
+  cutterError: false,
+  unrecoverableError: false,
+  autoRecoverableError: false,
 };
 
 const BASE = 0x12;

@@ -20,8 +20,10 @@ function mod97(digits: string): number {
 }
 
 export function makeValidationNumber({ machine, sequence }: ValidationParts): string {
-  if (!Number.isInteger(machine) || machine < 0 || machine > MAX_MACHINE) throw new RangeError(`machine number ${machine} must be 0..${MAX_MACHINE}`);
-  if (!Number.isInteger(sequence) || sequence < 0 || sequence > MAX_SEQUENCE) throw new RangeError(`sequence ${sequence} must be 0..${MAX_SEQUENCE}`);
+  if (!Number.isInteger(machine) || machine < 0 || machine > MAX_MACHINE)
+    throw new RangeError(`machine number ${machine} must be 0..${MAX_MACHINE}`);
+  if (!Number.isInteger(sequence) || sequence < 0 || sequence > MAX_SEQUENCE)
+    throw new RangeError(`sequence ${sequence} must be 0..${MAX_SEQUENCE}`);
   const body = String(machine).padStart(6, '0') + String(sequence).padStart(10, '0');
   const check = 98 - mod97(body + '00');
   return body + String(check).padStart(2, '0');

@@ -5,7 +5,13 @@ import { formatValidationNumber, makeValidationNumber } from './validation-numbe
 import { voucherBytes, voucherProblems } from './voucher-layout';
 import type { Voucher } from '../../cabinet/device-events';
 
-const SPECIMEN: Voucher = { ...VOUCHER, amount: 0, specimen: true, sequence: 9_000_000_001, validation: makeValidationNumber({ machine: 1234, sequence: 9_000_000_001 }) };
+const SPECIMEN: Voucher = {
+  ...VOUCHER,
+  amount: 0,
+  specimen: true,
+  sequence: 9_000_000_001,
+  validation: makeValidationNumber({ machine: 1234, sequence: 9_000_000_001 }),
+};
 
 /** The printed lines as the decoder reads them back from the bytes. */
 function lines(v: Voucher): string[] {
@@ -39,7 +45,8 @@ describe('the specimen voucher of a device test', () => {
     const text = lines(SPECIMEN).join('\n');
     const real = lines(VOUCHER).join('\n');
     expect(real).toContain('CASHOUT VOUCHER');
-    for (const never of ['CASHOUT VOUCHER', '$', 'DOLLARS', 'ZERO', 'TICKET #', 'VOID AFTER']) expect(text).not.toContain(never);
+    for (const never of ['CASHOUT VOUCHER', '$', 'DOLLARS', 'ZERO', 'TICKET #', 'VOID AFTER'])
+      expect(text).not.toContain(never);
     expect(real).not.toContain('*** VOID ***');
   });
 
@@ -47,6 +54,8 @@ describe('the specimen voucher of a device test', () => {
     expect(voucherProblems(SPECIMEN)).toEqual([]);
     expect(voucherProblems({ ...SPECIMEN, amount: 500 }).join()).toMatch(/specimen's amount must be 0/);
     expect(voucherProblems({ ...VOUCHER, amount: 0 }).join()).toMatch(/amount 0 is not a positive/);
-    expect(voucherProblems({ ...SPECIMEN, specimen: 'yes' as unknown as true }).join()).toMatch(/specimen must be true/);
+    expect(voucherProblems({ ...SPECIMEN, specimen: 'yes' as unknown as true }).join()).toMatch(
+      /specimen must be true/,
+    );
   });
 });

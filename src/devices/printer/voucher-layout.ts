@@ -15,19 +15,26 @@ export const LINE_WIDTH = 42;
 /** Refuses a voucher that must not be printed: a bad one printed is money out of the box. */
 export function voucherProblems(v: Voucher): string[] {
   const p: string[] = [];
-  if (v.scheme !== undefined && v.scheme !== 'sas') p.push(`numbering scheme "${String(v.scheme)}" is not one this printer knows`);
+  if (v.scheme !== undefined && v.scheme !== 'sas')
+    p.push(`numbering scheme "${String(v.scheme)}" is not one this printer knows`);
   const own = checkValidationNumber(v.validation);
   const problem = v.scheme === 'sas' ? secureEnhancedProblem(v.validation) : own.ok ? null : own.reason;
   if (problem) p.push(`validation number: ${problem}`);
   if (v.specimen !== undefined) {
     if (v.specimen !== true) p.push('specimen must be true or absent');
     else if (v.amount !== 0) p.push(`a specimen's amount must be 0, not ${v.amount}`);
-  } else if (!Number.isSafeInteger(v.amount) || v.amount <= 0) p.push(`amount ${v.amount} is not a positive whole number of minor units`);
-  if (!Number.isInteger(v.minorDigits) || v.minorDigits < 0 || v.minorDigits > 4) p.push(`minor digits ${v.minorDigits} must be 0..4`);
+  } else if (!Number.isSafeInteger(v.amount) || v.amount <= 0)
+    p.push(`amount ${v.amount} is not a positive whole number of minor units`);
+  if (!Number.isInteger(v.minorDigits) || v.minorDigits < 0 || v.minorDigits > 4)
+    p.push(`minor digits ${v.minorDigits} must be 0..4`);
   if (!Number.isInteger(v.sequence) || v.sequence < 0) p.push(`sequence ${v.sequence} is not a whole number`);
   if (Number.isNaN(Date.parse(v.issuedAt))) p.push(`issue time "${v.issuedAt}" is not ISO 8601`);
   if (Number.isNaN(Date.parse(v.expiresAt))) p.push(`expiry "${v.expiresAt}" is not ISO 8601`);
-  for (const [k, s] of [['venue', v.venue], ['machine', v.machine], ['currency', v.currency]] as const) {
+  for (const [k, s] of [
+    ['venue', v.venue],
+    ['machine', v.machine],
+    ['currency', v.currency],
+  ] as const) {
     if (!s || /[^\x20-\x7e]/.test(s)) p.push(`${k} "${s}" must be non-empty printable ASCII`);
   }
   return p;

@@ -20,7 +20,8 @@ export function toBcd(value: number, bytes: number): Buffer {
 
 /** Digits of a decimal string (leading zeros kept) as BCD; the string must have 2 × bytes digits. */
 export function digitsToBcd(digits: string, bytes: number): Buffer {
-  if (!/^\d*$/.test(digits) || digits.length !== bytes * 2) throw new BcdError(`"${digits}" is not ${bytes * 2} decimal digits`);
+  if (!/^\d*$/.test(digits) || digits.length !== bytes * 2)
+    throw new BcdError(`"${digits}" is not ${bytes * 2} decimal digits`);
   return Buffer.from(digits, 'hex');
 }
 

@@ -57,7 +57,17 @@ export const TICKET_INSERTED = 0x67;
 export const TICKET_TRANSFER_COMPLETE = 0x68;
 
 /** US note values (whole dollars) with their own bill-accepted exception; any other note is 4F. */
-const BILL_EXCEPTIONS: Readonly<Record<number, number>> = { 1: 0x47, 2: 0x4d, 5: 0x48, 10: 0x49, 20: 0x4a, 50: 0x4b, 100: 0x4c, 200: 0x50, 500: 0x4e };
+const BILL_EXCEPTIONS: Readonly<Record<number, number>> = {
+  1: 0x47,
+  2: 0x4d,
+  5: 0x48,
+  10: 0x49,
+  20: 0x4a,
+  50: 0x4b,
+  100: 0x4c,
+  200: 0x50,
+  500: 0x4e,
+};
 
 /** The exception for a note accepted (outside real-time event mode, which this machine has not). */
 export function billAcceptedException(value: number, currency: string, minorDigits: number): number {
@@ -65,4 +75,5 @@ export function billAcceptedException(value: number, currency: string, minorDigi
   return (currency === 'USD' && Number.isInteger(whole) && BILL_EXCEPTIONS[whole]) || 0x4f;
 }
 
-export const exceptionName = (code: number): string => EXCEPTIONS[code]?.name ?? `exception ${code.toString(16).padStart(2, '0').toUpperCase()}`;
+export const exceptionName = (code: number): string =>
+  EXCEPTIONS[code]?.name ?? `exception ${code.toString(16).padStart(2, '0').toUpperCase()}`;

@@ -46,10 +46,15 @@ export interface RaisePlan extends ExceptionChange {
  * exceed `capacity`, the oldest queued one is dropped and 70 (exception buffer overflow, a
  * priority exception) is raised unless it is already waiting.
  */
-export function planRaise(pending: readonly PendingException[], code: number, capacity = DEFAULT_QUEUE_CAPACITY): RaisePlan {
+export function planRaise(
+  pending: readonly PendingException[],
+  code: number,
+  capacity = DEFAULT_QUEUE_CAPACITY,
+): RaisePlan {
   const def = EXCEPTIONS[code];
   if (!def) throw new RangeError(`${exceptionName(code)} is not an exception this machine raises`);
-  if (def.derived) throw new RangeError(`${exceptionName(code)} is derived from the ticket in the acceptor, never raised by hand`);
+  if (def.derived)
+    throw new RangeError(`${exceptionName(code)} is derived from the ticket in the acceptor, never raised by hand`);
   if (code === BUFFER_OVERFLOW) throw new RangeError('exception 70 is raised by the queue itself');
   const add: NewException[] = [{ code, priority: def.priority }];
   const queued = pending.filter((e) => !e.priority);

@@ -5,7 +5,17 @@
 
 import { crc16Kermit } from '../shared/crc16-kermit';
 import { planRaise, type ExceptionStore } from './exception-queue';
-import type { GameConfig, GameEntry, HandpayInfo, RedeemDecision, SasDateTime, SasMachine, TicketIn, TicketRedemption, ValidationRecord } from './machine';
+import type {
+  GameConfig,
+  GameEntry,
+  HandpayInfo,
+  RedeemDecision,
+  SasDateTime,
+  SasMachine,
+  TicketIn,
+  TicketRedemption,
+  ValidationRecord,
+} from './machine';
 import { applySetValidationId, issueValidation, type ValidationConfig, type ValidationState } from './validation';
 
 export interface FakeMachineOptions {
@@ -51,7 +61,12 @@ export class FakeMachine implements SasMachine {
     options: FakeMachineOptions = {},
   ) {
     this.opts = {
-      creditLimit: 1_000_000, program: new TextEncoder().encode('poker cabinet program'), romDelayMs: 0, allowClockSet: true, allowRemoteHandpayReset: true, settleAfterMs: -1,
+      creditLimit: 1_000_000,
+      program: new TextEncoder().encode('poker cabinet program'),
+      romDelayMs: 0,
+      allowClockSet: true,
+      allowRemoteHandpayReset: true,
+      settleAfterMs: -1,
       ...options,
     };
   }
@@ -83,7 +98,16 @@ export class FakeMachine implements SasMachine {
     const { config, barcode } = issueValidation(this.validation.current);
     this.validation = { ...this.validation, current: config };
     const index = (this.records.length % BUFFER_SIZE) + 1;
-    const rec = { index, type: 0x00, at: { ...this.clockNow }, barcode, amount, ticketNumber: config.sequence % 10000, expires: { year: this.clockNow.year, month: 12, day: 31 }, read: false };
+    const rec = {
+      index,
+      type: 0x00,
+      at: { ...this.clockNow },
+      barcode,
+      amount,
+      ticketNumber: config.sequence % 10000,
+      expires: { year: this.clockNow.year, month: 12, day: 31 },
+      read: false,
+    };
     this.records.push(rec);
     this.addMeter(0x0e, amount);
     this.addMeter(0x12, 1);
@@ -114,7 +138,8 @@ export class FakeMachine implements SasMachine {
 
   /** Times out a ticket the host never answered: returned. */
   timeOutTicket(): void {
-    if (this.ticket?.state === 'awaitingHost') this.ticket = { ...this.ticket, state: 'complete', status: 0x88, amount: 0, statusRead: false };
+    if (this.ticket?.state === 'awaitingHost')
+      this.ticket = { ...this.ticket, state: 'complete', status: 0x88, amount: 0, statusRead: false };
   }
 
   // --- SasMachine ------------------------------------------------------------------------
@@ -128,7 +153,13 @@ export class FakeMachine implements SasMachine {
   }
 
   machineInfo(): GameConfig {
-    return { gameId: 'JB', additionalId: '000', maxBet: Math.max(...this.gameList.map((g) => g.maxBet)), paytableId: 'MULTI', basePercent: 99.89 };
+    return {
+      gameId: 'JB',
+      additionalId: '000',
+      maxBet: Math.max(...this.gameList.map((g) => g.maxBet)),
+      paytableId: 'MULTI',
+      basePercent: 99.89,
+    };
   }
 
   games(): readonly GameEntry[] {
@@ -206,11 +237,13 @@ export class FakeMachine implements SasMachine {
     current: () => (this.ticket ? { ...this.ticket } : null),
     redeem: (id: string, d: RedeemDecision): number => {
       const status = this.decide(id, d);
-      if (this.ticket?.state === 'pending' && this.opts.settleAfterMs >= 0) setTimeout(() => this.settleTicket(), this.opts.settleAfterMs);
+      if (this.ticket?.state === 'pending' && this.opts.settleAfterMs >= 0)
+        setTimeout(() => this.settleTicket(), this.opts.settleAfterMs);
       return status;
     },
     statusRead: (id: string): void => {
-      if (this.ticket?.id === id && this.ticket.state === 'complete') this.ticket = { ...this.ticket, statusRead: true };
+      if (this.ticket?.id === id && this.ticket.state === 'complete')
+        this.ticket = { ...this.ticket, statusRead: true };
     },
   };
 

@@ -41,7 +41,8 @@ export function readLE(bytes: Uint8Array, at: number, length: number): number {
 
 /** Fixed-width ASCII: printable characters only, padded on the right with spaces. */
 export function ascii(text: string, width: number, what: string): number[] {
-  if (!/^[\x20-\x7e]*$/.test(text) || text.length > width) throw new SasFormatError(`${what} "${text}" must be at most ${width} printable ASCII characters`);
+  if (!/^[\x20-\x7e]*$/.test(text) || text.length > width)
+    throw new SasFormatError(`${what} "${text}" must be at most ${width} printable ASCII characters`);
   return Array.from(text.padEnd(width, ' '), (c) => c.charCodeAt(0));
 }
 

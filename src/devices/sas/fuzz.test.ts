@@ -22,16 +22,26 @@ function rng(seed: number) {
 
 const AT = { year: 2025, month: 3, day: 14, hour: 9, minute: 26, second: 53 };
 const REQUESTS: LongPollRequest[] = [
-  { command: 0x01 }, { command: 0x1a }, { command: 0x21, seed: 0xffff }, { command: 0x2f, game: 0, meters: [0, 5, 0x0c, 0xff] },
-  { command: 0x4c, validationId: 0xff00ff, sequence: 0xffffff }, { command: 0x4d, function: 0xff }, { command: 0x53, game: 1 },
-  { command: 0x71, kind: 'status' }, { command: 0x71, kind: 'redeem', transferCode: 0, amountCents: 99, barcode: '009999999999999999' },
-  { command: 0x7f, at: AT }, { command: 0x94 }, { command: 0x0f }, { command: 0x1f },
+  { command: 0x01 },
+  { command: 0x1a },
+  { command: 0x21, seed: 0xffff },
+  { command: 0x2f, game: 0, meters: [0, 5, 0x0c, 0xff] },
+  { command: 0x4c, validationId: 0xff00ff, sequence: 0xffffff },
+  { command: 0x4d, function: 0xff },
+  { command: 0x53, game: 1 },
+  { command: 0x71, kind: 'status' },
+  { command: 0x71, kind: 'redeem', transferCode: 0, amountCents: 99, barcode: '009999999999999999' },
+  { command: 0x7f, at: AT },
+  { command: 0x94 },
+  { command: 0x0f },
+  { command: 0x1f },
 ];
 const MESSAGES: Buffer[] = [generalPoll(1), ...REQUESTS.map((r, i) => encodeLongPoll((i % 3) + 1, r)), generalPoll(0)];
 const ENCODED = MESSAGES.map(encodeHostMessage);
 const STREAM = Buffer.concat(ENCODED);
 
-const describeFrame = (f: PollFrame) => (f.kind === 'long' || f.kind === 'badCrc' ? `${f.kind}:${f.bytes.toString('hex')}` : `${f.kind}:${f.address}`);
+const describeFrame = (f: PollFrame) =>
+  f.kind === 'long' || f.kind === 'badCrc' ? `${f.kind}:${f.bytes.toString('hex')}` : `${f.kind}:${f.address}`;
 const parseAll = (chunks: Buffer[]) => {
   const p = new SasPollParser();
   return { frames: chunks.flatMap((c) => p.feed(c)).map(describeFrame), stats: p.stats };
@@ -79,8 +89,12 @@ describe('SAS poll parser under fuzzing', () => {
       const bit = Math.floor(r() * bad.length * 8);
       bad[bit >> 3]! ^= 1 << (bit & 7);
       const p = new SasPollParser();
-      const frames = [...p.feed(Buffer.concat([...ENCODED.slice(0, k), bad, ...ENCODED.slice(k + 1)])), ...p.feed(STREAM)];
-      for (const f of frames) if (f.kind === 'long' && hasCrc(f.def)) expect(SENT.has(f.bytes.toString('hex'))).toBe(true);
+      const frames = [
+        ...p.feed(Buffer.concat([...ENCODED.slice(0, k), bad, ...ENCODED.slice(k + 1)])),
+        ...p.feed(STREAM),
+      ];
+      for (const f of frames)
+        if (f.kind === 'long' && hasCrc(f.def)) expect(SENT.has(f.bytes.toString('hex'))).toBe(true);
       // Whatever the flip did, the clean stream that follows is read whole.
       expect(frames.slice(-MESSAGES.length).map(describeFrame)).toEqual(REFERENCE);
     }
@@ -94,12 +108,19 @@ describe('SAS link under fuzzing', () => {
     const machine = new FakeMachine(store);
     machine.insertTicket('001234567890123456');
     const line = new TestLine();
-    const link = new SasLink({ address: 1, machine, exceptions: store, money: { accountingDenomination: 1, minorDigits: 2 }, chirpAfterMs: 1e9 }).attach(line);
+    const link = new SasLink({
+      address: 1,
+      machine,
+      exceptions: store,
+      money: { accountingDenomination: 1, minorDigits: 2 },
+      chirpAfterMs: 1e9,
+    }).attach(line);
     const faults: string[] = [];
     link.on('fault', (f) => faults.push(f));
     for (let n = 0; n < 3000; n++) {
       const chunk = Buffer.alloc(1 + Math.floor(r() * 40));
-      for (let i = 0; i < chunk.length; i++) chunk[i] = r() < 0.15 ? 0xff : r() < 0.15 ? 0x00 : r() < 0.1 ? 0x01 : Math.floor(r() * 256);
+      for (let i = 0; i < chunk.length; i++)
+        chunk[i] = r() < 0.15 ? 0xff : r() < 0.15 ? 0x00 : r() < 0.1 ? 0x01 : Math.floor(r() * 256);
       line.deliver(chunk);
     }
     link.detach();

@@ -13,7 +13,27 @@ import type { SasDateTime } from './machine';
 
 /** Machine meters asked for: every code the cabinet keeps, and the bill counts. */
 export const MACHINE_METERS = [
-  0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x0b, 0x0c, 0x0d, 0x0e, 0x11, 0x12, 0x15, 0x16, 0x22, 0x23, 0x24, 0x25, 0x26,
+  0x00,
+  0x01,
+  0x02,
+  0x03,
+  0x04,
+  0x05,
+  0x06,
+  0x07,
+  0x0b,
+  0x0c,
+  0x0d,
+  0x0e,
+  0x11,
+  0x12,
+  0x15,
+  0x16,
+  0x22,
+  0x23,
+  0x24,
+  0x25,
+  0x26,
   ...Array.from({ length: 0x18 }, (_, i) => 0x40 + i),
 ];
 export const GAME_METERS = [0x00, 0x01, 0x02, 0x05, 0x06, 0x07];
@@ -39,7 +59,11 @@ export class NoAnswerFromMachine extends Error {
 
 const code4 = (c: number) => c.toString(16).padStart(4, '0').toUpperCase();
 
-export async function readMachine(host: SasHost, address: number, options: { exceptions?: boolean; maxExceptions?: number } = {}): Promise<MachineReading> {
+export async function readMachine(
+  host: SasHost,
+  address: number,
+  options: { exceptions?: boolean; maxExceptions?: number } = {},
+): Promise<MachineReading> {
   const need = async (what: string, b: Promise<Buffer | null>): Promise<Buffer> => {
     const got = await b;
     if (!got) throw new NoAnswerFromMachine(address, what);
@@ -56,7 +80,9 @@ export async function readMachine(host: SasHost, address: number, options: { exc
   const meters = await readMeters(0, MACHINE_METERS);
   const games = [];
   for (let game = 1; game <= count; game++) {
-    const config = R.decodeGameConfig(await need(`53 (game ${game})`, host.request(address, { command: 0x53, game }))).config;
+    const config = R.decodeGameConfig(
+      await need(`53 (game ${game})`, host.request(address, { command: 0x53, game })),
+    ).config;
     games.push({ game, config, meters: await readMeters(game, GAME_METERS) });
   }
   const exceptions: number[] = [];
@@ -87,9 +113,12 @@ export interface SasPollOptions {
  * as mark parity on each poll's first byte, which node-serialport cannot do; it is refused.
  */
 export async function sasPoll(options: SasPollOptions): Promise<MachineReading> {
-  if (!Number.isInteger(options.address) || options.address < 1 || options.address > 127) throw new RangeError(`--address ${options.address} must be 1..127`);
+  if (!Number.isInteger(options.address) || options.address < 1 || options.address > 127)
+    throw new RangeError(`--address ${options.address} must be 1..127`);
   if (!isPseudoTerminal(options.port)) {
-    throw new Error(`${options.port} is not a pseudo-terminal: polling a real SAS line needs a host adapter that sends the wakeup bit (docs/protocols/sas.md)`);
+    throw new Error(
+      `${options.port} is not a pseudo-terminal: polling a real SAS line needs a host adapter that sends the wakeup bit (docs/protocols/sas.md)`,
+    );
   }
   const endpoint = new SerialEndpoint({ path: options.port, baudRate: SAS_BAUD_RATE });
   const host = new SasHost(endpoint, { replyTimeoutMs: options.replyTimeoutMs ?? 200 });
@@ -107,7 +136,8 @@ export async function sasPoll(options: SasPollOptions): Promise<MachineReading> 
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
-const formatClock = (t: SasDateTime) => `${t.year}-${two(t.month)}-${two(t.day)} ${two(t.hour)}:${two(t.minute)}:${two(t.second)}`;
+const formatClock = (t: SasDateTime) =>
+  `${t.year}-${two(t.month)}-${two(t.day)} ${two(t.hour)}:${two(t.minute)}:${two(t.second)}`;
 
 /** The reading as a technician reads it. */
 export function formatReading(r: MachineReading): string {
@@ -117,12 +147,24 @@ export function formatReading(r: MachineReading): string {
     `SAS machine ${r.address}: SAS ${r.version}, serial ${r.serial || '(none)'}, clock ${formatClock(r.clock)}`,
     `game ID ${r.info.gameId} ${r.info.additionalId}, accounting denomination ${denom === null ? `code ${r.info.denominationCode}` : `${denom} cent(s)`}, max bet ${r.info.maxBet}, pay table ${r.info.paytableId}, base ${pct(r.info.basePercent)}`,
     'meters:',
-    ...Object.entries(r.meters).map(([c, v]) => `  ${c}  ${meterName(parseInt(c, 16)).padEnd(46)} ${String(v).padStart(12)}`),
+    ...Object.entries(r.meters).map(
+      ([c, v]) => `  ${c}  ${meterName(parseInt(c, 16)).padEnd(46)} ${String(v).padStart(12)}`,
+    ),
   ];
   for (const g of r.games) {
-    lines.push(`game ${g.game}: ${g.config.gameId}, max bet ${g.config.maxBet}, pay table ${g.config.paytableId}, base ${pct(g.config.basePercent)}`);
-    lines.push(...Object.entries(g.meters).map(([c, v]) => `  ${c}  ${meterName(parseInt(c, 16)).padEnd(46)} ${String(v).padStart(12)}`));
+    lines.push(
+      `game ${g.game}: ${g.config.gameId}, max bet ${g.config.maxBet}, pay table ${g.config.paytableId}, base ${pct(g.config.basePercent)}`,
+    );
+    lines.push(
+      ...Object.entries(g.meters).map(
+        ([c, v]) => `  ${c}  ${meterName(parseInt(c, 16)).padEnd(46)} ${String(v).padStart(12)}`,
+      ),
+    );
   }
-  lines.push(r.exceptions.length ? `queued exceptions: ${r.exceptions.map((c) => `${c.toString(16).padStart(2, '0').toUpperCase()} ${exceptionName(c)}`).join('; ')}` : 'queued exceptions: none');
+  lines.push(
+    r.exceptions.length
+      ? `queued exceptions: ${r.exceptions.map((c) => `${c.toString(16).padStart(2, '0').toUpperCase()} ${exceptionName(c)}`).join('; ')}`
+      : 'queued exceptions: none',
+  );
   return lines.join('\n');
 }

@@ -19,7 +19,11 @@ afterEach(async () => {
   }
 });
 
-async function setup(transport: 'memory' | 'pty', machineOptions: FakeMachineOptions = {}, link: Partial<SasLinkOptions> = {}) {
+async function setup(
+  transport: 'memory' | 'pty',
+  machineOptions: FakeMachineOptions = {},
+  link: Partial<SasLinkOptions> = {},
+) {
   const store = new MemoryExceptionStore();
   const machine = new FakeMachine(store, machineOptions);
   const sim = await createSimulatedSas({
@@ -51,7 +55,12 @@ describe.each(['memory', 'pty'] as const)('SAS host simulator and link over %s',
 
   it('takes every exception once, in order, and every voucher once with 4D after its 3D', async () => {
     const { machine, host, store } = await setup(transport);
-    host.runCasino({ addresses: [3], cycleMs: 5, metersEveryMs: 1e9, validation: { validationId: 0x00abcd, sequence: 100 } });
+    host.runCasino({
+      addresses: [3],
+      cycleMs: 5,
+      metersEveryMs: 1e9,
+      validation: { validationId: 0x00abcd, sequence: 100 },
+    });
     await until('validation ID set', () => machine.validation.current !== null, 10_000);
     const raised = [0x11, 0x12, 0x4a, 0x7e, 0x7f];
     for (const c of raised) machine.raise(c);
@@ -71,7 +80,13 @@ describe.each(['memory', 'pty'] as const)('SAS host simulator and link over %s',
     host.runCasino({ addresses: [3], cycleMs: 5, metersEveryMs: 1e9 });
     machine.insertTicket(barcode);
     await until('ticket redeemed', () => host.redemptions[0]?.finalStatus !== undefined, 15_000);
-    expect(host.redemptions[0]).toMatchObject({ barcode, transferCode: 0x00, amountCents: 2_000, replyStatus: 0x40, finalStatus: 0x00 });
+    expect(host.redemptions[0]).toMatchObject({
+      barcode,
+      transferCode: 0x00,
+      amountCents: 2_000,
+      replyStatus: 0x40,
+      finalStatus: 0x00,
+    });
     expect(host.tickets.get(barcode)!.state).toBe('redeemed');
     expect(machine.meter(0x0c, 0)).toBe(2_000);
     await until('final status read', () => machine.ticket!.statusRead === true, 5_000);

@@ -26,7 +26,8 @@ export interface SasHostOptions {
   attempts?: number;
 }
 
-export type GeneralPollResult = { kind: 'exception'; code: number } | { kind: 'romSignature'; signature: number } | { kind: 'none' };
+export type GeneralPollResult =
+  { kind: 'exception'; code: number } | { kind: 'romSignature'; signature: number } | { kind: 'none' };
 
 /** A reply as framed off the line: an ACK, a NACK, the machine busy, or data with a good CRC. */
 export type RawReply = { kind: 'ack' } | { kind: 'nack' } | { kind: 'busy' } | { kind: 'data'; bytes: Buffer };
@@ -181,7 +182,8 @@ export class SasHost extends EventEmitter<SasHostEvents> {
     for (let i = 0; i < codes.length; i += 10) {
       const b = await this.request(address, { command: 0x2f, game, meters: codes.slice(i, i + 10) });
       if (!b) return null;
-      for (const m of R.decodeSelectedMeters(b, (c) => METER_CODES[c]?.bytes ?? null).meters) values.set(m.code, m.value);
+      for (const m of R.decodeSelectedMeters(b, (c) => METER_CODES[c]?.bytes ?? null).meters)
+        values.set(m.code, m.value);
     }
     return values;
   }
@@ -266,7 +268,14 @@ export class SasHost extends EventEmitter<SasHostEvents> {
     const amountCents = transferCode === 0x00 ? known!.amountCents : 0;
     const form = o.redeemForm ?? 'alternate';
     const long = form === 'long' || (form === 'alternate' && (this.redeemLong = !this.redeemLong));
-    const req: LongPollRequest = { command: 0x71, kind: 'redeem', transferCode, amountCents, barcode: t.barcode, ...(long ? { restricted: { expiration: '00000000', poolId: 0 } } : {}) };
+    const req: LongPollRequest = {
+      command: 0x71,
+      kind: 'redeem',
+      transferCode,
+      amountCents,
+      barcode: t.barcode,
+      ...(long ? { restricted: { expiration: '00000000', poolId: 0 } } : {}),
+    };
     const reply = await this.request(address, req);
     const replyStatus = reply ? R.decodeRedeem(reply).machineStatus : null;
     if (transferCode === 0x00 && replyStatus === 0x40) known!.state = 'pending';
@@ -279,7 +288,9 @@ export class SasHost extends EventEmitter<SasHostEvents> {
     if (!b) return;
     const r = R.decodeRedeem(b);
     if (r.machineStatus >= 0xc0 || r.machineStatus === 0x40 || r.machineStatus === 0x20) return;
-    const record = this.redemptions.findLast((x) => x.address === address && x.barcode === r.barcode && x.finalStatus === undefined);
+    const record = this.redemptions.findLast(
+      (x) => x.address === address && x.barcode === r.barcode && x.finalStatus === undefined,
+    );
     const ticket = r.barcode ? this.tickets.get(r.barcode) : undefined;
     // Redeemed is final whatever the host thought (a 71 reply lost on the line); otherwise a
     // pending ticket may be redeemed again.
@@ -315,11 +326,16 @@ export class SasHost extends EventEmitter<SasHostEvents> {
    * Sends one poll and collects the reply `shape` says is complete: the bytes, or null when
    * nothing (or not enough) came in time.
    */
-  private async exchange(address: number, message: Buffer, shape: (rx: Buffer) => number | null): Promise<Buffer | null> {
+  private async exchange(
+    address: number,
+    message: Buffer,
+    shape: (rx: Buffer) => number | null,
+  ): Promise<Buffer | null> {
     const key = message.toString('hex');
     // The same poll as the last one to this machine would read as "send it again": after a reply
     // that arrived, a sync poll (general poll to address 0) acknowledges it first.
-    if (this.last && this.last.address === address && this.last.key === key) this.endpoint.write(encodeHostMessage(generalPoll(0)));
+    if (this.last && this.last.address === address && this.last.key === key)
+      this.endpoint.write(encodeHostMessage(generalPoll(0)));
     this.rx = Buffer.alloc(0);
     this.stats.polls++;
     if (this.last?.key === `pending:${key}`) this.stats.repeats++;
@@ -355,7 +371,8 @@ export class SasHost extends EventEmitter<SasHostEvents> {
     // exception code; an exception equal to the address is told apart by what follows.
     if (this.romPending.has(address) && rx[0] === address) {
       if (rx.length >= 2 && rx[1] !== 0x21) return 1;
-      if (rx.length >= ROM_SIGNATURE_REPLY_LENGTH) return crcOk(rx.subarray(0, ROM_SIGNATURE_REPLY_LENGTH)) ? ROM_SIGNATURE_REPLY_LENGTH : 1;
+      if (rx.length >= ROM_SIGNATURE_REPLY_LENGTH)
+        return crcOk(rx.subarray(0, ROM_SIGNATURE_REPLY_LENGTH)) ? ROM_SIGNATURE_REPLY_LENGTH : 1;
       return null;
     }
     return 1;

@@ -4,7 +4,18 @@ import { MemoryExceptionStore } from './exception-queue';
 import { FakeMachine, type FakeMachineOptions } from './fake-machine';
 import { withCrc } from './frame';
 import { SasLink, type SasLinkOptions } from './link';
-import { decodeClock, decodeGameConfig, decodeHandpay, decodeMachineInfo, decodeMeters, decodeRedeem, decodeRomSignature, decodeSelectedMeters, decodeTicketValidation, decodeValidationInfo } from './replies';
+import {
+  decodeClock,
+  decodeGameConfig,
+  decodeHandpay,
+  decodeMachineInfo,
+  decodeMeters,
+  decodeRedeem,
+  decodeRomSignature,
+  decodeSelectedMeters,
+  decodeTicketValidation,
+  decodeValidationInfo,
+} from './replies';
 import { METER_CODES, METER_POLLS } from './meter-codes';
 import { encodeLongPoll, generalPoll, type LongPollRequest } from './requests';
 import { TestLine } from './test-line';
@@ -16,10 +27,20 @@ afterEach(() => {
   for (const l of links.splice(0)) l.detach();
 });
 
-function setup(link: Partial<SasLinkOptions> = {}, machine: FakeMachineOptions = {}, store = new MemoryExceptionStore()) {
+function setup(
+  link: Partial<SasLinkOptions> = {},
+  machine: FakeMachineOptions = {},
+  store = new MemoryExceptionStore(),
+) {
   const m = new FakeMachine(store, machine);
   const line = new TestLine();
-  const sas = new SasLink({ address: A, machine: m, exceptions: store, money: { accountingDenomination: 1, minorDigits: 2 }, ...link }).attach(line);
+  const sas = new SasLink({
+    address: A,
+    machine: m,
+    exceptions: store,
+    money: { accountingDenomination: 1, minorDigits: 2 },
+    ...link,
+  }).attach(line);
   links.push(sas);
   const faults: string[] = [];
   sas.on('fault', (f) => faults.push(f));
@@ -159,8 +180,19 @@ describe('long polls', () => {
     expect(decodeMeters(lp({ command: 0x11 }), METER_POLLS[0x11]!)).toEqual([24_691]);
     expect(decodeMeters(lp({ command: 0x15 }), METER_POLLS[0x15]!)).toEqual([77]);
     expect(decodeMeters(lp({ command: 0x20 }), METER_POLLS[0x20]!)).toEqual([123]); // whole currency units
-    const sel = decodeSelectedMeters(lp({ command: 0x2f, game: 0, meters: [0x00, 0x0d, 0x05, 0x99, 0x0c] }), (c) => METER_CODES[c]?.bytes ?? null);
-    expect(sel).toEqual({ game: 0, meters: [{ code: 0x00, value: 24_691, bytes: 4 }, { code: 0x0d, value: 2_500, bytes: 5 }, { code: 0x05, value: 77, bytes: 4 }, { code: 0x0c, value: 246, bytes: 4 }] });
+    const sel = decodeSelectedMeters(
+      lp({ command: 0x2f, game: 0, meters: [0x00, 0x0d, 0x05, 0x99, 0x0c] }),
+      (c) => METER_CODES[c]?.bytes ?? null,
+    );
+    expect(sel).toEqual({
+      game: 0,
+      meters: [
+        { code: 0x00, value: 24_691, bytes: 4 },
+        { code: 0x0d, value: 2_500, bytes: 5 },
+        { code: 0x05, value: 77, bytes: 4 },
+        { code: 0x0c, value: 246, bytes: 4 },
+      ],
+    });
   });
 
   it('leaves a single meter it does not keep unanswered, but reads it as zero inside a group', () => {
@@ -176,13 +208,24 @@ describe('long polls', () => {
   it('answers 2F per game, and not for a game it does not have', () => {
     const { lp, m } = setup();
     m.setMeter(0x05, 9, 2);
-    expect(decodeSelectedMeters(lp({ command: 0x2f, game: 2, meters: [0x05] }), () => 4).meters).toEqual([{ code: 5, value: 9, bytes: 4 }]);
+    expect(decodeSelectedMeters(lp({ command: 0x2f, game: 2, meters: [0x05] }), () => 4).meters).toEqual([
+      { code: 5, value: 9, bytes: 4 },
+    ]);
     expect(lp({ command: 0x2f, game: 3, meters: [0x05] })).toEqual(Buffer.alloc(0));
   });
 
   it('describes the machine (1F) and each game (53), with the denomination code and max bet in credits', () => {
     const { lp } = setup({ money: { accountingDenomination: 25, minorDigits: 2 } });
-    expect(decodeMachineInfo(lp({ command: 0x1f }))).toEqual({ gameId: 'JB', additionalId: '000', denominationCode: 0x04, maxBet: 40, progressiveGroup: 0, gameOptions: 0, paytableId: 'MULTI', basePercent: 9989 });
+    expect(decodeMachineInfo(lp({ command: 0x1f }))).toEqual({
+      gameId: 'JB',
+      additionalId: '000',
+      denominationCode: 0x04,
+      maxBet: 40,
+      progressiveGroup: 0,
+      gameOptions: 0,
+      paytableId: 'MULTI',
+      basePercent: 9989,
+    });
     const g = decodeGameConfig(lp({ command: 0x53, game: 2 }));
     expect(g.game).toBe(2);
     // Over 100% does not fit the four digits: reported as 99.99.
@@ -204,13 +247,21 @@ describe('long polls', () => {
     expect(refused.lp({ command: 0x7f, at })).toEqual(Buffer.alloc(0));
     expect(refused.sas.status().refusedPolls).toBe(1);
     const broadcast = setup();
-    expect(broadcast.line.poll(encodeLongPoll(0, { command: 0x7f, at: { ...at, year: 2027 } }))).toEqual(Buffer.alloc(0));
+    expect(broadcast.line.poll(encodeLongPoll(0, { command: 0x7f, at: { ...at, year: 2027 } }))).toEqual(
+      Buffer.alloc(0),
+    );
     expect(broadcast.m.clock().year).toBe(2027);
   });
 
   it('resets a handpay remotely only when there is one', () => {
     const { lp, m, sync } = setup();
-    expect(decodeHandpay(lp({ command: 0x1b }))).toEqual({ progressiveGroup: 0, level: 0, amount: 0, partialPay: 0, resetId: 0 });
+    expect(decodeHandpay(lp({ command: 0x1b }))).toEqual({
+      progressiveGroup: 0,
+      level: 0,
+      amount: 0,
+      partialPay: 0,
+      resetId: 0,
+    });
     expect(lp({ command: 0x94 })).toEqual(withCrc([A, 0x94, 0x02]));
     m.handpayInfo = { progressiveGroup: 0, level: 0x40, amount: 250_000, partialPay: 0, resetId: 0 };
     sync();
@@ -223,13 +274,22 @@ describe('long polls', () => {
 describe('secure enhanced validation', () => {
   it('sets the validation ID, reports each voucher once with 4D 00, and again only when the reply was lost', () => {
     const { lp, gp, sync, m } = setup();
-    expect(lp({ command: 0x4c, validationId: 0x123456, sequence: 41 })).toEqual(withCrc([A, 0x4c, 0x56, 0x34, 0x12, 41, 0, 0]));
+    expect(lp({ command: 0x4c, validationId: 0x123456, sequence: 41 })).toEqual(
+      withCrc([A, 0x4c, 0x56, 0x34, 0x12, 41, 0, 0]),
+    );
     sync();
     const barcode = m.printVoucher(1250)!;
     expect(barcode).toBe(secureEnhancedBarcode(0x123456, 42));
     expect(gp()).toEqual(Buffer.of(0x3d));
     const first = decodeValidationInfo(lp({ command: 0x4d, function: 0 }))!;
-    expect(first).toMatchObject({ validationNumber: barcode.slice(2), systemId: 0, amountCents: 1250, ticketNumber: 42, index: 1, expiration: '12312025' });
+    expect(first).toMatchObject({
+      validationNumber: barcode.slice(2),
+      systemId: 0,
+      amountCents: 1250,
+      ticketNumber: 42,
+      index: 1,
+      expiration: '12312025',
+    });
     expect(decodeValidationInfo(lp({ command: 0x4d, function: 0 }))).toEqual(first); // lost: the same again
     sync();
     expect(decodeValidationInfo(lp({ command: 0x4d, function: 0 }))).toBeNull(); // read, never twice
@@ -282,7 +342,9 @@ describe('ticket in (70/71, exceptions 67/68)', () => {
     sync();
     expect(gp()).toEqual(Buffer.of(0x00)); // 67 once per ticket
     expect(decodeTicketValidation(lp({ command: 0x70 }))).toEqual({ inEscrow: true, amountCents: 0, barcode: BARCODE });
-    const r = decodeRedeem(lp({ command: 0x71, kind: 'redeem', transferCode: 0x00, amountCents: 2000, barcode: BARCODE }));
+    const r = decodeRedeem(
+      lp({ command: 0x71, kind: 'redeem', transferCode: 0x00, amountCents: 2000, barcode: BARCODE }),
+    );
     expect(r).toEqual({ machineStatus: 0x40, amountCents: 2000, barcode: BARCODE });
     sync();
     expect(decodeRedeem(lp({ command: 0x71, kind: 'status' })).machineStatus).toBe(0x40);
@@ -314,7 +376,16 @@ describe('ticket in (70/71, exceptions 67/68)', () => {
   it('accepts 71 with the restricted-expiration and pool-ID fields as well', () => {
     const { lp, m } = setup();
     m.insertTicket(BARCODE);
-    const r = decodeRedeem(lp({ command: 0x71, kind: 'redeem', transferCode: 0x00, amountCents: 700, barcode: BARCODE, restricted: { expiration: '00000030', poolId: 0 } }));
+    const r = decodeRedeem(
+      lp({
+        command: 0x71,
+        kind: 'redeem',
+        transferCode: 0x00,
+        amountCents: 700,
+        barcode: BARCODE,
+        restricted: { expiration: '00000030', poolId: 0 },
+      }),
+    );
     expect(r.machineStatus).toBe(0x40);
   });
 
@@ -322,17 +393,26 @@ describe('ticket in (70/71, exceptions 67/68)', () => {
     const { lp, m, sync } = setup();
     expect(decodeRedeem(lp({ command: 0x71, kind: 'status' }))).toEqual({ machineStatus: 0xff });
     sync();
-    expect(decodeRedeem(lp({ command: 0x71, kind: 'redeem', transferCode: 0, amountCents: 100, barcode: BARCODE }))).toEqual({ machineStatus: 0xc0 });
+    expect(
+      decodeRedeem(lp({ command: 0x71, kind: 'redeem', transferCode: 0, amountCents: 100, barcode: BARCODE })),
+    ).toEqual({ machineStatus: 0xc0 });
     m.insertTicket(BARCODE);
     sync();
-    expect(decodeRedeem(lp({ command: 0x71, kind: 'redeem', transferCode: 0, amountCents: 100, barcode: '009999999999999999' })).machineStatus).toBe(0x81);
+    expect(
+      decodeRedeem(
+        lp({ command: 0x71, kind: 'redeem', transferCode: 0, amountCents: 100, barcode: '009999999999999999' }),
+      ).machineStatus,
+    ).toBe(0x81);
     expect(m.ticket!.state).toBe('awaitingHost');
   });
 
   it('returns the ticket when the host rejects it', () => {
     const { lp, m, sync, gp } = setup();
     m.insertTicket(BARCODE);
-    expect(decodeRedeem(lp({ command: 0x71, kind: 'redeem', transferCode: 0x84, amountCents: 0, barcode: BARCODE })).machineStatus).toBe(0x40);
+    expect(
+      decodeRedeem(lp({ command: 0x71, kind: 'redeem', transferCode: 0x84, amountCents: 0, barcode: BARCODE }))
+        .machineStatus,
+    ).toBe(0x40);
     m.settleTicket();
     sync();
     expect(gp()).toEqual(Buffer.of(0x68));
@@ -366,7 +446,12 @@ describe('chirp and status', () => {
       now += 100;
     }
     m.raise(0x11);
-    expect(sas.status()).toMatchObject({ hostSeen: true, pollsPerSecond: 2, exceptionQueueDepth: store.pending().length, lastPollAt: 1_000_900 });
+    expect(sas.status()).toMatchObject({
+      hostSeen: true,
+      pollsPerSecond: 2,
+      exceptionQueueDepth: store.pending().length,
+      lastPollAt: 1_000_900,
+    });
     now += 6000;
     expect(sas.status()).toMatchObject({ hostSeen: false, pollsPerSecond: 0 });
   });

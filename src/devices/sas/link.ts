@@ -15,15 +15,47 @@
 import { EventEmitter } from 'node:events';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
 import { TICKET_INSERTED, TICKET_TRANSFER_COMPLETE } from './exception-codes';
-import { DEFAULT_QUEUE_CAPACITY, nextToReport, planRaise, type ExceptionStore, type RaisePlan } from './exception-queue';
+import {
+  DEFAULT_QUEUE_CAPACITY,
+  nextToReport,
+  planRaise,
+  type ExceptionStore,
+  type RaisePlan,
+} from './exception-queue';
 import { SasFormatError } from './frame';
 import type { GameConfig, SasMachine, TicketIn, ValidationRecord } from './machine';
-import { METER_CODES, METER_POLLS, accountingDenominationCode, minorToCents, toSasUnits, type MeterField, type MoneyUnits } from './meter-codes';
+import {
+  METER_CODES,
+  METER_POLLS,
+  accountingDenominationCode,
+  minorToCents,
+  toSasUnits,
+  type MeterField,
+  type MoneyUnits,
+} from './meter-codes';
 import { SasPollParser, type PollFrame } from './poll-parser';
 import {
-  ack, encodeClock, encodeEnabledGames, encodeGameConfig, encodeGameCount, encodeHandpay, encodeHandpayReset, encodeMachineInfo,
-  encodeMeters, encodeRedeem, encodeRomSignature, encodeSelectedGame, encodeSelectedMeters, encodeTicketValidation,
-  encodeValidationId, encodeValidationInfo, encodeVersion, exceptionReply, type GameConfigReply, type SelectedMeter, type ValidationInfoReply,
+  ack,
+  encodeClock,
+  encodeEnabledGames,
+  encodeGameConfig,
+  encodeGameCount,
+  encodeHandpay,
+  encodeHandpayReset,
+  encodeMachineInfo,
+  encodeMeters,
+  encodeRedeem,
+  encodeRomSignature,
+  encodeSelectedGame,
+  encodeSelectedMeters,
+  encodeTicketValidation,
+  encodeValidationId,
+  encodeValidationInfo,
+  encodeVersion,
+  exceptionReply,
+  type GameConfigReply,
+  type SelectedMeter,
+  type ValidationInfoReply,
 } from './replies';
 import { decodeLongPoll, type LongPollRequest, type RedeemRequest } from './requests';
 
@@ -84,7 +116,9 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
   private readonly store: ExceptionStore;
   private readonly money: MoneyUnits;
   private readonly denominationCode: number;
-  private readonly opts: Required<Pick<SasLinkOptions, 'queueCapacity' | 'chirpAfterMs' | 'chirpEveryMs' | 'reissue68Ms' | 'hostSeenWindowMs' | 'now'>>;
+  private readonly opts: Required<
+    Pick<SasLinkOptions, 'queueCapacity' | 'chirpAfterMs' | 'chirpEveryMs' | 'reissue68Ms' | 'hostSeenWindowMs' | 'now'>
+  >;
   private parser = new SasPollParser();
   private endpoint: DeviceEndpoint | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -102,7 +136,8 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
 
   constructor(options: SasLinkOptions) {
     super();
-    if (!Number.isInteger(options.address) || options.address < 1 || options.address > 127) throw new RangeError(`SAS address ${options.address} must be 1..127`);
+    if (!Number.isInteger(options.address) || options.address < 1 || options.address > 127)
+      throw new RangeError(`SAS address ${options.address} must be 1..127`);
     this.address = options.address;
     this.machine = options.machine;
     this.store = options.exceptions;
@@ -189,7 +224,12 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       return;
     }
     const mine = frame.address === this.address;
-    const key = frame.kind === 'general' ? 'general' : frame.kind === 'long' ? frame.bytes.toString('hex') : `unknown:${frame.command}`;
+    const key =
+      frame.kind === 'general'
+        ? 'general'
+        : frame.kind === 'long'
+          ? frame.bytes.toString('hex')
+          : `unknown:${frame.command}`;
     const last = this.last;
     if (last) {
       if (mine && key === last.key) {
@@ -231,12 +271,16 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
 
   private answerGeneral(): Answer {
     const a = this.address;
-    if (this.romReady !== null) return { reply: encodeRomSignature(a, this.romReady), taken: () => (this.romReady = null) };
+    if (this.romReady !== null)
+      return { reply: encodeRomSignature(a, this.romReady), taken: () => (this.romReady = null) };
     const ticket = this.machine.ticketIn?.current() ?? null;
     if (ticket?.state === 'complete' && !ticket.statusRead) {
       const t = this.taken68;
       if (!t || t.id !== ticket.id || this.opts.now() - t.at >= this.opts.reissue68Ms) {
-        return { reply: exceptionReply(TICKET_TRANSFER_COMPLETE), taken: () => (this.taken68 = { id: ticket.id, at: this.opts.now() }) };
+        return {
+          reply: exceptionReply(TICKET_TRANSFER_COMPLETE),
+          taken: () => (this.taken68 = { id: ticket.id, at: this.opts.now() }),
+        };
       }
     }
     if (ticket?.state === 'awaitingHost' && this.taken67 !== ticket.id) {
@@ -261,7 +305,12 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
         return { reply: ack(a) };
       case 0x1b: {
         const h = m.handpay();
-        return { reply: encodeHandpay(a, h && { ...h, amount: this.credits(h.amount), partialPay: this.credits(h.partialPay) }) };
+        return {
+          reply: encodeHandpay(
+            a,
+            h && { ...h, amount: this.credits(h.amount), partialPay: this.credits(h.partialPay) },
+          ),
+        };
       }
       case 0x1f:
         return { reply: encodeMachineInfo(a, this.configReply(m.machineInfo())) };
@@ -290,7 +339,12 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       case 0x55:
         return { reply: encodeSelectedGame(a, m.selectedGame()) };
       case 0x56:
-        return { reply: encodeEnabledGames(a, m.games().flatMap((g, i) => (g.enabled ? [i + 1] : []))) };
+        return {
+          reply: encodeEnabledGames(
+            a,
+            m.games().flatMap((g, i) => (g.enabled ? [i + 1] : [])),
+          ),
+        };
       case 0x70:
         return m.ticketIn ? this.ticketValidation(m.ticketIn) : this.unsupported();
       case 0x71:
@@ -335,7 +389,14 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     // A single meter the machine does not keep is not answered (the standard's 7.1); in a group
     // it reads as zero, so the others still get through.
     if (fields.length === 1 && values[0] === null) return this.unsupported();
-    return { reply: encodeMeters(this.address, command, fields, values.map((v) => v ?? 0)) };
+    return {
+      reply: encodeMeters(
+        this.address,
+        command,
+        fields,
+        values.map((v) => v ?? 0),
+      ),
+    };
   }
 
   private selectedMeters(game: number, codes: readonly number[]): Answer | null {
@@ -351,8 +412,14 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
 
   private configReply(c: GameConfig): GameConfigReply {
     return {
-      gameId: c.gameId, additionalId: c.additionalId, denominationCode: this.denominationCode, maxBet: this.credits(c.maxBet),
-      progressiveGroup: 0, gameOptions: 0, paytableId: c.paytableId, basePercent: c.basePercent * 100,
+      gameId: c.gameId,
+      additionalId: c.additionalId,
+      denominationCode: this.denominationCode,
+      maxBet: this.credits(c.maxBet),
+      progressiveGroup: 0,
+      gameOptions: 0,
+      paytableId: c.paytableId,
+      basePercent: c.basePercent * 100,
     };
   }
 
@@ -365,12 +432,25 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
   }
 
   private validationReply(r: ValidationRecord): ValidationInfoReply {
-    if (!/^\d{18}$/.test(r.barcode)) throw new SasFormatError(`validation record barcode "${r.barcode}" is not 18 digits`);
+    if (!/^\d{18}$/.test(r.barcode))
+      throw new SasFormatError(`validation record barcode "${r.barcode}" is not 18 digits`);
     const e = r.expires;
-    const expiration = e === null ? '00000000' : e === 'never' ? '00009999' : [e.month, e.day].map((n) => String(n).padStart(2, '0')).join('') + String(e.year).padStart(4, '0');
+    const expiration =
+      e === null
+        ? '00000000'
+        : e === 'never'
+          ? '00009999'
+          : [e.month, e.day].map((n) => String(n).padStart(2, '0')).join('') + String(e.year).padStart(4, '0');
     return {
-      type: r.type, index: r.index, at: r.at, validationNumber: r.barcode.slice(2), amountCents: minorToCents(r.amount, this.money.minorDigits),
-      ticketNumber: r.ticketNumber ?? 0xffff, systemId: Number(r.barcode.slice(0, 2)), expiration, poolId: 0,
+      type: r.type,
+      index: r.index,
+      at: r.at,
+      validationNumber: r.barcode.slice(2),
+      amountCents: minorToCents(r.amount, this.money.minorDigits),
+      ticketNumber: r.ticketNumber ?? 0xffff,
+      systemId: Number(r.barcode.slice(0, 2)),
+      expiration,
+      poolId: 0,
     };
   }
 
@@ -378,15 +458,30 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     const t = ticketIn.current();
     const inEscrow = t && (t.state === 'awaitingHost' || t.state === 'pending');
     // The acceptor reads the barcode, not the amount: the host knows it from its own records.
-    return { reply: encodeTicketValidation(this.address, inEscrow ? { inEscrow: true, amountCents: 0, barcode: t.barcode } : { inEscrow: false }) };
+    return {
+      reply: encodeTicketValidation(
+        this.address,
+        inEscrow ? { inEscrow: true, amountCents: 0, barcode: t.barcode } : { inEscrow: false },
+      ),
+    };
   }
 
   private redemptionStatus(ticketIn: TicketIn): Answer {
     const t = ticketIn.current();
     if (!t) return { reply: encodeRedeem(this.address, { machineStatus: 0xff }) };
     const amountCents = minorToCents(t.amount ?? 0, this.money.minorDigits);
-    if (t.state !== 'complete') return { reply: encodeRedeem(this.address, { machineStatus: t.state === 'pending' ? 0x40 : 0x20, amountCents, barcode: t.barcode }) };
-    return { reply: encodeRedeem(this.address, { machineStatus: t.status ?? 0x80, amountCents, barcode: t.barcode }), taken: () => ticketIn.statusRead(t.id) };
+    if (t.state !== 'complete')
+      return {
+        reply: encodeRedeem(this.address, {
+          machineStatus: t.state === 'pending' ? 0x40 : 0x20,
+          amountCents,
+          barcode: t.barcode,
+        }),
+      };
+    return {
+      reply: encodeRedeem(this.address, { machineStatus: t.status ?? 0x80, amountCents, barcode: t.barcode }),
+      taken: () => ticketIn.statusRead(t.id),
+    };
   }
 
   private redeem(ticketIn: TicketIn, req: RedeemRequest): Answer {
@@ -398,7 +493,8 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     const minor = (req.amountCents * 10 ** this.money.minorDigits) / 100;
     if (!Number.isSafeInteger(minor)) return { reply: encodeRedeem(a, { machineStatus: 0x83, ...echo }) };
     const status = ticketIn.redeem(t.id, {
-      transferCode: req.transferCode, amount: minor,
+      transferCode: req.transferCode,
+      amount: minor,
       ...(req.restricted ? { restrictedExpiration: req.restricted.expiration, poolId: req.restricted.poolId } : {}),
     });
     return { reply: encodeRedeem(a, { machineStatus: status, ...echo }) };
@@ -438,7 +534,8 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     const now = this.opts.now();
     this.lastPollAt = now;
     this.recentPolls.push(now);
-    if (this.recentPolls.length > 4096) this.recentPolls = this.recentPolls.filter((t) => now - t < this.opts.hostSeenWindowMs);
+    if (this.recentPolls.length > 4096)
+      this.recentPolls = this.recentPolls.filter((t) => now - t < this.opts.hostSeenWindowMs);
   }
 
   private chirpTick(): void {

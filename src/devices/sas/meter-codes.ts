@@ -43,9 +43,32 @@ export const BILL_METERS_1E = [0x40, 0x42, 0x43, 0x44, 0x46, 0x47] as const;
 
 /** Table C-4: accounting denominations in cents and their codes. */
 const DENOMINATIONS: ReadonlyArray<readonly [cents: number, code: number]> = [
-  [1, 0x01], [5, 0x02], [10, 0x03], [25, 0x04], [50, 0x05], [100, 0x06], [500, 0x07], [1000, 0x08], [2000, 0x09],
-  [10000, 0x0a], [20, 0x0b], [200, 0x0c], [250, 0x0d], [2500, 0x0e], [5000, 0x0f], [20000, 0x10], [25000, 0x11],
-  [50000, 0x12], [100000, 0x13], [200000, 0x14], [250000, 0x15], [500000, 0x16], [2, 0x17], [3, 0x18], [15, 0x19], [40, 0x1a],
+  [1, 0x01],
+  [5, 0x02],
+  [10, 0x03],
+  [25, 0x04],
+  [50, 0x05],
+  [100, 0x06],
+  [500, 0x07],
+  [1000, 0x08],
+  [2000, 0x09],
+  [10000, 0x0a],
+  [20, 0x0b],
+  [200, 0x0c],
+  [250, 0x0d],
+  [2500, 0x0e],
+  [5000, 0x0f],
+  [20000, 0x10],
+  [25000, 0x11],
+  [50000, 0x12],
+  [100000, 0x13],
+  [200000, 0x14],
+  [250000, 0x15],
+  [500000, 0x16],
+  [2, 0x17],
+  [3, 0x18],
+  [15, 0x19],
+  [40, 0x1a],
 ];
 
 /** The code of a denomination given in cents, or null when SAS has none for it. */
@@ -82,15 +105,16 @@ export function accountingDenominationCode(money: MoneyUnits): number {
   const c = (money.accountingDenomination * 100) / 10 ** money.minorDigits;
   const code = Number.isInteger(c) ? denominationCode(c) : null;
   if (code === null) {
-    throw new RangeError(`accounting denomination ${money.accountingDenomination} minor units (${c / 100} of the currency) has no SAS denomination code (Table C-4)`);
+    throw new RangeError(
+      `accounting denomination ${money.accountingDenomination} minor units (${c / 100} of the currency) has no SAS denomination code (Table C-4)`,
+    );
   }
   return code;
 }
 
 /** One field of a fixed meter reply: a meter by code, or a count 1C adds. */
 export type MeterField =
-  | { code: number; bytes?: number; wholeCurrency?: true }
-  | { count: 'slotDoorOpens' | 'powerResets' };
+  { code: number; bytes?: number; wholeCurrency?: true } | { count: 'slotDoorOpens' | 'powerResets' };
 
 const f = (...codes: number[]): MeterField[] => codes.map((code) => ({ code }));
 
@@ -105,7 +129,10 @@ export const METER_POLLS: Readonly<Record<number, readonly MeterField[]>> = {
   0x15: f(0x05),
   0x16: f(0x06),
   0x17: f(0x07),
-  0x18: [{ code: 0x25, bytes: 2 }, { code: 0x26, bytes: 2 }],
+  0x18: [
+    { code: 0x25, bytes: 2 },
+    { code: 0x26, bytes: 2 },
+  ],
   0x19: f(0x00, 0x01, 0x24, 0x02, 0x05),
   0x1a: f(0x0c),
   0x1c: [...f(0x00, 0x01, 0x24, 0x02, 0x05, 0x06), { count: 'slotDoorOpens' }, { count: 'powerResets' }],
@@ -117,13 +144,32 @@ export const METER_POLLS: Readonly<Record<number, readonly MeterField[]>> = {
 export const fieldBytes = (field: MeterField): number => ('code' in field && field.bytes) || 4;
 
 const METER_NAMES: Readonly<Record<number, string>> = {
-  0x00: 'total coin in', 0x01: 'total coin out', 0x02: 'total jackpot', 0x03: 'total handpaid cancelled credits', 0x04: 'total cancelled credits',
-  0x05: 'games played', 0x06: 'games won', 0x07: 'games lost', 0x0b: 'total credits from bills accepted', 0x0c: 'current credits',
-  0x0d: 'total SAS cashable ticket in (cents)', 0x0e: 'total SAS cashable ticket out (cents)', 0x11: 'total SAS cashable ticket in (quantity)',
-  0x12: 'total SAS cashable ticket out (quantity)', 0x15: 'total ticket in', 0x16: 'total ticket out', 0x22: 'total won (coin out + jackpot)',
-  0x23: 'total handpaid (cancelled credits + jackpot)', 0x24: 'total drop', 0x25: 'games since last power up', 0x26: 'games since last slot door closure',
+  0x00: 'total coin in',
+  0x01: 'total coin out',
+  0x02: 'total jackpot',
+  0x03: 'total handpaid cancelled credits',
+  0x04: 'total cancelled credits',
+  0x05: 'games played',
+  0x06: 'games won',
+  0x07: 'games lost',
+  0x0b: 'total credits from bills accepted',
+  0x0c: 'current credits',
+  0x0d: 'total SAS cashable ticket in (cents)',
+  0x0e: 'total SAS cashable ticket out (cents)',
+  0x11: 'total SAS cashable ticket in (quantity)',
+  0x12: 'total SAS cashable ticket out (quantity)',
+  0x15: 'total ticket in',
+  0x16: 'total ticket out',
+  0x22: 'total won (coin out + jackpot)',
+  0x23: 'total handpaid (cancelled credits + jackpot)',
+  0x24: 'total drop',
+  0x25: 'games since last power up',
+  0x26: 'games since last slot door closure',
 };
-const BILL_VALUES = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 25000, 50000, 100000, 200000, 250000, 500000, 1000000];
+const BILL_VALUES = [
+  1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 25000, 50000, 100000, 200000,
+  250000, 500000, 1000000,
+];
 
 export function meterName(code: number): string {
   if (METER_NAMES[code]) return METER_NAMES[code];

@@ -5,7 +5,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryLink } from '../shared/memory-link';
 import { SocatPair } from '../shared/socat-pair';
 import { until } from '../shared/test-support';
-import { SAS_STTY_FLAGS, SasLineError, SasPortEndpoint, isPseudoTerminal, runStty, setUpSasLine, type RunStty } from './port';
+import {
+  SAS_STTY_FLAGS,
+  SasLineError,
+  SasPortEndpoint,
+  isPseudoTerminal,
+  runStty,
+  setUpSasLine,
+  type RunStty,
+} from './port';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -33,7 +41,8 @@ function fakeStty(readBack: string, setCode = 0) {
   };
   return { run, calls };
 }
-const ALL_FLAGS = 'parenb -parodd cmspar cs8 -hupcl -cstopb cread clocal -crtscts\nignbrk -brkint -ignpar parmrk inpck -istrip -inlcr';
+const ALL_FLAGS =
+  'parenb -parodd cmspar cs8 -hupcl -cstopb cread clocal -crtscts\nignbrk -brkint -ignpar parmrk inpck -istrip -inlcr';
 
 describe('SAS line setup', () => {
   it('knows a pseudo-terminal from anything else', async () => {
@@ -63,8 +72,12 @@ describe('SAS line setup', () => {
   });
 
   it('reports a UART that refused the settings or did not keep one, naming it', async () => {
-    await expect(setUpSasLine('/dev/null', fakeStty(ALL_FLAGS, 1).run)).rejects.toThrow(/could not set SAS parity.*unable to perform/);
-    await expect(setUpSasLine('/dev/null', fakeStty(ALL_FLAGS.replace(' cmspar', ' -cmspar')).run)).rejects.toThrow(/missing cmspar/);
+    await expect(setUpSasLine('/dev/null', fakeStty(ALL_FLAGS, 1).run)).rejects.toThrow(
+      /could not set SAS parity.*unable to perform/,
+    );
+    await expect(setUpSasLine('/dev/null', fakeStty(ALL_FLAGS.replace(' cmspar', ' -cmspar')).run)).rejects.toThrow(
+      /missing cmspar/,
+    );
     // And with the real stty, on something that is no tty at all.
     await expect(setUpSasLine('/dev/null')).rejects.toBeInstanceOf(SasLineError);
   });
@@ -75,7 +88,10 @@ describe('SAS port endpoint', () => {
     const line = new MemoryLink('sas');
     let tries = 0;
     const port = new SasPortEndpoint({
-      path: line.path, binding: line.binding, reconnectMs: 10, settleMs: 5,
+      path: line.path,
+      binding: line.binding,
+      reconnectMs: 10,
+      settleMs: 5,
       setUp: async () => {
         if (++tries < 3) throw new SasLineError('stty could not set SAS parity');
         return 'uart';

@@ -17,7 +17,17 @@ import { PortConnection, type Binding } from '../shared/port-connection';
 import { RawBytes } from '../shared/serial-endpoint';
 
 export const SAS_BAUD_RATE = 19200;
-export const SAS_STTY_FLAGS = ['parenb', 'cmspar', '-parodd', 'inpck', 'parmrk', '-ignpar', '-istrip', 'ignbrk', '-brkint'] as const;
+export const SAS_STTY_FLAGS = [
+  'parenb',
+  'cmspar',
+  '-parodd',
+  'inpck',
+  'parmrk',
+  '-ignpar',
+  '-istrip',
+  'ignbrk',
+  '-brkint',
+] as const;
 
 /** A UART that carries the wakeup bit as parity, or a line without parity (pty, in memory). */
 export type LineKind = 'uart' | 'pseudo';
@@ -67,12 +77,15 @@ export async function setUpSasLine(path: string, run: RunStty = runStty): Promis
 /** The UART's part of setUpSasLine: stty's flags set and read back, or SasLineError. */
 export async function setUpUart(path: string, run: RunStty = runStty): Promise<'uart'> {
   const set = await run(['-F', path, ...SAS_STTY_FLAGS]);
-  if (set.code !== 0) throw new SasLineError(`stty could not set SAS parity on ${path}: ${set.stderr.trim() || `exit ${set.code}`}`);
+  if (set.code !== 0)
+    throw new SasLineError(`stty could not set SAS parity on ${path}: ${set.stderr.trim() || `exit ${set.code}`}`);
   const read = await run(['-F', path, '-a']);
   const have = new Set(read.stdout.split(/[\s;]+/));
   const missing = SAS_STTY_FLAGS.filter((f) => !have.has(f));
   if (read.code !== 0 || missing.length) {
-    throw new SasLineError(`${path} did not keep the SAS line settings (missing ${missing.join(' ') || 'all'}): the wakeup bit cannot be read`);
+    throw new SasLineError(
+      `${path} did not keep the SAS line settings (missing ${missing.join(' ') || 'all'}): the wakeup bit cannot be read`,
+    );
   }
   return 'uart';
 }
@@ -110,7 +123,15 @@ export class SasPortEndpoint extends EventEmitter<SasPortEvents> implements Devi
     super();
     this.setUp = options.setUp ?? (options.binding ? async () => 'pseudo' : (p) => setUpSasLine(p));
     this.conn = new PortConnection<Buffer>(
-      { path: options.path, binding: options.binding, baudRate: SAS_BAUD_RATE, dataBits: 8, parity: 'none', stopBits: 1, reconnectMs: options.reconnectMs ?? 500 },
+      {
+        path: options.path,
+        binding: options.binding,
+        baudRate: SAS_BAUD_RATE,
+        dataBits: 8,
+        parity: 'none',
+        stopBits: 1,
+        reconnectMs: options.reconnectMs ?? 500,
+      },
       () => new RawBytes(),
     );
     this.conn.on('frame', (bytes) => {
@@ -153,7 +174,10 @@ export class SasPortEndpoint extends EventEmitter<SasPortEvents> implements Devi
       if (generation !== this.generation) return;
       this.fault(e instanceof Error ? e.message : String(e));
       // Try again on a fresh open: a USB adapter that was still settling may take the flags then.
-      setTimeout(() => generation === this.generation && this.conn.recycle('SAS line settings not applied'), this.options.reconnectMs ?? 500).unref();
+      setTimeout(
+        () => generation === this.generation && this.conn.recycle('SAS line settings not applied'),
+        this.options.reconnectMs ?? 500,
+      ).unref();
       return;
     }
     // Bytes read under the old settings may still be on their way: let them arrive and drop them.

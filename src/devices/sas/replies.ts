@@ -13,8 +13,14 @@ export const nack = (address: number): Buffer => Buffer.of(address | 0x80);
 export const exceptionReply = (code: number): Buffer => Buffer.of(code);
 
 /** Fixed meter replies (0F, 10–1A, 1C, 1E, 20) in the order of METER_POLLS. */
-export function encodeMeters(address: number, command: number, fields: readonly MeterField[], values: readonly number[]): Buffer {
-  if (values.length < fields.length) throw new SasFormatError(`${fields.length} meter fields but ${values.length} values`);
+export function encodeMeters(
+  address: number,
+  command: number,
+  fields: readonly MeterField[],
+  values: readonly number[],
+): Buffer {
+  if (values.length < fields.length)
+    throw new SasFormatError(`${fields.length} meter fields but ${values.length} values`);
   return withCrc([address, command, ...fields.flatMap((f, i) => [...toBcd(values[i]!, fieldBytes(f))])]);
 }
 
@@ -43,8 +49,13 @@ export interface GameConfigReply {
 
 function gameConfigBytes(c: GameConfigReply): number[] {
   return [
-    ...ascii(c.gameId, 2, 'game ID'), ...ascii(c.additionalId, 3, 'additional ID'), c.denominationCode, Math.min(c.maxBet, 0xff),
-    c.progressiveGroup, ...binaryLE(c.gameOptions, 2), ...ascii(c.paytableId, 6, 'pay table ID'),
+    ...ascii(c.gameId, 2, 'game ID'),
+    ...ascii(c.additionalId, 3, 'additional ID'),
+    c.denominationCode,
+    Math.min(c.maxBet, 0xff),
+    c.progressiveGroup,
+    ...binaryLE(c.gameOptions, 2),
+    ...ascii(c.paytableId, 6, 'pay table ID'),
     ...ascii(String(Math.min(Math.max(Math.round(c.basePercent), 0), 9999)).padStart(4, '0'), 4, 'base %'),
   ];
 }
@@ -53,15 +64,26 @@ function readGameConfig(b: Buffer, at: number): GameConfigReply {
   const pct = readAscii(b, at + 16, 4);
   if (!/^\d{4}$/.test(pct)) throw new SasFormatError(`base % "${pct}" is not four digits`);
   return {
-    gameId: readAscii(b, at, 2), additionalId: readAscii(b, at + 2, 3), denominationCode: sasByte(b, at + 5), maxBet: sasByte(b, at + 6), progressiveGroup: sasByte(b, at + 7),
-    gameOptions: readLE(b, at + 8, 2), paytableId: readAscii(b, at + 10, 6).trimEnd(), basePercent: Number(pct),
+    gameId: readAscii(b, at, 2),
+    additionalId: readAscii(b, at + 2, 3),
+    denominationCode: sasByte(b, at + 5),
+    maxBet: sasByte(b, at + 6),
+    progressiveGroup: sasByte(b, at + 7),
+    gameOptions: readLE(b, at + 8, 2),
+    paytableId: readAscii(b, at + 10, 6).trimEnd(),
+    basePercent: Number(pct),
   };
 }
 
-export const encodeMachineInfo = (address: number, c: GameConfigReply): Buffer => withCrc([address, 0x1f, ...gameConfigBytes(c)]);
+export const encodeMachineInfo = (address: number, c: GameConfigReply): Buffer =>
+  withCrc([address, 0x1f, ...gameConfigBytes(c)]);
 export const decodeMachineInfo = (b: Buffer): GameConfigReply => readGameConfig(b, 2);
-export const encodeGameConfig = (address: number, game: number, c: GameConfigReply): Buffer => withCrc([address, 0x53, ...toBcd(game, 2), ...gameConfigBytes(c)]);
-export const decodeGameConfig = (b: Buffer): { game: number; config: GameConfigReply } => ({ game: fromBcd(b, 2, 2), config: readGameConfig(b, 4) });
+export const encodeGameConfig = (address: number, game: number, c: GameConfigReply): Buffer =>
+  withCrc([address, 0x53, ...toBcd(game, 2), ...gameConfigBytes(c)]);
+export const decodeGameConfig = (b: Buffer): { game: number; config: GameConfigReply } => ({
+  game: fromBcd(b, 2, 2),
+  config: readGameConfig(b, 4),
+});
 
 /** 1B, amounts in credits; all zeros when not in a handpay. */
 export interface HandpayReply {
@@ -76,15 +98,31 @@ const NO_HANDPAY: HandpayReply = { progressiveGroup: 0, level: 0, amount: 0, par
 export function encodeHandpay(address: number, h: HandpayReply | null): Buffer {
   const v = h ?? NO_HANDPAY;
   // Ten reserved bytes follow the reset ID in 6.02 (6.03 fills them with session amounts).
-  return withCrc([address, 0x1b, v.progressiveGroup, v.level, ...toBcd(v.amount, 5), ...toBcd(v.partialPay, 2), v.resetId, ...Buffer.alloc(10)]);
+  return withCrc([
+    address,
+    0x1b,
+    v.progressiveGroup,
+    v.level,
+    ...toBcd(v.amount, 5),
+    ...toBcd(v.partialPay, 2),
+    v.resetId,
+    ...Buffer.alloc(10),
+  ]);
 }
 
 export function decodeHandpay(b: Buffer): HandpayReply {
-  return { progressiveGroup: sasByte(b, 2), level: sasByte(b, 3), amount: fromBcd(b, 4, 5), partialPay: fromBcd(b, 9, 2), resetId: sasByte(b, 11) };
+  return {
+    progressiveGroup: sasByte(b, 2),
+    level: sasByte(b, 3),
+    amount: fromBcd(b, 4, 5),
+    partialPay: fromBcd(b, 9, 2),
+    resetId: sasByte(b, 11),
+  };
 }
 
 /** 21's result, sent to a general poll once ready. */
-export const encodeRomSignature = (address: number, signature: number): Buffer => withCrc([address, 0x21, ...binaryLE(signature, 2)]);
+export const encodeRomSignature = (address: number, signature: number): Buffer =>
+  withCrc([address, 0x21, ...binaryLE(signature, 2)]);
 export const decodeRomSignature = (b: Buffer): number => readLE(b, 2, 2);
 
 /** 2F: only the meters the machine keeps are listed, each in its Table C-7 width. */
@@ -100,7 +138,10 @@ export function encodeSelectedMeters(address: number, game: number, meters: read
 }
 
 /** The host knows each code's width from the same table the machine used. */
-export function decodeSelectedMeters(b: Buffer, widthOf: (code: number) => number | null): { game: number; meters: SelectedMeter[] } {
+export function decodeSelectedMeters(
+  b: Buffer,
+  widthOf: (code: number) => number | null,
+): { game: number; meters: SelectedMeter[] } {
   const end = 3 + sasByte(b, 2);
   const meters: SelectedMeter[] = [];
   let at = 5;
@@ -115,7 +156,8 @@ export function decodeSelectedMeters(b: Buffer, widthOf: (code: number) => numbe
   return { game: fromBcd(b, 3, 2), meters };
 }
 
-export const encodeValidationId = (address: number, id: number, sequence: number): Buffer => withCrc([address, 0x4c, ...binaryLE(id, 3), ...binaryLE(sequence, 3)]);
+export const encodeValidationId = (address: number, id: number, sequence: number): Buffer =>
+  withCrc([address, 0x4c, ...binaryLE(id, 3), ...binaryLE(sequence, 3)]);
 export const decodeValidationId = (b: Buffer) => ({ validationId: readLE(b, 2, 3), sequence: readLE(b, 5, 3) });
 
 /** 4D's record; amount in cents, expiration as 8 digits (MMDDYYYY, 0000NNNN days, 00009999 never, 00000000 none). */
@@ -137,16 +179,32 @@ const VALIDATION_INFO_BYTES = 31;
 export function encodeValidationInfo(address: number, v: ValidationInfoReply | null): Buffer {
   if (!v) return withCrc([address, 0x4d, ...Buffer.alloc(VALIDATION_INFO_BYTES)]);
   return withCrc([
-    address, 0x4d, v.type, v.index, ...encodeDateTime(v.at), ...digitsToBcd(v.validationNumber, 8), ...toBcd(v.amountCents, 5),
-    ...binaryLE(v.ticketNumber, 2), ...toBcd(v.systemId, 1), ...digitsToBcd(v.expiration, 4), ...binaryLE(v.poolId, 2),
+    address,
+    0x4d,
+    v.type,
+    v.index,
+    ...encodeDateTime(v.at),
+    ...digitsToBcd(v.validationNumber, 8),
+    ...toBcd(v.amountCents, 5),
+    ...binaryLE(v.ticketNumber, 2),
+    ...toBcd(v.systemId, 1),
+    ...digitsToBcd(v.expiration, 4),
+    ...binaryLE(v.poolId, 2),
   ]);
 }
 
 export function decodeValidationInfo(b: Buffer): ValidationInfoReply | null {
   if (b.subarray(2, 2 + VALIDATION_INFO_BYTES).every((x) => x === 0)) return null;
   return {
-    type: sasByte(b, 2), index: sasByte(b, 3), at: decodeDateTime(b, 4), validationNumber: bcdToDigits(b, 11, 8), amountCents: fromBcd(b, 19, 5),
-    ticketNumber: readLE(b, 24, 2), systemId: fromBcd(b, 26, 1), expiration: bcdToDigits(b, 27, 4), poolId: readLE(b, 31, 2),
+    type: sasByte(b, 2),
+    index: sasByte(b, 3),
+    at: decodeDateTime(b, 4),
+    validationNumber: bcdToDigits(b, 11, 8),
+    amountCents: fromBcd(b, 19, 5),
+    ticketNumber: readLE(b, 24, 2),
+    systemId: fromBcd(b, 26, 1),
+    expiration: bcdToDigits(b, 27, 4),
+    poolId: readLE(b, 31, 2),
   };
 }
 
@@ -215,6 +273,7 @@ export const decodeHandpayReset = (b: Buffer): number => sasByte(b, 2);
 
 /** A reply with data as the host checks it: right address and command, right CRC. */
 export function checkReply(b: Buffer, address: number, command: number): void {
-  if (b[0] !== address || b[1] !== command) throw new SasFormatError(`reply ${b.subarray(0, 2).toString('hex')} is not for ${address}/${command.toString(16)}`);
+  if (b[0] !== address || b[1] !== command)
+    throw new SasFormatError(`reply ${b.subarray(0, 2).toString('hex')} is not for ${address}/${command.toString(16)}`);
   if (!crcOk(b)) throw new SasFormatError(`reply to ${command.toString(16)} has a bad CRC`);
 }

@@ -10,8 +10,32 @@ import { SasFormatError, binaryLE, readLE, sasByte, withCrc } from './frame';
 
 /** Polls with no data: R polls and the S polls 01, 02, 94. */
 export type PlainCommand =
-  | 0x01 | 0x02 | 0x0f | 0x10 | 0x11 | 0x12 | 0x13 | 0x14 | 0x15 | 0x16 | 0x17 | 0x18 | 0x19 | 0x1a | 0x1b | 0x1c | 0x1e | 0x1f | 0x20
-  | 0x51 | 0x54 | 0x55 | 0x56 | 0x70 | 0x7e | 0x94;
+  | 0x01
+  | 0x02
+  | 0x0f
+  | 0x10
+  | 0x11
+  | 0x12
+  | 0x13
+  | 0x14
+  | 0x15
+  | 0x16
+  | 0x17
+  | 0x18
+  | 0x19
+  | 0x1a
+  | 0x1b
+  | 0x1c
+  | 0x1e
+  | 0x1f
+  | 0x20
+  | 0x51
+  | 0x54
+  | 0x55
+  | 0x56
+  | 0x70
+  | 0x7e
+  | 0x94;
 
 export interface RedeemRequest {
   command: 0x71;
@@ -51,7 +75,8 @@ export function encodeLongPoll(address: number, req: LongPollRequest): Buffer {
     case 0x21:
       return withCrc([...head, ...binaryLE(req.seed, 2)]);
     case 0x2f: {
-      if (req.meters.length < 1 || req.meters.length > MAX_SELECTED_METERS) throw new SasFormatError('2F asks for 1 to 10 meters');
+      if (req.meters.length < 1 || req.meters.length > MAX_SELECTED_METERS)
+        throw new SasFormatError('2F asks for 1 to 10 meters');
       const body = [...toBcd(req.game, 2), ...req.meters];
       return withCrc([...head, body.length, ...body]);
     }
@@ -64,7 +89,8 @@ export function encodeLongPoll(address: number, req: LongPollRequest): Buffer {
     case 0x71: {
       if (req.kind === 'status') return withCrc([...head, 1, 0xff]);
       const body = [req.transferCode, ...toBcd(req.amountCents, 5), PARSING_BCD, ...digitsToBcd(req.barcode, 9)];
-      if (req.restricted) body.push(...digitsToBcd(req.restricted.expiration, 4), ...binaryLE(req.restricted.poolId, 2));
+      if (req.restricted)
+        body.push(...digitsToBcd(req.restricted.expiration, 4), ...binaryLE(req.restricted.poolId, 2));
       return withCrc([...head, body.length, ...body]);
     }
     case 0x7f:
@@ -114,22 +140,50 @@ function decodeRedeem(data: Uint8Array): LongPollRequest {
   // (16 or 22 bytes; a target ID may follow them, which this machine does not use).
   if (len !== 16 && len < 22) throw new SasFormatError(`71 redemption of ${len} bytes: expected 16, or 22 and more`);
   const parsing = sasByte(body, 6);
-  if (parsing !== PARSING_BCD) throw new SasFormatError(`71 parsing code ${parsing.toString(16)}: only 00 (18 BCD digits) is defined`);
-  const req: RedeemRequest = { command: 0x71, kind: 'redeem', transferCode: sasByte(body, 0), amountCents: fromBcd(body, 1, 5), barcode: bcdToDigits(body, 7, 9) };
+  if (parsing !== PARSING_BCD)
+    throw new SasFormatError(`71 parsing code ${parsing.toString(16)}: only 00 (18 BCD digits) is defined`);
+  const req: RedeemRequest = {
+    command: 0x71,
+    kind: 'redeem',
+    transferCode: sasByte(body, 0),
+    amountCents: fromBcd(body, 1, 5),
+    barcode: bcdToDigits(body, 7, 9),
+  };
   if (len >= 22) req.restricted = { expiration: bcdToDigits(body, 16, 4), poolId: readLE(body, 20, 2) };
-  if (len > 22 && body[22] !== len - 23) throw new SasFormatError(`71 target ID length ${body[22]} does not fit the ${len - 23} bytes left`);
+  if (len > 22 && body[22] !== len - 23)
+    throw new SasFormatError(`71 target ID length ${body[22]} does not fit the ${len - 23} bytes left`);
   return req;
 }
 
 /** MMDDYYYY (4 BCD) then HHMMSS (3 BCD). */
 export function encodeDateTime(t: SasDateTime): Buffer {
-  return Buffer.concat([toBcd(t.month, 1), toBcd(t.day, 1), toBcd(t.year, 2), toBcd(t.hour, 1), toBcd(t.minute, 1), toBcd(t.second, 1)]);
+  return Buffer.concat([
+    toBcd(t.month, 1),
+    toBcd(t.day, 1),
+    toBcd(t.year, 2),
+    toBcd(t.hour, 1),
+    toBcd(t.minute, 1),
+    toBcd(t.second, 1),
+  ]);
 }
 
 export function decodeDateTime(b: Uint8Array, at: number): SasDateTime {
-  const t = { month: fromBcd(b, at, 1), day: fromBcd(b, at + 1, 1), year: fromBcd(b, at + 2, 2), hour: fromBcd(b, at + 4, 1), minute: fromBcd(b, at + 5, 1), second: fromBcd(b, at + 6, 1) };
+  const t = {
+    month: fromBcd(b, at, 1),
+    day: fromBcd(b, at + 1, 1),
+    year: fromBcd(b, at + 2, 2),
+    hour: fromBcd(b, at + 4, 1),
+    minute: fromBcd(b, at + 5, 1),
+    second: fromBcd(b, at + 6, 1),
+  };
   const probe = new Date(Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second));
-  const real = probe.getUTCFullYear() === t.year && probe.getUTCMonth() === t.month - 1 && probe.getUTCDate() === t.day && probe.getUTCHours() === t.hour && probe.getUTCMinutes() === t.minute && probe.getUTCSeconds() === t.second;
+  const real =
+    probe.getUTCFullYear() === t.year &&
+    probe.getUTCMonth() === t.month - 1 &&
+    probe.getUTCDate() === t.day &&
+    probe.getUTCHours() === t.hour &&
+    probe.getUTCMinutes() === t.minute &&
+    probe.getUTCSeconds() === t.second;
   if (!real || t.year < 1970) throw new SasFormatError(`no such date and time: ${JSON.stringify(t)}`);
   return t;
 }

@@ -64,7 +64,12 @@ export async function createSimulatedSas(options: SasSimulationOptions): Promise
     await whenReady(port, 5000);
     const host = new SasHost(line.device, options.host);
     return {
-      link, port, host, hostEndpoint: line.device, machinePath: line.path, hostPath: null,
+      link,
+      port,
+      host,
+      hostEndpoint: line.device,
+      machinePath: line.path,
+      hostPath: null,
       unplug: async () => line.unplug(),
       plug: async () => line.plug(),
       close: async () => {
@@ -99,7 +104,12 @@ export async function createSimulatedSas(options: SasSimulationOptions): Promise
     throw e;
   }
   return {
-    link, port, host, hostEndpoint: hostEnd, machinePath: pair.host, hostPath: pair.device,
+    link,
+    port,
+    host,
+    hostEndpoint: hostEnd,
+    machinePath: pair.host,
+    hostPath: pair.device,
     unplug: () => pair.stop(),
     plug: () => pair.start(),
     close: async () => {

@@ -25,10 +25,20 @@ const MASK24 = 0xffffff;
 
 /** The 16 digits for `validationId` and `sequence`, by the standard's algorithm. */
 export function secureEnhancedDigits(validationId: number, sequence: number): string {
-  for (const [what, v] of [['validation ID', validationId], ['sequence', sequence]] as const) {
+  for (const [what, v] of [
+    ['validation ID', validationId],
+    ['sequence', sequence],
+  ] as const) {
     if (!Number.isInteger(v) || v < 0 || v > MASK24) throw new RangeError(`${what} ${v} must be 0..${MASK24}`);
   }
-  const a = [sequence & 0xff, (sequence >> 8) & 0xff, (sequence >> 16) & 0xff, validationId & 0xff, (validationId >> 8) & 0xff, (validationId >> 16) & 0xff] as const;
+  const a = [
+    sequence & 0xff,
+    (sequence >> 8) & 0xff,
+    (sequence >> 16) & 0xff,
+    validationId & 0xff,
+    (validationId >> 8) & 0xff,
+    (validationId >> 16) & 0xff,
+  ] as const;
   // Fold the ID into the sequence bytes, then take a CRC of each pair.
   const b = [a[0], a[1], a[2] ^ a[0], a[3] ^ a[1], a[4] ^ a[0], a[5] ^ a[1]] as const;
   const crcBytes = (x: number, y: number) => {
@@ -74,7 +84,10 @@ export function secureEnhancedProblem(barcode: string): string | null {
  * keeps the sequence where the machine has taken it since (the standard's rule, so a host that
  * re-sends its setting after a restart does not make the machine print numbers twice).
  */
-export function applySetValidationId(state: ValidationState, request: ValidationConfig): { state: ValidationState; reply: ValidationConfig } {
+export function applySetValidationId(
+  state: ValidationState,
+  request: ValidationConfig,
+): { state: ValidationState; reply: ValidationConfig } {
   if (request.validationId === 0) return { state, reply: state.current ?? { validationId: 0, sequence: 0 } };
   const last = state.lastSet;
   const repeat = last && last.validationId === request.validationId && last.sequence === request.sequence;
@@ -86,5 +99,8 @@ export function applySetValidationId(state: ValidationState, request: Validation
 /** The next voucher's number; the sequence is incremented before it is used. */
 export function issueValidation(config: ValidationConfig): { config: ValidationConfig; barcode: string } {
   const sequence = (config.sequence + 1) & MASK24;
-  return { config: { validationId: config.validationId, sequence }, barcode: secureEnhancedBarcode(config.validationId, sequence) };
+  return {
+    config: { validationId: config.validationId, sequence },
+    barcode: secureEnhancedBarcode(config.validationId, sequence),
+  };
 }

@@ -12,7 +12,8 @@ for (let n = 0; n < 256; n++) {
 
 export function crc16Kermit(bytes: Uint8Array, start = 0, end = bytes.length, seed = 0): number {
   // Checked once here, so the loop's reads are all inside the bytes (and the table, by the mask).
-  if (start < 0 || end > bytes.length) throw new RangeError(`crc16Kermit: range ${start}..${end} outside ${bytes.length} bytes`);
+  if (start < 0 || end > bytes.length)
+    throw new RangeError(`crc16Kermit: range ${start}..${end} outside ${bytes.length} bytes`);
   let crc = seed & 0xffff;
   for (let i = start; i < end; i++) crc = (crc >>> 8) ^ TABLE[(crc ^ bytes[i]!) & 0xff]!;
   return crc;

@@ -22,11 +22,19 @@ function rng(seed: number) {
 }
 
 const ID003_RESPONSES: Id003Response[] = [
-  { type: 'idling' }, { type: 'escrow', code: 0x62 }, { type: 'vendValid' }, { type: 'rejecting', reason: 0x72 },
-  { type: 'failure', code: 0xa2 }, { type: 'currencyAssignment', entries: assignmentFor([1, 5, 20, 100]) }, { type: 'ack' },
-  { type: 'inhibit', inhibited: true, echo: true }, { type: 'version', text: 'ID003 SIM', boot: false },
-  { type: 'escrow', code: 0x6f, barcode: '001234567890123456' }, { type: 'escrow', code: 0x6f, barcode: '\xff\xfc\x13\x6f' },
-  { type: 'barcodeFunction', symbology: 1, characters: 18, echo: true }, { type: 'barInhibit', mask: 0xfc, echo: true },
+  { type: 'idling' },
+  { type: 'escrow', code: 0x62 },
+  { type: 'vendValid' },
+  { type: 'rejecting', reason: 0x72 },
+  { type: 'failure', code: 0xa2 },
+  { type: 'currencyAssignment', entries: assignmentFor([1, 5, 20, 100]) },
+  { type: 'ack' },
+  { type: 'inhibit', inhibited: true, echo: true },
+  { type: 'version', text: 'ID003 SIM', boot: false },
+  { type: 'escrow', code: 0x6f, barcode: '001234567890123456' },
+  { type: 'escrow', code: 0x6f, barcode: '\xff\xfc\x13\x6f' },
+  { type: 'barcodeFunction', symbology: 1, characters: 18, echo: true },
+  { type: 'barInhibit', mask: 0xfc, echo: true },
 ];
 const DECK: DeckFrame[] = [
   { seq: 1, message: { type: 'state', state: restingState() } },
@@ -43,10 +51,20 @@ interface Codec {
 }
 const CODECS: Codec[] = [
   { name: 'ID-003 responses', frames: ID003_RESPONSES.map(encodeResponse), parser: (g) => new Id003ResponseParser(g) },
-  { name: 'ID-003 commands', frames: [encodeCommand({ type: 'statusRequest' }), encodeCommand({ type: 'stack1' }), encodeCommand({ type: 'setDenominations', inhibitMask: 3 }), encodeCommand({ type: 'ack' }), encodeCommand({ type: 'setBarcodeFunction', symbology: 1, characters: 18 }), encodeCommand({ type: 'setBarInhibit', mask: 0xfc })], parser: (g) => new Id003CommandParser(g) },
+  {
+    name: 'ID-003 commands',
+    frames: [
+      encodeCommand({ type: 'statusRequest' }),
+      encodeCommand({ type: 'stack1' }),
+      encodeCommand({ type: 'setDenominations', inhibitMask: 3 }),
+      encodeCommand({ type: 'ack' }),
+      encodeCommand({ type: 'setBarcodeFunction', symbology: 1, characters: 18 }),
+      encodeCommand({ type: 'setBarInhibit', mask: 0xfc }),
+    ],
+    parser: (g) => new Id003CommandParser(g),
+  },
   { name: 'button deck', frames: DECK.map(encodeDeckFrame), parser: (g) => new DeckParser(g) },
 ];
-
 
 describe.each(CODECS)('$name parser', ({ frames, parser }) => {
   const stream = Buffer.concat(frames);
@@ -78,7 +96,12 @@ describe.each(CODECS)('$name parser', ({ frames, parser }) => {
       expect(p.stats.badFrames).toBe(0);
     }
     const p = parser();
-    expect(decodedOf(p, [...stream].map((b) => Buffer.from([b])))).toEqual(reference);
+    expect(
+      decodedOf(
+        p,
+        [...stream].map((b) => Buffer.from([b])),
+      ),
+    ).toEqual(reference);
   });
 
   it('survives random bytes (bounded), never throwing, and delivers only well-formed frames', () => {
@@ -137,7 +160,10 @@ describe('printer byte streams', () => {
     for (let i = 0; i <= good.length; i++) {
       const q = new PrinterReplyParser();
       expect([...q.feed(good.subarray(0, i)), ...q.feed(good.subarray(i))]).toEqual([
-        { type: 'status', byte: 0x12 }, { type: 'status', byte: 0x16 }, { type: 'processId', id: '1234' }, { type: 'status', byte: 0x1e },
+        { type: 'status', byte: 0x12 },
+        { type: 'status', byte: 0x16 },
+        { type: 'processId', id: '1234' },
+        { type: 'status', byte: 0x1e },
       ]);
     }
   });

@@ -40,7 +40,13 @@ export class Requester<F> {
    * Sends `bytes` and resolves with the first reply `accept` takes; tries `1 + retries` times.
    * Rejects with NoAnswerError, or with the write error when the port is gone.
    */
-  async request(what: string, bytes: Uint8Array, accept: (frame: F) => boolean, timeoutMs: number, retries: number): Promise<F> {
+  async request(
+    what: string,
+    bytes: Uint8Array,
+    accept: (frame: F) => boolean,
+    timeoutMs: number,
+    retries: number,
+  ): Promise<F> {
     for (let attempt = 1; attempt <= retries + 1; attempt++) {
       const answer = new Promise<F | null>((resolve) => {
         const timer = setTimeout(() => {

@@ -35,16 +35,21 @@ export class SocatPair {
     if (this.running) return;
     if (!socatAvailable()) throw new SocatMissingError();
     this.stderr = '';
-    const child = spawn('socat', ['-d', '-d', `pty,raw,echo=0,link=${this.host}`, `pty,raw,echo=0,link=${this.device}`], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      'socat',
+      ['-d', '-d', `pty,raw,echo=0,link=${this.host}`, `pty,raw,echo=0,link=${this.device}`],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     this.child = child;
     child.stderr!.on('data', (d: Buffer) => {
       if (this.stderr.length < 4000) this.stderr += d.toString();
     });
     const deadline = Date.now() + timeoutMs;
     while (!(existsSync(this.host) && existsSync(this.device))) {
-      if (!this.running) throw new Error(`socat exited before making ${this.host} and ${this.device}: ${this.stderr.trim()}`);
+      if (!this.running)
+        throw new Error(`socat exited before making ${this.host} and ${this.device}: ${this.stderr.trim()}`);
       if (Date.now() > deadline) {
         await this.stop();
         throw new Error(`socat made no pseudo-terminals within ${timeoutMs} ms: ${this.stderr.trim()}`);
@@ -62,7 +67,8 @@ export class SocatPair {
     await exited;
     // socat removes its links on a clean exit; wait so a restart cannot race the removal.
     const deadline = Date.now() + 2000;
-    while ((existsSync(this.host) || existsSync(this.device)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    while ((existsSync(this.host) || existsSync(this.device)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 10));
   }
 
   async restart(): Promise<void> {

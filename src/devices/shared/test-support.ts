@@ -22,12 +22,30 @@ export class EventLog {
 
   /** Resolves with the first event, past or future, that matches; index lets a test skip earlier ones. */
   next(match: Partial<DeviceEvent> | ((e: DeviceEvent) => boolean), from = 0, timeoutMs = 5000): Promise<DeviceEvent> {
-    const test = typeof match === 'function' ? match : (e: DeviceEvent) => Object.entries(match).every(([k, v]) => (e as unknown as Record<string, unknown>)[k] === v);
+    const test =
+      typeof match === 'function'
+        ? match
+        : (e: DeviceEvent) =>
+            Object.entries(match).every(([k, v]) => (e as unknown as Record<string, unknown>)[k] === v);
     const past = this.events.slice(from).find(test);
     if (past) return Promise.resolve(past);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no event ${JSON.stringify(typeof match === 'function' ? 'matching' : match)} within ${timeoutMs} ms; got ${JSON.stringify(this.events.slice(from))}`)), timeoutMs);
-      this.waiters.push({ match: test, resolve: (e) => { clearTimeout(timer); resolve(e); } });
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `no event ${JSON.stringify(typeof match === 'function' ? 'matching' : match)} within ${timeoutMs} ms; got ${JSON.stringify(this.events.slice(from))}`,
+            ),
+          ),
+        timeoutMs,
+      );
+      this.waiters.push({
+        match: test,
+        resolve: (e) => {
+          clearTimeout(timer);
+          resolve(e);
+        },
+      });
     });
   }
 }

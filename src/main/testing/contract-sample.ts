@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import { SNAPSHOT, boundsOf, type Snapshot } from '../../contract';
 
-
 type Def = { type: string } & Record<string, unknown>;
 
 export function sampleOf(schema: z.core.$ZodType): unknown {
@@ -12,7 +11,8 @@ export function sampleOf(schema: z.core.$ZodType): unknown {
   const b = boundsOf(schema);
   const examples = z.globalRegistry.get(schema as z.ZodType)?.examples;
   if (Array.isArray(examples) && examples.length > 0) return examples[0];
-  const within = (min: unknown, max: unknown, fallback: number) => Math.min(Number(max ?? Infinity), Math.max(Number(min ?? -Infinity), fallback));
+  const within = (min: unknown, max: unknown, fallback: number) =>
+    Math.min(Number(max ?? Infinity), Math.max(Number(min ?? -Infinity), fallback));
   switch (d.type) {
     case 'number':
       return within(b.min, b.max, 0);

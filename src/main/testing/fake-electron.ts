@@ -78,9 +78,11 @@ export const fakeElectron = {
   protocol: {
     handlers: {} as Record<string, (request: { url: string; method: string }) => Promise<Response> | Response>,
     registerSchemesAsPrivileged: vi.fn(),
-    handle: vi.fn((scheme: string, handler: (request: { url: string; method: string }) => Promise<Response> | Response) => {
-      fakeElectron.protocol.handlers[scheme] = handler;
-    }),
+    handle: vi.fn(
+      (scheme: string, handler: (request: { url: string; method: string }) => Promise<Response> | Response) => {
+        fakeElectron.protocol.handlers[scheme] = handler;
+      },
+    ),
   },
   session: { defaultSession: fakeSession() },
 };
@@ -90,7 +92,15 @@ export function resetFakeElectron(): void {
   const app = fakeElectron.app;
   app.removeAllListeners();
   Object.assign(app, { lockGranted: true, isPackaged: false, userData: '/nonexistent/userData', quitted: false });
-  for (const fn of [app.commandLine.appendSwitch, app.exit, app.requestSingleInstanceLock, app.whenReady, app.getPath, app.quit]) fn.mockClear();
+  for (const fn of [
+    app.commandLine.appendSwitch,
+    app.exit,
+    app.requestSingleInstanceLock,
+    app.whenReady,
+    app.getPath,
+    app.quit,
+  ])
+    fn.mockClear();
   fakeElectron.ipcMain.removeAllListeners();
   FakeBrowserWindow.instances = [];
   fakeElectron.Menu.setApplicationMenu.mockClear();
