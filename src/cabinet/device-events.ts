@@ -2,9 +2,8 @@
 // (src/devices) and the in-process simulators both speak this, so the cabinet never knows
 // which one it has.
 
-export type Button =
-  'deal' | 'hold1' | 'hold2' | 'hold3' | 'hold4' | 'hold5' | 'betOne' | 'maxBet' | 'cashOut' | 'help' | 'service';
-export const BUTTONS: readonly Button[] = [
+/** The button deck's buttons, in the order the deck reports them (one declaration: the contract and the screens read it). */
+export const BUTTONS = [
   'deal',
   'hold1',
   'hold2',
@@ -16,7 +15,8 @@ export const BUTTONS: readonly Button[] = [
   'cashOut',
   'help',
   'service',
-];
+] as const;
+export type Button = (typeof BUTTONS)[number];
 
 export type KeySwitch = 'attendant' | 'technician';
 export const KEY_SWITCHES: readonly KeySwitch[] = ['attendant', 'technician'];

@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import { int, json, record, str } from './schema';
+import { BUTTONS } from '../cabinet/vocabulary/wish-schema';
 import {
   CHIP_VALUES,
   CURRENCY,
@@ -23,19 +24,9 @@ import {
 const minor = int(0);
 const gameId = z.enum(['jacks-or-better', 'poker-plus']);
 const lamp = z.enum(['off', 'on', 'blink']);
-const button = z.enum([
-  'deal',
-  'hold1',
-  'hold2',
-  'hold3',
-  'hold4',
-  'hold5',
-  'betOne',
-  'maxBet',
-  'cashOut',
-  'help',
-  'service',
-]);
+/** The deck's buttons as the cabinet declares them, for the device test's page. */
+export const DECK_BUTTONS = BUTTONS;
+const button = z.enum(BUTTONS);
 
 /** The operator settings as the settings page shows them, in the cabinet's own declaration; pay tables by installed id. */
 const settingsView = z.strictObject({
@@ -64,8 +55,8 @@ const deviceView = z.strictObject({ online: z.boolean(), faults: record(str(200)
 const deviceTestView = z.strictObject({
   since: z.number(),
   /** Buttons held down now, and every button seen pressed since the test began. */
-  pressed: z.array(button).max(11),
-  seen: z.array(button).max(11),
+  pressed: z.array(button).max(BUTTONS.length),
+  seen: z.array(button).max(BUTTONS.length),
   lamps: record(lamp, 11),
   acceptor: z.strictObject({
     enabled: z.boolean(),

@@ -2,7 +2,7 @@
 // live; and the device test: every deck button lights when pressed, each lamp off/on/blink,
 // test notes identified and returned, a VOID specimen voucher.
 
-import type { DeviceTestView, SasLinkView, Snapshot } from '../../../src/contract';
+import { DECK_BUTTONS, type DeviceTestView, type SasLinkView, type Snapshot } from '../../../src/contract';
 import { formatMoney } from '../../i18n/numbers';
 import { t, type TextKey } from '../../i18n/texts';
 import type { Language } from '../../i18n/language';
@@ -14,19 +14,6 @@ import type { Indicator, ServiceModel, ServiceTable } from './page';
 import type { ServiceUi } from './state';
 import { formatTime } from '../../i18n/time';
 
-export const DECK_BUTTONS = [
-  'deal',
-  'hold1',
-  'hold2',
-  'hold3',
-  'hold4',
-  'hold5',
-  'betOne',
-  'maxBet',
-  'cashOut',
-  'help',
-  'service',
-] as const;
 type Lamp = 'off' | 'on' | 'blink';
 const NEXT_LAMP: Record<Lamp, Lamp> = { off: 'on', on: 'blink', blink: 'off' };
 const LAMP_TEXT: Record<Lamp, ServiceKey> = { off: 'dev.lamp.off', on: 'dev.lamp.on', blink: 'dev.lamp.blink' };

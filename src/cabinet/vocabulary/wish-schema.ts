@@ -5,7 +5,10 @@
 // whether the wish would be taken now (src/app/screen/live-wishes.ts).
 
 import { z } from 'zod';
-import { BUTTONS, type Button } from '../device-events';
+import { BUTTONS } from '../device-events';
+
+/** The deck's buttons, for the contract's test view and the screens (declared with the device events). */
+export { BUTTONS };
 import type { CabinetState } from '../state';
 import { CHIP_VALUE, GAME, LANGUAGE, PIN, SETTINGS_CHANGE } from './settings-schema';
 
@@ -93,11 +96,7 @@ export const WISH = z.discriminatedUnion('type', [
   }).check(namesASetting),
   // technician device tests (C-18, C-19, C-21): play stops while one runs
   wish('deviceTest', { on: z.boolean() }, { sample: (s) => ({ on: !s.deviceTest }) }),
-  wish(
-    'testLamps',
-    { lamps: z.partialRecord(z.enum(BUTTONS as readonly Button[] as [Button, ...Button[]]), lamp) },
-    { sample: () => ({ lamps: {} }) },
-  ),
+  wish('testLamps', { lamps: z.partialRecord(z.enum(BUTTONS), lamp) }, { sample: () => ({ lamps: {} }) }),
   /** Takes test notes: each is identified and returned, never credited. */
   wish('testAcceptor', { enabled: z.boolean() }, { sample: (s) => ({ enabled: !s.deviceTest?.acceptor.enabled }) }),
   /** Prints a specimen voucher marked VOID, worth nothing. */
