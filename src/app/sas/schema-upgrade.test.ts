@@ -4,7 +4,7 @@
 // key and mirror. The records it signed stay intact, nothing it held is lost, the new tables
 // come under the keyed records from the first commit, and the SAS link works on it at once.
 
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +49,10 @@ function raw(path: string): Raw {
 describe('schema 4 → 5 (and on) on a database written by schema 4', () => {
   it('keeps the signed records, the state and meters; the SAS tables are keyed from the first commit and take exceptions', async () => {
     cpSync(FIXTURE, dir, { recursive: true });
+    // Git keeps no file modes but the executable bit: the key is made the cabinet user's alone
+    // again, as the release that wrote it left it (a key readable by others is refused).
+    chmodSync(join(dir, 'machine.key'), 0o600);
+    chmodSync(join(dir, 'data-mirror'), 0o700);
     const db = join(dir, 'data', 'cabinet.db');
     const before = raw(db);
     expect(before.version).toBe(4);
