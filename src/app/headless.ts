@@ -22,6 +22,9 @@ export interface HeadlessOptions {
   printFailRate?: number;
   moneyPerMille?: number;
   ticketsPerMille?: number;
+  /** After the bot's games the cabinet stays up, its devices and SAS link answering, until this
+   *  settles: a casino system or `sas-poll` can then read a session that has ended. */
+  stayUntil?: Promise<unknown>;
   write?: (line: string) => void;
 }
 
@@ -81,6 +84,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<BotSummary>
     const summary = await bot.run();
     const end = cabinet.runner.state;
     write(JSON.stringify({ type: 'done', version: end.version, balance: end.balance, ...summary }));
+    if (options.stayUntil) await options.stayUntil;
     return summary;
   } finally {
     await cabinet.close();

@@ -112,4 +112,31 @@ describe('meters, recall, events', () => {
     await expect(run(runCommand, ['--db', db, '--bot', '1'])).rejects.toThrow(/--headless/);
     await expect(run(runCommand, ['--headless', '--db', db])).rejects.toThrow(/--bot SEED is required/);
   });
+
+  it('a session that stays up keeps the cabinet open after its games, until told to stop', async () => {
+    const lines: string[] = [];
+    let stop = () => {};
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    let ended = false;
+    const session = runHeadless({
+      // A machine of its own (key and mirror beside its data folder), apart from the one above.
+      dbPath: dataPath(join(dir, 'stay')),
+      ledgerPath: join(dir, 'stay', 'devices.jsonl'),
+      seed: 'stay',
+      games: 2,
+      stayUntil: stopped,
+      write: (line) => lines.push(line),
+    }).then((summary) => {
+      ended = true;
+      return summary;
+    });
+    await vi.waitFor(() => expect(lines.some((l) => JSON.parse(l).type === 'done')).toBe(true), { timeout: 20_000 });
+    // The bot is done and the session has not ended: it waits for the stop.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ended).toBe(false);
+    stop();
+    const summary = await session;
+    expect(ended).toBe(true);
+    expect(summary.games).toBe(2);
+  });
 });

@@ -5,7 +5,15 @@ import { parseArgs, wholeNumber } from './cli-args';
 import { CliError, type Command } from './command';
 
 const USAGE =
-  'run --headless --db FILE --bot SEED [--games N] [--config FILE] [--ledger FILE] [--print-fail-percent P] [--money-per-mille M] [--tickets-per-mille T]';
+  'run --headless --db FILE --bot SEED [--games N] [--config FILE] [--ledger FILE] [--print-fail-percent P] [--money-per-mille M] [--tickets-per-mille T] [--stay]';
+
+/** SIGINT or SIGTERM: the end of a `--stay` session, closed as cleanly as a bot that finished. */
+function stopSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+}
 
 export const runCommand: Command = {
   summary: `${USAGE}: the cabinet without a screen, simulated devices and a seeded player bot`,
@@ -13,7 +21,7 @@ export const runCommand: Command = {
     const a = parseArgs(
       args,
       ['db', 'bot', 'games', 'config', 'ledger', 'print-fail-percent', 'money-per-mille', 'tickets-per-mille'],
-      ['headless'],
+      ['headless', 'stay'],
       USAGE,
     );
     if (a.positional.length > 0) throw new CliError(`unexpected argument "${a.positional[0]}"; usage: ${USAGE}`);
@@ -33,6 +41,7 @@ export const runCommand: Command = {
         printFailRate: wholeNumber(a.values.get('print-fail-percent'), '--print-fail-percent', 0, 100, 0) / 100,
         moneyPerMille: wholeNumber(a.values.get('money-per-mille'), '--money-per-mille', 0, 300, 15),
         ticketsPerMille: wholeNumber(a.values.get('tickets-per-mille'), '--tickets-per-mille', 0, 300, 0),
+        ...(a.flags.has('stay') ? { stayUntil: stopSignal() } : {}),
       });
     } catch (e) {
       const message = (e as Error).message;

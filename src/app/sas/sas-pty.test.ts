@@ -137,9 +137,11 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
     let app: AssembledCabinet | null = null;
     try {
       // A bot session, killed once a game has been played; the host is silent, so every
-      // exception is still waiting when the process dies.
+      // exception is still waiting when the process dies. Three games keep the queue under its
+      // capacity; --stay keeps the process up after them, because on a loaded machine the bot
+      // finished all three and exited on its own between two 20 ms looks at the database.
       const killed = await cabinet(
-        ['--db', db, '--bot', 'sas', '--games', '3', '--config', configFile, '--ledger', join(dir, 'ledger')],
+        ['--db', db, '--bot', 'sas', '--games', '3', '--stay', '--config', configFile, '--ledger', join(dir, 'ledger')],
         () => lifetime(db, 'gamesPlayed') >= 1,
       );
       expect(killed.signal, killed.stderr).toBe('SIGKILL');
