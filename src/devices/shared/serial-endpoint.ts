@@ -1,7 +1,14 @@
 // The device side of a real serial line (in practice one end of a socat pseudo-terminal pair):
 // a simulator speaks through it, and it reopens its end whenever the line comes back.
+//
+// A reading end is not told when socat dies: the kernel reports the hang-up only to a write, and
+// a simulator writes only when asked, over a line that can no longer ask it. So the endpoint
+// watches the name it opened: when that link is gone or leads to another terminal (socat made a
+// new pair), it reopens. Without this the driver found a new line with nobody on it (a flaky
+// unplug test, one round in forty under load).
 
 import { EventEmitter } from 'node:events';
+import { realpathSync } from 'node:fs';
 import { Transform, type TransformCallback } from 'node:stream';
 import { PortConnection, type PortSettings, type StatsParser } from './port-connection';
 import type { DeviceEndpoint } from './device-endpoint';
@@ -18,13 +25,32 @@ export class RawBytes extends Transform implements StatsParser {
   }
 }
 
+/** The terminal a path leads to now, or null when the path is gone. */
+function terminalOf(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}
+
 export class SerialEndpoint implements DeviceEndpoint {
   private readonly conn: PortConnection<Buffer>;
   private readonly events = new EventEmitter<{ data: [Buffer] }>();
+  private opened: string | null = null;
+  private readonly watch: NodeJS.Timeout;
 
-  constructor(settings: PortSettings) {
-    this.conn = new PortConnection<Buffer>({ reconnectMs: 50, ...settings }, () => new RawBytes());
+  constructor(settings: PortSettings & { watchMs?: number }) {
+    const { watchMs = 100, ...port } = settings;
+    this.conn = new PortConnection<Buffer>({ reconnectMs: 50, ...port }, () => new RawBytes());
     this.conn.on('frame', (bytes) => this.events.emit('data', bytes));
+    this.conn.on('open', () => (this.opened = terminalOf(port.path)));
+    this.conn.on('close', () => (this.opened = null));
+    this.watch = setInterval(() => {
+      if (this.opened !== null && this.conn.isOpen && terminalOf(port.path) !== this.opened)
+        this.conn.recycle('the line was replaced');
+    }, watchMs);
+    this.watch.unref();
     this.conn.start();
   }
 
@@ -42,6 +68,7 @@ export class SerialEndpoint implements DeviceEndpoint {
   }
 
   close(): Promise<void> {
+    clearInterval(this.watch);
     return this.conn.stop();
   }
 }
