@@ -137,7 +137,7 @@ function recoveredOnRefusedRecords(
     });
   }
   if (ticket?.state === 'escrow' && ticket.barcode !== null) {
-    tx.log('ticket', { event: 'return', barcode: ticket.barcode, reason: why });
+    tx.log('ticket', { event: 'return', barcode: ticket.barcode, reason: why, by: 'cabinet' });
     tx.send({ device: 'acceptor', type: 'returnTicket', barcode: ticket.barcode });
   }
   if (v)

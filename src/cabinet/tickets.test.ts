@@ -286,6 +286,42 @@ describe('tickets through a casino system (SAS): one redemption until the host h
   });
 });
 
+describe("the ticket's log rows say who decided, for the attendant's list", () => {
+  const SAS = { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false };
+  const outcomes = (rig: Rig) =>
+    ticketLog(rig)
+      .filter((d) => d.event !== 'stack')
+      .map((d) => [d.event, d.reason ?? null, d.by, d.amount ?? null]);
+
+  it('the cabinet by its own vouchers standalone; the value of a valid ticket that could not be taken', () => {
+    const rig = new Rig({ limits: { creditLimit: 5000 } });
+    rig.event(ticket(A));
+    rig.ok(verdict(A, 1500));
+    rig.event(stacked(A));
+    rig.event(ticket(B));
+    rig.ok(verdict(B, 4000));
+    expect(outcomes(rig)).toEqual([
+      ['validating', null, 'cabinet', null],
+      ['redeemed', null, 'cabinet', 1500],
+      ['validating', null, 'cabinet', null],
+      ['return', 'creditLimit', 'cabinet', 4000],
+    ]);
+  });
+
+  it('the casino system with a SAS link, except a ticket the cabinet handed back before asking it', () => {
+    const rig = new Rig();
+    rig.ok({ kind: 'sas', command: { type: 'configure', settings: SAS } });
+    rig.event(ticket(A));
+    rig.event(ticket(B));
+    rig.ok({ kind: 'ticketVerdict', barcode: A, verdict: { valid: false, reason: 'expired', code: 0x80 } });
+    expect(outcomes(rig)).toEqual([
+      ['validating', null, 'host', null],
+      ['return', 'busy', 'cabinet', null],
+      ['return', 'expired', 'host', null],
+    ]);
+  });
+});
+
 function stepRefused(rig: Rig, since: number): boolean {
   const before = rig.state;
   rig.input({ kind: 'sas', command: { type: 'ticketStatusRead', since } });

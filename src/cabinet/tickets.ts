@@ -42,6 +42,14 @@ const BARCODE = /^\d{18}$/;
 const hostOwed = (s: CabinetState): boolean =>
   !!s.sas && !!s.lastTicket?.validated && s.sas.ticketStatusRead !== s.lastTicket.since;
 
+/**
+ * Who validates a ticket: the casino system where the cabinet has a SAS link (the app gives it the
+ * host's validator then), the cabinet by its own vouchers otherwise. Logged with the ticket's rows,
+ * so the attendant's list says who decided even after the link is set up or taken away.
+ */
+export type TicketValidatedBy = 'host' | 'cabinet';
+const validatorOf = (s: CabinetState): TicketValidatedBy => (s.sas ? 'host' : 'cabinet');
+
 export function ticketEvent(tx: Transition, event: TicketEvent): void {
   switch (event.type) {
     case 'ticket':
@@ -76,7 +84,7 @@ export function ticketInserted(tx: Transition, barcode: string): void {
   const problem = insertProblem(tx, barcode);
   if (problem) {
     // A second ticket never touches the pending one: only its own return is sent.
-    handBack(tx, String(barcode), problem, false);
+    handBack(tx, String(barcode), problem, { pending: false });
     return;
   }
   validate(tx, barcode);
@@ -85,15 +93,26 @@ export function ticketInserted(tx: Transition, barcode: string): void {
 /** From the start: a new ticket, or one still in escrow after a restart (C-14). */
 function validate(tx: Transition, barcode: string): void {
   tx.set({ ticket: { barcode, since: tx.at, phase: 'validating', amount: null } });
-  tx.log('ticket', { event: 'validating', barcode });
+  tx.log('ticket', { event: 'validating', barcode, by: validatorOf(tx.state) });
   tx.effects.push({ type: 'validateTicket', barcode, withinMs: tx.state.settings.voucher.validationSeconds * 1000 });
 }
 
-function handBack(tx: Transition, barcode: string, reason: TicketReason, pending: boolean, code?: number): void {
+interface HandBack {
+  /** The ticket was in escrow being validated (its verdict or time-out hands it back). */
+  pending: boolean;
+  /** The validator's own word for the refusal (SAS: the 71 machine status). */
+  code?: number;
+  /** What the validator said it was worth, when it was valid but could not be taken. */
+  amount?: number;
+}
+
+function handBack(tx: Transition, barcode: string, reason: TicketReason, { pending, code, amount }: HandBack): void {
   const since = pending ? tx.state.ticket!.since : tx.at;
+  // Returned before anyone was asked (busy, bad barcode, no money now): the cabinet decided.
+  const by = pending ? validatorOf(tx.state) : 'cabinet';
   if (pending) tx.set({ ticket: null });
   if (!pending && hostOwed(tx.state)) {
-    tx.log('ticket', { event: 'return', barcode, reason, text: TICKET_REASON_TEXT[reason] });
+    tx.log('ticket', { event: 'return', barcode, reason, text: TICKET_REASON_TEXT[reason], by });
     tx.send({ device: 'acceptor', type: 'returnTicket', barcode });
     return;
   }
@@ -114,7 +133,9 @@ function handBack(tx: Transition, barcode: string, reason: TicketReason, pending
     barcode,
     reason,
     text: TICKET_REASON_TEXT[reason],
+    by,
     ...(code === undefined ? {} : { code }),
+    ...(amount === undefined ? {} : { amount }),
   });
   tx.send({ device: 'acceptor', type: 'returnTicket', barcode });
 }
@@ -130,13 +151,17 @@ function validating(tx: Transition, barcode: string, what: string): boolean {
 export function ticketVerdict(tx: Transition, barcode: string, verdict: TicketVerdict): void {
   if (!validating(tx, barcode, 'ticketVerdict')) return;
   if (!verdict.valid)
-    return handBack(tx, barcode, verdict.reason, true, Number.isInteger(verdict.code) ? verdict.code : undefined);
+    return handBack(tx, barcode, verdict.reason, {
+      pending: true,
+      ...(Number.isInteger(verdict.code) ? { code: verdict.code } : {}),
+    });
   const { amount } = verdict;
   const s = tx.state;
-  if (!Number.isSafeInteger(amount) || amount <= 0) return handBack(tx, barcode, 'notValidHere', true);
+  if (!Number.isSafeInteger(amount) || amount <= 0) return handBack(tx, barcode, 'notValidHere', { pending: true });
   // The cabinet may have stopped taking money while the validator was asked.
-  if (playBlocked(s)) return handBack(tx, barcode, 'cannotTakeMoney', true);
-  if (s.balance + amount > s.settings.limits.creditLimit) return handBack(tx, barcode, 'creditLimit', true);
+  if (playBlocked(s)) return handBack(tx, barcode, 'cannotTakeMoney', { pending: true, amount });
+  if (s.balance + amount > s.settings.limits.creditLimit)
+    return handBack(tx, barcode, 'creditLimit', { pending: true, amount });
   tx.set({ ticket: { ...s.ticket!, phase: 'stacking', amount } });
   tx.log('ticket', { event: 'stack', barcode, amount });
   tx.send({ device: 'acceptor', type: 'stackTicket', barcode });
@@ -146,7 +171,7 @@ export function ticketTimeout(tx: Transition, barcode: string): void {
   const t = tx.state.ticket;
   // A verdict came first: nothing to time out.
   if (!t || t.barcode !== barcode || t.phase !== 'validating') return;
-  handBack(tx, barcode, 'timedOut', true);
+  handBack(tx, barcode, 'timedOut', { pending: true });
 }
 
 function ticketStacked(tx: Transition, barcode: string): void {
@@ -183,7 +208,13 @@ function redeem(tx: Transition): void {
     },
   });
   tx.count({ vouchersIn: amount, vouchersInCount: 1 });
-  tx.log('ticket', { event: 'redeemed', barcode: t.barcode, amount, balance: tx.state.balance });
+  tx.log('ticket', {
+    event: 'redeemed',
+    barcode: t.barcode,
+    amount,
+    balance: tx.state.balance,
+    by: validatorOf(tx.state),
+  });
   tx.effects.push({ type: 'voucherStatus', validation: t.barcode, status: 'redeemed' });
 }
 
