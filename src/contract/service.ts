@@ -1,6 +1,6 @@
 // What the attendant and technician screens are shown and may read (C-5 to C-12, C-21). The
 // live part (keys, PIN lockout, device status, the device test in progress, the settings) rides
-// in every snapshot; the records (meters, recall, event log, handpays, installed pay tables)
+// in every snapshot; the records (meters, recall, event log, handpays, tickets in, installed pay tables)
 // are read on request with a query, which the cabinet answers only behind the right key.
 
 import { z } from 'zod';
@@ -92,10 +92,33 @@ export const SERVICE_VIEW = z.strictObject({
   settings: settingsView,
 });
 
+/** The most tickets in one answer to the attendant's list. */
+export const TICKETS_IN_MAX = 50;
+
+/**
+ * Why a ticket went back, as the attendant reads it: each of the cabinet's reasons as it stands
+ * (the player's screen folds them to fewer), the acceptor handing it back on its own, and
+ * anything else the log holds (a restart that could not settle it), with its words as `detail`.
+ */
+export const TICKET_IN_REASONS = [
+  'cannotTakeMoney',
+  'badBarcode',
+  'busy',
+  'expired',
+  'alreadyRedeemed',
+  'notValidHere',
+  'creditLimit',
+  'timedOut',
+  'acceptor',
+  'other',
+] as const;
+
 /** C-6 to C-12: records read on request. Attendant queries need the attendant key; the rest the technician's PIN. */
 export const QUERY = z.discriminatedUnion('type', [
   /** Recent handpays, newest first (attendant). */
   z.strictObject({ type: z.literal('handpays'), limit: int(1, 100) }),
+  /** The last tickets put in the acceptor and how each ended, newest first (attendant). */
+  z.strictObject({ type: z.literal('ticketsIn'), limit: int(1, TICKETS_IN_MAX) }),
   /** Exactly what `cabinet meters --json` prints (technician). */
   z.strictObject({ type: z.literal('meters') }),
   /** The last games, newest first, without their cards (technician). */
@@ -118,6 +141,21 @@ const handpayRow = z.strictObject({
   amount: minor,
   gameId: int(0).nullable(),
   reason: str(200).nullable(),
+});
+
+const ticketInRow = z.strictObject({
+  /** The log row that ended it. */
+  seq: int(1),
+  at: z.number(),
+  /** The validation number's last four digits only: answer-query.ts says why the rest stays in the cabinet. */
+  validationEnd: str(4, /^[0-9]*$/),
+  outcome: z.enum(['credited', 'returned']),
+  /** Credited: the amount; returned: what the validator said it was worth if it was valid, else null. */
+  amount: minor.nullable(),
+  reason: z.enum(TICKET_IN_REASONS).nullable(),
+  detail: str(200).nullable(),
+  /** The casino system over SAS, or the cabinet by its own vouchers; null in rows logged before it was. */
+  by: z.enum(['host', 'cabinet']).nullable(),
 });
 
 const meterRow = z.strictObject({
@@ -194,6 +232,7 @@ const sasLinkView = z.strictObject({
 
 export const ANSWER = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('handpays'), rows: z.array(handpayRow).max(100) }),
+  z.strictObject({ type: z.literal('ticketsIn'), rows: z.array(ticketInRow).max(TICKETS_IN_MAX) }),
   z.strictObject({ type: z.literal('meters'), report: METERS_REPORT }),
   z.strictObject({ type: z.literal('recallList'), games: z.array(recallSummary).max(100) }),
   z.strictObject({ type: z.literal('recallGame'), game: recallSummary, replay: json(), result: json() }),
@@ -213,11 +252,14 @@ export type RecallSummary = z.infer<typeof recallSummary>;
 export type EventRowView = z.infer<typeof eventRow>;
 export type InstalledPayTable = z.infer<typeof installedPayTable>;
 export type HandpayRow = z.infer<typeof handpayRow>;
+export type TicketInRow = z.infer<typeof ticketInRow>;
+export type TicketInReason = (typeof TICKET_IN_REASONS)[number];
 export type SasLinkView = z.infer<typeof sasLinkView>;
 
 /** Who may ask: the attendant's key, or the technician's key with the PIN entered (C-21). */
 export const QUERY_ACCESS: Record<QueryType, 'attendant' | 'technician'> = {
   handpays: 'attendant',
+  ticketsIn: 'attendant',
   meters: 'technician',
   recallList: 'technician',
   recallGame: 'technician',

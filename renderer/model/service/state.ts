@@ -11,6 +11,7 @@ import type {
   RecallSummary,
   SasLinkView,
   Snapshot,
+  TicketInRow,
   Wish,
 } from '../../../src/contract';
 import type { RecallRun } from './recall-steps';
@@ -42,6 +43,7 @@ export interface ServiceUi {
   /** beforeSeq of each older page visited; empty for the newest page. */
   eventsCursor: number[];
   handpays: Loaded<HandpayRow[]>;
+  ticketsIn: Loaded<TicketInRow[]>;
   meters: Loaded<MetersReport>;
   recallList: Loaded<RecallSummary[]>;
   /** The record and its replay through the rules core (loaded on demand: the core is large). */
@@ -67,6 +69,7 @@ export const initialService = (): ServiceUi => ({
   recallStep: 0,
   eventsCursor: [],
   handpays: { state: 'idle' },
+  ticketsIn: { state: 'idle' },
   meters: { state: 'idle' },
   recallList: { state: 'idle' },
   recallGame: { state: 'idle' },
@@ -256,6 +259,8 @@ function stored(svc: ServiceUi, a: Answer): ServiceUi {
   switch (a.type) {
     case 'handpays':
       return { ...svc, handpays: { state: 'ready', value: a.rows } };
+    case 'ticketsIn':
+      return { ...svc, ticketsIn: { state: 'ready', value: a.rows } };
     case 'meters':
       return { ...svc, meters: { state: 'ready', value: a.report } };
     case 'recallList':

@@ -14,6 +14,7 @@ import { answerQuery, queryAccess } from './answer-query';
 import { fullyRated, installedPayTables } from './installed-pay-tables';
 import { metersReport } from './meters-report';
 import { StoreBench } from './testing';
+import { ownVoucherVerdict, type TicketVerdict } from '../../cabinet';
 
 let dir: string;
 let bench: StoreBench;
@@ -58,6 +59,7 @@ function answered<T extends Answer['type']>(query: Query & { type: T }): Extract
 
 const ONE_OF_EACH: Query[] = [
   { type: 'handpays', limit: 10 },
+  { type: 'ticketsIn', limit: 10 },
   { type: 'meters' },
   { type: 'recallList' },
   { type: 'recallGame', gameId: 1 },
@@ -251,6 +253,90 @@ describe('the answers, from a real store', () => {
     if (!r.ok || r.answer.type !== 'payTables') throw new Error('expected the pay tables');
     expect(r.answer.tables.filter((t) => !t.inRange).map((t) => t.id)).toEqual(['jacks-or-better-9-6']);
     narrow.store.close();
+  });
+});
+
+describe("the attendant's list of tickets in, from a real store (issue 15)", () => {
+  const SAS = { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false };
+  const acceptor = (type: 'ticket' | 'ticketStacked' | 'ticketReturned', barcode: string) =>
+    bench.input({ kind: 'device', event: { device: 'acceptor', type, barcode } });
+  const verdict = (barcode: string, v: TicketVerdict) => bench.input({ kind: 'ticketVerdict', barcode, verdict: v });
+  /** Validated as the runner validates standalone: against the vouchers this cabinet printed. */
+  const own = (barcode: string): TicketVerdict =>
+    ownVoucherVerdict(bench.store.reader.voucher(barcode), bench.rig.env.now(), bench.state.settings.currency);
+
+  /**
+   * One ticket refused by a casino system, the link then taken away; a voucher of 50.00 printed,
+   * redeemed by the cabinet, put in again and handed back.
+   */
+  function tickets(): { voucher: string; stranger: string } {
+    bench.input({ kind: 'sas', command: { type: 'configure', settings: SAS } });
+    const stranger = '123456789012349876';
+    acceptor('ticket', stranger);
+    verdict(stranger, { valid: false, reason: 'expired', code: 0x80 });
+    acceptor('ticketReturned', stranger);
+    bench.input({ kind: 'sas', command: { type: 'ticketStatusRead', since: bench.state.lastTicket!.since } });
+    bench.input({ kind: 'sas', command: { type: 'configure', settings: null } });
+    expect(bench.state.sas ?? null).toBeNull();
+    bench.insert(5000);
+    bench.play({ type: 'cashOut' });
+    const voucher = bench.state.voucher!.validation;
+    bench.input({ kind: 'device', event: { device: 'printer', type: 'printed', validation: voucher } });
+    expect(bench.store.reader.voucher(voucher)?.status).toBe('issued');
+    acceptor('ticket', voucher);
+    verdict(voucher, own(voucher));
+    acceptor('ticketStacked', voucher);
+    expect(bench.state.balance).toBe(5000);
+    acceptor('ticket', voucher);
+    verdict(voucher, own(voucher));
+    acceptor('ticketReturned', voucher);
+    expect(bench.state.lastTicket).toMatchObject({ outcome: 'returned', reason: 'alreadyRedeemed' });
+    return { voucher, stranger };
+  }
+
+  it('each ticket once, newest first: credited or returned with the reason, by the cabinet or the host', () => {
+    const { voucher } = tickets();
+    bench.key('attendant', true);
+    const { rows } = answered({ type: 'ticketsIn', limit: 10 });
+    expect(rows.map((r) => [r.validationEnd, r.outcome, r.amount, r.reason, r.by])).toEqual([
+      [voucher.slice(-4), 'returned', null, 'alreadyRedeemed', 'cabinet'],
+      [voucher.slice(-4), 'credited', 5000, null, 'cabinet'],
+      // Logged with who validated it then, though the cabinet has no link now.
+      ['9876', 'returned', null, 'expired', 'host'],
+    ]);
+    // Each at the row that ended it, in the log's order and time.
+    const ends = bench.store.reader
+      .eventsOfKind(['ticket'], 50)
+      .filter((e) => e.data.event === 'redeemed' || e.data.event === 'return');
+    expect(rows.map((r) => [r.seq, r.at])).toEqual(ends.map((e) => [e.seq, e.at]));
+    expect(answered({ type: 'ticketsIn', limit: 2 }).rows.map((r) => r.seq)).toEqual(
+      rows.slice(0, 2).map((r) => r.seq),
+    );
+  });
+
+  it('never carries a whole validation number to the screen', () => {
+    const { voucher, stranger } = tickets();
+    bench.key('attendant', true);
+    const r = ask({ type: 'ticketsIn', limit: 10 });
+    const text = JSON.stringify(r);
+    expect(r.ok).toBe(true);
+    for (const digits of [voucher, stranger, voucher.slice(0, 14), stranger.slice(0, 14)])
+      expect(text).not.toContain(digits);
+  });
+
+  it('is refused with no key and to the technician key without the PIN, and answered to the attendant', () => {
+    tickets();
+    expect(ask({ type: 'ticketsIn', limit: 10 })).toMatchObject({
+      ok: false,
+      rule: 'C-21',
+      reason: expect.stringMatching(/^ticketsIn: .*attendant key/),
+    });
+    bench.key('technician', true);
+    expect(ask({ type: 'ticketsIn', limit: 10 })).toMatchObject({ ok: false, rule: 'C-21' });
+    bench.key('technician', false);
+    bench.key('attendant', true);
+    expect(ask({ type: 'ticketsIn', limit: 10 }).ok).toBe(true);
+    expect(ask({ type: 'ticketsIn', limit: 51 })).toMatchObject({ ok: false, rule: 'C-22' });
   });
 });
 

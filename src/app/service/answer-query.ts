@@ -22,6 +22,7 @@ import { jacksPayRows, pokerPlusPayRows } from '../screen/pay-rows';
 import type { PayTableCatalog } from './installed-pay-tables';
 import { metersReport } from './meters-report';
 import type { ServiceRecords } from './records';
+import { ticketsInRows } from './tickets-in';
 
 export interface QueryContext {
   state: CabinetState;
@@ -82,6 +83,8 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, context: QueryContext
   switch (q.type) {
     case 'handpays':
       return { type: 'handpays', rows: handpayRows(records, q.limit) };
+    case 'ticketsIn':
+      return { type: 'ticketsIn', rows: ticketsInRows(records, q.limit) };
     case 'meters':
       // The meters page re-reads on every change of state: it takes the latest whole walk (at
       // start, or the event log page's) rather than walking the whole log each time.
