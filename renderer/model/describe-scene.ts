@@ -94,7 +94,7 @@ export function describeScene(
     const service = serviceModel(s, ui.service, ui.now, notice)!;
     const who = ts(s.language, service.mode === 'attendant' ? 'svc.attendant' : 'svc.technician');
     // The attendant's menu and the PIN pad name who they are for already.
-    const title = service.page === 'attendant' || service.page === 'pin' ? service.title : `${who}: ${service.title}`;
+    const title = service.mode === 'attendant' || service.page === 'pin' ? service.title : `${who}: ${service.title}`;
     return { ...base, title, service, buttons: allServiceButtons(service), connection };
   }
   // A win being counted up: the meters show the credits it has reached, never more than the

@@ -10,6 +10,7 @@ import type {
   InstalledPayTable,
   MetersReport,
   Query,
+  TicketInRow,
   RecallSummary,
   Snapshot,
 } from '../../src/contract';
@@ -99,6 +100,55 @@ export function deviceTest(): Snapshot {
   s.service.devices.printer = { online: true, faults: { paperLow: 'paper low' } };
   return s;
 }
+
+/** A ticket credited at this time, others around it (local time, as the screen shows it). */
+export const TICKETS_AT = new Date(2026, 4, 6, 21, 7, 8).getTime();
+const AT = TICKETS_AT;
+/** The attendant's list of tickets in: one of each outcome, reason and validator. */
+export const TICKETS_IN_ROWS: TicketInRow[] = [
+  {
+    seq: 90,
+    at: AT + 60_000,
+    validationEnd: '9876',
+    outcome: 'returned',
+    amount: null,
+    reason: 'expired',
+    detail: null,
+    by: 'host',
+  },
+  {
+    seq: 80,
+    at: AT + 30_000,
+    validationEnd: '4321',
+    outcome: 'returned',
+    amount: 400_000,
+    reason: 'creditLimit',
+    detail: null,
+    by: 'cabinet',
+  },
+  {
+    seq: 70,
+    at: AT,
+    validationEnd: '4321',
+    outcome: 'credited',
+    amount: 1500,
+    reason: null,
+    detail: null,
+    by: 'cabinet',
+  },
+  {
+    seq: 60,
+    at: AT - 60_000,
+    validationEnd: '0007',
+    outcome: 'returned',
+    amount: null,
+    reason: 'acceptor',
+    detail: 'the acceptor was disabled',
+    by: null,
+  },
+];
+
+export const ticketsIn = (): Answer => ({ type: 'ticketsIn', rows: TICKETS_IN_ROWS });
 
 export function handpays(): Answer {
   return {

@@ -45,6 +45,7 @@ beforeAll(async () => {
   cabinet = new FakeCabinet(await buildRenderer());
   await cabinet.start();
   cabinet.answers.set('handpays', () => sx.handpays());
+  cabinet.answers.set('ticketsIn', () => sx.ticketsIn());
   cabinet.answers.set('meters', () => ({ type: 'meters', report: sx.metersReport() }));
   cabinet.answers.set('recallList', () => ({ type: 'recallList', games: sx.RECALL_GAMES }));
   cabinet.answers.set('recallGame', (q) => sx.recallGame(q.type === 'recallGame' ? q.gameId : 0));
@@ -188,6 +189,33 @@ describe('the attendant menu', () => {
     const off = await show(fx.handpay());
     expect(off.screen).not.toBe('service');
     expect(off.overlay).toBe('handpay');
+  });
+});
+
+describe("the attendant's list of tickets in", () => {
+  it('opens under its tab with each ticket masked to its last four digits, in English and Russian', async () => {
+    await show(sx.attendant(fx.baseSnapshot()));
+    const since = from();
+    await press('att.tickets');
+    const m = await until((x) => x.service?.table?.rows.length === sx.TICKETS_IN_ROWS.length, 'the tickets in');
+    expect(since.queries()).toEqual([
+      { kind: 'query', id: expect.any(Number), query: { type: 'ticketsIn', limit: 10 } },
+    ]);
+    expect(svc(m).page).toBe('tickets');
+    expect(button(m, 'att.tickets').selected).toBe(true);
+    expect(svc(m).table!.rows[2]!.cells).toEqual([
+      '2026-05-06 21:07:08',
+      '••••••4321',
+      '$15.00',
+      'Credited',
+      'This cabinet',
+    ]);
+    await shot('attendant-tickets');
+    const ru = await show(fx.russian(sx.attendant(fx.baseSnapshot())));
+    expect(svc(ru).table!.rows[0]!.cells.slice(3)).toEqual(['Возвращён: срок истёк', 'Система казино']);
+    await shot('attendant-tickets-ru');
+    await press('att.handpays');
+    await until((x) => x.service?.page === 'attendant' && x.service.table?.rows.length === 3, 'the handpays again');
   });
 });
 

@@ -7,7 +7,17 @@ import type { RecallRun } from './recall-steps';
 
 export type ServiceMode = 'attendant' | 'pin' | 'technician';
 export type ServicePageName =
-  'attendant' | 'pin' | 'home' | 'meters' | 'recall' | 'recallGame' | 'events' | 'devices' | 'settings' | 'tilts';
+  | 'attendant'
+  | 'tickets'
+  | 'pin'
+  | 'home'
+  | 'meters'
+  | 'recall'
+  | 'recallGame'
+  | 'events'
+  | 'devices'
+  | 'settings'
+  | 'tilts';
 
 export type RecallGame = Extract<Answer, { type: 'recallGame' }>;
 export type EventsPage = Extract<Answer, { type: 'events' }>;

@@ -1,13 +1,15 @@
 // The attendant's menu (C-5, C-6): the handpay waiting to be paid with its amount and reason,
-// clearing the credits with a confirmation, and the last handpays.
+// clearing the credits with a confirmation, and two lists under their tabs: the last handpays,
+// and the last tickets put in (issue 15).
 
 import type { HandpayRow, Snapshot } from '../../../src/contract';
 import { ts, type ServiceKey } from '../../i18n/service-texts';
 import { isLive, button, type ButtonSpec } from '../parts';
 import { wishAction } from '../actions';
 import { emptyPage, loadingNotice, money, refreshButton, svc } from './common';
-import type { ServiceModel } from './page';
+import type { ServiceModel, ServiceTable } from './page';
 import type { ServiceUi } from './state';
+import { ticketsInTable } from './tickets-in';
 import { formatDuration, formatTime } from '../../i18n/time';
 
 const EVENT: Record<HandpayRow['event'], ServiceKey> = {
@@ -41,9 +43,60 @@ function muteButton(s: Snapshot, now: number): ButtonSpec {
       );
 }
 
+/** The two lists' tabs, the one on show lit. */
+function attendantNav(s: Snapshot, page: 'attendant' | 'tickets'): ButtonSpec[] {
+  const L = s.language;
+  return [
+    button(
+      'att.handpays',
+      ts(L, 'att.tab.handpays'),
+      true,
+      svc({ type: 'page', page: 'attendant' }),
+      null,
+      page === 'attendant',
+    ),
+    button(
+      'att.tickets',
+      ts(L, 'att.tab.tickets'),
+      true,
+      svc({ type: 'page', page: 'tickets' }),
+      null,
+      page === 'tickets',
+    ),
+  ];
+}
+
+function handpaysTable(s: Snapshot, rows: HandpayRow[]): ServiceTable {
+  const L = s.language;
+  return {
+    columns: [
+      ts(L, 'att.col.time'),
+      ts(L, 'att.col.event'),
+      ts(L, 'att.col.kind'),
+      ts(L, 'att.col.amount'),
+      ts(L, 'att.col.detail'),
+    ],
+    widths: [0.22, 0.16, 0.2, 0.16, 0.26],
+    numeric: [false, false, false, true, false],
+    rows: rows.map((r) => ({
+      cells: [
+        formatTime(r.at),
+        ts(L, EVENT[r.event]),
+        ts(L, KIND[r.kind]),
+        money(s, r.amount),
+        [r.gameId !== null ? ts(L, 'att.game', { id: r.gameId }) : '', r.reason ?? ''].filter(Boolean).join(' • '),
+      ],
+      tone: r.event === 'locked' ? 'bad' : 'plain',
+    })),
+    pageText: ts(L, 'att.lastHandpays'),
+  };
+}
+
 export function attendantPage(s: Snapshot, ui: ServiceUi, now: number): ServiceModel {
   const L = s.language;
-  const page = emptyPage('attendant', 'attendant', ts(L, 'att.title'));
+  const tab = ui.page === 'tickets' ? 'tickets' : 'attendant';
+  const page = emptyPage('attendant', tab, ts(L, 'att.title'));
+  page.nav = attendantNav(s, tab);
   const handpay = s.lockup?.kind === 'handpay' ? s.lockup : null;
   if (handpay) {
     page.headline = { text: ts(L, 'att.handpayDue', { amount: money(s, handpay.amount) }), tone: 'bad' };
@@ -89,30 +142,20 @@ export function attendantPage(s: Snapshot, ui: ServiceUi, now: number): ServiceM
   ];
   // The time left on the mute counts down on the button.
   page.ticking = s.mutedUntil > now;
+  if (tab === 'tickets') {
+    page.notice = loadingNotice(s, ui.ticketsIn);
+    const rows = ui.ticketsIn.state === 'ready' ? ui.ticketsIn.value : [];
+    page.table = ticketsInTable(s, rows);
+    if (s.ticket.validating) page.lines.push({ text: ts(L, 'tix.validating'), tone: 'info' });
+    page.lines.push({
+      text: ts(L, ui.ticketsIn.state === 'ready' && rows.length === 0 ? 'tix.none' : 'tix.masked'),
+      tone: 'plain',
+    });
+    return page;
+  }
   page.notice = loadingNotice(s, ui.handpays);
   const rows = ui.handpays.state === 'ready' ? ui.handpays.value : [];
-  page.table = {
-    columns: [
-      ts(L, 'att.col.time'),
-      ts(L, 'att.col.event'),
-      ts(L, 'att.col.kind'),
-      ts(L, 'att.col.amount'),
-      ts(L, 'att.col.detail'),
-    ],
-    widths: [0.22, 0.16, 0.2, 0.16, 0.26],
-    numeric: [false, false, false, true, false],
-    rows: rows.map((r) => ({
-      cells: [
-        formatTime(r.at),
-        ts(L, EVENT[r.event]),
-        ts(L, KIND[r.kind]),
-        money(s, r.amount),
-        [r.gameId !== null ? ts(L, 'att.game', { id: r.gameId }) : '', r.reason ?? ''].filter(Boolean).join(' • '),
-      ],
-      tone: r.event === 'locked' ? 'bad' : 'plain',
-    })),
-    pageText: ts(L, 'att.lastHandpays'),
-  };
+  page.table = handpaysTable(s, rows);
   if (ui.handpays.state === 'ready' && rows.length === 0) page.lines.push({ text: ts(L, 'att.noRows'), tone: 'plain' });
   return page;
 }

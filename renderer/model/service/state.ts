@@ -57,6 +57,8 @@ export interface ServiceUi {
 }
 
 export const EVENTS_PER_PAGE = 12;
+/** Rows of the attendant's lists (handpays, tickets in): as many as the table shows at once. */
+export const ATTENDANT_ROWS = 10;
 
 export const initialService = (): ServiceUi => ({
   mode: null,
@@ -88,6 +90,9 @@ export function recordsMark(page: ServicePageName, s: Snapshot): string | null {
   switch (page) {
     case 'attendant':
       return `${s.lockup?.kind ?? ''}|${s.balance}`;
+    case 'tickets':
+      // A ticket put in, credited or handed back (which may change nothing else).
+      return `${s.ticket.validating}|${s.ticket.last?.at ?? ''}|${s.balance}`;
     case 'meters':
       return String(s.version);
     default:
@@ -116,7 +121,9 @@ const MAX_PIN = 12;
 export function pageQueries(svc: ServiceUi, page: ServicePageName): Query[] {
   switch (page) {
     case 'attendant':
-      return [{ type: 'handpays', limit: 10 }];
+      return [{ type: 'handpays', limit: ATTENDANT_ROWS }];
+    case 'tickets':
+      return [{ type: 'ticketsIn', limit: ATTENDANT_ROWS }];
     case 'meters':
       return [{ type: 'meters' }];
     case 'recall':

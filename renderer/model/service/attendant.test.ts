@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { ANSWER, check, type Snapshot, type TicketInRow } from '../../../src/contract';
+import * as fx from '../../../test/renderer/fixtures';
+import * as sx from '../../../test/renderer/service-fixtures';
+import { describeScene } from '../describe-scene';
+import { initialUi } from '../ui-state';
+import { attendantPage } from './attendant';
+import { applyService, followService, initialService, type ServiceUi } from './state';
+
+const AT = sx.TICKETS_AT;
+const ROWS = sx.TICKETS_IN_ROWS;
+
+function ticketsUi(s: Snapshot, rows: TicketInRow[] | null): ServiceUi {
+  const open = applyService(followService(initialService(), s).service, { type: 'page', page: 'tickets' });
+  if (!rows) return open.service;
+  const answer = { type: 'ticketsIn' as const, rows };
+  expect(check(ANSWER, answer, 'answer')).toBeNull();
+  return applyService(open.service, { type: 'answer', answer, asked: open.queries[0]! }).service;
+}
+
+describe("the attendant's list of tickets in (issue 15)", () => {
+  it('has its own tab, which asks the cabinet for the last tickets in', () => {
+    const s = sx.attendant(fx.baseSnapshot());
+    const opened = followService(initialService(), s).service;
+    const home = attendantPage(s, opened, 0);
+    expect(home.nav.map((b) => [b.name, b.label, b.selected])).toEqual([
+      ['att.handpays', 'HANDPAYS', true],
+      ['att.tickets', 'TICKETS IN', false],
+    ]);
+    const step = applyService(opened, { type: 'page', page: 'tickets' });
+    expect(step.queries).toEqual([{ type: 'ticketsIn', limit: 10 }]);
+    expect(attendantPage(s, step.service, 0).notice).toBe('Reading the records…');
+  });
+
+  it('draws each ticket: time, number by its last four digits, amount, outcome with the reason, who validated', () => {
+    const s = sx.attendant(fx.baseSnapshot());
+    const m = attendantPage(s, ticketsUi(s, ROWS), 0);
+    expect(m.page).toBe('tickets');
+    expect(m.nav.find((b) => b.name === 'att.tickets')?.selected).toBe(true);
+    expect(m.table?.columns).toEqual(['TIME', 'NUMBER', 'AMOUNT', 'OUTCOME', 'VALIDATED BY']);
+    expect(m.table?.rows).toEqual([
+      {
+        cells: ['2026-05-06 21:08:08', '••••••9876', '—', 'Returned: expired', 'Casino system'],
+        tone: 'plain',
+      },
+      {
+        cells: ['2026-05-06 21:07:38', '••••••4321', '$4,000.00', 'Returned: over the credit limit', 'This cabinet'],
+        tone: 'plain',
+      },
+      { cells: ['2026-05-06 21:07:08', '••••••4321', '$15.00', 'Credited', 'This cabinet'], tone: 'ok' },
+      {
+        cells: [
+          '2026-05-06 21:06:08',
+          '••••••0007',
+          '—',
+          'Returned: by the acceptor itself (the acceptor was disabled)',
+          '—',
+        ],
+        tone: 'plain',
+      },
+    ]);
+    expect(m.lines.map((l) => l.text)).toEqual([
+      'No handpay is waiting.',
+      'Ticket numbers show their last 4 digits only.',
+    ]);
+    // The handpay, the credits, and the attendant's buttons stay on this tab too.
+    expect(m.headline?.text).toBe('CREDITS: $25.10');
+    expect(m.actions.map((b) => b.name)).toContain('att.clear');
+    const scene = describeScene(s, { ...initialUi(0), service: ticketsUi(s, ROWS) }, 'open');
+    expect(scene.title).toBe('ATTENDANT MENU');
+  });
+
+  it('speaks Russian, says when none was put in, and when one is being validated now', () => {
+    const ru = fx.russian(sx.attendant(fx.baseSnapshot()));
+    const m = attendantPage(ru, ticketsUi(ru, ROWS), 0);
+    expect(m.table?.columns).toEqual(['ВРЕМЯ', 'НОМЕР', 'СУММА', 'ИТОГ', 'ПРОВЕРИЛ']);
+    expect(m.table?.rows[0]?.cells.slice(3)).toEqual(['Возвращён: срок истёк', 'Система казино']);
+    expect(m.table?.rows[2]?.cells.slice(3)).toEqual(['Зачислен', 'Этот автомат']);
+    const s = { ...sx.attendant(fx.baseSnapshot()), ticket: { validating: true, last: null } };
+    const empty = attendantPage(s, ticketsUi(s, []), 0);
+    expect(empty.table?.rows).toEqual([]);
+    expect(empty.lines.map((l) => l.text)).toEqual([
+      'No handpay is waiting.',
+      'A ticket is being validated now.',
+      'No tickets put in yet.',
+    ]);
+  });
+
+  it('reads the list again when a ticket ends, not on every snapshot', () => {
+    const s = sx.attendant(fx.baseSnapshot());
+    const shown = followService(ticketsUi(s, ROWS), s).service;
+    expect(followService(shown, { ...s, version: s.version + 1 }).queries).toEqual([]);
+    const validating = { ...s, ticket: { validating: true, last: null } };
+    expect(followService(shown, validating).queries).toEqual([{ type: 'ticketsIn', limit: 10 }]);
+    const returned = {
+      ...s,
+      ticket: {
+        validating: false,
+        last: { outcome: 'returned' as const, amount: null, reason: 'expired' as const, at: AT, until: AT + 10_000 },
+      },
+    };
+    const after = followService(followService(shown, validating).service, returned);
+    expect(after.queries).toEqual([{ type: 'ticketsIn', limit: 10 }]);
+  });
+});
