@@ -1,6 +1,6 @@
 // What the screen does between the cabinet's snapshots to sound and look like a cabinet: the
 // sounds each snapshot calls for, the win fanfare once the cards have landed and the roll-up
-// that follows it tick by tick, and the handpay and tilt alarm rung again every few seconds
+// that follows it tick by tick (a ticket's credit counts up the same way, without the fanfare), and the handpay and tilt alarm rung again every few seconds
 // until an attendant (or technician) turns a key. Presentation only: it reads snapshots and
 // never wishes anything.
 
@@ -8,7 +8,15 @@ import type { Snapshot } from '../../src/contract';
 import { snapshotCues } from './cues';
 import type { SoundBoard } from './sound-board';
 import type { SoundName } from './sounds';
-import { celebrating, rollUpStep, settlement, startRollUp, stillShowing, type WinSize } from '../model/play/rollup';
+import {
+  celebrating,
+  rollUpStep,
+  settlement,
+  startRollUp,
+  stillShowing,
+  ticketCredit,
+  type WinSize,
+} from '../model/play/rollup';
 import { finishRollUp, type UiState } from '../model/ui-state';
 
 const WIN_SOUND: Record<WinSize, SoundName> = { small: 'winSmall', medium: 'winMedium', big: 'winBig' };
@@ -57,7 +65,7 @@ export class Presentation {
     // A deck button, like a press on the screen, finishes a count under way.
     if (prev && prev.activity.seq !== s.activity.seq && s.activity.kind === 'button') next = finishRollUp(next);
     const bigWinBets = s.service.settings.presentation.bigWinBets;
-    const settled = settlement(prev, s, bigWinBets);
+    const settled = settlement(prev, s, bigWinBets) ?? ticketCredit(prev, s);
     if (settled) {
       const rollUp = startRollUp(settled, bigWinBets);
       next = { ...next, rollUp };

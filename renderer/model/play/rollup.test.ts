@@ -10,6 +10,7 @@ import {
   settlement,
   startRollUp,
   stillShowing,
+  ticketCredit,
   winSize,
 } from './rollup';
 
@@ -108,5 +109,62 @@ describe('the credit roll-up', () => {
       false,
     ]);
     expect(celebrating({ ...r, finished: true }, 10)).toBe(false);
+  });
+});
+
+/** A ticket of `amount` cents in, at chips of 25: validating, then its end as the cabinet shows it. */
+function ticketIn(amount: number, outcome: 'credited' | 'returned' = 'credited'): [Snapshot, Snapshot] {
+  const before: Snapshot = { ...fx.baseSnapshot(), ticket: { validating: true, last: null } };
+  const credited = outcome === 'credited' ? amount : 0;
+  const balance = before.balance + credited;
+  const after: Snapshot = {
+    ...before,
+    version: before.version + 1,
+    balance,
+    credits: Math.floor(balance / before.chipValue),
+    ticket: {
+      validating: false,
+      last:
+        outcome === 'credited'
+          ? { outcome, amount, reason: null, at: 5000, until: 10_000 }
+          : { outcome, amount: null, reason: 'expired', at: 5000, until: 15_000 },
+    },
+  };
+  return [before, after];
+}
+
+describe("a ticket's credit counted up", () => {
+  it('counts a credited ticket from the old credits to the new, with no fanfare', () => {
+    const [before, after] = ticketIn(1500);
+    const t = ticketCredit(before, after)!;
+    // $15.00 at 25 cents a chip: 60 chips, 12 maximum bets.
+    expect(t).toMatchObject({ credited: 60, bets: 12, size: null });
+    const r = { ...startRollUp(t, BIG)!, startAt: 0 };
+    expect(r.durationMs).toBe(rollUpMs(12, BIG));
+    expect(stillShowing(r, after)).toBe(r);
+    expect(heldBack(r, 0)).toBe(60);
+    expect(heldBack(r, r.durationMs)).toBe(0);
+    expect(celebrating(r, 10)).toBe(false);
+  });
+
+  it('counts nothing for a returned ticket, a reload, or the same ticket shown again', () => {
+    const [v, returned] = ticketIn(1500, 'returned');
+    expect(ticketCredit(v, returned)).toBeNull();
+    const [before, after] = ticketIn(1500);
+    expect(ticketCredit(null, after)).toBeNull();
+    // A repeated snapshot (a reconnect, or a change of something else) of the same acceptance.
+    expect(ticketCredit(after, { ...after, version: after.version + 1 })).toBeNull();
+    expect(ticketCredit({ ...before, chipValue: 5 }, after)).toBeNull();
+    // A game dealt since: the ticket's line, and its count, are over.
+    const r = startRollUp(ticketCredit(before, after)!, BIG)!;
+    expect(stillShowing(r, { ...after, ticket: { validating: false, last: null } })).toBeNull();
+  });
+
+  it('leaves a win to count as before, and never holds back more than reached the meter', () => {
+    const [held, over] = game(45);
+    expect(ticketCredit(held, over)).toBeNull();
+    expect(settlement(held, over, BIG)).toMatchObject({ credited: 45, size: 'medium' });
+    const [before, after] = ticketIn(1500);
+    expect(ticketCredit(before, { ...after, credits: before.credits + 10 })?.credited).toBe(10);
   });
 });

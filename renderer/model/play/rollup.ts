@@ -1,9 +1,12 @@
 // The credit roll-up: a win counted from the win meter into the credits on screen, faster the
 // bigger the win (about 1 s for a win of one bet, about 4 s at the big-win threshold), one tick
-// per step. Presentation only: the cabinet has committed the win before the snapshot shows it
-// (C-13), so the credits shown hold back at most the win, never show more than the snapshot's
-// balance, and show all of it once the count ends, is finished (DEAL, a touch on the meter), or
-// the snapshot moves on to another game. Pure; the screen's clock is passed in.
+// per step; and a ticket's credit counted up the same way from the old balance to the new. A
+// note is never counted: real cabinets add a note at once (the player watched it go in), and
+// count up only what arrives as a figure, a win or a ticket. Presentation only: the cabinet has
+// committed the credit before the snapshot shows it (C-13), so the credits shown hold back at
+// most that credit, never show more than the snapshot's balance, and show all of it once the
+// count ends, is finished (DEAL, a touch on the meter), or the snapshot moves on (another game,
+// the ticket's line gone). Pure; the screen's clock is passed in.
 
 import type { Snapshot } from '../../../src/contract';
 
@@ -18,9 +21,9 @@ const TICKS_PER_SECOND = 20;
 /** How long a big win is celebrated over the hand. */
 export const CELEBRATE_MS = 4500;
 
-/** A game the snapshot has just settled, and what it paid. */
+/** A game the snapshot has just settled and what it paid, or a ticket it has just credited. */
 export interface Settlement {
-  /** The game and chip value: a roll-up lasts only while the snapshot shows both. */
+  /** The game (or the ticket) and chip value: a roll-up lasts only while the snapshot shows both. */
   key: string;
   /** Chips the game returned, as the WIN meter shows them. */
   win: number;
@@ -60,6 +63,30 @@ const gameKey = (s: Snapshot): string | null => {
   if (s.pokerPlus.phase === 'over' && s.pokerPlus.gameId !== null) return `pp:${s.pokerPlus.gameId}:${s.chipValue}`;
   return null;
 };
+
+/**
+ * The ticket the snapshot shows credited, by the time the cabinet accepted it: what keeps its
+ * count to one, whatever snapshots repeat it (a reconnect, a state that changed something else).
+ */
+const ticketKey = (s: Snapshot): string | null => {
+  const last = s.ticket.last;
+  return last?.outcome === 'credited' ? `ticket:${last.at}:${s.chipValue}` : null;
+};
+
+/**
+ * The ticket `next` has just credited, if `prev` did not show it credited yet; null otherwise (a
+ * reload, a returned ticket, the same ticket again). It counts for as long as a win of as many
+ * maximum bets would, and with no fanfare: it is money put in, not won.
+ */
+export function ticketCredit(prev: Snapshot | null, next: Snapshot): Settlement | null {
+  if (!prev || prev.chipValue !== next.chipValue) return null;
+  const key = ticketKey(next);
+  const amount = next.ticket.last?.amount ?? 0;
+  if (!key || ticketKey(prev) === key || amount <= 0) return null;
+  // What reached the credit meter with it: never more than the ticket's worth in chips.
+  const credited = Math.max(0, Math.min(Math.ceil(amount / next.chipValue), next.credits - prev.credits));
+  return { key, win: credited, credited, bets: credited / Math.max(1, next.jacks.maxBet), size: null };
+}
 
 /** The game `next` settles, if `prev` showed it still in play; null otherwise (a reload, another change). */
 export function settlement(prev: Snapshot | null, next: Snapshot, bigWinBets: number): Settlement | null {
@@ -108,9 +135,9 @@ export function heldBack(r: RollUp | null, now: number): number {
   return r.credited - Math.floor((r.credited * rollUpStep(r, now)) / r.steps);
 }
 
-/** The roll-up, while the snapshot still shows its game settled at its chip value. */
+/** The roll-up, while the snapshot still shows its game settled (or its ticket credited) at its chip value. */
 export function stillShowing(r: RollUp | null, s: Snapshot | null): RollUp | null {
-  return r && s && gameKey(s) === r.key && s.credits >= r.credited ? r : null;
+  return r && s && (gameKey(s) === r.key || ticketKey(s) === r.key) && s.credits >= r.credited ? r : null;
 }
 
 export function celebrating(r: RollUp | null, now: number): boolean {
