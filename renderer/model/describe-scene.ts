@@ -127,20 +127,26 @@ export function describeScene(
           amount: t(s.language, 'jacks.winAmount', { n: formatChips(rollUp!.credited, s.language) }),
         }
       : null;
-  // A ticket's line takes the game's message (or leads the lobby's lines) while it lasts.
-  const ticket = screen === 'jacks' || screen === 'pokerPlus' || screen === 'lobby' ? ticketLine(s, ui) : null;
+  // A ticket's line takes the game's message, leads the lobby's lines, stands in for the attract
+  // loop's call to insert, and shows on a lockup too: a ticket put in while play is stopped goes
+  // back, and the player must see why.
+  const line = ticketLine(s, ui);
+  const ticket = screen === 'help' ? null : line;
   const told =
     ticket === null
       ? {}
       : screen === 'lobby'
         ? { lines: [ticket, ...('lines' in part ? part.lines : [])] }
-        : { message: ticket };
+        : 'attract' in part
+          ? { attract: { ...part.attract, ticket } }
+          : { message: ticket };
+  const lockup = overlay.lockup && { ...overlay.lockup, ticket: line };
   return {
     ...base,
     ...part,
     ...told,
     overlay: overlay.overlay,
-    lockup: overlay.lockup,
+    lockup,
     buttons,
     connection,
     celebration,

@@ -27,6 +27,8 @@ export interface LockupModel {
   title: string;
   amount: string | null;
   lines: string[];
+  /** A ticket being validated or just handed back while play is stopped (play/ticket.ts). */
+  ticket: string | null;
 }
 
 export interface HelpModel {

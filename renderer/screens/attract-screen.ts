@@ -1,7 +1,8 @@
 // The attract loop (model/play/attract-loop.ts) drawn: the title over a royal flush fanning on
 // the felt, each game's pay table, the demonstration hands dealt, held, drawn and paid with real
 // card motions (silent: a quiet floor stays quiet), and the call to insert a note, which blinks
-// along the bottom of every page and fills the last one. A touch anywhere leaves it.
+// along the bottom of every page and fills the last one; a ticket's line stands in its place,
+// steady, while one is validated or handed back. A touch anywhere leaves it.
 
 import { Container, Graphics, type Text } from 'pixi.js';
 import { t } from '../i18n/texts';
@@ -70,6 +71,7 @@ export class AttractScreen extends AppScreen {
   private ppBanner!: BannerView;
   private bill!: { view: Container; note: Graphics; travel: number };
   private page = '';
+  private ticketShown = false;
   private t = 0;
   private titleScale = 1;
 
@@ -219,11 +221,12 @@ export class AttractScreen extends AppScreen {
     }
     // The call to insert a note: along the bottom of every page, and the whole of the last one.
     const last = a.page === 'insert';
-    this.insert.text = a.insert;
+    this.ticketShown = a.ticket !== null;
+    this.insert.text = a.ticket ?? a.insert;
     this.insert.position.set(d.w / 2, last ? d.h * 0.42 : d.h * 0.855);
     fitText(this.insert, d.w * 0.92, last ? 150 : 80);
     if (last) this.insert.scale.set(Math.min((d.w * 0.92) / (this.insert.width / this.insert.scale.x), 1.6));
-    this.bill.view.visible = last;
+    this.bill.view.visible = last && !this.ticketShown;
     this.touch.text = a.touch;
     fitText(this.touch, d.w * 0.9, 40);
     this.buttonSet.apply(m.buttons);
@@ -250,7 +253,7 @@ export class AttractScreen extends AppScreen {
       c.rotation = (i - 2) * (0.12 + 0.05 * Math.sin(s * 1.3));
     });
     this.fan.y = this.design.h * 0.56 + Math.sin(s * 0.9) * 10;
-    this.insert.alpha = 0.55 + 0.45 * Math.abs(Math.sin(s * 2.2));
+    this.insert.alpha = this.ticketShown ? 1 : 0.55 + 0.45 * Math.abs(Math.sin(s * 2.2));
     // A gentle swell, not a tint: Pixi's canvas renderer keeps tinted text textures by their
     // pooled texture, so a title changed to one of the same size would show the old words.
     this.title.scale.set(this.titleScale * (1 + 0.015 * Math.sin(s * 2)));

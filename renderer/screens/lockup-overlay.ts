@@ -1,5 +1,6 @@
 // What covers everything when play stops: CALL ATTENDANT with the amount (C-5), the tilt
-// reasons (C-15), or the voucher printing (C-4). It swallows every touch beneath it.
+// reasons (C-15), or the voucher printing (C-4), and under them a ticket's line in amber while
+// one is validated or handed back. It swallows every touch beneath it.
 
 import { Container, Graphics, Rectangle, type Text } from 'pixi.js';
 import { rect, type Design, type Rect } from '../ui/layout';
@@ -87,7 +88,10 @@ export class LockupOverlay extends AppScreen {
     const lockup = m.lockup;
     if (!lockup) return;
     const { x, y, w } = this.panel;
-    const frameKey = `${m.overlay}|${lockup.lines.length}|${lockup.amount !== null}`;
+    // The ticket's line is the last, whatever else must give way for it: it is why the ticket came back.
+    const lines =
+      lockup.ticket === null ? lockup.lines : [...lockup.lines.slice(0, this.lines.length - 1), lockup.ticket];
+    const frameKey = `${m.overlay}|${lines.length}|${lockup.amount !== null}`;
     if (frameKey !== this.frameKey) {
       if (m.overlay !== this.kind) this.t = 0;
       this.kind = m.overlay;
@@ -95,9 +99,7 @@ export class LockupOverlay extends AppScreen {
       const edge = m.overlay === 'cashout' ? COLORS.gold : COLORS.red;
       // The panel fits its text; the voucher printing needs room for the ticket coming out.
       const h =
-        m.overlay === 'cashout'
-          ? this.panel.h
-          : Math.min(this.panel.h, this.linesTop(m) + lockup.lines.length * 56 + 20);
+        m.overlay === 'cashout' ? this.panel.h : Math.min(this.panel.h, this.linesTop(m) + lines.length * 56 + 20);
       this.frame.clear();
       this.frame
         .roundRect(x, y, w, h, 30)
@@ -113,9 +115,10 @@ export class LockupOverlay extends AppScreen {
     this.amount.position.y = y + (big ? 265 : 230);
     fitText(this.amount, w - 60, big ? 200 : 120);
     const printing = m.overlay === 'cashout';
-    const lines = lockup.lines;
+    const ticketAt = lockup.ticket === null ? -1 : lines.length - 1;
     this.lines.forEach((t, i) => {
       t.text = lines[i] ?? '';
+      t.style.fill = i === ticketAt ? COLORS.amber : COLORS.goldLight;
       t.position.y = y + this.linesTop(m) + i * 56;
       fitText(t, w - 60, 54);
     });

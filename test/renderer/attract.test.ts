@@ -211,6 +211,31 @@ describe('the attract loop', () => {
     }
   });
 
+  it("shows a ticket's line, steady, in place of the call to insert while it lasts", async () => {
+    const page = await open();
+    try {
+      const at = Date.now();
+      const back = await show(
+        page,
+        empty({
+          ticket: {
+            validating: false,
+            last: { outcome: 'returned', amount: null, reason: 'expired', at, until: at + 10_000 },
+          },
+        }),
+      );
+      expect(back.screen).toBe('attract');
+      expect(back.attract).toMatchObject({ ticket: 'TICKET RETURNED: EXPIRED', insert: 'INSERT A NOTE TO PLAY' });
+      await seek(page, pageAt('insert', 1000));
+      await until(page, (x) => x.attract?.page === 'insert', 'the last page');
+      await page.screenshot({ path: `${SHOTS}/attract-ticket.png` });
+      const checking = await show(page, empty({ ticket: { validating: true, last: null } }));
+      expect(checking.attract?.ticket).toBe('VALIDATING TICKET…');
+    } finally {
+      await page.close();
+    }
+  });
+
   it("counts the idle time from the last thing the cabinet reported, at the operator's setting", async () => {
     const page = await open();
     try {

@@ -43,7 +43,7 @@ interface Scene {
   dealerText: string | null;
   boughtText: string | null;
   boxes: { blind: boolean; ante: number; bet: number }[];
-  lockup: { title: string; amount: string | null; lines: string[] } | null;
+  lockup: { title: string; amount: string | null; lines: string[]; ticket: string | null } | null;
   help: { title: string; page: number } | null;
   animating: boolean;
   motions: { deal: number; flip: number };
@@ -269,6 +269,24 @@ describe.each([
     expect(s.overlay).toBe('tilt');
     expect(s.lockup?.lines).toEqual(['Main door open', 'Printer: out of paper', 'Please call an attendant']);
     await shot('tilt');
+  });
+
+  it("keeps a ticket's line under a lockup: why it came back", async () => {
+    const at = Date.now();
+    const s = await show(page, {
+      ...fx.tilt(),
+      version: 35,
+      ticket: {
+        validating: false,
+        last: { outcome: 'returned', amount: null, reason: 'other', at, until: at + 10_000 },
+      },
+    });
+    expect(s.overlay).toBe('tilt');
+    expect(s.lockup).toMatchObject({
+      lines: ['Main door open', 'Printer: out of paper', 'Please call an attendant'],
+      ticket: 'TICKET RETURNED: PLEASE TRY AGAIN OR CALL ATTENDANT',
+    });
+    await shot('tilt-ticket');
   });
 
   it('shows the voucher printing', async () => {

@@ -81,6 +81,8 @@ export interface AttractModel {
   demo: string | null;
   games: string;
   insert: string;
+  /** A ticket's line (play/ticket.ts), shown in place of the call to insert while it lasts. */
+  ticket: string | null;
   touch: string;
   payTable: PayTableModel | null;
   /** The demonstration's cards on the table: 'demo' (Jacks or Better), 'dealer' and 'box' (Poker Plus); null codes face down. */
@@ -224,6 +226,7 @@ export function attractLoopScene(
     demo: null,
     games: t(L, 'attract.games'),
     insert: t(L, 'attract.insert'),
+    ticket: null,
     touch: t(L, 'attract.touch'),
     payTable: null,
     cards: [],

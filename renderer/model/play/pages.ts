@@ -96,6 +96,7 @@ function lockupModel(lockup: Lockup, s: Snapshot, L: Language): LockupModel {
         t(L, lockup.handpayKind === 'jackpot' ? 'handpay.jackpot' : 'handpay.cancelledCredits'),
         t(L, 'handpay.wait'),
       ],
+      ticket: null,
     };
   }
   const lines = lockup.tilts.map((tilt) => tiltText(L, tilt.code, tilt.reason));
@@ -104,6 +105,7 @@ function lockupModel(lockup: Lockup, s: Snapshot, L: Language): LockupModel {
     title: t(L, 'tilt.title'),
     amount: null,
     lines: [...lines, t(L, technician ? 'tilt.technician' : 'tilt.attendant')],
+    ticket: null,
   };
 }
 
@@ -124,6 +126,7 @@ export function overlayScene(s: Snapshot): Pick<SceneModel, 'overlay' | 'lockup'
         title: t(L, 'cashout.title'),
         amount: formatMoney(s.cashout.amount, s.currency, L),
         lines: [t(L, 'cashout.printing'), t(L, 'cashout.take')],
+        ticket: null,
       },
       buttons: [],
     };

@@ -66,4 +66,32 @@ describe("the ticket on the player's screen", () => {
     // A touch after it ended: seen.
     expect(describeScene(s, noteInput(ui(AT + 2), AT + 2), 'open').message).toBe(plain);
   });
+
+  it('shows under a handpay or a tilt, and in the attract loop in place of the call to insert', () => {
+    const validating = { validating: true, last: null };
+    for (const locked of [fx.handpay(), fx.tilt()]) {
+      const scene = describeScene(withTicket(validating, locked), ui(AT), 'open');
+      expect(scene.overlay).toBe(locked.lockup!.kind);
+      expect(scene.lockup?.ticket).toBe('VALIDATING TICKET…');
+      // What the lockup says stays as it was.
+      expect(scene.lockup?.lines).toEqual(describeScene(locked, ui(AT), 'open').lockup?.lines);
+      const back = describeScene(fx.russian(withTicket(returned('other'), locked)), ui(AT + 1), 'open');
+      expect(back.lockup?.ticket).toMatch(/^БИЛЕТ ВОЗВРАЩЁН: ПОПРОБУЙТЕ ЕЩЁ РАЗ/);
+    }
+    expect(describeScene(fx.handpay(), ui(AT), 'open').lockup?.ticket).toBeNull();
+    // Nobody has touched the screen yet: the attract loop runs, with the ticket's line.
+    const idle: UiState = { ...initialUi(0), now: AT + 1 };
+    const empty: Snapshot = { ...fx.baseSnapshot(), balance: 0, credits: 0 };
+    const attract = describeScene(withTicket(returned('expired'), empty), idle, 'open');
+    expect(attract.screen).toBe('attract');
+    expect(attract.attract?.ticket).toBe('TICKET RETURNED: EXPIRED');
+    expect(describeScene(withTicket({ validating: true, last: null }, empty), idle, 'open').attract?.ticket).toBe(
+      'VALIDATING TICKET…',
+    );
+    expect(describeScene(empty, idle, 'open').attract).toMatchObject({ ticket: null });
+    // Its time up: the loop's own call again.
+    expect(
+      describeScene(withTicket(returned('expired'), empty), { ...idle, now: AT + 10_000 }, 'open').attract?.ticket,
+    ).toBe(null);
+  });
 });

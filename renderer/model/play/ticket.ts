@@ -1,6 +1,7 @@
 // The ticket's line on the player's screens: VALIDATING TICKET… while one is in escrow, then
 // how it ended (the amount credited, or why it came back) until the snapshot's `until`, or at
 // once when the player touches the screen or presses a button after it ended: he has seen it.
+// describe-scene.ts puts it on the games, the lobby, the attract loop and any lockup.
 
 import type { Snapshot } from '../../../src/contract';
 import { formatMoney } from '../../i18n/numbers';
