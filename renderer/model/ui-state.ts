@@ -15,6 +15,12 @@ export interface UiState {
   interacted: boolean;
   /** The last touch here or the last thing the cabinet reported a person doing (snapshot.activity). */
   lastInputAt: number;
+  /**
+   * The last touch here or press the cabinet reported (a wish from any screen, a deck button):
+   * a message that ended before it has been seen. A note or a ticket put in is no such press:
+   * a ticket's insertion, reported with its outcome in one snapshot, must not hide that outcome.
+   */
+  lastPressAt: number;
   /** The cabinet's activity count last seen; null before the first snapshot. */
   activitySeq: number | null;
   /** When the attract loop began (its pages follow from the time since), or null while it is not on. */
@@ -35,6 +41,7 @@ export const initialUi = (now: number): UiState => ({
   help: null,
   interacted: false,
   lastInputAt: now,
+  lastPressAt: 0,
   activitySeq: null,
   attractSince: null,
   now,
@@ -69,7 +76,7 @@ export function followKeys(ui: UiState, snapshot: Snapshot | null): { ui: UiStat
 
 /** Any touch or press: leaves attract mode and restarts its idle clock. */
 export function noteInput(ui: UiState, now: number): UiState {
-  return { ...ui, interacted: true, lastInputAt: now, now };
+  return { ...ui, interacted: true, lastInputAt: now, lastPressAt: now, now };
 }
 
 /**
@@ -82,7 +89,10 @@ export function followActivity(ui: UiState, snapshot: Snapshot | null, now: numb
   const seq = snapshot.activity.seq;
   if (ui.activitySeq === seq) return ui;
   const seen = { ...ui, activitySeq: seq };
-  return ui.activitySeq === null ? seen : noteInput(seen, now);
+  if (ui.activitySeq === null) return seen;
+  const kind = snapshot.activity.kind;
+  const press = kind === 'wish' || kind === 'button' || kind === 'buttonRefused';
+  return { ...noteInput(seen, now), lastPressAt: press ? now : ui.lastPressAt };
 }
 
 /** Starts the attract loop's clock when it comes on, and stops it when it goes. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkToScreen, type Snapshot, type TicketView } from '../../../src/contract';
 import * as fx from '../../../test/renderer/fixtures';
 import { describeScene } from '../describe-scene';
-import { noteInput, initialUi, type UiState } from '../ui-state';
+import { followActivity, noteInput, initialUi, type UiState } from '../ui-state';
 
 const AT = 5_000;
 const withTicket = (ticket: TicketView, s: Snapshot = fx.baseSnapshot()): Snapshot => {
@@ -93,5 +93,15 @@ describe("the ticket on the player's screen", () => {
     expect(
       describeScene(withTicket(returned('expired'), empty), { ...idle, now: AT + 10_000 }, 'open').attract?.ticket,
     ).toBe(null);
+  });
+
+  it('stays when the ticket put in is reported with its outcome; goes on a deck button pressed', () => {
+    const s = withTicket(returned('alreadyRedeemed'));
+    const seen = followActivity(ui(AT), { ...s, activity: { seq: 0, kind: 'none' } }, AT);
+    // The insertion and the return in one snapshot, read after the return.
+    const inserted = followActivity(seen, { ...s, activity: { seq: 1, kind: 'ticketInserted' } }, AT + 50);
+    expect(describeScene(s, { ...inserted, now: AT + 60 }, 'open').message).toBe('TICKET RETURNED: ALREADY REDEEMED');
+    const pressed = followActivity(inserted, { ...s, activity: { seq: 2, kind: 'button' } }, AT + 70);
+    expect(describeScene(s, { ...pressed, now: AT + 80 }, 'open').message).not.toMatch(/TICKET/);
   });
 });

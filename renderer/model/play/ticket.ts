@@ -8,11 +8,11 @@ import { formatMoney } from '../../i18n/numbers';
 import { t } from '../../i18n/texts';
 import type { UiState } from '../ui-state';
 
-export function ticketLine(s: Snapshot, ui: Pick<UiState, 'now' | 'lastInputAt'>): string | null {
+export function ticketLine(s: Snapshot, ui: Pick<UiState, 'now' | 'lastPressAt'>): string | null {
   const L = s.language;
   if (s.ticket.validating) return t(L, 'ticket.validating');
   const last = s.ticket.last;
-  if (!last || ui.now >= last.until || ui.lastInputAt > last.at) return null;
+  if (!last || ui.now >= last.until || ui.lastPressAt > last.at) return null;
   if (last.outcome === 'credited')
     return t(L, 'ticket.credited', { amount: formatMoney(last.amount ?? 0, s.currency, L) });
   return t(L, `ticket.returned.${last.reason ?? 'other'}`);
