@@ -157,6 +157,18 @@ export async function insertNote(cabinet: TestCabinet, value: number, ms = 20_00
   return false;
 }
 
+/** Puts a ticket in as a player can: once the acceptor is idle with its bezel lit. False if it takes none. */
+export async function insertTicket(cabinet: TestCabinet, barcode: string, ms = 20_000): Promise<boolean> {
+  const acceptor = cabinet.app.devices.sim!.acceptor;
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const s = acceptor.state;
+    if (s.phase === 'idle' && !s.inhibited) return acceptor.insertTicket(barcode);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
 export const meter = (s: Scene, name: string): string | undefined => s.meters.find((m) => m.name === name)?.value;
 export const cardsOf = (s: Scene, owner: string): (string | null)[] =>
   s.cards.filter((c) => c.owner === owner).map((c) => c.code);
