@@ -232,7 +232,8 @@ describe('the sample configuration in docs/deploy.md', () => {
     const { readFileSync } = await import('node:fs');
     const doc = readFileSync(new URL('../../docs/deploy.md', import.meta.url), 'utf8');
     const section = doc.slice(doc.indexOf('## Configuration'));
-    const sample = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]) as Record<string, unknown>;
+    // Each pattern's group is not optional: a match always has it.
+    const sample = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!) as Record<string, unknown>;
     const known = /known: ([^)]*)\)/
       .exec(
         (() => {
@@ -243,7 +244,7 @@ describe('the sample configuration in docs/deploy.md', () => {
           }
           return '';
         })(),
-      )![1]
+      )![1]!
       .split(', ');
     expect(Object.keys(sample).sort()).toEqual([...known].sort());
     const c = parseConfig(sample);

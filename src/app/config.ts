@@ -83,7 +83,8 @@ function fileProblem(input: unknown): string | null {
   if (!first) return null;
   // Named as the file spells its keys: a list's entries by the list.
   const key = first.path.filter((p) => typeof p === 'string');
-  if (first.issue.code === 'unrecognized_keys') key.push(first.issue.keys[0]);
+  const [unknownKey] = first.issue.code === 'unrecognized_keys' ? first.issue.keys : [];
+  if (unknownKey !== undefined) key.push(unknownKey);
   return `${key.join('.')} ${first.says}`;
 }
 

@@ -17,11 +17,13 @@ export function hashPin(pin: string): string {
 }
 
 export function verifyPin(pin: string, stored: string): boolean {
+  // The stored text comes from the records: anything but the six fields hashPin writes is no match.
   const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [N, r, p] = parts.slice(1, 4).map(Number);
-  const salt = Buffer.from(parts[4], 'base64');
-  const expected = Buffer.from(parts[5], 'base64');
+  const [scheme, cost, blockSize, parallel, saltText, hashText] = parts;
+  if (parts.length !== 6 || scheme !== 'scrypt' || saltText === undefined || hashText === undefined) return false;
+  const [N, r, p] = [cost, blockSize, parallel].map(Number);
+  const salt = Buffer.from(saltText, 'base64');
+  const expected = Buffer.from(hashText, 'base64');
   const actual = scryptSync(pin, salt, expected.length, { N, r, p });
   return timingSafeEqual(actual, expected);
 }

@@ -118,10 +118,10 @@ describe('a copy of the database restored after a cash-out', () => {
     c.app.runner.wish({ type: 'cashOut' });
     await c.sim.settled();
     const second = c.prints()[0];
-    expect(second.type === 'print' && first.type === 'print' && second.voucher.validation).not.toBe(
-      first.type === 'print' && first.voucher.validation,
+    expect(second?.type === 'print' && first?.type === 'print' && second.voucher.validation).not.toBe(
+      first?.type === 'print' && first.voucher.validation,
     );
-    expect(second.type === 'print' && second.voucher.sequence).toBe(2);
+    expect(second?.type === 'print' && second.voucher.sequence).toBe(2);
     expect(readLedger(ledger).printedCount).toBe(2);
     await c.app.close();
 

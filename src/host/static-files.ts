@@ -11,7 +11,8 @@ export const SCREEN_CSP = screenCsp("'self' ws://127.0.0.1:* ws://localhost:*");
 export async function serveStatic(root: string, urlPath: string, res: ServerResponse): Promise<boolean> {
   let path: string;
   try {
-    path = decodeURIComponent(urlPath.split('?')[0]);
+    const query = urlPath.indexOf('?');
+    path = decodeURIComponent(query < 0 ? urlPath : urlPath.slice(0, query));
   } catch {
     return false;
   }

@@ -49,7 +49,13 @@ function runPreload(code: string) {
   // contextBridge and IPC hand the preload copies made in its own realm (its own
   // Object.prototype, which the contract's check insists on); so do these tests.
   const copy = (value: unknown): unknown => runInContext(`(${JSON.stringify(value)})`, context);
-  return { exposed, sent, listeners, ipcRenderer, required, copy };
+  /** The API the preload exposed first (the tests check it is the only one). */
+  const firstApi = (): unknown => {
+    const [first] = exposed;
+    if (!first) throw new Error('the preload exposed nothing to the page');
+    return first[1];
+  };
+  return { exposed, firstApi, sent, listeners, ipcRenderer, required, copy };
 }
 
 describe('npm run build:main', () => {
@@ -73,9 +79,9 @@ describe('npm run build:main', () => {
   it('exposes only cabinetBridge (send, onMessage) to the page, and no ipcRenderer', async () => {
     const preload = await readFile(built.preload, 'utf8');
     expect(preload.match(/exposeInMainWorld\(/g)).toHaveLength(1);
-    const { exposed, ipcRenderer } = runPreload(preload);
+    const { exposed, firstApi, ipcRenderer } = runPreload(preload);
     expect(exposed.map(([key]) => key)).toEqual(['cabinetBridge']);
-    const api = exposed[0][1] as Record<string, unknown>;
+    const api = firstApi() as Record<string, unknown>;
     expect(Object.keys(api).sort()).toEqual(['onMessage', 'send']);
     expect(
       Object.values(api).every((v) => typeof v === 'function' && v !== ipcRenderer.send && v !== ipcRenderer.on),
@@ -84,8 +90,8 @@ describe('npm run build:main', () => {
   });
 
   it('the built preload checks both directions against the contract', async () => {
-    const { exposed, sent, listeners, copy } = runPreload(await readFile(built.preload, 'utf8'));
-    const bridge = exposed[0][1] as {
+    const { firstApi, sent, listeners, copy } = runPreload(await readFile(built.preload, 'utf8'));
+    const bridge = firstApi() as {
       send(m: unknown): { ok: boolean };
       onMessage(l: (m: unknown) => void): () => void;
     };
@@ -193,8 +199,13 @@ describe('the bundled main process', () => {
     const lines = run.stdout.split('\n');
     const said = (what: string) =>
       lines.filter((l) => l.startsWith(`FAKE ${what} `)).map((l) => l.slice(`FAKE ${what} `.length));
+    const saidFirst = (what: string): string => {
+      const [line] = said(what);
+      if (line === undefined) throw new Error(`the fake Electron was told no ${what}`);
+      return line;
+    };
     expect(run.status, run.stderr).toBe(0);
-    expect(JSON.parse(said('schemes')[0])).toEqual([
+    expect(JSON.parse(saidFirst('schemes'))).toEqual([
       { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
     ]);
     expect(lines.indexOf(lines.find((l) => l.startsWith('FAKE schemes'))!)).toBeLessThan(
@@ -202,14 +213,16 @@ describe('the bundled main process', () => {
     );
     expect(said('switch')).toEqual(['disable-pinch']);
     expect(said('menu')).toEqual(['null']);
-    const options = JSON.parse(said('window')[0]);
+    const options = JSON.parse(saidFirst('window'));
     expect(options.webPreferences.preload).toBe(built.preload);
     expect(options.webPreferences.devTools).toBe(false);
     expect(options.kiosk).toBe(true);
     // The app is in the bundle: a cabinet starts (its devices silent) and the screen is served through app://.
     expect(said('load')[0]).toMatch(/^app:\/\/cabinet\//);
     expect(said('load')[0]).not.toContain('__fault');
-    const [status, body] = said('page')[0].split(/ (.*)/s);
+    const page = saidFirst('page');
+    const space = page.indexOf(' ');
+    const [status, body] = [page.slice(0, space), page.slice(space + 1)];
     expect(status).toBe('200');
     expect(JSON.parse(body)).toContain('built screen');
     expect(run.stdout).toContain(`data folder ${join(out, 'data')} (POKER_CABINET_DATA)`);

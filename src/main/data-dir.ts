@@ -25,8 +25,7 @@ export interface PlaceInputs {
 
 /** The value of `--name=value` or `--name value` on the command line. */
 export function option(argv: readonly string[], name: string): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+  for (const [i, arg] of argv.entries()) {
     if (arg === `--${name}`) return argv[i + 1];
     if (arg.startsWith(`--${name}=`)) return arg.slice(name.length + 3);
   }

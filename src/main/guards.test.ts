@@ -73,8 +73,21 @@ describe('guards on every web contents', () => {
 });
 
 describe('guards on the session', () => {
+  type Handler = (...args: unknown[]) => unknown;
   function fakeSession() {
-    const handlers: Record<string, (...args: never[]) => unknown> = {};
+    // Each handler the guards must set; calling one they did not set fails with its name.
+    const unset =
+      (name: string): Handler =>
+      () => {
+        throw new Error(`guardSession set no ${name} handler`);
+      };
+    const handlers: Record<'request' | 'check' | 'device' | 'before' | 'headers', Handler> = {
+      request: unset('request'),
+      check: unset('check'),
+      device: unset('device'),
+      before: unset('before'),
+      headers: unset('headers'),
+    };
     const session = {
       setPermissionRequestHandler: (h: never) => (handlers.request = h),
       setPermissionCheckHandler: (h: never) => (handlers.check = h),
@@ -84,10 +97,7 @@ describe('guards on the session', () => {
         onHeadersReceived: (h: never) => (handlers.headers = h),
       },
     };
-    return {
-      session: session as unknown as GuardedSession,
-      handlers: handlers as Record<string, (...args: unknown[]) => unknown>,
-    };
+    return { session: session as unknown as GuardedSession, handlers };
   }
 
   it('denies every permission request and check, and every device', () => {

@@ -9,8 +9,9 @@ function probe(
   return {
     exists: (path) => path in files,
     read: (path) => {
-      if (!(path in files)) throw new Error(`ENOENT ${path}`);
-      return files[path];
+      const text = files[path];
+      if (text === undefined) throw new Error(`ENOENT ${path}`);
+      return text;
     },
     electronPackageDir: () => packageDir,
     env,

@@ -68,9 +68,16 @@ function options(over: Partial<ShellOptions> = {}) {
   return { shellOptions, calls, logs, link, wishes };
 }
 
+/** A request to app:// as Electron routes it: to the handler the shell registered. */
+const serveApp = async (request: { url: string; method: string }): Promise<Response> => {
+  const handler = fx.protocol.handlers.app;
+  if (!handler) throw new Error('the shell registered no app:// handler');
+  return handler(request);
+};
+
 const onlyWindow = (): FakeBrowserWindow => {
   expect(FakeBrowserWindow.instances).toHaveLength(1);
-  return FakeBrowserWindow.instances[0];
+  return FakeBrowserWindow.instances[0]!;
 };
 
 describe('the Electron shell (electron replaced at its module boundary)', () => {
@@ -115,7 +122,7 @@ describe('the Electron shell (electron replaced at its module boundary)', () => 
     let granted: boolean | null = null;
     fx.session.defaultSession.handlers.permissionRequest!(...([{}, 'media', (g: boolean) => (granted = g)] as never[]));
     expect(granted).toBe(false);
-    const res = await fx.protocol.handlers.app({ url: APP_ENTRY_URL, method: 'GET' });
+    const res = await serveApp({ url: APP_ENTRY_URL, method: 'GET' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toBe(APP_CSP);
     expect(await res.text()).toContain('<title>screen</title>');
@@ -204,7 +211,7 @@ describe('the Electron shell (electron replaced at its module boundary)', () => 
     const shell = await startShell(t.shellOptions);
     expect(shell?.fault).toBe('the cabinet app is not wired yet');
     expect(onlyWindow().loadURL).toHaveBeenCalledWith(FAULT_URL);
-    const page = await fx.protocol.handlers.app({ url: FAULT_URL, method: 'GET' });
+    const page = await serveApp({ url: FAULT_URL, method: 'GET' });
     expect(await page.text()).toContain('the cabinet app is not wired yet');
     expect(fx.ipcMain.listenerCount(CONTRACT_CHANNEL)).toBe(0);
     expect(t.logs).toContain('the cabinet could not start: the cabinet app is not wired yet');
@@ -218,7 +225,7 @@ describe('the Electron shell (electron replaced at its module boundary)', () => 
     expect(shell?.fault).toMatch(/the screen is not built: .*index\.html is missing \(npm run build:renderer\)/);
     expect(t.calls).toHaveLength(0);
     // The fault page is served from memory, not from the missing folder.
-    const page = await fx.protocol.handlers.app({ url: FAULT_URL, method: 'GET' });
+    const page = await serveApp({ url: FAULT_URL, method: 'GET' });
     expect(page.status).toBe(200);
     await vi.waitFor(() => expect(fx.app.exit).toHaveBeenCalledWith(1));
   });

@@ -10,10 +10,11 @@ export const hintCommand: Command = {
   summary: 'hint "5 CARDS": expected return of all 32 Jacks or Better holds, best first (max bet)',
   async run(args) {
     const parsed = parseArgs(args, ['paytable'], ['json'], USAGE);
-    if (parsed.positional.length !== 1) throw new CliError(`usage: ${USAGE}`);
+    const [cards, ...extra] = parsed.positional;
+    if (cards === undefined || extra.length > 0) throw new CliError(`usage: ${USAGE}`);
     let deal: number[];
     try {
-      deal = parseCards(parsed.positional[0]);
+      deal = parseCards(cards);
     } catch (e) {
       if (e instanceof CardParseError) throw new CliError(e.message);
       throw e;

@@ -70,7 +70,7 @@ describe('hint', () => {
     const out = await json(hintCommand, ['Ah Kh Qh Jh 2c', '--json']);
     const holds = out.holds as { held: number[]; cards: string[]; ev: number }[];
     expect(holds).toHaveLength(32);
-    expect(holds[0].cards).toEqual(['Ah', 'Kh', 'Qh', 'Jh']);
+    expect(holds[0]?.cards).toEqual(['Ah', 'Kh', 'Qh', 'Jh']);
   });
 
   it('refuses a bad card, four cards and a repeated card', async () => {

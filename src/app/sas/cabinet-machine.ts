@@ -18,7 +18,7 @@ import {
   type CabinetState,
   type Meters,
 } from '../../cabinet';
-import type { GameId } from '../../core';
+import { present, type GameId } from '../../core';
 import type { ExceptionChange, ExceptionStore, PendingException } from '../../devices/sas/exception-queue';
 import type {
   GameConfig,
@@ -163,10 +163,12 @@ export class CabinetMachine implements SasMachine {
 
   machineInfo(): GameConfig {
     const offered = SAS_GAMES.filter((g) => this.state.settings.games.includes(g)).map((g) => this.config(g));
-    if (offered.length === 1) return offered[0];
+    // The settings hold at least one game (their schema says so).
+    const first = present(offered[0], 'an offered game');
+    if (offered.length === 1) return first;
     // Several games: the largest bet, and the lowest return (the machine returns at least that).
     return {
-      gameId: offered[0].gameId,
+      gameId: first.gameId,
       additionalId: '000',
       maxBet: Math.max(...offered.map((c) => c.maxBet)),
       paytableId: 'MULTI',

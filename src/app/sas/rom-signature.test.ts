@@ -15,7 +15,7 @@ function build(name: string, size: number, flip: number | null): string {
   mkdirSync(join(root, 'dist', 'renderer', 'assets'), { recursive: true });
   writeFileSync(join(root, 'dist', 'main', 'main.js'), 'export const main = 1;\n');
   const bundle = Buffer.alloc(size, 0x61);
-  if (flip !== null) bundle[flip] ^= 0x01;
+  if (flip !== null) bundle.writeUInt8(bundle.readUInt8(flip) ^ 0x01, flip);
   writeFileSync(join(root, 'dist', 'renderer', 'assets', 'index.js'), bundle);
   writeFileSync(join(root, 'dist', 'renderer', 'index.html'), '<!doctype html>');
   return root;

@@ -11,7 +11,7 @@ import {
   type NewException,
   type PendingException,
 } from '../../devices/sas/exception-queue';
-import type { ValidationRecord } from '../../devices/sas/machine';
+import type { SasDate, ValidationRecord } from '../../devices/sas/machine';
 import { VALIDATIONS_KEPT, type Journal, type SasWrites } from '../../store';
 import { sasDateTime } from './cabinet-machine';
 import { sasFacts } from './sas-facts';
@@ -27,6 +27,12 @@ export type JournalHook = (
   effects: readonly CabinetEffect[],
   input: CabinetInput,
 ) => JournalExtra | null;
+
+/** A voucher's "YYYY-MM-DD" expiry as SAS reports it; one that is not a whole date is reported as none. */
+function expiryDate(iso: string): SasDate | null {
+  const [year, month, day] = iso.split('-').map(Number);
+  return year && month && day ? { year, month, day } : null;
+}
 
 /** Raising `codes` on top of `pending`: what to drop and add, and who was dropped. */
 export function planQueue(
@@ -79,7 +85,6 @@ export function sasJournal(store: Journal, capacity = DEFAULT_QUEUE_CAPACITY): J
       },
     }));
     const validations = facts.printed.map((v) => {
-      const [y, m, d] = v.expiresAt.split('-').map(Number);
       const record: ValidationRecord = {
         index: ((v.sequence - 1) % VALIDATIONS_KEPT) + 1,
         type: 0x00,
@@ -87,7 +92,7 @@ export function sasJournal(store: Journal, capacity = DEFAULT_QUEUE_CAPACITY): J
         barcode: v.validation,
         amount: v.amount,
         ticketNumber: v.sequence % 10000,
-        expires: y ? { year: y, month: m, day: d } : null,
+        expires: expiryDate(v.expiresAt),
       };
       return { seq: v.sequence, record: record as unknown as Record<string, unknown>, read: false };
     });

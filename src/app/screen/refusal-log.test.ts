@@ -17,7 +17,7 @@ describe("a connection's refusal log (C-22)", () => {
       heldBack: 5,
       byRule: { 'C-22': 3, 'C-21': 2 },
     });
-    expect(rows[1].reason).toContain('the last: C-22 junk 4');
+    expect(rows[1]?.reason).toContain('the last: C-22 junk 4');
     // Within the second after that row, everything is held, closed or not, until it is over.
     log.refuse({ rule: 'C-21', reason: 'the attendant key is needed' });
     log.close();

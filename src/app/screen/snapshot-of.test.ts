@@ -86,7 +86,7 @@ describe('the screen snapshot', () => {
     s = snap(rig);
     expect(s.pokerPlus.dealer.cards).toEqual(['Kd', 'Ks', '9c', '5h', '8d']);
     expect(s.pokerPlus.dealer).toMatchObject({ hand: 'pair', game: true });
-    expect(s.pokerPlus.boxes[1].cards).toEqual(['3h', '3d', '8c', '4c', '2c']);
+    expect(s.pokerPlus.boxes[1]?.cards).toEqual(['3h', '3d', '8c', '4c', '2c']);
     expect(s.pokerPlus.boxes.map((b) => b.outcome)).toEqual(['win', 'lose']);
   });
 

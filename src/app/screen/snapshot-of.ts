@@ -14,7 +14,9 @@ import {
   formatCard,
   formatBoughtGame,
   formatCards,
+  present,
   takeHalfReturn,
+  type BoxState,
   type Card,
   type JacksState,
   type PokerPlusState,
@@ -74,8 +76,7 @@ function exchangeFees(ante: number, taken: number, cardCount: number): number[] 
   return Array.from({ length: cardCount + 1 }, (_, k) => (k === 0 ? 0 : drawFee(ante, taken, k)));
 }
 
-function boxView(core: PokerPlusState, index: number): BoxView {
-  const box = core.boxes[index];
+function boxView(core: PokerPlusState, box: BoxState, index: number): BoxView {
   const over = core.phase === 'over';
   const result = over ? core.result!.boxes[index] : null;
   const visible = !box.blind || over;
@@ -114,7 +115,7 @@ function pokerPlusView(s: CabinetState): PokerPlusView {
   const session = s.game;
   if (!session || session.game !== 'poker-plus') return base;
   const core = session.core;
-  const seen = core.boxes[core.seen];
+  const seen = present(core.boxes[core.seen], `Poker Plus seen box ${core.seen}`);
   const over = core.phase === 'over';
   const dealerCards: (string | null)[] = over
     ? formatCards(core.dealer)
@@ -126,7 +127,7 @@ function pokerPlusView(s: CabinetState): PokerPlusView {
   return {
     ...base,
     phase: core.phase,
-    boxes: core.boxes.map((_, i) => boxView(core, i)),
+    boxes: core.boxes.map((box, i) => boxView(core, box, i)),
     seen: core.seen,
     dealer: {
       cards: dealerCards,

@@ -141,8 +141,9 @@ describe('the answers, from a real store', () => {
       ['paid', 'jackpot', 25000],
       ['locked', 'jackpot', 25000],
     ]);
-    expect(rows[1].gameId).toBe(3);
-    expect(rows[0].seq).toBeGreaterThan(rows[1].seq);
+    expect(rows[1]?.gameId).toBe(3);
+    // Three rows, checked just above.
+    expect(rows[0]!.seq).toBeGreaterThan(rows[1]!.seq);
     expect(answered({ type: 'handpays', limit: 1 }).rows).toHaveLength(1);
   });
 
@@ -189,8 +190,9 @@ describe('the answers, from a real store', () => {
     expect(first.total).toBe(total);
     expect(first.rows.map((r) => r.seq)).toEqual([total, total - 1, total - 2, total - 3, total - 4]);
     expect(first.chain).toEqual({ ok: true, rows: total, brokenAt: null, problem: null });
-    const next = answered({ type: 'events', limit: 5, beforeSeq: first.rows[4].seq });
-    expect(next.rows[0].seq).toBe(total - 5);
+    // Five rows, checked just above.
+    const next = answered({ type: 'events', limit: 5, beforeSeq: first.rows[4]!.seq });
+    expect(next.rows[0]?.seq).toBe(total - 5);
     const last = answered({ type: 'events', limit: 100, beforeSeq: 3 });
     expect(last.rows.map((r) => r.seq)).toEqual([2, 1]);
   });

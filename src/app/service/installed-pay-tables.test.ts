@@ -103,12 +103,12 @@ describe('loading a folder', () => {
       id: 'pp-test',
       rtp: { pct: 97.9, low: 97.85, high: 97.95, basis: 'simulated: made up for a test' },
     });
-    expect(tables[0].file).toBe(join(dir, 'jacks-test.json'));
+    expect(tables[0]?.file).toBe(join(dir, 'jacks-test.json'));
     const [rated] = withExactReturns(installed, [table]);
-    expect(rated.rtp).toEqual({
+    expect(rated?.rtp).toEqual({
       pct: expect.closeTo(EIGHT_FIVE_PCT, 4),
-      low: rated.rtp!.pct,
-      high: rated.rtp!.pct,
+      low: rated?.rtp?.pct,
+      high: rated?.rtp?.pct,
       basis: EXACT_BASIS,
     });
   });
@@ -116,7 +116,7 @@ describe('loading a folder', () => {
   it('takes a Jacks or Better return from the par sheet, not from the file: an edited figure changes nothing', () => {
     write('jacks-test.json', { ...good, returnPct: 99.5 });
     const [rated] = fullyRated(loadPayTables(dir)).installed;
-    expect(rated.rtp?.pct).toBeCloseTo(EIGHT_FIVE_PCT, 4);
+    expect(rated?.rtp?.pct).toBeCloseTo(EIGHT_FIVE_PCT, 4);
   });
 
   const broken: [string, string, unknown, RegExp][] = [
@@ -172,8 +172,8 @@ describe('loading a folder', () => {
     write('pp-test.json', { ...pokerPlus, returnPct: null, returnCi95: undefined });
     write('jacks-test.json', { ...good, returnPct: null });
     const [j, pp] = fullyRated(loadPayTables(dir)).installed;
-    expect(pp.rtp).toBeNull();
-    expect(j.rtp?.pct).toBeCloseTo(EIGHT_FIVE_PCT, 4);
+    expect(pp?.rtp).toBeNull();
+    expect(j?.rtp?.pct).toBeCloseTo(EIGHT_FIVE_PCT, 4);
   });
 
   it('refuses the same table under two ids', () => {

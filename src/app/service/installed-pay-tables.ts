@@ -9,7 +9,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parsePayTable, type JacksPayTable } from '../../core';
+import { parsePayTable, present, type JacksPayTable } from '../../core';
 import { CUSTOM_PAY_TABLE, GAMES, samePayTable, type InstalledPayTable } from '../../cabinet';
 import { parseRecordedReturn } from '../recorded-return';
 import { packageRoot } from './package-root';
@@ -102,7 +102,7 @@ export function withExactReturns(
   const returns = exactJacksReturns(wanted.map((t) => t.table as JacksPayTable));
   return installed.map((t) => {
     const i = wanted.indexOf(t);
-    return i < 0 ? t : { ...t, rtp: returns[i] };
+    return i < 0 ? t : { ...t, rtp: present(returns[i], `the exact return of ${t.id}`) };
   });
 }
 
@@ -124,7 +124,11 @@ export async function fullyRatedInTurns(
   if (!returns) return null;
   return rated(
     catalog,
-    catalog.installed.map((t) => (t.game === 'jacks-or-better' ? { ...t, rtp: returns[jacks.indexOf(t)] } : t)),
+    catalog.installed.map((t) =>
+      t.game === 'jacks-or-better'
+        ? { ...t, rtp: present(returns[jacks.indexOf(t)], `the exact return of ${t.id}`) }
+        : t,
+    ),
   );
 }
 
@@ -138,8 +142,9 @@ export function withKnownReturns(catalog: PayTableCatalog): PayTableCatalog {
   );
 }
 
+/** `installed` is the catalog's own list with returns added, entry for entry. */
 function rated(catalog: PayTableCatalog, installed: InstalledPayTable[]): PayTableCatalog {
-  return ordered(catalog.tables.map((t, i) => ({ ...t, table: installed[i] })));
+  return ordered(catalog.tables.map((t, i) => ({ ...t, table: present(installed[i], `the rated ${t.table.id}`) })));
 }
 
 /** Per game, the highest return first: the order the technician chooses from. */

@@ -3,7 +3,7 @@
 // tables in one pass), and the return recorded with a Poker Plus table, which only a long
 // simulation can give. The cabinet holds them against the operator's range.
 
-import type { JacksPayTable } from '../../core';
+import { present, type JacksPayTable } from '../../core';
 import {
   GAMES,
   GAME_NAMES,
@@ -32,7 +32,7 @@ const work = (): DealWork => (kept ??= dealWork());
 
 function remember(tables: readonly JacksPayTable[], rtps: readonly number[]): void {
   tables.forEach((t, i) => {
-    const pct = rtps[i] * 100;
+    const pct = present(rtps[i], `the par sheet of table ${i + 1} of ${tables.length}`) * 100;
     exact.set(keyOf(t), { pct, low: pct, high: pct, basis: EXACT_BASIS });
   });
 }
@@ -48,7 +48,7 @@ export function exactJacksReturns(tables: readonly JacksPayTable[]): TableReturn
       missing,
       jacksParSheets(missing, work()).map((sheet) => sheet.rtp),
     );
-  return tables.map((t) => exact.get(keyOf(t))!);
+  return tables.map((t) => present(exact.get(keyOf(t)), "a table's exact return, remembered above"));
 }
 
 /** The exact return of a table if it was worked out before in this process, else null. */
@@ -72,7 +72,7 @@ export async function exactJacksReturnsInTurns(
     );
   }
   kept = null;
-  return tables.map((t) => exact.get(keyOf(t))!);
+  return tables.map((t) => present(exact.get(keyOf(t)), "a table's exact return, remembered above"));
 }
 
 /** A return recorded with a Poker Plus table (an installed file, or the config file). */
@@ -93,7 +93,7 @@ export function configReturns(
   const twin = installed.find((t) => samePayTable(t.table, pokerPlus));
   return {
     // Installed or not: the cabinet works a Jacks or Better return out itself.
-    'jacks-or-better': exactJacksReturns([jacks])[0],
+    'jacks-or-better': present(exactJacksReturns([jacks])[0], 'the exact return of the Jacks or Better table'),
     'poker-plus': twin ? twin.rtp : (recorded['poker-plus'] ?? null),
   };
 }

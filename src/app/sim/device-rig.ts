@@ -18,6 +18,7 @@ import {
   type PrintedTicket,
 } from '../../devices';
 import { DeviceLedger } from './device-ledger';
+import { oneOf } from './one-of';
 import type { HandMove } from './hands';
 
 const NAMES = ['acceptor', 'printer', 'deck'] as const;
@@ -41,7 +42,8 @@ export function voucherAmount(ticket: PrintedTicket, minorDigits: number): numbe
     if (!m) continue;
     const frac = (m[2] ?? '').padEnd(minorDigits, '0');
     if (frac.length !== minorDigits) return null;
-    return Number(m[1].replace(/,/g, '') + frac);
+    // Group 1 is not optional: a match always has it.
+    return Number(m[1]!.replace(/,/g, '') + frac);
   }
   return null;
 }
@@ -108,7 +110,7 @@ export class DeviceRig {
     const random = this.options.random;
     const printed = [...this.ledger.summary.printed.keys()];
     if (!random) return printed.at(-1) ?? '000000000000000000';
-    if (printed.length > 0 && uniformBelow(random, 10) < 8) return printed[uniformBelow(random, printed.length)];
+    if (printed.length > 0 && uniformBelow(random, 10) < 8) return oneOf(random, printed);
     return Array.from({ length: 18 }, () => uniformBelow(random, 10)).join('');
   }
 

@@ -5,10 +5,11 @@
 // hands, like a person would; the hands may be in another process, so it waits for what it did
 // to show in the cabinet's state rather than assuming it.
 
-import { canTakeHalf, uniformBelow, type RandomSource } from '../../core';
+import { canTakeHalf, present, uniformBelow, type RandomSource } from '../../core';
 import { gameInProgress, type CabinetState } from '../../cabinet';
 import type { CabinetRunner } from '../runner';
 import type { Hands } from './hands';
+import { oneOf } from './one-of';
 
 export interface BotOptions {
   games: number;
@@ -126,9 +127,10 @@ export class PlayerBot {
     }
     const roll = this.pick(1000);
     if (s.balance < 10 * s.chipValue || roll < money) {
-      if (this.sim.insertNote(this.notes[this.pick(this.notes.length)])) this.summary.notes++;
+      if (this.sim.insertNote(oneOf(this.options.random, this.notes))) this.summary.notes++;
       await this.sim.settled();
-      if (s.balance < s.settings.chipValues[0]) return;
+      // Settings always keep one chip value at least (C-7).
+      if (s.balance < present(s.settings.chipValues[0], 'a chip value')) return;
     }
     if (roll >= money && roll < 2 * money && this.s.balance > 0) {
       if (this.wish({ type: 'cashOut' })) this.summary.cashOuts++;
@@ -145,8 +147,7 @@ export class PlayerBot {
     if (roll >= rest && roll < rest + 100)
       this.wish({ type: 'selectGame', game: this.pick(2) ? 'poker-plus' : 'jacks-or-better' });
     if (roll >= rest + 100 && roll < rest + 150) {
-      const values = this.s.settings.chipValues;
-      this.wish({ type: 'chipValue', value: values[this.pick(values.length)] });
+      this.wish({ type: 'chipValue', value: oneOf(this.options.random, this.s.settings.chipValues) });
     }
     this.deal();
     // Let the devices have their turn between games.
@@ -187,7 +188,7 @@ export class PlayerBot {
       return;
     }
     const core = game.core;
-    const box = core.boxes[core.seen];
+    const box = present(core.boxes[core.seen], `Poker Plus seen box ${core.seen}`);
     if (core.phase === 'deciding') {
       const roll = this.pick(100);
       if (roll < 25 && box.draws.length < 2) {

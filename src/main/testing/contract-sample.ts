@@ -45,8 +45,11 @@ export function sampleOf(schema: z.core.$ZodType): unknown {
       }
       return out;
     }
-    case 'union':
-      return sampleOf((d.options as z.core.$ZodType[])[0]);
+    case 'union': {
+      const [first] = d.options as z.core.$ZodType[];
+      if (!first) throw new Error('no sample for a union of no options');
+      return sampleOf(first);
+    }
     default:
       throw new Error(`no sample for a ${d.type}`);
   }
