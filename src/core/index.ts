@@ -7,6 +7,7 @@ export * from './deck';
 export * from './evaluator';
 export * from './paytable';
 export * from './step';
+export * from './present';
 export * from './jacks-or-better';
 export * from './poker-plus-state';
 export * from './poker-plus';
