@@ -128,7 +128,7 @@ describe('Jacks or Better', () => {
   it('speaks Russian when the snapshot says so', () => {
     const m = scene(fx.russian(fx.jacksDealt()));
     expect(btn(m, 'deal').label).toBe('ЗАМЕНА');
-    expect(m.meters[0].label).toBe('КРЕДИТЫ');
+    expect(m.meters[0]?.label).toBe('КРЕДИТЫ');
     expect(btn(m, 'language')).toMatchObject({
       label: 'ENGLISH',
       action: { kind: 'wish', wish: { type: 'language', language: 'en' } },
@@ -167,7 +167,7 @@ describe('Poker Plus', () => {
     expect(btn(scene(s, ui), 'exchange')).toMatchObject({ label: 'EXCHANGE 1', sub: 'FEE 10' });
     // A new hand drops the selection.
     const drawn = fx.pokerPlusDeciding();
-    drawn.pokerPlus.boxes[0].draws = 1;
+    drawn.pokerPlus.boxes[0]!.draws = 1;
     expect(btn(scene(drawn, ui), 'exchange').label).toBe('EXCHANGE');
   });
   it('shows the bought game, the outcomes with amounts, and the next deal controls', () => {

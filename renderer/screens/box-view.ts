@@ -2,7 +2,7 @@
 // with chips on them, the hand's name and, at the end, the outcome banner.
 
 import { Container, Graphics, type Text } from 'pixi.js';
-import type { BoxLayout } from '../ui/layout';
+import type { BoxLayout, Rect } from '../ui/layout';
 import type { BoxModel } from '../model/scene';
 import type { CardSpot } from '../model/parts';
 import { BannerView } from '../ui/banner-view';
@@ -23,7 +23,7 @@ export class BoxView extends Container {
   private readonly banner: BannerView;
   private readonly slots = new Graphics();
   private frameKey = '';
-  private readonly spotNames: Text[];
+  private readonly spotNames: [ante: Text, bet: Text];
 
   constructor(
     private readonly l: BoxLayout,
@@ -41,7 +41,7 @@ export class BoxView extends Container {
     this.hand.position.set(l.hand.x + l.hand.w / 2, l.hand.y + l.hand.h / 2);
     this.addChild(this.hand);
     const spots = new Graphics();
-    this.spotNames = [l.ante, l.bet].map((r) => {
+    const spotName = (r: Rect): Text => {
       spots
         .circle(r.x + r.w / 2, r.y + r.h / 2, r.w / 2)
         .fill({ color: 0x000000, alpha: 0.18 })
@@ -51,7 +51,8 @@ export class BoxView extends Container {
       t.position.set(r.x + r.w / 2, r.y + r.h + 13);
       this.addChild(t);
       return t;
-    });
+    };
+    this.spotNames = [spotName(l.ante), spotName(l.bet)];
     this.addChildAt(spots, 2);
     const radius = l.ante.w * 0.3;
     this.ante = new ChipStack(radius);
@@ -70,6 +71,11 @@ export class BoxView extends Container {
     this.addChild(this.banner);
   }
 
+  /** Where this box's cards lie, for the touch areas of the seen box. */
+  get cardRects(): readonly Rect[] {
+    return this.l.cards;
+  }
+
   draw(
     box: BoxModel,
     spots: (CardSpot | null)[],
@@ -82,10 +88,10 @@ export class BoxView extends Container {
       spotNames: { ante: string; bet: string };
     },
   ): void {
-    [o.spotNames.ante, o.spotNames.bet].forEach((name, i) => {
-      this.spotNames[i].text = name;
-      fitText(this.spotNames[i], this.l.ante.w * 1.6, 22);
-    });
+    const [anteName, betName] = this.spotNames;
+    anteName.text = o.spotNames.ante;
+    betName.text = o.spotNames.bet;
+    for (const t of this.spotNames) fitText(t, this.l.ante.w * 1.6, 22);
     const { dealKey, marks, stagger, chipText } = o;
     const f = this.l.frame;
     const key = `${box.seen}|${box.blind}`;

@@ -31,7 +31,8 @@ export class LobbyScreen extends AppScreen {
     this.addChild(this.title);
     const tileW = d.name === 'wide' ? 640 : 540;
     const tileH = d.name === 'wide' ? 300 : 320;
-    this.tiles = row(rect((d.w - (2 * tileW + 60)) / 2, d.h * 0.18, 2 * tileW + 60, tileH), 2, 60);
+    const tiles = row(rect((d.w - (2 * tileW + 60)) / 2, d.h * 0.18, 2 * tileW + 60, tileH), 2, 60);
+    this.tiles = tiles;
     const frames = new Graphics();
     for (const t of this.tiles)
       frames
@@ -40,9 +41,9 @@ export class LobbyScreen extends AppScreen {
         .stroke({ width: 2, color: COLORS.goldDark });
     this.addChild(frames);
     this.chipTitle = label('', { fontSize: 34, fill: COLORS.gold, letterSpacing: 4 });
-    this.chipTitle.position.set(d.w / 2, this.tiles[0].y + tileH + 70);
+    this.chipTitle.position.set(d.w / 2, tiles[0].y + tileH + 70);
     this.addChild(this.chipTitle);
-    this.chipRow = rect(d.w * 0.16, this.tiles[0].y + tileH + 105, d.w * 0.68, 100);
+    this.chipRow = rect(d.w * 0.16, tiles[0].y + tileH + 105, d.w * 0.68, 100);
     this.note = label('', { fontSize: 24, fill: COLORS.goldLight, fontWeight: '400' });
     this.note.position.set(d.w / 2, this.chipRow.y + 130);
     this.addChild(this.note);
@@ -74,7 +75,8 @@ export class LobbyScreen extends AppScreen {
       this.chipKey = key;
       const n = Math.max(1, chips.length);
       const cells = centredRow(this.chipRow, n, Math.min(240, (this.chipRow.w - 24 * (n - 1)) / n), 24);
-      chips.forEach((c, i) => this.buttonSet.place(this, c.name, cells[i], 'dark', 40));
+      // A cell for each chip: n is at least their count.
+      chips.forEach((c, i) => this.buttonSet.place(this, c.name, cells[i]!, 'dark', 40));
     }
     this.buttonSet.apply(m.buttons);
   }

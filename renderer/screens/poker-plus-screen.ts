@@ -107,11 +107,9 @@ export class PokerPlusScreen extends AppScreen {
     for (const [name] of BOTTOM) this.buttonSet.remove(name);
     const cells = row(this.l.buttons, Math.max(offered.length, 6), 12);
     // Fewer buttons than cells: keep them at the sides (CASH OUT and HELP left, the rest right).
-    const rightStart = cells.length - (offered.length - 2);
-    offered.forEach(([name, tone], i) => {
-      const cell = i < 2 ? cells[i] : cells[rightStart + i - 2];
-      this.buttonSet.place(this, name, cell, tone, 24);
-    });
+    const places = [...cells.slice(0, 2), ...cells.slice(cells.length - (offered.length - 2))];
+    // There are at least as many cells as buttons, so a place for each.
+    offered.forEach(([name, tone], i) => this.buttonSet.place(this, name, places[i]!, tone, 24));
   }
 
   draw(m: SceneModel): void {
@@ -128,9 +126,9 @@ export class PokerPlusScreen extends AppScreen {
     const dealerSpots: (CardSpot | null)[] = [0, 1, 2, 3, 4, 5].map(
       (i) => m.cards.find((c) => (c.owner === 'dealer' || c.owner === 'dealer-new') && c.position === i) ?? null,
     );
-    const boxCards = m.boxes.map((b) => m.cards.filter((c) => c.owner === `box${b.index}`));
+    const boxes = m.boxes.map((box) => ({ box, cards: m.cards.filter((c) => c.owner === `box${box.index}`) }));
     // P-2: boxes are dealt first, left to right, then the dealer; a reveal turns them in turn.
-    const boxDealMs = boxCards.reduce((n, cs) => n + cs.length, 0) * 60;
+    const boxDealMs = boxes.reduce((n, b) => n + b.cards.length, 0) * 60;
     this.dealer.show(
       dealerSpots,
       m.dealKey,
@@ -144,10 +142,10 @@ export class PokerPlusScreen extends AppScreen {
     );
     this.ensureBoxes(m.boxes.length);
     let before = 0;
-    m.boxes.forEach((b, i) => {
+    boxes.forEach(({ box: b, cards }, i) => {
       const view = this.boxes[i];
       if (!view) return;
-      const spots = [0, 1, 2, 3, 4, 5].map((p) => boxCards[i].find((c) => c.position === p) ?? null);
+      const spots = [0, 1, 2, 3, 4, 5].map((p) => cards.find((c) => c.position === p) ?? null);
       view.draw(b, spots, {
         dealKey: m.dealKey,
         marks: (c) => ({ selected: c.selected, selectedText: t(L, 'card.exchange') }),
@@ -156,11 +154,8 @@ export class PokerPlusScreen extends AppScreen {
         boughtTag: t(L, 'pp.boughtGame'),
         spotNames: { ante: t(L, 'pp.anteSpot'), bet: t(L, 'pp.betSpot') },
       });
-      before += boxCards[i].length;
-      if (b.seen) {
-        const cardRects = (m.boxes.length === 2 ? this.l.boxes.two : this.l.boxes.one)[i].cards;
-        cardRects.forEach((r, p) => this.buttonSet.ghost(view, `card${p + 1}`, `card${p + 1}`, r));
-      }
+      before += cards.length;
+      if (b.seen) view.cardRects.forEach((r, p) => this.buttonSet.ghost(view, `card${p + 1}`, `card${p + 1}`, r));
     });
     this.placeBottom(m);
     this.buttonSet.apply(m.buttons);

@@ -290,7 +290,8 @@ export class ServiceScreen extends AppScreen {
 
   private drawCards(groups: CardGroup[], area: Rect, language: SceneModel['language']): number {
     // The first group (a Jacks hand, or the dealer) has a row to itself; the boxes share the next.
-    const rowsOf = groups.length === 1 ? [groups] : [[groups[0]], groups.slice(1)];
+    const [first, ...rest] = groups;
+    const rowsOf = first === undefined ? [] : rest.length === 0 ? [[first]] : [[first], rest];
     const rowH = Math.min(330, area.h / rowsOf.length);
     const labelH = 30;
     let y = area.y;
@@ -370,26 +371,24 @@ export class ServiceScreen extends AppScreen {
         g.rect(area.x + 2, area.y + headH + i * rowH, area.w - 4, rowH).fill({ color: 0xffffff, alpha: 0.04 });
     });
     this.content.addChild(g);
-    const xs: number[] = [];
+    // Each column's place from its share of the width; the header and each row fill the columns in turn.
+    const columns: { x: number; w: number; right: boolean }[] = [];
     let x = area.x + 12;
-    for (const w of table.widths) {
-      xs.push(x);
-      x += w * (area.w - 24);
+    for (const [i, share] of table.widths.entries()) {
+      columns.push({ x, w: share * (area.w - 24) - 12, right: table.numeric[i] ?? false });
+      x += share * (area.w - 24);
     }
-    const cell = (text: string, col: number, y: number, h: number, fill: number, size: number, bold: boolean): void => {
-      const w = table.widths[col] * (area.w - 24) - 12;
-      const right = table.numeric[col];
-      const tx = label(text, { fontSize: size, fill, fontWeight: bold ? '700' : '400' }, right ? 1 : 0, 0.5);
-      tx.position.set(right ? xs[col] + w : xs[col], y + h / 2);
-      fitText(tx, w, h - 6);
-      this.content.addChild(tx);
-    };
-    table.columns.forEach((c, i) => cell(c, i, area.y, headH, COLORS.goldLight, 22, true));
-    rows.forEach((r, ri) =>
-      r.cells.forEach((c, ci) =>
-        cell(c, ci, area.y + headH + ri * rowH, rowH, TONE_INK[r.tone], 22, r.tone !== 'plain'),
-      ),
-    );
+    const line = (texts: readonly string[], y: number, h: number, fill: number, bold: boolean): void =>
+      columns.forEach((col, i) => {
+        const text = texts[i];
+        if (text === undefined) return;
+        const tx = label(text, { fontSize: 22, fill, fontWeight: bold ? '700' : '400' }, col.right ? 1 : 0, 0.5);
+        tx.position.set(col.right ? col.x + col.w : col.x, y + h / 2);
+        fitText(tx, col.w, h - 6);
+        this.content.addChild(tx);
+      });
+    line(table.columns, area.y, headH, COLORS.goldLight, true);
+    rows.forEach((r, ri) => line(r.cells, area.y + headH + ri * rowH, rowH, TONE_INK[r.tone], r.tone !== 'plain'));
     let y = area.y + h + 8;
     if (table.pageText) {
       const p = label(table.pageText, { fontSize: 22, fill: COLORS.dim, fontWeight: '400' }, 1, 0.5);

@@ -101,7 +101,7 @@ export interface JacksLayout {
   top: TopBarLayout;
   payTable: Rect;
   message: Rect;
-  cards: Rect[];
+  cards: Cells<5>;
   holds: Rect[];
   meters: { credits: Rect; bet: Rect; win: Rect };
   buttons: { cashOut: Rect; help: Rect; betOne: Rect; maxBet: Rect; deal: Rect };
@@ -144,7 +144,7 @@ export interface BoxLayout {
   frame: Rect;
   label: Rect;
   /** Six card slots (the sixth for a bought sixth card). */
-  cards: Rect[];
+  cards: Cells<6>;
   hand: Rect;
   ante: Rect;
   bet: Rect;
@@ -154,11 +154,11 @@ export interface PokerPlusLayout {
   top: TopBarLayout;
   dealerLabel: Rect;
   /** Five dealer slots and one more for the card drawn when the game is bought. */
-  dealer: Rect[];
+  dealer: Cells<6>;
   dealerText: Rect;
   payTable: Rect;
   /** Box frames for one box (index 0) and for two boxes (index 1: both frames). */
-  boxes: { one: BoxLayout[]; two: BoxLayout[] };
+  boxes: { one: [BoxLayout]; two: [BoxLayout, BoxLayout] };
   message: Rect;
   meters: { credits: Rect; ante: Rect; win: Rect };
   /** The bottom row: up to eight buttons, CASH OUT and HELP first. */
@@ -199,9 +199,9 @@ export function pokerPlusLayout(d: Design): PokerPlusLayout {
   const oneW = wide ? 820 : 700;
   const twoW = wide ? 800 : 600;
   const gap = wide ? 40 : 32;
-  const one = [boxLayout(rect((d.w - oneW) / 2, boxTop, oneW, boxH), cardW)];
+  const one: [BoxLayout] = [boxLayout(rect((d.w - oneW) / 2, boxTop, oneW, boxH), cardW)];
   const twoX = (d.w - 2 * twoW - gap) / 2;
-  const two = [
+  const two: [BoxLayout, BoxLayout] = [
     boxLayout(rect(twoX, boxTop, twoW, boxH), cardW),
     boxLayout(rect(twoX + twoW + gap, boxTop, twoW, boxH), cardW),
   ];

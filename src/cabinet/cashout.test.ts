@@ -106,7 +106,7 @@ describe('C-5 jackpot handpay', () => {
     expect(rig.state.balance).toBe(9900);
     expect(rig.lifetime('jackpot')).toBe(25000);
     expect(rig.lifetime('jacks-or-better/jackpot')).toBe(25000);
-    expect(rig.records[0].handpaid).toBe(true);
+    expect(rig.record(0).handpaid).toBe(true);
     balanced(rig);
   });
 

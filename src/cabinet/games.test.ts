@@ -68,7 +68,7 @@ describe('Jacks or Better in the cabinet', () => {
     rig.play({ type: 'toggleHold', position: 4 });
     rig.play({ type: 'hold', positions: [0, 1, 2, 3] });
     rig.play({ type: 'draw' });
-    const record = rig.records[0];
+    const record = rig.record(0);
     expect(record.replay.actions).toEqual([
       { type: 'hold', positions: [4] },
       { type: 'hold', positions: [0, 1, 2, 3] },
@@ -119,13 +119,13 @@ describe('Poker Plus in the cabinet', () => {
     rig.play({ type: 'bet' });
     expect(rig.state.balance).toBe(5000 - 50 - 100 - 50 - 100);
     rig.play({ type: 'reveal' });
-    const result = rig.records[0].result;
+    const result = rig.record(0).result;
     expect(result.game).toBe('poker-plus');
     if (result.game !== 'poker-plus') return;
-    expect(result.boxes[0].hand).toBe('three-of-a-kind');
-    expect(result.boxes[0].outcome).toBe('win');
+    expect(result.boxes[0]?.hand).toBe('three-of-a-kind');
+    expect(result.boxes[0]?.outcome).toBe('win');
     expect(rig.state.balance).toBe(5000 + result.net * 5);
-    expect(runReplay(JSON.parse(JSON.stringify(rig.records[0].replay)))).toEqual(result);
+    expect(runReplay(JSON.parse(JSON.stringify(rig.record(0).replay)))).toEqual(result);
     expect(rig.lifetime('poker-plus/gamesWon')).toBe(1);
     balanced(rig);
   });
@@ -147,7 +147,7 @@ describe('Poker Plus in the cabinet', () => {
     rig.play({ type: 'bet' });
     rig.play({ type: 'buyGame' });
     expect(rig.lifetime('pp.buyGameFees')).toBe(10);
-    const result = rig.records[1].result;
+    const result = rig.record(1).result;
     expect(result.game === 'poker-plus' && result.dealer.bought?.game).toBe(true);
     balanced(rig);
   });
@@ -163,7 +163,7 @@ describe('Poker Plus in the cabinet', () => {
     expect(rig.state.balance).toBe(100 - 40);
     rig.play({ type: 'fold' });
     expect(gameInProgress(rig.state)).toBe(false);
-    expect(rig.records[0].replay.boxes).toEqual([{ ante: 10 }, { ante: 10, blind: true }]);
+    expect(rig.record(0).replay.boxes).toEqual([{ ante: 10 }, { ante: 10, blind: true }]);
     balanced(rig);
   });
 });

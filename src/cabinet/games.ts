@@ -224,9 +224,8 @@ function pokerPlusAction(
   const fees: Record<string, number> = {};
   for (const e of step.effects) {
     if (e.type === 'drawn') {
-      const draws = step.state.boxes[e.box].draws;
-      const kind = draws[draws.length - 1].kind;
-      fees[kind === 'sixth' ? 'pp.sixthFees' : 'pp.exchangeFees'] = e.stake * session.chipValue;
+      // A draw answers this very action: buying a sixth card or an exchange.
+      fees[action.type === 'buySixth' ? 'pp.sixthFees' : 'pp.exchangeFees'] = e.stake * session.chipValue;
     } else if (e.type === 'boughtGame') {
       fees['pp.buyGameFees'] = e.stake * session.chipValue;
     }

@@ -46,6 +46,8 @@ const BASE: Record<string, MeterDef> = {
 
 /** Every meter name the cabinet keeps apart from the per-note, per-door and per-game ones. */
 export const BASE_METERS: readonly string[] = Object.keys(BASE);
+// Looked up by a Map, so a name such as "constructor" finds nothing rather than Object's own member.
+const BASE_DEFS: ReadonlyMap<string, MeterDef> = new Map(Object.entries(BASE));
 
 /**
  * Money an attendant pays by hand: nothing on the machine could tell it had been paid already,
@@ -87,11 +89,12 @@ export const gameMeter = (game: GameId, name: (typeof PER_GAME)[number]): string
 
 /** The definition of any meter name, or null for a name the cabinet never writes. */
 export function meterDef(name: string, currency = 'USD', minorDigits = 2): MeterDef | null {
-  if (BASE[name]) return BASE[name];
+  const own = BASE_DEFS.get(name);
+  if (own) return own;
   const slash = name.indexOf('/');
   if (slash > 0) {
-    const base = BASE[name.slice(slash + 1)];
-    return base && { ...base, label: `${name.slice(0, slash)}: ${base.label}` };
+    const base = BASE_DEFS.get(name.slice(slash + 1));
+    return base ? { ...base, label: `${name.slice(0, slash)}: ${base.label}` } : null;
   }
   const bill = /^bills\.(\d+)$/.exec(name);
   if (bill) {

@@ -109,7 +109,7 @@ describe('C-14 recovery', () => {
     expect(rig.state.game).toEqual(game);
     expect(rig.lifetime('powerUps')).toBe(2);
     rig.play({ type: 'draw' });
-    expect(rig.records[0].result).toMatchObject({ hand: 'royal-flush' });
+    expect(rig.record(0).result).toMatchObject({ hand: 'royal-flush' });
   });
 
   it('resends the acceptor and lamp commands after a power-up, the currency first', () => {

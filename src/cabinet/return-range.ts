@@ -42,12 +42,11 @@ export function returnOutOfRange(range: ReturnRange, r: TableReturn | null): str
 
 /** "royal 100, 50/20/7/5/4/3/2/1" style: the coefficients, highest category first. */
 export function coefficientsText(table: PayTable): string {
-  const ids: readonly string[] = table.game === 'jacks-or-better' ? JACKS_CATEGORIES : CATEGORIES;
-  const c = table.coefficients as Record<string, number>;
-  const paying = [...ids]
-    .reverse()
-    .map((id) => c[id])
-    .filter((x) => x > 0);
+  const lowFirst =
+    table.game === 'jacks-or-better'
+      ? JACKS_CATEGORIES.map((id) => table.coefficients[id])
+      : CATEGORIES.map((id) => table.coefficients[id]);
+  const paying = lowFirst.reverse().filter((x) => x > 0);
   const royal =
     table.game === 'jacks-or-better' && table.royalAtMaxBet !== undefined
       ? `, royal ${table.royalAtMaxBet} at max bet`

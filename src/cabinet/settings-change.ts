@@ -32,14 +32,20 @@ type Loose = Record<string, unknown>;
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 const isGroup = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** "limits.maxBet" as its group and member; a top-level key such as "currency" has no member. */
+function keyParts(key: string): [top: string, member: string | undefined] {
+  const dot = key.indexOf('.');
+  return dot < 0 ? [key, undefined] : [key.slice(0, dot), key.slice(dot + 1)];
+}
+
 function valueAt(s: CabinetSettings, key: string): unknown {
-  const [top, member] = key.split('.', 2);
+  const [top, member] = keyParts(key);
   const v = (s as unknown as Loose)[top];
   return member === undefined ? v : isGroup(v) ? v[member] : undefined;
 }
 
 function withValue(s: CabinetSettings, key: string, value: unknown): CabinetSettings {
-  const [top, member] = key.split('.', 2);
+  const [top, member] = keyParts(key);
   const loose = s as unknown as Loose;
   const next = member === undefined ? value : { ...(loose[top] as Loose), [member]: value };
   return { ...loose, [top]: next } as unknown as CabinetSettings;
@@ -98,7 +104,7 @@ export function settingsFromConfig(
   if (problems.length > 0) {
     // The operator's edit and a technician's change do not fit together (a new maxAnte below
     // the technician's minAnte): the file's whole group wins, since the file alone is sound.
-    for (const top of new Set(problems.map((p) => p.key.split('.')[0]))) {
+    for (const top of new Set(problems.map((p) => keyParts(p.key)[0]))) {
       next = withValue(next, top, valueAt(config, top));
     }
     if (settingsProblems(next).length > 0) next = config;
@@ -231,11 +237,11 @@ export function changeSettings(tx: Transition, wish: SettingsWish): Outcome {
   if (wish.chipValues !== undefined) next.chipValues = [...wish.chipValues];
   if (wish.limits !== undefined) {
     // C-24: the return range is the operator's, kept in the config file out of the machine's reach.
-    const range = Object.entries(wish.limits).filter(
+    const range = Object.entries(wish.limits).find(
       ([k, v]) => v !== undefined && (k === 'minReturnPct' || k === 'maxReturnPct'),
     );
-    if (range.length > 0)
-      return refusal('C-24', `limits.${range[0][0]} (the operator's return range) is set in the config file only`);
+    if (range)
+      return refusal('C-24', `limits.${range[0]} (the operator's return range) is set in the config file only`);
     next.limits = overlay(was.limits, wish.limits);
   }
   for (const [game, id] of Object.entries(wish.payTables ?? {}) as [GameId, string | undefined][]) {

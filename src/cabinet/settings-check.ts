@@ -59,7 +59,7 @@ export function settingsProblems(settings: CabinetSettings): SettingsProblem[] {
       for (const extra of told.issue.keys) say(key ? `${key}.${extra}` : extra, told.says);
     else say(key || 'settings', told.says);
   }
-  if (out.length > 0 && out[0].key === 'settings') return out;
+  if (out[0]?.key === 'settings') return out;
 
   // Lists name each value once (uniqueness is how values fit together, not a value's own bound).
   const twice = (x: unknown): boolean => Array.isArray(x) && new Set(x).size !== x.length;

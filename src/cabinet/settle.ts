@@ -2,7 +2,7 @@
 // above the handpay limit (C-5); the game is metered (C-8), recorded for recall (C-11), and the
 // meters are checked (C-9).
 
-import { ReplayError, runReplay } from '../core';
+import { present, ReplayError, runReplay } from '../core';
 import { lockForHandpay } from './cashout';
 import { checkBalance, gameMeter } from './meters';
 import { replayFile } from './recall';
@@ -32,7 +32,8 @@ export function settleGame(tx: Transition): void {
     returnedChips = result.boxes.reduce((n, b) => n + b.returned, 0);
     result.boxes.forEach((b, i) => {
       if (b.outcome !== 'half') return;
-      const box = session.core.boxes[i];
+      // The core settles the boxes one for one (poker-plus-settle.ts).
+      const box = present(session.core.boxes[i], `Poker Plus box ${i} of a settled round`);
       pp['pp.takeHalfCount'] = (pp['pp.takeHalfCount'] ?? 0) + 1;
       pp['pp.takeHalfPaid'] = (pp['pp.takeHalfPaid'] ?? 0) + (b.returned - box.ante - box.bet) * session.chipValue;
     });

@@ -1,7 +1,7 @@
 // The cabinet's whole state: one plain JSON value, so that it can be committed as it is (C-13)
 // and read back after any crash (C-14).
 
-import type { BoxRequest, GameId, JacksState, PokerPlusState } from '../core';
+import { present, type BoxRequest, type GameId, type JacksState, type PokerPlusState } from '../core';
 import type { Button, DeviceName, Door, KeySwitch, LampState, Voucher } from './device-events';
 import { EMPTY_METERS, type MeterSet } from './meters';
 import type { SasCabinetState } from './sas-state';
@@ -195,9 +195,10 @@ export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): Cabi
     version: 0,
     settings,
     balance: 0,
-    chipValue: settings.chipValues[0],
+    // Settings reach the cabinet checked: at least one chip value and one game (C-2, C-7).
+    chipValue: present(settings.chipValues[0], 'the first chip value of the settings'),
     language: settings.defaultLanguage,
-    selectedGame: settings.games[0],
+    selectedGame: present(settings.games[0], 'the first game of the settings'),
     jacksBet: 1,
     pokerPlusBoxes: [{ ante: settings.limits.minAnte }],
     game: null,

@@ -95,6 +95,13 @@ export class Rig {
     else if (e.type !== 'recordsCleared') this.tickets.push(e);
   }
 
+  /** The game record (the recall's) made n-th, which must have been made. */
+  record(n: number): GameRecord {
+    const made = this.records[n];
+    if (!made) throw new Error(`no game record ${n}: ${this.records.length} made`);
+    return made;
+  }
+
   /** Applies an input that must be accepted; returns the commands it sent. */
   ok(input: CabinetInput): DeviceCommand[] {
     const before = this.commands.length;

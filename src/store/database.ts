@@ -158,7 +158,8 @@ function validate(db: Database.Database, path: string): number {
   const checks = version < KEYED_SCHEMA ? ['quick_check'] : CHECKED_AT_OPEN.map((t) => `quick_check(${t})`);
   for (const pragma of checks) {
     const check = db.pragma(pragma) as { quick_check: string }[];
-    if (check.length !== 1 || check[0].quick_check !== 'ok') {
+    const [only, ...more] = check;
+    if (only?.quick_check !== 'ok' || more.length > 0) {
       throw new StoreError(
         `${path} fails its integrity check: ${check
           .map((r) => r.quick_check)

@@ -58,7 +58,7 @@ describe('the journal', () => {
     for (let i = 0; i < RECALL_KEEP + 5; i++) a.jacks();
     const recall = a.store.reader.recall();
     expect(recall).toHaveLength(RECALL_KEEP);
-    expect(recall[0].gameId).toBe(RECALL_KEEP + 5);
+    expect(recall[0]?.gameId).toBe(RECALL_KEEP + 5);
     for (const r of recall) expect(runReplay(r.replay)).toEqual(r.result);
     a.store.close();
   });
@@ -145,7 +145,7 @@ describe('migrations', () => {
     const db = new Database(path);
     db.pragma('journal_mode = WAL');
     db.pragma(`application_id = ${APPLICATION_ID}`);
-    db.exec(MIGRATIONS[0].sql);
+    db.exec(MIGRATIONS[0]!.sql);
     db.pragma('user_version = 1');
     db.close();
     const a = new Bench(path);

@@ -58,9 +58,9 @@ export function readMachineKey(path: string): MachineKey {
       `the machine key ${path} is readable by others (mode ${(mode & 0o777).toString(8)}); make it the cabinet user's alone: chmod 600 ${path}`,
     );
   }
-  const m = KEY_TEXT.exec(text);
-  if (!m) throw new StoreError(`${path} is not a machine key (64 hexadecimal digits)`);
-  return machineKey(Buffer.from(m[1], 'hex'));
+  const hex = KEY_TEXT.exec(text)?.[1];
+  if (hex === undefined) throw new StoreError(`${path} is not a machine key (64 hexadecimal digits)`);
+  return machineKey(Buffer.from(hex, 'hex'));
 }
 
 /**

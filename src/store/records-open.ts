@@ -195,7 +195,7 @@ export function adopt(
       schema: version,
     };
     const head = recordsEvent(db, unkeyed.rows + 1, unkeyed.last, at, data);
-    const settingsTo = settingsRows.length > 0 ? settingsRows[settingsRows.length - 1][0] : 0;
+    const settingsTo = settingsRows.at(-1)?.[0] ?? 0;
     signFirst(db, key, at, {
       events_to: unkeyed.rows + 1,
       events_head: head,

@@ -60,7 +60,7 @@ describe('reading for the service screens', () => {
       seq: 2,
       problem: 'its content does not match its hash',
     });
-    expect(a.store.reader.eventsNewestFirst(1, 3)[0].data).toEqual({ unreadable: '{not json' });
+    expect(a.store.reader.eventsNewestFirst(1, 3)[0]?.data).toEqual({ unreadable: '{not json' });
     a.store.close();
   });
 });

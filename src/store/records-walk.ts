@@ -102,8 +102,9 @@ export function* walkSlices(
       for (const c of slice) {
         const e0 = e;
         const s0 = s;
-        while (e < eventRows.length && eventRows[e].seq <= c.events_to) e++;
-        while (s < settingsRows.length && settingsRows[s][0] <= c.settings_to) s++;
+        // Each read is bounded by the length test just before it.
+        while (e < eventRows.length && eventRows[e]!.seq <= c.events_to) e++;
+        while (s < settingsRows.length && settingsRows[s]![0] <= c.settings_to) s++;
         const problem = walker.step(c, eventRows.slice(e0, e), settingsRows.slice(s0, s));
         if (problem) return broken(problem, walker.rows, walked);
         walked++;

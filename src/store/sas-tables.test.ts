@@ -27,18 +27,20 @@ describe('the SAS tables of the store', () => {
       ],
       validations: [{ seq: 1, record: { barcode: '00' + '1'.repeat(16) }, read: false }],
     });
-    const [first, second] = bench.store.sasExceptions();
+    const stored = bench.store.sasExceptions();
+    expect(stored).toHaveLength(2);
+    const [first, second] = [stored[0]!, stored[1]!];
     bench.store.commitSas({ dropExceptions: [second.id], addExceptions: [{ code: 0x12, priority: false }] });
     bench.store.close();
 
     const store = reopen(path);
     const pending = store.sasExceptions();
     expect(pending.map((e) => e.code)).toEqual([0x11, 0x12]);
-    expect(pending[0].id).toBe(first.id);
-    expect(pending[1].id).toBeGreaterThan(second.id);
+    expect(pending[0]?.id).toBe(first.id);
+    expect(pending[1]?.id).toBeGreaterThan(second.id);
     expect(store.sasValidations()).toEqual([{ seq: 1, record: { barcode: '00' + '1'.repeat(16) }, read: false }]);
     store.commitSas({ markRead: [1] });
-    expect(store.sasValidations()[0].read).toBe(true);
+    expect(store.sasValidations()[0]?.read).toBe(true);
     store.close();
   });
 

@@ -2,6 +2,8 @@
 // PRAGMA application_id marks the file as a cabinet database, so another program's SQLite file
 // is never mistaken for one (and never written to).
 
+import { present } from '../core';
+
 export const APPLICATION_ID = 0x504b4342; // "PKCB"
 
 export interface Migration {
@@ -174,7 +176,7 @@ export const MIGRATIONS: readonly Migration[] = [
 /** The first schema whose records are keyed; a database below it is adopted (journal.ts). */
 export const KEYED_SCHEMA = 4;
 
-export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+export const SCHEMA_VERSION = present(MIGRATIONS.at(-1), 'the last schema migration').version;
 
 /** How many settled games the recall keeps (C-11 asks for at least 100). */
 export const RECALL_KEEP = 100;

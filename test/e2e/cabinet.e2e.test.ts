@@ -33,7 +33,7 @@ describe('Jacks or Better from note to voucher', () => {
     await press(page, 'deal');
     s = await until(page, (x) => x.banners.length > 0, 'the result');
     expect(cardsOf(s, 'jacks')).toEqual(['Jc', 'Jd', 'Jh', '5s', '5h']);
-    expect(s.banners[0].text).toContain('FULL HOUSE');
+    expect(s.banners[0]?.text).toContain('FULL HOUSE');
     expect(meter(s, 'win')).toBe('45');
     await page.shot('win');
     await press(page, 'cashOut');
@@ -42,13 +42,14 @@ describe('Jacks or Better from note to voucher', () => {
       () => sim.printer.printed.length === 1 && cabinet.app.runner.state.balance === 0,
       'the voucher printed',
     );
-    const ticket = sim.printer.printed[0];
+    // The wait above saw exactly one printed.
+    const ticket = sim.printer.printed[0]!;
     // 2,000 chips of one cent, minus the bet of 5, plus 45 returned.
     // Figures are printed double width: the simulator's rendering spaces their letters.
     expect(ticket.text.replace(/ /g, '')).toContain('$20.40');
     expect(ticket.text.toUpperCase()).toContain('TWENTY');
     expect(ticket.validation).toMatch(/^\d{18}$/);
-    expect(ticket.barcodes[0].data).toBe(ticket.validation);
+    expect(ticket.barcodes[0]?.data).toBe(ticket.validation);
     expect(
       cabinet.app.runner.state.meters.lifetime.vouchersOut ?? cabinet.app.journal.reader.meters().lifetime.vouchersOut,
     ).toBe(2040);
@@ -73,11 +74,11 @@ describe('Poker Plus rounds', () => {
     await press(page, 'buyGame');
     s = await until(page, (x) => x.banners.length > 0, 'the showdown');
     expect(s.boughtText).toContain('K');
-    expect(s.banners[0].text).toBe('WIN');
+    expect(s.banners[0]?.text).toBe('WIN');
     await page.shot('won');
-    const record = cabinet.app.journal.reader.recall(1)[0];
+    const [record] = cabinet.app.journal.reader.recall(1);
     // Ante 1, exchange of three 2, BET 2, buying the game 1; back: ante 1+1, BET 2 + 2 × 7 (P-12).
-    expect(record.result).toMatchObject({ game: 'poker-plus', net: 18 - 6 });
+    expect(record?.result).toMatchObject({ game: 'poker-plus', net: 18 - 6 });
   });
 
   it('plays a seen box and a blind box; the blind box shows only at the showdown', async () => {

@@ -82,12 +82,12 @@ async function rawSocket(
       }
       // Server frames are unmasked: read them one by one until the close frame.
       while (buf.length >= 2) {
-        let len = buf[1] & 0x7f;
+        let len = buf.readUInt8(1) & 0x7f;
         let at = 2;
         if (len === 126) [len, at] = [buf.readUInt16BE(2), 4];
         else if (len === 127) [len, at] = [Number(buf.readBigUInt64BE(2)), 10];
         if (buf.length < at + len) return;
-        const opcode = buf[0] & 0x0f;
+        const opcode = buf.readUInt8(0) & 0x0f;
         if (opcode === 8) return resolve(len >= 2 ? buf.readUInt16BE(at) : null);
         buf = buf.subarray(at + len);
       }
@@ -124,7 +124,7 @@ function frame(opcode: number, payload: Buffer, { mask = true, length = payload.
   }
   if (!mask) return Buffer.concat([Buffer.from(head), payload]);
   const key = randomBytes(4);
-  const masked = Buffer.from(payload.map((b, i) => b ^ key[i % 4]));
+  const masked = Buffer.from(payload.map((b, i) => b ^ key.readUInt8(i % 4)));
   return Buffer.concat([Buffer.from(head), key, masked]);
 }
 
@@ -139,7 +139,9 @@ const BAD_FRAMES: [string, () => Buffer, number][] = [
 async function devCookie(h: RunningHost): Promise<string> {
   const res = await fetch(h.devUrl!);
   expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0];
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error('the device page set no cookie');
+  return cookie;
 }
 
 describe('bad frames close only their own connection (issue 17, finding 1)', () => {

@@ -50,7 +50,8 @@ export function client(url: string, headers: Record<string, string> = own(url)) 
   const next = async (pred: (m: ToScreen) => boolean): Promise<ToScreen> => {
     for (;;) {
       const i = inbox.findIndex(pred);
-      if (i >= 0) return inbox.splice(i, 1)[0];
+      const [found] = i >= 0 ? inbox.splice(i, 1) : [];
+      if (found) return found;
       await new Promise<void>((resolve, reject) => {
         waiters.push(resolve);
         setTimeout(() => reject(new Error('no such message within 5 s')), 5000);

@@ -32,7 +32,7 @@ describe('the attract loop', () => {
     expect(JACKS_DEMO.held.every((i) => JACKS_DEMO.final[i] === JACKS_DEMO.dealt[i])).toBe(true);
     expect(categoryOf(evaluate(cards(JACKS_DEMO.final)), 'jacks-or-better')).toBe(JACKS_DEMO.hand);
     // Poker Plus: the exchanged positions alone change; the dealer has a game (P-8) and the box beats it (P-11).
-    const [dealt, drawn]: readonly string[][] = [[...PP_DEMO.dealt], [...PP_DEMO.drawn]];
+    const [dealt, drawn]: readonly [string[], string[]] = [[...PP_DEMO.dealt], [...PP_DEMO.drawn]];
     expect(drawn.filter((c, i) => c !== dealt[i]).length).toBe(PP_DEMO.exchange.length);
     expect(PP_DEMO.exchange.every((i) => drawn[i] !== dealt[i])).toBe(true);
     expect(categoryOf(evaluate(cards(PP_DEMO.drawn)))).toBe(PP_DEMO.hand);
@@ -45,7 +45,7 @@ describe('the attract loop', () => {
 
   it('pays the demonstrations from the pay tables in play, and offers only start and the language', () => {
     const s = fx.baseSnapshot();
-    const jacksWin = ATTRACT_PAGES[0].ms + ATTRACT_PAGES[1].ms + 6000;
+    const jacksWin = ATTRACT_PAGES[0]!.ms + ATTRACT_PAGES[1]!.ms + 6000;
     const win = attractLoopScene(s, jacksWin);
     expect(win.attract).toMatchObject({ page: 'jacksDemo', step: 'win', banner: { sub: 'WIN 45' } });
     const nine = {

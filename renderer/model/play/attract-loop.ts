@@ -140,7 +140,7 @@ function jacksDemo(
   const row = s.jacks.payTable.find((r) => r.category === JACKS_DEMO.hand);
   const max = s.jacks.maxBet;
   const win = jacksWin(row?.perBet[max - 1] ?? 0, max);
-  const captions: Record<string, TextKey> = {
+  const captions: Record<NonNullable<typeof step>, TextKey> = {
     deal: 'attract.jacks.deal',
     hold: 'attract.jacks.hold',
     draw: 'attract.jacks.draw',
@@ -182,7 +182,7 @@ function pokerPlusDemo(
       }),
     ),
   ];
-  const captions: Record<string, TextKey> = {
+  const captions: Record<NonNullable<typeof step>, TextKey> = {
     deal: 'attract.pp.deal',
     pick: 'attract.pp.pick',
     exchange: 'attract.pp.exchange',

@@ -65,7 +65,8 @@ const HELP: { title: TextKey; lines: TextKey[]; table: 'jacks' | 'pp' | null }[]
 export function helpScene(s: Snapshot, page: number): Pick<SceneModel, 'help' | 'buttons' | 'title'> {
   const L = s.language;
   const p = Math.max(0, Math.min(HELP.length - 1, page));
-  const spec = HELP[p];
+  // Clamped into the list just above, which is a literal of four pages.
+  const spec = HELP[p]!;
   const help: HelpModel = {
     page: p,
     pages: HELP_PAGES,

@@ -29,7 +29,10 @@ type PokerPlusScene = Pick<
 >;
 
 const SUITS: Record<string, string> = { c: '♣', d: '♦', h: '♥', s: '♠' };
-const cardText = (code: string): string => (code[0] === 'T' ? '10' : code[0]) + (SUITS[code[1]] ?? code[1]);
+const cardText = (code: string): string => {
+  const [rank, suit] = [code.charAt(0), code.charAt(1)];
+  return (rank === 'T' ? '10' : rank) + (SUITS[suit] ?? suit);
+};
 
 const OUTCOME: Record<string, { key: TextKey; tone: BannerSpec['tone']; note?: TextKey }> = {
   win: { key: 'pp.outcome.win', tone: 'win' },

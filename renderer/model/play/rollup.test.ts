@@ -41,7 +41,7 @@ describe('the credit roll-up', () => {
     expect(rollUpMs(BIG, BIG)).toBe(4000);
     expect(rollUpMs(800, BIG)).toBe(4000);
     const times = [1, 2, 5, 9, 25, 50].map((b) => rollUpMs(b, BIG));
-    expect(times.every((t, i) => i === 0 || t > times[i - 1])).toBe(true);
+    expect(times.every((t, i) => i === 0 || t > times[i - 1]!)).toBe(true);
     // The rate (chips a second) grows with the win.
     const rate = (bets: number) => (bets * 5) / rollUpMs(bets, BIG);
     expect(rate(2)).toBeLessThan(rate(9));
@@ -85,7 +85,7 @@ describe('the credit roll-up', () => {
     const seen = [0, 500, 1000, 2000, r.durationMs, r.durationMs + 1000].map((t) => heldBack(r, 1000 + t));
     expect(seen[0]).toBe(45);
     expect(seen.at(-2)).toBe(0);
-    expect(seen.every((x, i) => x >= 0 && x <= 45 && (i === 0 || x <= seen[i - 1]))).toBe(true);
+    expect(seen.every((x, i) => x >= 0 && x <= 45 && (i === 0 || x <= seen[i - 1]!))).toBe(true);
     expect(rollUpStep({ ...r, finished: true }, 1000)).toBe(r.steps);
     expect(heldBack({ ...r, finished: true }, 1000)).toBe(0);
   });

@@ -37,15 +37,16 @@ const LINES: Record<PendingConfirm['what'], [ServiceKey, ServiceKey]> = {
 
 function confirmModel(s: Snapshot, c: PendingConfirm): { confirm: ConfirmModel; buttons: ButtonSpec[] } {
   const L = s.language;
-  const i = Math.min(c.step, 2) - 1;
-  const lines = [ts(L, LINES[c.what][i])];
+  // Step 1 shows the first of each pair, step 2 the second.
+  const ofStep = ([first, second]: [ServiceKey, ServiceKey]): ServiceKey => (c.step >= 2 ? second : first);
+  const lines = [ts(L, ofStep(LINES[c.what]))];
   if (c.amount !== null) lines.unshift(money(s, c.amount));
   for (const ch of c.changes)
     lines.push(ts(L, 'confirm.change', { field: ts(L, fieldDef(ch.field).label), from: ch.from, to: ch.to }));
   const last = c.step >= c.steps;
   return {
     confirm: {
-      title: ts(L, TITLES[c.what][i]),
+      title: ts(L, ofStep(TITLES[c.what])),
       lines,
       stepText: c.steps > 1 ? ts(L, 'svc.stepOf', { n: c.step, of: c.steps }) : null,
     },

@@ -33,7 +33,9 @@ export function eventsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
     ? { text: ts(L, 'events.chainOk', { n: chain.rows }), tone: 'ok' }
     : { text: ts(L, 'events.chainBroken', { n: chain.brokenAt ?? '?' }), tone: 'bad' };
   if (!chain.ok && chain.problem) page.lines.push({ text: chain.problem, tone: 'bad' });
-  const oldest = rows.length > 0 ? rows[rows.length - 1].seq : null;
+  // Newest first: the page runs from its first row down to its last.
+  const newest = rows[0]?.seq ?? null;
+  const oldest = rows.at(-1)?.seq ?? null;
   page.table = {
     columns: [ts(L, 'events.col.seq'), ts(L, 'events.col.time'), ts(L, 'events.col.kind'), ts(L, 'events.col.data')],
     widths: [0.08, 0.2, 0.14, 0.58],
@@ -43,8 +45,8 @@ export function eventsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
       tone: chain.brokenAt !== null && r.seq >= chain.brokenAt ? 'bad' : 'plain',
     })),
     pageText:
-      rows.length > 0
-        ? ts(L, 'events.range', { from: rows[0].seq, to: rows[rows.length - 1].seq, total })
+      newest !== null && oldest !== null
+        ? ts(L, 'events.range', { from: newest, to: oldest, total })
         : ts(L, 'events.empty'),
   };
   page.actions = [

@@ -15,11 +15,13 @@ describe('game recall stepped through the rules core (C-11)', () => {
     const run = recallFrames(read(`${name}.replay.json`), expected);
     if (!run.ok) throw new Error(run.error);
     expect(run.agrees).toBe(true);
-    const last = run.frames[run.frames.length - 1].table;
+    const [firstFrame, lastFrame] = [run.frames[0], run.frames.at(-1)];
+    if (!firstFrame || !lastFrame) throw new Error('the recall ran no step');
+    const last = lastFrame.table;
     if (last.game === 'jacks-or-better') {
       expect(last.cards).toEqual(expected.final);
       expect(last.win).toBe(expected.win);
-      const first = run.frames[0].table as JacksFrame;
+      const first = firstFrame.table as JacksFrame;
       expect(first.cards).toEqual(expected.dealt);
       expect(first.held).toEqual(expected.autoHold);
     } else {
@@ -28,7 +30,7 @@ describe('game recall stepped through the rules core (C-11)', () => {
       expect(last.boxes.map((b) => b.cards)).toEqual(e.boxes.map((b) => b.cards));
       expect(last.boxes.map((b) => b.outcome)).toEqual(e.boxes.map((b) => b.outcome));
       // Before the end the dealer shows one card, and a blind box none.
-      const first = run.frames[0].table as PokerPlusFrame;
+      const first = firstFrame.table as PokerPlusFrame;
       expect(first.dealer.filter((c) => c !== null)).toEqual([e.dealer.cards[4]]);
       first.boxes.forEach((b) => expect(b.cards === null).toBe(b.blind));
     }

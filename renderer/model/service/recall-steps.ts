@@ -7,7 +7,9 @@ import {
   autoHoldPositions,
   categoryOf,
   evaluate,
+  formatCard,
   formatCards,
+  present,
   runReplay,
   type JacksState,
   type PokerPlusState,
@@ -90,12 +92,15 @@ function pokerPlusFrame(s: PokerPlusState): PokerPlusFrame {
   const bought = result?.dealer.bought ?? null;
   return {
     game: 'poker-plus',
-    dealer: over ? formatCards(result!.dealer.cards) : [null, null, null, null, formatCards([s.dealer[4]])[0]],
+    // The fifth dealer card is dealt face up (P-2); the replay runner dealt all five.
+    dealer: over
+      ? formatCards(result!.dealer.cards)
+      : [null, null, null, null, formatCard(present(s.dealer[4], "the dealer's fifth card"))],
     dealerHand: over ? result!.dealer.hand : null,
     bought: bought
       ? {
-          discarded: formatCards([bought.discarded])[0],
-          drew: formatCards([bought.drew])[0],
+          discarded: formatCard(bought.discarded),
+          drew: formatCard(bought.drew),
           hand: bought.hand,
           game: bought.game,
         }

@@ -2,6 +2,7 @@
 // player saw it, replayed through the rules core from the stored record (recall-steps.ts).
 
 import type { RecallSummary, Snapshot } from '../../../src/contract';
+import { present } from '../../../src/core';
 import { formatChips, formatChipValue, formatMoney } from '../../i18n/numbers';
 import { t, handName } from '../../i18n/texts';
 import type { Language } from '../../i18n/language';
@@ -168,7 +169,8 @@ export function recallGamePage(s: Snapshot, ui: ServiceUi): ServiceModel {
     return page;
   }
   const step = Math.min(ui.recallStep, run.frames.length - 1);
-  const frame = run.frames[step];
+  // The runner always shows the deal, and the step asked for is never below 0 (state.ts).
+  const frame = present(run.frames[step], `recall step ${step + 1} of ${run.frames.length}`);
   page.headline = {
     text: `${ts(L, 'svc.stepOf', { n: step + 1, of: run.frames.length })}: ${actionText(L, frame.action)}`,
     tone: 'info',

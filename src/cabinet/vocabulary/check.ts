@@ -135,10 +135,12 @@ function optionFor(d: Def, value: unknown, segment: PropertyKey | undefined): Sc
   const options = d.options as Schema[];
   if (typeof d.discriminator === 'string') {
     const tag = isPlainObject(value) ? value[d.discriminator] : undefined;
+    const key = d.discriminator;
     return (
-      options.find((o) =>
-        literalValues((defOf(unwrap(o)).shape as Record<string, Schema>)[d.discriminator as string]).includes(tag),
-      ) ?? null
+      options.find((o) => {
+        const field = (defOf(unwrap(o)).shape as Partial<Record<string, Schema>>)[key];
+        return field !== undefined && literalValues(field).includes(tag);
+      }) ?? null
     );
   }
   // A plain union: the option whose shape fits what the value is.
@@ -281,8 +283,8 @@ export function wireText(issue: Issue, place: Place): string {
   }
 }
 
-/** The issue to tell: an unknown field before anything inside its object, as a reader checks. */
-function firstIssue(issues: readonly Issue[]): Issue {
+/** The issue to tell: an unknown field before anything inside its object, as a reader checks (none of none). */
+function firstIssue(issues: readonly Issue[]): Issue | undefined {
   const unknown = issues.filter((i) => i.code === 'unrecognized_keys').sort((a, b) => a.path.length - b.path.length)[0];
   if (
     unknown &&
@@ -307,7 +309,9 @@ function deepest(issue: Issue): Issue {
   const far = branches.filter((b) =>
     b.some((i) => i.path.length > issue.path.length || (i.code !== 'invalid_type' && i.code !== 'invalid_value')),
   );
-  return far.length === 1 ? deepest(firstIssue(far[0])) : issue;
+  const [only, ...more] = far;
+  const inner = only && more.length === 0 ? firstIssue(only) : undefined;
+  return inner ? deepest(inner) : issue;
 }
 
 export interface Told {
@@ -357,7 +361,7 @@ export function tellAll(
 /** Null when the value fits the declaration; otherwise one line saying where and why it does not. */
 export function check(schema: Schema, value: unknown, start = 'message'): string | null {
   const all = tellAll(schema, value, start);
-  if (all.length === 0) return null;
-  const first = all.find((t) => t.issue === firstIssue(all.map((a) => a.issue))) ?? all[0];
-  return `${first.where} ${first.says}`;
+  const chosen = firstIssue(all.map((a) => a.issue));
+  const first = all.find((t) => t.issue === chosen) ?? all[0];
+  return first ? `${first.where} ${first.says}` : null;
 }
