@@ -38,6 +38,7 @@ type HookWindow = {
   __sounds?: TestHookDeps['sounds'];
   __soundCheck?: TestHookDeps['soundCheck'];
   __seekAttract?: TestHookDeps['seekAttract'];
+  __panels?: () => unknown;
 };
 
 export function installTestHook(win: HookWindow, deps: TestHookDeps): void {
@@ -46,6 +47,7 @@ export function installTestHook(win: HookWindow, deps: TestHookDeps): void {
   win.__sounds = deps.sounds;
   win.__soundCheck = deps.soundCheck;
   win.__seekAttract = deps.seekAttract;
+  win.__panels = () => deps.navigator.panels();
   win.__press = (name: string) => {
     const view = deps.navigator.buttons().find((b) => b.spec?.name === name);
     return view ? view.press() : false;

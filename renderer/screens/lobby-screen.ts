@@ -47,13 +47,16 @@ export class LobbyScreen extends AppScreen {
     this.note = label('', { fontSize: 24, fill: COLORS.goldLight, fontWeight: '400' });
     this.note.position.set(d.w / 2, this.chipRow.y + 130);
     this.addChild(this.note);
-    this.credits = new MeterView();
-    this.credits.setRect(rect(40, d.h - 130, d.w * 0.36, 96));
-    this.addChild(this.credits);
     const right = d.w - 40;
+    const helpX = right - 780;
+    // The credits end short of HELP: on the 1280-wide layout a third of the width ran under it
+    // and hid the last digits of 5,000.
+    this.credits = new MeterView();
+    this.credits.setRect(rect(40, d.h - 130, Math.min(d.w * 0.36, helpX - 20 - 40), 96));
+    this.addChild(this.credits);
     this.buttonSet.place(this, 'play', rect(right - 300, d.h - 140, 300, 110), 'green', 40);
     this.buttonSet.place(this, 'cashOut', rect(right - 560, d.h - 140, 240, 110), 'red');
-    this.buttonSet.place(this, 'help', rect(right - 780, d.h - 140, 200, 110), 'dark');
+    this.buttonSet.place(this, 'help', rect(helpX, d.h - 140, 200, 110), 'dark');
     this.buttonSet.place(this, 'language', rect(d.w - 200, 24, 176, 52), 'dark', 22);
   }
 

@@ -1,10 +1,11 @@
 // Switches screens as the model says, keeps one lockup overlay above them, scales the logical
 // design into the window with letterbox bars, and drives every frame's update.
 
-import { Container, Graphics } from 'pixi.js';
-import { chooseDesign, fit, type Design } from '../ui/layout';
+import { Container, Graphics, Point } from 'pixi.js';
+import { chooseDesign, fit, type Design, type Rect } from '../ui/layout';
 import type { OverlayName, SceneModel, ScreenName } from '../model/scene';
-import type { ButtonView } from '../ui/button-view';
+import { ButtonView } from '../ui/button-view';
+import { MeterView } from '../ui/meter-view';
 import { faceResolution } from '../ui/card-view';
 import { CelebrationView } from '../ui/celebration-view';
 import { COLORS } from '../ui/theme';
@@ -59,6 +60,28 @@ export class Navigator {
 
   get screenName(): ScreenName | null {
     return this.currentName;
+  }
+
+  /**
+   * The meters and the buttons with a plate on the screen on show, where they are in design
+   * units: what a test checks for panels drawn over one another (the test hook's only).
+   */
+  panels(): { kind: 'meter' | 'button'; name: string; rect: Rect }[] {
+    const found: { kind: 'meter' | 'button'; name: string; rect: Rect }[] = [];
+    const at = (view: Container, r: Rect): Rect => {
+      const p = this.world.toLocal(view.toGlobal(new Point(0, 0)));
+      return { x: p.x, y: p.y, w: r.w, h: r.h };
+    };
+    const walk = (node: Container): void => {
+      if (!node.visible) return;
+      if (node instanceof MeterView)
+        found.push({ kind: 'meter', name: `meter${found.length}`, rect: at(node, node.rect) });
+      else if (node instanceof ButtonView) {
+        if (!node.ghost && node.spec) found.push({ kind: 'button', name: node.spec.name, rect: at(node, node.rect) });
+      } else for (const child of node.children) if (child instanceof Container) walk(child);
+    };
+    if (this.current) walk(this.current);
+    return found;
   }
 
   private screen(name: ScreenName): AppScreen {

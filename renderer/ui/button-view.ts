@@ -56,6 +56,11 @@ export class ButtonView extends Container {
     }
   }
 
+  /** Where it sits in its screen (design units). */
+  get rect(): Rect {
+    return this.r;
+  }
+
   get live(): boolean {
     return this.visible && this.spec !== null && this.spec.live && this.spec.action !== null;
   }

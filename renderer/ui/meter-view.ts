@@ -25,6 +25,11 @@ export class MeterView extends Container {
     this.addChild(this.plate, this.caption, this.value, this.sub);
   }
 
+  /** Where it sits in its screen (design units). */
+  get rect(): Rect {
+    return this.r;
+  }
+
   setRect(r: Rect): void {
     this.r = r;
     this.position.set(r.x, r.y);

@@ -121,6 +121,26 @@ async function pixels(
   );
 }
 
+interface Panel {
+  kind: 'meter' | 'button';
+  name: string;
+  rect: { x: number; y: number; w: number; h: number };
+}
+
+/** Pairs of meters and plated buttons on show that cover one another (more than a pixel). */
+async function overlapping(page: Page): Promise<string[]> {
+  const panels = await page.evaluate(() => (window as unknown as { __panels: () => Panel[] }).__panels());
+  expect(panels.length).toBeGreaterThan(2);
+  const pairs: string[] = [];
+  for (const [i, a] of panels.entries())
+    for (const b of panels.slice(i + 1)) {
+      const w = Math.min(a.rect.x + a.rect.w, b.rect.x + b.rect.w) - Math.max(a.rect.x, b.rect.x);
+      const h = Math.min(a.rect.y + a.rect.h, b.rect.y + b.rect.h) - Math.max(a.rect.y, b.rect.y);
+      if (w > 1 && h > 1) pairs.push(`${a.name} × ${b.name}`);
+    }
+  return pairs;
+}
+
 const button = (s: Scene, name: string): SceneButton => {
   const b = s.buttons.find((x) => x.name === name);
   if (!b) throw new Error(`no button ${name} on ${s.screen}: ${s.buttons.map((x) => x.name).join(', ')}`);
@@ -167,6 +187,22 @@ describe.each([
     expect(idle.screen).toBe('jacks');
     expect(idle.cards.every((c) => c.code === null)).toBe(true);
     expect(button(idle, 'deal')).toMatchObject({ label: 'DEAL', live: true });
+  });
+
+  it('draws no meter or button over another, with credits of five figures: lobby, Jacks or Better, Poker Plus', async () => {
+    // $12,345.00 at the 25-cent chip: 49,380 credits, the widest figure these panels commonly show.
+    const rich = (s: Snapshot): Snapshot => ({ ...s, balance: 1_234_500, credits: 49_380 });
+    // Whichever screen the tests before left on show, the lobby first, then PLAY for Jacks.
+    const first = await show(page, { ...rich(fx.baseSnapshot()), version: 2 });
+    if (first.screen !== 'lobby') expect(await press(page, first.screen === 'attract' ? 'start' : 'games')).toBe(true);
+    expect((await settle(page)).screen).toBe('lobby');
+    expect(await overlapping(page)).toEqual([]);
+    await shot('lobby-rich');
+    expect(await press(page, 'play')).toBe(true);
+    expect((await settle(page)).screen).toBe('jacks');
+    expect(await overlapping(page)).toEqual([]);
+    expect((await show(page, rich(fx.pokerPlusDeciding()))).screen).toBe('pokerPlus');
+    expect(await overlapping(page)).toEqual([]);
   });
 
   it('shows Jacks or Better dealt with the auto-held cards HELD, and HOLD 2 sends toggleHold with the version', async () => {
