@@ -34,6 +34,7 @@ export interface UiState {
   rollUp: RollUp | null;
 }
 
+/** How many help pages there are (play/pages.ts holds its list to this count). */
 export const HELP_PAGES = 4;
 
 export const initialUi = (now: number): UiState => ({

@@ -51,7 +51,14 @@ export function lobbyScene(s: Snapshot): Pick<SceneModel, 'lines' | 'buttons' | 
   };
 }
 
-const HELP: { title: TextKey; lines: TextKey[]; table: 'jacks' | 'pp' | null }[] = [
+interface HelpPage {
+  title: TextKey;
+  lines: readonly TextKey[];
+  table: 'jacks' | 'pp' | null;
+}
+
+/** The help pages: as many as ui-state's HELP_PAGES, which the compiler holds this list to. */
+const HELP: readonly HelpPage[] & { readonly length: typeof HELP_PAGES } = [
   {
     title: 'help.jacks.title',
     lines: ['help.jacks.1', 'help.jacks.2', 'help.jacks.3', 'help.jacks.4'],
@@ -60,12 +67,12 @@ const HELP: { title: TextKey; lines: TextKey[]; table: 'jacks' | 'pp' | null }[]
   { title: 'help.pp.title', lines: ['help.pp.1', 'help.pp.2', 'help.pp.3', 'help.pp.4'], table: 'pp' },
   { title: 'help.pp2.title', lines: ['help.pp2.1', 'help.pp2.2', 'help.pp2.3', 'help.pp2.4'], table: null },
   { title: 'help.cab.title', lines: ['help.cab.1', 'help.cab.2', 'help.cab.3', 'help.cab.4'], table: null },
-];
+] as const;
 
 export function helpScene(s: Snapshot, page: number): Pick<SceneModel, 'help' | 'buttons' | 'title'> {
   const L = s.language;
   const p = Math.max(0, Math.min(HELP.length - 1, page));
-  // Clamped into the list just above, which is a literal of four pages.
+  // Clamped into the list just above, whose length its type fixes.
   const spec = HELP[p]!;
   const help: HelpModel = {
     page: p,
