@@ -1,19 +1,10 @@
 // The words of a ticket's validation, below the state and the inputs that both use them.
 
-export type AcceptorTicketReport = { state: 'none' | 'escrow' | 'stacked' | 'returned'; barcode: string | null };
+import type { TicketReason } from './vocabulary/ticket-reasons';
 
-/** Why a ticket went back to the player (the log's words for each are tickets.ts's). */
-export const TICKET_REASONS = [
-  'cannotTakeMoney',
-  'badBarcode',
-  'busy',
-  'expired',
-  'alreadyRedeemed',
-  'notValidHere',
-  'creditLimit',
-  'timedOut',
-] as const;
-export type TicketReason = (typeof TICKET_REASONS)[number];
+export { TICKET_REASONS, type TicketReason } from './vocabulary/ticket-reasons';
+
+export type AcceptorTicketReport = { state: 'none' | 'escrow' | 'stacked' | 'returned'; barcode: string | null };
 
 /** What the validator (the cabinet's own vouchers, or a casino system) said of a ticket. */
 export type TicketVerdict =

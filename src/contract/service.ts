@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { int, json, record, str } from './schema';
 import { BUTTONS } from '../cabinet/vocabulary/wish-schema';
+import { TICKET_REASONS } from '../cabinet/vocabulary/ticket-reasons';
 import {
   CHIP_VALUES,
   CURRENCY,
@@ -100,18 +101,7 @@ export const TICKETS_IN_MAX = 50;
  * (the player's screen folds them to fewer), the acceptor handing it back on its own, and
  * anything else the log holds (a restart that could not settle it), with its words as `detail`.
  */
-export const TICKET_IN_REASONS = [
-  'cannotTakeMoney',
-  'badBarcode',
-  'busy',
-  'expired',
-  'alreadyRedeemed',
-  'notValidHere',
-  'creditLimit',
-  'timedOut',
-  'acceptor',
-  'other',
-] as const;
+export const TICKET_IN_REASONS = [...TICKET_REASONS, 'acceptor', 'other'] as const;
 
 /** C-6 to C-12: records read on request. Attendant queries need the attendant key; the rest the technician's PIN. */
 export const QUERY = z.discriminatedUnion('type', [

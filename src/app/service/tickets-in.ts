@@ -3,7 +3,7 @@
 // stack, redeemed; or a return with its reason, then the acceptor's word that it handed it back),
 // so the rows are walked oldest first and a ticket is listed at the row that ended it.
 
-import type { TicketReason } from '../../cabinet';
+import { TICKET_REASONS, type TicketReason } from '../../cabinet';
 import type { TicketInReason, TicketInRow } from '../../contract';
 import type { ServiceRecords } from './records';
 
@@ -12,18 +12,6 @@ import type { ServiceRecords } from './records';
  * stack, redeemed, the host's read of it), a restart in the middle one or two more.
  */
 const ROWS_PER_TICKET = 6;
-
-/** Every reason of the cabinet's is one of the attendant's (a new one fails to compile here). */
-const REASON: Readonly<Record<TicketReason, TicketInReason>> = {
-  cannotTakeMoney: 'cannotTakeMoney',
-  badBarcode: 'badBarcode',
-  busy: 'busy',
-  expired: 'expired',
-  alreadyRedeemed: 'alreadyRedeemed',
-  notValidHere: 'notValidHere',
-  creditLimit: 'creditLimit',
-  timedOut: 'timedOut',
-};
 
 /**
  * The validation number as a screen may show it: its last four digits. The number is the
@@ -39,8 +27,10 @@ type By = TicketInRow['by'];
 const byOf = (v: unknown): By => (v === 'host' || v === 'cabinet' ? v : null);
 const whole = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null);
 const text = (v: unknown): string | null => (typeof v === 'string' ? v.slice(0, 200) : null);
-const reasonOf = (v: unknown): TicketInReason | null =>
-  typeof v === 'string' && Object.hasOwn(REASON, v) ? REASON[v as TicketReason] : null;
+const isTicketReason = (v: unknown): v is TicketReason =>
+  typeof v === 'string' && (TICKET_REASONS as readonly string[]).includes(v);
+/** The cabinet's reasons are the attendant's first ones (the contract's list extends theirs). */
+const reasonOf = (v: unknown): TicketInReason | null => (isTicketReason(v) ? v : null);
 
 /** A ticket being validated or stacked: what its later rows need from the earlier ones. */
 interface Open {

@@ -1,0 +1,15 @@
+// Why a ticket went back to the player: the cabinet decides these, the player's screen and the
+// attendant's list (the contract's, which adds the acceptor's own returns) read them.
+
+/** Why a ticket went back to the player (the log's words for each are tickets.ts's). */
+export const TICKET_REASONS = [
+  'cannotTakeMoney',
+  'badBarcode',
+  'busy',
+  'expired',
+  'alreadyRedeemed',
+  'notValidHere',
+  'creditLimit',
+  'timedOut',
+] as const;
+export type TicketReason = (typeof TICKET_REASONS)[number];
