@@ -66,6 +66,22 @@ describe('choosing the screen', () => {
     const fresh = followActivity(initialUi(0), { ...s, activity: { seq: 1, kind: 'noteInserted' } }, 10);
     expect(scene(s, followActivity(fresh, { ...s, activity: { seq: 2, kind: 'key' } }, 20)).screen).not.toBe('attract');
   });
+  it('closes the help pages when a ticket is put in, so its line shows; a note leaves them open', () => {
+    const s = fx.baseSnapshot();
+    let ui = followActivity(applyUi(played(), { type: 'help', page: 2 }, s).ui, s, 1500);
+    expect(scene(s, ui).screen).toBe('help');
+    ui = followActivity(ui, { ...s, activity: { seq: s.activity.seq + 1, kind: 'noteInserted' } }, 1600);
+    expect(scene(s, ui).screen).toBe('help');
+    const validating = {
+      ...s,
+      ticket: { ...s.ticket, validating: true },
+      activity: { seq: s.activity.seq + 2, kind: 'ticketInserted' as const },
+    };
+    ui = followActivity(ui, validating, 1700);
+    const shown = scene(validating, ui);
+    expect(shown.screen).not.toBe('help');
+    expect(shown.message ?? shown.lines[0]).toBe('VALIDATING TICKET…');
+  });
   it('starts in the lobby, goes to the chosen game and asks for it', () => {
     const ui = noteInput(initialUi(0), 5);
     expect(scene(fx.baseSnapshot(), ui).screen).toBe('lobby');

@@ -93,7 +93,10 @@ export function followActivity(ui: UiState, snapshot: Snapshot | null, now: numb
   if (ui.activitySeq === null) return seen;
   const kind = snapshot.activity.kind;
   const press = kind === 'wish' || kind === 'button' || kind === 'buttonRefused';
-  return { ...noteInput(seen, now), lastPressAt: press ? now : ui.lastPressAt };
+  // A ticket put in closes the help pages: the player is to see it validated and its credit
+  // counted, or why it came back, and help has no room for that line.
+  const help = kind === 'ticketInserted' ? null : ui.help;
+  return { ...noteInput(seen, now), lastPressAt: press ? now : ui.lastPressAt, help };
 }
 
 /** Starts the attract loop's clock when it comes on, and stops it when it goes. */
