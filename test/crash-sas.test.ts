@@ -32,9 +32,11 @@ describe('crash test with a SAS host validating tickets', () => {
       expect(report.killedBeforeReady).toBeGreaterThan(0);
       expect(report.ticketsInserted).toBeGreaterThan(0);
       expect(report.ticketsReturned).toBeGreaterThan(0);
-      // The host redeemed through the flow: its redeemed tickets are the ones stacked.
+      // The host redeemed through the flow: its redeemed tickets are the ones stacked, but for one
+      // whose end it had yet to read when the last run stopped (a real machine can be switched
+      // off with a 68 pending; CI caught exactly that once).
       expect(report.hostFinalStatuses).toBeGreaterThan(0);
-      expect(report.hostRedeemed).toBe(report.ticketsStacked);
+      expect((report.hostRedeemed ?? 0) + (report.hostUnreadRedeemed ?? 0)).toBe(report.ticketsStacked);
     },
   );
 });

@@ -67,6 +67,8 @@ export interface CrashReport {
   /** With a SAS link: tickets the host redeemed (final status 00), and final statuses it read. */
   hostRedeemed?: number;
   hostFinalStatuses?: number;
+  /** With a SAS link: a ticket credited whose end the host had yet to read when the last run ended (0 or 1). */
+  hostUnreadRedeemed?: number;
   discrepancies: string[];
 }
 
@@ -421,6 +423,7 @@ async function killAndCheck({
       const seenByHost = host.check(store, end.state, problems);
       report.hostRedeemed = seenByHost.redeemedByHost;
       report.hostFinalStatuses = seenByHost.finals;
+      report.hostUnreadRedeemed = seenByHost.unreadRedeemed;
     } finally {
       store.close();
     }

@@ -47,7 +47,11 @@ export class CrashHost {
   }
 
   /** The host's redemptions and 68s against the cabinet's ticket log and meters (`state` as committed). */
-  check(store: RecordsReader, state: CabinetState, problems: string[]): { redeemedByHost: number; finals: number } {
+  check(
+    store: RecordsReader,
+    state: CabinetState,
+    problems: string[],
+  ): { redeemedByHost: number; finals: number; unreadRedeemed: number } {
     const h = this.host;
     const hostRedeemed = new Map<string, number>();
     for (const r of h.redemptions) {
@@ -85,7 +89,7 @@ export class CrashHost {
     const finals = h.redemptions.filter((r) => r.finalStatus !== undefined).length;
     const raised68 = h.exceptions.filter((e) => e.code === 0x68).length;
     if (raised68 < finals) problems.push(`host: ${finals} final statuses read after only ${raised68} 68 exceptions`);
-    return { redeemedByHost: hostRedeemed.size, finals };
+    return { redeemedByHost: hostRedeemed.size, finals, unreadRedeemed: owed > 0 ? 1 : 0 };
   }
 
   async close(): Promise<void> {
