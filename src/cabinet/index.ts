@@ -50,4 +50,4 @@ export type {
   SasValidationState,
 } from './sas-state';
 export { ownVoucherVerdict, VOUCHER_STATUSES, type VoucherRecord, type VoucherStatus } from './own-vouchers';
-export { TICKET_REASON_TEXT, type TicketValidatedBy } from './tickets';
+export { TICKET_REASON_TEXT } from './tickets';

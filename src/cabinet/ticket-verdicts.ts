@@ -2,7 +2,12 @@
 
 import type { TicketReason } from './vocabulary/ticket-reasons';
 
-export { TICKET_REASONS, type TicketReason } from './vocabulary/ticket-reasons';
+export {
+  TICKET_REASONS,
+  TICKET_VALIDATORS,
+  type TicketReason,
+  type TicketValidatedBy,
+} from './vocabulary/ticket-reasons';
 
 export type AcceptorTicketReport = { state: 'none' | 'escrow' | 'stacked' | 'returned'; barcode: string | null };
 

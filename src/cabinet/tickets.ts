@@ -6,7 +6,7 @@
 // A ticket is never a note: it never reaches the note path.
 
 import type { DeviceEvent } from './device-events';
-import type { AcceptorTicketReport, TicketReason, TicketVerdict } from './ticket-verdicts';
+import type { AcceptorTicketReport, TicketReason, TicketValidatedBy, TicketVerdict } from './ticket-verdicts';
 import { playBlocked } from './locks';
 import type { CabinetState } from './state';
 import type { Transition } from './transition';
@@ -43,11 +43,10 @@ const hostOwed = (s: CabinetState): boolean =>
   !!s.sas && !!s.lastTicket?.validated && s.sas.ticketStatusRead !== s.lastTicket.since;
 
 /**
- * Who validates a ticket: the casino system where the cabinet has a SAS link (the app gives it the
- * host's validator then), the cabinet by its own vouchers otherwise. Logged with the ticket's rows,
- * so the attendant's list says who decided even after the link is set up or taken away.
+ * Who validates a ticket (the app gives the cabinet the host's validator where it has a SAS link).
+ * Logged with the ticket's rows, so the attendant's list says who decided even after the link is
+ * set up or taken away.
  */
-export type TicketValidatedBy = 'host' | 'cabinet';
 const validatorOf = (s: CabinetState): TicketValidatedBy => (s.sas ? 'host' : 'cabinet');
 
 export function ticketEvent(tx: Transition, event: TicketEvent): void {

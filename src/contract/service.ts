@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { int, json, record, str } from './schema';
 import { BUTTONS } from '../cabinet/vocabulary/wish-schema';
-import { TICKET_REASONS } from '../cabinet/vocabulary/ticket-reasons';
+import { TICKET_REASONS, TICKET_VALIDATORS } from '../cabinet/vocabulary/ticket-reasons';
 import {
   CHIP_VALUES,
   CURRENCY,
@@ -137,7 +137,7 @@ const ticketInRow = z.strictObject({
   /** The log row that ended it. */
   seq: int(1),
   at: z.number(),
-  /** The validation number's last four digits only: answer-query.ts says why the rest stays in the cabinet. */
+  /** The validation number's last four digits only: app/service/tickets-in.ts says why the rest stays in the cabinet. */
   validationEnd: str(4, /^[0-9]*$/),
   outcome: z.enum(['credited', 'returned']),
   /** Credited: the amount; returned: what the validator said it was worth if it was valid, else null. */
@@ -145,7 +145,7 @@ const ticketInRow = z.strictObject({
   reason: z.enum(TICKET_IN_REASONS).nullable(),
   detail: str(200).nullable(),
   /** The casino system over SAS, or the cabinet by its own vouchers; null in rows logged before it was. */
-  by: z.enum(['host', 'cabinet']).nullable(),
+  by: z.enum(TICKET_VALIDATORS).nullable(),
 });
 
 const meterRow = z.strictObject({

@@ -3,7 +3,7 @@
 // stack, redeemed; or a return with its reason, then the acceptor's word that it handed it back),
 // so the rows are walked oldest first and a ticket is listed at the row that ended it.
 
-import { TICKET_REASONS, type TicketReason } from '../../cabinet';
+import { TICKET_REASONS, TICKET_VALIDATORS, type TicketReason } from '../../cabinet';
 import type { TicketInReason, TicketInRow } from '../../contract';
 import type { ServiceRecords } from './records';
 
@@ -24,7 +24,7 @@ const ROWS_PER_TICKET = 6;
 export const validationEnd = (barcode: string): string => barcode.replace(/\D/g, '').slice(-4);
 
 type By = TicketInRow['by'];
-const byOf = (v: unknown): By => (v === 'host' || v === 'cabinet' ? v : null);
+const byOf = (v: unknown): By => TICKET_VALIDATORS.find((by) => by === v) ?? null;
 const whole = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null);
 const text = (v: unknown): string | null => (typeof v === 'string' ? v.slice(0, 200) : null);
 const isTicketReason = (v: unknown): v is TicketReason =>
