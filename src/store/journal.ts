@@ -406,7 +406,7 @@ export class Journal {
       voucherSequence: s?.voucherSequence ?? 0,
       lifetime: Object.entries(lifetime).map(([name, value]) => ({
         name,
-        code: meterDef(name, currency, minorDigits)?.code ?? null,
+        code: meterDef(name, minorDigits)?.code ?? null,
         value,
       })),
     };

@@ -6,17 +6,13 @@
 
 import {
   activePayTableId,
-  BASE_METERS,
-  derivedMeters,
   GAMES,
   gameInProgress,
   hostDisabled,
-  meterDef,
-  PER_GAME,
+  metersBySasCode,
   type CabinetInput,
   type CabinetResult,
   type CabinetState,
-  type Meters,
 } from '../../cabinet';
 import { present, type GameId } from '../../core';
 import type { ExceptionChange, ExceptionStore, PendingException } from '../../devices/sas/exception-queue';
@@ -62,27 +58,6 @@ export function sasDateTime(ms: number): SasDateTime {
 export const sasTimeToMs = (t: SasDateTime): number =>
   new Date(t.year, t.month - 1, t.day, t.hour, t.minute, t.second).getTime();
 
-/** Lifetime meters by SAS code ("000C"), for the machine (game null) or one game. */
-function metersByCode(
-  lifetime: Meters,
-  balance: number,
-  currency: string,
-  minorDigits: number,
-  game: GameId | null,
-): Map<string, number> {
-  const out = new Map<string, number>();
-  const add = (code: string | null | undefined, v: number) => code && out.set(code, (out.get(code) ?? 0) + v);
-  if (game) {
-    for (const name of PER_GAME) add(meterDef(name)?.code, lifetime[`${game}/${name}`] ?? 0);
-    return out;
-  }
-  for (const name of BASE_METERS) add(meterDef(name, currency, minorDigits)?.code, 0);
-  for (const [name, value] of Object.entries(lifetime))
-    if (!name.includes('/')) add(meterDef(name, currency, minorDigits)?.code, value);
-  for (const d of Object.values(derivedMeters(lifetime, balance))) out.set(d.code, d.value);
-  return out;
-}
-
 export interface CabinetMachineOptions {
   cabinet: CabinetSide;
   store: Journal;
@@ -119,7 +94,7 @@ export class CabinetMachine implements SasMachine {
     const key = game ?? '';
     let m = this.cache.meters.get(key);
     if (!m) {
-      m = metersByCode(s.meters.lifetime, s.balance, s.settings.currency, s.settings.minorDigits, game);
+      m = metersBySasCode(s.meters.lifetime, s.balance, s.settings.minorDigits, game);
       this.cache.meters.set(key, m);
     }
     return m;

@@ -42,7 +42,7 @@ function fromLog(e: LogEntry, prev: CabinetState, next: CabinetState, facts: Sas
     }
     case 'note':
       if (d.event === 'stacked' && typeof d.value === 'number')
-        facts.exceptions.push(billAcceptedException(d.value, next.settings.currency, next.settings.minorDigits));
+        facts.exceptions.push(billAcceptedException(d.value, next.settings.minorDigits));
       return;
     case 'voucher':
       if (d.event === 'printed' && prev.voucher && prev.voucher.validation === d.validation) {

@@ -207,7 +207,7 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
       expect(count(got, 0x11)).toBeGreaterThan(0);
       const notes = events
         .filter((e) => e.kind === 'note' && e.data.event === 'stacked')
-        .map((e) => billAcceptedException(e.data.value as number, 'USD', 2));
+        .map((e) => billAcceptedException(e.data.value as number, 2));
       expect(notes.length).toBeGreaterThan(1);
       for (const code of new Set(notes))
         expect(count(got, code), `bill exception ${code.toString(16)}`).toBe(count(notes, code));

@@ -9,7 +9,7 @@ export function metersReport(state: CabinetState, chainIntact: boolean): MetersR
   const { lifetime, period } = state.meters;
   const names = [...new Set([...Object.keys(lifetime), ...Object.keys(period)])].sort();
   const meters = names.map((name) => {
-    const def = meterDef(name, currency, minorDigits);
+    const def = meterDef(name, minorDigits);
     return {
       name,
       code: def?.code ?? null,

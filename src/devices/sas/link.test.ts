@@ -156,8 +156,8 @@ describe('long polls', () => {
 
   it('gives no reply to a long poll it does not support, and counts it', () => {
     const { line, sas } = setup();
-    expect(line.poll(Buffer.of(A, 0x0e, 0x01, 0x00, 0x00))).toEqual(Buffer.alloc(0)); // real-time event reporting
-    expect(line.poll(Buffer.of(A, 0x48))).toEqual(Buffer.alloc(0)); // last accepted bill
+    expect(line.poll(withCrc([A, 0x74, 0x00, 0x00, 0x00, 0x00]))).toEqual(Buffer.alloc(0)); // AFT lock
+    expect(line.poll(withCrc([A, 0x8a, 0x00, 0x00, 0x01, 0x00, 0x00]))).toEqual(Buffer.alloc(0)); // legacy bonus
     expect(sas.status().unsupportedPolls).toBe(2);
   });
 
