@@ -171,6 +171,18 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    // What real-time event reporting sends with an exception (a game's stake and coin-in meter, a
+    // game's win, a note's country and count), made when it was raised and kept beside it until
+    // the host has taken it. A table of its own, so the queue's rows and digests stay as they were.
+    version: 7,
+    sql: `
+      CREATE TABLE sas_exception_data (
+        id INTEGER PRIMARY KEY,
+        data TEXT NOT NULL CHECK (length(data) BETWEEN 2 AND 64)
+      );
+    `,
+  },
 ];
 
 /** The first schema whose records are keyed; a database below it is adopted (journal.ts). */

@@ -62,6 +62,7 @@ describe('the vouchers table (schema 6) on a database an earlier build made', ()
       expect(tables(path).includes('sas_exceptions')).toBe(from >= 5);
 
       const now = await import('./testing');
+      const { SCHEMA_VERSION } = await import('./schema');
       const { RecordsReader } = await import('./records-reader');
       const { readMachineKey } = await import('./machine-key');
       // A reader (the technician's inspection) does not migrate: no voucher there is this cabinet's.
@@ -72,7 +73,7 @@ describe('the vouchers table (schema 6) on a database an earlier build made', ()
       const after = new now.Bench(path);
       expect(after.store.records.ok).toBe(true);
       expect(after.rig.state.balance).toBe(2000);
-      expect(userVersion(path)).toBe(6);
+      expect(userVersion(path)).toBe(SCHEMA_VERSION);
       expect(tables(path)).toEqual(expect.arrayContaining(['sas_exceptions', 'sas_validations', 'vouchers']));
       after.wish({ type: 'cashOut' });
       const v = after.rig.state.voucher!;
