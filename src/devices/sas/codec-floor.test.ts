@@ -8,6 +8,7 @@ import { SAS_BILL_VALUES } from '../../cabinet';
 import { countryCode } from './country-codes';
 import { billAcceptedData, eventData, gameEndedData, gameStartedData } from './event-data';
 import { EVENT_DATA_BYTES, eventCode } from './exception-codes';
+import { featureBytes } from './features';
 import { SasFormatError, withCrc } from './frame';
 import { BILL_POLLS, METER_CODES, METER_POLLS } from './meter-codes';
 import { LONG_POLLS, hasCrc } from './polls';
@@ -331,5 +332,13 @@ describe('standard validation numbers (15.14)', () => {
   it('refuses an amount or a time there cannot be', () => {
     expect(() => standardValidationNumber(-1, { hour: 0, minute: 0, second: 0 })).toThrow(RangeError);
     expect(() => standardValidationNumber(1, { hour: 24, minute: 0, second: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('enabled features (A0)', () => {
+  it('sets the validation style of the mode, validation extensions, redemption, extended meters, and nothing else', () => {
+    expect(featureBytes({ validation: 'secure-enhanced', ticketRedemption: true })).toEqual([0xd0, 0x0c, 0x01, 0x00]);
+    expect(featureBytes({ validation: 'system', ticketRedemption: true })).toEqual([0xb0, 0x0c, 0x01, 0x00]);
+    expect(featureBytes({ validation: 'standard', ticketRedemption: false })).toEqual([0x10, 0x0c, 0x01, 0x00]);
   });
 });

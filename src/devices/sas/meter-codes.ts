@@ -226,3 +226,26 @@ export function meterName(code: number): string {
   if (bill !== undefined) return `$${bill.toLocaleString('en-US')} bills accepted`;
   return `meter ${code.toString(16).padStart(4, '0').toUpperCase()}`;
 }
+
+/**
+ * Long poll 50 by validation type (Table 15.13c): the meters (Table C-7) that count each, its
+ * quantity and its amount in cents. Types 02–04 are tickets of AFT transfers, which have no
+ * meters of their own here: this machine has no AFT, so they read zero.
+ */
+export const VALIDATION_METERS: Readonly<Record<number, { count: number; cents: number } | null>> = {
+  0x00: { count: 0x87, cents: 0x86 }, // cashable ticket from a cash-out or a win
+  0x01: { count: 0x89, cents: 0x88 }, // restricted promotional ticket from a cash-out
+  0x02: null, // cashable ticket from an AFT transfer
+  0x03: null, // restricted ticket from an AFT transfer
+  0x04: null, // debit ticket from an AFT transfer
+  0x10: { count: 0x8d, cents: 0x8c }, // cancelled credit handpay, receipt printed
+  0x20: { count: 0x8f, cents: 0x8e }, // jackpot handpay, receipt printed
+  0x40: { count: 0x91, cents: 0x90 }, // cancelled credit handpay, no receipt
+  0x60: { count: 0x93, cents: 0x92 }, // jackpot handpay, no receipt
+  0x80: { count: 0x81, cents: 0x80 }, // cashable ticket redeemed
+  0x81: { count: 0x83, cents: 0x82 }, // restricted promotional ticket redeemed
+  0x82: { count: 0x85, cents: 0x84 }, // nonrestricted promotional ticket redeemed
+};
+
+/** 6F and AF report every meter in this many bytes: 16 digits hold any meter this machine keeps. */
+export const EXTENDED_METER_BYTES = 8;
