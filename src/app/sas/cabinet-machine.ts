@@ -16,15 +16,20 @@ import {
 } from '../../cabinet';
 import { present, type GameId } from '../../core';
 import type { ExceptionChange, ExceptionStore, PendingException } from '../../devices/sas/exception-queue';
-import type {
-  GameConfig,
-  GameEntry,
-  HandpayInfo,
-  SasDateTime,
-  SasMachine,
-  TicketIn,
-  ValidationRecord,
-  ValidationRecords,
+import type { ValidationMode } from '../../devices/sas/features';
+import {
+  VALIDATION_CONTROL,
+  type CashOutTicket,
+  type ExtendedValidationStatus,
+  type GameConfig,
+  type GameEntry,
+  type HandpayInfo,
+  type HostTicketData,
+  type SasDateTime,
+  type SasMachine,
+  type TicketIn,
+  type ValidationRecord,
+  type ValidationRecords,
 } from '../../devices/sas/machine';
 import { applySetValidationId, type ValidationConfig } from '../../devices/sas/validation';
 import type { Journal } from '../../store';
@@ -208,6 +213,58 @@ export class CabinetMachine implements SasMachine {
     )
       return null;
     return reply;
+  }
+
+  validationMode(): ValidationMode {
+    return 'secure-enhanced';
+  }
+
+  lastBill(): { value: number } | null {
+    return null;
+  }
+
+  currency(): string {
+    return this.state.settings.currency;
+  }
+
+  lastCashOutTicket(): CashOutTicket | null {
+    return null;
+  }
+
+  cashOutTicketRead(): void {}
+
+  pendingCashout(): { amount: number } | null {
+    return null;
+  }
+
+  systemValidation(): number {
+    return 0x80;
+  }
+
+  cashOutLimit(): number {
+    return this.state.settings.limits.ticketLimit;
+  }
+
+  extendedValidation(): ExtendedValidationStatus {
+    const s = this.state;
+    return {
+      statusBits:
+        VALIDATION_CONTROL.printerAsCashoutDevice |
+        (this.ticketIn ? VALIDATION_CONTROL.ticketRedemption : 0) |
+        (s.sas?.validation.current ? VALIDATION_CONTROL.secureEnhancedConfigured : 0),
+      cashableExpirationDays: s.settings.voucher.expiryDays,
+      restrictedExpirationDays: 0,
+    };
+  }
+
+  setTicketData(_data: HostTicketData): boolean {
+    return false;
+  }
+
+  /** 7B's asset number: the machine number when it is one (digits, below 2^32), else 0. */
+  assetNumber(): number {
+    const n = /^\d{1,10}$/.test(this.state.settings.voucher.machine) ? Number(this.state.settings.voucher.machine) : 0;
+    return n <= 0xffffffff ? n : 0;
   }
 
   readonly validationRecords: ValidationRecords = {

@@ -43,6 +43,7 @@ export const EXCEPTIONS: Readonly<Record<number, ExceptionDef>> = {
   0x50: q('$200.00 bill accepted'),
   0x51: p('handpay is pending'),
   0x52: p('handpay was reset'),
+  0x57: p('system validation request'),
   0x60: q('printer communication error'),
   0x61: q('printer paper out error'),
   0x67: { name: 'ticket has been inserted', priority: true, derived: true },

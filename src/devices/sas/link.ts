@@ -14,7 +14,9 @@
 
 import { EventEmitter } from 'node:events';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
-import { TICKET_INSERTED, TICKET_TRANSFER_COMPLETE } from './exception-codes';
+import type { Answer, PollContext } from './answer';
+import { eventData } from './event-data';
+import { TICKET_INSERTED, TICKET_TRANSFER_COMPLETE, eventCode } from './exception-codes';
 import {
   DEFAULT_QUEUE_CAPACITY,
   nextToReport,
@@ -23,41 +25,30 @@ import {
   type RaisePlan,
 } from './exception-queue';
 import { SasFormatError } from './frame';
-import type { GameConfig, SasMachine, TicketIn, ValidationRecord } from './machine';
-import {
-  METER_CODES,
-  METER_POLLS,
-  accountingDenominationCode,
-  minorToCents,
-  toSasUnits,
-  type MeterField,
-  type MoneyUnits,
-} from './meter-codes';
+import type { GameConfig, SasMachine, TicketIn } from './machine';
+import { meterAnswer } from './meter-answers';
+import { accountingDenominationCode, minorToCents, toSasUnits, type MoneyUnits } from './meter-codes';
 import { SasPollParser, type PollFrame } from './poll-parser';
 import {
   ack,
   encodeClock,
   encodeEnabledGames,
+  encodeEvent,
   encodeGameConfig,
   encodeGameCount,
   encodeHandpay,
   encodeHandpayReset,
   encodeMachineInfo,
-  encodeMeters,
   encodeRedeem,
   encodeRomSignature,
   encodeSelectedGame,
-  encodeSelectedMeters,
   encodeTicketValidation,
-  encodeValidationId,
-  encodeValidationInfo,
   encodeVersion,
   exceptionReply,
   type GameConfigReply,
-  type SelectedMeter,
-  type ValidationInfoReply,
 } from './replies';
 import { decodeLongPoll, type LongPollRequest, type RedeemRequest } from './requests';
+import { ticketData, validationAnswer } from './validation-answers';
 
 export interface SasLinkOptions {
   /** 1–127. */
@@ -75,6 +66,11 @@ export interface SasLinkOptions {
   reissue68Ms?: number;
   /** A host that polled this address within this window counts as present. */
   hostSeenWindowMs?: number;
+  /**
+   * The host is lost when nothing with the wakeup bit has come for `chirpAfterMs` (the standard's
+   * loop break), or no poll to this address for this long (its 30 s without an acknowledgement).
+   */
+  hostLostAfterMs?: number;
   now?: () => number;
 }
 
@@ -95,6 +91,10 @@ export interface SasLinkStatus {
   exceptionQueueDepth: number;
   disabledByHost: boolean;
   chirping: boolean;
+  /** Real-time event reporting (0E) is on: exceptions go out as event messages. */
+  realTimeEvents: boolean;
+  /** Why the host counts as lost, since when; null while it polls. */
+  hostLost: { since: number; reason: string } | null;
 }
 
 export interface SasLinkEvents {
@@ -102,11 +102,16 @@ export interface SasLinkEvents {
   fault: [message: string];
   /** A full queue dropped an exception (the cabinet writes it to its event log). */
   overflow: [plan: RaisePlan];
+  /** The host stopped polling (docs/protocols/sas.md, "Host loss"). */
+  hostLost: [reason: string];
+  /** The host polls this machine again. */
+  hostBack: [];
 }
 
-interface Answer {
-  reply: Buffer;
-  /** Called once the host has taken the reply. */
+/** What a general poll reports next: the code, its event data, and what is done once it is taken. */
+interface Report {
+  code: number;
+  data?: readonly number[];
   taken?: () => void;
 }
 
@@ -117,8 +122,15 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
   private readonly money: MoneyUnits;
   private readonly denominationCode: number;
   private readonly opts: Required<
-    Pick<SasLinkOptions, 'queueCapacity' | 'chirpAfterMs' | 'chirpEveryMs' | 'reissue68Ms' | 'hostSeenWindowMs' | 'now'>
+    Pick<
+      SasLinkOptions,
+      'queueCapacity' | 'chirpAfterMs' | 'chirpEveryMs' | 'reissue68Ms' | 'hostSeenWindowMs' | 'hostLostAfterMs' | 'now'
+    >
   >;
+  private readonly ctx: PollContext;
+  private realTimeEvents = false;
+  private hostLost: { since: number; reason: string } | null = null;
+  private attachedAt = 0;
   private parser = new SasPollParser();
   private endpoint: DeviceEndpoint | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -149,8 +161,10 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       chirpEveryMs: options.chirpEveryMs ?? 200,
       reissue68Ms: options.reissue68Ms ?? 5000,
       hostSeenWindowMs: options.hostSeenWindowMs ?? 5000,
+      hostLostAfterMs: options.hostLostAfterMs ?? 30_000,
       now: options.now ?? Date.now,
     };
+    this.ctx = { address: this.address, machine: this.machine, money: this.money };
   }
 
   attach(endpoint: DeviceEndpoint): this {
@@ -159,8 +173,9 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     this.parser = new SasPollParser();
     this.last = null;
     this.lastWakeupAt = this.opts.now();
+    this.attachedAt = this.lastWakeupAt;
     this.unsubscribe = endpoint.onData((bytes) => this.receive(bytes));
-    this.chirpTimer = setInterval(() => this.chirpTick(), this.opts.chirpEveryMs);
+    this.chirpTimer = setInterval(() => this.tick(), this.opts.chirpEveryMs);
     this.chirpTimer.unref();
     return this;
   }
@@ -199,6 +214,8 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       exceptionQueueDepth: this.store.pending().length,
       disabledByHost: this.machine.disabledByHost(),
       chirping: this.chirping,
+      realTimeEvents: this.realTimeEvents,
+      hostLost: this.hostLost,
     };
   }
 
@@ -246,7 +263,10 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       return;
     }
     this.notePoll();
-    const answer = this.safely(() => this.answer(frame));
+    // In real-time event reporting an event waiting goes out before any long poll's reply (12.3);
+    // the host takes the poll as not answered and asks it again.
+    const event = this.realTimeEvents && frame.kind !== 'general' ? this.safely(() => this.nextReport()) : null;
+    const answer = event ? this.eventAnswer(event) : this.safely(() => this.answer(frame));
     if (!answer) return;
     this.write(answer.reply);
     this.last = { key, ...answer };
@@ -269,34 +289,47 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     return this.answerLong(req);
   }
 
-  private answerGeneral(): Answer {
-    const a = this.address;
+  private answerGeneral(): Answer | null {
+    // The ROM signature goes to the first general poll once ready, as its own reply in either mode.
     if (this.romReady !== null)
-      return { reply: encodeRomSignature(a, this.romReady), taken: () => (this.romReady = null) };
+      return { reply: encodeRomSignature(this.address, this.romReady), taken: () => (this.romReady = null) };
+    const next = this.nextReport();
+    if (this.realTimeEvents) return next && this.eventAnswer(next);
+    return next ? { reply: exceptionReply(next.code), taken: next.taken } : { reply: exceptionReply(0) };
+  }
+
+  /** The exception to report next: a derived 68 or 67, else the oldest priority one, else the oldest queued. */
+  private nextReport(): Report | null {
     const ticket = this.machine.ticketIn?.current() ?? null;
     if (ticket?.state === 'complete' && !ticket.statusRead) {
       const t = this.taken68;
-      if (!t || t.id !== ticket.id || this.opts.now() - t.at >= this.opts.reissue68Ms) {
-        return {
-          reply: exceptionReply(TICKET_TRANSFER_COMPLETE),
-          taken: () => (this.taken68 = { id: ticket.id, at: this.opts.now() }),
-        };
-      }
+      if (!t || t.id !== ticket.id || this.opts.now() - t.at >= this.opts.reissue68Ms)
+        return { code: TICKET_TRANSFER_COMPLETE, taken: () => (this.taken68 = { id: ticket.id, at: this.opts.now() }) };
     }
-    if (ticket?.state === 'awaitingHost' && this.taken67 !== ticket.id) {
-      return { reply: exceptionReply(TICKET_INSERTED), taken: () => (this.taken67 = ticket.id) };
-    }
+    if (ticket?.state === 'awaitingHost' && this.taken67 !== ticket.id)
+      return { code: TICKET_INSERTED, taken: () => (this.taken67 = ticket.id) };
     const e = nextToReport(this.store.pending());
-    if (e) return { reply: exceptionReply(e.code), taken: () => this.store.commit({ drop: [e.id], add: [] }) };
-    return { reply: exceptionReply(0) };
+    return e && { code: e.code, data: e.data, taken: () => this.store.commit({ drop: [e.id], add: [] }) };
+  }
+
+  /** An exception as real-time event reporting sends it: `a FF code data crc`, a note stacked as 4F. */
+  private eventAnswer(r: Report): Answer {
+    const code = eventCode(r.code);
+    return { reply: encodeEvent(this.address, code, eventData(r.code, r.data)), taken: r.taken };
   }
 
   private answerLong(req: LongPollRequest): Answer | null {
     const a = this.address;
     const m = this.machine;
-    const fields = METER_POLLS[req.command];
-    if (fields) return this.meterReply(req.command, fields);
+    for (const answerFrom of [meterAnswer, validationAnswer]) {
+      const answer = answerFrom(this.ctx, req);
+      if (answer !== undefined) return answer ?? this.unsupported();
+    }
     switch (req.command) {
+      case 0x0e:
+        // Exceptions already queued are reported in the new form: none is lost by the switch.
+        this.realTimeEvents = req.enable;
+        return { reply: ack(a) };
       case 0x01:
         m.shutdown();
         return { reply: ack(a) };
@@ -317,15 +350,6 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       case 0x21:
         this.startRomSignature(req.seed);
         return { reply: ack(a) };
-      case 0x2f:
-        return this.selectedMeters(req.game, req.meters);
-      case 0x4c: {
-        const r = m.setValidationId({ validationId: req.validationId, sequence: req.sequence });
-        if (!r) return this.unsupported();
-        return { reply: encodeValidationId(a, r.validationId, r.sequence) };
-      }
-      case 0x4d:
-        return this.validationInfo(req.function);
       case 0x51:
         return { reply: encodeGameCount(a, m.games().length) };
       case 0x53: {
@@ -374,42 +398,6 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     return toSasUnits(minor, 'credits', this.money);
   }
 
-  private meterValue(field: MeterField, game: number): number | null {
-    if ('count' in field) return this.machine.doorAndPowerCounts()[field.count];
-    const raw = this.machine.meter(field.code, game);
-    if (raw === null) return null;
-    if (field.wholeCurrency) return Math.floor(raw / 10 ** this.money.minorDigits);
-    const def = METER_CODES[field.code];
-    if (!def) throw new RangeError(`meter ${field.code.toString(16)} is not in the SAS meter table`);
-    return toSasUnits(raw, def.unit, this.money);
-  }
-
-  private meterReply(command: number, fields: readonly MeterField[]): Answer | null {
-    const values = fields.map((f) => this.meterValue(f, 0));
-    // A single meter the machine does not keep is not answered (the standard's 7.1); in a group
-    // it reads as zero, so the others still get through.
-    if (fields.length === 1 && values[0] === null) return this.unsupported();
-    return {
-      reply: encodeMeters(
-        this.address,
-        command,
-        fields,
-        values.map((v) => v ?? 0),
-      ),
-    };
-  }
-
-  private selectedMeters(game: number, codes: readonly number[]): Answer | null {
-    if (game > this.machine.games().length) return this.unsupported();
-    const meters: SelectedMeter[] = [];
-    for (const code of codes) {
-      const def = METER_CODES[code];
-      const value = def ? this.meterValue({ code }, game) : null;
-      if (def && value !== null) meters.push({ code, value, bytes: def.bytes });
-    }
-    return { reply: encodeSelectedMeters(this.address, game, meters) };
-  }
-
   private configReply(c: GameConfig): GameConfigReply {
     return {
       gameId: c.gameId,
@@ -420,37 +408,6 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       gameOptions: 0,
       paytableId: c.paytableId,
       basePercent: c.basePercent * 100,
-    };
-  }
-
-  private validationInfo(fn: number): Answer {
-    const records = this.machine.validationRecords;
-    const rec = fn === 0x00 || fn === 0xff ? records.oldestUnread() : records.atIndex(fn);
-    const reply = encodeValidationInfo(this.address, rec && this.validationReply(rec));
-    // Only "read current" (00) consumes a record, and only once its reply is taken.
-    return fn === 0x00 && rec ? { reply, taken: () => records.markRead(rec) } : { reply };
-  }
-
-  private validationReply(r: ValidationRecord): ValidationInfoReply {
-    if (!/^\d{18}$/.test(r.barcode))
-      throw new SasFormatError(`validation record barcode "${r.barcode}" is not 18 digits`);
-    const e = r.expires;
-    const expiration =
-      e === null
-        ? '00000000'
-        : e === 'never'
-          ? '00009999'
-          : [e.month, e.day].map((n) => String(n).padStart(2, '0')).join('') + String(e.year).padStart(4, '0');
-    return {
-      type: r.type,
-      index: r.index,
-      at: r.at,
-      validationNumber: r.barcode.slice(2),
-      amountCents: minorToCents(r.amount, this.money.minorDigits),
-      ticketNumber: r.ticketNumber ?? 0xffff,
-      systemId: Number(r.barcode.slice(0, 2)),
-      expiration,
-      poolId: 0,
     };
   }
 
@@ -511,6 +468,7 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     }
     // A broadcast is never answered; the operator's refusal is only counted.
     if (req.command === 0x7f && !this.safely(() => this.machine.setClock(req.at))) this.counts.refused++;
+    if (req.command === 0x7c || req.command === 0x7d) this.safely(() => this.machine.setTicketData(ticketData(req)));
   }
 
   private startRomSignature(seed: number): void {
@@ -533,13 +491,32 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
   private notePoll(): void {
     const now = this.opts.now();
     this.lastPollAt = now;
+    if (this.hostLost) {
+      this.hostLost = null;
+      this.emit('hostBack');
+    }
     this.recentPolls.push(now);
     if (this.recentPolls.length > 4096)
       this.recentPolls = this.recentPolls.filter((t) => now - t < this.opts.hostSeenWindowMs);
   }
 
-  private chirpTick(): void {
-    if (this.opts.now() - this.lastWakeupAt < this.opts.chirpAfterMs) return;
+  private tick(): void {
+    const now = this.opts.now();
+    if (!this.hostLost) {
+      const silentFor = now - this.lastWakeupAt;
+      const unpolledFor = now - (this.lastPollAt ?? this.attachedAt);
+      const reason =
+        silentFor >= this.opts.chirpAfterMs
+          ? `nothing on the line for ${Math.round(silentFor / 1000)} s (loop break)`
+          : unpolledFor >= this.opts.hostLostAfterMs
+            ? `no poll to address ${this.address} for ${Math.round(unpolledFor / 1000)} s`
+            : null;
+      if (reason) {
+        this.hostLost = { since: now, reason };
+        this.emit('hostLost', reason);
+      }
+    }
+    if (now - this.lastWakeupAt < this.opts.chirpAfterMs) return;
     // The machine's own address, alone: the loop-break indication. This line cannot set the
     // wakeup bit on what the machine sends (docs/protocols/sas.md), so it goes as a plain byte.
     this.chirping = true;
