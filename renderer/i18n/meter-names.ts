@@ -26,6 +26,8 @@ const RU: Record<string, string> = {
   gamesSincePowerUp: 'игр после включения',
   gamesSinceDoorClose: 'игр после закрытия главной двери',
   powerUps: 'включений',
+  stackerBills: 'купюр в кассете',
+  stackerValue: 'сумма купюр в кассете',
   'pp.exchangeFees': 'Покер плюс: плата за обмен',
   'pp.sixthFees': 'Покер плюс: плата за шестую карту',
   'pp.buyGameFees': 'Покер плюс: плата за покупку игры',

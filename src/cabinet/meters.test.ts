@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivedMeters, meterDef, metersBySasCode, sasBillIndex } from './meters';
+import { STACKER_EMPTIED, derivedMeters, meterDef, metersBySasCode, sasBillIndex, stackerCount } from './meters';
 
 describe('meter definitions', () => {
   it('defines the meters the cabinet writes, per game and per note too', () => {
@@ -62,5 +62,17 @@ describe('meters by SAS code', () => {
     expect(m.get('0000')).toBe(1000);
     expect(m.has('0004')).toBe(false);
     expect(m.has('000C')).toBe(false);
+  });
+});
+
+describe('the stacker meters', () => {
+  it('are not reported until the acceptor first says its stacker was emptied, then count every note in it', () => {
+    expect(metersBySasCode({}, 0, 2, null).has('003E')).toBe(false);
+    expect(stackerCount({}, 2000)).toEqual({});
+    const emptied = { ...STACKER_EMPTIED };
+    expect(metersBySasCode(emptied, 0, 2, null).get('003E')).toBe(0);
+    expect(stackerCount(emptied, 2000)).toEqual({ stackerBills: 1, stackerValue: 2000 });
+    const m = metersBySasCode({ stackerBills: 2, stackerValue: 3000 }, 0, 2, null);
+    expect([m.get('003E'), m.get('003F')]).toEqual([2, 3000]);
   });
 });

@@ -21,6 +21,8 @@ export interface MeterDef {
   sameAs?: readonly string[];
   unit: 'money' | 'count';
   label: string;
+  /** A level the cabinet sets before it counts: not reported (not even as zero) until first set. */
+  untilSet?: true;
 }
 
 const BASE: Record<string, MeterDef> = {
@@ -44,6 +46,10 @@ const BASE: Record<string, MeterDef> = {
   gamesSincePowerUp: { code: '0025', unit: 'count', label: 'games since last power up' },
   gamesSinceDoorClose: { code: '0026', unit: 'count', label: 'games since the main door closed' },
   powerUps: { code: null, unit: 'count', label: 'power-ups' },
+  // Counted from the first time the acceptor reported its stacker taken out (zero from then on at
+  // each removal): before that nobody knows what is in it, so they are not reported.
+  stackerBills: { code: '003E', unit: 'count', label: 'bills in the stacker', untilSet: true },
+  stackerValue: { code: '003F', unit: 'money', label: 'value of the bills in the stacker', untilSet: true },
   'pp.exchangeFees': { code: null, unit: 'money', label: 'Poker Plus exchange fees' },
   'pp.sixthFees': { code: null, unit: 'money', label: 'Poker Plus sixth-card fees' },
   'pp.buyGameFees': { code: null, unit: 'money', label: 'Poker Plus buy-the-game fees' },
@@ -124,6 +130,14 @@ export function addMeters(meters: MeterSet, deltas: Record<string, number>): Met
   }
   return { lifetime, period };
 }
+
+/** The stacker's meters for a note stacked, once the acceptor has reported its stacker emptied. */
+export function stackerCount(lifetime: Meters, value: number): Record<string, number> {
+  return 'stackerBills' in lifetime ? { stackerBills: 1, stackerValue: value } : {};
+}
+
+/** The stacker taken out (and so emptied): its meters start again from zero. */
+export const STACKER_EMPTIED: Readonly<Record<string, number>> = { stackerBills: 0, stackerValue: 0 };
 
 /** Sets level-like meters (games since ...) in both scopes. */
 export function setMeters(meters: MeterSet, values: Record<string, number>): MeterSet {
@@ -208,7 +222,7 @@ export function metersBySasCode(
     for (const name of PER_GAME) add(meterDef(name), lifetime[gameMeter(game, name)] ?? 0);
     return out;
   }
-  for (const name of BASE_METERS) add(meterDef(name, minorDigits), 0);
+  for (const name of BASE_METERS) if (!BASE_DEFS.get(name)?.untilSet) add(meterDef(name, minorDigits), 0);
   // Every note is counted by its value, so one never taken is known to be none.
   SAS_BILL_VALUES.forEach((_, i) => out.set(hex4(FIRST_BILL_CODE + i), 0));
   for (const [name, value] of Object.entries(lifetime))

@@ -220,7 +220,8 @@ export class CabinetMachine implements SasMachine {
   }
 
   lastBill(): { value: number } | null {
-    return null;
+    const value = this.state.lastNote;
+    return value === undefined ? null : { value };
   }
 
   currency(): string {
