@@ -33,6 +33,7 @@ import { keyEvent } from './keys';
 import { deckSwitches, deviceHealth, doorEvent } from './tilts';
 import { refusal, Transition, type Outcome } from './transition';
 import { parseWish } from './wishes';
+import { isGameWish, PLAY_WISHES } from './vocabulary/wish-schema';
 import { ticketTimeout, ticketVerdict } from './tickets';
 
 export type CabinetResult = CabinetStep<CabinetState>;
@@ -65,27 +66,6 @@ function endOrphanedTest(tx: Transition, input: CabinetInput): void {
         : 'technician logged out';
   endDeviceTest(tx, why);
 }
-
-/** What stops while a device test runs: everything the player does (C-20, C-21). */
-const PLAY_WISHES = new Set<PlayerWish['type']>([
-  'selectGame',
-  'chipValue',
-  'language',
-  'setBet',
-  'setBoxes',
-  'deal',
-  'hold',
-  'toggleHold',
-  'draw',
-  'exchange',
-  'buySixth',
-  'bet',
-  'fold',
-  'takeHalf',
-  'buyGame',
-  'reveal',
-  'cashOut',
-]);
 
 function refused(tx: Transition, why: Refusal, input: CabinetInput): CabinetResult {
   const what =
@@ -154,7 +134,9 @@ function dispatch(tx: Transition, input: CabinetInput): Outcome {
 function wish(tx: Transition, w: PlayerWish): Outcome {
   const locked = lockedByRecords(tx.state, w.type);
   if (locked) return locked;
+  // What stops while a device test runs: everything the player does (C-20, C-21), by the wishes' tags.
   if (tx.state.deviceTest && PLAY_WISHES.has(w.type)) return refusal('C-21', 'device test in progress');
+  if (isGameWish(w)) return gameAction(tx, w);
   switch (w.type) {
     case 'selectGame':
       return selectGame(tx, w.game);
@@ -169,17 +151,6 @@ function wish(tx: Transition, w: PlayerWish): Outcome {
       return setBoxes(tx, w.boxes);
     case 'deal':
       return deal(tx, w);
-    case 'hold':
-    case 'toggleHold':
-    case 'draw':
-    case 'exchange':
-    case 'buySixth':
-    case 'bet':
-    case 'fold':
-    case 'takeHalf':
-    case 'buyGame':
-    case 'reveal':
-      return gameAction(tx, w);
     case 'cashOut':
       return cashOut(tx);
     case 'handpayConfirm':

@@ -3,7 +3,7 @@
 // (cabinet-machine.ts) and the exception queue in its database. The line's faults and the
 // link's are written to the event log.
 
-import { SAS_LINE_TILT, type CabinetEffect } from '../../cabinet';
+import { logEntry, SAS_LINE_TILT, type CabinetEffect, type LogData } from '../../cabinet';
 import { SasHost } from '../../devices/sas/host';
 import { SasLink, type SasLinkStatus } from '../../devices/sas/link';
 import { SasPortEndpoint, type SasPortOptions } from '../../devices/sas/port';
@@ -55,8 +55,8 @@ export async function startSas(
       minorDigits: cabinet.state.settings.minorDigits,
     },
   };
-  const log = (data: Record<string, unknown>) => {
-    const e: CabinetEffect = { type: 'log', entry: { at: Date.now(), kind: 'sas', data } };
+  const log = (data: LogData<'sas'>) => {
+    const e: CabinetEffect = { type: 'log', entry: logEntry(Date.now(), 'sas', data) };
     try {
       store.appendLog([e]);
     } catch {
