@@ -42,6 +42,18 @@ export class Transition {
     this.effects.push({ type: 'recordsCleared' });
   }
 
+  /** Runs `step`; when it refuses, the transition is left as it was before it (its state and effects). */
+  attempt(step: () => Outcome): Outcome {
+    const state = this.state;
+    const effects = this.effects.length;
+    const no = step();
+    if (no) {
+      this.state = state;
+      this.effects.length = effects;
+    }
+    return no;
+  }
+
   count(deltas: Record<string, number>): void {
     this.state = { ...this.state, meters: addMeters(this.state.meters, deltas) };
   }

@@ -21,3 +21,10 @@ export {
   type TiltKind,
 } from '../cabinet/vocabulary/tilts';
 export { LOG_KINDS, isLogKind, type LogKind } from '../cabinet/vocabulary/log-events';
+export {
+  JACKS_BUTTONS,
+  betOneNext,
+  jacksButtonWishes,
+  type JacksButton,
+  type JacksButtonsAt,
+} from '../cabinet/vocabulary/buttons';

@@ -11,42 +11,31 @@
 
 import type { CabinetState, TicketOutcome, TicketReason, TicketVerdict } from '../../cabinet';
 import type { RedeemDecision, TicketIn, TicketRedemption } from '../../devices/sas/machine';
+import { REDEEM_STATUS, refusedByHost, TRANSFER_CODE } from '../../devices/sas/ticket-codes';
 import type { TicketValidator } from '../runner';
 import type { CabinetSide } from './cabinet-machine';
 
 /** With a SAS link the host answers a ticket by its 71 through the link; nothing else does. */
 export const hostValidates: TicketValidator = () => new Promise<TicketVerdict>(() => {});
 
-/** 71 machine status codes (the standard's table) this machine reports. */
-export const REDEEM_STATUS = {
-  cashableRedeemed: 0x00,
-  pending: 0x40,
-  rejectedByHost: 0x80,
-  notValidFunction: 0x82,
-  notValidAmount: 0x83,
-  overCreditLimit: 0x84,
-  unableNow: 0x87,
-  timedOut: 0x88,
-  notThisCycle: 0xc0,
-} as const;
-
-/** The host's transfer codes that refuse a ticket, as the player is told why. */
-const HOST_REFUSALS: Readonly<Record<number, TicketReason>> = {
-  0x84: 'alreadyRedeemed',
-  0x85: 'expired',
-  0x88: 'creditLimit',
+/** The host's transfer codes that refuse a ticket, as the player is told why (the rest: not valid here). */
+const HOST_REFUSALS: Readonly<Partial<Record<number, TicketReason>>> = {
+  [TRANSFER_CODE.alreadyRedeemed]: 'alreadyRedeemed',
+  [TRANSFER_CODE.expired]: 'expired',
+  [TRANSFER_CODE.overAutoRedemptionLimit]: 'creditLimit',
 };
 
 /** What the host's 71 says of the ticket, as the cabinet's validators say it. */
 export function hostVerdict(d: RedeemDecision): TicketVerdict {
-  if (d.transferCode >= 0x80)
+  if (refusedByHost(d.transferCode))
     return {
       valid: false,
       reason: HOST_REFUSALS[d.transferCode] ?? 'notValidHere',
       code: REDEEM_STATUS.rejectedByHost,
     };
   // Restricted and promotional credits are not kept here: only cashable tickets are taken.
-  if (d.transferCode !== 0x00) return { valid: false, reason: 'notValidHere', code: REDEEM_STATUS.notValidFunction };
+  if (d.transferCode !== TRANSFER_CODE.cashable)
+    return { valid: false, reason: 'notValidHere', code: REDEEM_STATUS.notValidFunction };
   if (!Number.isSafeInteger(d.amount) || d.amount <= 0)
     return { valid: false, reason: 'notValidHere', code: REDEEM_STATUS.notValidAmount };
   return { valid: true, amount: d.amount };

@@ -13,6 +13,7 @@
 // standard says, and is counted.
 
 import { EventEmitter } from 'node:events';
+import { isValidationNumber, VALIDATION_DIGITS } from '../../cabinet/ticket-verdicts';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
 import { TICKET_INSERTED, TICKET_TRANSFER_COMPLETE } from './exception-codes';
 import {
@@ -58,6 +59,7 @@ import {
   type ValidationInfoReply,
 } from './replies';
 import { decodeLongPoll, type LongPollRequest, type RedeemRequest } from './requests';
+import { REDEEM_STATUS } from './ticket-codes';
 
 export interface SasLinkOptions {
   /** 1–127. */
@@ -432,8 +434,8 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
   }
 
   private validationReply(r: ValidationRecord): ValidationInfoReply {
-    if (!/^\d{18}$/.test(r.barcode))
-      throw new SasFormatError(`validation record barcode "${r.barcode}" is not 18 digits`);
+    if (!isValidationNumber(r.barcode))
+      throw new SasFormatError(`validation record barcode "${r.barcode}" is not ${VALIDATION_DIGITS} digits`);
     const e = r.expires;
     const expiration =
       e === null
@@ -468,18 +470,22 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
 
   private redemptionStatus(ticketIn: TicketIn): Answer {
     const t = ticketIn.current();
-    if (!t) return { reply: encodeRedeem(this.address, { machineStatus: 0xff }) };
+    if (!t) return { reply: encodeRedeem(this.address, { machineStatus: REDEEM_STATUS.noValidationInformation }) };
     const amountCents = minorToCents(t.amount ?? 0, this.money.minorDigits);
     if (t.state !== 'complete')
       return {
         reply: encodeRedeem(this.address, {
-          machineStatus: t.state === 'pending' ? 0x40 : 0x20,
+          machineStatus: t.state === 'pending' ? REDEEM_STATUS.pending : REDEEM_STATUS.waitingForHost,
           amountCents,
           barcode: t.barcode,
         }),
       };
     return {
-      reply: encodeRedeem(this.address, { machineStatus: t.status ?? 0x80, amountCents, barcode: t.barcode }),
+      reply: encodeRedeem(this.address, {
+        machineStatus: t.status ?? REDEEM_STATUS.rejectedByHost,
+        amountCents,
+        barcode: t.barcode,
+      }),
       taken: () => ticketIn.statusRead(t.id),
     };
   }
@@ -488,10 +494,13 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     const a = this.address;
     const t = ticketIn.current();
     const echo = { amountCents: req.amountCents, barcode: req.barcode };
-    if (!t || t.state !== 'awaitingHost') return { reply: encodeRedeem(a, { machineStatus: 0xc0 }) };
-    if (req.barcode !== t.barcode) return { reply: encodeRedeem(a, { machineStatus: 0x81, ...echo }) };
+    if (!t || t.state !== 'awaitingHost')
+      return { reply: encodeRedeem(a, { machineStatus: REDEEM_STATUS.notThisCycle }) };
+    if (req.barcode !== t.barcode)
+      return { reply: encodeRedeem(a, { machineStatus: REDEEM_STATUS.validationNumberDoesNotMatch, ...echo }) };
     const minor = (req.amountCents * 10 ** this.money.minorDigits) / 100;
-    if (!Number.isSafeInteger(minor)) return { reply: encodeRedeem(a, { machineStatus: 0x83, ...echo }) };
+    if (!Number.isSafeInteger(minor))
+      return { reply: encodeRedeem(a, { machineStatus: REDEEM_STATUS.notValidAmount, ...echo }) };
     const status = ticketIn.redeem(t.id, {
       transferCode: req.transferCode,
       amount: minor,
