@@ -112,6 +112,9 @@ interface Answer {
   taken?: () => void;
 }
 
+/** An answer now, or one the machine gives once it has committed what the poll asked (a 71's verdict). */
+type Answering = Answer | Promise<Answer | null> | null;
+
 export class SasLink extends EventEmitter<SasLinkEvents> {
   readonly address: number;
   private readonly machine: SasMachine;
@@ -135,6 +138,9 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
   private romReady: number | null = null;
   private taken67: string | null = null;
   private taken68: { id: string; at: number } | null = null;
+  /** An answer the machine is still giving: polls that arrive meanwhile wait their turn behind it. */
+  private answering: Promise<void> | null = null;
+  private readonly waitingPolls: PollFrame[] = [];
 
   constructor(options: SasLinkOptions) {
     super();
@@ -168,6 +174,7 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
   }
 
   detach(): void {
+    this.waitingPolls.length = 0;
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.endpoint = null;
@@ -216,7 +223,13 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       this.lastWakeupAt = this.opts.now();
       this.chirping = false;
     }
-    for (const f of frames) this.handle(f);
+    for (const f of frames) this.take(f);
+  }
+
+  /** A poll in its turn: at once, or once the answer being given is written. */
+  private take(frame: PollFrame): void {
+    if (this.answering) this.waitingPolls.push(frame);
+    else this.handle(frame);
   }
 
   private handle(frame: PollFrame): void {
@@ -249,12 +262,34 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     }
     this.notePoll();
     const answer = this.safely(() => this.answer(frame));
-    if (!answer) return;
+    if (answer instanceof Promise) this.answerLater(key, answer);
+    else if (answer) this.reply(key, answer);
+  }
+
+  private reply(key: string, answer: Answer): void {
     this.write(answer.reply);
     this.last = { key, ...answer };
   }
 
-  private answer(frame: PollFrame): Answer | null {
+  /** The reply written once the machine has it; the polls that came meanwhile are then taken in order. */
+  private answerLater(key: string, answer: Promise<Answer | null>): void {
+    const endpoint = this.endpoint;
+    this.answering = answer
+      .then(
+        (a) => {
+          if (a && this.endpoint === endpoint) this.reply(key, a);
+        },
+        (e: unknown) => {
+          this.emit('fault', e instanceof Error ? e.message : String(e));
+        },
+      )
+      .finally(() => {
+        this.answering = null;
+        for (const f of this.waitingPolls.splice(0)) this.take(f);
+      });
+  }
+
+  private answer(frame: PollFrame): Answering {
     if (frame.kind === 'general') return this.answerGeneral();
     if (frame.kind !== 'long') {
       this.counts.unsupported++;
@@ -293,7 +328,7 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     return { reply: exceptionReply(0) };
   }
 
-  private answerLong(req: LongPollRequest): Answer | null {
+  private answerLong(req: LongPollRequest): Answering {
     const a = this.address;
     const m = this.machine;
     const fields = METER_POLLS[req.command];
@@ -490,7 +525,7 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     };
   }
 
-  private redeem(ticketIn: TicketIn, req: RedeemRequest): Answer {
+  private redeem(ticketIn: TicketIn, req: RedeemRequest): Answer | Promise<Answer> {
     const a = this.address;
     const t = ticketIn.current();
     const echo = { amountCents: req.amountCents, barcode: req.barcode };
@@ -506,7 +541,8 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       amount: minor,
       ...(req.restricted ? { restrictedExpiration: req.restricted.expiration, poolId: req.restricted.poolId } : {}),
     });
-    return { reply: encodeRedeem(a, { machineStatus: status, ...echo }) };
+    const reply = (machineStatus: number): Answer => ({ reply: encodeRedeem(a, { machineStatus, ...echo }) });
+    return typeof status === 'number' ? reply(status) : status.then(reply);
   }
 
   private broadcast(bytes: Buffer): void {
