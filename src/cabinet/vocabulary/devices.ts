@@ -26,24 +26,25 @@ export type Door = (typeof DOORS)[number];
 export const DEVICE_NAMES = ['acceptor', 'printer', 'deck'] as const;
 export type DeviceName = (typeof DEVICE_NAMES)[number];
 
+/** What a bill acceptor reports of itself (ID-003's fault statuses bear these names). */
+export const ACCEPTOR_STATUS_FAULTS = [
+  'stackerFull',
+  'stackerOpen',
+  'jamInAcceptor',
+  'jamInStacker',
+  'pause',
+  'cheated',
+  'failure',
+  'communicationError',
+] as const;
+
 /**
  * The faults each device reports, in the cabinet's words: a driver names its protocol's statuses
- * with these (the ID-003 acceptor's statuses, the ESC/POS printer's conditions, and the driver's
- * own: an assignment in another currency, a reset that never finished). The deck reports none.
+ * with these (the acceptor's own, the ESC/POS printer's conditions, and the acceptor driver's: an
+ * assignment in another currency, a reset that never finished). The deck reports none.
  */
 export const DEVICE_FAULTS = {
-  acceptor: [
-    'stackerFull',
-    'stackerOpen',
-    'jamInAcceptor',
-    'jamInStacker',
-    'pause',
-    'cheated',
-    'failure',
-    'communicationError',
-    'currency',
-    'initializeTimeout',
-  ],
+  acceptor: [...ACCEPTOR_STATUS_FAULTS, 'currency', 'initializeTimeout'],
   printer: ['paperOut', 'coverOpen', 'cutterError', 'printerError', 'autoRecoverableError'],
   deck: [],
 } as const satisfies Record<DeviceName, readonly string[]>;
