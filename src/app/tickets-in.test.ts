@@ -167,7 +167,15 @@ describe('tickets in, standalone, over socat ptys', () => {
   );
 
   it("returns a ticket the validator does not answer within the operator's time", { timeout: 60_000 }, async () => {
-    const silent: TicketValidator = () => new Promise(() => {});
+    // A validator that never answers on its own; told the validation is over, it gives up.
+    const aborted: unknown[] = [];
+    const silent: TicketValidator = (_barcode, signal) =>
+      new Promise((_, reject) =>
+        signal.addEventListener('abort', () => {
+          aborted.push(signal.reason);
+          reject(new Error('no answer'));
+        }),
+      );
     const c = await cabinet('silent', { voucher: { validationSeconds: 3 } }, silent);
     try {
       const barcode = '000000000000000042';
@@ -175,6 +183,7 @@ describe('tickets in, standalone, over socat ptys', () => {
       await until('validating', () => c.runner.state.ticket?.barcode === barcode, 10_000);
       await until('returned on the time-out', () => returnedFor(c, barcode, since), 10_000);
       expect(c.runner.state.lastTicket?.reason).toBe('timedOut');
+      expect(aborted).toEqual(['no validation in time']);
       expect(Date.now() - since).toBeGreaterThanOrEqual(2900);
       expect(c.runner.state.balance).toBe(0);
     } finally {

@@ -6,7 +6,13 @@
 // A ticket is never a note: it never reaches the note path.
 
 import type { DeviceEvent } from './device-events';
-import type { AcceptorTicketReport, TicketReason, TicketValidatedBy, TicketVerdict } from './ticket-verdicts';
+import {
+  isValidationNumber,
+  type AcceptorTicketReport,
+  type TicketReason,
+  type TicketValidatedBy,
+  type TicketVerdict,
+} from './ticket-verdicts';
 import { playBlocked } from './locks';
 import type { CabinetState } from './state';
 import type { Transition } from './transition';
@@ -32,8 +38,6 @@ export const TICKET_REASON_TEXT: Readonly<Record<TicketReason, string>> = {
   creditLimit: 'the balance would exceed the credit limit',
   timedOut: 'no validation in time',
 };
-
-const BARCODE = /^\d{18}$/;
 
 /**
  * With a casino system, one redemption at a time until it has read how the last one ended (68,
@@ -72,7 +76,7 @@ export function ticketEvent(tx: Transition, event: TicketEvent): void {
 /** Why a ticket cannot even be validated now, or null. */
 function insertProblem(tx: Transition, barcode: string): TicketReason | null {
   const s = tx.state;
-  if (typeof barcode !== 'string' || !BARCODE.test(barcode)) return 'badBarcode';
+  if (!isValidationNumber(barcode)) return 'badBarcode';
   if (s.ticket || s.note) return 'busy';
   if (hostOwed(s)) return 'busy';
   if (playBlocked(s)) return 'cannotTakeMoney';

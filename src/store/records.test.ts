@@ -476,7 +476,7 @@ describe('the mirror of critical memory', () => {
       reason: expect.stringMatching(/mirror .* is missing, though .* has been mirrored/),
     });
     // Refused records are not mirrored: the mirror stays missing until a RAM clear.
-    store.appendLog([{ type: 'log', entry: { at: 1, kind: 'access', data: {} } }]);
+    store.appendLog([{ type: 'log', entry: { at: 1, kind: 'access', data: { event: 'help button' } } }]);
     expect(existsSync(join(dir, 'mirror', MIRROR_FILE))).toBe(false);
     store.close();
   });

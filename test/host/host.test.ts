@@ -84,7 +84,9 @@ describe('the host carrier', () => {
     c.ws.send(Buffer.from([1, 2, 3]), { binary: true });
     await c.next((m) => m.kind === 'refused');
     expect(cabinet.logged).toHaveLength(4);
-    expect(cabinet.logged.every((e) => e.type === 'log' && e.entry.data.carrier === 'websocket')).toBe(true);
+    expect(
+      cabinet.logged.every((e) => e.type === 'log' && (e.entry.data as { carrier?: string }).carrier === 'websocket'),
+    ).toBe(true);
     expect(cabinet.logged.every((e) => e.type === 'log' && e.entry.kind === 'refusal')).toBe(true);
     expect(cabinet.bench.state.balance).toBe(1000);
     c.ws.close();

@@ -47,7 +47,9 @@ describe('the exceptions a transition raises', () => {
     expect(raised(rig, device({ device: 'acceptor', type: 'fault', code: 'stackerFull', message: 'full' }))).toEqual([
       '27',
     ]);
-    expect(raised(rig, device({ device: 'acceptor', type: 'fault', code: 'jam', message: 'jam' }))).toEqual(['28']);
+    expect(raised(rig, device({ device: 'acceptor', type: 'fault', code: 'jamInStacker', message: 'jam' }))).toEqual([
+      '28',
+    ]);
     expect(raised(rig, { kind: 'powerUp' })).toEqual(['18', '17']);
   });
 

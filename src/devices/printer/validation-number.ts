@@ -5,6 +5,8 @@
 //   MMMMMM SSSSSSSSSS CC
 //   machine (6) sequence (10) check (2): ISO 7064 MOD 97-10, the IBAN check, over the first 16.
 
+import { isValidationNumber, VALIDATION_DIGITS } from '../../cabinet/ticket-verdicts';
+
 export interface ValidationParts {
   machine: number;
   sequence: number;
@@ -32,7 +34,8 @@ export function makeValidationNumber({ machine, sequence }: ValidationParts): st
 export type ValidationCheck = ({ ok: true } & ValidationParts) | { ok: false; reason: string };
 
 export function checkValidationNumber(v: string): ValidationCheck {
-  if (!/^\d{18}$/.test(v)) return { ok: false, reason: 'a validation number is exactly 18 digits' };
+  if (!isValidationNumber(v))
+    return { ok: false, reason: `a validation number is exactly ${VALIDATION_DIGITS} digits` };
   if (mod97(v) !== 1) return { ok: false, reason: 'check digits do not match (mistyped or forged number)' };
   return { ok: true, machine: Number(v.slice(0, 6)), sequence: Number(v.slice(6, 16)) };
 }

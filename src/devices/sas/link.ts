@@ -48,6 +48,7 @@ import {
   type GameConfigReply,
 } from './replies';
 import { decodeLongPoll, type LongPollRequest, type RedeemRequest } from './requests';
+import { REDEEM_STATUS } from './ticket-codes';
 import { ticketData, validationAnswer } from './validation-answers';
 
 export interface SasLinkOptions {
@@ -115,6 +116,9 @@ interface Report {
   taken?: () => void;
 }
 
+/** An answer now, or one the machine gives once it has committed what the poll asked (a 71's verdict). */
+type Answering = Answer | Promise<Answer | null> | null;
+
 export class SasLink extends EventEmitter<SasLinkEvents> {
   readonly address: number;
   private readonly machine: SasMachine;
@@ -145,6 +149,9 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
   private romReady: number | null = null;
   private taken67: string | null = null;
   private taken68: { id: string; at: number } | null = null;
+  /** An answer the machine is still giving: polls that arrive meanwhile wait their turn behind it. */
+  private answering: Promise<void> | null = null;
+  private readonly waitingPolls: PollFrame[] = [];
 
   constructor(options: SasLinkOptions) {
     super();
@@ -181,6 +188,7 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
   }
 
   detach(): void {
+    this.waitingPolls.length = 0;
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.endpoint = null;
@@ -231,7 +239,13 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       this.lastWakeupAt = this.opts.now();
       this.chirping = false;
     }
-    for (const f of frames) this.handle(f);
+    for (const f of frames) this.take(f);
+  }
+
+  /** A poll in its turn: at once, or once the answer being given is written. */
+  private take(frame: PollFrame): void {
+    if (this.answering) this.waitingPolls.push(frame);
+    else this.handle(frame);
   }
 
   private handle(frame: PollFrame): void {
@@ -267,12 +281,34 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     // the host takes the poll as not answered and asks it again.
     const event = this.realTimeEvents && frame.kind !== 'general' ? this.safely(() => this.nextReport()) : null;
     const answer = event ? this.eventAnswer(event) : this.safely(() => this.answer(frame));
-    if (!answer) return;
+    if (answer instanceof Promise) this.answerLater(key, answer);
+    else if (answer) this.reply(key, answer);
+  }
+
+  private reply(key: string, answer: Answer): void {
     this.write(answer.reply);
     this.last = { key, ...answer };
   }
 
-  private answer(frame: PollFrame): Answer | null {
+  /** The reply written once the machine has it; the polls that came meanwhile are then taken in order. */
+  private answerLater(key: string, answer: Promise<Answer | null>): void {
+    const endpoint = this.endpoint;
+    this.answering = answer
+      .then(
+        (a) => {
+          if (a && this.endpoint === endpoint) this.reply(key, a);
+        },
+        (e: unknown) => {
+          this.emit('fault', e instanceof Error ? e.message : String(e));
+        },
+      )
+      .finally(() => {
+        this.answering = null;
+        for (const f of this.waitingPolls.splice(0)) this.take(f);
+      });
+  }
+
+  private answer(frame: PollFrame): Answering {
     if (frame.kind === 'general') return this.answerGeneral();
     if (frame.kind !== 'long') {
       this.counts.unsupported++;
@@ -318,7 +354,7 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     return { reply: encodeEvent(this.address, code, eventData(r.code, r.data)), taken: r.taken };
   }
 
-  private answerLong(req: LongPollRequest): Answer | null {
+  private answerLong(req: LongPollRequest): Answering {
     const a = this.address;
     const m = this.machine;
     for (const answerFrom of [meterAnswer, validationAnswer]) {
@@ -425,36 +461,44 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
 
   private redemptionStatus(ticketIn: TicketIn): Answer {
     const t = ticketIn.current();
-    if (!t) return { reply: encodeRedeem(this.address, { machineStatus: 0xff }) };
+    if (!t) return { reply: encodeRedeem(this.address, { machineStatus: REDEEM_STATUS.noValidationInformation }) };
     const amountCents = minorToCents(t.amount ?? 0, this.money.minorDigits);
     if (t.state !== 'complete')
       return {
         reply: encodeRedeem(this.address, {
-          machineStatus: t.state === 'pending' ? 0x40 : 0x20,
+          machineStatus: t.state === 'pending' ? REDEEM_STATUS.pending : REDEEM_STATUS.waitingForHost,
           amountCents,
           barcode: t.barcode,
         }),
       };
     return {
-      reply: encodeRedeem(this.address, { machineStatus: t.status ?? 0x80, amountCents, barcode: t.barcode }),
+      reply: encodeRedeem(this.address, {
+        machineStatus: t.status ?? REDEEM_STATUS.rejectedByHost,
+        amountCents,
+        barcode: t.barcode,
+      }),
       taken: () => ticketIn.statusRead(t.id),
     };
   }
 
-  private redeem(ticketIn: TicketIn, req: RedeemRequest): Answer {
+  private redeem(ticketIn: TicketIn, req: RedeemRequest): Answer | Promise<Answer> {
     const a = this.address;
     const t = ticketIn.current();
     const echo = { amountCents: req.amountCents, barcode: req.barcode };
-    if (!t || t.state !== 'awaitingHost') return { reply: encodeRedeem(a, { machineStatus: 0xc0 }) };
-    if (req.barcode !== t.barcode) return { reply: encodeRedeem(a, { machineStatus: 0x81, ...echo }) };
+    if (!t || t.state !== 'awaitingHost')
+      return { reply: encodeRedeem(a, { machineStatus: REDEEM_STATUS.notThisCycle }) };
+    if (req.barcode !== t.barcode)
+      return { reply: encodeRedeem(a, { machineStatus: REDEEM_STATUS.validationNumberDoesNotMatch, ...echo }) };
     const minor = (req.amountCents * 10 ** this.money.minorDigits) / 100;
-    if (!Number.isSafeInteger(minor)) return { reply: encodeRedeem(a, { machineStatus: 0x83, ...echo }) };
+    if (!Number.isSafeInteger(minor))
+      return { reply: encodeRedeem(a, { machineStatus: REDEEM_STATUS.notValidAmount, ...echo }) };
     const status = ticketIn.redeem(t.id, {
       transferCode: req.transferCode,
       amount: minor,
       ...(req.restricted ? { restrictedExpiration: req.restricted.expiration, poolId: req.restricted.poolId } : {}),
     });
-    return { reply: encodeRedeem(a, { machineStatus: status, ...echo }) };
+    const reply = (machineStatus: number): Answer => ({ reply: encodeRedeem(a, { machineStatus, ...echo }) });
+    return typeof status === 'number' ? reply(status) : status.then(reply);
   }
 
   private broadcast(bytes: Buffer): void {

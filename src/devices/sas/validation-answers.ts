@@ -5,6 +5,7 @@
 // unanswered, as one the machine does not support. 7B, 7C and 7D (the host's controls and ticket
 // text) and A0 (what the machine does) are answered in every mode.
 
+import { isValidationNumber, VALIDATION_DIGITS } from '../../cabinet/ticket-verdicts';
 import { cents, knownGame, type Answer, type PollContext } from './answer';
 import { featureBytes } from './features';
 import type { HostTicketData, ValidationRecord } from './machine';
@@ -123,8 +124,8 @@ function validationInfo(ctx: PollContext, fn: number): Answer {
 }
 
 function validationReply(ctx: PollContext, r: ValidationRecord): ValidationInfoReply {
-  if (!/^\d{18}$/.test(r.barcode))
-    throw new SasFormatError(`validation record barcode "${r.barcode}" is not 18 digits`);
+  if (!isValidationNumber(r.barcode))
+    throw new SasFormatError(`validation record barcode "${r.barcode}" is not ${VALIDATION_DIGITS} digits`);
   const e = r.expires;
   const expiration =
     e === null
