@@ -60,6 +60,7 @@ const KEY: { [K in ReadTiltCause['kind']]: (cause: Extract<ReadTiltCause, { kind
   fault: (c) => faultKey(c.device, c.fault),
   sasLine: () => 'tilt.sas.line',
   outOfService: () => 'tilt.outOfService',
+  hostLost: () => 'tilt.hostLost',
   meters: () => 'tilt.meters',
   settings: () => 'tilt.settings',
   mirror: () => 'tilt.mirror',

@@ -178,6 +178,8 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
     devices = await openDevices(plan.devices, config, jams);
     if (plan.devices.kind === 'configured') plan.log?.(`devices: ${describeDevices(config)}`);
     const env = nodeEnv(dealing);
+    // Secure enhanced validation prints only while the 4D buffer has room for the voucher's record.
+    if (config.sas) env.sasUnreadVouchers = () => journal.sasValidations().filter((r) => !r.read).length;
     const decks = seeded?.decks;
     if (decks) env.newDeck = () => decks.shift() ?? shuffledDeck(dealing);
     // With a SAS link the casino system validates tickets (its 71); standalone only without one.

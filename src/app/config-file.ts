@@ -21,6 +21,7 @@ import {
   fileTable,
   whole,
 } from '../cabinet/vocabulary/settings-schema';
+import { VALIDATION_MODES } from '../cabinet/sas-state';
 
 export const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;
 
@@ -42,6 +43,7 @@ const baudRate = oneOf(BAUD_RATES).optional();
 
 /** The SAS link to a casino system (docs/protocols/sas.md); src/app/sas/sas-config.ts reads it. */
 const SAS_ADDRESS_SAYS = 'must be a whole number from 1 to 127';
+const DISABLE_SAYS = 'must be a whole number of seconds from 1 to 604800 (a week)';
 export const SAS_LINK = z.union(
   [
     z.literal('simulated'),
@@ -56,6 +58,18 @@ export const SAS_LINK = z.union(
       accountingDenomination: whole('minor units', 1).optional(),
       allowClockSet: z.boolean().optional(),
       allowRemoteHandpayReset: z.boolean().optional(),
+      validation: z
+        .enum(VALIDATION_MODES, { error: `must be one of ${VALIDATION_MODES.map((m) => `"${m}"`).join(', ')}` })
+        .optional()
+        .meta({
+          description: 'How vouchers are validated on the link (docs/protocols/sas.md); "secure-enhanced" by default.',
+        }),
+      disableAfterSeconds: z
+        .int({ error: DISABLE_SAYS })
+        .min(1, { error: DISABLE_SAYS })
+        .max(604_800, { error: DISABLE_SAYS })
+        .optional()
+        .meta({ description: 'Seconds without the casino system after which play stops; absent: play goes on.' }),
     }),
   ],
   { error: 'must be "simulated" or {"path": ..., "address": 1..127, ...}' },

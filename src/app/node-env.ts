@@ -3,7 +3,8 @@
 
 import { scryptSync, timingSafeEqual, randomBytes } from 'node:crypto';
 import { makeValidationNumber } from '../devices';
-import { secureEnhancedBarcode } from '../devices/sas/validation';
+import { secureEnhancedBarcode, standardValidationNumber } from '../devices/sas/validation';
+import { sasDateTime } from './sas/cabinet-machine';
 import { shuffledDeck, type RandomSource } from '../core';
 import type { CabinetEnv } from '../cabinet';
 
@@ -43,6 +44,7 @@ export function nodeEnv(dealing: RandomSource, clock: () => number = Date.now): 
     newDeck: () => shuffledDeck(dealing),
     newValidation,
     sasValidation: secureEnhancedBarcode,
+    sasStandardValidation: (credits, at) => standardValidationNumber(credits, sasDateTime(at)),
     hashPin,
     verifyPin,
   };

@@ -9,7 +9,7 @@ function raised(rig: Rig, input: CabinetInput): string[] {
   const prev = rig.state;
   const r = rig.input(input);
   if (!r.ok) throw new Error(r.refusal.reason);
-  return sasFacts(prev, r.state, r.effects, input).exceptions.map((c) => c.toString(16).padStart(2, '0'));
+  return sasFacts(prev, r.state, r.effects, input).exceptions.map((e) => e.code.toString(16).padStart(2, '0'));
 }
 
 const device = (event: unknown): CabinetInput => ({ kind: 'device', event }) as CabinetInput;
@@ -103,7 +103,7 @@ describe('the exceptions a transition raises', () => {
     const input = device({ device: 'printer', type: 'printed', validation });
     const step = r.input(input);
     const facts = sasFacts(prev, r.state, step.effects, input);
-    expect(facts.exceptions).toEqual([0x3d]);
+    expect(facts.exceptions).toEqual([{ code: 0x3d }]);
     expect(facts.printed).toMatchObject([{ validation, amount: 500, sequence: 1 }]);
   });
 });
