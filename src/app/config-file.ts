@@ -21,7 +21,7 @@ import {
   fileTable,
   whole,
 } from '../cabinet/vocabulary/settings-schema';
-import { VALIDATION_MODES } from '../cabinet/sas-state';
+import { VALIDATION_MODES } from '../cabinet/vocabulary/sas';
 
 export const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;
 

@@ -2,14 +2,9 @@
 // keeps to answer the casino system from. The link's protocol lives in src/devices/sas; what the
 // host may do is sas.ts.
 
-/**
- * How the cabinet's vouchers are validated on the link (docs/protocols/sas.md, "Validation"):
- * secure enhanced (the standard's scheme under the host's validation ID, the default), system
- * (the host gives each voucher its number) or standard (the machine's own 8 digits, which anyone
- * can work out from a ticket's amount and time).
- */
-export const VALIDATION_MODES = ['secure-enhanced', 'system', 'standard'] as const;
-export type ValidationMode = (typeof VALIDATION_MODES)[number];
+import { VALIDATION_MODES, type ValidationMode } from './vocabulary/sas';
+
+export { VALIDATION_MODES, type ValidationMode };
 
 /** The link's settings: the config file's `devices.sas`, kept in the cabinet's state. */
 export interface SasSettings {

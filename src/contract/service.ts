@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { int, json, record, str } from './schema';
 import { BUTTONS } from '../cabinet/vocabulary/wish-schema';
 import { TICKET_REASONS, TICKET_VALIDATORS } from '../cabinet/vocabulary/ticket-reasons';
+import { VALIDATION_MODES } from '../cabinet/vocabulary/sas';
 import {
   CHIP_VALUES,
   CURRENCY,
@@ -52,6 +53,16 @@ const settingsView = z.strictObject({
 
 const deviceView = z.strictObject({ online: z.boolean(), faults: record(str(200), 20) });
 
+/** The casino system's link as the cabinet keeps it: away since when and why, and when play stops for it. */
+const casinoSystemView = z.strictObject({
+  validation: z.enum(VALIDATION_MODES),
+  hostLost: z.strictObject({ since: z.number(), reason: str(200) }).nullable(),
+  /** When play stops for the host's absence (ms since the epoch); null: it does not. */
+  stopsPlayAt: z.number().nullable(),
+  /** Play is stopped for it now. */
+  playStopped: z.boolean(),
+});
+
 /** A technician's device test (C-18, C-19): play is stopped while it runs. */
 const deviceTestView = z.strictObject({
   since: z.number(),
@@ -91,6 +102,8 @@ export const SERVICE_VIEW = z.strictObject({
   devices: z.strictObject({ acceptor: deviceView, printer: deviceView, deck: deviceView }),
   deviceTest: deviceTestView.nullable(),
   settings: settingsView,
+  /** The casino system as the attendant and the technician must know it (null: no SAS link). */
+  casinoSystem: casinoSystemView.nullable(),
 });
 
 /** The most tickets in one answer to the attendant's list. */
@@ -218,6 +231,10 @@ const sasLinkView = z.strictObject({
   unsupportedPolls: int(0),
   exceptionQueueDepth: int(0),
   disabledByHost: z.boolean(),
+  /** Real-time event reporting (0E) is on. */
+  realTimeEvents: z.boolean(),
+  validation: z.enum(VALIDATION_MODES),
+  malformedPolls: int(0),
 });
 
 export const ANSWER = z.discriminatedUnion('type', [

@@ -102,6 +102,31 @@ function sasLines(s: Snapshot, link: SasLinkView): ServiceModel['lines'] {
       text: ts(L, link.disabledByHost ? 'dev.sas.disabled' : 'dev.sas.enabled'),
       tone: link.disabledByHost ? 'bad' : 'plain',
     },
+    {
+      text: ts(L, 'dev.sas.mode', {
+        mode: ts(L, `dev.sas.mode.${link.validation}`),
+        rte: ts(L, link.realTimeEvents ? 'dev.sas.on' : 'dev.sas.off'),
+        malformed: link.malformedPolls,
+      }),
+      tone: 'plain',
+    },
+    ...hostLines(s),
+  ];
+}
+
+/** The casino system away, as the technician and the attendant both see it: since when, why, and what it stops. */
+export function hostLines(s: Snapshot): ServiceModel['lines'] {
+  const L = s.language;
+  const c = s.service.casinoSystem;
+  if (!c?.hostLost) return [];
+  const consequence = c.playStopped
+    ? ts(L, 'host.stopped')
+    : c.stopsPlayAt !== null
+      ? ts(L, 'host.stopsAt', { time: formatTime(c.stopsPlayAt) })
+      : ts(L, 'host.goesOn');
+  return [
+    { text: ts(L, 'host.lost', { time: formatTime(c.hostLost.since), reason: c.hostLost.reason }), tone: 'bad' },
+    { text: consequence, tone: c.playStopped ? 'bad' : 'info' },
   ];
 }
 

@@ -6,13 +6,17 @@
 
 import {
   activePayTableId,
+  DEFAULT_CONTROLS,
   GAMES,
   gameInProgress,
+  hostControls,
   hostDisabled,
   metersBySasCode,
+  validationMode,
   type CabinetInput,
   type CabinetResult,
   type CabinetState,
+  type HostControls,
 } from '../../cabinet';
 import { present, type GameId } from '../../core';
 import type { ExceptionChange, ExceptionStore, PendingException } from '../../devices/sas/exception-queue';
@@ -20,6 +24,7 @@ import type { ValidationMode } from '../../devices/sas/features';
 import {
   VALIDATION_CONTROL,
   type CashOutTicket,
+  type ExtendedValidationChange,
   type ExtendedValidationStatus,
   type GameConfig,
   type GameEntry,
@@ -40,6 +45,12 @@ export interface CabinetSide {
   /** Steps, commits and logs one input (a refusal is logged too). */
   input(input: CabinetInput): CabinetResult;
 }
+
+/** 58's answers: not waiting for a validation number; the number given could not be used. */
+const NOT_IN_CASHOUT = 0x80;
+const IMPROPER_VALIDATION = 0x81;
+/** 7B's expiration for "never expires". */
+const NEVER_DAYS = 9999;
 
 /** The SAS game numbers: 1 Jacks or Better, 2 Poker Plus, whichever are offered. */
 export const SAS_GAMES: readonly GameId[] = GAMES;
@@ -216,7 +227,8 @@ export class CabinetMachine implements SasMachine {
   }
 
   validationMode(): ValidationMode {
-    return 'secure-enhanced';
+    const sas = this.state.sas;
+    return sas ? validationMode(sas) : 'secure-enhanced';
   }
 
   lastBill(): { value: number } | null {
@@ -229,37 +241,62 @@ export class CabinetMachine implements SasMachine {
   }
 
   lastCashOutTicket(): CashOutTicket | null {
-    return null;
+    return this.state.sas?.lastCashOutTicket ?? null;
   }
 
-  cashOutTicketRead(): void {}
+  cashOutTicketRead(validationNumber: string): void {
+    this.cabinet.input({ kind: 'sas', command: { type: 'cashOutTicketRead', validationNumber } });
+  }
 
   pendingCashout(): { amount: number } | null {
-    return null;
+    const p = this.state.sas?.pendingCashout;
+    return p ? { amount: p.amount } : null;
   }
 
-  systemValidation(): number {
-    return 0x80;
+  systemValidation(systemId: number, validationNumber: string): number {
+    if (!this.state.sas?.pendingCashout) return NOT_IN_CASHOUT;
+    const r = this.cabinet.input({ kind: 'sas', command: { type: 'systemValidation', systemId, validationNumber } });
+    return r.ok ? 0x00 : IMPROPER_VALIDATION;
   }
 
   cashOutLimit(): number {
     return this.state.settings.limits.ticketLimit;
   }
 
-  extendedValidation(): ExtendedValidationStatus {
+  extendedValidation(change: ExtendedValidationChange): ExtendedValidationStatus {
+    const controls: Partial<HostControls> = {};
+    const set = (bit: number) => (change.mask & bit ? (change.states & bit) !== 0 : undefined);
+    const printer = set(VALIDATION_CONTROL.printerAsCashoutDevice);
+    const redemption = this.ticketIn ? set(VALIDATION_CONTROL.ticketRedemption) : undefined;
+    if (printer !== undefined) controls.printerAsCashoutDevice = printer;
+    if (redemption !== undefined) controls.ticketRedemption = redemption;
+    const days = change.cashableExpirationDays;
+    const expiry = days === 0 ? undefined : days === NEVER_DAYS ? 'never' : days;
+    if (Object.keys(controls).length > 0 || expiry !== undefined)
+      this.cabinet.input({ kind: 'sas', command: { type: 'extendedValidation', controls, expiry } });
     const s = this.state;
+    const now = s.sas ? hostControls(s.sas) : DEFAULT_CONTROLS;
+    const kept = s.sas?.ticketText?.expiry ?? s.settings.voucher.expiryDays;
     return {
       statusBits:
-        VALIDATION_CONTROL.printerAsCashoutDevice |
-        (this.ticketIn ? VALIDATION_CONTROL.ticketRedemption : 0) |
-        (s.sas?.validation.current ? VALIDATION_CONTROL.secureEnhancedConfigured : 0),
-      cashableExpirationDays: s.settings.voucher.expiryDays,
+        (now.printerAsCashoutDevice ? VALIDATION_CONTROL.printerAsCashoutDevice : 0) |
+        (this.ticketIn && now.ticketRedemption ? VALIDATION_CONTROL.ticketRedemption : 0) |
+        (s.sas && validationMode(s.sas) === 'secure-enhanced' && s.sas.validation.current
+          ? VALIDATION_CONTROL.secureEnhancedConfigured
+          : 0),
+      cashableExpirationDays: kept === 'never' ? NEVER_DAYS : Math.min(kept, NEVER_DAYS - 1),
       restrictedExpirationDays: 0,
     };
   }
 
-  setTicketData(_data: HostTicketData): boolean {
-    return false;
+  setTicketData(data: HostTicketData): boolean {
+    const { expirationDays, ...lines } = data;
+    // 7D's expiration: days, 00 for a ticket that never expires.
+    const text =
+      expirationDays === undefined
+        ? lines
+        : { ...lines, expiry: expirationDays === 0 ? ('never' as const) : expirationDays };
+    return this.cabinet.input({ kind: 'sas', command: { type: 'ticketText', text } }).ok;
   }
 
   /** 7B's asset number: the machine number when it is one (digits, below 2^32), else 0. */

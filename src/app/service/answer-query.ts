@@ -55,6 +55,9 @@ export function sasLinkView(s: ReturnType<SasService['status']>): SasLinkView {
     unsupportedPolls: s.unsupportedPolls,
     exceptionQueueDepth: s.exceptionQueueDepth,
     disabledByHost: s.disabledByHost,
+    realTimeEvents: s.realTimeEvents,
+    validation: s.validation,
+    malformedPolls: s.malformedPolls,
   };
 }
 

@@ -2,7 +2,9 @@
 // does, as bits. Only what is true of this machine is set; AFT, bonusing, tournament, progressives,
 // multi-denomination and component authentication are not here, so their bits stay clear.
 
-export type ValidationMode = 'secure-enhanced' | 'system' | 'standard';
+import type { ValidationMode } from '../../cabinet';
+
+export type { ValidationMode };
 
 export interface MachineFeatures {
   validation: ValidationMode;
