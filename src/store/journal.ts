@@ -21,6 +21,7 @@ import {
   type Meters,
   type Voucher,
   type VoucherStatus,
+  withCheckDigits,
 } from '../cabinet';
 import { migrate, openDatabase, StoreError } from './database';
 import { rowHash } from './event-chain';
@@ -44,6 +45,7 @@ import type { RecordsCheck } from './records-walk';
 import { KEYED_SCHEMA, RECALL_KEEP, SCHEMA_VERSION } from './schema';
 import { isEmptyWrite, SasTables, type QueuedException, type SasWrites, type StoredValidation } from './sas-tables';
 import { TableDigests, type RowValues } from './table-digests';
+import { MAX_ATTEMPT, VoucherNumbers } from './voucher-numbers';
 
 /** A checkpoint is written when this many commits and event rows were added since the last one. */
 export const CHECKPOINT_EVERY = 2000;
@@ -75,6 +77,7 @@ export class Journal {
   private settingsHead: string;
   private statements: ReturnType<Journal['prepare']> | null = null;
   private readonly key: MachineKey;
+  private readonly numbers: VoucherNumbers;
   private digests: TableDigests;
   private head: CommitRow;
   private identity: Identity;
@@ -99,6 +102,7 @@ export class Journal {
     start: JournalStart & { db: RecordsReader['db'] },
   ) {
     this.key = start.key;
+    this.numbers = new VoucherNumbers(start.key);
     this.identity = start.identity;
     this.digests = start.digests;
     this.head = start.head;
@@ -463,6 +467,19 @@ export class Journal {
     return this.voucherStmtOnce;
   }
 
+  /**
+   * C-17: the validation number of this cabinet's voucher `sequence`, its body made with the
+   * machine key (voucher-numbers.ts), and never one the vouchers table holds already: a number
+   * issued under an earlier machine number takes the sequence's next body instead.
+   */
+  validationNumber(machine: string, sequence: number): string {
+    for (let attempt = 0; attempt <= MAX_ATTEMPT; attempt++) {
+      const v = withCheckDigits(this.numbers.body(machine, sequence, attempt));
+      if (!this.reader.voucher(v)) return v;
+    }
+    throw new StoreError(`no validation number left for voucher ${sequence} of machine "${machine}"`);
+  }
+
   private prepareVouchers() {
     const db = this.db;
     return {
@@ -489,6 +506,10 @@ export class Journal {
       null,
     ];
     if (this.voucherStmt.insert.run(...values).changes === 1) this.digests.put('vouchers', values);
+    // The cabinet's own numbers are never issued twice (validationNumber); the casino system's
+    // are its to keep apart (SAS), and the first voucher's row stays as it is.
+    else if (v.scheme !== 'sas')
+      throw new StoreError(`validation number ${v.validation} was issued before: it is never issued again`);
   }
 
   /** A redeemed voucher names the log row written just before it in the same commit: the ticket's. */
