@@ -18,6 +18,7 @@ import { readMachine } from '../../devices/sas/host-read';
 import { SAS_BAUD_RATE } from '../../devices/sas/port';
 import { billAcceptedException } from '../../devices/sas/exception-codes';
 import { decodeValidationInfo } from '../../devices/sas/replies';
+import { secureEnhancedBarcode } from '../../devices/sas/validation';
 import { loadConfig, startCabinet, type AssembledCabinet } from '../cabinet-app';
 import { metersReport } from '../service/meters-report';
 
@@ -220,6 +221,8 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
         .filter((e) => e.kind === 'voucher' && e.data.event === 'printed')
         .map((e) => e.data.validation as string);
       expect(printed.length).toBeGreaterThan(0);
+      // Numbered by secure enhanced validation under the host's validation ID, from its sequence 100 on.
+      expect(printed).toEqual(printed.map((_, i) => secureEnhancedBarcode(0x0a0b0c, 101 + i)));
       expect(count(got, 0x3d)).toBe(printed.length);
       expect(vouchers).toEqual(printed);
       expect(count(got, 0x17)).toBe(rows('powerUp', () => true));
