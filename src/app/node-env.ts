@@ -33,11 +33,7 @@ export interface ValidationNumbers {
   validationNumber(machine: string, sequence: number): string;
 }
 
-export function nodeEnv(
-  dealing: RandomSource,
-  numbers: ValidationNumbers,
-  clock: () => number = Date.now,
-): CabinetEnv {
+export function nodeEnv(dealing: RandomSource, numbers: ValidationNumbers, clock: () => number = Date.now): CabinetEnv {
   return {
     now: clock,
     newDeck: () => shuffledDeck(dealing),

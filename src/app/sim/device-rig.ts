@@ -118,7 +118,9 @@ export class DeviceRig {
     if (uniformBelow(random, 10) < 8) return oneOf(random, printed);
     const body = Array.from({ length: 16 }, () => uniformBelow(random, 10)).join('');
     const guessed = withCheckDigits(body);
-    return uniformBelow(random, 2) === 0 ? guessed : guessed.slice(0, 16) + String((Number(guessed[16]) + 1) % 10) + guessed[17];
+    return uniformBelow(random, 2) === 0
+      ? guessed
+      : guessed.slice(0, 16) + String((Number(guessed[16]) + 1) % 10) + guessed[17];
   }
 
   private printed(ticket: PrintedTicket): void {
