@@ -22,6 +22,7 @@ import { CRASH_CONFIG } from './sim/crash-harness';
 import { readLedger } from './sim/device-ledger';
 import { LedgerDevices } from './sim/ledger-devices';
 import { until } from '../devices/shared/test-support';
+import { simulatedCabinet } from './testing/simulated-cabinet';
 
 let dir: string;
 beforeEach(() => {
@@ -321,21 +322,7 @@ describe('where the machine key and the mirror live', () => {
 
 describe("issue 23's attacks that held, by a technician with a shell", () => {
   /** The production cabinet on `db` with every device simulated behind its driver: tickets go in. */
-  async function withTickets(db: string) {
-    const app = await startCabinet({
-      config,
-      dataDir: dirname(db),
-      database: basename(db),
-      devices: { kind: 'simulated', transport: 'memory' },
-      dealing: { kind: 'crypto' },
-    });
-    const sim = app.devices.sim!;
-    await until(
-      'the devices up',
-      () => app.runner.state.tilts.length === 0 && app.runner.state.acceptorEnabled === true,
-    );
-    return { app, sim };
-  }
+  const withTickets = (db: string) => simulatedCabinet({ config, dataDir: dirname(db), database: basename(db) });
 
   it('the vouchers table un-redeemed by hand: the start is refused naming the table, and the voucher pays nothing twice', async () => {
     const db = dataPath(dir);

@@ -11,7 +11,8 @@ import { SeededRandom } from '../core';
 import { checkDigitsMatch, withCheckDigits, UNKNOWN_TICKETS_IN_A_ROW } from '../cabinet';
 import { legacyValidation } from '../cabinet/testing';
 import { until } from '../devices/shared/test-support';
-import { openJournal, startCabinet, type AssembledCabinet } from './cabinet-app';
+import { openJournal } from './cabinet-app';
+import { simulatedCabinet, type SimulatedCabinet } from './testing/simulated-cabinet';
 import { parseConfig, type AppConfig } from './config';
 import { nodeEnv } from './node-env';
 import { CabinetRunner } from './runner';
@@ -26,26 +27,9 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const configFor = (machine: string, keyFile = join(dir, `${machine}.key`)): AppConfig =>
   parseConfig({ access: { initialPin: '1234' }, voucher: { machine }, store: { keyFile } });
 
-interface Cabinet {
-  app: AssembledCabinet;
-  sim: NonNullable<AssembledCabinet['devices']['sim']>;
-}
+type Cabinet = SimulatedCabinet;
 
-async function cabinet(name: string, config: AppConfig): Promise<Cabinet> {
-  const app = await startCabinet({
-    config,
-    dataDir: join(dir, name, 'data'),
-    devices: { kind: 'simulated', transport: 'memory' },
-    dealing: { kind: 'crypto' },
-  });
-  const sim = app.devices.sim!;
-  await until(
-    'the devices up',
-    () => app.runner.state.tilts.length === 0 && app.runner.state.acceptorEnabled === true,
-    10_000,
-  );
-  return { app, sim };
-}
+const cabinet = (name: string, config: AppConfig) => simulatedCabinet({ config, dataDir: join(dir, name, 'data') });
 
 /** A note in, then CASH OUT: the number printed on the voucher. */
 async function cashOut({ app, sim }: Cabinet, note: number): Promise<{ validation: string; sequence: number }> {

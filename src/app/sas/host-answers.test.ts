@@ -11,8 +11,8 @@ import { checkBalance } from '../../cabinet';
 import { decodeRedeem, decodeTicketValidation } from '../../devices/sas/replies';
 import type { SasHost } from '../../devices/sas/host';
 import { until } from '../../devices/shared/test-support';
-import { startCabinet, type AssembledCabinet } from '../cabinet-app';
 import { parseConfig } from '../config';
+import { simulatedCabinet, type SimulatedCabinet } from '../testing/simulated-cabinet';
 import { REDEEM_STATUS } from './ticket-in';
 
 const A = '001111222233334444';
@@ -24,32 +24,20 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Cabinet {
-  app: AssembledCabinet;
-  sim: NonNullable<AssembledCabinet['devices']['sim']>;
-  host: SasHost;
-}
+type Cabinet = SimulatedCabinet & { host: SasHost };
 
 /** A cabinet on a SAS link whose host polls only when the test says. */
 async function cabinet(settings: Record<string, unknown> = {}): Promise<Cabinet> {
-  const app = await startCabinet({
+  const c = await simulatedCabinet({
     config: parseConfig({
       devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', sas: 'simulated' },
       ...settings,
     }),
     dataDir: join(dir, 'data'),
-    devices: { kind: 'simulated', transport: 'memory' },
-    dealing: { kind: 'crypto' },
   });
-  const host = app.sas!.host!;
+  const host = c.app.sas!.host!;
   await host.stop();
-  const sim = app.devices.sim!;
-  await until(
-    'the devices up',
-    () => app.runner.state.acceptorEnabled === true && app.runner.state.tilts.length === 0,
-    10_000,
-  );
-  return { app, sim, host };
+  return { ...c, host };
 }
 
 const redeem = async (host: SasHost, barcode: string, amountCents: number, transferCode = 0x00) =>
