@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkDigitsMatch } from '../cabinet';
+import { checkDigitsMatch, withCheckDigits } from '../cabinet';
 import { legacyValidation } from '../cabinet/testing';
 import { Journal } from './journal';
 import { machineKey } from './machine-key';
-import { dataPath, testMachine } from './testing';
+import { Bench, dataPath, testMachine } from './testing';
 import { MAX_ATTEMPT, SEQUENCES, VoucherNumbers } from './voucher-numbers';
 
 let dir: string;
@@ -87,5 +87,22 @@ describe("a cabinet's validation numbers", () => {
     expect(next).not.toBe(first);
     expect(checkDigitsMatch(next)).toBe(true);
     store.close();
+  });
+
+  it('are never committed twice: a voucher whose number the vouchers table holds is refused whole', () => {
+    const bench = new Bench(dataPath(dir));
+    const same = withCheckDigits('1234567812345678');
+    bench.rig.env.newValidation = () => same;
+    bench.insert(500);
+    bench.wish({ type: 'cashOut' });
+    bench.input({ kind: 'device', event: { device: 'printer', type: 'printed', validation: same } });
+    expect(bench.store.reader.voucher(same)?.status).toBe('issued');
+    bench.insert(700);
+    const before = bench.rig.state;
+    expect(() => bench.wish({ type: 'cashOut' })).toThrow(/validation number 1234567812345678\d\d was issued before/);
+    // Nothing of the refused commit stands: the voucher row is the first one's, the state as it was.
+    expect(bench.store.load()).toEqual(before);
+    expect(bench.store.reader.voucher(same)).toMatchObject({ amount: 500, status: 'issued' });
+    bench.store.close();
   });
 });
