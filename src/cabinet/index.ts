@@ -55,9 +55,7 @@ export {
   checkDigitsMatch,
   checkValidationNumber,
   formatValidationNumber,
-  isEighteenDigits,
   withCheckDigits,
-  VALIDATION_DIGITS,
   type ValidationCheck,
 } from './validation-number';
 export { TICKET_LOCK_MS, UNKNOWN_TICKETS_IN_A_ROW } from './ticket-guesses';

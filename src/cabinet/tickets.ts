@@ -11,7 +11,8 @@ import { playBlocked } from './locks';
 import type { CabinetState } from './state';
 import { countRefusal, ticketCredited, ticketsLocked } from './ticket-guesses';
 import type { Transition } from './transition';
-import { checkDigitsMatch, isEighteenDigits } from './validation-number';
+import { isValidationNumber } from './ticket-verdicts';
+import { checkDigitsMatch } from './validation-number';
 
 export type TicketEvent = Extract<
   DeviceEvent,
@@ -79,7 +80,7 @@ export function ticketEvent(tx: Transition, event: TicketEvent): void {
  */
 function insertProblem(tx: Transition, barcode: string): TicketReason | null {
   const s = tx.state;
-  if (!isEighteenDigits(barcode)) return 'badBarcode';
+  if (!isValidationNumber(barcode)) return 'badBarcode';
   if (ticketsLocked(s, tx.at)) return 'ticketsLocked';
   if (s.ticket || s.note) return 'busy';
   if (hostOwed(s)) return 'busy';

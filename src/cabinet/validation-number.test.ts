@@ -2,13 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SeededRandom, uniformBelow } from '../core';
 import { legacyValidation } from './testing';
-import {
-  checkDigitsMatch,
-  checkValidationNumber,
-  formatValidationNumber,
-  isEighteenDigits,
-  withCheckDigits,
-} from './validation-number';
+import { isValidationNumber } from './ticket-verdicts';
+import { checkDigitsMatch, checkValidationNumber, formatValidationNumber, withCheckDigits } from './validation-number';
 
 const body = fc.stringMatching(/^\d{16}$/);
 const swap = (v: string, i: number, j: number) => [...v].map((c, k) => (k === i ? v[j] : k === j ? v[i] : c)).join('');
@@ -56,11 +51,11 @@ describe('validation number: 16 digits of body, 2 check digits', () => {
 
   it('refuses what is not 18 digits, and a body that is not 16', () => {
     for (const v of ['12345', '0'.repeat(17), '0'.repeat(19), '00000000000000000a', ' '.repeat(18)]) {
-      expect(isEighteenDigits(v)).toBe(false);
+      expect(isValidationNumber(v)).toBe(false);
       expect(checkDigitsMatch(v)).toBe(false);
       expect(checkValidationNumber(v)).toEqual({ ok: false, reason: 'a validation number is exactly 18 digits' });
     }
-    expect(isEighteenDigits(123456789012345678)).toBe(false);
+    expect(isValidationNumber(123456789012345678)).toBe(false);
     expect(() => withCheckDigits('123')).toThrow(RangeError);
     expect(checkValidationNumber(withCheckDigits('1'.repeat(16)).replace(/.$/, (d) => String((+d + 1) % 10)))).toEqual({
       ok: false,

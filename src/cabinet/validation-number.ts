@@ -3,16 +3,13 @@
 // (the IBAN check): the whole number read as an integer is 1 modulo 97. The check digits catch
 // a misread or mistyped number before anything is looked up; they prove nothing about who made
 // it, since anyone can compute them. What makes a body this cabinet's alone is the store's
-// (src/store/voucher-numbers.ts): here is only the shape every layer agrees on. Pure.
+// (src/store/voucher-numbers.ts); the 18-digit rule itself is the vocabulary's. Pure.
 
-export const VALIDATION_DIGITS = 18;
-export const VALIDATION_BODY_DIGITS = 16;
+import { isValidationNumber, VALIDATION_DIGITS } from './vocabulary/ticket-reasons';
 
-const EIGHTEEN_DIGITS = /^\d{18}$/;
+export const VALIDATION_BODY_DIGITS = VALIDATION_DIGITS - 2;
+
 const BODY = /^\d{16}$/;
-
-/** Eighteen decimal digits: what an acceptor must read for a ticket to be a voucher at all. */
-export const isEighteenDigits = (v: unknown): v is string => typeof v === 'string' && EIGHTEEN_DIGITS.test(v);
 
 function mod97(digits: string): number {
   let r = 0;
@@ -27,13 +24,14 @@ export function withCheckDigits(body: string): string {
 }
 
 /** Whether an 18-digit number's check digits are right (false for anything else). */
-export const checkDigitsMatch = (v: string): boolean => isEighteenDigits(v) && mod97(v) === 1;
+export const checkDigitsMatch = (v: string): boolean => isValidationNumber(v) && mod97(v) === 1;
 
 export type ValidationCheck = { ok: true } | { ok: false; reason: string };
 
 /** Why a number is not one this cabinet could have printed, as the printer and the log say it. */
 export function checkValidationNumber(v: string): ValidationCheck {
-  if (!isEighteenDigits(v)) return { ok: false, reason: 'a validation number is exactly 18 digits' };
+  if (!isValidationNumber(v))
+    return { ok: false, reason: `a validation number is exactly ${VALIDATION_DIGITS} digits` };
   if (!checkDigitsMatch(v)) return { ok: false, reason: 'check digits do not match (mistyped or forged number)' };
   return { ok: true };
 }
