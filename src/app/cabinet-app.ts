@@ -177,7 +177,7 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
     const jams = seeded ? new SeededRandom(`devices:${seeded.seed}:${resumedVersion}`) : new CryptoRandom();
     devices = await openDevices(plan.devices, config, jams);
     if (plan.devices.kind === 'configured') plan.log?.(`devices: ${describeDevices(config)}`);
-    const env = nodeEnv(dealing);
+    const env = nodeEnv(dealing, journal);
     // Secure enhanced validation prints only while the 4D buffer has room for the voucher's record.
     if (config.sas) env.sasUnreadVouchers = () => journal.sasValidations().filter((r) => !r.read).length;
     const decks = seeded?.decks;

@@ -80,6 +80,9 @@ export const LOG_EVENTS = {
     event('rejected', { barcode, reason: text }),
     /** The casino system has read how the redemption ended (71 FF). */
     event('statusRead', { barcode, by: z.literal('host') }),
+    /** Unknown tickets in a row lock the slot for tickets (ticket-guesses.ts), until `until` or an attendant. */
+    event('locked', { unknownInRow: z.number(), until: z.number() }),
+    event('unlocked', { by: z.literal('attendant') }),
   ]),
   /** A voucher out (C-4, C-17). */
   voucher: events([
