@@ -164,6 +164,8 @@ const ticketInRow = z.strictObject({
 const meterRow = z.strictObject({
   name: str(64),
   code: str(8).nullable(),
+  /** Further SAS codes that count the same thing on this cabinet (the cabinet's declaration, meters.ts). */
+  sameAs: z.array(str(8)).max(8),
   unit: z.enum(['money', 'count']),
   label: str(120),
   lifetime: int(),

@@ -187,14 +187,39 @@ export function handpays(): Answer {
 
 export function metersReport(balanced = true): MetersReport {
   const meters: MetersReport['meters'] = [
-    { name: 'totalIn', code: '0000', unit: 'money', label: 'Total in (wagered)', lifetime: 1234567, period: 4500 },
-    { name: 'totalWon', code: '0001', unit: 'money', label: 'Total won', lifetime: 1100000, period: 3000 },
-    { name: 'gamesPlayed', code: '0005', unit: 'count', label: 'Games played', lifetime: 15234, period: 120 },
+    {
+      name: 'totalIn',
+      code: '0000',
+      sameAs: [],
+      unit: 'money',
+      label: 'Total in (wagered)',
+      lifetime: 1234567,
+      period: 4500,
+    },
+    {
+      name: 'totalWon',
+      code: '0001',
+      sameAs: ['001C'],
+      unit: 'money',
+      label: 'Total won',
+      lifetime: 1100000,
+      period: 3000,
+    },
+    {
+      name: 'gamesPlayed',
+      code: '0005',
+      sameAs: [],
+      unit: 'count',
+      label: 'Games played',
+      lifetime: 15234,
+      period: 120,
+    },
   ];
   for (let i = 0; i < 12; i++)
     meters.push({
       name: `billsIn${i}`,
       code: i < 6 ? `00${40 + i}` : null,
+      sameAs: [],
       unit: 'count',
       label: `Bills in, note ${i + 1}`,
       lifetime: 100 + i,

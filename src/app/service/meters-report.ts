@@ -13,6 +13,7 @@ export function metersReport(state: CabinetState, chainIntact: boolean): MetersR
     return {
       name,
       code: def?.code ?? null,
+      sameAs: [...(def?.sameAs ?? [])],
       unit: def?.unit ?? 'count',
       label: def?.label ?? name,
       lifetime: lifetime[name] ?? 0,

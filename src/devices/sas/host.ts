@@ -89,7 +89,7 @@ export interface CasinoOptions {
 /** A voucher as the host learnt it, whatever the validation mode. */
 export interface HostVoucher {
   address: number;
-  /** 18 digits for secure enhanced and system validation, the 8 of standard validation. */
+  /** The 18 digits the ticket carries (standard validation's 8 with ten zeros before them). */
   barcode: string;
   amountCents: number;
   /** 4D's record (secure enhanced, system), or null when the number came with 3D's long poll. */
@@ -320,8 +320,14 @@ export class SasHost extends EventEmitter<SasHostEvents> {
     if (mode === 'standard') {
       const b = await this.request(address, { command: 0x3d });
       if (!b) return;
+      // The 8 digits as the ticket's barcode carries them: ten zeros before.
       const t = R.decodeCashOutTicket(b);
-      this.addVoucher({ address, barcode: t.validationNumber, amountCents: t.amountCents, record: null });
+      this.addVoucher({
+        address,
+        barcode: t.validationNumber.padStart(18, '0'),
+        amountCents: t.amountCents,
+        record: null,
+      });
       return;
     }
     const b = await this.request(address, { command: 0x4d, function: 0 });
