@@ -1,10 +1,13 @@
-// The crash test at scale: `npm run bench:crash -- --kills 1000`. The cabinet runs its real
+// The crash test at scale: `npm run bench:crash -- --kills 1000`; with `--sas MODE` (secure-enhanced,
+// system or standard) the host simulator is on a SAS link in that validation mode and validates
+// every ticket. The cabinet runs its real
 // drivers on the serial simulators' pseudo-terminals (socat), as with real ports. Prints the
 // crashes, the games that resumed and every discrepancy found (the target is none).
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { VALIDATION_MODES, type ValidationMode } from '../src/cabinet';
 import { crashTest } from '../src/app/sim/crash-harness';
 
 function flag(name: string, fallback: string): string {
@@ -16,8 +19,12 @@ function flag(name: string, fallback: string): string {
 const kills = Number(flag('kills', '100'));
 const seed = flag('seed', String(Date.now()));
 const keep = process.argv.includes('--keep');
-if (!Number.isSafeInteger(kills) || kills < 1) {
-  process.stderr.write('usage: npm run bench:crash -- [--kills N] [--seed S] [--keep]\n');
+const sasMode = process.argv.includes('--sas') ? flag('sas', 'secure-enhanced') : null;
+const isMode = (m: string): m is ValidationMode => (VALIDATION_MODES as readonly string[]).includes(m);
+if (!Number.isSafeInteger(kills) || kills < 1 || (sasMode !== null && !isMode(sasMode))) {
+  process.stderr.write(
+    `usage: npm run bench:crash -- [--kills N] [--seed S] [--sas ${VALIDATION_MODES.join('|')}] [--keep]\n`,
+  );
   process.exit(2);
 }
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-crash-'));
@@ -26,6 +33,7 @@ const report = await crashTest({
   dir,
   kills,
   seed,
+  ...(sasMode !== null && isMode(sasMode) ? { sas: true, validation: sasMode, ticketsPerMille: 300 } : {}),
   log: (line) => {
     if (process.argv.includes('--verbose')) process.stdout.write(line + '\n');
     else if (/^kill \d*[05]0:/.test(line))
@@ -38,6 +46,11 @@ process.stdout.write(
     `crash test: seed ${seed}, ${report.kills} SIGKILLs in ${seconds.toFixed(1)} s (${report.killedBeforeReady} during start-up or recovery)`,
     `games played ${report.gamesPlayed}; interrupted games resumed with the same cards ${report.resumedGames}`,
     `notes stacked ${report.notesStacked} (${report.recoveredNotes} credited by recovery); vouchers printed ${report.vouchersPrinted} (${report.recoveredVouchers} settled by recovery); vouchers failed or voided and handpaid ${report.voidedVouchers}`,
+    ...(sasMode
+      ? [
+          `SAS (${sasMode} validation): tickets inserted ${report.ticketsInserted}, stacked ${report.ticketsStacked}, returned ${report.ticketsReturned}; host redeemed ${report.hostRedeemed}, final statuses read ${report.hostFinalStatuses}; vouchers the host learnt ${report.hostVouchers} (${report.hostVouchersUnread} yet to read); cash-outs paid by hand ${report.handpaidCashouts}`,
+        ]
+      : []),
     `discrepancies ${report.discrepancies.length}`,
     ...report.discrepancies.slice(0, 20).map((d) => `  ${d}`),
   ].join('\n') + '\n',

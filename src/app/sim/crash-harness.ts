@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SeededRandom, uniformBelow } from '../../core';
-import { checkBalance, type CabinetState } from '../../cabinet';
+import { checkBalance, type CabinetState, type ValidationMode } from '../../cabinet';
 import { readMachineKey, RecordsReader } from '../../store';
 import { gameView } from '../headless';
 import { readLedger } from './device-ledger';
@@ -45,6 +45,8 @@ export interface CrashOptions {
   ticketsPerMille?: number;
   /** A SAS link with the host simulator on it: the host validates every ticket (crash-host.ts). */
   sas?: boolean;
+  /** The link's validation mode (default secure enhanced): the host polls for it, the checks follow it. */
+  validation?: ValidationMode;
   log?: (line: string) => void;
 }
 
@@ -69,6 +71,11 @@ export interface CrashReport {
   hostFinalStatuses?: number;
   /** With a SAS link: a ticket credited whose end the host had yet to read when the last run ended (0 or 1). */
   hostUnreadRedeemed?: number;
+  /** With a SAS link: vouchers the host learnt (4D or 3D), and those printed it had yet to read at the end. */
+  hostVouchers?: number;
+  hostVouchersUnread?: number;
+  /** With a SAS link: cash-outs paid by hand instead of printed (the mode's rule, no validation ID, limits). */
+  handpaidCashouts?: number;
   discrepancies: string[];
 }
 
@@ -287,8 +294,9 @@ export async function crashTest(options: CrashOptions): Promise<CrashReport> {
   });
   // The key beside the config file, the mirror beside the data folder: the defaults.
   const places: MachinePlaces = { keyFile: join(dir, 'machine.key'), mirror: join(dir, 'data-mirror') };
-  const host = options.sas ? await CrashHost.start(dir) : null;
-  const sas = host ? { sas: { path: host.machinePath, address: CRASH_SAS_ADDRESS } } : {};
+  const validation = options.validation ?? 'secure-enhanced';
+  const host = options.sas ? await CrashHost.start(dir, validation) : null;
+  const sas = host ? { sas: { path: host.machinePath, address: CRASH_SAS_ADDRESS, validation } } : {};
   writeFileSync(config, JSON.stringify({ ...CRASH_CONFIG, devices: { ...rig.ports, ...sas } }));
   try {
     return await killAndCheck({ ...options, maxLife, db, ledger, config, log, rig, places, host });
@@ -424,6 +432,12 @@ async function killAndCheck({
       report.hostRedeemed = seenByHost.redeemedByHost;
       report.hostFinalStatuses = seenByHost.finals;
       report.hostUnreadRedeemed = seenByHost.unreadRedeemed;
+      report.hostVouchers = seenByHost.vouchersToHost;
+      report.hostVouchersUnread = seenByHost.vouchersUnread;
+      report.handpaidCashouts = store.eventsOfKind(['handpay'], -1).filter((r) => {
+        const d = r.data as { event: string; kind: string };
+        return d.event === 'locked' && d.kind === 'cancelledCredits';
+      }).length;
     } finally {
       store.close();
     }

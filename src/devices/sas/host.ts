@@ -109,6 +109,8 @@ export class SasHost extends EventEmitter<SasHostEvents> {
   systemValidation: 'approve' | 'deny' | 'silent' = 'approve';
   /** The host's system ID and the last of its own validation numbers given out (system validation). */
   readonly validationSystem = { systemId: 1, last: 0 };
+  /** Every number the host gave with 58, as the voucher's 18 digits (its system ID first). */
+  readonly systemNumbers = new Set<string>();
   readonly exceptions: { address: number; code: number; data?: number[] }[] = [];
   readonly vouchers: HostVoucher[] = [];
   /** Machines with real-time event reporting on (0E acknowledged). */
@@ -351,6 +353,7 @@ export class SasHost extends EventEmitter<SasHostEvents> {
     if (!pending || pending.cashoutType === R.NOT_WAITING_FOR_VALIDATION || this.systemValidation === 'silent') return;
     const approve = this.systemValidation === 'approve';
     const number = approve ? String(++this.validationSystem.last).padStart(16, '0') : '0'.repeat(16);
+    if (approve) this.systemNumbers.add(String(this.validationSystem.systemId).padStart(2, '0') + number);
     await this.request(address, {
       command: 0x58,
       systemId: approve ? this.validationSystem.systemId : 0,
