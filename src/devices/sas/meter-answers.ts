@@ -53,7 +53,7 @@ export function meterAnswer(ctx: PollContext, req: LongPollRequest): Answer | nu
     case 0xaf:
       return knownGame(ctx, req.game) ? extendedMeters(ctx, req.command, req.game, req.meters) : null;
     case 0x2d: {
-      // Hand paid cancelled credits are kept for the machine only: a game number is ignored (7.6.2).
+      // Hand paid cancelled credits are kept for the machine only: another game's is a meter not kept (7.1).
       const v = req.game === 0 ? meterValue(ctx, { code: 0x03 }, 0) : null;
       return v === null ? null : { reply: encodeGameMeter(ctx.address, 0x2d, 0, v) };
     }
