@@ -12,13 +12,13 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RECORDS_TILT, SETTINGS_TILT, type DeviceBus, type DeviceCommand } from '../cabinet';
 import { createMachineKey, readMachineKey, RecordsReader } from '../store';
-import { dataPath } from '../store/testing';
+import { dataPath } from '../store/testing/store-rig';
 import { openJournal, startCabinet, storePlaces } from './cabinet-app';
 import { CliError } from './commands/command';
 import { runCommand } from './commands/run-command';
 import { parseConfig } from './config';
 import { runHeadless } from './headless';
-import { CRASH_CONFIG } from './sim/crash-harness';
+import { CRASH_CONFIG } from '../../test/crash/crash-harness';
 import { readLedger } from './sim/device-ledger';
 import { LedgerDevices } from './sim/ledger-devices';
 

@@ -10,13 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeededRandom } from '../core';
 import { checkBalance } from '../cabinet';
 import { createDevices } from '../devices';
-import { until } from '../devices/shared/test-support';
+import { until } from '../devices/testing/event-log';
 import type { Journal } from '../store';
 import { openJournal } from './cabinet-app';
 import { parseConfig } from './config';
 import { nodeEnv } from './node-env';
 import { CabinetRunner, type TicketValidator } from './runner';
-import { DeviceRig } from './sim/device-rig';
+import { DeviceRig } from '../../test/support/device-rig';
 
 const DAY = 86_400_000;
 let dir: string;

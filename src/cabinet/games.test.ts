@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { runReplay, SeededRandom, uniformBelow } from '../core';
-import { stackedDeck } from '../core/test-decks';
+import { stackedDeck } from '../core/testing/decks';
 import type { Button } from './device-events';
 import { checkBalance } from './meters';
 import { gameInProgress } from './state';
-import { Rig } from './testing';
+import { Rig } from './testing/rig';
 
 const balanced = (rig: Rig) =>
   expect(checkBalance(rig.state.meters.lifetime, rig.state.balance)).toMatchObject({ ok: true });

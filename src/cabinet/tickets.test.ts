@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkBalance } from './meters';
 import { ownVoucherVerdict, type VoucherRecord } from './own-vouchers';
-import { Rig } from './testing';
+import { Rig } from './testing/rig';
 
 const A = '001234567890123456';
 const B = '009999999999999999';

@@ -9,7 +9,7 @@ import {
   type JacksStep,
 } from './jacks-or-better';
 import { parsePayTable } from './paytable';
-import { stackedDeck } from './test-decks';
+import { stackedDeck } from './testing/decks';
 
 function ok(step: JacksStep): JacksState {
   if (!step.ok) throw new Error(`refused: ${step.refusal.rule} ${step.refusal.reason}`);

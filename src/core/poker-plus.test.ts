@@ -10,7 +10,7 @@ import {
   type PokerPlusStep,
 } from './poker-plus';
 import type { PokerPlusConfig, PokerPlusState } from './poker-plus-state';
-import { stackedDeck } from './test-decks';
+import { stackedDeck } from './testing/decks';
 
 function ok(step: PokerPlusStep): PokerPlusState {
   if (!step.ok) throw new Error(`refused: ${step.refusal.rule} ${step.refusal.reason}`);

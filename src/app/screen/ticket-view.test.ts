@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stackedDeck } from '../../core/test-decks';
-import { Rig } from '../../cabinet/testing';
+import { stackedDeck } from '../../core/testing/decks';
+import { Rig } from '../../cabinet/testing/rig';
 import { checkToScreen } from '../../contract';
 import { snapshotOf } from './snapshot-of';
 import { TICKET_CREDITED_SHOW_MS, TICKET_RETURNED_SHOW_MS } from './ticket-view';

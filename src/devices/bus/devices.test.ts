@@ -3,9 +3,9 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceEvent } from '../../cabinet/device-events';
-import { EventLog, until } from '../shared/test-support';
+import { EventLog, until } from '../testing/event-log';
 import { makeValidationNumber } from '../printer/validation-number';
-import { VOUCHER } from '../printer/test-voucher';
+import { VOUCHER } from '../testing/test-voucher';
 import { createSimulatedDevices, type SimulatedSet } from './factory';
 
 const TUNING = {

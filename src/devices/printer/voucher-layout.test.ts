@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EscPosDecoder } from './escpos';
-import { VOUCHER } from './test-voucher';
+import { VOUCHER } from '../testing/test-voucher';
 import { formatValidationNumber, makeValidationNumber } from './validation-number';
 import { voucherBytes, voucherProblems } from './voucher-layout';
 import type { Voucher } from '../../cabinet/device-events';

@@ -2,16 +2,16 @@
 // numbers and a transparent PIN "hash". For tests and examples only; the app injects the real
 // ones.
 
-import { SeededRandom, shuffledDeck, type Card } from '../core';
-import type { DeviceCommand, DeviceEvent, Door, KeySwitch } from './device-events';
-import type { CabinetEffect, GameRecord, LogKind } from './effects';
-import { stepCabinet, type CabinetResult } from './cabinet';
-import type { CabinetEnv, CabinetInput } from './inputs';
-import type { ConfigReturns } from './return-range';
-import type { TableReturn } from './table-return';
-import { DEFAULT_SETTINGS, type CabinetSettings, type Limits } from './settings';
-import { initialState, type CabinetState } from './state';
-import { logRowProblem } from './vocabulary/log-events';
+import { SeededRandom, shuffledDeck, type Card } from '../../core';
+import type { DeviceCommand, DeviceEvent, Door, KeySwitch } from '../device-events';
+import type { CabinetEffect, GameRecord, LogKind } from '../effects';
+import { stepCabinet, type CabinetResult } from '../cabinet';
+import type { CabinetEnv, CabinetInput } from '../inputs';
+import type { ConfigReturns } from '../return-range';
+import type { TableReturn } from '../table-return';
+import { DEFAULT_SETTINGS, type CabinetSettings, type Limits } from '../settings';
+import { initialState, type CabinetState } from '../state';
+import { logRowProblem } from '../vocabulary/log-events';
 
 /** A logged row as a test reads it: any of its kind's fields, by name. */
 export interface LoggedRow {

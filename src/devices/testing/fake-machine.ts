@@ -3,9 +3,9 @@
 // acceptor, a handpay, a clock. It behaves as the cabinet will (each call commits at once), but
 // it is not the cabinet: the cabinet implements SasMachine from its own state and store.
 
-import { REDEEM_STATUS, refusedByHost, TRANSFER_CODE } from './ticket-codes';
+import { REDEEM_STATUS, refusedByHost, TRANSFER_CODE } from '../sas/ticket-codes';
 import { crc16Kermit } from '../shared/crc16-kermit';
-import { planRaise, type ExceptionStore } from './exception-queue';
+import { planRaise, type ExceptionStore } from '../sas/exception-queue';
 import type {
   GameConfig,
   GameEntry,
@@ -16,8 +16,8 @@ import type {
   TicketIn,
   TicketRedemption,
   ValidationRecord,
-} from './machine';
-import { applySetValidationId, issueValidation, type ValidationConfig, type ValidationState } from './validation';
+} from '../sas/machine';
+import { applySetValidationId, issueValidation, type ValidationConfig, type ValidationState } from '../sas/validation';
 
 export interface FakeMachineOptions {
   /** Credit limit for tickets in, minor units. */

@@ -1,7 +1,7 @@
 // A voucher for the printer tests.
 
 import type { Voucher } from '../../cabinet/device-events';
-import { makeValidationNumber } from './validation-number';
+import { makeValidationNumber } from '../printer/validation-number';
 
 export const VOUCHER: Voucher = {
   validation: makeValidationNumber({ machine: 1234, sequence: 7 }),
