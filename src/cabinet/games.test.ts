@@ -190,7 +190,8 @@ describe('Poker Plus in the cabinet', () => {
     expect(rig.state.balance).toBe(100 - 40);
     rig.play({ type: 'fold' });
     expect(gameInProgress(rig.state)).toBe(false);
-    expect(rig.record(0).replay.boxes).toEqual([{ ante: 10 }, { ante: 10, blind: true }]);
+    const replay = rig.record(0).replay;
+    expect(replay.game === 'poker-plus' && replay.boxes).toEqual([{ ante: 10 }, { ante: 10, blind: true }]);
     balanced(rig);
   });
 });

@@ -13,7 +13,7 @@ export { acceptorShouldAccept, lampsFor } from './outputs';
 export { recordsRefused } from './records';
 export * from './vocabulary/tilts';
 export * from './vocabulary/log-events';
-export { replayFile } from './recall';
+export { replayFile, type ReplayFile } from './recall';
 export { parseWish } from './wishes';
 export {
   settingsProblems,
