@@ -214,7 +214,15 @@ const draws: [string, string, number, [string, DrawOption][]][] = [
       ['swap Kc', swap(2)],
     ],
   ],
-  ['5c 6d 7h 8s Kc 2d', 'Jd', 1, [['swap 2d', swap(5)]]],
+  [
+    '5c 6d 7h 8s Kc 2d',
+    'Jd',
+    1,
+    [
+      ['swap 2d', swap(5)],
+      ['swap Kc', swap(4)],
+    ],
+  ],
   ['9c 9d 9h 4s 2c 7d', 'Kh', 1, [['swap 2c', swap(4)]]],
   ['9c 9d 4h 4s 2c 7d', 'Kh', 1, [['swap 2c', swap(4)]]],
   ['Qc Qd 7h 9s 4c 2d', 'Kh', 1, [['swap 2d', swap(5)]]],
