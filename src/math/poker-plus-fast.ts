@@ -1,10 +1,11 @@
 // The simulator's fast path: a Poker Plus round played on plain arrays instead of through the
 // engine's immutable states (dealPokerPlus/stepPokerPlus copy the deck, the boxes and the state
 // at every step, and check what a simulator never gets wrong). It holds no rules of its own:
-// what a draw action may be is core's drawRefusal, fees core's drawFee, the dealer's game and the bought game core's isGame and
-// lowestCardIndex, every payout and outcome core's settleStakes and betPayoutOf, and every
-// choice the strategy code the engine path plays (nextDraw, finalChoice). What it does itself
-// is the order of the cards: P-2's deal and P-5's refills from the top of the deck.
+// what a draw action may be is core's drawRefusal, fees core's drawFee, the dealer's game and
+// the bought game core's isGame and lowestCardIndex, every payout and outcome core's
+// settleStakes and betPayoutOf, and every choice the strategy code the engine path plays
+// (nextDraw, finalChoice). What it does itself is the order of the cards: P-2's deal and P-5's
+// refills from the top of the deck.
 // poker-plus-fast.test.ts plays the same seeded rounds both ways and compares every one.
 
 import {

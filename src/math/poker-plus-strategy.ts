@@ -24,9 +24,10 @@ export type ExchangeWhat = 'unpaired' | 'off-flush' | 'off-straight' | 'all';
 export const EXCHANGE_WHATS: readonly ExchangeWhat[] = ['unpaired', 'off-flush', 'off-straight', 'all'];
 
 /**
- * Which one card an exchange of one throws away (poker-plus-patterns.ts, oneCardPosition): the
- * lowest card outside the pairs, trips and quads; the card off a four-flush; the card off a
- * four-card straight draw. Off a draw, an unpaired card goes before one that pairs, then the lowest.
+ * Which one card an exchange of one throws away (poker-plus-patterns.ts, lowestUnpairedPosition
+ * and offDrawPosition): the lowest card outside the pairs, trips and quads; a card off a
+ * four-flush; a card off a four-card straight draw. Off a draw, a card that pairs nothing goes
+ * before one that pairs, then the lowest.
  */
 export type OneCardWhat = 'lowest-unpaired' | 'off-flush' | 'off-straight';
 export const ONE_CARD_WHATS: readonly OneCardWhat[] = ['lowest-unpaired', 'off-flush', 'off-straight'];
