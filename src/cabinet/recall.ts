@@ -1,7 +1,13 @@
 // Game recall (C-11): every settled game as a replay file of docs/replay.md, so that the core's
 // runReplay (and `npm run -s cabinet -- replay`) reproduces it from the record alone.
 
-import { formatCards, ROYAL_AT_MAX_BET_KEY, type BoxRequest, type JacksPayTable } from '../core';
+import {
+  formatCards,
+  ROYAL_AT_MAX_BET_KEY,
+  type BoxRequest,
+  type JacksPayTable,
+  type PokerPlusRulesVersion,
+} from '../core';
 import type { GameSession, RecallAction } from './state';
 
 /** A settled game as docs/replay.md's file: the deck dealt, the pay table and limits, every action. */
@@ -16,6 +22,8 @@ export type ReplayFile =
     }
   | {
       game: 'poker-plus';
+      /** The reading of P-3 the round was dealt under (docs/replay.md). */
+      rulesVersion: PokerPlusRulesVersion;
       deck: string[];
       paytable: Record<string, number>;
       tableMax: number;
@@ -46,6 +54,8 @@ export function replayFile(session: GameSession): ReplayFile {
   const core = session.core;
   return {
     game: 'poker-plus',
+    // Always said, so a record never depends on what a file that does not say means later.
+    rulesVersion: core.rulesVersion,
     deck: formatCards(core.deck),
     paytable: { ...core.config.payTable.coefficients },
     tableMax: core.config.tableMax,

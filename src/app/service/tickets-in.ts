@@ -112,7 +112,8 @@ export function ticketsInRows(records: Pick<ServiceRecords, 'eventsOfKind'>, lim
     for (const e of page) {
       if (before !== undefined && e.seq >= before) continue;
       const d = readLogRow('ticket', e);
-      if (!d) continue;
+      // The slot's lock and its lifting name no ticket.
+      if (!d || !('barcode' in d)) continue;
       const w = waiting.get(d.barcode);
       if (d.event === 'stack') {
         if (w && w.amount === null) w.amount = whole(d.amount);

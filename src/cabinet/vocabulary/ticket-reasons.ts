@@ -6,12 +6,14 @@
 export const TICKET_REASONS = [
   'cannotTakeMoney',
   'badBarcode',
+  'badCheckDigits',
   'busy',
   'expired',
   'alreadyRedeemed',
   'notValidHere',
   'creditLimit',
   'timedOut',
+  'ticketsLocked',
 ] as const;
 export type TicketReason = (typeof TICKET_REASONS)[number];
 
