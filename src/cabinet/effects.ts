@@ -5,6 +5,7 @@ import type { Refusal, ReplayOutput, GameId } from '../core';
 import type { DeviceCommand, Voucher } from './device-events';
 import type { VoucherStatus } from './own-vouchers';
 import type { LogEntry } from './vocabulary/log-events';
+import type { ReplayFile } from './recall';
 
 // The log's rows are the vocabulary's: every kind with its fields (./vocabulary/log-events.ts).
 export type { LogData, LogEntry, LogKind } from './vocabulary/log-events';
@@ -20,7 +21,7 @@ export interface GameRecord {
   staked: number;
   paid: number;
   handpaid: boolean;
-  replay: Record<string, unknown>;
+  replay: ReplayFile;
   result: ReplayOutput;
 }
 

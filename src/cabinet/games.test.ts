@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { runReplay, SeededRandom, uniformBelow } from '../core';
-import { stackedDeck } from '../core/test-decks';
+import { stackedDeck } from '../core/testing/decks';
 import type { Button } from './device-events';
 import { checkBalance } from './meters';
 import { gameInProgress } from './state';
-import { Rig } from './testing';
+import { Rig } from './testing/rig';
 
 const balanced = (rig: Rig) =>
   expect(checkBalance(rig.state.meters.lifetime, rig.state.balance)).toMatchObject({ ok: true });
@@ -189,7 +189,8 @@ describe('Poker Plus in the cabinet', () => {
     expect(rig.state.balance).toBe(100 - 40);
     rig.play({ type: 'fold' });
     expect(gameInProgress(rig.state)).toBe(false);
-    expect(rig.record(0).replay.boxes).toEqual([{ ante: 10 }, { ante: 10, blind: true }]);
+    const replay = rig.record(0).replay;
+    expect(replay.game === 'poker-plus' && replay.boxes).toEqual([{ ante: 10 }, { ante: 10, blind: true }]);
     balanced(rig);
   });
 });

@@ -13,7 +13,8 @@ export { acceptorShouldAccept, lampsFor } from './outputs';
 export { recordsRefused } from './records';
 export * from './vocabulary/tilts';
 export * from './vocabulary/log-events';
-export { replayFile } from './recall';
+export { replayFile, type ReplayFile } from './recall';
+export { recalledReplay, storedState, UNRECORDED_RULES_VERSION } from './rules-version';
 export { parseWish } from './wishes';
 export {
   settingsProblems,

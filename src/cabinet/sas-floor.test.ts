@@ -3,7 +3,7 @@
 // the cabinet does while the host is away.
 
 import { describe, expect, it } from 'vitest';
-import { Rig } from './testing';
+import { Rig } from './testing/rig';
 import type { SasCommand, SasSettings } from './sas-state';
 import type { Voucher } from './device-events';
 

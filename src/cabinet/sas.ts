@@ -142,10 +142,14 @@ const SAS_KEYS = [
  */
 function fromFile(current: SasSettings, file: SasSettings, baseline: SasSettings | undefined): SasSettings {
   if (!baseline) return file;
-  const next: Record<string, unknown> = { ...current };
-  for (const k of SAS_KEYS) if (baseline[k] !== file[k]) next[k] = file[k];
-  return next as unknown as SasSettings;
+  const next = { ...current };
+  for (const k of SAS_KEYS) if (baseline[k] !== file[k]) take(next, file, k);
+  return next;
 }
+
+const take = <K extends keyof SasSettings>(to: SasSettings, from: SasSettings, key: K): void => {
+  to[key] = from[key];
+};
 
 /** C-7, C-21: a technician's change of the link's address or the host's permissions (the caller checked access). */
 export function changeSasSettings(tx: Transition, change: SasSettingsChange): Outcome {

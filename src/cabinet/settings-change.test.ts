@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { stackedDeck } from '../core/test-decks';
+import { stackedDeck } from '../core/testing/decks';
 import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE } from '../core';
 import { DEFAULT_SETTINGS, type CabinetSettings, type InstalledPayTable } from './settings';
-import { exactReturn, Rig, RETURNS_IN_RANGE, simulatedReturn } from './testing';
+import { exactReturn, Rig, RETURNS_IN_RANGE, simulatedReturn } from './testing/rig';
 
 const NINE_SIX: InstalledPayTable = {
   id: 'jb-9-6',
@@ -26,7 +26,7 @@ const PP: InstalledPayTable = {
   game: 'poker-plus',
   name: 'Standard',
   table: DEFAULT_POKER_PLUS_PAYTABLE,
-  rtp: simulatedReturn(98.5532, 0.044),
+  rtp: simulatedReturn(97.8939, 0.045),
 };
 const INSTALLED = [NINE_SIX, EIGHT_FIVE, PP];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stepCabinet } from './cabinet';
 import { METER_TILT } from './vocabulary/tilts';
-import { Rig } from './testing';
+import { Rig } from './testing/rig';
 
 describe('C-15 tilts', () => {
   it('a door open stops play mid-game, is metered and logged, and play resumes when it closes', () => {

@@ -22,8 +22,8 @@ import { readMachineKey, createMachineKey } from './machine-key';
 import { Mirror, MIRROR_FILE } from './mirror';
 import { RecordsReader } from './records-reader';
 import { APPLICATION_ID, MIGRATIONS } from './schema';
-import { Bench, dataPath, testMachine } from './testing';
-import { RETURNS_IN_RANGE } from '../cabinet/testing';
+import { Bench, dataPath, testMachine } from './testing/store-rig';
+import { RETURNS_IN_RANGE } from '../cabinet/testing/rig';
 
 let dir: string;
 beforeEach(() => {

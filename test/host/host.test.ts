@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screenPort } from '../../src/app/screen/screen-port';
 import { metersReport } from '../../src/app/service/meters-report';
-import { StoreBench } from '../../src/app/service/testing';
-import { dataPath } from '../../src/store/testing';
+import { StoreBench } from '../../src/app/testing/store-bench';
+import { dataPath } from '../../src/store/testing/store-rig';
 import { startHost, type RunningHost } from '../../src/host/host-server';
 import { client, RigCabinet } from './support';
 

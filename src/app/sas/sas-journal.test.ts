@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rig } from '../../cabinet/testing';
+import { Rig } from '../../cabinet/testing/rig';
 import type { CabinetInput } from '../../cabinet';
 import { planQueue } from './sas-journal';
 import { sasFacts } from './sas-facts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stackedDeck } from '../../core/test-decks';
-import { Rig, RETURNS_IN_RANGE } from '../../cabinet/testing';
+import { stackedDeck } from '../../core/testing/decks';
+import { Rig, RETURNS_IN_RANGE } from '../../cabinet/testing/rig';
 import { checkToScreen } from '../../contract';
 import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE } from '../../core';
 import type { InstalledPayTable } from '../../cabinet';
@@ -77,7 +77,9 @@ describe('the screen snapshot', () => {
     expect(JSON.stringify(s)).not.toContain('Kd');
     rig.play({ type: 'exchange', positions: [4] });
     s = snap(rig);
-    expect(s.pokerPlus.fees.exchange).toEqual([0, 5, 5, 5, 5, 5]);
+    // P-3: the second action exchanges one card, for 1A.
+    expect(s.pokerPlus.fees.exchange).toEqual([0, 5]);
+    expect(s.pokerPlus.fees.buySixth).toBe(5);
     rig.play({ type: 'bet' });
     s = snap(rig);
     expect(s.pokerPlus.phase).toBe('options');

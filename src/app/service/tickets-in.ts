@@ -112,7 +112,7 @@ export function ticketsInRows(records: Pick<ServiceRecords, 'eventsOfKind'>, lim
     for (const e of page) {
       if (before !== undefined && e.seq >= before) continue;
       const d = readLogRow('ticket', e);
-      // The slot's lock and unlock name no ticket: they are not in the list.
+      // The slot's lock and its lifting name no ticket.
       if (!d || !('barcode' in d)) continue;
       const w = waiting.get(d.barcode);
       if (d.event === 'stack') {

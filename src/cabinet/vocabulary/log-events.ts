@@ -80,8 +80,9 @@ export const LOG_EVENTS = {
     event('rejected', { barcode, reason: text }),
     /** The casino system has read how the redemption ended (71 FF). */
     event('statusRead', { barcode, by: z.literal('host') }),
-    /** Unknown tickets in a row lock the slot for tickets (ticket-guesses.ts), until `until` or an attendant. */
+    /** Too many unknown tickets in a row (../ticket-guesses.ts): the slot hands tickets back unread `until`. */
     event('locked', { unknownInRow: z.number(), until: z.number() }),
+    /** The slot's lock taken off by an attendant's key. */
     event('unlocked', { by: z.literal('attendant') }),
   ]),
   /** A voucher out (C-4, C-17). */

@@ -1,7 +1,7 @@
 // Why play stops (C-15), declared once: every tilt the cabinet raises, the device it belongs to
-// and what clears it (the faults each device may report are ./devices.ts's). A tilt's code is built from its cause
-// here and read back into its cause here; the screens' texts, the casino system's exceptions and
-// the attendant's pages look a cause up, never read a code's words.
+// and what clears it (the faults each device may report are ./devices.ts's). A tilt's code is
+// built from its cause and read back into its cause here; the screens' texts, the casino
+// system's exceptions and the attendant's pages look a cause up, never read a code's words.
 
 import { DEVICE_NAMES, DOORS, type DeviceFault, type DeviceName, type Door } from './devices';
 

@@ -1,7 +1,9 @@
-// What answering one long poll needs and gives, shared by the link and the answers it delegates
-// to (meter-answers.ts, validation-answers.ts): the machine, its address and money units in; a
-// reply, and what to do once the host has taken it, out. No answer at all is `null`: the poll is
-// one this machine does not support (the standard's 4.4), and the link counts it.
+// What answering one poll needs and gives, shared by the link and the answers it delegates to
+// (long-polls.ts, meter-answers.ts, validation-answers.ts, ticket-replies.ts): the machine, its
+// address and money units in; the reply, and what is done once the host has taken it, out
+// (link.ts's implied acknowledgement gives up an exception, a record or a final status only
+// then). No answer at all is `null`: the poll is one this machine does not support (the
+// standard's 4.4), and the link counts it.
 
 import type { SasMachine } from './machine';
 import { toSasUnits, type MoneyUnits } from './meter-codes';
@@ -9,6 +11,19 @@ import { toSasUnits, type MoneyUnits } from './meter-codes';
 export interface Answer {
   reply: Buffer;
   /** Called once the host has taken the reply. */
+  taken?: () => void;
+}
+
+/**
+ * An answer now; one the machine gives once it has committed what the poll asked (a 71's
+ * verdict), while later polls wait their turn; or none (the poll goes unanswered).
+ */
+export type Answering = Answer | Promise<Answer | null> | null;
+
+/** An exception the general poll reports next: its code, its real-time event data, and what is done once it is taken. */
+export interface ExceptionReport {
+  code: number;
+  data?: readonly number[];
   taken?: () => void;
 }
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { SeededRandom } from '../../core';
 import { MemoryExceptionStore } from './exception-queue';
-import { FakeMachine } from './fake-machine';
+import { FakeMachine } from '../testing/fake-machine';
 import { SasLink } from './link';
 import { SasPollParser, type PollFrame } from './poll-parser';
 import { SasFormatError, withCrc } from './frame';
@@ -15,7 +15,7 @@ import { METER_POLLS } from './meter-codes';
 import { LONG_POLLS, hasCrc } from './polls';
 import * as R from './replies';
 import { decodeLongPoll, encodeLongPoll, generalPoll, type LongPollRequest } from './requests';
-import { TestLine } from './test-line';
+import { TestLine } from '../testing/sas-test-line';
 import { encodeHostMessage } from './wire';
 
 function rng(seed: number) {

@@ -5,12 +5,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { gameEndedData, gameStartedData } from './event-data';
 import { MemoryExceptionStore, planRaise } from './exception-queue';
-import { FakeMachine } from './fake-machine';
+import { FakeMachine } from '../testing/fake-machine';
 import { SasLink, type SasLinkOptions } from './link';
 import { VALIDATION_CONTROL } from './machine';
 import * as R from './replies';
 import { encodeLongPoll, generalPoll, type LongPollRequest } from './requests';
-import { TestLine } from './test-line';
+import { TestLine } from '../testing/sas-test-line';
 import { standardValidationNumber } from './validation';
 
 const A = 1;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { crc16Kermit } from '../shared/crc16-kermit';
 import { MemoryExceptionStore } from './exception-queue';
-import { FakeMachine, type FakeMachineOptions } from './fake-machine';
+import { FakeMachine, type FakeMachineOptions } from '../testing/fake-machine';
 import { withCrc } from './frame';
 import { SasLink, type SasLinkOptions } from './link';
 import {
@@ -18,7 +18,7 @@ import {
 } from './replies';
 import { METER_CODES, METER_POLLS } from './meter-codes';
 import { encodeLongPoll, generalPoll, type LongPollRequest } from './requests';
-import { TestLine } from './test-line';
+import { TestLine } from '../testing/sas-test-line';
 import { encodeHostMessage } from './wire';
 import { secureEnhancedBarcode } from './validation';
 

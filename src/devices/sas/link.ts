@@ -11,12 +11,16 @@
 // it does for a lost reply anyway, and nothing in a corrupt poll, its address included, can be
 // trusted enough to answer. A long poll this machine does not support gets no reply, as the
 // standard says, and is counted.
+//
+// Real-time event reporting (0E) changes only how an exception goes out: as an event message with
+// its data, to a general poll or ahead of a long poll's reply; the queue and its acknowledgement
+// are the same either way, so switching it never loses an exception nor sends one twice.
 
 import { EventEmitter } from 'node:events';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
-import type { Answer, PollContext } from './answer';
+import type { Answer, Answering, ExceptionReport } from './answer';
 import { eventData } from './event-data';
-import { TICKET_INSERTED, TICKET_TRANSFER_COMPLETE, eventCode } from './exception-codes';
+import { eventCode } from './exception-codes';
 import {
   DEFAULT_QUEUE_CAPACITY,
   nextToReport,
@@ -25,31 +29,14 @@ import {
   type RaisePlan,
 } from './exception-queue';
 import { SasFormatError } from './frame';
-import type { GameConfig, SasMachine, TicketIn } from './machine';
-import { meterAnswer } from './meter-answers';
-import { accountingDenominationCode, minorToCents, toSasUnits, type MoneyUnits } from './meter-codes';
+import { LongPollAnswers } from './long-polls';
+import type { SasMachine } from './machine';
+import { accountingDenominationCode, type MoneyUnits } from './meter-codes';
 import { SasPollParser, type PollFrame } from './poll-parser';
-import {
-  ack,
-  encodeClock,
-  encodeEnabledGames,
-  encodeEvent,
-  encodeGameConfig,
-  encodeGameCount,
-  encodeHandpay,
-  encodeHandpayReset,
-  encodeMachineInfo,
-  encodeRedeem,
-  encodeRomSignature,
-  encodeSelectedGame,
-  encodeTicketValidation,
-  encodeVersion,
-  exceptionReply,
-  type GameConfigReply,
-} from './replies';
-import { decodeLongPoll, type LongPollRequest, type RedeemRequest } from './requests';
-import { REDEEM_STATUS } from './ticket-codes';
-import { ticketData, validationAnswer } from './validation-answers';
+import { encodeEvent, encodeRomSignature, exceptionReply } from './replies';
+import { decodeLongPoll, type LongPollRequest } from './requests';
+import { TicketReplies } from './ticket-replies';
+import { ticketData } from './validation-answers';
 
 export interface SasLinkOptions {
   /** 1–127. */
@@ -109,29 +96,18 @@ export interface SasLinkEvents {
   hostBack: [];
 }
 
-/** What a general poll reports next: the code, its event data, and what is done once it is taken. */
-interface Report {
-  code: number;
-  data?: readonly number[];
-  taken?: () => void;
-}
-
-/** An answer now, or one the machine gives once it has committed what the poll asked (a 71's verdict). */
-type Answering = Answer | Promise<Answer | null> | null;
-
 export class SasLink extends EventEmitter<SasLinkEvents> {
   readonly address: number;
   private readonly machine: SasMachine;
   private readonly store: ExceptionStore;
-  private readonly money: MoneyUnits;
-  private readonly denominationCode: number;
+  private readonly tickets: TicketReplies;
+  private readonly longPolls: LongPollAnswers;
   private readonly opts: Required<
     Pick<
       SasLinkOptions,
       'queueCapacity' | 'chirpAfterMs' | 'chirpEveryMs' | 'reissue68Ms' | 'hostSeenWindowMs' | 'hostLostAfterMs' | 'now'
     >
   >;
-  private readonly ctx: PollContext;
   private realTimeEvents = false;
   private hostLost: { since: number; reason: string } | null = null;
   private attachedAt = 0;
@@ -147,8 +123,6 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
   private chirping = false;
   private rom: { seed: number; job: Promise<void> } | null = null;
   private romReady: number | null = null;
-  private taken67: string | null = null;
-  private taken68: { id: string; at: number } | null = null;
   /** An answer the machine is still giving: polls that arrive meanwhile wait their turn behind it. */
   private answering: Promise<void> | null = null;
   private readonly waitingPolls: PollFrame[] = [];
@@ -160,8 +134,6 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     this.address = options.address;
     this.machine = options.machine;
     this.store = options.exceptions;
-    this.money = options.money;
-    this.denominationCode = accountingDenominationCode(options.money);
     this.opts = {
       queueCapacity: Math.max(DEFAULT_QUEUE_CAPACITY, options.queueCapacity ?? DEFAULT_QUEUE_CAPACITY),
       chirpAfterMs: options.chirpAfterMs ?? 5000,
@@ -171,7 +143,26 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       hostLostAfterMs: options.hostLostAfterMs ?? 30_000,
       now: options.now ?? Date.now,
     };
-    this.ctx = { address: this.address, machine: this.machine, money: this.money };
+    const { address, money } = options;
+    this.tickets = new TicketReplies({ address, money, reissue68Ms: this.opts.reissue68Ms, now: this.opts.now });
+    this.longPolls = new LongPollAnswers({
+      address,
+      machine: this.machine,
+      money,
+      denominationCode: accountingDenominationCode(money),
+      tickets: this.tickets,
+      startRomSignature: (seed) => this.startRomSignature(seed),
+      // Exceptions already queued are reported in the new form: none is lost by the switch.
+      setRealTimeEvents: (on) => (this.realTimeEvents = on),
+      unsupported: () => {
+        this.counts.unsupported++;
+        return null;
+      },
+      refused: () => {
+        this.counts.refused++;
+        return null;
+      },
+    });
   }
 
   attach(endpoint: DeviceEndpoint): this {
@@ -322,11 +313,15 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       this.counts.malformed++;
       return null;
     }
-    return this.answerLong(req);
+    return this.longPolls.answer(req);
   }
 
+  /**
+   * The general poll: a ROM signature worked out (its own reply in either mode), else the next
+   * exception, as its code or, in real-time event reporting, as an event message (nothing when
+   * there is none).
+   */
   private answerGeneral(): Answer | null {
-    // The ROM signature goes to the first general poll once ready, as its own reply in either mode.
     if (this.romReady !== null)
       return { reply: encodeRomSignature(this.address, this.romReady), taken: () => (this.romReady = null) };
     const next = this.nextReport();
@@ -334,171 +329,18 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     return next ? { reply: exceptionReply(next.code), taken: next.taken } : { reply: exceptionReply(0) };
   }
 
-  /** The exception to report next: a derived 68 or 67, else the oldest priority one, else the oldest queued. */
-  private nextReport(): Report | null {
-    const ticket = this.machine.ticketIn?.current() ?? null;
-    if (ticket?.state === 'complete' && !ticket.statusRead) {
-      const t = this.taken68;
-      if (!t || t.id !== ticket.id || this.opts.now() - t.at >= this.opts.reissue68Ms)
-        return { code: TICKET_TRANSFER_COMPLETE, taken: () => (this.taken68 = { id: ticket.id, at: this.opts.now() }) };
-    }
-    if (ticket?.state === 'awaitingHost' && this.taken67 !== ticket.id)
-      return { code: TICKET_INSERTED, taken: () => (this.taken67 = ticket.id) };
+  /** The exception to report next: the tickets' 68 or 67, else the oldest priority one, else the oldest queued. */
+  private nextReport(): ExceptionReport | null {
+    const ticket = this.tickets.exception(this.machine.ticketIn);
+    if (ticket) return ticket;
     const e = nextToReport(this.store.pending());
     return e && { code: e.code, data: e.data, taken: () => this.store.commit({ drop: [e.id], add: [] }) };
   }
 
   /** An exception as real-time event reporting sends it: `a FF code data crc`, a note stacked as 4F. */
-  private eventAnswer(r: Report): Answer {
+  private eventAnswer(r: ExceptionReport): Answer {
     const code = eventCode(r.code);
     return { reply: encodeEvent(this.address, code, eventData(r.code, r.data)), taken: r.taken };
-  }
-
-  private answerLong(req: LongPollRequest): Answering {
-    const a = this.address;
-    const m = this.machine;
-    for (const answerFrom of [meterAnswer, validationAnswer]) {
-      const answer = answerFrom(this.ctx, req);
-      if (answer !== undefined) return answer ?? this.unsupported();
-    }
-    switch (req.command) {
-      case 0x0e:
-        // Exceptions already queued are reported in the new form: none is lost by the switch.
-        this.realTimeEvents = req.enable;
-        return { reply: ack(a) };
-      case 0x01:
-        m.shutdown();
-        return { reply: ack(a) };
-      case 0x02:
-        m.startup();
-        return { reply: ack(a) };
-      case 0x1b: {
-        const h = m.handpay();
-        return {
-          reply: encodeHandpay(
-            a,
-            h && { ...h, amount: this.credits(h.amount), partialPay: this.credits(h.partialPay) },
-          ),
-        };
-      }
-      case 0x1f:
-        return { reply: encodeMachineInfo(a, this.configReply(m.machineInfo())) };
-      case 0x21:
-        this.startRomSignature(req.seed);
-        return { reply: ack(a) };
-      case 0x51:
-        return { reply: encodeGameCount(a, m.games().length) };
-      case 0x53: {
-        const games = m.games();
-        const config = req.game === 0 ? m.machineInfo() : games[req.game - 1];
-        if (!config) return this.unsupported();
-        return { reply: encodeGameConfig(a, req.game, this.configReply(config)) };
-      }
-      case 0x54:
-        return { reply: encodeVersion(a, m.serialNumber()) };
-      case 0x55:
-        return { reply: encodeSelectedGame(a, m.selectedGame()) };
-      case 0x56:
-        return {
-          reply: encodeEnabledGames(
-            a,
-            m.games().flatMap((g, i) => (g.enabled ? [i + 1] : [])),
-          ),
-        };
-      case 0x70:
-        return m.ticketIn ? this.ticketValidation(m.ticketIn) : this.unsupported();
-      case 0x71:
-        if (!m.ticketIn) return this.unsupported();
-        return req.kind === 'status' ? this.redemptionStatus(m.ticketIn) : this.redeem(m.ticketIn, req);
-      case 0x7e:
-        return { reply: encodeClock(a, m.clock()) };
-      case 0x7f:
-        if (!m.setClock(req.at)) {
-          this.counts.refused++;
-          return null;
-        }
-        return { reply: ack(a) };
-      case 0x94:
-        return { reply: encodeHandpayReset(a, m.remoteHandpayReset()) };
-      default:
-        return this.unsupported();
-    }
-  }
-
-  private unsupported(): null {
-    this.counts.unsupported++;
-    return null;
-  }
-
-  private credits(minor: number): number {
-    return toSasUnits(minor, 'credits', this.money);
-  }
-
-  private configReply(c: GameConfig): GameConfigReply {
-    return {
-      gameId: c.gameId,
-      additionalId: c.additionalId,
-      denominationCode: this.denominationCode,
-      maxBet: this.credits(c.maxBet),
-      progressiveGroup: 0,
-      gameOptions: 0,
-      paytableId: c.paytableId,
-      basePercent: c.basePercent * 100,
-    };
-  }
-
-  private ticketValidation(ticketIn: TicketIn): Answer {
-    const t = ticketIn.current();
-    const inEscrow = t && (t.state === 'awaitingHost' || t.state === 'pending');
-    // The acceptor reads the barcode, not the amount: the host knows it from its own records.
-    return {
-      reply: encodeTicketValidation(
-        this.address,
-        inEscrow ? { inEscrow: true, amountCents: 0, barcode: t.barcode } : { inEscrow: false },
-      ),
-    };
-  }
-
-  private redemptionStatus(ticketIn: TicketIn): Answer {
-    const t = ticketIn.current();
-    if (!t) return { reply: encodeRedeem(this.address, { machineStatus: REDEEM_STATUS.noValidationInformation }) };
-    const amountCents = minorToCents(t.amount ?? 0, this.money.minorDigits);
-    if (t.state !== 'complete')
-      return {
-        reply: encodeRedeem(this.address, {
-          machineStatus: t.state === 'pending' ? REDEEM_STATUS.pending : REDEEM_STATUS.waitingForHost,
-          amountCents,
-          barcode: t.barcode,
-        }),
-      };
-    return {
-      reply: encodeRedeem(this.address, {
-        machineStatus: t.status ?? REDEEM_STATUS.rejectedByHost,
-        amountCents,
-        barcode: t.barcode,
-      }),
-      taken: () => ticketIn.statusRead(t.id),
-    };
-  }
-
-  private redeem(ticketIn: TicketIn, req: RedeemRequest): Answer | Promise<Answer> {
-    const a = this.address;
-    const t = ticketIn.current();
-    const echo = { amountCents: req.amountCents, barcode: req.barcode };
-    if (!t || t.state !== 'awaitingHost')
-      return { reply: encodeRedeem(a, { machineStatus: REDEEM_STATUS.notThisCycle }) };
-    if (req.barcode !== t.barcode)
-      return { reply: encodeRedeem(a, { machineStatus: REDEEM_STATUS.validationNumberDoesNotMatch, ...echo }) };
-    const minor = (req.amountCents * 10 ** this.money.minorDigits) / 100;
-    if (!Number.isSafeInteger(minor))
-      return { reply: encodeRedeem(a, { machineStatus: REDEEM_STATUS.notValidAmount, ...echo }) };
-    const status = ticketIn.redeem(t.id, {
-      transferCode: req.transferCode,
-      amount: minor,
-      ...(req.restricted ? { restrictedExpiration: req.restricted.expiration, poolId: req.restricted.poolId } : {}),
-    });
-    const reply = (machineStatus: number): Answer => ({ reply: encodeRedeem(a, { machineStatus, ...echo }) });
-    return typeof status === 'number' ? reply(status) : status.then(reply);
   }
 
   private broadcast(bytes: Buffer): void {
@@ -544,6 +386,7 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       this.recentPolls = this.recentPolls.filter((t) => now - t < this.opts.hostSeenWindowMs);
   }
 
+  /** Every chirp period: the host counted lost once it has been silent long enough, and the chirp. */
   private tick(): void {
     const now = this.opts.now();
     if (!this.hostLost) {

@@ -1,15 +1,13 @@
 // The polls of validation and ticket printing, answered as the machine's validation mode says
-// (the standard's chapter 15): secure enhanced (4C sets the ID, 4D reads the records), system
-// (57 tells the host what is to be paid, 58 brings the host's number; 4D reads the records),
-// standard (3D's long poll reads the last voucher's own number). A poll of another mode goes
-// unanswered, as one the machine does not support. 7B, 7C and 7D (the host's controls and ticket
-// text) and A0 (what the machine does) are answered in every mode.
+// (the standard's chapter 15): secure enhanced (4C sets the ID), system (57 tells the host what
+// is to be paid, 58 brings the host's number), standard (3D's long poll reads the last voucher's
+// own number); the records of the first two are read with 4D (ticket-replies.ts). A poll of
+// another mode goes unanswered, as one the machine does not support. 7B, 7C and 7D (the host's
+// controls and ticket text) and A0 (what the machine does) are answered in every mode.
 
-import { isValidationNumber, VALIDATION_DIGITS } from '../../cabinet/ticket-verdicts';
 import { cents, knownGame, type Answer, type PollContext } from './answer';
 import { featureBytes } from './features';
-import type { HostTicketData, ValidationRecord } from './machine';
-import { SasFormatError } from './frame';
+import type { HostTicketData } from './machine';
 import {
   NOT_WAITING_FOR_VALIDATION,
   encodeCashOutTicket,
@@ -18,8 +16,6 @@ import {
   encodePendingCashout,
   encodeStatusReply,
   encodeValidationId,
-  encodeValidationInfo,
-  type ValidationInfoReply,
 } from './replies';
 import type { ExtendedTicketDataRequest, LongPollRequest, TicketDataRequest } from './requests';
 
@@ -47,8 +43,6 @@ export function validationAnswer(ctx: PollContext, req: LongPollRequest): Answer
           : null;
       return r && { reply: encodeValidationId(a, r.validationId, r.sequence) };
     }
-    case 0x4d:
-      return mode === 'standard' ? null : validationInfo(ctx, req.function);
     case 0x57: {
       if (mode !== 'system') return null;
       const p = m.pendingCashout();
@@ -113,35 +107,4 @@ export function ticketData(req: ExtendedTicketDataRequest | TicketDataRequest): 
   if (req.address2 !== null) d.address2 = req.address2;
   if (req.expirationDays !== null) d.expirationDays = req.expirationDays;
   return d;
-}
-
-function validationInfo(ctx: PollContext, fn: number): Answer {
-  const records = ctx.machine.validationRecords;
-  const rec = fn === 0x00 || fn === 0xff ? records.oldestUnread() : records.atIndex(fn);
-  const reply = encodeValidationInfo(ctx.address, rec && validationReply(ctx, rec));
-  // Only "read current" (00) consumes a record, and only once its reply is taken.
-  return fn === 0x00 && rec ? { reply, taken: () => records.markRead(rec) } : { reply };
-}
-
-function validationReply(ctx: PollContext, r: ValidationRecord): ValidationInfoReply {
-  if (!isValidationNumber(r.barcode))
-    throw new SasFormatError(`validation record barcode "${r.barcode}" is not ${VALIDATION_DIGITS} digits`);
-  const e = r.expires;
-  const expiration =
-    e === null
-      ? '00000000'
-      : e === 'never'
-        ? '00009999'
-        : [e.month, e.day].map((n) => String(n).padStart(2, '0')).join('') + String(e.year).padStart(4, '0');
-  return {
-    type: r.type,
-    index: r.index,
-    at: r.at,
-    validationNumber: r.barcode.slice(2),
-    amountCents: cents(ctx, r.amount),
-    ticketNumber: r.ticketNumber ?? 0xffff,
-    systemId: Number(r.barcode.slice(0, 2)),
-    expiration,
-    poolId: 0,
-  };
 }

@@ -3,10 +3,10 @@
 // acceptor, a handpay, a clock. It behaves as the cabinet will (each call commits at once), but
 // it is not the cabinet: the cabinet implements SasMachine from its own state and store.
 
-import { REDEEM_STATUS, refusedByHost, TRANSFER_CODE } from './ticket-codes';
+import { REDEEM_STATUS, refusedByHost, TRANSFER_CODE } from '../sas/ticket-codes';
 import { crc16Kermit } from '../shared/crc16-kermit';
-import { planRaise, type ExceptionStore } from './exception-queue';
-import type { ValidationMode } from './features';
+import { planRaise, type ExceptionStore } from '../sas/exception-queue';
+import type { ValidationMode } from '../sas/features';
 import {
   VALIDATION_CONTROL,
   type CashOutTicket,
@@ -22,14 +22,14 @@ import {
   type TicketIn,
   type TicketRedemption,
   type ValidationRecord,
-} from './machine';
+} from '../sas/machine';
 import {
   applySetValidationId,
   issueValidation,
   standardValidationNumber,
   type ValidationConfig,
   type ValidationState,
-} from './validation';
+} from '../sas/validation';
 
 export interface FakeMachineOptions {
   /** Credit limit for tickets in, minor units. */

@@ -7,12 +7,12 @@
 
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { CabinetState, ValidationMode } from '../../cabinet';
-import { SasHost } from '../../devices/sas/host';
-import { SAS_BAUD_RATE } from '../../devices/sas/port';
-import { SerialEndpoint } from '../../devices/shared/serial-endpoint';
-import { SocatPair } from '../../devices/shared/socat-pair';
-import type { RecordsReader } from '../../store';
+import { readLogRow, type CabinetState, type ValidationMode } from '../../src/cabinet';
+import { SasHost } from '../../src/devices/sas/host';
+import { SAS_BAUD_RATE } from '../../src/devices/sas/port';
+import { SerialEndpoint } from '../../src/devices/shared/serial-endpoint';
+import { SocatPair } from '../../src/devices/shared/socat-pair';
+import type { RecordsReader } from '../../src/store';
 
 export const CRASH_SAS_ADDRESS = 1;
 
@@ -70,8 +70,8 @@ export class CrashHost {
     }
     const credited = new Map<string, number>();
     for (const row of store.eventsOfKind(['ticket'], -1)) {
-      const d = row.data as { event: string; barcode: string; amount: number };
-      if (d.event !== 'redeemed') continue;
+      const d = readLogRow('ticket', row);
+      if (d?.event !== 'redeemed') continue;
       if (credited.has(d.barcode)) problems.push(`cabinet: ticket ${d.barcode} credited twice`);
       credited.set(d.barcode, d.amount);
     }
@@ -117,8 +117,8 @@ export class CrashHost {
   ): { vouchersToHost: number; vouchersUnread: number } {
     const printed = new Map<string, number>();
     for (const row of store.eventsOfKind(['voucher'], -1)) {
-      const d = row.data as { event: string; validation: string; amount: number };
-      if (d.event === 'printed') printed.set(d.validation, d.amount);
+      const d = readLogRow('voucher', row);
+      if (d?.event === 'printed') printed.set(d.validation, d.amount);
     }
     const known = new Map<string, number>();
     for (const v of this.host.vouchers) {
