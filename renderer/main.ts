@@ -15,6 +15,7 @@ import { renderSound, SoundBoard } from './audio/sound-board';
 import { SOUND_NAMES } from './audio/sounds';
 import { Presentation } from './audio/presentation';
 import { cardMotionListeners } from './ui/card-view';
+import { drawCardsWith } from './ui/card-textures';
 import { ScreenRouter } from './screen-router';
 
 const log = (line: string): void => console.warn(`[screen] ${line}`);
@@ -22,6 +23,7 @@ const log = (line: string): void => console.warn(`[screen] ${line}`);
 async function start(): Promise<void> {
   await loadFonts(document.fonts, log);
   const app = await startPixi(log);
+  drawCardsWith(app.renderer);
 
   const host = window as unknown as {
     cabinetBridge?: CabinetBridge;

@@ -7,9 +7,9 @@ import { chooseDesign, fit, type Design, type Rect } from '../ui/layout';
 import type { OverlayName, SceneModel, ScreenName } from '../model/scene';
 import { ButtonView } from '../ui/button-view';
 import { MeterView } from '../ui/meter-view';
-import { faceResolution } from '../ui/card-view';
 import { CelebrationView } from '../ui/celebration-view';
 import { COLORS } from '../ui/theme';
+import { textureResolution } from '../ui/still';
 import { FramePacer, type AmbientPace } from './frame-pacer';
 import { AttractScreen } from './attract-screen';
 import { ConnectingScreen } from './connecting-screen';
@@ -167,8 +167,9 @@ export class Navigator {
     const changed = design !== this.design;
     this.design = design;
     const f = fit(viewW, viewH, design);
-    // Card faces drawn from now on are as sharp as the window shows them (never below 1:1).
-    faceResolution.value = Math.max(1, Math.min(3, f.scale));
+    // Textures made from now on are as sharp as the window shows them (never below 1:1); a
+    // screen built at another resolution is built again when it is next laid out.
+    textureResolution.value = Math.max(1, Math.min(3, f.scale));
     this.world.scale.set(f.scale);
     this.world.position.set(f.x, f.y);
     this.bars.clear();
