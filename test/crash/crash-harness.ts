@@ -74,6 +74,8 @@ export interface CrashReport {
   /** With a SAS link: vouchers the host learnt (4D or 3D), and those printed it had yet to read at the end. */
   hostVouchers?: number;
   hostVouchersUnread?: number;
+  /** With a SAS link: records the host was sent again after a SIGKILL before its acknowledgement. */
+  hostVoucherRepeats?: number;
   /** With a SAS link: cash-outs paid by hand instead of printed (the mode's rule, no validation ID, limits). */
   handpaidCashouts?: number;
   discrepancies: string[];
@@ -434,6 +436,7 @@ async function killAndCheck({
       report.hostUnreadRedeemed = seenByHost.unreadRedeemed;
       report.hostVouchers = seenByHost.vouchersToHost;
       report.hostVouchersUnread = seenByHost.vouchersUnread;
+      report.hostVoucherRepeats = seenByHost.voucherRepeats;
       report.handpaidCashouts = store.eventsOfKind(['handpay'], -1).filter((r) => {
         const d = readLogRow('handpay', r);
         return d?.event === 'locked' && d.kind === 'cancelledCredits';

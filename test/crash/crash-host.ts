@@ -60,6 +60,7 @@ export class CrashHost {
     unreadRedeemed: number;
     vouchersToHost: number;
     vouchersUnread: number;
+    voucherRepeats: number;
   } {
     const h = this.host;
     const hostRedeemed = new Map<string, number>();
@@ -104,8 +105,10 @@ export class CrashHost {
 
   /**
    * The vouchers the host learnt (4D, or 3D's long poll under standard validation) against those
-   * the cabinet printed and debited: each learnt once, for its amount; none the cabinet did not
-   * print; every one printed known to the host but those whose record it has yet to read; under
+   * the cabinet printed and debited: each for its amount; none the cabinet did not print; one
+   * learnt again only as it was (a SIGKILL between the reply and the next poll, which would have
+   * acknowledged it, leaves the record unread: the machine cannot know the host has it, so it
+   * sends it again, and a casino system knows it by its number; counted); every one printed known to the host but those whose record it has yet to read; under
    * system validation each under a number the host gave. Under standard validation only the last
    * voucher can be unread (3D reports that one alone), so a second printed before the host read
    * the first shows as one it neither read nor has to read.
@@ -114,15 +117,22 @@ export class CrashHost {
     store: RecordsReader,
     state: CabinetState,
     problems: string[],
-  ): { vouchersToHost: number; vouchersUnread: number } {
+  ): { vouchersToHost: number; vouchersUnread: number; voucherRepeats: number } {
     const printed = new Map<string, number>();
     for (const row of store.eventsOfKind(['voucher'], -1)) {
       const d = readLogRow('voucher', row);
       if (d?.event === 'printed') printed.set(d.validation, d.amount);
     }
     const known = new Map<string, number>();
+    let voucherRepeats = 0;
     for (const v of this.host.vouchers) {
-      if (known.has(v.barcode)) problems.push(`host: voucher ${v.barcode} reported twice`);
+      const before = known.get(v.barcode);
+      if (before !== undefined) {
+        voucherRepeats++;
+        if (before !== v.amountCents)
+          problems.push(`host: voucher ${v.barcode} reported for ${before}, then for ${v.amountCents}`);
+        continue;
+      }
       known.set(v.barcode, v.amountCents);
       const amount = printed.get(v.barcode);
       if (amount === undefined) problems.push(`host: voucher ${v.barcode} reported, the cabinet never printed it`);
@@ -137,7 +147,11 @@ export class CrashHost {
       for (const barcode of printed.keys())
         if (!this.host.systemNumbers.has(barcode))
           problems.push(`cabinet: voucher ${barcode} under a number the host never gave`);
-    return { vouchersToHost: known.size, vouchersUnread: [...printed.keys()].filter((b) => !known.has(b)).length };
+    return {
+      vouchersToHost: known.size,
+      vouchersUnread: [...printed.keys()].filter((b) => !known.has(b)).length,
+      voucherRepeats,
+    };
   }
 
   async close(): Promise<void> {
