@@ -7,6 +7,8 @@ import type { Button, DeviceFault, DeviceName, Door, KeySwitch } from './vocabul
 // The devices' words are the vocabulary's (buttons, keys, doors, devices and their faults).
 export {
   BUTTONS,
+  HOLD_BUTTONS,
+  holdPosition,
   DEVICE_FAULTS,
   DEVICE_NAMES,
   DOORS,
@@ -16,6 +18,7 @@ export {
   type DeviceFault,
   type DeviceName,
   type Door,
+  type HoldButton,
   type KeySwitch,
 } from './vocabulary/devices';
 

@@ -5,6 +5,8 @@ export {
   DEVICE_FAULTS,
   DEVICE_NAMES,
   DOORS,
+  HOLD_BUTTONS,
+  holdPosition,
   type DeviceFault,
   type DeviceName,
   type Door,

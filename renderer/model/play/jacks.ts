@@ -1,7 +1,7 @@
 // Jacks or Better as the player sees it: five cards with HELD marks, the pay table with the
 // bet's column lit, meters, and the deck's buttons (C-18) as touch buttons.
 
-import { jacksButtonWishes, type JacksButton, type Snapshot, type Wish } from '../../../src/contract';
+import { HOLD_BUTTONS, jacksButtonWishes, type JacksButton, type Snapshot, type Wish } from '../../../src/contract';
 import { formatChips } from '../../i18n/numbers';
 import { t, handName } from '../../i18n/texts';
 import { chipText, commonButtons, creditsMeter, jacksPayTable } from './common';
@@ -36,12 +36,12 @@ function jacksButtons(s: Snapshot): ButtonSpec[] {
     return wishes.find((w) => isLive(s, w.type)) ?? wishes[wishes.length - 1]!;
   };
   const deal = press('deal');
-  const holds = [0, 1, 2, 3, 4].map((i) =>
+  const holds = HOLD_BUTTONS.map((name, i) =>
     button(
-      `hold${i + 1}`,
+      name,
       j.held.includes(i) && holding ? t(L, 'card.held') : t(L, 'button.hold'),
       holding && isLive(s, 'toggleHold'),
-      wishAction(press(`hold${i + 1}` as JacksButton)),
+      wishAction(press(name)),
       null,
       holding && j.held.includes(i),
     ),

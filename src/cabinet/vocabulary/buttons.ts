@@ -4,10 +4,10 @@
 // says is live. BET ONE counts up and wraps back to one after the maximum; MAX BET deals at once
 // at the maximum, as on a real deck, and only sets the bet when no deal can start.
 
-import type { Button } from './devices';
+import { HOLD_BUTTONS, type Button } from './devices';
 import type { Wish } from './wish-schema';
 
-export const JACKS_BUTTONS = ['deal', 'hold1', 'hold2', 'hold3', 'hold4', 'hold5', 'betOne', 'maxBet'] as const;
+export const JACKS_BUTTONS = ['deal', ...HOLD_BUTTONS, 'betOne', 'maxBet'] as const;
 export type JacksButton = (typeof JACKS_BUTTONS)[number] & Button;
 
 /** What a press depends on: whether the dealt hand is being held, the bet, and the most a bet may be. */
@@ -33,6 +33,6 @@ export function jacksButtonWishes(button: JacksButton, at: JacksButtonsAt): read
         { type: 'setBet', bet: at.maxBet },
       ];
     default:
-      return [{ type: 'toggleHold', position: Number(button.slice(4)) - 1 }];
+      return [{ type: 'toggleHold', position: HOLD_BUTTONS.indexOf(button) }];
   }
 }

@@ -2,20 +2,18 @@
 // name, and the faults each may report. The drivers (src/devices) speak these words, the
 // contract carries them and the screens name them.
 
+/** The five HOLD buttons, one over each card, left to right: the button at index p holds card p. */
+export const HOLD_BUTTONS = ['hold1', 'hold2', 'hold3', 'hold4', 'hold5'] as const;
+export type HoldButton = (typeof HOLD_BUTTONS)[number];
+
+/** The card position a button holds, or null for a button that holds none. */
+export function holdPosition(b: string): number | null {
+  const p = (HOLD_BUTTONS as readonly string[]).indexOf(b);
+  return p < 0 ? null : p;
+}
+
 /** The button deck's buttons, in the order the deck reports them (one declaration: the contract and the screens read it). */
-export const BUTTONS = [
-  'deal',
-  'hold1',
-  'hold2',
-  'hold3',
-  'hold4',
-  'hold5',
-  'betOne',
-  'maxBet',
-  'cashOut',
-  'help',
-  'service',
-] as const;
+export const BUTTONS = ['deal', ...HOLD_BUTTONS, 'betOne', 'maxBet', 'cashOut', 'help', 'service'] as const;
 export type Button = (typeof BUTTONS)[number];
 
 export const KEY_SWITCHES = ['attendant', 'technician'] as const;
