@@ -96,7 +96,7 @@ export class CabinetRunner {
   ) {
     this.current = state;
     this.validator = async (barcode) =>
-      ownVoucherVerdict(this.store.reader.voucher(barcode), this.env.now(), this.current.settings.currency);
+      ownVoucherVerdict(this.store.voucher(barcode), this.env.now(), this.current.settings.currency);
   }
 
   /** Reads (or creates) the committed state, powers up, recovers, then starts listening. */

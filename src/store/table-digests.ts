@@ -120,6 +120,14 @@ export class TableDigests {
     this.changed.add(table);
   }
 
+  /**
+   * Whether a row read back is one the journal wrote: a row added, changed or put back by another
+   * process since is not, though the next commit's digest would not cover it either.
+   */
+  holds(table: CoveredTable, values: RowValues): boolean {
+    return this.rows.get(table)!.get(rowKey(table, values)) === sha256(JSON.stringify(values));
+  }
+
   remove(table: CoveredTable, key: RowValues): void {
     if (this.rows.get(table)!.delete(JSON.stringify(key))) this.changed.add(table);
   }
