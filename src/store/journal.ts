@@ -26,6 +26,7 @@ import type { Mirror, MirrorRecord } from './mirror';
 import {
   adopt,
   checkPlaces,
+  numberingOf,
   openKeyed,
   readIdentity,
   seedNew,
@@ -85,7 +86,7 @@ export class Journal {
   ) {
     this.key = start.key;
     this.lock = start.lock;
-    this.numbers = new VoucherNumbers(start.key);
+    this.numbers = new VoucherNumbers(start.key, numberingOf(start.db));
     this.digests = start.digests;
     this.head = start.head;
     this.mirror = start.mirror;
