@@ -104,4 +104,40 @@ describe('the vouchers table written by another process while the cabinet runs',
       await c.app.close();
     }
   });
+
+  it(
+    'a made-up row, then a commit made to fail by holding the database locked: the row is still no voucher',
+    { timeout: 30_000 },
+    async () => {
+      const c = await start();
+      try {
+        const voucher = await cashOut(c, 1000);
+        await until('a note credited', () => c.sim.acceptor.insertNote(500), 5_000);
+        await until('credited', () => c.app.runner.state.balance === 500, 5_000);
+        const forged = withCheckDigits('1234567890123456');
+        const raw = new Database(c.app.journal.path);
+        try {
+          raw
+            .prepare(
+              "INSERT INTO vouchers SELECT ?, sequence + 1, 90000, currency, issued_at, expires_at, 'issued', NULL, NULL FROM vouchers WHERE validation = ?",
+            )
+            .run(forged, voucher);
+          // The journal used to read its tables back from the file after a failed commit, taking the row in.
+          raw.exec('BEGIN IMMEDIATE');
+          expect(() => c.app.runner.wish({ type: 'cashOut' })).toThrow(/locked/);
+          raw.exec('COMMIT');
+        } finally {
+          raw.close();
+        }
+        // The records are refused at once: the slot closes, and the row is no voucher to the validator.
+        await until('the records tilt', () => recordsTilt(c) !== undefined, 5_000);
+        expect(recordsTilt(c)!.reason).toMatch(/vouchers is not as commit \d+ left it/);
+        await until('the acceptor disabled', () => c.app.runner.state.acceptorEnabled === false, 5_000);
+        expect(c.app.journal.voucher(forged)).toBeNull();
+        expect(c.app.runner.state.balance).toBe(500);
+      } finally {
+        await c.app.close();
+      }
+    },
+  );
 });

@@ -256,6 +256,11 @@ export class CabinetRunner {
       for (const l of this.listeners) l(this.current, result, input);
       this.heedStore();
       return result;
+    } catch (e) {
+      // A commit that failed may have found the records broken: queued (not stepped, since the
+      // database may still refuse commits), the cabinet hears it at the next input or read.
+      this.heedStore();
+      throw e;
     } finally {
       this.busy = false;
     }

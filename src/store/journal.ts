@@ -36,10 +36,10 @@ import {
   type RecordsVerdict,
 } from './records-open';
 import { RecordsReader, refusedIn, voucherRecord } from './records-reader';
-import type { RecordsCheck } from './records-walk';
+import { checkTables, type RecordsCheck } from './records-walk';
 import { KEYED_SCHEMA, SCHEMA_VERSION } from './schema';
 import { isEmptyWrite, SasTables, type QueuedException, type SasWrites, type StoredValidation } from './sas-tables';
-import { TableDigests } from './table-digests';
+import type { TableDigests } from './table-digests';
 import { TableWriters } from './table-writers';
 import { MAX_ATTEMPT, VoucherNumbers } from './voucher-numbers';
 import { WriterLock } from './writer-lock';
@@ -61,7 +61,7 @@ export class Journal {
   private readonly key: MachineKey;
   private readonly lock: WriterLock;
   private readonly numbers: VoucherNumbers;
-  private digests: TableDigests;
+  private readonly digests: TableDigests;
   private readonly writers: TableWriters;
   private head: CommitRow;
   private readonly mirror: Mirror;
@@ -295,6 +295,7 @@ export class Journal {
     const before = { head: this.head, writers: w.snapshot() };
     const rowsBefore = w.ends.events_to;
     let signed: CommitRow;
+    this.digests.begin();
     try {
       this.db.transaction(() => {
         work();
@@ -326,8 +327,11 @@ export class Journal {
     } catch (e) {
       this.head = before.head;
       w.restore(before.writers);
-      this.digests = TableDigests.read(this.db);
-      w.digests = this.digests;
+      this.digests.rollback();
+      // The tables must be as the last commit signed them: a row another process wrote (and
+      // then made this commit fail by holding the database's lock) is found as a start finds it.
+      const tables = checkTables(this.db, this.head);
+      if (tables.problem) this.reader.breakSeen(tables.problem);
       throw e;
     }
     this.head = signed!;
