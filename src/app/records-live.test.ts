@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RECORDS_TILT, withCheckDigits } from '../cabinet';
-import { until } from '../devices/shared/test-support';
+import { until } from '../devices/testing/event-log';
 import { parseConfig } from './config';
 import { simulatedCabinet, type SimulatedCabinet } from './testing/simulated-cabinet';
 

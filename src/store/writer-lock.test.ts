@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StoreError } from './database';
 import { Journal } from './journal';
-import { dataPath, testMachine } from './testing';
+import { dataPath, testMachine } from './testing/store-rig';
 import { writerLockPath } from './writer-lock';
 
 let dir: string;
