@@ -37,14 +37,13 @@ async function crashIn(validation: ValidationMode, kills: number): Promise<Crash
   // when the last run stopped (a real machine can be switched off with a 68 pending; CI caught
   // exactly that once).
   expect((report.hostRedeemed ?? 0) + (report.hostUnreadRedeemed ?? 0)).toBe(report.ticketsStacked);
-  // Vouchers were printed and the host learnt them, all but those it had yet to read; a voucher
-  // the printer printed and the cabinet voided (then paid by hand) is none of its. A record sent
-  // again after a SIGKILL before its acknowledgement is at most one a kill.
+  // Vouchers were printed and the host learnt them: each against the cabinet's journal (printed,
+  // for its amount, known to the host or still to be read) is in the discrepancies above; here,
+  // the host knows no more vouchers than the printer printed. A record sent again after a SIGKILL
+  // before its acknowledgement is at most one a kill.
   expect(report.vouchersPrinted).toBeGreaterThan(0);
   expect(report.hostVouchers).toBeGreaterThan(0);
-  expect((report.hostVouchers ?? 0) + (report.hostVouchersUnread ?? 0)).toBe(
-    report.vouchersPrinted - report.voidedVouchers,
-  );
+  expect((report.hostVouchers ?? 0) + (report.hostVouchersUnread ?? 0)).toBeLessThanOrEqual(report.vouchersPrinted);
   expect(report.hostVoucherRepeats ?? 0).toBeLessThanOrEqual(kills);
   return report;
 }
