@@ -11,6 +11,7 @@ export * from './effects';
 export * from './cabinet';
 export { acceptorShouldAccept, lampsFor } from './outputs';
 export { METER_TILT } from './settle';
+export { syncBeforeShowing } from './durability';
 export { RECORDS_TILT, MIRROR_TILT, SETTINGS_TILT, recordsRefused } from './records';
 export { replayFile } from './recall';
 export { recalledReplay, storedState, UNRECORDED_RULES_VERSION } from './rules-version';
