@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { stackedDeck } from '../core/test-decks';
+import { stackedDeck } from '../core/testing/decks';
 import { stepCabinet } from './cabinet';
 import { syncBeforeShowing } from './durability';
 import type { CabinetInput } from './inputs';
-import { Rig } from './testing';
+import { Rig } from './testing/rig';
 
 /** Steps `input` on the rig and says whether its commit must reach the disk before it shows. */
 function synced(rig: Rig, input: CabinetInput): boolean {
