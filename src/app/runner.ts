@@ -12,6 +12,7 @@ import {
   MIRROR_TILT,
   recordsRefused,
   stepCabinet,
+  syncBeforeShowing,
   type CabinetEnv,
   type CabinetInput,
   type CabinetResult,
@@ -248,6 +249,7 @@ export class CabinetRunner {
           extra ? [...result.effects, ...extra.log] : result.effects,
           undefined,
           extra?.writes,
+          extra !== null || syncBeforeShowing(prev, result.state, result.effects),
         );
         this.current = result.state;
         // Critical memory not mirrored: no money moves on it (a voucher waits for the restart's recovery).

@@ -5,11 +5,14 @@
 // Every transaction is one commit of the keyed chain (keyed-chain.ts): the table writers
 // (table-writers.ts) write the rows, then the commit row signs where the logs end and the digests
 // of the tables it leaves, under the machine key. After it, the mirror of critical memory is
-// written outside the database (mirror.ts). What the running cabinet checks when it opens the
-// database is records-open.ts's; the journal goes on from there, and hands the cabinet its reader
-// of the same records (records-reader.ts).
+// written outside the database (mirror.ts). A commit the cabinet lets show before it reaches the
+// disk (a HOLD changed: cabinet/durability.ts) waits for no sync and writes no mirror; its WAL is
+// synced on libuv's threads straight after, and the next synced commit takes it along in any
+// case. What the running cabinet checks when it opens the database is records-open.ts's; the
+// journal goes on from there, and hands the cabinet its reader of the same records
+// (records-reader.ts).
 
-import { existsSync } from 'node:fs';
+import { close, existsSync, fdatasync, open } from 'node:fs';
 import {
   meterDef,
   withCheckDigits,
@@ -221,13 +224,18 @@ export class Journal {
     });
   }
 
-  /** C-13: one transition, whole, or nothing; with what it raised on the SAS link, if any. */
+  /**
+   * C-13: one transition, whole, or nothing; with what it raised on the SAS link, if any.
+   * `synced` false (a hold, as cabinet/durability.ts decides) commits without waiting for the
+   * disk: the WAL is synced in the background, and the mirror waits for the next synced commit.
+   */
   commit(
     prev: CabinetState,
     next: CabinetState,
     effects: readonly CabinetEffect[],
     source = 'cabinet',
     sas?: SasWrites,
+    synced = true,
   ): void {
     this.journal(
       next,
@@ -247,6 +255,7 @@ export class Journal {
         if (typeof machine === 'string' && machine !== w.identity.machine) w.writeIdentity({ ...w.identity, machine });
       },
       effects.some((e) => e.type === 'recordsCleared'),
+      synced,
     );
   }
 
@@ -289,12 +298,16 @@ export class Journal {
     prev: CabinetState | null,
     work: () => void,
     recordsCleared = false,
+    synced = true,
   ): void {
     const key = this.key;
     const w = this.writers;
     const before = { head: this.head, writers: w.snapshot() };
     const rowsBefore = w.ends.events_to;
     let signed: CommitRow;
+    const deferred = !synced && !recordsCleared;
+    // A setting of the connection, changed only between transactions and put back at once.
+    if (deferred) this.db.pragma('synchronous = NORMAL');
     this.digests.begin();
     try {
       this.db.transaction(() => {
@@ -333,6 +346,8 @@ export class Journal {
       const tables = checkTables(this.db, this.head);
       if (tables.problem) this.reader.breakSeen(tables.problem);
       throw e;
+    } finally {
+      if (deferred) this.db.pragma('synchronous = FULL');
     }
     this.head = signed!;
     if (next) this.current = next;
@@ -343,8 +358,31 @@ export class Journal {
       this.sinceCheckpoint = 0;
       this.reader.newEra();
     }
-    this.writeMirror(recordsCleared || paysOut(prev, next));
+    // The mirror never runs ahead of what is on the disk: a deferred commit leaves it to the next.
+    if (deferred) this.syncWalSoon();
+    else this.writeMirror(recordsCleared || paysOut(prev, next));
     this.checkpointIfDue();
+  }
+
+  private walSync: 'idle' | 'running' | 'again' = 'idle';
+
+  /** Syncs the WAL off the event loop (one at a time; a commit meanwhile asks for one more). */
+  private syncWalSoon(): void {
+    if (this.walSync !== 'idle') {
+      this.walSync = 'again';
+      return;
+    }
+    this.walSync = 'running';
+    const done = (): void => {
+      const again = this.walSync === 'again';
+      this.walSync = 'idle';
+      if (again && this.open) this.syncWalSoon();
+    };
+    // A failure here is not the commit's: the next synced commit syncs the same file.
+    open(`${this.db.name}-wal`, 'r', (err, fd) => {
+      if (err) return done();
+      fdatasync(fd, () => close(fd, done));
+    });
   }
 
   private writeCheckpoint(kind: 'verified' | 'era', c: CommitRow): void {
