@@ -182,7 +182,7 @@ export interface DealerBuckets {
   unseen: number;
 }
 
-export const MAX_VALUES = 64;
+export const MAX_VALUES = 256;
 const FULL = HAND_VALUE_COUNT + 1;
 const IDENTITY = Uint16Array.from({ length: FULL }, (_, v) => v);
 
@@ -225,6 +225,18 @@ export class DealerCounter {
   private unseen = 0;
   readonly buckets = emptyBuckets();
   readonly cardBuckets = emptyBuckets();
+  /** Per suit, the kept fours with hands suited in it (for countWithRank). */
+  private readonly suitedKeptList = [0, 1, 2, 3].map(() => new Int32Array(KEPT_COUNT));
+  private readonly suitedKeptListLength = new Int32Array(4);
+  // countWithRank's scratch: the part common to a rank's cards and each card's own.
+  private readonly rankShared = emptyBuckets();
+  private readonly rankCards = [0, 1, 2, 3].map(() => emptyBuckets());
+  private readonly sharedKept = new Float64Array(KEPT_COUNT);
+  private readonly sharedKeptTouched = new Int32Array(KEPT_COUNT);
+  private readonly flushKept = new Float64Array(KEPT_COUNT);
+  private readonly flushKeptTouched = new Int32Array(KEPT_COUNT);
+  private readonly ownSuited = [0, 1, 2, 3].map(() => new Float64Array(KEPT_COUNT));
+  private readonly ownSuitedTouched = [0, 1, 2, 3].map(() => new Int32Array(KEPT_COUNT));
 
   private setBuckets(into: DealerBuckets, values: ArrayLike<number> | null, k: number): void {
     if (values === null) {
@@ -333,6 +345,12 @@ export class DealerCounter {
         suitedKeptWays[kept * 4 + us]! += lowWays;
         boughtNoGame -= this.suitedKept(out, kept, upSuited & ~three, lowWays);
       }
+    }
+    for (let s = 0; s < 4; s++) {
+      let n = 0;
+      const list = this.suitedKeptList[s]!;
+      for (let kept = 0; kept < KEPT_COUNT; kept++) if (suitedKeptWays[kept * 4 + s] !== 0) list[n++] = kept;
+      this.suitedKeptListLength[s] = n;
     }
     let boughtGame = 0;
     const keptList = this.keptList;
@@ -461,6 +479,181 @@ export class DealerCounter {
     out.boughtNoGame = boughtNoGame;
     out.unseen = this.unseen;
     return out;
+  }
+
+  /**
+   * After `count`, what `countWith` gives for every unseen card of rank `rho` at once: the part
+   * the four suits share (`shared`) and each card's own (`cards[suit]`, null for a suit whose
+   * card is not unseen); a card's counts are the two added. The shared part is the hands by
+   * their ranks; a card's own part is where its suit matters: the dealer's flush in the up card's
+   * suit, and the kept fours that share a suit. All sorted against `values` (ascending, k).
+   */
+  countWithRank(
+    rho: number,
+    values: ArrayLike<number>,
+    k: number,
+  ): { shared: DealerBuckets; cards: (DealerBuckets | null)[] } {
+    const S = this.rankShared;
+    this.setBuckets(S, values, k);
+    const bucketOf = this.bucketOf;
+    const a = this.unseenRanks;
+    const sm = this.suitMasks;
+    const up = this.up;
+    const us = this.upSuit;
+    const upSuited = sm[us]!;
+    const aRho = a[rho]!;
+    if (aRho === 0) throw new RangeError('DealerCounter.countWithRank: no unseen card of the rank');
+    const cards: (DealerBuckets | null)[] = [null, null, null, null];
+    for (let s = 0; s < 4; s++) {
+      if (!((sm[s]! >> rho) & 1)) continue;
+      const c = this.rankCards[s]!;
+      c.game.fill(0, 0, 2 * k + 1);
+      c.noGame.fill(0, 0, 2 * k + 1);
+      c.bought.fill(0, 0, 2 * k + 1);
+      cards[s] = c;
+    }
+    const upCardOf = cards[us] ?? null;
+    const cls = this.classes;
+    const { distinctMask, plain: plainOf, suited: suitedOf, kept: keptOf, low: lowOf } = cls;
+    const classWays = this.classWays;
+    const sharedKept = this.sharedKept;
+    const sharedTouched = this.sharedKeptTouched;
+    const flushKept = this.flushKept;
+    const flushTouched = this.flushKeptTouched;
+    let sharedCount = 0;
+    let flushCount = 0;
+    const ownCount = [0, 0, 0, 0];
+    const ownNoGame = [0, 0, 0, 0];
+    const cardNoGameHands = [0, 0, 0, 0];
+    let noGameHands = 0;
+    let boughtNoGame = 0;
+
+    const list = cls.byRank[rho]!;
+    const listCopies = cls.byRankCopies[rho]!;
+    for (let t = 0; t < list.length; t++) {
+      const i = list[t]!;
+      const all = classWays[i]!;
+      if (all === 0) continue;
+      // Of a class with m copies of the rank, m in every a_rho of its hands hold a given card.
+      const w = (all * listCopies[t]!) / aRho;
+      const mask = distinctMask[i]!;
+      const plain = plainOf[i]!;
+      // Four different ranks all in the up card's suit: that one hand holds the up suit's card.
+      const inUpSuit = mask !== 0 && (upSuited & mask) === mask;
+      if (mask === 0 || GAME[plain]) {
+        S.game[bucketOf[plain]!]! += w;
+        const suited = suitedOf[i]!;
+        if (inUpSuit && suited !== 0 && upCardOf !== null) {
+          upCardOf.game[bucketOf[suited]!]!++;
+          upCardOf.game[bucketOf[plain]!]!--;
+        }
+        continue;
+      }
+      const kept = keptOf[i]!;
+      S.noGame[bucketOf[plain]!]! += w;
+      noGameHands += w;
+      if (sharedKept[kept] === 0) sharedTouched[sharedCount++] = kept;
+      sharedKept[kept]! += w;
+      if (inUpSuit && upCardOf !== null) {
+        upCardOf.game[bucketOf[suitedOf[i]!]!]!++;
+        upCardOf.noGame[bucketOf[plain]!]!--;
+        cardNoGameHands[us]!--;
+        if (flushKept[kept] === 0) flushTouched[flushCount++] = kept;
+        flushKept[kept]!--;
+      }
+      const low = lowOf[i]!;
+      if (low === up) {
+        // The four hidden stay; suited in the card's suit (not the up card's) holds the card.
+        for (let s = 0; s < 4; s++) {
+          const c = cards[s] ?? null;
+          if (s === us || c === null || (sm[s]! & mask) !== mask) continue;
+          this.ownSuitedAdd(s, kept, 1, ownCount);
+          ownNoGame[s]! -= this.suitedKept(c, kept, sm[s]! & ~mask, 1);
+        }
+      } else {
+        const three = mask & ~(1 << low);
+        if ((upSuited & three) !== three) continue;
+        if (rho !== low) {
+          // The card is one of the three kept in the up card's suit: every such hand holds it.
+          if (upCardOf === null) continue;
+          const held = a[low]! - ((upSuited >> low) & 1);
+          if (held === 0) continue;
+          this.ownSuitedAdd(us, kept, held, ownCount);
+          ownNoGame[us]! -= this.suitedKept(upCardOf, kept, upSuited & ~three, held);
+        } else {
+          // The card is the one thrown away, of another suit: one such hand holds it.
+          for (let s = 0; s < 4; s++) {
+            const c = cards[s] ?? null;
+            if (s === us || c === null) continue;
+            ownNoGame[s]! -= this.suitedKept(c, kept, upSuited & ~three, 1);
+          }
+        }
+      }
+    }
+    // P-10 on the hands holding the card, by the four they keep.
+    let boughtGame = 0;
+    for (let t = 0; t < sharedCount; t++)
+      boughtGame += this.keptGame(S, sharedTouched[t]!, sharedKept[sharedTouched[t]!]!);
+    boughtNoGame += noGameHands * (this.unseen - 4) - boughtGame;
+    if (upCardOf !== null) {
+      let flushGame = 0;
+      for (let t = 0; t < flushCount; t++)
+        flushGame += this.keptGame(upCardOf, flushTouched[t]!, flushKept[flushTouched[t]!]!);
+      ownNoGame[us]! += cardNoGameHands[us]! * (this.unseen - 4) - flushGame;
+    }
+    // The card as the replacement, for every hand without a game that does not hold it: by
+    // rank for all four, then the up suit's card's hands that were a flush, then the suited.
+    const keptWays = this.keptWays;
+    const keptList = this.keptList;
+    for (let t = 0; t < this.keptListLength; t++) {
+      const kept = keptList[t]!;
+      const n = keptWays[kept]! - sharedKept[kept]!;
+      if (n === 0) continue;
+      const plain = KEPT_PLAIN_VALUES[kept * 13 + rho]!;
+      if (GAME[plain]) S.bought[bucketOf[plain]!]! += n;
+      else boughtNoGame += n;
+    }
+    if (upCardOf !== null) {
+      for (let t = 0; t < flushCount; t++) {
+        const kept = flushTouched[t]!;
+        const plain = KEPT_PLAIN_VALUES[kept * 13 + rho]!;
+        // This card's hands are fewer by these flushes: more hands take it as the new card.
+        if (GAME[plain]) upCardOf.bought[bucketOf[plain]!]! -= flushKept[kept]!;
+        else ownNoGame[us]! -= flushKept[kept]!;
+      }
+    }
+    const suitedKeptWays = this.suitedKeptWays;
+    for (let s = 0; s < 4; s++) {
+      const c = cards[s] ?? null;
+      if (c === null) continue;
+      const own = this.ownSuited[s]!;
+      const sl = this.suitedKeptList[s]!;
+      for (let t = 0; t < this.suitedKeptListLength[s]!; t++) {
+        const kept = sl[t]!;
+        if ((KEPT_MASKS[kept]! >> rho) & 1) continue;
+        const n = suitedKeptWays[kept * 4 + s]! - own[kept]!;
+        if (n === 0) continue;
+        const plain = KEPT_PLAIN_VALUES[kept * 13 + rho]!;
+        if (GAME[plain]) c.bought[bucketOf[plain]!]! -= n;
+        else ownNoGame[s]! -= n;
+        c.bought[bucketOf[KEPT_SUITED_VALUES[kept * 13 + rho]!]!]! += n;
+      }
+      c.boughtNoGame = ownNoGame[s]!;
+      c.unseen = this.unseen;
+      const touched = this.ownSuitedTouched[s]!;
+      for (let t = 0; t < ownCount[s]!; t++) own[touched[t]!] = 0;
+    }
+    for (let t = 0; t < sharedCount; t++) sharedKept[sharedTouched[t]!] = 0;
+    for (let t = 0; t < flushCount; t++) flushKept[flushTouched[t]!] = 0;
+    S.boughtNoGame = boughtNoGame;
+    S.unseen = this.unseen;
+    return { shared: S, cards };
+  }
+
+  private ownSuitedAdd(suit: number, kept: number, ways: number, counts: number[]): void {
+    const own = this.ownSuited[suit]!;
+    if (own[kept] === 0) this.ownSuitedTouched[suit]![counts[suit]!++] = kept;
+    own[kept]! += ways;
   }
 
   /**
