@@ -13,6 +13,7 @@ export { acceptorShouldAccept, lampsFor } from './outputs';
 export { METER_TILT } from './settle';
 export { RECORDS_TILT, MIRROR_TILT, SETTINGS_TILT, recordsRefused } from './records';
 export { replayFile } from './recall';
+export { recalledReplay, storedState, UNRECORDED_RULES_VERSION } from './rules-version';
 export { parseWish } from './wishes';
 export {
   settingsProblems,
@@ -51,3 +52,11 @@ export type {
 } from './sas-state';
 export { ownVoucherVerdict, VOUCHER_STATUSES, type VoucherRecord, type VoucherStatus } from './own-vouchers';
 export { TICKET_REASON_TEXT } from './tickets';
+export {
+  checkDigitsMatch,
+  checkValidationNumber,
+  formatValidationNumber,
+  withCheckDigits,
+  type ValidationCheck,
+} from './validation-number';
+export { TICKET_LOCK_MS, UNKNOWN_TICKETS_IN_A_ROW } from './ticket-guesses';
