@@ -285,6 +285,47 @@ async function auditStage(
   return results;
 }
 
+export interface AuditOptions {
+  config: PokerPlusConfig;
+  seed: string;
+  /** Decisions to meet at the stage, at least. */
+  points: number;
+  /** First-action draws sampled per number of cards exchanged. */
+  samples: number;
+  /** Each chip staked counted at this (1 - the strategy's return), and the chips staked per round. */
+  stakeBonus: number;
+  stakePerRound: number;
+  threads?: number;
+}
+
+/**
+ * What the exact best action gains over the tables' choice at one stage, per chip staked, on
+ * fresh deals: the audit of `parsheet poker-plus --best`, for any tables.
+ */
+export async function auditTables(
+  tables: StrategyTables,
+  stage: AuditStage,
+  options: AuditOptions,
+): Promise<{ headroom: Headroom; sampledDraws: number; sampledOptions: number }> {
+  const setup: BestSetup = {
+    config: options.config,
+    ante: 1,
+    bonus: options.stakeBonus,
+    samples: options.samples,
+    refine: AUDIT_REFINE,
+  };
+  const threads = options.threads ?? availableParallelism();
+  const results = await auditStage(stage, setup, options.seed, tables, options.points, threads);
+  return {
+    headroom: headroomOf(results, options.stakePerRound),
+    sampledDraws: results.reduce((n, r) => n + r.sampledDraws, 0),
+    sampledOptions: results.reduce((n, r) => n + r.sampledOptions, 0),
+  };
+}
+
+/** Close calls at the audited first action sampled further (FirstValuerOptions.refine). */
+const AUDIT_REFINE = { z: 3, error: 0.01, maxSamples: 256 };
+
 export async function bestPlay(options: BestOptions): Promise<BestReport> {
   const threads = options.threads ?? availableParallelism();
   const log = options.log ?? (() => {});
@@ -386,17 +427,21 @@ export async function bestPlay(options: BestOptions): Promise<BestReport> {
   // Audit: gains counted in returned - rtp x staked, what the return ratio responds to.
   const bonus = 1 - play.rtp;
   method.stakeBonus = bonus;
-  const auditSetup = setup(bonus, options.samples.audit, { z: 3, error: 0.01, maxSamples: 256 });
   const stakePerRound = play.staked / play.rounds;
   const headroom = {} as Record<AuditStage, Headroom>;
   for (const stage of ['final', 'second', 'first'] as const) {
-    const results = await auditStage(stage, auditSetup, `${seed}/audit`, tables, options.audit, threads);
-    headroom[stage] = headroomOf(results, stakePerRound);
-    if (stage === 'first') {
-      const draws = results.reduce((n, r) => n + r.sampledDraws, 0);
-      const sampled = results.reduce((n, r) => n + r.sampledOptions, 0);
-      method.firstActionDrawsSampled.auditMean = draws / Math.max(1, sampled);
-    }
+    const audited = await auditTables(tables, stage, {
+      config,
+      seed: `${seed}/audit`,
+      points: options.audit,
+      samples: options.samples.audit,
+      stakeBonus: bonus,
+      stakePerRound,
+      threads,
+    });
+    headroom[stage] = audited.headroom;
+    if (stage === 'first')
+      method.firstActionDrawsSampled.auditMean = audited.sampledDraws / Math.max(1, audited.sampledOptions);
     log(
       `audited the ${stage} action at ${headroom[stage].points} decisions: ${(headroom[stage].mean * 100).toFixed(4)}%`,
     );
