@@ -62,7 +62,14 @@ export async function pokerPlusBestCommand(args: string[]): Promise<number> {
   if (json) {
     const { strategy: _played, play, ...rest } = report;
     process.stdout.write(
-      JSON.stringify({ ...rest, strategy: strategyFile, staked: play.staked, returned: play.returned, ...time }) + '\n',
+      JSON.stringify({
+        ...rest,
+        strategy: strategyFile,
+        ...(file !== undefined ? { strategyFile: file } : {}),
+        staked: play.staked,
+        returned: play.returned,
+        ...time,
+      }) + '\n',
     );
   } else process.stdout.write(formatBest(report, time));
   return 0;
