@@ -182,7 +182,7 @@ describe('configuration file', () => {
         low: 97.5,
         high: 97.96,
         play: 'best',
-        basis: expect.stringMatching(/^best play, upper estimate/),
+        basis: expect.stringMatching(/^upper estimate of best play/),
         typical: { pct: 96.8, low: 96.75, high: 96.85, basis: 'simulated' },
       },
     });

@@ -11,6 +11,7 @@
 
 import { z } from 'zod';
 import type { ReturnEstimate, TableReturn } from '../cabinet';
+import { POKER_PLUS_RULES_VERSION } from '../core';
 import { check } from '../cabinet/vocabulary/check';
 
 const PERCENT = z
@@ -106,6 +107,8 @@ function contradiction(r: Recorded): string | null {
 }
 
 function bestContradiction(returnPct: number, b: BestBasis, t: TypicalPlay): string | null {
+  if (b.rulesVersion !== POKER_PLUS_RULES_VERSION)
+    return `returnBasis.rulesVersion ${b.rulesVersion}: best play was measured under another reading of P-3 than the game plays (version ${POKER_PLUS_RULES_VERSION}); measure it again`;
   if (!within(b.rtp, b.ci95)) return `returnBasis.ci95 [${b.ci95.join(', ')}] must contain returnBasis.rtp ${b.rtp}`;
   for (const [stage, h] of Object.entries(b.headroom))
     if (!within(h.mean, h.ci95))
@@ -131,13 +134,14 @@ const estimate = (pct: number, ci95: readonly [number, number], basis: string): 
 
 const f4 = (x: number): string => x.toFixed(4);
 
-/** Best play's figures in words, for the screen and the logs (at most 400 characters). */
+/** Best play's figures in words, for the screen and the logs (well within 400 characters). */
 export function describeBestBasis(b: BestBasis): string {
   const h = b.headroom;
+  const head = h.first.ci95[1] + h.second.ci95[1] + h.final.ci95[1];
   return (
-    `best play, upper estimate: the strategy found returns ${f4(b.rtp)}% (95% CI ${f4(b.ci95[0])} .. ${f4(b.ci95[1])}, ` +
-    `${b.rounds.toLocaleString('en-US')} rounds) plus headroom first ${f4(h.first.ci95[1])}, second ${f4(h.second.ci95[1])}, final ${f4(h.final.ci95[1])} ` +
-    `(upper bounds, points); parsheet poker-plus --best, ${b.date}, P-3 rules version ${b.rulesVersion}`
+    `upper estimate of best play: the strategy found ${f4(b.rtp)}% (95% CI ${f4(b.ci95[0])} .. ${f4(b.ci95[1])}, ` +
+    `${b.rounds.toLocaleString('en-US')} rounds) + headroom ${f4(head)} points (upper bounds); ` +
+    `parsheet poker-plus --best, ${b.date}, P-3 rules version ${b.rulesVersion}`
   );
 }
 

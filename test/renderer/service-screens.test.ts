@@ -539,7 +539,7 @@ describe('the technician audit pages', () => {
       tone: 'bad',
     });
     expect(texts(svc(tables))).toContain(
-      'Best play: at most 99.21% (the upper estimate C-24 judges; best play, upper estimate: parsheet poker-plus --best)',
+      'Best play: at most 99.21%, the return C-24 judges (upper estimate of best play: parsheet poker-plus --best)',
     );
     expect(texts(svc(tables))).toContain(
       'Typical play (the default strategy): 97.89% (95% interval 97.85% to 97.94%)',

@@ -114,7 +114,7 @@ describe('loading a folder', () => {
         low: 98.5,
         high: 98.96,
         play: 'best',
-        basis: expect.stringMatching(/^best play, upper estimate: the strategy found returns 98\.6000%/),
+        basis: expect.stringMatching(/^upper estimate of best play: the strategy found 98\.6000% .* \+ headroom 0\.2600 points/),
         typical: { pct: 97.9, low: 97.85, high: 97.95, basis: 'simulated: made up for a test' },
       },
     });
@@ -215,6 +215,12 @@ describe('loading a folder', () => {
       'pp-test.json',
       { ...pokerPlus, typicalPlay: { ...typicalPlay, returnPct: 98.8, returnCi95: [98.75, 98.85] } },
       /the strategy found for best play must not return less than typical play/,
+    ],
+    [
+      'best play measured under another reading of P-3',
+      'pp-test.json',
+      { ...pokerPlus, returnBasis: { ...bestBasis, rulesVersion: 1 } },
+      /returnBasis\.rulesVersion 1: best play was measured under another reading of P-3/,
     ],
     [
       'a negative headroom',
