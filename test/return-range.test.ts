@@ -203,7 +203,7 @@ describe("C-24 on the technician's settings page, with the real store: a Poker P
         inRange: false,
       });
       expect(list.answer.tables.find((t) => t.id === 'poker-plus-6-4')).toMatchObject({
-        returnPlay: 'best',
+        returnPlay: lean.rtp.play,
         typicalPct: lean.rtp.typical!.pct,
         inRange: true,
       });
