@@ -11,9 +11,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, startCabinet } from '../src/app/cabinet-app';
 import { installedPayTables } from '../src/app/service/installed-pay-tables';
 import { checkConfigReturns } from '../src/app/service/table-returns';
-import { describeReturn } from '../src/cabinet';
 import { dataPath } from '../src/store/testing';
 import { bestPlayRecord } from '../src/app/testing/recorded-returns';
+import { technicianIn } from '../src/app/testing/technician-in';
 
 const root = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-c24-'));
@@ -137,111 +137,6 @@ describe('C-24 at start: an inline Jacks or Better table, its exact return worke
     expect(returns['jacks-or-better']?.pct.toFixed(4)).toBe('96.0635');
   });
 });
-
-/** An installed Poker Plus table as the cabinet reads it, with best play's return. */
-function installedPokerPlus(id: string) {
-  const t = installedPayTables().installed.find((x) => x.id === id);
-  if (t?.game !== 'poker-plus' || t.rtp === null)
-    throw new Error(`${id}: expected an installed Poker Plus table with a return`);
-  return { ...t, rtp: t.rtp };
-}
-/** A range maximum between two returns, to 2 decimals (the operator's figures). */
-const between = (low: number, high: number): number => Math.floor(((low + high) / 2) * 100) / 100;
-/** 7/5 with the royal 800 at max bet (96.1472%, exact): a Jacks or Better table inside every range used here. */
-const JACKS_7_5 = { 'full-house': 7, flush: 5, 'royal-flush-max-bet': 800 };
-
-describe('C-24 at start: the installed default Poker Plus table judged on its best play', () => {
-  it('is refused under a maximum above its typical play but below its best play, naming best play', () => {
-    const p12 = installedPokerPlus('poker-plus-default');
-    expect(p12.rtp.play).toBe('best');
-    const typical = p12.rtp.typical!;
-    const max = between(typical.high, p12.rtp.high);
-    expect(max).toBeGreaterThan(typical.high);
-    const file = configFile('p12-best-out.json', {
-      limits: { maxReturnPct: max },
-      payTables: { 'jacks-or-better': JACKS_7_5 },
-    });
-    expect(() => loadConfig(file)).toThrow(
-      `config: Poker Plus pay table "poker-plus-default" (${p12.name}) returns ${describeReturn(p12.rtp)}, above the operator's range 85% .. ${max}%`,
-    );
-    expect(describeReturn(p12.rtp)).toMatch(/at best play \(its upper estimate/);
-  });
-});
-
-describe("C-24 on the technician's settings page, with the real store: a Poker Plus table's best play", () => {
-  it('shows the default table greyed out with its best and typical play, and refuses the wish naming best play', async () => {
-    const p12 = installedPokerPlus('poker-plus-default');
-    const lean = installedPokerPlus('poker-plus-6-4');
-    const max = between(lean.rtp.high, p12.rtp.high);
-    const config = loadConfig(
-      configFile('lean-in-play.json', {
-        limits: { maxReturnPct: max },
-        payTables: { 'jacks-or-better': JACKS_7_5, 'poker-plus': lean.table.coefficients },
-      }),
-    );
-    const db = dataPath(join(dir, 'tech-pp'));
-    const app = await startCabinet({
-      config,
-      dataDir: dirname(db),
-      database: basename(db),
-      devices: { kind: 'ledger', ledgerPath: null },
-      dealing: { kind: 'crypto' },
-      ratePayTables: 'when asked',
-    });
-    const { runner } = app;
-    try {
-      technicianIn(runner);
-      const page = app.port.connect('settings page');
-      const list = await page.query({ type: 'payTables' });
-      if (!list.ok || list.answer.type !== 'payTables') throw new Error('expected the pay tables');
-      const shown = list.answer.tables.find((t) => t.id === 'poker-plus-default');
-      expect(shown).toMatchObject({
-        returnPct: p12.rtp.pct,
-        returnHigh: p12.rtp.high,
-        returnPlay: 'best',
-        typicalPct: p12.rtp.typical!.pct,
-        inRange: false,
-      });
-      expect(list.answer.tables.find((t) => t.id === 'poker-plus-6-4')).toMatchObject({
-        returnPlay: lean.rtp.play,
-        typicalPct: lean.rtp.typical!.pct,
-        inRange: true,
-      });
-      const r = await page.wish(runner.state.version, {
-        type: 'changeSettings',
-        confirm: true,
-        payTables: { 'poker-plus': 'poker-plus-default' },
-      });
-      expect(r).toMatchObject({
-        ok: false,
-        rule: 'C-24',
-        reason: `Poker Plus pay table "poker-plus-default" (${p12.name}) returns ${describeReturn(p12.rtp)}, above the operator's range 85% .. ${max}%`,
-      });
-      page.close();
-      expect(runner.state.settings.payTables.pokerPlus).toEqual(lean.table);
-    } finally {
-      await app.close();
-    }
-  });
-});
-
-/** The devices report in, the technician turns the key, logs in and leaves the initial PIN. */
-function technicianIn(runner: Awaited<ReturnType<typeof startCabinet>>['runner']): void {
-  for (const device of ['acceptor', 'printer', 'deck'] as const)
-    runner.submit({ kind: 'device', event: { device, type: 'online' } });
-  runner.submit({
-    kind: 'device',
-    event: {
-      device: 'deck',
-      type: 'switches',
-      keys: { attendant: false, technician: true },
-      doors: { main: false, logic: false, cashbox: false },
-    },
-  });
-  expect(runner.wish({ type: 'technicianPin', pin: '0000' }).ok).toBe(true);
-  expect(runner.wish({ type: 'setPin', pin: '246810' }).ok).toBe(true);
-  expect(runner.state.access.technicianSession).toBe(true);
-}
 
 describe("C-24 on the technician's side, with the real store", () => {
   it('refuses a wish for an installed table outside the range and logs the refusal in the event log', async () => {
