@@ -32,7 +32,9 @@ const HEADROOM = z
     ci95: z.tuple([POINTS, POINTS], { error: 'must be a 95% interval, [low, high] in percentage points' }),
     points: z.int({ error: 'must be a whole number of decisions' }).min(1, { error: 'must be at least 1' }),
   })
-  .meta({ description: 'The mean gain of the exact best action over the strategy, in percentage points of the stake.' });
+  .meta({
+    description: 'The mean gain of the exact best action over the strategy, in percentage points of the stake.',
+  });
 
 /** Figures to 4 decimals, as the files write them: a sum is checked to that rounding. */
 const ROUNDING = 0.0005;
@@ -149,7 +151,12 @@ function toReturn(r: Recorded): TableReturn {
   const typical = estimate(r.typicalPlay.returnPct, r.typicalPlay.returnCi95, r.typicalPlay.returnBasis);
   const b = r.returnBasis;
   if (b.play === 'typical')
-    return { ...typical, basis: `typical play only (${b.note}): ${typical.basis}`.slice(0, 400), play: 'typical', typical };
+    return {
+      ...typical,
+      basis: `typical play only (${b.note}): ${typical.basis}`.slice(0, 400),
+      play: 'typical',
+      typical,
+    };
   // Best play returns at least what the strategy found does, and is estimated not to exceed upper.
   return { pct: r.returnPct, low: b.ci95[0], high: b.upper, basis: describeBestBasis(b), play: 'best', typical };
 }

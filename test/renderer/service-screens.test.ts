@@ -529,7 +529,10 @@ describe('the technician audit pages', () => {
       'the Poker Plus tables',
     );
     // Each Poker Plus table with its best play (the return judged) and its typical play.
-    expect(button(tables, 'opt.poker-plus-standard')).toMatchObject({ live: true, sub: 'best ≤99.21% · typical 97.89%' });
+    expect(button(tables, 'opt.poker-plus-standard')).toMatchObject({
+      live: true,
+      sub: 'best ≤99.21% · typical 97.89%',
+    });
     expect(button(tables, 'opt.poker-plus-250')).toMatchObject({
       live: false,
       sub: 'best ≤101.02% · typical 100.24% · OUTSIDE THE RANGE',
@@ -541,9 +544,7 @@ describe('the technician audit pages', () => {
     expect(texts(svc(tables))).toContain(
       'Best play: at most 99.21%, the return C-24 judges (upper estimate of best play: parsheet poker-plus --best)',
     );
-    expect(texts(svc(tables))).toContain(
-      'Typical play (the default strategy): 97.89% (95% interval 97.85% to 97.94%)',
-    );
+    expect(texts(svc(tables))).toContain('Typical play (the default strategy): 97.89% (95% interval 97.85% to 97.94%)');
     await shot('settings-paytable-out-of-range');
     const since = from();
     expect(await pressable('opt.poker-plus-250')).toBe(false);

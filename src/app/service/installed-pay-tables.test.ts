@@ -114,7 +114,9 @@ describe('loading a folder', () => {
         low: 98.5,
         high: 98.96,
         play: 'best',
-        basis: expect.stringMatching(/^upper estimate of best play: the strategy found 98\.6000% .* \+ headroom 0\.2600 points/),
+        basis: expect.stringMatching(
+          /^upper estimate of best play: the strategy found 98\.6000% .* \+ headroom 0\.2600 points/,
+        ),
         typical: { pct: 97.9, low: 97.85, high: 97.95, basis: 'simulated: made up for a test' },
       },
     });

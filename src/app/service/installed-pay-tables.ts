@@ -106,7 +106,9 @@ function parseFile(file: string, name: string): CertifiedPayTable {
   const basis = o.returnBasis;
   if (game === 'jacks-or-better' && typeof basis === 'object' && basis !== null && !Array.isArray(basis))
     if ((basis as Record<string, unknown>).play !== 'exact')
-      return fail('returnBasis.play must be "exact": a Jacks or Better return is best play by construction (the par sheet)');
+      return fail(
+        'returnBasis.play must be "exact": a Jacks or Better return is best play by construction (the par sheet)',
+      );
   told(check(fileSchema(o), o, ''));
   const parsed = parsePayTable(game, o.table);
   if (!parsed.ok) return fail(`table: ${parsed.error}`);
