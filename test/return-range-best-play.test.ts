@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { describeReturn, type InstalledPayTable } from '../src/cabinet';
 import { bestPlayRecord } from '../src/app/testing/recorded-returns';
 import { technicianIn } from '../src/app/testing/technician-in';
-import { dataPath } from '../src/store/testing';
+import { dataPath } from '../src/store/testing/store-rig';
 
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-c24-best-'));
 const tables = join(dir, 'paytables');

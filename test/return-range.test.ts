@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, startCabinet } from '../src/app/cabinet-app';
 import { installedPayTables } from '../src/app/service/installed-pay-tables';
 import { checkConfigReturns } from '../src/app/service/table-returns';
-import { dataPath } from '../src/store/testing';
+import { dataPath } from '../src/store/testing/store-rig';
 import { bestPlayRecord } from '../src/app/testing/recorded-returns';
 import { technicianIn } from '../src/app/testing/technician-in';
 
