@@ -5,6 +5,7 @@
 // completes and checks config.json with (cabinet.schema.json, shipped with the package).
 
 import { z } from 'zod';
+import { POKER_PLUS_RETURN } from './recorded-return';
 import {
   CHIP_VALUES_GIVEN,
   CURRENCY,
@@ -115,20 +116,14 @@ const PLACE = z
   .meta({ description: "A path; a relative one is taken from the config file's folder." });
 
 /**
- * A Poker Plus table of the file's own comes with the return a simulation found for it (C-24);
- * the bare table has none and is refused. Its fields are read by src/app/recorded-return.ts.
+ * A Poker Plus table of the file's own comes with the return measured for it (C-24), as an
+ * installed table's file writes it; the bare table has none and is refused. Its fields are
+ * declared and read by src/app/recorded-return.ts.
  */
-const RECORDED_TABLE = z
-  .strictObject({
-    table: fileTable('poker-plus'),
-    returnPct: z.number(),
-    returnCi95: z.tuple([z.number(), z.number()]),
-    returnBasis: z.string(),
-  })
-  .meta({
-    description:
-      'A Poker Plus pay table with the return recorded for it (C-24): returnPct, its 95% interval returnCi95 [low, high], and returnBasis, how it was found.',
-  });
+const RECORDED_TABLE = z.strictObject({ table: fileTable('poker-plus'), ...POKER_PLUS_RETURN }).meta({
+  description:
+    "A Poker Plus pay table with the return measured for it (C-24): returnPct, best play's upper estimate; returnBasis, how it was measured (parsheet poker-plus --best), or that best play was not measured; typicalPlay, the default strategy's return.",
+});
 
 export const CONFIG_FILE = z
   .strictObject({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../cabinet';
 import { ConfigError, parseConfig, parseConfigText } from './config';
+import { bestPlayRecord } from './testing/recorded-returns';
 
 describe('configuration file', () => {
   it('gives defaults for everything', () => {
@@ -120,26 +121,23 @@ describe('configuration file', () => {
     [{ limits: { minReturnPct: 97, maxReturnPct: 97 } }, /the return range would be empty/],
     [
       { payTables: { 'poker-plus': { table: { pair: 1 }, returnPct: 98 } } },
-      /payTables\.poker-plus\.returnCi95 must be the 95% interval/,
+      /payTables\.poker-plus\.returnBasis must say whose play the return is/,
     ],
     [
-      { payTables: { 'poker-plus': { table: { pair: 1 }, returnPct: 98, returnCi95: [97, 97.5], returnBasis: 'x' } } },
-      /must contain returnPct 98/,
+      // The form before C-24 judged best play: a simulated return of the default strategy alone.
+      { payTables: { 'poker-plus': { table: { pair: 1 }, returnPct: 98, returnCi95: [97, 99], returnBasis: 'x' } } },
+      /payTables\.poker-plus\.returnCi95 is not a known setting/,
     ],
     [
-      {
-        payTables: {
-          'poker-plus': { table: { pair: 1 }, returnPct: 98, returnCi95: [97, 99], returnBasis: 'x', seed: 1 },
-        },
-      },
+      { payTables: { 'poker-plus': { table: { pair: 1 }, ...bestPlayRecord(), returnPct: 98.7 } } },
+      /payTables\.poker-plus\.returnPct 98\.7 must be best play's upper estimate/,
+    ],
+    [
+      { payTables: { 'poker-plus': { table: { pair: 1 }, ...bestPlayRecord(), seed: 1 } } },
       /payTables\.poker-plus\.seed is not a known setting/,
     ],
     [
-      {
-        payTables: {
-          'poker-plus': { table: { 'jacks-or-better': 1 }, returnPct: 98, returnCi95: [97, 99], returnBasis: 'x' },
-        },
-      },
+      { payTables: { 'poker-plus': { table: { 'jacks-or-better': 1 }, ...bestPlayRecord() } } },
       /payTables\.poker-plus\.table: paytable: "jacks-or-better"/,
     ],
     [
@@ -171,16 +169,22 @@ describe('configuration file', () => {
       payTables: {
         'poker-plus': {
           table: { 'full-house': 6, flush: 4 },
-          returnPct: 97.6,
-          returnCi95: [97.55, 97.65],
-          returnBasis: 'simulated: 12,000,000 rounds',
+          ...bestPlayRecord(97.6, { returnPct: 96.8, returnCi95: [96.75, 96.85], returnBasis: 'simulated' }),
         },
       },
     });
     expect(c.settings.limits).toMatchObject({ minReturnPct: 90, maxReturnPct: 100.5 });
     expect(c.settings.payTables.pokerPlus.coefficients).toMatchObject({ 'full-house': 6, flush: 4, pair: 1 });
+    // Best play's upper estimate is the return judged, from what the strategy found returns.
     expect(c.recordedReturns).toEqual({
-      'poker-plus': { pct: 97.6, low: 97.55, high: 97.65, basis: 'simulated: 12,000,000 rounds' },
+      'poker-plus': {
+        pct: 97.96,
+        low: 97.5,
+        high: 97.96,
+        play: 'best',
+        basis: expect.stringMatching(/^upper estimate of best play/),
+        typical: { pct: 96.8, low: 96.75, high: 96.85, basis: 'simulated' },
+      },
     });
     // The bare table, as before, has no return of its own.
     expect(parseConfig({ payTables: { 'poker-plus': { 'full-house': 6 } } }).recordedReturns).toEqual({});

@@ -39,7 +39,7 @@ export {
   type ConfigReturns,
   type ReturnRange,
 } from './return-range';
-export type { TableReturn } from './table-return';
+export type { ReturnEstimate, ReturnPlay, TableReturn } from './table-return';
 export { SPECIMEN_SEQUENCE_BASE } from './device-test';
 export { keyProblem, technicianProblem } from './keys';
 export { hostDisabled, outOfService, sasStopsPlay } from './sas';

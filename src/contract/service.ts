@@ -209,13 +209,22 @@ const installedPayTable = z.strictObject({
   name: str(80),
   /** The paying rows as the player screen draws them (per chip, per bet). */
   rows: z.array(z.strictObject({ category: str(32), perBet: z.array(int(0)).max(10) })).max(12),
-  /** Theoretical return in percent, or null where none is known. */
+  /**
+   * The return C-24 judges, in percent, or null where none is known: best play's (exact for
+   * Jacks or Better, the upper estimate for Poker Plus), or typical play's where a Poker Plus
+   * table's best play was not measured (`returnPlay` says which).
+   */
   returnPct: z.number().nullable(),
-  /** Its 95% interval (both ends the return itself when it is exact), or null. */
+  /** What is known around it (both ends the return itself when it is exact; best play's from the strategy found to the upper estimate), or null. */
   returnLow: z.number().nullable(),
   returnHigh: z.number().nullable(),
-  /** How the return was found: the exact par sheet, or a simulation with its interval. */
+  returnPlay: z.enum(['exact', 'best', 'typical']).nullable(),
+  /** How the return was found: the exact par sheet, or the best-play analysis with its figures. */
   returnBasis: str(400),
+  /** A Poker Plus table's default strategy (typical play) beside it, with its 95% interval; null otherwise. */
+  typicalPct: z.number().nullable(),
+  typicalLow: z.number().nullable(),
+  typicalHigh: z.number().nullable(),
   /** C-24: the return is known and inside the operator's range, so the table may be chosen. */
   inRange: z.boolean(),
 });

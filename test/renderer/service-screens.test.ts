@@ -528,12 +528,23 @@ describe('the technician audit pages', () => {
       (x) => (x.service?.list ?? []).some((b) => b.name === 'opt.poker-plus-250'),
       'the Poker Plus tables',
     );
-    expect(button(tables, 'opt.poker-plus-standard')).toMatchObject({ live: true, sub: '98.55%' });
-    expect(button(tables, 'opt.poker-plus-250')).toMatchObject({ live: false, sub: '100.24% · OUTSIDE THE RANGE' });
+    // Each Poker Plus table with its best play (the return judged) and its typical play.
+    expect(button(tables, 'opt.poker-plus-standard')).toMatchObject({
+      live: true,
+      sub: 'best ≤99.21% · typical 97.89%',
+    });
+    expect(button(tables, 'opt.poker-plus-250')).toMatchObject({
+      live: false,
+      sub: 'best ≤101.02% · typical 100.24% · OUTSIDE THE RANGE',
+    });
     expect(svc(tables).lines).toContainEqual({
-      text: 'Poker Plus 250 table: 100.16% to 100.32% is outside the range 85.00% to 99.90%; it cannot be put in play (C-24).',
+      text: 'Poker Plus 250 table: best play returns 100.31% to 101.02% (the strategy found to the upper estimate), outside the range 85.00% to 99.90%; it cannot be put in play (C-24).',
       tone: 'bad',
     });
+    expect(texts(svc(tables))).toContain(
+      'Best play: at most 99.21%, the return C-24 judges (upper estimate of best play: parsheet poker-plus --best)',
+    );
+    expect(texts(svc(tables))).toContain('Typical play (the default strategy): 97.89% (95% interval 97.85% to 97.94%)');
     await shot('settings-paytable-out-of-range');
     const since = from();
     expect(await pressable('opt.poker-plus-250')).toBe(false);
@@ -546,6 +557,19 @@ describe('the technician audit pages', () => {
     expect(texts(svc(ru))).toContain(
       'Диапазон возврата (оператора, в файле конфигурации): от 85.00% до 99.90%. Таблицы вне его выбрать нельзя.',
     );
+    await press('set.payTables.poker-plus');
+    const ruTables = await until(
+      (x) => (x.service?.list ?? []).some((b) => b.name === 'opt.poker-plus-250'),
+      'the Poker Plus tables in Russian',
+    );
+    expect(button(ruTables, 'opt.poker-plus-250')).toMatchObject({
+      live: false,
+      sub: 'лучшая ≤101.02% · обычная 100.24% · ВНЕ ДИАПАЗОНА',
+    });
+    expect(texts(svc(ruTables))).toContain(
+      'Poker Plus 250 table: лучшая игра возвращает от 100.31% до 101.02% (от найденной стратегии до верхней оценки) — вне диапазона от 85.00% до 99.90%; в игру её ввести нельзя (C-24).',
+    );
+    await press('edit.cancel');
   });
 
   it('settings: a pay table chosen from the installed ones with its rows and return; venue on the keyboard; Russian', async () => {

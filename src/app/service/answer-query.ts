@@ -130,7 +130,11 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, context: QueryContext
           returnPct: t.rtp?.pct ?? null,
           returnLow: t.rtp?.low ?? null,
           returnHigh: t.rtp?.high ?? null,
+          returnPlay: t.rtp?.play ?? null,
           returnBasis: t.rtp?.basis ?? 'no return is known for this table',
+          typicalPct: t.rtp?.typical?.pct ?? null,
+          typicalLow: t.rtp?.typical?.low ?? null,
+          typicalHigh: t.rtp?.typical?.high ?? null,
           // C-24: the same judgement the cabinet makes on a wish to choose it.
           inRange: returnOutOfRange(state.settings.limits, t.rtp) === null,
         })),
