@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { decodeResponse, encodeCommand, encodeResponse, type Id003Response } from '../src/devices/id003/codec';
 import { assignmentFor } from '../src/devices/id003/currency';
 import { Id003CommandParser, Id003ResponseParser } from '../src/devices/id003/parser';
-import { readTicketBarcode } from '../src/devices/id003/barcode';
+import { readTicketBarcode } from '../src/devices/acceptor/barcode';
 import { decodeDeckFrame, encodeDeckFrame, restingState, type DeckFrame } from '../src/devices/deck/codec';
 import { DeckParser } from '../src/devices/deck/parser';
 import { EscPosDecoder, encodeEscPos } from '../src/devices/printer/escpos';
