@@ -15,6 +15,14 @@ import { PrinterReplyParser, encodeProcessIdReply } from '../src/devices/printer
 import { voucherBytes } from '../src/devices/printer/voucher-layout';
 import { makeValidationNumber } from '../src/devices/printer/validation-number';
 import type { FramedParser } from '../src/devices/shared/framed-parser';
+import {
+  decodeReply as decodeEbdsReply,
+  encodeCommand as encodeEbdsCommand,
+  encodeReply as encodeEbdsReply,
+} from '../src/devices/ebds/codec';
+import { unitStatus } from '../src/devices/ebds/codec';
+import { EbdsCommandParser, EbdsReplyParser } from '../src/devices/ebds/parser';
+import { EBDS_COMMANDS, EBDS_REPLIES } from '../src/devices/ebds/samples';
 
 const N = Number(process.env.FUZZ_FRAMES ?? 1_000_000);
 
@@ -235,8 +243,97 @@ function fuzzBarcodes() {
   );
 }
 
+/**
+ * EBDS's 8-bit XOR lets some mutated frames through, so the driver believes a reply that changes
+ * anything only when the unit repeats it byte for byte (docs/protocols/ebds.md, "The toggle"). Here
+ * each reply is sent twice, each copy mutated independently as the line might: counted are the
+ * corrupt replies a single read would take and those the two reads agree on.
+ */
+function fuzzEbdsTwice(frames: Buffer[]) {
+  const r = rng(17);
+  const p = new EbdsReplyParser();
+  const valid = new Set(frames.map((f) => f.toString('latin1')));
+  let once = 0;
+  let twice = 0;
+  let crashes = 0;
+  const t = performance.now();
+  for (let i = 0; i < N; i++) {
+    const f = frames[i % frames.length]!;
+    const read = () => {
+      const m = mutate(f, r);
+      const got = [...p.feed(m), ...p.reset()];
+      return valid.has(m.toString('latin1')) || got.length !== 1 ? null : JSON.stringify(got[0]);
+    };
+    try {
+      const a = read();
+      if (a === null) continue;
+      once++;
+      if (a === read()) twice++;
+    } catch {
+      crashes++;
+    }
+  }
+  const s = (performance.now() - t) / 1000;
+  console.log(
+    `${'EBDS read twice'.padEnd(20)} ${fmt(N)} replies, each sent twice and mutated independently, in ${s.toFixed(1)} s: a corrupt reply taken by one read ${fmt(once)}, by two agreeing reads ${twice}, crashes ${crashes}`,
+  );
+}
+
+/**
+ * The EBDS barcode path: barcode replies carrying any number of 7-bit characters (a quarter exactly
+ * 18 digits, half digits only, the rest any 7-bit byte), a quarter of them mutated, through the
+ * parser and the barcode check both acceptor families share. Counted as for ID-003.
+ */
+function fuzzEbdsBarcodes() {
+  const r = rng(13);
+  const p = new EbdsReplyParser();
+  const status = unitStatus({ activity: 'escrowed', model: 0x54 });
+  let offered = 0;
+  let wrongOffers = 0;
+  let refused = 0;
+  let unsafeShown = 0;
+  let crashes = 0;
+  let mutated = 0;
+  const t = performance.now();
+  for (let i = 0; i < N; i++) {
+    const len = i % 4 === 0 ? 18 : Math.floor(r() * 116);
+    const digits = i % 2 === 0;
+    const bytes = Buffer.alloc(len);
+    for (let k = 0; k < len; k++) bytes[k] = digits ? 0x30 + Math.floor(r() * 10) : Math.floor(r() * 128);
+    // The unit's padding is not part of the barcode: a code ending in '(' is not one a reader sends.
+    while (bytes.length && bytes[bytes.length - 1] === 0x28) bytes[bytes.length - 1] = 0x30;
+    const barcode = bytes.toString('latin1');
+    let frame = encodeEbdsReply({ type: 'barcode', toggle: 0, status, barcode });
+    if (i % 4 === 3) {
+      frame = mutate(frame, r);
+      mutated++;
+    }
+    try {
+      for (const reply of [...p.feed(frame), ...p.reset()]) {
+        if (reply.type !== 'barcode') continue;
+        const reading = readTicketBarcode(reply.barcode);
+        if (reading.ok) {
+          offered++;
+          if (reading.barcode !== barcode || !/^[0-9]{18}$/.test(reading.barcode)) wrongOffers++;
+        } else {
+          refused++;
+          if (!/^[\x20-\x7e…]*$/.test(reading.shown) || reading.shown.length > 180) unsafeShown++;
+        }
+      }
+    } catch {
+      crashes++;
+    }
+  }
+  const s = (performance.now() - t) / 1000;
+  console.log(
+    `${'EBDS barcodes'.padEnd(20)} ${fmt(N)} barcode replies (${fmt(mutated)} mutated) in ${s.toFixed(1)} s: offered ${fmt(offered)} (not the 18 digits sent: ${wrongOffers}), ` +
+      `refused ${fmt(refused)} (shown unsafely: ${unsafeShown}), dropped ${fmt(p.stats.badFrames)}, crashes ${crashes}`,
+  );
+}
+
 console.log(`codec throughput (node ${process.version})`);
 throughput('ID-003 responses', ID003.map(encodeResponse), decodeResponse, () => new Id003ResponseParser());
+throughput('EBDS replies', EBDS_REPLIES.map(encodeEbdsReply), decodeEbdsReply, () => new EbdsReplyParser());
 throughput('button deck', DECK.map(encodeDeckFrame), decodeDeckFrame, () => new DeckParser());
 console.log(
   `\nfuzzing: ${fmt(N)} random or mutated frames per parser (bit flips, byte changes, truncations, frame-shaped garbage, noise)`,
@@ -252,5 +349,9 @@ fuzz(
   () => new Id003CommandParser(),
 );
 fuzz('button deck', DECK.map(encodeDeckFrame), () => new DeckParser());
+fuzz('EBDS replies', EBDS_REPLIES.map(encodeEbdsReply), () => new EbdsReplyParser());
+fuzz('EBDS commands', EBDS_COMMANDS.map(encodeEbdsCommand), () => new EbdsCommandParser());
+fuzzEbdsTwice(EBDS_REPLIES.map(encodeEbdsReply));
 fuzzBarcodes();
+fuzzEbdsBarcodes();
 fuzzPrinter();

@@ -80,6 +80,9 @@ export class EbdsDriver extends DriverBase<EbdsReply> {
   private returnUnheld = false;
   /** Hold the toggle: the unit keeps reporting a stack nobody can name until the cabinet has committed. */
   private holdToggle = false;
+  /** The last reply acted on, and one read once that changes something (without their toggles). */
+  private believed: string | null = null;
+  private candidate: string | null = null;
   private lastDocument: LastDocument | null = null;
 
   constructor(options: EbdsDriverOptions) {
@@ -177,6 +180,8 @@ export class EbdsDriver extends DriverBase<EbdsReply> {
     this.statusSinceConnect = false;
     this.link.reset();
     this.holdToggle = false;
+    this.believed = null;
+    this.candidate = null;
   }
 
   private async whenSettled(timeoutMs: number): Promise<void> {
@@ -265,7 +270,21 @@ export class EbdsDriver extends DriverBase<EbdsReply> {
       throw e;
     }
     this.markOnline();
-    if (!exchange.repeat) this.handle(exchange.command, exchange.reply);
+    const { command, reply } = exchange;
+    if (command.type === 'omnibus') {
+      // An 8-bit XOR misses two flips of one bit column: a reply that changes anything is believed
+      // only when the unit, asked again with the same toggle, repeats it byte for byte.
+      const key = JSON.stringify({ ...reply, toggle: null });
+      if (key !== this.believed && key !== this.candidate) {
+        this.candidate = key;
+        this.poke();
+        return;
+      }
+      this.candidate = null;
+      const changed = key !== this.believed;
+      this.believed = key;
+      if (changed) this.handle(command, reply);
+    } else this.handle(command, reply);
     if (!this.holdToggle) this.link.advance();
   }
 

@@ -7,8 +7,8 @@ import type { NoteData, UnitStatus } from './codec';
 import { FAULTS, type EbdsFault } from './codes';
 import { readNote, type ReportedNote } from './notes';
 
-/** The most notes a unit's table holds (an SC Advance: 128). */
-export const MAX_NOTES = 128;
+/** The most notes asked for: an SC Advance holds up to 128, but an index is one 7-bit byte. */
+export const MAX_NOTES = 127;
 
 export type TableValues =
   | { ok: true; notes: (ReportedNote & { index: number })[] }
