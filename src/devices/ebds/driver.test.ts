@@ -86,6 +86,8 @@ describe('EBDS driver over socat pseudo-terminals', () => {
     expect(log.of('stacked').map((e) => (e as { value: number }).value)).toEqual([2000, 500, 10000]);
     expect(sim.cashbox.map((n) => n.value)).toEqual([2000, 500, 10000]);
     expect(await d.recovery.acceptorNote()).toEqual({ state: 'stacked', value: 10000 });
+    // The page reads what the unit reports: idle once the reply after the stacked report is read twice.
+    await until('idle reported', () => d.identity.state === 'idling');
     expect(d.identity).toMatchObject({
       protocol: 'ebds',
       model: 'SC Advance / Cashflow SC 83 or 85',
