@@ -175,7 +175,7 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
       : new CryptoRandom();
     // The bench devices' paper jams: seeded with the deal, or as unpredictable as it.
     const jams = seeded ? new SeededRandom(`devices:${seeded.seed}:${resumedVersion}`) : new CryptoRandom();
-    devices = await openDevices(plan.devices, config, jams);
+    devices = await openDevices(plan.devices, config, jams, dirname(dbPath));
     if (plan.devices.kind === 'configured') plan.log?.(`devices: ${describeDevices(config)}`);
     const env = nodeEnv(dealing);
     const decks = seeded?.decks;

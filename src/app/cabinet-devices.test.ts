@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDevices, type DeviceSet } from '../devices';
+import { createDevices, type AcceptorSimulator, type DeviceSet } from '../devices';
 import { until } from '../devices/shared/test-support';
 import { startCabinet, type AssembledCabinet } from './cabinet-app';
 import { configuredDevices } from './cabinet-devices';
@@ -116,11 +116,12 @@ describe('the acceptor powers up in the public order, with a time limit (finding
   it('an acceptor stuck initialising is a tilt', async () => {
     const config = parseConfig({});
     const devices = createDevices(config.devices, { acceptor: { initializeTimeoutMs: 300 } });
-    devices.sim.acceptor!.setStuckInitializing(true);
+    const acceptor = devices.sim.acceptor as AcceptorSimulator;
+    acceptor.setStuckInitializing(true);
     const app = await start(config, devices);
     await until('the initialise tilt', () => tilts(app).includes('acceptor:fault:initializeTimeout'), 10_000);
     expect(devices.sim.acceptor!.insertNote(100)).toBe(false);
-    devices.sim.acceptor!.setStuckInitializing(false);
+    acceptor.setStuckInitializing(false);
     await until('the tilt gone', () => upAndReported(app), 10_000);
   });
 });

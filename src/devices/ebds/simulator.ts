@@ -8,6 +8,7 @@
 // one past escrow is stacked and reported stacked without its value; one in escrow is handed back.
 
 import { EventEmitter } from 'node:events';
+import { watchMoves, type SimulatedAcceptor, type SimulatedMove } from '../acceptor/simulated';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
 import { encodeReply, unitStatus, type EbdsCommand, type EbdsReply, type OmnibusBits, type UnitStatus } from './codec';
 import type { Toggle } from './frame';
@@ -36,7 +37,7 @@ export {
 /** What the unit just did, reported in the replies until the host's next new command. */
 type Event = { kind: 'stacked'; note: SimNote | null } | { kind: 'returned' } | { kind: 'rejected' };
 
-export class EbdsSimulator extends EventEmitter<EbdsSimEvents> {
+export class EbdsSimulator extends EventEmitter<EbdsSimEvents> implements SimulatedAcceptor {
   readonly currency: string;
   readonly notes: SimNote[];
   /** Every note that reached the cash box, in order. */
@@ -107,6 +108,10 @@ export class EbdsSimulator extends EventEmitter<EbdsSimEvents> {
     this.endpoint = null;
   }
 
+  watch(listener: (move: SimulatedMove) => void): () => void {
+    return watchMoves(this, listener);
+  }
+
   /** Frames from the host that were dropped (bad checksum, garbage, unknown command). */
   get badFrames(): number {
     return this.parser.stats.badFrames;
@@ -143,7 +148,7 @@ export class EbdsSimulator extends EventEmitter<EbdsSimEvents> {
   }
 
   /** Whether it draws anything in: idle, enabled by the host, no fault. */
-  private get drawsIn(): boolean {
+  get drawsIn(): boolean {
     return this.phase === 'idle' && this.enabled && this.faults.size === 0;
   }
 

@@ -6,6 +6,7 @@
 // the bar inhibit (C7), which it forgets at power-up.
 
 import { EventEmitter } from 'node:events';
+import { watchMoves, type SimulatedAcceptor, type SimulatedMove } from '../acceptor/simulated';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
 import { encodeResponse, type CurrencyEntry, type Id003Command, type Id003Response } from './codec';
 import { assignmentFor, countryFor, noteTable, type NoteValue } from './currency';
@@ -25,7 +26,7 @@ import { answerSetting, powerUpSettings, type UnitSettings } from './sim-setting
 
 export { MAX_BARCODE_BYTES, type AcceptorFault, type AcceptorSimEvents, type AcceptorSimOptions } from './sim-kinds';
 
-export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
+export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> implements SimulatedAcceptor {
   readonly entries: CurrencyEntry[];
   readonly values: NoteValue[];
   /** Every note that reached the cash box, in order. */
@@ -89,6 +90,10 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
     this.endpoint = null;
   }
 
+  watch(listener: (move: SimulatedMove) => void): () => void {
+    return watchMoves(this, listener);
+  }
+
   /** Frames from the controller that were dropped (bad CRC, garbage, unknown command). */
   get badFrames(): number {
     return this.parser.stats.badFrames;
@@ -118,7 +123,7 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
   }
 
   /** Whether it draws anything in: idle, enabled (C3 and C7), no fault. */
-  private get drawsIn(): boolean {
+  get drawsIn(): boolean {
     return this.phase === 'idle' && !this.disabled && this.faults.size === 0;
   }
 
