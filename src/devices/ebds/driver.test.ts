@@ -13,7 +13,8 @@ import { decodeReply, type EbdsCommand } from './codec';
 import { EbdsDriver, type EbdsDriverOptions } from './driver';
 import { EbdsSimulator, type EbdsSimOptions } from './simulator';
 
-const FAST = { pollMs: 5, responseTimeoutMs: 60, retries: 1, reconnectMs: 20, currency: 'USD', minorDigits: 2 };
+// Timeouts wide enough for a loaded machine: a slow pseudo-terminal must not read as an outage.
+const FAST = { pollMs: 5, responseTimeoutMs: 200, retries: 2, reconnectMs: 20, currency: 'USD', minorDigits: 2 };
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
