@@ -15,6 +15,7 @@
 import type { DeviceCommand, DeviceEvent, DeviceRecovery } from '../../cabinet/device-events';
 import { AcceptorEscrow } from '../acceptor/escrow';
 import { FaultBook } from '../acceptor/faults';
+import { lastDocumentAfter, type AcceptorIdentity, type LastDocument } from '../acceptor/identity';
 import { DriverBase } from '../shared/driver-base';
 import type { Binding } from '../shared/port-connection';
 import { NoAnswerError, Requester } from '../shared/requester';
@@ -90,6 +91,7 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
   /** The unit's version text (88), asked once a connection; null until it answers. */
   private versionText: string | null = null;
   private versionAsked = false;
+  private lastDocument: LastDocument | null = null;
 
   constructor(options: AcceptorDriverOptions) {
     const opts = {
@@ -124,10 +126,15 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
     this.currency =
       options.currency !== undefined ? { code: options.currency, minorDigits: options.minorDigits ?? 2 } : null;
     this.req = new Requester(this.conn);
-    const emit = (e: DeviceEvent) => this.emitEvent(e);
-    this.escrow = new AcceptorEscrow(emit, opts);
-    this.faults = new FaultBook(emit);
+    this.escrow = new AcceptorEscrow(this.say, opts);
+    this.faults = new FaultBook(this.say);
   }
+
+  /** Every event to the cabinet goes through here, so the technician's page sees the last document. */
+  private readonly say = (e: DeviceEvent): void => {
+    this.lastDocument = lastDocumentAfter(this.lastDocument, e, Date.now());
+    this.emitEvent(e);
+  };
 
   send(command: DeviceCommand): void {
     if (command.device !== 'acceptor') return;
@@ -169,9 +176,16 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
     return f && i ? 'set' : 'pending';
   }
 
-  /** What a technician reads of the unit: its version text and the status it last reported. */
-  get identity(): { protocol: 'id003'; model: string | null; revision: string | null; state: string | null } {
-    return { protocol: 'id003', model: this.versionText, revision: null, state: this.lastStatus };
+  /** What a technician reads of the unit: its version text (model and revision in JCM's words) and its last status. */
+  get identity(): AcceptorIdentity {
+    return {
+      protocol: 'id003',
+      model: this.versionText,
+      revision: null,
+      software: null,
+      state: this.lastStatus,
+      lastDocument: this.lastDocument,
+    };
   }
 
   protected override onConnected(): void {
@@ -346,7 +360,7 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
         if (!v) {
           escrow.unreadableNote();
           this.queue.push({ type: 'return' });
-          this.emitEvent({
+          this.say({
             device: 'acceptor',
             type: 'rejected',
             reason: `note code 0x${r.code.toString(16)} is not in the acceptor's currency assignment`,
@@ -372,7 +386,7 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
       case 'rejecting':
         if (!this.rejecting) {
           this.rejecting = true;
-          this.emitEvent({
+          this.say({
             device: 'acceptor',
             type: 'rejected',
             reason: REJECT_REASONS[r.reason] ?? `reject code 0x${r.reason.toString(16)}`,
