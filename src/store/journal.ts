@@ -2,29 +2,17 @@
 // and game record in one transaction, before the runner carries out or shows anything; start-up
 // reads the last committed state back whole (C-14). The journal is the database's one writer.
 //
-// Every transaction is one commit of the keyed chain (keyed-chain.ts): it signs where the logs
-// end and the digests of the tables it leaves, under the machine key. After it, the mirror of
-// critical memory is written outside the database (mirror.ts). What the running cabinet checks
-// when it opens the database is records-open.ts's; the journal goes on from there, and hands the
-// cabinet its reader of the same records (records-reader.ts).
+// Every transaction is one commit of the keyed chain (keyed-chain.ts): the table writers
+// (table-writers.ts) write the rows, then the commit row signs where the logs end and the digests
+// of the tables it leaves, under the machine key. After it, the mirror of critical memory is
+// written outside the database (mirror.ts). What the running cabinet checks when it opens the
+// database is records-open.ts's; the journal goes on from there, and hands the cabinet its reader
+// of the same records (records-reader.ts).
 
 import { existsSync } from 'node:fs';
-import {
-  meterDef,
-  HANDPAID_METERS,
-  type CabinetEffect,
-  type CabinetSettings,
-  type CabinetState,
-  type GameRecord,
-  type LogEntry,
-  type MeterSet,
-  type Meters,
-  type Voucher,
-  type VoucherStatus,
-} from '../cabinet';
+import { meterDef, HANDPAID_METERS, type CabinetEffect, type CabinetState, type Meters } from '../cabinet';
 import { migrate, openDatabase, StoreError } from './database';
-import { rowHash } from './event-chain';
-import { checkpointMac, commitMac, settingsLogDigest, type Anchor, type CommitRow } from './keyed-chain';
+import { checkpointMac, commitMac, type Anchor, type CommitRow } from './keyed-chain';
 import { createMachineKey, readMachineKey, shortFingerprint, type MachineKey } from './machine-key';
 import type { Mirror, MirrorRecord } from './mirror';
 import {
@@ -33,17 +21,17 @@ import {
   openKeyed,
   readIdentity,
   seedNew,
-  type Identity,
   type JournalStart,
   type MachineOptions,
   type Purpose,
   type RecordsVerdict,
 } from './records-open';
-import { RecordsReader, refusedIn, STATE_PARTS, VOUCHER_COLUMNS } from './records-reader';
+import { RecordsReader, refusedIn } from './records-reader';
 import type { RecordsCheck } from './records-walk';
-import { KEYED_SCHEMA, RECALL_KEEP, SCHEMA_VERSION } from './schema';
+import { KEYED_SCHEMA, SCHEMA_VERSION } from './schema';
 import { isEmptyWrite, SasTables, type QueuedException, type SasWrites, type StoredValidation } from './sas-tables';
-import { TableDigests, type RowValues } from './table-digests';
+import { TableDigests } from './table-digests';
+import { TableWriters } from './table-writers';
 
 /** A checkpoint is written when this many commits and event rows were added since the last one. */
 export const CHECKPOINT_EVERY = 2000;
@@ -57,27 +45,12 @@ function settingsSource(effects: readonly CabinetEffect[]): string | undefined {
   return undefined;
 }
 
-/** The state without what has tables of its own. */
-function stateJson(state: CabinetState): string {
-  return JSON.stringify({
-    ...state,
-    meters: undefined,
-    settings: undefined,
-    configApplied: undefined,
-    installedPayTables: undefined,
-  });
-}
-
 export class Journal {
-  private lastHash: string;
-  private lastSeq: number;
-  private settingsTo: number;
-  private settingsHead: string;
   private statements: ReturnType<Journal['prepare']> | null = null;
   private readonly key: MachineKey;
   private digests: TableDigests;
+  private readonly writers: TableWriters;
   private head: CommitRow;
-  private identity: Identity;
   private readonly mirror: Mirror;
   /** False while the records are refused: the mirror keeps what it knew until a RAM clear. */
   private mirroring: boolean;
@@ -99,16 +72,12 @@ export class Journal {
     start: JournalStart & { db: RecordsReader['db'] },
   ) {
     this.key = start.key;
-    this.identity = start.identity;
     this.digests = start.digests;
     this.head = start.head;
     this.mirror = start.mirror;
     this.checkpointAnchor = start.anchor;
     this.sinceCheckpoint = start.chain.commits + start.chain.rows;
-    this.lastSeq = start.head.events_to;
-    this.lastHash = start.head.events_head;
-    this.settingsTo = start.head.settings_to;
-    this.settingsHead = start.head.settings_head;
+    this.writers = new TableWriters(start.db, start.digests, start.head, start.identity);
     // Refused records are not mirrored: the mirror keeps what it knew until a RAM clear.
     this.mirroring = start.records.ok;
     this.chain = start.chain;
@@ -164,37 +133,15 @@ export class Journal {
     return new Journal(path, { ...start, db });
   }
 
+  /** The signing's own statements; the rows' are the table writers'. */
   private prepare() {
     const db = this.db;
     return {
-      insertState: db.prepare('INSERT INTO cabinet_state (id, version, state, updated_at) VALUES (1, ?, ?, ?)'),
-      updateState: db.prepare(
-        'UPDATE cabinet_state SET version = ?, state = ?, updated_at = ? WHERE id = 1 AND version = ?',
-      ),
-      upsertMeter: db.prepare(
-        'INSERT INTO meters (scope, name, value) VALUES (?, ?, ?) ON CONFLICT (scope, name) DO UPDATE SET value = excluded.value',
-      ),
-      deleteMeter: db.prepare('DELETE FROM meters WHERE scope = ? AND name = ?'),
-      insertEvent: db.prepare('INSERT INTO events (seq, at, kind, data, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?)'),
-      insertRecall: db.prepare(
-        'INSERT INTO recall (game_id, game, chip_value, started_at, ended_at, staked, paid, handpaid, replay, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      ),
-      pruneRecall: db.prepare('DELETE FROM recall WHERE game_id <= ?'),
-      upsertSetting: db.prepare(
-        'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      ),
-      logSetting: db.prepare('INSERT INTO settings_log (at, key, old_value, new_value, source) VALUES (?, ?, ?, ?, ?)'),
-      upsertPart: db.prepare(
-        'INSERT INTO state_parts (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
-      ),
       upsertDigest: db.prepare(
         'INSERT INTO table_digests (name, digest) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET digest = excluded.digest',
       ),
       insertCommit: db.prepare(
         'INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ),
-      updateIdentity: db.prepare(
-        'UPDATE identity SET fingerprint = ?, machine = ?, purpose = ?, mirrored = ?, created_at = ? WHERE id = 1',
       ),
       insertCheckpoint: db.prepare('INSERT INTO checkpoints (kind, commit_seq, at, mac) VALUES (?, ?, ?, ?)'),
     };
@@ -211,12 +158,10 @@ export class Journal {
   initialize(state: CabinetState, source: string): void {
     this.journal(state, null, () => {
       const at = Date.now();
-      const json = stateJson(state);
-      this.stmt.insertState.run(state.version, json, at);
-      this.digests.put('cabinet_state', [1, state.version, json, at]);
-      this.writeMeters(undefined, state.meters);
-      this.writeSettings(undefined, state.settings, source, at);
-      this.writeParts(undefined, state);
+      this.writers.insertState(state, at);
+      this.writers.writeMeters(undefined, state.meters);
+      this.writers.writeSettings(undefined, state.settings, source, at);
+      this.writers.writeParts(undefined, state);
     });
   }
 
@@ -233,20 +178,17 @@ export class Journal {
       prev,
       () => {
         const at = Date.now();
-        const json = stateJson(next);
-        const changed = this.stmt.updateState.run(next.version, json, at, prev.version).changes;
-        if (changed !== 1)
+        const w = this.writers;
+        if (!w.updateState(prev, next, at))
           throw new StoreError(`commit of version ${next.version} found the database not at version ${prev.version}`);
-        this.digests.put('cabinet_state', [1, next.version, json, at]);
-        if (prev.meters !== next.meters) this.writeMeters(prev.meters, next.meters);
+        if (prev.meters !== next.meters) w.writeMeters(prev.meters, next.meters);
         if (prev.settings !== next.settings)
-          this.writeSettings(prev.settings, next.settings, settingsSource(effects) ?? source, at);
-        this.writeParts(prev, next);
-        this.writeEffects(effects);
+          w.writeSettings(prev.settings, next.settings, settingsSource(effects) ?? source, at);
+        w.writeParts(prev, next);
+        w.writeEffects(effects);
         if (!isEmptyWrite(sas)) this.sasTables.write(sas!, this.digests, at);
         const machine = next.settings.voucher?.machine;
-        if (typeof machine === 'string' && machine !== this.identity.machine)
-          this.writeIdentity({ ...this.identity, machine });
+        if (typeof machine === 'string' && machine !== w.identity.machine) w.writeIdentity({ ...w.identity, machine });
       },
       effects.some((e) => e.type === 'recordsCleared'),
     );
@@ -273,13 +215,13 @@ export class Journal {
     if (isEmptyWrite(writes) && log.length === 0) return;
     this.journal(this.current, this.current, () => {
       this.sasTables.write(writes, this.digests, Date.now());
-      this.writeEffects(log);
+      this.writers.writeEffects(log);
     });
   }
 
   /** Log rows of a refused input: no state changed, but the refusal is kept (C-22). */
   appendLog(effects: readonly CabinetEffect[]): void {
-    this.journal(this.current, this.current, () => this.writeEffects(effects));
+    this.journal(this.current, this.current, () => this.writers.writeEffects(effects));
   }
 
   /**
@@ -293,32 +235,23 @@ export class Journal {
     recordsCleared = false,
   ): void {
     const key = this.key;
-    const before = {
-      head: this.head,
-      lastSeq: this.lastSeq,
-      lastHash: this.lastHash,
-      settingsTo: this.settingsTo,
-      settingsHead: this.settingsHead,
-      identity: this.identity,
-    };
-    const rowsBefore = this.lastSeq;
+    const w = this.writers;
+    const before = { head: this.head, writers: w.snapshot() };
+    const rowsBefore = w.ends.events_to;
     let signed: CommitRow;
     try {
       this.db.transaction(() => {
         work();
         // The first commit after the mirror first held a record says so: from then on a missing
         // mirror means a removed one.
-        if (this.identity.mirrored === 0 && this.mirrorWritten) this.writeIdentity({ ...this.identity, mirrored: 1 });
+        if (w.identity.mirrored === 0 && this.mirrorWritten) w.writeIdentity({ ...w.identity, mirrored: 1 });
         for (const t of this.digests.settle()) {
           this.stmt.upsertDigest.run(t, this.digests.digest(t));
         }
         const fields = {
           seq: this.head.seq + 1,
           at: Date.now(),
-          events_to: this.lastSeq,
-          events_head: this.lastHash,
-          settings_to: this.settingsTo,
-          settings_head: this.settingsHead,
+          ...w.ends,
           tables: this.digests.combined(),
         };
         signed = { ...fields, mac: commitMac(key.bytes, this.head.mac, fields) };
@@ -335,13 +268,15 @@ export class Journal {
         if (recordsCleared) this.writeCheckpoint('era', signed);
       })();
     } catch (e) {
-      Object.assign(this, before);
+      this.head = before.head;
+      w.restore(before.writers);
       this.digests = TableDigests.read(this.db);
+      w.digests = this.digests;
       throw e;
     }
     this.head = signed!;
     if (next) this.current = next;
-    this.sinceCheckpoint += 1 + this.lastSeq - rowsBefore;
+    this.sinceCheckpoint += 1 + w.ends.events_to - rowsBefore;
     if (recordsCleared) {
       this.mirroring = true;
       this.checkpointAnchor = { seq: this.head.seq, mac: this.head.mac, by: 'the RAM clear' };
@@ -350,25 +285,6 @@ export class Journal {
     }
     this.writeMirror(recordsCleared || paysOut(prev, next));
     this.checkpointIfDue();
-  }
-
-  private writeIdentity(identity: Identity): void {
-    this.stmt.updateIdentity.run(
-      identity.fingerprint,
-      identity.machine,
-      identity.purpose,
-      identity.mirrored,
-      identity.created_at,
-    );
-    this.digests.put('identity', [
-      1,
-      identity.fingerprint,
-      identity.machine,
-      identity.purpose,
-      identity.mirrored,
-      identity.created_at,
-    ]);
-    this.identity = identity;
   }
 
   private writeCheckpoint(kind: 'verified' | 'era', c: CommitRow): void {
@@ -396,7 +312,7 @@ export class Journal {
     return {
       format: 1,
       fingerprint: this.key.fingerprint,
-      machine: this.identity.machine,
+      machine: this.writers.identity.machine,
       commit: this.head.seq,
       head: this.head.mac,
       at: this.head.at,
@@ -427,7 +343,7 @@ export class Journal {
 
   /** What the database was made for. */
   get purpose(): Purpose {
-    return this.identity.purpose;
+    return this.writers.identity.purpose;
   }
 
   /** Why the mirror could not be written after the last commit, or null. */
@@ -435,139 +351,9 @@ export class Journal {
     return this.mirrorFailure;
   }
 
-  private writeParts(prev: CabinetState | undefined, next: CabinetState): void {
-    for (const name of STATE_PARTS) {
-      if (prev && prev[name] === next[name]) continue;
-      const json = JSON.stringify(next[name]);
-      this.stmt.upsertPart.run(name, json);
-      this.digests.put('state_parts', [name, json]);
-    }
-  }
-
-  private writeEffects(effects: readonly CabinetEffect[]): void {
-    let lastAt = Date.now();
-    for (const e of effects) {
-      if (e.type === 'log') {
-        this.appendEvent(e.entry);
-        lastAt = e.entry.at;
-      } else if (e.type === 'recall') this.writeRecall(e.record);
-      else if (e.type === 'voucherIssued') this.writeVoucher(e.voucher);
-      else if (e.type === 'voucherStatus') this.markVoucher(e.validation, e.status, lastAt);
-    }
-  }
-
-  /** Prepared when the first voucher is written, like the SAS tables' (a table of schema 6). */
-  private voucherStmtOnce: ReturnType<Journal['prepareVouchers']> | null = null;
-  private get voucherStmt(): ReturnType<Journal['prepareVouchers']> {
-    this.voucherStmtOnce ??= this.prepareVouchers();
-    return this.voucherStmtOnce;
-  }
-
-  private prepareVouchers() {
-    const db = this.db;
-    return {
-      insert: db.prepare(
-        `INSERT INTO vouchers (${VOUCHER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (validation) DO NOTHING`,
-      ),
-      update: db.prepare(
-        'UPDATE vouchers SET status = ?, redeemed_at = ?, redeemed_event = ? WHERE validation = ? AND status IN (SELECT value FROM json_each(?))',
-      ),
-      row: db.prepare(`SELECT ${VOUCHER_COLUMNS} FROM vouchers WHERE validation = ?`).raw(),
-    };
-  }
-
-  private writeVoucher(v: Voucher): void {
-    const values: RowValues = [
-      v.validation,
-      v.sequence,
-      v.amount,
-      v.currency,
-      Date.parse(v.issuedAt),
-      v.expiresAt,
-      'printing',
-      null,
-      null,
-    ];
-    if (this.voucherStmt.insert.run(...values).changes === 1) this.digests.put('vouchers', values);
-  }
-
-  /** A redeemed voucher names the log row written just before it in the same commit: the ticket's. */
-  private markVoucher(validation: string, status: Exclude<VoucherStatus, 'printing'>, at: number): void {
-    // Only forwards: printing → issued or voided, issued → redeemed (or voided); never back, never twice.
-    const from: VoucherStatus[] = status === 'redeemed' ? ['issued'] : ['printing', 'issued'];
-    const redeemed = status === 'redeemed';
-    const changed = this.voucherStmt.update.run(
-      status,
-      redeemed ? at : null,
-      redeemed ? this.lastSeq : null,
-      validation,
-      JSON.stringify(from),
-    ).changes;
-    if (changed === 0) return;
-    this.digests.put('vouchers', this.voucherStmt.row.get(validation) as RowValues);
-  }
-
-  private appendEvent(entry: LogEntry | { at: number; kind: string; data: Record<string, unknown> }): void {
-    const seq = this.lastSeq + 1;
-    const data = JSON.stringify(entry.data);
-    const hash = rowHash(this.lastHash, seq, entry.at, entry.kind, data);
-    this.stmt.insertEvent.run(seq, entry.at, entry.kind, data, this.lastHash, hash);
-    this.lastSeq = seq;
-    this.lastHash = hash;
-  }
-
-  private writeRecall(r: GameRecord): void {
-    const values: RowValues = [
-      r.gameId,
-      r.game,
-      r.chipValue,
-      r.startedAt,
-      r.endedAt,
-      r.staked,
-      r.paid,
-      r.handpaid ? 1 : 0,
-      JSON.stringify(r.replay),
-      JSON.stringify(r.result),
-    ];
-    this.stmt.insertRecall.run(...values);
-    this.digests.put('recall', values);
-    this.stmt.pruneRecall.run(r.gameId - RECALL_KEEP);
-    this.digests.removeUpTo('recall', r.gameId - RECALL_KEEP);
-  }
-
-  private writeMeters(prev: MeterSet | undefined, next: MeterSet): void {
-    for (const scope of ['lifetime', 'period'] as const) {
-      const before: Meters = prev?.[scope] ?? {};
-      const after = next[scope];
-      for (const [name, value] of Object.entries(after)) {
-        if (before[name] === value) continue;
-        this.stmt.upsertMeter.run(scope, name, value);
-        this.digests.put('meters', [scope, name, value]);
-      }
-      for (const name of Object.keys(before)) {
-        if (name in after) continue;
-        this.stmt.deleteMeter.run(scope, name);
-        this.digests.remove('meters', [scope, name]);
-      }
-    }
-  }
-
-  private writeSettings(prev: CabinetSettings | undefined, next: CabinetSettings, source: string, at: number): void {
-    for (const [key, value] of Object.entries(next)) {
-      const json = JSON.stringify(value);
-      const old = prev ? JSON.stringify(prev[key as keyof CabinetSettings]) : undefined;
-      if (old === json) continue;
-      this.stmt.upsertSetting.run(key, json);
-      this.digests.put('settings', [key, json]);
-      const seq = Number(this.stmt.logSetting.run(at, key, old ?? null, json, source).lastInsertRowid);
-      this.settingsHead = settingsLogDigest(this.settingsHead, [seq, at, key, old ?? null, json, source]);
-      this.settingsTo = seq;
-    }
-  }
-
   /** Event rows this journal has appended to, as far as it has written them. */
   eventCount(): number {
-    return this.lastSeq;
+    return this.writers.ends.events_to;
   }
 
   /** False once closed (by close(), or by whoever holds the reader's connection). */
