@@ -1,4 +1,4 @@
-// The crash test at scale: `npm run bench:crash -- --kills 1000`. The cabinet runs its real
+// The crash test at scale: `npm run bench:crash -- --kills 1000 [--acceptor ebds] [--tickets-per-mille N]`. The cabinet runs its real
 // drivers on the serial simulators' pseudo-terminals (socat), as with real ports. Prints the
 // crashes, the games that resumed and every discrepancy found (the target is none).
 
@@ -15,9 +15,19 @@ function flag(name: string, fallback: string): string {
 
 const kills = Number(flag('kills', '100'));
 const seed = flag('seed', String(Date.now()));
+const acceptor = flag('acceptor', 'id003');
+const ticketsPerMille = Number(flag('tickets-per-mille', '0'));
 const keep = process.argv.includes('--keep');
-if (!Number.isSafeInteger(kills) || kills < 1) {
-  process.stderr.write('usage: npm run bench:crash -- [--kills N] [--seed S] [--keep]\n');
+if (
+  !Number.isSafeInteger(kills) ||
+  kills < 1 ||
+  (acceptor !== 'id003' && acceptor !== 'ebds') ||
+  !Number.isSafeInteger(ticketsPerMille) ||
+  ticketsPerMille < 0
+) {
+  process.stderr.write(
+    'usage: npm run bench:crash -- [--kills N] [--seed S] [--acceptor id003|ebds] [--tickets-per-mille N] [--keep]\n',
+  );
   process.exit(2);
 }
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-crash-'));
@@ -26,6 +36,8 @@ const report = await crashTest({
   dir,
   kills,
   seed,
+  acceptor,
+  ticketsPerMille,
   log: (line) => {
     if (process.argv.includes('--verbose')) process.stdout.write(line + '\n');
     else if (/^kill \d*[05]0:/.test(line))
@@ -35,9 +47,10 @@ const report = await crashTest({
 const seconds = (performance.now() - started) / 1000;
 process.stdout.write(
   [
-    `crash test: seed ${seed}, ${report.kills} SIGKILLs in ${seconds.toFixed(1)} s (${report.killedBeforeReady} during start-up or recovery)`,
+    `crash test (${acceptor} acceptor): seed ${seed}, ${report.kills} SIGKILLs in ${seconds.toFixed(1)} s (${report.killedBeforeReady} during start-up or recovery)`,
     `games played ${report.gamesPlayed}; interrupted games resumed with the same cards ${report.resumedGames}`,
     `notes stacked ${report.notesStacked} (${report.recoveredNotes} credited by recovery); vouchers printed ${report.vouchersPrinted} (${report.recoveredVouchers} settled by recovery); vouchers failed or voided and handpaid ${report.voidedVouchers}`,
+    `tickets put in ${report.ticketsInserted}: stacked ${report.ticketsStacked} (${report.recoveredTickets} credited by recovery), returned ${report.ticketsReturned}`,
     `discrepancies ${report.discrepancies.length}`,
     ...report.discrepancies.slice(0, 20).map((d) => `  ${d}`),
   ].join('\n') + '\n',

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SeededRandom, uniformBelow } from '../../core';
 import { checkBalance, type CabinetState } from '../../cabinet';
+import type { AcceptorProtocol } from '../../devices';
 import { readMachineKey, RecordsReader } from '../../store';
 import { gameView } from '../headless';
 import { readLedger } from './device-ledger';
@@ -45,6 +46,8 @@ export interface CrashOptions {
   ticketsPerMille?: number;
   /** A SAS link with the host simulator on it: the host validates every ticket (crash-host.ts). */
   sas?: boolean;
+  /** The acceptor's family: JCM ID-003 (the default) or MEI/CPI EBDS. */
+  acceptor?: AcceptorProtocol;
   log?: (line: string) => void;
 }
 
@@ -284,6 +287,7 @@ export async function crashTest(options: CrashOptions): Promise<CrashReport> {
     ledgerPath: ledger,
     paperOutPercent: 5,
     random: new SeededRandom(`rig:${seed}`),
+    acceptor: options.acceptor,
   });
   // The key beside the config file, the mirror beside the data folder: the defaults.
   const places: MachinePlaces = { keyFile: join(dir, 'machine.key'), mirror: join(dir, 'data-mirror') };

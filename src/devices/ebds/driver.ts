@@ -11,11 +11,8 @@
 // read (a foreign currency in it is a fault), its identity asked, the enables sent when the
 // operator takes only some notes, and only then is it enabled, when the cabinet says so.
 
-import type { DeviceCommand, DeviceEvent, DeviceRecovery } from '../../cabinet/device-events';
-import { AcceptorEscrow } from '../acceptor/escrow';
-import { FaultBook } from '../acceptor/faults';
-import { lastDocumentAfter, type AcceptorIdentity, type LastDocument } from '../acceptor/identity';
-import { DriverBase } from '../shared/driver-base';
+import { AcceptorDriverBase } from '../acceptor/acceptor-driver';
+import type { AcceptorIdentity } from '../acceptor/identity';
 import type { Binding } from '../shared/port-connection';
 import { NoAnswerError } from '../shared/requester';
 import type { EbdsCommand, EbdsReply, NoteData, OmnibusBits, UnitStatus } from './codec';
@@ -58,13 +55,10 @@ interface TableRead {
   next: number | null;
 }
 
-export class EbdsDriver extends DriverBase<EbdsReply> {
+export class EbdsDriver extends AcceptorDriverBase<EbdsReply> {
   readonly protocol = 'ebds';
   private readonly opts: Tuned & { acceptValues?: number[] };
   private readonly link: EbdsLink;
-  private readonly escrow: AcceptorEscrow;
-  private readonly faults: FaultBook;
-  private currency: { code: string; minorDigits: number } | null;
   private table: TableRead | null = null;
   /** Notes of the table valued in the cabinet's currency; null while unknown or refused. */
   private values: (ReportedNote & { index: number })[] | null = null;
@@ -75,7 +69,6 @@ export class EbdsDriver extends DriverBase<EbdsReply> {
   private readonly aux: Partial<Record<AuxiliaryName, string>> = {};
   private last: UnitStatus | null = null;
   private statusSinceConnect = false;
-  private powerUpSince: number | null = null;
   /** The document in escrow is one the driver could not value or name: it goes back. */
   private returnUnheld = false;
   /** Hold the toggle: the unit keeps reporting a stack nobody can name until the cabinet has committed. */
@@ -83,7 +76,6 @@ export class EbdsDriver extends DriverBase<EbdsReply> {
   /** The last reply acted on, and one read once that changes something (without their toggles). */
   private believed: string | null = null;
   private candidate: string | null = null;
-  private lastDocument: LastDocument | null = null;
 
   constructor(options: EbdsDriverOptions) {
     const opts = {
@@ -98,7 +90,6 @@ export class EbdsDriver extends DriverBase<EbdsReply> {
       ...options,
     };
     super(
-      'acceptor',
       {
         path: opts.path,
         binding: options.binding,
@@ -110,57 +101,28 @@ export class EbdsDriver extends DriverBase<EbdsReply> {
       },
       () => new EbdsReplyParser(50),
       { pollMs: opts.pollMs, recycleAfter: 2 },
+      opts,
+      options.currency !== undefined ? { code: options.currency, minorDigits: options.minorDigits ?? 2 } : null,
     );
     this.opts = opts;
-    this.currency =
-      options.currency !== undefined ? { code: options.currency, minorDigits: options.minorDigits ?? 2 } : null;
     const store = typeof options.toggle === 'string' ? toggleFile(options.toggle) : (options.toggle ?? null);
     this.link = new EbdsLink(this.conn, store, opts);
-    this.escrow = new AcceptorEscrow(this.say, opts);
-    this.faults = new FaultBook(this.say);
   }
 
-  /** Every event to the cabinet goes through here, so the technician's page sees the last document. */
-  private readonly say = (e: DeviceEvent): void => {
-    this.lastDocument = lastDocumentAfter(this.lastDocument, e, Date.now());
-    this.emitEvent(e);
-  };
-
-  send(command: DeviceCommand): void {
-    if (command.device !== 'acceptor') return;
-    if (command.type === 'currency') {
-      this.currency = { code: command.currency, minorDigits: command.minorDigits };
-      this.readValues();
-    } else this.escrow.command(command);
-    this.poke();
+  protected override onCommitted(): void {
+    if (this.holdToggle) {
+      // The cabinet holds the stack it could not be told about: the unit may now forget it.
+      this.holdToggle = false;
+      this.link.advance();
+    }
   }
-
-  readonly recovery: Pick<DeviceRecovery, 'acceptorNote' | 'acceptorTicket' | 'committed'> = {
-    acceptorNote: async () => {
-      await this.whenSettled(Math.max(2000, this.opts.responseTimeoutMs * 20));
-      return this.escrow.noteAnswer();
-    },
-    acceptorTicket: async () => {
-      await this.whenSettled(Math.max(2000, this.opts.responseTimeoutMs * 20));
-      return this.escrow.ticketAnswer();
-    },
-    committed: () => {
-      this.escrow.recoveryCommitted = true;
-      if (this.holdToggle) {
-        // The cabinet holds the stack it could not be told about: the unit may now forget it.
-        this.holdToggle = false;
-        this.link.advance();
-      }
-      this.poke();
-    },
-  };
 
   /** The note values in the cabinet's currency, as the unit's table gives them. */
   get noteTable(): readonly { value: number; denomination: string }[] | null {
     return this.values;
   }
 
-  get identity(): AcceptorIdentity {
+  override get identity(): AcceptorIdentity {
     const s = this.last;
     const model = s ? (MODELS[s.model] ?? `model ${String.fromCharCode(s.model)} (0x${s.model.toString(16)})`) : null;
     const software = [this.aux.applicationPartNumber, this.aux.softwareCrc && `CRC ${this.aux.softwareCrc}`]
@@ -184,7 +146,7 @@ export class EbdsDriver extends DriverBase<EbdsReply> {
     this.candidate = null;
   }
 
-  private async whenSettled(timeoutMs: number): Promise<void> {
+  protected override async whenSettled(timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     await this.whenOnline(timeoutMs);
     // A document seen stacking that this driver never saw in escrow ends in a stacked report,
@@ -325,7 +287,7 @@ export class EbdsDriver extends DriverBase<EbdsReply> {
   }
 
   /** The table's notes in the cabinet's currency; a foreign or unreadable one is a fault. */
-  private readValues(): void {
+  protected override readValues(): void {
     const t = this.table;
     if (!t || t.next !== null || !this.currency) {
       this.values = null;
@@ -344,7 +306,7 @@ export class EbdsDriver extends DriverBase<EbdsReply> {
     this.last = s;
     this.statusSinceConnect = true;
     this.faults.sync(statusFaults(s));
-    this.watchPowerUp(s.powerUp);
+    this.watchStartUp(s.powerUp);
     const escrow = this.escrow;
     if (s.powerUp) {
       // Policy A: a document past escrow when the power went is stacked. A unit that powers up may
@@ -413,21 +375,5 @@ export class EbdsDriver extends DriverBase<EbdsReply> {
     this.escrow.unreadableNote();
     this.returnUnheld = true;
     this.say({ device: 'acceptor', type: 'rejected', reason });
-  }
-
-  /** A power-up reported for longer than the limit: the unit will take no note, so it is a fault. */
-  private watchPowerUp(on: boolean): void {
-    if (!on) {
-      this.powerUpSince = null;
-      this.faults.set('initializeTimeout', null);
-      return;
-    }
-    const now = Date.now();
-    this.powerUpSince ??= now;
-    if (now - this.powerUpSince > this.opts.initializeTimeoutMs)
-      this.faults.set(
-        'initializeTimeout',
-        `the acceptor has been starting up for more than ${Math.round(this.opts.initializeTimeoutMs / 1000)} s`,
-      );
   }
 }

@@ -12,11 +12,9 @@
 // is done with a note or ticket in hand is the acceptor's money rules (../acceptor/escrow.ts),
 // shared with the EBDS driver; this file is ID-003's order of commands and reading of statuses.
 
-import type { DeviceCommand, DeviceEvent, DeviceRecovery } from '../../cabinet/device-events';
-import { AcceptorEscrow } from '../acceptor/escrow';
-import { FaultBook } from '../acceptor/faults';
-import { lastDocumentAfter, type AcceptorIdentity, type LastDocument } from '../acceptor/identity';
-import { DriverBase } from '../shared/driver-base';
+import type { DeviceEvent } from '../../cabinet/device-events';
+import { AcceptorDriverBase } from '../acceptor/acceptor-driver';
+import type { AcceptorIdentity } from '../acceptor/identity';
 import type { Binding } from '../shared/port-connection';
 import { NoAnswerError, Requester } from '../shared/requester';
 import { encodeCommand, type CurrencyEntry, type Id003Command, type Id003Response } from './codec';
@@ -65,23 +63,18 @@ const TAKE_NOTES_AND_TICKETS = BAR_INHIBIT.reserved;
 
 type Tuned = Required<Omit<AcceptorDriverOptions, 'binding' | 'acceptValues' | 'currency' | 'minorDigits'>>;
 
-export class AcceptorDriver extends DriverBase<Id003Response> {
+export class AcceptorDriver extends AcceptorDriverBase<Id003Response> {
   readonly protocol = 'id003';
   private readonly req: Requester<Id003Response>;
   private readonly opts: Tuned & { acceptValues?: number[] };
-  private readonly escrow: AcceptorEscrow;
-  private readonly faults: FaultBook;
   /** The acceptor's currency assignment, as read from it. */
   private entries: CurrencyEntry[] | null = null;
-  /** The cabinet's currency; null until it has said (no note is taken before). */
-  private currency: { code: string; minorDigits: number } | null;
   /** Note values in the cabinet's currency; null while either side is unknown or they disagree. */
   private values: NoteValue[] | null = null;
   private queue: Id003Command[] = [];
   private inhibitSent: boolean | null = null;
   /** The settings (denominations, security, inhibit) have been sent since the last reset or connection. */
   private settingsSent = false;
-  private initializingSince: number | null = null;
   /** The acceptor's echoes of C6 and C7 since the settings were last sent: as sent, or refused. */
   private barcodeEchoes: { function: boolean | null; inhibit: boolean | null } = { function: null, inhibit: null };
   private ackDue = false;
@@ -91,7 +84,6 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
   /** The unit's version text (88), asked once a connection; null until it answers. */
   private versionText: string | null = null;
   private versionAsked = false;
-  private lastDocument: LastDocument | null = null;
 
   constructor(options: AcceptorDriverOptions) {
     const opts = {
@@ -106,7 +98,6 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
       ...options,
     };
     super(
-      'acceptor',
       {
         path: opts.path,
         binding: options.binding,
@@ -117,48 +108,13 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
         reconnectMs: opts.reconnectMs,
       },
       () => new Id003ResponseParser(50),
-      {
-        pollMs: opts.pollMs,
-        recycleAfter: 2,
-      },
+      { pollMs: opts.pollMs, recycleAfter: 2 },
+      opts,
+      options.currency !== undefined ? { code: options.currency, minorDigits: options.minorDigits ?? 2 } : null,
     );
     this.opts = opts;
-    this.currency =
-      options.currency !== undefined ? { code: options.currency, minorDigits: options.minorDigits ?? 2 } : null;
     this.req = new Requester(this.conn);
-    this.escrow = new AcceptorEscrow(this.say, opts);
-    this.faults = new FaultBook(this.say);
   }
-
-  /** Every event to the cabinet goes through here, so the technician's page sees the last document. */
-  private readonly say = (e: DeviceEvent): void => {
-    this.lastDocument = lastDocumentAfter(this.lastDocument, e, Date.now());
-    this.emitEvent(e);
-  };
-
-  send(command: DeviceCommand): void {
-    if (command.device !== 'acceptor') return;
-    if (command.type === 'currency') {
-      this.currency = { code: command.currency, minorDigits: command.minorDigits };
-      this.readValues();
-    } else this.escrow.command(command);
-    this.poke();
-  }
-
-  readonly recovery: Pick<DeviceRecovery, 'acceptorNote' | 'acceptorTicket' | 'committed'> = {
-    acceptorNote: async () => {
-      await this.whenSettled(Math.max(2000, this.opts.responseTimeoutMs * 20));
-      return this.escrow.noteAnswer();
-    },
-    acceptorTicket: async () => {
-      await this.whenSettled(Math.max(2000, this.opts.responseTimeoutMs * 20));
-      return this.escrow.ticketAnswer();
-    },
-    committed: () => {
-      this.escrow.recoveryCommitted = true;
-      this.poke();
-    },
-  };
 
   /** The note values in the cabinet's currency, once the acceptor and the cabinet have both said. */
   get noteTable(): readonly NoteValue[] | null {
@@ -177,7 +133,7 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
   }
 
   /** What a technician reads of the unit: its version text (model and revision in JCM's words) and its last status. */
-  get identity(): AcceptorIdentity {
+  override get identity(): AcceptorIdentity {
     return {
       protocol: 'id003',
       model: this.versionText,
@@ -197,7 +153,7 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
     this.versionAsked = false;
   }
 
-  private async whenSettled(timeoutMs: number): Promise<void> {
+  protected override async whenSettled(timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     await this.whenOnline(timeoutMs);
     // An escrow seen before the assignment was read is named at the next status: wait for it. A
@@ -327,7 +283,7 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
     this.lastStatus = r.type;
     this.statusSinceConnect = true;
     this.syncFaults(r);
-    this.watchInitializing(r.type === 'initializing');
+    this.watchStartUp(r.type === 'initializing');
     if (r.type !== 'rejecting') this.rejecting = false;
     const escrow = this.escrow;
     switch (r.type) {
@@ -402,25 +358,8 @@ export class AcceptorDriver extends DriverBase<Id003Response> {
     }
   }
 
-  /** INITIALIZE for longer than the limit: the acceptor will take no note, so it is a fault. */
-  private watchInitializing(initializing: boolean): void {
-    if (!initializing) {
-      this.initializingSince = null;
-      this.faults.set('initializeTimeout', null);
-      return;
-    }
-    const now = Date.now();
-    this.initializingSince ??= now;
-    if (now - this.initializingSince > this.opts.initializeTimeoutMs) {
-      this.faults.set(
-        'initializeTimeout',
-        `the acceptor has been initialising for more than ${Math.round(this.opts.initializeTimeoutMs / 1000)} s`,
-      );
-    }
-  }
-
   /** Values from the assignment in the cabinet's currency; a foreign assignment is a fault. */
-  private readValues(): void {
+  protected override readValues(): void {
     if (!this.entries || !this.currency) {
       this.values = null;
       return;
