@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Rig } from '../../cabinet/testing';
 import type { CabinetInput } from '../../cabinet';
+import { unitStatus } from '../../devices/ebds/codec';
+import { statusFaults } from '../../devices/ebds/table';
 import { planQueue } from './sas-journal';
 import { sasFacts } from './sas-facts';
 
@@ -49,6 +51,24 @@ describe('the exceptions a transition raises', () => {
     ]);
     expect(raised(rig, device({ device: 'acceptor', type: 'fault', code: 'jam', message: 'jam' }))).toEqual(['28']);
     expect(raised(rig, { kind: 'powerUp' })).toEqual(['18', '17']);
+  });
+
+  it('an EBDS acceptor names its jam and its full cash box as ID-003 does: the same 28 and 27 (issue 25)', () => {
+    const r = new Rig();
+    r.ok({
+      kind: 'sas',
+      command: {
+        type: 'configure',
+        settings: { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false },
+      },
+    });
+    // The faults as the EBDS driver reads them off the unit's status bits.
+    const faults = statusFaults(unitStatus({ activity: 'idling', jammed: true, cassetteFull: true }));
+    expect([...faults.keys()]).toEqual(['jam', 'stackerFull']);
+    const codes = [...faults].map(([code, message]) =>
+      raised(r, device({ device: 'acceptor', type: 'fault', code, message })),
+    );
+    expect(codes).toEqual([['28'], ['27']]);
   });
 
   it("the technician's SAS setting raises 3C in its commit; the line's fault raises none of the device codes", () => {
