@@ -239,14 +239,18 @@ export class EbdsDriver extends AcceptorDriverBase<EbdsReply> {
       const key = JSON.stringify({ ...reply, toggle: null });
       if (key !== this.believed && key !== this.candidate) {
         this.candidate = key;
-        this.poke();
+        this.stepAgain();
         return;
       }
       this.candidate = null;
       const changed = key !== this.believed;
       this.believed = key;
       if (changed) this.handle(command, reply);
-    } else this.handle(command, reply);
+    } else {
+      this.handle(command, reply);
+      // The start-up's queries go one after another, not a poll apart.
+      this.stepAgain();
+    }
     if (!this.holdToggle) this.link.advance();
   }
 
