@@ -173,10 +173,10 @@ describe('EBDS driver over socat pseudo-terminals', () => {
     await log.next({ type: 'online' }, 1);
     d.send({ device: 'acceptor', type: 'stack' });
     await log.next({ type: 'stacked' });
-    // Now one lost while it is stacking.
-    await until('idle', () => sim.state.phase === 'idle');
+    // Now one lost while it is stacking (the unit read again after the reconnection first).
+    await until('idle and enabled', () => sim.drawsIn);
     const from = log.events.length;
-    sim.insertNote(500);
+    expect(sim.insertNote(500)).toBe(true);
     await log.next({ type: 'escrow', value: 500 }, from);
     d.send({ device: 'acceptor', type: 'stack' });
     await until('stacking', () => sim.state.phase === 'stacking');

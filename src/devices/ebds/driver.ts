@@ -144,6 +144,16 @@ export class EbdsDriver extends AcceptorDriverBase<EbdsReply> {
     this.holdToggle = false;
     this.believed = null;
     this.candidate = null;
+    // Another unit may be on the line now: its table and identity are read again.
+    this.forgetUnit();
+  }
+
+  private forgetUnit(): void {
+    this.table = null;
+    this.values = null;
+    this.asked.clear();
+    this.enableLength = 19;
+    this.enablesDue = false;
   }
 
   protected override async whenSettled(timeoutMs: number): Promise<void> {
@@ -316,10 +326,7 @@ export class EbdsDriver extends AcceptorDriverBase<EbdsReply> {
       // Policy A: a document past escrow when the power went is stacked. A unit that powers up may
       // be another one: its table and identity are read again, its enables sent again.
       if (escrow.held?.phase === 'stacking') escrow.stacked();
-      this.table = null;
-      this.values = null;
-      this.asked.clear();
-      this.enableLength = 19;
+      this.forgetUnit();
     }
     // What it just did first: a stack reported with the unit already idle is a stack, not a vanishing.
     if (s.event === 'stacked') {
