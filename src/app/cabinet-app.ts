@@ -189,7 +189,7 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
     devices = await openDevices(plan.devices, config, jams, dirname(dbPath));
     const bus = devices.bus;
     if (plan.devices.kind === 'configured') plan.log?.(`devices: ${describeDevices(config)}`);
-    const env = nodeEnv(dealing);
+    const env = nodeEnv(dealing, journal);
     const decks = seeded?.decks;
     if (decks) env.newDeck = () => decks.shift() ?? shuffledDeck(dealing);
     const runner = await CabinetRunner.start({

@@ -74,7 +74,7 @@ async function cabinet(name: string, settings: Record<string, unknown> = {}, dev
   const runner = await CabinetRunner.start({
     store,
     bus,
-    env: nodeEnv(new SeededRandom(name)),
+    env: nodeEnv(new SeededRandom(name), store),
     settings: config.settings,
     initialPin: config.initialPin,
     sas: config.sas!.settings,
