@@ -33,7 +33,8 @@ export interface SimulatedAcceptor {
   readonly values: readonly SimulatedNote[];
   readonly cashbox: readonly SimulatedNote[];
   readonly ticketBox: readonly string[];
-  readonly state: { phase: string };
+  /** What it is doing, and the barcode of the ticket in hand if any. */
+  readonly state: { phase: string; ticket: string | null };
   /** Whether it would draw a document in now: idle, enabled by its host, no fault (its bezel lit). */
   readonly drawsIn: boolean;
   attach(endpoint: DeviceEndpoint): this;
