@@ -22,7 +22,7 @@ import {
 } from '../src/devices/ebds/codec';
 import { unitStatus } from '../src/devices/ebds/codec';
 import { EbdsCommandParser, EbdsReplyParser } from '../src/devices/ebds/parser';
-import { EBDS_COMMANDS, EBDS_REPLIES } from '../src/devices/ebds/samples';
+import { EBDS_COMMANDS, EBDS_REPLIES } from '../src/devices/testing/ebds-samples';
 
 const N = Number(process.env.FUZZ_FRAMES ?? 1_000_000);
 

@@ -14,7 +14,7 @@ import { PrinterReplyParser, encodeProcessIdReply } from '../printer/status';
 import { voucherBytes } from '../printer/voucher-layout';
 import { VOUCHER } from '../printer/test-voucher';
 import type { FramedParser } from './framed-parser';
-import { EBDS_COMMANDS, EBDS_REPLIES } from '../ebds/samples';
+import { EBDS_COMMANDS, EBDS_REPLIES } from '../testing/ebds-samples';
 import { encodeCommand as encodeEbdsCommand, encodeReply as encodeEbdsReply } from '../ebds/codec';
 import { EbdsCommandParser, EbdsReplyParser } from '../ebds/parser';
 

@@ -1,9 +1,9 @@
 // A sample of every EBDS message spoken here, for the fuzzing tests and the codec benchmark: the
 // frames mutated and fed to the parsers are these.
 
-import { unitStatus, type EbdsCommand, type EbdsReply, type OmnibusBits } from './codec';
-import { crcData } from './identity';
-import { noteDataOf } from './notes';
+import { unitStatus, type EbdsCommand, type EbdsReply, type OmnibusBits } from '../ebds/codec';
+import { crcData } from '../ebds/identity';
+import { noteDataOf } from '../ebds/notes';
 
 const BITS: OmnibusBits = {
   denominations: 0x7f,
