@@ -194,56 +194,6 @@ function fuzzPrinter() {
 }
 
 /**
- * The barcode path: escrow frames of code 0x6F carrying any number of bytes (a quarter exactly
- * 18 digits, half digits only, the rest any byte), a quarter of them mutated, through the parser
- * and the driver's barcode check. Counted: barcodes offered to the cabinet (every one must be the
- * 18 digits sent), refused (each must be shown in printable form), frames dropped, crashes.
- */
-function fuzzBarcodes() {
-  const r = rng(11);
-  const p = new Id003ResponseParser();
-  let offered = 0;
-  let wrongOffers = 0;
-  let refused = 0;
-  let unsafeShown = 0;
-  let crashes = 0;
-  let mutated = 0;
-  const t = performance.now();
-  for (let i = 0; i < N; i++) {
-    const len = i % 4 === 0 ? 18 : Math.floor(r() * 250);
-    const digits = i % 2 === 0;
-    const bytes = Buffer.alloc(len);
-    for (let k = 0; k < len; k++) bytes[k] = digits ? 0x30 + Math.floor(r() * 10) : Math.floor(r() * 256);
-    const barcode = bytes.toString('latin1');
-    let frame = encodeResponse({ type: 'escrow', code: 0x6f, barcode });
-    if (i % 4 === 3) {
-      frame = mutate(frame, r);
-      mutated++;
-    }
-    try {
-      for (const resp of [...p.feed(frame), ...p.reset()]) {
-        if (resp.type !== 'escrow' || resp.barcode === undefined) continue;
-        const reading = readTicketBarcode(resp.barcode);
-        if (reading.ok) {
-          offered++;
-          if (reading.barcode !== barcode || !/^[0-9]{18}$/.test(reading.barcode)) wrongOffers++;
-        } else {
-          refused++;
-          if (!/^[\x20-\x7e…]*$/.test(reading.shown) || reading.shown.length > 180) unsafeShown++;
-        }
-      }
-    } catch {
-      crashes++;
-    }
-  }
-  const s = (performance.now() - t) / 1000;
-  console.log(
-    `${'ID-003 barcodes'.padEnd(20)} ${fmt(N)} ticket escrows (${fmt(mutated)} mutated) in ${s.toFixed(1)} s: offered ${fmt(offered)} (not the 18 digits sent: ${wrongOffers}), ` +
-      `refused ${fmt(refused)} (shown unsafely: ${unsafeShown}), dropped ${fmt(p.stats.badFrames)}, crashes ${crashes}`,
-  );
-}
-
-/**
  * EBDS's 8-bit XOR lets some mutated frames through, so the driver believes a reply that changes
  * anything only when the unit repeats it byte for byte (docs/protocols/ebds.md, "The toggle"). Here
  * each reply is sent twice, each copy mutated independently as the line might: counted are the
@@ -279,15 +229,32 @@ function fuzzEbdsTwice(frames: Buffer[]) {
   );
 }
 
+/** How one family carries a barcode in escrow, for fuzzBarcodes. */
+interface BarcodeFamily<F> {
+  name: string;
+  what: string;
+  seed: number;
+  /** The longest barcode tried, and the widest byte of the line (ID-003 8 bits, EBDS 7). */
+  maxLength: number;
+  byteRange: number;
+  /** The byte a unit pads with (EBDS's '('): never the last of a barcode a reader sends. */
+  padding?: number;
+  frame(barcode: string): Buffer;
+  parser(): { feed(b: Buffer): F[]; reset(): F[]; stats: { badFrames: number } };
+  /** The barcode a parsed frame offers, if it is a barcode frame. */
+  barcodeOf(frame: F): string | undefined;
+}
+
 /**
- * The EBDS barcode path: barcode replies carrying any number of 7-bit characters (a quarter exactly
- * 18 digits, half digits only, the rest any 7-bit byte), a quarter of them mutated, through the
- * parser and the barcode check both acceptor families share. Counted as for ID-003.
+ * The barcode path: escrow frames carrying any number of bytes (a quarter exactly 18 digits, half
+ * digits only, the rest any byte the line carries), a quarter of them mutated, through the parser
+ * and the barcode check both acceptor families share. Counted: barcodes offered to the cabinet
+ * (every one must be the 18 digits sent), refused (each must be shown in printable form), frames
+ * dropped, crashes.
  */
-function fuzzEbdsBarcodes() {
-  const r = rng(13);
-  const p = new EbdsReplyParser();
-  const status = unitStatus({ activity: 'escrowed', model: 0x54 });
+function fuzzBarcodes<F>(family: BarcodeFamily<F>) {
+  const r = rng(family.seed);
+  const p = family.parser();
   let offered = 0;
   let wrongOffers = 0;
   let refused = 0;
@@ -296,22 +263,22 @@ function fuzzEbdsBarcodes() {
   let mutated = 0;
   const t = performance.now();
   for (let i = 0; i < N; i++) {
-    const len = i % 4 === 0 ? 18 : Math.floor(r() * 116);
+    const len = i % 4 === 0 ? 18 : Math.floor(r() * family.maxLength);
     const digits = i % 2 === 0;
     const bytes = Buffer.alloc(len);
-    for (let k = 0; k < len; k++) bytes[k] = digits ? 0x30 + Math.floor(r() * 10) : Math.floor(r() * 128);
-    // The unit's padding is not part of the barcode: a code ending in '(' is not one a reader sends.
-    while (bytes.length && bytes[bytes.length - 1] === 0x28) bytes[bytes.length - 1] = 0x30;
+    for (let k = 0; k < len; k++) bytes[k] = digits ? 0x30 + Math.floor(r() * 10) : Math.floor(r() * family.byteRange);
+    while (bytes.length && bytes[bytes.length - 1] === family.padding) bytes[bytes.length - 1] = 0x30;
     const barcode = bytes.toString('latin1');
-    let frame = encodeEbdsReply({ type: 'barcode', toggle: 0, status, barcode });
+    let frame = family.frame(barcode);
     if (i % 4 === 3) {
       frame = mutate(frame, r);
       mutated++;
     }
     try {
-      for (const reply of [...p.feed(frame), ...p.reset()]) {
-        if (reply.type !== 'barcode') continue;
-        const reading = readTicketBarcode(reply.barcode);
+      for (const parsed of [...p.feed(frame), ...p.reset()]) {
+        const code = family.barcodeOf(parsed);
+        if (code === undefined) continue;
+        const reading = readTicketBarcode(code);
         if (reading.ok) {
           offered++;
           if (reading.barcode !== barcode || !/^[0-9]{18}$/.test(reading.barcode)) wrongOffers++;
@@ -326,10 +293,12 @@ function fuzzEbdsBarcodes() {
   }
   const s = (performance.now() - t) / 1000;
   console.log(
-    `${'EBDS barcodes'.padEnd(20)} ${fmt(N)} barcode replies (${fmt(mutated)} mutated) in ${s.toFixed(1)} s: offered ${fmt(offered)} (not the 18 digits sent: ${wrongOffers}), ` +
+    `${family.name.padEnd(20)} ${fmt(N)} ${family.what} (${fmt(mutated)} mutated) in ${s.toFixed(1)} s: offered ${fmt(offered)} (not the 18 digits sent: ${wrongOffers}), ` +
       `refused ${fmt(refused)} (shown unsafely: ${unsafeShown}), dropped ${fmt(p.stats.badFrames)}, crashes ${crashes}`,
   );
 }
+
+const ESCROWED = unitStatus({ activity: 'escrowed', model: 0x54 });
 
 console.log(`codec throughput (node ${process.version})`);
 throughput('ID-003 responses', ID003.map(encodeResponse), decodeResponse, () => new Id003ResponseParser());
@@ -352,6 +321,26 @@ fuzz('button deck', DECK.map(encodeDeckFrame), () => new DeckParser());
 fuzz('EBDS replies', EBDS_REPLIES.map(encodeEbdsReply), () => new EbdsReplyParser());
 fuzz('EBDS commands', EBDS_COMMANDS.map(encodeEbdsCommand), () => new EbdsCommandParser());
 fuzzEbdsTwice(EBDS_REPLIES.map(encodeEbdsReply));
-fuzzBarcodes();
-fuzzEbdsBarcodes();
+fuzzBarcodes({
+  name: 'ID-003 barcodes',
+  what: 'ticket escrows',
+  seed: 11,
+  maxLength: 250,
+  byteRange: 256,
+  frame: (barcode) => encodeResponse({ type: 'escrow', code: 0x6f, barcode }),
+  parser: () => new Id003ResponseParser(),
+  barcodeOf: (resp) => (resp.type === 'escrow' ? resp.barcode : undefined),
+});
+// EBDS: barcode replies of 7-bit bytes, up to what a 127-byte frame holds.
+fuzzBarcodes({
+  name: 'EBDS barcodes',
+  what: 'barcode replies',
+  seed: 13,
+  maxLength: 116,
+  byteRange: 128,
+  padding: 0x28,
+  frame: (barcode) => encodeEbdsReply({ type: 'barcode', toggle: 0, status: ESCROWED, barcode }),
+  parser: () => new EbdsReplyParser(),
+  barcodeOf: (reply) => (reply.type === 'barcode' ? reply.barcode : undefined),
+});
 fuzzPrinter();

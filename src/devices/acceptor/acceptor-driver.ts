@@ -1,20 +1,55 @@
 // What the two bill acceptor drivers (ID-003, EBDS) share around their protocols: the money rules
 // in hand (./escrow.ts) and the faults (./faults.ts), the cabinet's commands and its restart
 // questions, the currency the notes are read in, the last document for the technician's page,
-// and the time limit on a unit that never ends its start-up.
+// the time limit on a unit that never ends its start-up, and the options and line both take
+// (only the data bits differ: ID-003 sends 8, EBDS 7).
 
 import type { DeviceCommand, DeviceEvent, DeviceRecovery } from '../../cabinet/device-events';
-import { DriverBase, type LoopTiming } from '../shared/driver-base';
-import type { PortSettings, StatsParser } from '../shared/port-connection';
-import { AcceptorEscrow, type EscrowTimes } from './escrow';
+import { DriverBase } from '../shared/driver-base';
+import type { Binding, StatsParser } from '../shared/port-connection';
+import { AcceptorEscrow } from './escrow';
 import { FaultBook } from './faults';
 import { lastDocumentAfter, type AcceptorIdentity, type LastDocument } from './identity';
 
-export interface AcceptorTiming extends EscrowTimes {
-  responseTimeoutMs: number;
+/** What either family's driver is told: its port, the notes it takes, its timing. */
+export interface AcceptorOptions {
+  path: string;
+  binding?: Binding;
+  /** Line speed; both families are 9600 baud, even parity, 1 stop bit. */
+  baudRate?: number;
+  /** The currency to read notes in until the cabinet says (tests); without it no note is taken until then. */
+  currency?: string;
+  minorDigits?: number;
+  /** Note values (minor units) the cabinet takes; the unit refuses the rest. Default: all. */
+  acceptValues?: number[];
+  pollMs?: number;
+  responseTimeoutMs?: number;
+  retries?: number;
+  reconnectMs?: number;
+  /** How long a note may wait in escrow for the cabinet's word before it is returned. */
+  escrowDecisionMs?: number;
+  /**
+   * The same for a ticket, whose word may need a casino system's answer: a safety net that must
+   * exceed the cabinet's own validation time limit, which returns the ticket first.
+   */
+  ticketDecisionMs?: number;
   /** How long the unit may stay in its start-up before it is a fault (C-15). */
-  initializeTimeoutMs: number;
+  initializeTimeoutMs?: number;
 }
+
+const DEFAULTS = {
+  baudRate: 9600,
+  pollMs: 100,
+  responseTimeoutMs: 200,
+  retries: 2,
+  reconnectMs: 500,
+  escrowDecisionMs: 10_000,
+  ticketDecisionMs: 30_000,
+  initializeTimeoutMs: 20_000,
+};
+
+/** The options with the defaults filled in. */
+export type AcceptorTuned = typeof DEFAULTS & { path: string; acceptValues?: number[] };
 
 export abstract class AcceptorDriverBase<F> extends DriverBase<F> {
   protected readonly escrow: AcceptorEscrow;
@@ -22,18 +57,29 @@ export abstract class AcceptorDriverBase<F> extends DriverBase<F> {
   /** The cabinet's currency; null until it has said (no note is taken before). */
   protected currency: { code: string; minorDigits: number } | null;
   protected lastDocument: LastDocument | null = null;
+  protected readonly opts: AcceptorTuned;
   private startingSince: number | null = null;
 
-  constructor(
-    settings: PortSettings,
-    makeParser: () => StatsParser,
-    loop: LoopTiming,
-    private readonly acceptorTiming: AcceptorTiming,
-    currency: { code: string; minorDigits: number } | null,
-  ) {
-    super('acceptor', settings, makeParser, loop);
-    this.currency = currency;
-    this.escrow = new AcceptorEscrow(this.say, acceptorTiming);
+  constructor(options: AcceptorOptions, dataBits: 7 | 8, makeParser: () => StatsParser) {
+    const opts = { ...DEFAULTS, ...options };
+    super(
+      'acceptor',
+      {
+        path: opts.path,
+        binding: options.binding,
+        baudRate: opts.baudRate,
+        dataBits,
+        parity: 'even',
+        stopBits: 1,
+        reconnectMs: opts.reconnectMs,
+      },
+      makeParser,
+      { pollMs: opts.pollMs, recycleAfter: 2 },
+    );
+    this.opts = opts;
+    this.currency =
+      options.currency !== undefined ? { code: options.currency, minorDigits: options.minorDigits ?? 2 } : null;
+    this.escrow = new AcceptorEscrow(this.say, opts);
     this.faults = new FaultBook(this.say);
   }
 
@@ -63,11 +109,11 @@ export abstract class AcceptorDriverBase<F> extends DriverBase<F> {
 
   readonly recovery: Pick<DeviceRecovery, 'acceptorNote' | 'acceptorTicket' | 'committed'> = {
     acceptorNote: async () => {
-      await this.whenSettled(Math.max(2000, this.acceptorTiming.responseTimeoutMs * 20));
+      await this.whenSettled(Math.max(2000, this.opts.responseTimeoutMs * 20));
       return this.escrow.noteAnswer();
     },
     acceptorTicket: async () => {
-      await this.whenSettled(Math.max(2000, this.acceptorTiming.responseTimeoutMs * 20));
+      await this.whenSettled(Math.max(2000, this.opts.responseTimeoutMs * 20));
       return this.escrow.ticketAnswer();
     },
     committed: () => {
@@ -86,7 +132,7 @@ export abstract class AcceptorDriverBase<F> extends DriverBase<F> {
     }
     const now = Date.now();
     this.startingSince ??= now;
-    const limit = this.acceptorTiming.initializeTimeoutMs;
+    const limit = this.opts.initializeTimeoutMs;
     if (now - this.startingSince > limit)
       this.faults.set(
         'initializeTimeout',

@@ -11,9 +11,8 @@
 // read (a foreign currency in it is a fault), its identity asked, the enables sent when the
 // operator takes only some notes, and only then is it enabled, when the cabinet says so.
 
-import { AcceptorDriverBase } from '../acceptor/acceptor-driver';
+import { AcceptorDriverBase, type AcceptorOptions } from '../acceptor/acceptor-driver';
 import type { AcceptorIdentity } from '../acceptor/identity';
-import type { Binding } from '../shared/port-connection';
 import { NoAnswerError } from '../shared/requester';
 import type { EbdsCommand, EbdsReply, NoteData, OmnibusBits, UnitStatus } from './codec';
 import { MODELS, type AuxiliaryName } from './codes';
@@ -25,29 +24,10 @@ import { EbdsReplyParser } from './parser';
 import { enableBytes, MAX_NOTES, stateText, statusFaults, tableValues } from './table';
 import { toggleFile } from './toggle-file';
 
-export interface EbdsDriverOptions {
-  path: string;
-  binding?: Binding;
-  /** Line speed; EBDS is 9600 baud, 7 data bits, even parity, 1 stop bit. */
-  baudRate?: number;
-  /** The currency to read notes in until the cabinet says (tests); without it no note is taken until then. */
-  currency?: string;
-  minorDigits?: number;
-  /** Note values (minor units) the cabinet takes; the rest are disabled in the unit. Default: all. */
-  acceptValues?: number[];
-  pollMs?: number;
-  responseTimeoutMs?: number;
-  retries?: number;
-  reconnectMs?: number;
-  escrowDecisionMs?: number;
-  ticketDecisionMs?: number;
-  /** How long the unit may report its power-up before it is a fault (C-15). */
-  initializeTimeoutMs?: number;
+export interface EbdsDriverOptions extends AcceptorOptions {
   /** Where the toggle is kept between starts (a file path, or a store); none: it starts at 0. */
   toggle?: string | ToggleStore;
 }
-
-type Tuned = Required<Omit<EbdsDriverOptions, 'binding' | 'acceptValues' | 'currency' | 'minorDigits' | 'toggle'>>;
 
 /** The note table as read so far: `next` is the index to ask, null once read whole. */
 interface TableRead {
@@ -57,7 +37,6 @@ interface TableRead {
 
 export class EbdsDriver extends AcceptorDriverBase<EbdsReply> {
   readonly protocol = 'ebds';
-  private readonly opts: Tuned & { acceptValues?: number[] };
   private readonly link: EbdsLink;
   private table: TableRead | null = null;
   /** Notes of the table valued in the cabinet's currency; null while unknown or refused. */
@@ -78,35 +57,9 @@ export class EbdsDriver extends AcceptorDriverBase<EbdsReply> {
   private candidate: string | null = null;
 
   constructor(options: EbdsDriverOptions) {
-    const opts = {
-      baudRate: 9600,
-      pollMs: 100,
-      responseTimeoutMs: 200,
-      retries: 2,
-      reconnectMs: 500,
-      escrowDecisionMs: 10_000,
-      ticketDecisionMs: 30_000,
-      initializeTimeoutMs: 20_000,
-      ...options,
-    };
-    super(
-      {
-        path: opts.path,
-        binding: options.binding,
-        baudRate: opts.baudRate,
-        dataBits: 7,
-        parity: 'even',
-        stopBits: 1,
-        reconnectMs: opts.reconnectMs,
-      },
-      () => new EbdsReplyParser(50),
-      { pollMs: opts.pollMs, recycleAfter: 2 },
-      opts,
-      options.currency !== undefined ? { code: options.currency, minorDigits: options.minorDigits ?? 2 } : null,
-    );
-    this.opts = opts;
+    super(options, 7, () => new EbdsReplyParser(50));
     const store = typeof options.toggle === 'string' ? toggleFile(options.toggle) : (options.toggle ?? null);
-    this.link = new EbdsLink(this.conn, store, opts);
+    this.link = new EbdsLink(this.conn, store, this.opts);
   }
 
   protected override onCommitted(): void {

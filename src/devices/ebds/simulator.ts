@@ -10,6 +10,7 @@
 import { EventEmitter } from 'node:events';
 import { watchMoves, type SimulatedAcceptor, type SimulatedMove } from '../acceptor/simulated';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
+import { SimulatorLine } from '../shared/simulator-line';
 import { encodeReply, unitStatus, type EbdsCommand, type EbdsReply, type OmnibusBits, type UnitStatus } from './codec';
 import type { Toggle } from './frame';
 import { crcData } from './identity';
@@ -60,8 +61,7 @@ export class EbdsSimulator extends EventEmitter<EbdsSimEvents> implements Simula
   /** The toggle and reply of the last command acted on; null after power-up. */
   private last: { toggle: Toggle; reply: Buffer } | null = null;
   private readonly parser = new EbdsCommandParser();
-  private unsubscribe: (() => void) | null = null;
-  private endpoint: DeviceEndpoint | null = null;
+  private readonly line = new SimulatorLine(this.parser, (command) => this.handle(command));
   private readonly options: Required<Omit<EbdsSimOptions, 'currency' | 'notes' | 'minorDigits'>>;
 
   constructor(options: EbdsSimOptions = {}) {
@@ -89,23 +89,12 @@ export class EbdsSimulator extends EventEmitter<EbdsSimEvents> implements Simula
   }
 
   attach(endpoint: DeviceEndpoint): this {
-    this.detach();
-    this.endpoint = endpoint;
-    let lastDataAt = 0;
-    this.unsubscribe = endpoint.onData((bytes) => {
-      const now = Date.now();
-      // A quiet line ends whatever partial frame was waiting (see FramedParser).
-      if (now - lastDataAt > 50) for (const cmd of this.parser.reset()) this.handle(cmd);
-      lastDataAt = now;
-      for (const cmd of this.parser.feed(bytes)) this.handle(cmd);
-    });
+    this.line.attach(endpoint);
     return this;
   }
 
   detach(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-    this.endpoint = null;
+    this.line.detach();
   }
 
   watch(listener: (move: SimulatedMove) => void): () => void {
@@ -266,7 +255,7 @@ export class EbdsSimulator extends EventEmitter<EbdsSimEvents> implements Simula
     this.emit('command', cmd);
     if (this.last && cmd.toggle === this.last.toggle) {
       // The host did not hear the reply: the same bytes again, and nothing acted on twice.
-      this.endpoint?.write(this.last.reply);
+      this.line.write(this.last.reply);
       return;
     }
     // A new command acknowledges the last reply: what it reported has been heard.
@@ -275,7 +264,7 @@ export class EbdsSimulator extends EventEmitter<EbdsSimEvents> implements Simula
     const reply = this.answer(cmd);
     const bytes = encodeReply(reply);
     this.last = { toggle: cmd.toggle, reply: bytes };
-    this.endpoint?.write(bytes);
+    this.line.write(bytes);
   }
 
   private answer(cmd: EbdsCommand): EbdsReply {

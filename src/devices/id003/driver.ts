@@ -13,9 +13,8 @@
 // shared with the EBDS driver; this file is ID-003's order of commands and reading of statuses.
 
 import type { DeviceEvent } from '../../cabinet/device-events';
-import { AcceptorDriverBase } from '../acceptor/acceptor-driver';
+import { AcceptorDriverBase, type AcceptorOptions } from '../acceptor/acceptor-driver';
 import type { AcceptorIdentity } from '../acceptor/identity';
-import type { Binding } from '../shared/port-connection';
 import { NoAnswerError, Requester } from '../shared/requester';
 import { encodeCommand, type CurrencyEntry, type Id003Command, type Id003Response } from './codec';
 import {
@@ -32,41 +31,16 @@ import { inhibitMaskFor, noteTable, type NoteValue } from './currency';
 import { Id003ResponseParser } from './parser';
 import { answers } from './replies';
 
-export interface AcceptorDriverOptions {
-  path: string;
-  binding?: Binding;
-  /** Line speed; ID-003 is 9600 baud (8 data bits, even parity, 1 stop bit). */
-  baudRate?: number;
-  /** The currency to read notes in until the cabinet says (tests); without it no note is taken until then. */
-  currency?: string;
-  minorDigits?: number;
-  /** Note values (minor units) the cabinet takes; the rest are inhibited. Default: all. */
-  acceptValues?: number[];
-  pollMs?: number;
-  responseTimeoutMs?: number;
-  retries?: number;
-  reconnectMs?: number;
-  /** How long a note may wait in escrow for the cabinet's word before it is returned. */
-  escrowDecisionMs?: number;
-  /**
-   * The same for a ticket, whose word may need a casino system's answer: a safety net that must
-   * exceed the cabinet's own validation time limit, which returns the ticket first.
-   */
-  ticketDecisionMs?: number;
-  /** How long the acceptor may report INITIALIZE before it is a fault (C-15). */
-  initializeTimeoutMs?: number;
-}
+/** ID-003's line: 9600 baud, 8 data bits, even parity, 1 stop bit. */
+export type AcceptorDriverOptions = AcceptorOptions;
 
 /** C6 and C7 as sent at every power-up: 18 interleaved 2 of 5 digits, notes and tickets taken. */
 const BARCODE_FUNCTION = { symbology: BARCODE_INTERLEAVED_2_OF_5, characters: TICKET_DIGITS } as const;
 const TAKE_NOTES_AND_TICKETS = BAR_INHIBIT.reserved;
 
-type Tuned = Required<Omit<AcceptorDriverOptions, 'binding' | 'acceptValues' | 'currency' | 'minorDigits'>>;
-
 export class AcceptorDriver extends AcceptorDriverBase<Id003Response> {
   readonly protocol = 'id003';
   private readonly req: Requester<Id003Response>;
-  private readonly opts: Tuned & { acceptValues?: number[] };
   /** The acceptor's currency assignment, as read from it. */
   private entries: CurrencyEntry[] | null = null;
   /** Note values in the cabinet's currency; null while either side is unknown or they disagree. */
@@ -86,33 +60,7 @@ export class AcceptorDriver extends AcceptorDriverBase<Id003Response> {
   private versionAsked = false;
 
   constructor(options: AcceptorDriverOptions) {
-    const opts = {
-      baudRate: 9600,
-      pollMs: 100,
-      responseTimeoutMs: 200,
-      retries: 2,
-      reconnectMs: 500,
-      escrowDecisionMs: 10_000,
-      ticketDecisionMs: 30_000,
-      initializeTimeoutMs: 20_000,
-      ...options,
-    };
-    super(
-      {
-        path: opts.path,
-        binding: options.binding,
-        baudRate: opts.baudRate,
-        dataBits: 8,
-        parity: 'even',
-        stopBits: 1,
-        reconnectMs: opts.reconnectMs,
-      },
-      () => new Id003ResponseParser(50),
-      { pollMs: opts.pollMs, recycleAfter: 2 },
-      opts,
-      options.currency !== undefined ? { code: options.currency, minorDigits: options.minorDigits ?? 2 } : null,
-    );
-    this.opts = opts;
+    super(options, 8, () => new Id003ResponseParser(50));
     this.req = new Requester(this.conn);
   }
 

@@ -8,6 +8,7 @@
 import { EventEmitter } from 'node:events';
 import { watchMoves, type SimulatedAcceptor, type SimulatedMove } from '../acceptor/simulated';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
+import { SimulatorLine } from '../shared/simulator-line';
 import { encodeResponse, type CurrencyEntry, type Id003Command, type Id003Response } from './codec';
 import { assignmentFor, countryFor, noteTable, type NoteValue } from './currency';
 import { BAR_INHIBIT, BARCODE_INTERLEAVED_2_OF_5, ESCROW_BARCODE, FAILURE_CODES } from './codes';
@@ -50,8 +51,7 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> implement
   /** Where the item was when the power went: decides the power-up status. */
   private powerLossNote: 'none' | 'acceptor' | 'stacker' = 'none';
   private readonly parser = new Id003CommandParser();
-  private unsubscribe: (() => void) | null = null;
-  private endpoint: DeviceEndpoint | null = null;
+  private readonly line = new SimulatorLine(this.parser, (command) => this.handle(command));
   private readonly stepPolls: number;
   private readonly version: string;
 
@@ -71,23 +71,12 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> implement
   }
 
   attach(endpoint: DeviceEndpoint): this {
-    this.detach();
-    this.endpoint = endpoint;
-    let lastDataAt = 0;
-    this.unsubscribe = endpoint.onData((bytes) => {
-      const now = Date.now();
-      // A quiet line ends whatever partial frame was waiting (see FramedParser).
-      if (now - lastDataAt > 50) for (const cmd of this.parser.reset()) this.handle(cmd);
-      lastDataAt = now;
-      for (const cmd of this.parser.feed(bytes)) this.handle(cmd);
-    });
+    this.line.attach(endpoint);
     return this;
   }
 
   detach(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-    this.endpoint = null;
+    this.line.detach();
   }
 
   watch(listener: (move: SimulatedMove) => void): () => void {
@@ -257,7 +246,7 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> implement
   }
 
   private reply(r: Id003Response): void {
-    this.endpoint?.write(encodeResponse(r));
+    this.line.write(encodeResponse(r));
   }
 
   private handle(cmd: Id003Command): void {
