@@ -29,7 +29,9 @@ describe('crash test with a SAS host validating tickets, and an EBDS acceptor', 
         sas: true,
         acceptor: 'ebds',
       });
-      console.log(`crash test (SAS, EBDS acceptor): ${JSON.stringify({ ...report, discrepancies: report.discrepancies.length })}`);
+      console.log(
+        `crash test (SAS, EBDS acceptor): ${JSON.stringify({ ...report, discrepancies: report.discrepancies.length })}`,
+      );
       expect(report.discrepancies).toEqual([]);
       expect(report.kills).toBe(24);
       expect(report.killedBeforeReady).toBeGreaterThan(0);
