@@ -1,6 +1,6 @@
 // The crash test (C-13, C-14) with an MEI/CPI acceptor over EBDS (issue 25): as test/crash.test.ts,
 // the headless cabinet killed at random instants and restarted, its real EBDS driver on the EBDS
-// simulator over a socat pseudo-terminal, the checks of src/app/sim/crash-harness.ts after every
+// simulator over a socat pseudo-terminal, the checks of test/crash/crash-harness.ts after every
 // restart. A dozen kills keep the suite lean: what is the same for both families (the journal,
 // recovery, the meters) has its two dozen in test/crash.test.ts; `npm run bench:crash -- --kills
 // 1000 --acceptor ebds --tickets-per-mille 300` runs this one at scale.
@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { crashTest } from '../src/app/sim/crash-harness';
+import { crashTest } from './crash/crash-harness';
 
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-crash-ebds-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -22,8 +22,8 @@ import { readMachineKey, createMachineKey } from './machine-key';
 import { Mirror, MIRROR_FILE } from './mirror';
 import { RecordsReader } from './records-reader';
 import { APPLICATION_ID, MIGRATIONS } from './schema';
-import { Bench, dataPath, testMachine } from './testing';
-import { RETURNS_IN_RANGE } from '../cabinet/testing';
+import { Bench, dataPath, testMachine } from './testing/store-rig';
+import { RETURNS_IN_RANGE } from '../cabinet/testing/rig';
 
 let dir: string;
 beforeEach(() => {
@@ -475,7 +475,7 @@ describe('the mirror of critical memory', () => {
       reason: expect.stringMatching(/mirror .* is missing, though .* has been mirrored/),
     });
     // Refused records are not mirrored: the mirror stays missing until a RAM clear.
-    store.appendLog([{ type: 'log', entry: { at: 1, kind: 'access', data: {} } }]);
+    store.appendLog([{ type: 'log', entry: { at: 1, kind: 'access', data: { event: 'help button' } } }]);
     expect(existsSync(join(dir, 'mirror', MIRROR_FILE))).toBe(false);
     store.close();
   });

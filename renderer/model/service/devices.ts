@@ -5,6 +5,7 @@
 import {
   DECK_BUTTONS,
   type AcceptorView,
+  holdPosition,
   type DeviceTestView,
   type SasLinkView,
   type Snapshot,
@@ -47,7 +48,8 @@ const SWITCH_TEXT: Record<string, ServiceKey> = {
 
 /** A deck button by the words on its cap. */
 function buttonName(L: Language, b: string): string {
-  if (b.startsWith('hold')) return `${t(L, 'button.hold')} ${b.slice(4)}`;
+  const held = holdPosition(b);
+  if (held !== null) return `${t(L, 'button.hold')} ${held + 1}`;
   if (b === 'service') return ts(L, 'dev.name.service');
   return DECK_TEXT[b] ? t(L, DECK_TEXT[b]) : b;
 }

@@ -4,19 +4,19 @@
 // only ever sends 18 digits, so anything else is a fault, a mis-set reader or someone on the
 // wire, and goes back.
 
+import { isValidationNumber, VALIDATION_DIGITS } from '../../cabinet/ticket-verdicts';
+
 /** The characters of a voucher's barcode: a validation number (docs/protocols/voucher-printer.md). */
-export const TICKET_DIGITS = 18;
+export const TICKET_DIGITS = VALIDATION_DIGITS;
 
 export type BarcodeReading =
   | { ok: true; barcode: string }
   /** `shown`: the bytes made safe to log and display; never a barcode to validate. */
   | { ok: false; shown: string; reason: string };
 
-const DIGITS = new RegExp(`^[0-9]{${TICKET_DIGITS}}$`);
-
 /** The ticket's validation number, or why the bytes are not one. */
 export function readTicketBarcode(raw: string): BarcodeReading {
-  if (DIGITS.test(raw)) return { ok: true, barcode: raw };
+  if (isValidationNumber(raw)) return { ok: true, barcode: raw };
   const shown = showBarcode(raw);
   if (raw.length === 0) return { ok: false, shown, reason: 'the ticket carries no barcode' };
   if (!/^[0-9]*$/.test(raw))

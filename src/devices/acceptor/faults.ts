@@ -3,16 +3,18 @@
 // every status it reports; the driver's own findings (a foreign currency, a unit that never ends
 // its start-up) are set one at a time, and raised again when what they say changes.
 
-import type { DeviceEvent } from '../../cabinet/device-events';
+import type { DeviceEvent, DeviceFault } from '../../cabinet/device-events';
+
+type Code = DeviceFault<'acceptor'>;
 
 export class FaultBook {
-  private readonly reported = new Map<string, string>();
-  private readonly found = new Map<string, string>();
+  private readonly reported = new Map<Code, string>();
+  private readonly found = new Map<Code, string>();
 
   constructor(private readonly emit: (e: DeviceEvent) => void) {}
 
   /** The acceptor's faults as its latest status has them: code → what the technician reads. */
-  sync(now: ReadonlyMap<string, string>): void {
+  sync(now: ReadonlyMap<Code, string>): void {
     for (const code of [...this.reported.keys()]) {
       if (!now.has(code)) {
         this.reported.delete(code);
@@ -27,7 +29,7 @@ export class FaultBook {
   }
 
   /** One of the driver's own findings: a message raises (or restates) it, null clears it. */
-  set(code: string, message: string | null): void {
+  set(code: Code, message: string | null): void {
     const had = this.found.get(code);
     if (message === null) {
       if (had === undefined) return;
@@ -39,7 +41,7 @@ export class FaultBook {
     }
   }
 
-  has(code: string): boolean {
+  has(code: Code): boolean {
     return this.found.has(code) || this.reported.has(code);
   }
 

@@ -2,6 +2,8 @@
 // omnibus command and reply (docs/protocols/ebds.md). One declaration each; the codec, the driver
 // and the simulator read them from here.
 
+import type { DeviceFault } from '../../cabinet/vocabulary/devices';
+
 export const STX = 0x02;
 export const ETX = 0x03;
 
@@ -92,8 +94,9 @@ export const MODELS: Readonly<Record<number, string>> = {
 };
 
 /**
- * The acceptor's faults as the cabinet's tilt codes (C-15). Codes that mean what an ID-003 status
- * means are the same words, so the screens and the SAS exceptions read both families alike.
+ * The acceptor's faults as the cabinet's tilt codes (C-15), words of the cabinet's vocabulary
+ * (src/cabinet/vocabulary/devices.ts). Codes that mean what an ID-003 status means are the same
+ * words, so the screens and the SAS exceptions read both families alike.
  */
 export const FAULTS = {
   jam: 'the note path is jammed',
@@ -106,7 +109,7 @@ export const FAULTS = {
   stalled: 'the acceptor is stalled with a document in its path',
   transportOpen: 'the note path is open',
   outOfService: 'the acceptor reports itself out of service',
-} as const;
+} as const satisfies Partial<Record<DeviceFault<'acceptor'>, string>>;
 export type EbdsFault = keyof typeof FAULTS;
 
 /** Extended note data (18 bytes after the six status bytes), field by field. */

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
 import { SerialEndpoint } from '../shared/serial-endpoint';
 import { SocatPair } from '../shared/socat-pair';
-import { EventLog, until } from '../shared/test-support';
+import { EventLog, until } from '../testing/event-log';
 import { decodeReply, type EbdsCommand } from './codec';
 import { EbdsDriver, type EbdsDriverOptions } from './driver';
 import { EbdsSimulator, type EbdsSimOptions } from './simulator';

@@ -44,7 +44,7 @@ export function enableBytes(
 }
 
 /** The unit's own faults as its status bits have them, code → what the technician reads. */
-export function statusFaults(s: UnitStatus): Map<string, string> {
+export function statusFaults(s: UnitStatus): Map<EbdsFault, string> {
   const on: [boolean, EbdsFault][] = [
     [s.jammed, 'jam'],
     [s.cassetteFull, 'stackerFull'],
@@ -56,7 +56,7 @@ export function statusFaults(s: UnitStatus): Map<string, string> {
     [s.stalled, 'stalled'],
     [s.transportOpen, 'transportOpen'],
   ];
-  const faults = new Map(on.filter(([set]) => set).map(([, code]): [string, string] => [code, FAULTS[code]]));
+  const faults = new Map(on.filter(([set]) => set).map(([, code]): [EbdsFault, string] => [code, FAULTS[code]]));
   // No state bit at all is out of service, unless a fault or the power-up says why already.
   if (s.activity === null && s.event === null && !s.powerUp && faults.size === 0)
     faults.set('outOfService', FAULTS.outOfService);

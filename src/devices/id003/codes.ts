@@ -1,6 +1,8 @@
 // JCM ID-003 code points (C-16). Commands and statuses share one byte space (0x11 is both
 // "status request" and "idling"), so each direction has its own table.
 
+import { ACCEPTOR_STATUS_FAULTS } from '../../cabinet/vocabulary/devices';
+
 export const SYNC = 0xfc;
 
 export const CMD = {
@@ -60,17 +62,11 @@ export const STATUS = {
   ack: 0x50,
 } as const;
 
-/** The fault statuses: while the acceptor reports one, it takes no money (C-15). */
-export const FAULT_STATUSES = [
-  'stackerFull',
-  'stackerOpen',
-  'jamInAcceptor',
-  'jamInStacker',
-  'pause',
-  'cheated',
-  'failure',
-  'communicationError',
-] as const;
+/**
+ * The fault statuses: while the acceptor reports one, it takes no money (C-15). Each is reported to
+ * the cabinet under the same name, one of its words for an acceptor's faults.
+ */
+export const FAULT_STATUSES = ACCEPTOR_STATUS_FAULTS;
 export type FaultStatus = (typeof FAULT_STATUSES)[number];
 
 export const FAULT_TEXT: Record<FaultStatus, string> = {

@@ -321,7 +321,7 @@ export class AcceptorDriver extends AcceptorDriverBase<Id003Response> {
 
   /** The fault status the acceptor reports now, if any: one at a time in ID-003. */
   private syncFaults(r: Id003Response): void {
-    const now = new Map<string, string>();
+    const now = new Map<FaultStatus, string>();
     if ((FAULT_STATUSES as readonly string[]).includes(r.type)) {
       const fault = r.type as FaultStatus;
       const detail = r.type === 'failure' ? `: ${FAILURE_CODES[r.code] ?? `code 0x${r.code.toString(16)}`}` : '';
