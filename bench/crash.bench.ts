@@ -1,6 +1,6 @@
-// The crash test at scale: `npm run bench:crash -- --kills 1000`; with `--sas MODE` (secure-enhanced,
-// system or standard) the host simulator is on a SAS link in that validation mode and validates
-// every ticket. The cabinet runs its real
+// The crash test at scale: `npm run bench:crash -- --kills 1000 [--acceptor ebds] [--tickets-per-mille N]`;
+// with `--sas MODE` (secure-enhanced, system or standard) the host simulator is on a SAS link in
+// that validation mode and validates every ticket. The cabinet runs its real
 // drivers on the serial simulators' pseudo-terminals (socat), as with real ports. Prints the
 // crashes, the games that resumed and every discrepancy found (the target is none).
 
@@ -18,12 +18,21 @@ function flag(name: string, fallback: string): string {
 
 const kills = Number(flag('kills', '100'));
 const seed = flag('seed', String(Date.now()));
+const acceptor = flag('acceptor', 'id003');
+const ticketsPerMille = Number(flag('tickets-per-mille', '0'));
 const keep = process.argv.includes('--keep');
 const sasMode = process.argv.includes('--sas') ? flag('sas', 'secure-enhanced') : null;
 const isMode = (m: string): m is ValidationMode => (VALIDATION_MODES as readonly string[]).includes(m);
-if (!Number.isSafeInteger(kills) || kills < 1 || (sasMode !== null && !isMode(sasMode))) {
+if (
+  !Number.isSafeInteger(kills) ||
+  kills < 1 ||
+  (sasMode !== null && !isMode(sasMode)) ||
+  (acceptor !== 'id003' && acceptor !== 'ebds') ||
+  !Number.isSafeInteger(ticketsPerMille) ||
+  ticketsPerMille < 0
+) {
   process.stderr.write(
-    `usage: npm run bench:crash -- [--kills N] [--seed S] [--sas ${VALIDATION_MODES.join('|')}] [--keep]\n`,
+    `usage: npm run bench:crash -- [--kills N] [--seed S] [--sas ${VALIDATION_MODES.join('|')}] [--acceptor id003|ebds] [--tickets-per-mille N] [--keep]\n`,
   );
   process.exit(2);
 }
@@ -33,6 +42,8 @@ const report = await crashTest({
   dir,
   kills,
   seed,
+  acceptor,
+  ticketsPerMille,
   ...(sasMode !== null && isMode(sasMode) ? { sas: true, validation: sasMode, ticketsPerMille: 300 } : {}),
   log: (line) => {
     if (process.argv.includes('--verbose')) process.stdout.write(line + '\n');
@@ -43,7 +54,7 @@ const report = await crashTest({
 const seconds = (performance.now() - started) / 1000;
 process.stdout.write(
   [
-    `crash test: seed ${seed}, ${report.kills} SIGKILLs in ${seconds.toFixed(1)} s (${report.killedBeforeReady} during start-up or recovery)`,
+    `crash test (${acceptor} acceptor): seed ${seed}, ${report.kills} SIGKILLs in ${seconds.toFixed(1)} s (${report.killedBeforeReady} during start-up or recovery)`,
     `games played ${report.gamesPlayed}; interrupted games resumed with the same cards ${report.resumedGames}`,
     `notes stacked ${report.notesStacked} (${report.recoveredNotes} credited by recovery); vouchers printed ${report.vouchersPrinted} (${report.recoveredVouchers} settled by recovery); vouchers failed or voided and handpaid ${report.voidedVouchers}`,
     ...(sasMode
@@ -51,6 +62,7 @@ process.stdout.write(
           `SAS (${sasMode} validation): tickets inserted ${report.ticketsInserted}, stacked ${report.ticketsStacked}, returned ${report.ticketsReturned}; host redeemed ${report.hostRedeemed}, final statuses read ${report.hostFinalStatuses}; vouchers the host learnt ${report.hostVouchers} (${report.hostVouchersUnread} yet to read); cash-outs paid by hand ${report.handpaidCashouts}`,
         ]
       : []),
+    `tickets put in ${report.ticketsInserted}: stacked ${report.ticketsStacked} (${report.recoveredTickets} credited by recovery), returned ${report.ticketsReturned}`,
     `discrepancies ${report.discrepancies.length}`,
     ...report.discrepancies.slice(0, 20).map((d) => `  ${d}`),
   ].join('\n') + '\n',

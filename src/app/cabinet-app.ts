@@ -9,7 +9,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { SeededRandom, shuffledDeck, type Card, type RandomSource } from '../core';
+import type { DeviceBus } from '../cabinet';
 import type { CabinetPort } from '../contract';
+import { SerialDeviceBus } from '../devices';
 import { Journal, type MachineOptions, type Purpose } from '../store';
 import { describeDevices, openDevices, refuseDevices, type DevicePlan, type OpenedDevices } from './cabinet-devices';
 import { parseConfig, parseConfigText, type AppConfig } from './config';
@@ -23,6 +25,7 @@ import {
   withKnownReturns,
   type PayTableCatalog,
 } from './service/installed-pay-tables';
+import type { AcceptorInfo } from './service/answer-query';
 import { checkConfigReturns } from './service/table-returns';
 import { sasJournal } from './sas/sas-journal';
 import { startSas, type SasService, type SasServiceOptions } from './sas/sas-service';
@@ -134,6 +137,14 @@ export interface AssembledCabinet {
   close(): Promise<void>;
 }
 
+/** The acceptor's driver's knowledge of its unit, when the devices are serial drivers. */
+function acceptorInfo(bus: DeviceBus): AcceptorInfo | null {
+  if (!(bus instanceof SerialDeviceBus)) return null;
+  const driver = bus.drivers.acceptor;
+  const { frames, badFrames } = driver.lineStats();
+  return { ...driver.identity, frames, badFrames };
+}
+
 function refuseSeeded(plan: CabinetPlan, purpose: Purpose): void {
   const { dealing, devices, config } = plan;
   if (dealing.kind !== 'seeded') return;
@@ -175,7 +186,8 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
       : new CryptoRandom();
     // The bench devices' paper jams: seeded with the deal, or as unpredictable as it.
     const jams = seeded ? new SeededRandom(`devices:${seeded.seed}:${resumedVersion}`) : new CryptoRandom();
-    devices = await openDevices(plan.devices, config, jams);
+    devices = await openDevices(plan.devices, config, jams, dirname(dbPath));
+    const bus = devices.bus;
     if (plan.devices.kind === 'configured') plan.log?.(`devices: ${describeDevices(config)}`);
     const env = nodeEnv(dealing, journal);
     // Secure enhanced validation prints only while the 4D buffer has room for the voucher's record.
@@ -186,7 +198,7 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
     const hostValidator = config.sas ? new HostTicketValidator() : null;
     const runner = await CabinetRunner.start({
       store: journal,
-      bus: devices.bus,
+      bus,
       env,
       settings: config.settings,
       installed: payTables.installed,
@@ -246,6 +258,7 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
         return ratedPayTables();
       },
       sasStatus: () => sas?.status() ?? null,
+      acceptorInfo: () => acceptorInfo(bus),
     });
     const { bus: _bus, ...simulators } = devices;
     let closing: Promise<void> | null = null;

@@ -42,6 +42,27 @@ const device = <S extends z.ZodRawShape>(line: S) =>
 
 const baudRate = oneOf(BAUD_RATES).optional();
 
+/** The bill acceptor's families: JCM ID-003 (the default) and MEI/CPI EBDS (docs/protocols). */
+export const ACCEPTOR_PROTOCOLS = ['id003', 'ebds'] as const;
+const ACCEPTOR_SAYS = 'a port path, {"path": ..., "protocol": "id003" or "ebds", "baudRate": ...} or "simulated"';
+/** The acceptor: as any device, and with its protocol; `path` may be "simulated" to simulate that family. */
+const ACCEPTOR = z.union(
+  [
+    z.literal('simulated'),
+    PORT_PATH,
+    z.strictObject({
+      path: z.union([z.literal('simulated'), PORT_PATH], {
+        error: 'must be the absolute path of a serial port, e.g. "/dev/ttyUSB0", or "simulated"',
+      }),
+      protocol: oneOf(ACCEPTOR_PROTOCOLS)
+        .optional()
+        .describe('The acceptor\'s family: "id003" (JCM, 8E1; the default) or "ebds" (MEI/CPI, 7E1).'),
+      baudRate,
+    }),
+  ],
+  { error: (iss) => (iss.input === undefined ? `must be given: ${ACCEPTOR_SAYS}` : `must be ${ACCEPTOR_SAYS}`) },
+);
+
 /** The SAS link to a casino system (docs/protocols/sas.md); src/app/sas/sas-config.ts reads it. */
 const SAS_ADDRESS_SAYS = 'must be a whole number from 1 to 127';
 const DISABLE_SAYS = 'must be a whole number of seconds from 1 to 604800 (a week)';
@@ -80,7 +101,7 @@ export const DEVICES = z.union(
     z.literal('simulated'),
     z
       .strictObject({
-        acceptor: device({ baudRate }),
+        acceptor: ACCEPTOR,
         printer: device({
           baudRate,
           dataBits: oneOf([7, 8]).optional(),

@@ -5,7 +5,7 @@ import { bestPlayRecord } from './testing/recorded-returns';
 
 describe('configuration file', () => {
   it('gives defaults for everything', () => {
-    const simulated = { acceptor: 'simulated', printer: 'simulated', deck: 'simulated' };
+    const simulated = { acceptor: 'simulated', acceptorProtocol: 'id003', printer: 'simulated', deck: 'simulated' };
     expect(parseConfig({})).toEqual({
       settings: DEFAULT_SETTINGS,
       initialPin: '0000',
@@ -197,6 +197,7 @@ describe('configuration file', () => {
     });
     expect(c.devices).toEqual({
       acceptor: { path: '/dev/poker-acceptor' },
+      acceptorProtocol: 'id003',
       printer: { path: '/dev/ttyUSB1' },
       deck: { path: '/dev/ttyS0' },
     });
@@ -213,9 +214,36 @@ describe('configuration file', () => {
     });
     expect(c.devices).toEqual({
       acceptor: { path: '/dev/poker-acceptor', baudRate: 19200 },
+      acceptorProtocol: 'id003',
       printer: { path: '/dev/poker-printer', baudRate: 9600, dataBits: 7, parity: 'even', stopBits: 2 },
       deck: 'simulated',
     });
+  });
+
+  it('takes the acceptor of either family, on a line or simulated; ID-003 unless it says', () => {
+    const devices = (acceptor: unknown) =>
+      parseConfig({ devices: { acceptor, printer: 'simulated', deck: 'simulated' } }).devices;
+    expect(devices({ path: '/dev/ttyUSB0', protocol: 'ebds' })).toMatchObject({
+      acceptor: { path: '/dev/ttyUSB0' },
+      acceptorProtocol: 'ebds',
+    });
+    expect(devices({ path: 'simulated', protocol: 'ebds' })).toMatchObject({
+      acceptor: 'simulated',
+      acceptorProtocol: 'ebds',
+    });
+    expect(devices({ path: '/dev/ttyUSB0', protocol: 'id003', baudRate: 19200 })).toMatchObject({
+      acceptor: { path: '/dev/ttyUSB0', baudRate: 19200 },
+      acceptorProtocol: 'id003',
+    });
+    expect(devices({ path: '/dev/ttyUSB0' })).toMatchObject({ acceptorProtocol: 'id003' });
+    expect(() => devices({ path: '/dev/ttyUSB0', protocol: 'ccnet' })).toThrow(
+      /devices\.acceptor\.protocol must be one of "id003", "ebds"/,
+    );
+    expect(() => devices({ protocol: 'ebds' })).toThrow(/devices\.acceptor\.path/);
+    // EBDS fixes its line (7 data bits, even parity): only the rate may be given.
+    expect(() => devices({ path: '/dev/ttyUSB0', protocol: 'ebds', dataBits: 8 })).toThrow(
+      /devices\.acceptor\.dataBits is not a known setting/,
+    );
   });
 
   it('keeps the PIN guarded: 3 to 10 tries, a lockout of 30 s at least', () => {

@@ -134,6 +134,8 @@ export const QUERY = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('payTables') }),
   /** The SAS link's live counters, read afresh each time (technician). */
   z.strictObject({ type: z.literal('sasLink') }),
+  /** The bill acceptor as it names itself and what it is doing, read afresh each time (technician). */
+  z.strictObject({ type: z.literal('acceptor') }),
 ]);
 
 const handpayRow = z.strictObject({
@@ -248,6 +250,31 @@ const sasLinkView = z.strictObject({
   malformedPolls: int(0),
 });
 
+/**
+ * The bill acceptor as the technician's Devices page reads it (issue 25): its family, the unit as
+ * it names itself, what it reports doing, the last note or ticket it handled (a ticket by the last
+ * four digits of its number only, C-3) and its line's counts. Null when the cabinet has no serial
+ * acceptor (the bench devices).
+ */
+const acceptorView = z.strictObject({
+  protocol: z.enum(['id003', 'ebds']),
+  model: str(120).nullable(),
+  revision: str(40).nullable(),
+  software: str(120).nullable(),
+  state: str(60).nullable(),
+  lastDocument: z
+    .strictObject({
+      kind: z.enum(['note', 'ticket']),
+      label: str(60),
+      outcome: z.enum(['escrow', 'stacked', 'returned', 'rejected']),
+      reason: str(200).nullable(),
+      at: z.number(),
+    })
+    .nullable(),
+  frames: int(0),
+  badFrames: int(0),
+});
+
 export const ANSWER = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('handpays'), rows: z.array(handpayRow).max(100) }),
   z.strictObject({ type: z.literal('ticketsIn'), rows: z.array(ticketInRow).max(TICKETS_IN_MAX) }),
@@ -257,6 +284,7 @@ export const ANSWER = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('events'), rows: z.array(eventRow).max(100), total: int(0), chain: chainView }),
   z.strictObject({ type: z.literal('payTables'), tables: z.array(installedPayTable).max(40) }),
   z.strictObject({ type: z.literal('sasLink'), link: sasLinkView.nullable() }),
+  z.strictObject({ type: z.literal('acceptor'), acceptor: acceptorView.nullable() }),
 ]);
 
 export type ServiceView = z.infer<typeof SERVICE_VIEW>;
@@ -273,6 +301,7 @@ export type HandpayRow = z.infer<typeof handpayRow>;
 export type TicketInRow = z.infer<typeof ticketInRow>;
 export type TicketInReason = (typeof TICKET_IN_REASONS)[number];
 export type SasLinkView = z.infer<typeof sasLinkView>;
+export type AcceptorView = z.infer<typeof acceptorView>;
 
 /** Who may ask: the attendant's key, or the technician's key with the PIN entered (C-21). */
 export const QUERY_ACCESS: Record<QueryType, 'attendant' | 'technician'> = {
@@ -284,4 +313,5 @@ export const QUERY_ACCESS: Record<QueryType, 'attendant' | 'technician'> = {
   events: 'technician',
   payTables: 'technician',
   sasLink: 'technician',
+  acceptor: 'technician',
 };

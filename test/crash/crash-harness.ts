@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SeededRandom, uniformBelow } from '../../src/core';
 import { checkBalance, readLogRow, type CabinetState, type ValidationMode } from '../../src/cabinet';
+import type { AcceptorProtocol } from '../../src/devices';
 import { readMachineKey, RecordsReader } from '../../src/store';
 import { gameView } from '../../src/app/headless';
 import { readLedger } from '../../src/app/sim/device-ledger';
@@ -47,6 +48,8 @@ export interface CrashOptions {
   sas?: boolean;
   /** The link's validation mode (default secure enhanced): the host polls for it, the checks follow it. */
   validation?: ValidationMode;
+  /** The acceptor's family: JCM ID-003 (the default) or MEI/CPI EBDS. */
+  acceptor?: AcceptorProtocol;
   log?: (line: string) => void;
 }
 
@@ -293,6 +296,7 @@ export async function crashTest(options: CrashOptions): Promise<CrashReport> {
     ledgerPath: ledger,
     paperOutPercent: 5,
     random: new SeededRandom(`rig:${seed}`),
+    acceptor: options.acceptor,
   });
   // The key beside the config file, the mirror beside the data folder: the defaults.
   const places: MachinePlaces = { keyFile: join(dir, 'machine.key'), mirror: join(dir, 'data-mirror') };

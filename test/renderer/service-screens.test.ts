@@ -51,6 +51,25 @@ beforeAll(async () => {
   cabinet.answers.set('recallGame', (q) => sx.recallGame(q.type === 'recallGame' ? q.gameId : 0));
   cabinet.answers.set('events', (q) => sx.events(q as Extract<typeof q, { type: 'events' }>));
   cabinet.answers.set('payTables', () => sx.payTables());
+  cabinet.answers.set('acceptor', () => ({
+    type: 'acceptor',
+    acceptor: {
+      protocol: 'ebds',
+      model: 'SC Advance / Cashflow SC 83 or 85',
+      revision: '33',
+      software: '286100R21, CRC 3B7E',
+      state: 'idling',
+      lastDocument: {
+        kind: 'note',
+        label: 'USD 20',
+        outcome: 'stacked',
+        reason: null,
+        at: Date.UTC(2026, 0, 2, 13, 4),
+      },
+      frames: 1234,
+      badFrames: 0,
+    },
+  }));
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   context = await browser.newContext({ viewport: { width: 1280, height: 1024 } });
   page = await context.newPage();
@@ -459,6 +478,14 @@ describe('the technician audit pages', () => {
     await press('svc.devices');
     const s = await until((x) => x.service?.page === 'devices', 'the devices');
     expect(svc(s).table!.rows.map((r) => r.cells[1])).toEqual(['Online', 'Online', 'Online']);
+    // The acceptor as its driver knows it (issue 25), read when the page opens.
+    const unit = await until(
+      (x) => (x.service?.lines ?? []).some((l) => l.text.startsWith('Bill acceptor on MEI/CPI EBDS')),
+      'the acceptor named',
+    );
+    expect(texts(svc(unit))).toContain('Bill acceptor on MEI/CPI EBDS: SC Advance / Cashflow SC 83 or 85');
+    expect(texts(svc(unit))).toContain('revision 33  •  software 286100R21, CRC 3B7E  •  frames 1234 · dropped 0');
+    await shot('devices');
     expect(svc(s).indicators.find((i) => i.name === 'key.technician')).toMatchObject({ state: 'on' });
     const since = from();
     await press('dev.test');

@@ -45,7 +45,7 @@ const text = (lines: { text: string }[]) => lines.map((l) => l.text).join('\n');
 
 describe('the SAS link on the service pages (issue 14)', () => {
   it('the Devices page asks for the link and shows every counter, in English and Russian', () => {
-    expect(pageQueries(initialService(), 'devices')).toEqual([{ type: 'sasLink' }]);
+    expect(pageQueries(initialService(), 'devices')).toEqual([{ type: 'sasLink' }, { type: 'acceptor' }]);
     const en = devicesPage(withSas(), ui(LINK));
     expect(en.table?.rows.at(-1)).toEqual({ cells: ['SAS link', 'Host polling', 'none'], tone: 'ok' });
     const lines = text(en.lines);

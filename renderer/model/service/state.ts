@@ -3,6 +3,7 @@
 // action is a wish or a query, and the cabinet's snapshot and answers are the only truth.
 
 import type {
+  AcceptorView,
   Answer,
   HandpayRow,
   InstalledPayTable,
@@ -52,6 +53,8 @@ export interface ServiceUi {
   payTables: Loaded<InstalledPayTable[]>;
   /** The SAS link's counters (null: no link), read again every second while the devices page is open. */
   sasLink: Loaded<SasLinkView | null>;
+  /** The bill acceptor as its driver knows it (null: no serial acceptor), read again at every change of state. */
+  acceptor: Loaded<AcceptorView | null>;
   /** What the open page's records were read against (see recordsMark); null before the first snapshot. */
   mark: string | null;
 }
@@ -78,6 +81,7 @@ export const initialService = (): ServiceUi => ({
   events: { state: 'idle' },
   payTables: { state: 'idle' },
   sasLink: { state: 'idle' },
+  acceptor: { state: 'idle' },
   mark: null,
 });
 
@@ -94,6 +98,9 @@ export function recordsMark(page: ServicePageName, s: Snapshot): string | null {
       // A ticket put in, credited or handed back (which may change nothing else).
       return `${s.ticket.validating}|${s.ticket.last?.at ?? ''}|${s.balance}`;
     case 'meters':
+      return String(s.version);
+    case 'devices':
+      // What the acceptor reports moves with the state: a note in escrow, stacked, a fault.
       return String(s.version);
     default:
       return null;
@@ -139,7 +146,7 @@ export function pageQueries(svc: ServiceUi, page: ServicePageName): Query[] {
     case 'settings':
       return [{ type: 'payTables' }];
     case 'devices':
-      return [{ type: 'sasLink' }];
+      return [{ type: 'sasLink' }, { type: 'acceptor' }];
     default:
       return [];
   }
@@ -281,5 +288,7 @@ function stored(svc: ServiceUi, a: Answer): ServiceUi {
       return { ...svc, payTables: { state: 'ready', value: a.tables } };
     case 'sasLink':
       return { ...svc, sasLink: { state: 'ready', value: a.link } };
+    case 'acceptor':
+      return { ...svc, acceptor: { state: 'ready', value: a.acceptor } };
   }
 }

@@ -42,12 +42,18 @@ const ACCEPTOR_FAULTS: Record<DeviceFault<'acceptor'>, number | null> = {
   stackerFull: 0x27,
   jamInAcceptor: 0x28,
   jamInStacker: 0x28,
+  jam: 0x28,
   stackerOpen: null,
   pause: null,
   cheated: null,
   failure: null,
   communicationError: null,
+  calibration: null,
+  stalled: null,
+  transportOpen: null,
+  outOfService: null,
   currency: null,
+  noteReporting: null,
   initializeTimeout: null,
 };
 

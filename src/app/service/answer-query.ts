@@ -20,9 +20,11 @@ import {
   type HandpayRow,
   type Query,
   type QueryResult,
+  type AcceptorView,
   type RecallSummary,
   type SasLinkView,
 } from '../../contract';
+import type { AcceptorIdentity } from '../../devices';
 import type { SasService } from '../sas/sas-service';
 import { RECALL_KEEP, type ChainCheck } from '../../store';
 import { jacksPayRows, pokerPlusPayRows } from '../screen/pay-rows';
@@ -40,6 +42,28 @@ export interface QueryContext {
   walked?: ChainCheck;
   /** The SAS link's counters now, when the cabinet has a link. */
   sasStatus?: () => ReturnType<SasService['status']> | null;
+  /** The bill acceptor as its driver knows it now (null: no serial acceptor, the bench devices). */
+  acceptorInfo?: () => AcceptorInfo | null;
+}
+
+/** What the acceptor's driver knows of its unit, and its line's counts. */
+export type AcceptorInfo = AcceptorIdentity & { frames: number; badFrames: number };
+
+const cut = (v: string | null, n: number): string | null => (v === null ? null : v.slice(0, n));
+
+/** The technician's view of the acceptor: the driver's words, cut to what the page has room for. */
+export function acceptorView(a: AcceptorInfo): AcceptorView {
+  const d = a.lastDocument;
+  return {
+    protocol: a.protocol,
+    model: cut(a.model, 120),
+    revision: cut(a.revision, 40),
+    software: cut(a.software, 120),
+    state: cut(a.state, 60),
+    lastDocument: d && { ...d, label: d.label.slice(0, 60), reason: cut(d.reason, 200) },
+    frames: a.frames,
+    badFrames: a.badFrames,
+  };
 }
 
 /** The technician's view of the link's counters (the status holds more than the page shows). */
@@ -115,6 +139,10 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, context: QueryContext
     case 'sasLink': {
       const status = context.sasStatus?.() ?? null;
       return { type: 'sasLink', link: status && sasLinkView(status) };
+    }
+    case 'acceptor': {
+      const info = context.acceptorInfo?.() ?? null;
+      return { type: 'acceptor', acceptor: info && acceptorView(info) };
     }
     case 'payTables':
       return {
