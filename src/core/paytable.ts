@@ -34,8 +34,9 @@ export const DEFAULT_JACKS_PAYTABLE: JacksPayTable = Object.freeze({
 });
 
 /**
- * P-12: the five-card stud table. (The Jacks or Better table, 250/50/25/9/6/…, once stood here:
- * played well it returns more than 100%.)
+ * P-12: the five-card stud table with the flush at 4, the richest of its shape whose best play
+ * stays below 99.5% (docs/rules.md). The flush at 5 is estimated above 100% at best play; the
+ * Jacks or Better table, 250/50/25/9/6/…, once stood here too, and returns more than 100%.
  */
 export const DEFAULT_POKER_PLUS_PAYTABLE: PokerPlusPayTable = Object.freeze({
   game: 'poker-plus',
@@ -44,7 +45,7 @@ export const DEFAULT_POKER_PLUS_PAYTABLE: PokerPlusPayTable = Object.freeze({
     'straight-flush': 50,
     'four-of-a-kind': 20,
     'full-house': 7,
-    flush: 5,
+    flush: 4,
     straight: 4,
     'three-of-a-kind': 3,
     'two-pair': 2,

@@ -293,13 +293,13 @@ describe('Poker Plus', () => {
     expect(box0(higher)).toMatchObject({ outcome: 'win', staked: 40, returned: 80, net: 40 });
   });
 
-  it('P-12: the default is the five-card stud table 100/50/20/7/5/4/3/2/1', () => {
+  it('P-12: the default is the five-card stud table 100/50/20/7/4/4/3/2/1', () => {
     expect(DEFAULT_POKER_PLUS_CONFIG.payTable.coefficients).toEqual({
       'royal-flush': 100,
       'straight-flush': 50,
       'four-of-a-kind': 20,
       'full-house': 7,
-      flush: 5,
+      flush: 4,
       straight: 4,
       'three-of-a-kind': 3,
       'two-pair': 2,
@@ -315,7 +315,7 @@ describe('Poker Plus', () => {
       ['9h 8h 7h 6h 5h', 'straight-flush', 50],
       ['Qc Qd Qh Qs 3c', 'four-of-a-kind', 20],
       ['Jc Jd Jh 4s 4c', 'full-house', 7],
-      ['Ac Jc 8c 6c 3c', 'flush', 5],
+      ['Ac Jc 8c 6c 3c', 'flush', 4],
       ['9c Td Jh Qs Kc', 'straight', 4],
       ['7c 7d 7h Ks 3c', 'three-of-a-kind', 3],
       ['Ac Ad 4h 4s 3c', 'two-pair', 2],

@@ -19,7 +19,7 @@ describe('playing the default strategy through the engine', () => {
     const box = state.boxes[0]!;
     expect(box.draws.map((d) => d.kind)).toEqual(['sixth']);
     expect(box.cards).toEqual(parseCards('2h 9h Kc 5h Jh Ah'));
-    // A flush pays 5 on the P-12 table: buying the game costs more than it brings.
+    // A flush pays 4 on the P-12 table: buying the game costs more than it brings.
     expect(box.boughtGame).toBe(false);
     expect(state.result!.boxes[0]!.hand).toBe('flush');
   });

@@ -129,7 +129,7 @@ describe('--paytable: a bare table, or an installed table file as it stands', ()
           'straight-flush': 50,
           'four-of-a-kind': 20,
           'full-house': 7,
-          flush: 5,
+          flush: 4,
           straight: 4,
           'three-of-a-kind': 3,
           'two-pair': 2,
