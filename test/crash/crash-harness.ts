@@ -40,6 +40,13 @@ export interface CrashOptions {
   maxLifeMs?: number;
   /** One kill in this many lands in start-up or recovery instead (default 5). */
   startupKillEvery?: number;
+  /**
+   * Every restart is a start-up's worth of CPU, so a loaded machine makes each kill slower: once
+   * `minKills` are made, no new kill begins after this many ms, and the run ends (the final clean
+   * start and every check as always) with the kills it made, in the test's time.
+   */
+  budgetMs?: number;
+  minKills?: number;
   /** Per mille of the bot's rounds between games that insert a ticket (default 0). */
   ticketsPerMille?: number;
   /** A SAS link with the host simulator on it: the host validates every ticket (crash-host.ts). */
@@ -340,6 +347,8 @@ async function killAndCheck({
   startupKillEvery,
   ticketsPerMille,
   host,
+  budgetMs,
+  minKills,
 }: Loop): Promise<CrashReport> {
   const common = [
     '--db',
@@ -372,7 +381,9 @@ async function killAndCheck({
   const decksAtKill = new Map<number, string[]>();
   let startupMs = 1000;
 
+  const began = performance.now();
   for (let k = 0; k < kills; k++) {
+    if (budgetMs !== undefined && k >= (minKills ?? kills) && performance.now() - began > budgetMs) break;
     // Some kills land in start-up or recovery (as far as start-up has got by then).
     const plan: KillPlan =
       uniformBelow(rnd, startupKillEvery ?? 5) === 0
