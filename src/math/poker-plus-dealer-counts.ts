@@ -100,6 +100,10 @@ export class DealerCounter {
   private readonly flushKeptTouched = new Int32Array(KEPT_COUNT);
   private readonly ownSuited = [0, 1, 2, 3].map(() => new Float64Array(KEPT_COUNT));
   private readonly ownSuitedTouched = [0, 1, 2, 3].map(() => new Int32Array(KEPT_COUNT));
+  /** Hands whose card of this rank is thrown away, of another suit than the three kept in the
+   * up card's, by the four they keep. */
+  private readonly thrownKept = new Float64Array(KEPT_COUNT);
+  private readonly thrownKeptTouched = new Int32Array(KEPT_COUNT);
   private readonly ownCount = new Int32Array(4);
   private readonly ownNoGame = new Float64Array(4);
   private readonly rankCardsOf: (DealerBuckets | null)[] = [null, null, null, null];
@@ -211,7 +215,6 @@ export class DealerCounter {
           if (s === us || (sm[s]! & mask) !== mask) continue;
           if (suitedKeptWays[kept * 4 + s] === 0) suitedKeptList[s]![suitedListed[s]!++] = kept;
           suitedKeptWays[kept * 4 + s]!++;
-          boughtNoGame -= this.suitedKept(out, kept, sm[s]! & ~mask, 1);
         }
       } else {
         // A hidden card goes; the other three are suited only in the up card's suit, and the
@@ -222,7 +225,15 @@ export class DealerCounter {
         if (lowWays === 0) continue;
         if (suitedKeptWays[kept * 4 + us] === 0) suitedKeptList[us]![suitedListed[us]!++] = kept;
         suitedKeptWays[kept * 4 + us]! += lowWays;
-        boughtNoGame -= this.suitedKept(out, kept, upSuited & ~three, lowWays);
+      }
+    }
+    // Then for each kept four that shares a suit, its hands with every new card of that suit
+    // (the suit's unseen outside the four) at once.
+    for (let s = 0; s < 4; s++) {
+      const list = suitedKeptList[s]!;
+      for (let t = 0; t < suitedListed[s]!; t++) {
+        const kept = list[t]!;
+        boughtNoGame -= this.suitedKept(out, kept, sm[s]! & ~KEPT_MASKS[kept]!, suitedKeptWays[kept * 4 + s]!);
       }
     }
     let boughtGame = 0;
@@ -274,8 +285,11 @@ export class DealerCounter {
     const sharedTouched = this.sharedKeptTouched;
     const flushKept = this.flushKept;
     const flushTouched = this.flushKeptTouched;
+    const thrownKept = this.thrownKept;
+    const thrownTouched = this.thrownKeptTouched;
     let sharedCount = 0;
     let flushCount = 0;
+    let thrownCount = 0;
     const ownCount = this.ownCount;
     const ownNoGame = this.ownNoGame;
     ownCount.fill(0);
@@ -324,7 +338,6 @@ export class DealerCounter {
           const c = cards[s] ?? null;
           if (s === us || c === null || (sm[s]! & mask) !== mask) continue;
           this.ownSuitedAdd(s, kept, 1);
-          ownNoGame[s]! -= this.suitedKept(c, kept, sm[s]! & ~mask, 1);
         }
       } else {
         const three = mask & ~(1 << low);
@@ -335,14 +348,10 @@ export class DealerCounter {
           const held = a[low]! - ((upSuited >> low) & 1);
           if (held === 0) continue;
           this.ownSuitedAdd(us, kept, held);
-          ownNoGame[us]! -= this.suitedKept(upCardOf, kept, upSuited & ~three, held);
         } else {
           // The card is the one thrown away, of another suit: one such hand holds it.
-          for (let s = 0; s < 4; s++) {
-            const c = cards[s] ?? null;
-            if (s === us || c === null) continue;
-            ownNoGame[s]! -= this.suitedKept(c, kept, upSuited & ~three, 1);
-          }
+          if (thrownKept[kept] === 0) thrownTouched[thrownCount++] = kept;
+          thrownKept[kept]!++;
         }
       }
     }
@@ -392,6 +401,18 @@ export class DealerCounter {
       const c = cards[s] ?? null;
       if (c === null) continue;
       const own = this.ownSuited[s]!;
+      const touched = this.ownSuitedTouched[s]!;
+      // The card's hands whose four kept share a suit, with each new card of that suit: the
+      // card's suit where it is kept, the up card's where it is thrown away.
+      for (let t = 0; t < ownCount[s]!; t++) {
+        const kept = touched[t]!;
+        ownNoGame[s]! -= this.suitedKept(c, kept, sm[s]! & ~KEPT_MASKS[kept]!, own[kept]!);
+      }
+      if (s !== us)
+        for (let t = 0; t < thrownCount; t++) {
+          const kept = thrownTouched[t]!;
+          ownNoGame[s]! -= this.suitedKept(c, kept, upSuited & ~KEPT_MASKS[kept]!, thrownKept[kept]!);
+        }
       const sl = this.suitedKeptList[s]!;
       for (let t = 0; t < this.suitedKeptListLength[s]!; t++) {
         const kept = sl[t]!;
@@ -405,9 +426,9 @@ export class DealerCounter {
       }
       c.boughtNoGame = ownNoGame[s]!;
       c.unseen = this.unseen;
-      const touched = this.ownSuitedTouched[s]!;
       for (let t = 0; t < ownCount[s]!; t++) own[touched[t]!] = 0;
     }
+    for (let t = 0; t < thrownCount; t++) thrownKept[thrownTouched[t]!] = 0;
     for (let t = 0; t < sharedCount; t++) sharedKept[sharedTouched[t]!] = 0;
     for (let t = 0; t < flushCount; t++) flushKept[flushTouched[t]!] = 0;
     S.boughtNoGame = boughtNoGame;

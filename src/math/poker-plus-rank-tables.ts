@@ -48,15 +48,25 @@ export function rankMultisets(k: number): Int8Array {
   return (MULTISETS[k] = Int8Array.from(out));
 }
 
+const copies = new Int8Array(13);
+
 /** Value of five cards of these ranks in mixed suits (never a flush). */
 export function plainValue(ranks: ArrayLike<number>): number {
-  const copies = new Int8Array(13);
-  const cards: number[] = [];
   // Copies of a rank take suits 0, 1, 2, 3 in turn; five different ranks then all have suit 0,
   // so the last moves to suit 1.
-  for (let i = 0; i < 5; i++) cards.push(makeCard(ranks[i]!, copies[ranks[i]!]!++));
-  if (cards.every((c) => (c & 3) === 0)) cards[4] = cards[4]! + 1;
-  return evaluate5(cards[0]!, cards[1]!, cards[2]!, cards[3]!, cards[4]!);
+  const r0 = ranks[0]!;
+  const r1 = ranks[1]!;
+  const r2 = ranks[2]!;
+  const r3 = ranks[3]!;
+  const r4 = ranks[4]!;
+  const c0 = makeCard(r0, copies[r0]!++);
+  const c1 = makeCard(r1, copies[r1]!++);
+  const c2 = makeCard(r2, copies[r2]!++);
+  const c3 = makeCard(r3, copies[r3]!++);
+  let c4 = makeCard(r4, copies[r4]!++);
+  copies[r0] = copies[r1] = copies[r2] = copies[r3] = copies[r4] = 0;
+  if (((c0 | c1 | c2 | c3 | c4) & 3) === 0) c4++;
+  return evaluate5(c0, c1, c2, c3, c4);
 }
 
 /** Value of five different ranks all in one suit. */
