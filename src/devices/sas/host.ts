@@ -3,6 +3,7 @@
 // addresses, meters every few seconds, 4D after each 3D, 1B after 51, and ticket-in validation
 // (70, 71, 71 status after 68) answered from a small table of valid tickets.
 
+import { standardValidationNumber, systemValidationNumber } from '../../cabinet/ticket-verdicts';
 import { SasFormatError } from './frame';
 import { EXCEPTION } from './exception-codes';
 import { SasHostLine } from './host-line';
@@ -157,11 +158,10 @@ export class SasHost extends SasHostLine<SasHostEvents> {
     if (mode === 'standard') {
       const b = await this.request(address, { command: 0x3d });
       if (!b) return;
-      // The 8 digits as the ticket's barcode carries them: ten zeros before.
       const t = R.decodeCashOutTicket(b);
       this.addVoucher({
         address,
-        barcode: t.validationNumber.padStart(18, '0'),
+        barcode: standardValidationNumber(t.validationNumber),
         amountCents: t.amountCents,
         record: null,
       });
@@ -170,7 +170,7 @@ export class SasHost extends SasHostLine<SasHostEvents> {
     const b = await this.request(address, { command: 0x4d, function: 0 });
     const record = b && R.decodeValidationInfo(b);
     if (!record) return;
-    const barcode = record.systemId.toString().padStart(2, '0') + record.validationNumber;
+    const barcode = systemValidationNumber(record.systemId, record.validationNumber);
     this.addVoucher({ address, barcode, amountCents: record.amountCents, record });
     this.emit('voucher', address, record);
   }
@@ -188,7 +188,7 @@ export class SasHost extends SasHostLine<SasHostEvents> {
     if (!pending || pending.cashoutType === R.NOT_WAITING_FOR_VALIDATION || this.systemValidation === 'silent') return;
     const approve = this.systemValidation === 'approve';
     const number = approve ? String(++this.validationSystem.last).padStart(16, '0') : '0'.repeat(16);
-    if (approve) this.systemNumbers.add(String(this.validationSystem.systemId).padStart(2, '0') + number);
+    if (approve) this.systemNumbers.add(systemValidationNumber(this.validationSystem.systemId, number));
     await this.request(address, {
       command: 0x58,
       systemId: approve ? this.validationSystem.systemId : 0,
