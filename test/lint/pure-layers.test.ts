@@ -2,24 +2,9 @@
 // layer data in which a pure layer may import an impure one, and with the project's own data the
 // pure cabinet reaching math (worker threads) or a Node module is an error naming the rule.
 
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { importProblems } from './import-rule';
 import { pureLayerProblems } from '../../lint/pure-layers.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-let eslint: ESLint;
-beforeAll(() => {
-  eslint = new ESLint({ cwd: ROOT });
-});
-
-/** The import rule's messages on `text` as if it were the file at `path`. */
-async function importProblems(path: string, text: string): Promise<string[]> {
-  const [result] = await eslint.lintText(text, { filePath: join(ROOT, path) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
-}
 
 describe('the pure layers in the lint data', () => {
   it('finds a pure layer allowed an impure one, and nothing in data that keeps them apart', () => {
