@@ -8,6 +8,7 @@
 // finds, or a mirror that cannot be written, reaches the cabinet as an input like any other.
 
 import {
+  ANCHOR_TILT,
   initialState,
   MIRROR_TILT,
   recordsRefused,
@@ -32,6 +33,9 @@ import type { JournalHook } from './sas/sas-journal';
 
 /** How long start waits for the acceptor's restart answer before it comes up without it. */
 export const RECOVERY_WAIT_MS = 4000;
+
+/** How often the records' TPM counter is tried again while it cannot be used. */
+export const ANCHOR_RETRY_MS = 2000;
 
 export interface RunnerOptions {
   /** The journal every transition is committed to; the records it found at open. */
@@ -84,6 +88,7 @@ export class CabinetRunner {
   /** The time-out of each validation under way, by barcode. */
   private readonly validations = new Map<string, NodeJS.Timeout>();
   private validator: TicketValidator;
+  private anchorRetry: NodeJS.Timeout | null = null;
 
   private constructor(
     private readonly store: Journal,
@@ -133,7 +138,13 @@ export class CabinetRunner {
     }
     if (options.sas !== undefined) runner.apply({ kind: 'sas', command: { type: 'configure', settings: options.sas } });
     const records = store.records;
-    runner.apply({ kind: 'records', refused: records.ok ? null : records.reason, mirror: records.mirror });
+    runner.apply({
+      kind: 'records',
+      refused: records.ok ? null : records.reason,
+      mirror: records.mirror,
+      anchor: records.ok ? null : (records.anchor ?? null),
+    });
+    if (store.anchorProblem !== null) runner.apply({ kind: 'anchor', problem: store.anchorProblem });
     runner.apply({ kind: 'powerUp' });
     const wait = options.recoveryWaitMs ?? RECOVERY_WAIT_MS;
     const [acceptor, ticket, voucher] = await Promise.all([
@@ -246,8 +257,9 @@ export class CabinetRunner {
           extra?.writes,
         );
         this.current = result.state;
-        // Critical memory not mirrored: no money moves on it (a voucher waits for the restart's recovery).
-        const held = this.store.mirrorProblem !== null;
+        // Critical memory not mirrored, or the records' counter not advanced: no money moves on
+        // it (a voucher waits for the restart's recovery).
+        const held = this.store.mirrorProblem !== null || this.store.anchorProblem !== null;
         for (const e of result.effects) {
           if (e.type === 'command' && !(held && movesMoney(e.command))) this.bus.send(e.command);
           else if (e.type === 'validateTicket') this.validate(e.barcode, e.withinMs);
@@ -291,11 +303,33 @@ export class CabinetRunner {
     const broken = this.store.reader.recordsBroken;
     if (broken && !recordsRefused(this.current) && !pending('records'))
       this.queue.push({ kind: 'records', refused: broken, mirror: null });
+    this.heedAnchor(pending);
     if (this.ready && !this.busy) this.drain();
+  }
+
+  /** The records' counter: its problem as a tilt, tried again until it goes; a late refusal as refused records. */
+  private heedAnchor(pending: (kind: CabinetInput['kind']) => boolean): void {
+    const problem = this.store.anchorProblem;
+    const tilted = this.current.tilts.some((t) => t.code === ANCHOR_TILT);
+    if ((problem !== null) !== tilted && !pending('anchor')) this.queue.push({ kind: 'anchor', problem });
+    const refusal = this.store.anchorRefusal;
+    if (refusal && !recordsRefused(this.current) && !pending('records'))
+      this.queue.push({ kind: 'records', refused: refusal.reason, mirror: null, anchor: refusal.anchor });
+    if (problem !== null && this.anchorRetry === null && !this.closed) {
+      this.anchorRetry = setTimeout(() => {
+        this.anchorRetry = null;
+        if (this.closed || !this.store.open) return;
+        this.store.retryAnchor();
+        this.heedStore();
+      }, ANCHOR_RETRY_MS);
+      this.anchorRetry.unref();
+    }
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.anchorRetry) clearTimeout(this.anchorRetry);
+    this.anchorRetry = null;
     for (const t of this.validations.values()) clearTimeout(t);
     this.validations.clear();
     this.queue.length = 0;

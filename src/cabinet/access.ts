@@ -5,7 +5,7 @@
 
 import { needKey, technicianProblem } from './keys';
 import { EMPTY_METERS, checkBalance } from './meters';
-import { clearRefusedRecords, recordsRefused, RECORDS_TILT, SETTINGS_TILT } from './records';
+import { ANCHOR_TILT, clearRefusedRecords, recordsRefused, RECORDS_TILT, SETTINGS_TILT } from './records';
 import { describeProblems, settingsProblems } from './settings-check';
 import { METER_TILT } from './settle';
 import { gameInProgress } from './state';
@@ -105,6 +105,9 @@ export function ramClear(tx: Transition): Outcome {
   const no = technician(tx);
   if (no) return no;
   if (recordsRefused(tx.state)) {
+    // Refused records start afresh on the counter as it is: it must be there to start them on.
+    if (tx.state.tilts.some((t) => t.code === ANCHOR_TILT))
+      return refusal('C-15', "RAM clear needs the records' TPM counter, which cannot be used now (see the tilt)");
     clearRefusedRecords(tx);
     return null;
   }

@@ -11,7 +11,7 @@ export * from './effects';
 export * from './cabinet';
 export { acceptorShouldAccept, lampsFor } from './outputs';
 export { METER_TILT } from './settle';
-export { RECORDS_TILT, MIRROR_TILT, SETTINGS_TILT, recordsRefused } from './records';
+export { RECORDS_TILT, MIRROR_TILT, ANCHOR_TILT, SETTINGS_TILT, recordsRefused } from './records';
 export { replayFile } from './recall';
 export { parseWish } from './wishes';
 export {

@@ -28,10 +28,11 @@ import {
 } from './records-open';
 import { RecordsReader, refusedIn } from './records-reader';
 import type { RecordsCheck } from './records-walk';
-import { KEYED_SCHEMA, SCHEMA_VERSION } from './schema';
+import { ANCHOR_SCHEMA, KEYED_SCHEMA, SCHEMA_VERSION } from './schema';
 import { isEmptyWrite, SasTables, type QueuedException, type SasWrites, type StoredValidation } from './sas-tables';
 import { TableDigests } from './table-digests';
 import { TableWriters } from './table-writers';
+import type { AnchorMemory, AnchorPlan, RecordsAnchor } from './anchor/records-anchor';
 
 /** A checkpoint is written when this many commits and event rows were added since the last one. */
 export const CHECKPOINT_EVERY = 2000;
@@ -52,6 +53,8 @@ export class Journal {
   private readonly writers: TableWriters;
   private head: CommitRow;
   private readonly mirror: Mirror;
+  /** The TPM counter the records are anchored to (or the lack of one). */
+  private readonly counter: RecordsAnchor;
   /** False while the records are refused: the mirror keeps what it knew until a RAM clear. */
   private mirroring: boolean;
   private mirrorWritten = false;
@@ -75,6 +78,7 @@ export class Journal {
     this.digests = start.digests;
     this.head = start.head;
     this.mirror = start.mirror;
+    this.counter = start.counter;
     this.checkpointAnchor = start.anchor;
     this.sinceCheckpoint = start.chain.commits + start.chain.rows;
     this.writers = new TableWriters(start.db, start.digests, start.head, start.identity);
@@ -140,8 +144,11 @@ export class Journal {
       upsertDigest: db.prepare(
         'INSERT INTO table_digests (name, digest) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET digest = excluded.digest',
       ),
+      // A build from before the anchor (as the migration tests make one) has no column for it.
       insertCommit: db.prepare(
-        'INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        SCHEMA_VERSION >= ANCHOR_SCHEMA
+          ? 'INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac, anchor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
+          : 'INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       insertCheckpoint: db.prepare('INSERT INTO checkpoints (kind, commit_seq, at, mac) VALUES (?, ?, ?, ?)'),
     };
@@ -162,6 +169,7 @@ export class Journal {
       this.writers.writeMeters(undefined, state.meters);
       this.writers.writeSettings(undefined, state.settings, source, at);
       this.writers.writeParts(undefined, state);
+      return true;
     });
   }
 
@@ -181,7 +189,7 @@ export class Journal {
         const w = this.writers;
         if (!w.updateState(prev, next, at))
           throw new StoreError(`commit of version ${next.version} found the database not at version ${prev.version}`);
-        if (prev.meters !== next.meters) w.writeMeters(prev.meters, next.meters);
+        const lifetime = prev.meters !== next.meters && w.writeMeters(prev.meters, next.meters);
         if (prev.settings !== next.settings)
           w.writeSettings(prev.settings, next.settings, settingsSource(effects) ?? source, at);
         w.writeParts(prev, next);
@@ -189,6 +197,7 @@ export class Journal {
         if (!isEmptyWrite(sas)) this.sasTables.write(sas!, this.digests, at);
         const machine = next.settings.voucher?.machine;
         if (typeof machine === 'string' && machine !== w.identity.machine) w.writeIdentity({ ...w.identity, machine });
+        return lifetime || movesMoney(prev, next, effects);
       },
       effects.some((e) => e.type === 'recordsCleared'),
     );
@@ -216,32 +225,44 @@ export class Journal {
     this.journal(this.current, this.current, () => {
       this.sasTables.write(writes, this.digests, Date.now());
       this.writers.writeEffects(log);
+      return false;
     });
   }
 
   /** Log rows of a refused input: no state changed, but the refusal is kept (C-22). */
   appendLog(effects: readonly CabinetEffect[]): void {
-    this.journal(this.current, this.current, () => this.writers.writeEffects(effects));
+    this.journal(this.current, this.current, () => {
+      this.writers.writeEffects(effects);
+      return false;
+    });
   }
 
   /**
-   * One commit: `work` writes the rows, then the commit row signs them; after it, the mirror.
-   * A commit that fails leaves the journal's state where it was.
+   * One commit: `work` writes the rows (and says whether they move money), then the commit row
+   * signs them with the counter's value; after it, the counter's advance if it asked for one
+   * (records-anchor.ts), then the mirror. A commit that fails leaves the journal's state where
+   * it was.
    */
   private journal(
     next: CabinetState | null,
     prev: CabinetState | null,
-    work: () => void,
+    work: () => boolean,
     recordsCleared = false,
   ): void {
     const key = this.key;
     const w = this.writers;
     const before = { head: this.head, writers: w.snapshot() };
     const rowsBefore = w.ends.events_to;
+    const notes = this.counter.notes;
     let signed: CommitRow;
+    let plan: AnchorPlan;
     try {
       this.db.transaction(() => {
-        work();
+        const moves = work();
+        if (notes.length > 0)
+          w.writeEffects(notes.map((data) => ({ type: 'log', entry: { at: Date.now(), kind: 'records', data } })));
+        // Money moved, a validation number issued, or an event logged: the counter advances.
+        plan = this.counter.plan(moves || w.ends.events_to !== rowsBefore, recordsCleared);
         // The first commit after the mirror first held a record says so: from then on a missing
         // mirror means a removed one.
         if (w.identity.mirrored === 0 && this.mirrorWritten) w.writeIdentity({ ...w.identity, mirrored: 1 });
@@ -253,6 +274,7 @@ export class Journal {
           at: Date.now(),
           ...w.ends,
           tables: this.digests.combined(),
+          anchor: plan.value,
         };
         signed = { ...fields, mac: commitMac(key.bytes, this.head.mac, fields) };
         this.stmt.insertCommit.run(
@@ -264,6 +286,7 @@ export class Journal {
           signed.settings_head,
           signed.tables,
           signed.mac,
+          ...(SCHEMA_VERSION >= ANCHOR_SCHEMA ? [signed.anchor] : []),
         );
         if (recordsCleared) this.writeCheckpoint('era', signed);
       })();
@@ -275,6 +298,7 @@ export class Journal {
       throw e;
     }
     this.head = signed!;
+    this.counter.settle(plan!, notes.length);
     if (next) this.current = next;
     this.sinceCheckpoint += 1 + w.ends.events_to - rowsBefore;
     if (recordsCleared) {
@@ -304,11 +328,28 @@ export class Journal {
     }
   }
 
+  /** The lifetime meters as the mirror lists them, made again only when they changed. */
+  private mirrorMeters: { of: Meters; currency: string; minorDigits: number; list: MirrorRecord['lifetime'] } | null =
+    null;
+
   private mirrorRecord(): MirrorRecord {
     const s = this.current;
     const currency = s?.settings.currency ?? 'USD';
     const minorDigits = s?.settings.minorDigits ?? 2;
     const lifetime: Meters = s?.meters.lifetime ?? {};
+    const m = this.mirrorMeters;
+    if (!m || m.of !== lifetime || m.currency !== currency || m.minorDigits !== minorDigits) {
+      this.mirrorMeters = {
+        of: lifetime,
+        currency,
+        minorDigits,
+        list: Object.entries(lifetime).map(([name, value]) => ({
+          name,
+          code: meterDef(name, currency, minorDigits)?.code ?? null,
+          value,
+        })),
+      };
+    }
     return {
       format: 1,
       fingerprint: this.key.fingerprint,
@@ -320,11 +361,8 @@ export class Journal {
       currency,
       minorDigits,
       voucherSequence: s?.voucherSequence ?? 0,
-      lifetime: Object.entries(lifetime).map(([name, value]) => ({
-        name,
-        code: meterDef(name, currency, minorDigits)?.code ?? null,
-        value,
-      })),
+      anchor: this.head.anchor,
+      lifetime: this.mirrorMeters!.list,
     };
   }
 
@@ -346,6 +384,27 @@ export class Journal {
     return this.writers.identity.purpose;
   }
 
+  /** Why the records' TPM counter cannot be used now (a tilt, C-15), or null. */
+  get anchorProblem(): string | null {
+    return this.counter.problem;
+  }
+
+  /** What the start says of the anchor, and the technician's Devices page. */
+  get anchorStatus(): { description: string; records: number | null; counter: number | null } {
+    return { description: this.counter.description, records: this.counter.records, counter: this.counter.counterAt };
+  }
+
+  /** The records as the counter refuses them (at start, or found later once it answered), or null. */
+  get anchorRefusal(): { reason: string; anchor: AnchorMemory | null } | null {
+    const found = this.counter.finding;
+    return found?.refused ? { reason: found.refused, anchor: found.memory } : null;
+  }
+
+  /** Tries the counter again after a problem; the problem, a refusal or neither follows. */
+  retryAnchor(): void {
+    this.counter.retry();
+  }
+
   /** Why the mirror could not be written after the last commit, or null. */
   get mirrorProblem(): string | null {
     return this.mirrorFailure;
@@ -363,8 +422,19 @@ export class Journal {
 
   close(): void {
     this.mirror.close();
+    this.counter.close();
     this.reader.close();
   }
+}
+
+/**
+ * Money moved by the commit beyond its meters: the balance, a voucher number taken (the cabinet's
+ * or the casino system's), a game recorded, a voucher written or redeemed.
+ */
+function movesMoney(prev: CabinetState, next: CabinetState, effects: readonly CabinetEffect[]): boolean {
+  if (prev.balance !== next.balance || prev.voucherSequence !== next.voucherSequence) return true;
+  if (prev.sas?.validation !== next.sas?.validation) return true;
+  return effects.some((e) => e.type === 'recall' || e.type === 'voucherIssued' || e.type === 'voucherStatus');
 }
 
 /** A voucher number was issued or money paid by hand: the mirror must reach its device now. */

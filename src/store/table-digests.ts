@@ -68,10 +68,51 @@ export type RowValues = readonly (string | number | null)[];
 
 const rowKey = (table: CoveredTable, values: RowValues): string => JSON.stringify(values.slice(0, COVERED[table].key));
 
-/** The digest of a table: its rows' hashes in key order. */
-function digestOf(rows: Map<string, string>): string {
-  const lines = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, h]) => `${k}\t${h}\n`);
-  return sha256(lines.join(''));
+/** Key order: the code-unit order of the keys' JSON text. */
+const before = (a: string, b: string): boolean => a < b;
+
+/**
+ * One table's rows as their digest needs them: each key's line (`key\trow hash\n`), and the keys
+ * kept in order as rows come and go, so that a commit that changes one row of a table hashes the
+ * table's lines again but never sorts them again.
+ */
+class TableRows {
+  private readonly lines = new Map<string, string>();
+  private readonly order: string[] = [];
+
+  /** Where `key` is in the order, or where it would go. */
+  private place(key: string): number {
+    let lo = 0;
+    let hi = this.order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (before(this.order[mid]!, key)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  set(key: string, hash: string): void {
+    if (!this.lines.has(key)) this.order.splice(this.place(key), 0, key);
+    this.lines.set(key, `${key}\t${hash}\n`);
+  }
+
+  delete(key: string): boolean {
+    if (!this.lines.delete(key)) return false;
+    this.order.splice(this.place(key), 1);
+    return true;
+  }
+
+  keys(): readonly string[] {
+    return this.order;
+  }
+
+  /** The table's digest: its lines in key order, hashed. */
+  digest(): string {
+    let text = '';
+    for (const k of this.order) text += this.lines.get(k)!;
+    return sha256(text);
+  }
 }
 
 /** The digest over all covered tables' digests, as one commit records it. */
@@ -88,12 +129,12 @@ export const EMPTY_TABLE_DIGEST = sha256('');
 
 /** Every covered table's rows (their hashes), kept in step with what the journal writes. */
 export class TableDigests {
-  private readonly rows = new Map<CoveredTable, Map<string, string>>();
+  private readonly rows = new Map<CoveredTable, TableRows>();
   private readonly digests = {} as Record<CoveredTable, string>;
   private readonly changed = new Set<CoveredTable>();
 
   private constructor() {
-    for (const t of COVERED_TABLES) this.rows.set(t, new Map());
+    for (const t of COVERED_TABLES) this.rows.set(t, new TableRows());
   }
 
   /** The tables as they stand in the database. */
@@ -102,15 +143,16 @@ export class TableDigests {
     for (const t of COVERED_TABLES) {
       // A reader of a database made before the table existed: it is empty there.
       if (t in LATER_TABLES && !db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(t)) {
-        d.digests[t] = digestOf(d.rows.get(t)!);
+        d.digests[t] = d.rows.get(t)!.digest();
         continue;
       }
       const rows = db
         .prepare(`SELECT ${COVERED[t].columns.join(', ')} FROM ${t}`)
         .raw()
         .iterate() as Iterable<RowValues>;
-      for (const values of rows) d.rows.get(t)!.set(rowKey(t, values), sha256(JSON.stringify(values)));
-      d.digests[t] = digestOf(d.rows.get(t)!);
+      const table = d.rows.get(t)!;
+      for (const values of rows) table.set(rowKey(t, values), sha256(JSON.stringify(values)));
+      d.digests[t] = table.digest();
     }
     return d;
   }
@@ -126,10 +168,12 @@ export class TableDigests {
 
   /** Rows whose key is at most `last` (recall pruning: the key is one whole number). */
   removeUpTo(table: CoveredTable, last: number): void {
-    for (const k of this.rows.get(table)!.keys()) {
-      const [n] = JSON.parse(k) as [number];
-      if (n <= last) this.remove(table, [n]);
-    }
+    const rows = this.rows.get(table)!;
+    // Only a table with more rows than it keeps can hold one to prune.
+    if (last < 1) return;
+    // A key of one whole number is its JSON text, "[n]".
+    const gone = rows.keys().filter((k) => Number(k.slice(1, -1)) <= last);
+    for (const k of gone) if (rows.delete(k)) this.changed.add(table);
   }
 
   /** The table's digest is written with the next commit though no row of it changed. */
@@ -140,7 +184,7 @@ export class TableDigests {
   /** Brings the digests of the tables changed since the last call up to date and names those tables. */
   settle(): CoveredTable[] {
     const changed = [...this.changed];
-    for (const t of changed) this.digests[t] = digestOf(this.rows.get(t)!);
+    for (const t of changed) this.digests[t] = this.rows.get(t)!.digest();
     this.changed.clear();
     return changed;
   }

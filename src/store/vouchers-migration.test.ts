@@ -72,7 +72,7 @@ describe('the vouchers table (schema 6) on a database an earlier build made', ()
       const after = new now.Bench(path);
       expect(after.store.records.ok).toBe(true);
       expect(after.rig.state.balance).toBe(2000);
-      expect(userVersion(path)).toBe(6);
+      expect(userVersion(path)).toBe((await import('./schema')).SCHEMA_VERSION);
       expect(tables(path)).toEqual(expect.arrayContaining(['sas_exceptions', 'sas_validations', 'vouchers']));
       after.wish({ type: 'cashOut' });
       const v = after.rig.state.voucher!;
