@@ -1,6 +1,7 @@
-// The crash test at scale: `npm run bench:crash -- --kills 1000`. The cabinet runs its real
-// drivers on the serial simulators' pseudo-terminals (socat), as with real ports. Prints the
-// crashes, the games that resumed and every discrepancy found (the target is none).
+// The crash test at scale: `npm run bench:crash -- --kills 1000 [--anchor]`. The cabinet runs its
+// real drivers on the serial simulators' pseudo-terminals (socat), as with real ports; with
+// --anchor its records are anchored to a software TPM's counter (swtpm). Prints the crashes, the
+// games that resumed and every discrepancy found (the target is none).
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +17,9 @@ function flag(name: string, fallback: string): string {
 const kills = Number(flag('kills', '100'));
 const seed = flag('seed', String(Date.now()));
 const keep = process.argv.includes('--keep');
+const anchor = process.argv.includes('--anchor');
 if (!Number.isSafeInteger(kills) || kills < 1) {
-  process.stderr.write('usage: npm run bench:crash -- [--kills N] [--seed S] [--keep]\n');
+  process.stderr.write('usage: npm run bench:crash -- [--kills N] [--seed S] [--anchor] [--keep]\n');
   process.exit(2);
 }
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-crash-'));
@@ -26,6 +28,7 @@ const report = await crashTest({
   dir,
   kills,
   seed,
+  anchor,
   log: (line) => {
     if (process.argv.includes('--verbose')) process.stdout.write(line + '\n');
     else if (/^kill \d*[05]0:/.test(line))
@@ -38,6 +41,11 @@ process.stdout.write(
     `crash test: seed ${seed}, ${report.kills} SIGKILLs in ${seconds.toFixed(1)} s (${report.killedBeforeReady} during start-up or recovery)`,
     `games played ${report.gamesPlayed}; interrupted games resumed with the same cards ${report.resumedGames}`,
     `notes stacked ${report.notesStacked} (${report.recoveredNotes} credited by recovery); vouchers printed ${report.vouchersPrinted} (${report.recoveredVouchers} settled by recovery); vouchers failed or voided and handpaid ${report.voidedVouchers}`,
+    ...(anchor
+      ? [
+          `records anchored to a TPM counter (swtpm): at the end at ${report.anchorEnd}; kills that left the records one ahead of it (between a commit and its advance) ${report.anchorAhead}, each finished by the next start`,
+        ]
+      : []),
     `discrepancies ${report.discrepancies.length}`,
     ...report.discrepancies.slice(0, 20).map((d) => `  ${d}`),
   ].join('\n') + '\n',

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { SeededRandom, shuffledDeck, type Card, type RandomSource } from '../core';
-import type { CabinetPort } from '../contract';
+import type { AnchorView, CabinetPort } from '../contract';
 import { Journal, type AnchorChoice, type MachineOptions, type Purpose } from '../store';
 import { describeDevices, openDevices, refuseDevices, type DevicePlan, type OpenedDevices } from './cabinet-devices';
 import { parseConfig, parseConfigText, type AppConfig } from './config';
@@ -96,6 +96,18 @@ export function machineOf(config: AppConfig, dbPath: string, purpose: Purpose = 
 export function openJournal(dbPath: string, config: AppConfig, purpose: Purpose = 'production'): Journal {
   mkdirSync(dirname(dbPath), { recursive: true });
   return Journal.open(dbPath, machineOf(config, dbPath, purpose));
+}
+
+/** The records' anchor as the technician's Devices page shows it. */
+function anchorView(journal: Journal): AnchorView {
+  const a = journal.anchorStatus;
+  return {
+    anchored: a.anchored,
+    description: a.description.slice(0, 300),
+    records: a.records,
+    counter: a.counter,
+    problem: journal.anchorProblem?.slice(0, 300) ?? null,
+  };
 }
 
 /** Where the deal comes from: node:crypto, or (tests and the headless bot only) a seed. */
@@ -263,6 +275,7 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
         return ratedPayTables();
       },
       sasStatus: () => sas?.status() ?? null,
+      anchorStatus: () => anchorView(journal),
     });
     const { bus: _bus, ...simulators } = devices;
     let closing: Promise<void> | null = null;

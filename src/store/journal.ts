@@ -390,8 +390,9 @@ export class Journal {
   }
 
   /** What the start says of the anchor, and the technician's Devices page. */
-  get anchorStatus(): { description: string; records: number | null; counter: number | null } {
-    return { description: this.counter.description, records: this.counter.records, counter: this.counter.counterAt };
+  get anchorStatus(): { anchored: boolean; description: string; records: number | null; counter: number | null } {
+    const c = this.counter;
+    return { anchored: c.choice.kind === 'tpm', description: c.description, records: c.records, counter: c.counterAt };
   }
 
   /** The records as the counter refuses them (at start, or found later once it answered), or null. */

@@ -10,6 +10,7 @@ import type {
   Query,
   RecallSummary,
   SasLinkView,
+  AnchorView,
   Snapshot,
   TicketInRow,
   Wish,
@@ -52,6 +53,8 @@ export interface ServiceUi {
   payTables: Loaded<InstalledPayTable[]>;
   /** The SAS link's counters (null: no link), read again every second while the devices page is open. */
   sasLink: Loaded<SasLinkView | null>;
+  /** The records' TPM counter, read when the devices page opens. */
+  anchor: Loaded<AnchorView>;
   /** What the open page's records were read against (see recordsMark); null before the first snapshot. */
   mark: string | null;
 }
@@ -78,6 +81,7 @@ export const initialService = (): ServiceUi => ({
   events: { state: 'idle' },
   payTables: { state: 'idle' },
   sasLink: { state: 'idle' },
+  anchor: { state: 'idle' },
   mark: null,
 });
 
@@ -139,7 +143,7 @@ export function pageQueries(svc: ServiceUi, page: ServicePageName): Query[] {
     case 'settings':
       return [{ type: 'payTables' }];
     case 'devices':
-      return [{ type: 'sasLink' }];
+      return [{ type: 'sasLink' }, { type: 'anchor' }];
     default:
       return [];
   }
@@ -281,5 +285,7 @@ function stored(svc: ServiceUi, a: Answer): ServiceUi {
       return { ...svc, payTables: { state: 'ready', value: a.tables } };
     case 'sasLink':
       return { ...svc, sasLink: { state: 'ready', value: a.link } };
+    case 'anchor':
+      return { ...svc, anchor: { state: 'ready', value: a.anchor } };
   }
 }

@@ -28,6 +28,8 @@ export interface RunningCabinet {
   readonly payTables: PayTableCatalog;
   /** The SAS link's counters (absent or null: no link). */
   sasStatus?: QueryContext['sasStatus'];
+  /** The records' TPM counter as the journal stands with it. */
+  anchorStatus?: QueryContext['anchorStatus'];
 }
 
 /** What a refusal row says of the query: all of it when it is in the contract (a query holds no secret). */
@@ -114,6 +116,7 @@ export function screenPort(cabinet: RunningCabinet, options: ScreenPortOptions |
             records: cabinet.records,
             walked,
             sasStatus: cabinet.sasStatus,
+            anchorStatus: cabinet.anchorStatus,
             get payTables() {
               return cabinet.payTables;
             },

@@ -15,6 +15,7 @@ import {
   type QueryResult,
   type RecallSummary,
   type SasLinkView,
+  type AnchorView,
 } from '../../contract';
 import type { SasService } from '../sas/sas-service';
 import { RECALL_KEEP, type ChainCheck } from '../../store';
@@ -33,6 +34,8 @@ export interface QueryContext {
   walked?: ChainCheck;
   /** The SAS link's counters now, when the cabinet has a link. */
   sasStatus?: () => ReturnType<SasService['status']> | null;
+  /** The records' TPM counter as the journal stands with it. */
+  anchorStatus?: () => AnchorView;
 }
 
 /** The technician's view of the link's counters (the status holds more than the page shows). */
@@ -106,6 +109,17 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, context: QueryContext
       const status = context.sasStatus?.() ?? null;
       return { type: 'sasLink', link: status && sasLinkView(status) };
     }
+    case 'anchor':
+      return {
+        type: 'anchor',
+        anchor: context.anchorStatus?.() ?? {
+          anchored: false,
+          description: 'records not anchored',
+          records: null,
+          counter: null,
+          problem: null,
+        },
+      };
     case 'payTables':
       return {
         type: 'payTables',

@@ -18,7 +18,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SeededRandom, uniformBelow } from '../../core';
 import { checkBalance, type CabinetState } from '../../cabinet';
-import { readMachineKey, RecordsReader } from '../../store';
+import { readCounter, readMachineKey, RecordsReader, type Tcti } from '../../store';
+import { startSwtpm } from '../../store/testing/swtpm';
 import { gameView } from '../headless';
 import { readLedger } from './device-ledger';
 import { DeviceRig } from './device-rig';
@@ -45,6 +46,12 @@ export interface CrashOptions {
   ticketsPerMille?: number;
   /** A SAS link with the host simulator on it: the host validates every ticket (crash-host.ts). */
   sas?: boolean;
+  /**
+   * The records anchored to a software TPM's counter (swtpm, started here): after every kill the
+   * records must stand at the counter's value or one ahead of it (killed between a commit and
+   * its advance), never behind it.
+   */
+  anchor?: boolean;
   log?: (line: string) => void;
 }
 
@@ -69,6 +76,10 @@ export interface CrashReport {
   hostFinalStatuses?: number;
   /** With a SAS link: a ticket credited whose end the host had yet to read when the last run ended (0 or 1). */
   hostUnreadRedeemed?: number;
+  /** With the anchor: kills after which the records stood one ahead of the counter (between a commit and its advance). */
+  anchorAhead?: number;
+  /** With the anchor: the counter's value at the end. */
+  anchorEnd?: number;
   discrepancies: string[];
 }
 
@@ -129,12 +140,36 @@ interface Inspection {
   pendingNoteStacked: boolean;
   pendingVoucherPrinted: boolean;
   pendingTicketStacked: boolean;
+  /** With the anchor: the records stood one ahead of the counter. */
+  anchorAhead: boolean;
+  anchorCounter: number | null;
 }
 
-/** Where the machine key and the mirror of a harness's cabinet are. */
+/** Where the machine key and the mirror of a harness's cabinet are, and its TPM counter if anchored. */
 export interface MachinePlaces {
   keyFile: string;
   mirror: string;
+  anchor?: Tcti;
+}
+
+/**
+ * The records against their TPM counter, as the next start compares them: at its value, or one
+ * ahead (a commit made whose advance did not land); anything else would read as a rollback or
+ * another counter. Gives whether they stood one ahead, and the counter's value.
+ */
+function inspectAnchor(
+  store: RecordsReader,
+  places: MachinePlaces,
+  problems: string[],
+): { ahead: boolean; counter: number } {
+  const records = store.anchorValue();
+  const counter = readCounter(places.anchor!, readMachineKey(places.keyFile));
+  const value = counter.found === 'value' ? counter.value : null;
+  if (records === null) problems.push('the records are not anchored');
+  else if (value === null) problems.push(`the counter is ${counter.found}, the records at ${records}`);
+  else if (records !== value && records !== value + 1)
+    problems.push(`the records are at counter value ${records}, the TPM counter at ${value}`);
+  return { ahead: records !== null && value !== null && records === value + 1, counter: value ?? -1 };
 }
 
 /**
@@ -194,7 +229,16 @@ export function inspect(dbPath: string, ledgerPath: string, final: boolean, plac
     const pendingTicketStacked = checkTickets(store, state, ledger, problems);
     if (final && (state.note || state.voucher || state.ticket))
       problems.push('after a clean stop a note, ticket or voucher is still pending');
-    return { state, problems, pendingNoteStacked, pendingVoucherPrinted, pendingTicketStacked };
+    const anchor = places.anchor ? inspectAnchor(store, places, problems) : null;
+    return {
+      state,
+      problems,
+      pendingNoteStacked,
+      pendingVoucherPrinted,
+      pendingTicketStacked,
+      anchorAhead: anchor?.ahead ?? false,
+      anchorCounter: anchor?.counter ?? null,
+    };
   } finally {
     store.close();
   }
@@ -285,16 +329,23 @@ export async function crashTest(options: CrashOptions): Promise<CrashReport> {
     paperOutPercent: 5,
     random: new SeededRandom(`rig:${seed}`),
   });
+  const tpm = options.anchor ? await startSwtpm(join(dir, 'tpm')) : null;
   // The key beside the config file, the mirror beside the data folder: the defaults.
-  const places: MachinePlaces = { keyFile: join(dir, 'machine.key'), mirror: join(dir, 'data-mirror') };
+  const places: MachinePlaces = {
+    keyFile: join(dir, 'machine.key'),
+    mirror: join(dir, 'data-mirror'),
+    ...(tpm ? { anchor: tpm.tcti } : {}),
+  };
   const host = options.sas ? await CrashHost.start(dir) : null;
   const sas = host ? { sas: { path: host.machinePath, address: CRASH_SAS_ADDRESS } } : {};
-  writeFileSync(config, JSON.stringify({ ...CRASH_CONFIG, devices: { ...rig.ports, ...sas } }));
+  const store = tpm ? { store: { anchor: { tcti: tpm.tctiText } } } : {};
+  writeFileSync(config, JSON.stringify({ ...CRASH_CONFIG, ...store, devices: { ...rig.ports, ...sas } }));
   try {
     return await killAndCheck({ ...options, maxLife, db, ledger, config, log, rig, places, host });
   } finally {
     await host?.close();
     await rig.close();
+    await tpm?.stop();
   }
 }
 
@@ -395,6 +446,7 @@ async function killAndCheck({
     if (seen.pendingNoteStacked) report.recoveredNotes++;
     if (seen.pendingVoucherPrinted) report.recoveredVouchers++;
     if (seen.pendingTicketStacked) report.recoveredTickets++;
+    if (seen.anchorAhead) report.anchorAhead = (report.anchorAhead ?? 0) + 1;
     // A kill before "ready" leaves the previous interrupted game to be checked by the next start.
     interrupted = gameView(seen.state);
     if (interrupted) decksAtKill.set(interrupted.id, interrupted.deck);
@@ -416,6 +468,10 @@ async function killAndCheck({
   }
   const end = inspect(db, ledger, true, places);
   report.discrepancies.push(...end.problems.map((p) => `at the end: ${p}`));
+  if (places.anchor) {
+    report.anchorAhead ??= 0;
+    report.anchorEnd = end.anchorCounter ?? -1;
+  }
   if (host) {
     const problems: string[] = [];
     const store = RecordsReader.open(db);

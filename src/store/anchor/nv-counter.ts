@@ -14,7 +14,7 @@
 
 import { createHmac } from 'node:crypto';
 import type { MachineKey } from '../machine-key';
-import type { TpmTransport } from './transport';
+import { openTransport, type Tcti, type TpmTransport } from './transport';
 import {
   counterValue,
   nvDefineSpace,
@@ -62,6 +62,16 @@ function ours(p: NvPublic): string | null {
   if (p.nameAlg !== TPM_ALG_SHA256 || p.dataSize !== 8 || p.authPolicy.length !== 0)
     return 'it is not defined as this cabinet defines its counter';
   return null;
+}
+
+/** What is at a counter's handle, read once (a check from outside the running cabinet). */
+export function readCounter(tcti: Tcti, key: MachineKey, index = DEFAULT_COUNTER_INDEX): CounterState {
+  const counter = new NvCounter(openTransport(tcti), index, counterPassword(key));
+  try {
+    return counter.state();
+  } finally {
+    counter.close();
+  }
 }
 
 export class NvCounter {
