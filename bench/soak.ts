@@ -1,25 +1,31 @@
 // Soak: `npm run soak -- --games N` plays N games through the cabinet, the runner and the store
 // on a real database file (WAL, synchronous=FULL, one transaction per transition), with the
 // simulated devices and the seeded bot, then checks the meters, the keyed records, the mirror
-// and the device ledger.
+// and the device ledger. It does so twice in the same run: with the records anchored to a TPM
+// counter (a software TPM, swtpm, started here with its state on the same disk) and without.
 //
 // Its yardstick, measured in the same run on the same disk: the disk's own rate for the same
 // transactions, i.e. every commit the soak made replayed as plain SQLite transactions of the same
 // shape (the same rows of the same sizes, no cabinet, no keyed chain, no mirror), and again with
 // the mirror's write after each (synced where the soak synced it). The two replays take turns in
-// blocks, so both see the same load on a shared machine.
+// blocks, so both see the same load on a shared machine. And the counter's own cost: its advance
+// timed alone on the same TPM, and how many commits asked for one.
 
 import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { SeededRandom } from '../src/core';
 import { HANDPAID_METERS, type CabinetEffect, type CabinetState } from '../src/cabinet';
 import { parseConfig } from '../src/app/config';
 import { startCabinet } from '../src/app/cabinet-app';
 import { inspect, type MachinePlaces } from '../src/app/sim/crash-harness';
 import { PlayerBot } from '../src/app/sim/player-bot';
-import { Mirror, readMachineKey, type MirrorRecord } from '../src/store';
+import { Mirror, readCounter, readMachineKey, type MirrorRecord } from '../src/store';
+import { counterPassword, NvCounter } from '../src/store/anchor/nv-counter';
+import { openTransport } from '../src/store/anchor/transport';
+import { startSwtpm, type Swtpm } from '../src/store/testing/swtpm';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -93,14 +99,30 @@ function replay(
   return shapes.length / ((performance.now() - started) / 1000);
 }
 
-// --dir /dev/shm shows what the CPU can do when fsync costs nothing.
-const dir = mkdtempSync(join(flag('dir', tmpdir()), 'cabinet-soak-'));
-mkdirSync(join(dir, 'data'));
-const db = join(dir, 'data', 'cabinet.db');
-const ledger = join(dir, 'devices.jsonl');
-const places: MachinePlaces = { keyFile: join(dir, 'machine.key'), mirror: join(dir, 'mirror') };
-try {
-  const config = parseConfig({ store: places });
+interface SoakRun {
+  games: number;
+  seconds: number;
+  commits: number;
+  shapes: Shape[];
+  summary: Awaited<ReturnType<PlayerBot['run']>>;
+  problems: string[];
+  places: MachinePlaces;
+  /** With the anchor: the counter's value before and after the games. */
+  counter: { from: number; to: number } | null;
+}
+
+/** One soak of `games` games in `dir`, anchored to `tpm`'s counter or not. */
+async function soak(dir: string, tpm: Swtpm | null): Promise<SoakRun> {
+  mkdirSync(join(dir, 'data'), { recursive: true });
+  const db = join(dir, 'data', 'cabinet.db');
+  const ledger = join(dir, 'devices.jsonl');
+  const places: MachinePlaces = {
+    keyFile: join(dir, 'machine.key'),
+    mirror: join(dir, 'mirror'),
+    ...(tpm ? { anchor: tpm.tcti } : {}),
+  };
+  const anchor = tpm ? { anchor: { tcti: tpm.tctiText } } : {};
+  const config = parseConfig({ store: { keyFile: places.keyFile, mirror: places.mirror, ...anchor } });
   const cabinet = await startCabinet({
     config,
     dataDir: join(dir, 'data'),
@@ -130,14 +152,55 @@ try {
   const sim = cabinet.devices.ledger!;
   sim.connect();
   await sim.settled();
-  const commitsBefore = written.length;
+  const from = store.anchorStatus.counter;
   const started = performance.now();
   const summary = await new PlayerBot(cabinet.runner, sim, { games, random }).run();
   const seconds = (performance.now() - started) / 1000;
-  const commits = written.length - commitsBefore;
+  const to = store.anchorStatus.counter;
+  const problem = store.anchorProblem;
   await cabinet.close();
   const shapes = written.map(([prev, next, effects]) => shapeOf(prev, next, effects));
-  const check = inspect(db, ledger, true, places);
+  const { problems } = inspect(db, ledger, true, places);
+  if (problem) problems.push(problem);
+  return {
+    games: summary.games,
+    seconds,
+    commits: written.length,
+    shapes,
+    summary,
+    problems,
+    places,
+    counter: tpm && from !== null && to !== null ? { from, to } : null,
+  };
+}
+
+/** The counter's advance alone on the same TPM, as the journal makes it: microseconds each. */
+function advanceAlone(tpm: Swtpm, keyFile: string, times: number): number {
+  const key = readMachineKey(keyFile);
+  const counter = new NvCounter(openTransport(tpm.tcti), 0x01800a00, counterPassword(key));
+  try {
+    if (readCounter(tpm.tcti, key).found !== 'value') throw new Error('the soak left no counter');
+    const started = performance.now();
+    for (let i = 0; i < times; i++) counter.increment();
+    return ((performance.now() - started) * 1000) / times;
+  } finally {
+    counter.close();
+  }
+}
+
+// --dir /dev/shm shows what the CPU can do when fsync costs nothing (the TPM's state is there too).
+const dir = mkdtempSync(join(flag('dir', tmpdir()), 'cabinet-soak-'));
+const load = loadavg();
+const started = performance.now();
+let tpm: Swtpm | null = null;
+try {
+  tpm = await startSwtpm(join(dir, 'tpm'));
+  const off = await soak(join(dir, 'off'), null);
+  const on = await soak(join(dir, 'on'), tpm);
+  const advanceUs = advanceAlone(tpm, on.places.keyFile, 2000);
+  const shapes = on.shapes;
+  const commits = on.commits;
+  const commitsBefore = 0;
 
   // The yardstick: the soak's transactions, replayed in turns of 200 with and without the mirror.
   const sample = shapes.slice(commitsBefore, commitsBefore + Math.min(commits, 4000));
@@ -148,9 +211,9 @@ try {
     'CREATE TABLE state (id INTEGER PRIMARY KEY, v TEXT); CREATE TABLE meters (k TEXT PRIMARY KEY, v INTEGER) WITHOUT ROWID; ' +
       'CREATE TABLE events (seq INTEGER PRIMARY KEY, data TEXT); CREATE TABLE recall (id INTEGER PRIMARY KEY, data TEXT); CREATE TABLE commits (seq INTEGER PRIMARY KEY, data TEXT);',
   );
-  const mirror = new Mirror(join(dir, 'yardstick-mirror'), readMachineKey(places.keyFile));
+  const mirror = new Mirror(join(dir, 'yardstick-mirror'), readMachineKey(on.places.keyFile));
   const record = (() => {
-    const read = new Mirror(places.mirror, readMachineKey(places.keyFile)).read();
+    const read = new Mirror(on.places.mirror, readMachineKey(on.places.keyFile)).read();
     if (read.found !== 'record') throw new Error('the soak left no mirror');
     return read.record;
   })();
@@ -169,21 +232,33 @@ try {
   scratch.close();
   const plainRate = sample.length / plainTime;
   const mirroredRate = sample.length / mirroredTime;
-  const soakRate = commits / seconds;
   const durable = sample.filter((s) => s.durable).length;
+  const rate = (r: SoakRun) => r.commits / r.seconds;
+  const line = (name: string, r: SoakRun) =>
+    `  ${name}: ${r.games} games in ${r.seconds.toFixed(2)} s = ${(r.games / r.seconds).toFixed(0)} games/s, ${r.commits} commits (${(r.commits / r.games).toFixed(2)} per game) = ${rate(r).toFixed(0)} commits/s = ${((100 * rate(r)) / plainRate).toFixed(0)}% of the disk's rate`;
+  const advances = on.counter ? on.counter.to - on.counter.from : 0;
+  const end = performance.now();
+  const problems = [
+    ...off.problems.map((p) => `without the anchor: ${p}`),
+    ...on.problems.map((p) => `anchored: ${p}`),
+  ];
   process.stdout.write(
     [
-      `soak: database in ${dir}`,
-      `  ${summary.games} games in ${seconds.toFixed(2)} s = ${(summary.games / seconds).toFixed(0)} games/s`,
-      `  ${commits} commits (${(commits / summary.games).toFixed(2)} per game) = ${soakRate.toFixed(0)} commits/s, synchronous=FULL, keyed and mirrored`,
+      `soak: in ${dir}, synchronous=FULL, keyed and mirrored; load average ${load.map((l) => l.toFixed(2)).join(' ')} at the start, ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} at the end`,
       `  the disk's own rate for the same ${sample.length} transactions (plain SQLite, same rows and sizes): ${plainRate.toFixed(0)} per second`,
-      `  the soak runs at ${((100 * soakRate) / plainRate).toFixed(0)}% of the disk's rate`,
-      `  the same with the mirror written after each (${durable} synced to the device): ${mirroredRate.toFixed(0)} per second; the mirror costs ${((100 * (plainRate - mirroredRate)) / plainRate).toFixed(1)}% of the rate`,
-      `  notes ${summary.notes}, cash-outs ${summary.cashOuts}, handpays ${summary.handpays}, door opens ${summary.doorOpens}, refused wishes ${summary.refusals}`,
-      `  after the soak: ${check.problems.length === 0 ? 'C-9 balanced, notes and vouchers match the devices, records intact under the key, the mirror agrees' : check.problems.join('; ')}`,
+      line('anchored to the TPM counter (swtpm)', on),
+      line('not anchored', off),
+      `  the counter: ${advances} advances for ${on.commits} commits (${(advances / on.commits).toFixed(2)} per commit: the commits that move money, issue a validation number or log an event); one advance alone ${advanceUs.toFixed(0)} µs on this swtpm, so about ${((advanceUs * advances) / on.commits).toFixed(0)} µs a commit`,
+      `  the mirror written after each (${durable} synced to the device): ${mirroredRate.toFixed(0)} per second; the mirror costs ${((100 * (plainRate - mirroredRate)) / plainRate).toFixed(1)}% of the rate`,
+      `  notes ${on.summary.notes}, cash-outs ${on.summary.cashOuts}, handpays ${on.summary.handpays}, door opens ${on.summary.doorOpens}, refused wishes ${on.summary.refusals}`,
+      `  after each: ${problems.length === 0 ? 'C-9 balanced, notes and vouchers match the devices, records intact under the key, the mirror agrees, the records at the counter' : problems.join('; ')}`,
+      `  (${((end - started) / 1000).toFixed(0)} s in all)`,
     ].join('\n') + '\n',
   );
-  process.exitCode = check.problems.length === 0 ? 0 : 1;
+  process.exitCode = problems.length === 0 ? 0 : 1;
 } finally {
+  await tpm?.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -118,7 +118,7 @@ const RECORDED_TABLE = z
   });
 
 /** The records' counter outside the files (docs/deploy.md, "The records"): a TPM's NV counter, or none. */
-const ANCHOR_SAYS = `must be "none" or {"tcti": ${TCTI_FORMS}, "index": "0x01800a00"}`;
+const ANCHOR_SAYS = `must be "none" or {"tcti": ..., "index": ...}, the tcti one of ${TCTI_FORMS}`;
 const ANCHOR = z
   .union(
     [

@@ -3,7 +3,7 @@
 // (both went back); the TPM counter, which no copy carries, does. Also the counter deleted, and
 // the counter configured but out of reach. The store's own side is src/store/anchor's tests.
 
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { ANCHOR_TILT, RECORDS_TILT, type DeviceBus, type DeviceCommand, type Vou
 import { DEFAULT_COUNTER_INDEX, hexHandle } from '../store';
 import { dataPath } from '../store/testing';
 import { startSwtpm, type Swtpm } from '../store/testing/swtpm';
-import { startCabinet, storePlaces } from './cabinet-app';
+import { anchorOf, startCabinet, storePlaces } from './cabinet-app';
 import { parseConfig, type AppConfig } from './config';
 import { readLedger } from './sim/device-ledger';
 import { LedgerDevices } from './sim/ledger-devices';
@@ -224,5 +224,24 @@ describe('the counter configured and out of reach', () => {
     expect(c.app.runner.state.tilts.map((t) => t.code)).not.toContain(RECORDS_TILT);
     expect(c.app.runner.state.balance).toBe(2000);
     await c.app.close();
+  });
+});
+
+describe('which counter, by default', () => {
+  it("a production start takes the PC's TPM where it has one, and says when it has none; a simulated one only what the file names", () => {
+    const device = join(root, 'tpmrm0');
+    writeFileSync(device, '');
+    const plain = parseConfig({});
+    expect(anchorOf(plain, 'production', device)).toEqual({ kind: 'tpm', tcti: { kind: 'device', path: device } });
+    expect(anchorOf(plain, 'production', join(root, 'none'))).toEqual({
+      kind: 'none',
+      why: `this PC has no TPM (${join(root, 'none')}), and store.anchor names no counter`,
+    });
+    expect(anchorOf(plain, 'simulated', device)).toMatchObject({ kind: 'none' });
+    expect(anchorOf(parseConfig({ store: { anchor: 'none' } }), 'production', device)).toEqual({
+      kind: 'none',
+      why: 'store.anchor is "none" in the config file',
+    });
+    expect(anchorOf(anchored(), 'simulated', device)).toEqual({ kind: 'tpm', tcti: tpm.tcti, index });
   });
 });
