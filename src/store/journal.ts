@@ -298,6 +298,8 @@ export class Journal {
       throw e;
     }
     this.head = signed!;
+    // The counter's advance goes out, the mirror is written while the TPM works, and the commit
+    // returns (to be acted on) only once the advance has landed.
     this.counter.settle(plan!, notes.length);
     if (next) this.current = next;
     this.sinceCheckpoint += 1 + w.ends.events_to - rowsBefore;
@@ -308,6 +310,7 @@ export class Journal {
       this.reader.newEra();
     }
     this.writeMirror(recordsCleared || paysOut(prev, next));
+    this.counter.finish();
     this.checkpointIfDue();
   }
 

@@ -111,6 +111,15 @@ export class NvCounter {
     nvIncrement.response(this.tpm.send(nvIncrement.command(index, this.password)));
   }
 
+  /** An advance in two halves: the TPM works on it while the caller does something else. */
+  beginIncrement(): void {
+    this.tpm.post(nvIncrement.command(this.index, this.password));
+  }
+
+  endIncrement(): void {
+    nvIncrement.response(this.tpm.collect());
+  }
+
   define(index = this.index): void {
     const area: NvPublic = {
       index,

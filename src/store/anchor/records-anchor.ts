@@ -59,6 +59,8 @@ export class RecordsAnchor {
   private problemText: string | null = null;
   /** An advance failed: whether the TPM made it is not known until the counter is read. */
   private uncertain = false;
+  /** settle() sent an advance whose answer finish() takes. */
+  private advancing = false;
   private findingNow: AnchorFinding | null = null;
   private readonly pendingNotes: AnchorNote[] = [];
   /** Said at start and on the technician's Devices page. */
@@ -257,7 +259,11 @@ export class RecordsAnchor {
     }
   }
 
-  /** The commit of `plan` is durable, with the first `notes` of the notes: the counter follows. */
+  /**
+   * The commit of `plan` is durable, with the first `notes` of the notes: the counter follows.
+   * The plain advance goes out now and finish() takes its answer, so that the caller writes the
+   * mirror while the TPM works; anything else (a first advance, one after a failure) is whole here.
+   */
   settle(plan: AnchorPlan, notes = 0): void {
     this.pendingNotes.splice(0, notes);
     this.recordsValue = plan.value;
@@ -265,7 +271,38 @@ export class RecordsAnchor {
       this.bindAt = null;
       this.accept();
     }
-    if (plan.advance) this.advance(plan.binds);
+    if (!plan.advance) return;
+    if (plan.binds || this.uncertain || this.counterValue !== plan.value! - 1) {
+      this.advance(plan.binds);
+      return;
+    }
+    try {
+      this.counter!.beginIncrement();
+      this.advancing = true;
+    } catch (e) {
+      this.failed(e);
+    }
+  }
+
+  /** Takes the answer of the advance settle() sent, if it sent one. */
+  finish(): void {
+    if (!this.advancing) return;
+    this.advancing = false;
+    try {
+      this.counter!.endIncrement();
+      this.counterValue = this.recordsValue;
+      this.problemText = null;
+    } catch (e) {
+      this.failed(e);
+    }
+  }
+
+  /** An advance that did not land: the records stay one ahead, and the TPM may or may not have made it. */
+  private failed(e: unknown): void {
+    const problem = problemOf(e);
+    if (problem === null) throw e;
+    this.uncertain = true;
+    this.problemText = `the TPM counter ${hexHandle(this.counter!.index)} cannot be advanced: ${problem}`;
   }
 
   private advance(verify = false): void {
@@ -293,11 +330,8 @@ export class RecordsAnchor {
           { records: r, counter: this.counterValue > r ? this.counterValue : null },
         );
     } catch (e) {
-      const problem = problemOf(e);
-      if (problem === null) throw e;
       // The records stay one ahead; the next commit that moves money waits on the same advance.
-      this.uncertain = true;
-      this.problemText = `the TPM counter ${hexHandle(counter.index)} cannot be advanced: ${problem}`;
+      this.failed(e);
     }
   }
 
@@ -312,6 +346,7 @@ export class RecordsAnchor {
   }
 
   close(): void {
+    this.finish();
     this.counter?.close();
     this.counter = null;
   }

@@ -55,7 +55,24 @@ export class TpmUnreachable extends Error {}
 export interface TpmTransport {
   /** One command's bytes out, its response's bytes back; throws TpmUnreachable. */
   send(command: Buffer): Buffer;
+  /**
+   * The same in two halves, so the caller can work while the TPM does: the command goes out
+   * now, and collect() waits for its response. One command at a time.
+   */
+  post(command: Buffer): void;
+  collect(): Buffer;
   close(): void;
+}
+
+/** send() as post() then collect(). */
+abstract class TwoHalves implements TpmTransport {
+  send(command: Buffer): Buffer {
+    this.post(command);
+    return this.collect();
+  }
+  abstract post(command: Buffer): void;
+  abstract collect(): Buffer;
+  abstract close(): void;
 }
 
 /** Long enough for a TPM's slowest NV write, short enough that a hung one is seen as hung. */
@@ -70,17 +87,33 @@ const MAX_RESPONSE = 4096;
 /** A socket with no command for this long is closed (swtpm serves one connection at a time). */
 export const SOCKET_IDLE_MS = 200;
 
-/** The kernel's TPM device: the driver keeps its own time limits on every command. */
-class DeviceTransport implements TpmTransport {
+/**
+ * The kernel's TPM device: a write hands the command to the TPM, and the read that follows
+ * waits for its response; the driver keeps its own time limits on every command.
+ */
+class DeviceTransport extends TwoHalves {
   private fd: number | null = null;
   private readonly buffer = Buffer.alloc(MAX_RESPONSE);
+  private failed: string | null = null;
 
-  constructor(private readonly path: string) {}
+  constructor(private readonly path: string) {
+    super();
+  }
 
-  send(command: Buffer): Buffer {
+  post(command: Buffer): void {
     try {
       this.fd ??= openSync(this.path, 'r+');
       writeSync(this.fd, command);
+      this.failed = null;
+    } catch (e) {
+      this.close();
+      this.failed = (e as Error).message;
+    }
+  }
+
+  collect(): Buffer {
+    try {
+      if (this.failed !== null || this.fd === null) throw new Error(this.failed ?? 'no command was sent');
       const n = readSync(this.fd, this.buffer, 0, MAX_RESPONSE, null);
       return Buffer.from(this.buffer.subarray(0, n));
     } catch (e) {
@@ -214,7 +247,7 @@ function socketWorker(): void {
 }
 
 /** swtpm's data channel, through a worker thread the calling thread waits on. */
-class SocketTransport implements TpmTransport {
+class SocketTransport extends TwoHalves {
   private worker: Worker | null = null;
   private readonly ctl = new Int32Array(new SharedArrayBuffer(8));
   private readonly data = new Uint8Array(new SharedArrayBuffer(MAX_RESPONSE));
@@ -222,7 +255,9 @@ class SocketTransport implements TpmTransport {
   constructor(
     private readonly tcti: Extract<Tcti, { kind: 'swtpm' }>,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    super();
+  }
 
   private start(): void {
     const target = 'path' in this.tcti ? { path: this.tcti.path } : { host: this.tcti.host, port: this.tcti.port };
@@ -243,14 +278,20 @@ class SocketTransport implements TpmTransport {
     this.worker.on('error', () => this.stop());
   }
 
-  send(command: Buffer): Buffer {
+  private deadline = 0;
+
+  post(command: Buffer): void {
     if (command.length > this.data.length) throw new Error(`a TPM command of ${command.length} bytes`);
     if (!this.worker) this.start();
     this.data.set(command, 0);
     Atomics.store(this.ctl, LENGTH, command.length);
     Atomics.store(this.ctl, STATE, REQUEST);
     Atomics.notify(this.ctl, STATE);
-    const deadline = performance.now() + this.timeoutMs;
+    this.deadline = performance.now() + this.timeoutMs;
+  }
+
+  collect(): Buffer {
+    const deadline = this.deadline;
     for (;;) {
       const state = Atomics.load(this.ctl, STATE);
       if (state === ANSWER || state === FAILED) break;
