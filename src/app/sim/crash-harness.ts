@@ -18,7 +18,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SeededRandom, uniformBelow } from '../../core';
 import { checkBalance, type CabinetState } from '../../cabinet';
-import { readCounter, readMachineKey, RecordsReader, type Tcti } from '../../store';
+import { readMachineKey, RecordsReader, type Tcti } from '../../store';
+import { recordsAgainstCounter } from '../../store/testing/anchor-check';
 import { startSwtpm } from '../../store/testing/swtpm';
 import { gameView } from '../headless';
 import { readLedger } from './device-ledger';
@@ -153,26 +154,6 @@ export interface MachinePlaces {
 }
 
 /**
- * The records against their TPM counter, as the next start compares them: at its value, or one
- * ahead (a commit made whose advance did not land); anything else would read as a rollback or
- * another counter. Gives whether they stood one ahead, and the counter's value.
- */
-function inspectAnchor(
-  store: RecordsReader,
-  places: MachinePlaces,
-  problems: string[],
-): { ahead: boolean; counter: number } {
-  const records = store.anchorValue();
-  const counter = readCounter(places.anchor!, readMachineKey(places.keyFile));
-  const value = counter.found === 'value' ? counter.value : null;
-  if (records === null) problems.push('the records are not anchored');
-  else if (value === null) problems.push(`the counter is ${counter.found}, the records at ${records}`);
-  else if (records !== value && records !== value + 1)
-    problems.push(`the records are at counter value ${records}, the TPM counter at ${value}`);
-  return { ahead: records !== null && value !== null && records === value + 1, counter: value ?? -1 };
-}
-
-/**
  * Reads the database as the next start will, and checks it against the device ledger: the keyed
  * records whole under the machine key, and the mirror not ahead of the database.
  */
@@ -229,7 +210,9 @@ export function inspect(dbPath: string, ledgerPath: string, final: boolean, plac
     const pendingTicketStacked = checkTickets(store, state, ledger, problems);
     if (final && (state.note || state.voucher || state.ticket))
       problems.push('after a clean stop a note, ticket or voucher is still pending');
-    const anchor = places.anchor ? inspectAnchor(store, places, problems) : null;
+    const anchor = places.anchor
+      ? recordsAgainstCounter(store, places.anchor, readMachineKey(places.keyFile), problems)
+      : null;
     return {
       state,
       problems,

@@ -163,10 +163,6 @@ class Reader {
     this.need(n);
     return this.b.subarray(this.at, (this.at += n));
   }
-
-  get offset(): number {
-    return this.at;
-  }
 }
 
 /** One command's bytes: the header, then handles, the password session if any, then parameters. */
