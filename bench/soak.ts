@@ -102,6 +102,8 @@ function replay(
 interface SoakRun {
   games: number;
   seconds: number;
+  /** This process's CPU time over the games (the TPM's is its own process's), µs. */
+  cpuUs: number;
   commits: number;
   shapes: Shape[];
   summary: Awaited<ReturnType<PlayerBot['run']>>;
@@ -154,8 +156,10 @@ async function soak(dir: string, tpm: Swtpm | null, games = gamesWanted): Promis
   await sim.settled();
   const from = store.anchorStatus.counter;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const summary = await new PlayerBot(cabinet.runner, sim, { games, random }).run();
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
   const to = store.anchorStatus.counter;
   const problem = store.anchorProblem;
   await cabinet.close();
@@ -165,6 +169,7 @@ async function soak(dir: string, tpm: Swtpm | null, games = gamesWanted): Promis
   return {
     games: summary.games,
     seconds,
+    cpuUs: used.user + used.system,
     commits: written.length,
     shapes,
     summary,
@@ -237,7 +242,7 @@ try {
   const durable = sample.filter((s) => s.durable).length;
   const rate = (r: SoakRun) => r.commits / r.seconds;
   const line = (name: string, r: SoakRun) =>
-    `  ${name}: ${r.games} games in ${r.seconds.toFixed(2)} s = ${(r.games / r.seconds).toFixed(0)} games/s, ${r.commits} commits (${(r.commits / r.games).toFixed(2)} per game) = ${rate(r).toFixed(0)} commits/s = ${((100 * rate(r)) / plainRate).toFixed(0)}% of the disk's rate`;
+    `  ${name}: ${r.games} games in ${r.seconds.toFixed(2)} s = ${(r.games / r.seconds).toFixed(0)} games/s, ${r.commits} commits (${(r.commits / r.games).toFixed(2)} per game) = ${rate(r).toFixed(0)} commits/s = ${((100 * rate(r)) / plainRate).toFixed(0)}% of the disk's rate; ${(r.cpuUs / r.commits).toFixed(0)} µs of CPU a commit`;
   const advances = on.counter ? on.counter.to - on.counter.from : 0;
   const end = performance.now();
   const problems = [

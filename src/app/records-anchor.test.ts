@@ -7,13 +7,14 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ANCHOR_TILT, RECORDS_TILT, type DeviceBus, type DeviceCommand, type Voucher } from '../cabinet';
+import { ANCHOR_TILT, RECORDS_TILT, type Voucher } from '../cabinet';
 import { DEFAULT_COUNTER_INDEX, hexHandle } from '../store';
 import { dataPath } from '../store/testing';
 import { startSwtpm, type Swtpm } from '../store/testing/swtpm';
 import { anchorOf, startCabinet, storePlaces } from './cabinet-app';
 import { parseConfig, type AppConfig } from './config';
 import { readLedger } from './sim/device-ledger';
+import { RecordedBus } from './testing/recorded-bus';
 import { LedgerDevices } from './sim/ledger-devices';
 
 let root: string;
@@ -38,30 +39,11 @@ beforeEach(() => {
 const anchored = (tcti = tpm.tctiText): AppConfig =>
   parseConfig({ access: { initialPin: '1234' }, store: { anchor: { tcti, index: hexHandle(index) } } });
 
-/** The simulated devices, with every command the cabinet sent them kept. */
-class Recorded implements DeviceBus {
-  readonly sent: DeviceCommand[] = [];
-  constructor(readonly sim: LedgerDevices) {}
-  get recovery() {
-    return this.sim.recovery;
-  }
-  send(c: DeviceCommand): void {
-    this.sent.push(c);
-    this.sim.send(c);
-  }
-  onEvent(listener: Parameters<DeviceBus['onEvent']>[0]) {
-    return this.sim.onEvent(listener);
-  }
-  close(): Promise<void> {
-    return this.sim.close();
-  }
-}
-
 /** The production cabinet on `db` under `config`, its devices connected and settled. */
 async function cabinet(config: AppConfig) {
   const db = dataPath(dir);
   const sim = new LedgerDevices({ ledgerPath: join(dir, 'devices.jsonl') });
-  const bus = new Recorded(sim);
+  const bus = new RecordedBus(sim);
   const said: string[] = [];
   const app = await startCabinet({
     config,
@@ -73,9 +55,7 @@ async function cabinet(config: AppConfig) {
   });
   sim.connect();
   await sim.settled();
-  const printed = (): Voucher[] =>
-    bus.sent.flatMap((c) => (c.device === 'printer' && c.type === 'print' ? [c.voucher] : []));
-  return { app, sim, said, printed, db };
+  return { app, sim, said, printed: () => bus.printed(), db };
 }
 
 /** The data folder and the mirror folder, both. */
