@@ -38,6 +38,9 @@ export const COUNTER_ATTRIBUTES =
 
 export const hexHandle = (h: number): string => `0x${h.toString(16).padStart(8, '0')}`;
 
+/** The TPM answers, but the counter cannot be had as this cabinet keeps it (a handle taken, say). */
+export class CounterProblem extends Error {}
+
 /**
  * The counter's password: 32 hexadecimal characters of an HMAC under the machine key (text, so
  * that tpm2-tools takes it as it stands and the TPM never trims a trailing zero byte off it).
@@ -148,7 +151,9 @@ export class NvCounter {
   probe(): number {
     const left = this.state(this.probeIndex);
     if (left.found === 'foreign')
-      throw new Error(`the probe's handle ${hexHandle(this.probeIndex)} holds an index that is not ours: ${left.why}`);
+      throw new CounterProblem(
+        `the probe's handle ${hexHandle(this.probeIndex)} holds an index that is not this cabinet's: ${left.why}`,
+      );
     if (left.found !== 'missing') this.undefine(this.probeIndex);
     this.define(this.probeIndex);
     this.increment(this.probeIndex);

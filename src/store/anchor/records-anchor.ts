@@ -14,7 +14,14 @@
 import type { AnchorMemory } from '../../cabinet';
 import { StoreError } from '../database';
 import type { MachineKey } from '../machine-key';
-import { counterPassword, DEFAULT_COUNTER_INDEX, hexHandle, NvCounter, type CounterState } from './nv-counter';
+import {
+  CounterProblem,
+  counterPassword,
+  DEFAULT_COUNTER_INDEX,
+  hexHandle,
+  NvCounter,
+  type CounterState,
+} from './nv-counter';
 import { describeTcti, openTransport, TpmUnreachable, type Tcti } from './transport';
 import { TPM_RC, TpmError, TpmWireError } from './tpm-wire';
 
@@ -46,7 +53,12 @@ export interface AnchorPlan {
 }
 
 const problemOf = (e: unknown): string | null =>
-  e instanceof TpmUnreachable || e instanceof TpmError || e instanceof TpmWireError ? e.message : null;
+  e instanceof TpmUnreachable || e instanceof TpmError || e instanceof TpmWireError || e instanceof CounterProblem
+    ? e.message
+    : null;
+
+/** How the problem reads: a TPM that does not answer, or one that answers and will not do it. */
+const cannot = (e: unknown): string => (e instanceof TpmUnreachable ? 'cannot be reached' : 'cannot be used');
 
 export class RecordsAnchor {
   private counter: NvCounter | null;
@@ -192,7 +204,7 @@ export class RecordsAnchor {
     } catch (e) {
       const problem = problemOf(e);
       if (problem === null) throw e;
-      this.problemText = `the TPM counter ${at} cannot be reached: ${problem}`;
+      this.problemText = `the TPM counter ${at} ${cannot(e)}: ${problem}`;
     }
   }
 
