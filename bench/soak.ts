@@ -36,7 +36,7 @@ function flag(name: string, fallback: string): string {
 const gamesWanted = Number(flag('games', '2000'));
 const seed = flag('seed', 'soak');
 if (!Number.isSafeInteger(gamesWanted) || gamesWanted < 1) {
-  process.stderr.write('usage: npm run soak -- [--games N] [--seed S] [--dir DIR]\n');
+  process.stderr.write('usage: npm run soak -- [--games N] [--seed S] [--dir DIR] [--tpm-state DIR]\n');
   process.exit(2);
 }
 
@@ -199,7 +199,12 @@ const load = loadavg();
 const started = performance.now();
 let tpm: Swtpm | null = null;
 try {
-  tpm = await startSwtpm(join(dir, 'tpm'));
+  // The software TPM writes its whole state file at every advance, on the soak's disk unless
+  // --tpm-state puts it elsewhere (a hardware TPM keeps its own NV memory).
+  const tpmState = process.argv.includes('--tpm-state')
+    ? mkdtempSync(join(flag('tpm-state', tmpdir()), 'swtpm-'))
+    : join(dir, 'tpm');
+  tpm = await startSwtpm(tpmState);
   // A first soak warms the code up (the JIT, the modules), so that neither measured one pays for it.
   await soak(join(dir, 'warm-up'), null, Math.min(gamesWanted, 500));
   const off = await soak(join(dir, 'off'), null);
@@ -255,7 +260,7 @@ try {
         .map((l) => l.toFixed(2))
         .join(' ')} at the end`,
       `  the disk's own rate for the same ${sample.length} transactions (plain SQLite, same rows and sizes): ${plainRate.toFixed(0)} per second`,
-      line('anchored to the TPM counter (swtpm)', on),
+      line(`anchored to the TPM counter (swtpm, its state in ${tpm.stateDir})`, on),
       line('not anchored', off),
       `  the counter: ${advances} advances for ${on.commits} commits (${(advances / on.commits).toFixed(2)} per commit: the commits that move money, issue a validation number or log an event); one advance alone ${advanceUs.toFixed(0)} µs on this swtpm, so about ${((advanceUs * advances) / on.commits).toFixed(0)} µs a commit`,
       `  the mirror written after each (${durable} synced to the device): ${mirroredRate.toFixed(0)} per second; the mirror costs ${((100 * (plainRate - mirroredRate)) / plainRate).toFixed(1)}% of the rate`,
@@ -267,5 +272,6 @@ try {
   process.exitCode = problems.length === 0 ? 0 : 1;
 } finally {
   await tpm?.stop();
+  if (tpm && !tpm.stateDir.startsWith(dir)) rmSync(tpm.stateDir, { recursive: true, force: true });
   rmSync(dir, { recursive: true, force: true });
 }
