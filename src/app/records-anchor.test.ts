@@ -181,6 +181,38 @@ describe('the data folder and the mirror copied together, a cash-out, both put b
 });
 
 describe('the counter configured and out of reach', () => {
+  it('lost while the cabinet runs: the commit is made, nothing of it is carried out, and the tilt stops play until it answers', async () => {
+    const config = anchored();
+    const c = await cabinet(config);
+    c.sim.insertNote(2000);
+    await c.sim.settled();
+    await tpm.stop();
+    try {
+      // The cash-out is committed (the voucher issued in the records), its advance finds no TPM:
+      // no voucher goes to the printer on it.
+      c.app.runner.wish({ type: 'cashOut' });
+      await c.sim.settled();
+      expect(c.app.runner.state.voucher).not.toBeNull();
+      expect(c.printed()).toEqual([]);
+      expect(c.app.runner.state.tilts.find((t) => t.code === ANCHOR_TILT)?.reason).toMatch(
+        `the TPM counter ${hexHandle(index)} cannot be advanced`,
+      );
+      expect(c.app.journal.anchorStatus.records).toBe(c.app.journal.anchorStatus.counter! + 1);
+    } finally {
+      await tpm.restart();
+    }
+    for (let i = 0; i < 100 && c.app.runner.state.tilts.some((t) => t.code === ANCHOR_TILT); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(c.app.runner.state.tilts.map((t) => t.code)).not.toContain(ANCHOR_TILT);
+    expect(c.app.journal.anchorStatus.counter).toBe(c.app.journal.anchorStatus.records);
+    expect(c.printed()).toEqual([]);
+    await c.app.close();
+    // The voucher waits for the restart's recovery, as one whose print was never sent.
+    const again = await cabinet(config);
+    expect(again.app.runner.state.tilts.map((t) => t.code)).not.toContain(RECORDS_TILT);
+    await again.app.close();
+  });
+
   it('is a tilt, never a silent start without it: play waits, and the tilt lifts once the counter answers', async () => {
     const config = anchored();
     let c = await cabinet(config);
