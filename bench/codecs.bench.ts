@@ -13,7 +13,7 @@ import { DeckParser } from '../src/devices/deck/parser';
 import { EscPosDecoder, encodeEscPos } from '../src/devices/printer/escpos';
 import { PrinterReplyParser, encodeProcessIdReply } from '../src/devices/printer/status';
 import { voucherBytes } from '../src/devices/printer/voucher-layout';
-import { makeValidationNumber } from '../src/devices/printer/validation-number';
+import { legacyValidation } from '../src/cabinet/testing';
 import type { FramedParser } from '../src/devices/shared/framed-parser';
 
 const N = Number(process.env.FUZZ_FRAMES ?? 1_000_000);
@@ -144,7 +144,7 @@ function fuzzPrinter() {
   );
   const job = Buffer.concat([
     voucherBytes({
-      validation: makeValidationNumber({ machine: 1, sequence: 1 }),
+      validation: legacyValidation(1, 1),
       amount: 12345,
       currency: 'USD',
       minorDigits: 2,

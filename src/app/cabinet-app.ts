@@ -212,7 +212,7 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
     const jams = seeded ? new SeededRandom(`devices:${seeded.seed}:${resumedVersion}`) : new CryptoRandom();
     devices = await openDevices(plan.devices, config, jams);
     if (plan.devices.kind === 'configured') plan.log?.(`devices: ${describeDevices(config)}`);
-    const env = nodeEnv(dealing);
+    const env = nodeEnv(dealing, journal);
     const decks = seeded?.decks;
     if (decks) env.newDeck = () => decks.shift() ?? shuffledDeck(dealing);
     const runner = await CabinetRunner.start({

@@ -1,7 +1,6 @@
-import { checkValidationNumber } from '../devices';
 import { describe, expect, it } from 'vitest';
 import { CryptoRandom } from './crypto-random';
-import { hashPin, newValidation, nodeEnv, verifyPin } from './node-env';
+import { hashPin, nodeEnv, verifyPin } from './node-env';
 
 describe('node env', () => {
   it('stores a PIN as a salted scrypt hash and verifies it', () => {
@@ -15,12 +14,17 @@ describe('node env', () => {
     expect(verifyPin('1234', 'plain')).toBe(false);
   });
 
-  it('makes validation numbers the printer accepts (machine, sequence, check digits) and full decks from node:crypto', () => {
-    const v = newValidation('M-0042', 17);
-    expect(v).toMatch(/^\d{18}$/);
-    expect(checkValidationNumber(v)).toEqual({ ok: true, machine: 42, sequence: 17 });
-    expect(newValidation('M-0042', 18)).not.toBe(v);
-    const deck = nodeEnv(new CryptoRandom()).newDeck();
+  it("deals full decks from node:crypto and takes validation numbers from the journal's keyed numbering", () => {
+    const asked: [string, number][] = [];
+    const env = nodeEnv(new CryptoRandom(), {
+      validationNumber: (machine, sequence) => {
+        asked.push([machine, sequence]);
+        return `${sequence}`.padStart(18, '0');
+      },
+    });
+    expect(env.newValidation('M-0042', 17)).toBe('000000000000000017');
+    expect(asked).toEqual([['M-0042', 17]]);
+    const deck = env.newDeck();
     expect([...deck].sort((x, y) => x - y)).toEqual(Array.from({ length: 52 }, (_, i) => i));
   });
 });

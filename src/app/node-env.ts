@@ -1,8 +1,8 @@
 // What the pure cabinet needs from Node (C-21 hashing, time, decks, voucher numbers), in one
-// place. Dealing takes whatever RandomSource the app was built with: node:crypto in production.
+// place. Dealing takes whatever RandomSource the app was built with: node:crypto in production;
+// the cabinet's own validation numbers come from its journal, which holds the machine key.
 
 import { scryptSync, timingSafeEqual, randomBytes } from 'node:crypto';
-import { makeValidationNumber } from '../devices';
 import { secureEnhancedBarcode } from '../devices/sas/validation';
 import { shuffledDeck, type RandomSource } from '../core';
 import type { CabinetEnv } from '../cabinet';
@@ -28,20 +28,16 @@ export function verifyPin(pin: string, stored: string): boolean {
   return timingSafeEqual(actual, expected);
 }
 
-/**
- * C-17: the 18-digit validation number of docs/protocols/voucher-printer.md: the machine's
- * number (its digits, last six), the voucher sequence and check digits the printer verifies.
- */
-export function newValidation(machine: string, sequence: number): string {
-  const digits = machine.replace(/\D/g, '').slice(-6);
-  return makeValidationNumber({ machine: digits === '' ? 0 : Number(digits), sequence });
+/** Where the cabinet's own validation numbers come from (C-17): `Journal.validationNumber`. */
+export interface ValidationNumbers {
+  validationNumber(machine: string, sequence: number): string;
 }
 
-export function nodeEnv(dealing: RandomSource, clock: () => number = Date.now): CabinetEnv {
+export function nodeEnv(dealing: RandomSource, numbers: ValidationNumbers, clock: () => number = Date.now): CabinetEnv {
   return {
     now: clock,
     newDeck: () => shuffledDeck(dealing),
-    newValidation,
+    newValidation: (machine, sequence) => numbers.validationNumber(machine, sequence),
     sasValidation: secureEnhancedBarcode,
     hashPin,
     verifyPin,

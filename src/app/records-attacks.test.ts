@@ -5,12 +5,12 @@
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RECORDS_TILT, SETTINGS_TILT } from '../cabinet';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { RECORDS_TILT, SETTINGS_TILT, type DeviceCommand } from '../cabinet';
 import { createMachineKey, readMachineKey, RecordsReader } from '../store';
 import { dataPath } from '../store/testing';
 import { openJournal, startCabinet, storePlaces } from './cabinet-app';
@@ -21,7 +21,9 @@ import { runHeadless } from './headless';
 import { CRASH_CONFIG } from './sim/crash-harness';
 import { readLedger } from './sim/device-ledger';
 import { LedgerDevices } from './sim/ledger-devices';
+import { until } from '../devices/shared/test-support';
 import { RecordedBus } from './testing/recorded-bus';
+import { simulatedCabinet } from './testing/simulated-cabinet';
 
 let dir: string;
 beforeEach(() => {
@@ -31,6 +33,13 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 const config = parseConfig({ access: { initialPin: '1234' } });
+
+/** The voucher a print command carries; the command must be one. */
+function voucherOf(command: DeviceCommand | undefined) {
+  if (command?.device !== 'printer' || command.type !== 'print')
+    throw new Error(`not a print: ${JSON.stringify(command)}`);
+  return command.voucher;
+}
 
 /** The production cabinet on `db`, its devices connected and settled. */
 async function cabinet(db: string, ledger: string) {
@@ -63,7 +72,7 @@ describe('a copy of the database restored after a cash-out', () => {
     c.app.runner.wish({ type: 'cashOut' });
     await c.sim.settled();
     expect(c.app.runner.state.balance).toBe(0);
-    const first = c.prints()[0];
+    const first = voucherOf(c.prints()[0]);
     await c.app.close();
     expect(readLedger(ledger).printedCount).toBe(1);
 
@@ -99,11 +108,9 @@ describe('a copy of the database restored after a cash-out', () => {
     await c.sim.settled();
     c.app.runner.wish({ type: 'cashOut' });
     await c.sim.settled();
-    const second = c.prints()[0];
-    expect(second?.type === 'print' && first?.type === 'print' && second.voucher.validation).not.toBe(
-      first?.type === 'print' && first.voucher.validation,
-    );
-    expect(second?.type === 'print' && second.voucher.sequence).toBe(2);
+    const second = voucherOf(c.prints()[0]);
+    expect(second.validation).not.toBe(first.validation);
+    expect(second.sequence).toBe(2);
     expect(readLedger(ledger).printedCount).toBe(2);
     await c.app.close();
 
@@ -118,14 +125,17 @@ describe('the -wal removed after a SIGKILL', () => {
   const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 
   it(
-    'is refused as rolled back (or, had nothing been lost, accepted whole): never a voucher paid twice',
-    { timeout: 60_000 },
+    'holding commits the main file lacks: refused as rolled back, nothing printed; holding none: accepted whole',
+    { timeout: 90_000 },
     async () => {
       const db = dataPath(dir, 'cabinet.db');
       const ledger = join(dir, 'devices.jsonl');
       const configFile = join(dir, 'config.json');
       writeFileSync(configFile, JSON.stringify(CRASH_CONFIG));
       const args = ['--db', db, '--ledger', ledger, '--config', configFile, '--money-per-mille', '150'];
+      // A reader that holds its snapshot from "ready" on: no checkpoint can move a later commit
+      // into the main file, so the -wal certainly holds commits it lacks when the kill comes.
+      let peek: Database.Database | null = null;
       await new Promise<void>((resolve) => {
         const child = spawn(
           process.execPath,
@@ -133,13 +143,36 @@ describe('the -wal removed after a SIGKILL', () => {
           { stdio: ['ignore', 'pipe', 'inherit'] },
         );
         child.stdout.on('data', (chunk: Buffer) => {
-          if (chunk.toString().includes('"ready"')) setTimeout(() => child.kill('SIGKILL'), 1500);
+          if (peek || !chunk.toString().includes('"ready"')) return;
+          peek = new Database(db, { readonly: true });
+          peek.exec('BEGIN');
+          const lastCommit = (d: Database.Database) =>
+            (d.prepare('SELECT max(seq) AS seq FROM commits').get() as { seq: number }).seq;
+          const snapshot = lastCommit(peek);
+          // Killed once twenty commits have been made since the snapshot, however loaded the machine.
+          const watch = new Database(db, { readonly: true });
+          const timer = setInterval(() => {
+            if (lastCommit(watch) < snapshot + 20) return;
+            clearInterval(timer);
+            watch.close();
+            child.kill('SIGKILL');
+          }, 20);
         });
         child.on('exit', () => resolve());
       });
+      expect(peek).not.toBeNull();
       expect(statSync(`${db}-wal`).size).toBeGreaterThan(0);
       const printed = readLedger(ledger).printedCount;
-      rmSync(`${db}-wal`);
+      // The same cabinet twice over: as the kill left it (the -wal whole), and with the -wal lost.
+      const whole = `${dir}-whole`;
+      cpSync(dir, whole, { recursive: true });
+      onTestFinished(() => rmSync(whole, { recursive: true, force: true }));
+      const mainOnly = `${db}.main`;
+      copyFileSync(db, mainOnly);
+      peek!.close();
+      copyFileSync(mainOnly, db);
+      rmSync(mainOnly);
+      rmSync(`${db}-wal`, { force: true });
       rmSync(`${db}-shm`, { force: true });
 
       const places = storePlaces(parseConfig(CRASH_CONFIG, configFile), db);
@@ -148,27 +181,39 @@ describe('the -wal removed after a SIGKILL', () => {
         key: readMachineKey(places.keyFile),
         mirror: places.mirror,
       });
-      const refused = !reader.records.ok;
-      reader.close();
-      const restart = runHeadless({
-        dbPath: db,
-        ledgerPath: ledger,
-        seed: 'wal-2',
-        games: 20,
-        configFile,
-        moneyPerMille: 150,
-        write: () => {},
+      expect(reader.records).toMatchObject({
+        ok: false,
+        reason: expect.stringMatching(/rolled back: the database is at commit \d+, the mirror at commit \d+/),
       });
-      if (refused) {
-        // The bot finds the cabinet locked by a technician's tilt and stops; nothing was printed.
-        await expect(restart).rejects.toThrow(
-          /the cabinet tilted: records refused: rolled back: the database is at commit \d+, the mirror at commit \d+/,
-        );
-        expect(readLedger(ledger).printedCount).toBe(printed);
-      } else {
-        await restart;
-      }
-      const after = readLedger(ledger);
+      reader.close();
+      const restart = (dbPath: string, ledgerPath: string, file: string) =>
+        runHeadless({
+          dbPath,
+          ledgerPath,
+          seed: 'wal-2',
+          games: 20,
+          configFile: file,
+          moneyPerMille: 150,
+          write: () => {},
+        });
+      // The bot finds the cabinet locked by a technician's tilt and stops; nothing was printed.
+      await expect(restart(db, ledger, configFile)).rejects.toThrow(
+        /the cabinet tilted: records refused: rolled back: the database is at commit \d+, the mirror at commit \d+/,
+      );
+      expect(readLedger(ledger).printedCount).toBe(printed);
+
+      // The -wal checkpointed into the main file before it goes: nothing lost, and nothing refused.
+      const wholeDb = join(whole, 'data', 'cabinet.db');
+      const wholeLedger = join(whole, 'devices.jsonl');
+      rmSync(`${wholeDb}-shm`, { force: true });
+      const checkpointed = new Database(wholeDb);
+      checkpointed.pragma('wal_checkpoint(TRUNCATE)');
+      checkpointed.close();
+      rmSync(`${wholeDb}-wal`, { force: true });
+      rmSync(`${wholeDb}-shm`, { force: true });
+      await restart(wholeDb, wholeLedger, join(whole, 'config.json'));
+      const after = readLedger(wholeLedger);
+      expect(after.printedCount).toBeGreaterThanOrEqual(printed);
       expect(new Set(after.printed.keys()).size).toBe(after.printedCount);
     },
   );
@@ -254,5 +299,88 @@ describe('where the machine key and the mirror live', () => {
       '/etc/poker-cabinet/config.json',
     );
     expect(storePlaces(named, db)).toEqual({ keyFile: '/etc/poker-cabinet/key/machine.key', mirror: '/media/mirror' });
+  });
+});
+
+describe("issue 23's attacks that held, by a technician with a shell", () => {
+  /** The production cabinet on `db` with every device simulated behind its driver: tickets go in. */
+  const withTickets = (db: string) => simulatedCabinet({ config, dataDir: dirname(db), database: basename(db) });
+
+  it('the vouchers table un-redeemed by hand: the start is refused naming the table, and the voucher pays nothing twice', async () => {
+    const db = dataPath(dir);
+    const c = await withTickets(db);
+    await until('the note drawn in', () => c.sim.acceptor.insertNote(5000));
+    await until('credited', () => c.app.runner.state.balance === 5000);
+    expect(c.app.runner.wish({ type: 'cashOut' }).ok).toBe(true);
+    await until('printed', () => c.sim.printer.printed.length === 1 && !c.app.runner.state.voucher);
+    const voucher = c.sim.printer.printed[0]!.validation!;
+    await until('the ticket drawn in', () => c.sim.acceptor.insertTicket(voucher));
+    await until('redeemed', () => c.app.runner.state.lastTicket?.outcome === 'redeemed');
+    expect(c.app.journal.reader.voucher(voucher)?.status).toBe('redeemed');
+    await c.app.close();
+
+    const raw = new Database(db);
+    raw
+      .prepare("UPDATE vouchers SET status = 'issued', redeemed_at = NULL, redeemed_event = NULL WHERE validation = ?")
+      .run(voucher);
+    raw.close();
+    const before = sha(db);
+    await expect(withTickets(db)).rejects.toThrow(/vouchers/);
+    expect(sha(db)).toBe(before);
+    // Read as events --verify reads it: the vouchers table is not as the last commit signed it.
+    const reader = RecordsReader.open(db, {
+      requireIntactChain: false,
+      key: readMachineKey(storePlaces(config, db).keyFile),
+    });
+    expect(reader.chain).toMatchObject({ ok: false, problem: expect.stringMatching(/vouchers/) });
+    reader.close();
+  });
+
+  it('the mirror deleted: the cabinet starts locked with a tilt naming the mirror, and no money moves', async () => {
+    const db = dataPath(dir);
+    const ledger = join(dir, 'devices.jsonl');
+    let c = await cabinet(db, ledger);
+    c.sim.insertNote(2000);
+    await c.sim.settled();
+    await c.app.close();
+    rmSync(storePlaces(config, db).mirror, { recursive: true });
+
+    c = await cabinet(db, ledger);
+    const s = c.app.runner.state;
+    expect(s.tilts.find((t) => t.code === RECORDS_TILT)?.reason).toMatch(
+      /mirror .* is missing, though .* has been mirrored/,
+    );
+    expect(s.balance).toBe(2000);
+    expect(c.app.runner.wish({ type: 'cashOut' })).toMatchObject({ ok: false, refusal: { rule: 'C-15' } });
+    expect(c.app.runner.wish({ type: 'deal', bet: 1 }).ok).toBe(false);
+    c.sim.insertNote(1000);
+    await c.sim.settled();
+    expect(c.app.runner.state.balance).toBe(2000);
+    expect(c.prints()).toEqual([]);
+    await c.app.close();
+    // Refused records are not mirrored: the mirror stays missing until a RAM clear.
+    expect(existsSync(storePlaces(config, db).mirror)).toBe(false);
+  });
+
+  it("the key file replaced by another key: the start is refused naming both keys' fingerprints, the database untouched", async () => {
+    const db = dataPath(dir);
+    const ledger = join(dir, 'devices.jsonl');
+    const c = await cabinet(db, ledger);
+    c.sim.insertNote(2000);
+    await c.sim.settled();
+    await c.app.close();
+    const { keyFile } = storePlaces(config, db);
+    const old = readMachineKey(keyFile).fingerprint;
+    rmSync(keyFile);
+    const replaced = createMachineKey(keyFile).fingerprint;
+    expect(replaced).not.toBe(old);
+    const before = sha(db);
+    await expect(cabinet(db, ledger)).rejects.toThrow(
+      new RegExp(
+        `belongs to another machine: it is bound to the key with fingerprint ${old.slice(0, 16)}, this machine's key .* is ${replaced.slice(0, 16)}`,
+      ),
+    );
+    expect(sha(db)).toBe(before);
+    expect(readLedger(ledger).printedCount).toBe(0);
   });
 });

@@ -122,7 +122,7 @@ describe('the cabinet runner', () => {
     const runner = await CabinetRunner.start({
       store,
       bus: new HeldDevices(new LedgerDevices({ ledgerPath: null })),
-      env: nodeEnv(new SeededRandom('t')),
+      env: nodeEnv(new SeededRandom('t'), store),
       settings: config.settings,
       installed: mine,
       initialPin: '1234',

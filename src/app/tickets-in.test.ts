@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeededRandom } from '../core';
-import { checkBalance } from '../cabinet';
+import { checkBalance, withCheckDigits } from '../cabinet';
 import { createDevices } from '../devices';
 import { until } from '../devices/shared/test-support';
 import type { Journal } from '../store';
@@ -51,7 +51,7 @@ async function cabinet(
   const runner = await CabinetRunner.start({
     store,
     bus,
-    env: nodeEnv(new SeededRandom(name), () => Date.now() + offset),
+    env: nodeEnv(new SeededRandom(name), store, () => Date.now() + offset),
     settings: config.settings,
     initialPin: config.initialPin,
     validator,
@@ -140,8 +140,8 @@ describe('tickets in, standalone, over socat ptys', () => {
         expect(c.runner.state.lastTicket?.reason).toBe('expired');
         expect(c.store.reader.voucher(later)?.status).toBe('issued');
 
-        // Not one of this cabinet's.
-        const stranger = '123456789012345678';
+        // Not one of this cabinet's, its check digits right.
+        const stranger = withCheckDigits('1234567890123456');
         since = await insertTicket(c, stranger);
         await until('returned as not valid here', () => returnedFor(c, stranger, since), 15_000);
         expect(c.runner.state.lastTicket?.reason).toBe('notValidHere');
@@ -170,7 +170,7 @@ describe('tickets in, standalone, over socat ptys', () => {
     const silent: TicketValidator = () => new Promise(() => {});
     const c = await cabinet('silent', { voucher: { validationSeconds: 3 } }, silent);
     try {
-      const barcode = '000000000000000042';
+      const barcode = withCheckDigits('0000000000000042');
       const since = await insertTicket(c, barcode);
       await until('validating', () => c.runner.state.ticket?.barcode === barcode, 10_000);
       await until('returned on the time-out', () => returnedFor(c, barcode, since), 10_000);

@@ -50,7 +50,7 @@ export function cashOut(tx: Transition): Outcome {
     return null;
   }
   const sequence = s.voucherSequence + 1;
-  const validation = voucherValidation(tx);
+  const validation = voucherValidation(tx, sequence);
   if (validation === null) {
     tx.log('voucher', {
       event: 'noValidationId',
@@ -86,13 +86,14 @@ export function cashOut(tx: Transition): Outcome {
 }
 
 /**
- * The next voucher's validation number: with a SAS link, secure enhanced validation under the
- * host's validation ID (its sequence taken here, committed with the voucher), null while the
- * host has set none; otherwise the cabinet's own numbering (C-17).
+ * The one place a voucher's validation number is chosen (a SAS validation mode would choose
+ * here). With a SAS link: secure enhanced validation under the host's validation ID (its
+ * sequence taken here, committed with the voucher), null while the host has set none. Otherwise
+ * the cabinet's own (C-17): a number only this cabinet can make for its voucher `sequence`.
  */
-function voucherValidation(tx: Transition): string | null {
+function voucherValidation(tx: Transition, sequence: number): string | null {
   const s = tx.state;
-  if (!s.sas) return tx.env.newValidation(s.settings.voucher.machine, s.voucherSequence + 1);
+  if (!s.sas) return tx.env.newValidation(s.settings.voucher.machine, sequence);
   const current = s.sas.validation.current;
   if (!current) return null;
   if (!tx.env.sasValidation) throw new Error('the cabinet has a SAS link but no secure enhanced validation');

@@ -120,8 +120,7 @@ describe('Poker Plus in the cabinet', () => {
     expect(rig.state.balance).toBe(5000 - 50 - 100 - 50 - 100);
     rig.play({ type: 'reveal' });
     const result = rig.record(0).result;
-    expect(result.game).toBe('poker-plus');
-    if (result.game !== 'poker-plus') return;
+    if (result.game !== 'poker-plus') throw new Error(`recorded a ${result.game} game`);
     expect(result.boxes[0]?.hand).toBe('three-of-a-kind');
     expect(result.boxes[0]?.outcome).toBe('win');
     expect(rig.state.balance).toBe(5000 + result.net * 5);

@@ -51,3 +51,11 @@ export type {
 } from './sas-state';
 export { ownVoucherVerdict, VOUCHER_STATUSES, type VoucherRecord, type VoucherStatus } from './own-vouchers';
 export { TICKET_REASON_TEXT } from './tickets';
+export {
+  checkDigitsMatch,
+  checkValidationNumber,
+  formatValidationNumber,
+  withCheckDigits,
+  type ValidationCheck,
+} from './validation-number';
+export { TICKET_LOCK_MS, UNKNOWN_TICKETS_IN_A_ROW } from './ticket-guesses';

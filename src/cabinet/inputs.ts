@@ -93,8 +93,11 @@ export interface CabinetEnv {
   now(): number;
   /** A freshly shuffled full deck for the next deal. */
   newDeck(): Card[];
-  /** An 18-digit voucher validation number. */
-  /** The 18-digit validation number of this machine's voucher `sequence` (docs/protocols/voucher-printer.md). */
+  /**
+   * The 18-digit validation number of voucher `sequence` of the cabinet numbered `machine`
+   * (docs/protocols/voucher-printer.md): a body only this cabinet can make, with check digits;
+   * never a number it issued before.
+   */
   newValidation(machine: string, sequence: number): string;
   /**
    * The 18-digit barcode of a voucher numbered by SAS secure enhanced validation: system ID 00,

@@ -5,6 +5,7 @@
 import type { Refusal } from '../core';
 import type { KeySwitch } from './device-events';
 import type { CabinetState } from './state';
+import { attendantUnlocksTickets } from './ticket-guesses';
 import { refusal, type Transition } from './transition';
 
 /** Play stops, and no key counts, until the deck has reported its keys and doors (power-up, silence). */
@@ -36,6 +37,7 @@ export function keyEvent(tx: Transition, key: KeySwitch, on: boolean): void {
   if (tx.state.keys[key] === on) return;
   tx.set({ keys: { ...tx.state.keys, [key]: on } });
   tx.log('key', { key, on });
+  if (key === 'attendant' && on) attendantUnlocksTickets(tx);
   if (key === 'technician' && !on && tx.state.access.technicianSession) {
     tx.set({ access: { ...tx.state.access, technicianSession: false } });
     tx.log('access', { event: 'technician logout', why: 'key turned off' });

@@ -78,6 +78,16 @@ export interface TicketOutcome {
   reason: TicketReason | null;
 }
 
+/** Unknown tickets in a row, and the slot's lock they earn (ticket-guesses.ts). */
+export interface TicketGuesses {
+  /** Tickets refused as unknown since the last one credited (or the last lock). */
+  unknownInRow: number;
+  /** ms since the epoch; tickets are handed back unread until then. */
+  lockedUntil: number;
+}
+
+export const NO_GUESSES: TicketGuesses = { unknownInRow: 0, lockedUntil: 0 };
+
 /** C-5: the machine is locked until an attendant pays this by hand. */
 export interface Handpay {
   kind: 'jackpot' | 'cancelledCredits';
@@ -155,6 +165,8 @@ export interface CabinetState {
   /** The ticket in escrow (undefined in states saved before tickets were redeemed: none). */
   ticket: PendingTicket | null;
   lastTicket: TicketOutcome | null;
+  /** Tickets guessed at the slot (absent in states saved before it was counted: none). */
+  ticketGuesses?: TicketGuesses;
   /** The voucher sent to the printer and not yet confirmed (C-4). */
   voucher: Voucher | null;
   voucherSequence: number;
@@ -206,6 +218,7 @@ export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): Cabi
     note: null,
     ticket: null,
     lastTicket: null,
+    ticketGuesses: NO_GUESSES,
     voucher: null,
     voucherSequence: 0,
     handpay: null,

@@ -1,5 +1,5 @@
 // A cabinet on a test bench: fixed time, decks from a queue (then seeded), counted voucher
-// numbers and a transparent PIN "hash". For tests and examples only; the app injects the real
+// numbers (with their check digits) and a transparent PIN "hash". For tests and examples only; the app injects the real
 // ones.
 
 import { SeededRandom, shuffledDeck, type Card } from '../core';
@@ -11,6 +11,15 @@ import type { ConfigReturns } from './return-range';
 import type { TableReturn } from './table-return';
 import { DEFAULT_SETTINGS, type CabinetSettings, type Limits } from './settings';
 import { initialState, type CabinetState } from './state';
+import { withCheckDigits } from './validation-number';
+
+/**
+ * The layout of validation numbers before issue 23: the machine's digits (last six), the
+ * sequence, the check digits. What vouchers printed before it carry, and what anyone holding one
+ * could work out of the next one's; for tests of both.
+ */
+export const legacyValidation = (machine: number, sequence: number): string =>
+  withCheckDigits(String(machine).padStart(6, '0') + String(sequence).padStart(10, '0'));
 
 /** An exact return, as the app finds a Jacks or Better table's (C-24). */
 export const exactReturn = (pct: number): TableReturn => ({ pct, low: pct, high: pct, basis: 'exact (test)' });
@@ -48,7 +57,7 @@ export class Rig {
   readonly env: CabinetEnv = {
     now: () => this.now,
     newDeck: () => this.decks.shift() ?? shuffledDeck(new SeededRandom(this.seed++)),
-    newValidation: () => String(++this.validations).padStart(18, '0'),
+    newValidation: () => withCheckDigits(String(++this.validations).padStart(16, '0')),
     hashPin: (pin) => `test$${[...pin].reverse().join('')}`,
     verifyPin: (pin, hash) => hash === `test$${[...pin].reverse().join('')}`,
   };

@@ -3,8 +3,10 @@
 import type { TicketReason } from './vocabulary/ticket-reasons';
 
 export {
+  isValidationNumber,
   TICKET_REASONS,
   TICKET_VALIDATORS,
+  VALIDATION_DIGITS,
   type TicketReason,
   type TicketValidatedBy,
 } from './vocabulary/ticket-reasons';

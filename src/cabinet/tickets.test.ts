@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { checkBalance } from './meters';
 import { ownVoucherVerdict, type VoucherRecord } from './own-vouchers';
 import { Rig } from './testing';
+import { withCheckDigits } from './validation-number';
 
-const A = '001234567890123456';
-const B = '009999999999999999';
+const A = withCheckDigits('0012345678901234');
+const B = withCheckDigits('0099999999999999');
 const ticket = (barcode: string) => ({ device: 'acceptor' as const, type: 'ticket' as const, barcode });
 const stacked = (barcode: string) => ({ device: 'acceptor' as const, type: 'ticketStacked' as const, barcode });
 const verdict = (barcode: string, amount: number) => ({

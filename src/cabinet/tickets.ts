@@ -9,7 +9,10 @@ import type { DeviceEvent } from './device-events';
 import type { AcceptorTicketReport, TicketReason, TicketValidatedBy, TicketVerdict } from './ticket-verdicts';
 import { playBlocked } from './locks';
 import type { CabinetState } from './state';
+import { countRefusal, ticketCredited, ticketsLocked } from './ticket-guesses';
 import type { Transition } from './transition';
+import { isValidationNumber } from './ticket-verdicts';
+import { checkDigitsMatch } from './validation-number';
 
 export type TicketEvent = Extract<
   DeviceEvent,
@@ -25,15 +28,15 @@ export const isTicketEvent = (event: Extract<DeviceEvent, { device: 'acceptor' }
 export const TICKET_REASON_TEXT: Readonly<Record<TicketReason, string>> = {
   cannotTakeMoney: 'the cabinet cannot take money now',
   badBarcode: 'the barcode is not 18 digits',
+  badCheckDigits: 'the check digits do not match: misread, mistyped or made up',
   busy: 'another ticket or note is being taken',
   expired: 'the voucher has expired',
   alreadyRedeemed: 'the voucher was already redeemed',
   notValidHere: 'the voucher is not valid here',
   creditLimit: 'the balance would exceed the credit limit',
   timedOut: 'no validation in time',
+  ticketsLocked: 'tickets are refused for a while after repeated unknown ones',
 };
-
-const BARCODE = /^\d{18}$/;
 
 /**
  * With a casino system, one redemption at a time until it has read how the last one ended (68,
@@ -69,13 +72,20 @@ export function ticketEvent(tx: Transition, event: TicketEvent): void {
   }
 }
 
-/** Why a ticket cannot even be validated now, or null. */
+/**
+ * Why a ticket cannot even be validated now, or null. Standalone, every voucher the cabinet
+ * printed (in either layout, docs/protocols/voucher-printer.md) has check digits that match, so
+ * one that fails them goes back before any voucher is looked up; a casino system has numbers of
+ * its own and judges every ticket itself.
+ */
 function insertProblem(tx: Transition, barcode: string): TicketReason | null {
   const s = tx.state;
-  if (typeof barcode !== 'string' || !BARCODE.test(barcode)) return 'badBarcode';
+  if (!isValidationNumber(barcode)) return 'badBarcode';
+  if (ticketsLocked(s, tx.at)) return 'ticketsLocked';
   if (s.ticket || s.note) return 'busy';
   if (hostOwed(s)) return 'busy';
   if (playBlocked(s)) return 'cannotTakeMoney';
+  if (!s.sas && !checkDigitsMatch(barcode)) return 'badCheckDigits';
   return null;
 }
 
@@ -137,6 +147,7 @@ function handBack(tx: Transition, barcode: string, reason: TicketReason, { pendi
     ...(amount === undefined ? {} : { amount }),
   });
   tx.send({ device: 'acceptor', type: 'returnTicket', barcode });
+  countRefusal(tx, reason);
 }
 
 /** The pending ticket still waiting for its validation, if it is this one. */
@@ -207,6 +218,7 @@ function redeem(tx: Transition): void {
     },
   });
   tx.count({ vouchersIn: amount, vouchersInCount: 1 });
+  ticketCredited(tx);
   tx.log('ticket', {
     event: 'redeemed',
     barcode: t.barcode,

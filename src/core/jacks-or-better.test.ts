@@ -11,10 +11,13 @@ import {
 import { parsePayTable } from './paytable';
 import { stackedDeck } from './test-decks';
 
-function ok(step: JacksStep): JacksState {
+/** The step, which must have been taken. */
+function taken(step: JacksStep): Extract<JacksStep, { ok: true }> {
   if (!step.ok) throw new Error(`refused: ${step.refusal.rule} ${step.refusal.reason}`);
-  return step.state;
+  return step;
 }
+
+const ok = (step: JacksStep): JacksState => taken(step).state;
 
 const play = (top: string, bet: number, held?: number[], config = DEFAULT_JACKS_CONFIG): JacksState => {
   let s = ok(dealJacks(stackedDeck(top), bet, config));
@@ -26,9 +29,7 @@ describe('Jacks or Better', () => {
   it('J-1: a bet of 1 to maxBet chips, nothing else', () => {
     const deck = stackedDeck('');
     for (const bad of [0, 6, 2.5, -1, Number.NaN]) {
-      const step = dealJacks(deck, bad);
-      expect(step.ok).toBe(false);
-      if (!step.ok) expect(step.refusal.rule).toBe('J-1');
+      expect(dealJacks(deck, bad)).toMatchObject({ ok: false, refusal: { rule: 'J-1' } });
     }
     expect(dealJacks(deck, 1).ok).toBe(true);
     expect(dealJacks(deck, 5).ok).toBe(true);
@@ -36,9 +37,7 @@ describe('Jacks or Better', () => {
   });
 
   it('J-2: DEAL takes the bet and deals the top five cards', () => {
-    const step = dealJacks(stackedDeck('2c 7d 9h Js Kc'), 3);
-    expect(step.ok).toBe(true);
-    if (!step.ok) return;
+    const step = taken(dealJacks(stackedDeck('2c 7d 9h Js Kc'), 3));
     expect(formatCards(step.state.dealt)).toEqual(['2c', '7d', '9h', 'Js', 'Kc']);
     expect(step.effects[0]).toMatchObject({ type: 'dealt', stake: 3 });
   });
@@ -98,8 +97,7 @@ describe('Jacks or Better', () => {
 
   it('J-6: another pay table, with a different royal at max bet', () => {
     const parsed = parsePayTable('jacks-or-better', { 'full-house': 8, flush: 5, 'royal-flush-max-bet': 800 });
-    expect(parsed.ok).toBe(true);
-    if (!parsed.ok) return;
+    if (!parsed.ok) throw new Error(parsed.error);
     const config = { maxBet: 5, payTable: parsed.table };
     expect(play('3c 3d Kh Ks Kc', 1, undefined, config).win).toBe(8);
     expect(play('As Ks Qs Js Ts', 4, undefined, config).win).toBe(1000);
@@ -117,9 +115,7 @@ describe('Jacks or Better', () => {
 
   it('refuses anything after the draw, bad holds and unknown actions', () => {
     const over = play('Jc 3d 8h Js 2d', 1);
-    const after = stepJacks(over, { type: 'draw' });
-    expect(after.ok).toBe(false);
-    if (!after.ok) expect(after.refusal.rule).toBe('J-4');
+    expect(stepJacks(over, { type: 'draw' })).toMatchObject({ ok: false, refusal: { rule: 'J-4' } });
     const s = ok(dealJacks(stackedDeck('Jc 3d 8h Js 2d'), 1));
     for (const positions of [[5], [0, 0], [-1], [1.5]]) {
       expect(stepJacks(s, { type: 'hold', positions }).ok).toBe(false);
@@ -129,9 +125,10 @@ describe('Jacks or Better', () => {
   });
 
   it('H-2: refuses a deck with a card twice or too few cards for the draw', () => {
-    const dup = dealJacks(parseCards('As As Kd Qc Jh Tc 9c 8c 7c 6c'), 1);
-    expect(dup.ok).toBe(false);
-    if (!dup.ok) expect(dup.refusal.rule).toBe('H-2');
+    expect(dealJacks(parseCards('As As Kd Qc Jh Tc 9c 8c 7c 6c'), 1)).toMatchObject({
+      ok: false,
+      refusal: { rule: 'H-2' },
+    });
     const short = ok(dealJacks(parseCards('As Kd Qc Jh 3c 9c'), 1));
     expect(
       ok(stepJacks(ok(stepJacks(short, { type: 'hold', positions: [0, 1, 2, 3] })), { type: 'draw' })).final,

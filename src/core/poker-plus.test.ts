@@ -12,10 +12,13 @@ import {
 import type { PokerPlusConfig, PokerPlusState } from './poker-plus-state';
 import { stackedDeck } from './test-decks';
 
-function ok(step: PokerPlusStep): PokerPlusState {
+/** The step, which must have been taken. */
+function taken(step: PokerPlusStep): Extract<PokerPlusStep, { ok: true }> {
   if (!step.ok) throw new Error(`refused: ${step.refusal.rule} ${step.refusal.reason}`);
-  return step.state;
+  return step;
 }
+
+const ok = (step: PokerPlusStep): PokerPlusState => taken(step).state;
 
 function refusedBy(step: PokerPlusStep): string {
   if (step.ok) throw new Error('expected a refusal');
@@ -48,12 +51,12 @@ describe('Poker Plus', () => {
   it('P-2: antes within the limits; boxes dealt left to right, then the dealer, fifth card up', () => {
     expect(refusedBy(dealPokerPlus(stackedDeck(''), [{ ante: 0 }]))).toBe('P-2');
     expect(refusedBy(dealPokerPlus(stackedDeck(''), [{ ante: 101 }]))).toBe('P-2');
-    const step = dealPokerPlus(stackedDeck('2c 3c 4c 5c 6c 2d 3d 4d 5d 6d 2h 3h 4h 5h 6h'), [
-      { ante: 1, blind: true },
-      { ante: 1 },
-    ]);
-    expect(step.ok).toBe(true);
-    if (!step.ok) return;
+    const step = taken(
+      dealPokerPlus(stackedDeck('2c 3c 4c 5c 6c 2d 3d 4d 5d 6d 2h 3h 4h 5h 6h'), [
+        { ante: 1, blind: true },
+        { ante: 1 },
+      ]),
+    );
     expect(formatCards(step.state.boxes[0]!.cards)).toEqual(['2c', '3c', '4c', '5c', '6c']);
     expect(formatCards(step.state.boxes[1]!.cards)).toEqual(['2d', '3d', '4d', '5d', '6d']);
     expect(formatCards(step.state.dealer)).toEqual(['2h', '3h', '4h', '5h', '6h']);

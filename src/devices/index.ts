@@ -1,5 +1,5 @@
 // The devices layer's public face: the bus and its factory, the simulators' scripting API, and
-// the pure pieces other layers may want (validation numbers, amount in words, keyboard map).
+// the pure pieces other layers may want (amount in words, keyboard map).
 
 export { SerialDeviceBus, type Drivers } from './bus/serial-device-bus';
 export {
@@ -24,7 +24,6 @@ export { PrinterSimulator, type PrintedTicket } from './printer/simulator';
 export { DeckDriver, type DeckDriverOptions } from './deck/driver';
 export { DeckSimulator, type DeckSimOptions } from './deck/simulator';
 export { KEYBOARD_MAP, keyToDeck, applyKey } from './deck/keyboard';
-export { makeValidationNumber, checkValidationNumber, formatValidationNumber } from './printer/validation-number';
 export { amountToWords, amountInFigures, integerToWords } from './printer/amount-words';
 export { SocatPair, SocatMissingError, socatAvailable } from './shared/socat-pair';
 export { SerialEndpoint } from './shared/serial-endpoint';

@@ -21,7 +21,7 @@ describe('a full start in Electron', () => {
   it.skipIf(!available)(
     name,
     async () => {
-      if (!binary.ok) return;
+      if (!binary.ok) throw new Error('skipped without the electron binary');
       await buildMain(projectRoot);
       if (!existsSync(join(projectRoot, 'dist', 'renderer', 'index.html'))) {
         execFileSync('npm', ['run', '-s', 'build:renderer'], { cwd: projectRoot, stdio: 'inherit' });

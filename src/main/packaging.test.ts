@@ -238,9 +238,9 @@ describe('the kiosk service, autostart entry and udev rules', () => {
     expect(unit.get('Install')!.get('WantedBy')).toEqual(['graphical.target']);
   });
 
-  it('systemd itself finds nothing wrong with the unit but the absent programs, where systemd-analyze exists', () => {
-    const which = spawnSync('sh', ['-c', 'command -v systemd-analyze'], { encoding: 'utf8' });
-    if (which.status !== 0) return; // the parse above still holds the unit to its shape
+  // Reported as skipped where systemd-analyze is missing; the parse above still holds the unit to its shape.
+  const systemdAnalyze = spawnSync('sh', ['-c', 'command -v systemd-analyze'], { encoding: 'utf8' }).status === 0;
+  it.skipIf(!systemdAnalyze)('systemd itself finds nothing wrong with the unit but the absent programs', () => {
     const result = spawnSync('systemd-analyze', ['verify', join(root, 'build/linux/poker-cabinet.service')], {
       encoding: 'utf8',
     });

@@ -10,7 +10,14 @@
 // of the same records (records-reader.ts).
 
 import { existsSync } from 'node:fs';
-import { meterDef, HANDPAID_METERS, type CabinetEffect, type CabinetState, type Meters } from '../cabinet';
+import {
+  meterDef,
+  withCheckDigits,
+  HANDPAID_METERS,
+  type CabinetEffect,
+  type CabinetState,
+  type Meters,
+} from '../cabinet';
 import { migrate, openDatabase, StoreError } from './database';
 import { checkpointMac, commitMac, type Anchor, type CommitRow } from './keyed-chain';
 import { createMachineKey, readMachineKey, shortFingerprint, type MachineKey } from './machine-key';
@@ -33,6 +40,7 @@ import { isEmptyWrite, SasTables, type QueuedException, type SasWrites, type Sto
 import { TableDigests } from './table-digests';
 import { TableWriters } from './table-writers';
 import type { AnchorMemory, AnchorPlan, RecordsAnchor } from './anchor/records-anchor';
+import { MAX_ATTEMPT, VoucherNumbers } from './voucher-numbers';
 
 /** A checkpoint is written when this many commits and event rows were added since the last one. */
 export const CHECKPOINT_EVERY = 2000;
@@ -49,6 +57,7 @@ function settingsSource(effects: readonly CabinetEffect[]): string | undefined {
 export class Journal {
   private statements: ReturnType<Journal['prepare']> | null = null;
   private readonly key: MachineKey;
+  private readonly numbers: VoucherNumbers;
   private digests: TableDigests;
   private readonly writers: TableWriters;
   private head: CommitRow;
@@ -75,6 +84,7 @@ export class Journal {
     start: JournalStart & { db: RecordsReader['db'] },
   ) {
     this.key = start.key;
+    this.numbers = new VoucherNumbers(start.key);
     this.digests = start.digests;
     this.head = start.head;
     this.mirror = start.mirror;
@@ -152,6 +162,19 @@ export class Journal {
       ),
       insertCheckpoint: db.prepare('INSERT INTO checkpoints (kind, commit_seq, at, mac) VALUES (?, ?, ?, ?)'),
     };
+  }
+
+  /**
+   * C-17: the validation number of this cabinet's voucher `sequence`, its body made with the
+   * machine key (voucher-numbers.ts), and never one the vouchers table holds already: a number
+   * issued under an earlier machine number takes the sequence's next body instead.
+   */
+  validationNumber(machine: string, sequence: number): string {
+    for (let attempt = 0; attempt <= MAX_ATTEMPT; attempt++) {
+      const v = withCheckDigits(this.numbers.body(machine, sequence, attempt));
+      if (!this.reader.voucher(v)) return v;
+    }
+    throw new StoreError(`no validation number left for voucher ${sequence} of machine "${machine}"`);
   }
 
   /** The last committed state, which the journal goes on from; null for a new database. */

@@ -31,8 +31,7 @@ describe('the mirror of critical memory', () => {
     b.jacks();
     b.wish({ type: 'cashOut' });
     const read = mirrorOf();
-    expect(read.found).toBe('record');
-    if (read.found !== 'record') return;
+    if (read.found !== 'record') throw new Error(`the mirror holds no record: ${JSON.stringify(read)}`);
     const m = read.record;
     expect(m.balance).toBe(b.rig.state.balance);
     expect(m.voucherSequence).toBe(1);

@@ -17,6 +17,7 @@ import type {
   Voucher,
   VoucherStatus,
 } from '../cabinet';
+import { StoreError } from './database';
 import { rowHash } from './event-chain';
 import { settingsLogDigest } from './keyed-chain';
 import type { Identity } from './records-open';
@@ -276,6 +277,10 @@ export class TableWriters {
       null,
     ];
     if (this.voucherStmt.insert.run(...values).changes === 1) this.digests.put('vouchers', values);
+    // The cabinet's own numbers are never issued twice (Journal.validationNumber); the casino
+    // system's are its to keep apart (SAS), and the first voucher's row stays as it is.
+    else if (v.scheme !== 'sas')
+      throw new StoreError(`validation number ${v.validation} was issued before: it is never issued again`);
   }
 
   /** A redeemed voucher names the log row written just before it in the same commit: the ticket's. */

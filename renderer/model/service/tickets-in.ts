@@ -11,6 +11,8 @@ import type { ServiceTable } from './page';
 const REASON: Record<TicketInReason, ServiceKey> = {
   cannotTakeMoney: 'tix.reason.cannotTakeMoney',
   badBarcode: 'tix.reason.badBarcode',
+  badCheckDigits: 'tix.reason.badCheckDigits',
+  ticketsLocked: 'tix.reason.ticketsLocked',
   busy: 'tix.reason.busy',
   expired: 'tix.reason.expired',
   alreadyRedeemed: 'tix.reason.alreadyRedeemed',

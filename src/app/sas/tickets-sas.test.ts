@@ -69,7 +69,7 @@ async function cabinet(name: string, settings: Record<string, unknown> = {}): Pr
   const runner = await CabinetRunner.start({
     store,
     bus,
-    env: nodeEnv(new SeededRandom(name)),
+    env: nodeEnv(new SeededRandom(name), store),
     settings: config.settings,
     initialPin: config.initialPin,
     sas: config.sas!.settings,

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { stackedDeck } from '../../core/test-decks';
+import { withCheckDigits } from '../../cabinet';
 import { Rig } from '../../cabinet/testing';
 import { checkToScreen } from '../../contract';
 import { snapshotOf } from './snapshot-of';
 import { TICKET_CREDITED_SHOW_MS, TICKET_RETURNED_SHOW_MS } from './ticket-view';
 
-const A = '001234567890123456';
+const A = withCheckDigits('0012345678901234');
 const ticket = { device: 'acceptor' as const, type: 'ticket' as const, barcode: A };
 const snap = (rig: Rig, at = rig.now) => {
   const s = snapshotOf(rig.state, at);

@@ -22,6 +22,8 @@ const PLAYER_REASON: Readonly<Record<TicketReason, TicketReturnReason>> = {
   creditLimit: 'limit',
   cannotTakeMoney: 'other',
   badBarcode: 'other',
+  badCheckDigits: 'other',
+  ticketsLocked: 'other',
   busy: 'other',
   timedOut: 'other',
 };

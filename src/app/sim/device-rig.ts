@@ -7,7 +7,7 @@
 
 import { join } from 'node:path';
 import { uniformBelow, type RandomSource } from '../../core';
-import type { Door, KeySwitch } from '../../cabinet';
+import { withCheckDigits, type Door, type KeySwitch } from '../../cabinet';
 import {
   AcceptorSimulator,
   DeckSimulator,
@@ -97,21 +97,30 @@ export class DeviceRig {
   /** Carries out a move of the player's or attendant's hands. */
   hand(move: HandMove): void {
     if (move.move === 'insertNote') this.acceptor.insertNote(move.value);
-    else if (move.move === 'insertTicket') this.acceptor.insertTicket(this.pickTicket());
-    else if (move.move === 'door') this.deck.setDoor(move.door as Door, move.open);
+    else if (move.move === 'insertTicket') {
+      const ticket = this.pickTicket();
+      if (ticket !== null) this.acceptor.insertTicket(ticket);
+    } else if (move.move === 'door') this.deck.setDoor(move.door as Door, move.open);
     else this.deck.turnKey(move.key as KeySwitch, move.on);
   }
 
   /**
    * A ticket for the player to insert: most often one of the vouchers printed so far (redeemed
-   * already or not), otherwise 18 digits that are no voucher of this cabinet.
+   * already or not), otherwise a stranger's 18 digits, their check digits right half the time (a
+   * guess at a number) and most likely wrong otherwise (a misread). None before the first voucher:
+   * strangers alone would keep the slot locked (C-3) before any voucher could come back.
    */
-  private pickTicket(): string {
+  private pickTicket(): string | null {
     const random = this.options.random;
     const printed = [...this.ledger.summary.printed.keys()];
-    if (!random) return printed.at(-1) ?? '000000000000000000';
-    if (printed.length > 0 && uniformBelow(random, 10) < 8) return oneOf(random, printed);
-    return Array.from({ length: 18 }, () => uniformBelow(random, 10)).join('');
+    if (!random) return printed.at(-1) ?? null;
+    if (printed.length === 0) return null;
+    if (uniformBelow(random, 10) < 8) return oneOf(random, printed);
+    const body = Array.from({ length: 16 }, () => uniformBelow(random, 10)).join('');
+    const guessed = withCheckDigits(body);
+    return uniformBelow(random, 2) === 0
+      ? guessed
+      : guessed.slice(0, 16) + String((Number(guessed[16]) + 1) % 10) + guessed[17];
   }
 
   private printed(ticket: PrintedTicket): void {

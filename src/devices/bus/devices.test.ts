@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceEvent } from '../../cabinet/device-events';
 import { EventLog, until } from '../shared/test-support';
-import { makeValidationNumber } from '../printer/validation-number';
+import { legacyValidation } from '../../cabinet/testing';
 import { VOUCHER } from '../printer/test-voucher';
 import { createSimulatedDevices, type SimulatedSet } from './factory';
 
@@ -21,7 +21,7 @@ describe.each(['memory', 'pty'] as const)('simulated devices over %s', (transpor
   let seq = 100;
   const voucher = () => {
     seq++;
-    return { ...VOUCHER, sequence: seq, validation: makeValidationNumber({ machine: 1234, sequence: seq }) };
+    return { ...VOUCHER, sequence: seq, validation: legacyValidation(1234, seq) };
   };
   const online = (d: string) => log.next((e: DeviceEvent) => e.type === 'online' && e.device === d, 0, 8000);
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { amountInFigures, amountToWords, integerToWords } from './amount-words';
-import { checkValidationNumber, formatValidationNumber, makeValidationNumber } from './validation-number';
 
 describe('amount in words', () => {
   it.each([
@@ -51,47 +50,5 @@ describe('amount in words', () => {
       ),
       { numRuns: 300 },
     );
-  });
-});
-
-describe('validation number', () => {
-  it('builds 18 digits that check and give back machine and sequence', () => {
-    const v = makeValidationNumber({ machine: 4217, sequence: 12 });
-    expect(v).toMatch(/^\d{18}$/);
-    expect(v.slice(0, 16)).toBe('0042170000000012');
-    expect(checkValidationNumber(v)).toEqual({ ok: true, machine: 4217, sequence: 12 });
-    expect(formatValidationNumber(v)).toMatch(/^00-4217-0000-0000-12\d\d$/);
-  });
-
-  it('catches every single-digit error and adjacent swap', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 999_999 }),
-        fc.integer({ min: 0, max: 9_999_999_999 }),
-        fc.integer({ min: 0, max: 17 }),
-        fc.integer({ min: 1, max: 9 }),
-        (m, s, pos, delta) => {
-          const v = makeValidationNumber({ machine: m, sequence: s });
-          const d = (Number(v[pos]) + delta) % 10;
-          const typo = v.slice(0, pos) + d + v.slice(pos + 1);
-          expect(checkValidationNumber(typo).ok).toBe(false);
-          if (pos < 17 && v[pos] !== v[pos + 1]) {
-            const swapped = v.slice(0, pos) + v[pos + 1] + v[pos] + v.slice(pos + 2);
-            expect(checkValidationNumber(swapped).ok).toBe(false);
-          }
-        },
-      ),
-      { numRuns: 500 },
-    );
-  });
-
-  it('is unique per machine and sequence, and refuses bad input', () => {
-    const seen = new Set<string>();
-    for (let m = 0; m < 20; m++)
-      for (let s = 0; s < 50; s++) seen.add(makeValidationNumber({ machine: m, sequence: s }));
-    expect(seen.size).toBe(1000);
-    expect(() => makeValidationNumber({ machine: 1_000_000, sequence: 1 })).toThrow(RangeError);
-    expect(() => makeValidationNumber({ machine: 1, sequence: -1 })).toThrow(RangeError);
-    expect(checkValidationNumber('12345')).toMatchObject({ ok: false });
   });
 });

@@ -4,7 +4,8 @@ import { EventLog, until } from '../shared/test-support';
 import { PrinterDriver } from './driver';
 import { PrinterSimulator } from './simulator';
 import { VOUCHER } from './test-voucher';
-import { formatValidationNumber, makeValidationNumber } from './validation-number';
+import { formatValidationNumber } from '../../cabinet';
+import { legacyValidation } from '../../cabinet/testing';
 
 const FAST = { pollMs: 5, responseTimeoutMs: 40, retries: 1, reconnectMs: 20, printTimeoutMs: 2000 };
 const stops: (() => Promise<void>)[] = [];
@@ -62,7 +63,7 @@ describe('printer driver over the mock binding', () => {
       amount: 0,
       specimen: true as const,
       sequence,
-      validation: makeValidationNumber({ machine: 1234, sequence }),
+      validation: legacyValidation(1234, sequence),
     };
     print(driver, specimen);
     expect(await log.next({ type: 'printed' })).toEqual({
@@ -89,7 +90,7 @@ describe('printer driver over the mock binding', () => {
     expect(await driver.recovery.voucherPrinted(VOUCHER.validation)).toBe('not-printed');
     sim.setPaperOut(false);
     await log.next({ type: 'faultCleared', code: 'paperOut' } as never);
-    const again = { ...VOUCHER, sequence: 8, validation: makeValidationNumber({ machine: 1234, sequence: 8 }) };
+    const again = { ...VOUCHER, sequence: 8, validation: legacyValidation(1234, 8) };
     print(driver, again);
     await log.next({ type: 'printed' });
     expect(sim.printed.map((t) => t.validation)).toEqual([again.validation]);

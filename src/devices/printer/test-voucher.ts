@@ -1,10 +1,10 @@
 // A voucher for the printer tests.
 
 import type { Voucher } from '../../cabinet/device-events';
-import { makeValidationNumber } from './validation-number';
+import { legacyValidation } from '../../cabinet/testing';
 
 export const VOUCHER: Voucher = {
-  validation: makeValidationNumber({ machine: 1234, sequence: 7 }),
+  validation: legacyValidation(1234, 7),
   amount: 12345,
   currency: 'USD',
   minorDigits: 2,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EscPosDecoder } from './escpos';
 import { VOUCHER } from './test-voucher';
-import { formatValidationNumber, makeValidationNumber } from './validation-number';
+import { formatValidationNumber } from '../../cabinet';
+import { legacyValidation } from '../../cabinet/testing';
 import { voucherBytes, voucherProblems } from './voucher-layout';
 import type { Voucher } from '../../cabinet/device-events';
 
@@ -10,7 +11,7 @@ const SPECIMEN: Voucher = {
   amount: 0,
   specimen: true,
   sequence: 9_000_000_001,
-  validation: makeValidationNumber({ machine: 1234, sequence: 9_000_000_001 }),
+  validation: legacyValidation(1234, 9_000_000_001),
 };
 
 /** The printed lines as the decoder reads them back from the bytes. */

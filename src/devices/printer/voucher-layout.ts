@@ -8,7 +8,7 @@ import type { Voucher } from '../../cabinet/device-events';
 import { amountInFigures, amountToWords } from './amount-words';
 import { encodeEscPos, type EscPos } from './escpos';
 import { secureEnhancedProblem } from '../sas/validation';
-import { checkValidationNumber, formatValidationNumber } from './validation-number';
+import { checkValidationNumber, formatValidationNumber } from '../../cabinet/validation-number';
 
 export const LINE_WIDTH = 42;
 
