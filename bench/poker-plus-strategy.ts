@@ -204,21 +204,30 @@ const draws: [string, string, number, [string, DrawOption][]][] = [
       ['swap all', swap(0, 1, 2, 3, 4)],
     ],
   ],
-  ['2h 9h Kc 5h Jh 7s', '8d', 1, [['swap Kc 7s', swap(2, 5)]]],
-  ['5c 6d 7h 8s Kc 2d', 'Jd', 1, [['swap Kc 2d', swap(4, 5)]]],
-  ['9c 9d 9h 4s 2c 7d', 'Kh', 1, [['swap 4s 2c 7d', swap(3, 4, 5)]]],
-  ['9c 9d 4h 4s 2c 7d', 'Kh', 1, [['swap 2c 7d', swap(4, 5)]]],
-  ['Qc Qd 7h 9s 4c 2d', 'Kh', 1, [['swap four', swap(2, 3, 4, 5)]]],
-  ['5c 5d 7h 9s Kc 2d', '8h', 1, [['swap four', swap(2, 3, 4, 5)]]],
+  // The second action exchanges one card (P-3): each one-card exchange is exact, 46 draws.
   [
-    'Ac Kd 8h 6s 3c 2d',
-    '7d',
+    '2h 9h Kc 5h Jh 7s',
+    '8d',
     1,
     [
-      ['swap all six', swap(0, 1, 2, 3, 4, 5)],
-      ['swap four, keep A K', swap(2, 3, 4, 5)],
+      ['swap 7s', swap(5)],
+      ['swap Kc', swap(2)],
     ],
   ],
+  [
+    '5c 6d 7h 8s Kc 2d',
+    'Jd',
+    1,
+    [
+      ['swap 2d', swap(5)],
+      ['swap Kc', swap(4)],
+    ],
+  ],
+  ['9c 9d 9h 4s 2c 7d', 'Kh', 1, [['swap 2c', swap(4)]]],
+  ['9c 9d 4h 4s 2c 7d', 'Kh', 1, [['swap 2c', swap(4)]]],
+  ['Qc Qd 7h 9s 4c 2d', 'Kh', 1, [['swap 2d', swap(5)]]],
+  ['5c 5d 7h 9s Kc 2d', '8h', 1, [['swap 2d', swap(5)]]],
+  ['Ac Kd 8h 6s 3c 2d', '7d', 1, [['swap 2d', swap(5)]]],
 ];
 console.log('| box | up | action | stand | draw |\n| --- | --- | --- | --- | --- |');
 for (const [boxText, upText, taken, options] of draws) {

@@ -49,6 +49,22 @@ describe('replay fixtures', () => {
     expect(output.game).toBe(last.game);
   });
 
+  it.each([
+    ['poker-plus-second-exchange-after-sixth', [10, 10], 'flush'],
+    ['poker-plus-second-exchange-after-exchange', [20, 10], 'full-house'],
+  ] as const)("%s: a one-card second exchange costs 1A after the first action's fee", (name, fees, hand) => {
+    const steps: ReplayStep[] = [];
+    const output = runReplay(read(`${name}.replay.json`), (step) => steps.push(step));
+    const last = steps.at(-1)!;
+    if (last.game !== 'poker-plus') throw new Error('a Poker Plus fixture');
+    const box = last.state.boxes[0]!;
+    expect(last.state.rulesVersion).toBe(2);
+    expect(box.draws.map((d) => d.fee)).toEqual(fees);
+    expect(box.draws[1]).toMatchObject({ kind: 'exchange', positions: [expect.any(Number)] });
+    // Ante 10, the two fees and the BET of 20 staked.
+    expect(output).toMatchObject({ boxes: [{ hand, outcome: 'win', staked: 10 + fees[0] + fees[1] + 20 }] });
+  });
+
   it('is deterministic: the same file gives the same result twice', () => {
     for (const name of fixtures) expect(runReplay(read(name))).toEqual(runReplay(read(name)));
   });
@@ -85,6 +101,26 @@ describe('replay command line', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain('action 2');
+  });
+
+  it('exits 2 for a second exchange of two cards, with one line naming P-3 and the action', () => {
+    const bad = errors.find((e) => e.why === 'a second exchange of two cards')!;
+    const r = cli(['replay', '-'], JSON.stringify(bad.file));
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      'replay: action 1: P-3: a second draw action exchanges one card only (rules version 2), not 2\n',
+    );
+  });
+
+  it("plays a file that does not say its rules version under today's P-3, and one that says 1 under the old", () => {
+    const old = read('poker-plus-rules-version-1.replay.json') as Record<string, unknown>;
+    expect(runReplay(old)).toEqual(read('poker-plus-rules-version-1.expected.json'));
+    const { rulesVersion, ...unsaid } = old;
+    expect(rulesVersion).toBe(1);
+    const today = 'action 1: P-3: a second draw action exchanges one card only (rules version 2), not 4';
+    expect(() => runReplay(unsaid)).toThrow(today);
+    expect(() => runReplay({ ...unsaid, rulesVersion: 2 })).toThrow(today);
   });
 
   it('exits 2 for a file that is not JSON or does not exist', () => {

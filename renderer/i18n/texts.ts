@@ -83,6 +83,8 @@ const en = {
   'pp.betSpot': 'BET',
   'pp.hint.idle': 'SET THE ANTE AND BOXES, THEN DEAL',
   'pp.hint.deciding': 'EXCHANGE OR BUY A CARD, THEN BET OR FOLD',
+  'pp.hint.second': 'EXCHANGE ONE CARD, OR BET OR FOLD',
+  'pp.hint.secondSixth': 'EXCHANGE ONE CARD OR BUY A SIXTH, OR BET OR FOLD',
   'pp.hint.options': 'TAKE HALF, BUY THE GAME, OR SHOW THE DEALER',
   'pp.dealerGame': 'DEALER: {hand}',
   'pp.dealerNoGame': 'DEALER: NO GAME ({hand})',
@@ -130,7 +132,8 @@ const en = {
   'help.pp2.title': 'POKER PLUS: YOUR ACTIONS',
   'help.pp2.1':
     'Up to two draws: exchange 1 or 5 cards for 1 ante, 2 to 4 cards for 2 antes, or buy a sixth card for 1 ante.',
-  'help.pp2.2': 'A second draw costs 1 ante. The fee is shown on the button and never returned.',
+  'help.pp2.2':
+    'A second draw exchanges any one card, or buys a sixth card if you hold five, for 1 ante. Fees show on the buttons and are never returned.',
   'help.pp2.3': 'Then BET (2 antes) or FOLD (the ante is lost).',
   'help.pp2.4':
     'After BET: with a straight or better, TAKE HALF of the payout now; or BUY THE GAME for 1 ante in case the dealer has none.',
@@ -266,6 +269,8 @@ const ru: Record<TextKey, string> = {
   'pp.betSpot': 'СТАВКА',
   'pp.hint.idle': 'ВЫБЕРИТЕ АНТЕ И БОКСЫ, ЗАТЕМ «СДАТЬ»',
   'pp.hint.deciding': 'ОБМЕНЯЙТЕ ИЛИ КУПИТЕ КАРТУ, ЗАТЕМ СТАВКА ИЛИ ПАС',
+  'pp.hint.second': 'ОБМЕНЯЙТЕ ОДНУ КАРТУ, ИЛИ СТАВКА, ИЛИ ПАС',
+  'pp.hint.secondSixth': 'ОБМЕНЯЙТЕ ОДНУ КАРТУ ИЛИ КУПИТЕ ШЕСТУЮ, ИЛИ СТАВКА, ИЛИ ПАС',
   'pp.hint.options': 'ВОЗЬМИТЕ ПОЛОВИНУ, КУПИТЕ ИГРУ ИЛИ ОТКРОЙТЕ ДИЛЕРА',
   'pp.dealerGame': 'ДИЛЕР: {hand}',
   'pp.dealerNoGame': 'У ДИЛЕРА НЕТ ИГРЫ ({hand})',
@@ -313,7 +318,8 @@ const ru: Record<TextKey, string> = {
   'help.pp.4': 'Есть игра: старшая рука выигрывает АНТЕ 1:1 и СТАВКУ × коэффициент; равные руки — НИЧЬЯ.',
   'help.pp2.title': 'ПОКЕР ПЛЮС: ВАШИ ДЕЙСТВИЯ',
   'help.pp2.1': 'До двух обменов: 1 или 5 карт за 1 анте, 2–4 карты за 2 анте, или шестая карта за 1 анте.',
-  'help.pp2.2': 'Второй обмен стоит 1 анте. Цена указана на кнопке и не возвращается.',
+  'help.pp2.2':
+    'Второй обмен — одна любая карта, или шестая карта, если у вас пять, за 1 анте. Цена указана на кнопке и не возвращается.',
   'help.pp2.3': 'Затем СТАВКА (2 анте) или ПАС (анте проиграно).',
   'help.pp2.4':
     'После ставки: со стритом или выше можно ВЗЯТЬ ПОЛОВИНУ выплаты; или КУПИТЬ ИГРУ за 1 анте на случай, если у дилера её нет.',

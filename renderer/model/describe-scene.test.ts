@@ -20,6 +20,7 @@ describe('the fixtures', () => {
       fx.jacksDealt(),
       fx.jacksWin(),
       fx.pokerPlusDeciding(),
+      fx.pokerPlusSecond(),
       fx.pokerPlusBought(),
       fx.handpay(),
       fx.tilt(),
@@ -185,6 +186,38 @@ describe('Poker Plus', () => {
     const drawn = fx.pokerPlusDeciding();
     drawn.pokerPlus.boxes[0]!.draws = 1;
     expect(btn(scene(drawn, ui), 'exchange').label).toBe('EXCHANGE');
+  });
+  it("at the second draw action marks one card: another touched moves the mark; the fee is the cabinet's 1A", () => {
+    const s = fx.pokerPlusSecond();
+    let ui = played();
+    const marked = (u: UiState) =>
+      scene(s, u)
+        .cards.filter((c) => c.owner === 'box0')
+        .map((c) => c.selected);
+    expect(scene(s, ui).message).toBe('EXCHANGE ONE CARD, OR BET OR FOLD');
+    ui = applyUi(ui, { type: 'select', position: 2 }, s).ui;
+    expect(marked(ui)).toEqual([false, false, true, false, false, false]);
+    ui = applyUi(ui, { type: 'select', position: 5 }, s).ui;
+    expect(marked(ui)).toEqual([false, false, false, false, false, true]);
+    expect(btn(scene(s, ui), 'exchange')).toMatchObject({
+      label: 'EXCHANGE 1',
+      sub: 'FEE 10',
+      live: true,
+      action: { kind: 'wish', wish: { type: 'exchange', positions: [5], box: 0 } },
+    });
+    // The fee is the snapshot's: a cabinet quoting another shows that one.
+    const dearer = fx.pokerPlusSecond();
+    dearer.pokerPlus.fees.exchange = [0, 15];
+    expect(btn(scene(dearer, ui), 'exchange').sub).toBe('FEE 15');
+    ui = applyUi(ui, { type: 'select', position: 5 }, s).ui;
+    expect(marked(ui).some(Boolean)).toBe(false);
+    expect(btn(scene(s, ui), 'exchange')).toMatchObject({ label: 'EXCHANGE', live: false });
+    // With five cards the sixth is offered too, and the line says so, in both languages.
+    const five = fx.pokerPlusSecond();
+    five.pokerPlus.boxes[0]!.cards = ['2h', '9h', 'Kc', '5h', 'Jh'];
+    five.pokerPlus.fees.buySixth = 10;
+    expect(scene(five).message).toBe('EXCHANGE ONE CARD OR BUY A SIXTH, OR BET OR FOLD');
+    expect(scene(fx.russian(five)).message).toBe('ОБМЕНЯЙТЕ ОДНУ КАРТУ ИЛИ КУПИТЕ ШЕСТУЮ, ИЛИ СТАВКА, ИЛИ ПАС');
   });
   it('shows the bought game, the outcomes with amounts, and the next deal controls', () => {
     const m = scene(fx.pokerPlusBought());

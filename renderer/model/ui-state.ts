@@ -59,6 +59,12 @@ export function selectionKey(snapshot: Snapshot): string {
   return `${pp.gameId}:${box.draws}:${(box.cards ?? []).join('')}`;
 }
 
+/** P-3: the most cards the exchange on offer may take, as the cabinet's fees say (one at the second action). */
+export function exchangeMost(snapshot: Snapshot): number {
+  const fees = snapshot.pokerPlus.fees.exchange;
+  return fees === null ? 0 : fees.length - 1;
+}
+
 export function selectedPositions(ui: UiState, snapshot: Snapshot): number[] {
   const key = selectionKey(snapshot);
   return key !== '' && ui.selection.key === key ? ui.selection.positions : [];
@@ -142,9 +148,12 @@ export function applyUi(
       if (!snapshot) return { ui, wish: null };
       const key = selectionKey(snapshot);
       const now = selectedPositions(ui, snapshot);
+      // Where only one card may go (the second action), marking another moves the mark to it.
       const positions = now.includes(action.position)
         ? now.filter((p) => p !== action.position)
-        : [...now, action.position].sort((a, b) => a - b);
+        : exchangeMost(snapshot) === 1
+          ? [action.position]
+          : [...now, action.position].sort((a, b) => a - b);
       return { ui: { ...ui, selection: { key, positions } }, wish: null };
     }
   }

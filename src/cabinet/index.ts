@@ -13,6 +13,7 @@ export { acceptorShouldAccept, lampsFor } from './outputs';
 export { METER_TILT } from './settle';
 export { RECORDS_TILT, MIRROR_TILT, ANCHOR_TILT, SETTINGS_TILT, recordsRefused } from './records';
 export { replayFile } from './recall';
+export { recalledReplay, storedState, UNRECORDED_RULES_VERSION } from './rules-version';
 export { parseWish } from './wishes';
 export {
   settingsProblems,

@@ -25,6 +25,8 @@ export function replayFile(session: GameSession): Record<string, unknown> {
   const core = session.core;
   return {
     game: 'poker-plus',
+    // Always said, so a record never depends on what a file that does not say means later.
+    rulesVersion: core.rulesVersion,
     deck: formatCards(core.deck),
     paytable: { ...core.config.payTable.coefficients },
     tableMax: core.config.tableMax,

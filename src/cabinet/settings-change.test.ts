@@ -26,7 +26,7 @@ const PP: InstalledPayTable = {
   game: 'poker-plus',
   name: 'Standard',
   table: DEFAULT_POKER_PLUS_PAYTABLE,
-  rtp: simulatedReturn(98.5532, 0.044),
+  rtp: simulatedReturn(97.8939, 0.045),
 };
 const INSTALLED = [NINE_SIX, EIGHT_FIVE, PP];
 

@@ -35,7 +35,7 @@ export const simulatedReturn = (pct: number, half: number): TableReturn => ({
 /** Returns inside the default range for both games' tables of a config file. */
 export const RETURNS_IN_RANGE: ConfigReturns = {
   'jacks-or-better': exactReturn(98.3735),
-  'poker-plus': simulatedReturn(98.5532, 0.044),
+  'poker-plus': simulatedReturn(97.8939, 0.045),
 };
 
 export interface RigOptions {

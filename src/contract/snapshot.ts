@@ -70,7 +70,8 @@ const pokerPlusView = z.strictObject({
   }),
   /**
    * What each action would cost now, in chips, and for takeHalf what the box would receive;
-   * null where the action is not allowed (P-3 to P-7). exchange[k] is the fee for k cards.
+   * null where the action is not allowed (P-3 to P-7). exchange[k] is the fee for k cards, up
+   * to the most the exchange may take now: every card held at the first action, one at the second.
    */
   fees: z.strictObject({
     exchange: z.array(int(0)).max(7).nullable(),

@@ -10,6 +10,7 @@ export * from './step';
 export * from './present';
 export * from './jacks-or-better';
 export * from './poker-plus-state';
+export * from './poker-plus-draw-rules';
 export * from './poker-plus';
 export * from './poker-plus-settle';
 export * from './replay';

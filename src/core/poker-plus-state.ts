@@ -5,6 +5,7 @@
 import type { Category } from './categories';
 import type { Card } from './cards';
 import type { PokerPlusPayTable } from './paytable';
+import type { PokerPlusRulesVersion } from './poker-plus-draw-rules';
 
 export interface PokerPlusConfig {
   minAnte: number;
@@ -32,6 +33,8 @@ export interface BoxState {
 
 export interface PokerPlusState {
   game: 'poker-plus';
+  /** Which reading of P-3 the round was dealt under; it keeps it to the end. */
+  rulesVersion: PokerPlusRulesVersion;
   phase: 'deciding' | 'options' | 'over';
   config: PokerPlusConfig;
   deck: Card[];

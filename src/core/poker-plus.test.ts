@@ -9,6 +9,7 @@ import {
   type PokerPlusAction,
   type PokerPlusStep,
 } from './poker-plus';
+import { POKER_PLUS_RULES_VERSION } from './poker-plus-draw-rules';
 import type { PokerPlusConfig, PokerPlusState } from './poker-plus-state';
 import { stackedDeck } from './test-decks';
 
@@ -75,14 +76,61 @@ describe('Poker Plus', () => {
     expect(s.boxes[0]!.staked).toBe(10 + fee);
   });
 
-  it('P-3: a sixth card costs 1A; the second action is a flat 1A; a third is refused', () => {
+  it('P-3: a sixth card costs 1A; the second action exchanges one card for 1A; a third is refused', () => {
     let s = ok(stepPokerPlus(deal(''), { type: 'buySixth', box: 0 }));
+    expect(s.rulesVersion).toBe(POKER_PLUS_RULES_VERSION);
     expect(s.boxes[0]!.staked).toBe(20);
     expect(s.boxes[0]!.cards).toHaveLength(6);
-    s = ok(stepPokerPlus(s, { type: 'exchange', box: 0, positions: [0, 1, 2, 5] }));
+    s = ok(stepPokerPlus(s, { type: 'exchange', box: 0, positions: [5] }));
     expect(s.boxes[0]!.staked).toBe(30);
     expect(refusedBy(stepPokerPlus(s, { type: 'exchange', box: 0, positions: [0] }))).toBe('P-3');
     expect(refusedBy(stepPokerPlus(s, { type: 'buySixth', box: 0 }))).toBe('P-3');
+  });
+
+  it('P-3: a second exchange of more than one card is refused, naming the rule, and changes nothing', () => {
+    const firsts: PokerPlusAction[] = [
+      { type: 'buySixth', box: 0 },
+      { type: 'exchange', box: 0, positions: [1, 2, 3] },
+    ];
+    for (const first of firsts) {
+      const s = ok(stepPokerPlus(deal(''), first));
+      for (const positions of [
+        [0, 1],
+        [0, 1, 2, 3, 4],
+      ]) {
+        const step = stepPokerPlus(s, { type: 'exchange', box: 0, positions });
+        expect(step).toEqual({
+          ok: false,
+          refusal: {
+            rule: 'P-3',
+            reason: `a second draw action exchanges one card only (rules version 2), not ${positions.length}`,
+          },
+        });
+      }
+      // One card, or a sixth card while the box has five, is what the second action may be, for 1A.
+      const one = ok(stepPokerPlus(s, { type: 'exchange', box: 0, positions: [4] }));
+      expect(one.boxes[0]!.staked - s.boxes[0]!.staked).toBe(10);
+      expect(one.boxes[0]!.draws.at(-1)).toMatchObject({ kind: 'exchange', positions: [4], fee: 10 });
+    }
+    const afterExchange = ok(stepPokerPlus(deal(''), { type: 'exchange', box: 0, positions: [0, 1] }));
+    expect(ok(stepPokerPlus(afterExchange, { type: 'buySixth', box: 0 })).boxes[0]!.staked).toBe(10 + 20 + 10);
+  });
+
+  it('P-3: a round dealt under rules version 1 keeps its second exchange of any number of cards for 1A', () => {
+    const old = ok(dealPokerPlus(stackedDeck(''), [{ ante: 10 }], DEFAULT_POKER_PLUS_CONFIG, 1));
+    expect(old.rulesVersion).toBe(1);
+    const s = ok(
+      stepPokerPlus(ok(stepPokerPlus(old, { type: 'buySixth', box: 0 })), {
+        type: 'exchange',
+        box: 0,
+        positions: [0, 1, 2, 5],
+      }),
+    );
+    expect(s.rulesVersion).toBe(1);
+    expect(s.boxes[0]!.staked).toBe(30);
+    expect(refusedBy(dealPokerPlus(stackedDeck(''), [{ ante: 10 }], DEFAULT_POKER_PLUS_CONFIG, 3 as never))).toBe(
+      'P-3',
+    );
   });
 
   it('P-3: never more than six cards, never an exchange of zero, positions must exist', () => {

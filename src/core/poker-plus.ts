@@ -5,6 +5,13 @@ import type { Card } from './cards';
 import { checkDeck } from './deal-check';
 import { categoryIndexOf, evaluate } from './evaluator';
 import { DEFAULT_POKER_PLUS_PAYTABLE } from './paytable';
+import {
+  drawFee,
+  drawRefusal,
+  isPokerPlusRulesVersion,
+  POKER_PLUS_RULES_VERSION,
+  type PokerPlusRulesVersion,
+} from './poker-plus-draw-rules';
 import { betPayout, settleRound, settleStakes } from './poker-plus-settle';
 import type {
   BoxResult,
@@ -58,12 +65,14 @@ export const buyGameFee = (ante: number): number => ante;
 /** P-1: what a box stakes at the deal: its ante, and a blind box its BET with it. */
 export const dealStake = (box: BoxRequest): number => box.ante + (box.blind === true ? betStake(box.ante) : 0);
 
-/** P-1, P-2: place the antes (and the blind box's BET) and deal. */
+/** P-1, P-2: place the antes (and the blind box's BET) and deal, under today's P-3 unless told. */
 export function dealPokerPlus(
   deck: readonly Card[],
   boxes: readonly BoxRequest[],
   config: PokerPlusConfig = DEFAULT_POKER_PLUS_CONFIG,
+  rulesVersion: PokerPlusRulesVersion = POKER_PLUS_RULES_VERSION,
 ): PokerPlusStep {
+  if (!isPokerPlusRulesVersion(rulesVersion)) return refuse('P-3', `unknown rules version ${String(rulesVersion)}`);
   if (!Array.isArray(boxes) || boxes.length < 1 || boxes.length > 2) return refuse('P-1', 'play one or two boxes');
   const seenCount = boxes.filter((b) => !b?.blind).length;
   if (seenCount !== 1) return refuse('P-1', 'exactly one box is seen; the other, if any, is blind');
@@ -97,6 +106,7 @@ export function dealPokerPlus(
   next += 5;
   const state: PokerPlusState = {
     game: 'poker-plus',
+    rulesVersion,
     phase: 'deciding',
     config,
     deck: [...deck],
@@ -112,13 +122,6 @@ export function dealPokerPlus(
     state,
     effects: [{ type: 'dealt', boxes: boxStates.map((b) => [...b.cards]), dealerUp: dealer[4]!, stake }],
   };
-}
-
-/** P-3: the fee of a draw action on a box with this many actions already taken. */
-export function drawFee(ante: number, actionsTaken: number, exchanged: number | 'sixth'): number {
-  if (actionsTaken >= 1) return ante;
-  if (exchanged === 'sixth' || exchanged === 1 || exchanged === 5) return ante;
-  return 2 * ante;
 }
 
 export function stepPokerPlus(state: PokerPlusState, action: PokerPlusAction): PokerPlusStep {
@@ -189,12 +192,12 @@ function drawAction(
 ): PokerPlusStep {
   if (box.status !== 'deciding') return refuse('P-3', 'cards are exchanged or bought only before the final decision');
   const taken = box.draws.length;
-  if (taken >= 2) return refuse('P-3', 'a box takes at most two draw actions');
   let cards = [...box.cards];
   let next = state.next;
   let record: DrawRecord;
   if (action.type === 'buySixth') {
-    if (cards.length >= 6) return refuse('P-3', 'a box never holds more than six cards');
+    const refused = drawRefusal(cards.length, taken, 'sixth', state.rulesVersion);
+    if (refused) return { ok: false, refusal: refused };
     const card = state.deck[next++];
     if (card === undefined) return refuse('H-2', 'the deck has no more cards');
     const drawn = [card];
@@ -202,9 +205,9 @@ function drawAction(
     record = { kind: 'sixth', drawn, fee: drawFee(box.ante, taken, 'sixth') };
   } else {
     const positions = action.positions;
-    if (!Array.isArray(positions) || positions.length === 0) {
-      return refuse('P-3', 'exchanging zero cards is not an action');
-    }
+    if (!Array.isArray(positions)) return refuse('P-3', 'an exchange names its positions');
+    const refused = drawRefusal(cards.length, taken, positions.length, state.rulesVersion);
+    if (refused) return { ok: false, refusal: refused };
     if (
       !positions.every((p) => isWholeNumber(p) && p >= 0 && p < cards.length) ||
       new Set(positions).size !== positions.length

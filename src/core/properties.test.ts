@@ -7,6 +7,7 @@ import { shuffledDeck } from './deck';
 import { categoryOf, evaluate } from './evaluator';
 import { dealJacks, stepJacks, type JacksState } from './jacks-or-better';
 import { canTakeHalf, dealPokerPlus, stepPokerPlus, type PokerPlusAction } from './poker-plus';
+import { exchangeLimit } from './poker-plus-draw-rules';
 import type { PokerPlusState } from './poker-plus-state';
 import { SeededRandom } from './random';
 import { runReplay, type PokerPlusReplayOutput } from './replay';
@@ -16,7 +17,11 @@ function legalPokerPlusActions(s: PokerPlusState, pick: () => number): PokerPlus
   const out: PokerPlusAction[] = [];
   if (s.phase === 'deciding') {
     if (box.draws.length < 2) {
-      const positions = box.cards.map((_, i) => i).filter(() => pick() % 2 === 0);
+      // P-3: a second action exchanges one card.
+      const positions =
+        exchangeLimit(box.cards.length, box.draws.length, s.rulesVersion) === 1
+          ? [pick() % box.cards.length]
+          : box.cards.map((_, i) => i).filter(() => pick() % 2 === 0);
       if (positions.length > 0) out.push({ type: 'exchange', box: s.seen, positions });
       if (box.cards.length < 6) out.push({ type: 'buySixth', box: s.seen });
     }

@@ -5,6 +5,12 @@ import { parseCard, formatCard, formatCards, CardParseError, type Card } from '.
 import { DEFAULT_JACKS_CONFIG, dealJacks, stepJacks, type JacksAction, type JacksState } from './jacks-or-better';
 import { parsePayTable } from './paytable';
 import { DEFAULT_POKER_PLUS_CONFIG, dealPokerPlus, stepPokerPlus, type PokerPlusAction } from './poker-plus';
+import {
+  isPokerPlusRulesVersion,
+  POKER_PLUS_RULES_VERSION,
+  POKER_PLUS_RULES_VERSIONS,
+  type PokerPlusRulesVersion,
+} from './poker-plus-draw-rules';
 import type { BoughtGame, PokerPlusState } from './poker-plus-state';
 import type { Step } from './step';
 
@@ -168,10 +174,24 @@ function runJacks(file: Json, onStep: Observer): JacksReplayOutput {
   };
 }
 
+/** A file that does not say is played under today's P-3; the cabinet's recall always says. */
+function readRulesVersion(file: Json): PokerPlusRulesVersion {
+  const v = file.rulesVersion;
+  if (v === undefined) return POKER_PLUS_RULES_VERSION;
+  if (!isPokerPlusRulesVersion(v))
+    throw new ReplayError(`"rulesVersion" must be ${POKER_PLUS_RULES_VERSIONS.join(' or ')}, got ${JSON.stringify(v)}`);
+  return v;
+}
+
 const POKER_PLUS_ACTIONS = ['exchange', 'buySixth', 'bet', 'fold', 'takeHalf', 'buyGame'];
 
 function runPokerPlus(file: Json, onStep: Observer): PokerPlusReplayOutput {
-  allowOnly(file, ['game', 'deck', 'paytable', 'actions', 'boxes', 'tableMax', 'minAnte', 'maxAnte'], 'file');
+  allowOnly(
+    file,
+    ['game', 'rulesVersion', 'deck', 'paytable', 'actions', 'boxes', 'tableMax', 'minAnte', 'maxAnte'],
+    'file',
+  );
+  const rulesVersion = readRulesVersion(file);
   const deck = readDeck(file.deck);
   const config = {
     tableMax: readWhole(file, 'tableMax', DEFAULT_POKER_PLUS_CONFIG.tableMax),
@@ -194,7 +214,7 @@ function runPokerPlus(file: Json, onStep: Observer): PokerPlusReplayOutput {
     return { ante: readWhole(b, 'ante'), blind: b.blind === true };
   });
   const actions = readActions(file);
-  let state: PokerPlusState = expect(dealPokerPlus(deck, boxes, config));
+  let state: PokerPlusState = expect(dealPokerPlus(deck, boxes, config, rulesVersion));
   onStep({ game: 'poker-plus', action: null, state });
   actions.forEach((a, i) => {
     if (!POKER_PLUS_ACTIONS.includes(a.type as string)) {

@@ -34,7 +34,7 @@ describe('Poker Plus draw values', () => {
     ).toMatchObject({ hands: (POOL * (POOL - 1)) / 2, exact: true });
   });
 
-  it('charges two antes for a first exchange of two to four cards and one ante for any second action', () => {
+  it('charges two antes for a first exchange of two to four cards and one ante for a second action of one card', () => {
     const random = new SeededRandom('fees');
     expect(
       drawValue(
@@ -43,19 +43,15 @@ describe('Poker Plus draw values', () => {
       ).fee,
     ).toBe(2);
     const six = [...box, seen[0]!];
-    expect(
-      drawValue(
-        {
-          box: six,
-          upCard: up,
-          seen: seen.slice(1),
-          option: { kind: 'exchange', positions: [2, 3, 4, 5] },
-          ante: 1,
-          taken: 1,
-        },
-        { maxHands: 20, random },
-      ).fee,
-    ).toBe(1);
+    const second = { box: six, upCard: up, seen: seen.slice(1), ante: 1, taken: 1 };
+    expect(drawValue({ ...second, option: { kind: 'exchange', positions: [5] } })).toMatchObject({
+      fee: 1,
+      exact: true,
+    });
+    // P-3: a second action exchanges one card only.
+    expect(() =>
+      drawValue({ ...second, option: { kind: 'exchange', positions: [2, 3, 4, 5] } }, { maxHands: 20, random }),
+    ).toThrow('drawValue: P-3: a second draw action exchanges one card only (rules version 2), not 4');
   });
 
   it('samples many draws with a seeded source, within its error of the exact value', () => {

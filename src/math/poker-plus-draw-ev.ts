@@ -7,6 +7,8 @@
 
 import {
   drawFee,
+  drawRefusal,
+  POKER_PLUS_RULES_VERSION,
   uniformBelow,
   type Card,
   type PokerPlusConfig,
@@ -66,7 +68,10 @@ export function drawValue(
   for (let c = 0; c < 52; c++) if (!out.has(c)) pool.push(c);
   const positions = option.kind === 'sixth' ? [] : [...option.positions].sort((a, b) => a - b);
   const k = option.kind === 'sixth' ? 1 : positions.length;
-  const fee = drawFee(ante, taken, option.kind === 'sixth' ? 'sixth' : k);
+  const kind = option.kind === 'sixth' ? 'sixth' : k;
+  const refused = drawRefusal(box.length, taken, kind, POKER_PLUS_RULES_VERSION);
+  if (refused) throw new RangeError(`drawValue: ${refused.rule}: ${refused.reason}`);
+  const fee = drawFee(ante, taken, kind);
   const thrown = positions.map((p) => {
     const card = box[p];
     if (card === undefined) throw new RangeError(`drawValue: the box has no card at position ${p}`);

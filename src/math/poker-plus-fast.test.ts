@@ -3,7 +3,15 @@
 // stake, return, outcome and hand, the seen box's draws, fees and final cards), then whole
 // batches compared total by total.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POKER_PLUS_CONFIG, parsePayTable, SeededRandom, shuffledDeck, type PokerPlusConfig } from '../core';
+import {
+  dealPokerPlus,
+  DEFAULT_POKER_PLUS_CONFIG,
+  parsePayTable,
+  SeededRandom,
+  shuffledDeck,
+  stepPokerPlus,
+  type PokerPlusConfig,
+} from '../core';
 import { DEFAULT_POKER_PLUS_STRATEGY } from './poker-plus-default-strategy';
 import { FastRounds } from './poker-plus-fast';
 import { playRound } from './poker-plus-play';
@@ -28,9 +36,10 @@ const BUSY = (() => {
     ],
     second: [
       { if: { handAtLeast: 'two-pair' }, then: 'stand' },
-      { if: { draw: 'four-flush' }, then: { exchange: 'off-flush' } },
+      { if: { draw: 'four-flush' }, then: { exchangeOne: 'off-flush' } },
+      { if: { draw: 'four-straight' }, then: { exchangeOne: 'off-straight' } },
       { if: { handAtLeast: 'pair' }, then: 'buySixth' },
-      { if: 'any', then: { exchange: 'all' } },
+      { if: 'any', then: { exchangeOne: 'lowest-unpaired' } },
     ],
     bet: { any: [{ handAtLeast: 'pair' }, { upCardBelow: '7' }] },
     takeHalf: ['straight', 'four-of-a-kind'],
@@ -112,10 +121,12 @@ describe('the fast path against the engine, round by round', () => {
       expect(seen.outcomes).toContain(`seen:${o}`);
     for (const o of ['win', 'lose', 'standoff', 'no-game-win', 'no-game-push'])
       expect(seen.outcomes).toContain(`blind:${o}`);
-    // A sixth card, exchanges of one, two, three and five cards, and two actions in a row.
-    for (const p of ['0/', '1/', '2/', '3/', '5/', '0,2/', '3,0/', '5,5/'])
+    // A sixth card, exchanges of one, two, three and five cards, and two actions in a row, the
+    // second of them one card (P-3) or a sixth card.
+    for (const p of ['0/', '1/', '2/', '3/', '5/', '0,1/', '3,0/', '5,1/', '1,1/'])
       expect([...seen.paths].some((x) => x.startsWith(p))).toBe(true);
     expect([...seen.paths].some((x) => x.endsWith('/buy'))).toBe(true);
+    expect([...seen.paths].filter((x) => /^\d+,[2-6]\//.test(x))).toEqual([]);
   });
 
   it('decides by exact expected value the same way on both paths', () => {
@@ -141,6 +152,36 @@ describe('the fast path against the engine, round by round', () => {
       config: DEFAULT_POKER_PLUS_CONFIG,
     };
     expect(simulateBatch(request)).toEqual(simulateBatch({ ...request, engine: true }));
+  });
+
+  it('stops a second exchange of two cards with the refusal the engine gives, a value on both paths', () => {
+    // What no strategy file can ask (the parser refuses it): built by hand past the parser.
+    const greedy = {
+      ...DEFAULT_POKER_PLUS_STRATEGY,
+      first: [{ if: 'any', then: 'buySixth' }],
+      second: [{ if: 'any', then: { exchange: 'all' } }],
+    } as unknown as PokerPlusStrategy;
+    const deck = shuffledDeck(new SeededRandom('greedy'));
+    const refusal = {
+      rule: 'P-3',
+      reason: 'a second draw action exchanges one card only (rules version 2), not 6',
+    };
+    expect(new FastRounds(greedy, 1, 1, DEFAULT_POKER_PLUS_CONFIG).play(deck)).toEqual({
+      refused: refusal,
+      what: 'exchange',
+    });
+    const dealt = dealPokerPlus(deck, [{ ante: 1 }]);
+    if (!dealt.ok) throw new Error('the deal');
+    const sixth = stepPokerPlus(dealt.state, { type: 'buySixth', box: 0 });
+    if (!sixth.ok) throw new Error('the sixth card');
+    expect(stepPokerPlus(sixth.state, { type: 'exchange', box: 0, positions: [0, 1, 2, 3, 4, 5] })).toEqual({
+      ok: false,
+      refusal,
+    });
+    const request = { strategy: greedy, seed: 'greedy', rounds: 10, boxes: 1 as const, ante: 1 };
+    const text = 'exchange refused by P-3: a second draw action exchanges one card only (rules version 2), not 6';
+    expect(() => simulateBatch({ ...request, config: DEFAULT_POKER_PLUS_CONFIG })).toThrow(text);
+    expect(() => simulateBatch({ ...request, config: DEFAULT_POKER_PLUS_CONFIG, engine: true })).toThrow(text);
   });
 
   it('refuses an ante the deal would refuse, as the engine does', () => {

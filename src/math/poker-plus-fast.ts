@@ -1,21 +1,24 @@
 // The simulator's fast path: a Poker Plus round played on plain arrays instead of through the
 // engine's immutable states (dealPokerPlus/stepPokerPlus copy the deck, the boxes and the state
 // at every step, and check what a simulator never gets wrong). It holds no rules of its own:
-// fees are core's drawFee, the dealer's game and the bought game core's isGame and
-// lowestCardIndex, every payout and outcome core's settleStakes and betPayoutOf, and every
-// choice the strategy code the engine path plays (nextDraw, finalChoice). What it does itself
-// is the order of the cards: P-2's deal and P-5's refills from the top of the deck.
+// what a draw action may be is core's drawRefusal, fees core's drawFee, the dealer's game and
+// the bought game core's isGame and lowestCardIndex, every payout and outcome core's
+// settleStakes and betPayoutOf, and every choice the strategy code the engine path plays
+// (nextDraw, finalChoice). What it does itself is the order of the cards: P-2's deal and P-5's
+// refills from the top of the deck.
 // poker-plus-fast.test.ts plays the same seeded rounds both ways and compares every one.
 
 import {
   betPayoutOf,
   dealerBuys,
   drawFee,
+  drawRefusal,
   evaluate,
   evaluate5,
   freshDeck,
   isGame,
   lowestCardIndex,
+  POKER_PLUS_RULES_VERSION,
   settleStakes,
   shuffleInPlace,
   categoryIndexOf,
@@ -24,12 +27,19 @@ import {
   type DealerStanding,
   type PokerPlusConfig,
   type RandomSource,
+  type Refusal,
 } from '../core';
 import { finalChoice, nextDraw, StrategyPlayError } from './poker-plus-play';
 import { SIXTH_CARD, type BoxSettled, type RoundResult } from './poker-plus-round';
 import type { PokerPlusStrategy } from './poker-plus-strategy';
 
 const FRESH: readonly Card[] = freshDeck();
+
+/** A round the fast path stopped where the engine would refuse: the refusal and the action it met. */
+export interface FastRefusal {
+  refused: Refusal;
+  what: string;
+}
 
 export class FastRounds {
   private readonly deck: Card[] = [...FRESH];
@@ -62,15 +72,18 @@ export class FastRounds {
   }
 
   /** A fresh deck shuffled by the source exactly as core's shuffledDeck does, then played. */
-  next(random: RandomSource): RoundResult {
+  next(random: RandomSource): RoundResult | FastRefusal {
     const deck = this.deck;
     for (let i = 0; i < FRESH.length; i++) deck[i] = FRESH[i]!;
     shuffleInPlace(deck, random);
     return this.play(deck);
   }
 
-  /** Plays one round from this deck order: the seen box first, the blind box second (P-1). */
-  play(deck: readonly Card[]): RoundResult {
+  /**
+   * Plays one round from this deck order: the seen box first, the blind box second (P-1). A draw
+   * action P-3 forbids (which no parsed strategy asks) ends it with the engine's refusal.
+   */
+  play(deck: readonly Card[]): RoundResult | FastRefusal {
     const { strategy, ante, config, result, dealer, exchanged } = this;
     const cards = result.seenCards;
     cards.length = 0;
@@ -92,6 +105,13 @@ export class FastRounds {
         folded = true;
         break;
       }
+      const refused = drawRefusal(
+        cards.length,
+        result.draws.length,
+        step.type === 'buySixth' ? 'sixth' : step.positions.length,
+        POKER_PLUS_RULES_VERSION,
+      );
+      if (refused) return { refused, what: step.type };
       if (step.type === 'buySixth') {
         result.drawFees += drawFee(ante, result.draws.length, 'sixth');
         result.draws.push(SIXTH_CARD);

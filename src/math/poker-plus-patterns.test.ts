@@ -3,6 +3,8 @@ import { parseCards } from '../core';
 import {
   boxCategory,
   flushDrawPositions,
+  lowestUnpairedPosition,
+  offDrawPosition,
   pairedPositions,
   straightDrawPositions,
   topPairRank,
@@ -33,5 +35,20 @@ describe('Poker Plus patterns', () => {
     expect(straightDrawPositions(parseCards('5c 6d 9h Ts Kc'), false)).toEqual([]);
     // A pair inside the draw keeps one card of the rank.
     expect(straightDrawPositions(parseCards('5c 6d 6h 7s 8c'), true)).toEqual([0, 1, 3, 4]);
+  });
+
+  it('names the one card an exchange of one throws: the lowest kicker, or the card off a draw that pairs nothing', () => {
+    expect(lowestUnpairedPosition(parseCards('9c 4d 9h Ks 6c'))).toBe(1);
+    expect(lowestUnpairedPosition(parseCards('Qc 7d Qh 7s 3c 3d'))).toBeNull();
+    expect(lowestUnpairedPosition(parseCards('Ac Kd 8h 6s 3c 2d'))).toBe(5);
+    const flush = parseCards('2h 9h Kc 5h Jh 7s');
+    expect(offDrawPosition(flush, flushDrawPositions(flush, 4))).toBe(5);
+    // Off the flush draw, the unpaired card goes before the nine that pairs, however low.
+    const paired = parseCards('2h 9h 9c 5h Jh Kd');
+    expect(offDrawPosition(paired, flushDrawPositions(paired, 4))).toBe(5);
+    const straight = parseCards('5c 6d 7h 8s 8c Kc');
+    expect(offDrawPosition(straight, straightDrawPositions(straight, false))).toBe(5);
+    expect(offDrawPosition(parseCards('2h 9d Kc 5h Js'), [])).toBeNull();
+    expect(offDrawPosition(parseCards('2h 9h Kh 5h Jh'), [0, 1, 2, 3, 4])).toBeNull();
   });
 });

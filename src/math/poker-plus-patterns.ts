@@ -8,15 +8,13 @@ export const boxCategory = (cards: readonly Card[]): number => categoryIndexOf(e
 
 /** Positions of cards whose rank appears more than once: the pairs, trips and quads. */
 export function pairedPositions(cards: readonly Card[]): number[] {
-  const count = new Array<number>(13).fill(0);
-  for (const c of cards) count[rankOf(c)]!++;
+  const count = rankCounts(cards);
   return positions(cards, (c) => count[rankOf(c)]! >= 2);
 }
 
 /** Rank of the highest pair or better (-1 without one). */
 export function topPairRank(cards: readonly Card[]): number {
-  const count = new Array<number>(13).fill(0);
-  for (const c of cards) count[rankOf(c)]!++;
+  const count = rankCounts(cards);
   for (let r = 12; r >= 0; r--) if (count[r]! >= 2) return r;
   return -1;
 }
@@ -64,6 +62,38 @@ export function straightDrawPositions(cards: readonly Card[], openOnly: boolean)
     }
   }
   return [];
+}
+
+/** Position of the lowest card whose rank appears once (the lowest kicker); null when every card pairs. */
+export function lowestUnpairedPosition(cards: readonly Card[]): number | null {
+  const count = rankCounts(cards);
+  let found: number | null = null;
+  cards.forEach((c, i) => {
+    if (count[rankOf(c)] === 1 && (found === null || rankOf(c) < rankOf(cards[found]!))) found = i;
+  });
+  return found;
+}
+
+/**
+ * Position of the one card to throw off a draw held at `draw` (flushDrawPositions,
+ * straightDrawPositions): an unpaired card before one that pairs, then the lowest rank, then the
+ * first; null without a draw or without a card off it.
+ */
+export function offDrawPosition(cards: readonly Card[], draw: readonly number[]): number | null {
+  if (draw.length === 0) return null;
+  const count = rankCounts(cards);
+  const worth = (i: number): number => (count[rankOf(cards[i]!)]! >= 2 ? 13 : 0) + rankOf(cards[i]!);
+  let found: number | null = null;
+  for (let i = 0; i < cards.length; i++) {
+    if (!draw.includes(i) && (found === null || worth(i) < worth(found))) found = i;
+  }
+  return found;
+}
+
+function rankCounts(cards: readonly Card[]): number[] {
+  const count = new Array<number>(13).fill(0);
+  for (const c of cards) count[rankOf(c)]!++;
+  return count;
 }
 
 function popcount(x: number): number {

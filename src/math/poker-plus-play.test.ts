@@ -38,12 +38,19 @@ describe('playing the default strategy through the engine', () => {
     expect(play(deck('3h 3s Kc 5h 9d', '2c 4d 8s Tc Ad')).result!.boxes[0]!.outcome).not.toBe('fold');
   });
 
-  it('after a missed sixth card exchanges the two cards off the flush for one ante', () => {
-    const state = play(deck('2h 9h Kc 5h Jh', '3c 4d 8s Tc Qd', '7s 6c 8h'));
+  it('after a missed sixth card exchanges the one card off the flush that pairs nothing, for one ante', () => {
+    const state = play(deck('2h 9h Kc 5h Jh', '3c 4d 8s Tc Qd', '7s 8h'));
     const box = state.boxes[0]!;
-    expect(box.draws.map((d) => (d.kind === 'exchange' ? d.positions : d.kind))).toEqual(['sixth', [2, 5]]);
+    expect(box.draws.map((d) => (d.kind === 'exchange' ? d.positions : d.kind))).toEqual(['sixth', [5]]);
     expect(box.draws[1]!.fee).toBe(1);
     expect(state.result!.boxes[0]!.hand).toBe('flush');
+  });
+
+  it('buys a sixth card on trips, then exchanges the lowest kicker', () => {
+    const state = play(deck('9c 9d 9h 4s 2c', '3c 4d 8s Tc Qd', 'Kd 4h'));
+    const box = state.boxes[0]!;
+    expect(box.draws.map((d) => (d.kind === 'exchange' ? d.removed : d.kind))).toEqual(['sixth', parseCards('2c')]);
+    expect(state.result!.boxes[0]!.hand).toBe('full-house');
   });
 
   it('folds nothing at once and stands on a pair of queens', () => {

@@ -12,16 +12,19 @@ import {
   type PokerPlusConfig,
   type PokerPlusState,
   type PokerPlusStep,
+  type Refusal,
 } from '../core';
 import { finalDecision, type FinalChoice } from './poker-plus-ev';
 import {
   boxCategory,
   flushDrawPositions,
+  lowestUnpairedPosition,
+  offDrawPosition,
   pairedPositions,
   straightDrawPositions,
   topPairRank,
 } from './poker-plus-patterns';
-import type { Condition, DrawAction, PokerPlusStrategy, Rule } from './poker-plus-strategy';
+import type { Condition, DrawAction, OneCardWhat, PokerPlusStrategy, Rule } from './poker-plus-strategy';
 
 export class StrategyPlayError extends Error {
   constructor(message: string) {
@@ -63,11 +66,27 @@ export function chooseDraw(rules: readonly Rule[], cards: readonly Card[], upCar
 
 export type DrawStep = { type: 'buySixth' } | { type: 'exchange'; positions: number[] };
 
+/** The one card an exchange of one throws away, or null when the box has none such. */
+function oneCard(what: OneCardWhat, cards: readonly Card[]): number | null {
+  switch (what) {
+    case 'lowest-unpaired':
+      return lowestUnpairedPosition(cards);
+    case 'off-flush':
+      return offDrawPosition(cards, flushDrawPositions(cards, 4));
+    case 'off-straight':
+      return offDrawPosition(cards, straightDrawPositions(cards, false));
+  }
+}
+
 /** The engine action for a draw choice, or null to stand (an exchange of nothing is no action). */
 export function drawStep(action: DrawAction, cards: readonly Card[]): DrawStep | 'fold' | null {
   if (action === 'stand') return null;
   if (action === 'fold') return 'fold';
   if (action === 'buySixth') return cards.length < 6 ? { type: 'buySixth' } : null;
+  if ('exchangeOne' in action) {
+    const position = oneCard(action.exchangeOne, cards);
+    return position === null ? null : { type: 'exchange', positions: [position] };
+  }
   let keep: number[];
   switch (action.exchange) {
     case 'unpaired':
@@ -101,8 +120,12 @@ export function nextDraw(
   return drawStep(chooseDraw(taken === 0 ? strategy.first : strategy.second, cards, upCard), cards);
 }
 
+/** How a strategy's play stops on a refusal, worded alike on the engine path and the fast path. */
+export const refusedText = (what: string, refusal: Refusal): string =>
+  `${what} refused by ${refusal.rule}: ${refusal.reason}`;
+
 function must(step: PokerPlusStep, what: string): PokerPlusState {
-  if (!step.ok) throw new StrategyPlayError(`${what} refused by ${step.refusal.rule}: ${step.refusal.reason}`);
+  if (!step.ok) throw new StrategyPlayError(refusedText(what, step.refusal));
   return step.state;
 }
 

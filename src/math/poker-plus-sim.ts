@@ -4,7 +4,7 @@
 
 import { CATEGORIES, SeededRandom, shuffledDeck, type BoxOutcome, type Category, type PokerPlusConfig } from '../core';
 import { FastRounds } from './poker-plus-fast';
-import { playRound } from './poker-plus-play';
+import { playRound, refusedText, StrategyPlayError } from './poker-plus-play';
 import { roundOfState, SIXTH_CARD, type BoxSettled, type RoundResult } from './poker-plus-round';
 import type { PokerPlusStrategy } from './poker-plus-strategy';
 
@@ -93,7 +93,12 @@ export function simulateBatch(request: BatchRequest): SimulationTotals {
     }
   } else {
     const fast = new FastRounds(strategy, ante, boxes, config);
-    for (let i = 0; i < request.rounds; i++) addRound(totals, fast.next(random));
+    for (let i = 0; i < request.rounds; i++) {
+      const round = fast.next(random);
+      // Worded as the engine path's refusal (playRound), so both paths stop alike.
+      if ('refused' in round) throw new StrategyPlayError(refusedText(round.what, round.refused));
+      addRound(totals, round);
+    }
   }
   return totals;
 }

@@ -1,6 +1,7 @@
-// A Poker Plus strategy as data (JSON): ordered rules for the draw actions of P-3, a condition
-// for BET (P-4) and the categories that take half (P-6) or buy the game (P-7). Parsed with a
-// clear error naming the offending path, so a broken strategy file never runs.
+// A Poker Plus strategy as data (JSON): ordered rules for the draw actions of P-3 (the second of
+// which exchanges one card at most), a condition for BET (P-4) and the categories that take half
+// (P-6) or buy the game (P-7). Parsed with a clear error naming the offending path, so a broken
+// strategy file, or one asking what P-3 forbids, never runs.
 
 import { CATEGORIES, RANK_CHARS, type Category } from '../core';
 
@@ -22,19 +23,31 @@ export type Condition =
 export type ExchangeWhat = 'unpaired' | 'off-flush' | 'off-straight' | 'all';
 export const EXCHANGE_WHATS: readonly ExchangeWhat[] = ['unpaired', 'off-flush', 'off-straight', 'all'];
 
-export type DrawAction = 'stand' | 'fold' | 'buySixth' | { exchange: ExchangeWhat };
+/**
+ * Which one card an exchange of one throws away (poker-plus-patterns.ts, lowestUnpairedPosition
+ * and offDrawPosition): the lowest card outside the pairs, trips and quads; a card off a
+ * four-flush; a card off a four-card straight draw. Off a draw, a card that pairs nothing goes
+ * before one that pairs, then the lowest.
+ */
+export type OneCardWhat = 'lowest-unpaired' | 'off-flush' | 'off-straight';
+export const ONE_CARD_WHATS: readonly OneCardWhat[] = ['lowest-unpaired', 'off-flush', 'off-straight'];
 
-export interface Rule {
+/** What the second draw action may do (P-3): stand, fold, a sixth card, or exchange one card. */
+export type SecondAction = 'stand' | 'fold' | 'buySixth' | { exchangeOne: OneCardWhat };
+/** The first may also exchange any number of cards. */
+export type DrawAction = SecondAction | { exchange: ExchangeWhat };
+
+export interface Rule<A extends DrawAction = DrawAction> {
   if: Condition;
-  then: DrawAction;
+  then: A;
 }
 
 export interface PokerPlusStrategy {
   name: string;
   /** Rules for the first draw action, on the dealt five; the first that matches acts. */
   first: Rule[];
-  /** Rules for the second draw action, after a first. */
-  second: Rule[];
+  /** Rules for the second draw action, after a first: never an exchange of more than one card. */
+  second: Rule<SecondAction>[];
   /** BET when this holds for the final hand, else FOLD. */
   bet: Condition;
   takeHalf: Category[];
@@ -106,6 +119,9 @@ function condition(x: unknown, path: string): Condition {
   }
 }
 
+const quoted = (xs: readonly string[]): string => xs.map((w) => `"${w}"`).join('|');
+const ONE_CARD = `{"exchangeOne": ${quoted(ONE_CARD_WHATS)}}`;
+
 function action(x: unknown, path: string): DrawAction {
   if (x === 'stand' || x === 'fold' || x === 'buySixth') return x;
   if (isObject(x)) {
@@ -113,17 +129,32 @@ function action(x: unknown, path: string): DrawAction {
     if (key === 'exchange' && typeof value === 'string' && (EXCHANGE_WHATS as readonly string[]).includes(value)) {
       return { exchange: value as ExchangeWhat };
     }
+    if (key === 'exchangeOne' && typeof value === 'string' && (ONE_CARD_WHATS as readonly string[]).includes(value)) {
+      return { exchangeOne: value as OneCardWhat };
+    }
   }
   throw new StrategyError(
-    `${path}: expected "stand", "fold", "buySixth" or {"exchange": ${EXCHANGE_WHATS.map((w) => `"${w}"`).join('|')}}`,
+    `${path}: expected "stand", "fold", "buySixth", {"exchange": ${quoted(EXCHANGE_WHATS)}} or ${ONE_CARD}`,
   );
 }
 
-function rule(x: unknown, path: string): Rule {
-  if (!isObject(x)) throw new StrategyError(`${path}: expected {"if": CONDITION, "then": ACTION}`);
-  for (const key of Object.keys(x))
-    if (key !== 'if' && key !== 'then') throw new StrategyError(`${path}: unknown key "${key}"`);
-  return { if: condition(x.if, `${path}.if`), then: action(x.then, `${path}.then`) };
+function secondAction(x: unknown, path: string): SecondAction {
+  const a = action(x, path);
+  if (typeof a === 'object' && 'exchange' in a) {
+    throw new StrategyError(
+      `${path}: a second draw action exchanges one card only (P-3): expected "stand", "fold", "buySixth" or ${ONE_CARD}`,
+    );
+  }
+  return a;
+}
+
+function ruleOf<A extends DrawAction>(then: (x: unknown, path: string) => A) {
+  return (x: unknown, path: string): Rule<A> => {
+    if (!isObject(x)) throw new StrategyError(`${path}: expected {"if": CONDITION, "then": ACTION}`);
+    for (const key of Object.keys(x))
+      if (key !== 'if' && key !== 'then') throw new StrategyError(`${path}: unknown key "${key}"`);
+    return { if: condition(x.if, `${path}.if`), then: then(x.then, `${path}.then`) };
+  };
 }
 
 const KEYS = ['name', 'first', 'second', 'bet', 'takeHalf', 'buyGame', 'exact'];
@@ -139,8 +170,8 @@ export function parseStrategy(input: unknown): StrategyParse {
       throw new StrategyError('strategy.exact: expected true or false');
     const strategy: PokerPlusStrategy = {
       name: input.name,
-      first: list(input.first, 'strategy.first', rule),
-      second: list(input.second, 'strategy.second', rule),
+      first: list(input.first, 'strategy.first', ruleOf(action)),
+      second: list(input.second, 'strategy.second', ruleOf(secondAction)),
       bet: condition(input.bet, 'strategy.bet'),
       takeHalf: list(input.takeHalf, 'strategy.takeHalf', category),
       buyGame: list(input.buyGame, 'strategy.buyGame', category),

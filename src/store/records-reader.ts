@@ -6,7 +6,16 @@
 // the crash test's inspection) open the file read-only and check it first.
 
 import type Database from 'better-sqlite3';
-import type { CabinetSettings, CabinetState, GameRecord, MeterSet, VoucherRecord, VoucherStatus } from '../cabinet';
+import {
+  recalledReplay,
+  storedState,
+  type CabinetSettings,
+  type CabinetState,
+  type GameRecord,
+  type MeterSet,
+  type VoucherRecord,
+  type VoucherStatus,
+} from '../cabinet';
 import { openDatabase, StoreError } from './database';
 import type { ChainCheck, EventRow } from './event-chain';
 import type { Anchor } from './keyed-chain';
@@ -66,7 +75,7 @@ function recallRecord(r: Record<string, unknown>): GameRecord {
     staked: r.staked as number,
     paid: r.paid as number,
     handpaid: r.handpaid === 1,
-    replay: JSON.parse(r.replay as string),
+    replay: recalledReplay(JSON.parse(r.replay as string)),
     result: JSON.parse(r.result as string),
   };
 }
@@ -161,7 +170,7 @@ export class RecordsReader {
     }
     const settings = this.settings();
     if (!settings) throw new StoreError(`${this.path}: the operator settings are missing`);
-    return { ...parsed, ...this.parts(parsed), meters: this.meters(), settings };
+    return storedState({ ...parsed, ...this.parts(parsed), meters: this.meters(), settings });
   }
 
   /** The stored parts; a database written before they were kept apart has them in the state. */

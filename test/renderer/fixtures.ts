@@ -214,6 +214,17 @@ export function pokerPlusDeciding(): Snapshot {
   return s;
 }
 
+/** The second draw action after a sixth card that missed the flush: one card may go, for 1A (P-3). */
+export function pokerPlusSecond(): Snapshot {
+  const s = pokerPlusDeciding();
+  s.version = 22;
+  const seen = s.pokerPlus.boxes[0]!;
+  Object.assign(seen, { cards: ['2h', '9h', 'Kc', '5h', 'Jh', '7s'], staked: 20, draws: 1, hand: 'high-card' });
+  s.pokerPlus.fees = { exchange: [0, 10], buySixth: null, bet: 20, buyGame: null, takeHalf: null };
+  s.live = ['exchange', 'bet', 'fold', 'language'];
+  return s;
+}
+
 /** The round over: the box bought the game, the dealer threw a card away and drew a queen. */
 export function pokerPlusBought(): Snapshot {
   const s = pokerPlusDeciding();

@@ -278,6 +278,24 @@ describe.each([
     expect(sent).toMatchObject({ version: 20, wish: { type: 'exchange', positions: [2, 3, 4], box: 0 } });
   });
 
+  it('at the second draw action marks one card, moves the mark to another, and sends that one for the fee quoted', async () => {
+    const s = await show(page, fx.pokerPlusSecond());
+    expect(s.message).toBe('EXCHANGE ONE CARD, OR BET OR FOLD');
+    expect(button(s, 'exchange').live).toBe(false);
+    const marked = (x: Scene) => x.cards.filter((c) => c.owner === 'box0' && c.selected).map((c) => c.position);
+    expect(await press(page, 'card3')).toBe(true);
+    expect(marked(await settle(page))).toEqual([2]);
+    expect(await press(page, 'card6')).toBe(true);
+    const moved = await settle(page);
+    expect(marked(moved)).toEqual([5]);
+    expect(button(moved, 'exchange')).toMatchObject({ label: 'EXCHANGE 1', sub: 'FEE 10', live: true });
+    expect(button(moved, 'card6').selected && !button(moved, 'card3').selected).toBe(true);
+    const before = cabinet.received.length;
+    expect(await press(page, 'exchange')).toBe(true);
+    const sent = await cabinet.nextMessage((m) => cabinet.received.indexOf(m) >= before && m.kind === 'wish');
+    expect(sent).toMatchObject({ version: 22, wish: { type: 'exchange', positions: [5], box: 0 } });
+  });
+
   it('reveals the dealer and shows the bought game and the outcomes', async () => {
     const flipsBefore = (await scene(page)).motions.flip;
     const s = await show(page, fx.pokerPlusBought());

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { autoHoldPositions, categoryOf, compareHands, evaluate, parseCards } from '../../../src/core';
+import {
+  autoHoldPositions,
+  categoryOf,
+  compareHands,
+  dealPokerPlus,
+  evaluate,
+  parseCards,
+  POKER_PLUS_RULES_VERSION,
+  stepPokerPlus,
+  type PokerPlusState,
+  type PokerPlusStep,
+} from '../../../src/core';
+import { stackedDeck } from '../../../src/core/test-decks';
 import * as fx from '../../../test/renderer/fixtures';
 import {
   ATTRACT_LOOP_MS,
@@ -12,6 +24,10 @@ import {
 } from './attract-loop';
 
 const cards = (codes: readonly string[]) => parseCards(codes.join(' '));
+const ok = (step: PokerPlusStep): PokerPlusState => {
+  if (!step.ok) throw new Error(`refused by ${step.refusal.rule}: ${step.refusal.reason}`);
+  return step.state;
+};
 
 describe('the attract loop', () => {
   it('goes round its pages in order, and again', () => {
@@ -40,6 +56,15 @@ describe('the attract loop', () => {
     expect(compareHands(cards(PP_DEMO.drawn), cards(PP_DEMO.dealer))).toBeGreaterThan(0);
     // No card twice in a deal.
     expect(new Set([...PP_DEMO.dealt, ...PP_DEMO.drawn, ...PP_DEMO.dealer]).size).toBe(5 + 3 + 5);
+    // And the engine plays it as shown: one draw action only, the first, legal under today's P-3.
+    const fresh = PP_DEMO.exchange.map((i) => drawn[i]!);
+    const deck = stackedDeck([...dealt, ...PP_DEMO.dealer, ...fresh].join(' '));
+    let state = ok(dealPokerPlus(deck, [{ ante: 1 }]));
+    expect(state.rulesVersion).toBe(POKER_PLUS_RULES_VERSION);
+    state = ok(stepPokerPlus(state, { type: 'exchange', box: 0, positions: [...PP_DEMO.exchange] }));
+    state = ok(stepPokerPlus(ok(stepPokerPlus(state, { type: 'bet', box: 0 })), { type: 'reveal' }));
+    expect(state.boxes[0]!.cards).toEqual(cards(PP_DEMO.drawn));
+    expect(state.result!.boxes[0]).toMatchObject({ hand: PP_DEMO.hand, outcome: 'win' });
     expect(new Set([...JACKS_DEMO.dealt, ...JACKS_DEMO.final]).size).toBe(7);
   });
 

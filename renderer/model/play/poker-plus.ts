@@ -10,7 +10,7 @@ import { chipText, commonButtons, creditsMeter, pokerPlusPayTable } from './comm
 import { isLive, button, card, type BannerSpec, type ButtonSpec, type CardSpot } from '../parts';
 import { uiAction, wishAction } from '../actions';
 import type { BoxModel, SceneModel } from '../scene';
-import { selectedPositions, type UiState } from '../ui-state';
+import { exchangeMost, selectedPositions, type UiState } from '../ui-state';
 
 type PokerPlusScene = Pick<
   SceneModel,
@@ -262,6 +262,13 @@ const HINT: Record<Snapshot['pokerPlus']['phase'], TextKey> = {
   over: 'pp.hint.idle',
 };
 
+/** The line under the table: at the second draw action it says that one card may go (P-3). */
+function hint(s: Snapshot): TextKey {
+  const pp = s.pokerPlus;
+  if (pp.phase !== 'deciding' || exchangeMost(s) !== 1) return HINT[pp.phase];
+  return pp.fees.buySixth !== null ? 'pp.hint.secondSixth' : 'pp.hint.second';
+}
+
 export function pokerPlusScene(s: Snapshot, ui: UiState): PokerPlusScene {
   const pp = s.pokerPlus;
   const L = s.language;
@@ -272,7 +279,7 @@ export function pokerPlusScene(s: Snapshot, ui: UiState): PokerPlusScene {
   return {
     title: t(L, 'game.poker-plus'),
     chip: chipText(s),
-    message: t(L, HINT[pp.phase]),
+    message: t(L, hint(s)),
     meters: [
       creditsMeter(s),
       {

@@ -90,18 +90,21 @@ async function cabinet(name: string, settings: Record<string, unknown> = {}): Pr
   };
 }
 
-const ended = (c: Cabinet, barcode: string, since: number) => {
+// A ticket's outcome is a new object: the same barcode twice can be decided within one millisecond.
+const ended = (c: Cabinet, barcode: string, before: Before) => {
   const t = c.runner.state.lastTicket;
-  return t?.barcode === barcode && t.at >= since;
+  return t !== before && t?.barcode === barcode;
 };
 /** The final status read by the host: the cabinet has committed that it was read. */
 const statusRead = (c: Cabinet) =>
   c.runner.state.lastTicket !== null && c.runner.state.sas?.ticketStatusRead === c.runner.state.lastTicket.since;
 
-async function insertTicket(barcode: string): Promise<number> {
-  const since = Date.now() - 1;
+type Before = Cabinet['runner']['state']['lastTicket'];
+
+async function insertTicket(c: Cabinet, barcode: string): Promise<Before> {
+  const before = c.runner.state.lastTicket;
   await until('the acceptor draws the ticket in', () => rig.acceptor.insertTicket(barcode), 10_000);
-  return since;
+  return before;
 }
 
 const lastRedemption = (barcode: string): RedemptionRecord | undefined =>
@@ -121,7 +124,7 @@ describe('tickets in through the SAS host, over socat ptys', () => {
       const c = await cabinet('accept');
       try {
         const seen = host.exceptions.length;
-        let since = await insertTicket(A);
+        let since: Before = await insertTicket(c, A);
         await until('A credited', () => c.runner.state.balance === 1500, 15_000);
         await until('the host read how A ended', () => statusRead(c), 10_000);
         expect(lastRedemption(A)).toMatchObject({
@@ -135,13 +138,13 @@ describe('tickets in through the SAS host, over socat ptys', () => {
         expect(exceptionsSince(seen, 0x67)).toBe(1);
         expect(exceptionsSince(seen, 0x68)).toBeGreaterThanOrEqual(1);
 
-        since = await insertTicket(B);
+        since = await insertTicket(c, B);
         await until('B credited', () => c.runner.state.balance === 2200, 15_000);
         await until('the host read how B ended', () => statusRead(c), 10_000);
         expect(lastRedemption(B)).toMatchObject({ amountCents: 700, finalStatus: 0x00 });
 
         // A again: the host has it redeemed (84), the cabinet hands it back and credits nothing.
-        since = await insertTicket(A);
+        since = await insertTicket(c, A);
         await until(
           'A returned',
           () => ended(c, A, since) && c.runner.state.lastTicket?.outcome === 'returned',
@@ -177,14 +180,14 @@ describe('tickets in through the SAS host, over socat ptys', () => {
       host.ticketMode = 'accept';
       const c = await cabinet('reject', { limits: { creditLimit: 100_000 } });
       try {
-        let since = await insertTicket(C);
+        let since: Before = await insertTicket(c, C);
         await until('C returned', () => ended(c, C, since), 15_000);
         expect(c.runner.state.lastTicket).toMatchObject({ outcome: 'returned', reason: 'notValidHere', code: 0x80 });
         await until('the host read how C ended', () => statusRead(c), 10_000);
         expect(lastRedemption(C)).toMatchObject({ transferCode: 0x80, finalStatus: 0x80 });
         expect(host.tickets.get(C)!.state).toBe('valid');
 
-        since = await insertTicket(D);
+        since = await insertTicket(c, D);
         await until('D returned', () => ended(c, D, since), 15_000);
         expect(c.runner.state.lastTicket).toMatchObject({ outcome: 'returned', reason: 'creditLimit' });
         await until('the host read how D ended', () => statusRead(c), 10_000);
@@ -208,10 +211,11 @@ describe('tickets in through the SAS host, over socat ptys', () => {
       const c = await cabinet('silent', { voucher: { validationSeconds: 3 } });
       try {
         const seen = host.exceptions.length;
-        const since = await insertTicket(E);
+        const drawnAt = Date.now();
+        const since = await insertTicket(c, E);
         await until('validating', () => c.runner.state.ticket?.barcode === E, 10_000);
         await until('returned on the time-out', () => ended(c, E, since), 10_000);
-        expect(Date.now() - since).toBeGreaterThanOrEqual(2900);
+        expect(Date.now() - drawnAt).toBeGreaterThanOrEqual(2900);
         expect(c.runner.state.lastTicket?.reason).toBe('timedOut');
         await until('the host read how it ended', () => statusRead(c), 10_000);
         expect(exceptionsSince(seen, 0x67)).toBe(1);

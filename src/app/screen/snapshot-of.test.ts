@@ -77,7 +77,9 @@ describe('the screen snapshot', () => {
     expect(JSON.stringify(s)).not.toContain('Kd');
     rig.play({ type: 'exchange', positions: [4] });
     s = snap(rig);
-    expect(s.pokerPlus.fees.exchange).toEqual([0, 5, 5, 5, 5, 5]);
+    // P-3: the second action exchanges one card, for 1A.
+    expect(s.pokerPlus.fees.exchange).toEqual([0, 5]);
+    expect(s.pokerPlus.fees.buySixth).toBe(5);
     rig.play({ type: 'bet' });
     s = snap(rig);
     expect(s.pokerPlus.phase).toBe('options');

@@ -11,6 +11,7 @@ import {
   dealStake,
   drawFee,
   evaluate,
+  exchangeLimit,
   formatCard,
   formatBoughtGame,
   formatCards,
@@ -72,8 +73,10 @@ function jacksView(s: CabinetState): JacksView {
   };
 }
 
-function exchangeFees(ante: number, taken: number, cardCount: number): number[] {
-  return Array.from({ length: cardCount + 1 }, (_, k) => (k === 0 ? 0 : drawFee(ante, taken, k)));
+/** P-3: the fee of exchanging k cards, for k up to the most this exchange may take. */
+function exchangeFees(core: PokerPlusState, box: BoxState): number[] {
+  const most = exchangeLimit(box.cards.length, box.draws.length, core.rulesVersion);
+  return Array.from({ length: most + 1 }, (_, k) => (k === 0 ? 0 : drawFee(box.ante, box.draws.length, k)));
 }
 
 function boxView(core: PokerPlusState, box: BoxState, index: number): BoxView {
@@ -136,7 +139,7 @@ function pokerPlusView(s: CabinetState): PokerPlusView {
       bought: bought && formatBoughtGame(bought),
     },
     fees: {
-      exchange: canDraw ? exchangeFees(seen.ante, seen.draws.length, seen.cards.length) : null,
+      exchange: canDraw ? exchangeFees(core, seen) : null,
       buySixth: canDraw && seen.cards.length < 6 ? drawFee(seen.ante, seen.draws.length, 'sixth') : null,
       bet: deciding ? betStake(seen.ante) : null,
       buyGame: options && !seen.boughtGame ? buyGameFee(seen.ante) : null,

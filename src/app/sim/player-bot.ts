@@ -5,7 +5,7 @@
 // hands, like a person would; the hands may be in another process, so it waits for what it did
 // to show in the cabinet's state rather than assuming it.
 
-import { canTakeHalf, present, uniformBelow, type RandomSource } from '../../core';
+import { canTakeHalf, exchangeLimit, present, uniformBelow, type RandomSource } from '../../core';
 import { gameInProgress, type CabinetState } from '../../cabinet';
 import type { CabinetRunner } from '../runner';
 import type { Hands } from './hands';
@@ -192,7 +192,12 @@ export class PlayerBot {
     if (core.phase === 'deciding') {
       const roll = this.pick(100);
       if (roll < 25 && box.draws.length < 2) {
-        const positions = [...Array(box.cards.length).keys()].filter(() => this.chance(35));
+        // P-3: a second action exchanges one card (under the rule the round was dealt with).
+        const most = exchangeLimit(box.cards.length, box.draws.length, core.rulesVersion);
+        const positions =
+          most === 1
+            ? [this.pick(box.cards.length)]
+            : [...Array(box.cards.length).keys()].filter(() => this.chance(35));
         if (positions.length > 0 && this.wish({ type: 'exchange', positions })) return;
       } else if (roll < 35 && box.draws.length < 2 && box.cards.length < 6) {
         if (this.wish({ type: 'buySixth' })) return;
