@@ -214,9 +214,10 @@ async function start(): Promise<void> {
     if (sinceCheck > 1000) {
       sinceCheck = 0;
       presentation.tick();
-      // The SAS link's counters move with every poll, not with the state: read them again.
-      if (ui.service.mode === 'technician' && ui.service.page === 'devices' && store.snapshot?.service.settings.sas)
-        ask([{ type: 'sasLink' }]);
+      // The SAS link's counters move with every poll, the records' counter with every commit,
+      // neither with the snapshot: read them again.
+      if (ui.service.mode === 'technician' && ui.service.page === 'devices')
+        ask(store.snapshot?.service.settings.sas ? [{ type: 'sasLink' }, { type: 'anchor' }] : [{ type: 'anchor' }]);
       // Clocks on a service page (a PIN lockout, a tilt's duration) count every second.
       if (
         model.service?.ticking ||

@@ -156,8 +156,8 @@ export function devicesPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   };
   // The link answers only to its query: its counters move with every poll, not with the state.
   const sas = s.service.settings.sas !== null;
-  if (sas) page.table.rows.push(sasRow(s, ui));
   page.table.rows.push(anchorRow(s, ui));
+  if (sas) page.table.rows.push(sasRow(s, ui));
   const link = sas && ui.sasLink.state === 'ready' ? ui.sasLink.value : null;
   const switches: Indicator[] = [
     ...Object.entries(s.doors).map(([door, open]): Indicator => ({

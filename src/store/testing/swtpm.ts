@@ -4,7 +4,8 @@
 // skip (.ci/run installs it).
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { connect, createServer } from 'node:net';
 import type { Tcti } from '../anchor/transport';
 
@@ -45,10 +46,16 @@ const answers = (port: number): Promise<boolean> =>
     s.on('error', () => resolve(false));
   });
 
-function launch(port: number, stateDir: string): ChildProcess {
-  const child = spawn(
-    'swtpm',
+function launch(port: number, stateDir: string, pidFile: string): ChildProcess {
+  // setpriv (util-linux, on every Debian) has the kernel kill it when this process dies, however
+  // it dies: a test worker killed leaves no software TPM behind. It execs swtpm: the same pid.
+  return spawn(
+    'setpriv',
     [
+      '--pdeathsig',
+      'KILL',
+      '--',
+      'swtpm',
       'socket',
       '--tpm2',
       '--server',
@@ -57,21 +64,42 @@ function launch(port: number, stateDir: string): ChildProcess {
       `type=tcp,port=${port + 1},bindaddr=127.0.0.1`,
       '--tpmstate',
       `dir=${stateDir}`,
+      '--pid',
+      `file=${pidFile}`,
       '--flags',
       'not-need-init,startup-clear',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    { stdio: ['ignore', 'ignore', 'ignore'] },
   );
-  return child;
 }
 
-/** swtpm on `port` (and the control channel on the one above), once it answers; null if it exits first. */
+/** The pid the file holds, or null while it is not written. */
+function pidIn(file: string): number | null {
+  try {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * swtpm on `port` (and the control channel on the one above), once it answers; null if it
+ * exits first. swtpm writes its pid file only once both ports are bound (a port taken makes it
+ * exit without one), so the file naming this child proves the ports are its own, not another
+ * run's that took them a moment before: only then does an answer on the port count.
+ */
 async function launchAnswering(port: number, stateDir: string): Promise<ChildProcess | null> {
-  const child = launch(port, stateDir);
+  const pidFile = join(stateDir, 'swtpm.pid');
+  rmSync(pidFile, { force: true });
+  const child = launch(port, stateDir, pidFile);
   let exited = false;
   child.on('exit', () => (exited = true));
-  for (let i = 0; i < 150 && !exited; i++) {
-    if (await answers(port)) return child;
+  child.on('error', () => (exited = true));
+  // Generous: a loaded machine can take seconds to start a process; a port taken ends it at once.
+  const deadline = performance.now() + 30_000;
+  while (!exited && performance.now() < deadline) {
+    if (pidIn(pidFile) === child.pid && (await answers(port))) return child;
     await new Promise((r) => setTimeout(r, 20));
   }
   child.kill('SIGKILL');
@@ -111,7 +139,10 @@ export async function startSwtpm(stateDir: string): Promise<Swtpm> {
     async restart() {
       await down();
       // The same ports, so that the configuration naming them still holds (freed a moment ago).
-      for (let attempt = 0; attempt < 20 && !child; attempt++) child = await launchAnswering(port, stateDir);
+      for (let attempt = 0; attempt < 20 && !child; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, 100));
+        child = await launchAnswering(port, stateDir);
+      }
       if (!child) throw new Error(`swtpm could not be started again on port ${port}`);
     },
     tools(command, args) {
