@@ -105,7 +105,7 @@ export class CabinetRunner {
   ) {
     this.current = state;
     this.validator = async (barcode) =>
-      ownVoucherVerdict(this.store.reader.voucher(barcode), this.env.now(), this.current.settings.currency);
+      ownVoucherVerdict(this.store.voucher(barcode), this.env.now(), this.current.settings.currency);
   }
 
   /** Reads (or creates) the committed state, powers up, recovers, then starts listening. */
@@ -272,6 +272,11 @@ export class CabinetRunner {
       for (const l of this.listeners) l(this.current, result, input);
       this.heedStore();
       return result;
+    } catch (e) {
+      // A commit that failed may have found the records broken: queued (not stepped, since the
+      // database may still refuse commits), the cabinet hears it at the next input or read.
+      this.heedStore();
+      throw e;
     } finally {
       this.busy = false;
     }

@@ -18,6 +18,7 @@ import {
   type CabinetEffect,
   type CabinetState,
   type Meters,
+  type VoucherRecord,
 } from '../cabinet';
 import { migrate, openDatabase, StoreError } from './database';
 import { checkpointMac, commitMac, type Anchor, type CommitRow } from './keyed-chain';
@@ -26,6 +27,7 @@ import type { Mirror, MirrorRecord } from './mirror';
 import {
   adopt,
   checkPlaces,
+  numberingOf,
   openKeyed,
   readIdentity,
   seedNew,
@@ -34,14 +36,15 @@ import {
   type Purpose,
   type RecordsVerdict,
 } from './records-open';
-import { RecordsReader, refusedIn } from './records-reader';
-import type { RecordsCheck } from './records-walk';
+import { RecordsReader, refusedIn, voucherRecord } from './records-reader';
+import { checkTables, type RecordsCheck } from './records-walk';
 import { ANCHOR_SCHEMA, KEYED_SCHEMA, SCHEMA_VERSION } from './schema';
 import { isEmptyWrite, SasTables, type QueuedException, type SasWrites, type StoredValidation } from './sas-tables';
-import { TableDigests } from './table-digests';
+import type { TableDigests } from './table-digests';
 import { TableWriters } from './table-writers';
 import type { AnchorMemory, AnchorPlan, RecordsAnchor } from './anchor/records-anchor';
 import { MAX_ATTEMPT, VoucherNumbers } from './voucher-numbers';
+import { WriterLock } from './writer-lock';
 
 /** A checkpoint is written when this many commits and event rows were added since the last one. */
 export const CHECKPOINT_EVERY = 2000;
@@ -58,8 +61,9 @@ function settingsSource(effects: readonly CabinetEffect[]): string | undefined {
 export class Journal {
   private statements: ReturnType<Journal['prepare']> | null = null;
   private readonly key: MachineKey;
+  private readonly lock: WriterLock;
   private readonly numbers: VoucherNumbers;
-  private digests: TableDigests;
+  private readonly digests: TableDigests;
   private readonly writers: TableWriters;
   private head: CommitRow;
   private readonly mirror: Mirror;
@@ -82,10 +86,11 @@ export class Journal {
   /** The journal goes on from what the check at open found. */
   private constructor(
     readonly path: string,
-    start: JournalStart & { db: RecordsReader['db'] },
+    start: JournalStart & { db: RecordsReader['db']; lock: WriterLock },
   ) {
     this.key = start.key;
-    this.numbers = new VoucherNumbers(start.key);
+    this.lock = start.lock;
+    this.numbers = new VoucherNumbers(start.key, numberingOf(start.db));
     this.digests = start.digests;
     this.head = start.head;
     this.mirror = start.mirror;
@@ -121,6 +126,17 @@ export class Journal {
    */
   static open(path: string, m: MachineOptions): Journal {
     checkPlaces(path, m);
+    // Before the database is read: what a second writer found there would be stale at once.
+    const lock = WriterLock.take(path);
+    try {
+      return Journal.openLocked(path, m, lock);
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
+  }
+
+  private static openLocked(path: string, m: MachineOptions, lock: WriterLock): Journal {
     const fresh = !existsSync(path);
     let key = existsSync(m.keyFile) ? readMachineKey(m.keyFile) : null;
     if (fresh) key ??= createMachineKey(m.keyFile);
@@ -145,7 +161,7 @@ export class Journal {
       db.close();
       throw refusedIn(path, e);
     }
-    return new Journal(path, { ...start, db });
+    return new Journal(path, { ...start, db, lock });
   }
 
   /** The signing's own statements; the rows' are the table writers'. */
@@ -176,6 +192,23 @@ export class Journal {
       if (!this.reader.voucher(v)) return v;
     }
     throw new StoreError(`no validation number left for voucher ${sequence} of machine "${machine}"`);
+  }
+
+  /**
+   * A voucher this cabinet printed, as the journal's own commits left its row; null for any other
+   * number. The tables are checked against their signed digests only at a start, so a row that
+   * another process added, changed or put back while the cabinet runs (a forged voucher, a
+   * redeemed one marked issued again) would pay until then: it is no voucher of the cabinet's,
+   * and the records are broken (the runner tilts on it).
+   */
+  voucher(validation: string): VoucherRecord | null {
+    const row = this.reader.voucherRow(validation);
+    if (!row) return null;
+    if (this.digests.holds('vouchers', row)) return voucherRecord(row);
+    this.reader.breakSeen(
+      `the vouchers row of ${validation} is not as the cabinet wrote it: written by something else while it ran`,
+    );
+    return null;
   }
 
   /** The last committed state, which the journal goes on from; null for a new database. */
@@ -280,6 +313,7 @@ export class Journal {
     const notes = this.counter.notes;
     let signed: CommitRow;
     let plan: AnchorPlan;
+    this.digests.begin();
     try {
       this.db.transaction(() => {
         const moves = work();
@@ -317,8 +351,11 @@ export class Journal {
     } catch (e) {
       this.head = before.head;
       w.restore(before.writers);
-      this.digests = TableDigests.read(this.db);
-      w.digests = this.digests;
+      this.digests.rollback();
+      // The tables must be as the last commit signed them: a row another process wrote (and
+      // then made this commit fail by holding the database's lock) is found as a start finds it.
+      const tables = checkTables(this.db, this.head);
+      if (tables.problem) this.reader.breakSeen(tables.problem);
       throw e;
     }
     this.head = signed!;
@@ -452,6 +489,7 @@ export class Journal {
     this.mirror.close();
     this.counter.close();
     this.reader.close();
+    this.lock.release();
   }
 }
 

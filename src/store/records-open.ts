@@ -7,6 +7,7 @@
 // from before the keyed records is adopted. The journal (journal.ts) goes on from here.
 
 import type Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { CabinetSettings, MirrorMemory } from '../cabinet';
 import { migrate, StoreError } from './database';
@@ -331,9 +332,27 @@ export function seedNew(db: Database.Database, key: MachineKey, m: MachineOption
       fingerprint: key.fingerprint,
       machine: m.machine,
       purpose: m.purpose,
+      numbering: randomBytes(16).toString('hex'),
     });
     signFirst(db, key, at, { events_to: 1, events_head: head, settings_to: 0, settings_head: GENESIS });
   })();
+}
+
+/**
+ * The database's own numbering of its vouchers (voucher-numbers.ts), drawn when it was made and
+ * kept in its first row, which the keyed chain covers; null for a database made before it had
+ * one (adopted ones included).
+ */
+export function numberingOf(db: Database.Database): string | null {
+  const row = db.prepare("SELECT data FROM events WHERE seq = 1 AND kind = 'records'").get() as
+    { data: string } | undefined;
+  if (!row) return null;
+  try {
+    const data = JSON.parse(row.data) as { event?: unknown; numbering?: unknown };
+    return data.event === 'created' && typeof data.numbering === 'string' ? data.numbering : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether the mirror vouches for the database: never behind it, and on its chain. */

@@ -23,7 +23,7 @@ import type { MachineKey } from './machine-key';
 import { verifyKeyed, walkUnkeyed, type RecordsVerdict } from './records-open';
 import { headCommit, latestCheckpoint, walkAll, walkSlices, type RecordsCheck } from './records-walk';
 import { KEYED_SCHEMA, RECALL_KEEP } from './schema';
-import { COVERED } from './table-digests';
+import { COVERED, type RowValues } from './table-digests';
 
 type Scope = 'lifetime' | 'period';
 
@@ -96,6 +96,22 @@ export const refusedIn = (path: string, e: unknown): StoreError =>
 
 /** The vouchers table's columns, in the order its digest covers them. */
 export const VOUCHER_COLUMNS = COVERED.vouchers.columns.join(', ');
+
+/** A vouchers row in VOUCHER_COLUMNS order. */
+export function voucherRecord(row: RowValues): VoucherRecord {
+  const [validation, sequence, amount, currency, issuedAt, expiresAt, status, redeemedAt, redeemedEvent] = row;
+  return {
+    validation: String(validation),
+    sequence: Number(sequence),
+    amount: Number(amount),
+    currency: String(currency),
+    issuedAt: Number(issuedAt),
+    expiresAt: String(expiresAt),
+    status: status as VoucherStatus,
+    redeemedAt: redeemedAt === null ? null : Number(redeemedAt),
+    redeemedEvent: redeemedEvent === null ? null : Number(redeemedEvent),
+  };
+}
 
 export class RecordsReader {
   /** What the check at open found (for the running cabinet: from the latest checkpoint). */
@@ -214,27 +230,21 @@ export class RecordsReader {
     }
   }
 
-  /** The most recent games first (C-11). */
   /** A voucher this cabinet printed, with what became of it; null for any other number. */
   voucher(validation: string): VoucherRecord | null {
-    // A reader of a database from before the vouchers were kept (only the cabinet migrates).
-    if (!this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vouchers'").get()) return null;
-    const r = this.db.prepare(`SELECT ${VOUCHER_COLUMNS} FROM vouchers WHERE validation = ?`).get(validation) as
-      Record<string, unknown> | undefined;
-    if (!r) return null;
-    return {
-      validation: String(r.validation),
-      sequence: Number(r.sequence),
-      amount: Number(r.amount),
-      currency: String(r.currency),
-      issuedAt: Number(r.issued_at),
-      expiresAt: String(r.expires_at),
-      status: r.status as VoucherStatus,
-      redeemedAt: r.redeemed_at === null ? null : Number(r.redeemed_at),
-      redeemedEvent: r.redeemed_event === null ? null : Number(r.redeemed_event),
-    };
+    const row = this.voucherRow(validation);
+    return row ? voucherRecord(row) : null;
   }
 
+  /** The vouchers row of `validation` as its digest covers it (VOUCHER_COLUMNS), if there is one. */
+  voucherRow(validation: string): RowValues | null {
+    // A reader of a database from before the vouchers were kept (only the cabinet migrates).
+    if (!this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vouchers'").get()) return null;
+    const row = this.db.prepare(`SELECT ${VOUCHER_COLUMNS} FROM vouchers WHERE validation = ?`).raw().get(validation);
+    return (row as RowValues | undefined) ?? null;
+  }
+
+  /** The most recent games first (C-11). */
   recall(last = RECALL_KEEP): GameRecord[] {
     const rows = this.db.prepare('SELECT * FROM recall ORDER BY game_id DESC LIMIT ?').all(last) as Record<
       string,
@@ -368,6 +378,11 @@ export class RecordsReader {
   /** A break in the chain found since open (by a checkpoint's or the background walk), or null. */
   get recordsBroken(): string | null {
     return this.breakFound;
+  }
+
+  /** A break the journal found in what it read back (a row changed under it): kept as a walk's is. */
+  breakSeen(problem: string): void {
+    this.breakFound ??= `the records are broken: ${problem}`;
   }
 
   /** A RAM clear on refused records starts a new era: what was found before it is history. */

@@ -97,6 +97,12 @@ class TableRows {
     this.lines.set(key, `${key}\t${hash}\n`);
   }
 
+  /** The row's hash, or undefined when the table has no row of that key. */
+  get(key: string): string | undefined {
+    const line = this.lines.get(key);
+    return line === undefined ? undefined : line.slice(key.length + 1, -1);
+  }
+
   delete(key: string): boolean {
     if (!this.lines.delete(key)) return false;
     this.order.splice(this.place(key), 1);
@@ -131,7 +137,10 @@ export const EMPTY_TABLE_DIGEST = sha256('');
 export class TableDigests {
   private readonly rows = new Map<CoveredTable, TableRows>();
   private readonly digests = {} as Record<CoveredTable, string>;
-  private readonly changed = new Set<CoveredTable>();
+  private changed = new Set<CoveredTable>();
+  /** What begin() saw of each row changed since: the hash it had, undefined for none. */
+  private undo: Map<CoveredTable, Map<string, string | undefined>> | null = null;
+  private before: { digests: Record<CoveredTable, string>; changed: Set<CoveredTable> } | null = null;
 
   private constructor() {
     for (const t of COVERED_TABLES) this.rows.set(t, new TableRows());
@@ -157,13 +166,57 @@ export class TableDigests {
     return d;
   }
 
+  /**
+   * A commit begins: what it changes can be undone by rollback(). Undone, never read back from
+   * the file: a row another process wrote meanwhile must not be taken in (and signed next).
+   */
+  begin(): void {
+    this.undo = new Map();
+    this.before = { digests: { ...this.digests }, changed: new Set(this.changed) };
+  }
+
+  /** The commit failed: the rows and digests as begin() found them. */
+  rollback(): void {
+    if (!this.undo || !this.before) throw new Error('TableDigests.rollback without begin');
+    for (const [table, keys] of this.undo) {
+      const rows = this.rows.get(table)!;
+      for (const [key, hash] of keys) {
+        if (hash === undefined) rows.delete(key);
+        else rows.set(key, hash);
+      }
+    }
+    Object.assign(this.digests, this.before.digests);
+    this.changed = this.before.changed;
+    this.undo = null;
+    this.before = null;
+  }
+
+  private remember(table: CoveredTable, key: string): void {
+    if (!this.undo) return;
+    let keys = this.undo.get(table);
+    if (!keys) this.undo.set(table, (keys = new Map()));
+    if (!keys.has(key)) keys.set(key, this.rows.get(table)!.get(key));
+  }
+
   put(table: CoveredTable, values: RowValues): void {
-    this.rows.get(table)!.set(rowKey(table, values), sha256(JSON.stringify(values)));
+    const key = rowKey(table, values);
+    this.remember(table, key);
+    this.rows.get(table)!.set(key, sha256(JSON.stringify(values)));
     this.changed.add(table);
   }
 
+  /**
+   * Whether a row read back is one the journal wrote: a row added, changed or put back by another
+   * process since is not, though the next commit's digest would not cover it either.
+   */
+  holds(table: CoveredTable, values: RowValues): boolean {
+    return this.rows.get(table)!.get(rowKey(table, values)) === sha256(JSON.stringify(values));
+  }
+
   remove(table: CoveredTable, key: RowValues): void {
-    if (this.rows.get(table)!.delete(JSON.stringify(key))) this.changed.add(table);
+    const k = JSON.stringify(key);
+    this.remember(table, k);
+    if (this.rows.get(table)!.delete(k)) this.changed.add(table);
   }
 
   /** Rows whose key is at most `last` (recall pruning: the key is one whole number). */
@@ -173,7 +226,8 @@ export class TableDigests {
     if (last < 1) return;
     // A key of one whole number is its JSON text, "[n]".
     const gone = rows.keys().filter((k) => Number(k.slice(1, -1)) <= last);
-    for (const k of gone) if (rows.delete(k)) this.changed.add(table);
+    // Through remove(), so that a commit that fails puts them back.
+    for (const k of gone) this.remove(table, JSON.parse(k) as RowValues);
   }
 
   /** The table's digest is written with the next commit though no row of it changed. */

@@ -106,3 +106,35 @@ describe("a cabinet's validation numbers", () => {
     bench.store.close();
   });
 });
+
+describe('one machine key in two places', () => {
+  // A disk imaged after the package made its key carries the key to every cabinet cloned from
+  // it, all on the default machine number; and a technician who deletes the data folder and the
+  // mirror but keeps the key starts a new database at voucher 1. Each new database numbers
+  // apart: a voucher of one is no voucher of the other's.
+  const first = (place: string, keyFile: string) => {
+    const store = Journal.open(dataPath(place), testMachine(place, { keyFile }));
+    try {
+      return Array.from({ length: 3 }, (_, i) => store.validationNumber('0001', i + 1));
+    } finally {
+      store.close();
+    }
+  };
+
+  it('two cabinets cloned with one key file, both numbered "0001", print different numbers', () => {
+    const keyFile = join(dir, 'machine.key');
+    const a = first(join(dir, 'a'), keyFile);
+    const b = first(join(dir, 'b'), keyFile);
+    for (const v of b) expect(a).not.toContain(v);
+  });
+
+  it('a new database under the key the deleted one had numbers apart from it', () => {
+    const keyFile = join(dir, 'machine.key');
+    const place = join(dir, 'cabinet');
+    const before = first(place, keyFile);
+    rmSync(join(place, 'data'), { recursive: true });
+    rmSync(join(place, 'mirror'), { recursive: true, force: true });
+    const after = first(place, keyFile);
+    for (const v of after) expect(before).not.toContain(v);
+  });
+});
