@@ -37,7 +37,7 @@ const NODE_MODULES = [
 const IO_PACKAGES = ['electron', 'better-sqlite3', 'serialport', '@serialport/*', 'ws', 'pixi.js'];
 
 // The renderer's rooms (README, "Player screens"): which room may import which, and which may draw
-// with Pixi. main.ts and test-hook.ts at the root wire the rooms together; no room imports them.
+// with Pixi. main.ts, screen-router.ts and test-hook.ts at the root wire the rooms together; no room imports them.
 // A room's sub-folders listed as `apart` import only the room's own files, never each other.
 const ROOMS = {
   transport: { may: [], pixi: false },
@@ -47,7 +47,7 @@ const ROOMS = {
   ui: { may: ['model'], pixi: true },
   screens: { may: ['model', 'i18n', 'ui'], pixi: true },
 };
-const RENDERER_ROOT = ['main', 'test-hook'];
+const RENDERER_ROOT = ['main', 'screen-router', 'test-hook'];
 const RENDERER_PATTERNS = [
   {
     regex: '^(\\.\\./)+src/(cabinet|store|devices|app|host|main|math)(/|$)',

@@ -6,6 +6,7 @@ import type { SceneModel } from './model/scene';
 import type { Navigator } from './screens/navigator';
 import type { Played } from './audio/sound-board';
 import { motions } from './ui/card-view';
+import type { AmbientPace } from './screens/frame-pacer';
 
 export interface TestHookDeps {
   model: () => SceneModel;
@@ -29,6 +30,17 @@ export interface TestHookDeps {
 }
 
 export const testMode = (search: string): boolean => new URLSearchParams(search).get('test') === '1';
+
+/**
+ * Under the test hook the ambient effects (a flashing row, the attract shimmer, a big win's
+ * sparkles) hold still, so screenshots and pixel probes see a still scene; deals, flips and
+ * reveals still run. `ambient=every-frame` keeps them moving and draws them every frame (the
+ * screens bench, frame cap off).
+ */
+export function ambientPace(search: string): AmbientPace {
+  if (!testMode(search)) return 'paced';
+  return new URLSearchParams(search).get('ambient') === 'every-frame' ? 'every-frame' : 'still';
+}
 
 type HookWindow = {
   __scene?: () => unknown;

@@ -13,6 +13,7 @@ import { BannerView } from '../ui/banner-view';
 import { CardView } from '../ui/card-view';
 import { drawFelt } from '../ui/felt';
 import { PayTableView } from '../ui/paytable-view';
+import { placeOnPixel, still } from '../ui/still';
 import { COLORS, fitText, label, vertical } from '../ui/theme';
 import { CardSlots } from './card-row';
 import { AppScreen } from './screen';
@@ -48,7 +49,7 @@ function noteIntoSlot(w: number): { view: Container; note: Graphics; travel: num
   // The note shows only above the slot: what has gone in is inside the acceptor.
   const above = new Graphics().rect(-w, -w * 1.3, w * 2, w * 1.3 + 18).fill(0xffffff);
   note.mask = above;
-  view.addChild(above, note, face);
+  view.addChild(above, note, still(face));
   return { view, note, travel: w };
 }
 
@@ -80,7 +81,7 @@ export class AttractScreen extends AppScreen {
     this.addChild(drawFelt(d));
     const glow = new Graphics();
     glow.ellipse(d.w / 2, d.h * 0.5, d.w * 0.36, d.h * 0.2).fill({ color: COLORS.win, alpha: 0.06 });
-    this.addChild(glow);
+    this.addChild(still(glow));
     this.title = label('', {
       fontSize: 110,
       fill: COLORS.goldLight,
@@ -122,7 +123,7 @@ export class AttractScreen extends AppScreen {
     const jLayer = new Container();
     this.jacksCards = this.slots(jLayer, jRects, d);
     this.jacksBanner = new BannerView(Math.min(820, jRects[4].x + jRects[4].w - jRects[0].x), 150);
-    this.jacksBanner.position.set(d.w / 2, d.h * 0.3 + jh * 0.55);
+    placeOnPixel(this.jacksBanner, d.w / 2, d.h * 0.3 + jh * 0.55);
     jLayer.addChild(this.jacksBanner);
 
     // Poker Plus's: the dealer's row above the player's box.
@@ -137,7 +138,7 @@ export class AttractScreen extends AppScreen {
     this.dealerCards = this.slots(pLayer, centredRow(rect(0, d.h * 0.31, d.w, ph), 5, pw, 18), d);
     this.boxCards = this.slots(pLayer, centredRow(rect(0, d.h * 0.565, d.w, ph), 5, pw, 18), d);
     this.ppBanner = new BannerView(Math.min(700, 5 * pw + 4 * 18 + 60), 130);
-    this.ppBanner.position.set(d.w / 2, d.h * 0.565 + ph * 0.55);
+    placeOnPixel(this.ppBanner, d.w / 2, d.h * 0.565 + ph * 0.55);
     pLayer.addChild(this.ppBanner);
 
     this.bill = noteIntoSlot(d.h * 0.2);

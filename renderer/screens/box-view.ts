@@ -8,6 +8,7 @@ import type { CardSpot } from '../model/parts';
 import { BannerView } from '../ui/banner-view';
 import { ChipStack } from '../ui/chip-view';
 import type { CardMarks } from '../ui/card-view';
+import { placeOnPixel, redraw, still } from '../ui/still';
 import { COLORS, fitText, label } from '../ui/theme';
 import { CardSlots } from './card-row';
 
@@ -30,7 +31,7 @@ export class BoxView extends Container {
     shoe: { x: number; y: number },
   ) {
     super();
-    this.addChild(this.frame, this.slots);
+    this.addChild(still(this.frame), still(this.slots));
     this.title = label('', { fontSize: 24, fill: COLORS.goldLight, letterSpacing: 2 });
     this.title.position.set(l.label.x + l.label.w / 2, l.label.y + l.label.h / 2);
     this.addChild(this.title);
@@ -53,12 +54,12 @@ export class BoxView extends Container {
       return t;
     };
     this.spotNames = [spotName(l.ante), spotName(l.bet)];
-    this.addChildAt(spots, 2);
+    this.addChildAt(still(spots), 2);
     const radius = l.ante.w * 0.3;
     this.ante = new ChipStack(radius);
-    this.ante.position.set(l.ante.x + l.ante.w / 2, l.ante.y + l.ante.h * 0.62);
+    placeOnPixel(this.ante, l.ante.x + l.ante.w / 2, l.ante.y + l.ante.h * 0.62);
     this.bet = new ChipStack(radius);
-    this.bet.position.set(l.bet.x + l.bet.w / 2, l.bet.y + l.bet.h * 0.62);
+    placeOnPixel(this.bet, l.bet.x + l.bet.w / 2, l.bet.y + l.bet.h * 0.62);
     this.anteAmount = label('', { fontSize: 22, fill: COLORS.white }, 0, 0.5);
     this.anteAmount.position.set(l.ante.x + l.ante.w + 10, l.ante.y + l.ante.h / 2);
     this.betAmount = label('', { fontSize: 22, fill: COLORS.white }, 0, 0.5);
@@ -67,7 +68,7 @@ export class BoxView extends Container {
     // The outcome sits low on the cards, so the hand it judges stays readable above it.
     this.banner = new BannerView(l.frame.w * 0.74, 90);
     const mid = l.cards[2];
-    this.banner.position.set(l.frame.x + l.frame.w / 2, mid.y + mid.h * 0.66);
+    placeOnPixel(this.banner, l.frame.x + l.frame.w / 2, mid.y + mid.h * 0.66);
     this.addChild(this.banner);
   }
 
@@ -102,6 +103,7 @@ export class BoxView extends Container {
         .roundRect(f.x, f.y, f.w, f.h, 24)
         .fill({ color: 0x000000, alpha: box.seen ? 0.16 : 0.1 })
         .stroke({ width: box.seen ? 4 : 2, color: box.seen ? COLORS.gold : COLORS.goldDark });
+      redraw(this.frame);
     }
     this.title.text = box.label + (box.boughtGame ? `  •  ${o.boughtTag}` : '');
     fitText(this.title, f.w - 20, 32);

@@ -5,6 +5,7 @@ import type { Container } from 'pixi.js';
 import type { Rect } from '../ui/layout';
 import type { CardSpot } from '../model/parts';
 import { CardView, type CardMarks } from '../ui/card-view';
+import { placeOnPixel } from '../ui/still';
 
 export class CardSlots {
   readonly views: CardView[];
@@ -13,8 +14,8 @@ export class CardSlots {
   constructor(parent: Container, rects: Rect[], shoe: { x: number; y: number }) {
     this.views = rects.map((r) => {
       const v = new CardView(r.w, r.h);
-      v.position.set(r.x, r.y);
-      v.dealFrom = { x: shoe.x - r.x, y: shoe.y - r.y };
+      placeOnPixel(v, r.x, r.y);
+      v.dealFrom = { x: shoe.x - v.x, y: shoe.y - v.y };
       parent.addChild(v);
       return v;
     });

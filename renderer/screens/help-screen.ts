@@ -5,6 +5,7 @@ import { rect, type Design, type Rect } from '../ui/layout';
 import type { SceneModel } from '../model/scene';
 import { drawFelt } from '../ui/felt';
 import { PayTableView } from '../ui/paytable-view';
+import { still } from '../ui/still';
 import { COLORS, fitText, label, vertical } from '../ui/theme';
 import { AppScreen } from './screen';
 
@@ -24,7 +25,7 @@ export class HelpScreen extends AppScreen {
     g.roundRect(this.panel.x, this.panel.y, this.panel.w, this.panel.h, 24)
       .fill(vertical(0x0d1a14, 0x020504))
       .stroke({ width: 4, color: COLORS.gold });
-    this.addChild(g);
+    this.addChild(still(g));
     this.title = label('', { fontSize: 52, fill: COLORS.goldLight, letterSpacing: 3 });
     this.title.position.set(d.w / 2, this.panel.y + 56);
     this.pageText = label('', { fontSize: 22, fill: COLORS.gold, fontWeight: '400' }, 1, 0.5);

@@ -9,6 +9,7 @@ import { BannerView } from '../ui/banner-view';
 import { drawFelt } from '../ui/felt';
 import { MeterView } from '../ui/meter-view';
 import { PayTableView } from '../ui/paytable-view';
+import { placeOnPixel, still } from '../ui/still';
 import { COLORS, fitText, label } from '../ui/theme';
 import { CardSlots } from './card-row';
 import { AppScreen } from './screen';
@@ -44,7 +45,7 @@ export class JacksScreen extends AppScreen {
     const shadows = new Graphics();
     for (const c of l.cards)
       shadows.roundRect(c.x + 6, c.y + 8, c.w, c.h, c.w * 0.07).fill({ color: 0x000000, alpha: 0.35 });
-    this.addChild(shadows);
+    this.addChild(still(shadows));
     this.cards = new CardSlots(this, l.cards, { x: d.w - 160, y: -320 });
     l.cards.forEach((c, i) => this.buttonSet.ghost(this, `tap:hold${i + 1}`, `hold${i + 1}`, c));
     l.holds.forEach((r, i) => this.buttonSet.place(this, `hold${i + 1}`, r, 'blue', 24));
@@ -64,7 +65,7 @@ export class JacksScreen extends AppScreen {
     const first = l.cards[0];
     const last = l.cards[4];
     this.banner = new BannerView(Math.min(820, last.x + last.w - first.x), 150);
-    this.banner.position.set((first.x + last.x + last.w) / 2, first.y + first.h * 0.55);
+    placeOnPixel(this.banner, (first.x + last.x + last.w) / 2, first.y + first.h * 0.55);
     this.addChild(this.banner);
   }
 

@@ -6,6 +6,7 @@ import { centredRow, rect, row, type Design, type Rect } from '../ui/layout';
 import type { SceneModel } from '../model/scene';
 import { drawFelt } from '../ui/felt';
 import { MeterView } from '../ui/meter-view';
+import { still } from '../ui/still';
 import { COLORS, fitText, label } from '../ui/theme';
 import { AppScreen } from './screen';
 
@@ -39,7 +40,7 @@ export class LobbyScreen extends AppScreen {
         .roundRect(t.x - 10, t.y - 10, t.w + 20, t.h + 20, 28)
         .fill({ color: 0x000000, alpha: 0.25 })
         .stroke({ width: 2, color: COLORS.goldDark });
-    this.addChild(frames);
+    this.addChild(still(frames));
     this.chipTitle = label('', { fontSize: 34, fill: COLORS.gold, letterSpacing: 4 });
     this.chipTitle.position.set(d.w / 2, tiles[0].y + tileH + 70);
     this.addChild(this.chipTitle);

@@ -1,14 +1,16 @@
 // Switches screens as the model says, keeps one lockup overlay above them, scales the logical
-// design into the window with letterbox bars, and drives every frame's update.
+// design into the window with letterbox bars, and owns the one ticker: each frame it hands the
+// screens their time, runs what else follows the clock, and draws the stage when it must.
 
-import { Container, Graphics, Point } from 'pixi.js';
+import { Container, Graphics, Point, Ticker } from 'pixi.js';
 import { chooseDesign, fit, type Design, type Rect } from '../ui/layout';
 import type { OverlayName, SceneModel, ScreenName } from '../model/scene';
 import { ButtonView } from '../ui/button-view';
 import { MeterView } from '../ui/meter-view';
-import { faceResolution } from '../ui/card-view';
 import { CelebrationView } from '../ui/celebration-view';
 import { COLORS } from '../ui/theme';
+import { textureResolution } from '../ui/still';
+import { FramePacer, type AmbientPace } from './frame-pacer';
 import { AttractScreen } from './attract-screen';
 import { ConnectingScreen } from './connecting-screen';
 import { HelpScreen } from './help-screen';
@@ -43,6 +45,10 @@ export class Navigator {
   private readonly celebration = new CelebrationView();
   design: Design;
   private model: SceneModel | null = null;
+  private readonly ticker = new Ticker();
+  private pacer = new FramePacer();
+  private readonly frameListeners: ((dt: number) => void)[] = [];
+  private painted = 0;
 
   constructor(
     private readonly onPress: PressHandler,
@@ -56,6 +62,36 @@ export class Navigator {
     this.world.addChild(this.celebration, this.overlay, this.strip);
     this.stage.addChild(this.world, this.bars);
     this.resize(viewW, viewH);
+  }
+
+  /**
+   * Starts the ticker. Every frame: the screens move on by the time since the last (motions run
+   * on wall time, so a slow frame shortens them rather than stretching them, up to a second),
+   * then the frame's listeners run, then `paint` draws the stage if the frame is due.
+   */
+  run(paint: () => void, ambient: AmbientPace): void {
+    this.pacer = new FramePacer(ambient);
+    this.ticker.minFPS = 1;
+    this.ticker.add(() => {
+      const dt = this.ticker.deltaMS;
+      this.update(dt);
+      for (const listener of this.frameListeners) listener(dt);
+      if (this.pacer.due(dt, this.animating(), this.ambient())) {
+        paint();
+        this.painted++;
+      }
+    });
+    this.ticker.start();
+  }
+
+  /** Runs every frame, after the screens have moved and before the stage is drawn. */
+  onFrame(listener: (dt: number) => void): void {
+    this.frameListeners.push(listener);
+  }
+
+  /** Frames drawn since the start. */
+  get frames(): number {
+    return this.painted;
   }
 
   get screenName(): ScreenName | null {
@@ -116,9 +152,10 @@ export class Navigator {
       this.overlay.draw(model);
     }
     this.strip.show(this.design, model.connection, notice?.text ?? null, notice?.id ?? 0);
+    this.pacer.invalidate();
   }
 
-  update(dt: number): void {
+  private update(dt: number): void {
     this.current?.update(dt);
     this.celebration.update(dt);
     if (this.overlay.visible) this.overlay.update(dt);
@@ -130,8 +167,9 @@ export class Navigator {
     const changed = design !== this.design;
     this.design = design;
     const f = fit(viewW, viewH, design);
-    // Card faces drawn from now on are as sharp as the window shows them (never below 1:1).
-    faceResolution.value = Math.max(1, Math.min(3, f.scale));
+    // Textures made from now on are as sharp as the window shows them (never below 1:1); a
+    // screen built at another resolution is built again when it is next laid out.
+    textureResolution.value = Math.max(1, Math.min(3, f.scale));
     this.world.scale.set(f.scale);
     this.world.position.set(f.x, f.y);
     this.bars.clear();
@@ -152,6 +190,7 @@ export class Navigator {
       this.overlay.resize(design.w, design.h);
       if (this.model) this.draw(this.model, null);
     }
+    this.pacer.invalidate();
   }
 
   /** The buttons a player could touch now: the overlay's when one is up, else the screen's. */

@@ -10,6 +10,7 @@ import type { SceneModel } from '../model/scene';
 import { drawFelt } from '../ui/felt';
 import { MeterView } from '../ui/meter-view';
 import { PayTableView } from '../ui/paytable-view';
+import { still } from '../ui/still';
 import { COLORS, fitText, label } from '../ui/theme';
 import type { ButtonTone } from '../ui/button-view';
 import { BoxView } from './box-view';
@@ -63,7 +64,7 @@ export class PokerPlusScreen extends AppScreen {
     const slots = new Graphics();
     for (const c of l.dealer.slice(0, 5))
       slots.roundRect(c.x, c.y, c.w, c.h, c.w * 0.07).stroke({ width: 2, color: COLORS.gold, alpha: 0.3 });
-    this.addChild(slots);
+    this.addChild(still(slots));
     this.shoe = { x: d.w - 150, y: -260 };
     this.dealer = new CardSlots(this, l.dealer, this.shoe);
     this.dealerText = label('', { fontSize: 24, fill: COLORS.white, letterSpacing: 1 });

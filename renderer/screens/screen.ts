@@ -7,6 +7,7 @@ import { SQUARE, WIDE, type Design, type Rect } from '../ui/layout';
 import type { ButtonSpec } from '../model/parts';
 import type { SceneModel } from '../model/scene';
 import { ButtonView, type ButtonTone } from '../ui/button-view';
+import { textureResolution } from '../ui/still';
 
 /** A touch on a button: a live one acts; a dimmed one comes with `live: false`, to be refused. */
 export type PressHandler = (spec: ButtonSpec) => void;
@@ -23,11 +24,12 @@ export abstract class AppScreen extends Container {
     this.buttonSet = new ButtonSet(onPress);
   }
 
-  /** Lays the screen out for a design size; rebuilt only when the design changes. */
+  /** Lays the screen out for a design size; rebuilt only when the design or the textures' resolution changes. */
   resize(w: number, h: number): void {
     const d = designOf(w, h);
-    if (this.built === d.name) return;
-    this.built = d.name;
+    const key = `${d.name}@${textureResolution.value}`;
+    if (this.built === key) return;
+    this.built = key;
     this.design = d;
     this.removeChildren().forEach((c) => c.destroy({ children: true }));
     this.buttonSet.clear();

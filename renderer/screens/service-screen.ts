@@ -11,6 +11,7 @@ import type { SceneModel } from '../model/scene';
 import type { CardGroup, ServiceModel, ServiceTable, Tone } from '../model/service/page';
 import type { ButtonTone } from '../ui/button-view';
 import { CardView } from '../ui/card-view';
+import { still } from '../ui/still';
 import { COLORS, fitText, label, radial, vertical } from '../ui/theme';
 import { AppScreen } from './screen';
 
@@ -63,7 +64,7 @@ export class ServiceScreen extends AppScreen {
     this.content = new Container();
     this.buttonsLayer = new Container();
     this.confirmLayer = new Container();
-    this.addChild(bg, bar, this.title, this.content, this.buttonsLayer, this.confirmLayer);
+    this.addChild(still(bg), still(bar), this.title, this.content, this.buttonsLayer, this.confirmLayer);
 
     const shade = new Graphics();
     shade.rect(0, 0, d.w, d.h).fill({ color: 0x000000, alpha: 0.72 });

@@ -3,6 +3,7 @@
 
 import { Container, Graphics, type Text } from 'pixi.js';
 import { topBarLayout, type Design } from '../ui/layout';
+import { still } from '../ui/still';
 import { COLORS, fitText, label, vertical } from '../ui/theme';
 import type { ButtonSet } from './screen';
 
@@ -16,7 +17,7 @@ export class TopBar extends Container {
     const g = new Graphics();
     g.rect(0, 0, d.w, l.bar.h).fill(vertical(0x1b1f1d, 0x000000));
     g.rect(0, l.bar.h - 3, d.w, 3).fill(COLORS.gold);
-    this.addChild(g);
+    this.addChild(still(g));
     this.title = label(
       '',
       { fontSize: 34, fill: COLORS.goldLight, letterSpacing: 3, stroke: { color: 0x3a2a05, width: 3 } },

@@ -2,6 +2,7 @@
 
 import { Container, Graphics, type Text } from 'pixi.js';
 import type { BannerSpec } from '../model/parts';
+import { redraw, still } from './still';
 import { COLORS, fitText, label, vertical } from './theme';
 import { Clock, easeOut } from './tween';
 
@@ -27,6 +28,8 @@ export class BannerView extends Container {
     });
     this.sub = label('', { fontSize: h * 0.24, fill: COLORS.white });
     this.addChild(this.plate, this.main, this.sub);
+    // Its plate and words are one texture, drawn again for each new banner; it pops in as a whole.
+    still(this);
     this.visible = false;
   }
 
@@ -57,6 +60,7 @@ export class BannerView extends Container {
       .fill(vertical(0x1b120a, 0x000000))
       .stroke({ width: 4, color: TONE[spec.tone] });
     this.plate.alpha = 0.92;
+    redraw(this);
     this.clock = new Clock(0, 320);
     this.scale.set(0.6);
   }

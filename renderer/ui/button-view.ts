@@ -1,9 +1,11 @@
 // A cabinet button for the touchscreen: a lit, bevelled plate with a gold rim. One that the
-// cabinet would not accept now is dimmed and ignores touches (C-20, C-22).
+// cabinet would not accept now is dimmed and ignores touches (C-20, C-22). Its plate and words
+// are drawn into a texture when they change (still.ts).
 
 import { Container, Graphics, Rectangle, type Text } from 'pixi.js';
 import type { Rect } from './layout';
 import type { ButtonSpec } from '../model/parts';
+import { placeOnPixel, redraw, still } from './still';
 import { COLORS, fitText, label, vertical } from './theme';
 
 export type ButtonTone = 'gold' | 'red' | 'green' | 'blue' | 'dark';
@@ -36,6 +38,7 @@ export class ButtonView extends Container {
     this.main = label('', { fontSize, letterSpacing: 1 });
     this.sub = label('', { fontSize: Math.round(fontSize * 0.7) });
     this.addChild(this.plate, this.main, this.sub);
+    if (!ghost) still(this);
     this.eventMode = 'static';
     this.cursor = 'pointer';
     this.on('pointertap', () => this.press());
@@ -43,7 +46,7 @@ export class ButtonView extends Container {
 
   setRect(r: Rect): this {
     this.r = r;
-    this.position.set(r.x, r.y);
+    placeOnPixel(this, r.x, r.y);
     this.hitArea = new Rectangle(0, 0, r.w, r.h);
     this.drawnKey = '';
     return this;
@@ -99,7 +102,10 @@ export class ButtonView extends Container {
     fitText(this.sub, w - 16, h * 0.36);
     this.sub.visible = hasSub;
     // The current choice stays bright even when it cannot be pressed (the chip value on show).
-    this.alpha = spec.live || spec.selected ? 1 : 0.35;
+    // Each part is dimmed, not the texture they make, so the plate's shadow shows through as drawn.
+    const alpha = spec.live || spec.selected ? 1 : 0.35;
+    for (const part of [this.plate, this.main, this.sub]) part.alpha = alpha;
+    redraw(this);
   }
 
   /** What a touch does; also the test hook's way in. False when the button is inert (a dimmed one says so). */

@@ -1,11 +1,11 @@
-// A playing card drawn in vectors: ivory face with big corner indexes and a centre suit, court
-// cards with a double-ended figure and aces with one large pip (court-faces.ts), a red lattice back, and the marks the games need (HELD, winning glow, picked
-// for exchange, discarded). Deal and flip motions are presentation only.
+// A playing card on the table: its face or back (card-art.ts, from the shared textures of
+// card-textures.ts) and the marks the games need (HELD, winning glow, picked for exchange,
+// discarded). Deal and flip motions are presentation only.
 
-import { Container, Graphics, type Text } from 'pixi.js';
-import { drawAce, drawCourt } from './court-faces';
-import { drawSuit, SUIT_COLORS } from './suits';
+import { Container, Graphics, Sprite, type DestroyOptions, type Text } from 'pixi.js';
+import { cardTextures, type CardPicture } from './card-textures';
 import { COLORS, label } from './theme';
+import { redraw, still, textureResolution } from './still';
 import { Clock, easeInOut, easeOut } from './tween';
 
 export interface CardMarks {
@@ -40,100 +40,8 @@ export type CardMotion = 'none' | 'flip' | 'deal';
 /** Motions started since the page loaded: the test hook reports them (deals and reveals ran). */
 export const motions = { deal: 0, flip: 0 };
 
-/** Pixels per design unit for the faces' textures: the navigator sets it from the window's scale. */
-export const faceResolution = { value: 1 };
-
 /** Hears every card dealt or turned, with the delay before its motion starts (the sound board). */
 export const cardMotionListeners = new Set<(motion: 'deal' | 'flip', delayMs: number) => void>();
-
-const rankText = (code: string): string => (code.startsWith('T') ? '10' : code.charAt(0));
-
-function drawFace(w: number, h: number, code: string): Container {
-  const c = new Container();
-  const g = new Graphics();
-  const r = w * 0.07;
-  g.roundRect(0, 0, w, h, r)
-    .fill(COLORS.cardFace)
-    .stroke({ width: Math.max(1.5, w * 0.01), color: COLORS.cardEdge });
-  const suit = code.charAt(1);
-  const color = SUIT_COLORS[suit] ?? 0;
-  const rank = rankText(code);
-  const indexSize = h * 0.17;
-  const court = 'JQK'.includes(code.charAt(0));
-  if (code.startsWith('A')) drawAce(g, suit, w, h);
-  else if (!court) drawSuit(g, suit, w * 0.56, h * 0.58, w * 0.44, color);
-  // The small suits under the corner indexes.
-  drawSuit(g, suit, w * 0.13, h * 0.29, w * 0.13, color);
-  c.addChild(g);
-  if (court) drawCourt(c, code, w, h);
-  const tl = label(
-    rank,
-    { fontSize: indexSize, fill: color, fontWeight: '700', letterSpacing: rank === '10' ? -indexSize * 0.08 : 0 },
-    0.5,
-    0,
-  );
-  tl.position.set(w * 0.13, h * 0.02);
-  if (tl.width > w * 0.24) tl.scale.set((w * 0.24) / tl.width);
-  c.addChild(tl);
-  // The bottom-right index, upside down as on a real card.
-  const br = new Container();
-  const bg = new Graphics();
-  drawSuit(bg, suit, 0, -h * 0.12, w * 0.13, color);
-  const bt = label(rank, { fontSize: indexSize, fill: color, fontWeight: '700' }, 0.5, 1);
-  bt.position.set(0, h * 0.13);
-  if (bt.width > w * 0.24) bt.scale.set((w * 0.24) / bt.width);
-  br.addChild(bg, bt);
-  br.position.set(w * 0.87, h * 0.85);
-  br.rotation = Math.PI;
-  c.addChild(br);
-  return c;
-}
-
-function drawBack(w: number, h: number): Graphics {
-  const g = new Graphics();
-  const r = w * 0.07;
-  g.roundRect(0, 0, w, h, r)
-    .fill(COLORS.cardFace)
-    .stroke({ width: Math.max(1.5, w * 0.01), color: COLORS.cardEdge });
-  const m = w * 0.07;
-  g.roundRect(m, m, w - 2 * m, h - 2 * m, r * 0.6).fill(0x9c1820);
-  // Diamond lattice, each line clipped to the inner panel.
-  const [x0, y0, x1, y1] = [m, m, w - m, h - m];
-  const step = w / 7;
-  for (let c = x0 - (y1 - y0); c < x1; c += step) {
-    // Rising lines x - y = c - y0 and falling lines x + y = c + y1, clipped to the panel.
-    const a = clipDiagonal(c, y0, 1, x0, y0, x1, y1);
-    if (a) g.moveTo(a[0], a[1]).lineTo(a[2], a[3]);
-    const b = clipDiagonal(c, y1, -1, x0, y0, x1, y1);
-    if (b) g.moveTo(b[0], b[1]).lineTo(b[2], b[3]);
-  }
-  g.stroke({ width: Math.max(1, w * 0.008), color: 0xd94b52, alpha: 0.6 });
-  g.roundRect(m, m, w - 2 * m, h - 2 * m, r * 0.6).stroke({ width: Math.max(2, w * 0.018), color: COLORS.gold });
-  g.ellipse(w / 2, h / 2, w * 0.22, w * 0.22)
-    .fill(0x6e0f14)
-    .stroke({ width: Math.max(2, w * 0.015), color: COLORS.gold });
-  drawSuit(g, 's', w / 2, h / 2, w * 0.24, COLORS.gold);
-  return g;
-}
-
-/** The part inside the box of the line through (x, y) with slope `dir` (±1, y grows downward). */
-function clipDiagonal(
-  x: number,
-  y: number,
-  dir: 1 | -1,
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
-): [number, number, number, number] | null {
-  // Parametrise by t: (x + t, y + dir * t).
-  const tx: [number, number] = [x0 - x, x1 - x];
-  const ty: [number, number] = dir > 0 ? [y0 - y, y1 - y] : [y - y1, y - y0];
-  const lo = Math.max(tx[0], ty[0]);
-  const hi = Math.min(tx[1], ty[1]);
-  if (hi <= lo) return null;
-  return [x + lo, y + dir * lo, x + hi, y + dir * hi];
-}
 
 function badge(text: string, w: number, fill: number, ink: number): Container {
   const c = new Container();
@@ -151,8 +59,8 @@ function badge(text: string, w: number, fill: number, ink: number): Container {
 
 export class CardView extends Container {
   private readonly body = new Container();
-  private readonly back: Graphics;
-  private face: Container | null = null;
+  private readonly picture = new Sprite();
+  private shownPicture: CardPicture | null = null;
   private readonly glow = new Graphics();
   private readonly shade = new Graphics();
   private readonly marks = new Container();
@@ -173,16 +81,17 @@ export class CardView extends Container {
     readonly h: number,
   ) {
     super();
-    this.back = drawBack(w, h);
     this.body.pivot.set(w / 2, h / 2);
     this.body.position.set(w / 2, h / 2);
-    this.body.addChild(this.back);
+    this.body.addChild(this.picture);
+    this.showFace(null);
+    // The glow and the shade never change, the marks with the model: each is a texture (still.ts).
     this.glow.roundRect(-8, -8, w + 16, h + 16, w * 0.1).stroke({ width: 7, color: COLORS.win, alpha: 0.95 });
     this.glow.roundRect(-14, -14, w + 28, h + 28, w * 0.12).stroke({ width: 6, color: COLORS.win, alpha: 0.35 });
     this.glow.visible = false;
     this.shade.roundRect(0, 0, w, h, w * 0.07).fill({ color: 0x000000, alpha: 0.45 });
     this.shade.visible = false;
-    this.addChild(this.glow, this.body, this.shade, this.marks);
+    this.addChild(still(this.glow), this.body, still(this.shade), still(this.marks));
   }
 
   get code(): string | null {
@@ -226,6 +135,7 @@ export class CardView extends Container {
     if (key === this.marksKey) return;
     this.marksKey = key;
     this.marks.removeChildren().forEach((c) => c.destroy({ children: true }));
+    redraw(this.marks);
     if (m.held) {
       const b = badge(m.heldText, this.w, COLORS.win, COLORS.ink);
       b.position.set(this.w / 2, this.h * 0.13);
@@ -288,19 +198,19 @@ export class CardView extends Container {
   }
 
   private showFace(code: string | null): void {
-    if (this.face && this.shown === code) return;
-    if (this.face) {
-      this.face.destroy({ children: true });
-      this.face = null;
-    }
+    if (this.shownPicture && this.shown === code) return;
+    const textures = cardTextures();
+    const next = textures.take(code, this.w, this.h, textureResolution.value);
+    if (this.shownPicture) textures.release(this.shownPicture);
+    this.shownPicture = next;
     this.shown = code;
-    this.back.visible = code === null;
-    if (code !== null) {
-      this.face = drawFace(this.w, this.h, code);
-      // Drawn once into a texture at the screen's scale: a court figure's hundreds of vector
-      // shapes are not drawn again every frame (Pixi's canvas renderer would, on a software GPU).
-      this.face.cacheAsTexture({ resolution: faceResolution.value, antialias: true });
-      this.body.addChild(this.face);
-    }
+    this.picture.texture = next.texture;
+    this.picture.position.set(next.x, next.y);
+  }
+
+  override destroy(options?: DestroyOptions): void {
+    if (this.shownPicture) cardTextures().release(this.shownPicture);
+    this.shownPicture = null;
+    super.destroy(options);
   }
 }

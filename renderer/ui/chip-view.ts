@@ -2,6 +2,7 @@
 // inlay on the top chip, the amount written beneath.
 
 import { Container, Graphics } from 'pixi.js';
+import { redraw, still } from './still';
 import { COLORS, label } from './theme';
 
 interface Denomination {
@@ -53,11 +54,13 @@ export class ChipStack extends Container {
   constructor(private readonly radius: number) {
     super();
     this.addChild(this.g);
+    still(this);
   }
 
   setAmount(amount: number, text: string): void {
     if (amount === this.amount) return;
     this.amount = amount;
+    redraw(this);
     this.g.clear();
     if (this.children.length > 1) this.removeChildren(1).forEach((c) => c.destroy());
     if (amount <= 0) return;

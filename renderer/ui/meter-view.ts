@@ -1,8 +1,10 @@
-// A meter: gold caption, big amber figures on a black glass panel, the money beneath.
+// A meter: gold caption, big amber figures on a black glass panel, the money beneath; drawn into a
+// texture when its figures change (still.ts).
 
 import { Container, Graphics, type Text } from 'pixi.js';
 import type { Rect } from './layout';
 import type { MeterSpec } from '../model/parts';
+import { placeOnPixel, redraw, still } from './still';
 import { COLORS, fitText, label, vertical } from './theme';
 
 export class MeterView extends Container {
@@ -11,6 +13,7 @@ export class MeterView extends Container {
   private readonly value: Text;
   private readonly sub: Text;
   private r: Rect = { x: 0, y: 0, w: 200, h: 80 };
+  private shown = '';
 
   constructor() {
     super();
@@ -23,6 +26,7 @@ export class MeterView extends Container {
     );
     this.sub = label('', { fontSize: 20, fill: COLORS.goldLight, fontWeight: '400' }, 0, 0.5);
     this.addChild(this.plate, this.caption, this.value, this.sub);
+    still(this);
   }
 
   /** Where it sits in its screen (design units). */
@@ -32,16 +36,21 @@ export class MeterView extends Container {
 
   setRect(r: Rect): void {
     this.r = r;
-    this.position.set(r.x, r.y);
+    this.shown = '';
+    placeOnPixel(this, r.x, r.y);
     this.plate.clear();
     this.plate
       .roundRect(0, 0, r.w, r.h, 12)
       .fill(vertical(0x141a18, 0x030504))
       .stroke({ width: 3, color: COLORS.gold });
     this.plate.roundRect(5, 5, r.w - 10, r.h - 10, 9).stroke({ width: 1, color: COLORS.goldDark });
+    redraw(this);
   }
 
   update(spec: MeterSpec): void {
+    const key = `${spec.label}|${spec.value}|${spec.sub}`;
+    if (key === this.shown) return;
+    this.shown = key;
     const { w, h } = this.r;
     this.caption.text = spec.label;
     this.value.text = spec.value;
@@ -53,5 +62,6 @@ export class MeterView extends Container {
     const left = 16 + Math.max(this.caption.width, this.sub.width) + 14;
     this.value.position.set(w - 16, h * 0.52);
     fitText(this.value, w - left - 16, h * 0.82);
+    redraw(this);
   }
 }

@@ -1,15 +1,17 @@
 // The pay table as on a video-poker glass: deep blue panel, gold frame, the current bet's column
-// lit and the paying hand's row flashing.
+// lit and the paying hand's row flashing. The panel, the flash and the figures are each drawn once
+// into a texture (still.ts) when the table, the bet or the win changes; only the flash's alpha moves.
 
 import { Container, Graphics } from 'pixi.js';
 import type { Rect } from './layout';
 import type { PayTableModel } from '../model/parts';
+import { placeOnPixel, redraw, still } from './still';
 import { COLORS, fitText, label, vertical } from './theme';
 
 export class PayTableView extends Container {
-  private readonly back = new Container();
-  private readonly flash = new Graphics();
-  private readonly content = new Container();
+  private readonly back = still(new Container());
+  private readonly flash = still(new Graphics());
+  private readonly content = still(new Container());
   private key = '';
   private r: Rect = { x: 0, y: 0, w: 600, h: 300 };
   private t = 0;
@@ -21,7 +23,7 @@ export class PayTableView extends Container {
 
   setRect(r: Rect): void {
     this.r = r;
-    this.position.set(r.x, r.y);
+    placeOnPixel(this, r.x, r.y);
     this.key = '';
   }
 
@@ -33,6 +35,7 @@ export class PayTableView extends Container {
     this.content.removeChildren().forEach((c) => c.destroy({ children: true }));
     this.flash.clear();
     this.winShown = false;
+    for (const c of [this.back, this.flash, this.content]) redraw(c);
     if (!model) return;
     const { w, h } = this.r;
     const g = new Graphics();

@@ -1,0 +1,202 @@
+// Where the screen's inputs go and what it shows from them: a snapshot, a touch, an answer or the
+// clock becomes the next presentation state (model/ui-state.ts), a wish or a query to the
+// cabinet, and the scene the navigator draws. It follows the navigator's frames for what moves
+// with time (a win counted up, the attract loop's pages) and looks at the clock once a second.
+
+import { t } from './i18n/texts';
+import type { Language } from './i18n/language';
+import { describeScene, pickScreen } from './model/describe-scene';
+import type { ButtonSpec } from './model/parts';
+import type { SceneModel } from './model/scene';
+import type { ServiceAction } from './model/service/actions';
+import { pagePolls } from './model/service/page-polls';
+import {
+  applyUi,
+  finishRollUp,
+  followActivity,
+  followAttract,
+  followKeys,
+  followSnapshot,
+  initialUi,
+  noteInput,
+  selectedPositions,
+  type UiState,
+} from './model/ui-state';
+import { attractKey } from './model/play/attract-loop';
+import { heldBack, stillShowing } from './model/play/rollup';
+import type { Presentation } from './audio/presentation';
+import type { SoundBoard } from './audio/sound-board';
+import type { Navigator } from './screens/navigator';
+import { QueryRefused, type ScreenStore } from './transport/store';
+import type { Query } from '../src/contract';
+
+const SECOND_MS = 1000;
+
+export class ScreenRouter {
+  private ui: UiState = initialUi(Date.now());
+  private scene!: SceneModel;
+  private noticeId = 0;
+  private noticeAt = -1;
+  private refusalAt = -1;
+  /** The clock the scene on show was made at. */
+  private shownAt = 0;
+  private attractShown = '';
+  private sinceSecond = 0;
+
+  constructor(
+    private readonly store: ScreenStore,
+    private readonly navigator: Navigator,
+    private readonly sounds: SoundBoard,
+    private readonly presentation: Presentation,
+  ) {
+    store.subscribe(() => this.render());
+    navigator.onFrame((dt) => this.frame(dt));
+    this.render();
+  }
+
+  /** The scene on show. */
+  get model(): SceneModel {
+    return this.scene;
+  }
+
+  /** Any touch on the screen, buttons or not: it counts as input for the attract timer. */
+  touched(): void {
+    this.ui = noteInput(this.ui, Date.now());
+  }
+
+  /** A button pressed (a touch on it, or the test hook's press). */
+  readonly press = (spec: ButtonSpec): void => {
+    this.touched();
+    // A dimmed button touched: the cabinet would not take it now.
+    if (!spec.live) {
+      this.sounds.play('refused');
+      return;
+    }
+    if (spec.action?.kind === 'wish') {
+      // Any press that wishes (DEAL above all) shows a win being counted in full first.
+      this.ui = finishRollUp(this.ui);
+      this.store.wish(spec.action.wish);
+    } else if (spec.action?.kind === 'ui') {
+      const select = spec.action.ui.type === 'select' ? spec.action.ui.position : null;
+      const snapshot = this.store.snapshot;
+      if (select !== null && snapshot)
+        this.sounds.play(selectedPositions(this.ui, snapshot).includes(select) ? 'holdOff' : 'holdOn');
+      const step = applyUi(this.ui, spec.action.ui, snapshot);
+      this.ui = step.ui;
+      if (step.wish) this.store.wish(step.wish);
+      if (step.queries) this.ask(step.queries);
+    }
+    this.render();
+  };
+
+  /** The win being counted into the credits, as the scene on show has it (the test hook's). */
+  rollUpShown(): unknown {
+    const r = stillShowing(this.ui.rollUp, this.store.snapshot);
+    // At the time the scene on show was made, so it agrees with the meters the hook reports.
+    return (
+      r && {
+        credited: r.credited,
+        heldBack: heldBack(r, this.shownAt),
+        steps: r.steps,
+        durationMs: r.durationMs,
+        size: r.size,
+        started: r.startAt !== null,
+        finished: r.finished,
+      }
+    );
+  }
+
+  /** Moves the attract loop to `ms` after it began; false when it is not on (the test hook's). */
+  seekAttract(ms: number): boolean {
+    if (this.ui.attractSince === null) return false;
+    this.ui = { ...this.ui, attractSince: Date.now() - ms };
+    this.render();
+    return true;
+  }
+
+  private serviceStep(action: ServiceAction): void {
+    this.ui = applyUi(this.ui, { type: 'svc', action }, this.store.snapshot).ui;
+    this.render();
+  }
+
+  // The service pages' reads: each answer (or refusal) lands in the service state. A recalled
+  // game is replayed through the rules core, loaded only then (its tables are large).
+  private ask(queries: Query[]): void {
+    for (const q of queries) {
+      this.store.query(q).then(
+        async (answer) => {
+          if (answer.type !== 'recallGame') return this.serviceStep({ type: 'answer', answer, asked: q });
+          const { recallFrames } = await import('./model/service/recall-steps');
+          this.serviceStep({ type: 'recalled', record: answer, run: recallFrames(answer.replay, answer.result) });
+        },
+        (error: unknown) => {
+          const refused = error instanceof QueryRefused ? error : new QueryRefused('error', String(error));
+          this.serviceStep({ type: 'refused', asked: q, rule: refused.rule, reason: refused.reason });
+        },
+      );
+    }
+  }
+
+  private noticeText(language: Language): { text: string; id: number } | null {
+    const n = this.store.notice;
+    if (!n) return null;
+    if (n.at !== this.noticeAt) {
+      this.noticeAt = n.at;
+      this.noticeId++;
+    }
+    return { text: t(language, n.rule === 'C-2' ? 'notice.credits' : 'notice.refused'), id: this.noticeId };
+  }
+
+  /** Makes the scene from the snapshot and the presentation state, and has the navigator draw it. */
+  private render(): void {
+    const now = Date.now();
+    const snapshot = this.store.snapshot;
+    const keys = followKeys(followSnapshot(followActivity(this.ui, snapshot, now), snapshot), snapshot);
+    const shown = this.presentation.onSnapshot(snapshot, { ...keys.ui, now });
+    this.ui = followAttract(shown, snapshot !== null && pickScreen(snapshot, shown) === 'attract', now);
+    this.ask(keys.queries);
+    // A refusal that came after the last touch is shown with the cabinet's reason on the service pages.
+    const n = this.store.notice;
+    if (n && n.rule !== null && n.at !== this.refusalAt) {
+      this.refusalAt = n.at;
+      this.sounds.play('refused');
+    }
+    const refusal = n && n.at >= this.ui.lastInputAt ? { rule: n.rule, text: n.text } : null;
+    this.scene = describeScene(snapshot, this.ui, this.store.status, 'en', refusal);
+    this.shownAt = this.ui.now;
+    // The service pages show a refusal with its reason themselves.
+    this.navigator.draw(this.scene, this.scene.screen === 'service' ? null : this.noticeText(this.scene.language));
+  }
+
+  /** Every frame, after the screens moved: what follows the clock rather than a snapshot. */
+  private frame(dt: number): void {
+    const shown = this.presentation.onFrame(this.ui, this.navigator.cardsMoving());
+    this.ui = shown.ui;
+    // The attract loop's pages and demonstration steps follow the clock.
+    const attract =
+      this.scene.screen === 'attract' && this.ui.attractSince !== null
+        ? attractKey(Date.now() - this.ui.attractSince)
+        : '';
+    if (shown.redraw || attract !== this.attractShown) this.render();
+    this.attractShown = attract;
+    // The attract timer has no event of its own: look again once a second.
+    this.sinceSecond += dt;
+    if (this.sinceSecond > SECOND_MS) {
+      this.sinceSecond = 0;
+      this.everySecond();
+    }
+  }
+
+  private everySecond(): void {
+    this.presentation.tick();
+    this.ask(pagePolls(this.ui.service, this.store.snapshot));
+    // Clocks on a service page (a PIN lockout, a tilt's duration) count every second, and the
+    // attract loop starts by the clock.
+    const now = { ...this.ui, now: Date.now() };
+    if (
+      this.scene.service?.ticking ||
+      describeScene(this.store.snapshot, now, this.store.status).screen !== this.scene.screen
+    )
+      this.render();
+  }
+}
