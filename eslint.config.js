@@ -1,6 +1,6 @@
 // Lint, and above all the layer rule of docs/architecture.md, declared as data: which layer may
-// import which, and which layers must stay free of Node, Electron, SQLite, serial or Pixi; and
-// the same inside the renderer, room by room.
+// import which, and which layers must stay free of Node, Electron, SQLite, serial or Pixi; the
+// same inside the renderer, room by room; and test code kept in rooms of its own.
 import tseslint from 'typescript-eslint';
 import noImportCycle from './lint/no-import-cycle.js';
 
@@ -9,7 +9,7 @@ const LAYERS = {
   // The contract carries the cabinet's own vocabulary (src/cabinet/vocabulary): it re-exports it, nothing else of the cabinet.
   contract: { may: ['core', 'cabinet'], only: { cabinet: 'vocabulary' }, runtime: 'pure' },
   math: { may: ['core'], runtime: 'node' },
-  cabinet: { may: ['core', 'math'], runtime: 'pure' },
+  cabinet: { may: ['core'], runtime: 'pure' },
   store: { may: ['core', 'cabinet'], runtime: 'node' },
   devices: { may: ['core', 'cabinet'], runtime: 'node' },
   app: { may: ['core', 'contract', 'math', 'cabinet', 'store', 'devices'], runtime: 'node' },
@@ -19,6 +19,26 @@ const LAYERS = {
   launcher: { may: ['core', 'contract', 'app', 'devices', 'host', 'main'], runtime: 'node' },
 };
 const ALL = [...Object.keys(LAYERS), 'renderer'];
+
+// A pure layer reaches only pure layers: what it may import cannot bring Node (or a browser) in.
+for (const [layer, { may, runtime }] of Object.entries(LAYERS)) {
+  if (runtime !== 'pure') continue;
+  const impure = may.filter((other) => LAYERS[other].runtime !== 'pure');
+  if (impure.length > 0) throw new Error(`eslint.config.js: pure ${layer} may not import ${impure.join(', ')}`);
+}
+
+// Test code lives in rooms of its own (docs/architecture.md, "Where tests live"): the helpers a
+// layer's tests share in that layer's `testing/` folder, the harnesses and rigs in `test/` at the
+// root. Production code imports neither; tests, benchmarks and the testing folders themselves may.
+const TEST_CODE = {
+  folders: ['testing'],
+  root: 'test',
+  mayImport: ['**/*.test.ts', '**/testing/**'],
+};
+const TEST_CODE_PATTERN = {
+  regex: `(^|/)(${TEST_CODE.folders.join('|')})(/|$)|^(\\.\\./)+${TEST_CODE.root}/`,
+  message: `Production code never imports test code (a ${TEST_CODE.folders.join(', ')}/ folder, or ${TEST_CODE.root}/): docs/architecture.md, "Where tests live".`,
+};
 const NODE_MODULES = [
   'node:*',
   'fs',
@@ -57,6 +77,7 @@ const RENDERER_PATTERNS = [
     group: [...NODE_MODULES, 'electron', 'better-sqlite3', 'serialport', '@serialport/*', 'ws'],
     message: 'The renderer runs in a sandboxed page: no Node or Electron modules.',
   },
+  TEST_CODE_PATTERN,
 ];
 
 // A relative import that climbs out of its folder into another layer's folder.
@@ -84,11 +105,19 @@ function layerRule(layer, may, runtime, only = {}) {
       message: `${layer} is pure: no Node, Electron, SQLite, serial, network or Pixi modules.`,
     });
   }
-  return {
-    files: [`src/${layer}/**/*.ts`],
-    ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns }] },
-  };
+  // A layer's testing folder keeps to the layer's imports, and may import other test code.
+  return [
+    {
+      files: [`src/${layer}/**/*.ts`],
+      ignores: TEST_CODE.mayImport,
+      rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, TEST_CODE_PATTERN] }] },
+    },
+    {
+      files: TEST_CODE.folders.map((folder) => `src/${layer}/**/${folder}/**/*.ts`),
+      ignores: ['**/*.test.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns }] },
+    },
+  ];
 }
 
 // A room's rule carries the renderer's own patterns too: a later block's options replace an
@@ -140,7 +169,7 @@ export default tseslint.config(
     plugins: { local: { rules: { 'no-import-cycle': noImportCycle } } },
     rules: { 'local/no-import-cycle': 'error' },
   },
-  ...Object.entries(LAYERS).map(([layer, { may, runtime, only }]) => layerRule(layer, may, runtime, only)),
+  ...Object.entries(LAYERS).flatMap(([layer, { may, runtime, only }]) => layerRule(layer, may, runtime, only)),
   {
     files: ['renderer/**/*.ts'],
     ignores: ['**/*.test.ts'],

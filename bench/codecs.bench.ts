@@ -13,7 +13,7 @@ import { DeckParser } from '../src/devices/deck/parser';
 import { EscPosDecoder, encodeEscPos } from '../src/devices/printer/escpos';
 import { PrinterReplyParser, encodeProcessIdReply } from '../src/devices/printer/status';
 import { voucherBytes } from '../src/devices/printer/voucher-layout';
-import { legacyValidation } from '../src/cabinet/testing';
+import { legacyValidation } from '../src/cabinet/testing/rig';
 import type { FramedParser } from '../src/devices/shared/framed-parser';
 
 const N = Number(process.env.FUZZ_FRAMES ?? 1_000_000);

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crashTest } from '../src/app/sim/crash-harness';
+import { crashTest } from '../test/crash/crash-harness';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

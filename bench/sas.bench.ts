@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { startCabinet } from '../src/app/cabinet-app';
 import { parseConfig } from '../src/app/config';
 import { MemoryExceptionStore } from '../src/devices/sas/exception-queue';
-import { FakeMachine } from '../src/devices/sas/fake-machine';
+import { FakeMachine } from '../src/devices/testing/fake-machine';
 import { SasHost } from '../src/devices/sas/host';
 import type { SasLink } from '../src/devices/sas/link';
 import { SAS_BAUD_RATE, type SasPortEndpoint } from '../src/devices/sas/port';

@@ -26,7 +26,7 @@ import { SeededRandom } from '../src/core';
 import { HANDPAID_METERS, type CabinetEffect, type CabinetState } from '../src/cabinet';
 import { parseConfig } from '../src/app/config';
 import { startCabinet } from '../src/app/cabinet-app';
-import { inspect, type MachinePlaces } from '../src/app/sim/crash-harness';
+import { inspect, type MachinePlaces } from '../test/crash/crash-harness';
 import { PlayerBot, type BotSummary } from '../src/app/sim/player-bot';
 import { Mirror, readCounter, readMachineKey, type MirrorRecord } from '../src/store';
 import { counterPassword, NvCounter } from '../src/store/anchor/nv-counter';

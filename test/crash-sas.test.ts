@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { crashTest } from '../src/app/sim/crash-harness';
+import { crashTest } from './crash/crash-harness';
 
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-crash-sas-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBalance, type CabinetState } from '../src/cabinet';
-import { until } from '../src/devices/shared/test-support';
+import { until } from '../src/devices/testing/event-log';
 import { loadConfig, startCabinet, type AssembledCabinet } from '../src/app/cabinet-app';
-import { CRASH_SAS_ADDRESS, CrashHost } from '../src/app/sim/crash-host';
-import { DeviceRig } from '../src/app/sim/device-rig';
+import { CRASH_SAS_ADDRESS, CrashHost } from './crash/crash-host';
+import { DeviceRig } from './support/device-rig';
 
 const CLI = fileURLToPath(new URL('../src/app/cli.ts', import.meta.url));
 

@@ -1,6 +1,6 @@
 // The crash test (C-13, C-14) in the suite: two dozen SIGKILLs of the headless cabinet, running
 // its real drivers on the serial simulators over socat pseudo-terminals, at random instants, each
-// followed by a restart and the checks of src/app/sim/crash-harness.ts. Its records are anchored
+// followed by a restart and the checks of test/crash/crash-harness.ts. Its records are anchored
 // to a software TPM's counter, as a cabinet's are to its PC's TPM: a kill between a commit and
 // the counter's advance must never read as a rollback. socat or swtpm missing is a failure.
 // `npm run bench:crash -- --kills 1000 --anchor` runs the same at scale.
@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { crashTest } from '../src/app/sim/crash-harness';
+import { crashTest } from './crash/crash-harness';
 
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-crash-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, startCabinet } from '../src/app/cabinet-app';
 import { installedPayTables } from '../src/app/service/installed-pay-tables';
 import { checkConfigReturns } from '../src/app/service/table-returns';
-import { dataPath } from '../src/store/testing';
+import { dataPath } from '../src/store/testing/store-rig';
 
 const root = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-c24-'));

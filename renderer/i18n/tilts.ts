@@ -1,55 +1,76 @@
-// C-15: the screen says why play stopped. Tilt codes are the cabinet's ("door:main",
-// "printer:fault:paperOut", "acceptor:offline", "meters", "records"); unknown ones fall back to the
-// cabinet's own reason string, so a new fault is never shown as a blank.
+// C-15: the screen says why play stopped. A tilt's code is read back into its cause by the
+// cabinet's own declaration (src/cabinet/vocabulary/tilts.ts, carried by the contract) and each
+// cause looked up here; a code the cabinet does not declare falls back to its reason string, so
+// a stop is never shown as a blank.
 
+import { tiltCause, type DeviceFault, type DeviceName, type Door, type ReadTiltCause } from '../../src/contract';
 import { t, type TextKey } from './texts';
 import type { Language } from './language';
 
-const DOOR: Record<string, TextKey> = {
+const DOOR: Record<Door, TextKey> = {
   main: 'tilt.door.main',
   logic: 'tilt.door.logic',
   cashbox: 'tilt.door.cashbox',
 };
-const OFFLINE: Record<string, TextKey> = {
+const OFFLINE: Record<DeviceName, TextKey> = {
   acceptor: 'tilt.offline.acceptor',
   printer: 'tilt.offline.printer',
   deck: 'tilt.offline.deck',
 };
 
-function printerFault(code: string): TextKey {
-  if (/paper/i.test(code)) return 'tilt.printer.paper';
-  if (/cover|open/i.test(code)) return 'tilt.printer.cover';
-  if (/jam/i.test(code)) return 'tilt.printer.jam';
-  return 'tilt.printer.fault';
+/** Each fault a device may report, in words; a fault the vocabulary does not name reads as the device's fault. */
+const FAULTS: { [D in DeviceName]: { any: TextKey; each: Record<DeviceFault<D>, TextKey> } } = {
+  acceptor: {
+    any: 'tilt.acceptor.fault',
+    each: {
+      stackerFull: 'tilt.acceptor.stackerFull',
+      stackerOpen: 'tilt.acceptor.stackerOpen',
+      jamInAcceptor: 'tilt.acceptor.jam',
+      jamInStacker: 'tilt.acceptor.jam',
+      pause: 'tilt.acceptor.fault',
+      cheated: 'tilt.acceptor.fault',
+      failure: 'tilt.acceptor.fault',
+      communicationError: 'tilt.acceptor.fault',
+      currency: 'tilt.acceptor.currency',
+      initializeTimeout: 'tilt.acceptor.initializing',
+    },
+  },
+  printer: {
+    any: 'tilt.printer.fault',
+    each: {
+      paperOut: 'tilt.printer.paper',
+      coverOpen: 'tilt.printer.cover',
+      cutterError: 'tilt.printer.fault',
+      printerError: 'tilt.printer.fault',
+      autoRecoverableError: 'tilt.printer.fault',
+    },
+  },
+  deck: { any: 'tilt.deck.fault', each: {} },
+};
+
+function faultKey(device: DeviceName, fault: string): TextKey {
+  const { any, each } = FAULTS[device];
+  return Object.hasOwn(each, fault) ? (each as Record<string, TextKey>)[fault]! : any;
 }
 
-function acceptorFault(code: string): TextKey {
-  if (code === 'currency') return 'tilt.acceptor.currency';
-  if (code === 'initializeTimeout') return 'tilt.acceptor.initializing';
-  if (/jam/i.test(code)) return 'tilt.acceptor.jam';
-  if (/stackerFull/i.test(code)) return 'tilt.acceptor.stackerFull';
-  if (/stackerOpen/i.test(code)) return 'tilt.acceptor.stackerOpen';
-  return 'tilt.acceptor.fault';
-}
+const KEY: { [K in ReadTiltCause['kind']]: (cause: Extract<ReadTiltCause, { kind: K }>) => TextKey } = {
+  door: (c) => DOOR[c.door],
+  switches: () => 'tilt.deck.switches',
+  offline: (c) => OFFLINE[c.device],
+  fault: (c) => faultKey(c.device, c.fault),
+  sasLine: () => 'tilt.sas.line',
+  outOfService: () => 'tilt.outOfService',
+  meters: () => 'tilt.meters',
+  settings: () => 'tilt.settings',
+  mirror: () => 'tilt.mirror',
+  anchor: () => 'tilt.anchor',
+  records: () => 'tilt.records',
+};
 
-/** The text key for a tilt code, or null when the code is not one this screen knows. */
+/** The text key for a tilt code, or null when the code is not one the cabinet declares. */
 export function tiltKey(code: string): TextKey | null {
-  if (code === 'meters') return 'tilt.meters';
-  if (code === 'records') return 'tilt.records';
-  if (code === 'mirror') return 'tilt.mirror';
-  if (code === 'host:disabled') return 'tilt.outOfService';
-  if (code === 'settings') return 'tilt.settings';
-  const [device = '', kind = '', detail = ''] = code.split(':');
-  if (device === 'door') return DOOR[kind] ?? 'tilt.door.other';
-  if (device === 'deck' && kind === 'switches') return 'tilt.deck.switches';
-  if (kind === 'offline') return OFFLINE[device] ?? null;
-  if (kind === 'fault') {
-    if (device === 'printer') return printerFault(detail);
-    if (device === 'acceptor') return acceptorFault(detail);
-    if (device === 'deck') return 'tilt.deck.fault';
-    if (device === 'sas') return 'tilt.sas.line';
-  }
-  return null;
+  const cause = tiltCause(code);
+  return cause ? (KEY[cause.kind] as (c: ReadTiltCause) => TextKey)(cause) : null;
 }
 
 export function tiltText(language: Language, code: string, reason: string): string {

@@ -26,7 +26,7 @@ import {
 import { checkConfigReturns } from './service/table-returns';
 import { sasJournal } from './sas/sas-journal';
 import { startSas, type SasService, type SasServiceOptions } from './sas/sas-service';
-import { hostValidates } from './sas/ticket-in';
+import { HostTicketValidator } from './sas/ticket-in';
 
 export type { DevicePlan } from './cabinet-devices';
 
@@ -215,6 +215,8 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
     const env = nodeEnv(dealing, journal);
     const decks = seeded?.decks;
     if (decks) env.newDeck = () => decks.shift() ?? shuffledDeck(dealing);
+    // With a SAS link the casino system validates tickets (its 71); standalone only without one.
+    const hostValidator = config.sas ? new HostTicketValidator() : null;
     const runner = await CabinetRunner.start({
       store: journal,
       bus: devices.bus,
@@ -228,13 +230,15 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
       // commit's exceptions and vouchers written in it.
       sas: config.sas?.settings ?? null,
       journal: sasJournal(journal),
-      // With a SAS link the casino system validates tickets (its 71); standalone only without one.
-      ...(config.sas ? { validator: hostValidates } : {}),
+      ...(hostValidator ? { validator: hostValidator.validate } : {}),
     });
     // Then the link itself, answering from the committed state the runner keeps.
     let sas: SasService | null = null;
     try {
-      sas = config.sas ? await startSas(config.sas, runner, journal, plan.sasOptions) : null;
+      sas =
+        config.sas && hostValidator
+          ? await startSas(config.sas, runner, journal, hostValidator, plan.sasOptions)
+          : null;
     } catch (e) {
       await runner.close();
       throw e;

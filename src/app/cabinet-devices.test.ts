@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDevices, type DeviceSet } from '../devices';
-import { until } from '../devices/shared/test-support';
+import { until } from '../devices/testing/event-log';
 import { startCabinet, type AssembledCabinet } from './cabinet-app';
 import { configuredDevices } from './cabinet-devices';
 import { parseConfig, type AppConfig } from './config';

@@ -9,7 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ANCHOR_TILT, RECORDS_TILT, type Voucher } from '../cabinet';
 import { DEFAULT_COUNTER_INDEX, hexHandle } from '../store';
-import { dataPath } from '../store/testing';
+import { dataPath } from '../store/testing/store-rig';
 import { startSwtpm, type Swtpm } from '../store/testing/swtpm';
 import { anchorOf, startCabinet, storePlaces } from './cabinet-app';
 import { parseConfig, type AppConfig } from './config';

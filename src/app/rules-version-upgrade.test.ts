@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runReplay } from '../core';
-import { stackedDeck } from '../core/test-decks';
+import { stackedDeck } from '../core/testing/decks';
 import { startCabinet } from './cabinet-app';
 import { recallCommand } from './commands/recall-command';
 import { parseConfig } from './config';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SeededRandom } from '../core';
 import { initialState, type DeviceBus, type DeviceCommand, type DeviceEvent } from '../cabinet';
 import { CHECKPOINT_EVERY } from '../store';
-import { dataPath } from '../store/testing';
+import { dataPath } from '../store/testing/store-rig';
 import { openJournal, startCabinet, type CabinetPlan, type DevicePlan } from './cabinet-app';
 import { parseConfig } from './config';
 import { CabinetRunner } from './runner';

@@ -58,8 +58,12 @@ export interface RunnerOptions {
   validator?: TicketValidator;
 }
 
-/** Validates a ticket's barcode: the cabinet's own vouchers, or a casino system. */
-export type TicketValidator = (barcode: string) => Promise<TicketVerdict>;
+/**
+ * Validates a ticket's barcode: the cabinet's own vouchers, or a casino system. The one door a
+ * verdict comes in by. `signal` aborts when the answer is no longer wanted (the operator's time
+ * ran out, the cabinet closed): a validator still waiting then settles, refused.
+ */
+export type TicketValidator = (barcode: string, signal: AbortSignal) => Promise<TicketVerdict>;
 
 /** The device's answer, or null when it gave none in time (or failed to give one). */
 async function answerWithin<T>(answer: Promise<T>, ms: number): Promise<T | null> {
@@ -85,8 +89,8 @@ export class CabinetRunner {
   /** The acceptor did not answer the restart question: ask it again when it comes online. */
   private acceptorUnanswered = false;
   private closed = false;
-  /** The time-out of each validation under way, by barcode. */
-  private readonly validations = new Map<string, NodeJS.Timeout>();
+  /** Each validation under way, by barcode: its time-out, and how to tell the validator it is over. */
+  private readonly validations = new Map<string, { timer: NodeJS.Timeout; done: AbortController }>();
   private validator: TicketValidator;
   private anchorRetry: NodeJS.Timeout | null = null;
 
@@ -278,20 +282,31 @@ export class CabinetRunner {
    * with the time-out: whichever comes first decides, the other changes nothing.
    */
   private validate(barcode: string, withinMs: number): void {
-    clearTimeout(this.validations.get(barcode));
+    this.endValidation(barcode, 'validated again from the start');
+    const done = new AbortController();
     const timer = setTimeout(() => {
-      this.validations.delete(barcode);
+      this.endValidation(barcode, 'no validation in time');
       if (!this.closed) this.submit({ kind: 'ticketTimeout', barcode });
     }, withinMs);
-    this.validations.set(barcode, timer);
+    const mine = { timer, done };
+    this.validations.set(barcode, mine);
     const answer = (verdict: TicketVerdict) => {
-      if (this.closed || this.validations.get(barcode) !== timer) return;
-      clearTimeout(timer);
+      if (this.closed || this.validations.get(barcode) !== mine) return;
       this.validations.delete(barcode);
+      clearTimeout(timer);
       this.submit({ kind: 'ticketVerdict', barcode, verdict });
     };
     // A validator that fails has said nothing: the time-out returns the ticket.
-    this.validator(barcode).then(answer, () => {});
+    this.validator(barcode, done.signal).then(answer, () => {});
+  }
+
+  /** The validation of `barcode` is over without its verdict: its time-out is cleared, its validator told. */
+  private endValidation(barcode: string, why: string): void {
+    const v = this.validations.get(barcode);
+    if (!v) return;
+    this.validations.delete(barcode);
+    clearTimeout(v.timer);
+    v.done.abort(why);
   }
 
   /** What the store found since (a mirror it cannot write, a break in the chain) goes to the cabinet next. */
@@ -330,8 +345,7 @@ export class CabinetRunner {
     this.closed = true;
     if (this.anchorRetry) clearTimeout(this.anchorRetry);
     this.anchorRetry = null;
-    for (const t of this.validations.values()) clearTimeout(t);
-    this.validations.clear();
+    for (const barcode of [...this.validations.keys()]) this.endValidation(barcode, 'the cabinet closed');
     this.queue.length = 0;
     this.unsubscribe?.();
     this.ready = false;

@@ -10,13 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeededRandom } from '../core';
 import { checkBalance, withCheckDigits } from '../cabinet';
 import { createDevices } from '../devices';
-import { until } from '../devices/shared/test-support';
+import { until } from '../devices/testing/event-log';
 import type { Journal } from '../store';
 import { openJournal } from './cabinet-app';
 import { parseConfig } from './config';
 import { nodeEnv } from './node-env';
 import { CabinetRunner, type TicketValidator } from './runner';
-import { DeviceRig } from './sim/device-rig';
+import { DeviceRig } from '../../test/support/device-rig';
 
 const DAY = 86_400_000;
 let dir: string;
@@ -170,7 +170,15 @@ describe('tickets in, standalone, over socat ptys', () => {
   );
 
   it("returns a ticket the validator does not answer within the operator's time", { timeout: 60_000 }, async () => {
-    const silent: TicketValidator = () => new Promise(() => {});
+    // A validator that never answers on its own; told the validation is over, it gives up.
+    const aborted: unknown[] = [];
+    const silent: TicketValidator = (_barcode, signal) =>
+      new Promise((_, reject) =>
+        signal.addEventListener('abort', () => {
+          aborted.push(signal.reason);
+          reject(new Error('no answer'));
+        }),
+      );
     const c = await cabinet('silent', { voucher: { validationSeconds: 3 } }, silent);
     try {
       const barcode = withCheckDigits('0000000000000042');
@@ -179,6 +187,7 @@ describe('tickets in, standalone, over socat ptys', () => {
       await until('validating', () => c.runner.state.ticket?.barcode === barcode, 10_000);
       await until('returned on the time-out', () => returnedFor(c, barcode, since), 10_000);
       expect(c.runner.state.lastTicket?.reason).toBe('timedOut');
+      expect(aborted).toEqual(['no validation in time']);
       expect(Date.now() - drawnAt).toBeGreaterThanOrEqual(2900);
       expect(c.runner.state.balance).toBe(0);
     } finally {

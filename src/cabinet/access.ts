@@ -5,11 +5,11 @@
 
 import { needKey, technicianProblem } from './keys';
 import { EMPTY_METERS, checkBalance } from './meters';
-import { ANCHOR_TILT, clearRefusedRecords, recordsRefused, RECORDS_TILT, SETTINGS_TILT } from './records';
+import { clearRefusedRecords, recordsRefused } from './records';
 import { describeProblems, settingsProblems } from './settings-check';
-import { METER_TILT } from './settle';
 import { gameInProgress } from './state';
 import { refusal, type Outcome, type Transition } from './transition';
+import { ANCHOR_TILT, METER_TILT, RECORDS_TILT, SETTINGS_TILT } from './vocabulary/tilts';
 
 export function technicianPin(tx: Transition, pin: string): Outcome {
   const s = tx.state;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkBalance } from './meters';
-import { Rig } from './testing';
+import { Rig } from './testing/rig';
 
 const escrow = (value: number) => ({
   device: 'acceptor' as const,

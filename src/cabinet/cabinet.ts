@@ -33,6 +33,8 @@ import { keyEvent } from './keys';
 import { deckSwitches, deviceHealth, doorEvent } from './tilts';
 import { refusal, Transition, type Outcome } from './transition';
 import { parseWish } from './wishes';
+import { isGameWish, PLAY_WISHES } from './vocabulary/wish-schema';
+import { jacksButtonWishes, type JacksButton } from './vocabulary/buttons';
 import { ticketTimeout, ticketVerdict } from './tickets';
 
 export type CabinetResult = CabinetStep<CabinetState>;
@@ -65,27 +67,6 @@ function endOrphanedTest(tx: Transition, input: CabinetInput): void {
         : 'technician logged out';
   endDeviceTest(tx, why);
 }
-
-/** What stops while a device test runs: everything the player does (C-20, C-21). */
-const PLAY_WISHES = new Set<PlayerWish['type']>([
-  'selectGame',
-  'chipValue',
-  'language',
-  'setBet',
-  'setBoxes',
-  'deal',
-  'hold',
-  'toggleHold',
-  'draw',
-  'exchange',
-  'buySixth',
-  'bet',
-  'fold',
-  'takeHalf',
-  'buyGame',
-  'reveal',
-  'cashOut',
-]);
 
 function refused(tx: Transition, why: Refusal, input: CabinetInput): CabinetResult {
   const what =
@@ -157,7 +138,14 @@ function dispatch(tx: Transition, input: CabinetInput): Outcome {
 function wish(tx: Transition, w: PlayerWish): Outcome {
   const locked = lockedByRecords(tx.state, w.type);
   if (locked) return locked;
+  // What stops while a device test runs: everything the player does (C-20, C-21), by the wishes' tags.
   if (tx.state.deviceTest && PLAY_WISHES.has(w.type)) return refusal('C-21', 'device test in progress');
+  return perform(tx, w);
+}
+
+/** A wish checked and allowed now, done. */
+function perform(tx: Transition, w: PlayerWish): Outcome {
+  if (isGameWish(w)) return gameAction(tx, w);
   switch (w.type) {
     case 'selectGame':
       return selectGame(tx, w.game);
@@ -172,17 +160,6 @@ function wish(tx: Transition, w: PlayerWish): Outcome {
       return setBoxes(tx, w.boxes);
     case 'deal':
       return deal(tx, w);
-    case 'hold':
-    case 'toggleHold':
-    case 'draw':
-    case 'exchange':
-    case 'buySixth':
-    case 'bet':
-    case 'fold':
-    case 'takeHalf':
-    case 'buyGame':
-    case 'reveal':
-      return gameAction(tx, w);
     case 'cashOut':
       return cashOut(tx);
     case 'handpayConfirm':
@@ -259,16 +236,17 @@ function unsettled(tx: Transition, event: DeviceEvent): boolean {
   return true;
 }
 
-/** C-20: the deck's buttons reach the same player actions as the screen. */
+/** C-20: the deck's buttons reach the same player actions as the screen, by the buttons' one meaning. */
 function button(tx: Transition, b: Button): Outcome {
   const s = tx.state;
   const game = s.game;
   const playing = gameInProgress(s);
   switch (b) {
     case 'deal':
-      if (!playing) return deal(tx, { type: 'deal' });
-      if (game!.game === 'jacks-or-better') return gameAction(tx, { type: 'draw' });
-      return gameAction(tx, { type: game!.core.phase === 'deciding' ? 'bet' : 'reveal' });
+      if (!playing && s.selectedGame === 'poker-plus') return deal(tx, { type: 'deal' });
+      if (playing && game!.game === 'poker-plus')
+        return gameAction(tx, { type: game!.core.phase === 'deciding' ? 'bet' : 'reveal' });
+      return pressJacks(tx, b);
     case 'hold1':
     case 'hold2':
     case 'hold3':
@@ -276,15 +254,13 @@ function button(tx: Transition, b: Button): Outcome {
     case 'hold5':
       if (!playing || game!.game !== 'jacks-or-better')
         return refusal('C-22', 'HOLD works only during a Jacks or Better game');
-      return gameAction(tx, { type: 'toggleHold', position: Number(b.slice(4)) - 1 });
+      return pressJacks(tx, b);
     case 'betOne':
       if (s.selectedGame !== 'jacks-or-better') return refusal('C-22', 'BET ONE is for Jacks or Better');
-      return setBet(tx, s.jacksBet >= s.settings.limits.maxBet ? 1 : s.jacksBet + 1);
-    case 'maxBet': {
+      return pressJacks(tx, b);
+    case 'maxBet':
       if (s.selectedGame !== 'jacks-or-better') return refusal('C-22', 'MAX BET is for Jacks or Better');
-      const no = setBet(tx, s.settings.limits.maxBet);
-      return no ?? deal(tx, { type: 'deal' });
-    }
+      return pressJacks(tx, b);
     case 'cashOut':
       return cashOut(tx);
     case 'help':
@@ -292,4 +268,16 @@ function button(tx: Transition, b: Button): Outcome {
       tx.log('access', { event: `${b} button` });
       return null;
   }
+}
+
+/** A Jacks or Better button: the first of its wishes the cabinet takes (./vocabulary/buttons.ts). */
+function pressJacks(tx: Transition, b: JacksButton): Outcome {
+  const s = tx.state;
+  const game = s.game;
+  const holding = gameInProgress(s) && game?.game === 'jacks-or-better' && game.core.phase === 'holding';
+  const [first, ...rest] = jacksButtonWishes(b, { holding, bet: s.jacksBet, maxBet: s.settings.limits.maxBet });
+  const no = tx.attempt(() => perform(tx, first));
+  if (!no) return null;
+  for (const w of rest) if (!tx.attempt(() => perform(tx, w))) return null;
+  return no;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { stackedDeck } from '../core/test-decks';
+import { stackedDeck } from '../core/testing/decks';
 import { checkBalance } from './meters';
-import { Rig } from './testing';
+import { Rig } from './testing/rig';
 
 const balanced = (rig: Rig) => expect(checkBalance(rig.state.meters.lifetime, rig.state.balance).ok).toBe(true);
 

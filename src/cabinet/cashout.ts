@@ -6,6 +6,7 @@ import type { DeviceEvent } from './device-events';
 import { needKey } from './keys';
 import { gameInProgress, type Handpay } from './state';
 import { refusal, type Outcome, type Transition } from './transition';
+import { tiltDevice } from './vocabulary/tilts';
 
 type PrinterEvent = Extract<DeviceEvent, { device: 'printer' }>;
 
@@ -32,8 +33,7 @@ export function cashOut(tx: Transition): Outcome {
   if (s.voucher) return refusal('C-4', 'a voucher is already being printed');
   if (s.ticket) return refusal('C-4', 'a ticket is being validated');
   if (s.balance <= 0) return refusal('C-4', 'there is nothing to cash out');
-  const printerTilt = (code: string) => code.startsWith('printer:');
-  const otherTilts = s.tilts.filter((t) => !printerTilt(t.code));
+  const otherTilts = s.tilts.filter((t) => tiltDevice(t.code) !== 'printer');
   if (otherTilts.length > 0) return refusal('C-15', `play stopped: ${otherTilts.map((t) => t.reason).join('; ')}`);
   if (s.keys.technician) return refusal('C-21', 'the technician key is turned: service mode');
 

@@ -2,31 +2,27 @@
 // (src/devices) and the in-process simulators both speak this, so the cabinet never knows
 // which one it has.
 
-/** The button deck's buttons, in the order the deck reports them (one declaration: the contract and the screens read it). */
-export const BUTTONS = [
-  'deal',
-  'hold1',
-  'hold2',
-  'hold3',
-  'hold4',
-  'hold5',
-  'betOne',
-  'maxBet',
-  'cashOut',
-  'help',
-  'service',
-] as const;
-export type Button = (typeof BUTTONS)[number];
+import type { Button, DeviceFault, DeviceName, Door, KeySwitch } from './vocabulary/devices';
 
-export type KeySwitch = 'attendant' | 'technician';
-export const KEY_SWITCHES: readonly KeySwitch[] = ['attendant', 'technician'];
-export type Door = 'main' | 'logic' | 'cashbox';
-export const DOORS: readonly Door[] = ['main', 'logic', 'cashbox'];
+// The devices' words are the vocabulary's (buttons, keys, doors, devices and their faults).
+export {
+  BUTTONS,
+  HOLD_BUTTONS,
+  holdPosition,
+  DEVICE_FAULTS,
+  DEVICE_NAMES,
+  DOORS,
+  KEY_SWITCHES,
+  isDeviceFault,
+  type Button,
+  type DeviceFault,
+  type DeviceName,
+  type Door,
+  type HoldButton,
+  type KeySwitch,
+} from './vocabulary/devices';
 
 export type LampState = 'off' | 'on' | 'blink';
-
-export type DeviceName = 'acceptor' | 'printer' | 'deck';
-export const DEVICE_NAMES: readonly DeviceName[] = ['acceptor', 'printer', 'deck'];
 
 export interface Voucher {
   /** 18 digits, unique per machine; see the printer's documentation of the scheme. */
@@ -88,9 +84,9 @@ export type DeviceEvent =
    * the truth for every key and door, whatever the cabinet believed before (C-18).
    */
   | { device: 'deck'; type: 'switches'; keys: Record<KeySwitch, boolean>; doors: Record<Door, boolean> }
-  // any device (C-15, C-19)
-  | { device: DeviceName; type: 'fault'; code: string; message: string }
-  | { device: DeviceName; type: 'faultCleared'; code: string }
+  // any device (C-15, C-19): its faults in the cabinet's words (./vocabulary/tilts.ts)
+  | { [D in DeviceName]: { device: D; type: 'fault'; code: DeviceFault<D>; message: string } }[DeviceName]
+  | { [D in DeviceName]: { device: D; type: 'faultCleared'; code: DeviceFault<D> } }[DeviceName]
   | { device: DeviceName; type: 'online' }
   | { device: DeviceName; type: 'offline'; reason: string };
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { stackedDeck } from '../core/test-decks';
+import { stackedDeck } from '../core/testing/decks';
 import { BUTTONS, type DeviceCommand, type Voucher } from './device-events';
 import { SPECIMEN_SEQUENCE_BASE } from './device-test';
 import { lampsFor } from './outputs';
-import { Rig } from './testing';
+import { Rig } from './testing/rig';
 
 /** A technician in a device test, with money on the machine that must not move. */
 function testing(): Rig {

@@ -4,36 +4,11 @@
 import type { Refusal, ReplayOutput, GameId } from '../core';
 import type { DeviceCommand, Voucher } from './device-events';
 import type { VoucherStatus } from './own-vouchers';
+import type { LogEntry } from './vocabulary/log-events';
+import type { ReplayFile } from './recall';
 
-export type LogKind =
-  | 'door'
-  | 'key'
-  | 'access'
-  | 'note'
-  /** A ticket inserted (voucher in) and what became of it. */
-  | 'ticket'
-  | 'voucher'
-  | 'handpay'
-  | 'creditClear'
-  | 'fault'
-  | 'tilt'
-  | 'config'
-  | 'meterClear'
-  | 'powerUp'
-  | 'recovery'
-  | 'refusal'
-  | 'anomaly'
-  | 'deviceTest'
-  | 'records'
-  /** What the casino system did over the SAS link, and the link's own events (C-25). */
-  | 'sas';
-
-export interface LogEntry {
-  /** ms since the epoch. */
-  at: number;
-  kind: LogKind;
-  data: Record<string, unknown>;
-}
+// The log's rows are the vocabulary's: every kind with its fields (./vocabulary/log-events.ts).
+export type { LogData, LogEntry, LogKind } from './vocabulary/log-events';
 
 /** Game recall (C-11): a replay file (docs/replay.md) plus what the cabinet adds. */
 export interface GameRecord {
@@ -46,7 +21,7 @@ export interface GameRecord {
   staked: number;
   paid: number;
   handpaid: boolean;
-  replay: Record<string, unknown>;
+  replay: ReplayFile;
   result: ReplayOutput;
 }
 

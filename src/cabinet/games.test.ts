@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { runReplay, SeededRandom, uniformBelow } from '../core';
-import { stackedDeck } from '../core/test-decks';
+import { stackedDeck } from '../core/testing/decks';
 import type { Button } from './device-events';
 import { checkBalance } from './meters';
 import { gameInProgress } from './state';
-import { Rig } from './testing';
+import { Rig } from './testing/rig';
 
 const balanced = (rig: Rig) =>
   expect(checkBalance(rig.state.meters.lifetime, rig.state.balance)).toMatchObject({ ok: true });
@@ -101,6 +101,33 @@ describe('Jacks or Better in the cabinet', () => {
   });
 });
 
+describe("the deck's buttons mean what the touch screen's do (C-20)", () => {
+  const press = (rig: Rig, button: Button) =>
+    rig.input({ kind: 'device', event: { device: 'deck', type: 'button', button, pressed: true } });
+
+  it('BET ONE wraps back to one after the maximum', () => {
+    const rig = new Rig();
+    for (let i = 0; i < 4; i++) press(rig, 'betOne');
+    expect(rig.state.jacksBet).toBe(5);
+    press(rig, 'betOne');
+    expect(rig.state.jacksBet).toBe(1);
+  });
+
+  it('MAX BET deals at the maximum, and with no deal possible only sets the bet', () => {
+    const rig = new Rig();
+    rig.insert(3);
+    const result = press(rig, 'maxBet');
+    expect(result.ok).toBe(true);
+    expect(rig.state.game).toBeNull();
+    expect(rig.state.jacksBet).toBe(5);
+    expect(rig.state.balance).toBe(3);
+    rig.insert(2);
+    press(rig, 'maxBet');
+    expect(rig.state.game?.core.game).toBe('jacks-or-better');
+    expect(rig.state.balance).toBe(0);
+  });
+});
+
 describe('Poker Plus in the cabinet', () => {
   it('debits antes, fees and the BET as they happen and meters the fees', () => {
     const rig = new Rig();
@@ -162,7 +189,8 @@ describe('Poker Plus in the cabinet', () => {
     expect(rig.state.balance).toBe(100 - 40);
     rig.play({ type: 'fold' });
     expect(gameInProgress(rig.state)).toBe(false);
-    expect(rig.record(0).replay.boxes).toEqual([{ ante: 10 }, { ante: 10, blind: true }]);
+    const replay = rig.record(0).replay;
+    expect(replay.game === 'poker-plus' && replay.boxes).toEqual([{ ante: 10 }, { ante: 10, blind: true }]);
     balanced(rig);
   });
 });

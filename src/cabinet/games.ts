@@ -24,6 +24,7 @@ import { gameMeter } from './meters';
 import { settleGame } from './settle';
 import { gameInProgress, type CabinetState, type GameSession, type RecallAction } from './state';
 import { refusal, type Outcome, type Transition } from './transition';
+import type { GameWish } from './vocabulary/wish-schema';
 
 export const jacksConfig = (s: CabinetState): JacksConfig => ({
   maxBet: s.settings.limits.maxBet,
@@ -144,13 +145,6 @@ export function deal(tx: Transition, wish: Extract<PlayerWish, { type: 'deal' }>
   stake(tx, 'poker-plus', chips);
   return null;
 }
-
-type GameWish = Extract<
-  PlayerWish,
-  {
-    type: 'hold' | 'toggleHold' | 'draw' | 'exchange' | 'buySixth' | 'bet' | 'fold' | 'takeHalf' | 'buyGame' | 'reveal';
-  }
->;
 
 export function gameAction(tx: Transition, wish: GameWish): Outcome {
   const s = tx.state;

@@ -10,9 +10,10 @@ export * from './ticket-verdicts';
 export * from './effects';
 export * from './cabinet';
 export { acceptorShouldAccept, lampsFor } from './outputs';
-export { METER_TILT } from './settle';
-export { RECORDS_TILT, MIRROR_TILT, ANCHOR_TILT, SETTINGS_TILT, recordsRefused } from './records';
-export { replayFile } from './recall';
+export { recordsRefused } from './records';
+export * from './vocabulary/tilts';
+export * from './vocabulary/log-events';
+export { replayFile, type ReplayFile } from './recall';
 export { recalledReplay, storedState, UNRECORDED_RULES_VERSION } from './rules-version';
 export { parseWish } from './wishes';
 export {
@@ -39,9 +40,8 @@ export {
 } from './return-range';
 export type { TableReturn } from './table-return';
 export { SPECIMEN_SEQUENCE_BASE } from './device-test';
-export { keyProblem, technicianProblem, SWITCHES_TILT } from './keys';
-export { hostDisabled, outOfService, OUT_OF_SERVICE } from './sas';
-export { SAS_LINE_TILT } from './sas-state';
+export { keyProblem, technicianProblem } from './keys';
+export { hostDisabled, outOfService } from './sas';
 export type {
   SasCabinetState,
   SasCommand,

@@ -7,9 +7,7 @@ import type { KeySwitch } from './device-events';
 import type { CabinetState } from './state';
 import { attendantUnlocksTickets } from './ticket-guesses';
 import { refusal, type Transition } from './transition';
-
-/** Play stops, and no key counts, until the deck has reported its keys and doors (power-up, silence). */
-export const SWITCHES_TILT = 'deck:switches';
+import { SWITCHES_TILT } from './vocabulary/tilts';
 
 /** Null when `key` is turned on the deck's own word; otherwise why it counts as off. */
 export function keyProblem(s: CabinetState, key: KeySwitch): string | null {

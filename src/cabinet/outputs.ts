@@ -3,7 +3,7 @@
 // (in a device test both follow the technician instead).
 // Sent only on change; a power-up forgets what was sent so everything is sent afresh.
 
-import { BUTTONS, type Button, type LampState } from './device-events';
+import { BUTTONS, HOLD_BUTTONS, type Button, type LampState } from './device-events';
 import { playBlocked } from './locks';
 import { hostDisabled, outOfService } from './sas';
 import { gameInProgress, type CabinetState } from './state';
@@ -28,8 +28,7 @@ export function lampsFor(s: CabinetState): Record<Button, LampState> {
   if (game && gameInProgress(s)) {
     lamps.deal = 'on';
     if (game.game === 'jacks-or-better') {
-      game.core.held.forEach((p) => (lamps[`hold${p + 1}` as Button] = 'on'));
-      for (let p = 0; p < 5; p++) if (!game.core.held.includes(p)) lamps[`hold${p + 1}` as Button] = 'blink';
+      HOLD_BUTTONS.forEach((b, p) => (lamps[b] = game.core.held.includes(p) ? 'on' : 'blink'));
     }
     return lamps;
   }

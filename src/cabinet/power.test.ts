@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { stackedDeck } from '../core/test-decks';
+import { stackedDeck } from '../core/testing/decks';
 import { DEFAULT_SETTINGS } from './settings';
-import { Rig, RETURNS_IN_RANGE } from './testing';
+import { Rig, RETURNS_IN_RANGE } from './testing/rig';
 
 const escrow = (value: number) => ({
   device: 'acceptor' as const,

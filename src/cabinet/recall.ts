@@ -1,8 +1,37 @@
 // Game recall (C-11): every settled game as a replay file of docs/replay.md, so that the core's
 // runReplay (and `npm run -s cabinet -- replay`) reproduces it from the record alone.
 
-import { formatCards, ROYAL_AT_MAX_BET_KEY, type JacksPayTable } from '../core';
-import type { GameSession } from './state';
+import {
+  formatCards,
+  ROYAL_AT_MAX_BET_KEY,
+  type BoxRequest,
+  type JacksPayTable,
+  type PokerPlusRulesVersion,
+} from '../core';
+import type { GameSession, RecallAction } from './state';
+
+/** A settled game as docs/replay.md's file: the deck dealt, the pay table and limits, every action. */
+export type ReplayFile =
+  | {
+      game: 'jacks-or-better';
+      deck: string[];
+      paytable: Record<string, number>;
+      maxBet: number;
+      bet: number;
+      actions: RecallAction[];
+    }
+  | {
+      game: 'poker-plus';
+      /** The reading of P-3 the round was dealt under (docs/replay.md). */
+      rulesVersion: PokerPlusRulesVersion;
+      deck: string[];
+      paytable: Record<string, number>;
+      tableMax: number;
+      minAnte: number;
+      maxAnte: number;
+      boxes: BoxRequest[];
+      actions: RecallAction[];
+    };
 
 function jacksPaytable(table: JacksPayTable): Record<string, number> {
   const out: Record<string, number> = { ...table.coefficients };
@@ -10,7 +39,7 @@ function jacksPaytable(table: JacksPayTable): Record<string, number> {
   return out;
 }
 
-export function replayFile(session: GameSession): Record<string, unknown> {
+export function replayFile(session: GameSession): ReplayFile {
   if (session.game === 'jacks-or-better') {
     const core = session.core;
     return {

@@ -4,8 +4,9 @@
 // it before a RAM clear starts them afresh.
 
 import { describe, expect, it } from 'vitest';
-import { ANCHOR_TILT, RECORDS_TILT, UNKNOWN_VOUCHER_SKIP } from './records';
-import { Rig } from './testing';
+import { UNKNOWN_VOUCHER_SKIP } from './records';
+import { ANCHOR_TILT, RECORDS_TILT } from './vocabulary/tilts';
+import { Rig } from './testing/rig';
 
 const refused = 'records refused: rolled back: the records are at counter value 40, the TPM counter 0x01800a00 at 52';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MirrorMemory } from './inputs';
-import { RECORDS_TILT, MIRROR_TILT, SETTINGS_TILT } from './records';
+import { RECORDS_TILT, MIRROR_TILT, SETTINGS_TILT } from './vocabulary/tilts';
 import { DEFAULT_SETTINGS, type CabinetSettings } from './settings';
-import { Rig, RETURNS_IN_RANGE } from './testing';
+import { Rig, RETURNS_IN_RANGE } from './testing/rig';
 
 const mirror = (voucherSequence: number): MirrorMemory => ({
   commit: 135,

@@ -8,40 +8,18 @@
 
 import type { AnchorMemory, PlayerWish, MirrorMemory } from './inputs';
 import { EMPTY_METERS } from './meters';
-import { METER_TILT } from './settle';
 import type { CabinetState } from './state';
 import { addTilt, removeTilt } from './tilts';
 import { refusal, type Outcome, type Transition } from './transition';
-
-/** Records refused at start or by the background walk of the chain: only a RAM clear clears it. */
-export const RECORDS_TILT = 'records';
-/** The mirror of critical memory could not be written: lifts when a write succeeds again. */
-export const MIRROR_TILT = 'mirror';
-/** The records' TPM counter cannot be reached or used: lifts when it answers again. */
-export const ANCHOR_TILT = 'anchor';
-/** Stored settings that fail the settings check (settings-change.ts). */
-export const SETTINGS_TILT = 'settings';
+import { METER_TILT, RECORDS_TILT } from './vocabulary/tilts';
+import { ON_REFUSED_RECORDS } from './vocabulary/wish-schema';
 
 export const recordsRefused = (s: CabinetState): boolean => s.tilts.some((t) => t.code === RECORDS_TILT);
 
-/** What a technician may still do on refused records: look, log in and out, test devices, RAM clear. */
-const STILL_ALLOWED = new Set<PlayerWish['type']>([
-  'language',
-  'soundMute',
-  'technicianPin',
-  'technicianLogout',
-  'setPin',
-  'clearTilt',
-  'ramClear',
-  'deviceTest',
-  'testLamps',
-  'testAcceptor',
-  'testVoucher',
-]);
-
 /** Null when the wish may go on, otherwise the refusal: nothing else moves while records are refused. */
 export function lockedByRecords(s: CabinetState, wish: PlayerWish['type']): Outcome {
-  if (!recordsRefused(s) || STILL_ALLOWED.has(wish)) return null;
+  // What a technician may still do on refused records is tagged on the wishes' declaration.
+  if (!recordsRefused(s) || ON_REFUSED_RECORDS.has(wish)) return null;
   return refusal('C-15', 'the records are refused (see the tilt): nothing moves until a technician RAM clears them');
 }
 
@@ -68,7 +46,7 @@ export function recordsReport(
   }
   if (anchor) skipVoucherNumbers(tx, anchor);
   // The mirror's own memory goes into the log, so what it held outlives the RAM clear.
-  if (refused) addTilt(tx, RECORDS_TILT, refused, true, mirror ? { mirror } : {});
+  if (refused) addTilt(tx, { kind: 'records' }, refused, mirror ? { mirror } : {});
 }
 
 /**
@@ -106,13 +84,13 @@ function skipVoucherNumbers(tx: Transition, anchor: AnchorMemory): void {
 }
 
 export function anchorReport(tx: Transition, problem: string | null): void {
-  if (problem) addTilt(tx, ANCHOR_TILT, problem);
-  else removeTilt(tx, ANCHOR_TILT);
+  if (problem) addTilt(tx, { kind: 'anchor' }, problem);
+  else removeTilt(tx, { kind: 'anchor' });
 }
 
 export function mirrorReport(tx: Transition, problem: string | null): void {
-  if (problem) addTilt(tx, MIRROR_TILT, `the mirror of critical memory cannot be written: ${problem}`);
-  else removeTilt(tx, MIRROR_TILT);
+  if (problem) addTilt(tx, { kind: 'mirror' }, `the mirror of critical memory cannot be written: ${problem}`);
+  else removeTilt(tx, { kind: 'mirror' });
 }
 
 /**

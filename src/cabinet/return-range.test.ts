@@ -6,7 +6,7 @@ import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE, parsePayTable, typ
 import { returnOutOfRange } from './return-range';
 import { settingsProblems } from './settings-check';
 import { DEFAULT_SETTINGS, type CabinetSettings, type InstalledPayTable } from './settings';
-import { exactReturn, Rig, RETURNS_IN_RANGE, simulatedReturn } from './testing';
+import { exactReturn, Rig, RETURNS_IN_RANGE, simulatedReturn } from './testing/rig';
 
 const table = (coefficients: Record<string, number>): PokerPlusPayTable => {
   const p = parsePayTable('poker-plus', coefficients);

@@ -5,13 +5,17 @@
 // Read-side only: the stored rows stay as their release wrote and signed them.
 
 import type { PokerPlusRulesVersion } from '../core';
+import type { ReplayFile } from './recall';
 import type { CabinetState } from './state';
 
 /** The reading of P-3 of everything recorded before the rules version was. */
 export const UNRECORDED_RULES_VERSION: PokerPlusRulesVersion = 1;
 
+/** A recall's replay file as a release stored it: before rules versions, a Poker Plus one said none. */
+export type StoredReplayFile = ReplayFile | Omit<Extract<ReplayFile, { game: 'poker-plus' }>, 'rulesVersion'>;
+
 /** A stored recall's replay file as it was played: an old Poker Plus one said its version. */
-export function recalledReplay(replay: Record<string, unknown>): Record<string, unknown> {
+export function recalledReplay(replay: StoredReplayFile): ReplayFile {
   if (replay.game !== 'poker-plus' || 'rulesVersion' in replay) return replay;
   const { game, ...rest } = replay;
   return { game, rulesVersion: UNRECORDED_RULES_VERSION, ...rest };

@@ -45,9 +45,6 @@ export interface SasCabinetState {
 /** What a technician may set at the cabinet (C-7); the accounting denomination stays the file's. */
 export type SasSettingsChange = Partial<Pick<SasSettings, 'address' | 'allowClockSet' | 'allowRemoteHandpayReset'>>;
 
-/** The tilt of a SAS port that cannot carry the link (C-15). */
-export const SAS_LINE_TILT = 'sas:fault:line';
-
 export type SasCommand =
   /** At every start: the link as configured (null: none); a change is logged. */
   | { type: 'configure'; settings: SasSettings | null }

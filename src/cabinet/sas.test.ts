@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rig } from './testing';
+import { Rig } from './testing/rig';
 import type { SasSettings } from './sas-state';
 
 const SAS: SasSettings = {

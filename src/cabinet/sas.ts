@@ -5,18 +5,10 @@
 
 import { payHandpay } from './cashout';
 import { gameInProgress, type CabinetState } from './state';
-import {
-  SAS_LINE_TILT,
-  type SasCabinetState,
-  type SasCommand,
-  type SasSettings,
-  type SasSettingsChange,
-} from './sas-state';
+import { type SasCabinetState, type SasCommand, type SasSettings, type SasSettingsChange } from './sas-state';
 import { addTilt, removeTilt } from './tilts';
 import { refusal, type Outcome, type Transition } from './transition';
-
-/** The stop the screen shows while disabled (C-25), as a tilt code the renderer knows. */
-export const OUT_OF_SERVICE = 'host:disabled';
+import { SAS_LINE_TILT } from './vocabulary/tilts';
 
 /** Play disabled by the casino system, and no game left to finish. */
 export const hostDisabled = (s: CabinetState): boolean => s.sas?.disabledByHost === true;
@@ -89,13 +81,13 @@ export function sasCommand(tx: Transition, command: SasCommand): Outcome {
       const message = String(command.message).slice(0, 200);
       if (tx.state.tilts.some((t) => t.code === SAS_LINE_TILT)) return null;
       tx.log('fault', { device: 'sas', event: 'fault', code: 'line', message });
-      addTilt(tx, SAS_LINE_TILT, `SAS link fault: ${message}`);
+      addTilt(tx, { kind: 'sasLine' }, `SAS link fault: ${message}`);
       return null;
     }
     case 'lineFaultCleared':
       if (!tx.state.tilts.some((t) => t.code === SAS_LINE_TILT)) return null;
       tx.log('fault', { device: 'sas', event: 'cleared', code: 'line' });
-      removeTilt(tx, SAS_LINE_TILT);
+      removeTilt(tx, { kind: 'sasLine' });
       return null;
   }
 }
@@ -108,10 +100,14 @@ const SAS_KEYS = ['address', 'accountingDenomination', 'allowClockSet', 'allowRe
  */
 function fromFile(current: SasSettings, file: SasSettings, baseline: SasSettings | undefined): SasSettings {
   if (!baseline) return file;
-  const next: Record<string, unknown> = { ...current };
-  for (const k of SAS_KEYS) if (baseline[k] !== file[k]) next[k] = file[k];
-  return next as unknown as SasSettings;
+  const next = { ...current };
+  for (const k of SAS_KEYS) if (baseline[k] !== file[k]) take(next, file, k);
+  return next;
 }
+
+const take = <K extends keyof SasSettings>(to: SasSettings, from: SasSettings, key: K): void => {
+  to[key] = from[key];
+};
 
 /** C-7, C-21: a technician's change of the link's address or the host's permissions (the caller checked access). */
 export function changeSasSettings(tx: Transition, change: SasSettingsChange): Outcome {

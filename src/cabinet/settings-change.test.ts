@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { stackedDeck } from '../core/test-decks';
+import { stackedDeck } from '../core/testing/decks';
 import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE } from '../core';
 import { DEFAULT_SETTINGS, type CabinetSettings, type InstalledPayTable } from './settings';
-import { exactReturn, Rig, RETURNS_IN_RANGE, simulatedReturn } from './testing';
+import { exactReturn, Rig, RETURNS_IN_RANGE, simulatedReturn } from './testing/rig';
 
 const NINE_SIX: InstalledPayTable = {
   id: 'jb-9-6',

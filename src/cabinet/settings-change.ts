@@ -9,7 +9,6 @@ import type { GameId } from '../core';
 import { technician } from './access';
 import { samePayTable } from './installed-tables';
 import { meterDef } from './meters';
-import { SETTINGS_TILT } from './records';
 import type { SettingsWish } from './inputs';
 import { GAME_NAMES, returnOutOfRange, tableName, type ConfigReturns } from './return-range';
 import type { TableReturn } from './table-return';
@@ -170,7 +169,7 @@ export function applySettings(
   // of C-24, the presentation group): not a value that fails, it takes the file's, logged below.
   const stored = settingsProblems(withAddedSettings(s.settings, config));
   if (stored.length > 0)
-    addTilt(tx, SETTINGS_TILT, `the stored settings fail their check: ${describeProblems(stored)}`, true);
+    addTilt(tx, { kind: 'settings' }, `the stored settings fail their check: ${describeProblems(stored)}`);
   let next = settingsFromConfig(s.settings, config, s.configApplied ?? null);
   let applied = config;
   const held =

@@ -7,17 +7,15 @@ import { lockForHandpay } from './cashout';
 import { checkBalance, gameMeter } from './meters';
 import { replayFile } from './recall';
 import type { GameOutcome } from './state';
+import { addTilt } from './tilts';
 import type { Transition } from './transition';
-
-export const METER_TILT = 'meters';
 
 /** C-9: a mismatch stops play until a technician clears it. */
 export function checkMeters(tx: Transition, when: string): void {
   const check = checkBalance(tx.state.meters.lifetime, tx.state.balance);
-  if (check.ok || tx.state.tilts.some((t) => t.code === METER_TILT)) return;
+  if (check.ok) return;
   const reason = `meter mismatch: the meters say ${check.expected}, the balance is ${check.actual}`;
-  tx.set({ tilts: [...tx.state.tilts, { code: METER_TILT, reason, since: tx.at, technician: true }] });
-  tx.log('tilt', { event: 'on', code: METER_TILT, reason, when });
+  addTilt(tx, { kind: 'meters' }, reason, { when });
 }
 
 export function settleGame(tx: Transition): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SOUND_MUTE_MS } from './sound-mute';
-import { Rig } from './testing';
+import { Rig } from './testing/rig';
 
 describe('the attendant mutes the sound for ten minutes', () => {
   it('needs the attendant key, and is refused and logged as a refusal without it', () => {

@@ -2,7 +2,7 @@
 // looked up, numbers the validator never issued count, and enough of them in a row lock the slot.
 
 import { describe, expect, it } from 'vitest';
-import { Rig } from './testing';
+import { Rig } from './testing/rig';
 import { TICKET_LOCK_MS, UNKNOWN_TICKETS_IN_A_ROW } from './ticket-guesses';
 import { withCheckDigits } from './validation-number';
 

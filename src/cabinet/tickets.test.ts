@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkBalance } from './meters';
 import { ownVoucherVerdict, type VoucherRecord } from './own-vouchers';
-import { Rig } from './testing';
+import { Rig } from './testing/rig';
 import { withCheckDigits } from './validation-number';
 
 const A = withCheckDigits('0012345678901234');

@@ -6,12 +6,17 @@
 // A ticket is never a note: it never reaches the note path.
 
 import type { DeviceEvent } from './device-events';
-import type { AcceptorTicketReport, TicketReason, TicketValidatedBy, TicketVerdict } from './ticket-verdicts';
+import {
+  isValidationNumber,
+  type AcceptorTicketReport,
+  type TicketReason,
+  type TicketValidatedBy,
+  type TicketVerdict,
+} from './ticket-verdicts';
 import { playBlocked } from './locks';
 import type { CabinetState } from './state';
 import { countRefusal, ticketCredited, ticketsLocked } from './ticket-guesses';
 import type { Transition } from './transition';
-import { isValidationNumber } from './ticket-verdicts';
 import { checkDigitsMatch } from './validation-number';
 
 export type TicketEvent = Extract<

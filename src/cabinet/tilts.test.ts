@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stepCabinet } from './cabinet';
-import { METER_TILT } from './settle';
-import { Rig } from './testing';
+import { METER_TILT } from './vocabulary/tilts';
+import { Rig } from './testing/rig';
 
 describe('C-15 tilts', () => {
   it('a door open stops play mid-game, is metered and logged, and play resumes when it closes', () => {
@@ -22,10 +22,10 @@ describe('C-15 tilts', () => {
     const rig = new Rig();
     rig.insert(1000);
     const from = rig.log.length;
-    rig.event({ device: 'acceptor', type: 'fault', code: 'jam', message: 'stacker jam' });
+    rig.event({ device: 'acceptor', type: 'fault', code: 'jamInAcceptor', message: 'stacker jam' });
     rig.event({ device: 'deck', type: 'offline', reason: 'no answer' });
     expect(rig.refuse({ type: 'deal' })).toBe('C-15');
-    rig.event({ device: 'acceptor', type: 'faultCleared', code: 'jam' });
+    rig.event({ device: 'acceptor', type: 'faultCleared', code: 'jamInAcceptor' });
     expect(rig.refuse({ type: 'deal' })).toBe('C-15');
     rig.event({ device: 'deck', type: 'online' });
     // Back online, the deck must still say where its keys and doors are before play resumes.
@@ -122,7 +122,8 @@ describe('repeated device reports', () => {
     rig.event({ device: 'deck', type: 'door', door: 'main', open: false });
     rig.event({ device: 'deck', type: 'key', key: 'attendant', on: false });
     rig.event({ device: 'printer', type: 'online' });
-    rig.event({ device: 'printer', type: 'faultCleared', code: 'none' });
+    // A code the printer never reported (nor any printer could: the vocabulary has none such).
+    rig.event({ device: 'printer', type: 'faultCleared', code: 'none' as never });
     expect(rig.state.version).toBe(version);
     expect(rig.log.length).toBe(logged);
   });

@@ -12,24 +12,26 @@ import {
   type Door,
   type KeySwitch,
 } from './device-events';
-import { keyEvent, SWITCHES_TILT } from './keys';
+import { keyEvent } from './keys';
 import { doorMeter } from './meters';
 import type { Transition } from './transition';
+import type { TiltLogDetail } from './vocabulary/log-events';
+import { SWITCHES_TILT, TILTS, tiltCause, tiltCode, type TiltCause } from './vocabulary/tilts';
 
-export function addTilt(
-  tx: Transition,
-  code: string,
-  reason: string,
-  technician = false,
-  detail: Record<string, unknown> = {},
-): void {
-  if (tx.state.tilts.some((t) => t.code === code)) return;
+const has = (tx: Transition, code: string): boolean => tx.state.tilts.some((t) => t.code === code);
+
+/** Play stops for `cause` (once: a stop already there is no news); a technician's to clear if its declaration says so. */
+export function addTilt(tx: Transition, cause: TiltCause, reason: string, detail: TiltLogDetail = {}): void {
+  const code = tiltCode(cause);
+  if (has(tx, code)) return;
+  const technician = TILTS[cause.kind].clears !== 'cause';
   tx.set({ tilts: [...tx.state.tilts, { code, reason, since: tx.at, technician }] });
   tx.log('tilt', { event: 'on', code, reason, ...detail });
 }
 
-export function removeTilt(tx: Transition, code: string): void {
-  if (!tx.state.tilts.some((t) => t.code === code)) return;
+export function removeTilt(tx: Transition, cause: TiltCause | string): void {
+  const code = typeof cause === 'string' ? cause : tiltCode(cause);
+  if (!has(tx, code)) return;
   tx.set({ tilts: tx.state.tilts.filter((t) => t.code !== code) });
   tx.log('tilt', { event: 'off', code });
 }
@@ -40,12 +42,12 @@ export function doorEvent(tx: Transition, door: Door, open: boolean): void {
   if (was === open) return;
   tx.set({ doors: { ...tx.state.doors, [door]: open } });
   tx.log('door', { door, open });
-  const code = `door:${door}`;
+  const cause = { kind: 'door', door } as const;
   if (open) {
     if (!was) tx.count({ [doorMeter(door)]: 1 });
-    addTilt(tx, code, `${door} door open`);
+    addTilt(tx, cause, `${door} door open`);
   } else {
-    removeTilt(tx, code);
+    removeTilt(tx, cause);
     if (was && door === 'main') tx.setMeters({ gamesSinceDoorClose: 0 });
   }
 }
@@ -60,7 +62,7 @@ export function deckSwitches(tx: Transition, keys: Record<KeySwitch, boolean>, d
 /** The switches are unknown: both keys count as off (ending any session) until the next report. */
 export function forgetKeys(tx: Transition, why: string): void {
   for (const key of KEY_SWITCHES) keyEvent(tx, key, false);
-  addTilt(tx, SWITCHES_TILT, `waiting for the button deck to report its keys and doors (${why})`);
+  addTilt(tx, { kind: 'switches' }, `waiting for the button deck to report its keys and doors (${why})`);
 }
 
 /**
@@ -68,15 +70,19 @@ export function forgetKeys(tx: Transition, why: string): void {
  * (a tilt until it answers) and its faults forgotten (its driver reports them afresh).
  */
 export function forgetDevices(tx: Transition): void {
-  for (const door of DOORS) removeTilt(tx, `door:${door}`);
+  for (const door of DOORS) removeTilt(tx, { kind: 'door', door });
   tx.set({ doors: { main: false, logic: false, cashbox: false } });
   forgetKeys(tx, 'power-up');
-  // The SAS port is reported afresh once the link has tried it again.
-  for (const t of tx.state.tilts) if (t.code.startsWith('sas:fault:')) removeTilt(tx, t.code);
+  // The SAS port is reported afresh once the link has tried it again; each device's faults by its driver.
+  const causes = (t: { code: string }) => tiltCause(t.code);
+  for (const t of tx.state.tilts) if (causes(t)?.kind === 'sasLine') removeTilt(tx, t.code);
   for (const device of DEVICE_NAMES) {
-    for (const t of tx.state.tilts) if (t.code.startsWith(`${device}:fault:`)) removeTilt(tx, t.code);
+    for (const t of tx.state.tilts) {
+      const cause = causes(t);
+      if (cause?.kind === 'fault' && cause.device === device) removeTilt(tx, t.code);
+    }
     tx.set({ devices: { ...tx.state.devices, [device]: { online: false, faults: {} } } });
-    addTilt(tx, `${device}:offline`, `${device} not heard from since power-up`);
+    addTilt(tx, { kind: 'offline', device }, `${device} not heard from since power-up`);
   }
 }
 
@@ -85,6 +91,7 @@ type AnyDeviceEvent = Extract<DeviceEvent, { type: 'fault' | 'faultCleared' | 'o
 export function deviceHealth(tx: Transition, event: AnyDeviceEvent): void {
   const device: DeviceName = event.device;
   const status = tx.state.devices[device];
+  const offline = { kind: 'offline', device } as const;
   let next = status;
   if ((event.type === 'online' && status.online) || (event.type === 'faultCleared' && !(event.code in status.faults)))
     return;
@@ -92,25 +99,25 @@ export function deviceHealth(tx: Transition, event: AnyDeviceEvent): void {
     case 'fault':
       next = { ...status, faults: { ...status.faults, [event.code]: event.message } };
       tx.log('fault', { device, event: 'fault', code: event.code, message: event.message });
-      addTilt(tx, `${device}:fault:${event.code}`, `${device} fault: ${event.message}`);
+      addTilt(tx, { kind: 'fault', device, fault: event.code }, `${device} fault: ${event.message}`);
       break;
     case 'faultCleared': {
       const faults = { ...status.faults };
       delete faults[event.code];
       next = { ...status, faults };
       tx.log('fault', { device, event: 'cleared', code: event.code });
-      removeTilt(tx, `${device}:fault:${event.code}`);
+      removeTilt(tx, { kind: 'fault', device, fault: event.code });
       break;
     }
     case 'offline':
       next = { ...status, online: false };
       tx.log('fault', { device, event: 'offline', reason: event.reason });
-      addTilt(tx, `${device}:offline`, `${device} offline: ${event.reason}`);
+      addTilt(tx, offline, `${device} offline: ${event.reason}`);
       // Already tilted since power-up: the driver's reason (a port that cannot be opened, say)
       // is the one to show.
       tx.set({
         tilts: tx.state.tilts.map((t) =>
-          t.code === `${device}:offline` ? { ...t, reason: `${device} offline: ${event.reason}` } : t,
+          t.code === tiltCode(offline) ? { ...t, reason: `${device} offline: ${event.reason}` } : t,
         ),
       });
       // A silent deck may have had its keys turned off meanwhile: they count only once it says so.
@@ -119,7 +126,7 @@ export function deviceHealth(tx: Transition, event: AnyDeviceEvent): void {
     case 'online':
       next = { ...status, online: true };
       tx.log('fault', { device, event: 'online' });
-      removeTilt(tx, `${device}:offline`);
+      removeTilt(tx, offline);
       break;
   }
   tx.set({ devices: { ...tx.state.devices, [device]: next } });

@@ -3,10 +3,11 @@
 
 import type { Refusal } from '../core';
 import type { DeviceCommand } from './device-events';
-import type { CabinetEffect, GameRecord, LogKind } from './effects';
+import type { CabinetEffect, GameRecord } from './effects';
 import type { CabinetEnv } from './inputs';
 import { addMeters, setMeters } from './meters';
 import type { CabinetState } from './state';
+import type { LogData, LogEntry, LogKind } from './vocabulary/log-events';
 
 export class Transition {
   readonly effects: CabinetEffect[] = [];
@@ -23,8 +24,9 @@ export class Transition {
     this.state = { ...this.state, ...patch };
   }
 
-  log(kind: LogKind, data: Record<string, unknown>): void {
-    this.effects.push({ type: 'log', entry: { at: this.at, kind, data } });
+  /** A row of the event log, as its kind declares it (./vocabulary/log-events.ts). */
+  log<K extends LogKind>(kind: K, data: LogData<K>): void {
+    this.effects.push({ type: 'log', entry: { at: this.at, kind, data } as LogEntry });
   }
 
   send(command: DeviceCommand): void {
@@ -38,6 +40,18 @@ export class Transition {
   /** The store vouches for its records again from this transition on (records.ts). */
   recordsCleared(): void {
     this.effects.push({ type: 'recordsCleared' });
+  }
+
+  /** Runs `step`; when it refuses, the transition is left as it was before it (its state and effects). */
+  attempt(step: () => Outcome): Outcome {
+    const state = this.state;
+    const effects = this.effects.length;
+    const no = step();
+    if (no) {
+      this.state = state;
+      this.effects.length = effects;
+    }
+    return no;
   }
 
   count(deltas: Record<string, number>): void {

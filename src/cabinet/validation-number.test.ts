@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SeededRandom, uniformBelow } from '../core';
-import { legacyValidation } from './testing';
+import { legacyValidation } from './testing/rig';
 import { isValidationNumber } from './ticket-verdicts';
 import { checkDigitsMatch, checkValidationNumber, formatValidationNumber, withCheckDigits } from './validation-number';
 

@@ -9,8 +9,6 @@ import { isValidationNumber, VALIDATION_DIGITS } from './vocabulary/ticket-reaso
 
 export const VALIDATION_BODY_DIGITS = VALIDATION_DIGITS - 2;
 
-const BODY = /^\d{16}$/;
-
 function mod97(digits: string): number {
   let r = 0;
   for (const ch of digits) r = (r * 10 + (ch.charCodeAt(0) - 48)) % 97;
@@ -19,7 +17,9 @@ function mod97(digits: string): number {
 
 /** The 18-digit number of a 16-digit body: the body, then its two check digits. */
 export function withCheckDigits(body: string): string {
-  if (!BODY.test(body)) throw new RangeError(`a validation number's body is ${VALIDATION_BODY_DIGITS} digits`);
+  // A body is what, with any two check digits after it, passes the one 18-digit rule.
+  if (!isValidationNumber(`${body}00`))
+    throw new RangeError(`a validation number's body is ${VALIDATION_BODY_DIGITS} digits`);
   return body + String(98 - mod97(body + '00')).padStart(2, '0');
 }
 

@@ -3,13 +3,7 @@
 // that would overflow the contract's text limits is clipped here rather than dropped.
 
 import type { ScreenConnection } from './cabinet-port';
-import type { ToCabinet, ToScreen } from './messages';
-
-const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
-function refused(id: number, rule: string, reason: string): ToScreen {
-  return { kind: 'refused', id, rule: clip(rule, 16), reason: clip(reason, 300) };
-}
+import { refusedMessage as refused, type ToCabinet, type ToScreen } from './messages';
 
 /** Answers one message; the promise never rejects (a failure becomes a refusal). */
 export async function answerMessage(port: ScreenConnection, message: ToCabinet): Promise<ToScreen> {

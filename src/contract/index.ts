@@ -7,3 +7,4 @@ export * from './messages';
 export * from './cabinet-port';
 export * from './dispatch';
 export * from './screen-files';
+export * from './cabinet-words';

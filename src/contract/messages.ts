@@ -5,7 +5,7 @@ import { WISH } from './wishes';
 import { SNAPSHOT } from './snapshot';
 import { ANSWER, QUERY } from './service';
 import { z } from 'zod';
-import { check, int, maxJsonBytes, str } from './schema';
+import { check, clip, int, maxJsonBytes, str } from './schema';
 
 /** Screen to cabinet. `version` is the snapshot version the wish was made against (stale ones are refused). */
 export const TO_CABINET = z.discriminatedUnion('kind', [
@@ -15,11 +15,19 @@ export const TO_CABINET = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('query'), id: int(0), query: QUERY }),
 ]);
 
+/** How long a refusal's rule and reason may be: a longer one would be refused on arrival. */
+export const REFUSAL_BOUNDS = { rule: 16, reason: 300 } as const;
+
 /** Cabinet to screen. */
 export const TO_SCREEN = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('snapshot'), snapshot: SNAPSHOT }),
   z.strictObject({ kind: z.literal('accepted'), id: int(0) }),
-  z.strictObject({ kind: z.literal('refused'), id: int(-1), rule: str(16), reason: str(300) }),
+  z.strictObject({
+    kind: z.literal('refused'),
+    id: int(-1),
+    rule: str(REFUSAL_BOUNDS.rule),
+    reason: str(REFUSAL_BOUNDS.reason),
+  }),
   z.strictObject({ kind: z.literal('answer'), id: int(0), answer: ANSWER }),
   z.strictObject({ kind: z.literal('notice'), code: str(64), text: str(300) }),
 ]);
@@ -29,6 +37,14 @@ export const TO_CABINET_MAX_BYTES = maxJsonBytes(TO_CABINET);
 
 export type ToCabinet = z.infer<typeof TO_CABINET>;
 export type ToScreen = z.infer<typeof TO_SCREEN>;
+
+/** A refusal for the screen, clipped to the contract's bounds rather than dropped for them (id -1: a message without one). */
+export const refusedMessage = (id: number, rule: string, reason: string): ToScreen => ({
+  kind: 'refused',
+  id,
+  rule: clip(rule, REFUSAL_BOUNDS.rule),
+  reason: clip(reason, REFUSAL_BOUNDS.reason),
+});
 
 export type Checked<T> = { ok: true; message: T } | { ok: false; error: string };
 

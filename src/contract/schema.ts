@@ -8,6 +8,9 @@ import { RECORD_BOUNDS, boundsOf, unwrap } from '../cabinet/vocabulary/check';
 
 export { boundsOf, check, json, record } from '../cabinet/vocabulary/check';
 
+/** Text cut to `max` characters, an ellipsis where it was cut: the one way text is fitted to a bound. */
+export const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
 export const int = (min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER) => z.int().min(min).max(max);
 export const str = (max = 200, pattern?: RegExp) =>
   pattern ? z.string().max(max).regex(pattern) : z.string().max(max);

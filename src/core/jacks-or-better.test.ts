@@ -9,7 +9,7 @@ import {
   type JacksStep,
 } from './jacks-or-better';
 import { parsePayTable } from './paytable';
-import { stackedDeck } from './test-decks';
+import { stackedDeck } from './testing/decks';
 
 /** The step, which must have been taken. */
 function taken(step: JacksStep): Extract<JacksStep, { ok: true }> {

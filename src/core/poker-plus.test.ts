@@ -11,7 +11,7 @@ import {
 } from './poker-plus';
 import { POKER_PLUS_RULES_VERSION } from './poker-plus-draw-rules';
 import type { PokerPlusConfig, PokerPlusState } from './poker-plus-state';
-import { stackedDeck } from './test-decks';
+import { stackedDeck } from './testing/decks';
 
 /** The step, which must have been taken. */
 function taken(step: PokerPlusStep): Extract<PokerPlusStep, { ok: true }> {

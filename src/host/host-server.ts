@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { TO_CABINET_MAX_BYTES, type CabinetPort } from '../contract';
+import { clip, REFUSAL_BOUNDS, TO_CABINET_MAX_BYTES, type CabinetPort } from '../contract';
 import { carryContract, frameRefusal } from './screen-socket';
 import { serveStatic } from './static-files';
 
@@ -77,7 +77,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   const refuse = (kind: keyof RefusalCounts, reason: string): void => {
     counts[kind]++;
-    door.refuseMalformed(reason.slice(0, 300));
+    door.refuseMalformed(clip(reason, REFUSAL_BOUNDS.reason));
   };
   const hostProblem = (req: IncomingMessage): string | null => {
     const host = req.headers.host;

@@ -7,15 +7,14 @@ import type { WebSocket, WebSocketServer } from 'ws';
 import {
   answerMessage,
   checkToCabinet,
+  clip,
   parseFrame,
+  REFUSAL_BOUNDS,
+  refusedMessage,
   type CabinetPort,
   type ScreenConnection,
   type ToScreen,
 } from '../contract';
-
-// The contract caps a refusal's reason at 300 characters (a check's message can be longer as the
-// contract grows); a longer one would be refused on arrival by the screen.
-const clip = (text: string): string => (text.length <= 300 ? text : `${text.slice(0, 297)}...`);
 
 /** ws closes a connection on a frame it cannot take with one of these codes (RFC 6455, 7.4.1). */
 const CLOSE_REASONS: Record<number, string> = {
@@ -32,7 +31,7 @@ export function frameRefusal(carrier: string, error: Error): string {
     .map((k) => fields[k])
     .find((v): v is number => typeof v === 'number' && v in CLOSE_REASONS);
   const what = status === undefined ? 'failed' : `closed with ${status} (${CLOSE_REASONS[status]})`;
-  return clip(`${carrier} ${what}: ${String(fields.code ?? error.name)}: ${error.message}`);
+  return clip(`${carrier} ${what}: ${String(fields.code ?? error.name)}: ${error.message}`, REFUSAL_BOUNDS.reason);
 }
 
 export function carryContract(wss: WebSocketServer, port: CabinetPort): () => void {
@@ -63,7 +62,8 @@ export function carryContract(wss: WebSocketServer, port: CabinetPort): () => vo
       const parsed = parseFrame(data.toString(), checkToCabinet);
       if (!parsed.ok) {
         conn.refuseMalformed(parsed.error);
-        send(ws, { kind: 'refused', id: -1, rule: 'C-22', reason: clip(parsed.error) });
+        // A check's message can be longer than a refusal may be as the contract grows: clipped.
+        send(ws, refusedMessage(-1, 'C-22', parsed.error));
         return;
       }
       void answerMessage(conn, parsed.message).then((reply) => send(ws, reply));

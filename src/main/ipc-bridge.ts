@@ -2,7 +2,7 @@
 // accepted only from the window's own top frame showing the app's origin; every message checked
 // against the contract; anything else refused and logged (C-22); snapshots pushed to the screen.
 
-import { answerMessage, checkToCabinet, type CabinetPort, type ToScreen } from '../contract';
+import { answerMessage, checkToCabinet, refusedMessage, type CabinetPort, type ToScreen } from '../contract';
 import { isAppUrl } from './app-origin';
 import { CARRIER, CONTRACT_CHANNEL } from './channel';
 
@@ -57,9 +57,6 @@ export function senderProblem(event: IpcEvent, screen: ScreenContents): string |
   return null;
 }
 
-// The contract caps a refusal's reason at 300 characters; a longer one would be dropped on arrival.
-const clip = (text: string): string => (text.length <= 300 ? text : `${text.slice(0, 297)}...`);
-
 export interface IpcBridge {
   /** Sends the current snapshot (after each load of the page). */
   pushSnapshot(): void;
@@ -80,7 +77,7 @@ export function bridgeIpc(
   const strangers = port.connect(`${CARRIER} (not the screen)`);
   const refuse = (reason: string): void => {
     conn.refuseMalformed(reason);
-    send({ kind: 'refused', id: -1, rule: 'C-22', reason: clip(reason) });
+    send(refusedMessage(-1, 'C-22', reason));
   };
 
   const listener: IpcListener = (event, ...args) => {

@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runReplay } from '../core';
 import { stepCabinet } from '../cabinet';
-import { RETURNS_IN_RANGE } from '../cabinet/testing';
+import { RETURNS_IN_RANGE } from '../cabinet/testing/rig';
 import { StoreError } from './database';
 import { Journal } from './journal';
 import { readMachineKey } from './machine-key';
 import { RecordsReader } from './records-reader';
 import { APPLICATION_ID, MIGRATIONS, RECALL_KEEP, SCHEMA_VERSION } from './schema';
-import { Bench, dataPath, testMachine } from './testing';
+import { Bench, dataPath, testMachine } from './testing/store-rig';
 
 let dir: string;
 beforeEach(() => {

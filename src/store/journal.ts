@@ -14,6 +14,7 @@ import {
   meterDef,
   withCheckDigits,
   HANDPAID_METERS,
+  logEntry,
   type CabinetEffect,
   type CabinetState,
   type Meters,
@@ -283,7 +284,7 @@ export class Journal {
       this.db.transaction(() => {
         const moves = work();
         if (notes.length > 0)
-          w.writeEffects(notes.map((data) => ({ type: 'log', entry: { at: Date.now(), kind: 'records', data } })));
+          w.writeEffects(notes.map((data) => ({ type: 'log', entry: logEntry(Date.now(), 'records', data) })));
         // Money moved, a validation number issued, or an event logged: the counter advances.
         plan = this.counter.plan(moves || w.ends.events_to !== rowsBefore, recordsCleared);
         // The first commit after the mirror first held a record says so: from then on a missing

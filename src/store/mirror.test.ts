@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { Journal } from './journal';
 import { readMachineKey } from './machine-key';
 import { Mirror, MIRROR_FILE } from './mirror';
-import { Bench, dataPath, playedDatabase, testMachine } from './testing';
+import { Bench, dataPath, playedDatabase, testMachine } from './testing/store-rig';
 
 let dir: string;
 beforeEach(() => {
@@ -138,7 +138,7 @@ describe('the mirror of critical memory', () => {
       reason: expect.stringMatching(/mirror .* is missing, though .* has been mirrored/),
     });
     // Refused records are not mirrored: the mirror stays missing until a RAM clear.
-    store.appendLog([{ type: 'log', entry: { at: 1, kind: 'access', data: {} } }]);
+    store.appendLog([{ type: 'log', entry: { at: 1, kind: 'access', data: { event: 'help button' } } }]);
     expect(existsSync(join(dir, 'mirror', MIRROR_FILE))).toBe(false);
     store.close();
   });

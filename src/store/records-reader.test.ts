@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Bench, dataPath } from './testing';
+import { Bench, dataPath } from './testing/store-rig';
 
 let dir: string;
 beforeEach(() => {

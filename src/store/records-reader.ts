@@ -265,13 +265,15 @@ export class RecordsReader {
     return rows.map(storedEvent);
   }
 
-  /** The newest `limit` rows of the given kinds, newest first. */
-  eventsOfKind(kinds: readonly string[], limit: number): StoredEvent[] {
+  /** The newest `limit` rows of the given kinds (before `beforeSeq` if given), newest first. */
+  eventsOfKind(kinds: readonly string[], limit: number, beforeSeq = Number.MAX_SAFE_INTEGER): StoredEvent[] {
     if (kinds.length === 0) return [];
     const marks = kinds.map(() => '?').join(', ');
     const rows = this.db
-      .prepare(`SELECT seq, at, kind, data, hash FROM events WHERE kind IN (${marks}) ORDER BY seq DESC LIMIT ?`)
-      .all(...kinds, limit) as EventRow[];
+      .prepare(
+        `SELECT seq, at, kind, data, hash FROM events WHERE kind IN (${marks}) AND seq < ? ORDER BY seq DESC LIMIT ?`,
+      )
+      .all(...kinds, beforeSeq, limit) as EventRow[];
     return rows.map(storedEvent);
   }
 

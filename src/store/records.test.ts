@@ -12,8 +12,8 @@ import { GENESIS, rowHash } from './event-chain';
 import { readMachineKey, createMachineKey } from './machine-key';
 import { RecordsReader } from './records-reader';
 import { APPLICATION_ID, MIGRATIONS } from './schema';
-import { Bench, dataPath, playedDatabase, testMachine } from './testing';
-import { RETURNS_IN_RANGE } from '../cabinet/testing';
+import { Bench, dataPath, playedDatabase, testMachine } from './testing/store-rig';
+import { RETURNS_IN_RANGE } from '../cabinet/testing/rig';
 
 let dir: string;
 beforeEach(() => {

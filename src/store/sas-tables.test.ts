@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Journal } from './journal';
-import { Bench, dataPath, testDir, testMachine } from './testing';
+import { Bench, dataPath, testDir, testMachine } from './testing/store-rig';
 
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'cabinet-sas-store-'))));

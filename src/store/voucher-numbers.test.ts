@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkDigitsMatch, withCheckDigits } from '../cabinet';
-import { legacyValidation } from '../cabinet/testing';
+import { legacyValidation } from '../cabinet/testing/rig';
 import { Journal } from './journal';
 import { machineKey } from './machine-key';
-import { Bench, dataPath, testMachine } from './testing';
+import { Bench, dataPath, testMachine } from './testing/store-rig';
 import { MAX_ATTEMPT, SEQUENCES, VoucherNumbers } from './voucher-numbers';
 
 let dir: string;

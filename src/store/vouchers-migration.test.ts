@@ -18,13 +18,13 @@ afterEach(() => {
 });
 
 /** The store as a build whose last migration was `version` made it. */
-async function storeOfSchema(version: number): Promise<typeof import('./testing')> {
+async function storeOfSchema(version: number): Promise<typeof import('./testing/store-rig')> {
   vi.resetModules();
   vi.doMock('./schema', async (actual) => {
     const s = await actual<typeof import('./schema')>();
     return { ...s, MIGRATIONS: s.MIGRATIONS.filter((m) => m.version <= version), SCHEMA_VERSION: version };
   });
-  const testing = await import('./testing');
+  const testing = await import('./testing/store-rig');
   vi.doUnmock('./schema');
   vi.resetModules();
   return testing;
@@ -61,7 +61,7 @@ describe('the vouchers table (schema 6) on a database an earlier build made', ()
       expect(tables(path)).not.toContain('vouchers');
       expect(tables(path).includes('sas_exceptions')).toBe(from >= 5);
 
-      const now = await import('./testing');
+      const now = await import('./testing/store-rig');
       const { RecordsReader } = await import('./records-reader');
       const { readMachineKey } = await import('./machine-key');
       // A reader (the technician's inspection) does not migrate: no voucher there is this cabinet's.

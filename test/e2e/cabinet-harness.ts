@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Card } from '../../src/core';
-import { stackedDeck } from '../../src/core/test-decks';
+import { stackedDeck } from '../../src/core/testing/decks';
 import { startCabinet } from '../../src/app/cabinet-app';
 import { parseConfig } from '../../src/app/config';
 import { serveCabinet, type ServedCabinet } from '../../src/launcher/browser-cabinet';

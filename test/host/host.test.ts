@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screenPort } from '../../src/app/screen/screen-port';
 import { metersReport } from '../../src/app/service/meters-report';
-import { StoreBench } from '../../src/app/service/testing';
-import { dataPath } from '../../src/store/testing';
+import { StoreBench } from '../../src/app/testing/store-bench';
+import { dataPath } from '../../src/store/testing/store-rig';
 import { startHost, type RunningHost } from '../../src/host/host-server';
 import { client, RigCabinet } from './support';
 
@@ -84,7 +84,9 @@ describe('the host carrier', () => {
     c.ws.send(Buffer.from([1, 2, 3]), { binary: true });
     await c.next((m) => m.kind === 'refused');
     expect(cabinet.logged).toHaveLength(4);
-    expect(cabinet.logged.every((e) => e.type === 'log' && e.entry.data.carrier === 'websocket')).toBe(true);
+    expect(
+      cabinet.logged.every((e) => e.type === 'log' && (e.entry.data as { carrier?: string }).carrier === 'websocket'),
+    ).toBe(true);
     expect(cabinet.logged.every((e) => e.type === 'log' && e.entry.kind === 'refusal')).toBe(true);
     expect(cabinet.bench.state.balance).toBe(1000);
     c.ws.close();

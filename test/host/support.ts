@@ -3,7 +3,7 @@
 import WebSocket from 'ws';
 import type { RunningCabinet } from '../../src/app/screen/screen-port';
 import { installedPayTables } from '../../src/app/service/installed-pay-tables';
-import type { StoreBench } from '../../src/app/service/testing';
+import type { StoreBench } from '../../src/app/testing/store-bench';
 import type { CabinetEffect, CabinetInput, CabinetResult, CabinetState } from '../../src/cabinet';
 import { checkToScreen, type ToScreen } from '../../src/contract';
 

@@ -11,7 +11,7 @@ import {
   type PokerPlusState,
   type PokerPlusStep,
 } from '../../../src/core';
-import { stackedDeck } from '../../../src/core/test-decks';
+import { stackedDeck } from '../../../src/core/testing/decks';
 import * as fx from '../../../test/renderer/fixtures';
 import {
   ATTRACT_LOOP_MS,

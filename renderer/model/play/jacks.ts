@@ -1,7 +1,7 @@
 // Jacks or Better as the player sees it: five cards with HELD marks, the pay table with the
 // bet's column lit, meters, and the deck's buttons (C-18) as touch buttons.
 
-import type { Snapshot } from '../../../src/contract';
+import { HOLD_BUTTONS, jacksButtonWishes, type JacksButton, type Snapshot, type Wish } from '../../../src/contract';
 import { formatChips } from '../../i18n/numbers';
 import { t, handName } from '../../i18n/texts';
 import { chipText, commonButtons, creditsMeter, jacksPayTable } from './common';
@@ -29,38 +29,30 @@ function jacksButtons(s: Snapshot): ButtonSpec[] {
   const j = s.jacks;
   const L = s.language;
   const holding = j.phase === 'holding';
-  const nextBet = j.bet >= j.maxBet ? 1 : j.bet + 1;
-  const deal = holding
-    ? button('deal', t(L, 'button.draw'), isLive(s, 'draw'), wishAction({ type: 'draw' }))
-    : button('deal', t(L, 'button.deal'), isLive(s, 'deal'), wishAction({ type: 'deal', bet: j.bet }));
-  const holds = [0, 1, 2, 3, 4].map((i) =>
+  // What each button means is the cabinet's one declaration, the deck's as well: the first of a
+  // press's wishes that is live now (MAX BET deals at once, and with no deal possible sets the bet).
+  const press = (name: JacksButton): Wish => {
+    const wishes = jacksButtonWishes(name, { holding, bet: j.bet, maxBet: j.maxBet });
+    return wishes.find((w) => isLive(s, w.type)) ?? wishes[wishes.length - 1]!;
+  };
+  const deal = press('deal');
+  const holds = HOLD_BUTTONS.map((name, i) =>
     button(
-      `hold${i + 1}`,
+      name,
       j.held.includes(i) && holding ? t(L, 'card.held') : t(L, 'button.hold'),
       holding && isLive(s, 'toggleHold'),
-      wishAction({ type: 'toggleHold', position: i }),
+      wishAction(press(name)),
       null,
       holding && j.held.includes(i),
     ),
   );
+  const betOne = press('betOne');
+  const maxBet = press('maxBet');
   return [
     ...commonButtons(s),
-    button(
-      'betOne',
-      t(L, 'button.betOne'),
-      !holding && isLive(s, 'setBet'),
-      wishAction({ type: 'setBet', bet: nextBet }),
-    ),
-    // MAX BET deals at once, as on a real deck; with no deal possible it only sets the bet.
-    isLive(s, 'deal') && !holding
-      ? button('maxBet', t(L, 'button.maxBet'), true, wishAction({ type: 'deal', bet: j.maxBet }))
-      : button(
-          'maxBet',
-          t(L, 'button.maxBet'),
-          !holding && isLive(s, 'setBet'),
-          wishAction({ type: 'setBet', bet: j.maxBet }),
-        ),
-    deal,
+    button('betOne', t(L, 'button.betOne'), !holding && isLive(s, betOne.type), wishAction(betOne)),
+    button('maxBet', t(L, 'button.maxBet'), !holding && isLive(s, maxBet.type), wishAction(maxBet)),
+    button('deal', t(L, holding ? 'button.draw' : 'button.deal'), isLive(s, deal.type), wishAction(deal)),
     ...holds,
   ];
 }

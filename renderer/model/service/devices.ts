@@ -2,7 +2,13 @@
 // live; and the device test: every deck button lights when pressed, each lamp off/on/blink,
 // test notes identified and returned, a VOID specimen voucher.
 
-import { DECK_BUTTONS, type DeviceTestView, type SasLinkView, type Snapshot } from '../../../src/contract';
+import {
+  DECK_BUTTONS,
+  holdPosition,
+  type DeviceTestView,
+  type SasLinkView,
+  type Snapshot,
+} from '../../../src/contract';
 import { formatMoney } from '../../i18n/numbers';
 import { t, type TextKey } from '../../i18n/texts';
 import type { Language } from '../../i18n/language';
@@ -41,7 +47,8 @@ const SWITCH_TEXT: Record<string, ServiceKey> = {
 
 /** A deck button by the words on its cap. */
 function buttonName(L: Language, b: string): string {
-  if (b.startsWith('hold')) return `${t(L, 'button.hold')} ${b.slice(4)}`;
+  const held = holdPosition(b);
+  if (held !== null) return `${t(L, 'button.hold')} ${held + 1}`;
   if (b === 'service') return ts(L, 'dev.name.service');
   return DECK_TEXT[b] ? t(L, DECK_TEXT[b]) : b;
 }

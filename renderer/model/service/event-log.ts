@@ -1,5 +1,6 @@
 // C-12 on the audit screen: the event log a page at a time, newest first, each row's time,
-// kind and data in words, and the hash chain walked afresh: verified, or where it breaks.
+// kind (named by the cabinet's declaration of its rows) and data in words, and the hash chain
+// walked afresh: verified, or where it breaks.
 
 import type { Snapshot } from '../../../src/contract';
 import { ts } from '../../i18n/service-texts';
@@ -8,6 +9,7 @@ import { emptyPage, loadingNotice, refreshButton, svc, technicianNav } from './c
 import type { ServiceModel } from './page';
 import type { ServiceUi } from './state';
 import { formatTime } from '../../i18n/time';
+import { logKindName } from '../../i18n/log-kinds';
 
 /** {"door":"main","open":true} → "door: main, open: true"; nested values stay JSON. */
 export function eventData(data: unknown): string {
@@ -41,7 +43,7 @@ export function eventsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
     widths: [0.08, 0.2, 0.14, 0.58],
     numeric: [true, false, false, false],
     rows: rows.map((r) => ({
-      cells: [String(r.seq), formatTime(r.at), r.kind, eventData(r.data)],
+      cells: [String(r.seq), formatTime(r.at), logKindName(L, r.kind), eventData(r.data)],
       tone: chain.brokenAt !== null && r.seq >= chain.brokenAt ? 'bad' : 'plain',
     })),
     pageText:

@@ -1,7 +1,7 @@
 // C-15 for the technician: every active tilt, what failed, since when and for how long, and
 // what clears it; the tilts only a technician may clear get a button (wish clearTilt).
 
-import type { Snapshot } from '../../../src/contract';
+import { METER_TILT, tiltCause, tiltClears, type Snapshot, type TiltKind } from '../../../src/contract';
 import { ts, type ServiceKey } from '../../i18n/service-texts';
 import { isLive, button } from '../parts';
 import { wishAction } from '../actions';
@@ -10,16 +10,25 @@ import type { ServiceModel } from './page';
 import { tiltText } from '../../i18n/tilts';
 import { formatDuration, formatTime } from '../../i18n/time';
 
-/** What ends a tilt, by its code (src/cabinet/tilts.ts names them). */
+/** What ends each kind of stop, in words (the cabinet's declaration says which: src/cabinet/vocabulary/tilts.ts). */
+const CLEARED_BY: Record<TiltKind, ServiceKey> = {
+  meters: 'tilt.clears.meters',
+  records: 'tilt.clears.records',
+  mirror: 'tilt.clears.mirror',
+  anchor: 'tilt.clears.anchor',
+  settings: 'tilt.clears.settings',
+  door: 'tilt.clears.door',
+  offline: 'tilt.clears.online',
+  fault: 'tilt.clears.fault',
+  sasLine: 'tilt.clears.fault',
+  switches: 'tilt.clears.other',
+  outOfService: 'tilt.clears.other',
+};
+
+/** What ends a tilt, by its code; one the cabinet does not declare by who may clear it. */
 export function clearedBy(code: string, technician: boolean): ServiceKey {
-  if (code === 'meters') return 'tilt.clears.meters';
-  if (code === 'records') return 'tilt.clears.records';
-  if (code === 'mirror') return 'tilt.clears.mirror';
-  if (code === 'settings') return 'tilt.clears.settings';
-  const [device, kind] = code.split(':');
-  if (device === 'door') return 'tilt.clears.door';
-  if (kind === 'offline') return 'tilt.clears.online';
-  if (kind === 'fault') return 'tilt.clears.fault';
+  const cause = tiltCause(code);
+  if (cause) return CLEARED_BY[cause.kind];
   return technician ? 'tilt.clears.technician' : 'tilt.clears.other';
 }
 
@@ -50,7 +59,7 @@ export function tiltsPage(s: Snapshot, now: number): ServiceModel {
   };
   // Refused records are cleared by the RAM clear alone, not by a button here.
   page.list = tilts
-    .filter((tilt) => (tilt.technician || tilt.code === 'meters') && tilt.code !== 'records')
+    .filter((tilt) => (tilt.technician || tilt.code === METER_TILT) && tiltClears(tilt.code) !== 'ramClear')
     .map((tilt) =>
       button(
         `tilt.clear.${tilt.code}`,
@@ -61,6 +70,6 @@ export function tiltsPage(s: Snapshot, now: number): ServiceModel {
       ),
     );
   page.listColumns = 3;
-  if (tilts.some((tilt) => tilt.code === 'meters')) page.lines.push({ text: ts(L, 'tilt.metersHint'), tone: 'info' });
+  if (tilts.some((tilt) => tilt.code === METER_TILT)) page.lines.push({ text: ts(L, 'tilt.metersHint'), tone: 'info' });
   return page;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runReplay } from '../../core';
 import { createMachineKey } from '../../store';
-import { dataPath } from '../../store/testing';
+import { dataPath } from '../../store/testing/store-rig';
 import { runHeadless } from '../headless';
 import { CliError, type Command } from './command';
 import { eventsCommand } from './events-command';

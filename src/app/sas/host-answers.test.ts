@@ -10,10 +10,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkBalance } from '../../cabinet';
 import { decodeRedeem, decodeTicketValidation } from '../../devices/sas/replies';
 import type { SasHost } from '../../devices/sas/host';
-import { until } from '../../devices/shared/test-support';
+import { until } from '../../devices/testing/event-log';
 import { parseConfig } from '../config';
 import { simulatedCabinet, type SimulatedCabinet } from '../testing/simulated-cabinet';
-import { REDEEM_STATUS } from './ticket-in';
+import { REDEEM_STATUS } from '../../devices/sas/ticket-codes';
 
 const A = '001111222233334444';
 const B = '005555666677778888';

@@ -3,7 +3,16 @@
 // after, the rows it logged), so the cabinet knows nothing of SAS codes and every exception is
 // raised in the very commit of its event (docs/protocols/sas.md, "Exceptions").
 
-import type { CabinetEffect, CabinetInput, CabinetState, LogEntry } from '../../cabinet';
+import {
+  isDeviceFault,
+  METER_TILT,
+  type CabinetEffect,
+  type CabinetInput,
+  type CabinetState,
+  type DeviceFault,
+  type Door,
+  type LogEntry,
+} from '../../cabinet';
 import { billAcceptedException } from '../../devices/sas/exception-codes';
 
 export interface SasFacts {
@@ -13,38 +22,63 @@ export interface SasFacts {
   printed: { sequence: number; validation: string; amount: number; at: number; expiresAt: string }[];
 }
 
-const DOORS: Record<string, [open: number, closed: number]> = {
+const DOORS: Record<Door, [open: number, closed: number]> = {
   main: [0x11, 0x12],
   logic: [0x15, 0x16],
   cashbox: [0x19, 0x1a],
 };
 
+/** What each acceptor fault tells the casino system: cashbox full, bill jam, or nothing it has a code for. */
+const ACCEPTOR_FAULTS: Record<DeviceFault<'acceptor'>, number | null> = {
+  stackerFull: 0x27,
+  jamInAcceptor: 0x28,
+  jamInStacker: 0x28,
+  stackerOpen: null,
+  pause: null,
+  cheated: null,
+  failure: null,
+  communicationError: null,
+  currency: null,
+  initializeTimeout: null,
+};
+
+/** A printer fault is paper out or, like the printer going silent, a printer communication error. */
+const PRINTER_FAULTS: Record<DeviceFault<'printer'>, number> = {
+  paperOut: 0x61,
+  coverOpen: 0x60,
+  cutterError: 0x60,
+  printerError: 0x60,
+  autoRecoverableError: 0x60,
+};
+const PRINTER_ERROR = 0x60;
+
 function fromLog(e: LogEntry, prev: CabinetState, next: CabinetState, facts: SasFacts): void {
-  const d = e.data;
   switch (e.kind) {
-    case 'door': {
-      const codes = DOORS[String(d.door)];
-      if (codes) facts.exceptions.push(d.open ? codes[0] : codes[1]);
+    case 'door':
+      facts.exceptions.push(DOORS[e.data.door][e.data.open ? 0 : 1]);
       return;
-    }
     case 'tilt':
-      if (d.event === 'on' && d.code === 'meters') facts.exceptions.push(0x20);
+      if (e.data.event === 'on' && e.data.code === METER_TILT) facts.exceptions.push(0x20);
       return;
     case 'fault': {
-      const code = String(d.code ?? '');
+      const d = e.data;
+      const fault: string = d.event === 'fault' ? d.code : '';
       if (d.device === 'acceptor' && d.event === 'fault') {
-        if (/stackerFull/i.test(code)) facts.exceptions.push(0x27);
-        else if (/jam/i.test(code)) facts.exceptions.push(0x28);
-      } else if (d.device === 'printer' && (d.event === 'fault' || d.event === 'offline')) {
-        facts.exceptions.push(/paper/i.test(code) ? 0x61 : 0x60);
+        const code = isDeviceFault('acceptor', fault) ? ACCEPTOR_FAULTS[fault] : null;
+        if (code !== null) facts.exceptions.push(code);
+      } else if (d.device === 'printer' && d.event === 'fault') {
+        facts.exceptions.push(isDeviceFault('printer', fault) ? PRINTER_FAULTS[fault] : PRINTER_ERROR);
+      } else if (d.device === 'printer' && d.event === 'offline') {
+        facts.exceptions.push(PRINTER_ERROR);
       }
       return;
     }
     case 'note':
-      if (d.event === 'stacked' && typeof d.value === 'number')
-        facts.exceptions.push(billAcceptedException(d.value, next.settings.currency, next.settings.minorDigits));
+      if (e.data.event === 'stacked')
+        facts.exceptions.push(billAcceptedException(e.data.value, next.settings.currency, next.settings.minorDigits));
       return;
-    case 'voucher':
+    case 'voucher': {
+      const d = e.data;
       if (d.event === 'printed' && prev.voucher && prev.voucher.validation === d.validation) {
         const v = prev.voucher;
         facts.printed.push({
@@ -59,6 +93,7 @@ function fromLog(e: LogEntry, prev: CabinetState, next: CabinetState, facts: Sas
         facts.exceptions.push(0x3f);
       }
       return;
+    }
   }
 }
 

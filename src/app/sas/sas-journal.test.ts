@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rig } from '../../cabinet/testing';
+import { Rig } from '../../cabinet/testing/rig';
 import type { CabinetInput } from '../../cabinet';
 import { planQueue } from './sas-journal';
 import { sasFacts } from './sas-facts';
@@ -47,7 +47,9 @@ describe('the exceptions a transition raises', () => {
     expect(raised(rig, device({ device: 'acceptor', type: 'fault', code: 'stackerFull', message: 'full' }))).toEqual([
       '27',
     ]);
-    expect(raised(rig, device({ device: 'acceptor', type: 'fault', code: 'jam', message: 'jam' }))).toEqual(['28']);
+    expect(raised(rig, device({ device: 'acceptor', type: 'fault', code: 'jamInStacker', message: 'jam' }))).toEqual([
+      '28',
+    ]);
     expect(raised(rig, { kind: 'powerUp' })).toEqual(['18', '17']);
   });
 

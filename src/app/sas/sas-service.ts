@@ -3,14 +3,14 @@
 // (cabinet-machine.ts) and the exception queue in its database. The line's faults and the
 // link's are written to the event log.
 
-import { SAS_LINE_TILT, type CabinetEffect } from '../../cabinet';
+import { logEntry, SAS_LINE_TILT, type CabinetEffect, type LogData } from '../../cabinet';
 import { SasHost } from '../../devices/sas/host';
 import { SasLink, type SasLinkStatus } from '../../devices/sas/link';
 import { SasPortEndpoint, type SasPortOptions } from '../../devices/sas/port';
 import { createSimulatedSas } from '../../devices/sas/simulated';
 import type { Journal } from '../../store';
 import { CabinetMachine, storeExceptions, type CabinetSide } from './cabinet-machine';
-import { cabinetTicketIn } from './ticket-in';
+import { cabinetTicketIn, type HostTicketValidator } from './ticket-in';
 import { programFiles, romSignature } from './rom-signature';
 import type { SasConfig } from './sas-config';
 
@@ -31,10 +31,15 @@ export interface SasServiceOptions {
   setUpLine?: SasPortOptions['setUp'];
 }
 
+/**
+ * The link on the config's port. `validator` is the one the cabinet's runner asks of every
+ * ticket: the host's 71 settles it.
+ */
 export async function startSas(
   config: SasConfig,
   cabinet: CabinetSide,
   store: Journal,
+  validator: HostTicketValidator,
   options: SasServiceOptions = {},
 ): Promise<SasService> {
   const files = options.romFiles ?? (() => programFiles());
@@ -42,7 +47,7 @@ export async function startSas(
     cabinet,
     store,
     romSignature: (seed) => romSignature(files(), seed),
-    ticketIn: cabinetTicketIn(cabinet),
+    ticketIn: cabinetTicketIn(cabinet, validator),
   });
   // The committed address: a technician's change at the cabinet counts from the next start.
   const address = cabinet.state.sas?.settings.address ?? config.settings.address;
@@ -55,8 +60,8 @@ export async function startSas(
       minorDigits: cabinet.state.settings.minorDigits,
     },
   };
-  const log = (data: Record<string, unknown>) => {
-    const e: CabinetEffect = { type: 'log', entry: { at: Date.now(), kind: 'sas', data } };
+  const log = (data: LogData<'sas'>) => {
+    const e: CabinetEffect = { type: 'log', entry: logEntry(Date.now(), 'sas', data) };
     try {
       store.appendLog([e]);
     } catch {

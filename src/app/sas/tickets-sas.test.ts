@@ -16,16 +16,16 @@ import { SasHost, type RedemptionRecord } from '../../devices/sas/host';
 import { SAS_BAUD_RATE } from '../../devices/sas/port';
 import { SerialEndpoint } from '../../devices/shared/serial-endpoint';
 import { SocatPair } from '../../devices/shared/socat-pair';
-import { until } from '../../devices/shared/test-support';
+import { until } from '../../devices/testing/event-log';
 import type { Journal } from '../../store';
 import { openJournal } from '../cabinet-app';
 import { parseConfig } from '../config';
 import { nodeEnv } from '../node-env';
 import { CabinetRunner } from '../runner';
-import { DeviceRig } from '../sim/device-rig';
+import { DeviceRig } from '../../../test/support/device-rig';
 import { sasJournal } from './sas-journal';
 import { startSas, type SasService } from './sas-service';
-import { hostValidates } from './ticket-in';
+import { HostTicketValidator } from './ticket-in';
 
 let dir: string;
 let rig: DeviceRig;
@@ -66,6 +66,7 @@ async function cabinet(name: string, settings: Record<string, unknown> = {}): Pr
   );
   const store = openJournal(join(dir, name, 'data', 'cabinet.db'), config);
   const bus = createDevices(config.devices).bus;
+  const hostValidator = new HostTicketValidator();
   const runner = await CabinetRunner.start({
     store,
     bus,
@@ -74,9 +75,9 @@ async function cabinet(name: string, settings: Record<string, unknown> = {}): Pr
     initialPin: config.initialPin,
     sas: config.sas!.settings,
     journal: sasJournal(store),
-    validator: hostValidates,
+    validator: hostValidator.validate,
   });
-  const sas = await startSas(config.sas!, runner, store);
+  const sas = await startSas(config.sas!, runner, store, hostValidator);
   await until('the devices up', () => runner.state.tilts.length === 0 && runner.state.acceptorEnabled === true, 15_000);
   return {
     runner,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rig } from '../../cabinet/testing';
+import { Rig } from '../../cabinet/testing/rig';
 import type { CabinetInput, CabinetResult, CabinetState, DeviceEvent } from '../../cabinet';
 import { checkToScreen, type Snapshot } from '../../contract';
 import type { PayTableCatalog } from '../service/installed-pay-tables';

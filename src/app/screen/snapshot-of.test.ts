@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stackedDeck } from '../../core/test-decks';
-import { Rig, RETURNS_IN_RANGE } from '../../cabinet/testing';
+import { stackedDeck } from '../../core/testing/decks';
+import { Rig, RETURNS_IN_RANGE } from '../../cabinet/testing/rig';
 import { checkToScreen } from '../../contract';
 import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE } from '../../core';
 import type { InstalledPayTable } from '../../cabinet';

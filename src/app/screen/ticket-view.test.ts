@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { stackedDeck } from '../../core/test-decks';
+import { stackedDeck } from '../../core/testing/decks';
 import { withCheckDigits } from '../../cabinet';
-import { Rig } from '../../cabinet/testing';
+import { Rig } from '../../cabinet/testing/rig';
 import { checkToScreen } from '../../contract';
 import { snapshotOf } from './snapshot-of';
 import { TICKET_CREDITED_SHOW_MS, TICKET_RETURNED_SHOW_MS } from './ticket-view';

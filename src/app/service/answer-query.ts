@@ -4,7 +4,14 @@
 // key, the PIN session and the initial PIN changed; no key counts before the deck has reported it.
 // The caller logs every refusal.
 
-import { keyProblem, returnOutOfRange, technicianProblem, type CabinetState, type GameRecord } from '../../cabinet';
+import {
+  keyProblem,
+  readLogRow,
+  returnOutOfRange,
+  technicianProblem,
+  type CabinetState,
+  type GameRecord,
+} from '../../cabinet';
 import {
   check,
   QUERY,
@@ -153,39 +160,23 @@ const summary = (r: GameRecord): RecallSummary => ({
   handpaid: r.handpaid,
 });
 
-const text = (v: unknown): string | null => (typeof v === 'string' ? v.slice(0, 200) : null);
-const whole = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null);
+const text = (v: string | undefined): string | null => (v === undefined ? null : v.slice(0, 200));
+const whole = (v: number): number | null => (Number.isSafeInteger(v) && v >= 0 ? v : null);
 
-/** C-5, C-6: handpays locked and paid, and credits cleared, newest first, from the event log. */
+/** C-5, C-6: handpays locked and paid, and credits cleared, newest first, from the event log's rows as declared. */
 function handpayRows(records: ServiceRecords, limit: number): HandpayRow[] {
   const rows: HandpayRow[] = [];
   for (const e of records.eventsOfKind(['handpay', 'creditClear'], limit)) {
-    const d = e.data;
-    const amount = whole(d.amount);
+    const handpay = readLogRow('handpay', e);
+    const cleared = handpay ? null : readLogRow('creditClear', e);
+    const amount = whole((handpay ?? cleared)?.amount ?? -1);
     if (amount === null) continue;
-    if (e.kind === 'creditClear') {
-      rows.push({
-        seq: e.seq,
-        at: e.at,
-        event: 'creditClear',
-        kind: 'cancelledCredits',
-        amount,
-        gameId: null,
-        reason: text(d.reason),
-      });
-    } else if (
-      (d.event === 'locked' || d.event === 'paid') &&
-      (d.kind === 'jackpot' || d.kind === 'cancelledCredits')
-    ) {
-      rows.push({
-        seq: e.seq,
-        at: e.at,
-        event: d.event,
-        kind: d.kind,
-        amount,
-        gameId: whole(d.gameId),
-        reason: text(d.reason),
-      });
+    const at = { seq: e.seq, at: e.at, amount };
+    if (handpay) {
+      const gameId = handpay.gameId === null ? null : whole(handpay.gameId);
+      rows.push({ ...at, event: handpay.event, kind: handpay.kind, gameId, reason: text(handpay.reason) });
+    } else if (cleared) {
+      rows.push({ ...at, event: 'creditClear', kind: 'cancelledCredits', gameId: null, reason: text(cleared.reason) });
     }
   }
   return rows;

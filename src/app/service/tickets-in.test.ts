@@ -14,7 +14,13 @@ function log(rows: Record<string, unknown>[]) {
     data,
     hash: '',
   }));
-  return { eventsOfKind: (_kinds: readonly string[], limit: number) => events.slice().reverse().slice(0, limit) };
+  return {
+    eventsOfKind: (_kinds: readonly string[], limit: number, beforeSeq = Infinity) =>
+      events
+        .filter((e) => e.seq < beforeSeq)
+        .reverse()
+        .slice(0, limit),
+  };
 }
 
 describe('tickets in from the log rows', () => {
@@ -51,6 +57,29 @@ describe('tickets in from the log rows', () => {
       ['returned', null, 'other', 'the records are refused', 'cabinet'],
       ['credited', 900, null, null, null],
     ]);
+  });
+
+  it('reads back as far as a ticket needs: one validated long before the row that ended it', () => {
+    // While A waited in escrow for the host, 70 other tickets were handed back at once as busy.
+    const busy = Array.from({ length: 70 }, (_, i) => ({
+      event: 'return',
+      barcode: `0012345678901${String(30000 + i)}`,
+      reason: 'busy',
+      by: 'cabinet',
+    }));
+    const records = log([
+      { event: 'validating', barcode: A, by: 'host' },
+      ...busy,
+      { event: 'stack', barcode: A, amount: 4000 },
+      { event: 'returned', barcode: A },
+    ]);
+    const [newest] = ticketsInRows(records, 1);
+    expect(newest).toMatchObject({ seq: 73, validationEnd: '1111', amount: 4000, reason: 'acceptor', by: 'host' });
+    // The whole list is the same however far it is read: the newest 71, every busy one included.
+    const all = ticketsInRows(records, 100);
+    expect(all).toHaveLength(71);
+    expect(all[0]).toEqual(newest);
+    expect(all.at(-1)).toMatchObject({ seq: 2, reason: 'busy', by: 'cabinet' });
   });
 
   it('shows only the last four digits of any barcode, whatever the acceptor read', () => {

@@ -1,7 +1,7 @@
 // The bench devices: a simulated bill acceptor, voucher printer and button deck straight behind
 // the DeviceBus interface, no drivers or bytes, their memory a ledger: the fast bench for the soak
 // and the seeded headless bot. (The crash test runs the real drivers on the serial simulators
-// instead: src/app/sim/device-rig.ts.)
+// instead: test/support/device-rig.ts.)
 // Devices answer asynchronously, as real ones do, and what they physically do with notes and
 // vouchers goes to the device ledger first.
 

@@ -6,10 +6,17 @@
 // to show in the cabinet's state rather than assuming it.
 
 import { canTakeHalf, exchangeLimit, present, uniformBelow, type RandomSource } from '../../core';
-import { gameInProgress, type CabinetState } from '../../cabinet';
+import { gameInProgress, tiltCause, type CabinetState, type Door } from '../../cabinet';
 import type { CabinetRunner } from '../runner';
 import type { Hands } from './hands';
 import { oneOf } from './one-of';
+
+/** The doors the cabinet has stopped for. */
+const openDoors = (s: CabinetState): Door[] =>
+  s.tilts.flatMap((t) => {
+    const cause = tiltCause(t.code);
+    return cause?.kind === 'door' ? [cause.door] : [];
+  });
 
 export interface BotOptions {
   games: number;
@@ -83,8 +90,8 @@ export class PlayerBot {
         throw new Error(`the cabinet tilted: ${s.tilts.map((t) => t.reason).join('; ')}`);
       if (s.handpay) {
         await this.attendantPays();
-      } else if (s.tilts.some((t) => t.code.startsWith('door:'))) {
-        for (const t of s.tilts) if (t.code.startsWith('door:')) this.sim.door(t.code.slice(5) as 'main', false);
+      } else if (openDoors(s).length > 0) {
+        for (const door of openDoors(s)) this.sim.door(door, false);
         await this.sim.settled();
       } else if (busy || s.tilts.length > 0) {
         await this.sim.settled();

@@ -1,7 +1,7 @@
 // A test's cabinet from the one assembly with every device simulated behind its real driver on
 // in-memory lines: notes and tickets go in through the acceptor's simulator. For tests only.
 
-import { until } from '../../devices/shared/test-support';
+import { until } from '../../devices/testing/event-log';
 import { startCabinet, type AssembledCabinet, type CabinetPlan } from '../cabinet-app';
 
 export interface SimulatedCabinet {

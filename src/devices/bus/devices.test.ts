@@ -3,9 +3,9 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceEvent } from '../../cabinet/device-events';
-import { EventLog, until } from '../shared/test-support';
-import { legacyValidation } from '../../cabinet/testing';
-import { VOUCHER } from '../printer/test-voucher';
+import { EventLog, until } from '../testing/event-log';
+import { legacyValidation } from '../../cabinet/testing/rig';
+import { VOUCHER } from '../testing/test-voucher';
 import { createSimulatedDevices, type SimulatedSet } from './factory';
 
 const TUNING = {

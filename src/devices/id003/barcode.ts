@@ -3,6 +3,7 @@
 // there: a real reader set for 18 interleaved 2 of 5 characters only ever sends 18 digits, so
 // anything else is a fault, a mis-set reader or someone on the wire, and goes back.
 
+import { isValidationNumber } from '../../cabinet/ticket-verdicts';
 import { TICKET_DIGITS } from './codes';
 
 export type BarcodeReading =
@@ -10,11 +11,9 @@ export type BarcodeReading =
   /** `shown`: the bytes made safe to log and display; never a barcode to validate. */
   | { ok: false; shown: string; reason: string };
 
-const DIGITS = new RegExp(`^[0-9]{${TICKET_DIGITS}}$`);
-
 /** The ticket's validation number, or why the bytes are not one. */
 export function readTicketBarcode(raw: string): BarcodeReading {
-  if (DIGITS.test(raw)) return { ok: true, barcode: raw };
+  if (isValidationNumber(raw)) return { ok: true, barcode: raw };
   const shown = showBarcode(raw);
   if (raw.length === 0) return { ok: false, shown, reason: 'the ticket carries no barcode' };
   if (!/^[0-9]*$/.test(raw))

@@ -1,6 +1,9 @@
 // JCM ID-003 code points (C-16). Commands and statuses share one byte space (0x11 is both
 // "status request" and "idling"), so each direction has its own table.
 
+import { ACCEPTOR_STATUS_FAULTS } from '../../cabinet/vocabulary/devices';
+import { VALIDATION_DIGITS } from '../../cabinet/ticket-verdicts';
+
 export const SYNC = 0xfc;
 
 export const CMD = {
@@ -60,17 +63,11 @@ export const STATUS = {
   ack: 0x50,
 } as const;
 
-/** The fault statuses: while the acceptor reports one, it takes no money (C-15). */
-export const FAULT_STATUSES = [
-  'stackerFull',
-  'stackerOpen',
-  'jamInAcceptor',
-  'jamInStacker',
-  'pause',
-  'cheated',
-  'failure',
-  'communicationError',
-] as const;
+/**
+ * The fault statuses: while the acceptor reports one, it takes no money (C-15). Each is reported to
+ * the cabinet under the same name, one of its words for an acceptor's faults.
+ */
+export const FAULT_STATUSES = ACCEPTOR_STATUS_FAULTS;
 export type FaultStatus = (typeof FAULT_STATUSES)[number];
 
 export const FAULT_TEXT: Record<FaultStatus, string> = {
@@ -94,7 +91,7 @@ export const FIRST_NOTE_CODE = 0x61;
 /** Barcode function (C6), first byte: the symbology read. Interleaved 2 of 5 is what vouchers print. */
 export const BARCODE_INTERLEAVED_2_OF_5 = 0x01;
 /** The characters of a voucher's barcode: a validation number (docs/protocols/voucher-printer.md). */
-export const TICKET_DIGITS = 18;
+export const TICKET_DIGITS = VALIDATION_DIGITS;
 
 /**
  * Bar inhibit (C7), one byte: bit 0 set inhibits notes, bit 1 set inhibits barcode tickets; the

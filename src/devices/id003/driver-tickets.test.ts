@@ -5,10 +5,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeviceEvent } from '../../cabinet/device-events';
 import { MemoryLink } from '../shared/memory-link';
-import { EventLog, until } from '../shared/test-support';
+import { EventLog, until } from '../testing/event-log';
 import { buildFrame, encodeCommand, type Id003Command } from './codec';
 import { AcceptorDriver } from './driver';
-import { ScriptedAcceptor } from './scripted-acceptor';
+import { ScriptedAcceptor } from '../testing/scripted-acceptor';
 import { AcceptorSimulator, type AcceptorSimOptions } from './simulator';
 
 const FAST = { pollMs: 5, responseTimeoutMs: 40, retries: 1, reconnectMs: 20, currency: 'USD', minorDigits: 2 };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryLink } from '../shared/memory-link';
-import { EventLog, until } from '../shared/test-support';
+import { EventLog, until } from '../testing/event-log';
 import { AcceptorDriver } from './driver';
 import { AcceptorSimulator } from './simulator';
 

@@ -10,7 +10,7 @@
 // cabinet as tickets, never as notes, on the same escrow, stacking and recovery path; a barcode
 // that is not 18 digits, or a ticket while something else was pending, goes back unasked.
 
-import type { DeviceCommand, DeviceEvent, DeviceRecovery } from '../../cabinet/device-events';
+import type { DeviceCommand, DeviceEvent, DeviceFault, DeviceRecovery } from '../../cabinet/device-events';
 import { DriverBase } from '../shared/driver-base';
 import type { Binding } from '../shared/port-connection';
 import { Requester } from '../shared/requester';
@@ -81,7 +81,7 @@ const BARCODE_FUNCTION = { symbology: BARCODE_INTERLEAVED_2_OF_5, characters: TI
 const TAKE_NOTES_AND_TICKETS = BAR_INHIBIT.reserved;
 
 /** Faults the driver finds itself, beside the acceptor's own fault statuses. */
-type DriverFault = 'currency' | 'initializeTimeout';
+type DriverFault = Extract<DeviceFault<'acceptor'>, 'currency' | 'initializeTimeout'>;
 
 type Tuned = Required<Omit<AcceptorDriverOptions, 'binding' | 'acceptValues' | 'currency' | 'minorDigits'>>;
 

@@ -9,10 +9,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SeededRandom } from '../../core';
 import type { DeviceEvent } from '../../cabinet/device-events';
 import { MemoryLink } from '../shared/memory-link';
-import { EventLog, until } from '../shared/test-support';
+import { EventLog, until } from '../testing/event-log';
 import { encodeResponse, type Id003Response } from './codec';
 import { AcceptorDriver } from './driver';
-import { ScriptedAcceptor } from './scripted-acceptor';
+import { ScriptedAcceptor } from '../testing/scripted-acceptor';
 
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryLink } from '../shared/memory-link';
-import { EventLog, until } from '../shared/test-support';
+import { EventLog, until } from '../testing/event-log';
 import { PrinterDriver } from './driver';
 import { PrinterSimulator } from './simulator';
-import { VOUCHER } from './test-voucher';
+import { VOUCHER } from '../testing/test-voucher';
 import { formatValidationNumber } from '../../cabinet';
-import { legacyValidation } from '../../cabinet/testing';
+import { legacyValidation } from '../../cabinet/testing/rig';
 
 const FAST = { pollMs: 5, responseTimeoutMs: 40, retries: 1, reconnectMs: 20, printTimeoutMs: 2000 };
 const stops: (() => Promise<void>)[] = [];

@@ -4,7 +4,7 @@
 // answers after the cut) and a status read after it; otherwise 'printFailed', with the job
 // cleared from the printer's buffer so it cannot come out later by surprise.
 
-import type { DeviceCommand, DeviceRecovery, Voucher } from '../../cabinet/device-events';
+import type { DeviceCommand, DeviceFault, DeviceRecovery, Voucher } from '../../cabinet/device-events';
 import { DriverBase } from '../shared/driver-base';
 import type { Binding } from '../shared/port-connection';
 import { Requester } from '../shared/requester';
@@ -29,7 +29,8 @@ export interface PrinterDriverOptions {
 }
 
 type Outcome = 'printed' | 'not-printed' | 'unknown';
-type FaultCode = 'paperOut' | 'coverOpen' | 'cutterError' | 'printerError' | 'autoRecoverableError';
+/** The printer's conditions in the cabinet's words for its faults (src/cabinet/vocabulary/devices.ts). */
+type FaultCode = DeviceFault<'printer'>;
 
 const FAULTS: { code: FaultCode; on: (c: PrinterCondition) => boolean; text: string; stopsPrinting: boolean }[] = [
   { code: 'paperOut', on: (c) => c.paperOut, text: 'printer is out of paper', stopsPrinting: true },

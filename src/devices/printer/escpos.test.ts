@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EscPosDecoder, encodeEscPos, type EscPos } from './escpos';
 import { PrinterReplyParser, READY, encodeProcessIdReply, isStatusByte, readStatusByte, statusByte } from './status';
 import { voucherBytes, voucherProblems } from './voucher-layout';
-import { VOUCHER } from './test-voucher';
+import { VOUCHER } from '../testing/test-voucher';
 
 const ALL: EscPos[] = [
   { type: 'text', text: 'HELLO, VENUE #1' },

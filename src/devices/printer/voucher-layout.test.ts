@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EscPosDecoder } from './escpos';
-import { VOUCHER } from './test-voucher';
+import { VOUCHER } from '../testing/test-voucher';
 import { formatValidationNumber } from '../../cabinet';
-import { legacyValidation } from '../../cabinet/testing';
+import { legacyValidation } from '../../cabinet/testing/rig';
 import { voucherBytes, voucherProblems } from './voucher-layout';
 import type { Voucher } from '../../cabinet/device-events';
 

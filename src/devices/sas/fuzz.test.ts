@@ -7,12 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { SeededRandom } from '../../core';
 import { MemoryExceptionStore } from './exception-queue';
-import { FakeMachine } from './fake-machine';
+import { FakeMachine } from '../testing/fake-machine';
 import { SasLink } from './link';
 import { SasPollParser, type PollFrame } from './poll-parser';
 import { hasCrc } from './polls';
 import { encodeLongPoll, generalPoll, type LongPollRequest } from './requests';
-import { TestLine } from './test-line';
+import { TestLine } from '../testing/sas-test-line';
 import { encodeHostMessage } from './wire';
 
 function rng(seed: number) {

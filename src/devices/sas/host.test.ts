@@ -2,9 +2,9 @@
 // over a socat pseudo-terminal pair (socat missing is a failure, not a skip: CI installs it).
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { until } from '../shared/test-support';
+import { until } from '../testing/event-log';
 import { MemoryExceptionStore } from './exception-queue';
-import { FakeMachine, type FakeMachineOptions } from './fake-machine';
+import { FakeMachine, type FakeMachineOptions } from '../testing/fake-machine';
 import { formatReading, readMachine, sasPoll } from './host-read';
 import type { SasLinkOptions } from './link';
 import { createSimulatedSas, type SasSimulation } from './simulated';

@@ -17,6 +17,7 @@ import { METER_CODES } from './meter-codes';
 import { LONG_POLLS, ROM_SIGNATURE_REPLY_LENGTH, lengthOf } from './polls';
 import * as R from './replies';
 import { encodeLongPoll, generalPoll, type LongPollRequest } from './requests';
+import { noFinalStatus, REDEEM_STATUS, TRANSFER_CODE } from './ticket-codes';
 import { encodeHostMessage } from './wire';
 
 export interface SasHostOptions {
@@ -259,13 +260,13 @@ export class SasHost extends EventEmitter<SasHostEvents> {
     const mode = known?.answer ?? this.ticketMode;
     if (mode === 'silent') return;
     let transferCode: number;
-    if (mode === 'reject') transferCode = 0x80;
-    else if (!known) transferCode = 0x82;
-    else if (known.state === 'redeemed') transferCode = 0x84;
-    else if (known.state === 'expired') transferCode = 0x85;
-    else if (known.state === 'pending') transferCode = 0x83;
-    else transferCode = 0x00;
-    const amountCents = transferCode === 0x00 ? known!.amountCents : 0;
+    if (mode === 'reject') transferCode = TRANSFER_CODE.unableToValidate;
+    else if (!known) transferCode = TRANSFER_CODE.notInSystem;
+    else if (known.state === 'redeemed') transferCode = TRANSFER_CODE.alreadyRedeemed;
+    else if (known.state === 'expired') transferCode = TRANSFER_CODE.expired;
+    else if (known.state === 'pending') transferCode = TRANSFER_CODE.markedPending;
+    else transferCode = TRANSFER_CODE.cashable;
+    const amountCents = transferCode === TRANSFER_CODE.cashable ? known!.amountCents : 0;
     const form = o.redeemForm ?? 'alternate';
     const long = form === 'long' || (form === 'alternate' && (this.redeemLong = !this.redeemLong));
     const req: LongPollRequest = {
@@ -278,7 +279,7 @@ export class SasHost extends EventEmitter<SasHostEvents> {
     };
     const reply = await this.request(address, req);
     const replyStatus = reply ? R.decodeRedeem(reply).machineStatus : null;
-    if (transferCode === 0x00 && replyStatus === 0x40) known!.state = 'pending';
+    if (transferCode === TRANSFER_CODE.cashable && replyStatus === REDEEM_STATUS.pending) known!.state = 'pending';
     const record: RedemptionRecord = { address, barcode: t.barcode, transferCode, amountCents, replyStatus };
     this.redemptions.push(record);
   }
@@ -287,14 +288,14 @@ export class SasHost extends EventEmitter<SasHostEvents> {
     const b = await this.request(address, { command: 0x71, kind: 'status' });
     if (!b) return;
     const r = R.decodeRedeem(b);
-    if (r.machineStatus >= 0xc0 || r.machineStatus === 0x40 || r.machineStatus === 0x20) return;
+    if (noFinalStatus(r.machineStatus)) return;
     const record = this.redemptions.findLast(
       (x) => x.address === address && x.barcode === r.barcode && x.finalStatus === undefined,
     );
     const ticket = r.barcode ? this.tickets.get(r.barcode) : undefined;
     // Redeemed is final whatever the host thought (a 71 reply lost on the line); otherwise a
     // pending ticket may be redeemed again.
-    if (ticket && r.machineStatus === 0x00) ticket.state = 'redeemed';
+    if (ticket && r.machineStatus === REDEEM_STATUS.cashableRedeemed) ticket.state = 'redeemed';
     else if (ticket?.state === 'pending') ticket.state = 'valid';
     if (record) {
       record.finalStatus = r.machineStatus;

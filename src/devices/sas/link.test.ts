@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { crc16Kermit } from '../shared/crc16-kermit';
 import { MemoryExceptionStore } from './exception-queue';
-import { FakeMachine, type FakeMachineOptions } from './fake-machine';
+import { FakeMachine, type FakeMachineOptions } from '../testing/fake-machine';
 import { withCrc } from './frame';
 import { SasLink, type SasLinkOptions } from './link';
 import {
@@ -18,7 +18,8 @@ import {
 } from './replies';
 import { METER_CODES, METER_POLLS } from './meter-codes';
 import { encodeLongPoll, generalPoll, type LongPollRequest } from './requests';
-import { TestLine } from './test-line';
+import { TestLine } from '../testing/sas-test-line';
+import { encodeHostMessage } from './wire';
 import { secureEnhancedBarcode } from './validation';
 
 const A = 1;
@@ -356,6 +357,34 @@ describe('ticket in (70/71, exceptions 67/68)', () => {
     expect(m.meter(0x0c, 0)).toBe(2000);
     sync(); // status taken
     expect(gp()).toEqual(Buffer.of(0x00));
+    expect(m.calls.filter((c) => c.startsWith('redeem'))).toHaveLength(1);
+  });
+
+  it('holds a 71 reply until the machine has committed its verdict, and answers the polls that came meanwhile after it', async () => {
+    const { line, m } = setup();
+    m.insertTicket(BARCODE);
+    let release!: () => void;
+    const committed = new Promise<void>((r) => (release = r));
+    const redeem = m.ticketIn.redeem;
+    m.ticketIn.redeem = (id, d) => committed.then(() => redeem(id, d));
+    line.written.length = 0;
+    const redeem71 = {
+      command: 0x71,
+      kind: 'redeem',
+      transferCode: 0x00,
+      amountCents: 2000,
+      barcode: BARCODE,
+    } as const;
+    line.deliver(encodeHostMessage(encodeLongPoll(A, redeem71)));
+    line.deliver(encodeHostMessage(generalPoll(A)));
+    await new Promise((r) => setImmediate(r));
+    expect(line.written).toEqual([]);
+    release();
+    await new Promise((r) => setImmediate(r));
+    expect(line.written).toHaveLength(2);
+    expect(decodeRedeem(line.written[0]!)).toEqual({ machineStatus: 0x40, amountCents: 2000, barcode: BARCODE });
+    // The general poll came next: answered in its turn, on the redemption as the verdict left it (no 67 now).
+    expect(line.written[1]).toEqual(Buffer.of(0x00));
     expect(m.calls.filter((c) => c.startsWith('redeem'))).toHaveLength(1);
   });
 

@@ -14,7 +14,7 @@
 
 import { EventEmitter } from 'node:events';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
-import { TICKET_INSERTED, TICKET_TRANSFER_COMPLETE } from './exception-codes';
+import type { Answer, Answering } from './answer';
 import {
   DEFAULT_QUEUE_CAPACITY,
   nextToReport,
@@ -23,41 +23,13 @@ import {
   type RaisePlan,
 } from './exception-queue';
 import { SasFormatError } from './frame';
-import type { GameConfig, SasMachine, TicketIn, ValidationRecord } from './machine';
-import {
-  METER_CODES,
-  METER_POLLS,
-  accountingDenominationCode,
-  minorToCents,
-  toSasUnits,
-  type MeterField,
-  type MoneyUnits,
-} from './meter-codes';
+import { LongPollAnswers } from './long-polls';
+import type { SasMachine } from './machine';
+import { accountingDenominationCode, type MoneyUnits } from './meter-codes';
 import { SasPollParser, type PollFrame } from './poll-parser';
-import {
-  ack,
-  encodeClock,
-  encodeEnabledGames,
-  encodeGameConfig,
-  encodeGameCount,
-  encodeHandpay,
-  encodeHandpayReset,
-  encodeMachineInfo,
-  encodeMeters,
-  encodeRedeem,
-  encodeRomSignature,
-  encodeSelectedGame,
-  encodeSelectedMeters,
-  encodeTicketValidation,
-  encodeValidationId,
-  encodeValidationInfo,
-  encodeVersion,
-  exceptionReply,
-  type GameConfigReply,
-  type SelectedMeter,
-  type ValidationInfoReply,
-} from './replies';
-import { decodeLongPoll, type LongPollRequest, type RedeemRequest } from './requests';
+import { encodeRomSignature, exceptionReply } from './replies';
+import { decodeLongPoll, type LongPollRequest } from './requests';
+import { TicketReplies } from './ticket-replies';
 
 export interface SasLinkOptions {
   /** 1–127. */
@@ -104,18 +76,12 @@ export interface SasLinkEvents {
   overflow: [plan: RaisePlan];
 }
 
-interface Answer {
-  reply: Buffer;
-  /** Called once the host has taken the reply. */
-  taken?: () => void;
-}
-
 export class SasLink extends EventEmitter<SasLinkEvents> {
   readonly address: number;
   private readonly machine: SasMachine;
   private readonly store: ExceptionStore;
-  private readonly money: MoneyUnits;
-  private readonly denominationCode: number;
+  private readonly tickets: TicketReplies;
+  private readonly longPolls: LongPollAnswers;
   private readonly opts: Required<
     Pick<SasLinkOptions, 'queueCapacity' | 'chirpAfterMs' | 'chirpEveryMs' | 'reissue68Ms' | 'hostSeenWindowMs' | 'now'>
   >;
@@ -131,8 +97,9 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
   private chirping = false;
   private rom: { seed: number; job: Promise<void> } | null = null;
   private romReady: number | null = null;
-  private taken67: string | null = null;
-  private taken68: { id: string; at: number } | null = null;
+  /** An answer the machine is still giving: polls that arrive meanwhile wait their turn behind it. */
+  private answering: Promise<void> | null = null;
+  private readonly waitingPolls: PollFrame[] = [];
 
   constructor(options: SasLinkOptions) {
     super();
@@ -141,8 +108,6 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     this.address = options.address;
     this.machine = options.machine;
     this.store = options.exceptions;
-    this.money = options.money;
-    this.denominationCode = accountingDenominationCode(options.money);
     this.opts = {
       queueCapacity: Math.max(DEFAULT_QUEUE_CAPACITY, options.queueCapacity ?? DEFAULT_QUEUE_CAPACITY),
       chirpAfterMs: options.chirpAfterMs ?? 5000,
@@ -151,6 +116,24 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       hostSeenWindowMs: options.hostSeenWindowMs ?? 5000,
       now: options.now ?? Date.now,
     };
+    const { address, money } = options;
+    this.tickets = new TicketReplies({ address, money, reissue68Ms: this.opts.reissue68Ms, now: this.opts.now });
+    this.longPolls = new LongPollAnswers({
+      address,
+      machine: this.machine,
+      money,
+      denominationCode: accountingDenominationCode(money),
+      tickets: this.tickets,
+      startRomSignature: (seed) => this.startRomSignature(seed),
+      unsupported: () => {
+        this.counts.unsupported++;
+        return null;
+      },
+      refused: () => {
+        this.counts.refused++;
+        return null;
+      },
+    });
   }
 
   attach(endpoint: DeviceEndpoint): this {
@@ -166,6 +149,7 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
   }
 
   detach(): void {
+    this.waitingPolls.length = 0;
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.endpoint = null;
@@ -214,7 +198,13 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       this.lastWakeupAt = this.opts.now();
       this.chirping = false;
     }
-    for (const f of frames) this.handle(f);
+    for (const f of frames) this.take(f);
+  }
+
+  /** A poll in its turn: at once, or once the answer being given is written. */
+  private take(frame: PollFrame): void {
+    if (this.answering) this.waitingPolls.push(frame);
+    else this.handle(frame);
   }
 
   private handle(frame: PollFrame): void {
@@ -247,12 +237,34 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     }
     this.notePoll();
     const answer = this.safely(() => this.answer(frame));
-    if (!answer) return;
+    if (answer instanceof Promise) this.answerLater(key, answer);
+    else if (answer) this.reply(key, answer);
+  }
+
+  private reply(key: string, answer: Answer): void {
     this.write(answer.reply);
     this.last = { key, ...answer };
   }
 
-  private answer(frame: PollFrame): Answer | null {
+  /** The reply written once the machine has it; the polls that came meanwhile are then taken in order. */
+  private answerLater(key: string, answer: Promise<Answer | null>): void {
+    const endpoint = this.endpoint;
+    this.answering = answer
+      .then(
+        (a) => {
+          if (a && this.endpoint === endpoint) this.reply(key, a);
+        },
+        (e: unknown) => {
+          this.emit('fault', e instanceof Error ? e.message : String(e));
+        },
+      )
+      .finally(() => {
+        this.answering = null;
+        for (const f of this.waitingPolls.splice(0)) this.take(f);
+      });
+  }
+
+  private answer(frame: PollFrame): Answering {
     if (frame.kind === 'general') return this.answerGeneral();
     if (frame.kind !== 'long') {
       this.counts.unsupported++;
@@ -266,238 +278,18 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       this.counts.malformed++;
       return null;
     }
-    return this.answerLong(req);
+    return this.longPolls.answer(req);
   }
 
+  /** The general poll: a ROM signature worked out, the tickets' 67 and 68, then the queued exceptions. */
   private answerGeneral(): Answer {
-    const a = this.address;
     if (this.romReady !== null)
-      return { reply: encodeRomSignature(a, this.romReady), taken: () => (this.romReady = null) };
-    const ticket = this.machine.ticketIn?.current() ?? null;
-    if (ticket?.state === 'complete' && !ticket.statusRead) {
-      const t = this.taken68;
-      if (!t || t.id !== ticket.id || this.opts.now() - t.at >= this.opts.reissue68Ms) {
-        return {
-          reply: exceptionReply(TICKET_TRANSFER_COMPLETE),
-          taken: () => (this.taken68 = { id: ticket.id, at: this.opts.now() }),
-        };
-      }
-    }
-    if (ticket?.state === 'awaitingHost' && this.taken67 !== ticket.id) {
-      return { reply: exceptionReply(TICKET_INSERTED), taken: () => (this.taken67 = ticket.id) };
-    }
+      return { reply: encodeRomSignature(this.address, this.romReady), taken: () => (this.romReady = null) };
+    const ticket = this.tickets.exception(this.machine.ticketIn);
+    if (ticket) return ticket;
     const e = nextToReport(this.store.pending());
     if (e) return { reply: exceptionReply(e.code), taken: () => this.store.commit({ drop: [e.id], add: [] }) };
     return { reply: exceptionReply(0) };
-  }
-
-  private answerLong(req: LongPollRequest): Answer | null {
-    const a = this.address;
-    const m = this.machine;
-    const fields = METER_POLLS[req.command];
-    if (fields) return this.meterReply(req.command, fields);
-    switch (req.command) {
-      case 0x01:
-        m.shutdown();
-        return { reply: ack(a) };
-      case 0x02:
-        m.startup();
-        return { reply: ack(a) };
-      case 0x1b: {
-        const h = m.handpay();
-        return {
-          reply: encodeHandpay(
-            a,
-            h && { ...h, amount: this.credits(h.amount), partialPay: this.credits(h.partialPay) },
-          ),
-        };
-      }
-      case 0x1f:
-        return { reply: encodeMachineInfo(a, this.configReply(m.machineInfo())) };
-      case 0x21:
-        this.startRomSignature(req.seed);
-        return { reply: ack(a) };
-      case 0x2f:
-        return this.selectedMeters(req.game, req.meters);
-      case 0x4c: {
-        const r = m.setValidationId({ validationId: req.validationId, sequence: req.sequence });
-        if (!r) return this.unsupported();
-        return { reply: encodeValidationId(a, r.validationId, r.sequence) };
-      }
-      case 0x4d:
-        return this.validationInfo(req.function);
-      case 0x51:
-        return { reply: encodeGameCount(a, m.games().length) };
-      case 0x53: {
-        const games = m.games();
-        const config = req.game === 0 ? m.machineInfo() : games[req.game - 1];
-        if (!config) return this.unsupported();
-        return { reply: encodeGameConfig(a, req.game, this.configReply(config)) };
-      }
-      case 0x54:
-        return { reply: encodeVersion(a, m.serialNumber()) };
-      case 0x55:
-        return { reply: encodeSelectedGame(a, m.selectedGame()) };
-      case 0x56:
-        return {
-          reply: encodeEnabledGames(
-            a,
-            m.games().flatMap((g, i) => (g.enabled ? [i + 1] : [])),
-          ),
-        };
-      case 0x70:
-        return m.ticketIn ? this.ticketValidation(m.ticketIn) : this.unsupported();
-      case 0x71:
-        if (!m.ticketIn) return this.unsupported();
-        return req.kind === 'status' ? this.redemptionStatus(m.ticketIn) : this.redeem(m.ticketIn, req);
-      case 0x7e:
-        return { reply: encodeClock(a, m.clock()) };
-      case 0x7f:
-        if (!m.setClock(req.at)) {
-          this.counts.refused++;
-          return null;
-        }
-        return { reply: ack(a) };
-      case 0x94:
-        return { reply: encodeHandpayReset(a, m.remoteHandpayReset()) };
-      default:
-        return this.unsupported();
-    }
-  }
-
-  private unsupported(): null {
-    this.counts.unsupported++;
-    return null;
-  }
-
-  private credits(minor: number): number {
-    return toSasUnits(minor, 'credits', this.money);
-  }
-
-  private meterValue(field: MeterField, game: number): number | null {
-    if ('count' in field) return this.machine.doorAndPowerCounts()[field.count];
-    const raw = this.machine.meter(field.code, game);
-    if (raw === null) return null;
-    if (field.wholeCurrency) return Math.floor(raw / 10 ** this.money.minorDigits);
-    const def = METER_CODES[field.code];
-    if (!def) throw new RangeError(`meter ${field.code.toString(16)} is not in the SAS meter table`);
-    return toSasUnits(raw, def.unit, this.money);
-  }
-
-  private meterReply(command: number, fields: readonly MeterField[]): Answer | null {
-    const values = fields.map((f) => this.meterValue(f, 0));
-    // A single meter the machine does not keep is not answered (the standard's 7.1); in a group
-    // it reads as zero, so the others still get through.
-    if (fields.length === 1 && values[0] === null) return this.unsupported();
-    return {
-      reply: encodeMeters(
-        this.address,
-        command,
-        fields,
-        values.map((v) => v ?? 0),
-      ),
-    };
-  }
-
-  private selectedMeters(game: number, codes: readonly number[]): Answer | null {
-    if (game > this.machine.games().length) return this.unsupported();
-    const meters: SelectedMeter[] = [];
-    for (const code of codes) {
-      const def = METER_CODES[code];
-      const value = def ? this.meterValue({ code }, game) : null;
-      if (def && value !== null) meters.push({ code, value, bytes: def.bytes });
-    }
-    return { reply: encodeSelectedMeters(this.address, game, meters) };
-  }
-
-  private configReply(c: GameConfig): GameConfigReply {
-    return {
-      gameId: c.gameId,
-      additionalId: c.additionalId,
-      denominationCode: this.denominationCode,
-      maxBet: this.credits(c.maxBet),
-      progressiveGroup: 0,
-      gameOptions: 0,
-      paytableId: c.paytableId,
-      basePercent: c.basePercent * 100,
-    };
-  }
-
-  private validationInfo(fn: number): Answer {
-    const records = this.machine.validationRecords;
-    const rec = fn === 0x00 || fn === 0xff ? records.oldestUnread() : records.atIndex(fn);
-    const reply = encodeValidationInfo(this.address, rec && this.validationReply(rec));
-    // Only "read current" (00) consumes a record, and only once its reply is taken.
-    return fn === 0x00 && rec ? { reply, taken: () => records.markRead(rec) } : { reply };
-  }
-
-  private validationReply(r: ValidationRecord): ValidationInfoReply {
-    if (!/^\d{18}$/.test(r.barcode))
-      throw new SasFormatError(`validation record barcode "${r.barcode}" is not 18 digits`);
-    const e = r.expires;
-    const expiration =
-      e === null
-        ? '00000000'
-        : e === 'never'
-          ? '00009999'
-          : [e.month, e.day].map((n) => String(n).padStart(2, '0')).join('') + String(e.year).padStart(4, '0');
-    return {
-      type: r.type,
-      index: r.index,
-      at: r.at,
-      validationNumber: r.barcode.slice(2),
-      amountCents: minorToCents(r.amount, this.money.minorDigits),
-      ticketNumber: r.ticketNumber ?? 0xffff,
-      systemId: Number(r.barcode.slice(0, 2)),
-      expiration,
-      poolId: 0,
-    };
-  }
-
-  private ticketValidation(ticketIn: TicketIn): Answer {
-    const t = ticketIn.current();
-    const inEscrow = t && (t.state === 'awaitingHost' || t.state === 'pending');
-    // The acceptor reads the barcode, not the amount: the host knows it from its own records.
-    return {
-      reply: encodeTicketValidation(
-        this.address,
-        inEscrow ? { inEscrow: true, amountCents: 0, barcode: t.barcode } : { inEscrow: false },
-      ),
-    };
-  }
-
-  private redemptionStatus(ticketIn: TicketIn): Answer {
-    const t = ticketIn.current();
-    if (!t) return { reply: encodeRedeem(this.address, { machineStatus: 0xff }) };
-    const amountCents = minorToCents(t.amount ?? 0, this.money.minorDigits);
-    if (t.state !== 'complete')
-      return {
-        reply: encodeRedeem(this.address, {
-          machineStatus: t.state === 'pending' ? 0x40 : 0x20,
-          amountCents,
-          barcode: t.barcode,
-        }),
-      };
-    return {
-      reply: encodeRedeem(this.address, { machineStatus: t.status ?? 0x80, amountCents, barcode: t.barcode }),
-      taken: () => ticketIn.statusRead(t.id),
-    };
-  }
-
-  private redeem(ticketIn: TicketIn, req: RedeemRequest): Answer {
-    const a = this.address;
-    const t = ticketIn.current();
-    const echo = { amountCents: req.amountCents, barcode: req.barcode };
-    if (!t || t.state !== 'awaitingHost') return { reply: encodeRedeem(a, { machineStatus: 0xc0 }) };
-    if (req.barcode !== t.barcode) return { reply: encodeRedeem(a, { machineStatus: 0x81, ...echo }) };
-    const minor = (req.amountCents * 10 ** this.money.minorDigits) / 100;
-    if (!Number.isSafeInteger(minor)) return { reply: encodeRedeem(a, { machineStatus: 0x83, ...echo }) };
-    const status = ticketIn.redeem(t.id, {
-      transferCode: req.transferCode,
-      amount: minor,
-      ...(req.restricted ? { restrictedExpiration: req.restricted.expiration, poolId: req.restricted.poolId } : {}),
-    });
-    return { reply: encodeRedeem(a, { machineStatus: status, ...echo }) };
   }
 
   private broadcast(bytes: Buffer): void {

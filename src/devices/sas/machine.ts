@@ -110,9 +110,10 @@ export interface TicketIn {
   /**
    * The host's 71 for the ticket awaiting it. Returns the status for the reply: 40 (pending: the
    * cabinet will stack or return it) or an immediate refusal (83 amount not valid, 84 over the
-   * credit limit, 87 unable to accept now), in which case the cabinet returns the ticket.
+   * credit limit, 87 unable to accept now), in which case the cabinet returns the ticket; as a
+   * promise when the machine must first commit the verdict (the link holds the reply until then).
    */
-  redeem(id: string, decision: RedeemDecision): number;
+  redeem(id: string, decision: RedeemDecision): number | Promise<number>;
   /** The host has taken the reply carrying the final status. */
   statusRead(id: string): void;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryLink } from '../shared/memory-link';
 import { SocatPair } from '../shared/socat-pair';
-import { until } from '../shared/test-support';
+import { until } from '../testing/event-log';
 import {
   SAS_STTY_FLAGS,
   SasLineError,

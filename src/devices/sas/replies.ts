@@ -2,6 +2,7 @@
 // (credits, cents, counts), and decoded again by the host simulator. Each layout is written
 // once here as an encode/decode pair so the two sides cannot drift apart.
 
+import { REDEEM_STATUS_ONLY } from './ticket-codes';
 import { bcdToDigits, digitsToBcd, fromBcd, toBcd } from './bcd';
 import { SasFormatError, ascii, binaryLE, crcOk, readAscii, readLE, sasByte, withCrc } from './frame';
 import type { SasDateTime } from './machine';
@@ -251,7 +252,6 @@ export interface RedeemReply {
   amountCents?: number;
   barcode?: string;
 }
-export const REDEEM_STATUS_ONLY = [0xc0, 0xff];
 
 export function encodeRedeem(address: number, r: RedeemReply): Buffer {
   const body = REDEEM_STATUS_ONLY.includes(r.machineStatus)

@@ -5,6 +5,7 @@
 // The printed barcode is the validation system ID (00 for numbers the machine computes)
 // followed by those 16 digits. Pure; the cabinet keeps the state with its vouchers.
 
+import { isValidationNumber, VALIDATION_DIGITS } from '../../cabinet/ticket-verdicts';
 import { crc16Kermit } from '../shared/crc16-kermit';
 
 export interface ValidationConfig {
@@ -68,7 +69,7 @@ export function secureEnhancedBarcode(validationId: number, sequence: number): s
  * ID 00, and each half's leading digit carrying the half's digit sum modulo 5 (a misread digit).
  */
 export function secureEnhancedProblem(barcode: string): string | null {
-  if (!/^\d{18}$/.test(barcode)) return 'a validation number is exactly 18 digits';
+  if (!isValidationNumber(barcode)) return `a validation number is exactly ${VALIDATION_DIGITS} digits`;
   if (!barcode.startsWith('00')) return 'a secure enhanced validation number has system ID 00';
   // The 16 digits after the system ID, two halves of 8 (digits, as checked above).
   for (const half of [barcode.slice(2, 10), barcode.slice(10)]) {

@@ -12,7 +12,7 @@ import { DeckParser } from '../deck/parser';
 import { EscPosDecoder } from '../printer/escpos';
 import { PrinterReplyParser, encodeProcessIdReply } from '../printer/status';
 import { voucherBytes } from '../printer/voucher-layout';
-import { VOUCHER } from '../printer/test-voucher';
+import { VOUCHER } from '../testing/test-voucher';
 import type { FramedParser } from './framed-parser';
 
 /** Uniform in [0, 1) from the core's seedable source. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SerialEndpoint } from './serial-endpoint';
 import { SocatPair } from './socat-pair';
-import { until } from './test-support';
+import { until } from '../testing/event-log';
 
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-endpoint-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readMachineKey } from '../machine-key';
-import { Bench, dataPath, testMachine } from '../testing';
+import { Bench, dataPath, testMachine } from '../testing/store-rig';
 import { startSwtpm, type Swtpm } from '../testing/swtpm';
 import { counterPassword, hexHandle, NvCounter, readCounter } from './nv-counter';
 import type { AnchorChoice } from './records-anchor';

@@ -11,7 +11,7 @@
 // the cabinet shows as a tilt (C-15) and under which nothing that moves money is carried out,
 // tried again until it goes; never a silent start without the anchor.
 
-import type { AnchorMemory } from '../../cabinet';
+import type { AnchorMemory, LogData } from '../../cabinet';
 import { StoreError } from '../database';
 import type { MachineKey } from '../machine-key';
 import {
@@ -38,11 +38,8 @@ export interface AnchorFinding {
   memory: AnchorMemory | null;
 }
 
-/** A log row the anchor wants written with the next commit. */
-export interface AnchorNote {
-  event: string;
-  [field: string]: unknown;
-}
+/** A log row the anchor wants written with the next commit (declared in the cabinet's log vocabulary). */
+export type AnchorNote = Extract<LogData<'records'>, { event: 'anchored' | 'anchorCaughtUp' }>;
 
 /** What one commit records, and whether the counter must advance once it is durable. */
 export interface AnchorPlan {

@@ -16,18 +16,18 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SeededRandom, uniformBelow } from '../../core';
-import { checkBalance, type CabinetState } from '../../cabinet';
-import { readMachineKey, RecordsReader, type Tcti } from '../../store';
-import { recordsAgainstCounter } from '../../store/testing/anchor-check';
-import { startSwtpm } from '../../store/testing/swtpm';
-import { gameView } from '../headless';
-import { readLedger } from './device-ledger';
-import { DeviceRig } from './device-rig';
+import { SeededRandom, uniformBelow } from '../../src/core';
+import { checkBalance, readLogRow, type CabinetState } from '../../src/cabinet';
+import { readMachineKey, RecordsReader, type Tcti } from '../../src/store';
+import { recordsAgainstCounter } from '../../src/store/testing/anchor-check';
+import { startSwtpm } from '../../src/store/testing/swtpm';
+import { gameView } from '../../src/app/headless';
+import { readLedger } from '../../src/app/sim/device-ledger';
+import { DeviceRig } from '../support/device-rig';
 import { CrashHost, CRASH_SAS_ADDRESS } from './crash-host';
-import { handMove } from './hands';
+import { handMove } from '../../src/app/sim/hands';
 
-const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../src/app/cli.ts', import.meta.url));
 
 /** Low limits so that handpays, ticket-limit lockups and credit-limit returns all happen. */
 export const CRASH_CONFIG = {
@@ -290,9 +290,9 @@ function voucherJournal(store: RecordsReader): { printed: Map<string, number>; h
   const printed = new Map<string, number>();
   const handpaid = new Map<string, number>();
   for (const row of store.eventsOfKind(['voucher'], -1)) {
-    const { event, validation, amount } = row.data as { event: string; validation: string; amount: number };
-    if (event === 'printed') printed.set(validation, amount);
-    else if (event === 'voided' || event === 'failed') handpaid.set(validation, amount);
+    const d = readLogRow('voucher', row);
+    if (d?.event === 'printed') printed.set(d.validation, d.amount);
+    else if (d?.event === 'voided' || d?.event === 'failed') handpaid.set(d.validation, d.amount);
   }
   return { printed, handpaid };
 }

@@ -2,9 +2,9 @@
 // real store as the runner commits it, and a technician PIN ("1234") to log in with. For tests only.
 
 import { stepCabinet, type CabinetInput, type CabinetResult } from '../../cabinet';
-import { Rig, type RigOptions } from '../../cabinet/testing';
+import { Rig, type RigOptions } from '../../cabinet/testing/rig';
 import { Journal } from '../../store';
-import { testDir, testMachine } from '../../store/testing';
+import { testDir, testMachine } from '../../store/testing/store-rig';
 
 export const BENCH_PIN = '1234';
 
@@ -12,7 +12,7 @@ export class StoreBench {
   readonly rig: Rig;
   readonly store: Journal;
 
-  /** `path` in a data folder of the test's own (store/testing.ts dataPath), key and mirror beside it. */
+  /** `path` in a data folder of the test's own (src/store/testing/store-rig.ts, dataPath), key and mirror beside it. */
   constructor(path: string, options: RigOptions = {}) {
     this.rig = new Rig(options);
     const s = this.rig.state;

@@ -6,8 +6,8 @@
 // back, a voucher cut with its validation number and amount.
 
 import { join } from 'node:path';
-import { uniformBelow, type RandomSource } from '../../core';
-import { withCheckDigits, type Door, type KeySwitch } from '../../cabinet';
+import { uniformBelow, type RandomSource } from '../../src/core';
+import { withCheckDigits, type Door, type KeySwitch } from '../../src/cabinet';
 import {
   AcceptorSimulator,
   DeckSimulator,
@@ -16,10 +16,10 @@ import {
   SIMULATOR_LINES,
   SocatPair,
   type PrintedTicket,
-} from '../../devices';
-import { DeviceLedger } from './device-ledger';
-import { oneOf } from './one-of';
-import type { HandMove } from './hands';
+} from '../../src/devices';
+import { DeviceLedger } from '../../src/app/sim/device-ledger';
+import { oneOf } from '../../src/app/sim/one-of';
+import type { HandMove } from '../../src/app/sim/hands';
 
 const NAMES = ['acceptor', 'printer', 'deck'] as const;
 

@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AcceptorDriver } from '../../devices';
-import { EventLog, until } from '../../devices/shared/test-support';
-import { readLedger } from './device-ledger';
+import { AcceptorDriver } from '../../src/devices';
+import { EventLog, until } from '../../src/devices/testing/event-log';
+import { readLedger } from '../../src/app/sim/device-ledger';
 import { DeviceRig } from './device-rig';
 
 let dir: string;

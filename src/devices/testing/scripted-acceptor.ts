@@ -4,9 +4,9 @@
 // own bytes, as JCM's firmware does; every status request gets the next scripted answer.
 
 import type { DeviceEndpoint } from '../shared/device-endpoint';
-import { encodeCommand, encodeResponse, type Id003Command, type Id003Response } from './codec';
-import { assignmentFor } from './currency';
-import { Id003CommandParser } from './parser';
+import { encodeCommand, encodeResponse, type Id003Command, type Id003Response } from '../id003/codec';
+import { assignmentFor } from '../id003/currency';
+import { Id003CommandParser } from '../id003/parser';
 
 const SETTINGS = new Set<Id003Command['type']>([
   'setDenominations',

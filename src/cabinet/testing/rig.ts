@@ -2,16 +2,24 @@
 // numbers (with their check digits) and a transparent PIN "hash". For tests and examples only; the app injects the real
 // ones.
 
-import { SeededRandom, shuffledDeck, type Card } from '../core';
-import type { DeviceCommand, DeviceEvent, Door, KeySwitch } from './device-events';
-import type { CabinetEffect, GameRecord, LogEntry } from './effects';
-import { stepCabinet, type CabinetResult } from './cabinet';
-import type { CabinetEnv, CabinetInput } from './inputs';
-import type { ConfigReturns } from './return-range';
-import type { TableReturn } from './table-return';
-import { DEFAULT_SETTINGS, type CabinetSettings, type Limits } from './settings';
-import { initialState, type CabinetState } from './state';
-import { withCheckDigits } from './validation-number';
+import { SeededRandom, shuffledDeck, type Card } from '../../core';
+import type { DeviceCommand, DeviceEvent, Door, KeySwitch } from '../device-events';
+import type { CabinetEffect, GameRecord, LogKind } from '../effects';
+import { stepCabinet, type CabinetResult } from '../cabinet';
+import type { CabinetEnv, CabinetInput } from '../inputs';
+import type { ConfigReturns } from '../return-range';
+import type { TableReturn } from '../table-return';
+import { DEFAULT_SETTINGS, type CabinetSettings, type Limits } from '../settings';
+import { initialState, type CabinetState } from '../state';
+import { withCheckDigits } from '../validation-number';
+import { logRowProblem } from '../vocabulary/log-events';
+
+/** A logged row as a test reads it: any of its kind's fields, by name. */
+export interface LoggedRow {
+  at: number;
+  kind: LogKind;
+  data: Record<string, unknown>;
+}
 
 /**
  * The layout of validation numbers before issue 23: the machine's digits (last six), the
@@ -47,7 +55,7 @@ export class Rig {
   state: CabinetState;
   now = 1_700_000_000_000;
   readonly decks: Card[][] = [];
-  readonly log: LogEntry[] = [];
+  readonly log: LoggedRow[] = [];
   readonly commands: DeviceCommand[] = [];
   readonly records: GameRecord[] = [];
   /** Tickets to validate and the vouchers' changes, as the app and the store would see them. */
@@ -98,8 +106,12 @@ export class Rig {
   }
 
   private collect(e: CabinetEffect): void {
-    if (e.type === 'log') this.log.push(e.entry);
-    else if (e.type === 'command') this.commands.push(e.command);
+    if (e.type === 'log') {
+      // Every row a test makes is checked against its kind's declaration: the log says what it declares.
+      const problem = logRowProblem(e.entry);
+      if (problem) throw new Error(`a log row its declaration does not allow: ${problem}`);
+      this.log.push(e.entry as LoggedRow);
+    } else if (e.type === 'command') this.commands.push(e.command);
     else if (e.type === 'recall') this.records.push(e.record);
     else if (e.type !== 'recordsCleared') this.tickets.push(e);
   }

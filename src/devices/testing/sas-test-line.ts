@@ -2,7 +2,7 @@
 // (wakeup-encoded, as on a pseudo-terminal), what the machine writes is collected.
 
 import type { DeviceEndpoint } from '../shared/device-endpoint';
-import { encodeHostMessage } from './wire';
+import { encodeHostMessage } from '../sas/wire';
 
 export class TestLine implements DeviceEndpoint {
   readonly written: Buffer[] = [];

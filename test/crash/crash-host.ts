@@ -6,12 +6,12 @@
 // the only credited ticket the host may not know of yet the last one, whose end it has not read.
 
 import { join } from 'node:path';
-import type { CabinetState } from '../../cabinet';
-import { SasHost } from '../../devices/sas/host';
-import { SAS_BAUD_RATE } from '../../devices/sas/port';
-import { SerialEndpoint } from '../../devices/shared/serial-endpoint';
-import { SocatPair } from '../../devices/shared/socat-pair';
-import type { RecordsReader } from '../../store';
+import { readLogRow, type CabinetState } from '../../src/cabinet';
+import { SasHost } from '../../src/devices/sas/host';
+import { SAS_BAUD_RATE } from '../../src/devices/sas/port';
+import { SerialEndpoint } from '../../src/devices/shared/serial-endpoint';
+import { SocatPair } from '../../src/devices/shared/socat-pair';
+import type { RecordsReader } from '../../src/store';
 
 export const CRASH_SAS_ADDRESS = 1;
 
@@ -61,8 +61,8 @@ export class CrashHost {
     }
     const credited = new Map<string, number>();
     for (const row of store.eventsOfKind(['ticket'], -1)) {
-      const d = row.data as { event: string; barcode: string; amount: number };
-      if (d.event !== 'redeemed') continue;
+      const d = readLogRow('ticket', row);
+      if (d?.event !== 'redeemed') continue;
       if (credited.has(d.barcode)) problems.push(`cabinet: ticket ${d.barcode} credited twice`);
       credited.set(d.barcode, d.amount);
     }

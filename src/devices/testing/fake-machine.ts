@@ -3,8 +3,9 @@
 // acceptor, a handpay, a clock. It behaves as the cabinet will (each call commits at once), but
 // it is not the cabinet: the cabinet implements SasMachine from its own state and store.
 
+import { REDEEM_STATUS, refusedByHost, TRANSFER_CODE } from '../sas/ticket-codes';
 import { crc16Kermit } from '../shared/crc16-kermit';
-import { planRaise, type ExceptionStore } from './exception-queue';
+import { planRaise, type ExceptionStore } from '../sas/exception-queue';
 import type {
   GameConfig,
   GameEntry,
@@ -15,8 +16,8 @@ import type {
   TicketIn,
   TicketRedemption,
   ValidationRecord,
-} from './machine';
-import { applySetValidationId, issueValidation, type ValidationConfig, type ValidationState } from './validation';
+} from '../sas/machine';
+import { applySetValidationId, issueValidation, type ValidationConfig, type ValidationState } from '../sas/validation';
 
 export interface FakeMachineOptions {
   /** Credit limit for tickets in, minor units. */
@@ -250,20 +251,20 @@ export class FakeMachine implements SasMachine {
   private decide(id: string, d: RedeemDecision): number {
     const t = this.ticket;
     this.calls.push(`redeem ${id} ${d.transferCode.toString(16)} ${d.amount}`);
-    if (!t || t.id !== id || t.state !== 'awaitingHost') return 0xc0;
-    if (d.transferCode >= 0x80) {
-      this.ticket = { ...t, state: 'pending', status: 0x80 };
-      return 0x40;
+    if (!t || t.id !== id || t.state !== 'awaitingHost') return REDEEM_STATUS.notThisCycle;
+    if (refusedByHost(d.transferCode)) {
+      this.ticket = { ...t, state: 'pending', status: REDEEM_STATUS.rejectedByHost };
+      return REDEEM_STATUS.pending;
     }
-    if (d.transferCode !== 0x00) {
-      this.ticket = { ...t, state: 'pending', status: 0x82 };
-      return 0x40;
+    if (d.transferCode !== TRANSFER_CODE.cashable) {
+      this.ticket = { ...t, state: 'pending', status: REDEEM_STATUS.notValidFunction };
+      return REDEEM_STATUS.pending;
     }
     if ((this.meters.get(0x0c) ?? 0) + d.amount > this.opts.creditLimit) {
-      this.ticket = { ...t, state: 'pending', status: 0x84 };
-      return 0x84;
+      this.ticket = { ...t, state: 'pending', status: REDEEM_STATUS.overCreditLimit };
+      return REDEEM_STATUS.overCreditLimit;
     }
     this.ticket = { ...t, state: 'pending', amount: d.amount };
-    return 0x40;
+    return REDEEM_STATUS.pending;
   }
 }

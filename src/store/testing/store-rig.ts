@@ -4,10 +4,10 @@
 
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { stepCabinet, type CabinetInput, type CabinetState } from '../cabinet';
-import { Rig } from '../cabinet/testing';
-import { Journal } from './journal';
-import type { MachineOptions } from './records-open';
+import { stepCabinet, type CabinetInput, type CabinetState } from '../../cabinet';
+import { Rig } from '../../cabinet/testing/rig';
+import { Journal } from '../journal';
+import type { MachineOptions } from '../records-open';
 
 /** A database path in `dir`'s data folder (made if missing). */
 export function dataPath(dir: string, name = 'c.db'): string {

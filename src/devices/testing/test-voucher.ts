@@ -1,7 +1,7 @@
 // A voucher for the printer tests.
 
 import type { Voucher } from '../../cabinet/device-events';
-import { legacyValidation } from '../../cabinet/testing';
+import { legacyValidation } from '../../cabinet/testing/rig';
 
 export const VOUCHER: Voucher = {
   validation: legacyValidation(1234, 7),
