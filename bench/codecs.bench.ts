@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { decodeResponse, encodeCommand, encodeResponse, type Id003Response } from '../src/devices/id003/codec';
 import { assignmentFor } from '../src/devices/id003/currency';
 import { Id003CommandParser, Id003ResponseParser } from '../src/devices/id003/parser';
-import { readTicketBarcode } from '../src/devices/id003/barcode';
+import { readTicketBarcode } from '../src/devices/acceptor/barcode';
 import { decodeDeckFrame, encodeDeckFrame, restingState, type DeckFrame } from '../src/devices/deck/codec';
 import { DeckParser } from '../src/devices/deck/parser';
 import { EscPosDecoder, encodeEscPos } from '../src/devices/printer/escpos';
@@ -15,6 +15,14 @@ import { PrinterReplyParser, encodeProcessIdReply } from '../src/devices/printer
 import { voucherBytes } from '../src/devices/printer/voucher-layout';
 import { legacyValidation } from '../src/cabinet/testing/rig';
 import type { FramedParser } from '../src/devices/shared/framed-parser';
+import {
+  decodeReply as decodeEbdsReply,
+  encodeCommand as encodeEbdsCommand,
+  encodeReply as encodeEbdsReply,
+} from '../src/devices/ebds/codec';
+import { unitStatus } from '../src/devices/ebds/codec';
+import { EbdsCommandParser, EbdsReplyParser } from '../src/devices/ebds/parser';
+import { EBDS_COMMANDS, EBDS_REPLIES } from '../src/devices/testing/ebds-samples';
 
 const N = Number(process.env.FUZZ_FRAMES ?? 1_000_000);
 
@@ -186,14 +194,67 @@ function fuzzPrinter() {
 }
 
 /**
- * The barcode path: escrow frames of code 0x6F carrying any number of bytes (a quarter exactly
- * 18 digits, half digits only, the rest any byte), a quarter of them mutated, through the parser
- * and the driver's barcode check. Counted: barcodes offered to the cabinet (every one must be the
- * 18 digits sent), refused (each must be shown in printable form), frames dropped, crashes.
+ * EBDS's 8-bit XOR lets some mutated frames through, so the driver believes a reply that changes
+ * anything only when the unit repeats it byte for byte (docs/protocols/ebds.md, "The toggle"). Here
+ * each reply is sent twice, each copy mutated independently as the line might: counted are the
+ * corrupt replies a single read would take and those the two reads agree on.
  */
-function fuzzBarcodes() {
-  const r = rng(11);
-  const p = new Id003ResponseParser();
+function fuzzEbdsTwice(frames: Buffer[]) {
+  const r = rng(17);
+  const p = new EbdsReplyParser();
+  const valid = new Set(frames.map((f) => f.toString('latin1')));
+  let once = 0;
+  let twice = 0;
+  let crashes = 0;
+  const t = performance.now();
+  for (let i = 0; i < N; i++) {
+    const f = frames[i % frames.length]!;
+    const read = () => {
+      const m = mutate(f, r);
+      const got = [...p.feed(m), ...p.reset()];
+      return valid.has(m.toString('latin1')) || got.length !== 1 ? null : JSON.stringify(got[0]);
+    };
+    try {
+      const a = read();
+      if (a === null) continue;
+      once++;
+      if (a === read()) twice++;
+    } catch {
+      crashes++;
+    }
+  }
+  const s = (performance.now() - t) / 1000;
+  console.log(
+    `${'EBDS read twice'.padEnd(20)} ${fmt(N)} replies, each sent twice and mutated independently, in ${s.toFixed(1)} s: a corrupt reply taken by one read ${fmt(once)}, by two agreeing reads ${twice}, crashes ${crashes}`,
+  );
+}
+
+/** How one family carries a barcode in escrow, for fuzzBarcodes. */
+interface BarcodeFamily<F> {
+  name: string;
+  what: string;
+  seed: number;
+  /** The longest barcode tried, and the widest byte of the line (ID-003 8 bits, EBDS 7). */
+  maxLength: number;
+  byteRange: number;
+  /** The byte a unit pads with (EBDS's '('): never the last of a barcode a reader sends. */
+  padding?: number;
+  frame(barcode: string): Buffer;
+  parser(): { feed(b: Buffer): F[]; reset(): F[]; stats: { badFrames: number } };
+  /** The barcode a parsed frame offers, if it is a barcode frame. */
+  barcodeOf(frame: F): string | undefined;
+}
+
+/**
+ * The barcode path: escrow frames carrying any number of bytes (a quarter exactly 18 digits, half
+ * digits only, the rest any byte the line carries), a quarter of them mutated, through the parser
+ * and the barcode check both acceptor families share. Counted: barcodes offered to the cabinet
+ * (every one must be the 18 digits sent), refused (each must be shown in printable form), frames
+ * dropped, crashes.
+ */
+function fuzzBarcodes<F>(family: BarcodeFamily<F>) {
+  const r = rng(family.seed);
+  const p = family.parser();
   let offered = 0;
   let wrongOffers = 0;
   let refused = 0;
@@ -202,20 +263,22 @@ function fuzzBarcodes() {
   let mutated = 0;
   const t = performance.now();
   for (let i = 0; i < N; i++) {
-    const len = i % 4 === 0 ? 18 : Math.floor(r() * 250);
+    const len = i % 4 === 0 ? 18 : Math.floor(r() * family.maxLength);
     const digits = i % 2 === 0;
     const bytes = Buffer.alloc(len);
-    for (let k = 0; k < len; k++) bytes[k] = digits ? 0x30 + Math.floor(r() * 10) : Math.floor(r() * 256);
+    for (let k = 0; k < len; k++) bytes[k] = digits ? 0x30 + Math.floor(r() * 10) : Math.floor(r() * family.byteRange);
+    while (bytes.length && bytes[bytes.length - 1] === family.padding) bytes[bytes.length - 1] = 0x30;
     const barcode = bytes.toString('latin1');
-    let frame = encodeResponse({ type: 'escrow', code: 0x6f, barcode });
+    let frame = family.frame(barcode);
     if (i % 4 === 3) {
       frame = mutate(frame, r);
       mutated++;
     }
     try {
-      for (const resp of [...p.feed(frame), ...p.reset()]) {
-        if (resp.type !== 'escrow' || resp.barcode === undefined) continue;
-        const reading = readTicketBarcode(resp.barcode);
+      for (const parsed of [...p.feed(frame), ...p.reset()]) {
+        const code = family.barcodeOf(parsed);
+        if (code === undefined) continue;
+        const reading = readTicketBarcode(code);
         if (reading.ok) {
           offered++;
           if (reading.barcode !== barcode || !/^[0-9]{18}$/.test(reading.barcode)) wrongOffers++;
@@ -230,13 +293,16 @@ function fuzzBarcodes() {
   }
   const s = (performance.now() - t) / 1000;
   console.log(
-    `${'ID-003 barcodes'.padEnd(20)} ${fmt(N)} ticket escrows (${fmt(mutated)} mutated) in ${s.toFixed(1)} s: offered ${fmt(offered)} (not the 18 digits sent: ${wrongOffers}), ` +
+    `${family.name.padEnd(20)} ${fmt(N)} ${family.what} (${fmt(mutated)} mutated) in ${s.toFixed(1)} s: offered ${fmt(offered)} (not the 18 digits sent: ${wrongOffers}), ` +
       `refused ${fmt(refused)} (shown unsafely: ${unsafeShown}), dropped ${fmt(p.stats.badFrames)}, crashes ${crashes}`,
   );
 }
 
+const ESCROWED = unitStatus({ activity: 'escrowed', model: 0x54 });
+
 console.log(`codec throughput (node ${process.version})`);
 throughput('ID-003 responses', ID003.map(encodeResponse), decodeResponse, () => new Id003ResponseParser());
+throughput('EBDS replies', EBDS_REPLIES.map(encodeEbdsReply), decodeEbdsReply, () => new EbdsReplyParser());
 throughput('button deck', DECK.map(encodeDeckFrame), decodeDeckFrame, () => new DeckParser());
 console.log(
   `\nfuzzing: ${fmt(N)} random or mutated frames per parser (bit flips, byte changes, truncations, frame-shaped garbage, noise)`,
@@ -252,5 +318,29 @@ fuzz(
   () => new Id003CommandParser(),
 );
 fuzz('button deck', DECK.map(encodeDeckFrame), () => new DeckParser());
-fuzzBarcodes();
+fuzz('EBDS replies', EBDS_REPLIES.map(encodeEbdsReply), () => new EbdsReplyParser());
+fuzz('EBDS commands', EBDS_COMMANDS.map(encodeEbdsCommand), () => new EbdsCommandParser());
+fuzzEbdsTwice(EBDS_REPLIES.map(encodeEbdsReply));
+fuzzBarcodes({
+  name: 'ID-003 barcodes',
+  what: 'ticket escrows',
+  seed: 11,
+  maxLength: 250,
+  byteRange: 256,
+  frame: (barcode) => encodeResponse({ type: 'escrow', code: 0x6f, barcode }),
+  parser: () => new Id003ResponseParser(),
+  barcodeOf: (resp) => (resp.type === 'escrow' ? resp.barcode : undefined),
+});
+// EBDS: barcode replies of 7-bit bytes, up to what a 127-byte frame holds.
+fuzzBarcodes({
+  name: 'EBDS barcodes',
+  what: 'barcode replies',
+  seed: 13,
+  maxLength: 116,
+  byteRange: 128,
+  padding: 0x28,
+  frame: (barcode) => encodeEbdsReply({ type: 'barcode', toggle: 0, status: ESCROWED, barcode }),
+  parser: () => new EbdsReplyParser(),
+  barcodeOf: (reply) => (reply.type === 'barcode' ? reply.barcode : undefined),
+});
 fuzzPrinter();

@@ -1,11 +1,14 @@
-// The crash test at scale: `npm run bench:crash -- --kills 1000 [--anchor]`. The cabinet runs its
-// real drivers on the serial simulators' pseudo-terminals (socat), as with real ports; with
-// --anchor its records are anchored to a software TPM's counter (swtpm). Prints the crashes, the
-// games that resumed and every discrepancy found (the target is none).
+// The crash test at scale: `npm run bench:crash -- --kills 1000 [--acceptor ebds] [--tickets-per-mille N] [--anchor]`;
+// with `--sas MODE` (secure-enhanced, system or standard) the host simulator is on a SAS link in
+// that validation mode and validates every ticket; with --anchor the records are anchored to a
+// software TPM's counter (swtpm). The cabinet runs its real drivers on the serial simulators'
+// pseudo-terminals (socat), as with real ports. Prints the crashes, the games that resumed and
+// every discrepancy found (the target is none).
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { VALIDATION_MODES, type ValidationMode } from '../src/cabinet';
 import { crashTest } from '../test/crash/crash-harness';
 
 function flag(name: string, fallback: string): string {
@@ -16,10 +19,23 @@ function flag(name: string, fallback: string): string {
 
 const kills = Number(flag('kills', '100'));
 const seed = flag('seed', String(Date.now()));
+const acceptor = flag('acceptor', 'id003');
+const ticketsPerMille = Number(flag('tickets-per-mille', '0'));
 const keep = process.argv.includes('--keep');
 const anchor = process.argv.includes('--anchor');
-if (!Number.isSafeInteger(kills) || kills < 1) {
-  process.stderr.write('usage: npm run bench:crash -- [--kills N] [--seed S] [--anchor] [--keep]\n');
+const sasMode = process.argv.includes('--sas') ? flag('sas', 'secure-enhanced') : null;
+const isMode = (m: string): m is ValidationMode => (VALIDATION_MODES as readonly string[]).includes(m);
+if (
+  !Number.isSafeInteger(kills) ||
+  kills < 1 ||
+  (sasMode !== null && !isMode(sasMode)) ||
+  (acceptor !== 'id003' && acceptor !== 'ebds') ||
+  !Number.isSafeInteger(ticketsPerMille) ||
+  ticketsPerMille < 0
+) {
+  process.stderr.write(
+    `usage: npm run bench:crash -- [--kills N] [--seed S] [--sas ${VALIDATION_MODES.join('|')}] [--acceptor id003|ebds] [--tickets-per-mille N] [--anchor] [--keep]\n`,
+  );
   process.exit(2);
 }
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-crash-'));
@@ -29,6 +45,9 @@ const report = await crashTest({
   kills,
   seed,
   anchor,
+  acceptor,
+  ticketsPerMille,
+  ...(sasMode !== null && isMode(sasMode) ? { sas: true, validation: sasMode, ticketsPerMille: 300 } : {}),
   log: (line) => {
     if (process.argv.includes('--verbose')) process.stdout.write(line + '\n');
     else if (/^kill \d*[05]0:/.test(line))
@@ -38,7 +57,7 @@ const report = await crashTest({
 const seconds = (performance.now() - started) / 1000;
 process.stdout.write(
   [
-    `crash test: seed ${seed}, ${report.kills} SIGKILLs in ${seconds.toFixed(1)} s (${report.killedBeforeReady} during start-up or recovery)`,
+    `crash test (${acceptor} acceptor): seed ${seed}, ${report.kills} SIGKILLs in ${seconds.toFixed(1)} s (${report.killedBeforeReady} during start-up or recovery)`,
     `games played ${report.gamesPlayed}; interrupted games resumed with the same cards ${report.resumedGames}`,
     `notes stacked ${report.notesStacked} (${report.recoveredNotes} credited by recovery); vouchers printed ${report.vouchersPrinted} (${report.recoveredVouchers} settled by recovery); vouchers failed or voided and handpaid ${report.voidedVouchers}`,
     ...(anchor
@@ -46,6 +65,12 @@ process.stdout.write(
           `records anchored to a TPM counter (swtpm): at the end at ${report.anchorEnd}; kills that left the records one ahead of it (between a commit and its advance) ${report.anchorAhead}, each finished by the next start`,
         ]
       : []),
+    ...(sasMode
+      ? [
+          `SAS (${sasMode} validation): tickets inserted ${report.ticketsInserted}, stacked ${report.ticketsStacked}, returned ${report.ticketsReturned}; host redeemed ${report.hostRedeemed}, final statuses read ${report.hostFinalStatuses}; vouchers the host learnt ${report.hostVouchers} (${report.hostVouchersUnread} yet to read); cash-outs paid by hand ${report.handpaidCashouts}`,
+        ]
+      : []),
+    `tickets put in ${report.ticketsInserted}: stacked ${report.ticketsStacked} (${report.recoveredTickets} credited by recovery), returned ${report.ticketsReturned}`,
     `discrepancies ${report.discrepancies.length}`,
     ...report.discrepancies.slice(0, 20).map((d) => `  ${d}`),
   ].join('\n') + '\n',

@@ -1,5 +1,5 @@
 // SAS reply time over a socat pseudo-terminal pair: 10,000 polls (a mix of general polls and long
-// polls, as a casino system sends them) from the host simulator to the link, against the fake
+// polls, as a casino system sends them, its routine reads among them) from the host simulator to the link, against the fake
 // machine and, in the same run, against the real cabinet (the whole assembly on a database with
 // its keyed records: CabinetMachine answering from the committed state, every exception raised
 // in the commit of its door event and removed, once taken, in a commit of its own), each measured
@@ -105,6 +105,21 @@ const MIX: (LongPollRequest | 'general')[] = [
   { command: 0x7e },
   'general',
   { command: 0x0f },
+  // What a floor's accounting system reads as a matter of course (issue 27).
+  'general',
+  { command: 0xa0, game: 0 },
+  'general',
+  { command: 0x10 },
+  'general',
+  { command: 0x6f, game: 0, meters: [0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x0b, 0x0c] },
+  'general',
+  { command: 0x50, validationType: 0x00 },
+  'general',
+  { command: 0x48 },
+  'general',
+  { command: 0x52, game: 1 },
+  'general',
+  { command: 0xa4, game: 0 },
 ];
 
 /** The polls, timed at the host; `raise` makes the machine queue an exception every 500 polls. */

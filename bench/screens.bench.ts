@@ -2,7 +2,7 @@
 // Chromium with the frame cap off (Pixi's canvas renderer where WebGL is SwiftShader), at both
 // cabinet monitors: frames per second of the attract loop, a big win's show, the deal animation
 // and the Poker Plus reveal; the time from a button-deck frame written on a pseudo-terminal to
-// the screen showing its effect; and the renderer's JS heap after 30 and 60 games. `--renderer`
+// the first frame painted with its effect, hop by hop (deck-latency.ts); and the renderer's JS heap after 30 and 60 games. `--renderer`
 // measures a renderer built elsewhere (`vite build renderer --outDir DIR` on another commit), so
 // two builds can be compared back to back on the same machine.
 import { loadavg } from 'node:os';
@@ -11,10 +11,20 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { ATTRACT_PAGES } from '../renderer/model/play/attract-loop';
 import { preferCanvas } from '../renderer/ui/renderer-choice';
 import { buildRenderer, CHROMIUM_ARGS } from '../test/support/renderer-build';
-import { cardsOf, press, pressWish, startTestCabinet, until, type Scene } from '../test/e2e/cabinet-harness';
+import { deckLatency, STAMP_MESSAGES } from './deck-latency';
+import {
+  cardsOf,
+  insertNote,
+  press,
+  pressWish,
+  startTestCabinet,
+  until,
+  type Scene,
+} from '../test/e2e/cabinet-harness';
 
 const ROUNDS = Number(process.env.SCREEN_ROUNDS ?? 8);
-const TAPS = Number(process.env.SCREEN_TAPS ?? 200);
+/** HOLD presses, half with the cabinet as it runs and half with every commit synced first. */
+const TAPS = Number(process.env.SCREEN_TAPS ?? 400);
 /** Games after which the heap is read; empty to skip that part. */
 const HEAP_AT = (process.env.SCREEN_HEAP_AT ?? '30,60').split(',').filter(Boolean).map(Number);
 const BIG_WINS = Number(process.env.SCREEN_BIG_WINS ?? 2);
@@ -62,10 +72,6 @@ async function fpsOver(page: Page, ms: number): Promise<number> {
   return ((await frames(page)) - f0) / ((performance.now() - s0) / 1000);
 }
 
-const pct = (xs: number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const fps = (xs: number[], what: string) =>
   `${mean(xs).toFixed(1)} fps (min ${Math.min(...xs).toFixed(1)}, ${xs.length} ${what})`;
@@ -85,8 +91,15 @@ async function jacksGame(page: Page): Promise<void> {
   await press(page, 'deal');
 }
 
-async function openPage(browser: Browser, url: string, size: { width: number; height: number }, query: string) {
+async function openPage(
+  browser: Browser,
+  url: string,
+  size: { width: number; height: number },
+  query: string,
+  init?: string,
+) {
   const page = await browser.newPage({ viewport: size });
+  if (init) await page.addInitScript(init);
   await page.goto(`${url}?test=1${query}`);
   await until(page, (s) => s.version !== null, 'the first snapshot', 90_000);
   return page;
@@ -108,7 +121,7 @@ async function shows(browser: Browser, root: string, size: { width: number; heig
       attract.push(await fpsOver(page, Math.min(ATTRACT_WINDOW_MS, p.ms - 300)));
       at += p.ms;
     }
-    cabinet.app.devices.sim!.acceptor.insertNote(10_000);
+    if (!(await insertNote(cabinet, 10_000))) throw new Error('the acceptor took no note');
     await until(page, (s) => s.screen === 'lobby', 'the lobby');
     await press(page, 'play');
     const big: number[] = [];
@@ -135,10 +148,9 @@ async function shows(browser: Browser, root: string, size: { width: number; heig
 async function play(browser: Browser, root: string, size: { width: number; height: number }): Promise<string[]> {
   const cabinet = await startTestCabinet(root, { limits: { creditLimit: 10_000_000 } }, 'pty');
   try {
-    const page = await openPage(browser, cabinet.url, size, '');
+    const page = await openPage(browser, cabinet.url, size, '', STAMP_MESSAGES);
     const cdp = await page.context().newCDPSession(page);
-    const sim = cabinet.app.devices.sim!;
-    sim.acceptor.insertNote(10_000);
+    if (!(await insertNote(cabinet, 10_000))) throw new Error('the acceptor took no note');
     await until(page, (s) => s.screen === 'lobby', 'the lobby');
     await press(page, 'play');
     let games = 0;
@@ -160,23 +172,7 @@ async function play(browser: Browser, root: string, size: { width: number; heigh
       (s) => s.cards.length === 5 && s.buttons.some((b) => b.name === 'hold2' && b.live),
       'the hold buttons',
     );
-    const latencies: number[] = [];
-    for (let i = 0; i < TAPS; i++) {
-      const before = await page.evaluate(
-        () => (window as unknown as { __scene: () => Scene }).__scene().cards[1]!.held,
-      );
-      // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
-      const seen = page.evaluate(`new Promise((resolve) => {
-        const look = () => {
-          if (window.__scene().cards[1].held !== ${before}) resolve(Date.now());
-          else requestAnimationFrame(look);
-        };
-        look();
-      })`) as Promise<number>;
-      const t0 = Date.now();
-      sim.deck.tap('hold2');
-      latencies.push((await seen) - t0);
-    }
+    const latency = await deckLatency(page, cabinet, TAPS);
     await press(page, 'deal');
     games++;
 
@@ -217,7 +213,7 @@ async function play(browser: Browser, root: string, size: { width: number; heigh
     return [
       `deal animation        ${fps(dealFps, 'deals')}`,
       `Poker Plus reveal     ${fps(revealFps, 'reveals')}`,
-      `deck frame → screen   median ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms, max ${Math.max(...latencies)} ms (${TAPS} HOLD presses over a socat pty)`,
+      ...latency,
       ...(heap.length ? [`renderer JS heap      ${heap.join(', ')}`] : []),
     ];
   } finally {

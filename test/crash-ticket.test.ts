@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBalance, type CabinetState } from '../src/cabinet';
+import type { AcceptorSimulator } from '../src/devices';
 import { until } from '../src/devices/testing/event-log';
 import { loadConfig, startCabinet, type AssembledCabinet } from '../src/app/cabinet-app';
 import { CRASH_SAS_ADDRESS, CrashHost } from './crash/crash-host';
@@ -75,6 +76,8 @@ function killWhen(
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     const kill = () => child.kill('SIGKILL');
+    // The rig's default acceptor speaks ID-003: a stack is its STACK-1 or STACK-2.
+    const id003 = rig.acceptor as AcceptorSimulator;
     const onCommand = (c: { type: string }) => {
       if (c.type === 'stack1' || c.type === 'stack2') kill();
     };
@@ -83,14 +86,14 @@ function killWhen(
     child.stdout.on('data', (chunk: Buffer) => {
       if (ready || !chunk.toString().includes('"ready"')) return;
       ready = true;
-      if (when === 'stacking') rig.acceptor.on('command', onCommand);
+      if (when === 'stacking') id003.on('command', onCommand);
       else watching = setInterval(() => committedTicket(db)?.phase === 'validating' && kill(), 5);
       until('the ticket drawn in', () => rig.acceptor.insertTicket(barcode), 20_000).catch(() => child.kill('SIGTERM'));
     });
     const giveUp = setTimeout(() => child.kill('SIGTERM'), 60_000);
     child.on('exit', (_code, signal) => {
       clearTimeout(giveUp);
-      rig.acceptor.off('command', onCommand);
+      id003.off('command', onCommand);
       if (watching) clearInterval(watching);
       resolve(signal);
     });

@@ -12,6 +12,8 @@ import { loadConfig, startCabinet } from '../src/app/cabinet-app';
 import { installedPayTables } from '../src/app/service/installed-pay-tables';
 import { checkConfigReturns } from '../src/app/service/table-returns';
 import { dataPath } from '../src/store/testing/store-rig';
+import { bestPlayRecord } from '../src/app/testing/recorded-returns';
+import { technicianIn } from '../src/app/testing/technician-in';
 
 const root = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-c24-'));
@@ -29,11 +31,15 @@ const OLD_TABLE = {
   'two-pair': 2,
   pair: 1,
 };
+// Typical play as 12 million rounds found it; best play's figures made up for the test (a
+// strategy found at 100.9%, headroom adding 0.26 points to its upper bound: upper 101.26%).
 const OLD_RECORDED = {
   table: OLD_TABLE,
-  returnPct: 100.2428,
-  returnCi95: [100.1612, 100.3243],
-  returnBasis: 'simulated: 12,000,000 rounds, seed paytable-p12, default strategy of the time',
+  ...bestPlayRecord(100.9, {
+    returnPct: 100.2428,
+    returnCi95: [100.1612, 100.3243],
+    returnBasis: 'simulated: 12,000,000 rounds, seed paytable-p12, default strategy of the time',
+  }),
 };
 
 function configFile(name: string, content: unknown): string {
@@ -47,7 +53,7 @@ function spawn(args: string[]) {
 }
 
 const OLD_MESSAGE =
-  /Poker Plus pay table from the config file \(250\/50\/25\/9\/6\/4\/3\/2\/1\) returns 100\.2428% \(95% interval 100\.1612% \.\. 100\.3243%\), above the operator's range 85% \.\. 99\.9%/;
+  /Poker Plus pay table from the config file \(250\/50\/25\/9\/6\/4\/3\/2\/1\) returns 101\.26% at best play \(its upper estimate; the strategy found returns at least 100\.8%\), above the operator's range 85% \.\. 99\.9%/;
 
 describe('C-24 at start: the old Poker Plus table in the config file', () => {
   const recorded = configFile('old-recorded.json', { payTables: { 'poker-plus': OLD_RECORDED } });
@@ -146,21 +152,7 @@ describe("C-24 on the technician's side, with the real store", () => {
     });
     const { runner, journal: store } = app;
     try {
-      // The devices report in, the technician turns the key, logs in and leaves the initial PIN.
-      for (const device of ['acceptor', 'printer', 'deck'] as const)
-        runner.submit({ kind: 'device', event: { device, type: 'online' } });
-      runner.submit({
-        kind: 'device',
-        event: {
-          device: 'deck',
-          type: 'switches',
-          keys: { attendant: false, technician: true },
-          doors: { main: false, logic: false, cashbox: false },
-        },
-      });
-      expect(runner.wish({ type: 'technicianPin', pin: '0000' }).ok).toBe(true);
-      expect(runner.wish({ type: 'setPin', pin: '246810' }).ok).toBe(true);
-      expect(runner.state.access.technicianSession).toBe(true);
+      technicianIn(runner);
       const wish = {
         type: 'changeSettings',
         confirm: true,

@@ -55,6 +55,7 @@ describe('meter labels on the meters page', () => {
     expect(meterLabel('poker-plus/coinIn', 'x', USD, 'ru')).toBe('Покер плюс: всего ставок');
     expect(meterLabel('bills.10000', 'x', USD, 'ru')).toBe('купюры 100,00\u00a0$ (штук)');
     expect(meterLabel('totalDrop', 'total drop', USD, 'ru')).toBe('всего внесено (купюры и ваучеры)');
+    expect(meterLabel('totalCancelled', 'x', USD, 'ru')).toBe('всего снято кредитов (ваучеры и ручные выплаты)');
   });
 
   it("falls back to the cabinet's label for a meter it does not know", () => {

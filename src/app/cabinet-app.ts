@@ -9,7 +9,9 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { SeededRandom, shuffledDeck, type Card, type RandomSource } from '../core';
+import type { DeviceBus } from '../cabinet';
 import type { AnchorView, CabinetPort } from '../contract';
+import { SerialDeviceBus } from '../devices';
 import { Journal, type AnchorChoice, type MachineOptions, type Purpose } from '../store';
 import { describeDevices, openDevices, refuseDevices, type DevicePlan, type OpenedDevices } from './cabinet-devices';
 import { parseConfig, parseConfigText, type AppConfig } from './config';
@@ -23,6 +25,7 @@ import {
   withKnownReturns,
   type PayTableCatalog,
 } from './service/installed-pay-tables';
+import type { AcceptorInfo } from './service/answer-query';
 import { checkConfigReturns } from './service/table-returns';
 import { sasJournal } from './sas/sas-journal';
 import { startSas, type SasService, type SasServiceOptions } from './sas/sas-service';
@@ -168,6 +171,14 @@ export interface AssembledCabinet {
   close(): Promise<void>;
 }
 
+/** The acceptor's driver's knowledge of its unit, when the devices are serial drivers. */
+function acceptorInfo(bus: DeviceBus): AcceptorInfo | null {
+  if (!(bus instanceof SerialDeviceBus)) return null;
+  const driver = bus.drivers.acceptor;
+  const { frames, badFrames } = driver.lineStats();
+  return { ...driver.identity, frames, badFrames };
+}
+
 function refuseSeeded(plan: CabinetPlan, purpose: Purpose): void {
   const { dealing, devices, config } = plan;
   if (dealing.kind !== 'seeded') return;
@@ -210,16 +221,19 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
       : new CryptoRandom();
     // The bench devices' paper jams: seeded with the deal, or as unpredictable as it.
     const jams = seeded ? new SeededRandom(`devices:${seeded.seed}:${resumedVersion}`) : new CryptoRandom();
-    devices = await openDevices(plan.devices, config, jams);
+    devices = await openDevices(plan.devices, config, jams, dirname(dbPath));
+    const bus = devices.bus;
     if (plan.devices.kind === 'configured') plan.log?.(`devices: ${describeDevices(config)}`);
     const env = nodeEnv(dealing, journal);
+    // Secure enhanced validation prints only while the 4D buffer has room for the voucher's record.
+    if (config.sas) env.sasUnreadVouchers = () => journal.sasValidations().filter((r) => !r.read).length;
     const decks = seeded?.decks;
     if (decks) env.newDeck = () => decks.shift() ?? shuffledDeck(dealing);
     // With a SAS link the casino system validates tickets (its 71); standalone only without one.
     const hostValidator = config.sas ? new HostTicketValidator() : null;
     const runner = await CabinetRunner.start({
       store: journal,
-      bus: devices.bus,
+      bus,
       env,
       settings: config.settings,
       installed: payTables.installed,
@@ -280,6 +294,7 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
       },
       sasStatus: () => sas?.status() ?? null,
       anchorStatus: () => anchorView(journal),
+      acceptorInfo: () => acceptorInfo(bus),
     });
     const { bus: _bus, ...simulators } = devices;
     let closing: Promise<void> | null = null;

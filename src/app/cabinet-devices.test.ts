@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDevices, type DeviceSet } from '../devices';
+import { createDevices, EbdsSimulator, type AcceptorSimulator, type DeviceSet } from '../devices';
 import { until } from '../devices/testing/event-log';
 import { startCabinet, type AssembledCabinet } from './cabinet-app';
 import { configuredDevices } from './cabinet-devices';
@@ -116,11 +116,12 @@ describe('the acceptor powers up in the public order, with a time limit (finding
   it('an acceptor stuck initialising is a tilt', async () => {
     const config = parseConfig({});
     const devices = createDevices(config.devices, { acceptor: { initializeTimeoutMs: 300 } });
-    devices.sim.acceptor!.setStuckInitializing(true);
+    const acceptor = devices.sim.acceptor as AcceptorSimulator;
+    acceptor.setStuckInitializing(true);
     const app = await start(config, devices);
     await until('the initialise tilt', () => tilts(app).includes('acceptor:fault:initializeTimeout'), 10_000);
     expect(devices.sim.acceptor!.insertNote(100)).toBe(false);
-    devices.sim.acceptor!.setStuckInitializing(false);
+    acceptor.setStuckInitializing(false);
     await until('the tilt gone', () => upAndReported(app), 10_000);
   });
 });
@@ -147,5 +148,45 @@ describe('key switches come from the deck (finding 3)', () => {
     const r = again.runner.wish({ type: 'creditClear', confirm: true });
     expect(r).toMatchObject({ ok: false, refusal: { rule: 'C-21', reason: 'the attendant key is needed' } });
     expect(again.runner.state.balance).toBe(10000);
+  });
+});
+
+describe('an MEI/CPI acceptor over EBDS in the cabinet (issue 25)', () => {
+  const EBDS = { acceptor: { path: 'simulated', protocol: 'ebds' }, printer: 'simulated', deck: 'simulated' };
+
+  it('credits a note at what the unit reports; a jam and a removed cash box are tilts that clear; silence too', async () => {
+    const config = parseConfig({ devices: EBDS });
+    const devices = configuredDevices(config, join(dir, 'data'));
+    const acceptor = devices.sim.acceptor as EbdsSimulator;
+    expect(acceptor).toBeInstanceOf(EbdsSimulator);
+    const app = await start(config, devices);
+    await until('devices up', () => upAndReported(app) && app.runner.state.acceptorEnabled === true, 10_000);
+    await until('the acceptor takes the note', () => acceptor.insertNote(5000), 10_000);
+    await until('the note credited', () => app.runner.state.balance === 5000, 10_000);
+    expect(app.runner.state.meters.lifetime.billsCount).toBe(1);
+    acceptor.jam();
+    acceptor.setStackerOpen(true);
+    await until('the jam tilt', () => tilts(app).join() === 'acceptor:fault:jam,acceptor:fault:stackerOpen', 10_000);
+    expect(acceptor.insertNote(2000)).toBe(false);
+    acceptor.clearJam();
+    acceptor.setStackerOpen(false);
+    await until('the tilts gone', () => upAndReported(app), 10_000);
+    acceptor.powerOff();
+    await until('the silent acceptor', () => tilts(app).join() === 'acceptor:offline', 10_000);
+    acceptor.powerOn();
+    await until('back, read again and enabled', () => upAndReported(app) && acceptor.drawsIn, 10_000);
+    expect(app.runner.state.balance).toBe(5000);
+  });
+
+  it('takes nothing from a unit with notes of another currency (C-16): a tilt, never a credit', async () => {
+    const config = parseConfig({ currency: 'EUR', devices: EBDS });
+    const devices = createDevices(config.devices, { ebdsSim: { currency: 'USD' } });
+    const app = await start(config, devices);
+    await until('the currency fault', () => tilts(app).includes('acceptor:fault:currency'), 10_000);
+    expect(app.runner.state.tilts.find((t) => t.code === 'acceptor:fault:currency')?.reason).toMatch(
+      /a USD note; the cabinet's currency is EUR/,
+    );
+    expect(devices.sim.acceptor!.insertNote(2000)).toBe(false);
+    expect(app.runner.state.balance).toBe(0);
   });
 });

@@ -11,8 +11,10 @@ import {
   createDevices,
   createSimulatedDevices,
   type AcceptorSimOptions,
+  type EbdsSimOptions,
   type Cable,
   type DeviceSet,
+  type SimulatedAcceptor,
   type SimulatedDevices,
 } from '../devices';
 import { ConfigError, simulatedDevices, type AppConfig } from './config';
@@ -26,12 +28,12 @@ export type DevicePlan =
   /** The driverless bench devices, whose memory is the ledger (null: this process only). */
   | { kind: 'ledger'; ledgerPath: string | null; printFailRate?: number }
   /** A bus a test made and holds (its simulators, if any, beside it). */
-  | { kind: 'given'; bus: DeviceBus; sim?: Partial<SimulatedDevices> };
+  | { kind: 'given'; bus: DeviceBus; sim?: Partial<SimulatedDevices<SimulatedAcceptor>> };
 
 export interface OpenedDevices {
   bus: DeviceBus;
   /** The simulators behind the drivers when every device is simulated (the development page, tests); null otherwise. */
-  sim: SimulatedDevices | null;
+  sim: SimulatedDevices<SimulatedAcceptor> | null;
   /** Their cables, when the plan made them (kind 'simulated'). */
   cables: Record<keyof SimulatedDevices, Cable> | null;
   /** The bench devices (kind 'ledger'): the bot's hands and their ledger. */
@@ -42,7 +44,8 @@ export function describeDevices(config: AppConfig): string {
   return (['acceptor', 'printer', 'deck'] as const)
     .map((name) => {
       const d = config.devices[name];
-      return d === 'simulated' ? `${name} simulated` : `${name} ${d.path}${d.baudRate ? ` at ${d.baudRate} baud` : ''}`;
+      const what = name === 'acceptor' ? `acceptor (${config.devices.acceptorProtocol ?? 'id003'})` : name;
+      return d === 'simulated' ? `${what} simulated` : `${what} ${d.path}${d.baudRate ? ` at ${d.baudRate} baud` : ''}`;
     })
     .join(', ');
 }
@@ -58,36 +61,54 @@ export function refuseDevices(plan: DevicePlan, config: AppConfig): void {
   }
 }
 
-const whole = (sim: Partial<SimulatedDevices> | undefined): SimulatedDevices | null => {
+const whole = (
+  sim: Partial<SimulatedDevices<SimulatedAcceptor>> | undefined,
+): SimulatedDevices<SimulatedAcceptor> | null => {
   const { acceptor, printer, deck } = sim ?? {};
   return acceptor && printer && deck ? { acceptor, printer, deck } : null;
 };
 
-/** A simulated acceptor's options: assigned for the configured currency where JCM has a code for it. */
-function acceptorSimFor(config: AppConfig): AcceptorSimOptions {
+/**
+ * A simulated acceptor's options: an ID-003 one assigned for the configured currency where JCM has
+ * a code for it (otherwise it stays a US one, and the cabinet shows the mismatch as the fault it
+ * is); an EBDS one with notes of the configured currency, which it names itself.
+ */
+function acceptorSimFor(config: AppConfig): { acceptorSim: AcceptorSimOptions; ebdsSim: EbdsSimOptions } {
   const { currency, minorDigits } = config.settings;
-  // Otherwise it stays a US one, and the cabinet shows the mismatch as the fault it is.
-  return countryFor(currency) ? { currency, minorDigits } : { minorDigits };
+  return {
+    acceptorSim: countryFor(currency) ? { currency, minorDigits } : { minorDigits },
+    ebdsSim: { currency, minorDigits },
+  };
 }
 
-/** The devices as the configuration names them: each on its serial line, or simulated over an in-memory line. */
-export function configuredDevices(config: AppConfig): DeviceSet {
-  return createDevices(config.devices, { acceptorSim: acceptorSimFor(config) });
+/**
+ * The devices as the configuration names them: each on its serial line, or simulated over an
+ * in-memory line. `dataDir`: where an EBDS driver keeps its toggle between starts.
+ */
+export function configuredDevices(config: AppConfig, dataDir?: string): DeviceSet {
+  return createDevices(config.devices, { ...acceptorSimFor(config), stateDir: dataDir });
 }
 
 /** Opens the devices of a plan; `jams` draws the bench printer's paper jams. */
-export async function openDevices(plan: DevicePlan, config: AppConfig, jams: RandomSource): Promise<OpenedDevices> {
+export async function openDevices(
+  plan: DevicePlan,
+  config: AppConfig,
+  jams: RandomSource,
+  dataDir?: string,
+): Promise<OpenedDevices> {
   refuseDevices(plan, config);
   switch (plan.kind) {
     case 'configured': {
-      const { bus, sim } = configuredDevices(config);
+      const { bus, sim } = configuredDevices(config, dataDir);
       return { bus, sim: whole(sim), cables: null, ledger: null };
     }
     case 'simulated': {
       const { bus, sim, cables } = await createSimulatedDevices({
         transport: plan.transport,
         dir: plan.dir,
-        acceptorSim: acceptorSimFor(config),
+        acceptorProtocol: config.devices.acceptorProtocol ?? 'id003',
+        ...acceptorSimFor(config),
+        stateDir: dataDir,
       });
       return { bus, sim, cables, ledger: null };
     }

@@ -3,6 +3,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { configJsonSchema } from './config-file';
 import { parseConfig } from './config';
+import { bestPlayRecord } from './testing/recorded-returns';
 
 const root = new URL('../../', import.meta.url);
 const committed = readFileSync(new URL('cabinet.schema.json', root), 'utf8');
@@ -26,7 +27,7 @@ describe("cabinet.schema.json, the config file as a technician's editor checks i
       validate({
         $schema: './cabinet.schema.json',
         payTables: {
-          'poker-plus': { table: { pair: 1 }, returnPct: 98, returnCi95: [97, 99], returnBasis: 'simulated' },
+          'poker-plus': { table: { pair: 1 }, ...bestPlayRecord() },
         },
       }),
     ).toBe(true);

@@ -6,6 +6,7 @@
 
 import { z } from 'zod';
 import { parseTcti, TCTI_FORMS } from '../store';
+import { POKER_PLUS_RETURN } from './recorded-return';
 import {
   CHIP_VALUES_GIVEN,
   CURRENCY,
@@ -22,6 +23,7 @@ import {
   fileTable,
   whole,
 } from '../cabinet/vocabulary/settings-schema';
+import { VALIDATION_MODES } from '../cabinet/vocabulary/sas';
 
 export const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;
 
@@ -41,8 +43,30 @@ const device = <S extends z.ZodRawShape>(line: S) =>
 
 const baudRate = oneOf(BAUD_RATES).optional();
 
+/** The bill acceptor's families: JCM ID-003 (the default) and MEI/CPI EBDS (docs/protocols). */
+export const ACCEPTOR_PROTOCOLS = ['id003', 'ebds'] as const;
+const ACCEPTOR_SAYS = 'a port path, {"path": ..., "protocol": "id003" or "ebds", "baudRate": ...} or "simulated"';
+/** The acceptor: as any device, and with its protocol; `path` may be "simulated" to simulate that family. */
+const ACCEPTOR = z.union(
+  [
+    z.literal('simulated'),
+    PORT_PATH,
+    z.strictObject({
+      path: z.union([z.literal('simulated'), PORT_PATH], {
+        error: 'must be the absolute path of a serial port, e.g. "/dev/ttyUSB0", or "simulated"',
+      }),
+      protocol: oneOf(ACCEPTOR_PROTOCOLS)
+        .optional()
+        .describe('The acceptor\'s family: "id003" (JCM, 8E1; the default) or "ebds" (MEI/CPI, 7E1).'),
+      baudRate,
+    }),
+  ],
+  { error: (iss) => (iss.input === undefined ? `must be given: ${ACCEPTOR_SAYS}` : `must be ${ACCEPTOR_SAYS}`) },
+);
+
 /** The SAS link to a casino system (docs/protocols/sas.md); src/app/sas/sas-config.ts reads it. */
 const SAS_ADDRESS_SAYS = 'must be a whole number from 1 to 127';
+const DISABLE_SAYS = 'must be a whole number of seconds from 1 to 604800 (a week)';
 export const SAS_LINK = z.union(
   [
     z.literal('simulated'),
@@ -57,6 +81,18 @@ export const SAS_LINK = z.union(
       accountingDenomination: whole('minor units', 1).optional(),
       allowClockSet: z.boolean().optional(),
       allowRemoteHandpayReset: z.boolean().optional(),
+      validation: z
+        .enum(VALIDATION_MODES, { error: `must be one of ${VALIDATION_MODES.map((m) => `"${m}"`).join(', ')}` })
+        .optional()
+        .meta({
+          description: 'How vouchers are validated on the link (docs/protocols/sas.md); "secure-enhanced" by default.',
+        }),
+      disableAfterSeconds: z
+        .int({ error: DISABLE_SAYS })
+        .min(1, { error: DISABLE_SAYS })
+        .max(604_800, { error: DISABLE_SAYS })
+        .optional()
+        .meta({ description: 'Seconds without the casino system after which play stops; absent: play goes on.' }),
     }),
   ],
   { error: 'must be "simulated" or {"path": ..., "address": 1..127, ...}' },
@@ -66,7 +102,7 @@ export const DEVICES = z.union(
     z.literal('simulated'),
     z
       .strictObject({
-        acceptor: device({ baudRate }),
+        acceptor: ACCEPTOR,
         printer: device({
           baudRate,
           dataBits: oneOf([7, 8]).optional(),
@@ -102,20 +138,14 @@ const PLACE = z
   .meta({ description: "A path; a relative one is taken from the config file's folder." });
 
 /**
- * A Poker Plus table of the file's own comes with the return a simulation found for it (C-24);
- * the bare table has none and is refused. Its fields are read by src/app/recorded-return.ts.
+ * A Poker Plus table of the file's own comes with the return measured for it (C-24), as an
+ * installed table's file writes it; the bare table has none and is refused. Its fields are
+ * declared and read by src/app/recorded-return.ts.
  */
-const RECORDED_TABLE = z
-  .strictObject({
-    table: fileTable('poker-plus'),
-    returnPct: z.number(),
-    returnCi95: z.tuple([z.number(), z.number()]),
-    returnBasis: z.string(),
-  })
-  .meta({
-    description:
-      'A Poker Plus pay table with the return recorded for it (C-24): returnPct, its 95% interval returnCi95 [low, high], and returnBasis, how it was found.',
-  });
+const RECORDED_TABLE = z.strictObject({ table: fileTable('poker-plus'), ...POKER_PLUS_RETURN }).meta({
+  description:
+    "A Poker Plus pay table with the return measured for it (C-24): returnPct, best play's upper estimate; returnBasis, how it was measured (parsheet poker-plus --best), or that best play was not measured; typicalPlay, the default strategy's return.",
+});
 
 /** The records' counter outside the files (docs/deploy.md, "The records"): a TPM's NV counter, or none. */
 const ANCHOR_SAYS = `must be "none" or {"tcti": ..., "index": ...}, the tcti one of ${TCTI_FORMS}`;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../cabinet';
 import { ConfigError, parseConfig, parseConfigText } from './config';
+import { bestPlayRecord } from './testing/recorded-returns';
 
 describe('configuration file', () => {
   it('gives defaults for everything', () => {
-    const simulated = { acceptor: 'simulated', printer: 'simulated', deck: 'simulated' };
+    const simulated = { acceptor: 'simulated', acceptorProtocol: 'id003', printer: 'simulated', deck: 'simulated' };
     expect(parseConfig({})).toEqual({
       settings: DEFAULT_SETTINGS,
       initialPin: '0000',
@@ -127,26 +128,23 @@ describe('configuration file', () => {
     [{ limits: { minReturnPct: 97, maxReturnPct: 97 } }, /the return range would be empty/],
     [
       { payTables: { 'poker-plus': { table: { pair: 1 }, returnPct: 98 } } },
-      /payTables\.poker-plus\.returnCi95 must be the 95% interval/,
+      /payTables\.poker-plus\.returnBasis must say whose play the return is/,
     ],
     [
-      { payTables: { 'poker-plus': { table: { pair: 1 }, returnPct: 98, returnCi95: [97, 97.5], returnBasis: 'x' } } },
-      /must contain returnPct 98/,
+      // The form before C-24 judged best play: a simulated return of the default strategy alone.
+      { payTables: { 'poker-plus': { table: { pair: 1 }, returnPct: 98, returnCi95: [97, 99], returnBasis: 'x' } } },
+      /payTables\.poker-plus\.returnCi95 is not a known setting/,
     ],
     [
-      {
-        payTables: {
-          'poker-plus': { table: { pair: 1 }, returnPct: 98, returnCi95: [97, 99], returnBasis: 'x', seed: 1 },
-        },
-      },
+      { payTables: { 'poker-plus': { table: { pair: 1 }, ...bestPlayRecord(), returnPct: 98.7 } } },
+      /payTables\.poker-plus\.returnPct 98\.7 must be best play's upper estimate/,
+    ],
+    [
+      { payTables: { 'poker-plus': { table: { pair: 1 }, ...bestPlayRecord(), seed: 1 } } },
       /payTables\.poker-plus\.seed is not a known setting/,
     ],
     [
-      {
-        payTables: {
-          'poker-plus': { table: { 'jacks-or-better': 1 }, returnPct: 98, returnCi95: [97, 99], returnBasis: 'x' },
-        },
-      },
+      { payTables: { 'poker-plus': { table: { 'jacks-or-better': 1 }, ...bestPlayRecord() } } },
       /payTables\.poker-plus\.table: paytable: "jacks-or-better"/,
     ],
     [
@@ -185,16 +183,22 @@ describe('configuration file', () => {
       payTables: {
         'poker-plus': {
           table: { 'full-house': 6, flush: 4 },
-          returnPct: 97.6,
-          returnCi95: [97.55, 97.65],
-          returnBasis: 'simulated: 12,000,000 rounds',
+          ...bestPlayRecord(97.6, { returnPct: 96.8, returnCi95: [96.75, 96.85], returnBasis: 'simulated' }),
         },
       },
     });
     expect(c.settings.limits).toMatchObject({ minReturnPct: 90, maxReturnPct: 100.5 });
     expect(c.settings.payTables.pokerPlus.coefficients).toMatchObject({ 'full-house': 6, flush: 4, pair: 1 });
+    // Best play's upper estimate is the return judged, from what the strategy found returns.
     expect(c.recordedReturns).toEqual({
-      'poker-plus': { pct: 97.6, low: 97.55, high: 97.65, basis: 'simulated: 12,000,000 rounds' },
+      'poker-plus': {
+        pct: 97.96,
+        low: 97.5,
+        high: 97.96,
+        play: 'best',
+        basis: expect.stringMatching(/^upper estimate of best play/),
+        typical: { pct: 96.8, low: 96.75, high: 96.85, basis: 'simulated' },
+      },
     });
     // The bare table, as before, has no return of its own.
     expect(parseConfig({ payTables: { 'poker-plus': { 'full-house': 6 } } }).recordedReturns).toEqual({});
@@ -207,6 +211,7 @@ describe('configuration file', () => {
     });
     expect(c.devices).toEqual({
       acceptor: { path: '/dev/poker-acceptor' },
+      acceptorProtocol: 'id003',
       printer: { path: '/dev/ttyUSB1' },
       deck: { path: '/dev/ttyS0' },
     });
@@ -223,9 +228,36 @@ describe('configuration file', () => {
     });
     expect(c.devices).toEqual({
       acceptor: { path: '/dev/poker-acceptor', baudRate: 19200 },
+      acceptorProtocol: 'id003',
       printer: { path: '/dev/poker-printer', baudRate: 9600, dataBits: 7, parity: 'even', stopBits: 2 },
       deck: 'simulated',
     });
+  });
+
+  it('takes the acceptor of either family, on a line or simulated; ID-003 unless it says', () => {
+    const devices = (acceptor: unknown) =>
+      parseConfig({ devices: { acceptor, printer: 'simulated', deck: 'simulated' } }).devices;
+    expect(devices({ path: '/dev/ttyUSB0', protocol: 'ebds' })).toMatchObject({
+      acceptor: { path: '/dev/ttyUSB0' },
+      acceptorProtocol: 'ebds',
+    });
+    expect(devices({ path: 'simulated', protocol: 'ebds' })).toMatchObject({
+      acceptor: 'simulated',
+      acceptorProtocol: 'ebds',
+    });
+    expect(devices({ path: '/dev/ttyUSB0', protocol: 'id003', baudRate: 19200 })).toMatchObject({
+      acceptor: { path: '/dev/ttyUSB0', baudRate: 19200 },
+      acceptorProtocol: 'id003',
+    });
+    expect(devices({ path: '/dev/ttyUSB0' })).toMatchObject({ acceptorProtocol: 'id003' });
+    expect(() => devices({ path: '/dev/ttyUSB0', protocol: 'ccnet' })).toThrow(
+      /devices\.acceptor\.protocol must be one of "id003", "ebds"/,
+    );
+    expect(() => devices({ protocol: 'ebds' })).toThrow(/devices\.acceptor\.path/);
+    // EBDS fixes its line (7 data bits, even parity): only the rate may be given.
+    expect(() => devices({ path: '/dev/ttyUSB0', protocol: 'ebds', dataBits: 8 })).toThrow(
+      /devices\.acceptor\.dataBits is not a known setting/,
+    );
   });
 
   it('keeps the PIN guarded: 3 to 10 tries, a lockout of 30 s at least', () => {

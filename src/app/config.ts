@@ -183,13 +183,25 @@ function storePlaces(input: NonNullable<ConfigFile['store']>, file: string | nul
   return { keyFile: place(input.keyFile), mirror: place(input.mirror), anchor };
 }
 
-const allSimulated = (): DeviceChoices => ({ acceptor: 'simulated', printer: 'simulated', deck: 'simulated' });
+const allSimulated = (): DeviceChoices => ({
+  acceptor: 'simulated',
+  acceptorProtocol: 'id003',
+  printer: 'simulated',
+  deck: 'simulated',
+});
 
 function deviceChoices(input: ConfigFile['devices']): DeviceChoices {
   if (input === undefined || input === 'simulated') return allSimulated();
-  const choice = (c: (typeof input)[DeviceName]): DeviceChoices[DeviceName] =>
+  const choice = (c: (typeof input)['printer' | 'deck']): SerialLine | 'simulated' =>
     c === 'simulated' ? 'simulated' : typeof c === 'string' ? { path: c } : (defined(c) as SerialLine);
-  return { acceptor: choice(input.acceptor), printer: choice(input.printer), deck: choice(input.deck) };
+  const a = input.acceptor;
+  const { protocol = 'id003', ...line } = typeof a === 'object' ? a : { path: a };
+  return {
+    acceptor: line.path === 'simulated' ? 'simulated' : (defined(line) as SerialLine),
+    acceptorProtocol: protocol,
+    printer: choice(input.printer),
+    deck: choice(input.deck),
+  };
 }
 
 /** The devices that are simulated: none may be in the packaged app (a real cabinet). */

@@ -3,7 +3,8 @@
 // the cabinet's own validation numbers come from its journal, which holds the machine key.
 
 import { scryptSync, timingSafeEqual, randomBytes } from 'node:crypto';
-import { secureEnhancedBarcode } from '../devices/sas/validation';
+import { secureEnhancedBarcode, standardValidationNumber } from '../devices/sas/validation';
+import { sasDateTime } from './sas/cabinet-machine';
 import { shuffledDeck, type RandomSource } from '../core';
 import type { CabinetEnv } from '../cabinet';
 
@@ -39,6 +40,7 @@ export function nodeEnv(dealing: RandomSource, numbers: ValidationNumbers, clock
     newDeck: () => shuffledDeck(dealing),
     newValidation: (machine, sequence) => numbers.validationNumber(machine, sequence),
     sasValidation: secureEnhancedBarcode,
+    sasStandardValidation: (credits, at) => standardValidationNumber(credits, sasDateTime(at)),
     hashPin,
     verifyPin,
   };

@@ -13,6 +13,7 @@ import {
   MIRROR_TILT,
   recordsRefused,
   stepCabinet,
+  syncBeforeShowing,
   type CabinetEnv,
   type CabinetInput,
   type CabinetResult,
@@ -259,6 +260,7 @@ export class CabinetRunner {
           extra ? [...result.effects, ...extra.log] : result.effects,
           undefined,
           extra?.writes,
+          extra !== null || syncBeforeShowing(prev, result.state, result.effects),
         );
         this.current = result.state;
         // Critical memory not mirrored, or the records' counter not advanced: no money moves on

@@ -3,7 +3,7 @@
 
 import type { Button, Door, KeySwitch } from '../cabinet';
 import { BUTTONS, DOORS } from '../cabinet';
-import type { SimulatedDevices } from '../devices';
+import type { SimulatedAcceptor, SimulatedDevices } from '../devices';
 
 type Json = Record<string, unknown>;
 
@@ -13,7 +13,7 @@ const flag = (c: Json): boolean => {
   return c.on;
 };
 
-export function simControl(sim: SimulatedDevices): (command: unknown) => Promise<unknown> {
+export function simControl(sim: SimulatedDevices<SimulatedAcceptor>): (command: unknown) => Promise<unknown> {
   const notes = () => sim.acceptor.values.map((n) => ({ value: n.value, label: n.denomination.replace(/^\S+ /, '') }));
   const status = () => ({
     notes: notes(),
@@ -38,7 +38,7 @@ export function simControl(sim: SimulatedDevices): (command: unknown) => Promise
         return { inserted: sim.acceptor.insertNote(note.value), note: note.denomination };
       }
       case 'acceptor.jam':
-        sim.acceptor.jam('acceptor');
+        sim.acceptor.jam();
         return { jammed: true };
       case 'acceptor.clearJam':
         sim.acceptor.clearJam();

@@ -3,7 +3,7 @@
 
 import type { DeviceEvent } from './device-events';
 import { playBlocked } from './locks';
-import { billMeter } from './meters';
+import { billMeter, stackerCount } from './meters';
 import { isTicketEvent, ticketEvent } from './tickets';
 import type { Transition } from './transition';
 
@@ -38,8 +38,8 @@ export function escrow(tx: Transition, value: number, denomination: string): voi
 /** The one place a note reaches the balance. */
 export function credit(tx: Transition, value: number): void {
   const note = tx.state.note!;
-  tx.set({ note: null, balance: tx.state.balance + value });
-  tx.count({ billsIn: value, billsCount: 1, [billMeter(value)]: 1 });
+  tx.set({ note: null, lastNote: value, balance: tx.state.balance + value });
+  tx.count({ billsIn: value, billsCount: 1, [billMeter(value)]: 1, ...stackerCount(tx.state.meters.lifetime, value) });
   tx.log('note', { event: 'stacked', value, denomination: note.denomination, balance: tx.state.balance });
 }
 

@@ -5,12 +5,22 @@ import type { Voucher } from './device-events';
 import type { DeviceEvent } from './device-events';
 import { needKey } from './keys';
 import { gameInProgress, type Handpay } from './state';
+import {
+  SYSTEM_VALIDATION_TIMEOUT_MS,
+  hostControls,
+  sasNumbering,
+  systemBarcode,
+  type Numbering,
+  type VoucherScheme,
+} from './sas-validation';
 import { refusal, type Outcome, type Transition } from './transition';
 import { tiltDevice } from './vocabulary/tilts';
 
 type PrinterEvent = Extract<DeviceEvent, { device: 'printer' }>;
 
 const DAY_MS = 86_400_000;
+/** A voucher the casino system says never expires (7B 9999, 7D 00) carries the last day there is. */
+export const NEVER_EXPIRES = '9999-12-31';
 
 /** Why the printer cannot print now, or null. */
 export function printerProblem(tx: Transition): string | null {
@@ -32,6 +42,7 @@ export function cashOut(tx: Transition): Outcome {
   if (s.handpay) return refusal('C-5', 'CALL ATTENDANT: a handpay is waiting');
   if (s.voucher) return refusal('C-4', 'a voucher is already being printed');
   if (s.ticket) return refusal('C-4', 'a ticket is being validated');
+  if (s.sas?.pendingCashout) return refusal('C-4', 'a cash-out is waiting for the casino system');
   if (s.balance <= 0) return refusal('C-4', 'there is nothing to cash out');
   const otherTilts = s.tilts.filter((t) => tiltDevice(t.code) !== 'printer');
   if (otherTilts.length > 0) return refusal('C-15', `play stopped: ${otherTilts.map((t) => t.reason).join('; ')}`);
@@ -49,57 +60,106 @@ export function cashOut(tx: Transition): Outcome {
     });
     return null;
   }
-  const sequence = s.voucherSequence + 1;
-  const validation = voucherValidation(tx, sequence);
-  if (validation === null) {
-    tx.log('voucher', {
-      event: 'noValidationId',
-      amount: s.balance,
-      reason: 'the casino system has not set a validation ID (SAS 4C)',
-    });
+  const numbering = voucherNumbering(tx, s.balance);
+  if (numbering.kind === 'handpay') {
+    if (numbering.log === 'noValidationId')
+      tx.log('voucher', {
+        event: 'noValidationId',
+        amount: s.balance,
+        reason: 'the casino system has not set a validation ID (SAS 4C)',
+      });
     lockForHandpay(tx, {
       kind: 'cancelledCredits',
       amount: s.balance,
-      reason: 'cash-out without a validation ID from the casino system',
+      reason: numbering.reason,
       gameId: null,
       game: null,
     });
     return null;
   }
+  if (numbering.kind === 'wait') {
+    // System validation: the voucher prints once the casino system sends its number (58).
+    tx.set({ sas: { ...tx.state.sas!, pendingCashout: { amount: s.balance, since: tx.at } } });
+    tx.log('voucher', { event: 'awaitingValidation', amount: s.balance });
+    return null;
+  }
+  issueVoucher(tx, s.balance, numbering.validation, numbering.scheme);
+  return null;
+}
+
+/**
+ * The next voucher's validation number, the one place it is chosen: on a SAS link by the link's
+ * validation mode (sas-validation.ts); without one, the cabinet's own numbering (C-17), which is
+ * the only one a cabinet without a link ever uses.
+ */
+function voucherNumbering(tx: Transition, amount: number): Numbering {
+  const s = tx.state;
+  if (!s.sas)
+    return { kind: 'number', validation: tx.env.newValidation(s.settings.voucher.machine, s.voucherSequence + 1) };
+  if (!hostControls(s.sas).printerAsCashoutDevice)
+    return { kind: 'handpay', reason: 'cash-out while the casino system has the printer off for cash-outs (SAS 7B)' };
+  return sasNumbering(tx, s.sas, amount);
+}
+
+/** The voucher for `amount` under `validation`, sent to the printer; the balance drops when it is printed. */
+function issueVoucher(tx: Transition, amount: number, validation: string, scheme: VoucherScheme | undefined): void {
+  const s = tx.state;
+  const sequence = s.voucherSequence + 1;
+  const text = s.sas?.ticketText ?? {};
+  const expiry = text.expiry ?? s.settings.voucher.expiryDays;
+  const address = [text.address1, text.address2].filter((l): l is string => !!l);
   const voucher: Voucher = {
     validation,
-    amount: s.balance,
+    amount,
     currency: s.settings.currency,
     minorDigits: s.settings.minorDigits,
-    venue: s.settings.voucher.venue,
+    venue: text.location || s.settings.voucher.venue,
     machine: s.settings.voucher.machine,
     issuedAt: new Date(tx.at).toISOString(),
-    expiresAt: new Date(tx.at + s.settings.voucher.expiryDays * DAY_MS).toISOString().slice(0, 10),
+    expiresAt: expiry === 'never' ? NEVER_EXPIRES : new Date(tx.at + expiry * DAY_MS).toISOString().slice(0, 10),
     sequence,
-    ...(s.sas ? { scheme: 'sas' as const } : {}),
+    ...(scheme ? { scheme } : {}),
+    ...(address.length ? { address } : {}),
   };
   tx.set({ voucher, voucherSequence: sequence });
   tx.log('voucher', { event: 'print', validation: voucher.validation, amount: voucher.amount, sequence });
   tx.effects.push({ type: 'voucherIssued', voucher });
   tx.send({ device: 'printer', type: 'print', voucher });
+}
+
+/** System validation, 58: the host's number prints the pending cash-out; system ID 0 refuses it. */
+export function systemValidation(tx: Transition, systemId: number, number: string): Outcome {
+  const sas = tx.state.sas;
+  const pending = sas?.pendingCashout;
+  if (!sas || !pending) return refusal('C-25', 'no cash-out is waiting for a validation number');
+  tx.set({ sas: { ...sas, pendingCashout: null } });
+  if (systemId === 0)
+    return refuseSystemValidation(tx, pending.amount, 'the casino system refused to validate it (58, system ID 00)');
+  if (!/^\d{16}$/.test(number) || !Number.isInteger(systemId) || systemId < 1 || systemId > 99)
+    return refusal('C-25', 'the casino system sent a validation number that is not 16 digits under a system ID 01–99');
+  const validation = systemBarcode(systemId, number);
+  tx.log('sas', { event: 'systemValidation', systemId, validation, amount: pending.amount });
+  issueVoucher(tx, pending.amount, validation, 'sas-system');
   return null;
 }
 
-/**
- * The one place a voucher's validation number is chosen (a SAS validation mode would choose
- * here). With a SAS link: secure enhanced validation under the host's validation ID (its
- * sequence taken here, committed with the voucher), null while the host has set none. Otherwise
- * the cabinet's own (C-17): a number only this cabinet can make for its voucher `sequence`.
- */
-function voucherValidation(tx: Transition, sequence: number): string | null {
-  const s = tx.state;
-  if (!s.sas) return tx.env.newValidation(s.settings.voucher.machine, sequence);
-  const current = s.sas.validation.current;
-  if (!current) return null;
-  if (!tx.env.sasValidation) throw new Error('the cabinet has a SAS link but no secure enhanced validation');
-  const next = { validationId: current.validationId, sequence: (current.sequence + 1) & 0xffffff };
-  tx.set({ sas: { ...s.sas, validation: { ...s.sas.validation, current: next } } });
-  return tx.env.sasValidation(next.validationId, next.sequence);
+/** No number within the standard's ten seconds (or the host away): the pending cash-out is a handpay. */
+export function systemValidationTimeout(tx: Transition): Outcome {
+  const sas = tx.state.sas;
+  const pending = sas?.pendingCashout;
+  if (!sas || !pending) return null;
+  tx.set({ sas: { ...sas, pendingCashout: null } });
+  return refuseSystemValidation(
+    tx,
+    pending.amount,
+    `no validation number from the casino system within ${SYSTEM_VALIDATION_TIMEOUT_MS / 1000} s`,
+  );
+}
+
+function refuseSystemValidation(tx: Transition, amount: number, reason: string): Outcome {
+  tx.log('sas', { event: 'systemValidationRefused', amount, reason });
+  lockForHandpay(tx, { kind: 'cancelledCredits', amount, reason: `cash-out: ${reason}`, gameId: null, game: null });
+  return null;
 }
 
 /** The one place a voucher leaves the balance. */
@@ -107,6 +167,12 @@ export function voucherPrinted(tx: Transition): void {
   const v = tx.state.voucher!;
   tx.set({ voucher: null, balance: tx.state.balance - v.amount });
   tx.count({ vouchersOut: v.amount, vouchersOutCount: 1 });
+  // Standard validation: 3D reports this voucher's number until the host has read it.
+  const sas = tx.state.sas;
+  if (sas && v.scheme === 'sas-standard')
+    tx.set({
+      sas: { ...sas, lastCashOutTicket: { validationNumber: v.validation.slice(-8), amount: v.amount, read: false } },
+    });
   tx.effects.push({ type: 'voucherStatus', validation: v.validation, status: 'issued' });
   tx.log('voucher', { event: 'printed', validation: v.validation, amount: v.amount, sequence: v.sequence });
 }

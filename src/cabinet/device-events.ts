@@ -48,7 +48,9 @@ export interface Voucher {
    * 'sas': numbered by SAS secure enhanced validation (system ID 00 and 16 digits the casino
    * system can recompute, docs/protocols/sas.md) instead of the cabinet's own scheme.
    */
-  scheme?: 'sas';
+  scheme?: 'sas' | 'sas-system' | 'sas-standard';
+  /** The casino system's address lines for its vouchers (SAS 7C, 7D), printed under the venue. */
+  address?: string[];
 }
 
 export type DeviceEvent =

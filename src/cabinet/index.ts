@@ -10,6 +10,7 @@ export * from './ticket-verdicts';
 export * from './effects';
 export * from './cabinet';
 export { acceptorShouldAccept, lampsFor } from './outputs';
+export { syncBeforeShowing } from './durability';
 export { recordsRefused } from './records';
 export * from './vocabulary/tilts';
 export * from './vocabulary/log-events';
@@ -38,18 +39,31 @@ export {
   type ConfigReturns,
   type ReturnRange,
 } from './return-range';
-export type { TableReturn } from './table-return';
+export type { ReturnEstimate, ReturnPlay, TableReturn } from './table-return';
 export { SPECIMEN_SEQUENCE_BASE } from './device-test';
 export { keyProblem, technicianProblem } from './keys';
-export { hostDisabled, outOfService } from './sas';
+export { hostDisabled, outOfService, sasStopsPlay } from './sas';
+export { hostLossStopsAt } from './sas-host-loss';
+export { NEVER_EXPIRES } from './cashout';
+export {
+  SYSTEM_VALIDATION_TIMEOUT_MS,
+  VALIDATION_BUFFER,
+  hostControls,
+  standardBarcode,
+  type VoucherScheme,
+} from './sas-validation';
 export type {
+  HostControls,
+  HostTicketText,
   SasCabinetState,
   SasCommand,
   SasSettings,
   SasSettingsChange,
   SasValidationConfig,
   SasValidationState,
+  ValidationMode,
 } from './sas-state';
+export { DEFAULT_CONTROLS, VALIDATION_MODES, validationMode } from './sas-state';
 export { ownVoucherVerdict, VOUCHER_STATUSES, type VoucherRecord, type VoucherStatus } from './own-vouchers';
 export { TICKET_REASON_TEXT } from './tickets';
 export {

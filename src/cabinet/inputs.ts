@@ -104,6 +104,13 @@ export interface CabinetEnv {
    * then the 16 digits of `validationId` and `sequence`. Absent: the cabinet has no SAS link.
    */
   sasValidation?(validationId: number, sequence: number): string;
+  /**
+   * SAS standard validation's 8 digits for a cash-out of `credits` at `at` (ms, the host's clock),
+   * by the standard's algorithm: chosen only under that mode, never without a link.
+   */
+  sasStandardValidation?(credits: number, at: number): string;
+  /** The vouchers whose 4D record the casino system has not yet read (the buffer holds 31). */
+  sasUnreadVouchers?(): number;
   hashPin(pin: string): string;
   verifyPin(pin: string, hash: string): boolean;
 }

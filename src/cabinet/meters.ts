@@ -13,14 +13,22 @@ export interface MeterSet {
 
 export interface MeterDef {
   code: string | null;
+  /**
+   * Further SAS meter codes (Table C-7) that count the very same thing on this cabinet: it keeps
+   * no restricted, promotional or debit tickets and no AFT, so "total ticket out" and "regular
+   * cashable ticket out" are its vouchers out too. The link reports each in its own unit.
+   */
+  sameAs?: readonly string[];
   unit: 'money' | 'count';
   label: string;
+  /** A level the cabinet sets before it counts: not reported (not even as zero) until first set. */
+  untilSet?: true;
 }
 
 const BASE: Record<string, MeterDef> = {
   coinIn: { code: '0000', unit: 'money', label: 'total in (wagered)' },
-  coinOut: { code: '0001', unit: 'money', label: 'wins paid to the credit meter' },
-  jackpot: { code: '0002', unit: 'money', label: 'handpaid jackpots' },
+  coinOut: { code: '0001', sameAs: ['001C'], unit: 'money', label: 'wins paid to the credit meter' },
+  jackpot: { code: '0002', sameAs: ['001F'], unit: 'money', label: 'handpaid jackpots' },
   handpaidCancelled: { code: '0003', unit: 'money', label: 'handpaid cancelled credits' },
   gamesPlayed: { code: '0005', unit: 'count', label: 'games played' },
   gamesWon: { code: '0006', unit: 'count', label: 'games won (returned more than staked)' },
@@ -28,15 +36,20 @@ const BASE: Record<string, MeterDef> = {
   gamesTied: { code: null, unit: 'count', label: 'games tied (returned what was staked)' },
   billsIn: { code: '000B', unit: 'money', label: 'bills in (total)' },
   billsCount: { code: null, unit: 'count', label: 'bills in (count)' },
-  vouchersIn: { code: '000D', unit: 'money', label: 'vouchers in (total)' },
-  vouchersInCount: { code: '0011', unit: 'count', label: 'vouchers in (count)' },
-  vouchersOut: { code: '000E', unit: 'money', label: 'vouchers out (total)' },
-  vouchersOutCount: { code: '0012', unit: 'count', label: 'vouchers out (count)' },
+  // Tickets in and out: SAS cashable tickets, the only kind this cabinet prints or takes.
+  vouchersIn: { code: '000D', sameAs: ['0015', '0028', '0029', '0080'], unit: 'money', label: 'vouchers in (total)' },
+  vouchersInCount: { code: '0011', sameAs: ['0035', '0081'], unit: 'count', label: 'vouchers in (count)' },
+  vouchersOut: { code: '000E', sameAs: ['0016', '002C', '0086'], unit: 'money', label: 'vouchers out (total)' },
+  vouchersOutCount: { code: '0012', sameAs: ['0038', '0087'], unit: 'count', label: 'vouchers out (count)' },
   jackpotCount: { code: null, unit: 'count', label: 'handpaid jackpots (count)' },
   handpaidCancelledCount: { code: null, unit: 'count', label: 'handpaid cancelled credits (count)' },
   gamesSincePowerUp: { code: '0025', unit: 'count', label: 'games since last power up' },
   gamesSinceDoorClose: { code: '0026', unit: 'count', label: 'games since the main door closed' },
   powerUps: { code: null, unit: 'count', label: 'power-ups' },
+  // Counted from the first time the acceptor reported its stacker taken out (zero from then on at
+  // each removal): before that nobody knows what is in it, so they are not reported.
+  stackerBills: { code: '003E', unit: 'count', label: 'bills in the stacker', untilSet: true },
+  stackerValue: { code: '003F', unit: 'money', label: 'value of the bills in the stacker', untilSet: true },
   'pp.exchangeFees': { code: null, unit: 'money', label: 'Poker Plus exchange fees' },
   'pp.sixthFees': { code: null, unit: 'money', label: 'Poker Plus sixth-card fees' },
   'pp.buyGameFees': { code: null, unit: 'money', label: 'Poker Plus buy-the-game fees' },
@@ -59,36 +72,32 @@ export const HANDPAID_METERS = ['handpaidCancelled', 'jackpot'] as const;
 /** Per-game meters carry the game's id before a slash: "poker-plus/coinIn". */
 export const PER_GAME = ['coinIn', 'coinOut', 'jackpot', 'gamesPlayed', 'gamesWon', 'gamesLost', 'gamesTied'] as const;
 
-/** SAS bills-accepted meters 0040.. by note value in whole dollars. */
-const SAS_BILL_CODES: Record<number, string> = {
-  1: '0040',
-  2: '0041',
-  5: '0042',
-  10: '0043',
-  20: '0044',
-  25: '0045',
-  50: '0046',
-  100: '0047',
-  200: '0048',
-  250: '0049',
-  500: '004A',
-  1000: '004B',
-  2000: '004C',
-  2500: '004D',
-  5000: '004E',
-  10000: '004F',
-  20000: '0050',
-  25000: '0051',
-  50000: '0052',
-  100000: '0053',
-};
+/**
+ * The note values SAS counts bills by, in whole units of the currency (Table C-7's bills-accepted
+ * meters 0040–0057 in this order, and Table C-6's bill denomination codes 00–23 are their
+ * positions). A note's SAS identity is its face value in the cabinet's own currency.
+ */
+export const SAS_BILL_VALUES: readonly number[] = [
+  1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 25000, 50000, 100000, 200000,
+  250000, 500000, 1000000,
+];
+const FIRST_BILL_CODE = 0x40;
+
+/** The position of a note in SAS_BILL_VALUES (its Table C-6 code), or null for a note SAS has none for. */
+export function sasBillIndex(value: number, minorDigits: number): number | null {
+  const whole = value / 10 ** minorDigits;
+  const i = Number.isInteger(whole) ? SAS_BILL_VALUES.indexOf(whole) : -1;
+  return i < 0 ? null : i;
+}
+
+const hex4 = (code: number): string => code.toString(16).padStart(4, '0').toUpperCase();
 
 export const billMeter = (value: number): string => `bills.${value}`;
 export const doorMeter = (door: string): string => `doorOpens.${door}`;
 export const gameMeter = (game: GameId, name: (typeof PER_GAME)[number]): string => `${game}/${name}`;
 
 /** The definition of any meter name, or null for a name the cabinet never writes. */
-export function meterDef(name: string, currency = 'USD', minorDigits = 2): MeterDef | null {
+export function meterDef(name: string, minorDigits = 2): MeterDef | null {
   const own = BASE_DEFS.get(name);
   if (own) return own;
   const slash = name.indexOf('/');
@@ -99,8 +108,8 @@ export function meterDef(name: string, currency = 'USD', minorDigits = 2): Meter
   const bill = /^bills\.(\d+)$/.exec(name);
   if (bill) {
     const value = Number(bill[1]);
-    const dollars = value / 10 ** minorDigits;
-    const code = currency === 'USD' && Number.isInteger(dollars) ? (SAS_BILL_CODES[dollars] ?? null) : null;
+    const i = sasBillIndex(value, minorDigits);
+    const code = i === null ? null : hex4(FIRST_BILL_CODE + i);
     return { code, unit: 'count', label: `bills of ${value} minor units accepted` };
   }
   const door = /^doorOpens\.(\w+)$/.exec(name);
@@ -121,6 +130,14 @@ export function addMeters(meters: MeterSet, deltas: Record<string, number>): Met
   }
   return { lifetime, period };
 }
+
+/** The stacker's meters for a note stacked, once the acceptor has reported its stacker emptied. */
+export function stackerCount(lifetime: Meters, value: number): Record<string, number> {
+  return 'stackerBills' in lifetime ? { stackerBills: 1, stackerValue: value } : {};
+}
+
+/** The stacker taken out (and so emptied): its meters start again from zero. */
+export const STACKER_EMPTIED: Readonly<Record<string, number>> = { stackerBills: 0, stackerValue: 0 };
 
 /** Sets level-like meters (games since ...) in both scopes. */
 export function setMeters(meters: MeterSet, values: Record<string, number>): MeterSet {
@@ -152,27 +169,64 @@ export function checkBalance(lifetime: Meters, balance: number): BalanceCheck {
   return { ok: expected === balance, expected, actual: balance };
 }
 
-/** Meters SAS defines as sums of others, computed when read. */
-export function derivedMeters(
+/**
+ * Meters SAS defines as sums of others, declared here beside the meters they sum and computed
+ * when read, so they can never disagree with them (an old database included).
+ */
+const SUMS = {
+  totalCancelled: {
+    code: '0004',
+    label: 'total cancelled credits (vouchers out + handpaid cancelled credits)',
+    of: ['vouchersOut', 'handpaidCancelled'],
+  },
+  totalWon: { code: '0022', label: 'total won (coin out + jackpot)', of: ['coinOut', 'jackpot'] },
+  totalHandpaid: {
+    code: '0023',
+    label: 'total handpaid (cancelled credits + jackpot)',
+    of: ['handpaidCancelled', 'jackpot'],
+  },
+  totalDrop: { code: '0024', label: 'total drop (bills + vouchers in)', of: ['billsIn', 'vouchersIn'] },
+} as const satisfies Record<string, { code: string; label: string; of: readonly (keyof typeof BASE)[] }>;
+
+export interface DerivedMeter {
+  code: string;
+  label: string;
+  value: number;
+}
+
+/** The meters SAS defines as sums (and current credits, which is the balance), computed when read. */
+export function derivedMeters(lifetime: Meters, balance: number): Record<string, DerivedMeter> {
+  const out: Record<string, DerivedMeter> = {
+    currentCredits: { code: '000C', label: 'current credits', value: balance },
+  };
+  for (const [name, d] of Object.entries(SUMS))
+    out[name] = { code: d.code, label: d.label, value: d.of.reduce((sum, m) => sum + meter(lifetime, m), 0) };
+  return out;
+}
+
+/**
+ * Lifetime meters by SAS code ("000C"), for the machine (game null) or one game's: every code the
+ * declaration gives a meter (its own and `sameAs`, zero until it first moves), and the sums.
+ */
+export function metersBySasCode(
   lifetime: Meters,
   balance: number,
-): Record<string, { code: string; label: string; value: number }> {
-  return {
-    currentCredits: { code: '000C', label: 'current credits', value: balance },
-    totalWon: {
-      code: '0022',
-      label: 'total won (coin out + jackpot)',
-      value: meter(lifetime, 'coinOut') + meter(lifetime, 'jackpot'),
-    },
-    totalHandpaid: {
-      code: '0023',
-      label: 'total handpaid (cancelled credits + jackpot)',
-      value: meter(lifetime, 'handpaidCancelled') + meter(lifetime, 'jackpot'),
-    },
-    totalDrop: {
-      code: '0024',
-      label: 'total drop (bills + vouchers in)',
-      value: meter(lifetime, 'billsIn') + meter(lifetime, 'vouchersIn'),
-    },
+  minorDigits: number,
+  game: GameId | null,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (def: MeterDef | null, v: number) => {
+    for (const code of def?.code ? [def.code, ...(def.sameAs ?? [])] : []) out.set(code, (out.get(code) ?? 0) + v);
   };
+  if (game) {
+    for (const name of PER_GAME) add(meterDef(name), lifetime[gameMeter(game, name)] ?? 0);
+    return out;
+  }
+  for (const name of BASE_METERS) if (!BASE_DEFS.get(name)?.untilSet) add(meterDef(name, minorDigits), 0);
+  // Every note is counted by its value, so one never taken is known to be none.
+  SAS_BILL_VALUES.forEach((_, i) => out.set(hex4(FIRST_BILL_CODE + i), 0));
+  for (const [name, value] of Object.entries(lifetime))
+    if (!name.includes('/')) add(meterDef(name, minorDigits), value);
+  for (const d of Object.values(derivedMeters(lifetime, balance))) out.set(d.code, d.value);
+  return out;
 }

@@ -5,14 +5,14 @@
 
 import { BUTTONS, HOLD_BUTTONS, type Button, type LampState } from './device-events';
 import { playBlocked } from './locks';
-import { hostDisabled, outOfService } from './sas';
+import { outOfService, sasStopsPlay } from './sas';
 import { gameInProgress, type CabinetState } from './state';
 import type { Transition } from './transition';
 
 export function acceptorShouldAccept(s: CabinetState): boolean {
   // In a device test the technician switches the acceptor; its notes are only identified.
   if (s.deviceTest) return s.deviceTest.acceptor.enabled;
-  return playBlocked(s) === null && !hostDisabled(s) && s.balance < s.settings.limits.creditLimit;
+  return playBlocked(s) === null && !sasStopsPlay(s) && s.balance < s.settings.limits.creditLimit;
 }
 
 export function lampsFor(s: CabinetState): Record<Button, LampState> {

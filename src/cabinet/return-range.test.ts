@@ -6,7 +6,7 @@ import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE, parsePayTable, typ
 import { returnOutOfRange } from './return-range';
 import { settingsProblems } from './settings-check';
 import { DEFAULT_SETTINGS, type CabinetSettings, type InstalledPayTable } from './settings';
-import { exactReturn, Rig, RETURNS_IN_RANGE, simulatedReturn } from './testing/rig';
+import { bestPlayReturn, exactReturn, Rig, RETURNS_IN_RANGE, simulatedReturn } from './testing/rig';
 
 const table = (coefficients: Record<string, number>): PokerPlusPayTable => {
   const p = parsePayTable('poker-plus', coefficients);
@@ -57,9 +57,18 @@ describe('C-24 the return range', () => {
     );
     // The estimate inside, the interval's top end outside: refused.
     expect(returnOutOfRange(range, simulatedReturn(99.87, 0.05))).toMatch(
-      /returns 99\.87% \(95% interval 99\.82% \.\. 99\.92%\), above/,
+      /returns 99\.87% at typical play \(95% interval 99\.82% \.\. 99\.92%; best play not measured\), above/,
     );
     expect(returnOutOfRange(range, simulatedReturn(85.02, 0.05))).toMatch(/below the operator's range/);
+    // Best play: its upper estimate is held against the maximum, whatever typical play returns.
+    expect(returnOutOfRange(range, bestPlayReturn(99.9, 99.1, 97.9))).toBeNull();
+    expect(returnOutOfRange(range, bestPlayReturn(99.95, 99.1, 97.9))).toBe(
+      "returns 99.95% at best play (its upper estimate; the strategy found returns at least 99.1%), above the operator's range 85% .. 99.9%",
+    );
+    // And the least best play returns (what the strategy found) against the minimum.
+    expect(returnOutOfRange(range, bestPlayReturn(85.5, 84.9, 84))).toMatch(
+      /at best play .* below the operator's range/,
+    );
     expect(returnOutOfRange(range, null)).toBe('has no known return');
   });
 
@@ -91,7 +100,7 @@ describe('C-24 the return range', () => {
       refusal: {
         rule: 'C-24',
         reason:
-          "Poker Plus pay table from the config file (250/50/25/9/6/4/3/2/1) returns 100.2428% (95% interval 100.1613% .. 100.3243%), above the operator's range 85% .. 99.9%",
+          "Poker Plus pay table from the config file (250/50/25/9/6/4/3/2/1) returns 100.2428% at typical play (95% interval 100.1613% .. 100.3243%; best play not measured), above the operator's range 85% .. 99.9%",
       },
     });
     expect(rig.state).toBe(before);
@@ -141,6 +150,42 @@ describe('C-24 the return range', () => {
     });
     rig.play({ type: 'changeSettings', confirm: true, payTables: { 'jacks-or-better': 'jacks-or-better-9-6' } });
     expect(rig.state.settings.payTables.jacks).toEqual(jacks96.table);
+  });
+
+  it('refuses an installed Poker Plus table whose best play exceeds the maximum though typical play lies well inside, naming best play', () => {
+    const rig = new Rig();
+    const lean = table({ 'full-house': 6, flush: 4 });
+    // Typical play 97.2%; the best player's return estimated up to 99.7%.
+    const leanTable: InstalledPayTable = {
+      id: 'poker-plus-6-4',
+      game: 'poker-plus',
+      name: '6/4',
+      table: lean,
+      rtp: bestPlayReturn(99.7, 98.9, 97.2),
+    };
+    rig.ok({
+      kind: 'settings',
+      settings: withRange(85, 99.5),
+      source: 'config file',
+      installed: [...INSTALLED, leanTable],
+      configReturns: RETURNS_IN_RANGE,
+    });
+    rig.technician();
+    const r = rig.wish({ type: 'changeSettings', confirm: true, payTables: { 'poker-plus': 'poker-plus-6-4' } });
+    expect(!r.ok && `${r.refusal.rule} ${r.refusal.reason}`).toBe(
+      'C-24 Poker Plus pay table "poker-plus-6-4" (6/4) returns 99.7% at best play (its upper estimate; the strategy found returns at least 98.9%), above the operator\'s range 85% .. 99.5%',
+    );
+    expect(rig.state.settings.payTables.pokerPlus).toEqual(DEFAULT_POKER_PLUS_PAYTABLE);
+    // The same table given in the config file is refused whole, naming the same return.
+    const file = { ...withRange(85, 99.5), payTables: { ...DEFAULT_SETTINGS.payTables, pokerPlus: lean } };
+    const refused = new Rig().input({
+      kind: 'settings',
+      settings: file,
+      source: 'config file',
+      installed: [...INSTALLED, leanTable],
+      configReturns: { ...RETURNS_IN_RANGE, 'poker-plus': leanTable.rtp },
+    });
+    expect(!refused.ok && refused.refusal.reason).toMatch(/"poker-plus-6-4" \(6\/4\) returns 99\.7% at best play/);
   });
 
   it("refuses a technician who would widen or move the range: it is the operator's, in the config file only", () => {

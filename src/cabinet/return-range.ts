@@ -1,7 +1,9 @@
 // C-24: a pay table is put in play only with a known return inside the operator's range. The
-// returns are the app's to find (the exact par sheet for Jacks or Better, the return recorded
-// with a Poker Plus table); the cabinet only holds them against the range, the same way at
-// start, for the settings page and for a technician's wish.
+// return judged is best play's, as regulators compute a game with player choices (by the method
+// of play giving the greatest return): exact for Jacks or Better (the par sheet plays every deal
+// by its best hold), the upper estimate recorded with a Poker Plus table. The returns are the
+// app's to find; the cabinet only holds them against the range, the same way at start, for the
+// settings page and for a technician's wish.
 
 import { CATEGORIES, JACKS_CATEGORIES, type GameId, type PayTable } from '../core';
 import { samePayTable } from './installed-tables';
@@ -18,18 +20,23 @@ export const GAME_NAMES: Record<GameId, string> = { 'jacks-or-better': 'Jacks or
 const pct = (x: number): string => `${Number(x.toFixed(4))}%`;
 
 export function describeReturn(r: TableReturn): string {
-  return r.low === r.pct && r.high === r.pct
-    ? `${pct(r.pct)} (exact)`
-    : `${pct(r.pct)} (95% interval ${pct(r.low)} .. ${pct(r.high)})`;
+  switch (r.play) {
+    case 'exact':
+      return `${pct(r.pct)} (exact)`;
+    case 'best':
+      return `${pct(r.pct)} at best play (its upper estimate; the strategy found returns at least ${pct(r.low)})`;
+    case 'typical':
+      return `${pct(r.pct)} at typical play (95% interval ${pct(r.low)} .. ${pct(r.high)}; best play not measured)`;
+  }
 }
 
 export const describeRange = (range: ReturnRange): string => `${pct(range.minReturnPct)} .. ${pct(range.maxReturnPct)}`;
 
 /**
- * Why a table with this return may not be put in play, or null when it may. The whole 95%
- * interval must lie inside the range: its upper end at most the maximum, so that a simulated
- * return cannot hide a table that pays more than the operator allows, and its lower end at
- * least the minimum, which is the player's guarantee.
+ * Why a table with this return may not be put in play, or null when it may. What is known must
+ * lie inside the range: its upper end (best play's upper estimate, or a simulation's 95% bound)
+ * at most the maximum, so that no player can be paid more than the operator allows, and its
+ * lower end at least the minimum, which is the player's guarantee.
  */
 export function returnOutOfRange(range: ReturnRange, r: TableReturn | null): string | null {
   if (r === null) return 'has no known return';

@@ -104,20 +104,24 @@ describe('the cabinet on a SAS link (C-25)', () => {
     expect(r.ok ? null : r.refusal.rule).toBe('C-25');
   });
 
-  it('a fault on the SAS line is a tilt (C-15), logged once, lifted when the line is back and forgotten at power-up', () => {
+  it('a fault on the SAS line is the host lost: logged once, play goes on, and a tilt an older version kept lifts', () => {
     const rig = sasRig();
     expect(sas(rig, { type: 'lineFault', message: 'cannot open /dev/ttyS3: No such file' }).ok).toBe(true);
     expect(sas(rig, { type: 'lineFault', message: 'cannot open /dev/ttyS3: again' }).ok).toBe(true);
-    expect(rig.state.tilts.filter((t) => t.code === 'sas:fault:line')).toEqual([
-      expect.objectContaining({ reason: 'SAS link fault: cannot open /dev/ttyS3: No such file', technician: false }),
-    ]);
+    expect(rig.state.tilts).toEqual([]);
+    expect(rig.state.sas?.hostLost).toMatchObject({ reason: 'line fault: cannot open /dev/ttyS3: No such file' });
     expect(rig.log.filter((e) => e.kind === 'fault' && e.data.device === 'sas')).toHaveLength(1);
-    expect(rig.refuse({ type: 'deal', bet: 1 })).toBe('C-15');
+    expect(rig.log.filter((e) => e.kind === 'sas' && e.data.event === 'hostLost')).toHaveLength(1);
+    rig.insert(500);
+    rig.play({ type: 'selectGame', game: 'jacks-or-better' });
+    rig.play({ type: 'deal', bet: 1 });
     sas(rig, { type: 'lineFaultCleared' });
-    expect(rig.state.tilts.some((t) => t.code === 'sas:fault:line')).toBe(false);
-    expect(rig.log.at(-1)).toMatchObject({ kind: 'tilt', data: { event: 'off', code: 'sas:fault:line' } });
-    sas(rig, { type: 'lineFault', message: 'port lost' });
-    rig.restart();
+    expect(rig.log.at(-1)).toMatchObject({ kind: 'fault', data: { event: 'cleared', code: 'line' } });
+    // The line ready is not the host back: only its poll is.
+    expect(rig.state.sas?.hostLost).not.toBeNull();
+    // A tilt an older version raised for the line lifts at the next start.
+    rig.state = { ...rig.state, tilts: [{ code: 'sas:fault:line', reason: 'old', since: 0, technician: false }] };
+    rig.ok({ kind: 'sas', command: { type: 'configure', settings: SAS } });
     expect(rig.state.tilts.some((t) => t.code === 'sas:fault:line')).toBe(false);
   });
 

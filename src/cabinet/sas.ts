@@ -3,22 +3,33 @@
 // set the clock (only when the operator allows it), reset a handpay (likewise) and set the
 // validation ID its vouchers are numbered under.
 
-import { payHandpay } from './cashout';
+import { payHandpay, systemValidation, systemValidationTimeout } from './cashout';
 import { gameInProgress, type CabinetState } from './state';
 import { type SasCabinetState, type SasCommand, type SasSettings, type SasSettingsChange } from './sas-state';
-import { addTilt, removeTilt } from './tilts';
+import { cashOutTicketRead, extendedValidation, ticketText } from './sas-validation';
+import { hostBack, hostLossTimeout, hostLost } from './sas-host-loss';
+import { removeTilt } from './tilts';
 import { refusal, type Outcome, type Transition } from './transition';
 import { SAS_LINE_TILT } from './vocabulary/tilts';
 
-/** Play disabled by the casino system, and no game left to finish. */
+/** Play disabled by the casino system (01 until 02). */
 export const hostDisabled = (s: CabinetState): boolean => s.sas?.disabledByHost === true;
 
+/** Play stopped over the link: disabled by the host, or the host away longer than the operator allows. */
+export const sasStopsPlay = (s: CabinetState): boolean => hostDisabled(s) || s.sas?.hostLossStop === true;
+
 export function hostDisabledRefusal(s: CabinetState) {
-  return hostDisabled(s) ? refusal('C-25', 'out of service: play is disabled by the casino system') : null;
+  if (hostDisabled(s)) return refusal('C-25', 'out of service: play is disabled by the casino system');
+  if (s.sas?.hostLossStop)
+    return refusal(
+      'C-25',
+      `out of service: no casino system for ${s.sas.settings.disableAfterSeconds ?? 0} s (${s.sas.hostLost?.reason ?? 'away'})`,
+    );
+  return null;
 }
 
-/** What the screen shows: disabled, once no game remains to finish. */
-export const outOfService = (s: CabinetState): boolean => hostDisabled(s) && !gameInProgress(s);
+/** What the screen shows: stopped over the link, once no game remains to finish. */
+export const outOfService = (s: CabinetState): boolean => sasStopsPlay(s) && !gameInProgress(s);
 
 const sameSettings = (a: SasSettings | null, b: SasSettings | null): boolean => JSON.stringify(a) === JSON.stringify(b);
 
@@ -78,21 +89,52 @@ export function sasCommand(tx: Transition, command: SasCommand): Outcome {
       return null;
     }
     case 'lineFault': {
+      // A line that cannot carry the link is the host lost, as one that stops polling: logged,
+      // shown, and play goes on unless the operator asked otherwise (sas-host-loss.ts).
       const message = String(command.message).slice(0, 200);
-      if (tx.state.tilts.some((t) => t.code === SAS_LINE_TILT)) return null;
+      if (sas.lineFault) return null;
+      set({ lineFault: true });
       tx.log('fault', { device: 'sas', event: 'fault', code: 'line', message });
-      addTilt(tx, { kind: 'sasLine' }, `SAS link fault: ${message}`);
-      return null;
+      return hostLost(tx, tx.state.sas!, `line fault: ${message}`);
     }
     case 'lineFaultCleared':
-      if (!tx.state.tilts.some((t) => t.code === SAS_LINE_TILT)) return null;
+      dropLegacyLineTilt(tx);
+      if (!sas.lineFault) return null;
+      set({ lineFault: false });
       tx.log('fault', { device: 'sas', event: 'cleared', code: 'line' });
-      removeTilt(tx, { kind: 'sasLine' });
       return null;
+    case 'hostLost':
+      return hostLost(tx, sas, command.reason);
+    case 'hostBack':
+      return hostBack(tx, sas);
+    case 'hostLossTimeout':
+      return hostLossTimeout(tx, sas);
+    case 'extendedValidation':
+      return extendedValidation(tx, sas, command.controls, command.expiry);
+    case 'ticketText':
+      return ticketText(tx, sas, command.text);
+    case 'systemValidation':
+      return systemValidation(tx, command.systemId, command.validationNumber);
+    case 'systemValidationTimeout':
+      return systemValidationTimeout(tx);
+    case 'cashOutTicketRead':
+      return cashOutTicketRead(tx, sas, command.validationNumber);
   }
 }
 
-const SAS_KEYS = ['address', 'accountingDenomination', 'allowClockSet', 'allowRemoteHandpayReset'] as const;
+/** A line fault's tilt kept by a version before it became a host loss lifts (at every start, and when the line is ready). */
+function dropLegacyLineTilt(tx: Transition): void {
+  if (tx.state.tilts.some((t) => t.code === SAS_LINE_TILT)) removeTilt(tx, { kind: 'sasLine' });
+}
+
+const SAS_KEYS = [
+  'address',
+  'accountingDenomination',
+  'allowClockSet',
+  'allowRemoteHandpayReset',
+  'validation',
+  'disableAfterSeconds',
+] as const;
 
 /**
  * C-7 for the link: the file's settings over the cabinet's, key by key, only where the operator
@@ -130,6 +172,7 @@ export function changeSasSettings(tx: Transition, change: SasSettingsChange): Ou
 }
 
 function configure(tx: Transition, sas: SasCabinetState | null, file: SasSettings | null): Outcome {
+  dropLegacyLineTilt(tx);
   const settings = sas && file ? fromFile(sas.settings, file, sas.configApplied) : file;
   if (sameSettings(sas?.settings ?? null, settings)) {
     if (sas && file && !sameSettings(sas.configApplied ?? null, file)) tx.set({ sas: { ...sas, configApplied: file } });

@@ -162,6 +162,8 @@ export interface CabinetState {
   game: GameSession | null;
   nextGameId: number;
   note: PendingNote | null;
+  /** The last note credited, minor units (SAS 48); absent before the first, and in states saved before it was kept. */
+  lastNote?: number;
   /** The ticket in escrow (undefined in states saved before tickets were redeemed: none). */
   ticket: PendingTicket | null;
   lastTicket: TicketOutcome | null;

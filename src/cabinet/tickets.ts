@@ -5,6 +5,7 @@
 // that same transition. Every other way ends with the ticket handed back and the reason logged.
 // A ticket is never a note: it never reaches the note path.
 
+import { hostControls } from './sas-validation';
 import type { DeviceEvent } from './device-events';
 import {
   isValidationNumber,
@@ -90,6 +91,8 @@ function insertProblem(tx: Transition, barcode: string): TicketReason | null {
   if (s.ticket || s.note) return 'busy';
   if (hostOwed(s)) return 'busy';
   if (playBlocked(s)) return 'cannotTakeMoney';
+  // The casino system switched ticket redemption off (SAS 7B).
+  if (s.sas && !hostControls(s.sas).ticketRedemption) return 'cannotTakeMoney';
   if (!s.sas && !checkDigitsMatch(barcode)) return 'badCheckDigits';
   return null;
 }

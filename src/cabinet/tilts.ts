@@ -13,7 +13,8 @@ import {
   type KeySwitch,
 } from './device-events';
 import { keyEvent } from './keys';
-import { doorMeter } from './meters';
+import { doorMeter, STACKER_EMPTIED } from './meters';
+import type { DeviceFault } from './vocabulary/devices';
 import type { Transition } from './transition';
 import type { TiltLogDetail } from './vocabulary/log-events';
 import { SWITCHES_TILT, TILTS, tiltCause, tiltCode, type TiltCause } from './vocabulary/tilts';
@@ -76,6 +77,8 @@ export function forgetDevices(tx: Transition): void {
   // The SAS port is reported afresh once the link has tried it again; each device's faults by its driver.
   const causes = (t: { code: string }) => tiltCause(t.code);
   for (const t of tx.state.tilts) if (causes(t)?.kind === 'sasLine') removeTilt(tx, t.code);
+  const sas = tx.state.sas;
+  if (sas?.lineFault) tx.set({ sas: { ...sas, lineFault: false } });
   for (const device of DEVICE_NAMES) {
     for (const t of tx.state.tilts) {
       const cause = causes(t);
@@ -88,6 +91,9 @@ export function forgetDevices(tx: Transition): void {
 
 type AnyDeviceEvent = Extract<DeviceEvent, { type: 'fault' | 'faultCleared' | 'online' | 'offline' }>;
 
+/** The acceptor's fault for its stacker (cashbox) taken out. */
+const STACKER_OUT: DeviceFault<'acceptor'> = 'stackerOpen';
+
 export function deviceHealth(tx: Transition, event: AnyDeviceEvent): void {
   const device: DeviceName = event.device;
   const status = tx.state.devices[device];
@@ -97,6 +103,9 @@ export function deviceHealth(tx: Transition, event: AnyDeviceEvent): void {
     return;
   switch (event.type) {
     case 'fault':
+      // The stacker taken out is the cashbox emptied: its meters (SAS 49, 4A) count from zero again.
+      if (device === 'acceptor' && event.code === STACKER_OUT && !(event.code in status.faults))
+        tx.setMeters(STACKER_EMPTIED);
       next = { ...status, faults: { ...status.faults, [event.code]: event.message } };
       tx.log('fault', { device, event: 'fault', code: event.code, message: event.message });
       addTilt(tx, { kind: 'fault', device, fault: event.code }, `${device} fault: ${event.message}`);

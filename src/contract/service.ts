@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { int, json, record, str } from './schema';
 import { BUTTONS } from '../cabinet/vocabulary/wish-schema';
 import { TICKET_REASONS, TICKET_VALIDATORS } from '../cabinet/vocabulary/ticket-reasons';
+import { VALIDATION_MODES } from '../cabinet/vocabulary/sas';
 import {
   CHIP_VALUES,
   CURRENCY,
@@ -52,6 +53,16 @@ const settingsView = z.strictObject({
 
 const deviceView = z.strictObject({ online: z.boolean(), faults: record(str(200), 20) });
 
+/** The casino system's link as the cabinet keeps it: away since when and why, and when play stops for it. */
+const casinoSystemView = z.strictObject({
+  validation: z.enum(VALIDATION_MODES),
+  hostLost: z.strictObject({ since: z.number(), reason: str(200) }).nullable(),
+  /** When play stops for the host's absence (ms since the epoch); null: it does not. */
+  stopsPlayAt: z.number().nullable(),
+  /** Play is stopped for it now. */
+  playStopped: z.boolean(),
+});
+
 /** A technician's device test (C-18, C-19): play is stopped while it runs. */
 const deviceTestView = z.strictObject({
   since: z.number(),
@@ -91,6 +102,8 @@ export const SERVICE_VIEW = z.strictObject({
   devices: z.strictObject({ acceptor: deviceView, printer: deviceView, deck: deviceView }),
   deviceTest: deviceTestView.nullable(),
   settings: settingsView,
+  /** The casino system as the attendant and the technician must know it (null: no SAS link). */
+  casinoSystem: casinoSystemView.nullable(),
 });
 
 /** The most tickets in one answer to the attendant's list. */
@@ -123,6 +136,8 @@ export const QUERY = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('sasLink') }),
   /** The TPM counter the records are anchored to, or why they are not (technician). */
   z.strictObject({ type: z.literal('anchor') }),
+  /** The bill acceptor as it names itself and what it is doing, read afresh each time (technician). */
+  z.strictObject({ type: z.literal('acceptor') }),
 ]);
 
 const handpayRow = z.strictObject({
@@ -153,6 +168,8 @@ const ticketInRow = z.strictObject({
 const meterRow = z.strictObject({
   name: str(64),
   code: str(8).nullable(),
+  /** Further SAS codes that count the same thing on this cabinet (the cabinet's declaration, meters.ts). */
+  sameAs: z.array(str(8)).max(8),
   unit: z.enum(['money', 'count']),
   label: str(120),
   lifetime: int(),
@@ -196,13 +213,22 @@ const installedPayTable = z.strictObject({
   name: str(80),
   /** The paying rows as the player screen draws them (per chip, per bet). */
   rows: z.array(z.strictObject({ category: str(32), perBet: z.array(int(0)).max(10) })).max(12),
-  /** Theoretical return in percent, or null where none is known. */
+  /**
+   * The return C-24 judges, in percent, or null where none is known: best play's (exact for
+   * Jacks or Better, the upper estimate for Poker Plus), or typical play's where a Poker Plus
+   * table's best play was not measured (`returnPlay` says which).
+   */
   returnPct: z.number().nullable(),
-  /** Its 95% interval (both ends the return itself when it is exact), or null. */
+  /** What is known around it (both ends the return itself when it is exact; best play's from the strategy found to the upper estimate), or null. */
   returnLow: z.number().nullable(),
   returnHigh: z.number().nullable(),
-  /** How the return was found: the exact par sheet, or a simulation with its interval. */
+  returnPlay: z.enum(['exact', 'best', 'typical']).nullable(),
+  /** How the return was found: the exact par sheet, or the best-play analysis with its figures. */
   returnBasis: str(400),
+  /** A Poker Plus table's default strategy (typical play) beside it, with its 95% interval; null otherwise. */
+  typicalPct: z.number().nullable(),
+  typicalLow: z.number().nullable(),
+  typicalHigh: z.number().nullable(),
   /** C-24: the return is known and inside the operator's range, so the table may be chosen. */
   inRange: z.boolean(),
 });
@@ -233,6 +259,35 @@ const sasLinkView = z.strictObject({
   unsupportedPolls: int(0),
   exceptionQueueDepth: int(0),
   disabledByHost: z.boolean(),
+  /** Real-time event reporting (0E) is on. */
+  realTimeEvents: z.boolean(),
+  validation: z.enum(VALIDATION_MODES),
+  malformedPolls: int(0),
+});
+
+/**
+ * The bill acceptor as the technician's Devices page reads it (issue 25): its family, the unit as
+ * it names itself, what it reports doing, the last note or ticket it handled (a ticket by the last
+ * four digits of its number only, C-3) and its line's counts. Null when the cabinet has no serial
+ * acceptor (the bench devices).
+ */
+const acceptorView = z.strictObject({
+  protocol: z.enum(['id003', 'ebds']),
+  model: str(120).nullable(),
+  revision: str(40).nullable(),
+  software: str(120).nullable(),
+  state: str(60).nullable(),
+  lastDocument: z
+    .strictObject({
+      kind: z.enum(['note', 'ticket']),
+      label: str(60),
+      outcome: z.enum(['escrow', 'stacked', 'returned', 'rejected']),
+      reason: str(200).nullable(),
+      at: z.number(),
+    })
+    .nullable(),
+  frames: int(0),
+  badFrames: int(0),
 });
 
 export const ANSWER = z.discriminatedUnion('type', [
@@ -245,6 +300,7 @@ export const ANSWER = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('payTables'), tables: z.array(installedPayTable).max(40) }),
   z.strictObject({ type: z.literal('sasLink'), link: sasLinkView.nullable() }),
   z.strictObject({ type: z.literal('anchor'), anchor: anchorView }),
+  z.strictObject({ type: z.literal('acceptor'), acceptor: acceptorView.nullable() }),
 ]);
 
 export type ServiceView = z.infer<typeof SERVICE_VIEW>;
@@ -262,6 +318,7 @@ export type TicketInRow = z.infer<typeof ticketInRow>;
 export type TicketInReason = (typeof TICKET_IN_REASONS)[number];
 export type SasLinkView = z.infer<typeof sasLinkView>;
 export type AnchorView = z.infer<typeof anchorView>;
+export type AcceptorView = z.infer<typeof acceptorView>;
 
 /** Who may ask: the attendant's key, or the technician's key with the PIN entered (C-21). */
 export const QUERY_ACCESS: Record<QueryType, 'attendant' | 'technician'> = {
@@ -274,4 +331,5 @@ export const QUERY_ACCESS: Record<QueryType, 'attendant' | 'technician'> = {
   payTables: 'technician',
   sasLink: 'technician',
   anchor: 'technician',
+  acceptor: 'technician',
 };

@@ -6,6 +6,8 @@ export {
   createDevices,
   createSimulatedDevices,
   SIMULATOR_LINES,
+  EBDS_LINE,
+  toggleFileIn,
   type DeviceChoices,
   type DeviceSet,
   type DriverTuning,
@@ -17,6 +19,10 @@ export {
   type Cable,
 } from './bus/factory';
 export { AcceptorDriver, type AcceptorDriverOptions } from './id003/driver';
+export { EbdsDriver, type EbdsDriverOptions } from './ebds/driver';
+export { EbdsSimulator, type EbdsSimOptions } from './ebds/simulator';
+export type { SimulatedAcceptor, SimulatedMove, SimulatedNote } from './acceptor/simulated';
+export type { AcceptorIdentity, AcceptorProtocol, LastDocument } from './acceptor/identity';
 export { AcceptorSimulator, type AcceptorSimOptions, type AcceptorFault } from './id003/simulator';
 export { JCM_COUNTRIES, countryFor, noteTable } from './id003/currency';
 export { PrinterDriver, type PrinterDriverOptions } from './printer/driver';

@@ -3,7 +3,9 @@
 // the dealer's four hidden cards from the cards the player has not seen is enumerated
 // (C(46,4) = 163,185 for an untouched box), and for a bought game every replacement card too.
 // The counts come from core's evaluator; what each outcome pays is P-9 to P-11 (the tests
-// settle sampled rounds through core's engine and compare).
+// settle sampled rounds through core's engine and compare). This plain enumeration (10-35 ms a
+// decision) is the yardstick: play and analysis use fastFinalDecision (poker-plus-final.ts),
+// which counts the same hands by class and must give exactly these figures.
 
 import * as core from '../core';
 import {
@@ -229,6 +231,21 @@ export function finalDecision(input: FinalDecisionInput): FinalDecision {
   odds.boughtTie /= replacements;
   odds.boughtLose /= replacements;
   odds.boughtNoGame /= replacements;
+  return decisionOf(odds, completions, value, payout, ante);
+}
+
+/**
+ * The final decision's values from the dealer's outcome counts: `odds` over `completions`
+ * dealer hands (the bought ones already per replacement card), for a box of hand `value`
+ * whose BET would pay `payout`.
+ */
+export function decisionOf(
+  odds: OutcomeOdds,
+  completions: number,
+  value: number,
+  payout: number,
+  ante: number,
+): FinalDecision {
   const nets = outcomeNets(ante, payout);
   const expect = (table: Partial<Record<keyof OutcomeOdds, number>>): number =>
     Object.entries(table).reduce((s, [k, net]) => s + odds[k as keyof OutcomeOdds] * net, 0) / completions;

@@ -14,7 +14,8 @@ import {
   type PokerPlusStep,
   type Refusal,
 } from '../core';
-import { finalDecision, type FinalChoice } from './poker-plus-ev';
+import type { FinalChoice } from './poker-plus-ev';
+import { fastFinalDecision } from './poker-plus-final';
 import {
   boxCategory,
   flushDrawPositions,
@@ -25,6 +26,7 @@ import {
   topPairRank,
 } from './poker-plus-patterns';
 import type { Condition, DrawAction, OneCardWhat, PokerPlusStrategy, Rule } from './poker-plus-strategy';
+import { tablesDraw, tablesFinal, type FinalTableAction, type TableDraw } from './poker-plus-table-strategy';
 
 export class StrategyPlayError extends Error {
   constructor(message: string) {
@@ -117,8 +119,21 @@ export function nextDraw(
   upCard: Card,
 ): DrawStep | 'fold' | null {
   if (taken >= 2) return null;
+  if (strategy.tables) return tableStep(tablesDraw(strategy.tables, taken, cards, upCard));
   return drawStep(chooseDraw(taken === 0 ? strategy.first : strategy.second, cards, upCard), cards);
 }
+
+function tableStep(draw: TableDraw): DrawStep | 'fold' | null {
+  if (draw === null || draw === 'fold') return draw;
+  return draw === 'sixth' ? { type: 'buySixth' } : { type: 'exchange', positions: draw };
+}
+
+const TABLE_FINAL: Record<FinalTableAction, FinalChoice> = {
+  fold: 'fold',
+  bet: 'bet',
+  'bet-buy': 'buyGame',
+  'bet-half': 'takeHalf',
+};
 
 /** How a strategy's play stops on a refusal, worded alike on the engine path and the fast path. */
 export const refusedText = (what: string, refusal: Refusal): string =>
@@ -142,7 +157,8 @@ export function finalChoice(
   ante: number,
   config: PokerPlusConfig,
 ): FinalChoice {
-  if (strategy.exact) return finalDecision({ box: cards, upCard, seen: exchanged, ante, config }).best;
+  if (strategy.tables) return TABLE_FINAL[tablesFinal(strategy.tables, cards, upCard)];
+  if (strategy.exact) return fastFinalDecision({ box: cards, upCard, seen: exchanged, ante, config }).best;
   if (!holds(strategy.bet, cards, upCard)) return 'fold';
   const category = CATEGORIES[boxCategory(cards)]!;
   return strategy.takeHalf.includes(category) ? 'takeHalf' : strategy.buyGame.includes(category) ? 'buyGame' : 'bet';

@@ -4,6 +4,7 @@
 // strategy file, or one asking what P-3 forbids, never runs.
 
 import { CATEGORIES, RANK_CHARS, type Category } from '../core';
+import { parseTables, type StrategyTables } from './poker-plus-table-strategy';
 
 export type DrawName = 'four-flush' | 'three-flush' | 'open-straight' | 'four-straight';
 export const DRAW_NAMES: readonly DrawName[] = ['four-flush', 'three-flush', 'open-straight', 'four-straight'];
@@ -52,8 +53,13 @@ export interface PokerPlusStrategy {
   bet: Condition;
   takeHalf: Category[];
   buyGame: Category[];
-  /** Decide BET/FOLD, take half and buy the game by the exact expected value instead (slow). */
+  /** Decide BET/FOLD, take half and buy the game by the exact expected value instead. */
   exact?: boolean;
+  /**
+   * Every decision by table instead (poker-plus-table-strategy.ts): a strategy file gives
+   * either the rules above or "tables", not both.
+   */
+  tables?: StrategyTables;
 }
 
 export type StrategyParse = { ok: true; strategy: PokerPlusStrategy } | { ok: false; error: string };
@@ -158,14 +164,37 @@ function ruleOf<A extends DrawAction>(then: (x: unknown, path: string) => A) {
 }
 
 const KEYS = ['name', 'first', 'second', 'bet', 'takeHalf', 'buyGame', 'exact'];
+const RULE_KEYS = ['first', 'second', 'bet', 'takeHalf', 'buyGame', 'exact'];
 
 export function parseStrategy(input: unknown): StrategyParse {
   try {
     if (!isObject(input)) throw new StrategyError('strategy: expected a JSON object');
-    for (const key of Object.keys(input))
-      if (!KEYS.includes(key)) throw new StrategyError(`strategy: unknown key "${key}"`);
     if (typeof input.name !== 'string' || input.name.length === 0)
       throw new StrategyError('strategy.name: expected a non-empty string');
+    if ('tables' in input) {
+      const rules = Object.keys(input).find((k) => RULE_KEYS.includes(k));
+      if (rules !== undefined)
+        throw new StrategyError(`strategy: "${rules}" and "tables" together; give one or the other`);
+      const extra = Object.keys(input).find((k) => k !== 'name' && k !== 'tables');
+      if (extra !== undefined) throw new StrategyError(`strategy: unknown key "${extra}"`);
+      const tables = parseTables(input.tables, 'strategy.tables');
+      if (!tables.ok) throw new StrategyError(tables.error);
+      // The rule fields stay empty: the tables decide everything (poker-plus-play.ts).
+      return {
+        ok: true,
+        strategy: {
+          name: input.name,
+          first: [],
+          second: [],
+          bet: 'any',
+          takeHalf: [],
+          buyGame: [],
+          tables: tables.tables,
+        },
+      };
+    }
+    for (const key of Object.keys(input))
+      if (!KEYS.includes(key)) throw new StrategyError(`strategy: unknown key "${key}"`);
     if (input.exact !== undefined && typeof input.exact !== 'boolean')
       throw new StrategyError('strategy.exact: expected true or false');
     const strategy: PokerPlusStrategy = {

@@ -5,11 +5,14 @@
 // Every transaction is one commit of the keyed chain (keyed-chain.ts): the table writers
 // (table-writers.ts) write the rows, then the commit row signs where the logs end and the digests
 // of the tables it leaves, under the machine key. After it, the mirror of critical memory is
-// written outside the database (mirror.ts). What the running cabinet checks when it opens the
-// database is records-open.ts's; the journal goes on from there, and hands the cabinet its reader
-// of the same records (records-reader.ts).
+// written outside the database (mirror.ts). A commit the cabinet lets show before it reaches the
+// disk (a HOLD changed: cabinet/durability.ts) waits for no sync and writes no mirror; its WAL is
+// synced on libuv's threads straight after, and the next synced commit takes it along in any
+// case. What the running cabinet checks when it opens the database is records-open.ts's; the
+// journal goes on from there, and hands the cabinet its reader of the same records
+// (records-reader.ts).
 
-import { existsSync } from 'node:fs';
+import { close, closeSync, existsSync, fdatasync, fdatasyncSync, open, openSync } from 'node:fs';
 import {
   meterDef,
   withCheckDigits,
@@ -230,13 +233,18 @@ export class Journal {
     });
   }
 
-  /** C-13: one transition, whole, or nothing; with what it raised on the SAS link, if any. */
+  /**
+   * C-13: one transition, whole, or nothing; with what it raised on the SAS link, if any.
+   * `synced` false (a hold, as cabinet/durability.ts decides) commits without waiting for the
+   * disk: the WAL is synced in the background, and the mirror waits for the next synced commit.
+   */
   commit(
     prev: CabinetState,
     next: CabinetState,
     effects: readonly CabinetEffect[],
     source = 'cabinet',
     sas?: SasWrites,
+    synced = true,
   ): void {
     this.journal(
       next,
@@ -257,6 +265,7 @@ export class Journal {
         return lifetime || movesMoney(prev, next, effects);
       },
       effects.some((e) => e.type === 'recordsCleared'),
+      synced,
     );
   }
 
@@ -305,6 +314,7 @@ export class Journal {
     prev: CabinetState | null,
     work: () => boolean,
     recordsCleared = false,
+    synced = true,
   ): void {
     const key = this.key;
     const w = this.writers;
@@ -313,6 +323,9 @@ export class Journal {
     const notes = this.counter.notes;
     let signed: CommitRow;
     let plan: AnchorPlan;
+    let deferred = !synced && !recordsCleared;
+    // A setting of the connection, changed only between transactions and put back at once.
+    if (deferred) this.db.pragma('synchronous = NORMAL');
     this.digests.begin();
     try {
       this.db.transaction(() => {
@@ -357,8 +370,16 @@ export class Journal {
       const tables = checkTables(this.db, this.head);
       if (tables.problem) this.reader.breakSeen(tables.problem);
       throw e;
+    } finally {
+      if (deferred) this.db.pragma('synchronous = FULL');
     }
     this.head = signed!;
+    // The counter advances only past a commit on the disk: a deferred one that asks for an
+    // advance (a note of the anchor's logged with a hold) is synced first, and is then whole.
+    if (deferred && plan!.advance) {
+      this.syncWalNow();
+      deferred = false;
+    }
     // The counter's advance goes out, the mirror is written while the TPM works, and the commit
     // returns (to be acted on) only once the advance has landed.
     this.counter.settle(plan!, notes.length);
@@ -370,9 +391,42 @@ export class Journal {
       this.sinceCheckpoint = 0;
       this.reader.newEra();
     }
-    this.writeMirror(recordsCleared || paysOut(prev, next));
+    // The mirror never runs ahead of what is on the disk: a deferred commit leaves it to the next.
+    if (deferred) this.syncWalSoon();
+    else this.writeMirror(recordsCleared || paysOut(prev, next));
     this.counter.finish();
     this.checkpointIfDue();
+  }
+
+  private walSync: 'idle' | 'running' | 'again' = 'idle';
+
+  /** Syncs the WAL before going on (a deferred commit the counter must follow). */
+  private syncWalNow(): void {
+    const fd = openSync(`${this.db.name}-wal`, 'r');
+    try {
+      fdatasyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Syncs the WAL off the event loop (one at a time; a commit meanwhile asks for one more). */
+  private syncWalSoon(): void {
+    if (this.walSync !== 'idle') {
+      this.walSync = 'again';
+      return;
+    }
+    this.walSync = 'running';
+    const done = (): void => {
+      const again = this.walSync === 'again';
+      this.walSync = 'idle';
+      if (again && this.open) this.syncWalSoon();
+    };
+    // A failure here is not the commit's: the next synced commit syncs the same file.
+    open(`${this.db.name}-wal`, 'r', (err, fd) => {
+      if (err) return done();
+      fdatasync(fd, () => close(fd, done));
+    });
   }
 
   private writeCheckpoint(kind: 'verified' | 'era', c: CommitRow): void {
@@ -393,8 +447,7 @@ export class Journal {
   }
 
   /** The lifetime meters as the mirror lists them, made again only when they changed. */
-  private mirrorMeters: { of: Meters; currency: string; minorDigits: number; list: MirrorRecord['lifetime'] } | null =
-    null;
+  private mirrorMeters: { of: Meters; minorDigits: number; list: MirrorRecord['lifetime'] } | null = null;
 
   private mirrorRecord(): MirrorRecord {
     const s = this.current;
@@ -402,14 +455,13 @@ export class Journal {
     const minorDigits = s?.settings.minorDigits ?? 2;
     const lifetime: Meters = s?.meters.lifetime ?? {};
     const m = this.mirrorMeters;
-    if (!m || m.of !== lifetime || m.currency !== currency || m.minorDigits !== minorDigits) {
+    if (!m || m.of !== lifetime || m.minorDigits !== minorDigits) {
       this.mirrorMeters = {
         of: lifetime,
-        currency,
         minorDigits,
         list: Object.entries(lifetime).map(([name, value]) => ({
           name,
-          code: meterDef(name, currency, minorDigits)?.code ?? null,
+          code: meterDef(name, minorDigits)?.code ?? null,
           value,
         })),
       };

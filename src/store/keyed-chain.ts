@@ -6,7 +6,7 @@
 // recompute the unkeyed hashes; with the key's fingerprint in the database, another machine's
 // file does not verify here.
 //
-// A commit made since the records' anchor (schema 7, records-anchor.ts) also signs the TPM
+// A commit made since the records' anchor (schema 8, records-anchor.ts) also signs the TPM
 // counter's value it was made at; one made before has none, and signs what it always did.
 //
 // Checkpoints (keyed too) say "the chain up to commit N was walked and found whole", so a start

@@ -46,6 +46,30 @@ describe('the mirror of critical memory', () => {
     b.store.close();
   });
 
+  it('a hold shown before its sync leaves the mirror at the commit before; the next synced commit brings it level', () => {
+    const path = dataPath(dir);
+    const b = new Bench(path);
+    b.insert(1000);
+    b.wish({ type: 'deal', bet: 1 });
+    const dealt = mirrorOf();
+    b.wish({ type: 'toggleHold', position: 2 });
+    const head = (j: Bench) => j.store.db.prepare('SELECT max(seq) FROM commits').pluck().get() as number;
+    expect(dealt.found === 'record' && dealt.record.commit).toBe(head(b) - 1);
+    expect(mirrorOf()).toEqual(dealt);
+    // The connection is back to fully synchronous commits for whatever comes next (2: FULL).
+    expect(b.store.db.pragma('synchronous', { simple: true })).toBe(2);
+    const held = b.rig.state;
+    b.store.close();
+    // A restart (or a power cut that kept the hold) finds the database one commit ahead, and goes on.
+    const again = new Bench(path);
+    expect(again.store.records.ok).toBe(true);
+    expect(again.rig.state).toEqual(held);
+    again.wish({ type: 'draw' });
+    const drawn = mirrorOf();
+    expect(drawn.found === 'record' && drawn.record.commit).toBe(head(again));
+    again.store.close();
+  });
+
   it('falls back to the other slot when one is garbled (a write cut short), and refuses a mirror edited by hand', () => {
     const path = played();
     const file = join(dir, 'mirror', MIRROR_FILE);

@@ -29,7 +29,7 @@ export type RecordsCheck = ChainCheck & { commits: number };
 
 const columnsOf = new WeakMap<Database.Database, string>();
 
-/** The commit columns; a database read before it was migrated to the anchor (schema 7) has none of it. */
+/** The commit columns; a database read before it was migrated to the anchor (schema 8) has none of it. */
 function commitColumns(db: Database.Database): string {
   let columns = columnsOf.get(db);
   if (columns === undefined) {

@@ -44,19 +44,49 @@ describe('the SAS tables of the store', () => {
     store.close();
   });
 
+  it("keep an exception's real-time event data beside it, and drop both together", () => {
+    const path = dataPath(dir);
+    const bench = new Bench(path);
+    bench.store.commitSas({
+      addExceptions: [
+        { code: 0x7f, priority: false, data: [0x00, 0x00, 0x02, 0x50] },
+        { code: 0x11, priority: false },
+      ],
+    });
+    bench.store.close();
+    const store = reopen(path);
+    const [ended, door] = store.sasExceptions();
+    expect(ended).toMatchObject({ code: 0x7f, data: [0x00, 0x00, 0x02, 0x50] });
+    expect(door).not.toHaveProperty('data');
+    store.commitSas({ dropExceptions: [ended!.id] });
+    store.close();
+    const db = new Database(path);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM sas_exception_data').get()).toEqual({ n: 0 });
+    db.close();
+    expect(
+      reopen(path)
+        .sasExceptions()
+        .map((e) => e.code),
+    ).toEqual([0x11]);
+  });
+
   it('are covered by the keyed records: an exception removed or a voucher record marked read by hand refuses the database', () => {
-    for (const edit of ['DELETE FROM sas_exceptions', 'UPDATE sas_validations SET read = 1']) {
-      const path = dataPath(join(dir, edit.slice(0, 6)));
+    for (const [i, edit] of [
+      'DELETE FROM sas_exceptions',
+      'UPDATE sas_validations SET read = 1',
+      "UPDATE sas_exception_data SET data = '00000999'",
+    ].entries()) {
+      const path = dataPath(join(dir, String(i)));
       const bench = new Bench(path);
       bench.store.commitSas({
-        addExceptions: [{ code: 0x7e, priority: false }],
+        addExceptions: [{ code: 0x7e, priority: false, data: [0, 5, 0, 0, 0, 0x10, 0, 0] }],
         validations: [{ seq: 1, record: { n: 1 }, read: false }],
       });
       bench.store.close();
       const db = new Database(path);
       db.exec(edit);
       db.close();
-      expect(() => reopen(path)).toThrow(/sas_(exceptions|validations) is not as commit \d+ left it/);
+      expect(() => reopen(path)).toThrow(/sas_(exceptions|validations|exception_data) is not as commit \d+ left it/);
     }
   });
 

@@ -13,6 +13,8 @@ export interface QueuedException {
   id: number;
   code: number;
   priority: boolean;
+  /** The bytes real-time event reporting sends with it, kept beside it (absent for most). */
+  data?: readonly number[];
 }
 
 /** A voucher as 4D reports it; the store keeps it as the app gives it. */
@@ -26,7 +28,7 @@ export interface StoredValidation {
 /** What one commit does to the SAS tables. */
 export interface SasWrites {
   dropExceptions?: readonly number[];
-  addExceptions?: readonly { code: number; priority: boolean }[];
+  addExceptions?: readonly { code: number; priority: boolean; data?: readonly number[] }[];
   validations?: readonly StoredValidation[];
   /** Voucher sequence numbers the host has read with 4D 00. */
   markRead?: readonly number[];
@@ -43,9 +45,13 @@ export class SasTables {
 
   constructor(private readonly db: Database.Database) {
     this.stmt = {
-      pending: db.prepare('SELECT id, code, priority FROM sas_exceptions ORDER BY id'),
+      pending: db.prepare(
+        'SELECT e.id, e.code, e.priority, d.data FROM sas_exceptions e LEFT JOIN sas_exception_data d ON d.id = e.id ORDER BY e.id',
+      ),
       add: db.prepare('INSERT INTO sas_exceptions (code, priority, raised_at) VALUES (?, ?, ?)'),
       drop: db.prepare('DELETE FROM sas_exceptions WHERE id = ?'),
+      addData: db.prepare('INSERT INTO sas_exception_data (id, data) VALUES (?, ?)'),
+      dropData: db.prepare('DELETE FROM sas_exception_data WHERE id = ?'),
       validations: db.prepare('SELECT seq, record, read FROM sas_validations ORDER BY seq'),
       putValidation: db.prepare(
         'INSERT INTO sas_validations (seq, record, read) VALUES (?, ?, ?) ON CONFLICT (seq) DO UPDATE SET record = excluded.record, read = excluded.read',
@@ -55,11 +61,14 @@ export class SasTables {
   }
 
   pending(): QueuedException[] {
-    return (this.stmt.pending.all() as { id: number; code: number; priority: number }[]).map((r) => ({
-      id: r.id,
-      code: r.code,
-      priority: r.priority === 1,
-    }));
+    return (this.stmt.pending.all() as { id: number; code: number; priority: number; data: string | null }[]).map(
+      (r) => ({
+        id: r.id,
+        code: r.code,
+        priority: r.priority === 1,
+        ...(r.data === null ? {} : { data: [...Buffer.from(r.data, 'hex')] }),
+      }),
+    );
   }
 
   validations(): StoredValidation[] {
@@ -74,11 +83,17 @@ export class SasTables {
   write(w: SasWrites, digests: TableDigests, at: number): void {
     for (const id of w.dropExceptions ?? []) {
       if (this.stmt.drop.run(id).changes === 1) digests.remove('sas_exceptions', [id]);
+      if (this.stmt.dropData.run(id).changes === 1) digests.remove('sas_exception_data', [id]);
     }
     for (const e of w.addExceptions ?? []) {
       const priority = e.priority ? 1 : 0;
       const id = Number(this.stmt.add.run(e.code, priority, at).lastInsertRowid);
       digests.put('sas_exceptions', [id, e.code, priority, at]);
+      if (e.data?.length) {
+        const data = Buffer.from(e.data).toString('hex');
+        this.stmt.addData.run(id, data);
+        digests.put('sas_exception_data', [id, data]);
+      }
     }
     const put = (v: StoredValidation) => {
       const values = [v.seq, JSON.stringify(v.record), v.read ? 1 : 0] as const;

@@ -172,15 +172,27 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    // What real-time event reporting sends with an exception (a game's stake and coin-in meter, a
+    // game's win, a note's country and count), made when it was raised and kept beside it until
+    // the host has taken it. A table of its own, so the queue's rows and digests stay as they were.
+    version: 7,
+    sql: `
+      CREATE TABLE sas_exception_data (
+        id INTEGER PRIMARY KEY,
+        data TEXT NOT NULL CHECK (length(data) BETWEEN 2 AND 64)
+      );
+    `,
+  },
+  {
     // The records' anchor outside the files (src/store/anchor): every commit since signs the TPM
     // counter's value it was made at; NULL for commits made before, or without a counter.
-    version: 7,
+    version: 8,
     sql: `ALTER TABLE commits ADD COLUMN anchor INTEGER CHECK (anchor IS NULL OR anchor >= 0);`,
   },
 ];
 
 /** The first schema whose commits sign the TPM counter's value (a build before it writes none). */
-export const ANCHOR_SCHEMA = 7;
+export const ANCHOR_SCHEMA = 8;
 
 /** The first schema whose records are keyed; a database below it is adopted (journal.ts). */
 export const KEYED_SCHEMA = 4;

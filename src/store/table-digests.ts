@@ -30,6 +30,7 @@ export const COVERED = {
     key: 1,
   },
   sas_exceptions: { columns: ['id', 'code', 'priority', 'raised_at'], key: 1 },
+  sas_exception_data: { columns: ['id', 'data'], key: 1 },
   sas_validations: { columns: ['seq', 'record', 'read'], key: 1 },
   vouchers: {
     columns: [
@@ -59,6 +60,7 @@ export const LATER_TABLES: Partial<Record<CoveredTable, number>> = {
   sas_exceptions: 5,
   sas_validations: 5,
   vouchers: 6,
+  sas_exception_data: 7,
 };
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');

@@ -17,7 +17,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SeededRandom, uniformBelow } from '../../src/core';
-import { checkBalance, readLogRow, type CabinetState } from '../../src/cabinet';
+import { checkBalance, readLogRow, type CabinetState, type ValidationMode } from '../../src/cabinet';
+import type { AcceptorProtocol } from '../../src/devices';
 import { readMachineKey, RecordsReader, type Tcti } from '../../src/store';
 import { recordsAgainstCounter } from '../../src/store/testing/anchor-check';
 import { startSwtpm } from '../../src/store/testing/swtpm';
@@ -53,6 +54,10 @@ export interface CrashOptions {
    * its advance), never behind it.
    */
   anchor?: boolean;
+  /** The link's validation mode (default secure enhanced): the host polls for it, the checks follow it. */
+  validation?: ValidationMode;
+  /** The acceptor's family: JCM ID-003 (the default) or MEI/CPI EBDS. */
+  acceptor?: AcceptorProtocol;
   log?: (line: string) => void;
 }
 
@@ -81,6 +86,13 @@ export interface CrashReport {
   anchorAhead?: number;
   /** With the anchor: the counter's value at the end. */
   anchorEnd?: number;
+  /** With a SAS link: vouchers the host learnt (4D or 3D), and those printed it had yet to read at the end. */
+  hostVouchers?: number;
+  hostVouchersUnread?: number;
+  /** With a SAS link: records the host was sent again after a SIGKILL before its acknowledgement. */
+  hostVoucherRepeats?: number;
+  /** With a SAS link: cash-outs paid by hand instead of printed (the mode's rule, no validation ID, limits). */
+  handpaidCashouts?: number;
   discrepancies: string[];
 }
 
@@ -311,6 +323,7 @@ export async function crashTest(options: CrashOptions): Promise<CrashReport> {
     ledgerPath: ledger,
     paperOutPercent: 5,
     random: new SeededRandom(`rig:${seed}`),
+    acceptor: options.acceptor,
   });
   const tpm = options.anchor ? await startSwtpm(join(dir, 'tpm')) : null;
   // The key beside the config file, the mirror beside the data folder: the defaults.
@@ -319,8 +332,9 @@ export async function crashTest(options: CrashOptions): Promise<CrashReport> {
     mirror: join(dir, 'data-mirror'),
     ...(tpm ? { anchor: tpm.tcti } : {}),
   };
-  const host = options.sas ? await CrashHost.start(dir) : null;
-  const sas = host ? { sas: { path: host.machinePath, address: CRASH_SAS_ADDRESS } } : {};
+  const validation = options.validation ?? 'secure-enhanced';
+  const host = options.sas ? await CrashHost.start(dir, validation) : null;
+  const sas = host ? { sas: { path: host.machinePath, address: CRASH_SAS_ADDRESS, validation } } : {};
   const store = tpm ? { store: { anchor: { tcti: tpm.tctiText } } } : {};
   writeFileSync(config, JSON.stringify({ ...CRASH_CONFIG, ...store, devices: { ...rig.ports, ...sas } }));
   try {
@@ -463,6 +477,13 @@ async function killAndCheck({
       report.hostRedeemed = seenByHost.redeemedByHost;
       report.hostFinalStatuses = seenByHost.finals;
       report.hostUnreadRedeemed = seenByHost.unreadRedeemed;
+      report.hostVouchers = seenByHost.vouchersToHost;
+      report.hostVouchersUnread = seenByHost.vouchersUnread;
+      report.hostVoucherRepeats = seenByHost.voucherRepeats;
+      report.handpaidCashouts = store.eventsOfKind(['handpay'], -1).filter((r) => {
+        const d = readLogRow('handpay', r);
+        return d?.event === 'locked' && d.kind === 'cancelledCredits';
+      }).length;
     } finally {
       store.close();
     }

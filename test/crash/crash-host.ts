@@ -6,7 +6,8 @@
 // the only credited ticket the host may not know of yet the last one, whose end it has not read.
 
 import { join } from 'node:path';
-import { readLogRow, type CabinetState } from '../../src/cabinet';
+import Database from 'better-sqlite3';
+import { readLogRow, type CabinetState, type ValidationMode } from '../../src/cabinet';
 import { SasHost } from '../../src/devices/sas/host';
 import { SAS_BAUD_RATE } from '../../src/devices/sas/port';
 import { SerialEndpoint } from '../../src/devices/shared/serial-endpoint';
@@ -20,9 +21,10 @@ export class CrashHost {
     private readonly pair: SocatPair,
     private readonly end: SerialEndpoint,
     readonly host: SasHost,
+    readonly mode: ValidationMode,
   ) {}
 
-  static async start(dir: string): Promise<CrashHost> {
+  static async start(dir: string, mode: ValidationMode = 'secure-enhanced'): Promise<CrashHost> {
     const pair = new SocatPair(join(dir, 'sas-machine'), join(dir, 'sas-host'));
     await pair.start();
     const end = new SerialEndpoint({ path: pair.device, baudRate: SAS_BAUD_RATE });
@@ -32,8 +34,9 @@ export class CrashHost {
       cycleMs: 40,
       metersEveryMs: 60_000,
       validation: { validationId: 0x0a0b0c, sequence: 0 },
+      validationMode: mode,
     });
-    return new CrashHost(pair, end, host);
+    return new CrashHost(pair, end, host, mode);
   }
 
   /** The path the cabinet's config names for `devices.sas`. */
@@ -51,7 +54,14 @@ export class CrashHost {
     store: RecordsReader,
     state: CabinetState,
     problems: string[],
-  ): { redeemedByHost: number; finals: number; unreadRedeemed: number } {
+  ): {
+    redeemedByHost: number;
+    finals: number;
+    unreadRedeemed: number;
+    vouchersToHost: number;
+    vouchersUnread: number;
+    voucherRepeats: number;
+  } {
     const h = this.host;
     const hostRedeemed = new Map<string, number>();
     for (const r of h.redemptions) {
@@ -89,7 +99,59 @@ export class CrashHost {
     const finals = h.redemptions.filter((r) => r.finalStatus !== undefined).length;
     const raised68 = h.exceptions.filter((e) => e.code === 0x68).length;
     if (raised68 < finals) problems.push(`host: ${finals} final statuses read after only ${raised68} 68 exceptions`);
-    return { redeemedByHost: hostRedeemed.size, finals, unreadRedeemed: owed > 0 ? 1 : 0 };
+    const vouchers = this.checkVouchers(store, state, problems);
+    return { redeemedByHost: hostRedeemed.size, finals, unreadRedeemed: owed > 0 ? 1 : 0, ...vouchers };
+  }
+
+  /**
+   * The vouchers the host learnt (4D, or 3D's long poll under standard validation) against those
+   * the cabinet printed and debited: each for its amount; none the cabinet did not print; one
+   * learnt again only as it was (a SIGKILL between the reply and the next poll, which would have
+   * acknowledged it, leaves the record unread: the machine cannot know the host has it, so it
+   * sends it again, and a casino system knows it by its number; counted); every one printed known to the host but those whose record it has yet to read; under
+   * system validation each under a number the host gave. Under standard validation only the last
+   * voucher can be unread (3D reports that one alone), so a second printed before the host read
+   * the first shows as one it neither read nor has to read.
+   */
+  private checkVouchers(
+    store: RecordsReader,
+    state: CabinetState,
+    problems: string[],
+  ): { vouchersToHost: number; vouchersUnread: number; voucherRepeats: number } {
+    const printed = new Map<string, number>();
+    for (const row of store.eventsOfKind(['voucher'], -1)) {
+      const d = readLogRow('voucher', row);
+      if (d?.event === 'printed') printed.set(d.validation, d.amount);
+    }
+    const known = new Map<string, number>();
+    let voucherRepeats = 0;
+    for (const v of this.host.vouchers) {
+      const before = known.get(v.barcode);
+      if (before !== undefined) {
+        voucherRepeats++;
+        if (before !== v.amountCents)
+          problems.push(`host: voucher ${v.barcode} reported for ${before}, then for ${v.amountCents}`);
+        continue;
+      }
+      known.set(v.barcode, v.amountCents);
+      const amount = printed.get(v.barcode);
+      if (amount === undefined) problems.push(`host: voucher ${v.barcode} reported, the cabinet never printed it`);
+      else if (amount !== v.amountCents)
+        problems.push(`host: voucher ${v.barcode} of ${v.amountCents}, printed for ${amount}`);
+    }
+    const unread = this.mode === 'standard' ? unreadStandard(state) : unreadRecords(store);
+    for (const barcode of printed.keys())
+      if (!known.has(barcode) && !unread.has(barcode))
+        problems.push(`cabinet: voucher ${barcode} printed, the host neither read it nor has it to read`);
+    if (this.mode === 'system')
+      for (const barcode of printed.keys())
+        if (!this.host.systemNumbers.has(barcode))
+          problems.push(`cabinet: voucher ${barcode} under a number the host never gave`);
+    return {
+      vouchersToHost: known.size,
+      vouchersUnread: [...printed.keys()].filter((b) => !known.has(b)).length,
+      voucherRepeats,
+    };
   }
 
   async close(): Promise<void> {
@@ -98,4 +160,21 @@ export class CrashHost {
     await this.end.close();
     await this.pair.stop();
   }
+}
+
+/** Vouchers whose 4D record the host has not read (secure enhanced and system validation). */
+function unreadRecords(store: RecordsReader): Set<string> {
+  const db = new Database(store.path, { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.prepare('SELECT record FROM sas_validations WHERE read = 0').all() as { record: string }[];
+    return new Set(rows.map((r) => (JSON.parse(r.record) as { barcode: string }).barcode));
+  } finally {
+    db.close();
+  }
+}
+
+/** Standard validation: the last voucher, while the host has not read its number with 3D. */
+function unreadStandard(state: CabinetState): Set<string> {
+  const last = state.sas?.lastCashOutTicket;
+  return new Set(last && !last.read ? [last.validationNumber.padStart(18, '0')] : []);
 }

@@ -150,8 +150,7 @@ export async function insertNote(cabinet: TestCabinet, value: number, ms = 20_00
   const acceptor = cabinet.app.devices.sim!.acceptor;
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    const s = acceptor.state;
-    if (s.phase === 'idle' && !s.inhibited) return acceptor.insertNote(value);
+    if (acceptor.drawsIn) return acceptor.insertNote(value);
     await new Promise((r) => setTimeout(r, 50));
   }
   return false;
@@ -162,8 +161,7 @@ export async function insertTicket(cabinet: TestCabinet, barcode: string, ms = 2
   const acceptor = cabinet.app.devices.sim!.acceptor;
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    const s = acceptor.state;
-    if (s.phase === 'idle' && !s.inhibited) return acceptor.insertTicket(barcode);
+    if (acceptor.drawsIn) return acceptor.insertTicket(barcode);
     await new Promise((r) => setTimeout(r, 50));
   }
   return false;

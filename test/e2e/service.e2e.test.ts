@@ -508,12 +508,23 @@ describe('keys', () => {
   });
 });
 
-describe('device tests', () => {
+const ACCEPTORS = [
+  { family: 'JCM ID-003', config: {}, named: 'Bill acceptor on JCM ID-003: SIM-ID003 USA 1.00' },
+  {
+    family: 'MEI/CPI EBDS',
+    config: { devices: { acceptor: { path: 'simulated', protocol: 'ebds' }, printer: 'simulated', deck: 'simulated' } },
+    named: 'Bill acceptor on MEI/CPI EBDS: SC Advance / Cashflow SC 83 or 85',
+  },
+];
+
+describe.each(ACCEPTORS)('device tests with a $family acceptor', ({ family, config, named }) => {
   it('lights every deck button pressed, returns a test note uncredited and prints a VOID specimen', async () => {
-    const { page, sim, cabinet: c } = await start({}, 'devices');
+    const { page, sim, cabinet: c } = await start(config, `devices-${family.replace(/\W+/g, '-')}`);
     await technicianLogin(c, page);
     await press(page, 'svc.devices');
     await untilSvc(page, (m) => m.page === 'devices', 'the devices page');
+    // The acceptor as its driver names it, read from the running cabinet (issue 25).
+    await untilSvc(page, (m) => m.lines.some((l) => l.text === named), `the ${family} acceptor named`);
     await press(page, 'dev.test');
     await until(page, () => c.app.runner.state.deviceTest != null, 'the device test on');
     for (const b of ['deal', 'hold3', 'cashOut'] as const) sim.deck.tap(b);

@@ -6,7 +6,7 @@
 // of the acceptor is not missed between two reads of the test.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eSuite, insertNote, insertTicket, meter, openScreen, press, SHOTS, until } from './cabinet-harness';
+import { cardsOf, e2eSuite, insertNote, insertTicket, meter, openScreen, press, SHOTS, until } from './cabinet-harness';
 
 const suite = e2eSuite();
 
@@ -122,5 +122,47 @@ describe('a ticket put in, on the player screen', () => {
     expect(runner.state.balance).toBe(5000);
     // No second count for the first ticket, in all this.
     expect((await sounds(page)).filter((n) => n === 'tick').length - ticksBefore).toBe(ticks);
+  });
+});
+
+describe('an MEI/CPI acceptor over EBDS (issue 25)', () => {
+  it('over a pseudo-terminal: a note in, a game, cash-out, and the voucher put back in is credited once', async () => {
+    const ebds = {
+      devices: { acceptor: { path: 'simulated', protocol: 'ebds' }, printer: 'simulated', deck: 'simulated' },
+    };
+    const cabinet = await suite.start(ebds, 'pty');
+    const runner = cabinet.app.runner;
+    const sim = cabinet.app.devices.sim!;
+    expect(sim.acceptor.constructor.name).toBe('EbdsSimulator');
+    const page = await openScreen(suite.browser, cabinet.url, SHOTS, 'ebds');
+    expect(await insertNote(cabinet, 2000)).toBe(true);
+    await until(page, (s) => s.screen === 'lobby' && meter(s, 'credits') === '2,000', 'the note credited');
+    await until(page, () => sim.acceptor.cashbox.length === 1, 'the note in the cash box');
+    cabinet.stack('Jc 3d Jh 5s 9c Jd 5h');
+    await press(page, 'play');
+    await press(page, 'maxBet');
+    await until(page, (x) => x.screen === 'jacks' && cardsOf(x, 'jacks')[0] === 'Jc', 'the dealt hand');
+    await press(page, 'hold4');
+    await until(page, (x) => x.cards.filter((c) => c.held).length === 3, 'the fourth card held');
+    await press(page, 'deal');
+    const s = await until(page, (x) => x.banners.length > 0, 'the result');
+    expect(s.banners[0]?.text).toContain('FULL HOUSE');
+    await press(page, 'cashOut');
+    await until(page, () => sim.printer.printed.length === 1 && runner.state.balance === 0, 'the voucher printed');
+    const voucher = sim.printer.printed[0]!.validation!;
+    await until(page, (x) => x.overlay === null && meter(x, 'credits') === '0', 'the voucher taken');
+    expect(await insertTicket(cabinet, voucher)).toBe(true);
+    await until(page, () => runner.state.balance === 2040, 'the ticket credited');
+    await until(page, () => sim.acceptor.ticketBox.length === 1 && sim.acceptor.state.phase === 'idle', 'in the box');
+    // The same voucher again goes back, already redeemed, and nothing moves.
+    expect(await insertTicket(cabinet, voucher)).toBe(true);
+    await until(page, () => runner.state.lastTicket?.outcome === 'returned', 'the ticket handed back');
+    await page.shot('ebds');
+    expect(runner.state.balance).toBe(2040);
+    expect(sim.acceptor.ticketBox).toEqual([voucher]);
+    expect(sim.acceptor.cashbox.map((n) => n.value)).toEqual([2000]);
+    const lifetime = cabinet.app.journal.reader.meters().lifetime;
+    expect(lifetime.billsIn).toBe(2000);
+    expect(lifetime.vouchersIn).toBe(2040);
   });
 });

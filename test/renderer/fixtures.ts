@@ -44,6 +44,7 @@ export function serviceView(): ServiceView {
       deck: { online: true, faults: {} },
     },
     deviceTest: null,
+    casinoSystem: null,
     settings: {
       currency: 'USD',
       minorDigits: 2,

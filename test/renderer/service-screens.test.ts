@@ -61,6 +61,25 @@ beforeAll(async () => {
   }));
   cabinet.answers.set('events', (q) => sx.events(q as Extract<typeof q, { type: 'events' }>));
   cabinet.answers.set('payTables', () => sx.payTables());
+  cabinet.answers.set('acceptor', () => ({
+    type: 'acceptor',
+    acceptor: {
+      protocol: 'ebds',
+      model: 'SC Advance / Cashflow SC 83 or 85',
+      revision: '33',
+      software: '286100R21, CRC 3B7E',
+      state: 'idling',
+      lastDocument: {
+        kind: 'note',
+        label: 'USD 20',
+        outcome: 'stacked',
+        reason: null,
+        at: Date.UTC(2026, 0, 2, 13, 4),
+      },
+      frames: 1234,
+      badFrames: 0,
+    },
+  }));
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   context = await browser.newContext({ viewport: { width: 1280, height: 1024 } });
   page = await context.newPage();
@@ -473,6 +492,14 @@ describe('the technician audit pages', () => {
       'the devices, the anchor read',
     );
     expect(svc(s).table!.rows.map((r) => r.cells[1])).toEqual(['Online', 'Online', 'Online', 'NOT ANCHORED']);
+    // The acceptor as its driver knows it (issue 25), read when the page opens.
+    const unit = await until(
+      (x) => (x.service?.lines ?? []).some((l) => l.text.startsWith('Bill acceptor on MEI/CPI EBDS')),
+      'the acceptor named',
+    );
+    expect(texts(svc(unit))).toContain('Bill acceptor on MEI/CPI EBDS: SC Advance / Cashflow SC 83 or 85');
+    expect(texts(svc(unit))).toContain('revision 33  •  software 286100R21, CRC 3B7E  •  frames 1234 · dropped 0');
+    await shot('devices');
     expect(svc(s).indicators.find((i) => i.name === 'key.technician')).toMatchObject({ state: 'on' });
     const since = from();
     await press('dev.test');
@@ -542,12 +569,23 @@ describe('the technician audit pages', () => {
       (x) => (x.service?.list ?? []).some((b) => b.name === 'opt.poker-plus-250'),
       'the Poker Plus tables',
     );
-    expect(button(tables, 'opt.poker-plus-standard')).toMatchObject({ live: true, sub: '98.55%' });
-    expect(button(tables, 'opt.poker-plus-250')).toMatchObject({ live: false, sub: '100.24% · OUTSIDE THE RANGE' });
+    // Each Poker Plus table with its best play (the return judged) and its typical play.
+    expect(button(tables, 'opt.poker-plus-standard')).toMatchObject({
+      live: true,
+      sub: 'best ≤99.21% · typical 97.89%',
+    });
+    expect(button(tables, 'opt.poker-plus-250')).toMatchObject({
+      live: false,
+      sub: 'best ≤101.02% · typical 100.24% · OUTSIDE THE RANGE',
+    });
     expect(svc(tables).lines).toContainEqual({
-      text: 'Poker Plus 250 table: 100.16% to 100.32% is outside the range 85.00% to 99.90%; it cannot be put in play (C-24).',
+      text: 'Poker Plus 250 table: best play returns 100.31% to 101.02% (the strategy found to the upper estimate), outside the range 85.00% to 99.90%; it cannot be put in play (C-24).',
       tone: 'bad',
     });
+    expect(texts(svc(tables))).toContain(
+      'Best play: at most 99.21%, the return C-24 judges (upper estimate of best play: parsheet poker-plus --best)',
+    );
+    expect(texts(svc(tables))).toContain('Typical play (the default strategy): 97.89% (95% interval 97.85% to 97.94%)');
     await shot('settings-paytable-out-of-range');
     const since = from();
     expect(await pressable('opt.poker-plus-250')).toBe(false);
@@ -560,6 +598,19 @@ describe('the technician audit pages', () => {
     expect(texts(svc(ru))).toContain(
       'Диапазон возврата (оператора, в файле конфигурации): от 85.00% до 99.90%. Таблицы вне его выбрать нельзя.',
     );
+    await press('set.payTables.poker-plus');
+    const ruTables = await until(
+      (x) => (x.service?.list ?? []).some((b) => b.name === 'opt.poker-plus-250'),
+      'the Poker Plus tables in Russian',
+    );
+    expect(button(ruTables, 'opt.poker-plus-250')).toMatchObject({
+      live: false,
+      sub: 'лучшая ≤101.02% · обычная 100.24% · ВНЕ ДИАПАЗОНА',
+    });
+    expect(texts(svc(ruTables))).toContain(
+      'Poker Plus 250 table: лучшая игра возвращает от 100.31% до 101.02% (от найденной стратегии до верхней оценки) — вне диапазона от 85.00% до 99.90%; в игру её ввести нельзя (C-24).',
+    );
+    await press('edit.cancel');
   });
 
   it('settings: a pay table chosen from the installed ones with its rows and return; venue on the keyboard; Russian', async () => {

@@ -21,7 +21,7 @@ describe('the device rig over socat pseudo-terminals', () => {
     const ledgerPath = join(dir, 'devices.jsonl');
     const rig = await DeviceRig.start({ dir, ledgerPath });
     const driver = new AcceptorDriver({
-      path: rig.ports.acceptor,
+      path: rig.ports.acceptor.path,
       pollMs: 10,
       responseTimeoutMs: 200,
       retries: 1,
@@ -39,11 +39,7 @@ describe('the device rig over socat pseudo-terminals', () => {
     try {
       driver.start();
       driver.send({ device: 'acceptor', type: 'enable', enabled: true });
-      await until(
-        'acceptor enabled',
-        () => rig.acceptor.state.phase === 'idle' && !rig.acceptor.state.inhibited && driver.ticketReading === 'set',
-        8000,
-      );
+      await until('acceptor enabled', () => rig.acceptor.drawsIn && driver.ticketReading === 'set', 8000);
       rig.acceptor.insertTicket('001234567890123456');
       await log.next({ type: 'ticket' }, 0, 8000);
       driver.send({ device: 'acceptor', type: 'stackTicket', barcode: '001234567890123456' });

@@ -11,11 +11,15 @@ import { withCheckDigits, type Door, type KeySwitch } from '../../src/cabinet';
 import {
   AcceptorSimulator,
   DeckSimulator,
+  EBDS_LINE,
+  EbdsSimulator,
   PrinterSimulator,
   SerialEndpoint,
   SIMULATOR_LINES,
   SocatPair,
+  type AcceptorProtocol,
   type PrintedTicket,
+  type SimulatedAcceptor,
 } from '../../src/devices';
 import { DeviceLedger } from '../../src/app/sim/device-ledger';
 import { oneOf } from '../../src/app/sim/one-of';
@@ -29,6 +33,8 @@ export interface DeviceRigOptions {
   ledgerPath: string;
   /** The currency the acceptor is assigned for and the minor digits of the cabinet (default USD, 2). */
   currency?: string;
+  /** The acceptor's family (default ID-003). */
+  acceptor?: AcceptorProtocol;
   minorDigits?: number;
   /** Per cent of vouchers after which the printer runs out of paper part-way through the next. */
   paperOutPercent?: number;
@@ -49,7 +55,8 @@ export function voucherAmount(ticket: PrintedTicket, minorDigits: number): numbe
 }
 
 export class DeviceRig {
-  readonly acceptor: AcceptorSimulator;
+  readonly acceptor: SimulatedAcceptor;
+  readonly protocol: AcceptorProtocol;
   readonly printer = new PrinterSimulator();
   readonly deck = new DeckSimulator();
   readonly ledger: DeviceLedger;
@@ -58,18 +65,17 @@ export class DeviceRig {
   private paperTimer: NodeJS.Timeout | null = null;
 
   private constructor(private readonly options: DeviceRigOptions) {
-    this.acceptor = new AcceptorSimulator({ currency: options.currency, minorDigits: options.minorDigits });
+    const unit = { currency: options.currency, minorDigits: options.minorDigits };
+    this.protocol = options.acceptor ?? 'id003';
+    this.acceptor = this.protocol === 'ebds' ? new EbdsSimulator(unit) : new AcceptorSimulator(unit);
     this.ledger = new DeviceLedger(options.ledgerPath);
     this.pairs = Object.fromEntries(
       NAMES.map((n) => [n, new SocatPair(join(options.dir, `${n}-host`), join(options.dir, `${n}-device`))]),
     ) as DeviceRig['pairs'];
     // The ledger is written before anyone hears of it: the devices' memory outlives the cabinet.
-    this.acceptor.on('escrow', (note) => this.ledger.record({ e: 'escrow', v: note.value }));
-    this.acceptor.on('stacked', (note) => this.ledger.record({ e: 'stacked', v: note.value }));
-    this.acceptor.on('returned', (note) => this.ledger.record({ e: 'returned', v: note.value }));
-    this.acceptor.on('ticketEscrow', (barcode) => this.ledger.record({ e: 'ticketEscrow', id: barcode }));
-    this.acceptor.on('ticketStacked', (barcode) => this.ledger.record({ e: 'ticketStacked', id: barcode }));
-    this.acceptor.on('ticketReturned', (barcode) => this.ledger.record({ e: 'ticketReturned', id: barcode }));
+    this.acceptor.watch((m) =>
+      this.ledger.record('note' in m ? { e: m.kind, v: m.note.value } : { e: m.kind, id: m.barcode }),
+    );
     this.printer.on('printed', (ticket) => this.printed(ticket));
   }
 
@@ -77,16 +83,21 @@ export class DeviceRig {
     const rig = new DeviceRig(options);
     await rig.lines();
     for (const n of NAMES) {
-      const endpoint = new SerialEndpoint({ path: rig.pairs[n].device, ...SIMULATOR_LINES[n] });
+      const line = n === 'acceptor' && rig.protocol === 'ebds' ? EBDS_LINE : SIMULATOR_LINES[n];
+      const endpoint = new SerialEndpoint({ path: rig.pairs[n].device, ...line });
       rig.endpoints.push(endpoint);
       rig[n].attach(endpoint);
     }
     return rig;
   }
 
-  /** The ports a cabinet opens, as its configuration's `devices`. */
-  get ports(): Record<(typeof NAMES)[number], string> {
-    return { acceptor: this.pairs.acceptor.host, printer: this.pairs.printer.host, deck: this.pairs.deck.host };
+  /** The ports a cabinet opens, as its configuration's `devices` (the acceptor with its family). */
+  get ports(): { acceptor: { path: string; protocol: AcceptorProtocol }; printer: string; deck: string } {
+    return {
+      acceptor: { path: this.pairs.acceptor.host, protocol: this.protocol },
+      printer: this.pairs.printer.host,
+      deck: this.pairs.deck.host,
+    };
   }
 
   /** Makes sure every line is there (a pseudo-terminal pair may not survive its user's death). */

@@ -2,6 +2,7 @@
 // clearing the credits with a confirmation, and two lists under their tabs: the last handpays,
 // and the last tickets put in (issue 15).
 
+import { hostLines } from './devices';
 import type { HandpayRow, Snapshot } from '../../../src/contract';
 import { ts, type ServiceKey } from '../../i18n/service-texts';
 import { isLive, button, type ButtonSpec } from '../parts';
@@ -108,6 +109,7 @@ export function attendantPage(s: Snapshot, ui: ServiceUi, now: number): ServiceM
     page.headline = { text: ts(L, 'att.credits', { amount: money(s, s.balance) }), tone: 'info' };
     page.lines = [{ text: ts(L, 'att.noHandpay'), tone: 'plain' }];
   }
+  page.lines.push(...hostLines(s));
   page.actions = [
     ...(handpay
       ? [

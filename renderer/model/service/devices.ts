@@ -4,6 +4,7 @@
 
 import {
   DECK_BUTTONS,
+  type AcceptorView,
   holdPosition,
   type DeviceTestView,
   type SasLinkView,
@@ -136,6 +137,72 @@ function sasLines(s: Snapshot, link: SasLinkView): ServiceModel['lines'] {
       text: ts(L, link.disabledByHost ? 'dev.sas.disabled' : 'dev.sas.enabled'),
       tone: link.disabledByHost ? 'bad' : 'plain',
     },
+    {
+      text: ts(L, 'dev.sas.mode', {
+        mode: ts(L, `dev.sas.mode.${link.validation}`),
+        rte: ts(L, link.realTimeEvents ? 'dev.sas.on' : 'dev.sas.off'),
+        malformed: link.malformedPolls,
+      }),
+      tone: 'plain',
+    },
+    ...hostLines(s),
+  ];
+}
+
+/** The casino system away, as the technician and the attendant both see it: since when, why, and what it stops. */
+export function hostLines(s: Snapshot): ServiceModel['lines'] {
+  const L = s.language;
+  const c = s.service.casinoSystem;
+  if (!c?.hostLost) return [];
+  const consequence = c.playStopped
+    ? ts(L, 'host.stopped')
+    : c.stopsPlayAt !== null
+      ? ts(L, 'host.stopsAt', { time: formatTime(c.stopsPlayAt) })
+      : ts(L, 'host.goesOn');
+  return [
+    { text: ts(L, 'host.lost', { time: formatTime(c.hostLost.since), reason: c.hostLost.reason }), tone: 'bad' },
+    { text: consequence, tone: c.playStopped ? 'bad' : 'info' },
+  ];
+}
+
+const PROTOCOL_NAME: Record<AcceptorView['protocol'], string> = { id003: 'JCM ID-003', ebds: 'MEI/CPI EBDS' };
+const OUTCOME_TEXT: Record<NonNullable<AcceptorView['lastDocument']>['outcome'], ServiceKey> = {
+  escrow: 'dev.unit.escrow',
+  stacked: 'dev.unit.stacked',
+  returned: 'dev.unit.returned',
+  rejected: 'dev.unit.rejected',
+};
+
+/** The bill acceptor as its driver knows it: family, model, revision, what it is doing, the last document. */
+function acceptorLines(s: Snapshot, ui: ServiceUi): ServiceModel['lines'] {
+  const L = s.language;
+  const read = ui.acceptor;
+  if (read.state !== 'ready') {
+    const notice = loadingNotice(s, read);
+    return notice ? [{ text: notice, tone: read.state === 'refused' ? 'bad' : 'plain' }] : [];
+  }
+  const a = read.value;
+  if (!a) return [{ text: ts(L, 'dev.unit.none'), tone: 'plain' }];
+  const unit = ts(L, 'dev.unit', { protocol: PROTOCOL_NAME[a.protocol], model: a.model ?? ts(L, 'dev.unit.unknown') });
+  const detail = [
+    ...(a.revision ? [ts(L, 'dev.unit.revision', { revision: a.revision })] : []),
+    ...(a.software ? [ts(L, 'dev.unit.software', { software: a.software })] : []),
+    ts(L, 'dev.unit.frames', { frames: a.frames, dropped: a.badFrames }),
+  ].join('  •  ');
+  const d = a.lastDocument;
+  const last = d
+    ? ts(L, d.reason ? 'dev.unit.lastWhy' : 'dev.unit.last', {
+        kind: ts(L, d.kind === 'note' ? 'dev.unit.note' : 'dev.unit.ticket'),
+        label: d.label,
+        outcome: ts(L, OUTCOME_TEXT[d.outcome]),
+        time: formatTime(d.at),
+        reason: d.reason ?? '',
+      })
+    : ts(L, 'dev.unit.noLast');
+  return [
+    { text: unit, tone: 'info' },
+    { text: detail, tone: a.badFrames > 0 ? 'bad' : 'plain' },
+    { text: `${ts(L, 'dev.unit.state', { state: a.state ?? '—' })}  •  ${last}`, tone: 'plain' },
   ];
 }
 
@@ -181,7 +248,11 @@ export function devicesPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   const test = s.service.deviceTest;
   if (!test) {
     page.indicators = switches;
-    page.lines = [...(link ? sasLines(s, link) : []), { text: ts(L, 'dev.testHint'), tone: 'plain' }];
+    page.lines = [
+      ...acceptorLines(s, ui),
+      ...(link ? sasLines(s, link) : []),
+      { text: ts(L, 'dev.testHint'), tone: 'plain' },
+    ];
     page.actions = [
       button('dev.test', ts(L, 'dev.testStart'), isLive(s, 'deviceTest'), wishAction({ type: 'deviceTest', on: true })),
     ];

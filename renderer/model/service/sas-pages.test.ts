@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnchorView, SasLinkView, Snapshot } from '../../../src/contract';
 import { technician } from '../../../test/renderer/service-fixtures';
+import { attendantPage } from './attendant';
 import { devicesPage } from './devices';
 import { settingsPage } from './settings';
 import { changes, fieldDef } from './settings-fields';
@@ -17,6 +18,9 @@ const LINK: SasLinkView = {
   unsupportedPolls: 7,
   exceptionQueueDepth: 3,
   disabledByHost: true,
+  realTimeEvents: true,
+  validation: 'system',
+  malformedPolls: 1,
 };
 
 function withSas(language: 'en' | 'ru' = 'en', address = 5): Snapshot {
@@ -41,7 +45,11 @@ const text = (lines: { text: string }[]) => lines.map((l) => l.text).join('\n');
 
 describe('the SAS link on the service pages (issue 14)', () => {
   it('the Devices page asks for the link and shows every counter, in English and Russian', () => {
-    expect(pageQueries(initialService(), 'devices')).toEqual([{ type: 'sasLink' }, { type: 'anchor' }]);
+    expect(pageQueries(initialService(), 'devices')).toEqual([
+      { type: 'sasLink' },
+      { type: 'anchor' },
+      { type: 'acceptor' },
+    ]);
     const en = devicesPage(withSas(), ui(LINK));
     expect(en.table?.rows.at(-1)).toEqual({ cells: ['SAS link', 'Host polling', 'none'], tone: 'ok' });
     const lines = text(en.lines);
@@ -54,6 +62,44 @@ describe('the SAS link on the service pages (issue 14)', () => {
     expect(ru).toContain('Адрес SAS 5');
     expect(ru).toContain('Ошибки CRC 2 · неподдерживаемые опросы 7 · исключений в очереди 3');
     expect(ru).toMatch(/Игра ЗАПРЕЩЕНА системой казино/);
+  });
+
+  it('the validation mode and real-time events; the host away, to the technician and the attendant, with what it stops', () => {
+    const lines = text(devicesPage(withSas(), ui(LINK)).lines);
+    expect(lines).toContain('Validation: system (the casino system numbers each voucher) · real-time events on');
+    const since = new Date(2026, 0, 2, 13, 0, 0).getTime();
+    const away = (stopsPlayAt: number | null, playStopped = false): Snapshot => {
+      const s = withSas();
+      return {
+        ...s,
+        service: {
+          ...s.service,
+          casinoSystem: {
+            validation: 'system',
+            hostLost: { since, reason: 'line fault: port lost' },
+            stopsPlayAt,
+            playStopped,
+          },
+        },
+      };
+    };
+    const goesOn = text(devicesPage(away(null), ui(LINK)).lines);
+    expect(goesOn).toContain('Casino system away since 2026-01-02 13:00:00: line fault: port lost');
+    expect(goesOn).toContain('Play goes on');
+    expect(text(devicesPage(away(since + 600_000), ui(LINK)).lines)).toContain('Play stops at 2026-01-02 13:10:00');
+    const attendant = attendantPage(
+      away(since + 600_000, true),
+      { ...initialService(), mode: 'attendant', page: 'attendant' },
+      since,
+    );
+    expect(text(attendant.lines)).toMatch(/Casino system away since .*\n.*Play STOPPED/);
+    const ru = attendantPage(
+      { ...away(null), language: 'ru' },
+      { ...initialService(), mode: 'attendant', page: 'attendant' },
+      since,
+    );
+    expect(text(ru.lines)).toContain('Нет системы казино с');
+    expect(text(devicesPage(withSas(), ui(LINK)).lines)).not.toContain('away since');
   });
 
   it('a line fault, no host, a new address waiting for the restart; no row without a link', () => {

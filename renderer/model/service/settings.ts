@@ -63,25 +63,52 @@ function payTableRows(s: Snapshot, table: InstalledPayTable): ServiceTable {
   };
 }
 
-const returnText = (s: Snapshot, t: InstalledPayTable): string =>
-  t.returnPct === null
-    ? ts(s.language, 'set.noReturn', { basis: t.returnBasis })
-    : ts(s.language, 'set.return', { pct: t.returnPct.toFixed(2), basis: t.returnBasis });
-
 const percent = (x: number): string => x.toFixed(2);
 
-/** The option's second line: its return, and that it lies outside the range (C-24). */
-function tableSub(s: Snapshot, t: InstalledPayTable): string | null {
-  const pct = t.returnPct === null ? null : `${percent(t.returnPct)}%`;
-  if (t.inRange) return pct;
-  return pct === null ? ts(s.language, 'set.outOfRange') : `${pct} · ${ts(s.language, 'set.outOfRange')}`;
+/** The chosen table's return as C-24 judges it, and a Poker Plus table's typical play beside it. */
+function returnLines(s: Snapshot, t: InstalledPayTable): string[] {
+  const L = s.language;
+  if (t.returnPct === null) return [ts(L, 'set.noReturn', { basis: t.returnBasis })];
+  const typical =
+    t.typicalPct === null || t.typicalLow === null || t.typicalHigh === null
+      ? []
+      : [
+          ts(L, 'set.returnTypical', {
+            pct: percent(t.typicalPct),
+            low: percent(t.typicalLow),
+            high: percent(t.typicalHigh),
+          }),
+        ];
+  switch (t.returnPlay) {
+    case 'best':
+      return [ts(L, 'set.returnBest', { pct: percent(t.returnPct), basis: t.returnBasis }), ...typical];
+    case 'typical':
+      return [ts(L, 'set.returnTypicalOnly', { pct: percent(t.returnPct), basis: t.returnBasis })];
+    default:
+      return [ts(L, 'set.return', { pct: percent(t.returnPct), basis: t.returnBasis })];
+  }
 }
 
-/** Why a table cannot be chosen: its return's interval against the operator's range. */
+/** The option's second line: its return (a Poker Plus table's best and typical play), and that it lies outside the range (C-24). */
+function tableSub(s: Snapshot, t: InstalledPayTable): string | null {
+  const L = s.language;
+  const shown =
+    t.returnPct === null
+      ? null
+      : t.returnPlay === 'best' && t.typicalPct !== null
+        ? ts(L, 'set.subBest', { pct: percent(t.returnPct), typical: percent(t.typicalPct) })
+        : t.returnPlay === 'typical'
+          ? ts(L, 'set.subTypicalOnly', { pct: percent(t.returnPct) })
+          : `${percent(t.returnPct)}%`;
+  if (t.inRange) return shown;
+  return shown === null ? ts(L, 'set.outOfRange') : `${shown} · ${ts(L, 'set.outOfRange')}`;
+}
+
+/** Why a table cannot be chosen: what is known of its return (best play's, for Poker Plus) against the operator's range. */
 function whyOut(s: Snapshot, t: InstalledPayTable): string {
   const { minReturnPct, maxReturnPct } = s.service.settings.limits;
   if (t.returnLow === null || t.returnHigh === null) return ts(s.language, 'set.whyUnknown', { name: t.name });
-  return ts(s.language, 'set.whyOut', {
+  return ts(s.language, t.returnPlay === 'best' ? 'set.whyOutBest' : 'set.whyOut', {
     name: t.name,
     low: percent(t.returnLow),
     high: percent(t.returnHigh),
@@ -173,7 +200,7 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
       if (chosen) {
         page.lines.push(
           { text: `${chosen.name} (${chosen.id})`, tone: 'info' },
-          { text: returnText(s, chosen), tone: 'plain' },
+          ...returnLines(s, chosen).map((text) => ({ text, tone: 'plain' as const })),
         );
         page.table = payTableRows(s, chosen);
       }

@@ -3,6 +3,7 @@
 // action is a wish or a query, and the cabinet's snapshot and answers are the only truth.
 
 import type {
+  AcceptorView,
   Answer,
   HandpayRow,
   InstalledPayTable,
@@ -55,6 +56,8 @@ export interface ServiceUi {
   sasLink: Loaded<SasLinkView | null>;
   /** The records' TPM counter, read when the devices page opens. */
   anchor: Loaded<AnchorView>;
+  /** The bill acceptor as its driver knows it (null: no serial acceptor), read again at every change of state. */
+  acceptor: Loaded<AcceptorView | null>;
   /** What the open page's records were read against (see recordsMark); null before the first snapshot. */
   mark: string | null;
 }
@@ -82,6 +85,7 @@ export const initialService = (): ServiceUi => ({
   payTables: { state: 'idle' },
   sasLink: { state: 'idle' },
   anchor: { state: 'idle' },
+  acceptor: { state: 'idle' },
   mark: null,
 });
 
@@ -98,6 +102,9 @@ export function recordsMark(page: ServicePageName, s: Snapshot): string | null {
       // A ticket put in, credited or handed back (which may change nothing else).
       return `${s.ticket.validating}|${s.ticket.last?.at ?? ''}|${s.balance}`;
     case 'meters':
+      return String(s.version);
+    case 'devices':
+      // What the acceptor reports moves with the state: a note in escrow, stacked, a fault.
       return String(s.version);
     default:
       return null;
@@ -143,7 +150,7 @@ export function pageQueries(svc: ServiceUi, page: ServicePageName): Query[] {
     case 'settings':
       return [{ type: 'payTables' }];
     case 'devices':
-      return [{ type: 'sasLink' }, { type: 'anchor' }];
+      return [{ type: 'sasLink' }, { type: 'anchor' }, { type: 'acceptor' }];
     default:
       return [];
   }
@@ -287,5 +294,7 @@ function stored(svc: ServiceUi, a: Answer): ServiceUi {
       return { ...svc, sasLink: { state: 'ready', value: a.link } };
     case 'anchor':
       return { ...svc, anchor: { state: 'ready', value: a.anchor } };
+    case 'acceptor':
+      return { ...svc, acceptor: { state: 'ready', value: a.acceptor } };
   }
 }

@@ -23,6 +23,7 @@ const CLEARED_BY: Record<TiltKind, ServiceKey> = {
   sasLine: 'tilt.clears.fault',
   switches: 'tilt.clears.other',
   outOfService: 'tilt.clears.other',
+  hostLost: 'tilt.clears.other',
 };
 
 /** What ends a tilt, by its code; one the cabinet does not declare by who may clear it. */

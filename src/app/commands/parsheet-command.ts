@@ -6,7 +6,7 @@ import { readPayTable } from './paytable-file';
 import { pokerPlusParSheetCommand } from './poker-plus-parsheet';
 
 const USAGE =
-  'parsheet jacks-or-better [--paytable FILE] [--json] [--threads N] | parsheet poker-plus [--rounds N] [--seed S] [--strategy FILE] [--boxes 1|2] [--paytable FILE] [--engine] [--json]';
+  'parsheet jacks-or-better [--paytable FILE] [--json] [--threads N] | parsheet poker-plus [--rounds N] [--seed S] [--strategy FILE] [--boxes 1|2] [--paytable FILE] [--engine] [--json] | parsheet poker-plus --best [--paytable FILE] [--rounds N] [--json]';
 
 export const parsheetCommand: Command = {
   summary: 'parsheet GAME: exact Jacks or Better par sheet (optimal play), or a simulated Poker Plus one',

@@ -6,29 +6,35 @@
 
 import {
   activePayTableId,
-  BASE_METERS,
-  derivedMeters,
+  DEFAULT_CONTROLS,
   GAMES,
   gameInProgress,
+  hostControls,
   hostDisabled,
-  meterDef,
-  PER_GAME,
+  metersBySasCode,
+  validationMode,
   type CabinetInput,
   type CabinetResult,
   type CabinetState,
-  type Meters,
+  type HostControls,
 } from '../../cabinet';
 import { present, type GameId } from '../../core';
 import type { ExceptionChange, ExceptionStore, PendingException } from '../../devices/sas/exception-queue';
-import type {
-  GameConfig,
-  GameEntry,
-  HandpayInfo,
-  SasDateTime,
-  SasMachine,
-  TicketIn,
-  ValidationRecord,
-  ValidationRecords,
+import type { ValidationMode } from '../../devices/sas/features';
+import {
+  VALIDATION_CONTROL,
+  type CashOutTicket,
+  type ExtendedValidationChange,
+  type ExtendedValidationStatus,
+  type GameConfig,
+  type GameEntry,
+  type HandpayInfo,
+  type HostTicketData,
+  type SasDateTime,
+  type SasMachine,
+  type TicketIn,
+  type ValidationRecord,
+  type ValidationRecords,
 } from '../../devices/sas/machine';
 import { applySetValidationId, type ValidationConfig } from '../../devices/sas/validation';
 import type { Journal } from '../../store';
@@ -39,6 +45,12 @@ export interface CabinetSide {
   /** Steps, commits and logs one input (a refusal is logged too). */
   input(input: CabinetInput): CabinetResult;
 }
+
+/** 58's answers: not waiting for a validation number; the number given could not be used. */
+const NOT_IN_CASHOUT = 0x80;
+const IMPROPER_VALIDATION = 0x81;
+/** 7B's expiration for "never expires". */
+const NEVER_DAYS = 9999;
 
 /** The SAS game numbers: 1 Jacks or Better, 2 Poker Plus, whichever are offered. */
 export const SAS_GAMES: readonly GameId[] = GAMES;
@@ -61,27 +73,6 @@ export function sasDateTime(ms: number): SasDateTime {
 
 export const sasTimeToMs = (t: SasDateTime): number =>
   new Date(t.year, t.month - 1, t.day, t.hour, t.minute, t.second).getTime();
-
-/** Lifetime meters by SAS code ("000C"), for the machine (game null) or one game. */
-function metersByCode(
-  lifetime: Meters,
-  balance: number,
-  currency: string,
-  minorDigits: number,
-  game: GameId | null,
-): Map<string, number> {
-  const out = new Map<string, number>();
-  const add = (code: string | null | undefined, v: number) => code && out.set(code, (out.get(code) ?? 0) + v);
-  if (game) {
-    for (const name of PER_GAME) add(meterDef(name)?.code, lifetime[`${game}/${name}`] ?? 0);
-    return out;
-  }
-  for (const name of BASE_METERS) add(meterDef(name, currency, minorDigits)?.code, 0);
-  for (const [name, value] of Object.entries(lifetime))
-    if (!name.includes('/')) add(meterDef(name, currency, minorDigits)?.code, value);
-  for (const d of Object.values(derivedMeters(lifetime, balance))) out.set(d.code, d.value);
-  return out;
-}
 
 export interface CabinetMachineOptions {
   cabinet: CabinetSide;
@@ -119,7 +110,7 @@ export class CabinetMachine implements SasMachine {
     const key = game ?? '';
     let m = this.cache.meters.get(key);
     if (!m) {
-      m = metersByCode(s.meters.lifetime, s.balance, s.settings.currency, s.settings.minorDigits, game);
+      m = metersBySasCode(s.meters.lifetime, s.balance, s.settings.minorDigits, game);
       this.cache.meters.set(key, m);
     }
     return m;
@@ -233,6 +224,85 @@ export class CabinetMachine implements SasMachine {
     )
       return null;
     return reply;
+  }
+
+  validationMode(): ValidationMode {
+    const sas = this.state.sas;
+    return sas ? validationMode(sas) : 'secure-enhanced';
+  }
+
+  lastBill(): { value: number } | null {
+    const value = this.state.lastNote;
+    return value === undefined ? null : { value };
+  }
+
+  currency(): string {
+    return this.state.settings.currency;
+  }
+
+  lastCashOutTicket(): CashOutTicket | null {
+    return this.state.sas?.lastCashOutTicket ?? null;
+  }
+
+  cashOutTicketRead(validationNumber: string): void {
+    this.cabinet.input({ kind: 'sas', command: { type: 'cashOutTicketRead', validationNumber } });
+  }
+
+  pendingCashout(): { amount: number } | null {
+    const p = this.state.sas?.pendingCashout;
+    return p ? { amount: p.amount } : null;
+  }
+
+  systemValidation(systemId: number, validationNumber: string): number {
+    if (!this.state.sas?.pendingCashout) return NOT_IN_CASHOUT;
+    const r = this.cabinet.input({ kind: 'sas', command: { type: 'systemValidation', systemId, validationNumber } });
+    return r.ok ? 0x00 : IMPROPER_VALIDATION;
+  }
+
+  cashOutLimit(): number {
+    return this.state.settings.limits.ticketLimit;
+  }
+
+  extendedValidation(change: ExtendedValidationChange): ExtendedValidationStatus {
+    const controls: Partial<HostControls> = {};
+    const set = (bit: number) => (change.mask & bit ? (change.states & bit) !== 0 : undefined);
+    const printer = set(VALIDATION_CONTROL.printerAsCashoutDevice);
+    const redemption = this.ticketIn ? set(VALIDATION_CONTROL.ticketRedemption) : undefined;
+    if (printer !== undefined) controls.printerAsCashoutDevice = printer;
+    if (redemption !== undefined) controls.ticketRedemption = redemption;
+    const days = change.cashableExpirationDays;
+    const expiry = days === 0 ? undefined : days === NEVER_DAYS ? 'never' : days;
+    if (Object.keys(controls).length > 0 || expiry !== undefined)
+      this.cabinet.input({ kind: 'sas', command: { type: 'extendedValidation', controls, expiry } });
+    const s = this.state;
+    const now = s.sas ? hostControls(s.sas) : DEFAULT_CONTROLS;
+    const kept = s.sas?.ticketText?.expiry ?? s.settings.voucher.expiryDays;
+    return {
+      statusBits:
+        (now.printerAsCashoutDevice ? VALIDATION_CONTROL.printerAsCashoutDevice : 0) |
+        (this.ticketIn && now.ticketRedemption ? VALIDATION_CONTROL.ticketRedemption : 0) |
+        (s.sas && validationMode(s.sas) === 'secure-enhanced' && s.sas.validation.current
+          ? VALIDATION_CONTROL.secureEnhancedConfigured
+          : 0),
+      cashableExpirationDays: kept === 'never' ? NEVER_DAYS : Math.min(kept, NEVER_DAYS - 1),
+      restrictedExpirationDays: 0,
+    };
+  }
+
+  setTicketData(data: HostTicketData): boolean {
+    const { expirationDays, ...lines } = data;
+    // 7D's expiration: days, 00 for a ticket that never expires.
+    const text =
+      expirationDays === undefined
+        ? lines
+        : { ...lines, expiry: expirationDays === 0 ? ('never' as const) : expirationDays };
+    return this.cabinet.input({ kind: 'sas', command: { type: 'ticketText', text } }).ok;
+  }
+
+  /** 7B's asset number: the machine number when it is one (digits, below 2^32), else 0. */
+  assetNumber(): number {
+    const n = /^\d{1,10}$/.test(this.state.settings.voucher.machine) ? Number(this.state.settings.voucher.machine) : 0;
+    return n <= 0xffffffff ? n : 0;
   }
 
   readonly validationRecords: ValidationRecords = {

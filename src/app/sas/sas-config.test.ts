@@ -6,13 +6,34 @@ const devices = (sas: unknown) => ({
 });
 
 describe('devices.sas in the config file', () => {
-  it('absent: no link; given: address and the operator permissions, off unless said', () => {
+  it('absent: no link; given: address and the operator permissions, off unless said; secure enhanced, never disabled', () => {
     expect(parseConfig({}).sas).toBeNull();
     expect(parseConfig(devices({ path: '/dev/ttyS3', address: 7 })).sas).toEqual({
       path: '/dev/ttyS3',
-      settings: { address: 7, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false },
+      settings: {
+        address: 7,
+        accountingDenomination: 1,
+        allowClockSet: false,
+        allowRemoteHandpayReset: false,
+        validation: 'secure-enhanced',
+        disableAfterSeconds: null,
+      },
     });
+    expect(
+      parseConfig(devices({ path: '/dev/ttyS3', address: 7, validation: 'system', disableAfterSeconds: 600 })).sas
+        ?.settings,
+    ).toMatchObject({ validation: 'system', disableAfterSeconds: 600 });
     expect(parseConfig(devices('simulated')).sas?.path).toBe('simulated');
+  });
+
+  it('refuses a validation mode or a time without the host it does not know, in one line', () => {
+    expect(() => parseConfig(devices({ path: '/dev/ttyS3', address: 1, validation: 'enhanced' }))).toThrow(
+      /^config: devices.sas.validation must be one of "secure-enhanced", "system", "standard"$/,
+    );
+    for (const disableAfterSeconds of [0, 1.5, -3, 604_801, '60'])
+      expect(() => parseConfig(devices({ path: '/dev/ttyS3', address: 1, disableAfterSeconds }))).toThrow(
+        /devices.sas.disableAfterSeconds must be a whole number of seconds from 1 to 604800/,
+      );
   });
 
   it('refuses a bad address, an unknown key, a port shared with another device, in one line', () => {

@@ -1,7 +1,7 @@
 // `devices.sas` in the config file: the SAS link to a casino system (docs/protocols/sas.md).
 // {"path": "/dev/ttyS3", "address": 1, "accountingDenomination": 1, "allowClockSet": false,
-// "allowRemoteHandpayReset": false}, or "simulated" (a host simulator on the far end); absent,
-// no link. A currency or accounting denomination SAS cannot report refuses the start.
+// "allowRemoteHandpayReset": false, "validation": "secure-enhanced", "disableAfterSeconds": 600},
+// or "simulated" (a host simulator on the far end); absent, no link. A currency or accounting denomination SAS cannot report refuses the start.
 
 import type { CabinetSettings, SasSettings } from '../../cabinet';
 import { accountingDenominationCode } from '../../devices/sas/meter-codes';
@@ -29,6 +29,8 @@ export function parseSasConfig(
     accountingDenomination: input.accountingDenomination ?? 1,
     allowClockSet: input.allowClockSet ?? false,
     allowRemoteHandpayReset: input.allowRemoteHandpayReset ?? false,
+    validation: input.validation ?? 'secure-enhanced',
+    disableAfterSeconds: input.disableAfterSeconds ?? null,
   };
   const problem = sasMoneyProblem(sas, settings);
   if (problem) fail(`devices.sas: ${problem}`);

@@ -13,11 +13,20 @@ import {
   type Door,
   type LogEntry,
 } from '../../cabinet';
+import { countryCode } from '../../devices/sas/country-codes';
+import { billAcceptedData, gameEndedData, gameStartedData } from '../../devices/sas/event-data';
 import { billAcceptedException } from '../../devices/sas/exception-codes';
+import { sasBillIndex } from '../../cabinet';
+
+/** An exception raised, with what real-time event reporting sends with it. */
+export interface RaisedException {
+  code: number;
+  data?: number[];
+}
 
 export interface SasFacts {
-  /** Exception codes, in the order raised. */
-  exceptions: number[];
+  /** The exceptions, in the order raised. */
+  exceptions: RaisedException[];
   /** Vouchers printed: the state's voucher as it was before the transition, with when. */
   printed: { sequence: number; validation: string; amount: number; at: number; expiresAt: string }[];
 }
@@ -33,12 +42,18 @@ const ACCEPTOR_FAULTS: Record<DeviceFault<'acceptor'>, number | null> = {
   stackerFull: 0x27,
   jamInAcceptor: 0x28,
   jamInStacker: 0x28,
+  jam: 0x28,
   stackerOpen: null,
   pause: null,
   cheated: null,
   failure: null,
   communicationError: null,
+  calibration: null,
+  stalled: null,
+  transportOpen: null,
+  outOfService: null,
   currency: null,
+  noteReporting: null,
   initializeTimeout: null,
 };
 
@@ -52,30 +67,45 @@ const PRINTER_FAULTS: Record<DeviceFault<'printer'>, number> = {
 };
 const PRINTER_ERROR = 0x60;
 
+/** Minor units in credits of the accounting denomination, as the event data carries them. */
+const credits = (s: CabinetState, minor: number): number =>
+  Math.floor(minor / (s.sas?.settings.accountingDenomination ?? 1));
+
 function fromLog(e: LogEntry, prev: CabinetState, next: CabinetState, facts: SasFacts): void {
+  const raise = (code: number, data?: number[]) => facts.exceptions.push(data ? { code, data } : { code });
   switch (e.kind) {
     case 'door':
-      facts.exceptions.push(DOORS[e.data.door][e.data.open ? 0 : 1]);
+      raise(DOORS[e.data.door][e.data.open ? 0 : 1]);
       return;
     case 'tilt':
-      if (e.data.event === 'on' && e.data.code === METER_TILT) facts.exceptions.push(0x20);
+      if (e.data.event === 'on' && e.data.code === METER_TILT) raise(0x20);
       return;
     case 'fault': {
       const d = e.data;
       const fault: string = d.event === 'fault' ? d.code : '';
       if (d.device === 'acceptor' && d.event === 'fault') {
         const code = isDeviceFault('acceptor', fault) ? ACCEPTOR_FAULTS[fault] : null;
-        if (code !== null) facts.exceptions.push(code);
+        if (code !== null) raise(code);
       } else if (d.device === 'printer' && d.event === 'fault') {
-        facts.exceptions.push(isDeviceFault('printer', fault) ? PRINTER_FAULTS[fault] : PRINTER_ERROR);
+        raise(isDeviceFault('printer', fault) ? PRINTER_FAULTS[fault] : PRINTER_ERROR);
       } else if (d.device === 'printer' && d.event === 'offline') {
-        facts.exceptions.push(PRINTER_ERROR);
+        raise(PRINTER_ERROR);
       }
       return;
     }
     case 'note':
-      if (e.data.event === 'stacked')
-        facts.exceptions.push(billAcceptedException(e.data.value, next.settings.currency, next.settings.minorDigits));
+      if (e.data.event === 'stacked') {
+        const value = e.data.value;
+        const index = sasBillIndex(value, next.settings.minorDigits);
+        raise(
+          billAcceptedException(value, next.settings.minorDigits),
+          billAcceptedData({
+            countryCode: countryCode(next.settings.currency),
+            denominationCode: index ?? 0,
+            count: index === null ? 0 : (next.meters.lifetime[`bills.${value}`] ?? 0),
+          }),
+        );
+      }
       return;
     case 'voucher': {
       const d = e.data;
@@ -88,9 +118,11 @@ function fromLog(e: LogEntry, prev: CabinetState, next: CabinetState, facts: Sas
           at: e.at,
           expiresAt: v.expiresAt,
         });
-        facts.exceptions.push(0x3d);
+        raise(0x3d);
       } else if (d.event === 'noValidationId') {
-        facts.exceptions.push(0x3f);
+        raise(0x3f);
+      } else if (d.event === 'awaitingValidation') {
+        raise(0x57);
       }
       return;
     }
@@ -104,16 +136,24 @@ export function sasFacts(
   input: CabinetInput,
 ): SasFacts {
   const facts: SasFacts = { exceptions: [], printed: [] };
+  const raise = (code: number, data?: number[]) => facts.exceptions.push(data ? { code, data } : { code });
   // Power is found lost only when it comes back: both are reported at power-up.
-  if (input.kind === 'powerUp') facts.exceptions.push(0x18, 0x17);
+  if (input.kind === 'powerUp') {
+    raise(0x18);
+    raise(0x17);
+  }
   const pg = prev.game;
   const ng = next.game;
-  if (ng && ng.id !== pg?.id) facts.exceptions.push(0x7e);
+  if (ng && ng.id !== pg?.id)
+    raise(
+      0x7e,
+      gameStartedData(credits(next, ng.stakedChips * ng.chipValue), credits(next, next.meters.lifetime.coinIn ?? 0)),
+    );
   for (const e of effects) if (e.type === 'log') fromLog(e.entry, prev, next, facts);
-  if (ng?.outcome && (ng.id !== pg?.id || !pg.outcome)) facts.exceptions.push(0x7f);
-  if (!prev.handpay && next.handpay) facts.exceptions.push(0x51);
-  if (prev.handpay && !next.handpay) facts.exceptions.push(0x52);
+  if (ng?.outcome && (ng.id !== pg?.id || !pg.outcome)) raise(0x7f, gameEndedData(credits(next, ng.outcome.paid)));
+  if (!prev.handpay && next.handpay) raise(0x51);
+  if (prev.handpay && !next.handpay) raise(0x52);
   const sasSettings = (s: CabinetState) => JSON.stringify(s.sas?.settings ?? null);
-  if (prev.settings !== next.settings || sasSettings(prev) !== sasSettings(next)) facts.exceptions.push(0x3c);
+  if (prev.settings !== next.settings || sasSettings(prev) !== sasSettings(next)) raise(0x3c);
   return facts;
 }

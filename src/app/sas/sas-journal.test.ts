@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Rig } from '../../cabinet/testing/rig';
 import type { CabinetInput } from '../../cabinet';
+import { unitStatus } from '../../devices/ebds/codec';
+import { statusFaults } from '../../devices/ebds/table';
 import { planQueue } from './sas-journal';
 import { sasFacts } from './sas-facts';
 
@@ -9,7 +11,19 @@ function raised(rig: Rig, input: CabinetInput): string[] {
   const prev = rig.state;
   const r = rig.input(input);
   if (!r.ok) throw new Error(r.refusal.reason);
-  return sasFacts(prev, r.state, r.effects, input).exceptions.map((c) => c.toString(16).padStart(2, '0'));
+  return sasFacts(prev, r.state, r.effects, input).exceptions.map((e) => e.code.toString(16).padStart(2, '0'));
+}
+
+/** The rig with the technician's SAS settings in force: address 1, one cent a credit. */
+function withSasLink(rig: Rig): Rig {
+  rig.ok({
+    kind: 'sas',
+    command: {
+      type: 'configure',
+      settings: { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false },
+    },
+  });
+  return rig;
 }
 
 const device = (event: unknown): CabinetInput => ({ kind: 'device', event }) as CabinetInput;
@@ -18,13 +32,7 @@ describe('the exceptions a transition raises', () => {
   const rig = new Rig();
   (rig.env as { sasValidation?: (i: number, s: number) => string }).sasValidation = (i, s) =>
     `00${String(i).padStart(8, '0')}${String(s).padStart(8, '0')}`;
-  rig.ok({
-    kind: 'sas',
-    command: {
-      type: 'configure',
-      settings: { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false },
-    },
-  });
+  withSasLink(rig);
 
   it('doors, notes, games, power, faults and handpays by the standard codes', () => {
     expect(raised(rig, device({ device: 'deck', type: 'door', door: 'main', open: true }))).toEqual(['11']);
@@ -53,15 +61,19 @@ describe('the exceptions a transition raises', () => {
     expect(raised(rig, { kind: 'powerUp' })).toEqual(['18', '17']);
   });
 
+  it('an EBDS acceptor names its jam and its full cash box as ID-003 does: the same 28 and 27 (issue 25)', () => {
+    const r = withSasLink(new Rig());
+    // The faults as the EBDS driver reads them off the unit's status bits.
+    const faults = statusFaults(unitStatus({ activity: 'idling', jammed: true, cassetteFull: true }));
+    expect([...faults.keys()]).toEqual(['jam', 'stackerFull']);
+    const codes = [...faults].map(([code, message]) =>
+      raised(r, device({ device: 'acceptor', type: 'fault', code, message })),
+    );
+    expect(codes).toEqual([['28'], ['27']]);
+  });
+
   it("the technician's SAS setting raises 3C in its commit; the line's fault raises none of the device codes", () => {
-    const r = new Rig();
-    r.ok({
-      kind: 'sas',
-      command: {
-        type: 'configure',
-        settings: { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false },
-      },
-    });
+    const r = withSasLink(new Rig());
     r.technician();
     expect(
       raised(r, {
@@ -77,13 +89,7 @@ describe('the exceptions a transition raises', () => {
     const r = new Rig();
     (r.env as { sasValidation?: (i: number, s: number) => string }).sasValidation = (i, s) =>
       `00${String(i).padStart(8, '0')}${String(s).padStart(8, '0')}`;
-    r.ok({
-      kind: 'sas',
-      command: {
-        type: 'configure',
-        settings: { address: 1, accountingDenomination: 1, allowClockSet: false, allowRemoteHandpayReset: false },
-      },
-    });
+    withSasLink(r);
     r.insert(500);
     expect(raised(r, { kind: 'wish', counter: r.state.version, wish: { type: 'cashOut' } })).toEqual(['3f', '51']);
     r.key('attendant', true);
@@ -103,7 +109,7 @@ describe('the exceptions a transition raises', () => {
     const input = device({ device: 'printer', type: 'printed', validation });
     const step = r.input(input);
     const facts = sasFacts(prev, r.state, step.effects, input);
-    expect(facts.exceptions).toEqual([0x3d]);
+    expect(facts.exceptions).toEqual([{ code: 0x3d }]);
     expect(facts.printed).toMatchObject([{ validation, amount: 500, sequence: 1 }]);
   });
 });

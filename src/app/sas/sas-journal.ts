@@ -3,7 +3,7 @@
 // dropped, said in the event log), and the vouchers printed for 4D, all in the same transaction.
 // The runner is synchronous and so is the store: the queue read here is the queue committed.
 
-import type { CabinetEffect, CabinetInput, CabinetState } from '../../cabinet';
+import { NEVER_EXPIRES, validationMode, type CabinetEffect, type CabinetInput, type CabinetState } from '../../cabinet';
 import { exceptionName } from '../../devices/sas/exception-codes';
 import {
   DEFAULT_QUEUE_CAPACITY,
@@ -14,7 +14,7 @@ import {
 import type { SasDate, ValidationRecord } from '../../devices/sas/machine';
 import { VALIDATIONS_KEPT, type Journal, type SasWrites } from '../../store';
 import { sasDateTime } from './cabinet-machine';
-import { sasFacts } from './sas-facts';
+import { sasFacts, type RaisedException } from './sas-facts';
 
 export interface JournalExtra {
   writes: SasWrites;
@@ -29,7 +29,8 @@ export type JournalHook = (
 ) => JournalExtra | null;
 
 /** A voucher's "YYYY-MM-DD" expiry as SAS reports it; one that is not a whole date is reported as none. */
-function expiryDate(iso: string): SasDate | null {
+function expiryDate(iso: string): SasDate | 'never' | null {
+  if (iso === NEVER_EXPIRES) return 'never';
   const [year, month, day] = iso.split('-').map(Number);
   return year && month && day ? { year, month, day } : null;
 }
@@ -37,7 +38,7 @@ function expiryDate(iso: string): SasDate | null {
 /** Raising `codes` on top of `pending`: what to drop and add, and who was dropped. */
 export function planQueue(
   pending: readonly PendingException[],
-  codes: readonly number[],
+  raised: readonly (number | RaisedException)[],
   capacity = DEFAULT_QUEUE_CAPACITY,
 ) {
   let queue = [...pending];
@@ -45,8 +46,9 @@ export function planQueue(
   let add: (NewException & { id: number })[] = [];
   const dropped: PendingException[] = [];
   let fresh = 0;
-  for (const code of codes) {
-    const plan = planRaise(queue, code, capacity);
+  for (const r of raised) {
+    const { code, data } = typeof r === 'number' ? { code: r, data: undefined } : r;
+    const plan = planRaise(queue, code, capacity, data);
     for (const id of plan.drop) {
       // One raised in this same commit is simply not added; a stored one is deleted.
       if (id < 0) add = add.filter((e) => e.id !== id);
@@ -60,7 +62,7 @@ export function planQueue(
       queue.push(n);
     }
   }
-  return { drop, add: add.map(({ code, priority }) => ({ code, priority })), dropped };
+  return { drop, add: add.map(({ id: _id, ...e }) => e), dropped };
 }
 
 export function sasJournal(store: Journal, capacity = DEFAULT_QUEUE_CAPACITY): JournalHook {
@@ -84,7 +86,9 @@ export function sasJournal(store: Journal, capacity = DEFAULT_QUEUE_CAPACITY): J
         },
       },
     }));
-    const validations = facts.printed.map((v) => {
+    // Standard validation has no 4D: the host reads the last voucher's number with 3D.
+    const records = validationMode(sas) === 'standard' ? [] : facts.printed;
+    const validations = records.map((v) => {
       const record: ValidationRecord = {
         index: ((v.sequence - 1) % VALIDATIONS_KEPT) + 1,
         type: 0x00,

@@ -1,13 +1,14 @@
-// C-15 for the SAS port: a line that cannot carry the link (a port that will not open, a UART
-// whose stty failed, a port lost under the link) is a device fault the cabinet tilts on and the
-// technician reads on the Devices page; a pseudo-terminal, which cannot carry parity at all, is
-// not a fault. Over real socat pseudo-terminals and the whole assembly.
+// The SAS port's faults (docs/protocols/sas.md, "Host loss"): a line that cannot carry the link
+// (a port that will not open, a UART whose stty failed, a port lost under the link) is the host
+// lost, logged once, read by the technician on the Devices page and the attendant, and play goes
+// on; a pseudo-terminal, which cannot carry parity at all, is not a fault. Over real socat
+// pseudo-terminals and the whole assembly.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SAS_LINE_TILT, SWITCHES_TILT } from '../../cabinet';
+import { SWITCHES_TILT } from '../../cabinet';
 import { SocatPair } from '../../devices/shared/socat-pair';
 import { setUpUart } from '../../devices/sas/port';
 import { parseConfig } from '../config';
@@ -39,16 +40,21 @@ async function until(what: string, test: () => boolean, ms = 8000): Promise<void
   }
 }
 
-const lineTilt = (app: AssembledCabinet) => app.runner.state.tilts.find((t) => t.code === SAS_LINE_TILT);
+const lost = (app: AssembledCabinet) => app.runner.state.sas?.hostLost ?? null;
+const sasTilts = (app: AssembledCabinet) => app.runner.state.tilts.filter((t) => t.code.startsWith('sas:'));
 const faultRows = (app: AssembledCabinet) =>
   app.journal.reader.events().filter((e) => e.kind === 'fault' && e.data.device === 'sas');
 
-describe('a fault on the SAS line (C-15)', () => {
-  it('a port that cannot be opened tilts the cabinet, is logged once, and shows on the Devices page', async () => {
+describe('a fault on the SAS line: the host lost', () => {
+  it('a port that cannot be opened is logged once, shows on the Devices page, and stops nothing', async () => {
     const app = await start(join(dir, 'no-such-port'));
     try {
-      await until('the line fault', () => lineTilt(app) !== undefined);
-      expect(lineTilt(app)?.reason).toMatch(/SAS link fault: cannot open .*no-such-port/);
+      await until('the line fault', () => lost(app) !== null);
+      expect(lost(app)?.reason).toMatch(/line fault: cannot open .*no-such-port/);
+      expect(sasTilts(app)).toEqual([]);
+      expect(app.journal.reader.events().filter((e) => e.kind === 'sas' && e.data.event === 'hostLost')).toHaveLength(
+        1,
+      );
       // The retries every half second are one fault, not a row each.
       await new Promise((r) => setTimeout(r, 1200));
       expect(faultRows(app).filter((e) => e.data.event === 'fault')).toHaveLength(1);
@@ -69,7 +75,13 @@ describe('a fault on the SAS line (C-15)', () => {
         ok: true,
         answer: {
           type: 'sasLink',
-          link: { address: 3, line: 'fault', hostSeen: false, lineProblem: expect.stringMatching(/cannot open/) },
+          link: {
+            address: 3,
+            line: 'fault',
+            hostSeen: false,
+            lineProblem: expect.stringMatching(/cannot open/),
+            validation: 'secure-enhanced',
+          },
         },
       });
       expect(
@@ -80,7 +92,7 @@ describe('a fault on the SAS line (C-15)', () => {
     }
   }, 30_000);
 
-  it('a UART whose stty failed is a fault; a pseudo-terminal is not; a port lost tilts until it is back', async () => {
+  it('a UART whose stty failed is a fault; a pseudo-terminal is not; a port lost is logged, and cleared when it is back', async () => {
     const pair = new SocatPair(join(dir, 'uart-machine'), join(dir, 'uart-host'));
     await pair.start();
     // The machine's end passed off as a UART whose driver refuses space parity.
@@ -93,8 +105,8 @@ describe('a fault on the SAS line (C-15)', () => {
     let uart: AssembledCabinet | null = null;
     try {
       const app = (uart = await start(pair.host, { setUpLine: refusing }));
-      await until('the stty fault', () => lineTilt(app) !== undefined);
-      expect(lineTilt(app)?.reason).toMatch(/stty could not set SAS parity.*invalid argument/);
+      await until('the stty fault', () => lost(app) !== null);
+      expect(lost(app)?.reason).toMatch(/stty could not set SAS parity.*invalid argument/);
       expect(faultRows(app)[0]?.data).toMatchObject({ event: 'fault', code: 'line' });
     } finally {
       await uart?.close();
@@ -107,16 +119,22 @@ describe('a fault on the SAS line (C-15)', () => {
     try {
       await until('the line ready', () => app.sas!.status().line === 'ready');
       await new Promise((r) => setTimeout(r, 300));
-      expect(lineTilt(app)).toBeUndefined();
       expect(faultRows(app)).toEqual([]);
       // The cable pulled: socat gone, both ends vanish.
       await pty.stop();
-      await until('the lost port', () => lineTilt(app) !== undefined);
-      expect(lineTilt(app)?.reason).toMatch(/SAS link fault: port lost/);
-      // Back: the link reopens it and the tilt lifts, both logged.
+      await until('the lost port', () => faultRows(app).length > 0);
+      expect(faultRows(app)[0]?.data).toMatchObject({
+        event: 'fault',
+        code: 'line',
+        message: expect.stringMatching(/port lost/),
+      });
+      expect(lost(app)).not.toBeNull();
+      expect(sasTilts(app)).toEqual([]);
+      // Back: the link reopens it, and the fault's end is logged; nobody polls, so the host stays lost.
       await pty.start();
-      await until('the line back', () => lineTilt(app) === undefined);
+      await until('the line back', () => faultRows(app).length === 2);
       expect(faultRows(app).map((e) => e.data.event)).toEqual(['fault', 'cleared']);
+      expect(lost(app)).not.toBeNull();
     } finally {
       await app.close();
       await pty.stop();

@@ -15,6 +15,7 @@ import { SocatPair } from '../../devices/shared/socat-pair';
 import { SerialEndpoint } from '../../devices/shared/serial-endpoint';
 import { SasHost } from '../../devices/sas/host';
 import { readMachine } from '../../devices/sas/host-read';
+import { BILL_POLLS } from '../../devices/sas/meter-codes';
 import { SAS_BAUD_RATE } from '../../devices/sas/port';
 import { billAcceptedException } from '../../devices/sas/exception-codes';
 import { decodeValidationInfo } from '../../devices/sas/replies';
@@ -125,6 +126,7 @@ async function readVouchers(host: SasHost): Promise<string[]> {
 }
 
 const count = (list: readonly number[], code: number) => list.filter((c) => c === code).length;
+const code4 = (c: number) => c.toString(16).padStart(4, '0').toUpperCase();
 
 describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () => {
   it('raises each event once across a SIGKILL, reports each voucher once, 2F reads meters --json, 01 disables play and 02 enables it', async () => {
@@ -208,7 +210,7 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
       expect(count(got, 0x11)).toBeGreaterThan(0);
       const notes = events
         .filter((e) => e.kind === 'note' && e.data.event === 'stacked')
-        .map((e) => billAcceptedException(e.data.value as number, 'USD', 2));
+        .map((e) => billAcceptedException(e.data.value as number, 2));
       expect(notes.length).toBeGreaterThan(1);
       for (const code of new Set(notes))
         expect(count(got, code), `bill exception ${code.toString(16)}`).toBe(count(notes, code));
@@ -232,7 +234,8 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
       const report = metersReport(state, true);
       const byCode = new Map<string, number>();
       for (const m of report.meters)
-        if (m.code && !m.name.includes('/')) byCode.set(m.code, (byCode.get(m.code) ?? 0) + m.lifetime);
+        if (m.code && !m.name.includes('/'))
+          for (const code of [m.code, ...m.sameAs]) byCode.set(code, (byCode.get(code) ?? 0) + m.lifetime);
       for (const d of Object.values(report.derived)) byCode.set(d.code, d.value);
       for (const code of ['0000', '0001', '0005', '000B', '000C', '000E', '0012', '0024']) {
         expect(reading.meters[code], `meter ${code}`).toBe(byCode.get(code) ?? 0);
@@ -243,6 +246,36 @@ describe('a cabinet on a SAS line (socat pseudo-terminal, host simulator)', () =
       expect(Object.fromEntries(common.map((c) => [c, reading.meters[c]]))).toEqual(
         Object.fromEntries(common.map((c) => [c, byCode.get(c)])),
       );
+
+      // The routine reads of a casino system (issue 27), each against meters --json too.
+      const acc = reading.accounting;
+      const m = (code: string) => byCode.get(code) ?? 0;
+      expect(acc.meters10to15).toEqual(['0004', '0000', '0001', '0024', '0002', '0005'].map(m));
+      expect(acc.cancelled).toBe(m('0004'));
+      expect(m('0004')).toBe((state.meters.lifetime.vouchersOut ?? 0) + (state.meters.lifetime.handpaidCancelled ?? 0));
+      expect(m('0004')).toBeGreaterThan(0);
+      expect(acc.handPaidCancelled).toBe(m('0003'));
+      for (const [poll, code] of Object.entries(BILL_POLLS))
+        expect(acc.bills[Number(poll).toString(16).toUpperCase()], `poll ${poll}`).toBe(m(code4(code)));
+      expect(acc.billCredits).toBe(m('000B'));
+      expect(acc.lastBill).toEqual({ countryCode: 37, denominationCode: 4, count: m('0044') });
+      expect(acc.stacker).toEqual({ bills: null, credits: null });
+      expect(acc.validation['00']).toEqual({ validationType: 0, count: m('0012'), amountCents: m('000E') });
+      expect(acc.validation['80']).toEqual({ validationType: 0x80, count: m('0011'), amountCents: m('000D') });
+      for (const [n, game] of [
+        ['1', 'jacks-or-better'],
+        ['2', 'poker-plus'],
+      ] as const) {
+        const g = (name: string) => report.meters.find((r) => r.name === `${game}/${name}`)?.lifetime ?? 0;
+        expect(acc.games[n], `game ${n}`).toEqual([g('coinIn'), g('coinOut'), g('jackpot'), g('gamesPlayed')]);
+      }
+      for (const [code, v] of Object.entries(acc.extended)) {
+        expect(v, `extended ${code}`).toEqual({ value: m(code), bytes: 8 });
+      }
+      expect(Object.keys(acc.extended)).toEqual(expect.arrayContaining(['0000', '0004', '000C', '0024']));
+      expect(acc.features).toEqual([0xd0, 0x0c, 0x01, 0x00]);
+      expect(acc.cashOutLimit).toBe(Math.min(9999, state.settings.limits.ticketLimit));
+      expect(acc.extendedValidation).toMatchObject({ statusBits: 0x8021, cashableExpirationDays: 30 });
 
       // 01: no new game (refused and logged), the screen out of service; 02: play again.
       expect(await host.command(1, { command: 0x01 })).toBe(true);

@@ -3,7 +3,17 @@
 // (cabinet-machine.ts) and the exception queue in its database. The line's faults and the
 // link's are written to the event log.
 
-import { logEntry, SAS_LINE_TILT, type CabinetEffect, type LogData } from '../../cabinet';
+import {
+  hostLossStopsAt,
+  logEntry,
+  SAS_LINE_TILT,
+  SYSTEM_VALIDATION_TIMEOUT_MS,
+  validationMode,
+  type CabinetEffect,
+  type LogData,
+  type SasCommand,
+  type ValidationMode,
+} from '../../cabinet';
 import { SasHost } from '../../devices/sas/host';
 import { SasLink, type SasLinkStatus } from '../../devices/sas/link';
 import { SasPortEndpoint, type SasPortOptions } from '../../devices/sas/port';
@@ -20,7 +30,13 @@ export interface SasService {
   host: SasHost | null;
   /** The machine's end of the line the link is attached to (bench:sas times replies on it). */
   endpoint: SasPortEndpoint;
-  status(): SasLinkStatus & { line: 'ready' | 'fault' | 'closed'; lineProblem: string | null };
+  status(): SasLinkStatus & {
+    line: 'ready' | 'fault' | 'closed';
+    lineProblem: string | null;
+    hostLossStop: boolean;
+    validation: ValidationMode;
+    disableAfterSeconds: number | null;
+  };
   close(): Promise<void>;
 }
 
@@ -71,14 +87,15 @@ export async function startSas(
   let line: 'ready' | 'fault' | 'closed' = 'closed';
   let lineProblem: string | null = null;
   let closing = false;
-  // C-15: a port that cannot carry the link is a device fault the cabinet tilts on, not only a
-  // row in the log; it lifts when the line is ready again. Each is a committed input.
-  const lineFault = (message: string) => {
-    if (!closing) cabinet.input({ kind: 'sas', command: { type: 'lineFault', message } });
+  // A port that cannot carry the link is the host lost (docs/protocols/sas.md, "Host loss"):
+  // logged, shown, and play goes on unless the operator said otherwise. Each is a committed input.
+  const input = (command: SasCommand) => {
+    if (!closing) cabinet.input({ kind: 'sas', command });
   };
+  const lineFault = (message: string) => input({ type: 'lineFault', message });
   const lineReady = () => {
-    if (!closing && cabinet.state.tilts.some((t) => t.code === SAS_LINE_TILT))
-      cabinet.input({ kind: 'sas', command: { type: 'lineFaultCleared' } });
+    const s = cabinet.state;
+    if (s.sas?.lineFault || s.tilts.some((t) => t.code === SAS_LINE_TILT)) input({ type: 'lineFaultCleared' });
   };
   const watch = (port: SasPortEndpoint) => {
     port.on('ready', () => {
@@ -114,7 +131,11 @@ export async function startSas(
     line = 'ready';
     link = sim.link;
     host = sim.host;
-    host.runCasino({ addresses: [address], validation: { validationId: 0x123456, sequence: 0 } });
+    host.runCasino({
+      addresses: [address],
+      validation: { validationId: 0x123456, sequence: 0 },
+      validationMode: config.settings.validation ?? 'secure-enhanced',
+    });
     closeLine = async () => {
       closing = true;
       await sim.host.stop();
@@ -133,11 +154,40 @@ export async function startSas(
     };
   }
   link.on('fault', (message) => log({ event: 'linkFault', message }));
+  link.on('hostLost', (reason) => input({ type: 'hostLost', reason }));
+  link.on('hostBack', () => input({ type: 'hostBack' }));
+  // What waits on the clock, checked every second from the committed state (so also after a
+  // restart): play stopping for the host's absence, a cash-out the host did not validate in time.
+  const clock = setInterval(() => {
+    const sas = cabinet.state.sas;
+    if (!sas) return;
+    const now = Date.now();
+    const stopsAt = hostLossStopsAt(sas);
+    if (stopsAt !== null && now >= stopsAt && !sas.hostLossStop) input({ type: 'hostLossTimeout' });
+    if (sas.pendingCashout && now - sas.pendingCashout.since >= SYSTEM_VALIDATION_TIMEOUT_MS)
+      input({ type: 'systemValidationTimeout' });
+  }, 1000);
+  clock.unref();
   return {
     link,
     host,
     endpoint,
-    status: () => ({ ...link.status(), line, lineProblem }),
-    close: closeLine,
+    status: () => {
+      const sas = cabinet.state.sas;
+      return {
+        ...link.status(),
+        line,
+        lineProblem,
+        // The cabinet's word, kept over restarts and counting the line's faults too.
+        hostLost: sas?.hostLost ?? null,
+        hostLossStop: sas?.hostLossStop === true,
+        validation: sas ? validationMode(sas) : (config.settings.validation ?? 'secure-enhanced'),
+        disableAfterSeconds: sas?.settings.disableAfterSeconds ?? null,
+      };
+    },
+    close: async () => {
+      clearInterval(clock);
+      await closeLine();
+    },
   };
 }

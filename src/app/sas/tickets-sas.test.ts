@@ -5,7 +5,7 @@
 // nothing and it goes back on the operator's time-out. Each redemption ends with 68, raised until
 // the host has read the final status, and the host's records agree with the cabinet's meters.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,8 @@ import { HostTicketValidator } from './ticket-in';
 
 let dir: string;
 let rig: DeviceRig;
+/** The same rig with an MEI/CPI acceptor over EBDS (issue 25). */
+let ebdsRig: DeviceRig;
 let pair: SocatPair;
 let hostEnd: SerialEndpoint;
 let host: SasHost;
@@ -36,6 +38,8 @@ let host: SasHost;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cabinet-tickets-sas-'));
   rig = await DeviceRig.start({ dir, ledgerPath: join(dir, 'devices.jsonl') });
+  mkdirSync(join(dir, 'ebds'), { recursive: true });
+  ebdsRig = await DeviceRig.start({ dir: join(dir, 'ebds'), ledgerPath: join(dir, 'ebds.jsonl'), acceptor: 'ebds' });
   pair = new SocatPair(join(dir, 'sas-machine'), join(dir, 'sas-host'));
   await pair.start();
   hostEnd = new SerialEndpoint({ path: pair.device, baudRate: SAS_BAUD_RATE });
@@ -48,6 +52,7 @@ afterAll(async () => {
   await hostEnd.close();
   await pair.stop();
   await rig.close();
+  await ebdsRig.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -59,9 +64,9 @@ interface Cabinet {
 }
 
 /** A cabinet as cabinet-app assembles one with a SAS link: the host validates, standalone never. */
-async function cabinet(name: string, settings: Record<string, unknown> = {}): Promise<Cabinet> {
+async function cabinet(name: string, settings: Record<string, unknown> = {}, devices = rig): Promise<Cabinet> {
   const config = parseConfig(
-    { devices: { ...rig.ports, sas: { path: pair.host, address: 1 } }, ...settings },
+    { devices: { ...devices.ports, sas: { path: pair.host, address: 1 } }, ...settings },
     join(dir, `${name}.json`),
   );
   const store = openJournal(join(dir, name, 'data', 'cabinet.db'), config);
@@ -102,9 +107,9 @@ const statusRead = (c: Cabinet) =>
 
 type Before = Cabinet['runner']['state']['lastTicket'];
 
-async function insertTicket(c: Cabinet, barcode: string): Promise<Before> {
+async function insertTicket(c: Cabinet, barcode: string, devices = rig): Promise<Before> {
   const before = c.runner.state.lastTicket;
-  await until('the acceptor draws the ticket in', () => rig.acceptor.insertTicket(barcode), 10_000);
+  await until('the acceptor draws the ticket in', () => devices.acceptor.insertTicket(barcode), 10_000);
   return before;
 }
 
@@ -223,6 +228,35 @@ describe('tickets in through the SAS host, over socat ptys', () => {
         expect(exceptionsSince(seen, 0x68)).toBeGreaterThanOrEqual(1);
         expect(c.runner.state.balance).toBe(0);
         expect(host.tickets.get(E)!.state).toBe('valid');
+      } finally {
+        await c.close();
+      }
+    },
+  );
+
+  it(
+    'with an EBDS acceptor: the host validates, the ticket is credited once, and the same ticket again is refused',
+    { timeout: 90_000 },
+    async () => {
+      host.ticketMode = 'accept';
+      const E = '009999888877776666';
+      host.tickets.set(E, { amountCents: 1200, state: 'valid' });
+      const c = await cabinet('ebds', {}, ebdsRig);
+      try {
+        await insertTicket(c, E, ebdsRig);
+        await until('E credited', () => c.runner.state.balance === 1200, 15_000);
+        await until('the host read how E ended', () => statusRead(c), 10_000);
+        expect(lastRedemption(E)).toMatchObject({ amountCents: 1200, finalStatus: 0x00 });
+        expect(ebdsRig.acceptor.ticketBox).toEqual([E]);
+        const since = await insertTicket(c, E, ebdsRig);
+        await until(
+          'E returned',
+          () => ended(c, E, since) && c.runner.state.lastTicket?.outcome === 'returned',
+          15_000,
+        );
+        expect(c.runner.state.lastTicket?.reason).toBe('alreadyRedeemed');
+        expect(c.runner.state.balance).toBe(1200);
+        expect(ebdsRig.acceptor.ticketBox).toEqual([E]);
       } finally {
         await c.close();
       }

@@ -30,6 +30,8 @@ export interface RunningCabinet {
   sasStatus?: QueryContext['sasStatus'];
   /** The records' TPM counter as the journal stands with it. */
   anchorStatus?: QueryContext['anchorStatus'];
+  /** The bill acceptor as its driver knows it (absent or null: no serial acceptor). */
+  acceptorInfo?: QueryContext['acceptorInfo'];
 }
 
 /** What a refusal row says of the query: all of it when it is in the contract (a query holds no secret). */
@@ -117,6 +119,7 @@ export function screenPort(cabinet: RunningCabinet, options: ScreenPortOptions |
             walked,
             sasStatus: cabinet.sasStatus,
             anchorStatus: cabinet.anchorStatus,
+            acceptorInfo: cabinet.acceptorInfo,
             get payTables() {
               return cabinet.payTables;
             },

@@ -2,7 +2,7 @@
 // device health, a device test in progress and the operator settings, with pay tables named by
 // their installed id. Made from the committed state like the rest of the snapshot.
 
-import { activePayTableId, type CabinetState, type DeviceStatus } from '../../cabinet';
+import { activePayTableId, hostLossStopsAt, validationMode, type CabinetState, type DeviceStatus } from '../../cabinet';
 import type { ServiceView } from '../../contract';
 
 const deviceView = (d: DeviceStatus): ServiceView['devices']['acceptor'] => ({
@@ -68,5 +68,15 @@ export function serviceView(s: CabinetState): ServiceView {
     },
     deviceTest: deviceTestView(s),
     settings: settingsView(s),
+    casinoSystem: s.sas
+      ? {
+          validation: validationMode(s.sas),
+          hostLost: s.sas.hostLost
+            ? { since: s.sas.hostLost.since, reason: s.sas.hostLost.reason.slice(0, 200) }
+            : null,
+          stopsPlayAt: hostLossStopsAt(s.sas),
+          playStopped: s.sas.hostLossStop === true,
+        }
+      : null,
   };
 }

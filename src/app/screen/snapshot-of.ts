@@ -22,7 +22,15 @@ import {
   type JacksState,
   type PokerPlusState,
 } from '../../core';
-import { gameInProgress, OUT_OF_SERVICE, outOfService, type CabinetState } from '../../cabinet';
+import {
+  gameInProgress,
+  HOST_LOST_STOP,
+  hostDisabled,
+  hostLossStopsAt,
+  OUT_OF_SERVICE,
+  outOfService,
+  type CabinetState,
+} from '../../cabinet';
 import type { BoxView, JacksView, PokerPlusView, Snapshot } from '../../contract';
 import { liveWishes } from './live-wishes';
 import { jacksPayRows, pokerPlusPayRows } from './pay-rows';
@@ -151,16 +159,25 @@ function pokerPlusView(s: CabinetState): PokerPlusView {
 
 /** C-25: disabled by the casino system, shown as a stop once no game remains to finish. */
 function hostLockup(s: CabinetState): Extract<Snapshot['lockup'], { kind: 'tilt' }>['tilts'] {
-  return outOfService(s)
-    ? [
-        {
-          code: OUT_OF_SERVICE,
-          reason: 'out of service: play is disabled by the casino system',
-          since: s.sas?.disabledSince ?? 0,
-          technician: false,
-        },
-      ]
-    : [];
+  if (!outOfService(s)) return [];
+  if (hostDisabled(s))
+    return [
+      {
+        code: OUT_OF_SERVICE,
+        reason: 'out of service: play is disabled by the casino system',
+        since: s.sas?.disabledSince ?? 0,
+        technician: false,
+      },
+    ];
+  const lost = s.sas?.hostLost;
+  return [
+    {
+      code: HOST_LOST_STOP,
+      reason: `out of service: no casino system (${lost?.reason ?? 'away'})`,
+      since: s.sas ? (hostLossStopsAt(s.sas) ?? 0) : 0,
+      technician: false,
+    },
+  ];
 }
 
 export function snapshotOf(s: CabinetState, now: number): Snapshot {

@@ -66,6 +66,8 @@ const ONE_OF_EACH: Query[] = [
   { type: 'events', limit: 20 },
   { type: 'payTables' },
   { type: 'sasLink' },
+  { type: 'acceptor' },
+  { type: 'anchor' },
 ];
 
 describe('who may ask (C-21)', () => {
@@ -360,5 +362,37 @@ describe('a database reopened', () => {
     } finally {
       reopened.close();
     }
+  });
+});
+
+describe('the bill acceptor for the Devices page (issue 25)', () => {
+  const info = {
+    protocol: 'ebds' as const,
+    model: 'SC Advance / Cashflow SC 83 or 85',
+    revision: '33',
+    software: 'x'.repeat(500),
+    state: 'idling',
+    lastDocument: { kind: 'ticket' as const, label: '…3456', outcome: 'returned' as const, reason: null, at: 1 },
+    frames: 10,
+    badFrames: 1,
+  };
+  const askWith = (acceptorInfo?: () => typeof info | null) =>
+    answerQuery(
+      { type: 'acceptor' },
+      { state: bench.state, records: bench.store.reader, payTables: fullyRated(installedPayTables()), acceptorInfo },
+    );
+
+  it("answers the technician with the driver's words, cut to the contract; null without a serial acceptor", () => {
+    bench.key('technician', true);
+    bench.login();
+    const r = askWith(() => info);
+    expect(r.ok && check(ANSWER, r.answer, 'answer')).toBeNull();
+    expect(r).toMatchObject({
+      ok: true,
+      answer: { type: 'acceptor', acceptor: { protocol: 'ebds', revision: '33', frames: 10, badFrames: 1 } },
+    });
+    expect(r.ok && r.answer.type === 'acceptor' && r.answer.acceptor?.software?.length).toBe(120);
+    expect(askWith(() => null)).toEqual({ ok: true, answer: { type: 'acceptor', acceptor: null } });
+    expect(askWith()).toEqual({ ok: true, answer: { type: 'acceptor', acceptor: null } });
   });
 });

@@ -20,10 +20,12 @@ import {
   type HandpayRow,
   type Query,
   type QueryResult,
+  type AcceptorView,
   type RecallSummary,
   type SasLinkView,
   type AnchorView,
 } from '../../contract';
+import type { AcceptorIdentity } from '../../devices';
 import type { SasService } from '../sas/sas-service';
 import { RECALL_KEEP, type ChainCheck } from '../../store';
 import { jacksPayRows, pokerPlusPayRows } from '../screen/pay-rows';
@@ -43,6 +45,28 @@ export interface QueryContext {
   sasStatus?: () => ReturnType<SasService['status']> | null;
   /** The records' TPM counter as the journal stands with it. */
   anchorStatus?: () => AnchorView;
+  /** The bill acceptor as its driver knows it now (null: no serial acceptor, the bench devices). */
+  acceptorInfo?: () => AcceptorInfo | null;
+}
+
+/** What the acceptor's driver knows of its unit, and its line's counts. */
+export type AcceptorInfo = AcceptorIdentity & { frames: number; badFrames: number };
+
+const cut = (v: string | null, n: number): string | null => (v === null ? null : v.slice(0, n));
+
+/** The technician's view of the acceptor: the driver's words, cut to what the page has room for. */
+export function acceptorView(a: AcceptorInfo): AcceptorView {
+  const d = a.lastDocument;
+  return {
+    protocol: a.protocol,
+    model: cut(a.model, 120),
+    revision: cut(a.revision, 40),
+    software: cut(a.software, 120),
+    state: cut(a.state, 60),
+    lastDocument: d && { ...d, label: d.label.slice(0, 60), reason: cut(d.reason, 200) },
+    frames: a.frames,
+    badFrames: a.badFrames,
+  };
 }
 
 /** The technician's view of the link's counters (the status holds more than the page shows). */
@@ -58,6 +82,9 @@ export function sasLinkView(s: ReturnType<SasService['status']>): SasLinkView {
     unsupportedPolls: s.unsupportedPolls,
     exceptionQueueDepth: s.exceptionQueueDepth,
     disabledByHost: s.disabledByHost,
+    realTimeEvents: s.realTimeEvents,
+    validation: s.validation,
+    malformedPolls: s.malformedPolls,
   };
 }
 
@@ -127,6 +154,10 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, context: QueryContext
           problem: null,
         },
       };
+    case 'acceptor': {
+      const info = context.acceptorInfo?.() ?? null;
+      return { type: 'acceptor', acceptor: info && acceptorView(info) };
+    }
     case 'payTables':
       return {
         type: 'payTables',
@@ -141,7 +172,11 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, context: QueryContext
           returnPct: t.rtp?.pct ?? null,
           returnLow: t.rtp?.low ?? null,
           returnHigh: t.rtp?.high ?? null,
+          returnPlay: t.rtp?.play ?? null,
           returnBasis: t.rtp?.basis ?? 'no return is known for this table',
+          typicalPct: t.rtp?.typical?.pct ?? null,
+          typicalLow: t.rtp?.typical?.low ?? null,
+          typicalHigh: t.rtp?.typical?.high ?? null,
           // C-24: the same judgement the cabinet makes on a wish to choose it.
           inRange: returnOutOfRange(state.settings.limits, t.rtp) === null,
         })),

@@ -13,6 +13,12 @@ import {
   withExactReturns,
 } from './installed-pay-tables';
 import { EXACT_BASIS } from './table-returns';
+import {
+  bestBasis as makeBestBasis,
+  bestPlayRecord,
+  headroom as head,
+  TYPICAL_PLAY,
+} from '../testing/recorded-returns';
 
 /** The exact return of 8/5 with the royal at 250 at every bet. */
 const EIGHT_FIVE_PCT = 96.0635;
@@ -31,16 +37,16 @@ const good = {
   name: 'Test table',
   table: { 'full-house': 8, flush: 5 },
   returnPct: EIGHT_FIVE_PCT,
-  returnBasis: 'exact, at max bet',
+  returnBasis: { play: 'exact', method: 'the par sheet, at max bet' },
 };
+const typicalPlay = TYPICAL_PLAY;
+const bestBasis = makeBestBasis();
 const pokerPlus = {
   id: 'pp-test',
   game: 'poker-plus',
   name: 'Poker Plus test table',
   table: { 'full-house': 6 },
-  returnPct: 97.9,
-  returnCi95: [97.85, 97.95],
-  returnBasis: 'simulated: made up for a test',
+  ...bestPlayRecord(),
 };
 const write = (name: string, content: unknown): void =>
   writeFileSync(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
@@ -99,9 +105,20 @@ describe('loading a folder', () => {
     };
     // A Jacks or Better return is unknown until the cabinet works it out itself.
     expect(installed[0]).toEqual({ id: 'jacks-test', game: 'jacks-or-better', name: 'Test table', table, rtp: null });
+    // A Poker Plus return is best play's upper estimate, from what the strategy found returns,
+    // with the default strategy's beside it.
     expect(installed[1]).toMatchObject({
       id: 'pp-test',
-      rtp: { pct: 97.9, low: 97.85, high: 97.95, basis: 'simulated: made up for a test' },
+      rtp: {
+        pct: 98.96,
+        low: 98.5,
+        high: 98.96,
+        play: 'best',
+        basis: expect.stringMatching(
+          /^upper estimate of best play: the strategy found 98\.6000% .* \+ headroom 0\.2600 points/,
+        ),
+        typical: { pct: 97.9, low: 97.85, high: 97.95, basis: 'simulated: made up for a test' },
+      },
     });
     expect(tables[0]?.file).toBe(join(dir, 'jacks-test.json'));
     const [rated] = withExactReturns(installed, [table]);
@@ -110,6 +127,8 @@ describe('loading a folder', () => {
       low: rated?.rtp?.pct,
       high: rated?.rtp?.pct,
       basis: EXACT_BASIS,
+      play: 'exact',
+      typical: null,
     });
   });
 
@@ -122,8 +141,8 @@ describe('loading a folder', () => {
   const broken: [string, string, unknown, RegExp][] = [
     ['not JSON', 'jacks-test.json', '{"id": ', /not JSON/],
     ['not an object', 'jacks-test.json', [1, 2], /must be an object/],
-    ['an unknown field', 'jacks-test.json', { ...good, rtp: 1 }, /"rtp" is not a known field/],
-    ['a missing field', 'jacks-test.json', { ...good, returnBasis: undefined }, /"returnBasis" is missing/],
+    ['an unknown field', 'jacks-test.json', { ...good, rtp: 1 }, /has an unknown field "rtp"/],
+    ['a missing field', 'jacks-test.json', { ...good, returnBasis: undefined }, /returnBasis is missing/],
     ['a file named otherwise', 'other.json', good, /named after its id/],
     ['a bad id', 'Jacks Test.json', { ...good, id: 'Jacks Test' }, /id must be/],
     ['the reserved id', 'custom.json', { ...good, id: 'custom' }, /kept for a pay table given in the config/],
@@ -138,26 +157,97 @@ describe('loading a folder', () => {
     ['a negative coefficient', 'jacks-test.json', { ...good, table: { flush: -1 } }, /"flush" must be a whole number/],
     ['a return out of range', 'jacks-test.json', { ...good, returnPct: 250 }, /returnPct must be/],
     ['a return as text', 'jacks-test.json', { ...good, returnPct: '97.2' }, /returnPct must be/],
-    ['no basis', 'jacks-test.json', { ...good, returnBasis: '' }, /returnBasis must be/],
+    ['a basis as bare text', 'jacks-test.json', { ...good, returnBasis: 'exact' }, /returnBasis must be an object/],
+    [
+      'a Jacks or Better return that is not exact',
+      'jacks-test.json',
+      { ...good, returnBasis: bestBasis },
+      /returnBasis\.play must be "exact"/,
+    ],
     [
       'an interval with an exact return',
       'jacks-test.json',
       { ...good, returnCi95: [96, 97] },
-      /a Jacks or Better return is exact/,
+      /unknown field "returnCi95"/,
     ],
     [
-      'a simulated return without its interval',
+      "a Poker Plus return without typical play's beside it",
       'pp-test.json',
-      { ...pokerPlus, returnCi95: undefined },
-      /returnCi95 must be the 95% interval/,
+      { ...pokerPlus, typicalPlay: undefined },
+      /typicalPlay is missing/,
     ],
     [
-      'an interval that misses the return',
+      'a Poker Plus return without its basis',
       'pp-test.json',
-      { ...pokerPlus, returnCi95: [98, 99] },
-      /must contain returnPct 97\.9/,
+      { ...pokerPlus, returnBasis: undefined },
+      /returnBasis must say whose play the return is/,
     ],
-    ['an interval of text', 'pp-test.json', { ...pokerPlus, returnCi95: ['97', '98'] }, /returnCi95 must be/],
+    [
+      'a best-play basis without its figures',
+      'pp-test.json',
+      { ...pokerPlus, returnBasis: { ...bestBasis, headroom: undefined } },
+      /returnBasis\(best\)\.headroom is missing/,
+    ],
+    [
+      'a best-play basis without the run that measured it',
+      'pp-test.json',
+      { ...pokerPlus, returnBasis: { ...bestBasis, date: '2 December' } },
+      /returnBasis\(best\)\.date must be a date/,
+    ],
+    [
+      'an upper estimate that is not the sum it is made of',
+      'pp-test.json',
+      { ...pokerPlus, returnPct: 98.8, returnBasis: { ...bestBasis, upper: 98.8 } },
+      /returnBasis\.upper 98\.8 must be returnBasis\.ci95's high end plus every headroom's high end \(98\.9600\)/,
+    ],
+    [
+      "a returnPct that is not best play's upper estimate",
+      'pp-test.json',
+      { ...pokerPlus, returnPct: 98.6 },
+      /returnPct 98\.6 must be best play's upper estimate, returnBasis\.upper 98\.96/,
+    ],
+    [
+      'typical play above best play',
+      'pp-test.json',
+      { ...pokerPlus, typicalPlay: { ...typicalPlay, returnPct: 99.1, returnCi95: [99.05, 99.15] } },
+      /typicalPlay\.returnPct 99\.1 is above best play's upper estimate 98\.96/,
+    ],
+    [
+      'a strategy found for best play that returns less than typical play',
+      'pp-test.json',
+      { ...pokerPlus, typicalPlay: { ...typicalPlay, returnPct: 98.8, returnCi95: [98.75, 98.85] } },
+      /the strategy found for best play must not return less than typical play/,
+    ],
+    [
+      'best play measured under another reading of P-3',
+      'pp-test.json',
+      { ...pokerPlus, returnBasis: { ...bestBasis, rulesVersion: 1 } },
+      /returnBasis\.rulesVersion 1: best play was measured under another reading of P-3/,
+    ],
+    [
+      'a negative headroom',
+      'pp-test.json',
+      { ...pokerPlus, returnBasis: { ...bestBasis, headroom: { ...bestBasis.headroom, final: head(-0.01, 0.01) } } },
+      /headroom\.final\.mean must not be below 0/,
+    ],
+    [
+      'typical play whose interval misses its return',
+      'pp-test.json',
+      { ...pokerPlus, typicalPlay: { ...typicalPlay, returnCi95: [98, 99] } },
+      /must contain typicalPlay\.returnPct 97\.9/,
+    ],
+    [
+      'typical play judged with another figure',
+      'pp-test.json',
+      { ...pokerPlus, returnPct: 98, returnBasis: { play: 'typical', note: 'not measured yet' } },
+      /returnPct 98 must be typicalPlay\.returnPct 97\.9 when best play was not measured/,
+    ],
+    [
+      'an interval of text',
+      'pp-test.json',
+      { ...pokerPlus, typicalPlay: { ...typicalPlay, returnCi95: ['97', '98'] } },
+      /typicalPlay\.returnCi95/,
+    ],
   ];
   for (const [what, name, content, message] of broken) {
     it(`refuses ${what}, naming the file`, () => {
@@ -169,11 +259,28 @@ describe('loading a folder', () => {
   }
 
   it('accepts a Poker Plus table with no recorded return, which the cabinet will not put in play, and works a Jacks one out', () => {
-    write('pp-test.json', { ...pokerPlus, returnPct: null, returnCi95: undefined });
+    write('pp-test.json', { ...pokerPlus, returnPct: null, returnBasis: 'not measured yet', typicalPlay: undefined });
     write('jacks-test.json', { ...good, returnPct: null });
     const [j, pp] = fullyRated(loadPayTables(dir)).installed;
     expect(pp?.rtp).toBeNull();
     expect(j?.rtp?.pct).toBeCloseTo(EIGHT_FIVE_PCT, 4);
+  });
+
+  it('takes a Poker Plus table whose best play was not measured, judged on its typical play and saying so', () => {
+    write('pp-test.json', {
+      ...pokerPlus,
+      returnPct: 97.9,
+      returnBasis: { play: 'typical', note: 'not measured yet' },
+    });
+    const [pp] = loadPayTables(dir).installed;
+    expect(pp?.rtp).toEqual({
+      pct: 97.9,
+      low: 97.85,
+      high: 97.95,
+      play: 'typical',
+      basis: 'typical play only (not measured yet): simulated: made up for a test',
+      typical: { pct: 97.9, low: 97.85, high: 97.95, basis: 'simulated: made up for a test' },
+    });
   });
 
   it('refuses the same table under two ids', () => {

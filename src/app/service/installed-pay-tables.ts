@@ -1,8 +1,9 @@
 // The pay tables installed on this cabinet (assets/paytables/*.json), offered to the technician
 // with their return (C-24). Every file is checked as the cabinet starts; one that is broken
 // refuses the start with the file named, since a technician must never be offered a table
-// whose numbers nobody checked. A Poker Plus file carries the return a long simulation found,
-// with its 95% interval. A Jacks or Better return is the cabinet's own, worked out exactly
+// whose numbers nobody checked. A Poker Plus file carries best play's return, the upper estimate
+// `parsheet poker-plus --best` measured, with the run that measured it and the default strategy's
+// return beside it (src/app/recorded-return.ts). A Jacks or Better return is the cabinet's own, worked out exactly
 // (the file's figure is for people; installed-returns.test.ts holds it to the par sheet): for
 // the tables in play as the cabinet starts, and for the others when the technician first
 // asks for the list, since each costs a par sheet.
@@ -11,7 +12,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePayTable, present, type JacksPayTable } from '../../core';
 import { CUSTOM_PAY_TABLE, GAMES, samePayTable, type InstalledPayTable } from '../../cabinet';
-import { parseRecordedReturn } from '../recorded-return';
+import { z } from 'zod';
+import { check } from '../../cabinet/vocabulary/check';
+import { EXACT_BASIS as EXACT_BASIS_FILE, POKER_PLUS_RETURN, parseRecordedReturn } from '../recorded-return';
 import { packageRoot } from './package-root';
 import { exactJacksReturns, exactJacksReturnsInTurns, knownJacksReturn } from './table-returns';
 import type { TurnOptions } from '../../math/jacks-parsheets-in-turns';
@@ -35,12 +38,52 @@ export class PayTableError extends Error {
   }
 }
 
-const FIELDS = ['id', 'game', 'name', 'table', 'returnPct', 'returnCi95', 'returnBasis'];
-/** Fields every file has; `returnCi95` only a Poker Plus one with a return. */
-const REQUIRED = ['id', 'game', 'name', 'table', 'returnPct', 'returnBasis'];
 const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const TEXT = (max: number) =>
+  z
+    .string({ error: `must be text of 1 to ${max} characters` })
+    .refine((s) => s.trim() !== '' && s.length <= max, { error: `must be text of 1 to ${max} characters` });
+
+/** What every file starts with; the rest depends on the game. */
+const HEAD = z.object({
+  id: z
+    .string({ error: 'must be 1 to 64 lower-case letters, digits and hyphens' })
+    .regex(ID, { error: 'must be 1 to 64 lower-case letters, digits and hyphens' })
+    .refine((id) => id !== CUSTOM_PAY_TABLE, {
+      error: `"${CUSTOM_PAY_TABLE}" is kept for a pay table given in the config file`,
+    }),
+  game: z.enum(GAMES, { error: `must be one of ${GAMES.join(', ')}` }),
+  name: z
+    .string({ error: 'must be text of 1 to 80 characters' })
+    .refine((s) => s.trim() !== '' && s.length <= 80, { error: 'must be text of 1 to 80 characters' }),
+});
+const BODY = { ...HEAD.shape, table: z.unknown().refine((t) => t !== undefined, { error: 'is missing' }) };
+
+/**
+ * A Jacks or Better file: its return is exact, best play by construction. The cabinet works it
+ * out itself from the par sheet whatever the file says (installed-returns.test.ts holds the
+ * file's figure to it); null leaves it unwritten.
+ */
+const JACKS_FILE = z.strictObject({
+  ...BODY,
+  returnPct: z
+    .number({ error: 'must be a percentage above 0 and below 200, or null' })
+    .gt(0, { error: 'must be a percentage above 0 and below 200, or null' })
+    .lt(200, { error: 'must be a percentage above 0 and below 200, or null' })
+    .nullable(),
+  returnBasis: EXACT_BASIS_FILE,
+});
+/** A Poker Plus file: best play's return (or typical play's, said so) with typical play beside it. */
+const POKER_PLUS_FILE = z.strictObject({ ...BODY, ...POKER_PLUS_RETURN });
+/** A Poker Plus file whose return nobody measured: listed, never put in play. */
+const POKER_PLUS_UNRATED = z.strictObject({ ...BODY, returnPct: z.null(), returnBasis: TEXT(400) });
 
 export const defaultPayTablesDir = (): string => join(packageRoot(), 'assets', 'paytables');
+
+function fileSchema(o: Record<string, unknown>) {
+  if (o.game === 'jacks-or-better') return JACKS_FILE;
+  return o.returnPct === null ? POKER_PLUS_UNRATED : POKER_PLUS_FILE;
+}
 
 function parseFile(file: string, name: string): CertifiedPayTable {
   const fail = (problem: string): never => {
@@ -54,35 +97,26 @@ function parseFile(file: string, name: string): CertifiedPayTable {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('must be an object');
   const o = value as Record<string, unknown>;
-  for (const key of Object.keys(o))
-    if (!FIELDS.includes(key)) fail(`"${key}" is not a known field (known: ${FIELDS.join(', ')})`);
-  for (const key of REQUIRED) if (!(key in o)) fail(`"${key}" is missing`);
-  const { id, game, name: title, returnPct, returnBasis } = o;
-  if (typeof id !== 'string' || !ID.test(id)) return fail('id must be 1 to 64 lower-case letters, digits and hyphens');
-  if (id === CUSTOM_PAY_TABLE) return fail(`id "${CUSTOM_PAY_TABLE}" is kept for a pay table given in the config file`);
+  const told = (problem: string | null): void => {
+    if (problem) fail(problem.replace(/^\./, ''));
+  };
+  told(check(HEAD, o, ''));
+  const { id, game, name: title } = HEAD.parse(o);
   if (name !== `${id}.json`) return fail(`the file must be named after its id ("${id}.json")`);
-  if (game !== 'jacks-or-better' && game !== 'poker-plus') return fail(`game must be one of ${GAMES.join(', ')}`);
-  if (typeof title !== 'string' || title.trim() === '' || title.length > 80)
-    return fail('name must be text of 1 to 80 characters');
-  if (
-    returnPct !== null &&
-    (typeof returnPct !== 'number' || !Number.isFinite(returnPct) || returnPct <= 0 || returnPct >= 200)
-  ) {
-    return fail('returnPct must be a percentage above 0 and below 200, or null');
-  }
-  if (typeof returnBasis !== 'string' || returnBasis.trim() === '' || returnBasis.length > 400)
-    return fail('returnBasis must be text of 1 to 400 characters');
+  const basis = o.returnBasis;
+  if (game === 'jacks-or-better' && typeof basis === 'object' && basis !== null && !Array.isArray(basis))
+    if ((basis as Record<string, unknown>).play !== 'exact')
+      return fail(
+        'returnBasis.play must be "exact": a Jacks or Better return is best play by construction (the par sheet)',
+      );
+  told(check(fileSchema(o), o, ''));
   const parsed = parsePayTable(game, o.table);
   if (!parsed.ok) return fail(`table: ${parsed.error}`);
-  if (game === 'jacks-or-better') {
+  if (game === 'jacks-or-better')
     // Unknown until worked out (withExactReturns), whatever the file says.
-    if ('returnCi95' in o) return fail('returnCi95 is for a simulated return; a Jacks or Better return is exact');
     return { table: { id, game, name: title, table: parsed.table as JacksPayTable, rtp: null }, file };
-  }
-  if (returnPct === null) {
-    if ('returnCi95' in o) return fail('returnCi95 without a returnPct');
+  if (o.returnPct === null)
     return { table: { id, game, name: title, table: parsed.table, rtp: null } as InstalledPayTable, file };
-  }
   const recorded = parseRecordedReturn(o);
   if (!recorded.ok) return fail(recorded.error);
   return { table: { id, game, name: title, table: parsed.table, rtp: recorded.rtp } as InstalledPayTable, file };

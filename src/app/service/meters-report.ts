@@ -9,10 +9,11 @@ export function metersReport(state: CabinetState, chainIntact: boolean): MetersR
   const { lifetime, period } = state.meters;
   const names = [...new Set([...Object.keys(lifetime), ...Object.keys(period)])].sort();
   const meters = names.map((name) => {
-    const def = meterDef(name, currency, minorDigits);
+    const def = meterDef(name, minorDigits);
     return {
       name,
       code: def?.code ?? null,
+      sameAs: [...(def?.sameAs ?? [])],
       unit: def?.unit ?? 'count',
       label: def?.label ?? name,
       lifetime: lifetime[name] ?? 0,

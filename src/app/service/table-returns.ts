@@ -1,7 +1,7 @@
 // C-24's returns, found by the app and handed to the pure cabinet: the exact Jacks or Better
 // return of a table, worked out here from the par sheet (once per table and process, several
-// tables in one pass), and the return recorded with a Poker Plus table, which only a long
-// simulation can give. The cabinet holds them against the operator's range.
+// tables in one pass), and best play's return recorded with a Poker Plus table, which only the
+// long analysis of `parsheet poker-plus --best` can give. The cabinet holds them against the operator's range.
 
 import { present, type JacksPayTable } from '../../core';
 import {
@@ -33,7 +33,7 @@ const work = (): DealWork => (kept ??= dealWork());
 function remember(tables: readonly JacksPayTable[], rtps: readonly number[]): void {
   tables.forEach((t, i) => {
     const pct = present(rtps[i], `the par sheet of table ${i + 1} of ${tables.length}`) * 100;
-    exact.set(keyOf(t), { pct, low: pct, high: pct, basis: EXACT_BASIS });
+    exact.set(keyOf(t), { pct, low: pct, high: pct, basis: EXACT_BASIS, play: 'exact', typical: null });
   });
 }
 
@@ -73,11 +73,6 @@ export async function exactJacksReturnsInTurns(
   }
   kept = null;
   return tables.map((t) => present(exact.get(keyOf(t)), "a table's exact return, remembered above"));
-}
-
-/** A return recorded with a Poker Plus table (an installed file, or the config file). */
-export function recordedReturn(pct: number, ci95: readonly [number, number], basis: string): TableReturn {
-  return { pct, low: ci95[0], high: ci95[1], basis };
 }
 
 /**

@@ -30,20 +30,38 @@ export const legacyValidation = (machine: number, sequence: number): string =>
   withCheckDigits(String(machine).padStart(6, '0') + String(sequence).padStart(10, '0'));
 
 /** An exact return, as the app finds a Jacks or Better table's (C-24). */
-export const exactReturn = (pct: number): TableReturn => ({ pct, low: pct, high: pct, basis: 'exact (test)' });
-
-/** A simulated return with its 95% interval, as recorded with a Poker Plus table. */
-export const simulatedReturn = (pct: number, half: number): TableReturn => ({
+export const exactReturn = (pct: number): TableReturn => ({
   pct,
-  low: pct - half,
-  high: pct + half,
-  basis: 'simulated (test)',
+  low: pct,
+  high: pct,
+  basis: 'exact (test)',
+  play: 'exact',
+  typical: null,
+});
+
+/** A Poker Plus return of the default strategy alone, with its 95% interval (best play not measured). */
+export const simulatedReturn = (pct: number, half: number): TableReturn => {
+  const typical = { pct, low: pct - half, high: pct + half, basis: 'simulated (test)' };
+  return { ...typical, play: 'typical', typical };
+};
+
+/**
+ * A Poker Plus return judged on best play: its upper estimate, the lower end of what the
+ * strategy found returns, and the default strategy's return beside it.
+ */
+export const bestPlayReturn = (upper: number, low: number, typicalPct = low - 0.5): TableReturn => ({
+  pct: upper,
+  low,
+  high: upper,
+  basis: 'best play (test)',
+  play: 'best',
+  typical: { pct: typicalPct, low: typicalPct - 0.05, high: typicalPct + 0.05, basis: 'simulated (test)' },
 });
 
 /** Returns inside the default range for both games' tables of a config file. */
 export const RETURNS_IN_RANGE: ConfigReturns = {
   'jacks-or-better': exactReturn(98.3735),
-  'poker-plus': simulatedReturn(97.8939, 0.045),
+  'poker-plus': bestPlayReturn(98.9, 98.2, 97.8939),
 };
 
 export interface RigOptions {

@@ -37,12 +37,20 @@ export const ACCEPTOR_STATUS_FAULTS = [
 ] as const;
 
 /**
+ * What an MEI/CPI acceptor (EBDS) reports of itself beyond those it shares with ID-003 (a full or
+ * removed cash box, a pause, a cheat, a failure): a jam it does not place, and states ID-003 has
+ * no status for.
+ */
+export const EBDS_STATUS_FAULTS = ['jam', 'calibration', 'stalled', 'transportOpen', 'outOfService'] as const;
+
+/**
  * The faults each device reports, in the cabinet's words: a driver names its protocol's statuses
- * with these (the acceptor's own, the ESC/POS printer's conditions, and the acceptor driver's: an
- * assignment in another currency, a reset that never finished). The deck reports none.
+ * with these (the acceptors' own, the ESC/POS printer's conditions, and the acceptor drivers': a
+ * note table or assignment in another currency, a unit that does not report its notes' values, a
+ * start-up that never finished). The deck reports none.
  */
 export const DEVICE_FAULTS = {
-  acceptor: [...ACCEPTOR_STATUS_FAULTS, 'currency', 'initializeTimeout'],
+  acceptor: [...ACCEPTOR_STATUS_FAULTS, ...EBDS_STATUS_FAULTS, 'currency', 'noteReporting', 'initializeTimeout'],
   printer: ['paperOut', 'coverOpen', 'cutterError', 'printerError', 'autoRecoverableError'],
   deck: [],
 } as const satisfies Record<DeviceName, readonly string[]>;

@@ -92,6 +92,8 @@ export const LOG_EVENTS = {
     event('failed', { validation: text, amount, reason: text }),
     event('voided', { validation: text, amount, reason: text }),
     event('noValidationId', { amount, reason: text }),
+    /** System validation: the cash-out waits for the casino system's number (57, 58). */
+    event('awaitingValidation', { amount }),
   ]),
   /** C-5: a handpay locked, and paid by the attendant's key or reset by the casino system. */
   handpay: events([
@@ -279,6 +281,29 @@ export const LOG_EVENTS = {
     event('lineFault', { message: text }),
     event('lineFaultCleared', {}),
     event('linkFault', { message: text }),
+    /** The host stopped polling, or the line faulted; and when it polls again. */
+    event('hostLost', { reason: text }),
+    event('hostBack', { awayMs: z.number() }),
+    /** Play stopped after `disableAfterSeconds` without the host. */
+    event('hostLossStop', { afterSeconds: z.number() }),
+    /** 7B: the controls and the expiry as the host left them. */
+    event('extendedValidation', {
+      printerAsCashoutDevice: z.boolean(),
+      ticketRedemption: z.boolean(),
+      expiry: z.union([z.number(), z.literal('never')]).nullable(),
+    }),
+    /** 7C, 7D: the host's text for the next vouchers. */
+    event('ticketText', {
+      location: text.optional(),
+      address1: text.optional(),
+      address2: text.optional(),
+      expiry: z.union([z.number(), z.literal('never')]).optional(),
+    }),
+    /** 58: the casino system's number for a cash-out, or its refusal (system ID 00, or no answer in time). */
+    event('systemValidation', { systemId: z.number(), validation: text, amount }),
+    event('systemValidationRefused', { amount, reason: text }),
+    /** Standard validation: the host read the last voucher's number (3D). */
+    event('cashOutTicketRead', { validationNumber: text }),
   ]),
 } as const;
 

@@ -18,10 +18,15 @@ export const TILTS = {
   offline: { device: 'any', clears: 'cause' },
   /** A fault its device reports (C-15), until the device reports it cleared. */
   fault: { device: 'any', clears: 'cause' },
-  /** The SAS port cannot carry the link (C-25). */
+  /**
+   * The SAS port could not carry the link (C-25): raised by versions before a line fault became a
+   * host loss (docs/protocols/sas.md); one kept in an older state lifts at the next start.
+   */
   sasLine: { device: 'sas', clears: 'cause' },
   /** Play disabled by the casino system (C-25): shown as a stop, never kept as one. */
   outOfService: { device: 'sas', clears: 'host' },
+  /** Play stopped after `devices.sas.disableAfterSeconds` without the casino system: shown as a stop, never kept as one. */
+  hostLost: { device: 'sas', clears: 'host' },
   /** The meters do not balance (C-9). */
   meters: { device: null, clears: 'technician' },
   /** Stored settings that fail their check (C-7). */
@@ -53,6 +58,7 @@ const FIXED_CODES = {
   switches: 'deck:switches',
   sasLine: 'sas:fault:line',
   outOfService: 'host:disabled',
+  hostLost: 'host:lost',
   meters: 'meters',
   settings: 'settings',
   mirror: 'mirror',
@@ -118,3 +124,5 @@ export const SWITCHES_TILT = tiltCode({ kind: 'switches' });
 export const SAS_LINE_TILT = tiltCode({ kind: 'sasLine' });
 /** The stop the screen shows while the casino system has play disabled (C-25). */
 export const OUT_OF_SERVICE = tiltCode({ kind: 'outOfService' });
+/** The stop the screen shows once the casino system has been away `disableAfterSeconds` (C-25). */
+export const HOST_LOST_STOP = tiltCode({ kind: 'hostLost' });

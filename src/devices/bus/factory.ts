@@ -2,10 +2,15 @@
 // simulators over the full byte-level path, either in memory (binding-mock) or through socat
 // pseudo-terminals, or a mix (a bench with a real acceptor and a simulated deck). A simulated
 // device is always its simulator behind its real driver: the cabinet cannot tell the difference.
+// The acceptor is of one of two families, JCM's ID-003 (the default) or MEI/CPI's EBDS.
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AcceptorProtocol } from '../acceptor/identity';
+import type { SimulatedAcceptor } from '../acceptor/simulated';
+import { EbdsDriver, type EbdsDriverOptions } from '../ebds/driver';
+import { EbdsSimulator, type EbdsSimOptions } from '../ebds/simulator';
 import { AcceptorDriver, type AcceptorDriverOptions } from '../id003/driver';
 import { AcceptorSimulator, type AcceptorSimOptions } from '../id003/simulator';
 import { DeckDriver, type DeckDriverOptions } from '../deck/driver';
@@ -22,7 +27,8 @@ import { SerialDeviceBus } from './serial-device-bus';
 type Tuning<T> = Partial<Omit<T, 'path' | 'binding'>>;
 
 export interface DriverTuning {
-  acceptor?: Tuning<AcceptorDriverOptions>;
+  /** Either family's; the fields one does not know are the other's. */
+  acceptor?: Tuning<AcceptorDriverOptions> & Tuning<EbdsDriverOptions>;
   printer?: Tuning<PrinterDriverOptions>;
   deck?: Tuning<DeckDriverOptions>;
 }
@@ -42,8 +48,8 @@ export interface SerialLine {
   stopBits?: 1 | 2;
 }
 
-/** Each device on its serial line, or its simulator. */
-export type DeviceChoices = Record<keyof PortPaths, SerialLine | 'simulated'>;
+/** Each device on its serial line, or its simulator; the acceptor of either family (default ID-003). */
+export type DeviceChoices = Record<keyof PortPaths, SerialLine | 'simulated'> & { acceptorProtocol?: AcceptorProtocol };
 
 /** The line settings a simulator opens its end of a pseudo-terminal with: those the drivers use by default. */
 export const SIMULATOR_LINES = {
@@ -52,8 +58,16 @@ export const SIMULATOR_LINES = {
   deck: { baudRate: 38400 },
 };
 
-export interface SimulatedDevices {
-  acceptor: AcceptorSimulator;
+/** An EBDS unit's line: 7 data bits, even parity (ID-003 is 8 bits, even parity). */
+export const EBDS_LINE = { baudRate: 9600, dataBits: 7 as const, parity: 'even' as const };
+
+const acceptorLine = (protocol: AcceptorProtocol) => (protocol === 'ebds' ? EBDS_LINE : SIMULATOR_LINES.acceptor);
+
+/** The simulator a protocol's acceptor is simulated by. */
+export type SimulatorOf<P extends AcceptorProtocol> = P extends 'ebds' ? EbdsSimulator : AcceptorSimulator;
+
+export interface SimulatedDevices<A extends SimulatedAcceptor = AcceptorSimulator> {
+  acceptor: A;
   printer: PrinterSimulator;
   deck: DeckSimulator;
 }
@@ -64,32 +78,48 @@ export interface Cable {
   plug(): Promise<void>;
 }
 
-export interface SimulatedSet {
+export interface SimulatedSet<A extends SimulatedAcceptor = AcceptorSimulator> {
   bus: SerialDeviceBus;
-  sim: SimulatedDevices;
+  sim: SimulatedDevices<A>;
   cables: Record<keyof SimulatedDevices, Cable>;
 }
 
-export interface SimulationOptions extends DriverTuning {
+export interface SimulationOptions<P extends AcceptorProtocol = AcceptorProtocol> extends DriverTuning {
   transport: 'memory' | 'pty';
   /** Folder for the pseudo-terminal links (default: a fresh temporary one). */
   dir?: string;
+  /** The acceptor's family (default ID-003). */
+  acceptorProtocol?: P;
   acceptorSim?: AcceptorSimOptions;
+  ebdsSim?: EbdsSimOptions;
   deckSim?: DeckSimOptions;
+  /** Where an EBDS driver keeps its toggle between starts (the cabinet's data folder); none: not kept. */
+  stateDir?: string;
 }
 
 type Lines = Record<keyof PortPaths, SerialLine & { binding?: Binding }>;
 
-function buildDrivers(lines: Lines, t: DriverTuning) {
+interface AcceptorBuild {
+  protocol: AcceptorProtocol;
+  stateDir?: string;
+}
+
+/** The file an EBDS driver keeps its toggle in, in the cabinet's data folder. */
+export const toggleFileIn = (dir: string): string => join(dir, 'acceptor-toggle');
+
+function buildDrivers(lines: Lines, t: DriverTuning, a: AcceptorBuild) {
   const { acceptor, printer, deck } = lines;
+  // Each family fixes its data bits, parity and stop bit: only the rate may differ.
+  const line = {
+    path: acceptor.path,
+    binding: acceptor.binding,
+    ...(acceptor.baudRate ? { baudRate: acceptor.baudRate } : {}),
+  };
   return {
-    // ID-003 fixes 8 data bits, even parity and 1 stop bit: only the rate may differ.
-    acceptor: new AcceptorDriver({
-      ...t.acceptor,
-      path: acceptor.path,
-      binding: acceptor.binding,
-      ...(acceptor.baudRate ? { baudRate: acceptor.baudRate } : {}),
-    }),
+    acceptor:
+      a.protocol === 'ebds'
+        ? new EbdsDriver({ ...t.acceptor, ...line, ...(a.stateDir ? { toggle: toggleFileIn(a.stateDir) } : {}) })
+        : new AcceptorDriver({ ...t.acceptor, ...line }),
     printer: new PrinterDriver({ ...t.printer, ...printer }),
     deck: new DeckDriver({
       ...t.deck,
@@ -103,7 +133,7 @@ function buildDrivers(lines: Lines, t: DriverTuning) {
 export interface DeviceSet {
   bus: SerialDeviceBus;
   /** The simulators of the devices that are simulated, to be worked like the real thing. */
-  sim: Partial<SimulatedDevices>;
+  sim: Partial<SimulatedDevices<SimulatedAcceptor>>;
 }
 
 /**
@@ -112,9 +142,10 @@ export interface DeviceSet {
  */
 export function createDevices(
   choices: DeviceChoices,
-  options: Omit<SimulationOptions, 'transport' | 'dir'> = {},
+  options: Omit<SimulationOptions, 'transport' | 'dir' | 'acceptorProtocol'> = {},
 ): DeviceSet {
-  const sim: Partial<SimulatedDevices> = {};
+  const protocol = choices.acceptorProtocol ?? 'id003';
+  const sim: Partial<SimulatedDevices<SimulatedAcceptor>> = {};
   const links: MemoryLink[] = [];
   const lines = {} as Lines;
   for (const name of ['acceptor', 'printer', 'deck'] as const) {
@@ -127,7 +158,7 @@ export function createDevices(
     links.push(link);
     const device =
       name === 'acceptor'
-        ? new AcceptorSimulator(options.acceptorSim)
+        ? acceptorSimulator(protocol, options)
         : name === 'printer'
           ? new PrinterSimulator()
           : new DeckSimulator(options.deckSim);
@@ -135,16 +166,24 @@ export function createDevices(
     (sim as Record<string, { detach(): void }>)[name] = device;
     lines[name] = { path: link.path, binding: link.binding };
   }
-  const bus = new SerialDeviceBus(buildDrivers(lines, options), async () => {
+  const bus = new SerialDeviceBus(buildDrivers(lines, options, { protocol, stateDir: options.stateDir }), async () => {
     for (const device of Object.values(sim)) device.detach();
   }).start();
   return { bus, sim };
 }
 
+function acceptorSimulator(protocol: AcceptorProtocol, o: Pick<SimulationOptions, 'acceptorSim' | 'ebdsSim'>) {
+  return protocol === 'ebds' ? new EbdsSimulator(o.ebdsSim) : new AcceptorSimulator(o.acceptorSim);
+}
+
 /** Drivers and simulators joined by in-memory lines or by socat pseudo-terminals. */
-export async function createSimulatedDevices(options: SimulationOptions): Promise<SimulatedSet> {
-  const sim: SimulatedDevices = {
-    acceptor: new AcceptorSimulator(options.acceptorSim),
+export async function createSimulatedDevices<P extends AcceptorProtocol = 'id003'>(
+  options: SimulationOptions<P>,
+): Promise<SimulatedSet<SimulatorOf<P>>> {
+  const protocol: AcceptorProtocol = options.acceptorProtocol ?? 'id003';
+  const build = { protocol, stateDir: options.stateDir };
+  const sim = {
+    acceptor: acceptorSimulator(protocol, options) as SimulatorOf<P>,
     printer: new PrinterSimulator(),
     deck: new DeckSimulator(options.deckSim),
   };
@@ -163,6 +202,7 @@ export async function createSimulatedDevices(options: SimulationOptions): Promis
         deck: { path: links.deck.path, binding: links.deck.binding },
       },
       options,
+      build,
     );
     const bus = new SerialDeviceBus(drivers, async () => {
       for (const n of names) sim[n].detach();
@@ -189,13 +229,15 @@ export async function createSimulatedDevices(options: SimulationOptions): Promis
     throw e;
   }
   for (const n of names) {
-    const ep = new SerialEndpoint({ path: pairs[n].device, ...SIMULATOR_LINES[n] });
+    const line = n === 'acceptor' ? acceptorLine(protocol) : SIMULATOR_LINES[n];
+    const ep = new SerialEndpoint({ path: pairs[n].device, ...line });
     endpoints.push(ep);
     sim[n].attach(ep);
   }
   const drivers = buildDrivers(
     { acceptor: { path: pairs.acceptor.host }, printer: { path: pairs.printer.host }, deck: { path: pairs.deck.host } },
     options,
+    build,
   );
   const bus = new SerialDeviceBus(drivers, async () => {
     for (const n of names) sim[n].detach();

@@ -2,12 +2,14 @@
 // cabinet to send commands, hear events and ask the restart questions (C-14).
 
 import type { DeviceBus, DeviceCommand, DeviceEvent, DeviceRecovery } from '../../cabinet/device-events';
+import type { EbdsDriver } from '../ebds/driver';
 import type { AcceptorDriver } from '../id003/driver';
 import type { DeckDriver } from '../deck/driver';
 import type { PrinterDriver } from '../printer/driver';
 
 export interface Drivers {
-  acceptor: AcceptorDriver;
+  /** JCM ID-003 or MEI/CPI EBDS. */
+  acceptor: AcceptorDriver | EbdsDriver;
   printer: PrinterDriver;
   deck: DeckDriver;
 }

@@ -2,7 +2,6 @@
 // "status request" and "idling"), so each direction has its own table.
 
 import { ACCEPTOR_STATUS_FAULTS } from '../../cabinet/vocabulary/devices';
-import { VALIDATION_DIGITS } from '../../cabinet/ticket-verdicts';
 
 export const SYNC = 0xfc;
 
@@ -90,8 +89,7 @@ export const FIRST_NOTE_CODE = 0x61;
 
 /** Barcode function (C6), first byte: the symbology read. Interleaved 2 of 5 is what vouchers print. */
 export const BARCODE_INTERLEAVED_2_OF_5 = 0x01;
-/** The characters of a voucher's barcode: a validation number (docs/protocols/voucher-printer.md). */
-export const TICKET_DIGITS = VALIDATION_DIGITS;
+export { TICKET_DIGITS } from '../acceptor/barcode';
 
 /**
  * Bar inhibit (C7), one byte: bit 0 set inhibits notes, bit 1 set inhibits barcode tickets; the

@@ -73,3 +73,11 @@ export function assignmentFor(majorValues: readonly number[], country = 0x01): C
     return { code: 0x61 + i, country, base, exponent };
   });
 }
+
+/** Denomination enable/inhibit (C0): bit n set inhibits note code 0x61 + n; every note not in `take` is inhibited. */
+export function inhibitMaskFor(values: readonly NoteValue[] | null, take: readonly number[] | undefined): number {
+  if (!take || !values) return 0;
+  let mask = 0;
+  for (const v of values) if (!take.includes(v.value)) mask |= 1 << (v.code - 0x61);
+  return mask;
+}

@@ -6,96 +6,28 @@
 // the bar inhibit (C7), which it forgets at power-up.
 
 import { EventEmitter } from 'node:events';
+import { watchMoves, type SimulatedAcceptor, type SimulatedMove } from '../acceptor/simulated';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
+import { SimulatorLine } from '../shared/simulator-line';
 import { encodeResponse, type CurrencyEntry, type Id003Command, type Id003Response } from './codec';
 import { assignmentFor, countryFor, noteTable, type NoteValue } from './currency';
 import { BAR_INHIBIT, BARCODE_INTERLEAVED_2_OF_5, ESCROW_BARCODE, FAILURE_CODES } from './codes';
 import { Id003CommandParser } from './parser';
+import {
+  DEFAULT_NOTES,
+  FAULT_ORDER,
+  MAX_BARCODE_BYTES,
+  type AcceptorFault,
+  type AcceptorSimEvents,
+  type AcceptorSimOptions,
+  type Item,
+  type Phase,
+} from './sim-kinds';
+import { answerSetting, powerUpSettings, type UnitSettings } from './sim-settings';
 
-type Phase =
-  | 'off'
-  | 'powerUp'
-  | 'initializing'
-  | 'idle'
-  | 'accepting'
-  | 'escrow'
-  | 'holding'
-  | 'stacking'
-  | 'vendValid'
-  | 'stacked'
-  | 'rejecting'
-  | 'returning';
+export { MAX_BARCODE_BYTES, type AcceptorFault, type AcceptorSimEvents, type AcceptorSimOptions } from './sim-kinds';
 
-export type AcceptorFault =
-  | 'stackerFull'
-  | 'stackerOpen'
-  | 'jamInAcceptor'
-  | 'jamInStacker'
-  | 'pause'
-  | 'cheated'
-  | 'failure'
-  | 'communicationError';
-const FAULT_ORDER: AcceptorFault[] = [
-  'failure',
-  'jamInAcceptor',
-  'jamInStacker',
-  'stackerOpen',
-  'stackerFull',
-  'cheated',
-  'pause',
-  'communicationError',
-];
-
-/** Notes a simulated acceptor knows when not told, by the currency it is assigned for. */
-const DEFAULT_NOTES: Record<string, number[]> = {
-  USD: [1, 2, 5, 10, 20, 50, 100],
-  JPY: [1000, 2000, 5000, 10000],
-  EUR: [5, 10, 20, 50, 100, 200, 500],
-};
-
-export interface AcceptorSimOptions {
-  /** The currency its assignment is for (default USD; one of the JCM country table's). */
-  currency?: string;
-  /** Notes the acceptor knows, in major units (default: that currency's usual notes). */
-  notes?: number[];
-  /** Minor digits its `values` are given in (those of the cabinet it is tested with; default 2). */
-  minorDigits?: number;
-  /** Status requests a movement lasts (accepting, stacking, returning, initialising). */
-  stepPolls?: number;
-  version?: string;
-  /**
-   * Put whatever barcode it is given in escrow, as a unit with a faulty reader or a device
-   * impersonating one would (for the driver's own checks). Default: only digits, as many as the
-   * barcode function asks, are read; a real reader rejects anything else itself.
-   */
-  anyBarcode?: boolean;
-}
-
-/** The most barcode bytes an escrow frame can carry (255 less sync, length, status, code and CRC). */
-export const MAX_BARCODE_BYTES = 249;
-
-/** At power-up: no symbology set, notes taken and tickets not (what a real unit starts with is its own; the driver sets both). */
-const BARCODE_OFF = { symbology: 0, characters: 0 };
-const NOTES_ONLY = BAR_INHIBIT.reserved | BAR_INHIBIT.tickets;
-
-type Item = { kind: 'note'; note: NoteValue } | { kind: 'ticket'; barcode: string };
-
-export interface AcceptorSimEvents {
-  /** A note is held in escrow, waiting for the controller's word. */
-  escrow: [note: NoteValue];
-  /** A note is past the point of no return: in the cash box, whatever happens to the line. */
-  stacked: [note: NoteValue];
-  returned: [note: NoteValue];
-  /** The same three for a barcode ticket, by its barcode. */
-  ticketEscrow: [barcode: string];
-  ticketStacked: [barcode: string];
-  ticketReturned: [barcode: string];
-  /** A note or a ticket refused, with its ID-003 reject reason. */
-  rejected: [reason: number];
-  command: [command: Id003Command];
-}
-
-export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
+export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> implements SimulatedAcceptor {
   readonly entries: CurrencyEntry[];
   readonly values: NoteValue[];
   /** Every note that reached the cash box, in order. */
@@ -106,23 +38,20 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
   private stepsLeft = 0;
   /** The note or ticket in hand. */
   private item: Item | null = null;
-  private barcodeFunction = { ...BARCODE_OFF };
-  private barInhibit: number = NOTES_ONLY;
+  /** What the controller has set since power-up (C0, C3, C6, C7). */
+  private readonly settings: UnitSettings = powerUpSettings();
   private readonly anyBarcode: boolean;
   /** The item in hand has reached the cash box (vend valid): a power cut cannot undo that. */
   private boxed = false;
   /** Scripted fault of the mechanism: initialising never ends. */
   private stuckInitializing = false;
   private rejectReason = 0;
-  private inhibited = true;
-  private inhibitMask = 0;
   private readonly faults = new Set<AcceptorFault>();
   private failureCode = 0xa2;
   /** Where the item was when the power went: decides the power-up status. */
   private powerLossNote: 'none' | 'acceptor' | 'stacker' = 'none';
   private readonly parser = new Id003CommandParser();
-  private unsubscribe: (() => void) | null = null;
-  private endpoint: DeviceEndpoint | null = null;
+  private readonly line = new SimulatorLine(this.parser, (command) => this.handle(command));
   private readonly stepPolls: number;
   private readonly version: string;
 
@@ -142,23 +71,16 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
   }
 
   attach(endpoint: DeviceEndpoint): this {
-    this.detach();
-    this.endpoint = endpoint;
-    let lastDataAt = 0;
-    this.unsubscribe = endpoint.onData((bytes) => {
-      const now = Date.now();
-      // A quiet line ends whatever partial frame was waiting (see FramedParser).
-      if (now - lastDataAt > 50) for (const cmd of this.parser.reset()) this.handle(cmd);
-      lastDataAt = now;
-      for (const cmd of this.parser.feed(bytes)) this.handle(cmd);
-    });
+    this.line.attach(endpoint);
     return this;
   }
 
   detach(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-    this.endpoint = null;
+    this.line.detach();
+  }
+
+  watch(listener: (move: SimulatedMove) => void): () => void {
+    return watchMoves(this, listener);
   }
 
   /** Frames from the controller that were dropped (bad CRC, garbage, unknown command). */
@@ -179,25 +101,25 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
     const i = this.item;
     return {
       phase: this.phase,
-      inhibited: this.inhibited,
-      inhibitMask: this.inhibitMask,
+      inhibited: this.settings.inhibited,
+      inhibitMask: this.settings.inhibitMask,
       note: i?.kind === 'note' ? i.note : null,
       ticket: i?.kind === 'ticket' ? i.barcode : null,
       faults: [...this.faults],
-      barcodeFunction: { ...this.barcodeFunction },
-      barInhibit: this.barInhibit,
+      barcodeFunction: { ...this.settings.barcodeFunction },
+      barInhibit: this.settings.barInhibit,
     };
   }
 
   /** Whether it draws anything in: idle, enabled (C3 and C7), no fault. */
-  private get drawsIn(): boolean {
+  get drawsIn(): boolean {
     return this.phase === 'idle' && !this.disabled && this.faults.size === 0;
   }
 
   /** DISABLE: inhibited as a whole, or notes and tickets both inhibited by the bar inhibit. */
   private get disabled(): boolean {
     const both = BAR_INHIBIT.notes | BAR_INHIBIT.tickets;
-    return this.inhibited || (this.barInhibit & both) === both;
+    return this.settings.inhibited || (this.settings.barInhibit & both) === both;
   }
 
   // --- scripting -------------------------------------------------------------------------
@@ -207,7 +129,8 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
     if (!this.drawsIn) return false;
     const note = this.values.find((n) => n.value === value);
     if (!note) return this.insertCounterfeit(0x76);
-    const enabled = !(this.inhibitMask & (1 << (note.code - 0x61))) && !(this.barInhibit & BAR_INHIBIT.notes);
+    const enabled =
+      !(this.settings.inhibitMask & (1 << (note.code - 0x61))) && !(this.settings.barInhibit & BAR_INHIBIT.notes);
     this.item = { kind: 'note', note };
     this.rejectReason = enabled ? 0 : 0x79;
     this.move('accepting');
@@ -231,10 +154,10 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
 
   /** 0 to read it; otherwise the reject reason (JCM's barcode codes 0x91–0x9D, or inhibit). */
   private ticketRejectReason(barcode: string): number {
-    const { symbology, characters } = this.barcodeFunction;
+    const { symbology, characters } = this.settings.barcodeFunction;
     if (symbology === 0) return 0x91; // barcode reading not set up
     if (symbology !== BARCODE_INTERLEAVED_2_OF_5) return 0x96; // our tickets' symbology is not enabled
-    if (this.barInhibit & BAR_INHIBIT.tickets) return 0x79;
+    if (this.settings.barInhibit & BAR_INHIBIT.tickets) return 0x79;
     if (this.anyBarcode) return 0;
     if (!/^[0-9]+$/.test(barcode)) return 0x92; // interleaved 2 of 5 carries digits only
     return barcode.length === characters ? 0 : 0x9d;
@@ -301,9 +224,7 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
   powerOn(): void {
     if (this.phase !== 'off') return;
     this.phase = 'powerUp';
-    this.inhibited = true;
-    this.barcodeFunction = { ...BARCODE_OFF };
-    this.barInhibit = NOTES_ONLY;
+    Object.assign(this.settings, powerUpSettings());
   }
 
   /** Power off now and back on after `offMs`. */
@@ -325,7 +246,7 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
   }
 
   private reply(r: Id003Response): void {
-    this.endpoint?.write(encodeResponse(r));
+    this.line.write(encodeResponse(r));
   }
 
   private handle(cmd: Id003Command): void {
@@ -363,50 +284,8 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> {
         return;
       case 'wait':
         return this.reply({ type: 'ack' });
-      case 'setInhibit':
-        this.inhibited = cmd.inhibited;
-        return this.reply({ type: 'inhibit', inhibited: cmd.inhibited, echo: true });
-      case 'getInhibit':
-        return this.reply({ type: 'inhibit', inhibited: this.inhibited, echo: false });
-      case 'setDenominations':
-        this.inhibitMask = cmd.inhibitMask;
-        return this.reply({ type: 'denominations', inhibitMask: cmd.inhibitMask, echo: true });
-      case 'getDenominations':
-        return this.reply({ type: 'denominations', inhibitMask: this.inhibitMask, echo: false });
-      case 'setBarcodeFunction':
-        this.barcodeFunction = { symbology: cmd.symbology, characters: cmd.characters };
-        return this.reply({ type: 'barcodeFunction', ...this.barcodeFunction, echo: true });
-      case 'getBarcodeFunction':
-        return this.reply({ type: 'barcodeFunction', ...this.barcodeFunction, echo: false });
-      case 'setBarInhibit':
-        this.barInhibit = cmd.mask;
-        return this.reply({ type: 'barInhibit', mask: cmd.mask, echo: true });
-      case 'getBarInhibit':
-        return this.reply({ type: 'barInhibit', mask: this.barInhibit, echo: false });
-      case 'setSecurity':
-      case 'setOptionalFunction':
-        return this.reply({
-          type: 'setting',
-          code: cmd.type === 'setSecurity' ? 0xc1 : 0xc5,
-          data: [cmd.mask & 0xff, cmd.mask >> 8],
-        });
-      case 'setCommunicationMode':
-        return this.reply({ type: 'setting', code: 0xc2, data: [cmd.mode] });
-      case 'setDirection':
-        return this.reply({ type: 'setting', code: 0xc4, data: [cmd.mask] });
-      case 'getSecurity':
-      case 'getOptionalFunction':
-        return this.reply({ type: 'setting', code: cmd.type === 'getSecurity' ? 0x81 : 0x85, data: [0, 0] });
-      case 'getCommunicationMode':
-        return this.reply({ type: 'setting', code: 0x82, data: [0] });
-      case 'getDirection':
-        return this.reply({ type: 'setting', code: 0x84, data: [0] });
-      case 'getVersion':
-        return this.reply({ type: 'version', text: this.version, boot: false });
-      case 'getBootVersion':
-        return this.reply({ type: 'version', text: 'SIM-BOOT 1.00', boot: true });
-      case 'getCurrencyAssignment':
-        return this.reply({ type: 'currencyAssignment', entries: this.entries });
+      default:
+        return this.reply(answerSetting(cmd, this.settings, { version: this.version, entries: this.entries }));
     }
   }
 

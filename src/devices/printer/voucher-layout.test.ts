@@ -60,3 +60,28 @@ describe('the specimen voucher of a device test', () => {
     );
   });
 });
+
+describe('a voucher of the casino system (SAS validation modes, issue 27)', () => {
+  it('prints its address lines under the venue, and DOES NOT EXPIRE for a voucher that never does', () => {
+    const v: Voucher = { ...VOUCHER, address: ['1 MAIN ST', 'RENO NV'], expiresAt: '9999-12-31' };
+    const printed = lines(v);
+    const at = printed.indexOf(VOUCHER.venue);
+    expect(printed.slice(at, at + 3)).toEqual([VOUCHER.venue, '1 MAIN ST', 'RENO NV']);
+    expect(printed).toContain('DOES NOT EXPIRE');
+    expect(voucherProblems({ ...v, address: ['a', 'b', 'c'] })).toContain('at most two address lines');
+    expect(voucherProblems({ ...v, address: ['Ünicode'] })).toEqual([
+      'address line 1 "Ünicode" must be non-empty printable ASCII',
+    ]);
+  });
+
+  it('takes the host numbers of system validation and the 8 digits of standard validation, each checked for its shape', () => {
+    expect(voucherProblems({ ...VOUCHER, scheme: 'sas-system', validation: '031234567890123456' })).toEqual([]);
+    expect(voucherProblems({ ...VOUCHER, scheme: 'sas-system', validation: '001234567890123456' })[0]).toMatch(
+      /system ID 01–99/,
+    );
+    expect(voucherProblems({ ...VOUCHER, scheme: 'sas-standard', validation: '000000000000611331' })).toEqual([]);
+    expect(voucherProblems({ ...VOUCHER, scheme: 'sas-standard', validation: '010000000000611331' })[0]).toMatch(
+      /8 digits/,
+    );
+  });
+});

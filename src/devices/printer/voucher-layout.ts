@@ -5,6 +5,7 @@
 // same voucher always gives the same bytes.
 
 import type { Voucher } from '../../cabinet/device-events';
+import { NEVER_EXPIRES } from '../../cabinet/cashout';
 import { amountInFigures, amountToWords } from './amount-words';
 import { encodeEscPos, type EscPos } from './escpos';
 import { secureEnhancedProblem } from '../sas/validation';
@@ -15,11 +16,8 @@ export const LINE_WIDTH = 42;
 /** Refuses a voucher that must not be printed: a bad one printed is money out of the box. */
 export function voucherProblems(v: Voucher): string[] {
   const p: string[] = [];
-  if (v.scheme !== undefined && v.scheme !== 'sas')
-    p.push(`numbering scheme "${String(v.scheme)}" is not one this printer knows`);
-  const own = checkValidationNumber(v.validation);
-  const problem = v.scheme === 'sas' ? secureEnhancedProblem(v.validation) : own.ok ? null : own.reason;
-  if (problem) p.push(`validation number: ${problem}`);
+  const problem = schemeProblem(v);
+  if (problem) p.push(problem.startsWith('numbering') ? problem : `validation number: ${problem}`);
   if (v.specimen !== undefined) {
     if (v.specimen !== true) p.push('specimen must be true or absent');
     else if (v.amount !== 0) p.push(`a specimen's amount must be 0, not ${v.amount}`);
@@ -34,10 +32,38 @@ export function voucherProblems(v: Voucher): string[] {
     ['venue', v.venue],
     ['machine', v.machine],
     ['currency', v.currency],
+    ...(v.address ?? []).map((line, i) => [`address line ${i + 1}`, line] as const),
   ] as const) {
     if (!s || /[^\x20-\x7e]/.test(s)) p.push(`${k} "${s}" must be non-empty printable ASCII`);
   }
+  if ((v.address?.length ?? 0) > 2) p.push('at most two address lines');
   return p;
+}
+
+/**
+ * What is wrong with the number for its scheme: the cabinet's own and secure enhanced validation
+ * carry check digits this printer verifies; the casino system's own numbers (system validation)
+ * and standard validation's 8 digits carry none, so only their shape is checked.
+ */
+function schemeProblem(v: Voucher): string | null {
+  switch (v.scheme) {
+    case undefined: {
+      const own = checkValidationNumber(v.validation);
+      return own.ok ? null : own.reason;
+    }
+    case 'sas':
+      return secureEnhancedProblem(v.validation);
+    case 'sas-system':
+      return /^(?!00)\d{18}$/.test(v.validation)
+        ? null
+        : 'a system validation number is 18 digits under a system ID 01–99';
+    case 'sas-standard':
+      return /^0{10}\d{8}$/.test(v.validation)
+        ? null
+        : 'a standard validation number is 8 digits (10 zeros before them)';
+    default:
+      return `numbering scheme "${String(v.scheme)}" is not one this printer knows`;
+  }
 }
 
 /** Lines of text wrapped at word boundaries to the paper width. */
@@ -108,6 +134,9 @@ export function voucherCommands(v: Voucher): EscPos[] {
     { type: 'align', align: 'center' },
     { type: 'emphasis', on: true },
     ...text(v.venue),
+    { type: 'emphasis', on: false },
+    ...(v.address ?? []).flatMap(text),
+    { type: 'emphasis', on: true },
     { type: 'size', width: 2, height: 2 },
     ...text('CASHOUT VOUCHER'),
     { type: 'size', width: 1, height: 1 },
@@ -123,7 +152,7 @@ export function voucherCommands(v: Voucher): EscPos[] {
     ...text(`DATE ${issued}`),
     ...text(`MACHINE ${v.machine}`),
     ...text(`TICKET # ${String(v.sequence).padStart(4, '0')}`),
-    ...text(`VOID AFTER ${v.expiresAt.slice(0, 10)}`),
+    ...text(v.expiresAt.startsWith(NEVER_EXPIRES) ? 'DOES NOT EXPIRE' : `VOID AFTER ${v.expiresAt.slice(0, 10)}`),
     { type: 'feed', lines: 3 },
     { type: 'cut', partial: true, feed: 0 },
   ];

@@ -43,6 +43,7 @@ export const EXCEPTIONS: Readonly<Record<number, ExceptionDef>> = {
   0x50: q('$200.00 bill accepted'),
   0x51: p('handpay is pending'),
   0x52: p('handpay was reset'),
+  0x57: p('system validation request'),
   0x60: q('printer communication error'),
   0x61: q('printer paper out error'),
   0x67: { name: 'ticket has been inserted', priority: true, derived: true },
@@ -53,10 +54,13 @@ export const EXCEPTIONS: Readonly<Record<number, ExceptionDef>> = {
 };
 
 export const BUFFER_OVERFLOW = 0x70;
+export const BILL_ACCEPTED = 0x4f;
+export const GAME_STARTED = 0x7e;
+export const GAME_ENDED = 0x7f;
 export const TICKET_INSERTED = 0x67;
 export const TICKET_TRANSFER_COMPLETE = 0x68;
 
-/** US note values (whole dollars) with their own bill-accepted exception; any other note is 4F. */
+/** Notes (whole units of the currency) with their own bill-accepted exception; any other note is 4F. */
 const BILL_EXCEPTIONS: Readonly<Record<number, number>> = {
   1: 0x47,
   2: 0x4d,
@@ -69,11 +73,31 @@ const BILL_EXCEPTIONS: Readonly<Record<number, number>> = {
   500: 0x4e,
 };
 
-/** The exception for a note accepted (outside real-time event mode, which this machine has not). */
-export function billAcceptedException(value: number, currency: string, minorDigits: number): number {
+/**
+ * The exception for a note stacked, outside real-time event reporting (there it is 4F with the
+ * note's data). SAS names them in dollars; a note is known by its face value in the cabinet's own
+ * currency, as for the bill meters (Table C-7), and the host reads the country from 48.
+ */
+export function billAcceptedException(value: number, minorDigits: number): number {
   const whole = value / 10 ** minorDigits;
-  return (currency === 'USD' && Number.isInteger(whole) && BILL_EXCEPTIONS[whole]) || 0x4f;
+  return (Number.isInteger(whole) && BILL_EXCEPTIONS[whole]) || 0x4f;
 }
 
 export const exceptionName = (code: number): string =>
   EXCEPTIONS[code]?.name ?? `exception ${code.toString(16).padStart(2, '0').toUpperCase()}`;
+
+/**
+ * Real-time event reporting (0E, the standard's chapter 12): the exceptions that carry data in
+ * their event message, and how many bytes. Every note stacked is reported there as 4F with its
+ * country, denomination and count, whatever its code outside that mode. The data is made when the
+ * exception is raised (event-data.ts), so it tells the host what was true then.
+ */
+export const EVENT_DATA_BYTES: Readonly<Record<number, number>> = {
+  [BILL_ACCEPTED]: 6,
+  [GAME_STARTED]: 8,
+  [GAME_ENDED]: 4,
+};
+
+/** The code an exception is reported under in an event message. */
+export const eventCode = (code: number): number =>
+  (code >= 0x47 && code <= 0x50) || code === BILL_ACCEPTED ? BILL_ACCEPTED : code;

@@ -10,11 +10,14 @@ export interface PendingException {
   id: number;
   code: number;
   priority: boolean;
+  /** What real-time event reporting sends with it (event-data.ts), made when it was raised. */
+  data?: readonly number[];
 }
 
 export interface NewException {
   code: number;
   priority: boolean;
+  data?: readonly number[];
 }
 
 /** One atomic change: drop these ids, append these in order. */
@@ -50,13 +53,16 @@ export function planRaise(
   pending: readonly PendingException[],
   code: number,
   capacity = DEFAULT_QUEUE_CAPACITY,
+  data?: readonly number[],
 ): RaisePlan {
   const def = EXCEPTIONS[code];
   if (!def) throw new RangeError(`${exceptionName(code)} is not an exception this machine raises`);
   if (def.derived)
     throw new RangeError(`${exceptionName(code)} is derived from the ticket in the acceptor, never raised by hand`);
   if (code === BUFFER_OVERFLOW) throw new RangeError('exception 70 is raised by the queue itself');
-  const add: NewException[] = [{ code, priority: def.priority }];
+  const add: NewException[] = [
+    data?.length ? { code, priority: def.priority, data } : { code, priority: def.priority },
+  ];
   const queued = pending.filter((e) => !e.priority);
   let dropped: PendingException | null = null;
   if (!def.priority && queued.length >= capacity) {
@@ -83,6 +89,6 @@ export class MemoryExceptionStore implements ExceptionStore {
   commit(change: ExceptionChange): void {
     const drop = new Set(change.drop);
     this.list = this.list.filter((e) => !drop.has(e.id));
-    for (const e of change.add) this.list.push({ id: this.nextId++, code: e.code, priority: e.priority });
+    for (const e of change.add) this.list.push({ ...e, id: this.nextId++ });
   }
 }

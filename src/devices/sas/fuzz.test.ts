@@ -10,8 +10,11 @@ import { MemoryExceptionStore } from './exception-queue';
 import { FakeMachine } from '../testing/fake-machine';
 import { SasLink } from './link';
 import { SasPollParser, type PollFrame } from './poll-parser';
-import { hasCrc } from './polls';
-import { encodeLongPoll, generalPoll, type LongPollRequest } from './requests';
+import { SasFormatError, withCrc } from './frame';
+import { METER_POLLS } from './meter-codes';
+import { LONG_POLLS, hasCrc } from './polls';
+import * as R from './replies';
+import { decodeLongPoll, encodeLongPoll, generalPoll, type LongPollRequest } from './requests';
 import { TestLine } from '../testing/sas-test-line';
 import { encodeHostMessage } from './wire';
 
@@ -35,6 +38,28 @@ const REQUESTS: LongPollRequest[] = [
   { command: 0x94 },
   { command: 0x0f },
   { command: 0x1f },
+  { command: 0x0e, enable: true },
+  { command: 0x2d, game: 0 },
+  { command: 0x31 },
+  { command: 0x3d },
+  { command: 0x48 },
+  { command: 0x50, validationType: 0x80 },
+  { command: 0x52, game: 2 },
+  { command: 0x57 },
+  { command: 0x58, systemId: 1, validationNumber: '9999999999999999' },
+  { command: 0x6f, game: 0, meters: [0x04, 0xffff, 0x0c] },
+  {
+    command: 0x7b,
+    controlMask: 0xffff,
+    controlStates: 0xffff,
+    cashableExpirationDays: 9999,
+    restrictedExpirationDays: 0,
+  },
+  { command: 0x7c, items: [{ code: 0, text: 'CASINO' }] },
+  { command: 0x7d, hostId: 0xffff, expirationDays: 0xff, location: 'A', address1: null, address2: 'B' },
+  { command: 0xa0, game: 0 },
+  { command: 0xa4, game: 1 },
+  { command: 0xaf, game: 1, meters: [0x05] },
 ];
 const MESSAGES: Buffer[] = [generalPoll(1), ...REQUESTS.map((r, i) => encodeLongPoll((i % 3) + 1, r)), generalPoll(0)];
 const ENCODED = MESSAGES.map(encodeHostMessage);
@@ -99,6 +124,45 @@ describe('SAS poll parser under fuzzing', () => {
       expect(carrying.length).toBeGreaterThan(0);
       // Whatever the flip did, the clean stream that follows is read whole.
       expect(frames.slice(-MESSAGES.length).map(describeFrame)).toEqual(REFERENCE);
+    }
+  });
+});
+
+describe('SAS poll and reply decoders under fuzzing', () => {
+  it('read any data behind a good CRC as a request or a SasFormatError, never anything else', () => {
+    const r = rng(14);
+    let decoded = 0;
+    for (const code of Object.keys(LONG_POLLS).map(Number)) {
+      for (let n = 0; n < 300; n++) {
+        const data = Array.from({ length: Math.floor(r() * 24) }, () => (r() < 0.3 ? 0xff : Math.floor(r() * 256)));
+        // Half the time a length byte that agrees with what follows, so the checks past it are reached.
+        if (data.length && r() < 0.5) data[0] = data.length - 1;
+        try {
+          decodeLongPoll(withCrc([1, code, ...data]));
+          decoded++;
+        } catch (e) {
+          expect(e, `${code.toString(16)} ${Buffer.from(data).toString('hex')}`).toBeInstanceOf(SasFormatError);
+        }
+      }
+    }
+    expect(decoded).toBeGreaterThan(0);
+  });
+
+  it('read any reply bytes as a value or a SasFormatError', () => {
+    const r = rng(15);
+    const decoders = Object.entries(R).filter(([name, f]) => name.startsWith('decode') && typeof f === 'function');
+    expect(decoders.length).toBeGreaterThan(20);
+    for (const [name, decode] of decoders) {
+      for (let n = 0; n < 300; n++) {
+        const bytes = Buffer.from(Array.from({ length: Math.floor(r() * 40) }, () => Math.floor(r() * 256)));
+        try {
+          // The two that frame by a table get the table the host uses.
+          const extra = name === 'decodeMeters' ? METER_POLLS[0x0f] : () => 4;
+          (decode as (b: Buffer, extra: unknown) => unknown)(bytes, extra);
+        } catch (e) {
+          expect(e, `${name} ${bytes.toString('hex')}`).toBeInstanceOf(SasFormatError);
+        }
+      }
     }
   });
 });

@@ -6,10 +6,12 @@
 import { SerialEndpoint } from '../shared/serial-endpoint';
 import { exceptionName } from './exception-codes';
 import { SasHost } from './host';
-import { denominationCents, meterName } from './meter-codes';
+import { BILL_POLLS, METER_POLLS, denominationCents, meterName } from './meter-codes';
+import { LONG_POLLS } from './polls';
 import { SAS_BAUD_RATE, isPseudoTerminal } from './port';
 import * as R from './replies';
 import type { SasDateTime } from './machine';
+import type { LongPollRequest } from './requests';
 
 /** Machine meters asked for: every code the cabinet keeps, and the bill counts. */
 export const MACHINE_METERS = [
@@ -38,6 +40,36 @@ export const MACHINE_METERS = [
 ];
 export const GAME_METERS = [0x00, 0x01, 0x02, 0x05, 0x06, 0x07];
 
+/** The reads a casino system makes as a matter of course, in SAS units as the machine sent them. */
+export interface AccountingReading {
+  /** 0F: cancelled credits (04), coin in, coin out, drop, jackpot, games played. */
+  meters10to15: number[];
+  /** 10: total cancelled credits. */
+  cancelled: number | null;
+  /** 2D for the machine: hand paid cancelled credits. */
+  handPaidCancelled: number | null;
+  /** 31–45 (but 3D) by poll code as two hex digits ("31"): bills accepted of one note value. */
+  bills: Record<string, number>;
+  /** 46: credits from bills accepted. */
+  billCredits: number | null;
+  /** 48: the last note accepted; null when no reply. */
+  lastBill: R.BillReply | null;
+  /** 49 and 4A: the stacker's count and value, null where the machine does not keep them. */
+  stacker: { bills: number | null; credits: number | null };
+  /** 50 by validation type as two hex digits ("00", "80"). */
+  validation: Record<string, R.ValidationMetersReply>;
+  /** 52 for each game: coin in, coin out, jackpot, games played. */
+  games: Record<string, number[]>;
+  /** 6F for the machine: each meter the machine keeps, by code as four hex digits, with its size. */
+  extended: Record<string, { value: number; bytes: number }>;
+  /** A0 for the machine: the four feature bytes. */
+  features: number[] | null;
+  /** A4 for the machine: the cash-out limit in credits. */
+  cashOutLimit: number | null;
+  /** 7B with nothing set: the validation controls and expirations. */
+  extendedValidation: R.ExtendedValidationReply | null;
+}
+
 export interface MachineReading {
   address: number;
   version: string;
@@ -48,6 +80,7 @@ export interface MachineReading {
   meters: Record<string, number>;
   exceptions: number[];
   clock: SasDateTime;
+  accounting: AccountingReading;
 }
 
 export class NoAnswerFromMachine extends Error {
@@ -58,6 +91,61 @@ export class NoAnswerFromMachine extends Error {
 }
 
 const code4 = (c: number) => c.toString(16).padStart(4, '0').toUpperCase();
+const code2 = (c: number) => c.toString(16).padStart(2, '0').toUpperCase();
+
+/** 6F's codes asked for: the machine meters, twelve a poll. */
+const EXTENDED_METERS = MACHINE_METERS.filter((c) => c < 0x40);
+
+/** The routine reads of a casino system (issue 27): every one answered is kept, one not answered is null. */
+export async function readAccounting(host: SasHost, address: number, games: number): Promise<AccountingReading> {
+  const value = async <T>(req: LongPollRequest, decode: (b: Buffer) => T): Promise<T | null> => {
+    const b = await host.request(address, req);
+    return b ? decode(b) : null;
+  };
+  const meter = (command: number) => value({ command } as LongPollRequest, (b) => R.decodeMeters(b, [{ code: 0 }])[0]!);
+  const meters10to15 = (await value({ command: 0x0f }, (b) => R.decodeMeters(b, METER_POLLS[0x0f]!))) ?? [];
+  const bills: Record<string, number> = {};
+  for (const poll of Object.keys(BILL_POLLS).map(Number)) {
+    const v = await meter(poll);
+    if (v !== null) bills[code2(poll)] = v;
+  }
+  const validation: Record<string, R.ValidationMetersReply> = {};
+  for (const validationType of [0x00, 0x80]) {
+    const v = await value({ command: 0x50, validationType }, R.decodeValidationMeters);
+    if (v) validation[code2(validationType)] = v;
+  }
+  const gameMeters: Record<string, number[]> = {};
+  for (let game = 1; game <= games; game++) {
+    const v = await value({ command: 0x52, game }, (b) => R.decodeGameMeters(b).values);
+    if (v) gameMeters[String(game)] = v;
+  }
+  const extended: Record<string, { value: number; bytes: number }> = {};
+  for (let i = 0; i < EXTENDED_METERS.length; i += 12) {
+    const got = await value(
+      { command: 0x6f, game: 0, meters: EXTENDED_METERS.slice(i, i + 12) },
+      R.decodeExtendedMeters,
+    );
+    for (const m of got?.meters ?? []) extended[code4(m.code)] = { value: m.value, bytes: m.bytes };
+  }
+  return {
+    meters10to15,
+    cancelled: await meter(0x10),
+    handPaidCancelled: await value({ command: 0x2d, game: 0 }, (b) => R.decodeGameMeter(b).value),
+    bills,
+    billCredits: await meter(0x46),
+    lastBill: await value({ command: 0x48 }, R.decodeLastBill),
+    stacker: { bills: await meter(0x49), credits: await meter(0x4a) },
+    validation,
+    games: gameMeters,
+    extended,
+    features: await value({ command: 0xa0, game: 0 }, (b) => R.decodeEnabledFeatures(b).features),
+    cashOutLimit: await value({ command: 0xa4, game: 0 }, (b) => R.decodeCashOutLimit(b).credits),
+    extendedValidation: await value(
+      { command: 0x7b, controlMask: 0, controlStates: 0, cashableExpirationDays: 0, restrictedExpirationDays: 0 },
+      R.decodeExtendedValidation,
+    ),
+  };
+}
 
 export async function readMachine(
   host: SasHost,
@@ -85,6 +173,7 @@ export async function readMachine(
     ).config;
     games.push({ game, config, meters: await readMeters(game, GAME_METERS) });
   }
+  const accounting = await readAccounting(host, address, count);
   const exceptions: number[] = [];
   if (options.exceptions ?? true) {
     for (let i = 0; i < (options.maxExceptions ?? 100); i++) {
@@ -97,7 +186,17 @@ export async function readMachine(
   // Read last, so its poll also acknowledges the last exception taken, and its reply shows the
   // machine saw that acknowledgement before the line is closed.
   const clock = R.decodeClock(await need('7E (date and time)', host.request(address, { command: 0x7e })));
-  return { address, version: version.version, serial: version.serial, clock, info, games, meters, exceptions };
+  return {
+    address,
+    version: version.version,
+    serial: version.serial,
+    clock,
+    info,
+    games,
+    meters,
+    exceptions,
+    accounting,
+  };
 }
 
 export interface SasPollOptions {
@@ -161,10 +260,35 @@ export function formatReading(r: MachineReading): string {
       ),
     );
   }
+  lines.push(...formatAccounting(r.accounting));
   lines.push(
     r.exceptions.length
       ? `queued exceptions: ${r.exceptions.map((c) => `${c.toString(16).padStart(2, '0').toUpperCase()} ${exceptionName(c)}`).join('; ')}`
       : 'queued exceptions: none',
   );
   return lines.join('\n');
+}
+
+const orNone = (v: number | null) => (v === null ? 'no reply' : String(v));
+
+function formatAccounting(a: AccountingReading): string[] {
+  const bills = Object.entries(a.bills)
+    .filter(([, v]) => v > 0)
+    .map(([poll, v]) => `${LONG_POLLS[parseInt(poll, 16)]?.name.replace(/^send | bills in meter$/g, '')} ×${v}`);
+  const features = a.features?.map((f) => f.toString(2).padStart(8, '0')).join(' ') ?? 'no reply';
+  return [
+    `routine reads: 10 cancelled credits ${orNone(a.cancelled)}, 2D hand paid cancelled ${orNone(a.handPaidCancelled)}, 46 bill credits ${orNone(a.billCredits)}`,
+    `  bills accepted: ${bills.length ? bills.join(', ') : 'none'}; last: ${a.lastBill ? `country ${a.lastBill.countryCode}, note code ${a.lastBill.denominationCode}, ${a.lastBill.count} of them` : 'no reply'}`,
+    `  stacker: ${orNone(a.stacker.bills)} bills, ${orNone(a.stacker.credits)} credits`,
+    ...Object.entries(a.validation).map(
+      ([t, v]) => `  50 validation type ${t}: ${v.count} for ${(v.amountCents / 100).toFixed(2)}`,
+    ),
+    ...Object.entries(a.games).map(
+      ([g, v]) => `  52 game ${g}: coin in ${v[0]}, coin out ${v[1]}, jackpot ${v[2]}, games ${v[3]}`,
+    ),
+    `  A0 features ${features}; A4 cash-out limit ${orNone(a.cashOutLimit)} credits`,
+    a.extendedValidation
+      ? `  7B asset ${a.extendedValidation.assetNumber}, controls ${a.extendedValidation.statusBits.toString(16).padStart(4, '0')}, cashable tickets expire after ${a.extendedValidation.cashableExpirationDays} days`
+      : '  7B no reply',
+  ];
 }

@@ -13,8 +13,9 @@
 import { EventEmitter } from 'node:events';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
 import { SasFormatError, crcOk, sasByte } from './frame';
+import { EVENT_DATA_BYTES } from './exception-codes';
 import { METER_CODES } from './meter-codes';
-import { LONG_POLLS, ROM_SIGNATURE_REPLY_LENGTH, lengthOf } from './polls';
+import { EVENT_RESPONSE, LONG_POLLS, ROM_SIGNATURE_REPLY_LENGTH, lengthOf } from './polls';
 import * as R from './replies';
 import { encodeLongPoll, generalPoll, type LongPollRequest } from './requests';
 import { noFinalStatus, REDEEM_STATUS, TRANSFER_CODE } from './ticket-codes';
@@ -28,7 +29,11 @@ export interface SasHostOptions {
 }
 
 export type GeneralPollResult =
-  { kind: 'exception'; code: number } | { kind: 'romSignature'; signature: number } | { kind: 'none' };
+  | { kind: 'exception'; code: number }
+  /** Real-time event reporting (0E): the exception with its data; none at all means no activity. */
+  | { kind: 'event'; code: number; data: number[] }
+  | { kind: 'romSignature'; signature: number }
+  | { kind: 'none' };
 
 /** A reply as framed off the line: an ACK, a NACK, the machine busy, or data with a good CRC. */
 export type RawReply = { kind: 'ack' } | { kind: 'nack' } | { kind: 'busy' } | { kind: 'data'; bytes: Buffer };
@@ -52,7 +57,8 @@ export interface RedemptionRecord {
 }
 
 export interface SasHostEvents {
-  exception: [address: number, code: number];
+  /** An exception taken, with its data when it came as a real-time event. */
+  exception: [address: number, code: number, data?: number[]];
   voucher: [address: number, record: R.ValidationInfoReply];
   meters: [address: number, values: Map<number, number>];
   redemption: [record: RedemptionRecord];
@@ -70,17 +76,45 @@ export interface CasinoOptions {
   validation?: { validationId: number; sequence: number };
   /** 71 with the restricted-expiration and pool-ID fields, without them, or both in turn. */
   redeemForm?: 'short' | 'long' | 'alternate';
+  /**
+   * How the machine's vouchers are validated, as the machine is set up for (docs/protocols/sas.md):
+   * secure enhanced (4C, then 4D after each 3D), system (57 then 58 with the host's own number
+   * after each 57, 4D after 3D) or standard (3D's long poll after each 3D).
+   */
+  validationMode?: 'secure-enhanced' | 'system' | 'standard';
+  /** Turn real-time event reporting on (0E) at the start. */
+  realTimeEvents?: boolean;
+}
+
+/** A voucher as the host learnt it, whatever the validation mode. */
+export interface HostVoucher {
+  address: number;
+  /** The 18 digits the ticket carries (standard validation's 8 with ten zeros before them). */
+  barcode: string;
+  amountCents: number;
+  /** 4D's record (secure enhanced, system), or null when the number came with 3D's long poll. */
+  record: R.ValidationInfoReply | null;
 }
 
 const STANDARD_METERS = [0x00, 0x01, 0x02, 0x03, 0x05, 0x06, 0x07, 0x0b, 0x0c, 0x0d, 0x0e, 0x11, 0x12, 0x24];
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Events taken in place of one long poll's reply before the poll counts as unanswered. */
+const MAX_EVENTS_PER_POLL = 32;
 
 export class SasHost extends EventEmitter<SasHostEvents> {
   readonly tickets = new Map<string, HostTicket>();
   /** How the host answers tickets: look them up, refuse them all, or never answer. */
   ticketMode: 'accept' | 'reject' | 'silent' = 'accept';
-  readonly exceptions: { address: number; code: number }[] = [];
-  readonly vouchers: { address: number; record: R.ValidationInfoReply }[] = [];
+  /** System validation: give a number to each 57, refuse with system ID 00, or never answer. */
+  systemValidation: 'approve' | 'deny' | 'silent' = 'approve';
+  /** The host's system ID and the last of its own validation numbers given out (system validation). */
+  readonly validationSystem = { systemId: 1, last: 0 };
+  /** Every number the host gave with 58, as the voucher's 18 digits (its system ID first). */
+  readonly systemNumbers = new Set<string>();
+  readonly exceptions: { address: number; code: number; data?: number[] }[] = [];
+  readonly vouchers: HostVoucher[] = [];
+  /** Machines with real-time event reporting on (0E acknowledged). */
+  readonly realTime = new Set<number>();
   readonly redemptions: RedemptionRecord[] = [];
   readonly meterReads = new Map<number, Map<number, number>>();
   /** Polls sent (first tries and repeats) and replies that never came or came corrupt. */
@@ -118,26 +152,52 @@ export class SasHost extends EventEmitter<SasHostEvents> {
   /** A general poll; a ROM signature that was asked for may come back instead of an exception. */
   generalPoll(address: number): Promise<GeneralPollResult> {
     return this.serial(async () => {
-      for (let attempt = 0; attempt < this.opts.attempts; attempt++) {
+      // In real-time event reporting an idle machine does not answer a general poll at all.
+      const attempts = this.realTime.has(address) ? 1 : this.opts.attempts;
+      for (let attempt = 0; attempt < attempts; attempt++) {
         const got = await this.exchange(address, generalPoll(address), (rx) => this.generalShape(address, rx));
         if (!got) continue;
+        const event = this.event(address, got);
+        if (event) return { kind: 'event' as const, ...event };
         if (got.length === ROM_SIGNATURE_REPLY_LENGTH) {
           this.romPending.delete(address);
           return { kind: 'romSignature' as const, signature: R.decodeRomSignature(got) };
         }
         return { kind: 'exception' as const, code: sasByte(got, 0) };
       }
-      return { kind: 'none' as const };
+      return this.realTime.has(address) ? { kind: 'exception' as const, code: 0 } : { kind: 'none' as const };
     });
+  }
+
+  /** Events a machine sent instead of a long poll's reply, not yet handed to the casino loop. */
+  readonly pendingEvents: { address: number; code: number; data: number[] }[] = [];
+
+  /** A real-time event message (`a FF code data crc`) with a good CRC, or null. */
+  private event(address: number, got: Buffer): { code: number; data: number[] } | null {
+    if (!this.realTime.has(address) || got.length < 5 || got[0] !== address || got[1] !== EVENT_RESPONSE) return null;
+    if (!crcOk(got)) {
+      this.stats.badReplies++;
+      return null;
+    }
+    return R.decodeEvent(got);
   }
 
   /** A long poll and its reply, repeated when the reply is lost; null when it never came. */
   longPoll(address: number, req: LongPollRequest): Promise<RawReply | null> {
     return this.serial(async () => {
       const message = encodeLongPoll(address, req);
+      // An event sent instead of the reply is kept and the poll asked again (the standard's 12.4);
+      // the exchange puts a sync poll in between, which acknowledges the event.
+      let events = 0;
       for (let attempt = 0; attempt < this.opts.attempts; attempt++) {
         const got = await this.exchange(address, message, (rx) => this.replyShape(address, req.command, rx));
         if (!got) continue;
+        const event = this.event(address, got);
+        if (event) {
+          this.pendingEvents.push({ address, ...event });
+          if (++events <= MAX_EVENTS_PER_POLL) attempt--;
+          continue;
+        }
         if (got.length === 1) return got[0] === address ? { kind: 'ack' as const } : { kind: 'nack' as const };
         if (got.length === 2 && got[1] === 0x00) return { kind: 'busy' as const };
         if (!crcOk(got) || got[0] !== address || got[1] !== req.command) {
@@ -157,9 +217,14 @@ export class SasHost extends EventEmitter<SasHostEvents> {
     return r?.kind === 'data' ? r.bytes : null;
   }
 
-  /** A long poll answered by an ACK (01, 02, 21, 7F). */
+  /** A long poll answered by an ACK (01, 02, 0E, 21, 7F). */
   async command(address: number, req: LongPollRequest): Promise<boolean> {
-    return (await this.longPoll(address, req))?.kind === 'ack';
+    const acked = (await this.longPoll(address, req))?.kind === 'ack';
+    if (acked && req.command === 0x0e) {
+      if (req.enable) this.realTime.add(address);
+      else this.realTime.delete(address);
+    }
+    return acked;
   }
 
   /** A general poll to address 0, which no machine answers: acknowledges the last reply taken. */
@@ -207,12 +272,18 @@ export class SasHost extends EventEmitter<SasHostEvents> {
     const cycleMs = o.cycleMs ?? 200;
     const metersEveryMs = o.metersEveryMs ?? 3000;
     let metersAt = 0;
-    if (o.validation) for (const a of o.addresses) await this.request(a, { command: 0x4c, ...o.validation });
+    const secureEnhanced = (o.validationMode ?? 'secure-enhanced') === 'secure-enhanced';
+    if (o.validation && secureEnhanced)
+      for (const a of o.addresses) await this.request(a, { command: 0x4c, ...o.validation });
+    if (o.realTimeEvents) for (const a of o.addresses) await this.command(a, { command: 0x0e, enable: true });
     while (this.running) {
       for (const address of o.addresses) {
         if (!this.running) break;
         const r = await this.generalPoll(address);
         if (r.kind === 'exception' && r.code !== 0) await this.guard(() => this.onException(address, r.code, o));
+        if (r.kind === 'event') await this.guard(() => this.onException(address, r.code, o, r.data));
+        for (let e = this.pendingEvents.shift(); e; e = this.pendingEvents.shift())
+          await this.guard(() => this.onException(e.address, e.code, o, e.data));
       }
       if (Date.now() - metersAt >= metersEveryMs) {
         metersAt = Date.now();
@@ -228,19 +299,13 @@ export class SasHost extends EventEmitter<SasHostEvents> {
     }
   }
 
-  private async onException(address: number, code: number, o: CasinoOptions): Promise<void> {
-    this.exceptions.push({ address, code });
-    this.emit('exception', address, code);
+  private async onException(address: number, code: number, o: CasinoOptions, data?: number[]): Promise<void> {
+    this.exceptions.push(data ? { address, code, data } : { address, code });
+    this.emit('exception', address, code, data);
     if (code === 0x3d) {
-      const b = await this.request(address, { command: 0x4d, function: 0 });
-      const record = b && R.decodeValidationInfo(b);
-      if (record) {
-        this.vouchers.push({ address, record });
-        // As a casino system does: a voucher a machine reports is one it redeems on any machine.
-        const barcode = record.systemId.toString().padStart(2, '0') + record.validationNumber;
-        if (!this.tickets.has(barcode)) this.tickets.set(barcode, { amountCents: record.amountCents, state: 'valid' });
-        this.emit('voucher', address, record);
-      }
+      await this.readVoucher(address, o.validationMode ?? 'secure-enhanced');
+    } else if (code === 0x57) {
+      await this.validateCashout(address);
     } else if (code === 0x3f && o.validation) {
       await this.request(address, { command: 0x4c, ...o.validation });
     } else if (code === 0x51) {
@@ -250,6 +315,50 @@ export class SasHost extends EventEmitter<SasHostEvents> {
     } else if (code === 0x68) {
       await this.readRedemptionStatus(address);
     }
+  }
+
+  /** After 3D: the voucher's record (4D), or under standard validation its number (3D's long poll). */
+  private async readVoucher(address: number, mode: NonNullable<CasinoOptions['validationMode']>): Promise<void> {
+    if (mode === 'standard') {
+      const b = await this.request(address, { command: 0x3d });
+      if (!b) return;
+      // The 8 digits as the ticket's barcode carries them: ten zeros before.
+      const t = R.decodeCashOutTicket(b);
+      this.addVoucher({
+        address,
+        barcode: t.validationNumber.padStart(18, '0'),
+        amountCents: t.amountCents,
+        record: null,
+      });
+      return;
+    }
+    const b = await this.request(address, { command: 0x4d, function: 0 });
+    const record = b && R.decodeValidationInfo(b);
+    if (!record) return;
+    const barcode = record.systemId.toString().padStart(2, '0') + record.validationNumber;
+    this.addVoucher({ address, barcode, amountCents: record.amountCents, record });
+    this.emit('voucher', address, record);
+  }
+
+  private addVoucher(v: HostVoucher): void {
+    this.vouchers.push(v);
+    // As a casino system does: a voucher a machine reports is one it redeems on any machine.
+    if (!this.tickets.has(v.barcode)) this.tickets.set(v.barcode, { amountCents: v.amountCents, state: 'valid' });
+  }
+
+  /** System validation: 57 asks what is to be paid, 58 gives the host's number (or 00, refused). */
+  private async validateCashout(address: number): Promise<void> {
+    const b = await this.request(address, { command: 0x57 });
+    const pending = b && R.decodePendingCashout(b);
+    if (!pending || pending.cashoutType === R.NOT_WAITING_FOR_VALIDATION || this.systemValidation === 'silent') return;
+    const approve = this.systemValidation === 'approve';
+    const number = approve ? String(++this.validationSystem.last).padStart(16, '0') : '0'.repeat(16);
+    if (approve) this.systemNumbers.add(String(this.validationSystem.systemId).padStart(2, '0') + number);
+    await this.request(address, {
+      command: 0x58,
+      systemId: approve ? this.validationSystem.systemId : 0,
+      validationNumber: number,
+    });
   }
 
   private async validateTicket(address: number, o: CasinoOptions): Promise<void> {
@@ -342,6 +451,9 @@ export class SasHost extends EventEmitter<SasHostEvents> {
     if (this.last?.key === `pending:${key}`) this.stats.repeats++;
     this.endpoint.write(encodeHostMessage(message));
     const deadline = Date.now() + this.opts.replyTimeoutMs;
+    // A timer that fires late (a loaded machine) can run before the reply already read off the
+    // line is handed over: the deadline is checked only after one more turn for the line's data.
+    let lastLook = false;
     for (;;) {
       const need = this.rx.length ? shape(this.rx) : null;
       if (need !== null && this.rx.length >= need) {
@@ -351,7 +463,12 @@ export class SasHost extends EventEmitter<SasHostEvents> {
         return Buffer.from(reply);
       }
       const left = deadline - Date.now();
-      if (left <= 0) break;
+      if (left <= 0) {
+        if (lastLook) break;
+        lastLook = true;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        continue;
+      }
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, left);
         this.wake = () => {
@@ -367,7 +484,17 @@ export class SasHost extends EventEmitter<SasHostEvents> {
     return null;
   }
 
+  /** An event message's whole length once its code is in, or null while it is not. */
+  private eventShape(address: number, rx: Buffer): number | null | undefined {
+    if (!this.realTime.has(address) || rx[0] !== address || rx[1] !== EVENT_RESPONSE) return undefined;
+    const code = rx[2];
+    return code === undefined ? null : 5 + (EVENT_DATA_BYTES[code] ?? 0);
+  }
+
   private generalShape(address: number, rx: Buffer): number | null {
+    const event = this.eventShape(address, rx);
+    if (event !== undefined) return event;
+    if (this.realTime.has(address) && rx.length === 1 && rx[0] === address) return null;
     // A ROM signature asked for earlier comes back as `addr 21 sig sig crc crc` instead of an
     // exception code; an exception equal to the address is told apart by what follows.
     if (this.romPending.has(address) && rx[0] === address) {
@@ -382,6 +509,9 @@ export class SasHost extends EventEmitter<SasHostEvents> {
   private replyShape(address: number, command: number, rx: Buffer): number | null {
     const def = LONG_POLLS[command];
     if (!def) throw new SasFormatError(`no reply layout for ${command.toString(16)}`);
+    const event = this.eventShape(address, rx);
+    if (event !== undefined) return event;
+    if (this.realTime.has(address) && rx.length === 1 && rx[0] === address && def.reply.kind !== 'ack') return null;
     if (rx[0] === (address | 0x80) || def.reply.kind === 'ack') return 1;
     if (rx.length >= 2 && rx[0] === address && rx[1] === 0x00) return 2;
     return lengthOf(def.reply, rx);

@@ -157,8 +157,8 @@ describe('long polls', () => {
 
   it('gives no reply to a long poll it does not support, and counts it', () => {
     const { line, sas } = setup();
-    expect(line.poll(Buffer.of(A, 0x0e, 0x01, 0x00, 0x00))).toEqual(Buffer.alloc(0)); // real-time event reporting
-    expect(line.poll(Buffer.of(A, 0x48))).toEqual(Buffer.alloc(0)); // last accepted bill
+    expect(line.poll(withCrc([A, 0x74, 0x00, 0x00, 0x00, 0x00]))).toEqual(Buffer.alloc(0)); // AFT lock
+    expect(line.poll(withCrc([A, 0x8a, 0x00, 0x00, 0x01, 0x00, 0x00]))).toEqual(Buffer.alloc(0)); // legacy bonus
     expect(sas.status().unsupportedPolls).toBe(2);
   });
 
@@ -201,7 +201,7 @@ describe('long polls', () => {
     m.setMeter(0x00, 10);
     m.doorOpens = 3;
     m.powerResets = 4;
-    expect(lp({ command: 0x10 })).toEqual(Buffer.alloc(0));
+    expect(lp({ command: 0x17 })).toEqual(Buffer.alloc(0)); // games lost: this fake keeps none
     expect(sas.status().unsupportedPolls).toBe(1);
     expect(decodeMeters(lp({ command: 0x1c }), METER_POLLS[0x1c]!)).toEqual([10, 0, 0, 0, 0, 0, 3, 4]);
   });

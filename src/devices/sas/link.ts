@@ -11,10 +11,16 @@
 // it does for a lost reply anyway, and nothing in a corrupt poll, its address included, can be
 // trusted enough to answer. A long poll this machine does not support gets no reply, as the
 // standard says, and is counted.
+//
+// Real-time event reporting (0E) changes only how an exception goes out: as an event message with
+// its data, to a general poll or ahead of a long poll's reply; the queue and its acknowledgement
+// are the same either way, so switching it never loses an exception nor sends one twice.
 
 import { EventEmitter } from 'node:events';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
-import type { Answer, Answering } from './answer';
+import type { Answer, Answering, ExceptionReport } from './answer';
+import { eventData } from './event-data';
+import { eventCode } from './exception-codes';
 import {
   DEFAULT_QUEUE_CAPACITY,
   nextToReport,
@@ -27,9 +33,10 @@ import { LongPollAnswers } from './long-polls';
 import type { SasMachine } from './machine';
 import { accountingDenominationCode, type MoneyUnits } from './meter-codes';
 import { SasPollParser, type PollFrame } from './poll-parser';
-import { encodeRomSignature, exceptionReply } from './replies';
+import { encodeEvent, encodeRomSignature, exceptionReply } from './replies';
 import { decodeLongPoll, type LongPollRequest } from './requests';
 import { TicketReplies } from './ticket-replies';
+import { ticketData } from './validation-answers';
 
 export interface SasLinkOptions {
   /** 1–127. */
@@ -47,6 +54,11 @@ export interface SasLinkOptions {
   reissue68Ms?: number;
   /** A host that polled this address within this window counts as present. */
   hostSeenWindowMs?: number;
+  /**
+   * The host is lost when nothing with the wakeup bit has come for `chirpAfterMs` (the standard's
+   * loop break), or no poll to this address for this long (its 30 s without an acknowledgement).
+   */
+  hostLostAfterMs?: number;
   now?: () => number;
 }
 
@@ -67,6 +79,10 @@ export interface SasLinkStatus {
   exceptionQueueDepth: number;
   disabledByHost: boolean;
   chirping: boolean;
+  /** Real-time event reporting (0E) is on: exceptions go out as event messages. */
+  realTimeEvents: boolean;
+  /** Why the host counts as lost, since when; null while it polls. */
+  hostLost: { since: number; reason: string } | null;
 }
 
 export interface SasLinkEvents {
@@ -74,6 +90,10 @@ export interface SasLinkEvents {
   fault: [message: string];
   /** A full queue dropped an exception (the cabinet writes it to its event log). */
   overflow: [plan: RaisePlan];
+  /** The host stopped polling (docs/protocols/sas.md, "Host loss"). */
+  hostLost: [reason: string];
+  /** The host polls this machine again. */
+  hostBack: [];
 }
 
 export class SasLink extends EventEmitter<SasLinkEvents> {
@@ -83,8 +103,14 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
   private readonly tickets: TicketReplies;
   private readonly longPolls: LongPollAnswers;
   private readonly opts: Required<
-    Pick<SasLinkOptions, 'queueCapacity' | 'chirpAfterMs' | 'chirpEveryMs' | 'reissue68Ms' | 'hostSeenWindowMs' | 'now'>
+    Pick<
+      SasLinkOptions,
+      'queueCapacity' | 'chirpAfterMs' | 'chirpEveryMs' | 'reissue68Ms' | 'hostSeenWindowMs' | 'hostLostAfterMs' | 'now'
+    >
   >;
+  private realTimeEvents = false;
+  private hostLost: { since: number; reason: string } | null = null;
+  private attachedAt = 0;
   private parser = new SasPollParser();
   private endpoint: DeviceEndpoint | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -114,6 +140,7 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       chirpEveryMs: options.chirpEveryMs ?? 200,
       reissue68Ms: options.reissue68Ms ?? 5000,
       hostSeenWindowMs: options.hostSeenWindowMs ?? 5000,
+      hostLostAfterMs: options.hostLostAfterMs ?? 30_000,
       now: options.now ?? Date.now,
     };
     const { address, money } = options;
@@ -125,6 +152,8 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       denominationCode: accountingDenominationCode(money),
       tickets: this.tickets,
       startRomSignature: (seed) => this.startRomSignature(seed),
+      // Exceptions already queued are reported in the new form: none is lost by the switch.
+      setRealTimeEvents: (on) => (this.realTimeEvents = on),
       unsupported: () => {
         this.counts.unsupported++;
         return null;
@@ -142,8 +171,9 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     this.parser = new SasPollParser();
     this.last = null;
     this.lastWakeupAt = this.opts.now();
+    this.attachedAt = this.lastWakeupAt;
     this.unsubscribe = endpoint.onData((bytes) => this.receive(bytes));
-    this.chirpTimer = setInterval(() => this.chirpTick(), this.opts.chirpEveryMs);
+    this.chirpTimer = setInterval(() => this.tick(), this.opts.chirpEveryMs);
     this.chirpTimer.unref();
     return this;
   }
@@ -183,6 +213,8 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       exceptionQueueDepth: this.store.pending().length,
       disabledByHost: this.machine.disabledByHost(),
       chirping: this.chirping,
+      realTimeEvents: this.realTimeEvents,
+      hostLost: this.hostLost,
     };
   }
 
@@ -236,7 +268,10 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
       return;
     }
     this.notePoll();
-    const answer = this.safely(() => this.answer(frame));
+    // In real-time event reporting an event waiting goes out before any long poll's reply (12.3);
+    // the host takes the poll as not answered and asks it again.
+    const event = this.realTimeEvents && frame.kind !== 'general' ? this.safely(() => this.nextReport()) : null;
+    const answer = event ? this.eventAnswer(event) : this.safely(() => this.answer(frame));
     if (answer instanceof Promise) this.answerLater(key, answer);
     else if (answer) this.reply(key, answer);
   }
@@ -281,15 +316,31 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     return this.longPolls.answer(req);
   }
 
-  /** The general poll: a ROM signature worked out, the tickets' 67 and 68, then the queued exceptions. */
-  private answerGeneral(): Answer {
+  /**
+   * The general poll: a ROM signature worked out (its own reply in either mode), else the next
+   * exception, as its code or, in real-time event reporting, as an event message (nothing when
+   * there is none).
+   */
+  private answerGeneral(): Answer | null {
     if (this.romReady !== null)
       return { reply: encodeRomSignature(this.address, this.romReady), taken: () => (this.romReady = null) };
+    const next = this.nextReport();
+    if (this.realTimeEvents) return next && this.eventAnswer(next);
+    return next ? { reply: exceptionReply(next.code), taken: next.taken } : { reply: exceptionReply(0) };
+  }
+
+  /** The exception to report next: the tickets' 68 or 67, else the oldest priority one, else the oldest queued. */
+  private nextReport(): ExceptionReport | null {
     const ticket = this.tickets.exception(this.machine.ticketIn);
     if (ticket) return ticket;
     const e = nextToReport(this.store.pending());
-    if (e) return { reply: exceptionReply(e.code), taken: () => this.store.commit({ drop: [e.id], add: [] }) };
-    return { reply: exceptionReply(0) };
+    return e && { code: e.code, data: e.data, taken: () => this.store.commit({ drop: [e.id], add: [] }) };
+  }
+
+  /** An exception as real-time event reporting sends it: `a FF code data crc`, a note stacked as 4F. */
+  private eventAnswer(r: ExceptionReport): Answer {
+    const code = eventCode(r.code);
+    return { reply: encodeEvent(this.address, code, eventData(r.code, r.data)), taken: r.taken };
   }
 
   private broadcast(bytes: Buffer): void {
@@ -303,6 +354,7 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
     }
     // A broadcast is never answered; the operator's refusal is only counted.
     if (req.command === 0x7f && !this.safely(() => this.machine.setClock(req.at))) this.counts.refused++;
+    if (req.command === 0x7c || req.command === 0x7d) this.safely(() => this.machine.setTicketData(ticketData(req)));
   }
 
   private startRomSignature(seed: number): void {
@@ -325,13 +377,33 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
   private notePoll(): void {
     const now = this.opts.now();
     this.lastPollAt = now;
+    if (this.hostLost) {
+      this.hostLost = null;
+      this.emit('hostBack');
+    }
     this.recentPolls.push(now);
     if (this.recentPolls.length > 4096)
       this.recentPolls = this.recentPolls.filter((t) => now - t < this.opts.hostSeenWindowMs);
   }
 
-  private chirpTick(): void {
-    if (this.opts.now() - this.lastWakeupAt < this.opts.chirpAfterMs) return;
+  /** Every chirp period: the host counted lost once it has been silent long enough, and the chirp. */
+  private tick(): void {
+    const now = this.opts.now();
+    if (!this.hostLost) {
+      const silentFor = now - this.lastWakeupAt;
+      const unpolledFor = now - (this.lastPollAt ?? this.attachedAt);
+      const reason =
+        silentFor >= this.opts.chirpAfterMs
+          ? `nothing on the line for ${Math.round(silentFor / 1000)} s (loop break)`
+          : unpolledFor >= this.opts.hostLostAfterMs
+            ? `no poll to address ${this.address} for ${Math.round(unpolledFor / 1000)} s`
+            : null;
+      if (reason) {
+        this.hostLost = { since: now, reason };
+        this.emit('hostLost', reason);
+      }
+    }
+    if (now - this.lastWakeupAt < this.opts.chirpAfterMs) return;
     // The machine's own address, alone: the loop-break indication. This line cannot set the
     // wakeup bit on what the machine sends (docs/protocols/sas.md), so it goes as a plain byte.
     this.chirping = true;

@@ -1,10 +1,11 @@
-// The long polls this machine answers (docs/protocols/sas.md, "Polls"), one place saying which
-// poll gets which reply: read from the SasMachine, in SAS units; the tickets' replies are
-// ticket-replies.ts's, the framing and the acknowledgement link.ts's.
+// The long polls this machine answers (docs/protocols/sas.md, "Long polls"), one place saying
+// which poll gets which reply: read from the SasMachine, in SAS units. The meters are
+// meter-answers.ts's, validation and ticket printing by the machine's mode validation-answers.ts's,
+// the tickets' replies ticket-replies.ts's, the framing and the acknowledgement link.ts's.
 
-import type { Answer, Answering } from './answer';
-import type { GameConfig, SasMachine } from './machine';
-import { METER_CODES, METER_POLLS, toSasUnits, type MeterField, type MoneyUnits } from './meter-codes';
+import { credits, type Answering, type PollContext } from './answer';
+import type { GameConfig } from './machine';
+import { meterAnswer } from './meter-answers';
 import {
   ack,
   encodeClock,
@@ -14,27 +15,23 @@ import {
   encodeHandpay,
   encodeHandpayReset,
   encodeMachineInfo,
-  encodeMeters,
   encodeSelectedGame,
-  encodeSelectedMeters,
-  encodeValidationId,
   encodeVersion,
   type GameConfigReply,
-  type SelectedMeter,
 } from './replies';
 import type { LongPollRequest } from './requests';
 import type { TicketReplies } from './ticket-replies';
+import { validationAnswer } from './validation-answers';
 
 /** What the answers need of the link. */
-export interface LongPollContext {
-  address: number;
-  machine: SasMachine;
-  money: MoneyUnits;
+export interface LongPollContext extends PollContext {
   /** The accounting denomination's code (Table C-4). */
   denominationCode: number;
   tickets: TicketReplies;
   /** 21: the ROM signature is worked out in the background and sent on a later general poll. */
   startRomSignature(seed: number): void;
+  /** 0E: real-time event reporting on or off (the link's; a restart starts with it off). */
+  setRealTimeEvents(on: boolean): void;
   /** A poll this machine does not support: counted, and not answered. */
   unsupported(): null;
   /** A poll the operator's settings refuse (7F when the clock may not be set): counted, not answered. */
@@ -48,9 +45,14 @@ export class LongPollAnswers {
   answer(req: LongPollRequest): Answering {
     const a = this.c.address;
     const m = this.c.machine;
-    const fields = METER_POLLS[req.command];
-    if (fields) return this.meterReply(req.command, fields);
+    for (const answerFrom of [meterAnswer, validationAnswer]) {
+      const answer = answerFrom(this.c, req);
+      if (answer !== undefined) return answer ?? this.c.unsupported();
+    }
     switch (req.command) {
+      case 0x0e:
+        this.c.setRealTimeEvents(req.enable);
+        return { reply: ack(a) };
       case 0x01:
         m.shutdown();
         return { reply: ack(a) };
@@ -62,7 +64,7 @@ export class LongPollAnswers {
         return {
           reply: encodeHandpay(
             a,
-            h && { ...h, amount: this.credits(h.amount), partialPay: this.credits(h.partialPay) },
+            h && { ...h, amount: credits(this.c, h.amount), partialPay: credits(this.c, h.partialPay) },
           ),
         };
       }
@@ -71,14 +73,9 @@ export class LongPollAnswers {
       case 0x21:
         this.c.startRomSignature(req.seed);
         return { reply: ack(a) };
-      case 0x2f:
-        return this.selectedMeters(req.game, req.meters);
-      case 0x4c: {
-        const r = m.setValidationId({ validationId: req.validationId, sequence: req.sequence });
-        if (!r) return this.c.unsupported();
-        return { reply: encodeValidationId(a, r.validationId, r.sequence) };
-      }
       case 0x4d:
+        // Standard validation keeps no records: the host reads the last voucher with 3D.
+        if (m.validationMode() === 'standard') return this.c.unsupported();
         return this.c.tickets.voucherRecord(m.validationRecords, req.function);
       case 0x51:
         return { reply: encodeGameCount(a, m.games().length) };
@@ -116,52 +113,12 @@ export class LongPollAnswers {
     }
   }
 
-  private credits(minor: number): number {
-    return toSasUnits(minor, 'credits', this.c.money);
-  }
-
-  private meterValue(field: MeterField, game: number): number | null {
-    if ('count' in field) return this.c.machine.doorAndPowerCounts()[field.count];
-    const raw = this.c.machine.meter(field.code, game);
-    if (raw === null) return null;
-    if (field.wholeCurrency) return Math.floor(raw / 10 ** this.c.money.minorDigits);
-    const def = METER_CODES[field.code];
-    if (!def) throw new RangeError(`meter ${field.code.toString(16)} is not in the SAS meter table`);
-    return toSasUnits(raw, def.unit, this.c.money);
-  }
-
-  private meterReply(command: number, fields: readonly MeterField[]): Answer | null {
-    const values = fields.map((f) => this.meterValue(f, 0));
-    // A single meter the machine does not keep is not answered (the standard's 7.1); in a group
-    // it reads as zero, so the others still get through.
-    if (fields.length === 1 && values[0] === null) return this.c.unsupported();
-    return {
-      reply: encodeMeters(
-        this.c.address,
-        command,
-        fields,
-        values.map((v) => v ?? 0),
-      ),
-    };
-  }
-
-  private selectedMeters(game: number, codes: readonly number[]): Answer | null {
-    if (game > this.c.machine.games().length) return this.c.unsupported();
-    const meters: SelectedMeter[] = [];
-    for (const code of codes) {
-      const def = METER_CODES[code];
-      const value = def ? this.meterValue({ code }, game) : null;
-      if (def && value !== null) meters.push({ code, value, bytes: def.bytes });
-    }
-    return { reply: encodeSelectedMeters(this.c.address, game, meters) };
-  }
-
   private configReply(c: GameConfig): GameConfigReply {
     return {
       gameId: c.gameId,
       additionalId: c.additionalId,
       denominationCode: this.c.denominationCode,
-      maxBet: this.credits(c.maxBet),
+      maxBet: credits(this.c, c.maxBet),
       progressiveGroup: 0,
       gameOptions: 0,
       paytableId: c.paytableId,

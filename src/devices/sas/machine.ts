@@ -8,6 +8,7 @@
 // Money crosses this seam in the cabinet's own terms, minor units of its currency; the link
 // converts to credits of the accounting denomination or to cents as SAS wants each field.
 
+import type { ValidationMode } from './features';
 import type { ValidationConfig } from './validation';
 
 export interface SasDate {
@@ -128,6 +129,53 @@ export interface ValidationRecords {
   markRead(record: ValidationRecord): void;
 }
 
+/** 7B's validation controls (Table 15.2c), as bits. */
+export const VALIDATION_CONTROL = {
+  printerAsCashoutDevice: 1 << 0,
+  printerAsHandpayReceiptDevice: 1 << 1,
+  validateHandpays: 1 << 2,
+  printRestrictedTickets: 1 << 3,
+  foreignRestrictedAmounts: 1 << 4,
+  ticketRedemption: 1 << 5,
+  /** Read only: secure enhanced validation is configured (a validation ID is set). */
+  secureEnhancedConfigured: 1 << 15,
+} as const;
+
+/** 7B: what the host asks to change (bits of `mask` to `states`) and the expirations it gives (0: unchanged). */
+export interface ExtendedValidationChange {
+  mask: number;
+  states: number;
+  cashableExpirationDays: number;
+  restrictedExpirationDays: number;
+}
+
+/** 7B's answer: the controls as they now are, and the expirations (9999: never). */
+export interface ExtendedValidationStatus {
+  statusBits: number;
+  cashableExpirationDays: number;
+  restrictedExpirationDays: number;
+}
+
+/**
+ * 7C and 7D: the host's text for the next vouchers. A field left out (undefined) is left as it is;
+ * `expirationDays` 0 means "never expires" (7D's), as does 9999 (7B's).
+ */
+export interface HostTicketData {
+  location?: string;
+  address1?: string;
+  address2?: string;
+  expirationDays?: number;
+}
+
+/** 3D under standard validation: the last voucher's number and amount, and whether the host has read it. */
+export interface CashOutTicket {
+  /** The 8 digits of standard validation. */
+  validationNumber: string;
+  /** Minor units. */
+  amount: number;
+  read: boolean;
+}
+
 export interface SasMachine {
   /** A meter by SAS code (Table C-7) for game 0 (the machine) or 1…n; null when not kept. */
   meter(code: number, game: number): number | null;
@@ -159,4 +207,29 @@ export interface SasMachine {
   setValidationId(request: ValidationConfig): ValidationConfig | null;
   validationRecords: ValidationRecords;
   ticketIn?: TicketIn;
+  /** How vouchers are validated (docs/protocols/sas.md): the polls answered follow it. */
+  validationMode(): ValidationMode;
+  /** 48: the last note stacked, in minor units; null before the first. */
+  lastBill(): { value: number } | null;
+  /** Table C-5's country comes from it (48, the bill-accepted event). */
+  currency(): string;
+  /** 3D (standard validation): the last voucher printed; null before the first. */
+  lastCashOutTicket(): CashOutTicket | null;
+  /** The host has taken 3D's reply with this number: under standard validation the next voucher may print. */
+  cashOutTicketRead(validationNumber: string): void;
+  /** 57 (system validation): the cash-out waiting for the host's number, minor units; null when none. */
+  pendingCashout(): { amount: number } | null;
+  /**
+   * 58: the host's validation number for the pending cash-out (system ID 0: refused, a handpay).
+   * 0 acknowledged, 0x80 not waiting for one, 0x81 refused as improper.
+   */
+  systemValidation(systemId: number, validationNumber: string): number;
+  /** A4: the largest cash-out paid without a handpay, minor units (the ticket limit). */
+  cashOutLimit(): number;
+  /** 7B: applies what the machine supports of the change (a mask of 0 changes nothing). */
+  extendedValidation(change: ExtendedValidationChange): ExtendedValidationStatus;
+  /** 7C, 7D: the host's ticket data; false when it is refused (the flag 7C and 7D answer). */
+  setTicketData(data: HostTicketData): boolean;
+  /** 7B: the machine's asset number (0 when it has none). */
+  assetNumber(): number;
 }

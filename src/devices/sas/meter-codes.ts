@@ -3,6 +3,8 @@
 // (money in minor units of its currency, counts as counts); the link turns money into credits of
 // the accounting denomination, or into cents for the meters SAS keeps in cents (0D–10).
 
+import { SAS_BILL_VALUES } from '../../cabinet';
+
 export type MeterUnit = 'credits' | 'cents' | 'count';
 
 export interface MeterCodeDef {
@@ -33,6 +35,11 @@ function table(): Record<number, MeterCodeDef> {
   set(0x40, 0x57, count); // bills accepted by note value, $1 … $1,000,000
   t[0x58] = credits; // bills to drop
   set(0x59, 0x62, count); // bills to drop by note value
+  // Tickets in and out and validated handpays by kind: amounts in cents, then their counts.
+  for (let c = 0x80; c <= 0x93; c += 2) {
+    t[c] = cents;
+    t[c + 1] = count;
+  }
   return t;
 }
 
@@ -40,6 +47,35 @@ export const METER_CODES: Readonly<Record<number, MeterCodeDef>> = table();
 
 /** Bill meters of long poll 1E, in order: $1, $5, $10, $20, $50, $100. */
 export const BILL_METERS_1E = [0x40, 0x42, 0x43, 0x44, 0x46, 0x47] as const;
+
+/**
+ * Long polls 31–45 (but 3D): the count of one note value each, as bills-accepted meters 0040–0053
+ * ($1 31, $2 32, $5 33, $10 34, $20 35, $50 36, $100 37, $500 38, $1,000 39, $200 3A, $25 3B,
+ * $2,000 3C, $2,500 3E, $5,000 3F, $10,000 40, $20,000 41, $25,000 42, $50,000 43, $100,000 44,
+ * $250 45).
+ */
+export const BILL_POLLS: Readonly<Record<number, number>> = {
+  0x31: 0x40,
+  0x32: 0x41,
+  0x33: 0x42,
+  0x34: 0x43,
+  0x35: 0x44,
+  0x36: 0x46,
+  0x37: 0x47,
+  0x38: 0x4a,
+  0x39: 0x4b,
+  0x3a: 0x48,
+  0x3b: 0x45,
+  0x3c: 0x4c,
+  0x3e: 0x4d,
+  0x3f: 0x4e,
+  0x40: 0x4f,
+  0x41: 0x50,
+  0x42: 0x51,
+  0x43: 0x52,
+  0x44: 0x53,
+  0x45: 0x49,
+};
 
 /** Table C-4: accounting denominations in cents and their codes. */
 const DENOMINATIONS: ReadonlyArray<readonly [cents: number, code: number]> = [
@@ -139,6 +175,11 @@ export const METER_POLLS: Readonly<Record<number, readonly MeterField[]>> = {
   0x1e: f(...BILL_METERS_1E),
   // "Total dollar value of bills": whole units of the currency, not credits.
   0x20: [{ code: 0x0b, wholeCurrency: true }],
+  ...Object.fromEntries(Object.entries(BILL_POLLS).map(([poll, code]) => [poll, f(code)])),
+  0x46: f(0x0b),
+  // Bills in the stacker and their value in credits: only while the acceptor reports its stacker.
+  0x49: f(0x3e),
+  0x4a: f(0x3f),
 };
 
 export const fieldBytes = (field: MeterField): number => ('code' in field && field.bytes) || 4;
@@ -160,20 +201,51 @@ const METER_NAMES: Readonly<Record<number, string>> = {
   0x12: 'total SAS cashable ticket out (quantity)',
   0x15: 'total ticket in',
   0x16: 'total ticket out',
+  0x1c: 'total machine paid paytable win',
+  0x1f: 'total hand paid paytable win',
+  0x28: 'total cashable ticket in',
+  0x29: 'total regular cashable ticket in',
+  0x2c: 'total cashable ticket out',
+  0x35: 'regular cashable ticket in (quantity)',
+  0x38: 'regular cashable ticket out (quantity)',
+  0x3e: 'bills in the stacker',
+  0x3f: 'value of bills in the stacker',
+  0x80: 'regular cashable ticket in (cents)',
+  0x81: 'regular cashable ticket in (quantity)',
+  0x86: 'regular cashable ticket out (cents)',
+  0x87: 'regular cashable ticket out (quantity)',
   0x22: 'total won (coin out + jackpot)',
   0x23: 'total handpaid (cancelled credits + jackpot)',
   0x24: 'total drop',
   0x25: 'games since last power up',
   0x26: 'games since last slot door closure',
 };
-const BILL_VALUES = [
-  1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 25000, 50000, 100000, 200000,
-  250000, 500000, 1000000,
-];
-
 export function meterName(code: number): string {
   if (METER_NAMES[code]) return METER_NAMES[code];
-  const bill = code >= 0x40 ? BILL_VALUES[code - 0x40] : undefined;
+  const bill = code >= 0x40 ? SAS_BILL_VALUES[code - 0x40] : undefined;
   if (bill !== undefined) return `$${bill.toLocaleString('en-US')} bills accepted`;
   return `meter ${code.toString(16).padStart(4, '0').toUpperCase()}`;
 }
+
+/**
+ * Long poll 50 by validation type (Table 15.13c): the meters (Table C-7) that count each, its
+ * quantity and its amount in cents. Types 02–04 are tickets of AFT transfers, which have no
+ * meters of their own here: this machine has no AFT, so they read zero.
+ */
+export const VALIDATION_METERS: Readonly<Record<number, { count: number; cents: number } | null>> = {
+  0x00: { count: 0x87, cents: 0x86 }, // cashable ticket from a cash-out or a win
+  0x01: { count: 0x89, cents: 0x88 }, // restricted promotional ticket from a cash-out
+  0x02: null, // cashable ticket from an AFT transfer
+  0x03: null, // restricted ticket from an AFT transfer
+  0x04: null, // debit ticket from an AFT transfer
+  0x10: { count: 0x8d, cents: 0x8c }, // cancelled credit handpay, receipt printed
+  0x20: { count: 0x8f, cents: 0x8e }, // jackpot handpay, receipt printed
+  0x40: { count: 0x91, cents: 0x90 }, // cancelled credit handpay, no receipt
+  0x60: { count: 0x93, cents: 0x92 }, // jackpot handpay, no receipt
+  0x80: { count: 0x81, cents: 0x80 }, // cashable ticket redeemed
+  0x81: { count: 0x83, cents: 0x82 }, // restricted promotional ticket redeemed
+  0x82: { count: 0x85, cents: 0x84 }, // nonrestricted promotional ticket redeemed
+};
+
+/** 6F and AF report every meter in this many bytes: 16 digits hold any meter this machine keeps. */
+export const EXTENDED_METER_BYTES = 8;

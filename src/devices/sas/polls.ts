@@ -30,10 +30,51 @@ const R = (name: string, replyLength: number | 'variable'): PollDef => ({
   reply: replyLength === 'variable' ? { kind: 'variable' } : { kind: 'fixed', length: replyLength },
 });
 const meter4 = (name: string) => R(name, 8);
+const S = (name: string, length: number, reply: ReplyShape): PollDef => ({
+  name,
+  type: 'S',
+  request: { kind: 'fixed', length },
+  reply,
+});
+/** A type M poll whose data is the game number alone (`a cmd game(2 BCD) crc`). */
+const gameN = (name: string, replyLength: number): PollDef => ({
+  name,
+  type: 'M',
+  request: { kind: 'fixed', length: 6 },
+  reply: { kind: 'fixed', length: replyLength },
+});
+const ACK: ReplyShape = { kind: 'ack' };
+const VARIABLE: Shape = { kind: 'variable' };
+const fixed = (length: number): Shape => ({ kind: 'fixed', length });
+
+/** Bills accepted by note value, 31–45 but 3D (meter-codes.ts, BILL_POLLS). */
+const BILL_POLL_NAMES: Readonly<Record<number, string>> = {
+  0x31: '$1',
+  0x32: '$2',
+  0x33: '$5',
+  0x34: '$10',
+  0x35: '$20',
+  0x36: '$50',
+  0x37: '$100',
+  0x38: '$500',
+  0x39: '$1,000',
+  0x3a: '$200',
+  0x3b: '$25',
+  0x3c: '$2,000',
+  0x3e: '$2,500',
+  0x3f: '$5,000',
+  0x40: '$10,000',
+  0x41: '$20,000',
+  0x42: '$25,000',
+  0x43: '$50,000',
+  0x44: '$100,000',
+  0x45: '$250',
+};
 
 export const LONG_POLLS: Readonly<Record<number, PollDef>> = {
   0x01: { name: 'shutdown (disable play)', type: 'S', request: { kind: 'fixed', length: 4 }, reply: { kind: 'ack' } },
   0x02: { name: 'startup (enable play)', type: 'S', request: { kind: 'fixed', length: 4 }, reply: { kind: 'ack' } },
+  0x0e: S('enable/disable real time event reporting', 5, ACK),
   0x0f: R('send meters 10 through 15', 28),
   0x10: meter4('send total cancelled credits meter'),
   0x11: meter4('send total coin in meter'),
@@ -57,12 +98,21 @@ export const LONG_POLLS: Readonly<Record<number, PollDef>> = {
     request: { kind: 'fixed', length: 6 },
     reply: { kind: 'ack' },
   },
+  0x2d: gameN('send total hand paid cancelled credits', 10),
   0x2f: {
     name: 'send selected meters for game n',
     type: 'M',
     request: { kind: 'variable' },
     reply: { kind: 'variable' },
   },
+  ...Object.fromEntries(
+    Object.entries(BILL_POLL_NAMES).map(([code, note]) => [code, meter4(`send ${note} bills in meter`)]),
+  ),
+  0x3d: R('send cash out ticket information', 13),
+  0x46: meter4('send credit amount of all bills accepted'),
+  0x48: R('send last accepted bill information', 10),
+  0x49: meter4('send number of bills currently in the stacker'),
+  0x4a: meter4('send total credit amount of all bills currently in the stacker'),
   0x4c: {
     name: 'set secure enhanced validation ID',
     type: 'S',
@@ -75,7 +125,9 @@ export const LONG_POLLS: Readonly<Record<number, PollDef>> = {
     request: { kind: 'fixed', length: 5 },
     reply: { kind: 'fixed', length: 35 },
   },
+  0x50: S('send validation meters', 5, fixed(14)),
   0x51: R('send number of games implemented', 6),
+  0x52: gameN('send game n meters', 22),
   0x53: {
     name: 'send game n configuration',
     type: 'M',
@@ -85,8 +137,14 @@ export const LONG_POLLS: Readonly<Record<number, PollDef>> = {
   0x54: R('send SAS version ID and gaming machine serial number', 'variable'),
   0x55: R('send selected game number', 6),
   0x56: R('send enabled game numbers', 'variable'),
+  0x57: R('send pending cashout information', 10),
+  0x58: S('receive validation number', 13, fixed(5)),
+  0x6f: { name: 'send extended meters for game n', type: 'M', request: VARIABLE, reply: VARIABLE },
   0x70: R('send ticket validation data', 'variable'),
   0x71: { name: 'redeem ticket', type: 'S', request: { kind: 'variable' }, reply: { kind: 'variable' } },
+  0x7b: { name: 'extended validation status', type: 'S', request: VARIABLE, reply: VARIABLE },
+  0x7c: { name: 'set extended ticket data', type: 'S', broadcast: true, request: VARIABLE, reply: fixed(5) },
+  0x7d: { name: 'set ticket data', type: 'S', broadcast: true, request: VARIABLE, reply: fixed(5) },
   0x7e: R('send current date and time', 11),
   0x7f: {
     name: 'receive date and time',
@@ -101,7 +159,17 @@ export const LONG_POLLS: Readonly<Record<number, PollDef>> = {
     request: { kind: 'fixed', length: 4 },
     reply: { kind: 'fixed', length: 5 },
   },
+  0xa0: gameN('send enabled features', 12),
+  0xa4: gameN('send cash out limit', 8),
+  // The same meters as 6F, so a host can read two sets in consecutive polls.
+  0xaf: { name: 'send extended meters for game n (alternate)', type: 'M', request: VARIABLE, reply: VARIABLE },
 };
+
+/**
+ * The machine's event message in real-time event reporting (0E): `a FF code data crc`, sent to a
+ * general poll, or to a long poll instead of its reply, while an event is waiting.
+ */
+export const EVENT_RESPONSE = 0xff;
 
 /** The ROM signature's own reply, sent to the first general poll after the signature is ready. */
 export const ROM_SIGNATURE_REPLY_LENGTH = 6;

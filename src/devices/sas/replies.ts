@@ -277,3 +277,164 @@ export function checkReply(b: Buffer, address: number, command: number): void {
     throw new SasFormatError(`reply ${b.subarray(0, 2).toString('hex')} is not for ${address}/${command.toString(16)}`);
   if (!crcOk(b)) throw new SasFormatError(`reply to ${command.toString(16)} has a bad CRC`);
 }
+
+/** 2D: one meter for a game (`a 2D game(2 BCD) meter(4 BCD)`), already in credits. */
+export const encodeGameMeter = (address: number, command: number, game: number, value: number): Buffer =>
+  withCrc([address, command, ...toBcd(game, 2), ...toBcd(value, 4)]);
+export const decodeGameMeter = (b: Buffer): { game: number; value: number } => ({
+  game: fromBcd(b, 2, 2),
+  value: fromBcd(b, 4, 4),
+});
+
+/** 52: a game's coin in, coin out, jackpot and games played, 4 BCD each. */
+export function encodeGameMeters(address: number, game: number, values: readonly number[]): Buffer {
+  if (values.length !== 4) throw new SasFormatError(`52 carries 4 meters, not ${values.length}`);
+  return withCrc([address, 0x52, ...toBcd(game, 2), ...values.flatMap((v) => [...toBcd(v, 4)])]);
+}
+export const decodeGameMeters = (b: Buffer): { game: number; values: number[] } => ({
+  game: fromBcd(b, 2, 2),
+  values: [0, 1, 2, 3].map((i) => fromBcd(b, 4 + 4 * i, 4)),
+});
+
+/** 3D: the last cash-out ticket's standard validation number (8 digits) and amount in cents. */
+export interface CashOutTicketReply {
+  validationNumber: string;
+  amountCents: number;
+}
+export const encodeCashOutTicket = (address: number, t: CashOutTicketReply): Buffer =>
+  withCrc([address, 0x3d, ...digitsToBcd(t.validationNumber, 4), ...toBcd(t.amountCents, 5)]);
+export const decodeCashOutTicket = (b: Buffer): CashOutTicketReply => ({
+  validationNumber: bcdToDigits(b, 2, 4),
+  amountCents: fromBcd(b, 6, 5),
+});
+
+/** 48 (and the data of real-time event 4F): the note, by country (Table C-5) and denomination (C-6) code. */
+export interface BillReply {
+  countryCode: number;
+  denominationCode: number;
+  /** Notes of this value accepted, lifetime. */
+  count: number;
+}
+export const billBytes = (b: BillReply): number[] => [
+  ...toBcd(b.countryCode, 1),
+  ...toBcd(b.denominationCode, 1),
+  ...toBcd(b.count, 4),
+];
+const readBill = (b: Uint8Array, at: number): BillReply => ({
+  countryCode: fromBcd(b, at, 1),
+  denominationCode: fromBcd(b, at + 1, 1),
+  count: fromBcd(b, at + 2, 4),
+});
+export const encodeLastBill = (address: number, b: BillReply): Buffer => withCrc([address, 0x48, ...billBytes(b)]);
+export const decodeLastBill = (b: Buffer): BillReply => readBill(b, 2);
+
+/** 50: validations of one type, how many and their amount in cents. */
+export interface ValidationMetersReply {
+  validationType: number;
+  count: number;
+  amountCents: number;
+}
+export const encodeValidationMeters = (address: number, v: ValidationMetersReply): Buffer =>
+  withCrc([address, 0x50, v.validationType, ...toBcd(v.count, 4), ...toBcd(v.amountCents, 5)]);
+export const decodeValidationMeters = (b: Buffer): ValidationMetersReply => ({
+  validationType: sasByte(b, 2),
+  count: fromBcd(b, 3, 4),
+  amountCents: fromBcd(b, 7, 5),
+});
+
+/** 57: the cash-out waiting for the host's validation number (00 cashable ticket), or 80 none. */
+export interface PendingCashoutReply {
+  cashoutType: number;
+  amountCents: number;
+}
+export const NOT_WAITING_FOR_VALIDATION = 0x80;
+export const encodePendingCashout = (address: number, p: PendingCashoutReply): Buffer =>
+  withCrc([address, 0x57, p.cashoutType, ...toBcd(p.amountCents, 5)]);
+export const decodePendingCashout = (b: Buffer): PendingCashoutReply => ({
+  cashoutType: sasByte(b, 2),
+  amountCents: fromBcd(b, 3, 5),
+});
+
+/** 58, 7C, 7D: a one-byte status. */
+export const encodeStatusReply = (address: number, command: number, status: number): Buffer =>
+  withCrc([address, command, status]);
+export const decodeStatusReply = (b: Buffer): number => sasByte(b, 2);
+
+/** 6F and AF: each meter kept with its two-byte code, its size in bytes, and its BCD value. */
+export function encodeExtendedMeters(
+  address: number,
+  command: number,
+  game: number,
+  meters: readonly SelectedMeter[],
+): Buffer {
+  const body = [
+    ...toBcd(game, 2),
+    ...meters.flatMap((m) => [...binaryLE(m.code, 2), m.bytes, ...toBcd(m.value, m.bytes)]),
+  ];
+  if (body.length > 0xff) throw new SasFormatError(`${command.toString(16)} reply of ${body.length} bytes`);
+  return withCrc([address, command, body.length, ...body]);
+}
+
+export function decodeExtendedMeters(b: Buffer): { game: number; meters: SelectedMeter[] } {
+  const end = 3 + sasByte(b, 2);
+  const meters: SelectedMeter[] = [];
+  let at = 5;
+  while (at < end) {
+    const code = readLE(b, at, 2);
+    const bytes = sasByte(b, at + 2);
+    if (bytes > 9) throw new SasFormatError(`extended meter ${code.toString(16)} of ${bytes} bytes: at most 9`);
+    meters.push({ code, bytes, value: bytes ? fromBcd(b, at + 3, bytes) : 0 });
+    at += 3 + bytes;
+  }
+  if (at !== end) throw new SasFormatError('extended meters overrun the reply');
+  return { game: fromBcd(b, 3, 2), meters };
+}
+
+/** 7B's reply: the machine's asset number, its validation controls (Table 15.2c) and expirations in days. */
+export interface ExtendedValidationReply {
+  assetNumber: number;
+  statusBits: number;
+  cashableExpirationDays: number;
+  restrictedExpirationDays: number;
+}
+export function encodeExtendedValidation(address: number, v: ExtendedValidationReply): Buffer {
+  const body = [
+    ...binaryLE(v.assetNumber, 4),
+    ...binaryLE(v.statusBits, 2),
+    ...toBcd(v.cashableExpirationDays, 2),
+    ...toBcd(v.restrictedExpirationDays, 2),
+  ];
+  return withCrc([address, 0x7b, body.length, ...body]);
+}
+export const decodeExtendedValidation = (b: Buffer): ExtendedValidationReply => ({
+  assetNumber: readLE(b, 3, 4),
+  statusBits: readLE(b, 7, 2),
+  cashableExpirationDays: fromBcd(b, 9, 2),
+  restrictedExpirationDays: fromBcd(b, 11, 2),
+});
+
+/** A0: the features of the machine or a game, four bytes of Table 7.14 bits then two reserved. */
+export function encodeEnabledFeatures(address: number, game: number, features: readonly number[]): Buffer {
+  if (features.length !== 4) throw new SasFormatError(`A0 carries 4 feature bytes, not ${features.length}`);
+  return withCrc([address, 0xa0, ...toBcd(game, 2), ...features, 0, 0]);
+}
+export const decodeEnabledFeatures = (b: Buffer): { game: number; features: number[] } => ({
+  game: fromBcd(b, 2, 2),
+  features: [4, 5, 6, 7].map((i) => sasByte(b, i)),
+});
+
+/** A4: the cash-out limit in credits of the accounting denomination, 2 BCD. */
+export const encodeCashOutLimit = (address: number, game: number, credits: number): Buffer =>
+  withCrc([address, 0xa4, ...toBcd(game, 2), ...toBcd(credits, 2)]);
+export const decodeCashOutLimit = (b: Buffer): { game: number; credits: number } => ({
+  game: fromBcd(b, 2, 2),
+  credits: fromBcd(b, 4, 2),
+});
+
+/** Real-time event reporting: `a FF code data crc` (the data's layout is the exception's, exception-codes.ts). */
+export const encodeEvent = (address: number, code: number, data: readonly number[]): Buffer =>
+  withCrc([address, 0xff, code, ...data]);
+export const decodeEvent = (b: Buffer): { code: number; data: number[] } => ({
+  code: sasByte(b, 2),
+  data: [...b.subarray(3, b.length - 2)],
+});

@@ -5,18 +5,12 @@
 // status) is given up only when its reply is taken (link.ts keeps the acknowledgement).
 
 import { isValidationNumber, VALIDATION_DIGITS } from '../../cabinet/ticket-verdicts';
-import type { Answer } from './answer';
+import type { Answer, ExceptionReport } from './answer';
 import { TICKET_INSERTED, TICKET_TRANSFER_COMPLETE } from './exception-codes';
 import { SasFormatError } from './frame';
 import type { TicketIn, ValidationRecord, ValidationRecords } from './machine';
 import { minorToCents, type MoneyUnits } from './meter-codes';
-import {
-  encodeRedeem,
-  encodeTicketValidation,
-  encodeValidationInfo,
-  exceptionReply,
-  type ValidationInfoReply,
-} from './replies';
+import { encodeRedeem, encodeTicketValidation, encodeValidationInfo, type ValidationInfoReply } from './replies';
 import type { RedeemRequest } from './requests';
 import { REDEEM_STATUS } from './ticket-codes';
 
@@ -38,19 +32,19 @@ export class TicketReplies {
    * The general poll's word on tickets: 68 while the host has not read how the last redemption
    * ended (again each `reissue68Ms` once taken), 67 once for a ticket awaiting the host; else null.
    */
-  exception(ticketIn: TicketIn | undefined): Answer | null {
+  exception(ticketIn: TicketIn | undefined): ExceptionReport | null {
     const ticket = ticketIn?.current() ?? null;
     if (ticket?.state === 'complete' && !ticket.statusRead) {
       const t = this.taken68;
       if (!t || t.id !== ticket.id || this.o.now() - t.at >= this.o.reissue68Ms) {
         return {
-          reply: exceptionReply(TICKET_TRANSFER_COMPLETE),
+          code: TICKET_TRANSFER_COMPLETE,
           taken: () => (this.taken68 = { id: ticket.id, at: this.o.now() }),
         };
       }
     }
     if (ticket?.state === 'awaitingHost' && this.taken67 !== ticket.id) {
-      return { reply: exceptionReply(TICKET_INSERTED), taken: () => (this.taken67 = ticket.id) };
+      return { code: TICKET_INSERTED, taken: () => (this.taken67 = ticket.id) };
     }
     return null;
   }

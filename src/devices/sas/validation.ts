@@ -105,3 +105,27 @@ export function issueValidation(config: ValidationConfig): { config: ValidationC
     barcode: secureEnhancedBarcode(config.validationId, sequence),
   };
 }
+
+/**
+ * Standard validation (the standard's 15.14): the 8-digit number a machine makes from the cash-out
+ * alone. The amount in credits (its six low digits) and the time of the cash-out (HHMMSS), each
+ * three bytes of BCD, are added with BCD carry (the carry out of the top digit is dropped); the
+ * three bytes of the sum are then read as one binary number and written in decimal.
+ *
+ * Anyone who knows a ticket's amount and the second it was printed can make its number, and two
+ * cash-outs whose amount and time add up alike share one: the host learns each number from 3D and
+ * must check the amount with it. docs/protocols/sas.md says what that means for a floor.
+ */
+export function standardValidationNumber(
+  amountCredits: number,
+  at: { hour: number; minute: number; second: number },
+): string {
+  if (!Number.isSafeInteger(amountCredits) || amountCredits < 0)
+    throw new RangeError(`amount ${amountCredits} must be a whole number of credits`);
+  const time = at.hour * 10000 + at.minute * 100 + at.second;
+  if (![at.hour, at.minute, at.second].every(Number.isInteger) || at.hour > 23 || at.minute > 59 || at.second > 59)
+    throw new RangeError(`no such time of day: ${at.hour}:${at.minute}:${at.second}`);
+  // Six-digit BCD addition with the carry out of the top digit dropped is decimal addition mod 10^6.
+  const sum = ((amountCredits % 1_000_000) + time) % 1_000_000;
+  return String(parseInt(String(sum).padStart(6, '0'), 16)).padStart(8, '0');
+}

@@ -27,6 +27,8 @@ export abstract class DriverBase<F> extends EventEmitter<DriverEvents> {
   private timer: NodeJS.Timeout | null = null;
   private wake: (() => void) | null = null;
   private loopDone: Promise<void> = Promise.resolve();
+  /** The step under way asked for the next one at once (see stepAgain). */
+  private again = false;
   private readonly onlineWaiters: (() => void)[] = [];
 
   constructor(
@@ -102,6 +104,11 @@ export abstract class DriverBase<F> extends EventEmitter<DriverEvents> {
     w?.();
   }
 
+  /** From inside a step: the next step runs as soon as this one ends, without the poll pause. */
+  protected stepAgain(): void {
+    this.again = true;
+  }
+
   /** One step of work; throws NoAnswerError when the device did not answer. */
   protected abstract step(): Promise<void>;
   protected onConnected(): void {}
@@ -144,6 +151,10 @@ export abstract class DriverBase<F> extends EventEmitter<DriverEvents> {
         }
       }
       if (!this.running) break;
+      if (this.again) {
+        this.again = false;
+        continue;
+      }
       await new Promise<void>((resolve) => {
         this.wake = resolve;
         this.timer = setTimeout(() => {

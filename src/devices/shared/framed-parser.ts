@@ -1,13 +1,28 @@
-// One streaming parser for the two protocols framed as `SYNC LEN ... CRC-lo CRC-hi` (ID-003 and
-// the button deck): a small object-mode Transform in the manner of serialport's own parsers.
+// One streaming parser for the protocols framed as `SYNC LEN ... CHECK` with LEN counting the whole
+// frame: ID-003 and the button deck (a CRC-16/KERMIT, low byte first) and EBDS (ETX and an XOR
+// checksum); a small object-mode Transform in the manner of serialport's own parsers.
 // It survives frames split at any byte, garbage between frames and corrupt frames; every frame it
 // throws away is counted, so a driver can report a noisy line instead of hiding it.
 
 import { Transform, type TransformCallback } from 'node:stream';
 import { crc16Kermit } from './crc16-kermit';
 
+/** How a frame of the claimed length proves itself whole; `reason` names a frame that fails. */
+export interface FrameCheck {
+  reason: 'crc' | 'checksum';
+  ok: (frame: Buffer) => boolean;
+}
+
+/** CRC-16/KERMIT over every byte before it, low byte first (ID-003, the button deck). */
+export const CRC16_KERMIT_CHECK: FrameCheck = {
+  reason: 'crc',
+  ok: (f) => crc16Kermit(f, 0, f.length - 2) === f.readUInt16LE(f.length - 2),
+};
+
 export interface FramingOptions<T> {
   sync: number;
+  /** Default: CRC-16/KERMIT in the last two bytes. */
+  check?: FrameCheck;
   /** Whole frame, sync and CRC included. */
   minLength: number;
   maxLength: number;
@@ -20,7 +35,7 @@ export interface FramingOptions<T> {
 export interface ParserStats {
   /** Frames delivered. */
   frames: number;
-  /** Frames dropped: impossible length, wrong CRC, a payload the decoder refused, or a run of
+  /** Frames dropped: impossible length, a failed check (CRC or checksum), a payload the decoder refused, or a run of
    *  bytes with no sync byte (a frame whose sync byte itself was corrupt looks like that). */
   badFrames: number;
   /** Bytes skipped while hunting for a sync byte. */
@@ -29,7 +44,7 @@ export interface ParserStats {
 
 /** Why the last frames were dropped, newest last; bounded so a noisy line cannot grow it. */
 export interface DropRecord {
-  reason: 'length' | 'crc' | 'decode' | 'garbage';
+  reason: 'length' | FrameCheck['reason'] | 'decode' | 'garbage';
   detail: string;
 }
 
@@ -117,11 +132,11 @@ export class FramedParser<T> extends Transform {
         }
         break;
       }
-      const crc = buf.readUInt16LE(len - 2);
-      if (crc16Kermit(buf, 0, len - 2) !== crc) {
+      const check = this.opts.check ?? CRC16_KERMIT_CHECK;
+      if (!check.ok(buf.subarray(0, len))) {
         // Resync one byte on, not one frame on: the length byte itself may be the corrupt one,
         // and a good frame may start inside what it claimed.
-        this.discard('crc', `bad CRC on ${buf.subarray(0, len).toString('hex')}`);
+        this.discard(check.reason, `bad ${check.reason} on ${buf.subarray(0, len).toString('hex')}`);
         buf = buf.subarray(1);
         continue;
       }

@@ -6,18 +6,30 @@
 import { REDEEM_STATUS, refusedByHost, TRANSFER_CODE } from '../sas/ticket-codes';
 import { crc16Kermit } from '../shared/crc16-kermit';
 import { planRaise, type ExceptionStore } from '../sas/exception-queue';
-import type {
-  GameConfig,
-  GameEntry,
-  HandpayInfo,
-  RedeemDecision,
-  SasDateTime,
-  SasMachine,
-  TicketIn,
-  TicketRedemption,
-  ValidationRecord,
+import type { ValidationMode } from '../sas/features';
+import {
+  VALIDATION_CONTROL,
+  type CashOutTicket,
+  type ExtendedValidationChange,
+  type ExtendedValidationStatus,
+  type GameConfig,
+  type GameEntry,
+  type HandpayInfo,
+  type HostTicketData,
+  type RedeemDecision,
+  type SasDateTime,
+  type SasMachine,
+  type TicketIn,
+  type TicketRedemption,
+  type ValidationRecord,
 } from '../sas/machine';
-import { applySetValidationId, issueValidation, type ValidationConfig, type ValidationState } from '../sas/validation';
+import {
+  applySetValidationId,
+  issueValidation,
+  standardValidationNumber,
+  type ValidationConfig,
+  type ValidationState,
+} from '../sas/validation';
 
 export interface FakeMachineOptions {
   /** Credit limit for tickets in, minor units. */
@@ -50,6 +62,16 @@ export class FakeMachine implements SasMachine {
   ticket: TicketRedemption | null = null;
   /** What the cabinet would do with a ticket the host accepted: stack it (true) or fail (false). */
   stackSucceeds = true;
+  mode: ValidationMode = 'secure-enhanced';
+  lastNote: { value: number } | null = null;
+  cashOutTicket: CashOutTicket | null = null;
+  /** System validation: the cash-out waiting for the host's number. */
+  pending: { amount: number } | null = null;
+  ticketLimit = 100_000;
+  /** 7B's controls this machine lets the host change, and the expiration it prints. */
+  controls = VALIDATION_CONTROL.printerAsCashoutDevice | VALIDATION_CONTROL.ticketRedemption;
+  cashableExpirationDays = 30;
+  ticketData: HostTicketData = {};
   readonly gameList: GameEntry[] = [
     { gameId: 'JB', additionalId: '000', maxBet: 500, paytableId: 'JB96', basePercent: 99.54, enabled: true },
     { gameId: 'PP', additionalId: '000', maxBet: 1000, paytableId: 'PP12', basePercent: 100.24, enabled: true },
@@ -70,6 +92,9 @@ export class FakeMachine implements SasMachine {
       settleAfterMs: -1,
       ...options,
     };
+    // What a cabinet keeps from the start: the cancelled credits, the bills and every note's count.
+    for (const code of [0x03, 0x04, 0x0b]) this.meters.set(code, 0);
+    for (let code = 0x40; code <= 0x57; code++) this.meters.set(code, 0);
   }
 
   raise(code: number): void {
@@ -90,31 +115,52 @@ export class FakeMachine implements SasMachine {
     this.meters.set(code, (this.meters.get(code) ?? 0) + delta);
   }
 
-  /** Prints a voucher: the next secure enhanced number, a 4D record, exception 3D. Null (and 3F) when not configured. */
+  /**
+   * A cash-out in the machine's validation mode: secure enhanced prints the next number (null and
+   * 3F when no ID is set); standard prints its own 8 digits; system waits for the host (57) and
+   * returns null, the voucher printing when 58 brings the number.
+   */
   printVoucher(amount: number): string | null {
+    if (this.mode === 'system') {
+      this.pending = { amount };
+      this.raise(0x57);
+      return null;
+    }
+    if (this.mode === 'standard') {
+      const validationNumber = standardValidationNumber(amount, this.clockNow);
+      this.cashOutTicket = { validationNumber, amount, read: false };
+      this.debit(amount);
+      return validationNumber;
+    }
     if (!this.validation.current) {
       this.raise(0x3f);
       return null;
     }
     const { config, barcode } = issueValidation(this.validation.current);
     this.validation = { ...this.validation, current: config };
-    const index = (this.records.length % BUFFER_SIZE) + 1;
-    const rec = {
-      index,
+    this.keepRecord(barcode, amount, config.sequence);
+    return barcode;
+  }
+
+  private keepRecord(barcode: string, amount: number, sequence: number): void {
+    this.records.push({
+      index: (this.records.length % BUFFER_SIZE) + 1,
       type: 0x00,
       at: { ...this.clockNow },
       barcode,
       amount,
-      ticketNumber: config.sequence % 10000,
+      ticketNumber: sequence % 10000,
       expires: { year: this.clockNow.year, month: 12, day: 31 },
       read: false,
-    };
-    this.records.push(rec);
+    });
+    this.debit(amount);
+  }
+
+  private debit(amount: number): void {
     this.addMeter(0x0e, amount);
     this.addMeter(0x12, 1);
     this.addMeter(0x0c, -amount);
     this.raise(0x3d);
-    return barcode;
   }
 
   /** A ticket with this barcode arrives in escrow, waiting for the host. */
@@ -247,6 +293,70 @@ export class FakeMachine implements SasMachine {
         this.ticket = { ...this.ticket, statusRead: true };
     },
   };
+
+  validationMode(): ValidationMode {
+    return this.mode;
+  }
+
+  lastBill(): { value: number } | null {
+    return this.lastNote;
+  }
+
+  currency(): string {
+    return 'USD';
+  }
+
+  lastCashOutTicket(): CashOutTicket | null {
+    return this.cashOutTicket && { ...this.cashOutTicket };
+  }
+
+  cashOutTicketRead(validationNumber: string): void {
+    if (this.cashOutTicket?.validationNumber === validationNumber) this.cashOutTicket.read = true;
+  }
+
+  pendingCashout(): { amount: number } | null {
+    return this.pending && { ...this.pending };
+  }
+
+  systemValidation(systemId: number, validationNumber: string): number {
+    this.calls.push(`systemValidation ${systemId} ${validationNumber}`);
+    const p = this.pending;
+    if (!p) return 0x80;
+    this.pending = null;
+    if (systemId === 0) {
+      this.handpayInfo = { progressiveGroup: 0, level: 0x80, amount: p.amount, partialPay: 0, resetId: 0 };
+      this.raise(0x51);
+      return 0x00;
+    }
+    this.keepRecord(String(systemId).padStart(2, '0') + validationNumber, p.amount, this.records.length + 1);
+    return 0x00;
+  }
+
+  cashOutLimit(): number {
+    return this.ticketLimit;
+  }
+
+  extendedValidation(change: ExtendedValidationChange): ExtendedValidationStatus {
+    const settable = VALIDATION_CONTROL.printerAsCashoutDevice | VALIDATION_CONTROL.ticketRedemption;
+    const mask = change.mask & settable;
+    this.controls = (this.controls & ~mask) | (change.states & mask);
+    if (change.cashableExpirationDays) this.cashableExpirationDays = change.cashableExpirationDays;
+    return {
+      statusBits: this.controls | (this.validation.current ? VALIDATION_CONTROL.secureEnhancedConfigured : 0),
+      cashableExpirationDays: this.cashableExpirationDays,
+      restrictedExpirationDays: 0,
+    };
+  }
+
+  setTicketData(data: HostTicketData): boolean {
+    this.calls.push(`setTicketData ${JSON.stringify(data)}`);
+    this.ticketData = { ...this.ticketData, ...data };
+    return true;
+  }
+
+  assetNumber(): number {
+    return 42;
+  }
 
   private decide(id: string, d: RedeemDecision): number {
     const t = this.ticket;

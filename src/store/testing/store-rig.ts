@@ -4,7 +4,7 @@
 
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { stepCabinet, type CabinetInput, type CabinetState } from '../../cabinet';
+import { stepCabinet, syncBeforeShowing, type CabinetInput, type CabinetState } from '../../cabinet';
 import { Rig } from '../../cabinet/testing/rig';
 import { Journal } from '../journal';
 import type { MachineOptions } from '../records-open';
@@ -63,7 +63,9 @@ export class Bench {
       this.store.appendLog(r.effects);
       return;
     }
-    if (r.state !== prev) this.store.commit(prev, r.state, r.effects);
+    // As the runner commits: a hold alone without waiting for the disk.
+    if (r.state !== prev)
+      this.store.commit(prev, r.state, r.effects, undefined, undefined, syncBeforeShowing(prev, r.state, r.effects));
     this.rig.state = r.state;
   }
   wish(wish: unknown): void {

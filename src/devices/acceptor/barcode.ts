@@ -1,10 +1,13 @@
 // What a ticket's barcode must be before the cabinet hears of it, and how one that is not is
-// shown. The escrow status carries whatever bytes the acceptor (or whatever is on the line) put
-// there: a real reader set for 18 interleaved 2 of 5 characters only ever sends 18 digits, so
-// anything else is a fault, a mis-set reader or someone on the wire, and goes back.
+// shown, for both acceptor families. The escrow report carries whatever bytes the acceptor (or
+// whatever is on the line) put there: a real reader set for 18 interleaved 2 of 5 characters
+// only ever sends 18 digits, so anything else is a fault, a mis-set reader or someone on the
+// wire, and goes back.
 
-import { isValidationNumber } from '../../cabinet/ticket-verdicts';
-import { TICKET_DIGITS } from './codes';
+import { isValidationNumber, VALIDATION_DIGITS } from '../../cabinet/ticket-verdicts';
+
+/** The characters of a voucher's barcode: a validation number (docs/protocols/voucher-printer.md). */
+export const TICKET_DIGITS = VALIDATION_DIGITS;
 
 export type BarcodeReading =
   | { ok: true; barcode: string }

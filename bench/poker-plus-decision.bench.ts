@@ -1,0 +1,90 @@
+// Poker Plus final decisions per second (P-4, P-6, P-7, every completion of the dealer's hidden
+// cards and every replacement card when the game is bought): the plain enumeration
+// (finalDecision, poker-plus-ev.ts) against the count by class (fastFinalDecision) on the same
+// random hands, whose whole results must be identical; and, as the best-play analysis uses it,
+// the decisions after every one-card draw of a box valued together (SecondValuer: the dealer's
+// counts shared across the box's draws). Wall and CPU time, with the load average, since the
+// machine may be shared. `HANDS=N` sets the hands of the enumeration (default 300).
+
+import { loadavg } from 'node:os';
+import { DEFAULT_POKER_PLUS_CONFIG, SeededRandom, shuffledDeck, uniformBelow } from '../src/core';
+import { finalDecision, type FinalDecisionInput } from '../src/math/poker-plus-ev';
+import { fastFinalDecision } from '../src/math/poker-plus-final';
+import { FinalPricer } from '../src/math/poker-plus-final-values';
+import { SecondValuer } from '../src/math/poker-plus-second-values';
+
+const hands = Number(process.env.HANDS ?? 300);
+const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+const fmt = (x: number): string => Math.round(x).toLocaleString('en-US').padStart(12);
+
+const random = new SeededRandom('bench-poker-plus-decision');
+const inputs: FinalDecisionInput[] = [];
+for (let i = 0; i < hands; i++) {
+  const deck = shuffledDeck(random);
+  // A dealt box, or one after draws: five or six cards, up to six exchanged away.
+  const held = 5 + uniformBelow(random, 2);
+  const seen = uniformBelow(random, 7);
+  inputs.push({ box: deck.slice(0, held), upCard: deck[held]!, seen: deck.slice(held + 1, held + 1 + seen), ante: 1 });
+}
+
+/** Runs f over the inputs (repeated to at least `minMs`), returns decisions/s by wall and CPU. */
+function rate(f: (input: FinalDecisionInput) => unknown, list: FinalDecisionInput[], minMs: number) {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  let n = 0;
+  do {
+    for (const input of list) f(input);
+    n += list.length;
+  } while (performance.now() - started < minMs);
+  const wall = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  return { wall: n / wall, cpu: n / ((used.user + used.system) / 1e6) };
+}
+
+console.log(`Poker Plus final decision, ${hands} random hands (five or six cards, 0-6 exchanged away), P-12 table`);
+console.log(`load average at start: ${load()}`);
+// Warm both up.
+for (const input of inputs.slice(0, 20)) {
+  finalDecision(input);
+  fastFinalDecision(input);
+}
+const identical = inputs.every(
+  (input) => JSON.stringify(finalDecision(input)) === JSON.stringify(fastFinalDecision(input)),
+);
+const plain = rate(finalDecision, inputs, 0);
+const fast = rate(fastFinalDecision, inputs, 3000);
+console.log('');
+console.log(`${''.padEnd(44)}${'decisions/s (wall)'.padStart(20)}${'(CPU)'.padStart(12)}`);
+console.log(`${'enumeration (finalDecision)'.padEnd(44)}${fmt(plain.wall).padStart(20)}${fmt(plain.cpu)}`);
+console.log(`${'count by class (fastFinalDecision)'.padEnd(44)}${fmt(fast.wall).padStart(20)}${fmt(fast.cpu)}`);
+
+// The analysis: a box's every one-card exchange and sixth card, each draw's decision.
+const valuer = new SecondValuer(new FinalPricer(DEFAULT_POKER_PLUS_CONFIG, 1));
+const boxes = inputs.slice(0, 200);
+const started = performance.now();
+const cpu = process.cpuUsage();
+let decisions = 0;
+for (const input of boxes) {
+  const isUnseen = new Uint8Array(52).fill(1);
+  for (const c of [...input.box, input.upCard, ...(input.seen ?? [])]) isUnseen[c] = 0;
+  const unseen = isUnseen.reduce((s, x) => s + x, 0);
+  valuer.valueAll([input.box], input.upCard, isUnseen);
+  // Standing, and six options after every card: each position, and a sixth for five cards.
+  decisions += 1 + unseen * 6;
+}
+const wall = (performance.now() - started) / 1000;
+const usage = process.cpuUsage(cpu);
+const used = (usage.user + usage.system) / 1e6;
+console.log(
+  `${'within a box, every draw (SecondValuer)'.padEnd(44)}${fmt(decisions / wall).padStart(20)}${fmt(decisions / used)}`,
+);
+console.log('');
+console.log(
+  `fast / enumeration: ${(fast.wall / plain.wall).toFixed(0)}× one by one, ${(decisions / wall / plain.wall).toFixed(0)}× within a box (wall)`,
+);
+console.log(`results identical on all ${hands} hands: ${identical ? 'yes' : 'NO'}`);
+console.log(`load average at end: ${load()}`);
+if (!identical) process.exitCode = 1;
