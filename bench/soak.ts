@@ -112,6 +112,8 @@ interface SoakRun {
   /** This process's CPU time over the games (the TPM's is its own process's), µs. */
   cpuUs: number;
   commits: number;
+  /** Commits made without waiting for the disk (a hold alone: cabinet/durability.ts). */
+  unsynced: number;
   shapes: Shape[];
   summary: BotSummary;
   problems: string[];
@@ -154,13 +156,16 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
   // What each commit wrote is kept by reference and measured after the run (the states are
   // immutable), so that measuring it costs the soak nothing.
   const written: [CabinetState | null, CabinetState | null, readonly CabinetEffect[]][] = [];
+  let unsynced = 0;
   const commit = store.commit.bind(store);
   const appendLog = store.appendLog.bind(store);
   let last: CabinetState | null = cabinet.runner.state;
-  store.commit = (prev, next, effects, source, sas) => {
+  // As the runner commits: a hold alone without waiting for the disk (cabinet/durability.ts).
+  store.commit = (prev, next, effects, source, sas, synced) => {
     written.push([prev, next, effects]);
+    if (synced === false) unsynced++;
     last = next;
-    commit(prev, next, effects, source, sas);
+    commit(prev, next, effects, source, sas, synced);
   };
   store.appendLog = (effects) => {
     written.push([last, last, effects]);
@@ -203,6 +208,7 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
         seconds,
         cpuUs,
         commits: written.length,
+        unsynced,
         shapes: written.map(shape),
         summary,
         problems,
@@ -290,7 +296,7 @@ try {
   const mirroredRate = sample / mirroredTime;
   const rate = (r: SoakRun) => r.commits / r.seconds;
   const line = (name: string, r: SoakRun) =>
-    `  ${name}: ${r.games} games in ${r.seconds.toFixed(2)} s = ${(r.games / r.seconds).toFixed(0)} games/s, ${r.commits} commits (${(r.commits / r.games).toFixed(2)} per game) = ${rate(r).toFixed(0)} commits/s = ${((100 * rate(r)) / plainRate).toFixed(0)}% of the disk's rate; ${(r.cpuUs / r.commits).toFixed(0)} µs of CPU a commit`;
+    `  ${name}: ${r.games} games in ${r.seconds.toFixed(2)} s = ${(r.games / r.seconds).toFixed(0)} games/s, ${r.commits} commits (${(r.commits / r.games).toFixed(2)} per game, ${r.unsynced} of them holds committed before their sync) = ${rate(r).toFixed(0)} commits/s = ${((100 * rate(r)) / plainRate).toFixed(0)}% of the disk's rate; ${(r.cpuUs / r.commits).toFixed(0)} µs of CPU a commit`;
   const advances = onRun.counter ? onRun.counter.to - onRun.counter.from : 0;
   const end = performance.now();
   const problems = [

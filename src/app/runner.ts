@@ -14,6 +14,7 @@ import {
   recordsRefused,
   stepCabinet,
   syncBeforeShowing,
+  commandMovesMoney,
   type CabinetEnv,
   type CabinetInput,
   type CabinetResult,
@@ -21,7 +22,6 @@ import {
   type CabinetState,
   type ConfigReturns,
   type DeviceBus,
-  type DeviceCommand,
   type InstalledPayTable,
   type SasSettings,
   type TicketVerdict,
@@ -37,6 +37,12 @@ export const RECOVERY_WAIT_MS = 4000;
 
 /** How often the records' TPM counter is tried again while it cannot be used. */
 export const ANCHOR_RETRY_MS = 2000;
+
+/**
+ * An advance of the counter that no commit has taken the answer of is taken within this long, so
+ * that a TPM gone quiet is a tilt even while the cabinet commits nothing (store/anchor).
+ */
+export const ANCHOR_LAND_MS = 10;
 
 export interface RunnerOptions {
   /** The journal every transition is committed to; the records it found at open. */
@@ -94,6 +100,7 @@ export class CabinetRunner {
   private readonly validations = new Map<string, { timer: NodeJS.Timeout; done: AbortController }>();
   private validator: TicketValidator;
   private anchorRetry: NodeJS.Timeout | null = null;
+  private anchorLanding: NodeJS.Timeout | null = null;
 
   private constructor(
     private readonly store: Journal,
@@ -264,15 +271,17 @@ export class CabinetRunner {
         );
         this.current = result.state;
         // Critical memory not mirrored, or the records' counter not advanced: no money moves on
-        // it (a voucher waits for the restart's recovery).
+        // it (a voucher waits for the restart's recovery). A commit that moves money has its
+        // advance landed by the journal before it returns (cabinet/durability.ts).
         const held = this.store.mirrorProblem !== null || this.store.anchorProblem !== null;
         for (const e of result.effects) {
-          if (e.type === 'command' && !(held && movesMoney(e.command))) this.bus.send(e.command);
+          if (e.type === 'command' && !(held && commandMovesMoney(e.command))) this.bus.send(e.command);
           else if (e.type === 'validateTicket') this.validate(e.barcode, e.withinMs);
         }
       }
       for (const l of this.listeners) l(this.current, result, input);
       this.heedStore();
+      this.landAnchorSoon();
       return result;
     } catch (e) {
       // A commit that failed may have found the records broken: queued (not stepped, since the
@@ -329,6 +338,18 @@ export class CabinetRunner {
     if (this.ready && !this.busy) this.drain();
   }
 
+  /** The counter's advance in flight after a commit is taken soon, by the next commit or by this. */
+  private landAnchorSoon(): void {
+    if (this.anchorLanding !== null || this.closed || !this.store.anchorInFlight) return;
+    this.anchorLanding = setTimeout(() => {
+      this.anchorLanding = null;
+      if (this.closed || !this.store.open || this.busy) return;
+      this.store.landAnchor();
+      this.heedStore();
+    }, ANCHOR_LAND_MS);
+    this.anchorLanding.unref();
+  }
+
   /** The records' counter: its problem as a tilt, tried again until it goes; a late refusal as refused records. */
   private heedAnchor(pending: (kind: CabinetInput['kind']) => boolean): void {
     const problem = this.store.anchorProblem;
@@ -352,6 +373,8 @@ export class CabinetRunner {
     this.closed = true;
     if (this.anchorRetry) clearTimeout(this.anchorRetry);
     this.anchorRetry = null;
+    if (this.anchorLanding) clearTimeout(this.anchorLanding);
+    this.anchorLanding = null;
     for (const barcode of [...this.validations.keys()]) this.endValidation(barcode, 'the cabinet closed');
     this.queue.length = 0;
     this.unsubscribe?.();
@@ -359,7 +382,3 @@ export class CabinetRunner {
     await this.bus.close();
   }
 }
-
-const movesMoney = (c: DeviceCommand): boolean =>
-  (c.device === 'printer' && c.type === 'print') ||
-  (c.device === 'acceptor' && (c.type === 'stack' || c.type === 'stackTicket'));

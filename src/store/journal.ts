@@ -18,6 +18,7 @@ import {
   withCheckDigits,
   HANDPAID_METERS,
   logEntry,
+  paysOutOrShowsIt,
   type CabinetEffect,
   type CabinetState,
   type Meters,
@@ -223,7 +224,7 @@ export class Journal {
 
   /** The first state of a new database. */
   initialize(state: CabinetState, source: string): void {
-    this.journal(state, null, () => {
+    this.journal(state, null, true, () => {
       const at = Date.now();
       this.writers.insertState(state, at);
       this.writers.writeMeters(undefined, state.meters);
@@ -249,6 +250,7 @@ export class Journal {
     this.journal(
       next,
       prev,
+      paysOutOrShowsIt(prev, next, effects),
       () => {
         const at = Date.now();
         const w = this.writers;
@@ -288,7 +290,7 @@ export class Journal {
   /** What the SAS link changes by itself (an exception or a voucher record taken): one commit. */
   commitSas(writes: SasWrites, log: readonly CabinetEffect[] = []): void {
     if (isEmptyWrite(writes) && log.length === 0) return;
-    this.journal(this.current, this.current, () => {
+    this.journal(this.current, this.current, false, () => {
       this.sasTables.write(writes, this.digests, Date.now());
       this.writers.writeEffects(log);
       return false;
@@ -297,7 +299,7 @@ export class Journal {
 
   /** Log rows of a refused input: no state changed, but the refusal is kept (C-22). */
   appendLog(effects: readonly CabinetEffect[]): void {
-    this.journal(this.current, this.current, () => {
+    this.journal(this.current, this.current, false, () => {
       this.writers.writeEffects(effects);
       return false;
     });
@@ -306,12 +308,15 @@ export class Journal {
   /**
    * One commit: `work` writes the rows (and says whether they move money), then the commit row
    * signs them with the counter's value; after it, the counter's advance if it asked for one
-   * (records-anchor.ts), then the mirror. A commit that fails leaves the journal's state where
-   * it was.
+   * (records-anchor.ts), then the mirror. The advance has landed when this returns if `paysOut`
+   * (the commit lets money leave or shows a validation number); otherwise it may still be in
+   * flight, and the next commit (or landAnchor) takes its answer. A commit that fails leaves the
+   * journal's state where it was.
    */
   private journal(
     next: CabinetState | null,
     prev: CabinetState | null,
+    paysOut: boolean,
     work: () => boolean,
     recordsCleared = false,
     synced = true,
@@ -380,8 +385,7 @@ export class Journal {
       this.syncWalNow();
       deferred = false;
     }
-    // The counter's advance goes out, the mirror is written while the TPM works, and the commit
-    // returns (to be acted on) only once the advance has landed.
+    // The counter's advance goes out, and the mirror is written while the TPM works.
     this.counter.settle(plan!, notes.length);
     if (next) this.current = next;
     this.sinceCheckpoint += 1 + w.ends.events_to - rowsBefore;
@@ -393,8 +397,9 @@ export class Journal {
     }
     // The mirror never runs ahead of what is on the disk: a deferred commit leaves it to the next.
     if (deferred) this.syncWalSoon();
-    else this.writeMirror(recordsCleared || paysOut(prev, next));
-    this.counter.finish();
+    else this.writeMirror(recordsCleared || mirrorSyncs(prev, next));
+    // Money leaves, or a number shows, only once the advance that covers it has landed.
+    if (paysOut || recordsCleared) this.counter.finish();
     this.checkpointIfDue();
   }
 
@@ -434,7 +439,7 @@ export class Journal {
     this.stmt.insertCheckpoint.run(kind, c.seq, at, checkpointMac(this.key.bytes, kind, c.seq, c.mac, at));
   }
 
-  /** After every commit, unless the records are refused; synced to the device when paysOut says. */
+  /** After every commit, unless the records are refused; synced to the device when mirrorSyncs says. */
   private writeMirror(durable: boolean): void {
     if (!this.mirroring) return;
     try {
@@ -505,8 +510,19 @@ export class Journal {
     return this.counter.problem;
   }
 
-  /** What the start says of the anchor, and the technician's Devices page. */
+  /** An advance of the counter is on its way: landAnchor() takes its answer. */
+  get anchorInFlight(): boolean {
+    return this.counter.inFlight;
+  }
+
+  /** Takes the answer of the counter's advance in flight, if any (a problem it had then shows). */
+  landAnchor(): void {
+    if (this.open) this.counter.finish();
+  }
+
+  /** What the start says of the anchor, and the technician's Devices page (the advance landed first). */
   get anchorStatus(): { anchored: boolean; description: string; records: number | null; counter: number | null } {
+    this.landAnchor();
     const c = this.counter;
     return { anchored: c.choice.kind === 'tpm', description: c.description, records: c.records, counter: c.counterAt };
   }
@@ -556,7 +572,7 @@ function movesMoney(prev: CabinetState, next: CabinetState, effects: readonly Ca
 }
 
 /** A voucher number was issued or money paid by hand: the mirror must reach its device now. */
-function paysOut(prev: CabinetState | null, next: CabinetState | null): boolean {
+function mirrorSyncs(prev: CabinetState | null, next: CabinetState | null): boolean {
   if (!prev || !next) return prev !== next;
   if (next.voucherSequence !== prev.voucherSequence) return true;
   return HANDPAID_METERS.some((m) => (next.meters.lifetime[m] ?? 0) !== (prev.meters.lifetime[m] ?? 0));

@@ -197,10 +197,11 @@ export function checkTables(db: Database.Database, head: CommitRow): { digests: 
     COVERED_TABLES.every((t) => typeof stored[t] === 'string' || unsigned.includes(t)) &&
     combinedDigest(stored as Partial<Record<CoveredTable, string>>) === head.tables;
   if (!signed) return { digests, problem: `the table digests are not the ones commit ${head.seq} signed` };
-  const differs = COVERED_TABLES.filter(
-    (t) => digests.digest(t) !== (unsigned.includes(t) ? EMPTY_TABLE_DIGEST : stored[t]),
+  const differs = COVERED_TABLES.filter((t) =>
+    unsigned.includes(t) ? digests.digest(t) !== EMPTY_TABLE_DIGEST : !digests.covers(t, stored[t]!),
   );
-  for (const t of unsigned) digests.touch(t);
+  // Signed since: the next commit writes them, bucketed (table-digests.ts).
+  for (const t of COVERED_TABLES) if (unsigned.includes(t) || TableDigests.unbucketed(stored[t]!)) digests.touch(t);
   if (differs.length > 0) {
     return {
       digests,

@@ -74,51 +74,104 @@ const rowKey = (table: CoveredTable, values: RowValues): string => JSON.stringif
 const before = (a: string, b: string): boolean => a < b;
 
 /**
- * One table's rows as their digest needs them: each key's line (`key\trow hash\n`), and the keys
- * kept in order as rows come and go, so that a commit that changes one row of a table hashes the
- * table's lines again but never sorts them again.
+ * A table's rows go to this many buckets by their key, each with a digest of its own: a commit
+ * that changes a row hashes that bucket's lines and the buckets' digests again, never the whole
+ * table (the vouchers table, which only grows, would cost more at every voucher).
  */
-class TableRows {
-  private readonly lines = new Map<string, string>();
-  private readonly order: string[] = [];
+const BUCKETS = 16;
 
-  /** Where `key` is in the order, or where it would go. */
-  private place(key: string): number {
-    let lo = 0;
-    let hi = this.order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (before(this.order[mid]!, key)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+/** What a digest of the bucketed form starts with; one without it is the form before (all lines hashed at once). */
+const BUCKETED = 'b16:';
+
+/** The bucket of a key: FNV-1a over its code units. */
+function bucketOf(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % BUCKETS;
+}
+
+/** Where `key` is in `order` (sorted), or where it would go. */
+function place(order: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(order[mid]!, key)) lo = mid + 1;
+    else hi = mid;
   }
+  return lo;
+}
+
+/** Some of a table's rows: each key's line (`key\trow hash\n`) and the keys in order. */
+class Bucket {
+  readonly lines = new Map<string, string>();
+  readonly order: string[] = [];
+  /** The digest of its lines in key order; null once a row changed since. */
+  private cached: string | null = null;
 
   set(key: string, hash: string): void {
-    if (!this.lines.has(key)) this.order.splice(this.place(key), 0, key);
+    if (!this.lines.has(key)) this.order.splice(place(this.order, key), 0, key);
     this.lines.set(key, `${key}\t${hash}\n`);
-  }
-
-  /** The row's hash, or undefined when the table has no row of that key. */
-  get(key: string): string | undefined {
-    const line = this.lines.get(key);
-    return line === undefined ? undefined : line.slice(key.length + 1, -1);
+    this.cached = null;
   }
 
   delete(key: string): boolean {
     if (!this.lines.delete(key)) return false;
-    this.order.splice(this.place(key), 1);
+    this.order.splice(place(this.order, key), 1);
+    this.cached = null;
     return true;
   }
 
-  keys(): readonly string[] {
-    return this.order;
+  digest(): string {
+    if (this.cached === null) {
+      let text = '';
+      for (const k of this.order) text += this.lines.get(k)!;
+      this.cached = sha256(text);
+    }
+    return this.cached;
+  }
+}
+
+/**
+ * One table's rows as their digest needs them, in buckets by key. The table's digest is the
+ * buckets' digests hashed in bucket order, so a commit that changes one row hashes one bucket
+ * again, and never sorts anything again.
+ */
+class TableRows {
+  private readonly buckets = Array.from({ length: BUCKETS }, () => new Bucket());
+
+  private of(key: string): Bucket {
+    return this.buckets[bucketOf(key)]!;
   }
 
-  /** The table's digest: its lines in key order, hashed. */
+  set(key: string, hash: string): void {
+    this.of(key).set(key, hash);
+  }
+
+  /** The row's hash, or undefined when the table has no row of that key. */
+  get(key: string): string | undefined {
+    const line = this.of(key).lines.get(key);
+    return line === undefined ? undefined : line.slice(key.length + 1, -1);
+  }
+
+  delete(key: string): boolean {
+    return this.of(key).delete(key);
+  }
+
+  /** Every key, in no particular order. */
+  keys(): string[] {
+    return this.buckets.flatMap((b) => b.order);
+  }
+
+  /** The table's digest, bucketed. */
   digest(): string {
+    return BUCKETED + sha256(this.buckets.map((b) => b.digest()).join('\n'));
+  }
+
+  /** The digest in the form before the buckets: every line in key order, hashed at once. */
+  unbucketedDigest(): string {
     let text = '';
-    for (const k of this.order) text += this.lines.get(k)!;
+    for (const k of this.keys().sort()) text += this.of(k).lines.get(k)!;
     return sha256(text);
   }
 }
@@ -133,7 +186,7 @@ export function combinedDigest(digests: Readonly<Partial<Record<CoveredTable, st
 }
 
 /** The digest of a table with no rows. */
-export const EMPTY_TABLE_DIGEST = sha256('');
+export const EMPTY_TABLE_DIGEST = new TableRows().digest();
 
 /** Every covered table's rows (their hashes), kept in step with what the journal writes. */
 export class TableDigests {
@@ -247,6 +300,22 @@ export class TableDigests {
 
   digest(table: CoveredTable): string {
     return this.digests[table];
+  }
+
+  /**
+   * Whether the table's rows are the ones a stored digest covers, in either form: a database
+   * signed before the buckets keeps its digests until its next commit writes them bucketed
+   * (`touch` them for it).
+   */
+  covers(table: CoveredTable, stored: string): boolean {
+    return stored.startsWith(BUCKETED)
+      ? stored === this.digests[table]
+      : stored === this.rows.get(table)!.unbucketedDigest();
+  }
+
+  /** Whether a stored digest is of the form before the buckets. */
+  static unbucketed(stored: string): boolean {
+    return !stored.startsWith(BUCKETED);
   }
 
   all(): Readonly<Record<CoveredTable, string>> {

@@ -4,8 +4,15 @@
 // made first: the records then stand one ahead of the counter until the advance lands, a moment
 // later. So a crash between the two leaves records ahead by one, which the next start finishes
 // by advancing the counter; records behind the counter were put back, and are refused naming
-// both values; records further ahead belong to another counter. Nothing the commit moves is
-// shown or carried out before its advance has landed (the journal returns after it).
+// both values; records further ahead belong to another counter.
+//
+// The advance is pipelined: it goes out once the commit is on the disk, and the journal returns
+// while the TPM works on it. Its answer is taken before the next commit can reach the disk (so
+// the records are never more than the one advance in flight ahead), and at once for a commit
+// that lets money leave or shows a validation number (cabinet/durability.ts, paysOutOrShowsIt):
+// nothing such a commit allows is carried out or shown before its advance has landed. A commit
+// that only moves money within the cabinet (a game, a note in) may be acted on first: a crash or
+// a copy put back in that moment reads as the crash it is, never as credit that can leave twice.
 //
 // The counter cannot be reached, or the handle holds an index that is not ours: a problem, which
 // the cabinet shows as a tilt (C-15) and under which nothing that moves money is carried out,
@@ -122,8 +129,14 @@ export class RecordsAnchor {
     return this.pendingNotes;
   }
 
+  /** An advance went out whose answer finish() has yet to take. */
+  get inFlight(): boolean {
+    return this.advancing;
+  }
+
   /** Tries again what failed: the look at start, or an advance that did not land. */
   retry(): void {
+    this.finish();
     if (this.problemText === null) return;
     if (this.findingNow === null) this.look();
     else if (this.findingNow.refused === null) this.advance();
@@ -238,6 +251,8 @@ export class RecordsAnchor {
    * afresh on the counter as it is (made ready here first; throws when the counter cannot be).
    */
   plan(moves: boolean, rebind = false): AnchorPlan {
+    // The advance still out is taken first: this commit must not reach the disk before it.
+    this.finish();
     const r = this.recordsValue;
     if (rebind) return this.planRebind();
     if (!this.counter || this.findingNow?.refused || this.findingNow === null)
@@ -270,8 +285,9 @@ export class RecordsAnchor {
 
   /**
    * The commit of `plan` is durable, with the first `notes` of the notes: the counter follows.
-   * The plain advance goes out now and finish() takes its answer, so that the caller writes the
-   * mirror while the TPM works; anything else (a first advance, one after a failure) is whole here.
+   * The plain advance goes out now and finish() takes its answer (before the next plan, or at
+   * once when the commit pays out), so that the cabinet goes on while the TPM works; anything
+   * else (a first advance, one after a failure) is whole here.
    */
   settle(plan: AnchorPlan, notes = 0): void {
     this.pendingNotes.splice(0, notes);

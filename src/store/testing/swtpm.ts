@@ -15,6 +15,8 @@ export interface Swtpm {
   readonly tcti: Tcti;
   readonly port: number;
   readonly stateDir: string;
+  /** The running swtpm's process id (a test stops or kills it to hold back or lose a command). */
+  readonly pid: number | null;
   /** Stops it (its state stays in the folder). */
   stop(): Promise<void>;
   /** Starts it again on the same ports and state. */
@@ -135,6 +137,9 @@ export async function startSwtpm(stateDir: string): Promise<Swtpm> {
     tcti: { kind: 'swtpm', host: '127.0.0.1', port },
     port,
     stateDir,
+    get pid() {
+      return child?.pid ?? null;
+    },
     stop: down,
     async restart() {
       await down();
