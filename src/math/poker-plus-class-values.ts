@@ -3,43 +3,47 @@
 // It only steers the sampled first action's control variate: any table leaves those estimates
 // unbiased, a closer one makes them sharper.
 
-import { makeCard, rankOf, type Card } from '../core';
+import { makeCard, RANK_CHARS, rankOf, type Card } from '../core';
 import { classOfCards, HAND_CLASSES } from './poker-plus-draw-classes';
 import type { FinalPricer } from './poker-plus-final-values';
 import { SecondValuer } from './poker-plus-second-values';
 
-/** A representative five of each class: ranks (0 deuce .. 12 ace), and how many share a suit. */
+/**
+ * A representative five of each class but the pairs: ranks as in RANK_CHARS, and how many of
+ * them share a suit (poker-plus-draw-classes.ts numbers the classes).
+ */
+const REPRESENTATIVES: Record<number, readonly [ranks: string, suited: number]> = {
+  0: ['2479J', 0],
+  1: ['5689K', 0],
+  2: ['5678K', 0],
+  3: ['259JK', 4],
+  4: ['5689K', 4],
+  5: ['5678K', 4],
+  19: ['9955Q', 0],
+  20: ['888K4', 0],
+  21: ['6789T', 0],
+  22: ['369JK', 5],
+  23: ['TTT55', 0],
+  24: ['7777Q', 0],
+  25: ['56789', 5],
+  26: ['TJQKA', 5],
+};
+const PAIR_CLASS = 6;
+
 function representative(handClass: number): { ranks: number[]; suited: number } {
-  const high: { ranks: number[]; suited: number }[] = [
-    { ranks: [0, 2, 5, 7, 9], suited: 0 },
-    { ranks: [3, 4, 6, 7, 11], suited: 0 },
-    { ranks: [3, 4, 5, 6, 11], suited: 0 },
-    { ranks: [0, 3, 7, 9, 11], suited: 4 },
-    { ranks: [3, 4, 6, 7, 11], suited: 4 },
-    { ranks: [3, 4, 5, 6, 11], suited: 4 },
-  ];
-  if (handClass < high.length) return high[handClass]!;
-  if (handClass < high.length + 13) {
-    const r = handClass - high.length;
+  if (handClass >= PAIR_CLASS && handClass < PAIR_CLASS + 13) {
+    const r = handClass - PAIR_CLASS;
     const kickers = [12, 8, 4, 10, 6, 3].filter((x) => x !== r).slice(0, 3);
     return { ranks: [r, r, ...kickers], suited: 0 };
   }
-  const made: { ranks: number[]; suited: number }[] = [
-    { ranks: [7, 7, 3, 3, 10], suited: 0 },
-    { ranks: [6, 6, 6, 11, 2], suited: 0 },
-    { ranks: [4, 5, 6, 7, 8], suited: 0 },
-    { ranks: [1, 4, 7, 9, 11], suited: 5 },
-    { ranks: [8, 8, 8, 3, 3], suited: 0 },
-    { ranks: [5, 5, 5, 5, 10], suited: 0 },
-    { ranks: [3, 4, 5, 6, 7], suited: 5 },
-    { ranks: [8, 9, 10, 11, 12], suited: 5 },
-  ];
-  return made[handClass - high.length - 13]!;
+  const [ranks, suited] = REPRESENTATIVES[handClass]!;
+  return { ranks: [...ranks].map((c) => RANK_CHARS.indexOf(c)), suited };
 }
 
 /**
  * Cards of those ranks, none of them the up card (a spade): the first `suited` in clubs, the
- * rest through the other suits in turn; four of the up card's rank take the next rank instead.
+ * rest through the other suits in turn, else any suit free; four of the up card's rank take the
+ * next rank instead.
  */
 function cardsOf(ranks: readonly number[], suited: number, upCard: Card): Card[] {
   const up = rankOf(upCard);
@@ -47,21 +51,11 @@ function cardsOf(ranks: readonly number[], suited: number, upCard: Card): Card[]
   const use = copies === 4 ? ranks.map((r) => (r === up ? (up + 1) % 13 : r)) : ranks;
   const used = new Set<Card>([upCard]);
   return use.map((r, i) => {
-    for (let t = 0; t < 4; t++) {
-      const card = makeCard(r, i < suited ? 0 : 1 + ((i + t) % 3));
-      if (!used.has(card)) {
-        used.add(card);
-        return card;
-      }
-    }
-    for (let s = 0; s < 4; s++) {
-      const card = makeCard(r, s);
-      if (!used.has(card)) {
-        used.add(card);
-        return card;
-      }
-    }
-    throw new Error('class values: no card left for a representative box');
+    const preferred = [0, 1, 2, 3].map((t) => (i < suited ? 0 : 1 + ((i + t) % 3)));
+    const card = [...preferred, 0, 1, 2, 3].map((s) => makeCard(r, s)).find((c) => !used.has(c));
+    if (card === undefined) throw new Error('class values: no card left for a representative box');
+    used.add(card);
+    return card;
   });
 }
 

@@ -1,167 +1,31 @@
 // The dealer's hand in Poker Plus counted by class instead of card by card (P-8 to P-10). Given
 // the cards the player has not seen and the up card, the dealer's four hidden cards are every
 // four of the unseen; what they make depends on their ranks, and on their suits only where all
-// of them share one (a flush). So the counts go over the 1,820 multisets of four ranks, each
-// weighted by how many unseen cards carry those ranks, with the suited hands counted apart.
-// The bought game (P-10) goes the same way: a dealer without a game has five different ranks,
-// keeps the four highest, and the new card's rank decides the new hand unless the four kept
-// share a suit and the new card has it too.
+// of them share one (a flush). So the counts go over the multisets of four ranks
+// (poker-plus-hidden-classes.ts), each weighted by how many unseen cards carry those ranks, with
+// the suited hands counted apart. The bought game (P-10) goes the same way: a dealer without a
+// game has five different ranks, keeps the four highest, and the new card's rank decides the
+// new hand unless the four kept share a suit and the new card has it too.
 //
-// Every hand value here comes from core's evaluate5, and whether a value is a game from core's
-// isGame: this module holds no hand rules of its own, only the counting. The counts are whole
-// numbers and equal, one for one, the plain enumeration of every completion and every
-// replacement card (poker-plus-ev.ts, which the tests and bench:poker-plus-decision compare).
+// Every hand value comes from core (poker-plus-rank-tables.ts): this module holds no hand rules
+// of its own, only the counting. The counts are whole numbers and equal, one for one, the plain
+// enumeration of every completion and every replacement card (poker-plus-ev.ts, which the tests
+// and bench:poker-plus-decision compare), so the order they are added in changes nothing.
 
-import * as core from '../core';
-import { HAND_VALUE_COUNT, makeCard, rankOf, suitOf, type Card } from '../core';
-import { choose } from './combinations';
-
-const evaluate5 = core.evaluate5;
-
-/** GAME[v] is 1 when a hand of value v is a game (P-8). */
-const GAME = (() => {
-  const game = new Uint8Array(HAND_VALUE_COUNT + 1);
-  for (let v = 1; v <= HAND_VALUE_COUNT; v++) game[v] = core.isGame(v) ? 1 : 0;
-  return game;
-})();
-
-/** C(a, m) for a, m in 0..4: how many ways to take m cards of a rank with a unseen. */
-const WAYS = new Float64Array(25);
-for (let a = 0; a <= 4; a++) for (let m = 0; m <= 4; m++) WAYS[a * 5 + m] = choose(a, m);
-
-/** Value of five cards of these ranks in mixed suits (never a flush). */
-function plainValue(ranks: readonly number[]): number {
-  const first = new Map<number, { suit: number; copies: number }>();
-  const cards = ranks.map((r, i) => {
-    // Copies of a rank take the suits after its first; first copies alternate two suits, so
-    // five different ranks never share one.
-    const seen = first.get(r) ?? { suit: i % 2, copies: 0 };
-    first.set(r, { suit: seen.suit, copies: seen.copies + 1 });
-    return makeCard(r, (seen.suit + seen.copies) % 4);
-  });
-  return evaluate5(cards[0]!, cards[1]!, cards[2]!, cards[3]!, cards[4]!);
-}
-
-/** Value of five different ranks all in one suit. */
-const suitedValue = (ranks: readonly number[]): number =>
-  evaluate5(
-    makeCard(ranks[0]!, 0),
-    makeCard(ranks[1]!, 0),
-    makeCard(ranks[2]!, 0),
-    makeCard(ranks[3]!, 0),
-    makeCard(ranks[4]!, 0),
-  );
-
-// The four cards a dealer without a game keeps: four different ranks, numbered 0..714 by their
-// 13-bit mask. For each, the new hand's value for every rank of the new card, plain and (for a
-// rank not among the four) suited, and the ranks whose plain new hand is a game: the four's
-// own ranks (a pair) and those that complete a straight.
-const KEPT_INDEX = new Int16Array(8192).fill(-1);
-const KEPT_MASKS: number[] = [];
-const KEPT_PLAIN: number[] = [];
-const KEPT_SUITED: number[] = [];
-const KEPT_GAME_RANKS: number[][] = [];
-for (let mask = 0; mask < 8192; mask++) {
-  const ranks = [...Array(13).keys()].filter((r) => mask & (1 << r));
-  if (ranks.length !== 4) continue;
-  KEPT_INDEX[mask] = KEPT_MASKS.length;
-  KEPT_MASKS.push(mask);
-  const gameRanks: number[] = [];
-  for (let x = 0; x < 13; x++) {
-    const plain = plainValue([...ranks, x]);
-    KEPT_PLAIN.push(plain);
-    KEPT_SUITED.push(mask & (1 << x) ? 0 : suitedValue([...ranks, x]));
-    if (GAME[plain]) gameRanks.push(x);
-  }
-  KEPT_GAME_RANKS.push(gameRanks);
-}
-const KEPT_COUNT = KEPT_MASKS.length;
-const KEPT_PLAIN_VALUES = Int32Array.from(KEPT_PLAIN);
-const KEPT_SUITED_VALUES = Int32Array.from(KEPT_SUITED);
-const MAX_GAME_RANKS = Math.max(...KEPT_GAME_RANKS.map((g) => g.length));
-const KEPT_GAME_COUNT = Int8Array.from(KEPT_GAME_RANKS.map((g) => g.length));
-const KEPT_GAME_RANK = new Int8Array(KEPT_COUNT * MAX_GAME_RANKS);
-KEPT_GAME_RANKS.forEach((g, k) => g.forEach((x, i) => (KEPT_GAME_RANK[k * MAX_GAME_RANKS + i] = x)));
-
-/**
- * The multisets of four hidden ranks against one up rank: how to weigh each, what it makes,
- * and, when it makes no game, which four the dealer keeps after P-10.
- */
-interface HiddenClasses {
-  count: number;
-  /** Four factors per class, each rank * 5 + copies: the class's hands are the product of
-   * C(unseen of that rank, copies). Unused factors are 0 (no copies of rank 0: a factor of 1). */
-  factors: Int32Array;
-  /** 13-bit rank mask when the four ranks differ, else 0. */
-  distinctMask: Int32Array;
-  /** Value with the up card, in mixed suits. */
-  plain: Int32Array;
-  /** Value when all five share the up card's suit (distinct ranks without the up rank), else 0. */
-  suited: Int32Array;
-  /** For a class making no game: the four kept (0..714), else -1. */
-  kept: Int32Array;
-  /** For a class making no game: the lowest rank of the five, the card thrown away. */
-  low: Int8Array;
-  /** The classes holding rank r, and how many copies of it. */
-  byRank: Int32Array[];
-  byRankCopies: Int8Array[];
-}
-
-function hiddenClasses(up: number): HiddenClasses {
-  const rows: { factors: number[]; mask: number; plain: number; suited: number; kept: number; low: number }[] = [];
-  const byRank: number[][] = Array.from({ length: 13 }, () => []);
-  const byRankCopies: number[][] = Array.from({ length: 13 }, () => []);
-  for (let a = 0; a < 13; a++)
-    for (let b = a; b < 13; b++)
-      for (let c = b; c < 13; c++)
-        for (let d = c; d < 13; d++) {
-          const ranks = [a, b, c, d];
-          const copies = new Map<number, number>();
-          for (const r of ranks) copies.set(r, (copies.get(r) ?? 0) + 1);
-          if ((copies.get(up) ?? 0) >= 4) continue; // five of the up rank cannot be dealt
-          for (const [r, m] of copies) {
-            byRank[r]!.push(rows.length);
-            byRankCopies[r]!.push(m);
-          }
-          const factors = [...copies].map(([r, m]) => r * 5 + m);
-          while (factors.length < 4) factors.push(0);
-          const distinct = copies.size === 4;
-          const mask = distinct ? ranks.reduce((m, r) => m | (1 << r), 0) : 0;
-          const plain = plainValue([...ranks, up]);
-          const suited = distinct && !(mask & (1 << up)) ? suitedValue([...ranks, up]) : 0;
-          let kept = -1;
-          let low = -1;
-          if (!GAME[plain]) {
-            low = Math.min(a, up);
-            kept = KEPT_INDEX[(mask | (1 << up)) & ~(1 << low)]!;
-          }
-          rows.push({ factors, mask, plain, suited, kept, low });
-        }
-  const n = rows.length;
-  const out: HiddenClasses = {
-    count: n,
-    factors: new Int32Array(n * 4),
-    distinctMask: new Int32Array(n),
-    plain: new Int32Array(n),
-    suited: new Int32Array(n),
-    kept: new Int32Array(n),
-    low: new Int8Array(n),
-    byRank: byRank.map((list) => Int32Array.from(list)),
-    byRankCopies: byRankCopies.map((list) => Int8Array.from(list)),
-  };
-  rows.forEach((row, i) => {
-    row.factors.forEach((f, j) => (out.factors[i * 4 + j] = f));
-    out.distinctMask[i] = row.mask;
-    out.plain[i] = row.plain;
-    out.suited[i] = row.suited;
-    out.kept[i] = row.kept;
-    out.low[i] = row.low;
-  });
-  return out;
-}
-
-const CLASSES: HiddenClasses[] = [];
-const classesFor = (up: number): HiddenClasses => (CLASSES[up] ??= hiddenClasses(up));
+import { HAND_VALUE_COUNT, rankOf, suitOf, type Card } from '../core';
+import { classesFor, type HiddenClasses } from './poker-plus-hidden-classes';
+import {
+  GAME,
+  KEPT_COUNT,
+  KEPT_GAME_BY_RANK,
+  KEPT_GAME_COUNT,
+  KEPT_GAME_RANK,
+  KEPT_MASKS,
+  KEPT_PLAIN_VALUES,
+  KEPT_SUITED_VALUES,
+  MAX_GAME_RANKS,
+  WAYS,
+} from './poker-plus-rank-tables';
 
 /**
  * The dealer's hands sorted against box values. Counted against a handful of values
@@ -197,9 +61,10 @@ function emptyBuckets(): DealerBuckets {
 }
 
 /**
- * Counts the dealer's hands of one unseen set and up card (`count`), and then, for any one more
- * card taken out of the unseen, the hands and pairs that card was part of (`countWith`), so that
- * the counts without it are the difference. Reuse one counter, one count at a time.
+ * Counts the dealer's hands of one unseen set and up card (`count`), and then, for the unseen
+ * cards of any one rank, the hands and pairs each of those cards was part of (`countWithRank`),
+ * so that the counts without that card are the difference. Reuse one counter, one count at a
+ * time.
  */
 export class DealerCounter {
   private readonly valueBuckets = new Uint16Array(FULL);
@@ -209,22 +74,20 @@ export class DealerCounter {
   /** C(unseen of rank r, m) at r * 5 + m, for the last count. */
   private readonly ways = new Float64Array(65);
   /** Hands without a game by the four they keep, and of those the ones whose four kept share
-   * suit s (at kept * 4 + s), for the last count; and the same for one card's hands. */
+   * suit s (at kept * 4 + s), for the last count. */
   private readonly keptWays = new Float64Array(KEPT_COUNT);
   private readonly suitedKeptWays = new Float64Array(KEPT_COUNT * 4);
-  private readonly cardKeptWays = new Float64Array(KEPT_COUNT);
-  private readonly cardSuitedKeptWays = new Float64Array(KEPT_COUNT * 4);
-  private readonly cardKeptTouched = new Int32Array(KEPT_COUNT);
-  /** The last count's hands of each class, and the kept fours that had hands without a game. */
+  /** The last count's hands of each class, the kept fours that had hands without a game (in
+   * the order first met), and how many hands without a game there were. */
   private readonly classWays = new Float64Array(1820);
   private readonly keptList = new Int32Array(KEPT_COUNT);
   private keptListLength = 0;
+  private noGameHands = 0;
   private up = -1;
   private upSuit = -1;
   private classes: HiddenClasses = classesFor(0);
   private unseen = 0;
   readonly buckets = emptyBuckets();
-  readonly cardBuckets = emptyBuckets();
   /** Per suit, the kept fours with hands suited in it (for countWithRank). */
   private readonly suitedKeptList = [0, 1, 2, 3].map(() => new Int32Array(KEPT_COUNT));
   private readonly suitedKeptListLength = new Int32Array(4);
@@ -237,6 +100,14 @@ export class DealerCounter {
   private readonly flushKeptTouched = new Int32Array(KEPT_COUNT);
   private readonly ownSuited = [0, 1, 2, 3].map(() => new Float64Array(KEPT_COUNT));
   private readonly ownSuitedTouched = [0, 1, 2, 3].map(() => new Int32Array(KEPT_COUNT));
+  /** Hands whose card of this rank is thrown away, of another suit than the three kept in the
+   * up card's, by the four they keep. */
+  private readonly thrownKept = new Float64Array(KEPT_COUNT);
+  private readonly thrownKeptTouched = new Int32Array(KEPT_COUNT);
+  private readonly ownCount = new Int32Array(4);
+  private readonly ownNoGame = new Float64Array(4);
+  private readonly rankCardsOf: (DealerBuckets | null)[] = [null, null, null, null];
+  private readonly rankResult = { shared: this.rankShared, cards: this.rankCardsOf };
 
   private setBuckets(into: DealerBuckets, values: ArrayLike<number> | null, k: number): void {
     if (values === null) {
@@ -287,8 +158,17 @@ export class DealerCounter {
     for (let r = 0; r < 13; r++) for (let m = 0; m < 5; m++) ways[r * 5 + m] = WAYS[a[r]! * 5 + m]!;
     const keptWays = this.keptWays;
     const suitedKeptWays = this.suitedKeptWays;
-    keptWays.fill(0);
-    suitedKeptWays.fill(0);
+    const keptList = this.keptList;
+    // The last count's kept fours, cleared where they were set.
+    for (let t = 0; t < this.keptListLength; t++) keptWays[keptList[t]!] = 0;
+    for (let s = 0; s < 4; s++) {
+      const list = this.suitedKeptList[s]!;
+      for (let t = 0; t < this.suitedKeptListLength[s]!; t++) suitedKeptWays[list[t]! * 4 + s] = 0;
+    }
+    let listed = 0;
+    const suitedKeptList = this.suitedKeptList;
+    const suitedListed = this.suitedKeptListLength;
+    suitedListed.fill(0);
     const up = (this.up = rankOf(upCard));
     const us = (this.upSuit = suitOf(upCard));
     this.unseen = unseen;
@@ -323,6 +203,7 @@ export class DealerCounter {
       noGame[bucketOf[plain]!]! += plainWays;
       noGameHands += plainWays;
       const kept = keptOf[i]!;
+      if (keptWays[kept] === 0) keptList[listed++] = kept;
       keptWays[kept]! += plainWays;
       // The hands whose four kept cards share a suit: with a new card of that suit the new
       // hand is suited, so those pairs move from the plain value to the suited one.
@@ -332,8 +213,8 @@ export class DealerCounter {
         // card's (in its suit the dealer had a flush, counted above).
         for (let s = 0; s < 4; s++) {
           if (s === us || (sm[s]! & mask) !== mask) continue;
+          if (suitedKeptWays[kept * 4 + s] === 0) suitedKeptList[s]![suitedListed[s]!++] = kept;
           suitedKeptWays[kept * 4 + s]!++;
-          boughtNoGame -= this.suitedKept(out, kept, sm[s]! & ~mask, 1);
         }
       } else {
         // A hidden card goes; the other three are suited only in the up card's suit, and the
@@ -342,142 +223,25 @@ export class DealerCounter {
         if ((upSuited & three) !== three) continue;
         const lowWays = a[low]! - ((upSuited >> low) & 1);
         if (lowWays === 0) continue;
+        if (suitedKeptWays[kept * 4 + us] === 0) suitedKeptList[us]![suitedListed[us]!++] = kept;
         suitedKeptWays[kept * 4 + us]! += lowWays;
-        boughtNoGame -= this.suitedKept(out, kept, upSuited & ~three, lowWays);
       }
     }
+    // Then for each kept four that shares a suit, its hands with every new card of that suit
+    // (the suit's unseen outside the four) at once.
     for (let s = 0; s < 4; s++) {
-      let n = 0;
-      const list = this.suitedKeptList[s]!;
-      for (let kept = 0; kept < KEPT_COUNT; kept++) if (suitedKeptWays[kept * 4 + s] !== 0) list[n++] = kept;
-      this.suitedKeptListLength[s] = n;
+      const list = suitedKeptList[s]!;
+      for (let t = 0; t < suitedListed[s]!; t++) {
+        const kept = list[t]!;
+        boughtNoGame -= this.suitedKept(out, kept, sm[s]! & ~KEPT_MASKS[kept]!, suitedKeptWays[kept * 4 + s]!);
+      }
     }
     let boughtGame = 0;
-    const keptList = this.keptList;
-    let listed = 0;
-    for (let kept = 0; kept < KEPT_COUNT; kept++) {
-      const kw = keptWays[kept]!;
-      if (kw === 0) continue;
-      keptList[listed++] = kept;
-      boughtGame += this.keptGame(out, kept, kw);
-    }
+    for (let t = 0; t < listed; t++) boughtGame += this.keptGame(out, keptList[t]!, keptWays[keptList[t]!]!);
     this.keptListLength = listed;
+    this.noGameHands = noGameHands;
     out.boughtNoGame = boughtNoGame + noGameHands * (unseen - 4) - boughtGame;
     out.unseen = unseen;
-    return out;
-  }
-
-  /**
-   * After `count`, the dealer hands that hold the unseen card `card`, and the (hand without a
-   * game, replacement) pairs it is part of, as the hand's card or as the replacement: what
-   * `count` would lose with that card seen too. Sorted against `values` (or in full).
-   */
-  countWith(card: Card, values: ArrayLike<number> | null, k = 0): DealerBuckets {
-    const out = this.cardBuckets;
-    this.setBuckets(out, values, k);
-    const bucketOf = this.bucketOf;
-    const { game, noGame, bought } = out;
-    const a = this.unseenRanks;
-    const sm = this.suitMasks;
-    const up = this.up;
-    const us = this.upSuit;
-    const upSuited = sm[us]!;
-    const rho = card >> 2;
-    const sigma = card & 3;
-    if (!((sm[sigma]! >> rho) & 1)) throw new RangeError('DealerCounter.countWith: the card is not unseen');
-    const aRho = a[rho]!;
-    const cls = this.classes;
-    const { distinctMask, plain: plainOf, suited: suitedOf, kept: keptOf, low: lowOf } = cls;
-    const keptWays = this.keptWays;
-    const suitedKeptWays = this.suitedKeptWays;
-    const cardKeptWays = this.cardKeptWays;
-    const cardSuitedKeptWays = this.cardSuitedKeptWays;
-    const touched = this.cardKeptTouched;
-    let touchedCount = 0;
-    let boughtNoGame = 0;
-    let noGameHands = 0;
-
-    // The hands holding the card: of a class with m copies of its rank, m in every a_rho of
-    // the class's hands hold this one of the a_rho cards.
-    const list = cls.byRank[rho]!;
-    const listCopies = cls.byRankCopies[rho]!;
-    const classWays = this.classWays;
-    for (let t = 0; t < list.length; t++) {
-      const i = list[t]!;
-      const all = classWays[i]!;
-      if (all === 0) continue;
-      const w = (all * listCopies[t]!) / aRho;
-      const mask = distinctMask[i]!;
-      const plain = plainOf[i]!;
-      // The one hand of four different ranks all in the up card's suit holds the card when
-      // the card is of that suit.
-      const flush = mask !== 0 && sigma === us && (upSuited & mask) === mask ? 1 : 0;
-      if (mask === 0 || GAME[plain]) {
-        const suited = suitedOf[i]!;
-        if (flush && suited !== 0) {
-          game[bucketOf[suited]!]!++;
-          game[bucketOf[plain]!]! += w - 1;
-        } else game[bucketOf[plain]!]! += w;
-        continue;
-      }
-      if (flush) game[bucketOf[suitedOf[i]!]!]!++;
-      const plainWays = w - flush;
-      if (plainWays === 0) continue;
-      noGame[bucketOf[plain]!]! += plainWays;
-      noGameHands += plainWays;
-      const kept = keptOf[i]!;
-      if (cardKeptWays[kept] === 0) touched[touchedCount++] = kept;
-      cardKeptWays[kept]! += plainWays;
-      const low = lowOf[i]!;
-      if (low === up) {
-        // The four hidden stay; suited in the card's suit (not the up card's) holds the card.
-        if (sigma !== us && (sm[sigma]! & mask) === mask) {
-          cardSuitedKeptWays[kept * 4 + sigma]!++;
-          boughtNoGame -= this.suitedKept(out, kept, sm[sigma]! & ~mask, 1);
-        }
-      } else {
-        const three = mask & ~(1 << low);
-        if ((upSuited & three) !== three) continue;
-        // The card is one of the three kept in the up card's suit (then every such hand holds
-        // it), or the one thrown away, of another suit (then one of them does).
-        let held = 0;
-        if (sigma === us && rho !== low) held = a[low]! - ((upSuited >> low) & 1);
-        else if (sigma !== us && rho === low) held = 1;
-        if (held === 0) continue;
-        cardSuitedKeptWays[kept * 4 + us]! += held;
-        boughtNoGame -= this.suitedKept(out, kept, upSuited & ~three, held);
-      }
-    }
-    let boughtGame = 0;
-    for (let t = 0; t < touchedCount; t++) {
-      const kept = touched[t]!;
-      boughtGame += this.keptGame(out, kept, cardKeptWays[kept]!);
-    }
-    boughtNoGame += noGameHands * (this.unseen - 4) - boughtGame;
-
-    // The card as the replacement, for every hand without a game that does not hold it.
-    const keptList = this.keptList;
-    for (let t = 0; t < this.keptListLength; t++) {
-      const kept = keptList[t]!;
-      const n = keptWays[kept]! - cardKeptWays[kept]!;
-      if (n === 0) continue;
-      const plain = KEPT_PLAIN_VALUES[kept * 13 + rho]!;
-      if (GAME[plain]) bought[bucketOf[plain]!]! += n;
-      else boughtNoGame += n;
-      if ((KEPT_MASKS[kept]! >> rho) & 1) continue;
-      const suited = suitedKeptWays[kept * 4 + sigma]! - cardSuitedKeptWays[kept * 4 + sigma]!;
-      if (suited === 0) continue;
-      if (GAME[plain]) bought[bucketOf[plain]!]! -= suited;
-      else boughtNoGame -= suited;
-      bought[bucketOf[KEPT_SUITED_VALUES[kept * 13 + rho]!]!]! += suited;
-    }
-    for (let t = 0; t < touchedCount; t++) {
-      const kept = touched[t]!;
-      cardKeptWays[kept] = 0;
-      for (let s = 0; s < 4; s++) cardSuitedKeptWays[kept * 4 + s] = 0;
-    }
-    out.boughtNoGame = boughtNoGame;
-    out.unseen = this.unseen;
     return out;
   }
 
@@ -503,8 +267,9 @@ export class DealerCounter {
     const upSuited = sm[us]!;
     const aRho = a[rho]!;
     if (aRho === 0) throw new RangeError('DealerCounter.countWithRank: no unseen card of the rank');
-    const cards: (DealerBuckets | null)[] = [null, null, null, null];
+    const cards = this.rankCardsOf;
     for (let s = 0; s < 4; s++) {
+      cards[s] = null;
       if (!((sm[s]! >> rho) & 1)) continue;
       const c = this.rankCards[s]!;
       c.game.fill(0, 0, 2 * k + 1);
@@ -520,11 +285,16 @@ export class DealerCounter {
     const sharedTouched = this.sharedKeptTouched;
     const flushKept = this.flushKept;
     const flushTouched = this.flushKeptTouched;
+    const thrownKept = this.thrownKept;
+    const thrownTouched = this.thrownKeptTouched;
     let sharedCount = 0;
     let flushCount = 0;
-    const ownCount = [0, 0, 0, 0];
-    const ownNoGame = [0, 0, 0, 0];
-    const cardNoGameHands = [0, 0, 0, 0];
+    let thrownCount = 0;
+    const ownCount = this.ownCount;
+    const ownNoGame = this.ownNoGame;
+    ownCount.fill(0);
+    ownNoGame.fill(0);
+    let upCardNoGameHands = 0;
     let noGameHands = 0;
     let boughtNoGame = 0;
 
@@ -557,7 +327,7 @@ export class DealerCounter {
       if (inUpSuit && upCardOf !== null) {
         upCardOf.game[bucketOf[suitedOf[i]!]!]!++;
         upCardOf.noGame[bucketOf[plain]!]!--;
-        cardNoGameHands[us]!--;
+        upCardNoGameHands--;
         if (flushKept[kept] === 0) flushTouched[flushCount++] = kept;
         flushKept[kept]!--;
       }
@@ -567,8 +337,7 @@ export class DealerCounter {
         for (let s = 0; s < 4; s++) {
           const c = cards[s] ?? null;
           if (s === us || c === null || (sm[s]! & mask) !== mask) continue;
-          this.ownSuitedAdd(s, kept, 1, ownCount);
-          ownNoGame[s]! -= this.suitedKept(c, kept, sm[s]! & ~mask, 1);
+          this.ownSuitedAdd(s, kept, 1);
         }
       } else {
         const three = mask & ~(1 << low);
@@ -578,41 +347,46 @@ export class DealerCounter {
           if (upCardOf === null) continue;
           const held = a[low]! - ((upSuited >> low) & 1);
           if (held === 0) continue;
-          this.ownSuitedAdd(us, kept, held, ownCount);
-          ownNoGame[us]! -= this.suitedKept(upCardOf, kept, upSuited & ~three, held);
+          this.ownSuitedAdd(us, kept, held);
         } else {
           // The card is the one thrown away, of another suit: one such hand holds it.
-          for (let s = 0; s < 4; s++) {
-            const c = cards[s] ?? null;
-            if (s === us || c === null) continue;
-            ownNoGame[s]! -= this.suitedKept(c, kept, upSuited & ~three, 1);
-          }
+          if (thrownKept[kept] === 0) thrownTouched[thrownCount++] = kept;
+          thrownKept[kept]!++;
         }
       }
     }
-    // P-10 on the hands holding the card, by the four they keep.
+    // P-10 on the hands holding the card, by the four they keep; and of the last count's hands
+    // without a game, those not holding it.
+    const keptWays = this.keptWays;
+    let notHeld = this.noGameHands;
     let boughtGame = 0;
-    for (let t = 0; t < sharedCount; t++)
-      boughtGame += this.keptGame(S, sharedTouched[t]!, sharedKept[sharedTouched[t]!]!);
+    for (let t = 0; t < sharedCount; t++) {
+      const kept = sharedTouched[t]!;
+      boughtGame += this.keptGame(S, kept, sharedKept[kept]!);
+      notHeld -= sharedKept[kept]!;
+    }
     boughtNoGame += noGameHands * (this.unseen - 4) - boughtGame;
     if (upCardOf !== null) {
       let flushGame = 0;
       for (let t = 0; t < flushCount; t++)
         flushGame += this.keptGame(upCardOf, flushTouched[t]!, flushKept[flushTouched[t]!]!);
-      ownNoGame[us]! += cardNoGameHands[us]! * (this.unseen - 4) - flushGame;
+      ownNoGame[us]! += upCardNoGameHands * (this.unseen - 4) - flushGame;
     }
     // The card as the replacement, for every hand without a game that does not hold it: by
-    // rank for all four, then the up suit's card's hands that were a flush, then the suited.
-    const keptWays = this.keptWays;
-    const keptList = this.keptList;
-    for (let t = 0; t < this.keptListLength; t++) {
-      const kept = keptList[t]!;
+    // rank for all four (a game only where the kept four make one with this rank, all the rest
+    // no game), then the up suit's card's hands that were a flush, then the suited. By rank, a
+    // kept four can have more hands holding the card than the count had without a game: where
+    // every hand of its classes was a flush in the up card's suit (a dozen cards seen), which
+    // the up suit's card's own part then corrects.
+    const gameKept = KEPT_GAME_BY_RANK[rho]!;
+    for (let t = 0; t < gameKept.length; t++) {
+      const kept = gameKept[t]!;
       const n = keptWays[kept]! - sharedKept[kept]!;
       if (n === 0) continue;
-      const plain = KEPT_PLAIN_VALUES[kept * 13 + rho]!;
-      if (GAME[plain]) S.bought[bucketOf[plain]!]! += n;
-      else boughtNoGame += n;
+      notHeld -= n;
+      S.bought[bucketOf[KEPT_PLAIN_VALUES[kept * 13 + rho]!]!]! += n;
     }
+    boughtNoGame += notHeld;
     if (upCardOf !== null) {
       for (let t = 0; t < flushCount; t++) {
         const kept = flushTouched[t]!;
@@ -627,6 +401,18 @@ export class DealerCounter {
       const c = cards[s] ?? null;
       if (c === null) continue;
       const own = this.ownSuited[s]!;
+      const touched = this.ownSuitedTouched[s]!;
+      // The card's hands whose four kept share a suit, with each new card of that suit: the
+      // card's suit where it is kept, the up card's where it is thrown away.
+      for (let t = 0; t < ownCount[s]!; t++) {
+        const kept = touched[t]!;
+        ownNoGame[s]! -= this.suitedKept(c, kept, sm[s]! & ~KEPT_MASKS[kept]!, own[kept]!);
+      }
+      if (s !== us)
+        for (let t = 0; t < thrownCount; t++) {
+          const kept = thrownTouched[t]!;
+          ownNoGame[s]! -= this.suitedKept(c, kept, upSuited & ~KEPT_MASKS[kept]!, thrownKept[kept]!);
+        }
       const sl = this.suitedKeptList[s]!;
       for (let t = 0; t < this.suitedKeptListLength[s]!; t++) {
         const kept = sl[t]!;
@@ -640,19 +426,19 @@ export class DealerCounter {
       }
       c.boughtNoGame = ownNoGame[s]!;
       c.unseen = this.unseen;
-      const touched = this.ownSuitedTouched[s]!;
       for (let t = 0; t < ownCount[s]!; t++) own[touched[t]!] = 0;
     }
+    for (let t = 0; t < thrownCount; t++) thrownKept[thrownTouched[t]!] = 0;
     for (let t = 0; t < sharedCount; t++) sharedKept[sharedTouched[t]!] = 0;
     for (let t = 0; t < flushCount; t++) flushKept[flushTouched[t]!] = 0;
     S.boughtNoGame = boughtNoGame;
     S.unseen = this.unseen;
-    return { shared: S, cards };
+    return this.rankResult;
   }
 
-  private ownSuitedAdd(suit: number, kept: number, ways: number, counts: number[]): void {
+  private ownSuitedAdd(suit: number, kept: number, ways: number): void {
     const own = this.ownSuited[suit]!;
-    if (own[kept] === 0) this.ownSuitedTouched[suit]![counts[suit]!++] = kept;
+    if (own[kept] === 0) this.ownSuitedTouched[suit]![this.ownCount[suit]!++] = kept;
     own[kept]! += ways;
   }
 

@@ -7,6 +7,7 @@
 
 import { categoryIndexOf, evaluate5, makeCard, rankOf, suitOf, type Card } from '../core';
 import { choose } from './combinations';
+import { plainValue, rankMultisets, suitedValue, WAYS } from './poker-plus-rank-tables';
 
 /**
  * The classes. A high card by its draws: 0 none, 1 a four-card straight one rank fills, 2 one
@@ -59,24 +60,6 @@ export function classOfCards(cards: readonly Card[]): number {
   return classOf(v, mask, copies.indexOf(2), suits.includes(4));
 }
 
-/** Value of five cards given by rank, never all of one suit (the suits are made up). */
-function plainValue(ranks: readonly number[]): number {
-  const copies = new Int8Array(13);
-  const cards = ranks.map((r) => makeCard(r, copies[r]!++));
-  // Five different ranks all got suit 0: move one to suit 1.
-  if (cards.every((c) => suitOf(c) === 0)) cards[4] = makeCard(rankOf(cards[4]!), 1);
-  return evaluate5(cards[0]!, cards[1]!, cards[2]!, cards[3]!, cards[4]!);
-}
-
-const suitedValue = (ranks: readonly number[]): number =>
-  evaluate5(
-    makeCard(ranks[0]!, 0),
-    makeCard(ranks[1]!, 0),
-    makeCard(ranks[2]!, 0),
-    makeCard(ranks[3]!, 0),
-    makeCard(ranks[4]!, 0),
-  );
-
 /**
  * The number of draws of `5 - kept.length` cards from the unseen ones that make each class with
  * the kept cards, into `out` (length HAND_CLASSES); returns the number of draws.
@@ -91,63 +74,62 @@ export function drawClassCounts(kept: readonly Card[], isUnseen: ArrayLike<numbe
     a[rankOf(c)]!++;
     unseen++;
   }
-  const keptRanks = kept.map(rankOf);
   const keptSuits = kept.map(suitOf);
-  const drawn: number[] = [];
-  const walk = (from: number, weight: number): void => {
-    if (drawn.length === k) {
-      const ranks = [...keptRanks, ...drawn];
-      let mask = 0;
-      const copies = new Int8Array(13);
-      for (const r of ranks) {
-        copies[r]!++;
-        mask |= 1 << r;
-      }
-      const plain = plainValue(ranks);
-      if (categoryIndexOf(plain) >= 1 && categoryIndexOf(plain) !== 4) {
-        // A pair or better by the ranks: the suits cannot change it (no flush with a pair).
-        out[classOf(plain, mask, copies.indexOf(2), false)]! += weight;
-        return;
-      }
-      // Five different ranks: count the ways all five, or exactly four, share a suit.
-      let five = 0;
-      let four = 0;
-      for (let s = 0; s < 4; s++) {
-        // Per card: ways to be of suit s, and of another suit.
-        let all = 1;
-        let oneOff = 0;
-        for (let i = 0; i < 5; i++) {
-          let inSuit: number;
-          let offSuit: number;
-          if (i < kept.length) {
-            inSuit = keptSuits[i] === s ? 1 : 0;
-            offSuit = 1 - inSuit;
-          } else {
-            const r = ranks[i]!;
-            inSuit = isUnseen[makeCard(r, s)] ? 1 : 0;
-            offSuit = a[r]! - inSuit;
-          }
-          oneOff = oneOff * inSuit + all * offSuit;
-          all *= inSuit;
+  const ranks = new Int32Array(5);
+  kept.forEach((c, i) => (ranks[i] = rankOf(c)));
+  const copies = new Int8Array(13);
+  const drawnSets = rankMultisets(k);
+  for (let at = 0; at < drawnSets.length; at += k) {
+    // The draws of these ranks: C(a_r, m) for each rank r drawn m times.
+    let weight = 1;
+    for (let i = 0; i < k; i++) {
+      const r = drawnSets[at + i]!;
+      ranks[kept.length + i] = r;
+      if (i > 0 && r === drawnSets[at + i - 1]) continue;
+      let m = 1;
+      while (i + m < k && drawnSets[at + i + m] === r) m++;
+      weight = m > 4 ? 0 : weight * WAYS[a[r]! * 5 + m]!;
+    }
+    if (weight === 0) continue;
+    copies.fill(0);
+    let mask = 0;
+    for (let i = 0; i < 5; i++) {
+      copies[ranks[i]!]!++;
+      mask |= 1 << ranks[i]!;
+    }
+    const plain = plainValue(ranks);
+    if (categoryIndexOf(plain) >= 1 && categoryIndexOf(plain) !== 4) {
+      // A pair or better by the ranks: the suits cannot change it (no flush with a pair).
+      out[classOf(plain, mask, copies.indexOf(2), false)]! += weight;
+      continue;
+    }
+    // Five different ranks: count the ways all five, or exactly four, share a suit.
+    let five = 0;
+    let four = 0;
+    for (let s = 0; s < 4; s++) {
+      // Per card: ways to be of suit s, and of another suit.
+      let all = 1;
+      let oneOff = 0;
+      for (let i = 0; i < 5; i++) {
+        let inSuit: number;
+        let offSuit: number;
+        if (i < kept.length) {
+          inSuit = keptSuits[i] === s ? 1 : 0;
+          offSuit = 1 - inSuit;
+        } else {
+          const r = ranks[i]!;
+          inSuit = isUnseen[makeCard(r, s)] ? 1 : 0;
+          offSuit = a[r]! - inSuit;
         }
-        five += all;
-        four += oneOff;
+        oneOff = oneOff * inSuit + all * offSuit;
+        all *= inSuit;
       }
-      out[classOf(suitedValue(ranks), mask, -1, false)]! += five;
-      out[classOf(plain, mask, -1, true)]! += four;
-      out[classOf(plain, mask, -1, false)]! += weight - five - four;
-      return;
+      five += all;
+      four += oneOff;
     }
-    for (let r = from; r < 13; r++) {
-      // Taking one more of rank r when m are taken: C(a_r, m + 1) = C(a_r, m) (a_r - m) / (m + 1).
-      let m = 0;
-      for (let x = drawn.length; x > 0 && drawn[x - 1] === r; x--) m++;
-      if (m >= a[r]!) continue;
-      drawn.push(r);
-      walk(r, (weight * (a[r]! - m)) / (m + 1));
-      drawn.pop();
-    }
-  };
-  walk(0, 1);
+    out[classOf(suitedValue(ranks), mask, -1, false)]! += five;
+    out[classOf(plain, mask, -1, true)]! += four;
+    out[classOf(plain, mask, -1, false)]! += weight - five - four;
+  }
   return choose(unseen, k);
 }

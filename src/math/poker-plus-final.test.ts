@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_POKER_PLUS_CONFIG,
+  HAND_VALUE_COUNT,
+  parseCard,
+  parseCards,
   parsePayTable,
   SeededRandom,
   shuffledDeck,
@@ -46,30 +49,57 @@ describe('the fast final decision', () => {
     });
   }
 
-  it('subtracts one more card seen exactly: the counts without it equal a count made without it', () => {
-    const random = new SeededRandom('dealer-counts-with-card');
+  it('takes each unseen card of a rank out exactly: the counts without it equal a count made without it', () => {
+    const random = new SeededRandom('dealer-counts-with-rank');
     const counter = new DealerCounter();
     const direct = new DealerCounter();
-    for (let i = 0; i < 60; i++) {
+    // Random unseen sets (6 to 43 cards seen), and one where the only hands keeping K Q J 9 are
+    // a flush in the up card's suit (every other K, Q, J and 9 seen, the up card the 2 of hearts).
+    const cases = Array.from({ length: 300 }, () => {
       const deck = shuffledDeck(random);
-      const dead = 6 + uniformBelow(random, 8);
+      const dead = 6 + uniformBelow(random, 38);
+      return { seen: deck.slice(0, dead), rho: deck[dead]! >> 2 };
+    });
+    const up = parseCard('2h');
+    cases.push({ seen: [up, ...parseCards('Kc Kd Ks Qc Qd Qs Jc Jd Js 9c 9d 9s')], rho: 11 });
+    let cardsChecked = 0;
+    for (const { seen, rho } of cases) {
       const isUnseen = new Uint8Array(52).fill(1);
-      for (const c of deck.slice(0, dead)) isUnseen[c] = 0;
-      const base = counter.count(isUnseen, deck[0]!, null);
+      for (const c of seen) isUnseen[c] = 0;
+      // Box values to sort the dealer's hands against: a few, ascending.
+      const drawn = Array.from(
+        { length: 1 + uniformBelow(random, 60) },
+        () => 1 + uniformBelow(random, HAND_VALUE_COUNT),
+      );
+      const values = [...new Set(drawn)].sort((x, y) => x - y);
+      const k = values.length;
+      const base = counter.count(isUnseen, seen[0]!, values, k);
       const before = {
         game: [...base.game],
         noGame: [...base.noGame],
         bought: [...base.bought],
         boughtNoGame: base.boughtNoGame,
       };
-      const card = deck[dead]!;
-      const less = counter.countWith(card, null);
-      isUnseen[card] = 0;
-      const after = direct.count(isUnseen, deck[0]!, null);
-      expect(after.boughtNoGame).toBe(before.boughtNoGame - less.boughtNoGame);
-      expect([...after.game]).toEqual(before.game.map((x, v) => x - less.game[v]!));
-      expect([...after.noGame]).toEqual(before.noGame.map((x, v) => x - less.noGame[v]!));
-      expect([...after.bought]).toEqual(before.bought.map((x, v) => x - less.bought[v]!));
+      const { shared, cards } = counter.countWithRank(rho, values, k);
+      for (let s = 0; s < 4; s++) {
+        const card = rho * 4 + s;
+        if (!isUnseen[card]) {
+          expect(cards[s]).toBeNull();
+          continue;
+        }
+        const own = cards[s]!;
+        isUnseen[card] = 0;
+        const after = direct.count(isUnseen, seen[0]!, values, k);
+        isUnseen[card] = 1;
+        const less = (field: 'game' | 'noGame' | 'bought'): number[] =>
+          before[field].slice(0, 2 * k + 1).map((x, b) => x - shared[field][b]! - own[field][b]!);
+        expect([...after.game.subarray(0, 2 * k + 1)]).toEqual(less('game'));
+        expect([...after.noGame.subarray(0, 2 * k + 1)]).toEqual(less('noGame'));
+        expect([...after.bought.subarray(0, 2 * k + 1)]).toEqual(less('bought'));
+        expect(after.boughtNoGame).toBe(before.boughtNoGame - shared.boughtNoGame - own.boughtNoGame);
+        cardsChecked++;
+      }
     }
+    expect(cardsChecked).toBeGreaterThan(500);
   });
 });

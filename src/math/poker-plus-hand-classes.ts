@@ -16,6 +16,7 @@ import {
   type Card,
 } from '../core';
 import { flushDrawPositions, straightDrawPositions } from './poker-plus-patterns';
+import { rankMultisets } from './poker-plus-rank-tables';
 
 const MADE = ['straight', 'flush', 'full-house', 'four-of-a-kind', 'straight-flush', 'royal-flush'];
 const PAIRS = [...RANK_CHARS].map((r) => `pair-${r}`);
@@ -104,33 +105,25 @@ export function finalClass(cards: readonly Card[], upCard: Card): string {
 const VALUE_CATEGORY = new Int8Array(HAND_VALUE_COUNT + 1);
 const VALUE_RANK = new Int8Array(HAND_VALUE_COUNT + 1).fill(-1);
 {
-  const ranks: number[] = [];
-  const walk = (from: number): void => {
-    if (ranks.length === 5) {
-      const copies = new Int8Array(13);
-      for (const r of ranks) copies[r]!++;
-      if ([...copies].some((n) => n > 4)) return;
-      const distinct = new Set(ranks).size === 5;
-      // Mixed suits (five different ranks alternate two suits; copies of a rank take suits in
-      // turn), and for five different ranks the suited hand too.
-      const taken = new Int8Array(13);
-      const mixed = ranks.map((r, i) => makeCard(r, distinct ? i % 2 : taken[r]!++));
-      for (const hand of distinct ? [mixed, ranks.map((r) => makeCard(r, 0))] : [mixed]) {
-        const v = evaluate(hand);
-        const c = categoryIndexOf(v);
-        VALUE_CATEGORY[v] = c;
-        if (c === 1) VALUE_RANK[v] = topPair(hand);
-        if (c === 0 && ranks.includes(12)) VALUE_RANK[v] = 12;
-      }
-      return;
+  const fives = rankMultisets(5);
+  for (let at = 0; at < fives.length; at += 5) {
+    const ranks = [...fives.subarray(at, at + 5)];
+    const copies = new Int8Array(13);
+    for (const r of ranks) copies[r]!++;
+    if (copies.some((n) => n > 4)) continue;
+    const distinct = new Set(ranks).size === 5;
+    // Mixed suits (five different ranks alternate two suits; copies of a rank take suits in
+    // turn), and for five different ranks the suited hand too.
+    const taken = new Int8Array(13);
+    const mixed = ranks.map((r, i) => makeCard(r, distinct ? i % 2 : taken[r]!++));
+    for (const hand of distinct ? [mixed, ranks.map((r) => makeCard(r, 0))] : [mixed]) {
+      const v = evaluate(hand);
+      const c = categoryIndexOf(v);
+      VALUE_CATEGORY[v] = c;
+      if (c === 1) VALUE_RANK[v] = topPair(hand);
+      if (c === 0 && ranks.includes(12)) VALUE_RANK[v] = 12;
     }
-    for (let r = from; r < 13; r++) {
-      ranks.push(r);
-      walk(r);
-      ranks.pop();
-    }
-  };
-  walk(0);
+  }
 }
 
 /** Straight draws of a rank mask: 2 four in a row both ends open, 1 four of a five-rank window, 0 none (as straightDrawPositions reads them). */

@@ -4,7 +4,7 @@
 // that share one set of unseen cards (a first action's different exchanges after the same draw)
 // are valued together, so each card's dealer counts serve all of them.
 
-import { drawFee, evaluate, evaluate5, evaluate6, type Card } from '../core';
+import { drawFee, evaluate, evaluate5, evaluate6, HAND_VALUE_COUNT, type Card } from '../core';
 import { MAX_VALUES } from './poker-plus-dealer-counts';
 import { FinalTable, type FinalPricer } from './poker-plus-final-values';
 
@@ -25,7 +25,10 @@ export const MAX_BOXES = 10;
 export class SecondValuer {
   private readonly table: FinalTable;
   private readonly values = new Int32Array(MAX_VALUES);
-  private readonly all = new Int32Array(4 * MAX_BOXES * 7);
+  /** Per hand value: the rank under way's last mark, and the value's place among its values. */
+  private readonly marked = new Int32Array(HAND_VALUE_COUNT + 1);
+  private mark = 0;
+  private readonly place = new Int32Array(HAND_VALUE_COUNT + 1);
   /** Per card of the rank under way (by suit), each option's new hand: box b's at b * 7. */
   private readonly optionValue = [0, 1, 2, 3].map(() => new Int32Array(MAX_BOXES * 7));
   private readonly sums = new Float64Array(MAX_BOXES * 7);
@@ -46,26 +49,31 @@ export class SecondValuer {
     const sums = this.sums;
     sums.fill(0);
     const values = this.values;
-    const all = this.all;
+    const { marked, place } = this;
     const options = boxes.length * 7;
     let unseen = 0;
     // A rank at a time: its cards' dealer counts share all but where the suit matters.
     for (let rho = 0; rho < 13; rho++) {
-      let n = 0;
+      let k = 0;
       let cards = 0;
+      const mark = ++this.mark;
       for (let s = 0; s < 4; s++) {
         const r = rho * 4 + s;
         if (!isUnseen[r]) continue;
         cards |= 1 << s;
         const optionValue = this.optionValue[s]!;
         newHands(boxes, r, optionValue);
-        for (let o = 0; o < options; o++) if (optionValue[o] !== 0) all[n++] = optionValue[o]!;
+        for (let o = 0; o < options; o++) {
+          const v = optionValue[o]!;
+          if (v === 0 || marked[v] === mark) continue;
+          marked[v] = mark;
+          values[k++] = v;
+        }
       }
-      // The distinct hands, ascending.
-      all.subarray(0, n).sort();
-      let k = 0;
-      for (let i = 0; i < n; i++) if (k === 0 || all[i] !== values[k - 1]) values[k++] = all[i]!;
       if (cards === 0) continue;
+      // The distinct hands, ascending, and where each stands among them.
+      values.subarray(0, k).sort();
+      for (let j = 0; j < k; j++) place[values[j]!] = j;
       table.withoutRank(rho, values, k);
       for (let s = 0; s < 4; s++) {
         if (!(cards & (1 << s))) continue;
@@ -73,15 +81,7 @@ export class SecondValuer {
         const optionValue = this.optionValue[s]!;
         for (let o = 0; o < options; o++) {
           const v = optionValue[o]!;
-          if (v === 0) continue;
-          let lo = 0;
-          let hi = k - 1;
-          while (lo < hi) {
-            const mid = (lo + hi) >> 1;
-            if (values[mid]! < v) lo = mid + 1;
-            else hi = mid;
-          }
-          sums[o]! += table.bestAfter(s, v, lo);
+          if (v !== 0) sums[o]! += table.bestAfter(s, v, place[v]!);
         }
       }
     }
