@@ -22,6 +22,8 @@ describe('crash test with an EBDS acceptor', () => {
       const report = await crashTest({
         dir,
         kills: 12,
+        minKills: 6,
+        budgetMs: 150_000,
         seed: 'suite-ebds',
         maxLifeMs: 2000,
         startupKillEvery: 4,
@@ -30,7 +32,9 @@ describe('crash test with an EBDS acceptor', () => {
       });
       console.log(`crash test (EBDS): ${JSON.stringify({ ...report, discrepancies: report.discrepancies.length })}`);
       expect(report.discrepancies).toEqual([]);
-      expect(report.kills).toBe(12);
+      // All 12 on an idle machine; under load as many as 150 s allow, never fewer than 6.
+      expect(report.kills).toBeGreaterThanOrEqual(6);
+      expect(report.kills).toBeLessThanOrEqual(12);
       expect(report.killedBeforeReady).toBeGreaterThan(0);
       expect(report.gamesPlayed).toBeGreaterThan(0);
       expect(report.notesStacked).toBeGreaterThan(0);

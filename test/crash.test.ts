@@ -22,6 +22,8 @@ describe('crash test: SIGKILL at random instants, restart, check', () => {
       const report = await crashTest({
         dir,
         kills: 24,
+        minKills: 12,
+        budgetMs: 150_000,
         seed: 'suite',
         maxLifeMs: 2000,
         startupKillEvery: 4,
@@ -30,7 +32,9 @@ describe('crash test: SIGKILL at random instants, restart, check', () => {
       });
       console.log(`crash test: ${JSON.stringify({ ...report, discrepancies: report.discrepancies.length })}`);
       expect(report.discrepancies).toEqual([]);
-      expect(report.kills).toBe(24);
+      // All 24 on an idle machine; under load as many as 150 s allow, never fewer than 12.
+      expect(report.kills).toBeGreaterThanOrEqual(12);
+      expect(report.kills).toBeLessThanOrEqual(24);
       expect(report.killedBeforeReady).toBeGreaterThan(0);
       expect(report.gamesPlayed).toBeGreaterThan(0);
       expect(report.notesStacked).toBeGreaterThan(0);

@@ -122,7 +122,16 @@ export async function until(page: Page, check: (s: Scene) => boolean, what: stri
     if (last && !last.animating && check(last)) return last;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`the screen never showed ${what}; last scene: ${JSON.stringify(last)?.slice(0, 700)}`);
+  throw new Error(`the screen never showed ${what}; last scene: ${sceneBrief(last)}`);
+}
+
+/** What a failed wait shows first (a flake's cause is in these), then as much of the rest as fits. */
+function sceneBrief(last: Scene | null): string {
+  if (!last) return 'none';
+  const s = last as Scene & { title?: string; service?: Record<string, unknown> | null };
+  const service = s.service && { mode: s.service.mode, page: s.service.page, notice: s.service.notice };
+  const { screen, overlay, version, title, lockup, banners } = s;
+  return `${JSON.stringify({ screen, overlay, version, title, lockup, banners, service })}; in full: ${JSON.stringify(last).slice(0, 700)}`;
 }
 
 /** Presses a button on the screen once it is live. */

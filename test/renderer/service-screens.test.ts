@@ -538,7 +538,15 @@ describe('the technician audit pages', () => {
   it('settings: a limit typed on the keypad, confirmed from → to, then wished', async () => {
     await show(sx.technician());
     await press('svc.settings');
-    const s = await until((x) => x.service?.page === 'settings' && (x.service.list.length ?? 0) > 10, 'the settings');
+    // The pay tables' names come with the cabinet's answer, after the page itself: until then a
+    // table shows by its id, and on a loaded machine the answer can land after the first look.
+    const s = await until(
+      (x) =>
+        x.service?.page === 'settings' &&
+        (x.service.list.length ?? 0) > 10 &&
+        x.buttons.find((b) => b.name === 'set.payTables.jacks-or-better')?.sub !== 'jacks-9-6',
+      'the settings with the pay tables named',
+    );
     expect(button(s, 'set.limits.maxBet').sub).toBe('5');
     expect(button(s, 'set.venue').sub).toBe('Golden Felt Club');
     expect(button(s, 'set.payTables.jacks-or-better').sub).toBe('Jacks or Better 9/6');
