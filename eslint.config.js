@@ -3,6 +3,7 @@
 // same inside the renderer, room by room; and test code kept in rooms of its own.
 import tseslint from 'typescript-eslint';
 import noImportCycle from './lint/no-import-cycle.js';
+import { pureLayerProblems } from './lint/pure-layers.js';
 
 const LAYERS = {
   core: { may: [], runtime: 'pure' },
@@ -21,11 +22,8 @@ const LAYERS = {
 const ALL = [...Object.keys(LAYERS), 'renderer'];
 
 // A pure layer reaches only pure layers: what it may import cannot bring Node (or a browser) in.
-for (const [layer, { may, runtime }] of Object.entries(LAYERS)) {
-  if (runtime !== 'pure') continue;
-  const impure = may.filter((other) => LAYERS[other].runtime !== 'pure');
-  if (impure.length > 0) throw new Error(`eslint.config.js: pure ${layer} may not import ${impure.join(', ')}`);
-}
+const impureReach = pureLayerProblems(LAYERS);
+if (impureReach.length > 0) throw new Error(`eslint.config.js: ${impureReach.join('; ')}`);
 
 // Test code lives in rooms of its own (docs/architecture.md, "Where tests live"): the helpers a
 // layer's tests share in that layer's `testing/` folder, the harnesses and rigs in `test/` at the

@@ -1,9 +1,10 @@
 // A playing card in vectors: the ivory face with big corner indexes and a centre suit, court
-// cards with a double-ended figure and aces with one large pip (court-faces.ts), and the red
-// lattice back. Drawn once per size into a texture (card-textures.ts), never each frame.
+// cards with a double-ended figure (court-faces.ts) and aces with one large pip (ace-faces.ts),
+// and the red lattice back. Drawn once per size into a texture (card-textures.ts), never each frame.
 
 import { Container, Graphics } from 'pixi.js';
-import { drawAce, drawCourt } from './court-faces';
+import { drawAce } from './ace-faces';
+import { drawCourt } from './court-faces';
 import { drawSuit, SUIT_COLORS } from './suits';
 import { COLORS, label } from './theme';
 

@@ -9,11 +9,11 @@ import {
   SYSTEM_VALIDATION_TIMEOUT_MS,
   hostControls,
   sasNumbering,
-  systemBarcode,
   type Numbering,
   type VoucherScheme,
 } from './sas-validation';
 import { refusal, type Outcome, type Transition } from './transition';
+import { isSystemNumber, systemValidationNumber } from './vocabulary/ticket-reasons';
 import { tiltDevice } from './vocabulary/tilts';
 
 type PrinterEvent = Extract<DeviceEvent, { device: 'printer' }>;
@@ -135,9 +135,9 @@ export function systemValidation(tx: Transition, systemId: number, number: strin
   tx.set({ sas: { ...sas, pendingCashout: null } });
   if (systemId === 0)
     return refuseSystemValidation(tx, pending.amount, 'the casino system refused to validate it (58, system ID 00)');
-  if (!/^\d{16}$/.test(number) || !Number.isInteger(systemId) || systemId < 1 || systemId > 99)
+  if (!isSystemNumber(number) || !Number.isInteger(systemId) || systemId < 1 || systemId > 99)
     return refusal('C-25', 'the casino system sent a validation number that is not 16 digits under a system ID 01–99');
-  const validation = systemBarcode(systemId, number);
+  const validation = systemValidationNumber(systemId, number);
   tx.log('sas', { event: 'systemValidation', systemId, validation, amount: pending.amount });
   issueVoucher(tx, pending.amount, validation, 'sas-system');
   return null;

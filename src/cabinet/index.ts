@@ -45,13 +45,7 @@ export { keyProblem, technicianProblem } from './keys';
 export { hostDisabled, outOfService, sasStopsPlay } from './sas';
 export { hostLossStopsAt } from './sas-host-loss';
 export { NEVER_EXPIRES } from './cashout';
-export {
-  SYSTEM_VALIDATION_TIMEOUT_MS,
-  VALIDATION_BUFFER,
-  hostControls,
-  standardBarcode,
-  type VoucherScheme,
-} from './sas-validation';
+export { SYSTEM_VALIDATION_TIMEOUT_MS, VALIDATION_BUFFER, hostControls, type VoucherScheme } from './sas-validation';
 export type {
   HostControls,
   HostTicketText,

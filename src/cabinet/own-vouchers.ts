@@ -8,8 +8,8 @@ import type { TicketVerdict } from './ticket-verdicts';
  * printing: sent to the printer, not yet confirmed; issued: printed and debited; voided: the
  * printer failed or could not say, and the amount went to a handpay; redeemed: taken in again.
  */
-export type VoucherStatus = 'printing' | 'issued' | 'voided' | 'redeemed';
-export const VOUCHER_STATUSES: readonly VoucherStatus[] = ['printing', 'issued', 'voided', 'redeemed'];
+export const VOUCHER_STATUSES = ['printing', 'issued', 'voided', 'redeemed'] as const;
+export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
 
 /** A voucher this cabinet printed, as the store keeps it. */
 export interface VoucherRecord {

@@ -7,6 +7,7 @@
 // prints only once the host has read the last voucher's number.
 
 import { refusal, type Outcome, type Transition } from './transition';
+import { standardValidationNumber } from './vocabulary/ticket-reasons';
 import {
   DEFAULT_CONTROLS,
   validationMode,
@@ -66,16 +67,10 @@ export function sasNumbering(tx: Transition, sas: SasCabinetState, amount: numbe
       if (!tx.env.sasStandardValidation) throw new Error('the cabinet has a SAS link but no standard validation');
       const credits = Math.floor(amount / sas.settings.accountingDenomination);
       const number = tx.env.sasStandardValidation(credits, tx.at + sas.clockOffsetMs);
-      return { kind: 'number', validation: standardBarcode(number), scheme: 'sas-standard' };
+      return { kind: 'number', validation: standardValidationNumber(number), scheme: 'sas-standard' };
     }
   }
 }
-
-/** A standard validation number (8 digits) as the 18 a ticket carries: zeros before it. */
-export const standardBarcode = (number: string): string => number.padStart(18, '0');
-
-/** The 18 digits a system-validated voucher carries: the host's system ID (2 digits) and its 16. */
-export const systemBarcode = (systemId: number, number: string): string => String(systemId).padStart(2, '0') + number;
 
 /** 7B: the controls the host may change, and the expiry it gives the vouchers. */
 export function extendedValidation(

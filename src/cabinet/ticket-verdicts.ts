@@ -3,7 +3,12 @@
 import type { TicketReason } from './vocabulary/ticket-reasons';
 
 export {
+  isStandardValidationNumber,
+  isSystemNumber,
+  isSystemValidationNumber,
   isValidationNumber,
+  standardValidationNumber,
+  systemValidationNumber,
   TICKET_REASONS,
   TICKET_VALIDATORS,
   VALIDATION_DIGITS,

@@ -20,15 +20,12 @@ import { countRefusal, ticketCredited, ticketsLocked } from './ticket-guesses';
 import type { Transition } from './transition';
 import { checkDigitsMatch } from './validation-number';
 
-export type TicketEvent = Extract<
-  DeviceEvent,
-  { device: 'acceptor'; type: 'ticket' | 'ticketStacked' | 'ticketReturned' | 'ticketRejected' }
->;
+const TICKET_EVENTS = ['ticket', 'ticketStacked', 'ticketReturned', 'ticketRejected'] as const;
 
-const TICKET_EVENTS = new Set<string>(['ticket', 'ticketStacked', 'ticketReturned', 'ticketRejected']);
+export type TicketEvent = Extract<DeviceEvent, { device: 'acceptor'; type: (typeof TICKET_EVENTS)[number] }>;
 
 export const isTicketEvent = (event: Extract<DeviceEvent, { device: 'acceptor' }>): event is TicketEvent =>
-  TICKET_EVENTS.has(event.type);
+  (TICKET_EVENTS as readonly string[]).includes(event.type);
 
 /** The log's words for each reason (the player's screen has its own, in each language). */
 export const TICKET_REASON_TEXT: Readonly<Record<TicketReason, string>> = {

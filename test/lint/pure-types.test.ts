@@ -49,6 +49,20 @@ describe('the pure layers and the renderer are guarded by their types', () => {
     ]);
   });
 
+  it('compiles the real pure layers and the real screens with no Node types, the pure layers with no DOM', () => {
+    // A package that pulled Node's or the DOM's types in would make every planted file above pass.
+    const files = (project: string) =>
+      spawnSync(process.execPath, [TSC, '--listFilesOnly', '-p', project], { cwd: ROOT, encoding: 'utf8' })
+        .stdout.split('\n')
+        .filter((f) => f !== '');
+    const pure = files('tsconfig.pure.json');
+    const screens = files('tsconfig.renderer.json');
+    expect(pure.some((f) => f.includes('/src/cabinet/'))).toBe(true);
+    expect(screens.some((f) => f.includes('/renderer/'))).toBe(true);
+    expect(pure.filter((f) => /@types\/node|lib\.dom/.test(f))).toEqual([]);
+    expect(screens.filter((f) => f.includes('@types/node'))).toEqual([]);
+  });
+
   it('fails a screen file that touches a Node global, naming it', () => {
     const { status, errors } = typecheck('tsconfig.renderer.json');
     expect(status).not.toBe(0);

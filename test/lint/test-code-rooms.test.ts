@@ -2,24 +2,8 @@
 // project's own configuration on files planted where production code lives: importing a testing/
 // folder or test/ is an error there, and allowed in a test, a testing folder or test/ itself.
 
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const RULE = 'no-restricted-imports';
-
-let eslint: ESLint;
-beforeAll(() => {
-  eslint = new ESLint({ cwd: ROOT });
-});
-
-/** The messages of the import rule on `text` as if it were the file at `path`. */
-async function importProblems(path: string, text: string): Promise<string[]> {
-  const [result] = await eslint.lintText(text, { filePath: join(ROOT, path) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.message);
-}
+import { describe, expect, it } from 'vitest';
+import { importProblems } from './import-rule';
 
 const TEST_CODE = /Production code never imports test code/;
 

@@ -15,7 +15,7 @@ import {
 } from '../../cabinet';
 import { countryCode } from '../../devices/sas/country-codes';
 import { billAcceptedData, gameEndedData, gameStartedData } from '../../devices/sas/event-data';
-import { billAcceptedException } from '../../devices/sas/exception-codes';
+import { billAcceptedException, EXCEPTION } from '../../devices/sas/exception-codes';
 import { sasBillIndex } from '../../cabinet';
 
 /** An exception raised, with what real-time event reporting sends with it. */
@@ -32,17 +32,17 @@ export interface SasFacts {
 }
 
 const DOORS: Record<Door, [open: number, closed: number]> = {
-  main: [0x11, 0x12],
-  logic: [0x15, 0x16],
-  cashbox: [0x19, 0x1a],
+  main: [EXCEPTION.slotDoorOpened, EXCEPTION.slotDoorClosed],
+  logic: [EXCEPTION.cardCageOpened, EXCEPTION.cardCageClosed],
+  cashbox: [EXCEPTION.cashboxDoorOpened, EXCEPTION.cashboxDoorClosed],
 };
 
 /** What each acceptor fault tells the casino system: cashbox full, bill jam, or nothing it has a code for. */
 const ACCEPTOR_FAULTS: Record<DeviceFault<'acceptor'>, number | null> = {
-  stackerFull: 0x27,
-  jamInAcceptor: 0x28,
-  jamInStacker: 0x28,
-  jam: 0x28,
+  stackerFull: EXCEPTION.cashboxFull,
+  jamInAcceptor: EXCEPTION.billJam,
+  jamInStacker: EXCEPTION.billJam,
+  jam: EXCEPTION.billJam,
   stackerOpen: null,
   pause: null,
   cheated: null,
@@ -59,13 +59,13 @@ const ACCEPTOR_FAULTS: Record<DeviceFault<'acceptor'>, number | null> = {
 
 /** A printer fault is paper out or, like the printer going silent, a printer communication error. */
 const PRINTER_FAULTS: Record<DeviceFault<'printer'>, number> = {
-  paperOut: 0x61,
-  coverOpen: 0x60,
-  cutterError: 0x60,
-  printerError: 0x60,
-  autoRecoverableError: 0x60,
+  paperOut: EXCEPTION.printerPaperOut,
+  coverOpen: EXCEPTION.printerCommunicationError,
+  cutterError: EXCEPTION.printerCommunicationError,
+  printerError: EXCEPTION.printerCommunicationError,
+  autoRecoverableError: EXCEPTION.printerCommunicationError,
 };
-const PRINTER_ERROR = 0x60;
+const PRINTER_ERROR = EXCEPTION.printerCommunicationError;
 
 /** Minor units in credits of the accounting denomination, as the event data carries them. */
 const credits = (s: CabinetState, minor: number): number =>
@@ -78,7 +78,7 @@ function fromLog(e: LogEntry, prev: CabinetState, next: CabinetState, facts: Sas
       raise(DOORS[e.data.door][e.data.open ? 0 : 1]);
       return;
     case 'tilt':
-      if (e.data.event === 'on' && e.data.code === METER_TILT) raise(0x20);
+      if (e.data.event === 'on' && e.data.code === METER_TILT) raise(EXCEPTION.generalTilt);
       return;
     case 'fault': {
       const d = e.data;
@@ -118,11 +118,11 @@ function fromLog(e: LogEntry, prev: CabinetState, next: CabinetState, facts: Sas
           at: e.at,
           expiresAt: v.expiresAt,
         });
-        raise(0x3d);
+        raise(EXCEPTION.cashOutTicketPrinted);
       } else if (d.event === 'noValidationId') {
-        raise(0x3f);
+        raise(EXCEPTION.validationIdNotConfigured);
       } else if (d.event === 'awaitingValidation') {
-        raise(0x57);
+        raise(EXCEPTION.systemValidationRequest);
       }
       return;
     }
@@ -139,21 +139,23 @@ export function sasFacts(
   const raise = (code: number, data?: number[]) => facts.exceptions.push(data ? { code, data } : { code });
   // Power is found lost only when it comes back: both are reported at power-up.
   if (input.kind === 'powerUp') {
-    raise(0x18);
-    raise(0x17);
+    raise(EXCEPTION.powerLost);
+    raise(EXCEPTION.powerApplied);
   }
   const pg = prev.game;
   const ng = next.game;
   if (ng && ng.id !== pg?.id)
     raise(
-      0x7e,
+      EXCEPTION.gameStarted,
       gameStartedData(credits(next, ng.stakedChips * ng.chipValue), credits(next, next.meters.lifetime.coinIn ?? 0)),
     );
   for (const e of effects) if (e.type === 'log') fromLog(e.entry, prev, next, facts);
-  if (ng?.outcome && (ng.id !== pg?.id || !pg.outcome)) raise(0x7f, gameEndedData(credits(next, ng.outcome.paid)));
-  if (!prev.handpay && next.handpay) raise(0x51);
-  if (prev.handpay && !next.handpay) raise(0x52);
+  if (ng?.outcome && (ng.id !== pg?.id || !pg.outcome))
+    raise(EXCEPTION.gameEnded, gameEndedData(credits(next, ng.outcome.paid)));
+  if (!prev.handpay && next.handpay) raise(EXCEPTION.handpayPending);
+  if (prev.handpay && !next.handpay) raise(EXCEPTION.handpayReset);
   const sasSettings = (s: CabinetState) => JSON.stringify(s.sas?.settings ?? null);
-  if (prev.settings !== next.settings || sasSettings(prev) !== sasSettings(next)) raise(0x3c);
+  if (prev.settings !== next.settings || sasSettings(prev) !== sasSettings(next))
+    raise(EXCEPTION.operatorChangedOptions);
   return facts;
 }

@@ -7,10 +7,8 @@
 // document in its path follows policy A as far as it is publicly described (docs/protocols/ebds.md):
 // one past escrow is stacked and reported stacked without its value; one in escrow is handed back.
 
-import { EventEmitter } from 'node:events';
-import { watchMoves, type SimulatedAcceptor, type SimulatedMove } from '../acceptor/simulated';
-import type { DeviceEndpoint } from '../shared/device-endpoint';
-import { SimulatorLine } from '../shared/simulator-line';
+import type { SimulatedAcceptor } from '../acceptor/simulated';
+import { AcceptorSimulatorBase } from '../shared/acceptor-simulator-base';
 import { encodeReply, unitStatus, type EbdsCommand, type EbdsReply, type OmnibusBits, type UnitStatus } from './codec';
 import type { Toggle } from './frame';
 import { crcData } from './identity';
@@ -38,7 +36,10 @@ export {
 /** What the unit just did, reported in the replies until the host's next new command. */
 type Event = { kind: 'stacked'; note: SimNote | null } | { kind: 'returned' } | { kind: 'rejected' };
 
-export class EbdsSimulator extends EventEmitter<EbdsSimEvents> implements SimulatedAcceptor {
+export class EbdsSimulator
+  extends AcceptorSimulatorBase<EbdsSimEvents, EbdsCommand, EbdsSimFault>
+  implements SimulatedAcceptor
+{
   readonly currency: string;
   readonly notes: SimNote[];
   /** Every note that reached the cash box, in order. */
@@ -55,17 +56,14 @@ export class EbdsSimulator extends EventEmitter<EbdsSimEvents> implements Simula
   private boxed = false;
   private bits: OmnibusBits | null = null;
   private enables: boolean[];
-  private readonly faults = new Set<EbdsSimFault>();
   /** Where the item was when the power went: decides what the power-up does with it. */
   private powerLoss: 'none' | 'escrow' | 'postEscrow' = 'none';
   /** The toggle and reply of the last command acted on; null after power-up. */
   private last: { toggle: Toggle; reply: Buffer } | null = null;
-  private readonly parser = new EbdsCommandParser();
-  private readonly line = new SimulatorLine(this.parser, (command) => this.handle(command));
   private readonly options: Required<Omit<EbdsSimOptions, 'currency' | 'notes' | 'minorDigits'>>;
 
   constructor(options: EbdsSimOptions = {}) {
-    super();
+    super(new EbdsCommandParser());
     this.currency = options.currency ?? 'USD';
     const minorDigits = options.minorDigits ?? 2;
     this.notes = (options.notes ?? DEFAULT_NOTES[this.currency] ?? []).map((major, i) => ({
@@ -86,24 +84,6 @@ export class EbdsSimulator extends EventEmitter<EbdsSimEvents> implements Simula
     };
     this.stepsLeft = this.options.stepPolls;
     this.enables = this.notes.map(() => true);
-  }
-
-  attach(endpoint: DeviceEndpoint): this {
-    this.line.attach(endpoint);
-    return this;
-  }
-
-  detach(): void {
-    this.line.detach();
-  }
-
-  watch(listener: (move: SimulatedMove) => void): () => void {
-    return watchMoves(this, listener);
-  }
-
-  /** Frames from the host that were dropped (bad checksum, garbage, unknown command). */
-  get badFrames(): number {
-    return this.parser.stats.badFrames;
   }
 
   /** The notes as the driver's table: values in the tested cabinet's minor units. */
@@ -204,11 +184,6 @@ export class EbdsSimulator extends EventEmitter<EbdsSimEvents> implements Simula
     this.setFault('failure', on);
   }
 
-  setFault(fault: EbdsSimFault, on: boolean): void {
-    if (on) this.faults.add(fault);
-    else this.faults.delete(fault);
-  }
-
   powerOff(): void {
     if (this.phase === 'off') return;
     const p = this.phase;
@@ -232,17 +207,6 @@ export class EbdsSimulator extends EventEmitter<EbdsSimEvents> implements Simula
     this.move('powerUp');
   }
 
-  /** Power off now and back on after `offMs`. */
-  powerCycle(offMs = 200): Promise<void> {
-    this.powerOff();
-    return new Promise((resolve) =>
-      setTimeout(() => {
-        this.powerOn();
-        resolve();
-      }, offMs),
-    );
-  }
-
   // --- protocol ---------------------------------------------------------------------------
 
   private move(phase: Phase): void {
@@ -250,12 +214,12 @@ export class EbdsSimulator extends EventEmitter<EbdsSimEvents> implements Simula
     this.stepsLeft = this.options.stepPolls;
   }
 
-  private handle(cmd: EbdsCommand): void {
+  protected handle(cmd: EbdsCommand): void {
     if (this.phase === 'off') return;
     this.emit('command', cmd);
     if (this.last && cmd.toggle === this.last.toggle) {
       // The host did not hear the reply: the same bytes again, and nothing acted on twice.
-      this.line.write(this.last.reply);
+      this.send(this.last.reply);
       return;
     }
     // A new command acknowledges the last reply: what it reported has been heard.
@@ -264,7 +228,7 @@ export class EbdsSimulator extends EventEmitter<EbdsSimEvents> implements Simula
     const reply = this.answer(cmd);
     const bytes = encodeReply(reply);
     this.last = { toggle: cmd.toggle, reply: bytes };
-    this.line.write(bytes);
+    this.send(bytes);
   }
 
   private answer(cmd: EbdsCommand): EbdsReply {

@@ -5,10 +5,8 @@
 // returning); the acceptor reads barcodes only once told to by the barcode function (C6) and
 // the bar inhibit (C7), which it forgets at power-up.
 
-import { EventEmitter } from 'node:events';
-import { watchMoves, type SimulatedAcceptor, type SimulatedMove } from '../acceptor/simulated';
-import type { DeviceEndpoint } from '../shared/device-endpoint';
-import { SimulatorLine } from '../shared/simulator-line';
+import type { SimulatedAcceptor } from '../acceptor/simulated';
+import { AcceptorSimulatorBase } from '../shared/acceptor-simulator-base';
 import { encodeResponse, type CurrencyEntry, type Id003Command, type Id003Response } from './codec';
 import { assignmentFor, countryFor, noteTable, type NoteValue } from './currency';
 import { BAR_INHIBIT, BARCODE_INTERLEAVED_2_OF_5, ESCROW_BARCODE, FAILURE_CODES } from './codes';
@@ -27,7 +25,10 @@ import { answerSetting, powerUpSettings, type UnitSettings } from './sim-setting
 
 export { MAX_BARCODE_BYTES, type AcceptorFault, type AcceptorSimEvents, type AcceptorSimOptions } from './sim-kinds';
 
-export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> implements SimulatedAcceptor {
+export class AcceptorSimulator
+  extends AcceptorSimulatorBase<AcceptorSimEvents, Id003Command, AcceptorFault>
+  implements SimulatedAcceptor
+{
   readonly entries: CurrencyEntry[];
   readonly values: NoteValue[];
   /** Every note that reached the cash box, in order. */
@@ -46,17 +47,14 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> implement
   /** Scripted fault of the mechanism: initialising never ends. */
   private stuckInitializing = false;
   private rejectReason = 0;
-  private readonly faults = new Set<AcceptorFault>();
   private failureCode = 0xa2;
   /** Where the item was when the power went: decides the power-up status. */
   private powerLossNote: 'none' | 'acceptor' | 'stacker' = 'none';
-  private readonly parser = new Id003CommandParser();
-  private readonly line = new SimulatorLine(this.parser, (command) => this.handle(command));
   private readonly stepPolls: number;
   private readonly version: string;
 
   constructor(options: AcceptorSimOptions = {}) {
-    super();
+    super(new Id003CommandParser());
     const currency = options.currency ?? 'USD';
     const country = countryFor(currency);
     if (!country)
@@ -68,24 +66,6 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> implement
     this.stepPolls = options.stepPolls ?? 1;
     this.version = options.version ?? 'SIM-ID003 USA 1.00';
     this.anyBarcode = options.anyBarcode ?? false;
-  }
-
-  attach(endpoint: DeviceEndpoint): this {
-    this.line.attach(endpoint);
-    return this;
-  }
-
-  detach(): void {
-    this.line.detach();
-  }
-
-  watch(listener: (move: SimulatedMove) => void): () => void {
-    return watchMoves(this, listener);
-  }
-
-  /** Frames from the controller that were dropped (bad CRC, garbage, unknown command). */
-  get badFrames(): number {
-    return this.parser.stats.badFrames;
   }
 
   get state(): {
@@ -198,11 +178,6 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> implement
     this.setFault('failure', code !== null);
   }
 
-  setFault(fault: AcceptorFault, on: boolean): void {
-    if (on) this.faults.add(fault);
-    else this.faults.delete(fault);
-  }
-
   /** A mechanism that never finishes initialising (it reports INITIALIZE for ever). */
   setStuckInitializing(on: boolean): void {
     this.stuckInitializing = on;
@@ -227,17 +202,6 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> implement
     Object.assign(this.settings, powerUpSettings());
   }
 
-  /** Power off now and back on after `offMs`. */
-  powerCycle(offMs = 200): Promise<void> {
-    this.powerOff();
-    return new Promise((resolve) =>
-      setTimeout(() => {
-        this.powerOn();
-        resolve();
-      }, offMs),
-    );
-  }
-
   // --- protocol ---------------------------------------------------------------------------
 
   private move(phase: Phase): void {
@@ -246,10 +210,10 @@ export class AcceptorSimulator extends EventEmitter<AcceptorSimEvents> implement
   }
 
   private reply(r: Id003Response): void {
-    this.line.write(encodeResponse(r));
+    this.send(encodeResponse(r));
   }
 
-  private handle(cmd: Id003Command): void {
+  protected handle(cmd: Id003Command): void {
     if (this.phase === 'off') return;
     this.emit('command', cmd);
     const p = this.phase;

@@ -32,23 +32,22 @@ type Outcome = 'printed' | 'not-printed' | 'unknown';
 /** The printer's conditions in the cabinet's words for its faults (src/cabinet/vocabulary/devices.ts). */
 type FaultCode = DeviceFault<'printer'>;
 
-const FAULTS: { code: FaultCode; on: (c: PrinterCondition) => boolean; text: string; stopsPrinting: boolean }[] = [
-  { code: 'paperOut', on: (c) => c.paperOut, text: 'printer is out of paper', stopsPrinting: true },
-  { code: 'coverOpen', on: (c) => c.coverOpen, text: 'printer cover is open', stopsPrinting: true },
-  { code: 'cutterError', on: (c) => c.cutterError, text: 'printer cutter error', stopsPrinting: true },
-  {
-    code: 'printerError',
-    on: (c) => c.unrecoverableError,
-    text: 'printer has an unrecoverable error',
-    stopsPrinting: true,
-  },
-  {
-    code: 'autoRecoverableError',
+/** How the printer's conditions show each fault, most serious first; a fault the vocabulary adds is asked for here. */
+const FAULT_CONDITIONS: Record<
+  FaultCode,
+  { on: (c: PrinterCondition) => boolean; text: string; stopsPrinting: boolean }
+> = {
+  paperOut: { on: (c) => c.paperOut, text: 'printer is out of paper', stopsPrinting: true },
+  coverOpen: { on: (c) => c.coverOpen, text: 'printer cover is open', stopsPrinting: true },
+  cutterError: { on: (c) => c.cutterError, text: 'printer cutter error', stopsPrinting: true },
+  printerError: { on: (c) => c.unrecoverableError, text: 'printer has an unrecoverable error', stopsPrinting: true },
+  autoRecoverableError: {
     on: (c) => c.autoRecoverableError,
     text: 'printer error it will recover from (e.g. head temperature)',
     stopsPrinting: false,
   },
-];
+};
+const FAULTS = Object.entries(FAULT_CONDITIONS).map(([code, f]) => ({ code: code as FaultCode, ...f }));
 
 interface Job {
   voucher: Voucher;

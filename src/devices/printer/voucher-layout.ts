@@ -10,6 +10,7 @@ import { amountInFigures, amountToWords } from './amount-words';
 import { encodeEscPos, type EscPos } from './escpos';
 import { secureEnhancedProblem } from '../sas/validation';
 import { checkValidationNumber, formatValidationNumber } from '../../cabinet/validation-number';
+import { isStandardValidationNumber, isSystemValidationNumber } from '../../cabinet/ticket-verdicts';
 
 export const LINE_WIDTH = 42;
 
@@ -54,11 +55,11 @@ function schemeProblem(v: Voucher): string | null {
     case 'sas':
       return secureEnhancedProblem(v.validation);
     case 'sas-system':
-      return /^(?!00)\d{18}$/.test(v.validation)
+      return isSystemValidationNumber(v.validation)
         ? null
         : 'a system validation number is 18 digits under a system ID 01–99';
     case 'sas-standard':
-      return /^0{10}\d{8}$/.test(v.validation)
+      return isStandardValidationNumber(v.validation)
         ? null
         : 'a standard validation number is 8 digits (10 zeros before them)';
     default:

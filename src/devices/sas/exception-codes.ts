@@ -5,73 +5,76 @@
 // in the acceptor (see TicketIn in machine.ts).
 
 export interface ExceptionDef {
+  code: number;
+  /** As the standard's table words it. */
   name: string;
   priority: boolean;
   /** Derived by the link from machine state; raising it by hand is refused. */
   derived?: true;
+  /** A bill-accepted exception of its own: the note's face value in whole units of the currency. */
+  note?: number;
 }
 
-const q = (name: string): ExceptionDef => ({ name, priority: false });
-const p = (name: string): ExceptionDef => ({ name, priority: true });
+const q = (code: number, name: string): ExceptionDef => ({ code, name, priority: false });
+const p = (code: number, name: string): ExceptionDef => ({ code, name, priority: true });
+const bill = (code: number, note: number): ExceptionDef => ({ ...q(code, `$${note}.00 bill accepted`), note });
 
+/** Every exception by the name both ends of the link raise and read it under. */
+const DECLARED = {
+  slotDoorOpened: q(0x11, 'slot door was opened'),
+  slotDoorClosed: q(0x12, 'slot door was closed'),
+  cardCageOpened: q(0x15, 'card cage was opened'),
+  cardCageClosed: q(0x16, 'card cage was closed'),
+  powerApplied: q(0x17, 'AC power was applied to gaming machine'),
+  powerLost: q(0x18, 'AC power was lost from gaming machine'),
+  cashboxDoorOpened: q(0x19, 'cashbox door was opened'),
+  cashboxDoorClosed: q(0x1a, 'cashbox door was closed'),
+  generalTilt: q(0x20, 'general tilt'),
+  cashboxFull: q(0x27, 'cashbox full detected'),
+  billJam: q(0x28, 'bill jam'),
+  operatorChangedOptions: q(0x3c, 'operator changed options'),
+  cashOutTicketPrinted: p(0x3d, 'a cash out ticket has been printed'),
+  validationIdNotConfigured: p(0x3f, 'validation ID not configured'),
+  bill1: bill(0x47, 1),
+  bill5: bill(0x48, 5),
+  bill10: bill(0x49, 10),
+  bill20: bill(0x4a, 20),
+  bill50: bill(0x4b, 50),
+  bill100: bill(0x4c, 100),
+  bill2: bill(0x4d, 2),
+  bill500: bill(0x4e, 500),
+  billAccepted: q(0x4f, 'bill accepted'),
+  bill200: bill(0x50, 200),
+  handpayPending: p(0x51, 'handpay is pending'),
+  handpayReset: p(0x52, 'handpay was reset'),
+  systemValidationRequest: p(0x57, 'system validation request'),
+  printerCommunicationError: q(0x60, 'printer communication error'),
+  printerPaperOut: q(0x61, 'printer paper out error'),
+  ticketInserted: { ...p(0x67, 'ticket has been inserted'), derived: true },
+  ticketTransferComplete: { ...p(0x68, 'ticket transfer complete'), derived: true },
+  bufferOverflow: p(0x70, 'exception buffer overflow'),
+  gameStarted: q(0x7e, 'game has started'),
+  gameEnded: q(0x7f, 'game has ended'),
+} as const satisfies Record<string, ExceptionDef>;
+export type ExceptionName = keyof typeof DECLARED;
+
+/** An exception's code by its name. */
+export const EXCEPTION = Object.fromEntries(Object.entries(DECLARED).map(([n, d]) => [n, d.code])) as {
+  readonly [N in ExceptionName]: number;
+};
+
+/** The general poll's answer when nothing is queued. */
 export const NO_ACTIVITY = 0x00;
 
-export const EXCEPTIONS: Readonly<Record<number, ExceptionDef>> = {
-  0x11: q('slot door was opened'),
-  0x12: q('slot door was closed'),
-  0x15: q('card cage was opened'),
-  0x16: q('card cage was closed'),
-  0x17: q('AC power was applied to gaming machine'),
-  0x18: q('AC power was lost from gaming machine'),
-  0x19: q('cashbox door was opened'),
-  0x1a: q('cashbox door was closed'),
-  0x20: q('general tilt'),
-  0x27: q('cashbox full detected'),
-  0x28: q('bill jam'),
-  0x3c: q('operator changed options'),
-  0x3d: p('a cash out ticket has been printed'),
-  0x3f: p('validation ID not configured'),
-  0x47: q('$1.00 bill accepted'),
-  0x48: q('$5.00 bill accepted'),
-  0x49: q('$10.00 bill accepted'),
-  0x4a: q('$20.00 bill accepted'),
-  0x4b: q('$50.00 bill accepted'),
-  0x4c: q('$100.00 bill accepted'),
-  0x4d: q('$2.00 bill accepted'),
-  0x4e: q('$500.00 bill accepted'),
-  0x4f: q('bill accepted'),
-  0x50: q('$200.00 bill accepted'),
-  0x51: p('handpay is pending'),
-  0x52: p('handpay was reset'),
-  0x57: p('system validation request'),
-  0x60: q('printer communication error'),
-  0x61: q('printer paper out error'),
-  0x67: { name: 'ticket has been inserted', priority: true, derived: true },
-  0x68: { name: 'ticket transfer complete', priority: true, derived: true },
-  0x70: p('exception buffer overflow'),
-  0x7e: q('game has started'),
-  0x7f: q('game has ended'),
-};
-
-export const BUFFER_OVERFLOW = 0x70;
-export const BILL_ACCEPTED = 0x4f;
-export const GAME_STARTED = 0x7e;
-export const GAME_ENDED = 0x7f;
-export const TICKET_INSERTED = 0x67;
-export const TICKET_TRANSFER_COMPLETE = 0x68;
+/** Every exception by its code. */
+export const EXCEPTIONS: Readonly<Record<number, ExceptionDef>> = Object.fromEntries(
+  Object.values(DECLARED).map((d) => [d.code, d]),
+);
 
 /** Notes (whole units of the currency) with their own bill-accepted exception; any other note is 4F. */
-const BILL_EXCEPTIONS: Readonly<Record<number, number>> = {
-  1: 0x47,
-  2: 0x4d,
-  5: 0x48,
-  10: 0x49,
-  20: 0x4a,
-  50: 0x4b,
-  100: 0x4c,
-  200: 0x50,
-  500: 0x4e,
-};
+const BILL_EXCEPTIONS: Readonly<Record<number, number>> = Object.fromEntries(
+  Object.values(EXCEPTIONS).flatMap((d) => (d.note === undefined ? [] : [[d.note, d.code]])),
+);
 
 /**
  * The exception for a note stacked, outside real-time event reporting (there it is 4F with the
@@ -80,7 +83,7 @@ const BILL_EXCEPTIONS: Readonly<Record<number, number>> = {
  */
 export function billAcceptedException(value: number, minorDigits: number): number {
   const whole = value / 10 ** minorDigits;
-  return (Number.isInteger(whole) && BILL_EXCEPTIONS[whole]) || 0x4f;
+  return (Number.isInteger(whole) && BILL_EXCEPTIONS[whole]) || EXCEPTION.billAccepted;
 }
 
 export const exceptionName = (code: number): string =>
@@ -93,11 +96,11 @@ export const exceptionName = (code: number): string =>
  * exception is raised (event-data.ts), so it tells the host what was true then.
  */
 export const EVENT_DATA_BYTES: Readonly<Record<number, number>> = {
-  [BILL_ACCEPTED]: 6,
-  [GAME_STARTED]: 8,
-  [GAME_ENDED]: 4,
+  [EXCEPTION.billAccepted]: 6,
+  [EXCEPTION.gameStarted]: 8,
+  [EXCEPTION.gameEnded]: 4,
 };
 
 /** The code an exception is reported under in an event message. */
 export const eventCode = (code: number): number =>
-  (code >= 0x47 && code <= 0x50) || code === BILL_ACCEPTED ? BILL_ACCEPTED : code;
+  EXCEPTIONS[code]?.note !== undefined ? EXCEPTION.billAccepted : code;

@@ -3,7 +3,7 @@
 // (each raised once, capacity, overflow, reporting order) are the pure functions here, so the
 // cabinet can apply `planRaise` inside the same transaction that commits the event itself.
 
-import { BUFFER_OVERFLOW, EXCEPTIONS, exceptionName } from './exception-codes';
+import { EXCEPTION, EXCEPTIONS, exceptionName } from './exception-codes';
 
 export interface PendingException {
   /** Assigned by the store, increasing in the order raised. */
@@ -59,7 +59,7 @@ export function planRaise(
   if (!def) throw new RangeError(`${exceptionName(code)} is not an exception this machine raises`);
   if (def.derived)
     throw new RangeError(`${exceptionName(code)} is derived from the ticket in the acceptor, never raised by hand`);
-  if (code === BUFFER_OVERFLOW) throw new RangeError('exception 70 is raised by the queue itself');
+  if (code === EXCEPTION.bufferOverflow) throw new RangeError('exception 70 is raised by the queue itself');
   const add: NewException[] = [
     data?.length ? { code, priority: def.priority, data } : { code, priority: def.priority },
   ];
@@ -67,7 +67,8 @@ export function planRaise(
   let dropped: PendingException | null = null;
   if (!def.priority && queued.length >= capacity) {
     dropped = queued[0] ?? null;
-    if (!pending.some((e) => e.code === BUFFER_OVERFLOW)) add.unshift({ code: BUFFER_OVERFLOW, priority: true });
+    if (!pending.some((e) => e.code === EXCEPTION.bufferOverflow))
+      add.unshift({ code: EXCEPTION.bufferOverflow, priority: true });
   }
   return { drop: dropped ? [dropped.id] : [], add, dropped };
 }

@@ -9,7 +9,8 @@ import type { DeviceEndpoint } from '../shared/device-endpoint';
 import { MemoryLink } from '../shared/memory-link';
 import { SerialEndpoint } from '../shared/serial-endpoint';
 import { SocatPair } from '../shared/socat-pair';
-import { SasHost, type SasHostOptions } from './host';
+import { SasHost } from './host';
+import type { SasHostOptions } from './host-line';
 import { SasLink, type SasLinkOptions } from './link';
 import { SAS_BAUD_RATE, SasPortEndpoint } from './port';
 

@@ -6,7 +6,7 @@
 
 import { isValidationNumber, VALIDATION_DIGITS } from '../../cabinet/ticket-verdicts';
 import type { Answer, ExceptionReport } from './answer';
-import { TICKET_INSERTED, TICKET_TRANSFER_COMPLETE } from './exception-codes';
+import { EXCEPTION } from './exception-codes';
 import { SasFormatError } from './frame';
 import type { TicketIn, ValidationRecord, ValidationRecords } from './machine';
 import { minorToCents, type MoneyUnits } from './meter-codes';
@@ -38,13 +38,13 @@ export class TicketReplies {
       const t = this.taken68;
       if (!t || t.id !== ticket.id || this.o.now() - t.at >= this.o.reissue68Ms) {
         return {
-          code: TICKET_TRANSFER_COMPLETE,
+          code: EXCEPTION.ticketTransferComplete,
           taken: () => (this.taken68 = { id: ticket.id, at: this.o.now() }),
         };
       }
     }
     if (ticket?.state === 'awaitingHost' && this.taken67 !== ticket.id) {
-      return { code: TICKET_INSERTED, taken: () => (this.taken67 = ticket.id) };
+      return { code: EXCEPTION.ticketInserted, taken: () => (this.taken67 = ticket.id) };
     }
     return null;
   }

@@ -5,7 +5,7 @@
 // The printed barcode is the validation system ID (00 for numbers the machine computes)
 // followed by those 16 digits. Pure; the cabinet keeps the state with its vouchers.
 
-import { isValidationNumber, VALIDATION_DIGITS } from '../../cabinet/ticket-verdicts';
+import { isValidationNumber, systemValidationNumber, VALIDATION_DIGITS } from '../../cabinet/ticket-verdicts';
 import { crc16Kermit } from '../shared/crc16-kermit';
 
 export interface ValidationConfig {
@@ -61,7 +61,7 @@ export function secureEnhancedDigits(validationId: number, sequence: number): st
 
 /** The barcode printed on the voucher: system ID (2 digits) then the 16 digits. */
 export function secureEnhancedBarcode(validationId: number, sequence: number): string {
-  return String(SECURE_ENHANCED_SYSTEM_ID).padStart(2, '0') + secureEnhancedDigits(validationId, sequence);
+  return systemValidationNumber(SECURE_ENHANCED_SYSTEM_ID, secureEnhancedDigits(validationId, sequence));
 }
 
 /**

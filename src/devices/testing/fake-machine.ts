@@ -5,6 +5,7 @@
 
 import { REDEEM_STATUS, refusedByHost, TRANSFER_CODE } from '../sas/ticket-codes';
 import { crc16Kermit } from '../shared/crc16-kermit';
+import { EXCEPTION } from '../sas/exception-codes';
 import { planRaise, type ExceptionStore } from '../sas/exception-queue';
 import type { ValidationMode } from '../sas/features';
 import {
@@ -123,7 +124,7 @@ export class FakeMachine implements SasMachine {
   printVoucher(amount: number): string | null {
     if (this.mode === 'system') {
       this.pending = { amount };
-      this.raise(0x57);
+      this.raise(EXCEPTION.systemValidationRequest);
       return null;
     }
     if (this.mode === 'standard') {
@@ -133,7 +134,7 @@ export class FakeMachine implements SasMachine {
       return validationNumber;
     }
     if (!this.validation.current) {
-      this.raise(0x3f);
+      this.raise(EXCEPTION.validationIdNotConfigured);
       return null;
     }
     const { config, barcode } = issueValidation(this.validation.current);
@@ -160,7 +161,7 @@ export class FakeMachine implements SasMachine {
     this.addMeter(0x0e, amount);
     this.addMeter(0x12, 1);
     this.addMeter(0x0c, -amount);
-    this.raise(0x3d);
+    this.raise(EXCEPTION.cashOutTicketPrinted);
   }
 
   /** A ticket with this barcode arrives in escrow, waiting for the host. */
@@ -255,7 +256,7 @@ export class FakeMachine implements SasMachine {
     if (!this.handpayInfo) return 2;
     if (!this.opts.allowRemoteHandpayReset) return 1;
     this.handpayInfo = null;
-    this.raise(0x52);
+    this.raise(EXCEPTION.handpayReset);
     return 0;
   }
 
@@ -325,7 +326,7 @@ export class FakeMachine implements SasMachine {
     this.pending = null;
     if (systemId === 0) {
       this.handpayInfo = { progressiveGroup: 0, level: 0x80, amount: p.amount, partialPay: 0, resetId: 0 };
-      this.raise(0x51);
+      this.raise(EXCEPTION.handpayPending);
       return 0x00;
     }
     this.keepRecord(String(systemId).padStart(2, '0') + validationNumber, p.amount, this.records.length + 1);
