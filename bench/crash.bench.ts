@@ -1,8 +1,9 @@
-// The crash test at scale: `npm run bench:crash -- --kills 1000 [--acceptor ebds] [--tickets-per-mille N]`;
+// The crash test at scale: `npm run bench:crash -- --kills 1000 [--acceptor ebds] [--tickets-per-mille N] [--anchor]`;
 // with `--sas MODE` (secure-enhanced, system or standard) the host simulator is on a SAS link in
-// that validation mode and validates every ticket. The cabinet runs its real
-// drivers on the serial simulators' pseudo-terminals (socat), as with real ports. Prints the
-// crashes, the games that resumed and every discrepancy found (the target is none).
+// that validation mode and validates every ticket; with --anchor the records are anchored to a
+// software TPM's counter (swtpm). The cabinet runs its real drivers on the serial simulators'
+// pseudo-terminals (socat), as with real ports. Prints the crashes, the games that resumed and
+// every discrepancy found (the target is none).
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ const seed = flag('seed', String(Date.now()));
 const acceptor = flag('acceptor', 'id003');
 const ticketsPerMille = Number(flag('tickets-per-mille', '0'));
 const keep = process.argv.includes('--keep');
+const anchor = process.argv.includes('--anchor');
 const sasMode = process.argv.includes('--sas') ? flag('sas', 'secure-enhanced') : null;
 const isMode = (m: string): m is ValidationMode => (VALIDATION_MODES as readonly string[]).includes(m);
 if (
@@ -32,7 +34,7 @@ if (
   ticketsPerMille < 0
 ) {
   process.stderr.write(
-    `usage: npm run bench:crash -- [--kills N] [--seed S] [--sas ${VALIDATION_MODES.join('|')}] [--acceptor id003|ebds] [--tickets-per-mille N] [--keep]\n`,
+    `usage: npm run bench:crash -- [--kills N] [--seed S] [--sas ${VALIDATION_MODES.join('|')}] [--acceptor id003|ebds] [--tickets-per-mille N] [--anchor] [--keep]\n`,
   );
   process.exit(2);
 }
@@ -42,6 +44,7 @@ const report = await crashTest({
   dir,
   kills,
   seed,
+  anchor,
   acceptor,
   ticketsPerMille,
   ...(sasMode !== null && isMode(sasMode) ? { sas: true, validation: sasMode, ticketsPerMille: 300 } : {}),
@@ -57,6 +60,11 @@ process.stdout.write(
     `crash test (${acceptor} acceptor): seed ${seed}, ${report.kills} SIGKILLs in ${seconds.toFixed(1)} s (${report.killedBeforeReady} during start-up or recovery)`,
     `games played ${report.gamesPlayed}; interrupted games resumed with the same cards ${report.resumedGames}`,
     `notes stacked ${report.notesStacked} (${report.recoveredNotes} credited by recovery); vouchers printed ${report.vouchersPrinted} (${report.recoveredVouchers} settled by recovery); vouchers failed or voided and handpaid ${report.voidedVouchers}`,
+    ...(anchor
+      ? [
+          `records anchored to a TPM counter (swtpm): at the end at ${report.anchorEnd}; kills that left the records one ahead of it (between a commit and its advance) ${report.anchorAhead}, each finished by the next start`,
+        ]
+      : []),
     ...(sasMode
       ? [
           `SAS (${sasMode} validation): tickets inserted ${report.ticketsInserted}, stacked ${report.ticketsStacked}, returned ${report.ticketsReturned}; host redeemed ${report.hostRedeemed}, final statuses read ${report.hostFinalStatuses}; vouchers the host learnt ${report.hostVouchers} (${report.hostVouchersUnread} yet to read); cash-outs paid by hand ${report.handpaidCashouts}`,

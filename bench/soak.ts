@@ -1,25 +1,37 @@
 // Soak: `npm run soak -- --games N` plays N games through the cabinet, the runner and the store
 // on a real database file (WAL, synchronous=FULL, one transaction per transition), with the
 // simulated devices and the seeded bot, then checks the meters, the keyed records, the mirror
-// and the device ledger.
+// and the device ledger. It does so with two cabinets in the same run, playing the same seeded
+// games: one with its records anchored to a TPM counter (a software TPM, swtpm, started here)
+// and one without.
 //
 // Its yardstick, measured in the same run on the same disk: the disk's own rate for the same
 // transactions, i.e. every commit the soak made replayed as plain SQLite transactions of the same
 // shape (the same rows of the same sizes, no cabinet, no keyed chain, no mirror), and again with
-// the mirror's write after each (synced where the soak synced it). The two replays take turns in
-// blocks, so both see the same load on a shared machine.
+// the mirror's write after each (synced where the soak synced it). The two cabinets and the two
+// replays take turns in rounds, so all four see the same load on a shared machine. And the
+// counter's own cost: its advance timed alone on the same TPM, and how many commits asked for one.
+//
+// The software TPM keeps its state in a file and writes it whole (synced) at every advance. A
+// cabinet's TPM keeps its counter in its own NV memory, not on the cabinet's disk, so by default
+// the state goes to a memory file system (/dev/shm); `--tpm-state DIR` puts it elsewhere, on the
+// soak's disk for instance, where every advance costs a second sync of that disk.
 
 import Database from 'better-sqlite3';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { SeededRandom } from '../src/core';
 import { HANDPAID_METERS, type CabinetEffect, type CabinetState } from '../src/cabinet';
 import { parseConfig } from '../src/app/config';
 import { startCabinet } from '../src/app/cabinet-app';
 import { inspect, type MachinePlaces } from '../test/crash/crash-harness';
-import { PlayerBot } from '../src/app/sim/player-bot';
-import { Mirror, readMachineKey, type MirrorRecord } from '../src/store';
+import { PlayerBot, type BotSummary } from '../src/app/sim/player-bot';
+import { Mirror, readCounter, readMachineKey, type MirrorRecord } from '../src/store';
+import { counterPassword, NvCounter } from '../src/store/anchor/nv-counter';
+import { openTransport } from '../src/store/anchor/transport';
+import { startSwtpm, type Swtpm } from '../src/store/testing/swtpm';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,10 +39,11 @@ function flag(name: string, fallback: string): string {
   return value ? value : fallback;
 }
 
-const games = Number(flag('games', '2000'));
+const gamesWanted = Number(flag('games', '2000'));
 const seed = flag('seed', 'soak');
-if (!Number.isSafeInteger(games) || games < 1) {
-  process.stderr.write('usage: npm run soak -- [--games N] [--seed S] [--dir DIR]\n');
+const rounds = Math.max(1, Math.min(Number(flag('rounds', '8')) || 8, gamesWanted));
+if (!Number.isSafeInteger(gamesWanted) || gamesWanted < 1) {
+  process.stderr.write('usage: npm run soak -- [--games N] [--rounds R] [--seed S] [--dir DIR] [--tpm-state DIR]\n');
   process.exit(2);
 }
 
@@ -93,14 +106,43 @@ function replay(
   return shapes.length / ((performance.now() - started) / 1000);
 }
 
-// --dir /dev/shm shows what the CPU can do when fsync costs nothing.
-const dir = mkdtempSync(join(flag('dir', tmpdir()), 'cabinet-soak-'));
-mkdirSync(join(dir, 'data'));
-const db = join(dir, 'data', 'cabinet.db');
-const ledger = join(dir, 'devices.jsonl');
-const places: MachinePlaces = { keyFile: join(dir, 'machine.key'), mirror: join(dir, 'mirror') };
-try {
-  const config = parseConfig({ store: places });
+interface SoakRun {
+  games: number;
+  seconds: number;
+  /** This process's CPU time over the games (the TPM's is its own process's), µs. */
+  cpuUs: number;
+  commits: number;
+  /** Commits made without waiting for the disk (a hold alone: cabinet/durability.ts). */
+  unsynced: number;
+  shapes: Shape[];
+  summary: BotSummary;
+  problems: string[];
+  places: MachinePlaces;
+  /** With the anchor: the counter's value before and after the games. */
+  counter: { from: number; to: number } | null;
+}
+
+interface Soaker {
+  /** Plays `games` more games; their time and CPU are counted. */
+  play(games: number): Promise<void>;
+  /** The shapes of the commits made since the last call. */
+  newShapes(): Shape[];
+  /** Stops the cabinet and checks everything it left. */
+  finish(): Promise<SoakRun>;
+}
+
+/** A cabinet in `dir`, anchored to `tpm`'s counter or not, to be soaked round by round. */
+async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
+  mkdirSync(join(dir, 'data'), { recursive: true });
+  const db = join(dir, 'data', 'cabinet.db');
+  const ledger = join(dir, 'devices.jsonl');
+  const places: MachinePlaces = {
+    keyFile: join(dir, 'machine.key'),
+    mirror: join(dir, 'mirror'),
+    ...(tpm ? { anchor: tpm.tcti } : {}),
+  };
+  const anchor = tpm ? { anchor: { tcti: tpm.tctiText } } : {};
+  const config = parseConfig({ store: { keyFile: places.keyFile, mirror: places.mirror, ...anchor } });
   const cabinet = await startCabinet({
     config,
     dataDir: join(dir, 'data'),
@@ -114,33 +156,99 @@ try {
   // What each commit wrote is kept by reference and measured after the run (the states are
   // immutable), so that measuring it costs the soak nothing.
   const written: [CabinetState | null, CabinetState | null, readonly CabinetEffect[]][] = [];
+  let unsynced = 0;
   const commit = store.commit.bind(store);
   const appendLog = store.appendLog.bind(store);
   let last: CabinetState | null = cabinet.runner.state;
-  store.commit = (prev, next, effects, source, sas) => {
+  // As the runner commits: a hold alone without waiting for the disk (cabinet/durability.ts).
+  store.commit = (prev, next, effects, source, sas, synced) => {
     written.push([prev, next, effects]);
+    if (synced === false) unsynced++;
     last = next;
-    commit(prev, next, effects, source, sas);
+    commit(prev, next, effects, source, sas, synced);
   };
   store.appendLog = (effects) => {
     written.push([last, last, effects]);
     appendLog(effects);
   };
+  // The same seed for both cabinets: they play the same games, so they do the same work.
   const random = new SeededRandom(`soak:${seed}`);
   const sim = cabinet.devices.ledger!;
   sim.connect();
   await sim.settled();
-  const commitsBefore = written.length;
-  const started = performance.now();
-  const summary = await new PlayerBot(cabinet.runner, sim, { games, random }).run();
-  const seconds = (performance.now() - started) / 1000;
-  const commits = written.length - commitsBefore;
-  await cabinet.close();
-  const shapes = written.map(([prev, next, effects]) => shapeOf(prev, next, effects));
-  const check = inspect(db, ledger, true, places);
+  const from = store.anchorStatus.counter;
+  const summary: BotSummary = { games: 0, notes: 0, tickets: 0, cashOuts: 0, handpays: 0, doorOpens: 0, refusals: 0 };
+  let seconds = 0;
+  let cpuUs = 0;
+  let shaped = 0;
+  const shape = ([prev, next, effects]: (typeof written)[number]) => shapeOf(prev, next, effects);
+  return {
+    async play(games) {
+      const started = performance.now();
+      const cpu = process.cpuUsage();
+      const round = await new PlayerBot(cabinet.runner, sim, { games, random }).run();
+      seconds += (performance.now() - started) / 1000;
+      const used = process.cpuUsage(cpu);
+      cpuUs += used.user + used.system;
+      for (const k of Object.keys(summary) as (keyof BotSummary)[]) summary[k] += round[k];
+    },
+    newShapes() {
+      const shapes = written.slice(shaped).map(shape);
+      shaped = written.length;
+      return shapes;
+    },
+    async finish() {
+      const to = store.anchorStatus.counter;
+      const problem = store.anchorProblem;
+      await cabinet.close();
+      const { problems } = inspect(db, ledger, true, places);
+      if (problem) problems.push(problem);
+      return {
+        games: summary.games,
+        seconds,
+        cpuUs,
+        commits: written.length,
+        unsynced,
+        shapes: written.map(shape),
+        summary,
+        problems,
+        places,
+        counter: tpm && from !== null && to !== null ? { from, to } : null,
+      };
+    },
+  };
+}
 
-  // The yardstick: the soak's transactions, replayed in turns of 200 with and without the mirror.
-  const sample = shapes.slice(commitsBefore, commitsBefore + Math.min(commits, 4000));
+/** The counter's advance alone on the same TPM, as the journal makes it: microseconds each. */
+function advanceAlone(tpm: Swtpm, keyFile: string, times: number): number {
+  const key = readMachineKey(keyFile);
+  const counter = new NvCounter(openTransport(tpm.tcti), 0x01800a00, counterPassword(key));
+  try {
+    if (readCounter(tpm.tcti, key).found !== 'value') throw new Error('the soak left no counter');
+    const started = performance.now();
+    for (let i = 0; i < times; i++) counter.increment();
+    return ((performance.now() - started) * 1000) / times;
+  } finally {
+    counter.close();
+  }
+}
+
+// --dir /dev/shm shows what the CPU can do when fsync costs nothing.
+const dir = mkdtempSync(join(flag('dir', tmpdir()), 'cabinet-soak-'));
+const load = loadavg();
+const started = performance.now();
+let tpm: Swtpm | null = null;
+try {
+  const tpmBase = flag('tpm-state', existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
+  tpm = await startSwtpm(mkdtempSync(join(tpmBase, 'cabinet-soak-swtpm-')));
+  // A first soak warms the code up (the JIT, the modules), so that neither measured one pays for it.
+  const warm = await soaker(join(dir, 'warm-up'), null);
+  await warm.play(Math.min(gamesWanted, 500));
+  const warmed = await warm.finish();
+  const off = await soaker(join(dir, 'off'), null);
+  const on = await soaker(join(dir, 'on'), tpm);
+
+  // The yardstick: the soak's transactions, replayed with and without the mirror after each.
   const scratch = new Database(join(dir, 'yardstick.db'));
   scratch.pragma('journal_mode = WAL');
   scratch.pragma('synchronous = FULL');
@@ -148,42 +256,72 @@ try {
     'CREATE TABLE state (id INTEGER PRIMARY KEY, v TEXT); CREATE TABLE meters (k TEXT PRIMARY KEY, v INTEGER) WITHOUT ROWID; ' +
       'CREATE TABLE events (seq INTEGER PRIMARY KEY, data TEXT); CREATE TABLE recall (id INTEGER PRIMARY KEY, data TEXT); CREATE TABLE commits (seq INTEGER PRIMARY KEY, data TEXT);',
   );
-  const mirror = new Mirror(join(dir, 'yardstick-mirror'), readMachineKey(places.keyFile));
+  const key = readMachineKey(warmed.places.keyFile);
+  const mirror = new Mirror(join(dir, 'yardstick-mirror'), key);
   const record = (() => {
-    const read = new Mirror(places.mirror, readMachineKey(places.keyFile)).read();
-    if (read.found !== 'record') throw new Error('the soak left no mirror');
+    const read = new Mirror(warmed.places.mirror, key).read();
+    if (read.found !== 'record') throw new Error('the warm-up left no mirror');
     return read.record;
   })();
   const counter = { seq: 0 };
   let plainTime = 0;
   let mirroredTime = 0;
-  for (let i = 0; i < sample.length; i += 200) {
-    const block = sample.slice(i, i + 200);
-    // Each goes first in turn, so a WAL checkpoint or a neighbour's burst favours neither.
-    const first = (i / 200) % 2 === 0;
-    if (first) plainTime += block.length / replay(scratch, block, null, counter);
-    mirroredTime += block.length / replay(scratch, block, { mirror, record }, counter);
-    if (!first) plainTime += block.length / replay(scratch, block, null, counter);
+  let sample = 0;
+  let durable = 0;
+  // Round by round, the two cabinets play the same games (each goes first in turn), then the
+  // anchored one's commits of the round are replayed, plain and mirrored in turns of 200: all
+  // four share whatever load the machine has.
+  for (let r = 0; r < rounds; r++) {
+    const games = Math.floor((gamesWanted * (r + 1)) / rounds) - Math.floor((gamesWanted * r) / rounds);
+    for (const s of r % 2 === 0 ? [off, on] : [on, off]) await s.play(games);
+    off.newShapes();
+    const shapes = on.newShapes();
+    sample += shapes.length;
+    durable += shapes.filter((s) => s.durable).length;
+    for (let i = 0; i < shapes.length; i += 200) {
+      const block = shapes.slice(i, i + 200);
+      // Each goes first in turn, so a WAL checkpoint or a neighbour's burst favours neither.
+      const first = (i / 200) % 2 === 0;
+      if (first) plainTime += block.length / replay(scratch, block, null, counter);
+      mirroredTime += block.length / replay(scratch, block, { mirror, record }, counter);
+      if (!first) plainTime += block.length / replay(scratch, block, null, counter);
+    }
   }
   mirror.close();
   scratch.close();
-  const plainRate = sample.length / plainTime;
-  const mirroredRate = sample.length / mirroredTime;
-  const soakRate = commits / seconds;
-  const durable = sample.filter((s) => s.durable).length;
+  const offRun = await off.finish();
+  const onRun = await on.finish();
+  const advanceUs = advanceAlone(tpm, onRun.places.keyFile, 2000);
+  const plainRate = sample / plainTime;
+  const mirroredRate = sample / mirroredTime;
+  const rate = (r: SoakRun) => r.commits / r.seconds;
+  const line = (name: string, r: SoakRun) =>
+    `  ${name}: ${r.games} games in ${r.seconds.toFixed(2)} s = ${(r.games / r.seconds).toFixed(0)} games/s, ${r.commits} commits (${(r.commits / r.games).toFixed(2)} per game, ${r.unsynced} of them holds committed before their sync) = ${rate(r).toFixed(0)} commits/s = ${((100 * rate(r)) / plainRate).toFixed(0)}% of the disk's rate; ${(r.cpuUs / r.commits).toFixed(0)} µs of CPU a commit`;
+  const advances = onRun.counter ? onRun.counter.to - onRun.counter.from : 0;
+  const end = performance.now();
+  const problems = [
+    ...offRun.problems.map((p) => `without the anchor: ${p}`),
+    ...onRun.problems.map((p) => `anchored: ${p}`),
+  ];
+  const perCommit = (r: SoakRun) => (1e6 * r.seconds) / r.commits;
   process.stdout.write(
     [
-      `soak: database in ${dir}`,
-      `  ${summary.games} games in ${seconds.toFixed(2)} s = ${(summary.games / seconds).toFixed(0)} games/s`,
-      `  ${commits} commits (${(commits / summary.games).toFixed(2)} per game) = ${soakRate.toFixed(0)} commits/s, synchronous=FULL, keyed and mirrored`,
-      `  the disk's own rate for the same ${sample.length} transactions (plain SQLite, same rows and sizes): ${plainRate.toFixed(0)} per second`,
-      `  the soak runs at ${((100 * soakRate) / plainRate).toFixed(0)}% of the disk's rate`,
-      `  the same with the mirror written after each (${durable} synced to the device): ${mirroredRate.toFixed(0)} per second; the mirror costs ${((100 * (plainRate - mirroredRate)) / plainRate).toFixed(1)}% of the rate`,
-      `  notes ${summary.notes}, cash-outs ${summary.cashOuts}, handpays ${summary.handpays}, door opens ${summary.doorOpens}, refused wishes ${summary.refusals}`,
-      `  after the soak: ${check.problems.length === 0 ? 'C-9 balanced, notes and vouchers match the devices, records intact under the key, the mirror agrees' : check.problems.join('; ')}`,
+      `soak: in ${dir}, synchronous=FULL, keyed and mirrored, ${rounds} rounds; load average ${load.map((l) => l.toFixed(2)).join(' ')} at the start, ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} at the end`,
+      `  the disk's own rate for the same ${sample} transactions (plain SQLite, same rows and sizes): ${plainRate.toFixed(0)} per second`,
+      line(`anchored to the TPM counter (swtpm, its state in ${tpm.stateDir})`, onRun),
+      line('not anchored', offRun),
+      `  the counter: ${advances} advances for ${onRun.commits} commits (${(advances / onRun.commits).toFixed(2)} per commit: the commits that move money, issue a validation number or log an event); one advance alone ${advanceUs.toFixed(0)} µs on this swtpm; the anchored soak took ${(perCommit(onRun) - perCommit(offRun)).toFixed(0)} µs a commit more than the other`,
+      `  the mirror written after each (${durable} synced to the device): ${mirroredRate.toFixed(0)} per second; the mirror costs ${((100 * (plainRate - mirroredRate)) / plainRate).toFixed(1)}% of the rate`,
+      `  notes ${onRun.summary.notes}, cash-outs ${onRun.summary.cashOuts}, handpays ${onRun.summary.handpays}, door opens ${onRun.summary.doorOpens}, refused wishes ${onRun.summary.refusals}`,
+      `  after each: ${problems.length === 0 ? 'C-9 balanced, notes and vouchers match the devices, records intact under the key, the mirror agrees, the records at the counter' : problems.join('; ')}`,
+      `  (${((end - started) / 1000).toFixed(0)} s in all)`,
     ].join('\n') + '\n',
   );
-  process.exitCode = check.problems.length === 0 ? 0 : 1;
+  process.exitCode = problems.length === 0 ? 0 : 1;
 } finally {
+  await tpm?.stop();
+  if (tpm) rmSync(tpm.stateDir, { recursive: true, force: true });
   rmSync(dir, { recursive: true, force: true });
 }

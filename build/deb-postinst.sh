@@ -87,6 +87,7 @@ if [ -d /etc/udev/rules.d ] && [ -f "$RES/99-poker-cabinet.rules" ]; then
   if command -v udevadm >/dev/null 2>&1; then
     udevadm control --reload-rules || true
     udevadm trigger --subsystem-match=tty || true
+    udevadm trigger --subsystem-match=tpmrm || true
   fi
 fi
 

@@ -100,6 +100,7 @@ const en = {
   'tilt.clears.technician': 'A technician clearing it here',
   'tilt.clears.records': 'Only a RAM clear (METERS page): the records are not trusted; what they held is logged',
   'tilt.clears.mirror': 'The mirror being written again (check its folder or device)',
+  'tilt.clears.anchor': 'The TPM counter answering again (tried every 2 s; check the TPM on the DEVICES page)',
   'tilt.clears.settings': 'A technician clearing it here once the settings pass their check',
   'tilt.clears.other': 'Removing the cause',
   'tilt.clear': 'CLEAR TILT',
@@ -274,6 +275,7 @@ const ru: Record<ServiceKey, string> = {
   'tilt.clears.records':
     'Только очистка памяти (страница СЧЁТЧИКИ): записям нет доверия, их содержимое записано в журнал',
   'tilt.clears.mirror': 'Копия памяти снова записывается (проверьте её папку или устройство)',
+  'tilt.clears.anchor': 'Счётчик TPM снова отвечает (попытка каждые 2 с; см. TPM на странице УСТРОЙСТВА)',
   'tilt.clears.settings': 'Техник снимает её здесь, когда настройки пройдут проверку',
   'tilt.clears.other': 'Устранение причины',
   'tilt.clear': 'СНЯТЬ ОСТАНОВКУ',

@@ -70,6 +70,7 @@ const KEY: { [K in ReadTiltCause['kind']]: (cause: Extract<ReadTiltCause, { kind
   meters: () => 'tilt.meters',
   settings: () => 'tilt.settings',
   mirror: () => 'tilt.mirror',
+  anchor: () => 'tilt.anchor',
   records: () => 'tilt.records',
 };
 

@@ -6,13 +6,13 @@
 // the headless bot, only with simulated devices and on a database made for it, so real money
 // never meets a predictable deck and simulated credits never reach a production database.
 
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { SeededRandom, shuffledDeck, type Card, type RandomSource } from '../core';
 import type { DeviceBus } from '../cabinet';
-import type { CabinetPort } from '../contract';
+import type { AnchorView, CabinetPort } from '../contract';
 import { SerialDeviceBus } from '../devices';
-import { Journal, type MachineOptions, type Purpose } from '../store';
+import { Journal, type AnchorChoice, type MachineOptions, type Purpose } from '../store';
 import { describeDevices, openDevices, refuseDevices, type DevicePlan, type OpenedDevices } from './cabinet-devices';
 import { parseConfig, parseConfigText, type AppConfig } from './config';
 import { CryptoRandom } from './crypto-random';
@@ -68,15 +68,49 @@ export function storePlaces(config: AppConfig, dbPath: string): { keyFile: strin
   };
 }
 
+/** The TPM device a cabinet's PC has (the kernel's resource manager in front of its TPM 2.0). */
+export const TPM_DEVICE = '/dev/tpmrm0';
+
+/**
+ * The records' TPM counter (docs/deploy.md, "The records"): as the config file names it, or by
+ * default the PC's TPM where it has one. A simulated database (tests, the bot, the soak) is
+ * anchored only where the file says so, so that no test run writes a developer's TPM.
+ */
+export function anchorOf(config: AppConfig, purpose: Purpose, tpmDevice = TPM_DEVICE): AnchorChoice {
+  const a = config.store.anchor;
+  if (a === 'none') return { kind: 'none', why: 'store.anchor is "none" in the config file' };
+  if (a !== null) return { kind: 'tpm', tcti: a.tcti, ...(a.index !== null ? { index: a.index } : {}) };
+  if (purpose === 'simulated') return { kind: 'none', why: 'a simulated database, and store.anchor names no counter' };
+  if (existsSync(tpmDevice)) return { kind: 'tpm', tcti: { kind: 'device', path: tpmDevice } };
+  return { kind: 'none', why: `this PC has no TPM (${tpmDevice}), and store.anchor names no counter` };
+}
+
 /** The machine a database at `dbPath` belongs to, as the configuration names it. */
 export function machineOf(config: AppConfig, dbPath: string, purpose: Purpose = 'production'): MachineOptions {
-  return { ...storePlaces(config, dbPath), machine: config.settings.voucher.machine, purpose };
+  return {
+    ...storePlaces(config, dbPath),
+    machine: config.settings.voucher.machine,
+    purpose,
+    anchor: anchorOf(config, purpose),
+  };
 }
 
 /** Opens (or makes) the cabinet's journal for this machine: production, or simulated for the bot. */
 export function openJournal(dbPath: string, config: AppConfig, purpose: Purpose = 'production'): Journal {
   mkdirSync(dirname(dbPath), { recursive: true });
   return Journal.open(dbPath, machineOf(config, dbPath, purpose));
+}
+
+/** The records' anchor as the technician's Devices page shows it. */
+function anchorView(journal: Journal): AnchorView {
+  const a = journal.anchorStatus;
+  return {
+    anchored: a.anchored,
+    description: a.description.slice(0, 300),
+    records: a.records,
+    counter: a.counter,
+    problem: journal.anchorProblem?.slice(0, 300) ?? null,
+  };
 }
 
 /** Where the deal comes from: node:crypto, or (tests and the headless bot only) a seed. */
@@ -177,6 +211,7 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
   const configReturns = checkConfigReturns(config.settings, config.recordedReturns, payTables.installed);
   const dbPath = join(plan.dataDir, plan.database ?? 'cabinet.db');
   const journal = openJournal(dbPath, config, purpose);
+  plan.log?.(`records: ${journal.anchorStatus.description}`);
   let devices: OpenedDevices | null = null;
   try {
     const resumedVersion = journal.load()?.version ?? 0;
@@ -258,6 +293,7 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
         return ratedPayTables();
       },
       sasStatus: () => sas?.status() ?? null,
+      anchorStatus: () => anchorView(journal),
       acceptorInfo: () => acceptorInfo(bus),
     });
     const { bus: _bus, ...simulators } = devices;

@@ -5,6 +5,7 @@
 // completes and checks config.json with (cabinet.schema.json, shipped with the package).
 
 import { z } from 'zod';
+import { parseTcti, TCTI_FORMS } from '../store';
 import { POKER_PLUS_RETURN } from './recorded-return';
 import {
   CHIP_VALUES_GIVEN,
@@ -146,6 +147,35 @@ const RECORDED_TABLE = z.strictObject({ table: fileTable('poker-plus'), ...POKER
     "A Poker Plus pay table with the return measured for it (C-24): returnPct, best play's upper estimate; returnBasis, how it was measured (parsheet poker-plus --best), or that best play was not measured; typicalPlay, the default strategy's return.",
 });
 
+/** The records' counter outside the files (docs/deploy.md, "The records"): a TPM's NV counter, or none. */
+const ANCHOR_SAYS = `must be "none" or {"tcti": ..., "index": ...}, the tcti one of ${TCTI_FORMS}`;
+const ANCHOR = z
+  .union(
+    [
+      z.literal('none'),
+      z.strictObject({
+        tcti: z
+          .string()
+          .refine((t) => parseTcti(t) !== null, { error: `must be a TCTI the cabinet speaks: ${TCTI_FORMS}` })
+          .meta({ description: 'How to reach the TPM, as tpm2-tools names it (TPM2TOOLS_TCTI).' }),
+        index: z
+          .string()
+          .regex(/^0x01[0-9a-fA-F]{6}$/, { error: 'must be an NV index handle, "0x01000000" to "0x01fffffe"' })
+          .refine((h) => Number(h) < 0x01ffffff, { error: 'must leave the handle after it for the probe' })
+          .optional()
+          .meta({
+            description:
+              'The counter\'s NV index handle; the one after it is used while provisioning. Default "0x01800a00".',
+          }),
+      }),
+    ],
+    { error: (iss) => (iss.input === undefined ? undefined : ANCHOR_SAYS) },
+  )
+  .meta({
+    description:
+      'The TPM counter the records are anchored to, or "none". Default: {"tcti": "device:/dev/tpmrm0"} where that device exists (a production start), otherwise none.',
+  });
+
 export const CONFIG_FILE = z
   .strictObject({
     /** Where the technician's editor finds this schema; the cabinet ignores it. */
@@ -182,10 +212,12 @@ export const CONFIG_FILE = z
       .partial()
       .optional(),
     store: z
-      .strictObject({ keyFile: PLACE, mirror: PLACE })
+      .strictObject({ keyFile: PLACE, mirror: PLACE, anchor: ANCHOR })
       .partial()
       .optional()
-      .describe('Where the machine key and the mirror of critical memory are (docs/deploy.md, "The records").'),
+      .describe(
+        'Where the machine key and the mirror of critical memory are, and the TPM counter the records are anchored to (docs/deploy.md, "The records").',
+      ),
   })
   .meta({
     title: 'Poker cabinet configuration',

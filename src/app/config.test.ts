@@ -11,7 +11,7 @@ describe('configuration file', () => {
       initialPin: '0000',
       devices: simulated,
       display: { hideCursor: false },
-      store: { keyFile: null, mirror: null },
+      store: { keyFile: null, mirror: null, anchor: null },
       file: null,
       recordedReturns: {},
       sas: null,
@@ -111,6 +111,13 @@ describe('configuration file', () => {
     [{ store: { keyFile: '' } }, /store\.keyFile must be a path/],
     [{ store: { mirror: 7 } }, /store\.mirror must be a path/],
     [{ store: { key: '/etc/k' } }, /store\.key is not a known setting/],
+    [{ store: { anchor: 'tpm' } }, /store\.anchor must be "none" or \{"tcti": \.\.\., "index": \.\.\.\}/],
+    [{ store: { anchor: { tcti: 'mssim:port=2321' } } }, /store\.anchor\.tcti must be a TCTI the cabinet speaks/],
+    [{ store: { anchor: { tcti: 'device', index: '0x81000001' } } }, /store\.anchor\.index must be an NV index handle/],
+    [
+      { store: { anchor: { tcti: 'device', index: '0x01ffffff' } } },
+      /store\.anchor\.index must leave the handle after it/,
+    ],
     [{ limits: { minReturnPct: 40 } }, /^config: limits\.minReturnPct must be a percentage from 50 to 110$/],
     [{ limits: { maxReturnPct: 110.5 } }, /limits\.maxReturnPct must be a percentage from 50 to 110/],
     [{ limits: { maxReturnPct: '99' } }, /limits\.maxReturnPct must be a number/],
@@ -154,12 +161,19 @@ describe('configuration file', () => {
   }
 
   it("reads where the machine key and the mirror are, relative paths from the config file's folder", () => {
-    expect(parseConfig({}).store).toEqual({ keyFile: null, mirror: null });
+    expect(parseConfig({}).store).toEqual({ keyFile: null, mirror: null, anchor: null });
+    expect(parseConfig({ store: { anchor: 'none' } }).store.anchor).toBe('none');
+    expect(
+      parseConfig({ store: { anchor: { tcti: 'swtpm:host=127.0.0.1,port=2321', index: '0x01800b00' } } }).store.anchor,
+    ).toEqual({
+      tcti: { kind: 'swtpm', host: '127.0.0.1', port: 2321 },
+      index: 0x01800b00,
+    });
     const c = parseConfigText(
       JSON.stringify({ store: { keyFile: 'keys/machine.key', mirror: '/media/mirror' } }),
       '/etc/poker-cabinet/config.json',
     );
-    expect(c.store).toEqual({ keyFile: '/etc/poker-cabinet/keys/machine.key', mirror: '/media/mirror' });
+    expect(c.store).toEqual({ keyFile: '/etc/poker-cabinet/keys/machine.key', mirror: '/media/mirror', anchor: null });
     expect(c.file).toBe('/etc/poker-cabinet/config.json');
   });
 

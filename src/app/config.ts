@@ -20,6 +20,7 @@ import { LOCKOUT_SECONDS, MAX_PIN_FAILURES } from '../cabinet/vocabulary/setting
 import { BAUD_RATES, CONFIG_FILE, type ConfigFile } from './config-file';
 import { parseRecordedReturn, RECORDED_RETURN_FIELDS } from './recorded-return';
 import { parseSasConfig, type SasConfig } from './sas/sas-config';
+import { parseTcti, type Tcti } from '../store';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -41,6 +42,8 @@ export { BAUD_RATES };
 export interface StorePlaces {
   keyFile: string | null;
   mirror: string | null;
+  /** The records' TPM counter as the file names it: "none", a TCTI and index, or null for the default. */
+  anchor: 'none' | { tcti: Tcti; index: number | null } | null;
 }
 
 export interface AppConfig {
@@ -170,7 +173,14 @@ const defined = <T extends object>(o: T | undefined): Partial<T> =>
 function storePlaces(input: NonNullable<ConfigFile['store']>, file: string | null): StorePlaces {
   const place = (v: string | undefined): string | null =>
     v === undefined ? null : isAbsolute(v) || file === null ? v : resolve(dirname(file), v);
-  return { keyFile: place(input.keyFile), mirror: place(input.mirror) };
+  const a = input.anchor;
+  const anchor =
+    a === undefined
+      ? null
+      : a === 'none'
+        ? 'none'
+        : { tcti: parseTcti(a.tcti)!, index: a.index ? Number(a.index) : null };
+  return { keyFile: place(input.keyFile), mirror: place(input.mirror), anchor };
 }
 
 const allSimulated = (): DeviceChoices => ({

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { RECORDS_TILT, SETTINGS_TILT, type DeviceBus, type DeviceCommand } from '../cabinet';
+import { RECORDS_TILT, SETTINGS_TILT, type DeviceCommand } from '../cabinet';
 import { createMachineKey, readMachineKey, RecordsReader } from '../store';
 import { dataPath } from '../store/testing/store-rig';
 import { openJournal, startCabinet, storePlaces } from './cabinet-app';
@@ -22,6 +22,7 @@ import { CRASH_CONFIG } from '../../test/crash/crash-harness';
 import { readLedger } from './sim/device-ledger';
 import { LedgerDevices } from './sim/ledger-devices';
 import { until } from '../devices/testing/event-log';
+import { RecordedBus } from './testing/recorded-bus';
 import { simulatedCabinet } from './testing/simulated-cabinet';
 
 let dir: string;
@@ -33,25 +34,6 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 const config = parseConfig({ access: { initialPin: '1234' } });
 
-/** The simulated devices, with every command the cabinet sent them kept. */
-class Recorded implements DeviceBus {
-  readonly sent: DeviceCommand[] = [];
-  constructor(readonly sim: LedgerDevices) {}
-  get recovery() {
-    return this.sim.recovery;
-  }
-  send(c: DeviceCommand): void {
-    this.sent.push(c);
-    this.sim.send(c);
-  }
-  onEvent(listener: Parameters<DeviceBus['onEvent']>[0]) {
-    return this.sim.onEvent(listener);
-  }
-  close(): Promise<void> {
-    return this.sim.close();
-  }
-}
-
 /** The voucher a print command carries; the command must be one. */
 function voucherOf(command: DeviceCommand | undefined) {
   if (command?.device !== 'printer' || command.type !== 'print')
@@ -62,7 +44,7 @@ function voucherOf(command: DeviceCommand | undefined) {
 /** The production cabinet on `db`, its devices connected and settled. */
 async function cabinet(db: string, ledger: string) {
   const sim = new LedgerDevices({ ledgerPath: ledger });
-  const bus = new Recorded(sim);
+  const bus = new RecordedBus(sim);
   const app = await startCabinet({
     config,
     dataDir: dirname(db),

@@ -8,11 +8,13 @@
 // finds, or a mirror that cannot be written, reaches the cabinet as an input like any other.
 
 import {
+  ANCHOR_TILT,
   initialState,
   MIRROR_TILT,
   recordsRefused,
   stepCabinet,
   syncBeforeShowing,
+  commandMovesMoney,
   type CabinetEnv,
   type CabinetInput,
   type CabinetResult,
@@ -20,7 +22,6 @@ import {
   type CabinetState,
   type ConfigReturns,
   type DeviceBus,
-  type DeviceCommand,
   type InstalledPayTable,
   type SasSettings,
   type TicketVerdict,
@@ -33,6 +34,15 @@ import type { JournalHook } from './sas/sas-journal';
 
 /** How long start waits for the acceptor's restart answer before it comes up without it. */
 export const RECOVERY_WAIT_MS = 4000;
+
+/** How often the records' TPM counter is tried again while it cannot be used. */
+export const ANCHOR_RETRY_MS = 2000;
+
+/**
+ * An advance of the counter that no commit has taken the answer of is taken within this long, so
+ * that a TPM gone quiet is a tilt even while the cabinet commits nothing (store/anchor).
+ */
+export const ANCHOR_LAND_MS = 10;
 
 export interface RunnerOptions {
   /** The journal every transition is committed to; the records it found at open. */
@@ -89,6 +99,8 @@ export class CabinetRunner {
   /** Each validation under way, by barcode: its time-out, and how to tell the validator it is over. */
   private readonly validations = new Map<string, { timer: NodeJS.Timeout; done: AbortController }>();
   private validator: TicketValidator;
+  private anchorRetry: NodeJS.Timeout | null = null;
+  private anchorLanding: NodeJS.Timeout | null = null;
 
   private constructor(
     private readonly store: Journal,
@@ -138,7 +150,13 @@ export class CabinetRunner {
     }
     if (options.sas !== undefined) runner.apply({ kind: 'sas', command: { type: 'configure', settings: options.sas } });
     const records = store.records;
-    runner.apply({ kind: 'records', refused: records.ok ? null : records.reason, mirror: records.mirror });
+    runner.apply({
+      kind: 'records',
+      refused: records.ok ? null : records.reason,
+      mirror: records.mirror,
+      anchor: records.ok ? null : (records.anchor ?? null),
+    });
+    if (store.anchorProblem !== null) runner.apply({ kind: 'anchor', problem: store.anchorProblem });
     runner.apply({ kind: 'powerUp' });
     const wait = options.recoveryWaitMs ?? RECOVERY_WAIT_MS;
     const [acceptor, ticket, voucher] = await Promise.all([
@@ -252,15 +270,18 @@ export class CabinetRunner {
           extra !== null || syncBeforeShowing(prev, result.state, result.effects),
         );
         this.current = result.state;
-        // Critical memory not mirrored: no money moves on it (a voucher waits for the restart's recovery).
-        const held = this.store.mirrorProblem !== null;
+        // Critical memory not mirrored, or the records' counter not advanced: no money moves on
+        // it (a voucher waits for the restart's recovery). A commit that moves money has its
+        // advance landed by the journal before it returns (cabinet/durability.ts).
+        const held = this.store.mirrorProblem !== null || this.store.anchorProblem !== null;
         for (const e of result.effects) {
-          if (e.type === 'command' && !(held && movesMoney(e.command))) this.bus.send(e.command);
+          if (e.type === 'command' && !(held && commandMovesMoney(e.command))) this.bus.send(e.command);
           else if (e.type === 'validateTicket') this.validate(e.barcode, e.withinMs);
         }
       }
       for (const l of this.listeners) l(this.current, result, input);
       this.heedStore();
+      this.landAnchorSoon();
       return result;
     } catch (e) {
       // A commit that failed may have found the records broken: queued (not stepped, since the
@@ -313,11 +334,47 @@ export class CabinetRunner {
     const broken = this.store.reader.recordsBroken;
     if (broken && !recordsRefused(this.current) && !pending('records'))
       this.queue.push({ kind: 'records', refused: broken, mirror: null });
+    this.heedAnchor(pending);
     if (this.ready && !this.busy) this.drain();
+  }
+
+  /** The counter's advance in flight after a commit is taken soon, by the next commit or by this. */
+  private landAnchorSoon(): void {
+    if (this.anchorLanding !== null || this.closed || !this.store.anchorInFlight) return;
+    this.anchorLanding = setTimeout(() => {
+      this.anchorLanding = null;
+      if (this.closed || !this.store.open || this.busy) return;
+      this.store.landAnchor();
+      this.heedStore();
+    }, ANCHOR_LAND_MS);
+    this.anchorLanding.unref();
+  }
+
+  /** The records' counter: its problem as a tilt, tried again until it goes; a late refusal as refused records. */
+  private heedAnchor(pending: (kind: CabinetInput['kind']) => boolean): void {
+    const problem = this.store.anchorProblem;
+    const tilted = this.current.tilts.some((t) => t.code === ANCHOR_TILT);
+    if ((problem !== null) !== tilted && !pending('anchor')) this.queue.push({ kind: 'anchor', problem });
+    const refusal = this.store.anchorRefusal;
+    if (refusal && !recordsRefused(this.current) && !pending('records'))
+      this.queue.push({ kind: 'records', refused: refusal.reason, mirror: null, anchor: refusal.anchor });
+    if (problem !== null && this.anchorRetry === null && !this.closed) {
+      this.anchorRetry = setTimeout(() => {
+        this.anchorRetry = null;
+        if (this.closed || !this.store.open) return;
+        this.store.retryAnchor();
+        this.heedStore();
+      }, ANCHOR_RETRY_MS);
+      this.anchorRetry.unref();
+    }
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.anchorRetry) clearTimeout(this.anchorRetry);
+    this.anchorRetry = null;
+    if (this.anchorLanding) clearTimeout(this.anchorLanding);
+    this.anchorLanding = null;
     for (const barcode of [...this.validations.keys()]) this.endValidation(barcode, 'the cabinet closed');
     this.queue.length = 0;
     this.unsubscribe?.();
@@ -325,7 +382,3 @@ export class CabinetRunner {
     await this.bus.close();
   }
 }
-
-const movesMoney = (c: DeviceCommand): boolean =>
-  (c.device === 'printer' && c.type === 'print') ||
-  (c.device === 'acceptor' && (c.type === 'stack' || c.type === 'stackTicket'));

@@ -9,7 +9,7 @@ import { clearRefusedRecords, recordsRefused } from './records';
 import { describeProblems, settingsProblems } from './settings-check';
 import { gameInProgress } from './state';
 import { refusal, type Outcome, type Transition } from './transition';
-import { METER_TILT, RECORDS_TILT, SETTINGS_TILT } from './vocabulary/tilts';
+import { ANCHOR_TILT, METER_TILT, RECORDS_TILT, SETTINGS_TILT } from './vocabulary/tilts';
 
 export function technicianPin(tx: Transition, pin: string): Outcome {
   const s = tx.state;
@@ -105,6 +105,9 @@ export function ramClear(tx: Transition): Outcome {
   const no = technician(tx);
   if (no) return no;
   if (recordsRefused(tx.state)) {
+    // Refused records start afresh on the counter as it is: it must be there to start them on.
+    if (tx.state.tilts.some((t) => t.code === ANCHOR_TILT))
+      return refusal('C-15', "RAM clear needs the records' TPM counter, which cannot be used now (see the tilt)");
     clearRefusedRecords(tx);
     return null;
   }

@@ -26,7 +26,7 @@ import {
 import { powerUp, recovered } from './power';
 import { soundMute } from './sound-mute';
 import { sasCommand } from './sas';
-import { lockedByRecords, mirrorReport, recordsRefused, recordsReport } from './records';
+import { anchorReport, lockedByRecords, mirrorReport, recordsRefused, recordsReport } from './records';
 import { applySettings, changeSettings } from './settings-change';
 import { gameInProgress, type CabinetState } from './state';
 import { keyEvent } from './keys';
@@ -120,10 +120,13 @@ function dispatch(tx: Transition, input: CabinetInput): Outcome {
     case 'settings':
       return applySettings(tx, input.settings, input.source, input.installed, input.configReturns);
     case 'records':
-      recordsReport(tx, input.refused, input.mirror);
+      recordsReport(tx, input.refused, input.mirror, input.anchor ?? null);
       return null;
     case 'mirror':
       mirrorReport(tx, input.problem);
+      return null;
+    case 'anchor':
+      anchorReport(tx, input.problem);
       return null;
     case 'sas':
       return sasCommand(tx, input.command);

@@ -3,8 +3,11 @@
 // no money, deals no card, and the draw that uses it is itself synced, taking the hold with it.
 // A power cut in the milliseconds before such a commit reaches the disk can only undo the hold,
 // as if the cut had come just before the press: the game resumes with the same cards (C-14).
+// And which commits let money leave: their anchor lands before anything acts on them.
 
+import type { DeviceCommand } from './device-events';
 import type { CabinetEffect } from './effects';
+import { HANDPAID_METERS } from './meters';
 import type { CabinetState, GameSession } from './state';
 
 /** What a hold may change of the whole state; anything else changed needs the sync first. */
@@ -34,4 +37,36 @@ function holdOnly(prev: GameSession | null, next: GameSession | null): boolean {
 export function syncBeforeShowing(prev: CabinetState, next: CabinetState, effects: readonly CabinetEffect[]): boolean {
   if (!sameExcept(prev, next, HOLD_CHANGES) || !holdOnly(prev.game, next.game)) return true;
   return !effects.every((e) => e.type === 'command' && e.command.device === 'deck' && e.command.type === 'lamps');
+}
+
+/** A device command that lets money move: a voucher printed, a note or ticket stacked (C-13). */
+export function commandMovesMoney(c: DeviceCommand): boolean {
+  return (
+    (c.device === 'printer' && c.type === 'print') ||
+    (c.device === 'acceptor' && (c.type === 'stack' || c.type === 'stackTicket'))
+  );
+}
+
+/**
+ * True when the transition lets money leave or shows what could: a validation number taken (a
+ * voucher's, the casino system's), a voucher written or its status changed, a handpay locked or
+ * paid, or a command that moves money. Its records' anchor (the TPM counter's advance, store/anchor)
+ * must have landed before the runner acts on it; any other commit's advance may still be on its
+ * way, since a crash meanwhile only leaves the records one ahead of the counter.
+ */
+export function paysOutOrShowsIt(
+  prev: CabinetState | null,
+  next: CabinetState | null,
+  effects: readonly CabinetEffect[],
+): boolean {
+  if (!prev || !next) return prev !== next;
+  if (prev.voucherSequence !== next.voucherSequence || prev.handpay !== next.handpay) return true;
+  if (prev.sas?.validation !== next.sas?.validation) return true;
+  if (HANDPAID_METERS.some((m) => (next.meters.lifetime[m] ?? 0) !== (prev.meters.lifetime[m] ?? 0))) return true;
+  return effects.some(
+    (e) =>
+      e.type === 'voucherIssued' ||
+      e.type === 'voucherStatus' ||
+      (e.type === 'command' && commandMovesMoney(e.command)),
+  );
 }

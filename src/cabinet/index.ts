@@ -10,7 +10,7 @@ export * from './ticket-verdicts';
 export * from './effects';
 export * from './cabinet';
 export { acceptorShouldAccept, lampsFor } from './outputs';
-export { syncBeforeShowing } from './durability';
+export { commandMovesMoney, paysOutOrShowsIt, syncBeforeShowing } from './durability';
 export { recordsRefused } from './records';
 export * from './vocabulary/tilts';
 export * from './vocabulary/log-events';

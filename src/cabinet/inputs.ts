@@ -28,6 +28,17 @@ export interface MirrorMemory {
   lifetime: Meters;
 }
 
+/**
+ * The TPM counter outside the files against refused records (docs/deploy.md, "The records"):
+ * the value the records are at (null: they are not anchored) and the counter's, further on
+ * (null: not known, as with no counter or another TPM's). Every voucher issued since advanced
+ * the counter, so no more than the difference were issued.
+ */
+export interface AnchorMemory {
+  records: number | null;
+  counter: number | null;
+}
+
 export type CabinetInput =
   /** From the screen: `counter` is the state version the wish was made against (C-22). */
   | { kind: 'wish'; counter: number; wish: unknown }
@@ -68,9 +79,11 @@ export type CabinetInput =
    * swapped, a break in the keyed chain). `mirror` is what the mirror holds: its voucher numbers
    * are never issued again, whatever the database says.
    */
-  | { kind: 'records'; refused: string | null; mirror: MirrorMemory | null }
+  | { kind: 'records'; refused: string | null; mirror: MirrorMemory | null; anchor?: AnchorMemory | null }
   /** Whether the mirror of critical memory was written after the last commit (null: it was). */
   | { kind: 'mirror'; problem: string | null }
+  /** Whether the records' TPM counter can be used (null: it can); records-anchor.ts in the store. */
+  | { kind: 'anchor'; problem: string | null }
   /** What the casino system asks over the SAS link (C-25), before the link answers it. */
   | { kind: 'sas'; command: SasCommand };
 

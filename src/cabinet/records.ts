@@ -6,7 +6,7 @@
 // technician sees it and does the one thing that clears it, a logged RAM clear, which discards
 // what the refused records held and starts them afresh.
 
-import type { PlayerWish, MirrorMemory } from './inputs';
+import type { AnchorMemory, PlayerWish, MirrorMemory } from './inputs';
 import { EMPTY_METERS } from './meters';
 import type { CabinetState } from './state';
 import { addTilt, removeTilt } from './tilts';
@@ -23,8 +23,16 @@ export function lockedByRecords(s: CabinetState, wish: PlayerWish['type']): Outc
   return refusal('C-15', 'the records are refused (see the tilt): nothing moves until a technician RAM clears them');
 }
 
-/** The `records` input: the mirror's voucher numbers are kept; refused records lock the cabinet. */
-export function recordsReport(tx: Transition, refused: string | null, mirror: MirrorMemory | null): void {
+/**
+ * The `records` input: the voucher numbers the mirror saw, and as many as the TPM counter has
+ * advanced past the records, are skipped; refused records lock the cabinet.
+ */
+export function recordsReport(
+  tx: Transition,
+  refused: string | null,
+  mirror: MirrorMemory | null,
+  anchor: AnchorMemory | null = null,
+): void {
   const s = tx.state;
   if (mirror && mirror.voucherSequence > s.voucherSequence) {
     // C-17: a number the mirror saw issued is never issued again, even by an older database.
@@ -36,8 +44,48 @@ export function recordsReport(tx: Transition, refused: string | null, mirror: Mi
     });
     tx.set({ voucherSequence: mirror.voucherSequence });
   }
+  if (anchor) skipVoucherNumbers(tx, anchor);
   // The mirror's own memory goes into the log, so what it held outlives the RAM clear.
   if (refused) addTilt(tx, { kind: 'records' }, refused, mirror ? { mirror } : {});
+}
+
+/**
+ * Voucher numbers passed over on refused records when how many were issued since is not known
+ * (no counter to compare, or another TPM's): more than a cabinet prints in decades, a ten
+ * thousandth of the numbering.
+ */
+export const UNKNOWN_VOUCHER_SKIP = 1_000_000;
+
+/**
+ * C-17 whatever files were put back: records behind the TPM counter by some advances may have
+ * missed as many vouchers (each was an advance), so as many sequence numbers are passed over,
+ * the cabinet's own and the casino system's (SAS secure enhanced validation), before any other.
+ */
+function skipVoucherNumbers(tx: Transition, anchor: AnchorMemory): void {
+  const s = tx.state;
+  const gap = anchor.counter === null ? UNKNOWN_VOUCHER_SKIP : anchor.counter - (anchor.records ?? 0);
+  if (gap <= 0) return;
+  const to = s.voucherSequence + gap;
+  tx.log('records', {
+    event: 'voucherSequence',
+    from: s.voucherSequence,
+    to,
+    reason:
+      anchor.counter === null
+        ? `the records were anchored at counter value ${anchor.records}, and how far the counter went since is not known: ${gap} numbers passed over`
+        : `the TPM counter is at ${anchor.counter}, ${gap} advances past the records (${anchor.records ?? 'not anchored'}): as many voucher numbers may have been issued since`,
+  });
+  tx.set({ voucherSequence: to });
+  const current = s.sas?.validation.current;
+  if (s.sas && current) {
+    const next = { ...current, sequence: (current.sequence + gap) & 0xffffff };
+    tx.set({ sas: { ...s.sas, validation: { ...s.sas.validation, current: next } } });
+  }
+}
+
+export function anchorReport(tx: Transition, problem: string | null): void {
+  if (problem) addTilt(tx, { kind: 'anchor' }, problem);
+  else removeTilt(tx, { kind: 'anchor' });
 }
 
 export function mirrorReport(tx: Transition, problem: string | null): void {

@@ -134,6 +134,8 @@ export const QUERY = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('payTables') }),
   /** The SAS link's live counters, read afresh each time (technician). */
   z.strictObject({ type: z.literal('sasLink') }),
+  /** The TPM counter the records are anchored to, or why they are not (technician). */
+  z.strictObject({ type: z.literal('anchor') }),
   /** The bill acceptor as it names itself and what it is doing, read afresh each time (technician). */
   z.strictObject({ type: z.literal('acceptor') }),
 ]);
@@ -231,6 +233,19 @@ const installedPayTable = z.strictObject({
   inRange: z.boolean(),
 });
 
+/**
+ * The records' anchor outside the files (docs/deploy.md, "The records"): anchored to a TPM
+ * counter or not, as the start said it, the values the records and the counter stand at, and
+ * why the counter cannot be used now (a tilt) if it cannot.
+ */
+const anchorView = z.strictObject({
+  anchored: z.boolean(),
+  description: str(300),
+  records: int(0).nullable(),
+  counter: int(0).nullable(),
+  problem: str(300).nullable(),
+});
+
 /** The SAS link as its technician reads it (issue 14); null when the cabinet has no link. */
 const sasLinkView = z.strictObject({
   /** The address the running link answers to (a new one set at the cabinet applies from the next start). */
@@ -284,6 +299,7 @@ export const ANSWER = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('events'), rows: z.array(eventRow).max(100), total: int(0), chain: chainView }),
   z.strictObject({ type: z.literal('payTables'), tables: z.array(installedPayTable).max(40) }),
   z.strictObject({ type: z.literal('sasLink'), link: sasLinkView.nullable() }),
+  z.strictObject({ type: z.literal('anchor'), anchor: anchorView }),
   z.strictObject({ type: z.literal('acceptor'), acceptor: acceptorView.nullable() }),
 ]);
 
@@ -301,6 +317,7 @@ export type HandpayRow = z.infer<typeof handpayRow>;
 export type TicketInRow = z.infer<typeof ticketInRow>;
 export type TicketInReason = (typeof TICKET_IN_REASONS)[number];
 export type SasLinkView = z.infer<typeof sasLinkView>;
+export type AnchorView = z.infer<typeof anchorView>;
 export type AcceptorView = z.infer<typeof acceptorView>;
 
 /** Who may ask: the attendant's key, or the technician's key with the PIN entered (C-21). */
@@ -313,5 +330,6 @@ export const QUERY_ACCESS: Record<QueryType, 'attendant' | 'technician'> = {
   events: 'technician',
   payTables: 'technician',
   sasLink: 'technician',
+  anchor: 'technician',
   acceptor: 'technician',
 };

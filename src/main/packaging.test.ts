@@ -259,10 +259,13 @@ describe('the kiosk service, autostart entry and udev rules', () => {
     expect(entry.get('Exec')![0]).not.toMatch(/'/); // the desktop entry spec quotes with double quotes only
   });
 
-  it('the udev rules give the kiosk group the serial adapters, with stable names by vendor and product', () => {
-    const rules = read('99-poker-cabinet.rules')
+  it('the udev rules give the kiosk group the serial adapters, with stable names by vendor and product, and the TPM', () => {
+    const lines = read('99-poker-cabinet.rules')
       .split('\n')
       .filter((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+    const tpm = lines.filter((r) => r.includes('SUBSYSTEM=="tpmrm"'));
+    expect(tpm).toEqual(['SUBSYSTEM=="tpmrm", KERNEL=="tpmrm0", GROUP="kiosk", MODE="0660"']);
+    const rules = lines.filter((r) => !tpm.includes(r));
     expect(rules.length).toBeGreaterThan(3);
     for (const rule of rules) {
       expect(rule).toContain('SUBSYSTEM=="tty"');

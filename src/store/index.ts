@@ -5,6 +5,9 @@
 export { Journal, CHECKPOINT_EVERY } from './journal';
 export { RecordsReader, type StoredEvent, type SettingsChange, type ReaderOptions } from './records-reader';
 export { mirrorMemory, type MachineOptions, type Purpose, type RecordsVerdict } from './records-open';
+export { parseTcti, describeTcti, TCTI_FORMS, type Tcti } from './anchor/transport';
+export { DEFAULT_COUNTER_INDEX, hexHandle, readCounter, type CounterState } from './anchor/nv-counter';
+export type { AnchorChoice } from './anchor/records-anchor';
 export { StoreError, openDatabase } from './database';
 export { verifyChain, type ChainCheck } from './event-chain';
 export { createMachineKey, readMachineKey, shortFingerprint, type MachineKey } from './machine-key';

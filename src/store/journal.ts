@@ -12,11 +12,13 @@
 // journal goes on from there, and hands the cabinet its reader of the same records
 // (records-reader.ts).
 
-import { close, existsSync, fdatasync, open } from 'node:fs';
+import { close, closeSync, existsSync, fdatasync, fdatasyncSync, open, openSync } from 'node:fs';
 import {
   meterDef,
   withCheckDigits,
   HANDPAID_METERS,
+  logEntry,
+  paysOutOrShowsIt,
   type CabinetEffect,
   type CabinetState,
   type Meters,
@@ -40,10 +42,11 @@ import {
 } from './records-open';
 import { RecordsReader, refusedIn, voucherRecord } from './records-reader';
 import { checkTables, type RecordsCheck } from './records-walk';
-import { KEYED_SCHEMA, SCHEMA_VERSION } from './schema';
+import { ANCHOR_SCHEMA, KEYED_SCHEMA, SCHEMA_VERSION } from './schema';
 import { isEmptyWrite, SasTables, type QueuedException, type SasWrites, type StoredValidation } from './sas-tables';
 import type { TableDigests } from './table-digests';
 import { TableWriters } from './table-writers';
+import type { AnchorMemory, AnchorPlan, RecordsAnchor } from './anchor/records-anchor';
 import { MAX_ATTEMPT, VoucherNumbers } from './voucher-numbers';
 import { WriterLock } from './writer-lock';
 
@@ -68,6 +71,8 @@ export class Journal {
   private readonly writers: TableWriters;
   private head: CommitRow;
   private readonly mirror: Mirror;
+  /** The TPM counter the records are anchored to (or the lack of one). */
+  private readonly counter: RecordsAnchor;
   /** False while the records are refused: the mirror keeps what it knew until a RAM clear. */
   private mirroring: boolean;
   private mirrorWritten = false;
@@ -93,6 +98,7 @@ export class Journal {
     this.digests = start.digests;
     this.head = start.head;
     this.mirror = start.mirror;
+    this.counter = start.counter;
     this.checkpointAnchor = start.anchor;
     this.sinceCheckpoint = start.chain.commits + start.chain.rows;
     this.writers = new TableWriters(start.db, start.digests, start.head, start.identity);
@@ -169,8 +175,11 @@ export class Journal {
       upsertDigest: db.prepare(
         'INSERT INTO table_digests (name, digest) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET digest = excluded.digest',
       ),
+      // A build from before the anchor (as the migration tests make one) has no column for it.
       insertCommit: db.prepare(
-        'INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        SCHEMA_VERSION >= ANCHOR_SCHEMA
+          ? 'INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac, anchor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
+          : 'INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       insertCheckpoint: db.prepare('INSERT INTO checkpoints (kind, commit_seq, at, mac) VALUES (?, ?, ?, ?)'),
     };
@@ -215,12 +224,13 @@ export class Journal {
 
   /** The first state of a new database. */
   initialize(state: CabinetState, source: string): void {
-    this.journal(state, null, () => {
+    this.journal(state, null, true, () => {
       const at = Date.now();
       this.writers.insertState(state, at);
       this.writers.writeMeters(undefined, state.meters);
       this.writers.writeSettings(undefined, state.settings, source, at);
       this.writers.writeParts(undefined, state);
+      return true;
     });
   }
 
@@ -240,12 +250,13 @@ export class Journal {
     this.journal(
       next,
       prev,
+      paysOutOrShowsIt(prev, next, effects),
       () => {
         const at = Date.now();
         const w = this.writers;
         if (!w.updateState(prev, next, at))
           throw new StoreError(`commit of version ${next.version} found the database not at version ${prev.version}`);
-        if (prev.meters !== next.meters) w.writeMeters(prev.meters, next.meters);
+        const lifetime = prev.meters !== next.meters && w.writeMeters(prev.meters, next.meters);
         if (prev.settings !== next.settings)
           w.writeSettings(prev.settings, next.settings, settingsSource(effects) ?? source, at);
         w.writeParts(prev, next);
@@ -253,6 +264,7 @@ export class Journal {
         if (!isEmptyWrite(sas)) this.sasTables.write(sas!, this.digests, at);
         const machine = next.settings.voucher?.machine;
         if (typeof machine === 'string' && machine !== w.identity.machine) w.writeIdentity({ ...w.identity, machine });
+        return lifetime || movesMoney(prev, next, effects);
       },
       effects.some((e) => e.type === 'recordsCleared'),
       synced,
@@ -278,25 +290,34 @@ export class Journal {
   /** What the SAS link changes by itself (an exception or a voucher record taken): one commit. */
   commitSas(writes: SasWrites, log: readonly CabinetEffect[] = []): void {
     if (isEmptyWrite(writes) && log.length === 0) return;
-    this.journal(this.current, this.current, () => {
+    this.journal(this.current, this.current, false, () => {
       this.sasTables.write(writes, this.digests, Date.now());
       this.writers.writeEffects(log);
+      return false;
     });
   }
 
   /** Log rows of a refused input: no state changed, but the refusal is kept (C-22). */
   appendLog(effects: readonly CabinetEffect[]): void {
-    this.journal(this.current, this.current, () => this.writers.writeEffects(effects));
+    this.journal(this.current, this.current, false, () => {
+      this.writers.writeEffects(effects);
+      return false;
+    });
   }
 
   /**
-   * One commit: `work` writes the rows, then the commit row signs them; after it, the mirror.
-   * A commit that fails leaves the journal's state where it was.
+   * One commit: `work` writes the rows (and says whether they move money), then the commit row
+   * signs them with the counter's value; after it, the counter's advance if it asked for one
+   * (records-anchor.ts), then the mirror. The advance has landed when this returns if `paysOut`
+   * (the commit lets money leave or shows a validation number); otherwise it may still be in
+   * flight, and the next commit (or landAnchor) takes its answer. A commit that fails leaves the
+   * journal's state where it was.
    */
   private journal(
     next: CabinetState | null,
     prev: CabinetState | null,
-    work: () => void,
+    paysOut: boolean,
+    work: () => boolean,
     recordsCleared = false,
     synced = true,
   ): void {
@@ -304,14 +325,20 @@ export class Journal {
     const w = this.writers;
     const before = { head: this.head, writers: w.snapshot() };
     const rowsBefore = w.ends.events_to;
+    const notes = this.counter.notes;
     let signed: CommitRow;
-    const deferred = !synced && !recordsCleared;
+    let plan: AnchorPlan;
+    let deferred = !synced && !recordsCleared;
     // A setting of the connection, changed only between transactions and put back at once.
     if (deferred) this.db.pragma('synchronous = NORMAL');
     this.digests.begin();
     try {
       this.db.transaction(() => {
-        work();
+        const moves = work();
+        if (notes.length > 0)
+          w.writeEffects(notes.map((data) => ({ type: 'log', entry: logEntry(Date.now(), 'records', data) })));
+        // Money moved, a validation number issued, or an event logged: the counter advances.
+        plan = this.counter.plan(moves || w.ends.events_to !== rowsBefore, recordsCleared);
         // The first commit after the mirror first held a record says so: from then on a missing
         // mirror means a removed one.
         if (w.identity.mirrored === 0 && this.mirrorWritten) w.writeIdentity({ ...w.identity, mirrored: 1 });
@@ -323,6 +350,7 @@ export class Journal {
           at: Date.now(),
           ...w.ends,
           tables: this.digests.combined(),
+          anchor: plan.value,
         };
         signed = { ...fields, mac: commitMac(key.bytes, this.head.mac, fields) };
         this.stmt.insertCommit.run(
@@ -334,6 +362,7 @@ export class Journal {
           signed.settings_head,
           signed.tables,
           signed.mac,
+          ...(SCHEMA_VERSION >= ANCHOR_SCHEMA ? [signed.anchor] : []),
         );
         if (recordsCleared) this.writeCheckpoint('era', signed);
       })();
@@ -350,6 +379,14 @@ export class Journal {
       if (deferred) this.db.pragma('synchronous = FULL');
     }
     this.head = signed!;
+    // The counter advances only past a commit on the disk: a deferred one that asks for an
+    // advance (a note of the anchor's logged with a hold) is synced first, and is then whole.
+    if (deferred && plan!.advance) {
+      this.syncWalNow();
+      deferred = false;
+    }
+    // The counter's advance goes out, and the mirror is written while the TPM works.
+    this.counter.settle(plan!, notes.length);
     if (next) this.current = next;
     this.sinceCheckpoint += 1 + w.ends.events_to - rowsBefore;
     if (recordsCleared) {
@@ -360,11 +397,23 @@ export class Journal {
     }
     // The mirror never runs ahead of what is on the disk: a deferred commit leaves it to the next.
     if (deferred) this.syncWalSoon();
-    else this.writeMirror(recordsCleared || paysOut(prev, next));
+    else this.writeMirror(recordsCleared || mirrorSyncs(prev, next));
+    // Money leaves, or a number shows, only once the advance that covers it has landed.
+    if (paysOut || recordsCleared) this.counter.finish();
     this.checkpointIfDue();
   }
 
   private walSync: 'idle' | 'running' | 'again' = 'idle';
+
+  /** Syncs the WAL before going on (a deferred commit the counter must follow). */
+  private syncWalNow(): void {
+    const fd = openSync(`${this.db.name}-wal`, 'r');
+    try {
+      fdatasyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
 
   /** Syncs the WAL off the event loop (one at a time; a commit meanwhile asks for one more). */
   private syncWalSoon(): void {
@@ -390,7 +439,7 @@ export class Journal {
     this.stmt.insertCheckpoint.run(kind, c.seq, at, checkpointMac(this.key.bytes, kind, c.seq, c.mac, at));
   }
 
-  /** After every commit, unless the records are refused; synced to the device when paysOut says. */
+  /** After every commit, unless the records are refused; synced to the device when mirrorSyncs says. */
   private writeMirror(durable: boolean): void {
     if (!this.mirroring) return;
     try {
@@ -402,11 +451,26 @@ export class Journal {
     }
   }
 
+  /** The lifetime meters as the mirror lists them, made again only when they changed. */
+  private mirrorMeters: { of: Meters; minorDigits: number; list: MirrorRecord['lifetime'] } | null = null;
+
   private mirrorRecord(): MirrorRecord {
     const s = this.current;
     const currency = s?.settings.currency ?? 'USD';
     const minorDigits = s?.settings.minorDigits ?? 2;
     const lifetime: Meters = s?.meters.lifetime ?? {};
+    const m = this.mirrorMeters;
+    if (!m || m.of !== lifetime || m.minorDigits !== minorDigits) {
+      this.mirrorMeters = {
+        of: lifetime,
+        minorDigits,
+        list: Object.entries(lifetime).map(([name, value]) => ({
+          name,
+          code: meterDef(name, minorDigits)?.code ?? null,
+          value,
+        })),
+      };
+    }
     return {
       format: 1,
       fingerprint: this.key.fingerprint,
@@ -418,11 +482,8 @@ export class Journal {
       currency,
       minorDigits,
       voucherSequence: s?.voucherSequence ?? 0,
-      lifetime: Object.entries(lifetime).map(([name, value]) => ({
-        name,
-        code: meterDef(name, minorDigits)?.code ?? null,
-        value,
-      })),
+      anchor: this.head.anchor,
+      lifetime: this.mirrorMeters!.list,
     };
   }
 
@@ -444,6 +505,39 @@ export class Journal {
     return this.writers.identity.purpose;
   }
 
+  /** Why the records' TPM counter cannot be used now (a tilt, C-15), or null. */
+  get anchorProblem(): string | null {
+    return this.counter.problem;
+  }
+
+  /** An advance of the counter is on its way: landAnchor() takes its answer. */
+  get anchorInFlight(): boolean {
+    return this.counter.inFlight;
+  }
+
+  /** Takes the answer of the counter's advance in flight, if any (a problem it had then shows). */
+  landAnchor(): void {
+    if (this.open) this.counter.finish();
+  }
+
+  /** What the start says of the anchor, and the technician's Devices page (the advance landed first). */
+  get anchorStatus(): { anchored: boolean; description: string; records: number | null; counter: number | null } {
+    this.landAnchor();
+    const c = this.counter;
+    return { anchored: c.choice.kind === 'tpm', description: c.description, records: c.records, counter: c.counterAt };
+  }
+
+  /** The records as the counter refuses them (at start, or found later once it answered), or null. */
+  get anchorRefusal(): { reason: string; anchor: AnchorMemory | null } | null {
+    const found = this.counter.finding;
+    return found?.refused ? { reason: found.refused, anchor: found.memory } : null;
+  }
+
+  /** Tries the counter again after a problem; the problem, a refusal or neither follows. */
+  retryAnchor(): void {
+    this.counter.retry();
+  }
+
   /** Why the mirror could not be written after the last commit, or null. */
   get mirrorProblem(): string | null {
     return this.mirrorFailure;
@@ -461,13 +555,24 @@ export class Journal {
 
   close(): void {
     this.mirror.close();
+    this.counter.close();
     this.reader.close();
     this.lock.release();
   }
 }
 
+/**
+ * Money moved by the commit beyond its meters: the balance, a voucher number taken (the cabinet's
+ * or the casino system's), a game recorded, a voucher written or redeemed.
+ */
+function movesMoney(prev: CabinetState, next: CabinetState, effects: readonly CabinetEffect[]): boolean {
+  if (prev.balance !== next.balance || prev.voucherSequence !== next.voucherSequence) return true;
+  if (prev.sas?.validation !== next.sas?.validation) return true;
+  return effects.some((e) => e.type === 'recall' || e.type === 'voucherIssued' || e.type === 'voucherStatus');
+}
+
 /** A voucher number was issued or money paid by hand: the mirror must reach its device now. */
-function paysOut(prev: CabinetState | null, next: CabinetState | null): boolean {
+function mirrorSyncs(prev: CabinetState | null, next: CabinetState | null): boolean {
   if (!prev || !next) return prev !== next;
   if (next.voucherSequence !== prev.voucherSequence) return true;
   return HANDPAID_METERS.some((m) => (next.meters.lifetime[m] ?? 0) !== (prev.meters.lifetime[m] ?? 0));

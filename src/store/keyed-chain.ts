@@ -6,6 +6,9 @@
 // recompute the unkeyed hashes; with the key's fingerprint in the database, another machine's
 // file does not verify here.
 //
+// A commit made since the records' anchor (schema 8, records-anchor.ts) also signs the TPM
+// counter's value it was made at; one made before has none, and signs what it always did.
+//
 // Checkpoints (keyed too) say "the chain up to commit N was walked and found whole", so a start
 // walks only from the latest one: its time stays flat as the log grows.
 
@@ -20,6 +23,8 @@ export interface CommitRow {
   settings_to: number;
   settings_head: string;
   tables: string;
+  /** The TPM counter's value the commit was made at; null: the records were not anchored. */
+  anchor: number | null;
   mac: string;
 }
 
@@ -35,6 +40,7 @@ export const BEFORE_FIRST: CommitRow = {
   settings_to: 0,
   settings_head: GENESIS,
   tables: GENESIS,
+  anchor: null,
   mac: GENESIS,
 };
 
@@ -49,6 +55,7 @@ export function commitMac(key: Buffer, prevMac: string, c: Omit<CommitRow, 'mac'
     c.settings_to,
     c.settings_head,
     c.tables,
+    ...(c.anchor === null ? [] : ['anchor', c.anchor]),
   ].join('\n');
   return createHmac('sha256', key).update(text).digest('hex');
 }

@@ -1,6 +1,6 @@
 // The mirror of critical memory: after each commit, a small keyed record of it (the commit and
 // the chain's head, the balance, the lifetime meters with their SAS codes, the last voucher
-// sequence number) in a second place, a different device in deployment. At start the database
+// sequence number, the TPM counter's value) in a second place, a different device in deployment. At start the database
 // must not be behind it: a restored copy, or one whose -wal was removed, is.
 //
 // The record is written into one of two fixed slots of one file, the older one, in place: a
@@ -50,6 +50,8 @@ export interface MirrorRecord {
   currency: string;
   minorDigits: number;
   voucherSequence: number;
+  /** The TPM counter's value the commit was made at (absent in records written before the anchor, or null: none). */
+  anchor?: number | null;
   lifetime: MirrorMeter[];
 }
 

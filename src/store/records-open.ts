@@ -17,6 +17,7 @@ import { shortFingerprint, type MachineKey } from './machine-key';
 import { Mirror, type MirrorRead, type MirrorRecord } from './mirror';
 import { checkTables, commitAt, headCommit, latestCheckpoint, walkAll, type RecordsCheck } from './records-walk';
 import { TableDigests } from './table-digests';
+import { RecordsAnchor, type AnchorChoice, type AnchorMemory } from './anchor/records-anchor';
 
 export type Purpose = 'production' | 'simulated';
 
@@ -28,14 +29,20 @@ export interface MachineOptions {
   /** The cabinet's machine number as its configuration names it. */
   machine: string;
   purpose: Purpose;
+  /** The records' counter outside the files; none unless given. */
+  anchor?: AnchorChoice;
 }
+
+/** No anchor, as a start that names none has. */
+export const NO_ANCHOR: AnchorChoice = { kind: 'none', why: 'no TPM counter configured' };
 
 /**
  * What the records are worth to the cabinet at start: ok, or refused for a reason that names the
  * database's commit and the mirror's. `mirror` is what the mirror holds, when it could be read.
  */
 export type RecordsVerdict =
-  { ok: true; mirror: MirrorMemory | null } | { ok: false; reason: string; mirror: MirrorMemory | null };
+  | { ok: true; mirror: MirrorMemory | null }
+  | { ok: false; reason: string; mirror: MirrorMemory | null; anchor?: AnchorMemory | null };
 
 export interface Identity {
   fingerprint: string;
@@ -57,6 +64,8 @@ export interface JournalStart {
   chain: RecordsCheck;
   anchor: Anchor | null;
   records: RecordsVerdict;
+  /** The records' counter outside the files (records-anchor.ts), as it stood at open. */
+  counter: RecordsAnchor;
 }
 
 /** The commit a mirror record names, as the cabinet reads it. */
@@ -136,8 +145,18 @@ export function openKeyed(db: Database.Database, path: string, key: MachineKey, 
   const tables = checkTables(db, head);
   if (tables.problem) throw new StoreError(`${path}: ${tables.problem}`);
   checkMachineNumber(db, path, identity, m.machine);
-  const records = verdict(path, head, identity, read, mirror.file, (seq) => commitAt(db, seq));
-  return { key, identity, digests: tables.digests, head, mirror, chain, anchor, records };
+  const mirrored = verdict(path, head, identity, read, mirror.file, (seq) => commitAt(db, seq));
+  const counter = RecordsAnchor.open(m.anchor ?? NO_ANCHOR, key, head.anchor);
+  const records = withAnchor(mirrored, counter);
+  return { key, identity, digests: tables.digests, head, mirror, chain, anchor, records, counter };
+}
+
+/** The mirror's verdict and the counter's together: refused when either refuses, naming both. */
+export function withAnchor(mirrored: RecordsVerdict, counter: RecordsAnchor): RecordsVerdict {
+  const found = counter.finding;
+  if (!found?.refused) return mirrored;
+  const reason = mirrored.ok ? found.refused : `${mirrored.reason}; ${found.refused.replace(/^records refused: /, '')}`;
+  return { ok: false, reason, mirror: mirrored.mirror, anchor: found.memory };
 }
 
 /**
@@ -209,10 +228,12 @@ export function adopt(
   if (read.found === 'none') return start;
   const theirs = read.found === 'record' ? `commit ${read.record.commit}` : 'a record this database cannot match';
   const reason = `records refused: the database has no keyed records of its own (a copy from before them, now at commit ${start.head.seq}), and this machine's mirror is at ${theirs}`;
-  return {
-    ...start,
-    records: { ok: false, reason, mirror: read.found === 'record' ? mirrorMemory(read.record) : null },
+  const mirrored: RecordsVerdict = {
+    ok: false,
+    reason,
+    mirror: read.found === 'record' ? mirrorMemory(read.record) : null,
   };
+  return { ...start, records: withAnchor(mirrored, start.counter) };
 }
 
 /** The whole check a reader with the key makes: every commit from the first, the tables, the mirror. */
@@ -284,7 +305,7 @@ function signFirst(
     'INSERT INTO table_digests (name, digest) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET digest = excluded.digest',
   );
   for (const [name, digest] of Object.entries(digests.all())) upsert.run(name, digest);
-  const fields = { seq: 1, at, ...logs, tables: digests.combined() };
+  const fields = { seq: 1, at, ...logs, tables: digests.combined(), anchor: null };
   db.prepare(
     'INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   ).run(

@@ -21,7 +21,7 @@ import type { ChainCheck, EventRow } from './event-chain';
 import type { Anchor } from './keyed-chain';
 import type { MachineKey } from './machine-key';
 import { verifyKeyed, walkUnkeyed, type RecordsVerdict } from './records-open';
-import { latestCheckpoint, walkAll, walkSlices, type RecordsCheck } from './records-walk';
+import { headCommit, latestCheckpoint, walkAll, walkSlices, type RecordsCheck } from './records-walk';
 import { KEYED_SCHEMA, RECALL_KEEP } from './schema';
 import { COVERED, type RowValues } from './table-digests';
 
@@ -161,6 +161,11 @@ export class RecordsReader {
       throw new StoreError(`${path}: the records are broken at event row ${found.chain.seq}: ${found.chain.problem}`);
     }
     return new RecordsReader(db, path, found);
+  }
+
+  /** The TPM counter's value the last commit was made at; null: not anchored (or not keyed). */
+  anchorValue(): number | null {
+    return this.keyed ? (headCommit(this.db)?.anchor ?? null) : null;
   }
 
   /** The last committed state, or null for a new database. */

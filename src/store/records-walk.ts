@@ -27,14 +27,26 @@ import {
 
 export type RecordsCheck = ChainCheck & { commits: number };
 
-const COMMIT_COLUMNS = 'seq, at, events_to, events_head, settings_to, settings_head, tables, mac';
+const columnsOf = new WeakMap<Database.Database, string>();
+
+/** The commit columns; a database read before it was migrated to the anchor (schema 8) has none of it. */
+function commitColumns(db: Database.Database): string {
+  let columns = columnsOf.get(db);
+  if (columns === undefined) {
+    const anchored = db.prepare("SELECT 1 FROM pragma_table_info('commits') WHERE name = 'anchor'").get() !== undefined;
+    columns = `seq, at, events_to, events_head, settings_to, settings_head, tables, ${anchored ? 'anchor' : 'NULL AS anchor'}, mac`;
+    columnsOf.set(db, columns);
+  }
+  return columns;
+}
 
 export function commitAt(db: Database.Database, seq: number): CommitRow | undefined {
-  return db.prepare(`SELECT ${COMMIT_COLUMNS} FROM commits WHERE seq = ?`).get(seq) as CommitRow | undefined;
+  return db.prepare(`SELECT ${commitColumns(db)} FROM commits WHERE seq = ?`).get(seq) as CommitRow | undefined;
 }
 
 export function headCommit(db: Database.Database): CommitRow | undefined {
-  return db.prepare(`SELECT ${COMMIT_COLUMNS} FROM commits ORDER BY seq DESC LIMIT 1`).get() as CommitRow | undefined;
+  return db.prepare(`SELECT ${commitColumns(db)} FROM commits ORDER BY seq DESC LIMIT 1`).get() as
+    CommitRow | undefined;
 }
 
 /**
@@ -79,7 +91,7 @@ export function* walkSlices(
   commitsPerSlice = 500,
 ): Generator<void, RecordsCheck> {
   const walker = new CommitWalker(key, baseFor(db, anchor), anchor);
-  const commits = db.prepare(`SELECT ${COMMIT_COLUMNS} FROM commits WHERE seq > ? ORDER BY seq LIMIT ?`);
+  const commits = db.prepare(`SELECT ${commitColumns(db)} FROM commits WHERE seq > ? ORDER BY seq LIMIT ?`);
   const events = db.prepare(
     'SELECT seq, at, kind, data, prev_hash, hash FROM events WHERE seq > ? AND seq <= ? ORDER BY seq',
   );
@@ -185,10 +197,11 @@ export function checkTables(db: Database.Database, head: CommitRow): { digests: 
     COVERED_TABLES.every((t) => typeof stored[t] === 'string' || unsigned.includes(t)) &&
     combinedDigest(stored as Partial<Record<CoveredTable, string>>) === head.tables;
   if (!signed) return { digests, problem: `the table digests are not the ones commit ${head.seq} signed` };
-  const differs = COVERED_TABLES.filter(
-    (t) => digests.digest(t) !== (unsigned.includes(t) ? EMPTY_TABLE_DIGEST : stored[t]),
+  const differs = COVERED_TABLES.filter((t) =>
+    unsigned.includes(t) ? digests.digest(t) !== EMPTY_TABLE_DIGEST : !digests.covers(t, stored[t]!),
   );
-  for (const t of unsigned) digests.touch(t);
+  // Signed since: the next commit writes them, bucketed (table-digests.ts).
+  for (const t of COVERED_TABLES) if (unsigned.includes(t) || TableDigests.unbucketed(stored[t]!)) digests.touch(t);
   if (differs.length > 0) {
     return {
       digests,

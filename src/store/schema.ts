@@ -183,7 +183,16 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The records' anchor outside the files (src/store/anchor): every commit since signs the TPM
+    // counter's value it was made at; NULL for commits made before, or without a counter.
+    version: 8,
+    sql: `ALTER TABLE commits ADD COLUMN anchor INTEGER CHECK (anchor IS NULL OR anchor >= 0);`,
+  },
 ];
+
+/** The first schema whose commits sign the TPM counter's value (a build before it writes none). */
+export const ANCHOR_SCHEMA = 8;
 
 /** The first schema whose records are keyed; a database below it is adopted (journal.ts). */
 export const KEYED_SCHEMA = 4;

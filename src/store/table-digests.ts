@@ -70,10 +70,110 @@ export type RowValues = readonly (string | number | null)[];
 
 const rowKey = (table: CoveredTable, values: RowValues): string => JSON.stringify(values.slice(0, COVERED[table].key));
 
-/** The digest of a table: its rows' hashes in key order. */
-function digestOf(rows: Map<string, string>): string {
-  const lines = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, h]) => `${k}\t${h}\n`);
-  return sha256(lines.join(''));
+/** Key order: the code-unit order of the keys' JSON text. */
+const before = (a: string, b: string): boolean => a < b;
+
+/**
+ * A table's rows go to this many buckets by their key, each with a digest of its own: a commit
+ * that changes a row hashes that bucket's lines and the buckets' digests again, never the whole
+ * table (the vouchers table, which only grows, would cost more at every voucher).
+ */
+const BUCKETS = 16;
+
+/** What a digest of the bucketed form starts with; one without it is the form before (all lines hashed at once). */
+const BUCKETED = 'b16:';
+
+/** The bucket of a key: FNV-1a over its code units. */
+function bucketOf(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % BUCKETS;
+}
+
+/** Where `key` is in `order` (sorted), or where it would go. */
+function place(order: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(order[mid]!, key)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Some of a table's rows: each key's line (`key\trow hash\n`) and the keys in order. */
+class Bucket {
+  readonly lines = new Map<string, string>();
+  readonly order: string[] = [];
+  /** The digest of its lines in key order; null once a row changed since. */
+  private cached: string | null = null;
+
+  set(key: string, hash: string): void {
+    if (!this.lines.has(key)) this.order.splice(place(this.order, key), 0, key);
+    this.lines.set(key, `${key}\t${hash}\n`);
+    this.cached = null;
+  }
+
+  delete(key: string): boolean {
+    if (!this.lines.delete(key)) return false;
+    this.order.splice(place(this.order, key), 1);
+    this.cached = null;
+    return true;
+  }
+
+  digest(): string {
+    if (this.cached === null) {
+      let text = '';
+      for (const k of this.order) text += this.lines.get(k)!;
+      this.cached = sha256(text);
+    }
+    return this.cached;
+  }
+}
+
+/**
+ * One table's rows as their digest needs them, in buckets by key. The table's digest is the
+ * buckets' digests hashed in bucket order, so a commit that changes one row hashes one bucket
+ * again, and never sorts anything again.
+ */
+class TableRows {
+  private readonly buckets = Array.from({ length: BUCKETS }, () => new Bucket());
+
+  private of(key: string): Bucket {
+    return this.buckets[bucketOf(key)]!;
+  }
+
+  set(key: string, hash: string): void {
+    this.of(key).set(key, hash);
+  }
+
+  /** The row's hash, or undefined when the table has no row of that key. */
+  get(key: string): string | undefined {
+    const line = this.of(key).lines.get(key);
+    return line === undefined ? undefined : line.slice(key.length + 1, -1);
+  }
+
+  delete(key: string): boolean {
+    return this.of(key).delete(key);
+  }
+
+  /** Every key, in no particular order. */
+  keys(): string[] {
+    return this.buckets.flatMap((b) => b.order);
+  }
+
+  /** The table's digest, bucketed. */
+  digest(): string {
+    return BUCKETED + sha256(this.buckets.map((b) => b.digest()).join('\n'));
+  }
+
+  /** The digest in the form before the buckets: every line in key order, hashed at once. */
+  unbucketedDigest(): string {
+    let text = '';
+    for (const k of this.keys().sort()) text += this.of(k).lines.get(k)!;
+    return sha256(text);
+  }
 }
 
 /** The digest over all covered tables' digests, as one commit records it. */
@@ -86,11 +186,11 @@ export function combinedDigest(digests: Readonly<Partial<Record<CoveredTable, st
 }
 
 /** The digest of a table with no rows. */
-export const EMPTY_TABLE_DIGEST = sha256('');
+export const EMPTY_TABLE_DIGEST = new TableRows().digest();
 
 /** Every covered table's rows (their hashes), kept in step with what the journal writes. */
 export class TableDigests {
-  private readonly rows = new Map<CoveredTable, Map<string, string>>();
+  private readonly rows = new Map<CoveredTable, TableRows>();
   private readonly digests = {} as Record<CoveredTable, string>;
   private changed = new Set<CoveredTable>();
   /** What begin() saw of each row changed since: the hash it had, undefined for none. */
@@ -98,7 +198,7 @@ export class TableDigests {
   private before: { digests: Record<CoveredTable, string>; changed: Set<CoveredTable> } | null = null;
 
   private constructor() {
-    for (const t of COVERED_TABLES) this.rows.set(t, new Map());
+    for (const t of COVERED_TABLES) this.rows.set(t, new TableRows());
   }
 
   /** The tables as they stand in the database. */
@@ -107,15 +207,16 @@ export class TableDigests {
     for (const t of COVERED_TABLES) {
       // A reader of a database made before the table existed: it is empty there.
       if (t in LATER_TABLES && !db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(t)) {
-        d.digests[t] = digestOf(d.rows.get(t)!);
+        d.digests[t] = d.rows.get(t)!.digest();
         continue;
       }
       const rows = db
         .prepare(`SELECT ${COVERED[t].columns.join(', ')} FROM ${t}`)
         .raw()
         .iterate() as Iterable<RowValues>;
-      for (const values of rows) d.rows.get(t)!.set(rowKey(t, values), sha256(JSON.stringify(values)));
-      d.digests[t] = digestOf(d.rows.get(t)!);
+      const table = d.rows.get(t)!;
+      for (const values of rows) table.set(rowKey(t, values), sha256(JSON.stringify(values)));
+      d.digests[t] = table.digest();
     }
     return d;
   }
@@ -175,10 +276,13 @@ export class TableDigests {
 
   /** Rows whose key is at most `last` (recall pruning: the key is one whole number). */
   removeUpTo(table: CoveredTable, last: number): void {
-    for (const k of this.rows.get(table)!.keys()) {
-      const [n] = JSON.parse(k) as [number];
-      if (n <= last) this.remove(table, [n]);
-    }
+    const rows = this.rows.get(table)!;
+    // Only a table with more rows than it keeps can hold one to prune.
+    if (last < 1) return;
+    // A key of one whole number is its JSON text, "[n]".
+    const gone = rows.keys().filter((k) => Number(k.slice(1, -1)) <= last);
+    // Through remove(), so that a commit that fails puts them back.
+    for (const k of gone) this.remove(table, JSON.parse(k) as RowValues);
   }
 
   /** The table's digest is written with the next commit though no row of it changed. */
@@ -189,13 +293,29 @@ export class TableDigests {
   /** Brings the digests of the tables changed since the last call up to date and names those tables. */
   settle(): CoveredTable[] {
     const changed = [...this.changed];
-    for (const t of changed) this.digests[t] = digestOf(this.rows.get(t)!);
+    for (const t of changed) this.digests[t] = this.rows.get(t)!.digest();
     this.changed.clear();
     return changed;
   }
 
   digest(table: CoveredTable): string {
     return this.digests[table];
+  }
+
+  /**
+   * Whether the table's rows are the ones a stored digest covers, in either form: a database
+   * signed before the buckets keeps its digests until its next commit writes them bucketed
+   * (`touch` them for it).
+   */
+  covers(table: CoveredTable, stored: string): boolean {
+    return stored.startsWith(BUCKETED)
+      ? stored === this.digests[table]
+      : stored === this.rows.get(table)!.unbucketedDigest();
+  }
+
+  /** Whether a stored digest is of the form before the buckets. */
+  static unbucketed(stored: string): boolean {
+    return !stored.startsWith(BUCKETED);
   }
 
   all(): Readonly<Record<CoveredTable, string>> {

@@ -1,13 +1,15 @@
-// The vouchers table came with schema 6, after the SAS tables (5): a database an earlier build
-// made (at 4 or 5) is migrated when the cabinet opens it, and its records still hold. The earlier
-// build is this one with its migrations cut back, loaded afresh; the database it leaves is read by
-// the current build, as a cabinet updated in the field would.
+// The vouchers table came with schema 6, after the SAS tables (5); the records' anchor column with
+// 8, after the SAS exceptions' event data (7): a database an earlier build made is migrated when
+// the cabinet opens it, and its records still hold. The earlier build is this one with its
+// migrations cut back, loaded afresh; the database it leaves is read by the current build, as a
+// cabinet updated in the field would.
 
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startSwtpm } from './testing/swtpm';
 
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'cabinet-vouchers-migration-'))));
@@ -93,4 +95,81 @@ describe('the vouchers table (schema 6) on a database an earlier build made', ()
       expect(() => new now.Bench(edited)).toThrow(/vouchers is not as commit/);
     });
   }
+});
+
+const columns = (path: string, table: string): string[] => {
+  const db = new Database(path, { readonly: true });
+  try {
+    return (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map(
+      (r) => r.name,
+    );
+  } finally {
+    db.close();
+  }
+};
+
+describe("the records' anchor (schema 8) on a database a build of schema 7 made", () => {
+  it('gets the column, its old commits unanchored and still verified; the first commit on a TPM binds it, and a copy from before is refused', async () => {
+    const old = await storeOfSchema(7);
+    const path = old.dataPath(dir);
+    const before = new old.Bench(path);
+    before.insert(2000);
+    before.jacks();
+    before.store.close();
+    expect(userVersion(path)).toBe(7);
+    expect(tables(path)).toContain('sas_exception_data');
+    expect(columns(path, 'commits')).not.toContain('anchor');
+    // The data folder and the mirror as they stood before the update, for putting back later.
+    const saved = join(dir, 'before-update');
+    cpSync(join(dir, 'data'), join(saved, 'data'), { recursive: true });
+    cpSync(join(dir, 'mirror'), join(saved, 'mirror'), { recursive: true });
+
+    const now = await import('./testing/store-rig');
+    const { SCHEMA_VERSION } = await import('./schema');
+    const tpm = await startSwtpm(join(dir, 'tpm'));
+    try {
+      const anchor = { kind: 'tpm' as const, tcti: tpm.tcti };
+      const after = new now.Bench(path, { anchor });
+      expect(after.store.records.ok).toBe(true);
+      expect(userVersion(path)).toBe(SCHEMA_VERSION);
+      expect(SCHEMA_VERSION).toBe(8);
+      const balance = after.rig.state.balance;
+      expect(balance).toBeGreaterThan(0);
+      after.insert(500);
+      const bound = after.store.anchorStatus;
+      expect(bound).toMatchObject({ anchored: true });
+      expect(bound.records).not.toBeNull();
+      expect(bound.counter).toBe(bound.records);
+      after.store.close();
+      const db = new Database(path, { readonly: true });
+      const signed = db.prepare('SELECT count(*) AS n FROM commits WHERE anchor IS NOT NULL').get() as { n: number };
+      const unsigned = db.prepare('SELECT max(seq) AS seq FROM commits WHERE anchor IS NULL').get() as { seq: number };
+      const first = db.prepare('SELECT min(seq) AS seq FROM commits WHERE anchor IS NOT NULL').get() as { seq: number };
+      db.close();
+      expect(signed.n).toBeGreaterThan(0);
+      // The schema-7 build's commits keep no value; every one since the binding has one.
+      expect(unsigned.seq).toBeLessThan(first.seq);
+
+      // Opened again: the whole chain verifies, old commits and new, and the counter agrees.
+      const again = new now.Bench(path, { anchor });
+      expect(again.store.records.ok).toBe(true);
+      expect(again.rig.state.balance).toBe(balance + 500);
+      again.store.close();
+
+      // Both copies from before the update put back: they agree with each other, and their
+      // records are not anchored while this machine's counter has moved on.
+      for (const part of ['data', 'mirror']) {
+        rmSync(join(dir, part), { recursive: true, force: true });
+        cpSync(join(saved, part), join(dir, part), { recursive: true });
+      }
+      const restored = new now.Bench(path, { anchor });
+      expect(restored.store.records).toMatchObject({
+        ok: false,
+        reason: expect.stringMatching(/records are not anchored, and this machine's TPM counter .* is at value \d+/),
+      });
+      restored.store.close();
+    } finally {
+      await tpm.stop();
+    }
+  });
 });

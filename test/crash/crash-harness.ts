@@ -18,7 +18,9 @@ import { join } from 'node:path';
 import { SeededRandom, uniformBelow } from '../../src/core';
 import { checkBalance, readLogRow, type CabinetState, type ValidationMode } from '../../src/cabinet';
 import type { AcceptorProtocol } from '../../src/devices';
-import { readMachineKey, RecordsReader } from '../../src/store';
+import { readMachineKey, RecordsReader, type Tcti } from '../../src/store';
+import { recordsAgainstCounter } from '../../src/store/testing/anchor-check';
+import { startSwtpm } from '../../src/store/testing/swtpm';
 import { gameView } from '../../src/app/headless';
 import { readLedger } from '../../src/app/sim/device-ledger';
 import { DeviceRig } from '../support/device-rig';
@@ -51,6 +53,12 @@ export interface CrashOptions {
   ticketsPerMille?: number;
   /** A SAS link with the host simulator on it: the host validates every ticket (crash-host.ts). */
   sas?: boolean;
+  /**
+   * The records anchored to a software TPM's counter (swtpm, started here): after every kill the
+   * records must stand at the counter's value or one ahead of it (killed between a commit and
+   * its advance), never behind it.
+   */
+  anchor?: boolean;
   /** The link's validation mode (default secure enhanced): the host polls for it, the checks follow it. */
   validation?: ValidationMode;
   /** The acceptor's family: JCM ID-003 (the default) or MEI/CPI EBDS. */
@@ -79,6 +87,10 @@ export interface CrashReport {
   hostFinalStatuses?: number;
   /** With a SAS link: a ticket credited whose end the host had yet to read when the last run ended (0 or 1). */
   hostUnreadRedeemed?: number;
+  /** With the anchor: kills after which the records stood one ahead of the counter (between a commit and its advance). */
+  anchorAhead?: number;
+  /** With the anchor: the counter's value at the end. */
+  anchorEnd?: number;
   /** With a SAS link: vouchers the host learnt (4D or 3D), and those printed it had yet to read at the end. */
   hostVouchers?: number;
   hostVouchersUnread?: number;
@@ -150,12 +162,16 @@ interface Inspection {
   pendingNoteStacked: boolean;
   pendingVoucherPrinted: boolean;
   pendingTicketStacked: boolean;
+  /** With the anchor: the records stood one ahead of the counter. */
+  anchorAhead: boolean;
+  anchorCounter: number | null;
 }
 
-/** Where the machine key and the mirror of a harness's cabinet are. */
+/** Where the machine key and the mirror of a harness's cabinet are, and its TPM counter if anchored. */
 export interface MachinePlaces {
   keyFile: string;
   mirror: string;
+  anchor?: Tcti;
 }
 
 /**
@@ -215,7 +231,18 @@ export function inspect(dbPath: string, ledgerPath: string, final: boolean, plac
     const pendingTicketStacked = checkTickets(store, state, ledger, problems);
     if (final && (state.note || state.voucher || state.ticket))
       problems.push('after a clean stop a note, ticket or voucher is still pending');
-    return { state, problems, pendingNoteStacked, pendingVoucherPrinted, pendingTicketStacked };
+    const anchor = places.anchor
+      ? recordsAgainstCounter(store, places.anchor, readMachineKey(places.keyFile), problems)
+      : null;
+    return {
+      state,
+      problems,
+      pendingNoteStacked,
+      pendingVoucherPrinted,
+      pendingTicketStacked,
+      anchorAhead: anchor?.ahead ?? false,
+      anchorCounter: anchor?.counter ?? null,
+    };
   } finally {
     store.close();
   }
@@ -309,17 +336,24 @@ export async function crashTest(options: CrashOptions): Promise<CrashReport> {
     random: new SeededRandom(`rig:${seed}`),
     acceptor: options.acceptor,
   });
+  const tpm = options.anchor ? await startSwtpm(join(dir, 'tpm')) : null;
   // The key beside the config file, the mirror beside the data folder: the defaults.
-  const places: MachinePlaces = { keyFile: join(dir, 'machine.key'), mirror: join(dir, 'data-mirror') };
+  const places: MachinePlaces = {
+    keyFile: join(dir, 'machine.key'),
+    mirror: join(dir, 'data-mirror'),
+    ...(tpm ? { anchor: tpm.tcti } : {}),
+  };
   const validation = options.validation ?? 'secure-enhanced';
   const host = options.sas ? await CrashHost.start(dir, validation) : null;
   const sas = host ? { sas: { path: host.machinePath, address: CRASH_SAS_ADDRESS, validation } } : {};
-  writeFileSync(config, JSON.stringify({ ...CRASH_CONFIG, devices: { ...rig.ports, ...sas } }));
+  const store = tpm ? { store: { anchor: { tcti: tpm.tctiText } } } : {};
+  writeFileSync(config, JSON.stringify({ ...CRASH_CONFIG, ...store, devices: { ...rig.ports, ...sas } }));
   try {
     return await killAndCheck({ ...options, maxLife, db, ledger, config, log, rig, places, host });
   } finally {
     await host?.close();
     await rig.close();
+    await tpm?.stop();
   }
 }
 
@@ -424,6 +458,7 @@ async function killAndCheck({
     if (seen.pendingNoteStacked) report.recoveredNotes++;
     if (seen.pendingVoucherPrinted) report.recoveredVouchers++;
     if (seen.pendingTicketStacked) report.recoveredTickets++;
+    if (seen.anchorAhead) report.anchorAhead = (report.anchorAhead ?? 0) + 1;
     // A kill before "ready" leaves the previous interrupted game to be checked by the next start.
     interrupted = gameView(seen.state);
     if (interrupted) decksAtKill.set(interrupted.id, interrupted.deck);
@@ -445,6 +480,10 @@ async function killAndCheck({
   }
   const end = inspect(db, ledger, true, places);
   report.discrepancies.push(...end.problems.map((p) => `at the end: ${p}`));
+  if (places.anchor) {
+    report.anchorAhead ??= 0;
+    report.anchorEnd = end.anchorCounter ?? -1;
+  }
   if (host) {
     const problems: string[] = [];
     const store = RecordsReader.open(db);

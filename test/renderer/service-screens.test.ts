@@ -49,6 +49,16 @@ beforeAll(async () => {
   cabinet.answers.set('meters', () => ({ type: 'meters', report: sx.metersReport() }));
   cabinet.answers.set('recallList', () => ({ type: 'recallList', games: sx.RECALL_GAMES }));
   cabinet.answers.set('recallGame', (q) => sx.recallGame(q.type === 'recallGame' ? q.gameId : 0));
+  cabinet.answers.set('anchor', () => ({
+    type: 'anchor',
+    anchor: {
+      anchored: false,
+      description: 'records not anchored: this PC has no TPM',
+      records: null,
+      counter: null,
+      problem: null,
+    },
+  }));
   cabinet.answers.set('events', (q) => sx.events(q as Extract<typeof q, { type: 'events' }>));
   cabinet.answers.set('payTables', () => sx.payTables());
   cabinet.answers.set('acceptor', () => ({
@@ -476,8 +486,12 @@ describe('the technician audit pages', () => {
   it('devices: status, doors and keys live, and the device test', async () => {
     await show(sx.technician());
     await press('svc.devices');
-    const s = await until((x) => x.service?.page === 'devices', 'the devices');
-    expect(svc(s).table!.rows.map((r) => r.cells[1])).toEqual(['Online', 'Online', 'Online']);
+    // The records' anchor row is read by a query of its own: the page once it has answered.
+    const s = await until(
+      (x) => x.service?.page === 'devices' && x.service.table?.rows.at(-1)?.cells[1] === 'NOT ANCHORED',
+      'the devices, the anchor read',
+    );
+    expect(svc(s).table!.rows.map((r) => r.cells[1])).toEqual(['Online', 'Online', 'Online', 'NOT ANCHORED']);
     // The acceptor as its driver knows it (issue 25), read when the page opens.
     const unit = await until(
       (x) => (x.service?.lines ?? []).some((l) => l.text.startsWith('Bill acceptor on MEI/CPI EBDS')),

@@ -81,6 +81,33 @@ function sasRow(s: Snapshot, ui: ServiceUi): ServiceTable['rows'][number] {
   };
 }
 
+/**
+ * The records' TPM counter (docs/deploy.md, "The records"): anchored and at which values, not
+ * anchored and why (so an unanchored cabinet is never taken for an anchored one), or the
+ * counter's problem.
+ */
+function anchorRow(s: Snapshot, ui: ServiceUi): ServiceTable['rows'][number] {
+  const L = s.language;
+  const name = ts(L, 'dev.records');
+  const read = ui.anchor;
+  if (read.state !== 'ready')
+    return {
+      cells: [name, ts(L, 'dev.sas.reading'), loadingNotice(s, read) ?? ''],
+      tone: read.state === 'refused' ? 'bad' : 'plain',
+    };
+  const a = read.value;
+  if (!a.anchored) return { cells: [name, ts(L, 'dev.records.notAnchored'), a.description], tone: 'bad' };
+  const values = ts(L, 'dev.records.values', { records: a.records ?? '-', counter: a.counter ?? '-' });
+  return {
+    cells: [
+      name,
+      ts(L, a.problem ? 'dev.records.fault' : 'dev.records.anchored'),
+      `${a.problem ?? a.description}  •  ${values}`,
+    ],
+    tone: a.problem ? 'bad' : 'ok',
+  };
+}
+
 /** The link's counters, as a technician checking it on site reads them. */
 function sasLines(s: Snapshot, link: SasLinkView): ServiceModel['lines'] {
   const L = s.language;
@@ -203,6 +230,7 @@ export function devicesPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   };
   // The link answers only to its query: its counters move with every poll, not with the state.
   const sas = s.service.settings.sas !== null;
+  page.table.rows.push(anchorRow(s, ui));
   if (sas) page.table.rows.push(sasRow(s, ui));
   const link = sas && ui.sasLink.state === 'ready' ? ui.sasLink.value : null;
   const switches: Indicator[] = [

@@ -21,12 +21,12 @@ const on = (page: ServiceUi['page'], mode: ServiceUi['mode'] = 'technician'): Se
 });
 
 describe('the reads a service page repeats every second', () => {
-  it("reads the SAS link again on the technician's Devices page while SAS is configured", () => {
-    expect(pagePolls(on('devices'), withSas(technician()))).toEqual([{ type: 'sasLink' }]);
+  it("reads the SAS link (while SAS is configured) and the records' TPM counter again on the technician's Devices page", () => {
+    expect(pagePolls(on('devices'), withSas(technician()))).toEqual([{ type: 'sasLink' }, { type: 'anchor' }]);
+    expect(pagePolls(on('devices'), withSas(technician(), false))).toEqual([{ type: 'anchor' }]);
   });
 
-  it('reads nothing without SAS, on another page, for the attendant, or before a snapshot', () => {
-    expect(pagePolls(on('devices'), withSas(technician(), false))).toEqual([]);
+  it('reads nothing on another page, for the attendant, or before a snapshot', () => {
     expect(pagePolls(on('meters'), withSas(technician()))).toEqual([]);
     expect(pagePolls(on('devices', 'attendant'), withSas(technician()))).toEqual([]);
     expect(pagePolls(on('devices'), null)).toEqual([]);

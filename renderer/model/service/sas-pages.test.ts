@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SasLinkView, Snapshot } from '../../../src/contract';
+import type { AnchorView, SasLinkView, Snapshot } from '../../../src/contract';
 import { technician } from '../../../test/renderer/service-fixtures';
 import { attendantPage } from './attendant';
 import { devicesPage } from './devices';
@@ -45,7 +45,11 @@ const text = (lines: { text: string }[]) => lines.map((l) => l.text).join('\n');
 
 describe('the SAS link on the service pages (issue 14)', () => {
   it('the Devices page asks for the link and shows every counter, in English and Russian', () => {
-    expect(pageQueries(initialService(), 'devices')).toEqual([{ type: 'sasLink' }, { type: 'acceptor' }]);
+    expect(pageQueries(initialService(), 'devices')).toEqual([
+      { type: 'sasLink' },
+      { type: 'anchor' },
+      { type: 'acceptor' },
+    ]);
     const en = devicesPage(withSas(), ui(LINK));
     expect(en.table?.rows.at(-1)).toEqual({ cells: ['SAS link', 'Host polling', 'none'], tone: 'ok' });
     const lines = text(en.lines);
@@ -111,7 +115,7 @@ describe('the SAS link on the service pages (issue 14)', () => {
     const silent = devicesPage(withSas(), ui({ ...LINK, hostSeen: false }));
     expect(silent.table?.rows.at(-1)?.cells[1]).toBe('NO HOST');
     expect(text(devicesPage(withSas('en', 9), ui(LINK)).lines)).toContain('SAS address 5 (9 from the next start)');
-    expect(devicesPage(technician(), ui(null)).table?.rows).toHaveLength(3);
+    expect(devicesPage(technician(), ui(null)).table?.rows.map((r) => r.cells[0])).not.toContain('SAS link');
     const reading = devicesPage(withSas(), { ...ui(null), sasLink: { state: 'loading' } });
     expect(reading.table?.rows.at(-1)?.cells.slice(0, 2)).toEqual(['SAS link', 'reading…']);
   });
@@ -148,5 +152,58 @@ describe('the SAS link on the service pages (issue 14)', () => {
     expect(text(editing.lines)).toMatch(/from the next start/);
     const ok = editing.actions.find((b) => b.name === 'edit.ok');
     expect(JSON.stringify(ok?.action)).toContain('"sas":{"address":12}');
+  });
+});
+
+describe("the records' TPM counter on the Devices page (issue 23)", () => {
+  const withAnchor = (anchor: AnchorView): ServiceUi => ({ ...ui(null), anchor: { state: 'ready', value: anchor } });
+  const row = (page: ReturnType<typeof devicesPage>) => page.table?.rows.find((r) => r.cells[0] === 'Records anchor');
+  const ANCHORED: AnchorView = {
+    anchored: true,
+    description: 'records anchored to the TPM counter 0x01800a00 (device:/dev/tpmrm0)',
+    records: 41,
+    counter: 41,
+    problem: null,
+  };
+
+  it('says anchored, to which counter and at which values', () => {
+    expect(row(devicesPage(technician(), withAnchor(ANCHORED)))).toEqual({
+      cells: ['Records anchor', 'TPM counter', `${ANCHORED.description}  •  records at 41, counter at 41`],
+      tone: 'ok',
+    });
+  });
+
+  it('never lets an unanchored cabinet pass for an anchored one, and shows a counter fault', () => {
+    const none = row(
+      devicesPage(
+        technician(),
+        withAnchor({
+          anchored: false,
+          description: 'records not anchored: store.anchor is "none" in the config file',
+          records: null,
+          counter: null,
+          problem: null,
+        }),
+      ),
+    );
+    expect(none).toEqual({
+      cells: ['Records anchor', 'NOT ANCHORED', 'records not anchored: store.anchor is "none" in the config file'],
+      tone: 'bad',
+    });
+    const fault = row(
+      devicesPage(
+        technician(),
+        withAnchor({
+          ...ANCHORED,
+          counter: null,
+          problem: 'the TPM counter 0x01800a00 cannot be reached: ECONNREFUSED',
+        }),
+      ),
+    );
+    expect(fault?.cells.slice(0, 2)).toEqual(['Records anchor', 'COUNTER FAULT']);
+    expect(fault?.cells[2]).toContain('cannot be reached: ECONNREFUSED');
+    expect(fault?.tone).toBe('bad');
+    const ru = devicesPage({ ...technician(), language: 'ru' }, withAnchor({ ...ANCHORED, anchored: false }));
+    expect(ru.table?.rows.some((r) => r.cells[1] === 'НЕ ПРИВЯЗАНЫ')).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import type {
   Query,
   RecallSummary,
   SasLinkView,
+  AnchorView,
   Snapshot,
   TicketInRow,
   Wish,
@@ -53,6 +54,8 @@ export interface ServiceUi {
   payTables: Loaded<InstalledPayTable[]>;
   /** The SAS link's counters (null: no link), read again every second while the devices page is open. */
   sasLink: Loaded<SasLinkView | null>;
+  /** The records' TPM counter, read when the devices page opens. */
+  anchor: Loaded<AnchorView>;
   /** The bill acceptor as its driver knows it (null: no serial acceptor), read again at every change of state. */
   acceptor: Loaded<AcceptorView | null>;
   /** What the open page's records were read against (see recordsMark); null before the first snapshot. */
@@ -81,6 +84,7 @@ export const initialService = (): ServiceUi => ({
   events: { state: 'idle' },
   payTables: { state: 'idle' },
   sasLink: { state: 'idle' },
+  anchor: { state: 'idle' },
   acceptor: { state: 'idle' },
   mark: null,
 });
@@ -146,7 +150,7 @@ export function pageQueries(svc: ServiceUi, page: ServicePageName): Query[] {
     case 'settings':
       return [{ type: 'payTables' }];
     case 'devices':
-      return [{ type: 'sasLink' }, { type: 'acceptor' }];
+      return [{ type: 'sasLink' }, { type: 'anchor' }, { type: 'acceptor' }];
     default:
       return [];
   }
@@ -288,6 +292,8 @@ function stored(svc: ServiceUi, a: Answer): ServiceUi {
       return { ...svc, payTables: { state: 'ready', value: a.tables } };
     case 'sasLink':
       return { ...svc, sasLink: { state: 'ready', value: a.link } };
+    case 'anchor':
+      return { ...svc, anchor: { state: 'ready', value: a.anchor } };
     case 'acceptor':
       return { ...svc, acceptor: { state: 'ready', value: a.acceptor } };
   }

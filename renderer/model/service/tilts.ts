@@ -15,6 +15,7 @@ const CLEARED_BY: Record<TiltKind, ServiceKey> = {
   meters: 'tilt.clears.meters',
   records: 'tilt.clears.records',
   mirror: 'tilt.clears.mirror',
+  anchor: 'tilt.clears.anchor',
   settings: 'tilt.clears.settings',
   door: 'tilt.clears.door',
   offline: 'tilt.clears.online',

@@ -28,6 +28,8 @@ export interface RunningCabinet {
   readonly payTables: PayTableCatalog;
   /** The SAS link's counters (absent or null: no link). */
   sasStatus?: QueryContext['sasStatus'];
+  /** The records' TPM counter as the journal stands with it. */
+  anchorStatus?: QueryContext['anchorStatus'];
   /** The bill acceptor as its driver knows it (absent or null: no serial acceptor). */
   acceptorInfo?: QueryContext['acceptorInfo'];
 }
@@ -116,6 +118,7 @@ export function screenPort(cabinet: RunningCabinet, options: ScreenPortOptions |
             records: cabinet.records,
             walked,
             sasStatus: cabinet.sasStatus,
+            anchorStatus: cabinet.anchorStatus,
             acceptorInfo: cabinet.acceptorInfo,
             get payTables() {
               return cabinet.payTables;

@@ -67,6 +67,7 @@ const ONE_OF_EACH: Query[] = [
   { type: 'payTables' },
   { type: 'sasLink' },
   { type: 'acceptor' },
+  { type: 'anchor' },
 ];
 
 describe('who may ask (C-21)', () => {

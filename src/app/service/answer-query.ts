@@ -23,6 +23,7 @@ import {
   type AcceptorView,
   type RecallSummary,
   type SasLinkView,
+  type AnchorView,
 } from '../../contract';
 import type { AcceptorIdentity } from '../../devices';
 import type { SasService } from '../sas/sas-service';
@@ -42,6 +43,8 @@ export interface QueryContext {
   walked?: ChainCheck;
   /** The SAS link's counters now, when the cabinet has a link. */
   sasStatus?: () => ReturnType<SasService['status']> | null;
+  /** The records' TPM counter as the journal stands with it. */
+  anchorStatus?: () => AnchorView;
   /** The bill acceptor as its driver knows it now (null: no serial acceptor, the bench devices). */
   acceptorInfo?: () => AcceptorInfo | null;
 }
@@ -140,6 +143,17 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, context: QueryContext
       const status = context.sasStatus?.() ?? null;
       return { type: 'sasLink', link: status && sasLinkView(status) };
     }
+    case 'anchor':
+      return {
+        type: 'anchor',
+        anchor: context.anchorStatus?.() ?? {
+          anchored: false,
+          description: 'records not anchored',
+          records: null,
+          counter: null,
+          problem: null,
+        },
+      };
     case 'acceptor': {
       const info = context.acceptorInfo?.() ?? null;
       return { type: 'acceptor', acceptor: info && acceptorView(info) };

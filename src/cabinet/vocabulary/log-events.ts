@@ -260,8 +260,16 @@ export const LOG_EVENTS = {
       reason: text.nullable().optional(),
     }),
   ]),
-  /** The records' own events: voucher numbers taken up from the mirror (C-17). */
-  records: events([event('voucherSequence', { from: z.number(), to: z.number(), reason: text })]),
+  /**
+   * The records' own events: voucher numbers taken up from the mirror or passed over behind the
+   * TPM counter (C-17); the records bound to the counter, and an advance a crash cut short
+   * finished at start (src/store/anchor).
+   */
+  records: events([
+    event('voucherSequence', { from: z.number(), to: z.number(), reason: text }),
+    event('anchored', { counter: text, how: text, value: z.number() }),
+    event('anchorCaughtUp', { counter: text, from: z.number().nullable(), to: z.number() }),
+  ]),
   /** What the casino system did over the SAS link, and the link's own events (C-25). */
   sas: events([
     event('disabled', { by: z.literal('host'), gameInProgress: z.boolean() }),

@@ -35,6 +35,8 @@ export const TILTS = {
   mirror: { device: null, clears: 'cause' },
   /** Records refused at start or by the walk of the chain (C-12): only a RAM clear. */
   records: { device: null, clears: 'ramClear' },
+  /** The records' TPM counter cannot be reached or used (C-15): it lifts once the counter answers. */
+  anchor: { device: null, clears: 'cause' },
 } as const satisfies Record<string, { device: DeviceName | 'sas' | 'any' | null; clears: TiltClears }>;
 export type TiltKind = keyof typeof TILTS;
 
@@ -61,6 +63,7 @@ const FIXED_CODES = {
   settings: 'settings',
   mirror: 'mirror',
   records: 'records',
+  anchor: 'anchor',
 } as const satisfies Record<Exclude<TiltKind, 'door' | 'offline' | 'fault'>, string>;
 type FixedKind = keyof typeof FIXED_CODES;
 
@@ -115,6 +118,7 @@ export function tiltDevice(code: string): DeviceName | 'sas' | null {
 export const METER_TILT = tiltCode({ kind: 'meters' });
 export const RECORDS_TILT = tiltCode({ kind: 'records' });
 export const MIRROR_TILT = tiltCode({ kind: 'mirror' });
+export const ANCHOR_TILT = tiltCode({ kind: 'anchor' });
 export const SETTINGS_TILT = tiltCode({ kind: 'settings' });
 export const SWITCHES_TILT = tiltCode({ kind: 'switches' });
 export const SAS_LINE_TILT = tiltCode({ kind: 'sasLine' });

@@ -26,6 +26,16 @@ export function testMachine(dir: string, overrides: Partial<MachineOptions> = {}
   };
 }
 
+/** A cabinet with money moved through it, closed: the file a technician finds on the machine. */
+export function playedDatabase(dir: string, games = 3): string {
+  const path = dataPath(dir);
+  const b = new Bench(path);
+  b.insert(10000);
+  for (let i = 0; i < games; i++) b.jacks();
+  b.store.close();
+  return path;
+}
+
 /** The test folder a dataPath() database lives in (any other place would put its key and mirror outside the test's folder). */
 export function testDir(path: string): string {
   if (basename(dirname(path)) !== 'data')

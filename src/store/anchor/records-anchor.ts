@@ -1,0 +1,378 @@
+// The records' anchor outside the files (docs/deploy.md, "The records"): a TPM counter that no
+// copy of the disk carries. Every commit records the counter's value it was made at; a commit
+// that moves money, issues a validation number or logs an event asks for one advance, and is
+// made first: the records then stand one ahead of the counter until the advance lands, a moment
+// later. So a crash between the two leaves records ahead by one, which the next start finishes
+// by advancing the counter; records behind the counter were put back, and are refused naming
+// both values; records further ahead belong to another counter.
+//
+// The advance is pipelined: it goes out once the commit is on the disk, and the journal returns
+// while the TPM works on it. Its answer is taken before the next commit can reach the disk (so
+// the records are never more than the one advance in flight ahead), and at once for a commit
+// that lets money leave or shows a validation number (cabinet/durability.ts, paysOutOrShowsIt):
+// nothing such a commit allows is carried out or shown before its advance has landed. A commit
+// that only moves money within the cabinet (a game, a note in) may be acted on first: a crash or
+// a copy put back in that moment reads as the crash it is, never as credit that can leave twice.
+//
+// The counter cannot be reached, or the handle holds an index that is not ours: a problem, which
+// the cabinet shows as a tilt (C-15) and under which nothing that moves money is carried out,
+// tried again until it goes; never a silent start without the anchor.
+
+import type { AnchorMemory, LogData } from '../../cabinet';
+import { StoreError } from '../database';
+import type { MachineKey } from '../machine-key';
+import {
+  CounterProblem,
+  counterPassword,
+  DEFAULT_COUNTER_INDEX,
+  hexHandle,
+  NvCounter,
+  type CounterState,
+} from './nv-counter';
+import { describeTcti, openTransport, TpmUnreachable, type Tcti } from './transport';
+import { TPM_RC, TpmError, TpmWireError } from './tpm-wire';
+
+/** What the configuration chose (src/app resolves the default). */
+export type AnchorChoice =
+  { kind: 'none'; why: string } | { kind: 'tpm'; tcti: Tcti; index?: number; timeoutMs?: number };
+
+/** How far the counter has run ahead of refused records: voucher numbers issued meanwhile are skipped. */
+export type { AnchorMemory };
+
+/** What the anchor found of the records: null while it could not look (the counter unreachable). */
+export interface AnchorFinding {
+  refused: string | null;
+  memory: AnchorMemory | null;
+}
+
+/** A log row the anchor wants written with the next commit (declared in the cabinet's log vocabulary). */
+export type AnchorNote = Extract<LogData<'records'>, { event: 'anchored' | 'anchorCaughtUp' }>;
+
+/** What one commit records, and whether the counter must advance once it is durable. */
+export interface AnchorPlan {
+  value: number | null;
+  advance: boolean;
+  /** The commit binds the records to the counter (first anchored commit, or a RAM clear's). */
+  binds: boolean;
+}
+
+const problemOf = (e: unknown): string | null =>
+  e instanceof TpmUnreachable || e instanceof TpmError || e instanceof TpmWireError || e instanceof CounterProblem
+    ? e.message
+    : null;
+
+/** How the problem reads: a TPM that does not answer, or one that answers and will not do it. */
+const cannot = (e: unknown): string => (e instanceof TpmUnreachable ? 'cannot be reached' : 'cannot be used');
+
+export class RecordsAnchor {
+  private counter: NvCounter | null;
+  /** The value the records are at (the last commit's), null while they are not anchored. */
+  private recordsValue: number | null;
+  /** The counter's value as last read or advanced; null while unknown. */
+  private counterValue: number | null = null;
+  /** The next commit binds the records at this value (the counter is defined and ready). */
+  private bindAt: number | null = null;
+  private problemText: string | null = null;
+  /** An advance failed: whether the TPM made it is not known until the counter is read. */
+  private uncertain = false;
+  /** settle() sent an advance whose answer finish() takes. */
+  private advancing = false;
+  private findingNow: AnchorFinding | null = null;
+  private readonly pendingNotes: AnchorNote[] = [];
+  /** Said at start and on the technician's Devices page. */
+  readonly description: string;
+
+  private constructor(
+    readonly choice: AnchorChoice,
+    key: MachineKey,
+    records: number | null,
+  ) {
+    this.recordsValue = records;
+    if (choice.kind === 'none') {
+      this.counter = null;
+      this.description = `records not anchored: ${choice.why}`;
+      return;
+    }
+    const index = choice.index ?? DEFAULT_COUNTER_INDEX;
+    this.counter = new NvCounter(openTransport(choice.tcti, choice.timeoutMs), index, counterPassword(key));
+    this.description = `records anchored to the TPM counter ${hexHandle(index)} (${describeTcti(choice.tcti)})`;
+  }
+
+  /** The anchor of records whose last commit is at `records`, checked against the counter now. */
+  static open(choice: AnchorChoice, key: MachineKey, records: number | null): RecordsAnchor {
+    const a = new RecordsAnchor(choice, key, records);
+    a.look();
+    return a;
+  }
+
+  /** Why the counter cannot be used right now (a tilt), or null. */
+  get problem(): string | null {
+    return this.problemText;
+  }
+
+  /** What the anchor found of the records, once it could look. */
+  get finding(): AnchorFinding | null {
+    return this.findingNow;
+  }
+
+  get records(): number | null {
+    return this.recordsValue;
+  }
+
+  /** The counter's value as last read or advanced (null: none, or not known now). */
+  get counterAt(): number | null {
+    return this.counterValue;
+  }
+
+  /** Rows for the next commit's log; settle() says how many it wrote. */
+  get notes(): readonly AnchorNote[] {
+    return this.pendingNotes;
+  }
+
+  /** An advance went out whose answer finish() has yet to take. */
+  get inFlight(): boolean {
+    return this.advancing;
+  }
+
+  /** Tries again what failed: the look at start, or an advance that did not land. */
+  retry(): void {
+    this.finish();
+    if (this.problemText === null) return;
+    if (this.findingNow === null) this.look();
+    else if (this.findingNow.refused === null) this.advance();
+  }
+
+  private refuse(reason: string, memory: AnchorMemory | null = null): void {
+    this.findingNow = { refused: `records refused: ${reason}`, memory };
+  }
+
+  private accept(): void {
+    this.findingNow = { refused: null, memory: null };
+  }
+
+  /** The records against the counter: accepted, refused, or (unreachable, foreign) not yet known. */
+  private look(): void {
+    const r = this.recordsValue;
+    const counter = this.counter;
+    if (!counter) {
+      if (r === null) this.accept();
+      else
+        this.refuse(
+          `the records are anchored to a TPM counter (at value ${r}) and this start has none (${this.description})`,
+          { records: r, counter: null },
+        );
+      return;
+    }
+    const at = hexHandle(counter.index);
+    try {
+      const state: CounterState = counter.state();
+      switch (state.found) {
+        case 'foreign':
+          this.problemText = `the TPM's NV index ${at} is not this cabinet's counter: ${state.why}`;
+          return;
+        case 'missing':
+          if (r !== null) {
+            // A counter defined again starts past every deleted one: the probe's value bounds
+            // how far the missing one can have gone.
+            this.refuse(
+              `the records are at counter value ${r}, and their TPM counter ${at} is missing (deleted, the TPM cleared, or another TPM)`,
+              { records: r, counter: counter.probe() },
+            );
+          } else {
+            counter.define();
+            this.prepareBind('defined');
+          }
+          break;
+        case 'unwritten':
+          if (r === null) this.prepareBind('found unused');
+          // The records bound it and the first advance did not land: finish it, and it must come to r.
+          else this.catchUp(r, null);
+          break;
+        case 'value': {
+          const c = state.value;
+          this.counterValue = c;
+          if (r === null)
+            this.refuse(
+              `the records are not anchored, and this machine's TPM counter ${at} is at value ${c} (a copy from before the anchor, or a new database on a used counter)`,
+              { records: null, counter: c },
+            );
+          else if (r === c) this.accept();
+          else if (r === c + 1) this.catchUp(r, c);
+          else if (r < c)
+            this.refuse(
+              `rolled back: the records are at counter value ${r}, the TPM counter ${at} at ${c} (an older copy put back)`,
+              { records: r, counter: c },
+            );
+          else
+            this.refuse(
+              `the records are at counter value ${r}, the TPM counter ${at} at ${c}: ahead of it by more than one advance (another TPM's counter, or its state put back)`,
+              { records: r, counter: null },
+            );
+        }
+      }
+      this.problemText = null;
+    } catch (e) {
+      const problem = problemOf(e);
+      if (problem === null) throw e;
+      this.problemText = `the TPM counter ${at} ${cannot(e)}: ${problem}`;
+    }
+  }
+
+  /** The records' last commit was made and its advance did not land: it lands now. */
+  private catchUp(r: number, c: number | null): void {
+    const counter = this.counter!;
+    counter.increment();
+    const now = counter.read();
+    this.counterValue = now;
+    if (now !== r) {
+      this.refuse(
+        `the records are at counter value ${r}, and the TPM counter ${hexHandle(counter.index)} came to ${now} when advanced from ${c ?? 'its first value'}`,
+        { records: r, counter: now > r ? now : null },
+      );
+      return;
+    }
+    this.pendingNotes.push({ event: 'anchorCaughtUp', counter: hexHandle(counter.index), from: c, to: now });
+    this.accept();
+  }
+
+  /** The counter is ready for records that are not anchored yet: the next commit binds them. */
+  private prepareBind(how: string): void {
+    const counter = this.counter!;
+    const before = counter.probe();
+    this.bindAt = before + 1;
+    this.counterValue = before;
+    this.pendingNotes.push({ event: 'anchored', counter: hexHandle(counter.index), how, value: this.bindAt });
+    this.accept();
+  }
+
+  /**
+   * What the commit being written records. `moves`: it moves money, issues a validation number
+   * or logs an event. `rebind`: it is the RAM clear of refused records, which starts them
+   * afresh on the counter as it is (made ready here first; throws when the counter cannot be).
+   */
+  plan(moves: boolean, rebind = false): AnchorPlan {
+    // The advance still out is taken first: this commit must not reach the disk before it.
+    this.finish();
+    const r = this.recordsValue;
+    if (rebind) return this.planRebind();
+    if (!this.counter || this.findingNow?.refused || this.findingNow === null)
+      return { value: r, advance: false, binds: false };
+    if (this.bindAt !== null) return { value: this.bindAt, advance: true, binds: true };
+    if (!moves || r === null) return { value: r, advance: false, binds: false };
+    // One ahead already (an advance that did not land): this commit waits on the same advance.
+    if (this.counterValue !== r) return { value: r, advance: true, binds: false };
+    return { value: r + 1, advance: true, binds: false };
+  }
+
+  private planRebind(): AnchorPlan {
+    const counter = this.counter;
+    if (!counter) return { value: null, advance: false, binds: true };
+    const at = hexHandle(counter.index);
+    try {
+      const state = counter.state();
+      if (state.found === 'foreign')
+        throw new StoreError(`the TPM's NV index ${at} is not this cabinet's counter: ${state.why}`);
+      if (state.found === 'missing') counter.define();
+      const before = state.found === 'value' ? state.value : counter.probe();
+      this.counterValue = before;
+      return { value: before + 1, advance: true, binds: true };
+    } catch (e) {
+      const problem = problemOf(e);
+      if (problem === null) throw e;
+      throw new StoreError(`the records cannot be started afresh on the TPM counter ${at}: ${problem}`);
+    }
+  }
+
+  /**
+   * The commit of `plan` is durable, with the first `notes` of the notes: the counter follows.
+   * The plain advance goes out now and finish() takes its answer (before the next plan, or at
+   * once when the commit pays out), so that the cabinet goes on while the TPM works; anything
+   * else (a first advance, one after a failure) is whole here.
+   */
+  settle(plan: AnchorPlan, notes = 0): void {
+    this.pendingNotes.splice(0, notes);
+    this.recordsValue = plan.value;
+    if (plan.binds) {
+      this.bindAt = null;
+      this.accept();
+    }
+    if (!plan.advance) return;
+    if (plan.binds || this.uncertain || this.counterValue !== plan.value! - 1) {
+      this.advance(plan.binds);
+      return;
+    }
+    try {
+      this.counter!.beginIncrement();
+      this.advancing = true;
+    } catch (e) {
+      this.failed(e);
+    }
+  }
+
+  /** Takes the answer of the advance settle() sent, if it sent one. */
+  finish(): void {
+    if (!this.advancing) return;
+    this.advancing = false;
+    try {
+      this.counter!.endIncrement();
+      this.counterValue = this.recordsValue;
+      this.problemText = null;
+    } catch (e) {
+      this.failed(e);
+    }
+  }
+
+  /** An advance that did not land: the records stay one ahead, and the TPM may or may not have made it. */
+  private failed(e: unknown): void {
+    const problem = problemOf(e);
+    if (problem === null) throw e;
+    this.uncertain = true;
+    this.problemText = `the TPM counter ${hexHandle(this.counter!.index)} cannot be advanced: ${problem}`;
+  }
+
+  private advance(verify = false): void {
+    const counter = this.counter!;
+    const r = this.recordsValue!;
+    try {
+      // After an advance that failed, the TPM may have made it and lost only its answer: look first.
+      if (this.uncertain) {
+        const now = this.readIfWritten();
+        this.uncertain = false;
+        if (now === r) {
+          this.counterValue = r;
+          this.problemText = null;
+          return;
+        }
+        // Never advanced at all (the binding's first advance): it stands just before r.
+        this.counterValue = now ?? r - 1;
+      }
+      counter.increment();
+      this.counterValue = verify || this.counterValue !== r - 1 ? counter.read() : r;
+      this.problemText = null;
+      if (this.counterValue !== r)
+        this.refuse(
+          `the records are at counter value ${r}, and the TPM counter ${hexHandle(counter.index)} came to ${this.counterValue} when advanced`,
+          { records: r, counter: this.counterValue > r ? this.counterValue : null },
+        );
+    } catch (e) {
+      // The records stay one ahead; the next commit that moves money waits on the same advance.
+      this.failed(e);
+    }
+  }
+
+  /** The counter's value; null while it has none (defined, never advanced). */
+  private readIfWritten(): number | null {
+    try {
+      return this.counter!.read();
+    } catch (e) {
+      if (e instanceof TpmError && e.is(TPM_RC.NV_UNINITIALIZED)) return null;
+      throw e;
+    }
+  }
+
+  close(): void {
+    this.finish();
+    this.counter?.close();
+    this.counter = null;
+  }
+}
