@@ -5,29 +5,28 @@
 // Every transaction is one commit of the keyed chain (keyed-chain.ts): the table writers
 // (table-writers.ts) write the rows, then the commit row signs where the logs end and the digests
 // of the tables it leaves, under the machine key. After it, the mirror of critical memory is
-// written outside the database (mirror.ts). A commit the cabinet lets show before it reaches the
+// written outside the database (mirror.ts, mirror-record.ts). A commit the cabinet lets show before it reaches the
 // disk (a HOLD changed: cabinet/durability.ts) waits for no sync and writes no mirror; its WAL is
-// synced on libuv's threads straight after, and the next synced commit takes it along in any
+// synced on libuv's threads straight after (wal-sync.ts), and the next synced commit takes it along in any
 // case. What the running cabinet checks when it opens the database is records-open.ts's; the
 // journal goes on from there, and hands the cabinet its reader of the same records
 // (records-reader.ts).
 
-import { close, closeSync, existsSync, fdatasync, fdatasyncSync, open, openSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import {
-  meterDef,
   withCheckDigits,
-  HANDPAID_METERS,
   logEntry,
   paysOutOrShowsIt,
   type CabinetEffect,
   type CabinetState,
-  type Meters,
   type VoucherRecord,
 } from '../cabinet';
 import { migrate, openDatabase, StoreError } from './database';
 import { checkpointMac, commitMac, type Anchor, type CommitRow } from './keyed-chain';
 import { createMachineKey, readMachineKey, shortFingerprint, type MachineKey } from './machine-key';
-import type { Mirror, MirrorRecord } from './mirror';
+import { mirrorSyncs, movesMoney } from './commit-kinds';
+import type { Mirror } from './mirror';
+import { MirrorRecords } from './mirror-record';
 import {
   adopt,
   checkPlaces,
@@ -48,6 +47,7 @@ import type { TableDigests } from './table-digests';
 import { TableWriters } from './table-writers';
 import type { AnchorMemory, AnchorPlan, RecordsAnchor } from './anchor/records-anchor';
 import { MAX_ATTEMPT, VoucherNumbers } from './voucher-numbers';
+import { WalSync } from './wal-sync';
 import { WriterLock } from './writer-lock';
 
 /** A checkpoint is written when this many commits and event rows were added since the last one. */
@@ -71,6 +71,8 @@ export class Journal {
   private readonly writers: TableWriters;
   private head: CommitRow;
   private readonly mirror: Mirror;
+  private readonly mirrorRecords: MirrorRecords;
+  private readonly wal: WalSync;
   /** The TPM counter the records are anchored to (or the lack of one). */
   private readonly counter: RecordsAnchor;
   /** False while the records are refused: the mirror keeps what it knew until a RAM clear. */
@@ -112,6 +114,8 @@ export class Journal {
       { chain: start.chain, keyed: true, records: start.records },
       start.key,
     );
+    this.mirrorRecords = new MirrorRecords(start.key.fingerprint, () => this.writers.identity.machine);
+    this.wal = new WalSync(start.db.name, () => this.open);
   }
 
   get db(): RecordsReader['db'] {
@@ -382,7 +386,7 @@ export class Journal {
     // The counter advances only past a commit on the disk: a deferred one that asks for an
     // advance (a note of the anchor's logged with a hold) is synced first, and is then whole.
     if (deferred && plan!.advance) {
-      this.syncWalNow();
+      this.wal.now();
       deferred = false;
     }
     // The counter's advance goes out, and the mirror is written while the TPM works.
@@ -396,42 +400,11 @@ export class Journal {
       this.reader.newEra();
     }
     // The mirror never runs ahead of what is on the disk: a deferred commit leaves it to the next.
-    if (deferred) this.syncWalSoon();
+    if (deferred) this.wal.soon();
     else this.writeMirror(recordsCleared || mirrorSyncs(prev, next));
     // Money leaves, or a number shows, only once the advance that covers it has landed.
     if (paysOut || recordsCleared) this.counter.finish();
     this.checkpointIfDue();
-  }
-
-  private walSync: 'idle' | 'running' | 'again' = 'idle';
-
-  /** Syncs the WAL before going on (a deferred commit the counter must follow). */
-  private syncWalNow(): void {
-    const fd = openSync(`${this.db.name}-wal`, 'r');
-    try {
-      fdatasyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  }
-
-  /** Syncs the WAL off the event loop (one at a time; a commit meanwhile asks for one more). */
-  private syncWalSoon(): void {
-    if (this.walSync !== 'idle') {
-      this.walSync = 'again';
-      return;
-    }
-    this.walSync = 'running';
-    const done = (): void => {
-      const again = this.walSync === 'again';
-      this.walSync = 'idle';
-      if (again && this.open) this.syncWalSoon();
-    };
-    // A failure here is not the commit's: the next synced commit syncs the same file.
-    open(`${this.db.name}-wal`, 'r', (err, fd) => {
-      if (err) return done();
-      fdatasync(fd, () => close(fd, done));
-    });
   }
 
   private writeCheckpoint(kind: 'verified' | 'era', c: CommitRow): void {
@@ -443,48 +416,12 @@ export class Journal {
   private writeMirror(durable: boolean): void {
     if (!this.mirroring) return;
     try {
-      this.mirror.write(this.mirrorRecord(), durable || !this.mirrorWritten);
+      this.mirror.write(this.mirrorRecords.of(this.current, this.head), durable || !this.mirrorWritten);
       this.mirrorWritten = true;
       this.mirrorFailure = null;
     } catch (e) {
       this.mirrorFailure = (e as Error).message;
     }
-  }
-
-  /** The lifetime meters as the mirror lists them, made again only when they changed. */
-  private mirrorMeters: { of: Meters; minorDigits: number; list: MirrorRecord['lifetime'] } | null = null;
-
-  private mirrorRecord(): MirrorRecord {
-    const s = this.current;
-    const currency = s?.settings.currency ?? 'USD';
-    const minorDigits = s?.settings.minorDigits ?? 2;
-    const lifetime: Meters = s?.meters.lifetime ?? {};
-    const m = this.mirrorMeters;
-    if (!m || m.of !== lifetime || m.minorDigits !== minorDigits) {
-      this.mirrorMeters = {
-        of: lifetime,
-        minorDigits,
-        list: Object.entries(lifetime).map(([name, value]) => ({
-          name,
-          code: meterDef(name, minorDigits)?.code ?? null,
-          value,
-        })),
-      };
-    }
-    return {
-      format: 1,
-      fingerprint: this.key.fingerprint,
-      machine: this.writers.identity.machine,
-      commit: this.head.seq,
-      head: this.head.mac,
-      at: this.head.at,
-      balance: s?.balance ?? 0,
-      currency,
-      minorDigits,
-      voucherSequence: s?.voucherSequence ?? 0,
-      anchor: this.head.anchor,
-      lifetime: this.mirrorMeters!.list,
-    };
   }
 
   /**
@@ -559,21 +496,4 @@ export class Journal {
     this.reader.close();
     this.lock.release();
   }
-}
-
-/**
- * Money moved by the commit beyond its meters: the balance, a voucher number taken (the cabinet's
- * or the casino system's), a game recorded, a voucher written or redeemed.
- */
-function movesMoney(prev: CabinetState, next: CabinetState, effects: readonly CabinetEffect[]): boolean {
-  if (prev.balance !== next.balance || prev.voucherSequence !== next.voucherSequence) return true;
-  if (prev.sas?.validation !== next.sas?.validation) return true;
-  return effects.some((e) => e.type === 'recall' || e.type === 'voucherIssued' || e.type === 'voucherStatus');
-}
-
-/** A voucher number was issued or money paid by hand: the mirror must reach its device now. */
-function mirrorSyncs(prev: CabinetState | null, next: CabinetState | null): boolean {
-  if (!prev || !next) return prev !== next;
-  if (next.voucherSequence !== prev.voucherSequence) return true;
-  return HANDPAID_METERS.some((m) => (next.meters.lifetime[m] ?? 0) !== (prev.meters.lifetime[m] ?? 0));
 }
