@@ -245,6 +245,9 @@ describe('EBDS driver over socat pseudo-terminals', () => {
     await settle(10);
     await sim.powerCycle(30);
     await first.log.next({ type: 'stacked' });
+    // The driver credits at the power-up report; the unit boxes the note a few polls later, and a
+    // loaded machine may take longer than any fixed wait to make them.
+    await until('in the cash box', () => sim.cashbox.length > 0);
     await settle(100);
     expect(first.log.of('stacked')).toEqual([
       { device: 'acceptor', type: 'stacked', value: 2000, denomination: 'USD 20' },
@@ -263,6 +266,7 @@ describe('EBDS driver over socat pseudo-terminals', () => {
     const second = driver();
     expect(await second.driver.recovery.acceptorNote()).toEqual({ state: 'stacked', value: 0 });
     second.driver.recovery.committed();
+    await until('the second note in the cash box', () => sim.cashbox.length > 1);
     await settle(100);
     expect(sim.cashbox.map((n) => n.value)).toEqual([2000, 500]);
     expect(second.log.of('stacked')).toEqual([]);
