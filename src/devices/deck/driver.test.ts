@@ -96,6 +96,17 @@ describe('deck driver over the mock binding', () => {
     expect(log.events.slice(from).filter((e) => e.type === 'door' || e.type === 'key')).toEqual([]);
   });
 
+  it("counts a pause of the cabinet's own process as no silence of the deck", async () => {
+    const { log, driver } = setup();
+    await log.next({ type: 'online' });
+    // Longer than deadAfterMs: a loaded machine, or a commit waiting on a slow disk.
+    const end = Date.now() + 400;
+    while (Date.now() < end);
+    const frames = driver.lineStats().frames;
+    await until('heartbeats heard after the pause', () => driver.lineStats().frames >= frames + 5);
+    expect(log.of('offline')).toEqual([]);
+  });
+
   it('survives the port vanishing and answers the keyboard map', async () => {
     const { sim, log, link } = setup();
     await log.next({ type: 'online' });

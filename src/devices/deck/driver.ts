@@ -9,6 +9,7 @@ import type { Button, DeviceCommand, LampState } from '../../cabinet/device-even
 import { BUTTONS } from '../../cabinet/device-events';
 import { DriverBase } from '../shared/driver-base';
 import type { Binding } from '../shared/port-connection';
+import { Silence } from '../shared/own-pauses';
 import { NoAnswerError } from '../shared/requester';
 import { restingState, type DeckFrame, type DeckInput, type DeckState } from './codec';
 import { DeckLinkLayer } from './link-layer';
@@ -19,7 +20,7 @@ export interface DeckDriverOptions {
   binding?: Binding;
   baudRate?: number;
   heartbeatMs?: number;
-  /** Silence after which the deck counts as gone. */
+  /** Silence after which the deck counts as gone, in time spent listening (../shared/own-pauses.ts). */
   deadAfterMs?: number;
   ackTimeoutMs?: number;
   maxTries?: number;
@@ -31,7 +32,8 @@ export class DeckDriver extends DriverBase<DeckFrame> {
   private readonly link: DeckLinkLayer;
   private known: DeckState = restingState();
   private lamps: Record<Button, LampState> = restingState().lamps;
-  private lastHeard = 0;
+  /** Every step counts at most one heartbeat: the frame it waits for is at most one behind. */
+  private readonly silence: Silence;
   private lastBeat = 0;
   private awaitingState = true;
   private stateAskedAt = 0;
@@ -57,6 +59,7 @@ export class DeckDriver extends DriverBase<DeckFrame> {
       },
     );
     this.opts = opts;
+    this.silence = new Silence(opts.heartbeatMs, Date.now());
     this.link = new DeckLinkLayer((b) => void this.conn.write(b).catch(() => undefined), {
       ackTimeoutMs: opts.ackTimeoutMs,
       maxTries: opts.maxTries,
@@ -82,7 +85,7 @@ export class DeckDriver extends DriverBase<DeckFrame> {
   protected override onConnected(): void {
     this.link.clear();
     this.link.resetPeer();
-    this.lastHeard = Date.now();
+    this.silence.heard(Date.now());
     this.askState();
   }
 
@@ -98,7 +101,7 @@ export class DeckDriver extends DriverBase<DeckFrame> {
       this.link.sendBare({ type: 'heartbeat' });
     }
     if (this.awaitingState && now - this.stateAskedAt > this.opts.ackTimeoutMs * 2) this.askState();
-    if (now - this.lastHeard > this.opts.deadAfterMs) throw new NoAnswerError('deck heartbeat', 1);
+    if (this.silence.step(now) > this.opts.deadAfterMs) throw new NoAnswerError('deck heartbeat', 1);
   }
 
   private askState(): void {
@@ -108,7 +111,7 @@ export class DeckDriver extends DriverBase<DeckFrame> {
   }
 
   private onFrame(frame: DeckFrame): void {
-    this.lastHeard = Date.now();
+    this.silence.heard(Date.now());
     const m = this.link.receive(frame);
     if (!m) return;
     if (m.type === 'state') {

@@ -7,6 +7,7 @@ import type { Transform } from 'node:stream';
 import { SerialPortStream } from '@serialport/stream';
 import { SerialPort } from 'serialport';
 import type { ParserStats } from './framed-parser';
+import { listeningTimeout } from './own-pauses';
 
 /** Whatever serialport accepts as a binding (its interface package ships no usable types). */
 export type Binding = ConstructorParameters<typeof SerialPortStream>[0]['binding'];
@@ -86,12 +87,13 @@ export class PortConnection<F> extends EventEmitter<PortConnectionEvents<F>> {
     const port = this.port;
     if (!port?.isOpen) return Promise.reject(new Error(`${this.settings.path} is not open`));
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      // In time spent listening: a pause of this process holds the write's completion up too.
+      const cancel = listeningTimeout(timeoutMs, () => {
         reject(new Error(`write to ${this.settings.path} stalled`));
         this.recycle('write stalled');
-      }, timeoutMs);
+      });
       port.write(Buffer.from(bytes), (err) => {
-        clearTimeout(timer);
+        cancel();
         if (err) reject(err);
         else resolve();
       });

@@ -1,6 +1,8 @@
 // Request and answer over a PortConnection, one at a time, with a timeout and retries: the
-// polled protocols (ID-003, ESC/POS status) are all "send, wait for one reply".
+// polled protocols (ID-003, EBDS, ESC/POS status) are all "send, wait for one reply". The timeout
+// is time spent listening (./own-pauses.ts): a pause of this process is not the device's silence.
 
+import { listeningTimeout } from './own-pauses';
 import type { PortConnection } from './port-connection';
 
 export class NoAnswerError extends Error {
@@ -49,14 +51,14 @@ export class Requester<F> {
   ): Promise<F> {
     for (let attempt = 1; attempt <= retries + 1; attempt++) {
       const answer = new Promise<F | null>((resolve) => {
-        const timer = setTimeout(() => {
+        const cancel = listeningTimeout(timeoutMs, () => {
           if (this.waiter === waiter) this.waiter = null;
           resolve(null);
-        }, timeoutMs);
+        });
         const waiter: Waiter<F> = {
           accept,
           resolve: (f) => {
-            clearTimeout(timer);
+            cancel();
             resolve(f);
           },
         };
