@@ -13,14 +13,7 @@
 // (records-reader.ts).
 
 import { existsSync } from 'node:fs';
-import {
-  withCheckDigits,
-  logEntry,
-  paysOutOrShowsIt,
-  type CabinetEffect,
-  type CabinetState,
-  type VoucherRecord,
-} from '../cabinet';
+import { logEntry, paysOutOrShowsIt, type CabinetEffect, type CabinetState, type VoucherRecord } from '../cabinet';
 import { migrate, openDatabase, StoreError } from './database';
 import { checkpointMac, commitMac, type Anchor, type CommitRow } from './keyed-chain';
 import { createMachineKey, readMachineKey, shortFingerprint, type MachineKey } from './machine-key';
@@ -46,7 +39,7 @@ import { isEmptyWrite, SasTables, type QueuedException, type SasWrites, type Sto
 import type { TableDigests } from './table-digests';
 import { TableWriters } from './table-writers';
 import type { AnchorMemory, AnchorPlan, RecordsAnchor } from './anchor/records-anchor';
-import { MAX_ATTEMPT, VoucherNumbers } from './voucher-numbers';
+import { VoucherNumbers } from './voucher-numbers';
 import { WalSync } from './wal-sync';
 import { WriterLock } from './writer-lock';
 
@@ -195,11 +188,15 @@ export class Journal {
    * issued under an earlier machine number takes the sequence's next body instead.
    */
   validationNumber(machine: string, sequence: number): string {
-    for (let attempt = 0; attempt <= MAX_ATTEMPT; attempt++) {
-      const v = withCheckDigits(this.numbers.body(machine, sequence, attempt));
-      if (!this.reader.voucher(v)) return v;
-    }
-    throw new StoreError(`no validation number left for voucher ${sequence} of machine "${machine}"`);
+    const v = this.unissued(this.numbers.candidates(machine, sequence));
+    if (v === null) throw new StoreError(`no validation number left for voucher ${sequence} of machine "${machine}"`);
+    return v;
+  }
+
+  /** The first of `candidates` that no vouchers row holds (the table takes a number once); null if all are taken. */
+  unissued(candidates: Iterable<string>): string | null {
+    for (const v of candidates) if (!this.writers.holdsVoucher(v)) return v;
+    return null;
   }
 
   /**

@@ -277,10 +277,16 @@ export class TableWriters {
       null,
     ];
     if (this.voucherStmt.insert.run(...values).changes === 1) this.digests.put('vouchers', values);
-    // The cabinet's own numbers are never issued twice (Journal.validationNumber); the casino
-    // system's are its to keep apart (SAS), and the first voucher's row stays as it is.
+    // The cabinet's own numbers and standard validation's are never issued twice (each is checked
+    // first, Journal.unissued); secure enhanced numbers are the casino system's to keep apart (its
+    // ID and sequence), and the first voucher's row stays as it is.
     else if (v.scheme !== 'sas')
       throw new StoreError(`validation number ${v.validation} was issued before: it is never issued again`);
+  }
+
+  /** Whether a vouchers row holds `validation`, whoever wrote it: the table takes a number once. */
+  holdsVoucher(validation: string): boolean {
+    return this.voucherStmt.row.get(validation) !== undefined;
   }
 
   /** A redeemed voucher names the log row written just before it in the same commit: the ticket's. */

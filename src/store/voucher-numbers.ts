@@ -16,6 +16,7 @@
 // body from any number of (sequence, body) pairs.
 
 import { createHmac } from 'node:crypto';
+import { withCheckDigits } from '../cabinet';
 import type { MachineKey } from './machine-key';
 
 const HALF = 100_000_000n;
@@ -54,6 +55,12 @@ export class VoucherNumbers {
       [left, right] = [right, (left + roundValue(subkey, round, right)) % HALF];
     }
     return (left * HALF + right).toString().padStart(16, '0');
+  }
+
+  /** Every number voucher `sequence` may take, in the order it tries them: each attempt's body with its check digits. */
+  *candidates(machine: string, sequence: number): Generator<string> {
+    for (let attempt = 0; attempt <= MAX_ATTEMPT; attempt++)
+      yield withCheckDigits(this.body(machine, sequence, attempt));
   }
 
   private subkey(machine: string): Buffer {
