@@ -1,12 +1,17 @@
 // What the pure cabinet needs from Node (C-21 hashing, time, decks, voucher numbers), in one
 // place. Dealing takes whatever RandomSource the app was built with: node:crypto in production;
-// the cabinet's own validation numbers come from its journal, which holds the machine key.
+// the cabinet's own validation numbers come from its journal, which holds the machine key, and
+// keeps every number a voucher has taken (standard validation's are checked against it).
 
 import { scryptSync, timingSafeEqual, randomBytes } from 'node:crypto';
 import { secureEnhancedBarcode, standardValidationNumber } from '../devices/sas/validation';
 import { sasDateTime } from './sas/cabinet-machine';
 import { shuffledDeck, type RandomSource } from '../core';
-import type { CabinetEnv } from '../cabinet';
+import {
+  STANDARD_VALIDATION_SECONDS,
+  standardValidationNumber as standardVoucherNumber,
+  type CabinetEnv,
+} from '../cabinet';
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 };
 
@@ -29,9 +34,24 @@ export function verifyPin(pin: string, stored: string): boolean {
   return timingSafeEqual(actual, expected);
 }
 
-/** Where the cabinet's own validation numbers come from (C-17): `Journal.validationNumber`. */
+/**
+ * Where validation numbers are kept apart, in the journal: the cabinet's own (C-17,
+ * `Journal.validationNumber`), and the first of a list that no voucher holds (`Journal.unissued`).
+ */
 export interface ValidationNumbers {
   validationNumber(machine: string, sequence: number): string;
+  unissued(candidates: Iterable<string>): string | null;
+}
+
+/**
+ * Standard validation's numbers for a cash-out of `credits` at `at`, as a voucher's 18 digits: its
+ * own second's, then each next second's. A floor repeats amount plus time of day, and the host
+ * reads each number from 3D rather than working it out from the time, so a later second's number
+ * made by the same rule serves as well as long as no voucher has it.
+ */
+function* standardNumbers(credits: number, at: number): Generator<string> {
+  for (let s = 0; s < STANDARD_VALIDATION_SECONDS; s++)
+    yield standardVoucherNumber(standardValidationNumber(credits, sasDateTime(at + s * 1000)));
 }
 
 export function nodeEnv(dealing: RandomSource, numbers: ValidationNumbers, clock: () => number = Date.now): CabinetEnv {
@@ -40,7 +60,7 @@ export function nodeEnv(dealing: RandomSource, numbers: ValidationNumbers, clock
     newDeck: () => shuffledDeck(dealing),
     newValidation: (machine, sequence) => numbers.validationNumber(machine, sequence),
     sasValidation: secureEnhancedBarcode,
-    sasStandardValidation: (credits, at) => standardValidationNumber(credits, sasDateTime(at)),
+    sasStandardValidation: (credits, at) => numbers.unissued(standardNumbers(credits, at)),
     hashPin,
     verifyPin,
   };

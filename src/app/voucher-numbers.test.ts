@@ -193,7 +193,10 @@ describe('a voucher printed before the change', () => {
     const runner = await CabinetRunner.start({
       store,
       bus: devices.bus,
-      env: nodeEnv(new SeededRandom('old'), { validationNumber: (_, sequence) => legacyValidation(42, sequence) }),
+      env: nodeEnv(new SeededRandom('old'), {
+        validationNumber: (_, sequence) => legacyValidation(42, sequence),
+        unissued: (candidates) => store.unissued(candidates),
+      }),
       settings: config.settings,
       initialPin: config.initialPin,
     });

@@ -45,7 +45,13 @@ export { keyProblem, technicianProblem } from './keys';
 export { hostDisabled, outOfService, sasStopsPlay } from './sas';
 export { hostLossStopsAt } from './sas-host-loss';
 export { NEVER_EXPIRES } from './cashout';
-export { SYSTEM_VALIDATION_TIMEOUT_MS, VALIDATION_BUFFER, hostControls, type VoucherScheme } from './sas-validation';
+export {
+  STANDARD_VALIDATION_SECONDS,
+  SYSTEM_VALIDATION_TIMEOUT_MS,
+  VALIDATION_BUFFER,
+  hostControls,
+  type VoucherScheme,
+} from './sas-validation';
 export type {
   HostControls,
   HostTicketText,

@@ -105,10 +105,12 @@ export interface CabinetEnv {
    */
   sasValidation?(validationId: number, sequence: number): string;
   /**
-   * SAS standard validation's 8 digits for a cash-out of `credits` at `at` (ms, the host's clock),
-   * by the standard's algorithm: chosen only under that mode, never without a link.
+   * The 18-digit number of a voucher for a cash-out of `credits` at `at` (ms, the host's clock) by
+   * SAS standard validation: ten zeros, then the standard's 8 digits for the first second from
+   * `at` on, of STANDARD_VALIDATION_SECONDS, whose number no voucher has yet; null when every one
+   * has. Chosen only under that mode, never without a link.
    */
-  sasStandardValidation?(credits: number, at: number): string;
+  sasStandardValidation?(credits: number, at: number): string | null;
   /** The vouchers whose 4D record the casino system has not yet read (the buffer holds 31). */
   sasUnreadVouchers?(): number;
   hashPin(pin: string): string;

@@ -18,7 +18,7 @@ function sasRig(settings: Partial<SasSettings> = {}, unread = { n: 0 }): Rig {
   const rig = new Rig();
   const env = rig.env;
   env.sasValidation = (id, seq) => `00${String(id).padStart(8, '0')}${String(seq).padStart(8, '0')}`;
-  env.sasStandardValidation = (credits, at) => String((credits + at) % 1e8).padStart(8, '0');
+  env.sasStandardValidation = (credits, at) => String((credits + at) % 1e8).padStart(18, '0');
   env.sasUnreadVouchers = () => unread.n;
   rig.ok({ kind: 'sas', command: { type: 'configure', settings: { ...SAS, ...settings } } });
   return rig;
@@ -120,7 +120,7 @@ describe('standard validation', () => {
   it('is never used without a link: the cabinet numbers its own vouchers', () => {
     const rig = new Rig();
     let standard = 0;
-    rig.env.sasStandardValidation = () => String(++standard).padStart(8, '0');
+    rig.env.sasStandardValidation = () => String(++standard).padStart(18, '0');
     rig.insert(500);
     rig.play({ type: 'cashOut' });
     expect(rig.state.voucher).not.toHaveProperty('scheme');

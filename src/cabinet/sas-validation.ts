@@ -7,7 +7,6 @@
 // prints only once the host has read the last voucher's number.
 
 import { refusal, type Outcome, type Transition } from './transition';
-import { standardValidationNumber } from './vocabulary/ticket-reasons';
 import {
   DEFAULT_CONTROLS,
   validationMode,
@@ -20,6 +19,14 @@ import {
 export const VALIDATION_BUFFER = 31;
 /** The standard's 15.8: a 58 not come within ten seconds is a refusal. */
 export const SYSTEM_VALIDATION_TIMEOUT_MS = 10_000;
+/**
+ * Standard validation: how many seconds from the cash-out's own the env may go on to find a number
+ * the vouchers table does not hold (the number for the cash-out's second, else the next second's,
+ * and so on). A floor repeats amount plus time of day; an hour of seconds takes any run of such
+ * repeats short of a cabinet whose numbers (a million in all) are nearly spent, and bounds the
+ * search in the commit that prints the voucher to that many indexed look-ups.
+ */
+export const STANDARD_VALIDATION_SECONDS = 3_600;
 
 export type VoucherScheme = 'sas' | 'sas-system' | 'sas-standard';
 
@@ -66,8 +73,13 @@ export function sasNumbering(tx: Transition, sas: SasCabinetState, amount: numbe
         };
       if (!tx.env.sasStandardValidation) throw new Error('the cabinet has a SAS link but no standard validation');
       const credits = Math.floor(amount / sas.settings.accountingDenomination);
-      const number = tx.env.sasStandardValidation(credits, tx.at + sas.clockOffsetMs);
-      return { kind: 'number', validation: standardValidationNumber(number), scheme: 'sas-standard' };
+      const validation = tx.env.sasStandardValidation(credits, tx.at + sas.clockOffsetMs);
+      if (validation === null)
+        return {
+          kind: 'handpay',
+          reason: `cash-out with no standard validation number left: the numbers of its second and the next ${STANDARD_VALIDATION_SECONDS - 1} were all issued before`,
+        };
+      return { kind: 'number', validation, scheme: 'sas-standard' };
     }
   }
 }

@@ -114,7 +114,8 @@ export function issueValidation(config: ValidationConfig): { config: ValidationC
  *
  * Anyone who knows a ticket's amount and the second it was printed can make its number, and two
  * cash-outs whose amount and time add up alike share one: the host learns each number from 3D and
- * must check the amount with it. docs/protocols/sas.md says what that means for a floor.
+ * must check the amount with it, and the cabinet moves a number already issued to a later
+ * second's (node-env.ts). docs/protocols/sas.md says what that means for a floor.
  */
 export function standardValidationNumber(
   amountCredits: number,
