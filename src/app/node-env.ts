@@ -1,7 +1,7 @@
 // What the pure cabinet needs from Node (C-21 hashing, time, decks, voucher numbers), in one
 // place. Dealing takes whatever RandomSource the app was built with: node:crypto in production;
 // the cabinet's own validation numbers come from its journal, which holds the machine key, and
-// keeps every number a voucher has taken (standard validation's are checked against it).
+// keeps every number a voucher has taken (standard and system validation's are checked against it).
 
 import { scryptSync, timingSafeEqual, randomBytes } from 'node:crypto';
 import { secureEnhancedBarcode, standardValidationNumber } from '../devices/sas/validation';
@@ -61,6 +61,7 @@ export function nodeEnv(dealing: RandomSource, numbers: ValidationNumbers, clock
     newValidation: (machine, sequence) => numbers.validationNumber(machine, sequence),
     sasValidation: secureEnhancedBarcode,
     sasStandardValidation: (credits, at) => numbers.unissued(standardNumbers(credits, at)),
+    voucherIssued: (validation) => numbers.unissued([validation]) === null,
     hashPin,
     verifyPin,
   };

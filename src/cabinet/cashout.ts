@@ -127,7 +127,7 @@ function issueVoucher(tx: Transition, amount: number, validation: string, scheme
   tx.send({ device: 'printer', type: 'print', voucher });
 }
 
-/** System validation, 58: the host's number prints the pending cash-out; system ID 0 refuses it. */
+/** System validation, 58: the host's number prints the pending cash-out, unless a voucher has it; system ID 0 refuses it. */
 export function systemValidation(tx: Transition, systemId: number, number: string): Outcome {
   const sas = tx.state.sas;
   const pending = sas?.pendingCashout;
@@ -138,6 +138,14 @@ export function systemValidation(tx: Transition, systemId: number, number: strin
   if (!isSystemNumber(number) || !Number.isInteger(systemId) || systemId < 1 || systemId > 99)
     return refusal('C-25', 'the casino system sent a validation number that is not 16 digits under a system ID 01–99');
   const validation = systemValidationNumber(systemId, number);
+  if (!tx.env.voucherIssued) throw new Error('the cabinet has a SAS link but cannot ask which numbers vouchers have');
+  // Refused as a number the cabinet cannot use (81): the cash-out goes on waiting, as for no 58 at
+  // all, and the time-out from the cash-out's own start makes it a handpay if no usable one comes.
+  if (tx.env.voucherIssued(validation))
+    return refusal(
+      'C-25',
+      `the casino system sent validation number ${validation}, which a voucher already has: a number is never printed twice`,
+    );
   tx.log('sas', { event: 'systemValidation', systemId, validation, amount: pending.amount });
   issueVoucher(tx, pending.amount, validation, 'sas-system');
   return null;

@@ -111,6 +111,13 @@ export interface CabinetEnv {
    * has. Chosen only under that mode, never without a link.
    */
   sasStandardValidation?(credits: number, at: number): string | null;
+  /**
+   * Whether a voucher already has the 18-digit `validation` (the vouchers table takes a number
+   * once), asked of a number the cabinet did not make: SAS system validation's, from the casino
+   * system (58), which may send one again (its own fault, a 58 replayed or forged, a host restored
+   * from a backup). Absent: the cabinet has no SAS link.
+   */
+  voucherIssued?(validation: string): boolean;
   /** The vouchers whose 4D record the casino system has not yet read (the buffer holds 31). */
   sasUnreadVouchers?(): number;
   hashPin(pin: string): string;

@@ -20,6 +20,9 @@ function sasRig(settings: Partial<SasSettings> = {}, unread = { n: 0 }): Rig {
   env.sasValidation = (id, seq) => `00${String(id).padStart(8, '0')}${String(seq).padStart(8, '0')}`;
   env.sasStandardValidation = (credits, at) => String((credits + at) % 1e8).padStart(18, '0');
   env.sasUnreadVouchers = () => unread.n;
+  // As the journal's vouchers table: every number a voucher was sent to the printer with.
+  env.voucherIssued = (validation) =>
+    rig.tickets.some((e) => e.type === 'voucherIssued' && e.voucher.validation === validation);
   rig.ok({ kind: 'sas', command: { type: 'configure', settings: { ...SAS, ...settings } } });
   return rig;
 }
@@ -70,6 +73,38 @@ describe('system validation', () => {
     expect(printed(rig)).toMatchObject({ validation: '031234567890123456', amount: 2750, scheme: 'sas-system' });
     expect(rig.state.balance).toBe(0);
     expect(sas(rig, { type: 'systemValidation', systemId: 3, validationNumber: '1234567890123456' }).ok).toBe(false);
+  });
+
+  it('refuses a number a voucher already has, naming it; the cash-out waits on, for a fresh number or the time-out', () => {
+    const rig = sasRig({ validation: 'system' });
+    const again = { type: 'systemValidation', systemId: 3, validationNumber: '1234567890123456' } as const;
+    cashOut(rig, 2750);
+    expect(sas(rig, again).ok).toBe(true);
+    printed(rig);
+    cashOut(rig, 1500);
+    const r = sas(rig, again);
+    expect(r.ok).toBe(false);
+    expect(rig.log.at(-1)).toEqual({
+      at: rig.now,
+      kind: 'refusal',
+      data: {
+        rule: 'C-25',
+        reason:
+          'the casino system sent validation number 031234567890123456, which a voucher already has: a number is never printed twice',
+        input: 'sas',
+      },
+    });
+    expect(rig.state.voucher).toBeNull();
+    expect(rig.state.handpay).toBeNull();
+    expect(rig.state.sas?.pendingCashout).toMatchObject({ amount: 1500 });
+    expect(sas(rig, { ...again, validationNumber: '1234567890123457' }).ok).toBe(true);
+    expect(printed(rig)).toMatchObject({ validation: '031234567890123457', amount: 1500 });
+    // The same number once more, and no other: the time-out makes it a handpay, as for no 58 at all.
+    cashOut(rig, 900);
+    expect(sas(rig, again).ok).toBe(false);
+    sas(rig, { type: 'systemValidationTimeout' });
+    expect(rig.state.handpay).toMatchObject({ amount: 900, reason: expect.stringMatching(/within 10 s/) });
+    expect(rig.tickets.filter((e) => e.type === 'voucherIssued')).toHaveLength(2);
   });
 
   it('is a handpay when the host refuses (system ID 00), when it does not answer in time, and when it is away', () => {
