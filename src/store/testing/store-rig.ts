@@ -4,7 +4,13 @@
 
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { stepCabinet, syncBeforeShowing, type CabinetInput, type CabinetState } from '../../cabinet';
+import {
+  stepCabinet,
+  syncBeforeShowing,
+  type CabinetInput,
+  type CabinetResult,
+  type CabinetState,
+} from '../../cabinet';
 import { Rig } from '../../cabinet/testing/rig';
 import { Journal } from '../journal';
 import type { MachineOptions } from '../records-open';
@@ -56,17 +62,19 @@ export class Bench {
     if (loaded) this.rig.state = loaded;
     else this.store.initialize(this.rig.state, 'test');
   }
-  input(input: CabinetInput): void {
+  /** Steps, commits (or logs the refusal) and returns the result, as the runner's `input` does. */
+  input(input: CabinetInput): CabinetResult {
     const prev: CabinetState = this.rig.state;
     const r = stepCabinet(prev, input, this.rig.env);
     if (!r.ok) {
       this.store.appendLog(r.effects);
-      return;
+      return r;
     }
     // As the runner commits: a hold alone without waiting for the disk.
     if (r.state !== prev)
       this.store.commit(prev, r.state, r.effects, undefined, undefined, syncBeforeShowing(prev, r.state, r.effects));
     this.rig.state = r.state;
+    return r;
   }
   wish(wish: unknown): void {
     this.input({ kind: 'wish', counter: this.rig.state.version, wish });
