@@ -277,9 +277,10 @@ export class TableWriters {
       null,
     ];
     if (this.voucherStmt.insert.run(...values).changes === 1) this.digests.put('vouchers', values);
-    // The cabinet's own numbers and standard validation's are never issued twice (each is checked
-    // first, Journal.unissued); secure enhanced numbers are the casino system's to keep apart (its
-    // ID and sequence), and the first voucher's row stays as it is.
+    // The cabinet's own numbers, standard validation's and the casino system's under system
+    // validation are never issued twice (each is checked first, Journal.unissued): this is the last
+    // line of defence. Secure enhanced numbers are the casino system's to keep apart (its ID and
+    // sequence), and the first voucher's row stays as it is.
     else if (v.scheme !== 'sas')
       throw new StoreError(`validation number ${v.validation} was issued before: it is never issued again`);
   }
