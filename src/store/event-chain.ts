@@ -1,7 +1,7 @@
 // C-12: the event log is append only and chained: each row carries the hash of the row before
 // it and its own hash over that and its content, so an edited, removed or inserted row shows.
 
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './sha256';
 
 export const GENESIS = '0'.repeat(64);
 
@@ -15,7 +15,7 @@ export interface EventRow {
 }
 
 export function rowHash(prev: string, seq: number, at: number, kind: string, data: string): string {
-  return createHash('sha256').update(`${prev}\n${seq}\n${at}\n${kind}\n${data}`).digest('hex');
+  return sha256Hex(`${prev}\n${seq}\n${at}\n${kind}\n${data}`);
 }
 
 export type ChainCheck =

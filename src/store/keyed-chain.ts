@@ -12,7 +12,8 @@
 // Checkpoints (keyed too) say "the chain up to commit N was walked and found whole", so a start
 // walks only from the latest one: its time stays flat as the log grows.
 
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sha256Hex } from './sha256';
 import { ChainWalker, GENESIS, type EventRow } from './event-chain';
 
 export interface CommitRow {
@@ -62,9 +63,7 @@ export function commitMac(key: Buffer, prevMac: string, c: Omit<CommitRow, 'mac'
 
 /** The settings log's running digest after one more row. */
 export function settingsLogDigest(prev: string, row: SettingsLogRow): string {
-  return createHash('sha256')
-    .update(`${prev}\n${JSON.stringify(row)}`)
-    .digest('hex');
+  return sha256Hex(`${prev}\n${JSON.stringify(row)}`);
 }
 
 export type CheckpointKind = 'verified' | 'era';

@@ -4,8 +4,8 @@
 // edited, added or removed by hand since is found, whichever commit last wrote it. The
 // append-only tables (events, settings_log) are covered row by row by the chain itself.
 
-import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { sha256Hex as sha256 } from './sha256';
 
 /** Every covered table with its columns in a fixed order; the first `key` columns are its key. */
 export const COVERED = {
@@ -62,8 +62,6 @@ export const LATER_TABLES: Partial<Record<CoveredTable, number>> = {
   vouchers: 6,
   sas_exception_data: 7,
 };
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** A row as its column values in COVERED order: the same array whether written or read back. */
 export type RowValues = readonly (string | number | null)[];
