@@ -169,6 +169,9 @@ export class Journal {
   private prepare() {
     const db = this.db;
     return {
+      // Made once: better-sqlite3 builds a transaction function's variants anew at every call
+      // of db.transaction(), a cost every commit would pay.
+      transaction: db.transaction((body: () => void) => body()),
       upsertDigest: db.prepare(
         'INSERT INTO table_digests (name, digest) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET digest = excluded.digest',
       ),
@@ -334,7 +337,7 @@ export class Journal {
     if (deferred) this.db.pragma('synchronous = NORMAL');
     this.digests.begin();
     try {
-      this.db.transaction(() => {
+      this.stmt.transaction(() => {
         const moves = work();
         if (notes.length > 0)
           w.writeEffects(notes.map((data) => ({ type: 'log', entry: logEntry(Date.now(), 'records', data) })));
@@ -366,7 +369,7 @@ export class Journal {
           ...(SCHEMA_VERSION >= ANCHOR_SCHEMA ? [signed.anchor] : []),
         );
         if (recordsCleared) this.writeCheckpoint('era', signed);
-      })();
+      });
     } catch (e) {
       this.head = before.head;
       w.restore(before.writers);
@@ -430,7 +433,7 @@ export class Journal {
     this.sinceCheckpoint = 0;
     if (!this.reader.walkSince(this.checkpointAnchor).ok) return;
     const head = this.head;
-    this.db.transaction(() => this.writeCheckpoint('verified', head))();
+    this.stmt.transaction(() => this.writeCheckpoint('verified', head));
     this.checkpointAnchor = { seq: head.seq, mac: head.mac, by: 'the checkpoint' };
   }
 
