@@ -160,16 +160,6 @@ function socketWorker(): void {
   let socket: import('node:net').Socket | null = null;
   let received: Buffer = Buffer.alloc(0);
   let waiting = false;
-  // Atomics.waitAsync (ES2024): waits for the caller without holding this thread's event loop.
-  const waitAsync = (
-    Atomics as unknown as {
-      waitAsync(
-        a: Int32Array,
-        i: number,
-        v: number,
-      ): { async: false; value: string } | { async: true; value: Promise<string> };
-    }
-  ).waitAsync;
   const answer = (state: number, bytes: Buffer): void => {
     data.set(bytes.subarray(0, data.length), 0);
     Atomics.store(ctl, words.LENGTH, Math.min(bytes.length, data.length));
@@ -198,7 +188,6 @@ function socketWorker(): void {
       received = Buffer.alloc(0);
       waiting = false;
       answer(words.ANSWER, response);
-      rest();
       next();
     });
     // Only the connection in use speaks for the TPM; one let go may still report its end.
@@ -210,38 +199,41 @@ function socketWorker(): void {
     });
     return s;
   };
-  // swtpm serves one connection at a time: an idle one is let go, so that others (tpm2-tools
-  // checking the counter, a second cabinet process) get their turn between the cabinet's commands.
-  let idle: ReturnType<typeof setTimeout> | null = null;
   const serve = (): void => {
-    if (idle) clearTimeout(idle);
     const command = Buffer.from(data.subarray(0, Atomics.load(ctl, words.LENGTH)));
     waiting = true;
     received = Buffer.alloc(0);
     socket ??= connect();
     socket.write(command);
   };
-  const rest = (): void => {
-    if (idle) clearTimeout(idle);
-    idle = setTimeout(() => {
-      const s = socket;
-      socket = null;
-      s?.end();
-    }, workerData.idleMs as number);
-  };
-  // Waits for the caller's next request: while the state stays as it is now, then looks again.
+  // Waits for the caller's next request, blocked on the shared word: a futex wake reaches a
+  // blocked thread at once, where a wait through this thread's event loop (Atomics.waitAsync)
+  // let the caller's commit wait for the loop's next turn, most of an advance's cost on a busy
+  // machine. No socket event is due while no command is out. swtpm serves one connection at a
+  // time, so one idle this long is let go (its descriptor closes at once), and the loop is given
+  // a turn to finish it off before the thread blocks again.
   const next = (): void => {
-    const state = Atomics.load(ctl, words.STATE);
-    if (state === words.REQUEST) {
-      serve();
-      return;
+    for (;;) {
+      const state = Atomics.load(ctl, words.STATE);
+      if (state === words.REQUEST) {
+        serve();
+        return;
+      }
+      if (socket === null) {
+        Atomics.wait(ctl, words.STATE, state);
+        continue;
+      }
+      if (Atomics.wait(ctl, words.STATE, state, workerData.idleMs as number) === 'timed-out') {
+        const s = socket;
+        socket = null;
+        s.destroy();
+        setImmediate(next);
+        return;
+      }
     }
-    const w = waitAsync(ctl, words.STATE, state);
-    if (w.async) void w.value.then(next);
-    else setImmediate(next);
   };
-  // A pending waitAsync does not keep a thread's event loop alive: with no socket open it would
-  // end, and the caller would wait for nobody. (The caller's handle on it is unref'd instead.)
+  // With no socket open the thread's event loop would have nothing to keep it alive between
+  // turns; the caller's handle on it is unref'd instead.
   setInterval(() => {}, 1 << 30);
   next();
 }
