@@ -251,8 +251,10 @@ export class RecordsAnchor {
    * afresh on the counter as it is (made ready here first; throws when the counter cannot be).
    */
   plan(moves: boolean, rebind = false): AnchorPlan {
-    // The advance still out is taken first: this commit must not reach the disk before it.
-    this.finish();
+    // The advance still out is taken first by a commit that asks for the next one: records two
+    // ahead of the counter would read as another counter's. A commit that asks for none records
+    // the value the advance in flight brings, and need not wait for the TPM.
+    if (moves || rebind || this.bindAt !== null) this.finish();
     const r = this.recordsValue;
     if (rebind) return this.planRebind();
     if (!this.counter || this.findingNow?.refused || this.findingNow === null)
