@@ -7,8 +7,9 @@
 // both values; records further ahead belong to another counter.
 //
 // The advance is pipelined: it goes out once the commit is on the disk, and the journal returns
-// while the TPM works on it. Its answer is taken before the next commit can reach the disk (so
-// the records are never more than the one advance in flight ahead), and at once for a commit
+// while the TPM works on it. Its answer is taken before the next commit that asks for an advance
+// can reach the disk (so the records are never more than the one advance in flight ahead; a
+// commit that asks for none records the value that advance brings), and at once for a commit
 // that lets money leave or shows a validation number (cabinet/durability.ts, paysOutOrShowsIt):
 // nothing such a commit allows is carried out or shown before its advance has landed. A commit
 // that only moves money within the cabinet (a game, a note in) may be acted on first: a crash or
