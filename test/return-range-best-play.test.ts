@@ -5,12 +5,10 @@
 // tables, the package's with that one added.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { describeReturn, type InstalledPayTable } from '../src/cabinet';
 import { bestPlayRecord } from '../src/app/testing/recorded-returns';
-import { technicianIn } from '../src/app/testing/technician-in';
-import { dataPath } from '../src/store/testing/store-rig';
 
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-c24-best-'));
 const tables = join(dir, 'paytables');
@@ -31,7 +29,9 @@ vi.mock('../src/app/service/installed-pay-tables', async (original) => {
   return { ...real, installedPayTables: () => real.loadPayTables(tables) };
 });
 
-const { loadConfig, startCabinet } = await import('../src/app/cabinet-app');
+// After the mock, so that the cabinet these start reads the folder above.
+const { loadConfig } = await import('../src/app/cabinet-app');
+const { atTechnicianCabinet } = await import('../src/app/testing/technician-in');
 const { defaultPayTablesDir, installedPayTables } = await import('../src/app/service/installed-pay-tables');
 cpSync(defaultPayTablesDir(), tables, { recursive: true });
 writeFileSync(join(tables, 'poker-plus-rich.json'), JSON.stringify(RICH));
@@ -62,18 +62,8 @@ describe('C-24 on best play: an installed Poker Plus table whose upper estimate 
 
   it("greys it out on the technician's settings page with both returns, and refuses the wish naming best play", async () => {
     const config = loadConfig(configFile('default.json', {}));
-    const db = dataPath(join(dir, 'tech'));
-    const app = await startCabinet({
-      config,
-      dataDir: dirname(db),
-      database: basename(db),
-      devices: { kind: 'ledger', ledgerPath: null },
-      dealing: { kind: 'crypto' },
-      ratePayTables: 'when asked',
-    });
-    const { runner } = app;
-    try {
-      technicianIn(runner);
+    await atTechnicianCabinet(config, dir, async (app) => {
+      const { runner } = app;
       const page = app.port.connect('settings page');
       const list = await page.query({ type: 'payTables' });
       if (!list.ok || list.answer.type !== 'payTables') throw new Error('expected the pay tables');
@@ -100,8 +90,6 @@ describe('C-24 on best play: an installed Poker Plus table whose upper estimate 
       expect(row?.data).toMatchObject({ rule: 'C-24', reason: REFUSAL });
       page.close();
       expect(runner.state.settings.payTables.pokerPlus).toEqual(before);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

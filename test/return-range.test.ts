@@ -6,14 +6,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, startCabinet } from '../src/app/cabinet-app';
+import { loadConfig } from '../src/app/cabinet-app';
 import { installedPayTables } from '../src/app/service/installed-pay-tables';
 import { checkConfigReturns } from '../src/app/service/table-returns';
-import { dataPath } from '../src/store/testing/store-rig';
 import { bestPlayRecord } from '../src/app/testing/recorded-returns';
-import { technicianIn } from '../src/app/testing/technician-in';
+import { atTechnicianCabinet } from '../src/app/testing/technician-in';
 
 const root = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-c24-'));
@@ -141,18 +140,8 @@ describe('C-24 at start: an inline Jacks or Better table, its exact return worke
 describe("C-24 on the technician's side, with the real store", () => {
   it('refuses a wish for an installed table outside the range and logs the refusal in the event log', async () => {
     const config = loadConfig(configFile('range-99.json', { limits: { maxReturnPct: 99.45 } }));
-    const db = dataPath(join(dir, 'tech'));
-    const app = await startCabinet({
-      config,
-      dataDir: dirname(db),
-      database: basename(db),
-      devices: { kind: 'ledger', ledgerPath: null },
-      dealing: { kind: 'crypto' },
-      ratePayTables: 'when asked',
-    });
-    const { runner, journal: store } = app;
-    try {
-      technicianIn(runner);
+    await atTechnicianCabinet(config, dir, async (app) => {
+      const { runner, journal: store } = app;
       const wish = {
         type: 'changeSettings',
         confirm: true,
@@ -191,8 +180,6 @@ describe("C-24 on the technician's side, with the real store", () => {
       raw.close();
       page.close();
       expect(runner.state.settings.payTables.jacks).toEqual(config.settings.payTables.jacks);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });
