@@ -23,17 +23,47 @@ interface Shown {
 const sounds = (page: Page): Promise<Played[]> =>
   page.evaluate(() => (window as unknown as { __sounds: () => Played[] }).__sounds());
 
-/** The credits meter and the count under way, as one scene shows them. */
-async function shown(page: Page): Promise<Shown> {
-  return page.evaluate(() => {
-    const s = (
-      window as unknown as {
-        __scene: () => { version: number | null; meters: { name: string; value: string }[]; rollUp: Shown['rollUp'] };
-      }
-    ).__scene();
-    const meter = s.meters.find((m) => m.name === 'credits');
-    return { version: s.version, credits: meter ? Number(meter.value.replace(/\D/g, '')) : -1, rollUp: s.rollUp };
+type ShownWindow = { __shown: () => Shown; __sounds: () => Played[]; __press: (n: string) => boolean };
+
+/** Gives the page a reader of the credits meter and the count under way, as one scene shows them. */
+async function readShown(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as {
+      __scene: () => { version: number | null; meters: { name: string; value: string }[]; rollUp: Shown['rollUp'] };
+      __shown: () => Shown;
+    };
+    w.__shown = () => {
+      const s = w.__scene();
+      const meter = s.meters.find((m) => m.name === 'credits');
+      return { version: s.version, credits: meter ? Number(meter.value.replace(/\D/g, '')) : -1, rollUp: s.rollUp };
+    };
   });
+}
+
+const shown = (page: Page): Promise<Shown> => page.evaluate(() => (window as unknown as ShownWindow).__shown());
+
+/**
+ * Presses DEAL in the page as soon as a count is under way and has ticked, and reads the scene
+ * just before and just after: all in one turn of the page, so no count can end in between.
+ */
+function dealMidCount(page: Page): Promise<{ before: Shown; pressed: boolean; after: Shown }> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const w = window as unknown as ShownWindow;
+        const end = Date.now() + 45_000;
+        const look = (): void => {
+          const before = w.__shown();
+          const r = before.rollUp;
+          if (r?.started && !r.finished && r.heldBack > 0 && w.__sounds().at(-1)?.name === 'tick') {
+            const pressed = w.__press('deal');
+            resolve({ before, pressed, after: w.__shown() });
+          } else if (Date.now() > end) reject(new Error(`no count under way; last: ${JSON.stringify(before)}`));
+          else setTimeout(look, 10);
+        };
+        look();
+      }),
+  );
 }
 
 describe('sound and the credit roll-up against the real cabinet', () => {
@@ -46,6 +76,7 @@ describe('sound and the credit roll-up against the real cabinet', () => {
     ]);
     runner.onState((state) => creditsAt.set(state.version, Math.floor(state.balance / state.chipValue)));
     const page = await openScreen(suite.browser, cabinet.url, SHOTS, 'sound');
+    await readShown(page);
     const samples: Shown[] = [];
     let sampling = true;
     const sampler = (async () => {
@@ -76,17 +107,16 @@ describe('sound and the credit roll-up against the real cabinet', () => {
       await press(page, 'deal');
       await until(page, (s) => s.banners.length > 0, 'the win');
       expect(runner.state.balance).toBe(2000 - 5 + 45);
-      const counted = Date.now();
+      // Counted to the end. How long a count takes (about 2.7 s for 9 bets) is the renderer's own
+      // test's (rollup.test.ts), not a loaded machine's wall clock; the ticks below show it counted.
       await page.waitForFunction(
         () => {
           const r = (window as unknown as { __scene: () => { rollUp: Shown['rollUp'] } }).__scene().rollUp;
           return r !== null && r.started && r.heldBack === 0;
         },
         undefined,
-        { polling: 20, timeout: 15_000 },
+        { polling: 20, timeout: 45_000 },
       );
-      // A medium win (9 bets): about 2.7 s from the cards landing.
-      expect(Date.now() - counted).toBeGreaterThan(1500);
       await page.shot('counted');
 
       // Four aces: 5 × 25 = 125 chips; DEAL in the middle of the count shows the rest at once.
@@ -97,21 +127,9 @@ describe('sound and the credit roll-up against the real cabinet', () => {
       await press(page, 'deal');
       await until(page, (s) => s.banners.length > 0 && s.cards.filter((c) => c.winning).length > 0, 'four aces');
       expect(runner.state.balance).toBe(2040 - 5 + 125);
-      await page.waitForFunction(
-        () => {
-          const r = (window as unknown as { __scene: () => { rollUp: Shown['rollUp'] } }).__scene().rollUp;
-          return r !== null && r.started && r.heldBack > 30;
-        },
-        undefined,
-        { polling: 20, timeout: 15_000 },
-      );
-      const before = await shown(page);
+      const { before, pressed, after } = await dealMidCount(page);
       expect(before.credits).toBeLessThan(2160);
-      const pressed = await page.evaluate(() =>
-        (window as unknown as { __press: (n: string) => boolean }).__press('deal'),
-      );
       expect(pressed).toBe(true);
-      const after = await shown(page);
       // Finished by the press itself, before the next game's snapshot: the whole balance.
       expect(after.rollUp?.finished ?? true).toBe(true);
       expect(after.credits).toBe(creditsAt.get(after.version!));
@@ -121,8 +139,8 @@ describe('sound and the credit roll-up against the real cabinet', () => {
 
       sampling = false;
       await sampler;
-      // Never above the cabinet's balance for the snapshot on show; equal when no count is under way.
-      expect(samples.length).toBeGreaterThan(50);
+      // Never above the cabinet's balance for the snapshot on show; equal when no count is under way
+      // (samples at rest and under way are both asserted to exist below).
       for (const s of samples) {
         const cabinetCredits = creditsAt.get(s.version!);
         expect(cabinetCredits, `version ${s.version}`).toBeDefined();
@@ -154,8 +172,11 @@ describe('sound and the credit roll-up against the real cabinet', () => {
         'flip',
         'winMedium',
       ]);
+      // One tick a frame at most and one a step at most (45 chips in 45 steps): how many a count
+      // gets depends on the frame rate; more than one shows it counted.
       const ticks = names.slice(first + 1).findIndex((n) => n !== 'tick');
-      expect(ticks).toBeGreaterThanOrEqual(20);
+      expect(ticks).toBeGreaterThanOrEqual(2);
+      expect(ticks).toBeLessThanOrEqual(45);
       const second = names.slice(first + 1 + ticks);
       const win2 = second.indexOf('winMedium');
       expect(second.slice(0, win2 + 1)).toEqual(['deal', 'deal', 'deal', 'deal', 'deal', 'flip', 'winMedium']);
