@@ -25,7 +25,7 @@ describe('crash test with an EBDS acceptor', () => {
         minKills: 6,
         budgetMs: 150_000,
         seed: 'suite-ebds',
-        maxLifeMs: 2000,
+        maxLifeMs: 1000,
         startupKillEvery: 4,
         ticketsPerMille: 300,
         acceptor: 'ebds',

@@ -21,7 +21,7 @@ async function crashIn(validation: ValidationMode, kills: number): Promise<Crash
     dir: join(dir, validation),
     kills,
     seed: `sas-suite-${validation}`,
-    maxLifeMs: 2000,
+    maxLifeMs: 1000,
     startupKillEvery: 4,
     ticketsPerMille: 300,
     sas: true,

@@ -25,7 +25,7 @@ describe('crash test: SIGKILL at random instants, restart, check', () => {
         minKills: 12,
         budgetMs: 150_000,
         seed: 'suite',
-        maxLifeMs: 2000,
+        maxLifeMs: 1000,
         startupKillEvery: 4,
         ticketsPerMille: 250,
         anchor: true,

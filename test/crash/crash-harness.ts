@@ -1,6 +1,8 @@
 // The crash test (C-13, C-14): the headless cabinet runs as a child process with its real
 // drivers on the serial simulators' socat pseudo-terminals (DeviceRig, held by this process so
 // the devices outlive every cabinet), is killed with SIGKILL at random instants, and restarted.
+// A life is counted in work, not wall time: its kill comes at a random instant after the devices
+// have done something in it, so a loaded machine makes lives slower, never emptier.
 // After every kill the database is read as the next start will read it, and checked against what
 // the devices physically did (their fsynced ledger): every stacked note credited exactly once
 // (or about to be, by recovery), every printed voucher debited exactly once or, when the printer
@@ -38,7 +40,11 @@ export interface CrashOptions {
   dir: string;
   kills: number;
   seed: string;
-  /** A kill comes at most this many ms after the cabinet is ready. */
+  /**
+   * A life runs until the cabinet is ready and the devices have done one to four things (a note or
+   * ticket moved, a voucher cut), then is killed at a random instant at most this many ms later:
+   * however slow a loaded machine makes each life, every life holds work.
+   */
   maxLifeMs?: number;
   /** One kill in this many lands in start-up or recovery instead (default 5). */
   startupKillEvery?: number;
@@ -105,13 +111,31 @@ type GameView = NonNullable<ReturnType<typeof gameView>>;
 
 interface Run {
   ready: Record<string, unknown> | null;
+  /** How long start-up and recovery took, when they ended. */
+  readyMs: number | null;
+  /** What the devices did in this life, from the cabinet's "ready" on. */
+  work: number;
+  /** How long after "ready" the kill window opened (once the life's `afterWork` things were done). */
+  workedMs: number | null;
   code: number | null;
   signal: NodeJS.Signals | null;
   stderr: string;
 }
 
-/** When to kill: `atMs` after the spawn (start-up and recovery), or `afterReadyMs` after "ready". */
-type KillPlan = { atMs: number } | { afterReadyMs: number } | null;
+/**
+ * When to kill: `atMs` after the spawn (start-up and recovery), or `thenMs` after the devices have
+ * done `afterWork` things since "ready" (a random instant in a life sure to hold work).
+ */
+type KillPlan = { atMs: number } | { afterWork: number; thenMs: number } | null;
+
+/**
+ * A life whose devices do nothing (a lockup waiting for hands that never come) ends all the same,
+ * this long after "ready": a safety net far beyond any life's work, never a measure of it.
+ */
+const IDLE_LIFE_MS = 30_000;
+
+/** A life's kill window opens once the devices have done between one and this many things. */
+const WORK_BEFORE_KILL = 4;
 
 /**
  * One cabinet process, started from the bundled CLI (under tsx every child would transpile the
@@ -123,7 +147,16 @@ async function spawnCabinet(args: string[], plan: KillPlan, rig: DeviceRig): Pro
     const child = spawn(process.execPath, [cli, 'run', '--headless', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const run: Run = { ready: null, code: null, signal: null, stderr: '' };
+    const spawned = performance.now();
+    const run: Run = { ready: null, readyMs: null, work: 0, workedMs: null, code: null, signal: null, stderr: '' };
+    let workFrom = rig.work;
+    const kill = () => child.kill('SIGKILL');
+    const timers: NodeJS.Timeout[] = [];
+    let exited = false;
+    const later = (ms: number, f: () => void): void => {
+      if (!exited) timers.push(setTimeout(f, ms));
+    };
+    if (plan && 'atMs' in plan) later(plan.atMs, kill);
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -137,7 +170,16 @@ async function spawnCabinet(args: string[], plan: KillPlan, rig: DeviceRig): Pro
           if (move) rig.hand(move);
           else if (msg.type === 'ready') {
             run.ready = msg;
-            if (plan && 'afterReadyMs' in plan) timer = setTimeout(() => child.kill('SIGKILL'), plan.afterReadyMs);
+            run.readyMs = performance.now() - spawned;
+            workFrom = rig.work;
+            if (plan && 'afterWork' in plan) {
+              const worked = rig.whenWorked(plan.afterWork);
+              void worked.then(() => {
+                run.workedMs ??= performance.now() - spawned - run.readyMs!;
+                later(plan.thenMs, kill);
+              });
+              later(IDLE_LIFE_MS, kill);
+            }
           }
         } catch {
           run.stderr += `stdout: ${line}\n`;
@@ -145,10 +187,10 @@ async function spawnCabinet(args: string[], plan: KillPlan, rig: DeviceRig): Pro
       }
     });
     child.stderr.on('data', (chunk: Buffer) => (run.stderr += chunk.toString()));
-    let timer: NodeJS.Timeout | null =
-      plan && 'atMs' in plan ? setTimeout(() => child.kill('SIGKILL'), plan.atMs) : null;
     child.on('exit', (code, signal) => {
-      if (timer) clearTimeout(timer);
+      exited = true;
+      for (const t of timers) clearTimeout(t);
+      if (run.ready) run.work = rig.work - workFrom;
       run.code = code;
       run.signal = signal;
       resolve(run);
@@ -422,13 +464,11 @@ async function killAndCheck({
     const plan: KillPlan =
       uniformBelow(rnd, startupKillEvery ?? 5) === 0
         ? { atMs: uniformBelow(rnd, startupMs) }
-        : { afterReadyMs: uniformBelow(rnd, maxLife) };
+        : { afterWork: 1 + uniformBelow(rnd, WORK_BEFORE_KILL), thenMs: uniformBelow(rnd, maxLife) };
     await rig.lines();
     await host?.line();
-    const spawned = performance.now();
     const run = await spawnCabinet([...common, '--bot', `${seed}-${k}`, '--games', '1000000000'], plan, rig);
-    if (run.ready && 'afterReadyMs' in plan!)
-      startupMs = Math.max(200, Math.round(performance.now() - spawned - plan.afterReadyMs));
+    if (run.readyMs !== null) startupMs = Math.max(200, Math.round(run.readyMs));
     report.kills++;
     if (run.signal !== 'SIGKILL')
       report.discrepancies.push(`run ${k}: exited by itself (code ${run.code}): ${run.stderr.trim().slice(0, 500)}`);
@@ -463,7 +503,7 @@ async function killAndCheck({
     interrupted = gameView(seen.state);
     if (interrupted) decksAtKill.set(interrupted.id, interrupted.deck);
     log(
-      `kill ${k}: version ${seen.state.version}, games ${seen.state.meters.lifetime.gamesPlayed ?? 0}${run.ready ? '' : ' (before ready)'}${interrupted ? `, game ${interrupted.id} in progress` : ''}`,
+      `kill ${k}: version ${seen.state.version}, games ${seen.state.meters.lifetime.gamesPlayed ?? 0}${run.ready ? `, ready in ${Math.round(run.readyMs ?? 0)} ms, ${run.work} things done by the devices${run.workedMs === null ? '' : ` (its kill window open ${Math.round(run.workedMs)} ms after ready)`}` : ' (before ready)'}${interrupted ? `, game ${interrupted.id} in progress` : ''}`,
     );
   }
 

@@ -21,7 +21,7 @@ import {
   type PrintedTicket,
   type SimulatedAcceptor,
 } from '../../src/devices';
-import { DeviceLedger } from '../../src/app/sim/device-ledger';
+import { DeviceLedger, type LedgerRecord } from '../../src/app/sim/device-ledger';
 import { oneOf } from '../../src/app/sim/one-of';
 import type { HandMove } from '../../src/app/sim/hands';
 
@@ -63,6 +63,9 @@ export class DeviceRig {
   private readonly pairs: Record<(typeof NAMES)[number], SocatPair>;
   private readonly endpoints: SerialEndpoint[] = [];
   private paperTimer: NodeJS.Timeout | null = null;
+  /** Records written to the ledger since the rig started: what the devices physically did. */
+  private done = 0;
+  private workWaiters: { at: number; resolve: () => void }[] = [];
 
   private constructor(private readonly options: DeviceRigOptions) {
     const unit = { currency: options.currency, minorDigits: options.minorDigits };
@@ -74,7 +77,7 @@ export class DeviceRig {
     ) as DeviceRig['pairs'];
     // The ledger is written before anyone hears of it: the devices' memory outlives the cabinet.
     this.acceptor.watch((m) =>
-      this.ledger.record('note' in m ? { e: m.kind, v: m.note.value } : { e: m.kind, id: m.barcode }),
+      this.record('note' in m ? { e: m.kind, v: m.note.value } : { e: m.kind, id: m.barcode }),
     );
     this.printer.on('printed', (ticket) => this.printed(ticket));
   }
@@ -103,6 +106,30 @@ export class DeviceRig {
   /** Makes sure every line is there (a pseudo-terminal pair may not survive its user's death). */
   async lines(): Promise<void> {
     for (const n of NAMES) await this.pairs[n].start();
+  }
+
+  /** What the devices have physically done so far (a note or ticket moved, a voucher cut): a count. */
+  get work(): number {
+    return this.done;
+  }
+
+  /** Resolves once the devices have done `n` more things than `work` says now. */
+  whenWorked(n: number): Promise<void> {
+    const at = this.done + n;
+    return new Promise((resolve) => {
+      if (this.done >= at) resolve();
+      else this.workWaiters.push({ at, resolve });
+    });
+  }
+
+  private record(r: LedgerRecord): void {
+    this.ledger.record(r);
+    this.done++;
+    this.workWaiters = this.workWaiters.filter((w) => {
+      if (this.done < w.at) return true;
+      w.resolve();
+      return false;
+    });
   }
 
   /** Carries out a move of the player's or attendant's hands. */
@@ -137,7 +164,7 @@ export class DeviceRig {
   private printed(ticket: PrintedTicket): void {
     // A device test's specimen is worth nothing and is no voucher.
     if (!ticket.validation || ticket.text.includes('SPECIMEN')) return;
-    this.ledger.record({
+    this.record({
       e: 'printed',
       id: ticket.validation,
       v: voucherAmount(ticket, this.options.minorDigits ?? 2) ?? -1,
