@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { crashTest } from './crash/crash-harness';
+import { CRASH_TEST_TIMEOUT_MS, crashTest } from './crash/crash-harness';
 
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-crash-ebds-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,7 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('crash test with an EBDS acceptor', () => {
   it(
     'loses no note or ticket and credits none twice across the kills, and keeps the meters balanced',
-    { timeout: 240_000 },
+    { timeout: CRASH_TEST_TIMEOUT_MS },
     async () => {
       const report = await crashTest({
         dir,

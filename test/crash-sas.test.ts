@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ValidationMode } from '../src/cabinet';
-import { crashTest, type CrashReport } from './crash/crash-harness';
+import { CRASH_TEST_TIMEOUT_MS, crashTest, type CrashReport } from './crash/crash-harness';
 
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-crash-sas-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -51,7 +51,7 @@ async function crashIn(validation: ValidationMode, kills: number): Promise<Crash
 describe('crash test with a SAS host', () => {
   it(
     'secure enhanced validation (the default): tickets through the whole flow, none credited twice or lost; every voucher known to the host; C-9 balanced',
-    { timeout: 240_000 },
+    { timeout: CRASH_TEST_TIMEOUT_MS },
     async () => {
       const report = await crashIn('secure-enhanced', 16);
       expect(report.ticketsInserted).toBeGreaterThan(0);
@@ -64,7 +64,7 @@ describe('crash test with a SAS host', () => {
   for (const validation of ['system', 'standard'] as const)
     it(
       `${validation} validation: every voucher known to the host, under the mode's number; C-9 balanced`,
-      { timeout: 240_000 },
+      { timeout: CRASH_TEST_TIMEOUT_MS },
       async () => {
         await crashIn(validation, 12);
       },

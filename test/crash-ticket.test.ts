@@ -15,6 +15,7 @@ import { checkBalance, type CabinetState } from '../src/cabinet';
 import type { AcceptorSimulator } from '../src/devices';
 import { until } from '../src/devices/testing/event-log';
 import { loadConfig, startCabinet, type AssembledCabinet } from '../src/app/cabinet-app';
+import { CRASH_TEST_TIMEOUT_MS } from './crash/crash-harness';
 import { CRASH_SAS_ADDRESS, CrashHost } from './crash/crash-host';
 import { DeviceRig } from './support/device-rig';
 
@@ -125,7 +126,7 @@ const stackedTimes = (barcode: string) => rig.ledger.summary.ticketsStacked.get(
 describe('a SIGKILL around a ticket', () => {
   it(
     'while it is stacking: after the restart it is credited once, its voucher redeemed once',
-    { timeout: 120_000 },
+    { timeout: CRASH_TEST_TIMEOUT_MS },
     async () => {
       const configFile = join(dir, 'standalone.json');
       writeFileSync(configFile, JSON.stringify({ devices: rig.ports }));
@@ -170,7 +171,7 @@ describe('a SIGKILL around a ticket', () => {
 
   it(
     'while it is in escrow, the casino system not yet answering: after the restart, and the ticket put in again, credited once',
-    { timeout: 120_000 },
+    { timeout: CRASH_TEST_TIMEOUT_MS },
     async () => {
       const host = await CrashHost.start(dir);
       try {

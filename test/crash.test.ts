@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { crashTest } from './crash/crash-harness';
+import { CRASH_TEST_TIMEOUT_MS, crashTest } from './crash/crash-harness';
 
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-crash-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,7 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('crash test: SIGKILL at random instants, restart, check', () => {
   it(
     'loses no note or ticket, pays no voucher twice, redeems none twice, keeps the meters balanced, resumes games, and never reads as a rollback of the anchored records',
-    { timeout: 240_000 },
+    { timeout: CRASH_TEST_TIMEOUT_MS },
     async () => {
       const report = await crashTest({
         dir,

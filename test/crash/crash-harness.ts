@@ -31,6 +31,13 @@ import { CrashHost, CRASH_SAS_ADDRESS } from './crash-host';
 import { handMove } from '../../src/app/sim/hands';
 
 /** Low limits so that handpays, ticket-limit lockups and credit-limit returns all happen. */
+/**
+ * A crash test's time limit: a safety net for a run that hangs, not a measure. Its lives count
+ * work, so a loaded machine makes a run longer (one took 126 s of an earlier 240 s limit beside
+ * another crash test); an idle one takes under a minute.
+ */
+export const CRASH_TEST_TIMEOUT_MS = 600_000;
+
 export const CRASH_CONFIG = {
   chipValues: [1, 5, 25, 100],
   limits: { creditLimit: 30000, ticketLimit: 8000, handpayLimit: 2500 },
