@@ -40,20 +40,7 @@ function standardCabinet(taken: ReadonlySet<string>): Bench {
     validationNumber: (machine, sequence) => b.store.validationNumber(machine, sequence),
     unissued: (candidates) => b.store.unissued(skipping(candidates, taken)),
   }).sasStandardValidation;
-  b.input({
-    kind: 'sas',
-    command: {
-      type: 'configure',
-      settings: {
-        address: 1,
-        accountingDenomination: 1,
-        allowClockSet: false,
-        allowRemoteHandpayReset: false,
-        validation: 'standard',
-      },
-    },
-  });
-  expect(b.rig.state.sas?.settings.validation).toBe('standard');
+  b.linkSas('standard');
   return b;
 }
 

@@ -41,20 +41,7 @@ interface SystemCabinet {
 function systemCabinet(): SystemCabinet {
   const b = new Bench(dataPath(dir));
   b.rig.env.voucherIssued = nodeEnv(new SeededRandom('system'), b.store).voucherIssued;
-  b.input({
-    kind: 'sas',
-    command: {
-      type: 'configure',
-      settings: {
-        address: 1,
-        accountingDenomination: 1,
-        allowClockSet: false,
-        allowRemoteHandpayReset: false,
-        validation: 'system',
-      },
-    },
-  });
-  expect(b.rig.state.sas?.settings.validation).toBe('system');
+  b.linkSas('system');
   const machine = new CabinetMachine({
     cabinet: {
       get state() {

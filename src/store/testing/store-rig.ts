@@ -10,6 +10,7 @@ import {
   type CabinetInput,
   type CabinetResult,
   type CabinetState,
+  type ValidationMode,
 } from '../../cabinet';
 import { Rig } from '../../cabinet/testing/rig';
 import { Journal } from '../journal';
@@ -78,6 +79,25 @@ export class Bench {
   }
   wish(wish: unknown): void {
     this.input({ kind: 'wish', counter: this.rig.state.version, wish });
+  }
+  /** A SAS link at address 1, one cent a credit, in `validation` mode; throws if the cabinet did not take it. */
+  linkSas(validation: ValidationMode): void {
+    this.input({
+      kind: 'sas',
+      command: {
+        type: 'configure',
+        settings: {
+          address: 1,
+          accountingDenomination: 1,
+          allowClockSet: false,
+          allowRemoteHandpayReset: false,
+          validation,
+        },
+      },
+    });
+    const taken = this.rig.state.sas?.settings.validation;
+    if (taken !== validation)
+      throw new Error(`the SAS link was configured in ${validation} validation, and has ${taken}`);
   }
   insert(value: number): void {
     this.input({ kind: 'device', event: { device: 'acceptor', type: 'escrow', value, denomination: String(value) } });
