@@ -8,7 +8,11 @@
 // written outside the database (mirror.ts, mirror-record.ts). A commit the cabinet lets show before it reaches the
 // disk (a HOLD changed: cabinet/durability.ts) waits for no sync and writes no mirror; its WAL is
 // synced on libuv's threads straight after (wal-sync.ts), and the next synced commit takes it along in any
-// case. What the running cabinet checks when it opens the database is records-open.ts's; the
+// case. Between beginBatch() and the end of the batch (group commit), a commit that lets nothing
+// leave waits for no sync either: the batch's commits are one group, synced once (at once by
+// endBatch, on libuv's threads by endBatchSoon), and only then do the counter's one advance for
+// the group and the mirror follow; the runner holds what the group does until then
+// (durableSeq). A commit that lets money leave is never left to a group (flush first). What the running cabinet checks when it opens the database is records-open.ts's; the
 // journal goes on from there, and hands the cabinet its reader of the same records
 // (records-reader.ts).
 
@@ -20,6 +24,7 @@ import { createMachineKey, readMachineKey, shortFingerprint, type MachineKey } f
 import { mirrorSyncs, movesMoney } from './commit-kinds';
 import type { Mirror } from './mirror';
 import { MirrorRecords } from './mirror-record';
+import type { MirrorRecord } from './mirror';
 import {
   adopt,
   checkPlaces,
@@ -75,6 +80,20 @@ export class Journal {
   private checkpointAnchor: Anchor | null;
   private sinceCheckpoint: number;
   private mirrorFailure: string | null = null;
+  /** A batch is open (beginBatch): commits that let nothing leave wait for its end to reach the disk. */
+  private batching = false;
+  /** The connection's synchronous setting is FULL (as database.ts opens it). */
+  private syncing = true;
+  /** What the batch's commits left for its end: the sync, the counter's advance, the mirror. */
+  private owed: { mirrorSyncs: boolean } | null = null;
+  /** The group whose sync runs on libuv's threads now, and what follows once it is on the disk. */
+  private sealed: { generation: number; seq: number; mirror: MirrorRecord; mirrorSyncs: boolean } | null = null;
+  private generation = 0;
+  /** Another group was closed while one was syncing: it is sealed once that one is on the disk. */
+  private sealAgain = false;
+  private onDurable: (() => void) | null = null;
+  /** The last commit known to be on the disk (everything up to it is). */
+  private durable: number;
   /** What the check at open walked (from the latest checkpoint, or the mirror's commit). */
   readonly chain: RecordsCheck;
   /** The running cabinet's view of its records at start: refused ones are not mirrored until a RAM clear. */
@@ -109,6 +128,17 @@ export class Journal {
     );
     this.mirrorRecords = new MirrorRecords(start.key.fingerprint, () => this.writers.identity.machine);
     this.wal = new WalSync(start.db.name, () => this.open);
+    this.durable = start.head.seq;
+  }
+
+  /** The last commit on the disk: a batch's commits are not until their group's sync (beginBatch). */
+  get durableSeq(): number {
+    return this.durable;
+  }
+
+  /** The seq of the last commit made. */
+  get headSeq(): number {
+    return this.head.seq;
   }
 
   get db(): RecordsReader['db'] {
@@ -272,6 +302,8 @@ export class Journal {
       },
       effects.some((e) => e.type === 'recordsCleared'),
       synced,
+      // The SAS link reads what it raised from the tables, at once: not left for a batch's end.
+      !isEmptyWrite(sas),
     );
   }
 
@@ -324,7 +356,13 @@ export class Journal {
     work: () => boolean,
     recordsCleared = false,
     synced = true,
+    unbatched = false,
   ): void {
+    // Left for the batch's end: a commit that lets nothing leave, shows no validation number and
+    // starts no new era. One that does is whole here, and what the batch owed goes first, so
+    // that the counter's advance it asks for is its own (records-anchor.ts).
+    const batched = this.batching && !paysOut && !recordsCleared && !unbatched;
+    if (!batched) this.flush();
     const key = this.key;
     const w = this.writers;
     const before = { head: this.head, writers: w.snapshot() };
@@ -332,9 +370,10 @@ export class Journal {
     const notes = this.counter.notes;
     let signed: CommitRow;
     let plan: AnchorPlan;
-    let deferred = !synced && !recordsCleared;
-    // A setting of the connection, changed only between transactions and put back at once.
-    if (deferred) this.db.pragma('synchronous = NORMAL');
+    let deferred = (batched || !synced) && !recordsCleared;
+    // A setting of the connection, changed only between transactions: put back at once, or at
+    // the batch's end (a pragma costs as much as a small commit's rows).
+    this.waitForDisk(!deferred);
     this.digests.begin();
     try {
       this.stmt.transaction(() => {
@@ -380,17 +419,23 @@ export class Journal {
       if (tables.problem) this.reader.breakSeen(tables.problem);
       throw e;
     } finally {
-      if (deferred) this.db.pragma('synchronous = FULL');
+      if (!batched) this.waitForDisk(true);
     }
     this.head = signed!;
     // The counter advances only past a commit on the disk: a deferred one that asks for an
-    // advance (a note of the anchor's logged with a hold) is synced first, and is then whole.
-    if (deferred && plan!.advance) {
+    // advance (a note of the anchor's logged with a hold, the binding of the records) is synced
+    // first, and is then whole; in a batch, the advance waits for the batch's end, and every
+    // commit of the batch that asks for one records the same value (the plan's join).
+    if (deferred && plan!.advance && (!batched || plan!.binds)) {
       this.wal.now();
       deferred = false;
     }
-    // The counter's advance goes out, and the mirror is written while the TPM works.
-    this.counter.settle(plan!, notes.length);
+    if (deferred && batched) {
+      this.owed ??= { mirrorSyncs: false };
+      this.owed.mirrorSyncs ||= mirrorSyncs(prev, next);
+    }
+    // The counter's advance goes out (a batch's at its end), and the mirror is written while the TPM works.
+    this.counter.settle(plan!, notes.length, deferred && batched);
     if (next) this.current = next;
     this.sinceCheckpoint += 1 + w.ends.events_to - rowsBefore;
     if (recordsCleared) {
@@ -399,12 +444,102 @@ export class Journal {
       this.sinceCheckpoint = 0;
       this.reader.newEra();
     }
-    // The mirror never runs ahead of what is on the disk: a deferred commit leaves it to the next.
-    if (deferred) this.wal.soon();
-    else this.writeMirror(recordsCleared || mirrorSyncs(prev, next));
+    // The mirror never runs ahead of what is on the disk: a deferred commit leaves it to the next
+    // (or to the batch's end).
+    if (deferred && !batched) this.wal.soon();
+    else if (!deferred) {
+      this.durable = this.head.seq;
+      this.writeMirror(recordsCleared || mirrorSyncs(prev, next));
+    }
     // Money leaves, or a number shows, only once the advance that covers it has landed.
     if (paysOut || recordsCleared) this.counter.finish();
     this.checkpointIfDue();
+  }
+
+  /**
+   * From here to endBatch(), a commit that lets nothing leave is written without waiting for the
+   * disk (group commit): the runner holds what it shows and carries out until the batch ends.
+   */
+  beginBatch(): void {
+    this.batching = true;
+  }
+
+  /** The batch's commits reach the disk now, in one sync; then their counter's advance and the mirror. */
+  endBatch(): void {
+    this.batching = false;
+    this.waitForDisk(true);
+    this.flush();
+  }
+
+  /**
+   * The batch's commits reach the disk in one sync on libuv's threads while the cabinet goes on;
+   * `durable` is told when they (and any group before them) are there, with the counter's
+   * advance sent and the mirror written. Commits made meanwhile are the next group's.
+   */
+  endBatchSoon(durable: () => void): void {
+    this.batching = false;
+    this.waitForDisk(true);
+    this.onDurable = durable;
+    if (this.owed === null) return;
+    if (this.sealed) this.sealAgain = true;
+    else this.seal();
+  }
+
+  /** SQLite's own sync at each commit (FULL) or none (NORMAL: the WAL synced by wal-sync.ts). */
+  private waitForDisk(full: boolean): void {
+    if (full === this.syncing) return;
+    this.db.pragma(full ? 'synchronous = FULL' : 'synchronous = NORMAL');
+    this.syncing = full;
+  }
+
+  /** The open group's commits are handed to a sync of their own. */
+  private seal(): void {
+    const owed = this.owed!;
+    this.owed = null;
+    this.sealAgain = false;
+    const group = {
+      generation: ++this.generation,
+      seq: this.head.seq,
+      mirror: this.mirrorRecords.of(this.current, this.head),
+      mirrorSyncs: owed.mirrorSyncs,
+    };
+    this.sealed = group;
+    this.counter.seal();
+    this.wal.group((ok) => {
+      // Overtaken by a sync made at once (flush), or the journal closed: nothing is left to do.
+      if (this.sealed?.generation !== group.generation || !this.open) return;
+      if (!ok) {
+        // The sync is made again at once, and a failing disk then fails here.
+        this.flush();
+      } else {
+        this.sealed = null;
+        this.durable = group.seq;
+        this.counter.flushSealed();
+        this.writeMirrorRecord(group.mirror, group.mirrorSyncs);
+        if (this.owed !== null && (this.sealAgain || !this.batching)) this.seal();
+      }
+      this.onDurable?.();
+    });
+  }
+
+  /** What the groups so far owe, at once: their sync, the counter's advances, the mirror. */
+  flush(): void {
+    const owed = this.owed;
+    const sealed = this.sealed;
+    if (!owed && !sealed) return;
+    this.owed = null;
+    this.sealed = null;
+    this.sealAgain = false;
+    this.wal.now();
+    this.durable = this.head.seq;
+    this.counter.flushSealed();
+    this.counter.flushOwed();
+    this.writeMirror((owed?.mirrorSyncs ?? false) || (sealed?.mirrorSyncs ?? false));
+  }
+
+  /** Nothing made is waiting for the disk. */
+  get settled(): boolean {
+    return this.owed === null && this.sealed === null;
   }
 
   private writeCheckpoint(kind: 'verified' | 'era', c: CommitRow): void {
@@ -414,9 +549,13 @@ export class Journal {
 
   /** After every commit, unless the records are refused; synced to the device when mirrorSyncs says. */
   private writeMirror(durable: boolean): void {
+    if (this.mirroring) this.writeMirrorRecord(this.mirrorRecords.of(this.current, this.head), durable);
+  }
+
+  private writeMirrorRecord(record: MirrorRecord, durable: boolean): void {
     if (!this.mirroring) return;
     try {
-      this.mirror.write(this.mirrorRecords.of(this.current, this.head), durable || !this.mirrorWritten);
+      this.mirror.write(record, durable || !this.mirrorWritten);
       this.mirrorWritten = true;
       this.mirrorFailure = null;
     } catch (e) {
@@ -491,6 +630,7 @@ export class Journal {
   }
 
   close(): void {
+    if (this.open) this.flush();
     this.mirror.close();
     this.counter.close();
     this.reader.close();

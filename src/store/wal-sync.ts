@@ -1,7 +1,7 @@
 // The WAL's own sync, for the commits the cabinet lets show before they reach the disk (a HOLD
 // changed: cabinet/durability.ts): synced on libuv's threads straight after, one at a time, or at
 // once when the TPM counter is to follow such a commit (the counter never passes a commit that
-// is not on the disk).
+// is not on the disk). And a group's sync (group commit: journal.ts), whose end is told.
 
 import { close, closeSync, fdatasync, fdatasyncSync, open, openSync } from 'node:fs';
 
@@ -22,6 +22,14 @@ export class WalSync {
     } finally {
       closeSync(fd);
     }
+  }
+
+  /** Syncs the WAL off the event loop, and says whether it could. */
+  group(done: (ok: boolean) => void): void {
+    open(`${this.database}-wal`, 'r', (err, fd) => {
+      if (err) return done(false);
+      fdatasync(fd, (failed) => close(fd, () => done(!failed)));
+    });
   }
 
   /** Syncs the WAL off the event loop (one at a time; a commit meanwhile asks for one more). */

@@ -134,6 +134,39 @@ describe('the journal on a software TPM', () => {
     reader.store.close();
   });
 
+  it("a batch's commits that move money share one value and one advance, made once the batch is on the disk; a cash-out in it has its own, landed at once", async () => {
+    const path = dataPath(dir);
+    const b = new Bench(path, { anchor: anchor() });
+    b.insert(1000);
+    const before = b.store.anchorStatus.counter!;
+    b.store.beginBatch();
+    b.wish({ type: 'deal', bet: 1 });
+    b.wish({ type: 'toggleHold', position: 0 });
+    b.wish({ type: 'draw' });
+    b.wish({ type: 'deal', bet: 1 });
+    // Four commits, three that move money: one value for all, no advance out before the sync.
+    expect(b.store.reader.anchorValue()).toBe(before + 1);
+    expect(b.store.anchorInFlight).toBe(false);
+    expect(b.store.durableSeq).toBeLessThan(b.store.headSeq);
+    const synced = new Promise<void>((resolve) => b.store.endBatchSoon(resolve));
+    await synced;
+    expect(b.store.durableSeq).toBe(b.store.headSeq);
+    expect(b.store.anchorStatus).toMatchObject({ records: before + 1, counter: before + 1 });
+
+    b.store.beginBatch();
+    b.wish({ type: 'draw' });
+    const cashOut = b.store.headSeq + 1;
+    b.wish({ type: 'cashOut' });
+    // Synced where it stands, the draw's group first: the draw's advance, then its own, landed.
+    expect(b.store.durableSeq).toBe(cashOut);
+    expect(b.store.anchorInFlight).toBe(false);
+    expect(b.store.reader.anchorValue()).toBe(before + 3);
+    b.store.endBatch();
+    expect(b.store.anchorStatus).toMatchObject({ records: before + 3, counter: before + 3 });
+    b.store.close();
+    expect(witnessHex()).toBe(before + 3);
+  });
+
   it('a commit whose advance does not land leaves the records one ahead, never further, and the next start finishes the advance', async () => {
     const path = dataPath(dir);
     const b = new Bench(path, { anchor: anchor() });

@@ -3,9 +3,11 @@
 // read as the crash it is. The cabinet's store runs in a process of its own
 // (testing/anchored-child.ts); the software TPM is stopped (SIGSTOP) before the deal, so the
 // advance is certainly still out when the process is killed, then killed itself, so that it is
-// certainly lost: the records stand one ahead of the counter, and the next start finishes the
-// advance instead of refusing them.
+// certainly lost: the records stand one ahead of the counter (two, when a second commit was made
+// while the first advance was out), and the next start finishes the advances instead of
+// refusing them.
 
+import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -103,5 +105,54 @@ describe("a SIGKILL while the counter's advance is in flight", () => {
     expect(caught.map((e) => [e.data.from, e.data.to])).toEqual([[at, at + 1]]);
     again.store.close();
     expect(readCounter(tpm.tcti, key, INDEX)).toEqual({ found: 'value', value: records + 1 });
+  });
+  it('leaves the records two ahead when a second commit was made while the advance was out; the next start finishes both', async () => {
+    // A machine of its own: its key and mirror beside its database.
+    const machine = join(dir, 'second');
+    const path = dataPath(machine);
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, path, tpm.tctiText, String(INDEX + 1)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    let before = -1;
+    try {
+      const next = lines(child);
+      const noted = await next();
+      before = noted.records!;
+      process.kill(tpm.pid!, 'SIGSTOP');
+      child.stdin!.write('deal and draw\n');
+      expect(await next()).toEqual({ what: 'dealt', records: before + 1, inFlight: true });
+      // The draw's commit reaches the disk, recording the value after the deal's, while the child
+      // waits for the stopped TPM's answer to the deal's advance.
+      const last = () => {
+        const db = new Database(path, { readonly: true, fileMustExist: true });
+        try {
+          return (db.prepare('SELECT anchor FROM commits ORDER BY seq DESC LIMIT 1').get() as { anchor: number })
+            .anchor;
+        } finally {
+          db.close();
+        }
+      };
+      const limit = Date.now() + 3000;
+      while (last() !== before + 2 && Date.now() < limit) await new Promise((r) => setTimeout(r, 5));
+      expect(last()).toBe(before + 2);
+      child.kill('SIGKILL');
+      await exited;
+    } finally {
+      child.kill('SIGKILL');
+      if (tpm.pid) process.kill(tpm.pid, 'SIGKILL');
+      await tpm.restart();
+    }
+    const key = readMachineKey(testMachine(machine).keyFile);
+    expect(readCounter(tpm.tcti, key, INDEX + 1)).toEqual({ found: 'value', value: before });
+
+    const again = new Bench(path, { anchor: { kind: 'tpm', tcti: tpm.tcti, index: INDEX + 1 } });
+    expect(again.store.records).toMatchObject({ ok: true });
+    expect(again.store.anchorStatus).toMatchObject({ records: before + 2, counter: before + 2 });
+    again.wish({ type: 'deal', bet: 1 });
+    const caught = again.store.reader.events().filter((e) => e.kind === 'records' && e.data.event === 'anchorCaughtUp');
+    expect(caught.map((e) => [e.data.from, e.data.to])).toEqual([[before, before + 2]]);
+    again.store.close();
+    expect(readCounter(tpm.tcti, key, INDEX + 1)).toEqual({ found: 'value', value: before + 3 });
   });
 });

@@ -1,19 +1,23 @@
 // The records' anchor outside the files (docs/deploy.md, "The records"): a TPM counter that no
 // copy of the disk carries. Every commit records the counter's value it was made at; a commit
 // that moves money, issues a validation number or logs an event asks for one advance, and is
-// made first: the records then stand one ahead of the counter until the advance lands, a moment
-// later. So a crash between the two leaves records ahead by one, which the next start finishes
-// by advancing the counter; records behind the counter were put back, and are refused naming
-// both values; records further ahead belong to another counter.
+// made first: the records then stand ahead of the counter until the advance lands, a moment
+// later. So a crash between the two leaves records ahead by one or two, which the next start
+// finishes by advancing the counter; records behind the counter were put back, and are refused
+// naming both values; records further ahead belong to another counter.
 //
 // The advance is pipelined: it goes out once the commit is on the disk, and the journal returns
-// while the TPM works on it. Its answer is taken before the next commit that asks for an advance
-// can reach the disk (so the records are never more than the one advance in flight ahead; a
-// commit that asks for none records the value that advance brings), and at once for a commit
-// that lets money leave or shows a validation number (cabinet/durability.ts, paysOutOrShowsIt):
-// nothing such a commit allows is carried out or shown before its advance has landed. A commit
-// that only moves money within the cabinet (a game, a note in) may be acted on first: a crash or
-// a copy put back in that moment reads as the crash it is, never as credit that can leave twice.
+// while the TPM works on it. The next commit that asks for an advance records the next value
+// without waiting for it, and takes its answer only when its own advance is to go out (one
+// command at a time), once it is on the disk itself: so the records are never more than two
+// ahead of the counter, the one advance in flight and the one about to go. A commit that asks
+// for none records the value the last advance brings. In a batch (group commit: journal.ts), the
+// commits that ask share one value, and its one advance goes out when the batch is on the disk.
+// A commit that lets money leave or shows a validation number (cabinet/durability.ts,
+// paysOutOrShowsIt) has its advance landed at once: nothing such a commit allows is carried out
+// or shown before then. A commit that only moves money within the cabinet (a game, a note in)
+// may be acted on first: a crash or a copy put back in that moment reads as the crash it is,
+// never as credit that can leave twice.
 //
 // The counter cannot be reached, or the handle holds an index that is not ours: a problem, which
 // the cabinet shows as a tilt (C-15) and under which nothing that moves money is carried out,
@@ -76,8 +80,13 @@ export class RecordsAnchor {
   private problemText: string | null = null;
   /** An advance failed: whether the TPM made it is not known until the counter is read. */
   private uncertain = false;
-  /** settle() sent an advance whose answer finish() takes. */
+  /** settle() sent an advance whose answer finish() takes: to this value. */
   private advancing = false;
+  private inFlightValue: number | null = null;
+  /** A batch's commit recorded this value: its advance goes out at flushOwed(), once the batch is on the disk. */
+  private owedValue: number | null = null;
+  /** A group's value whose sync runs now: its advance goes out at flushSealed(). */
+  private sealedValue: number | null = null;
   private findingNow: AnchorFinding | null = null;
   private readonly pendingNotes: AnchorNote[] = [];
   /** Said at start and on the technician's Devices page. */
@@ -198,7 +207,7 @@ export class RecordsAnchor {
               { records: null, counter: c },
             );
           else if (r === c) this.accept();
-          else if (r === c + 1) this.catchUp(r, c);
+          else if (r === c + 1 || r === c + 2) this.catchUp(r, c);
           else if (r < c)
             this.refuse(
               `rolled back: the records are at counter value ${r}, the TPM counter ${at} at ${c} (an older copy put back)`,
@@ -206,7 +215,7 @@ export class RecordsAnchor {
             );
           else
             this.refuse(
-              `the records are at counter value ${r}, the TPM counter ${at} at ${c}: ahead of it by more than one advance (another TPM's counter, or its state put back)`,
+              `the records are at counter value ${r}, the TPM counter ${at} at ${c}: ahead of it by more than two advances (another TPM's counter, or its state put back)`,
               { records: r, counter: null },
             );
         }
@@ -219,10 +228,10 @@ export class RecordsAnchor {
     }
   }
 
-  /** The records' last commit was made and its advance did not land: it lands now. */
+  /** The records' last commits were made and their advances (one or two) did not land: they land now. */
   private catchUp(r: number, c: number | null): void {
     const counter = this.counter!;
-    counter.increment();
+    for (let i = c === null ? r - 1 : c; i < r; i++) counter.increment();
     const now = counter.read();
     this.counterValue = now;
     if (now !== r) {
@@ -252,18 +261,21 @@ export class RecordsAnchor {
    * afresh on the counter as it is (made ready here first; throws when the counter cannot be).
    */
   plan(moves: boolean, rebind = false): AnchorPlan {
-    // The advance still out is taken first by a commit that asks for the next one: records two
-    // ahead of the counter would read as another counter's. A commit that asks for none records
-    // the value the advance in flight brings, and need not wait for the TPM.
-    if (moves || rebind || this.bindAt !== null) this.finish();
+    // Binding the records (or binding them afresh) is whole: the advance still out lands first.
+    if (rebind || this.bindAt !== null) this.finish();
     const r = this.recordsValue;
     if (rebind) return this.planRebind();
     if (!this.counter || this.findingNow?.refused || this.findingNow === null)
       return { value: r, advance: false, binds: false };
     if (this.bindAt !== null) return { value: this.bindAt, advance: true, binds: true };
     if (!moves || r === null) return { value: r, advance: false, binds: false };
-    // One ahead already (an advance that did not land): this commit waits on the same advance.
-    if (this.counterValue !== r) return { value: r, advance: true, binds: false };
+    // A batch's commit after one that asked: the same value, and the one advance at its end.
+    if (this.owedValue === r) return { value: r, advance: true, binds: false };
+    // The group before is syncing, its advance not yet out: the next value, two ahead at most.
+    if (this.sealedValue === r) return { value: r + 1, advance: true, binds: false };
+    // Ahead already with nothing in flight (an advance that did not land): the same advance.
+    if (!this.advancing && this.counterValue !== r) return { value: r, advance: true, binds: false };
+    // The next value, while the advance before it may still be out: two ahead at most.
     return { value: r + 1, advance: true, binds: false };
   }
 
@@ -292,7 +304,7 @@ export class RecordsAnchor {
    * once when the commit pays out), so that the cabinet goes on while the TPM works; anything
    * else (a first advance, one after a failure) is whole here.
    */
-  settle(plan: AnchorPlan, notes = 0): void {
+  settle(plan: AnchorPlan, notes = 0, owed = false): void {
     this.pendingNotes.splice(0, notes);
     this.recordsValue = plan.value;
     if (plan.binds) {
@@ -300,13 +312,53 @@ export class RecordsAnchor {
       this.accept();
     }
     if (!plan.advance) return;
-    if (plan.binds || this.uncertain || this.counterValue !== plan.value! - 1) {
-      this.advance(plan.binds);
+    // A batch's commit, not on the disk yet: its advance waits for flushOwed().
+    if (owed && !plan.binds) {
+      this.owedValue = plan.value;
+      return;
+    }
+    this.owedValue = null;
+    this.post(plan.value!, plan.binds);
+  }
+
+  /**
+   * The open group goes to its sync: the advance before it lands first, so that the next group,
+   * recording the next value, stands two ahead of the counter at most.
+   */
+  seal(): void {
+    if (this.owedValue === null) return;
+    this.finish();
+    this.sealedValue = this.owedValue;
+    this.owedValue = null;
+  }
+
+  /** The sealed group is on the disk: its advance goes out. */
+  flushSealed(): void {
+    const value = this.sealedValue;
+    if (value === null) return;
+    this.sealedValue = null;
+    this.post(value, false);
+  }
+
+  /** The batch whose commits recorded the owed value is on the disk: its advance goes out. */
+  flushOwed(): void {
+    const value = this.owedValue;
+    if (value === null) return;
+    this.owedValue = null;
+    this.post(value, false);
+  }
+
+  private post(value: number, binds: boolean): void {
+    // One command at a time: the advance before this one (to the value below it) lands first.
+    this.finish();
+    if (binds || this.uncertain || this.counterValue !== value - 1) {
+      this.advance(binds);
       return;
     }
     try {
       this.counter!.beginIncrement();
       this.advancing = true;
+      this.inFlightValue = value;
     } catch (e) {
       this.failed(e);
     }
@@ -318,7 +370,7 @@ export class RecordsAnchor {
     this.advancing = false;
     try {
       this.counter!.endIncrement();
-      this.counterValue = this.recordsValue;
+      this.counterValue = this.inFlightValue;
       this.problemText = null;
     } catch (e) {
       this.failed(e);
@@ -349,8 +401,12 @@ export class RecordsAnchor {
         // Never advanced at all (the binding's first advance): it stands just before r.
         this.counterValue = now ?? r - 1;
       }
-      counter.increment();
-      this.counterValue = verify || this.counterValue !== r - 1 ? counter.read() : r;
+      // One advance, or two where the one before this did not land either (the records stand
+      // two ahead at most); anything else is found by the read.
+      const from = this.counterValue;
+      const steps = from !== null && r - from === 2 ? 2 : 1;
+      for (let i = 0; i < steps; i++) counter.increment();
+      this.counterValue = verify || from !== r - 1 ? counter.read() : r;
       this.problemText = null;
       if (this.counterValue !== r)
         this.refuse(
