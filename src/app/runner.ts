@@ -101,6 +101,14 @@ export class CabinetRunner {
   private validator: TicketValidator;
   private anchorRetry: NodeJS.Timeout | null = null;
   private anchorLanding: NodeJS.Timeout | null = null;
+  /** How deep in batch() the runner is; while above 0, what each step carries out and shows is held. */
+  private batchDepth = 0;
+  /**
+   * What each step carries out and shows, in order, held until its commit is on the disk (`seq`,
+   * the commit's; null for a step the disk need not wait for: a hold, a refusal not logged).
+   */
+  private readonly held: { seq: number | null; act: () => void }[] = [];
+  private releasing = false;
 
   private constructor(
     private readonly store: Journal,
@@ -200,7 +208,14 @@ export class CabinetRunner {
     );
   }
 
+  /** The cabinet's state as on the disk: whatever a batch left waiting for it is synced first. */
   get state(): CabinetState {
+    this.settleNow();
+    return this.current;
+  }
+
+  /** The state as the steps made it, ahead of the disk while a batch's sync runs (the bot's view). */
+  get ahead(): CabinetState {
     return this.current;
   }
 
@@ -238,13 +253,61 @@ export class CabinetRunner {
     return this.apply({ kind: 'wish', counter: this.current.version, wish });
   }
 
+  /**
+   * Group commit: the inputs `inputs` steps (wishes, as the bot makes a game's in one turn) are
+   * committed without each waiting for the disk, then reach it in one sync on libuv's threads
+   * while the cabinet goes on; only then is anything they do carried out or shown, in their
+   * order (C-13 as for one input). A step that lets money leave or shows a validation number is
+   * whole where it stands (its sync and its counter's advance first). Until the sync is done the
+   * state is ahead of the disk: a crash loses the steps that had not reached it, and nothing of
+   * them was seen. `ahead` reads that state; `state`, and every input from elsewhere, waits for
+   * the disk first.
+   */
+  batch<T>(inputs: () => T): T {
+    if (this.batchDepth++ === 0) this.store.beginBatch();
+    try {
+      return inputs();
+    } finally {
+      if (--this.batchDepth === 0) this.store.endBatchSoon(() => this.release());
+    }
+  }
+
+  /** Carries out and shows, in order, what the steps on the disk did. */
+  private release(): void {
+    if (this.releasing) return;
+    this.releasing = true;
+    try {
+      while (this.held.length > 0) {
+        const first = this.held[0]!;
+        if (first.seq !== null && first.seq > this.store.durableSeq) break;
+        this.held.shift();
+        first.act();
+      }
+    } finally {
+      this.releasing = false;
+    }
+    // What the acts set off (a device's answer) was queued behind them.
+    if (this.ready && !this.busy && this.batchDepth === 0) this.drain();
+  }
+
+  /** Everything committed on the disk now, and carried out. */
+  private settleNow(): void {
+    // Even from a listener while the acts run: a group made since is synced before it is read.
+    if (!this.store.settled && this.store.open) this.store.flush();
+    this.release();
+  }
+
   private drain(): void {
-    if (this.busy) return;
-    while (this.queue.length > 0) this.step(this.queue.shift()!);
+    if (this.busy || this.releasing) return;
+    while (this.queue.length > 0) {
+      this.step(this.queue.shift()!);
+      this.release();
+    }
   }
 
   private apply(input: CabinetInput, logRefusal = true): CabinetResult {
     const result = this.step(input, logRefusal);
+    this.release();
     // A device that answered synchronously queued its event behind this input.
     if (this.ready) this.drain();
     return result;
@@ -257,29 +320,33 @@ export class CabinetRunner {
     try {
       const prev = this.current;
       const result = stepCabinet(prev, input, this.env);
+      let committed = false;
+      let synced = true;
+      const logged = !result.ok && logRefusal;
       if (!result.ok) {
         if (logRefusal) this.store.appendLog(result.effects);
       } else if (result.state !== prev) {
+        committed = true;
         const extra = this.journal?.(prev, result.state, result.effects, input) ?? null;
+        synced = extra !== null || syncBeforeShowing(prev, result.state, result.effects);
         this.store.commit(
           prev,
           result.state,
           extra ? [...result.effects, ...extra.log] : result.effects,
           undefined,
           extra?.writes,
-          extra !== null || syncBeforeShowing(prev, result.state, result.effects),
+          synced,
         );
         this.current = result.state;
-        // Critical memory not mirrored, or the records' counter not advanced: no money moves on
-        // it (a voucher waits for the restart's recovery). A commit that moves money has its
-        // advance landed by the journal before it returns (cabinet/durability.ts).
-        const held = this.store.mirrorProblem !== null || this.store.anchorProblem !== null;
-        for (const e of result.effects) {
-          if (e.type === 'command' && !(held && commandMovesMoney(e.command))) this.bus.send(e.command);
-          else if (e.type === 'validateTicket') this.validate(e.barcode, e.withinMs);
-        }
       }
-      for (const l of this.listeners) l(this.current, result, input);
+      const state = this.current;
+      const act = (): void => {
+        if (result.ok && state !== prev) this.carryOut(result.effects);
+        for (const l of this.listeners) l(state, result, input);
+      };
+      // A hold or a refusal waits for the disk only behind what does (cabinet/durability.ts).
+      const waits = committed ? (synced || this.batchDepth > 0) && this.store.durableSeq < this.store.headSeq : logged;
+      this.held.push({ seq: waits ? this.store.headSeq : null, act });
       this.heedStore();
       this.landAnchorSoon();
       return result;
@@ -290,6 +357,18 @@ export class CabinetRunner {
       throw e;
     } finally {
       this.busy = false;
+    }
+  }
+
+  /** A committed step's commands and validations, once its commit is on the disk. */
+  private carryOut(effects: CabinetResult['effects']): void {
+    // Critical memory not mirrored, or the records' counter not advanced: no money moves on
+    // it (a voucher waits for the restart's recovery). A commit that moves money has its
+    // advance landed by the journal before it returns (cabinet/durability.ts).
+    const held = this.store.mirrorProblem !== null || this.store.anchorProblem !== null;
+    for (const e of effects) {
+      if (e.type === 'command' && !(held && commandMovesMoney(e.command))) this.bus.send(e.command);
+      else if (e.type === 'validateTicket') this.validate(e.barcode, e.withinMs);
     }
   }
 

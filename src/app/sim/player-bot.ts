@@ -67,8 +67,9 @@ export class PlayerBot {
     return this.pick(100) < percent;
   }
 
+  /** What the bot's own steps made, ahead of the disk while a batch syncs (it pressed on). */
   private get s(): CabinetState {
-    return this.runner.state;
+    return this.runner.ahead;
   }
 
   private wish(wish: unknown): boolean {
@@ -98,7 +99,7 @@ export class PlayerBot {
         if (++idleRounds > 10_000) throw new Error('the bot waited too long for the devices');
         continue;
       } else if (gameInProgress(s)) {
-        this.playStep();
+        this.runner.batch(() => this.playRound());
       } else if (this.summary.games < this.options.games) {
         await this.between();
       }
@@ -151,12 +152,16 @@ export class PlayerBot {
       return;
     }
     const rest = 2 * money + 5;
-    if (roll >= rest && roll < rest + 100)
-      this.wish({ type: 'selectGame', game: this.pick(2) ? 'poker-plus' : 'jacks-or-better' });
-    if (roll >= rest + 100 && roll < rest + 150) {
-      this.wish({ type: 'chipValue', value: oneOf(this.options.random, this.s.settings.chipValues) });
-    }
-    this.deal();
+    // The choices, the deal and the game's steps in one turn: one batch of commits (runner.ts).
+    this.runner.batch(() => {
+      if (roll >= rest && roll < rest + 100)
+        this.wish({ type: 'selectGame', game: this.pick(2) ? 'poker-plus' : 'jacks-or-better' });
+      if (roll >= rest + 100 && roll < rest + 150) {
+        this.wish({ type: 'chipValue', value: oneOf(this.options.random, this.s.settings.chipValues) });
+      }
+      this.deal();
+      this.playRound();
+    });
     // Let the devices have their turn between games.
     await new Promise<void>((r) => setImmediate(r));
   }
@@ -182,6 +187,12 @@ export class PlayerBot {
   private smallerChip(): void {
     const smallest = Math.min(...this.s.settings.chipValues);
     if (this.s.chipValue !== smallest) this.wish({ type: 'chipValue', value: smallest });
+  }
+
+  /** The game's steps while nothing else needs the bot (a device busy, a tilt, a handpay). */
+  private playRound(): void {
+    const free = (s: CabinetState) => s.note === null && s.voucher === null && !s.ticket && s.tilts.length === 0;
+    for (let i = 0; i < 100 && gameInProgress(this.s) && !this.s.handpay && free(this.s); i++) this.playStep();
   }
 
   private playStep(): void {
