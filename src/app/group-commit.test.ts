@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DeviceBus, DeviceCommand, DeviceEvent } from '../cabinet';
 import { dataPath } from '../store/testing/store-rig';
 import { startCabinet } from './cabinet-app';
 import { parseConfig } from './config';
 import { LedgerDevices } from './sim/ledger-devices';
+import { HeldDevices } from './testing/held-devices';
 
 let dir: string;
 beforeEach(() => {
@@ -19,30 +19,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Devices that only record what they are told, and say what the test makes them say. */
-class RecordingBus implements DeviceBus {
-  readonly sent: DeviceCommand[] = [];
-  private listener: ((e: DeviceEvent) => void) | null = null;
-  private readonly sim = new LedgerDevices({ ledgerPath: null });
-  constructor(private readonly onSend: (c: DeviceCommand) => void = () => {}) {}
-  get recovery() {
-    return this.sim.recovery;
-  }
-  send(c: DeviceCommand): void {
-    this.onSend(c);
-    this.sent.push(c);
-  }
-  onEvent(l: (e: DeviceEvent) => void) {
-    this.listener = l;
-    return () => (this.listener = null);
-  }
-  emit(e: DeviceEvent): void {
-    this.listener?.(e);
-  }
-  async close(): Promise<void> {}
-}
-
-async function credited(bus: RecordingBus) {
+/** A cabinet on its own database and `bus`, with 20.00 credited. */
+async function credited(bus: HeldDevices) {
   const db = dataPath(dir);
   const config = parseConfig({ access: { initialPin: '1234' } });
   const app = await startCabinet({
@@ -52,13 +30,7 @@ async function credited(bus: RecordingBus) {
     devices: { kind: 'given', bus },
     dealing: { kind: 'crypto' },
   });
-  for (const device of ['acceptor', 'printer', 'deck'] as const) bus.emit({ device, type: 'online' });
-  bus.emit({
-    device: 'deck',
-    type: 'switches',
-    keys: { attendant: false, technician: false },
-    doors: { main: false, logic: false, cashbox: false },
-  });
+  bus.connect();
   bus.emit({ device: 'acceptor', type: 'escrow', value: 2000, denomination: '20' });
   bus.emit({ device: 'acceptor', type: 'stacked', value: 2000, denomination: '20' });
   return app;
@@ -77,7 +49,9 @@ describe('group commit', () => {
   it("holds what a batch's steps do until their one sync is done, then carries it out and shows it in order", async () => {
     let onDisk = () => -1;
     const sentAt: { type: string; durable: number }[] = [];
-    const bus = new RecordingBus((c) => sentAt.push({ type: `${c.device}:${c.type}`, durable: onDisk() }));
+    const bus = new HeldDevices(new LedgerDevices({ ledgerPath: null }), (c) =>
+      sentAt.push({ type: `${c.device}:${c.type}`, durable: onDisk() }),
+    );
     const app = await credited(bus);
     const { runner, journal } = app;
     onDisk = () => journal.durableSeq;
@@ -111,7 +85,7 @@ describe('group commit', () => {
   });
 
   it('a reader of the state, and any input from outside the batch, waits for the disk first', async () => {
-    const bus = new RecordingBus();
+    const bus = new HeldDevices(new LedgerDevices({ ledgerPath: null }));
     const app = await credited(bus);
     const { runner, journal } = app;
     const shown: number[] = [];
@@ -135,7 +109,7 @@ describe('group commit', () => {
   it('a cash-out in a batch is whole where it stands: its voucher prints once it and all before it are on the disk', async () => {
     let onDisk = () => -1;
     const printed: number[] = [];
-    const bus = new RecordingBus((c) => {
+    const bus = new HeldDevices(new LedgerDevices({ ledgerPath: null }), (c) => {
       if (c.device === 'printer' && c.type === 'print') printed.push(onDisk());
     });
     const app = await credited(bus);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SeededRandom } from '../core';
-import { initialState, type DeviceBus, type DeviceCommand, type DeviceEvent } from '../cabinet';
+import { initialState, type DeviceBus } from '../cabinet';
 import { CHECKPOINT_EVERY } from '../store';
 import { dataPath } from '../store/testing/store-rig';
 import { openJournal, startCabinet, type CabinetPlan, type DevicePlan } from './cabinet-app';
@@ -13,6 +13,7 @@ import { CabinetRunner } from './runner';
 import { nodeEnv } from './node-env';
 import { installedPayTables } from './service/installed-pay-tables';
 import { LedgerDevices } from './sim/ledger-devices';
+import { HeldDevices } from './testing/held-devices';
 
 let dir: string;
 beforeEach(() => {
@@ -31,41 +32,6 @@ const dbIn = (name = 'c.db', machine = '.') => dataPath(join(dir, machine), name
 const assemble = (db: string, devices: DevicePlan, plan: Partial<CabinetPlan> = {}) =>
   startCabinet({ config, dataDir: dirname(db), database: basename(db), devices, dealing: { kind: 'crypto' }, ...plan });
 const start = (db: string, bus: DeviceBus) => assemble(db, { kind: 'given', bus });
-
-/** Devices that do what they are told only when the test says so: a crash can fall in between. */
-class HeldDevices implements DeviceBus {
-  readonly sent: DeviceCommand[] = [];
-  private listener: ((e: DeviceEvent) => void) | null = null;
-  constructor(
-    readonly sim: LedgerDevices,
-    private readonly onSend: (c: DeviceCommand) => void = () => {},
-  ) {}
-  get recovery() {
-    return this.sim.recovery;
-  }
-  /** What the devices say once the cabinet is up: online, and the deck's switches. */
-  connect(): void {
-    for (const device of ['acceptor', 'printer', 'deck'] as const) this.emit({ device, type: 'online' });
-    this.emit({
-      device: 'deck',
-      type: 'switches',
-      keys: { attendant: false, technician: false },
-      doors: { main: false, logic: false, cashbox: false },
-    });
-  }
-  send(c: DeviceCommand): void {
-    this.onSend(c);
-    this.sent.push(c);
-  }
-  onEvent(l: (e: DeviceEvent) => void) {
-    this.listener = l;
-    return () => (this.listener = null);
-  }
-  emit(e: DeviceEvent): void {
-    this.listener?.(e);
-  }
-  async close(): Promise<void> {}
-}
 
 describe('the cabinet runner', () => {
   it('commits every transition before it sends a command (C-13)', async () => {
