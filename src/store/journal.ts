@@ -361,7 +361,9 @@ export class Journal {
     // Left for the batch's end: a commit that lets nothing leave, shows no validation number and
     // starts no new era. One that does is whole here, and what the batch owed goes first, so
     // that the counter's advance it asks for is its own (records-anchor.ts).
-    const batched = this.batching && !paysOut && !recordsCleared && !unbatched;
+    // Nor while the counter has a problem: an advance that did not land is made whole, commit by
+    // commit, before any group records a value past it.
+    const batched = this.batching && !paysOut && !recordsCleared && !unbatched && this.counter.problem === null;
     if (!batched) this.flush();
     const key = this.key;
     const w = this.writers;
@@ -506,8 +508,12 @@ export class Journal {
     this.sealed = group;
     this.counter.seal();
     this.wal.group((ok) => {
-      // Overtaken by a sync made at once (flush), or the journal closed: nothing is left to do.
-      if (this.sealed?.generation !== group.generation || !this.open) return;
+      // Overtaken by a sync made at once (flush), or the journal closed: what waited is on the
+      // disk already, and the runner is told (a flush from outside it told no one).
+      if (this.sealed?.generation !== group.generation || !this.open) {
+        if (this.open) this.onDurable?.();
+        return;
+      }
       if (!ok) {
         // The sync is made again at once, and a failing disk then fails here.
         this.flush();
@@ -611,6 +617,8 @@ export class Journal {
 
   /** Tries the counter again after a problem; the problem, a refusal or neither follows. */
   retryAnchor(): void {
+    // The counter is brought to the records' value only once they are all on the disk.
+    this.flush();
     this.counter.retry();
   }
 

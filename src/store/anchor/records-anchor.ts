@@ -352,7 +352,7 @@ export class RecordsAnchor {
     // One command at a time: the advance before this one (to the value below it) lands first.
     this.finish();
     if (binds || this.uncertain || this.counterValue !== value - 1) {
-      this.advance(binds);
+      this.advance(binds, value);
       return;
     }
     try {
@@ -385,9 +385,13 @@ export class RecordsAnchor {
     this.problemText = `the TPM counter ${hexHandle(this.counter!.index)} cannot be advanced: ${problem}`;
   }
 
-  private advance(verify = false): void {
+  /**
+   * Brings the counter to `target`: the value of commits on the disk (never a later group's,
+   * which may still be only in the page cache).
+   */
+  private advance(verify = false, target = this.recordsValue): void {
     const counter = this.counter!;
-    const r = this.recordsValue!;
+    const r = target!;
     try {
       // After an advance that failed, the TPM may have made it and lost only its answer: look first.
       if (this.uncertain) {
