@@ -22,9 +22,8 @@ import { migrate, openDatabase, StoreError } from './database';
 import { checkpointMac, commitMac, type Anchor, type CommitRow } from './keyed-chain';
 import { createMachineKey, readMachineKey, shortFingerprint, type MachineKey } from './machine-key';
 import { mirrorSyncs, movesMoney } from './commit-kinds';
-import type { Mirror } from './mirror';
+import type { Mirror, MirrorRecord } from './mirror';
 import { MirrorRecords } from './mirror-record';
-import type { MirrorRecord } from './mirror';
 import {
   adopt,
   checkPlaces,
@@ -519,7 +518,8 @@ export class Journal {
         this.flush();
       } else {
         this.sealed = null;
-        this.durable = group.seq;
+        // Never back: a sync made at once meanwhile (a binding commit's) may have covered more.
+        this.durable = Math.max(this.durable, group.seq);
         this.counter.flushSealed();
         this.writeMirrorRecord(group.mirror, group.mirrorSyncs);
         if (this.owed !== null && (this.sealAgain || !this.batching)) this.seal();
