@@ -62,7 +62,7 @@ process.stdout.write(
     `notes stacked ${report.notesStacked} (${report.recoveredNotes} credited by recovery); vouchers printed ${report.vouchersPrinted} (${report.recoveredVouchers} settled by recovery); vouchers failed or voided and handpaid ${report.voidedVouchers}`,
     ...(anchor
       ? [
-          `records anchored to a TPM counter (swtpm): at the end at ${report.anchorEnd}; kills that left the records one ahead of it (between a commit and its advance) ${report.anchorAhead}, each finished by the next start`,
+          `records anchored to a TPM counter (swtpm): at the end at ${report.anchorEnd}; kills that left the records one or two ahead of it (between commits and their advances) ${report.anchorAhead}, two of them ${report.anchorTwoAhead}, each finished by the next start`,
         ]
       : []),
     ...(sasMode

@@ -88,8 +88,13 @@ export class Journal {
   /** The group whose sync runs on libuv's threads now, and what follows once it is on the disk. */
   private sealed: { generation: number; seq: number; mirror: MirrorRecord; mirrorSyncs: boolean } | null = null;
   private generation = 0;
-  /** Another group was closed while one was syncing: it is sealed once that one is on the disk. */
-  private sealAgain = false;
+  /**
+   * A batch ended whose commits are in the open group: it is sealed once no group syncs and the
+   * counter's advance before it has landed (sealWhenDue).
+   */
+  private sealDue = false;
+  /** The seal waits on the event loop for the counter's advance in flight to land. */
+  private landing = false;
   private onDurable: (() => void) | null = null;
   /** The last commit known to be on the disk (everything up to it is). */
   private durable: number;
@@ -211,6 +216,9 @@ export class Journal {
           : 'INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       insertCheckpoint: db.prepare('INSERT INTO checkpoints (kind, commit_seq, at, mac) VALUES (?, ?, ?, ?)'),
+      // Prepared once: db.pragma() prepares its statement anew at every call, twice a batch.
+      syncFull: db.prepare('PRAGMA synchronous = FULL'),
+      syncNormal: db.prepare('PRAGMA synchronous = NORMAL'),
     };
   }
 
@@ -482,14 +490,30 @@ export class Journal {
     this.waitForDisk(true);
     this.onDurable = durable;
     if (this.owed === null) return;
-    if (this.sealed) this.sealAgain = true;
-    else this.seal();
+    this.sealDue = true;
+    this.sealWhenDue();
+  }
+
+  /**
+   * The open group goes to its sync if a batch ended in it, no group syncs, and the counter is not
+   * working on the advance before it: while it is, the cabinet goes on (its commits join the
+   * group) and the seal follows its answer, never waiting for the TPM on the cabinet's thread.
+   */
+  private sealWhenDue(): void {
+    if (!this.sealDue || this.owed === null || this.sealed !== null || this.landing) return;
+    if (!this.counter.sealWaits) return this.seal();
+    this.landing = true;
+    this.counter.whenLanded(() => {
+      this.landing = false;
+      // The answer is in (or its time is up): seal() takes it without waiting.
+      if (this.open && this.sealDue && this.owed !== null && this.sealed === null) this.seal();
+    });
   }
 
   /** SQLite's own sync at each commit (FULL) or none (NORMAL: the WAL synced by wal-sync.ts). */
   private waitForDisk(full: boolean): void {
     if (full === this.syncing) return;
-    this.db.pragma(full ? 'synchronous = FULL' : 'synchronous = NORMAL');
+    (full ? this.stmt.syncFull : this.stmt.syncNormal).run();
     this.syncing = full;
   }
 
@@ -497,7 +521,7 @@ export class Journal {
   private seal(): void {
     const owed = this.owed!;
     this.owed = null;
-    this.sealAgain = false;
+    this.sealDue = false;
     const group = {
       generation: ++this.generation,
       seq: this.head.seq,
@@ -522,7 +546,7 @@ export class Journal {
         this.durable = Math.max(this.durable, group.seq);
         this.counter.flushSealed();
         this.writeMirrorRecord(group.mirror, group.mirrorSyncs);
-        if (this.owed !== null && (this.sealAgain || !this.batching)) this.seal();
+        this.sealWhenDue();
       }
       this.onDurable?.();
     });
@@ -535,7 +559,7 @@ export class Journal {
     if (!owed && !sealed) return;
     this.owed = null;
     this.sealed = null;
-    this.sealAgain = false;
+    this.sealDue = false;
     this.wal.now();
     this.durable = this.head.seq;
     this.counter.flushSealed();

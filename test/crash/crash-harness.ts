@@ -100,8 +100,10 @@ export interface CrashReport {
   hostFinalStatuses?: number;
   /** With a SAS link: a ticket credited whose end the host had yet to read when the last run ended (0 or 1). */
   hostUnreadRedeemed?: number;
-  /** With the anchor: kills after which the records stood one ahead of the counter (between a commit and its advance). */
+  /** With the anchor: kills after which the records stood one or two ahead of the counter (between commits and their advances). */
   anchorAhead?: number;
+  /** Of those, the kills that left them two ahead (an advance in flight and the next group's value recorded). */
+  anchorTwoAhead?: number;
   /** With the anchor: the counter's value at the end. */
   anchorEnd?: number;
   /** With a SAS link: vouchers the host learnt (4D or 3D), and those printed it had yet to read at the end. */
@@ -211,8 +213,8 @@ interface Inspection {
   pendingNoteStacked: boolean;
   pendingVoucherPrinted: boolean;
   pendingTicketStacked: boolean;
-  /** With the anchor: the records stood one ahead of the counter. */
-  anchorAhead: boolean;
+  /** With the anchor: how many advances the records stood ahead of the counter (0 to 2). */
+  anchorAhead: number;
   anchorCounter: number | null;
 }
 
@@ -289,7 +291,7 @@ export function inspect(dbPath: string, ledgerPath: string, final: boolean, plac
       pendingNoteStacked,
       pendingVoucherPrinted,
       pendingTicketStacked,
-      anchorAhead: anchor?.ahead ?? false,
+      anchorAhead: anchor?.ahead ?? 0,
       anchorCounter: anchor?.counter ?? null,
     };
   } finally {
@@ -505,7 +507,8 @@ async function killAndCheck({
     if (seen.pendingNoteStacked) report.recoveredNotes++;
     if (seen.pendingVoucherPrinted) report.recoveredVouchers++;
     if (seen.pendingTicketStacked) report.recoveredTickets++;
-    if (seen.anchorAhead) report.anchorAhead = (report.anchorAhead ?? 0) + 1;
+    if (seen.anchorAhead > 0) report.anchorAhead = (report.anchorAhead ?? 0) + 1;
+    if (seen.anchorAhead === 2) report.anchorTwoAhead = (report.anchorTwoAhead ?? 0) + 1;
     // A kill before "ready" leaves the previous interrupted game to be checked by the next start.
     interrupted = gameView(seen.state);
     if (interrupted) decksAtKill.set(interrupted.id, interrupted.deck);
@@ -529,6 +532,7 @@ async function killAndCheck({
   report.discrepancies.push(...end.problems.map((p) => `at the end: ${p}`));
   if (places.anchor) {
     report.anchorAhead ??= 0;
+    report.anchorTwoAhead ??= 0;
     report.anchorEnd = end.anchorCounter ?? -1;
   }
   if (host) {

@@ -167,6 +167,30 @@ describe('the journal on a software TPM', () => {
     expect(witnessHex()).toBe(before + 3);
   });
 
+  it("a batch that ends while the advance before it is out is sealed once that lands, never waiting on the cabinet's thread", async () => {
+    const path = dataPath(dir);
+    const b = new Bench(path, { anchor: anchor() });
+    b.insert(1000);
+    const before = b.store.reader.anchorValue()!;
+    b.store.beginBatch();
+    b.wish({ type: 'deal', bet: 1 });
+    await new Promise<void>((resolve) => b.store.endBatchSoon(resolve));
+    // The deal's group is on the disk and its advance is out, its answer not yet taken.
+    expect(b.store.anchorInFlight).toBe(true);
+    b.store.beginBatch();
+    b.wish({ type: 'draw' });
+    expect(b.store.reader.anchorValue()).toBe(before + 2);
+    const second = new Promise<void>((resolve) => b.store.endBatchSoon(resolve));
+    // The seal left the answer alone: it follows once the TPM has given it, on the event loop.
+    expect(b.store.anchorInFlight).toBe(true);
+    expect(b.store.durableSeq).toBeLessThan(b.store.headSeq);
+    await second;
+    expect(b.store.durableSeq).toBe(b.store.headSeq);
+    expect(b.store.anchorStatus).toMatchObject({ records: before + 2, counter: before + 2 });
+    b.store.close();
+    expect(witnessHex()).toBe(before + 2);
+  });
+
   it('a commit whose advance does not land leaves the records one ahead, never further, and the next start finishes the advance', async () => {
     const path = dataPath(dir);
     const b = new Bench(path, { anchor: anchor() });

@@ -123,6 +123,11 @@ export class NvCounter {
     nvIncrement.response(this.tpm.collect());
   }
 
+  /** `done` from the event loop once endIncrement() can take the answer without waiting. */
+  onceIncremented(done: () => void): void {
+    this.tpm.onceAnswered(done);
+  }
+
   define(index = this.index): void {
     const area: NvPublic = {
       index,

@@ -322,6 +322,20 @@ export class RecordsAnchor {
   }
 
   /**
+   * seal() would wait for the TPM: the open group recorded a value and the advance before it is
+   * still out. The journal seals once it has landed (whenLanded), and goes on meanwhile.
+   */
+  get sealWaits(): boolean {
+    return this.owedValue !== null && this.advancing;
+  }
+
+  /** `done` from the event loop once the advance in flight (if any) can be taken without waiting. */
+  whenLanded(done: () => void): void {
+    if (this.advancing && this.counter) this.counter.onceIncremented(done);
+    else setImmediate(done);
+  }
+
+  /**
    * The open group goes to its sync: the advance before it lands first, so that the next group,
    * recording the next value, stands two ahead of the counter at most.
    */

@@ -61,6 +61,11 @@ export interface TpmTransport {
    */
   post(command: Buffer): void;
   collect(): Buffer;
+  /**
+   * Calls `done` from the event loop once the command posted has its response (or can have none
+   * in its time), so that collect() then returns without waiting: the caller goes on meanwhile.
+   */
+  onceAnswered(done: () => void): void;
   close(): void;
 }
 
@@ -72,6 +77,7 @@ abstract class TwoHalves implements TpmTransport {
   }
   abstract post(command: Buffer): void;
   abstract collect(): Buffer;
+  abstract onceAnswered(done: () => void): void;
   abstract close(): void;
 }
 
@@ -120,6 +126,11 @@ class DeviceTransport extends TwoHalves {
       this.close();
       throw new TpmUnreachable(`${this.path}: ${(e as Error).message}`);
     }
+  }
+
+  /** The kernel's device tells no one: the next turn of the loop reads, waiting for what is left. */
+  onceAnswered(done: () => void): void {
+    setImmediate(done);
   }
 
   close(): void {
@@ -303,10 +314,20 @@ class SocketTransport extends TwoHalves {
     return bytes;
   }
 
+  /** The worker's notify on the shared word reaches this thread's event loop (Atomics.waitAsync). */
+  onceAnswered(done: () => void): void {
+    const left = Math.max(0, this.deadline - performance.now());
+    const waited = Atomics.waitAsync(this.ctl, STATE, REQUEST, left);
+    if (waited.async) void waited.value.then(() => done());
+    else setImmediate(done);
+  }
+
   private stop(): void {
     const w = this.worker;
     this.worker = null;
     Atomics.store(this.ctl, STATE, IDLE);
+    // A caller waiting on the loop for the answer is told there is none coming.
+    Atomics.notify(this.ctl, STATE);
     if (w) void w.terminate();
   }
 
