@@ -14,7 +14,7 @@ import { Journal } from './journal';
 import { commitMac, type CommitRow } from './keyed-chain';
 import { readMachineKey } from './machine-key';
 import { Mirror } from './mirror';
-import { combinedDigest, COVERED, COVERED_TABLES, type CoveredTable } from './table-digests';
+import { combinedDigest, COVERED, COVERED_TABLES, TableDigests, type CoveredTable } from './table-digests';
 import { Bench, playedDatabase, testMachine } from './testing/store-rig';
 
 let dir: string;
@@ -108,5 +108,60 @@ describe('the table digests in buckets', () => {
     db.prepare('UPDATE recall SET paid = paid + 1 WHERE game_id = ?').run(recall.at(-1));
     db.close();
     expect(() => Journal.open(path, testMachine(dir))).toThrow(/recall is not as commit \d+ left it/);
+  });
+});
+
+describe('pruning the recall from the digests (removeUpTo)', () => {
+  /** Every covered table, empty, in memory: the digests read from it start from nothing. */
+  const empty = (): TableDigests => {
+    const db = new Database(':memory:');
+    for (const t of COVERED_TABLES) db.exec(`CREATE TABLE ${t} (${COVERED[t].columns.join(', ')})`);
+    const d = TableDigests.read(db);
+    db.close();
+    return d;
+  };
+  const game = (n: number) => [n, 'jacks-or-better', 25, n, n + 1, 25, 0, 0, '{}', '{}'] as const;
+  /** The recall's digest with just these games in it. */
+  const digestOf = (games: number[]): string => {
+    const d = empty();
+    for (const n of games) d.put('recall', game(n));
+    d.settle();
+    return d.digest('recall');
+  };
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+  it('removes every game up to the one named, one game a commit or many at once', () => {
+    const d = empty();
+    for (const n of range(1, 10)) d.put('recall', game(n));
+    d.removeUpTo('recall', 3);
+    d.put('recall', game(11));
+    d.removeUpTo('recall', 4);
+    d.put('recall', game(12));
+    d.removeUpTo('recall', 7);
+    d.settle();
+    expect(d.digest('recall')).toBe(digestOf(range(8, 12)));
+  });
+
+  it('a commit that fails puts back what it pruned, and the next prune takes it again', () => {
+    const d = empty();
+    for (const n of range(1, 10)) d.put('recall', game(n));
+    d.removeUpTo('recall', 2);
+    d.begin();
+    d.removeUpTo('recall', 3);
+    d.rollback();
+    d.begin();
+    d.removeUpTo('recall', 3);
+    d.settle();
+    expect(d.digest('recall')).toBe(digestOf(range(4, 10)));
+  });
+
+  it('game numbers that went back below the ones pruned are still pruned', () => {
+    const d = empty();
+    for (const n of range(50, 60)) d.put('recall', game(n));
+    d.removeUpTo('recall', 55);
+    for (const n of range(1, 3)) d.put('recall', game(n));
+    d.removeUpTo('recall', 2);
+    d.settle();
+    expect(d.digest('recall')).toBe(digestOf([3, ...range(56, 60)]));
   });
 });

@@ -156,6 +156,13 @@ class TableRows {
     return this.of(key).delete(key);
   }
 
+  /** How many rows the table has. */
+  get size(): number {
+    let n = 0;
+    for (const b of this.buckets) n += b.order.length;
+    return n;
+  }
+
   /** Every key, in no particular order. */
   keys(): string[] {
     return this.buckets.flatMap((b) => b.order);
@@ -193,7 +200,13 @@ export class TableDigests {
   private changed = new Set<CoveredTable>();
   /** What begin() saw of each row changed since: the hash it had, undefined for none. */
   private undo: Map<CoveredTable, Map<string, string | undefined>> | null = null;
-  private before: { digests: Record<CoveredTable, string>; changed: Set<CoveredTable> } | null = null;
+  private before: {
+    digests: Record<CoveredTable, string>;
+    changed: Set<CoveredTable>;
+    lowest: Map<CoveredTable, number>;
+  } | null = null;
+  /** removeUpTo's tables: no row has a whole-number key below this (learnt at its first use). */
+  private lowest = new Map<CoveredTable, number>();
 
   private constructor() {
     for (const t of COVERED_TABLES) this.rows.set(t, new TableRows());
@@ -225,7 +238,7 @@ export class TableDigests {
    */
   begin(): void {
     this.undo = new Map();
-    this.before = { digests: { ...this.digests }, changed: new Set(this.changed) };
+    this.before = { digests: { ...this.digests }, changed: new Set(this.changed), lowest: new Map(this.lowest) };
   }
 
   /** The commit failed: the rows and digests as begin() found them. */
@@ -240,6 +253,7 @@ export class TableDigests {
     }
     Object.assign(this.digests, this.before.digests);
     this.changed = this.before.changed;
+    this.lowest = this.before.lowest;
     this.undo = null;
     this.before = null;
   }
@@ -277,10 +291,18 @@ export class TableDigests {
     const rows = this.rows.get(table)!;
     // Only a table with more rows than it keeps can hold one to prune.
     if (last < 1) return;
-    // A key of one whole number is its JSON text, "[n]".
-    const gone = rows.keys().filter((k) => Number(k.slice(1, -1)) <= last);
-    // Through remove(), so that a commit that fails puts them back.
-    for (const k of gone) this.remove(table, JSON.parse(k) as RowValues);
+    const from = this.lowest.get(table);
+    // Through remove(), so that a commit that fails puts them back. The keys grow by one a game,
+    // so from the lowest one a key at a time; every key is looked at only the first time, when
+    // the gap is wider than the table, or when the keys went back (a game number below one pruned).
+    if (from !== undefined && from <= last + 1 && last - from < rows.size) {
+      for (let n = from; n <= last; n++) this.remove(table, [n]);
+    } else {
+      // A key of one whole number is its JSON text, "[n]".
+      const gone = rows.keys().filter((k) => Number(k.slice(1, -1)) <= last);
+      for (const k of gone) this.remove(table, JSON.parse(k) as RowValues);
+    }
+    this.lowest.set(table, last + 1);
   }
 
   /** The table's digest is written with the next commit though no row of it changed. */
