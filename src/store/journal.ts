@@ -44,8 +44,24 @@ import type { TableDigests } from './table-digests';
 import { TableWriters } from './table-writers';
 import type { AnchorMemory, AnchorPlan, RecordsAnchor } from './anchor/records-anchor';
 import { VoucherNumbers } from './voucher-numbers';
-import { WalSync } from './wal-sync';
+import { WalSync, type DiskSync } from './wal-sync';
 import { WriterLock } from './writer-lock';
+
+/**
+ * The disk under the journal: how its WAL is synced, and who is told when a sync fails (the
+ * cabinet stops then: by default the failure is thrown on the event loop, and the process ends
+ * for its service to start it again from what the disk holds). A test gives a disk that fails.
+ */
+export interface JournalDisk {
+  sync?: DiskSync;
+  failed?: (problem: string) => void;
+}
+
+const stopTheProcess = (problem: string): void => {
+  setImmediate(() => {
+    throw new StoreError(problem);
+  });
+};
 
 /** A checkpoint is written when this many commits and event rows were added since the last one. */
 export const CHECKPOINT_EVERY = 2000;
@@ -109,6 +125,7 @@ export class Journal {
   private constructor(
     readonly path: string,
     start: JournalStart & { db: RecordsReader['db']; lock: WriterLock },
+    disk: JournalDisk,
   ) {
     this.key = start.key;
     this.lock = start.lock;
@@ -131,7 +148,7 @@ export class Journal {
       start.key,
     );
     this.mirrorRecords = new MirrorRecords(start.key.fingerprint, () => this.writers.identity.machine);
-    this.wal = new WalSync(start.db.name, () => this.open);
+    this.wal = new WalSync(start.db.name, () => this.open, disk.failed ?? stopTheProcess, disk.sync);
     this.durable = start.head.seq;
   }
 
@@ -159,19 +176,19 @@ export class Journal {
    * Opens (or makes) the database for the running cabinet: checks it is this machine's (key
    * file, mirror, machine number, production or simulated) and that its records are as signed.
    */
-  static open(path: string, m: MachineOptions): Journal {
+  static open(path: string, m: MachineOptions, disk: JournalDisk = {}): Journal {
     checkPlaces(path, m);
     // Before the database is read: what a second writer found there would be stale at once.
     const lock = WriterLock.take(path);
     try {
-      return Journal.openLocked(path, m, lock);
+      return Journal.openLocked(path, m, lock, disk);
     } catch (e) {
       lock.release();
       throw e;
     }
   }
 
-  private static openLocked(path: string, m: MachineOptions, lock: WriterLock): Journal {
+  private static openLocked(path: string, m: MachineOptions, lock: WriterLock, disk: JournalDisk): Journal {
     const fresh = !existsSync(path);
     let key = existsSync(m.keyFile) ? readMachineKey(m.keyFile) : null;
     if (fresh) key ??= createMachineKey(m.keyFile);
@@ -196,7 +213,7 @@ export class Journal {
       db.close();
       throw refusedIn(path, e);
     }
-    return new Journal(path, { ...start, db, lock });
+    return new Journal(path, { ...start, db, lock }, disk);
   }
 
   /** The signing's own statements; the rows' are the table writers'. */
@@ -216,9 +233,6 @@ export class Journal {
           : 'INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       insertCheckpoint: db.prepare('INSERT INTO checkpoints (kind, commit_seq, at, mac) VALUES (?, ?, ?, ?)'),
-      // Prepared once: db.pragma() prepares its statement anew at every call, twice a batch.
-      syncFull: db.prepare('PRAGMA synchronous = FULL'),
-      syncNormal: db.prepare('PRAGMA synchronous = NORMAL'),
     };
   }
 
@@ -370,6 +384,8 @@ export class Journal {
     // that the counter's advance it asks for is its own (records-anchor.ts).
     // Nor while the counter has a problem: an advance that did not land is made whole, commit by
     // commit, before any group records a value past it.
+    // A disk that failed a sync takes no more commits (wal-sync.ts): nothing since can be trusted to it.
+    if (this.wal.failure !== null) throw new StoreError(this.wal.failure);
     const batched = this.batching && !paysOut && !recordsCleared && !unbatched && this.counter.problem === null;
     if (!batched) this.flush();
     const key = this.key;
@@ -513,7 +529,8 @@ export class Journal {
   /** SQLite's own sync at each commit (FULL) or none (NORMAL: the WAL synced by wal-sync.ts). */
   private waitForDisk(full: boolean): void {
     if (full === this.syncing) return;
-    (full ? this.stmt.syncFull : this.stmt.syncNormal).run();
+    // Prepared anew each time: SQLite sets this pragma when its statement is prepared, not when run.
+    this.db.pragma(full ? 'synchronous = FULL' : 'synchronous = NORMAL');
     this.syncing = full;
   }
 
@@ -530,24 +547,21 @@ export class Journal {
     };
     this.sealed = group;
     this.counter.seal();
-    this.wal.group((ok) => {
+    // A sync that fails never calls back: the group stays off the disk as far as anyone is told
+    // (nothing it did is carried out or shown, no advance, no mirror), and the cabinet stops.
+    this.wal.group(() => {
       // Overtaken by a sync made at once (flush), or the journal closed: what waited is on the
       // disk already, and the runner is told (a flush from outside it told no one).
       if (this.sealed?.generation !== group.generation || !this.open) {
         if (this.open) this.onDurable?.();
         return;
       }
-      if (!ok) {
-        // The sync is made again at once, and a failing disk then fails here.
-        this.flush();
-      } else {
-        this.sealed = null;
-        // Never back: a sync made at once meanwhile (a binding commit's) may have covered more.
-        this.durable = Math.max(this.durable, group.seq);
-        this.counter.flushSealed();
-        this.writeMirrorRecord(group.mirror, group.mirrorSyncs);
-        this.sealWhenDue();
-      }
+      this.sealed = null;
+      // Never back: a sync made at once meanwhile (a binding commit's) may have covered more.
+      this.durable = Math.max(this.durable, group.seq);
+      this.counter.flushSealed();
+      this.writeMirrorRecord(group.mirror, group.mirrorSyncs);
+      this.sealWhenDue();
       this.onDurable?.();
     });
   }
@@ -557,10 +571,11 @@ export class Journal {
     const owed = this.owed;
     const sealed = this.sealed;
     if (!owed && !sealed) return;
+    // First: once the disk failed a sync this throws, and nothing waiting is taken as on it.
+    this.wal.now();
     this.owed = null;
     this.sealed = null;
     this.sealDue = false;
-    this.wal.now();
     this.durable = this.head.seq;
     this.counter.flushSealed();
     this.counter.flushOwed();
@@ -662,7 +677,7 @@ export class Journal {
   }
 
   close(): void {
-    if (this.open) this.flush();
+    if (this.open && this.wal.failure === null) this.flush();
     this.mirror.close();
     this.counter.close();
     this.reader.close();

@@ -13,7 +13,7 @@ import {
   type ValidationMode,
 } from '../../cabinet';
 import { Rig } from '../../cabinet/testing/rig';
-import { Journal } from '../journal';
+import { Journal, type JournalDisk } from '../journal';
 import type { MachineOptions } from '../records-open';
 
 /** A database path in `dir`'s data folder (made if missing). */
@@ -57,8 +57,9 @@ export class Bench {
   constructor(
     readonly path: string,
     machine: Partial<MachineOptions> = {},
+    disk: JournalDisk = {},
   ) {
-    this.store = Journal.open(path, testMachine(testDir(path), machine));
+    this.store = Journal.open(path, testMachine(testDir(path), machine), disk);
     const loaded = this.store.load();
     if (loaded) this.rig.state = loaded;
     else this.store.initialize(this.rig.state, 'test');
