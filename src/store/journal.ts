@@ -396,8 +396,10 @@ export class Journal {
     let signed: CommitRow;
     let plan: AnchorPlan;
     let deferred = (batched || !synced) && !recordsCleared;
-    // A setting of the connection, changed only between transactions: put back at once, or at
-    // the batch's end (a pragma costs as much as a small commit's rows).
+    // A setting of the connection, changed only between transactions, and only when this commit
+    // needs the other one: it stays as the last commit left it, so a run of commits that wait for
+    // no sync (a batch's, holds) and a run of synced ones each pay for it once (a pragma costs
+    // more than a small commit's rows).
     this.waitForDisk(!deferred);
     this.digests.begin();
     try {
@@ -443,8 +445,6 @@ export class Journal {
       const tables = checkTables(this.db, this.head);
       if (tables.problem) this.reader.breakSeen(tables.problem);
       throw e;
-    } finally {
-      if (!batched) this.waitForDisk(true);
     }
     this.head = signed!;
     // The counter advances only past a commit on the disk: a deferred one that asks for an
@@ -492,7 +492,6 @@ export class Journal {
   /** The batch's commits reach the disk now, in one sync; then their counter's advance and the mirror. */
   endBatch(): void {
     this.batching = false;
-    this.waitForDisk(true);
     this.flush();
   }
 
@@ -503,7 +502,6 @@ export class Journal {
    */
   endBatchSoon(durable: () => void): void {
     this.batching = false;
-    this.waitForDisk(true);
     this.onDurable = durable;
     if (this.owed === null) return;
     this.sealDue = true;
