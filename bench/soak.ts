@@ -15,7 +15,9 @@
 // The software TPM keeps its state in a file and writes it whole (synced) at every advance. A
 // cabinet's TPM keeps its counter in its own NV memory, not on the cabinet's disk, so by default
 // the state goes to a memory file system (/dev/shm); `--tpm-state DIR` puts it elsewhere, on the
-// soak's disk for instance, where every advance costs a second sync of that disk.
+// soak's disk for instance, where every advance costs a second sync of that disk. Likewise the
+// simulated devices' ledger is written without a sync of its own: a real acceptor and printer
+// keep their memory in their own hardware.
 
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -146,7 +148,9 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
   const cabinet = await startCabinet({
     config,
     dataDir: join(dir, 'data'),
-    devices: { kind: 'ledger', ledgerPath: ledger, printFailRate: 0.02 },
+    // The simulated devices' ledger is written, not synced: a real acceptor's and printer's memory
+    // is their own, not a cost of the cabinet's disk (device-ledger.ts).
+    devices: { kind: 'ledger', ledgerPath: ledger, printFailRate: 0.02, ledgerSynced: false },
     dealing: { kind: 'seeded', seed, for: 'bot' },
     // As run --headless: a cabinet without a screen works out the other tables' returns only when asked.
     ratePayTables: 'when asked',

@@ -26,7 +26,7 @@ export type DevicePlan =
   /** Every device's simulator behind its real driver, over in-memory lines or socat pseudo-terminals. */
   | { kind: 'simulated'; transport: 'memory' | 'pty'; dir?: string }
   /** The driverless bench devices, whose memory is the ledger (null: this process only). */
-  | { kind: 'ledger'; ledgerPath: string | null; printFailRate?: number }
+  | { kind: 'ledger'; ledgerPath: string | null; printFailRate?: number; ledgerSynced?: boolean }
   /** A bus a test made and holds (its simulators, if any, beside it). */
   | { kind: 'given'; bus: DeviceBus; sim?: Partial<SimulatedDevices<SimulatedAcceptor>> };
 
@@ -116,6 +116,7 @@ export async function openDevices(
       const ledger = new LedgerDevices({
         ledgerPath: plan.ledgerPath,
         printFailRate: plan.printFailRate ?? 0,
+        ledgerSynced: plan.ledgerSynced ?? true,
         random: jams,
       });
       return { bus: ledger, sim: null, cables: null, ledger };

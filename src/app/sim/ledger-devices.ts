@@ -12,6 +12,8 @@ import { DeviceLedger } from './device-ledger';
 export interface LedgerDevicesOptions {
   /** Where the devices keep their memory; null keeps it in this process only. */
   ledgerPath: string | null;
+  /** Each ledger record synced to the disk (the default), or left to the kernel (device-ledger.ts). */
+  ledgerSynced?: boolean;
   /** Chance that a print fails (paper jam), drawn from `random`. */
   printFailRate?: number;
   random?: RandomSource;
@@ -37,7 +39,7 @@ export class LedgerDevices implements DeviceBus {
   };
 
   constructor(private readonly options: LedgerDevicesOptions) {
-    this.ledger = new DeviceLedger(options.ledgerPath);
+    this.ledger = new DeviceLedger(options.ledgerPath, options.ledgerSynced ?? true);
   }
 
   onEvent(listener: (event: DeviceEvent) => void): () => void {
