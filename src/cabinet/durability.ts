@@ -13,19 +13,24 @@ import type { CabinetState, GameSession } from './state';
 /** What a hold may change of the whole state; anything else changed needs the sync first. */
 const HOLD_CHANGES: ReadonlySet<string> = new Set(['version', 'game', 'lamps']);
 
+/** Every field but `except` the same (a field one of them lacks reads as undefined). */
 const sameExcept = (a: object, b: object, except: ReadonlySet<string>): boolean => {
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
-  const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
-  return [...keys].every((k) => except.has(k) || x[k] === y[k]);
+  for (const k in x) if (!except.has(k) && x[k] !== y[k]) return false;
+  for (const k in y) if (!(k in x) && !except.has(k) && y[k] !== undefined) return false;
+  return true;
 };
+
+const SESSION_HOLD_CHANGES: ReadonlySet<string> = new Set(['core', 'actions']);
+const CORE_HOLD_CHANGES: ReadonlySet<string> = new Set(['held']);
 
 /** The same Jacks or Better game, still holding, with only its held cards (and their recall entry) changed. */
 function holdOnly(prev: GameSession | null, next: GameSession | null): boolean {
   if (!prev || !next || prev.game !== 'jacks-or-better' || next.game !== 'jacks-or-better') return false;
   if (prev.outcome !== null || next.outcome !== null || next.core.phase !== 'holding') return false;
-  if (!sameExcept(prev, next, new Set(['core', 'actions']))) return false;
-  if (!sameExcept(prev.core, next.core, new Set(['held']))) return false;
+  if (!sameExcept(prev, next, SESSION_HOLD_CHANGES)) return false;
+  if (!sameExcept(prev.core, next.core, CORE_HOLD_CHANGES)) return false;
   const added = next.actions.slice(prev.actions.length);
   return added.length === 1 && added[0]!.type === 'hold' && prev.actions.every((a, i) => next.actions[i] === a);
 }

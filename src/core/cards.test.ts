@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CardParseError, firstDuplicate, formatCard, parseCard, parseCards } from './cards';
 import { freshDeck } from './deck';
@@ -33,6 +34,19 @@ describe('cards (H-1)', () => {
   it('finds a repeated card (H-2)', () => {
     expect(firstDuplicate(parseCards('As Kd As'))).toBe(2);
     expect(firstDuplicate(parseCards('As Kd Ac'))).toBe(-1);
+  });
+
+  it('finds the first repeat of any run of cards, low and high alike, as a plain search does', () => {
+    const plain = (cards: readonly number[]) => cards.findIndex((c, i) => cards.indexOf(c) < i);
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 51 }), { maxLength: 60 }), (cards) => {
+        expect(firstDuplicate(cards)).toBe(plain(cards));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(firstDuplicate(freshDeck())).toBe(-1);
+    expect(firstDuplicate([...freshDeck(), 51])).toBe(52);
+    expect(firstDuplicate([31, 63, 0, 32, 31])).toBe(4);
   });
 
   it('refuses to format a number that is no card', () => {

@@ -61,6 +61,26 @@ export function isCard(value: unknown): value is Card {
 
 /** Index of the first card that repeats an earlier one, or -1 (H-2). */
 export function firstDuplicate(cards: readonly Card[]): number {
+  // Two 32-bit words of seen cards: every deck of every deal is checked, and a BigInt per card
+  // cost more than the rest of the check. A value outside them takes the general way.
+  let low = 0;
+  let high = 0;
+  for (let i = 0; i < cards.length; i++) {
+    const card = cards[i]!;
+    if (!Number.isInteger(card) || card < 0 || card > 63) return firstDuplicateOfAny(cards);
+    const bit = 1 << (card & 31);
+    if (card < 32) {
+      if (low & bit) return i;
+      low |= bit;
+    } else {
+      if (high & bit) return i;
+      high |= bit;
+    }
+  }
+  return -1;
+}
+
+function firstDuplicateOfAny(cards: readonly Card[]): number {
   let seen = 0n;
   for (const [i, card] of cards.entries()) {
     const bit = 1n << BigInt(card);
