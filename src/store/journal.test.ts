@@ -267,3 +267,23 @@ describe('bad database files are refused and left as they were', () => {
     expectRefused(path, /cabinet_state is not as commit \d+ left it/);
   });
 });
+
+describe('group commit in the journal', () => {
+  it("a group's end is told even when a commit from outside the batch synced it first (the runner's held acts are released)", async () => {
+    const b = new Bench(dataPath(dir));
+    b.insert(1000);
+    b.store.beginBatch();
+    b.wish({ type: 'deal', bet: 1 });
+    let told = 0;
+    b.store.endBatchSoon(() => told++);
+    // A refusal's log row (as the runner writes one) syncs what waits at once, while the group's own sync runs.
+    b.store.appendLog([
+      { type: 'log', entry: { at: Date.now(), kind: 'refused', data: { wish: 'test', reason: 'test' } } },
+    ]);
+    expect(b.store.durableSeq).toBe(b.store.headSeq);
+    for (const limit = Date.now() + 5000; told === 0 && Date.now() < limit;)
+      await new Promise<void>((r) => setTimeout(r, 1));
+    expect(told).toBe(1);
+    b.store.close();
+  });
+});

@@ -224,6 +224,54 @@ describe('the journal on a software TPM', () => {
     expect(witnessHex()).toBe(before + 3);
   });
 
+  it('advances that fail while a group syncs leave the records two ahead at most, and a retry brings the counter to them, never refusing them', async () => {
+    const path = dataPath(dir);
+    const b = new Bench(path, { anchor: anchor() });
+    b.insert(1000);
+    // The note's advance landed: the deal's group goes to its sync at once.
+    b.store.landAnchor();
+    const before = b.store.reader.anchorValue()!;
+    await tpm.stop();
+    try {
+      b.store.beginBatch();
+      b.wish({ type: 'deal', bet: 1 });
+      b.store.endBatchSoon(() => {});
+      // The deal's group syncs; the next batch records the value after it.
+      b.store.beginBatch();
+      b.wish({ type: 'draw' });
+      expect(b.store.reader.anchorValue()).toBe(before + 2);
+      b.store.endBatchSoon(() => {});
+      // Both groups' syncs end (the first one's end is told too), and what is out is taken.
+      for (const limit = Date.now() + 5000; !b.store.settled && Date.now() < limit;)
+        await new Promise<void>((r) => setTimeout(r, 1));
+      expect(b.store.settled).toBe(true);
+      b.store.landAnchor();
+      expect(b.store.anchorProblem).toMatch(`the TPM counter ${hexHandle(index)} cannot be advanced`);
+      expect(b.store.reader.anchorValue()).toBe(before + 2);
+      // Every commit while the counter cannot be reached waits on the same advance: never three ahead.
+      b.insert(500);
+      b.store.beginBatch();
+      b.wish({ type: 'deal', bet: 1 });
+      b.store.endBatch();
+      expect(b.store.reader.anchorValue()).toBe(before + 2);
+    } finally {
+      await tpm.restart();
+    }
+    expect(witnessHex()).toBe(before);
+    // The retry makes both advances, to the records' own value, and refuses nothing.
+    b.store.retryAnchor();
+    expect(b.store.anchorProblem).toBeNull();
+    expect(b.store.anchorRefusal).toBeNull();
+    expect(b.store.anchorStatus).toMatchObject({ records: before + 2, counter: before + 2 });
+    b.wish({ type: 'draw' });
+    expect(b.store.anchorStatus).toMatchObject({ records: before + 3, counter: before + 3 });
+    b.store.close();
+    expect(witnessHex()).toBe(before + 3);
+    const again = new Bench(path, { anchor: anchor() });
+    expect(again.store.records.ok).toBe(true);
+    again.store.close();
+  });
+
   it('a process holding the password can only push the counter on: the records then read as behind it, and are refused', () => {
     const path = dataPath(dir);
     const b = new Bench(path, { anchor: anchor() });
