@@ -1,12 +1,14 @@
 // Soak: `npm run soak -- --games N` plays N games through the cabinet, the runner and the store
-// on a real database file (WAL, synchronous=FULL, one transaction per transition), with the
+// on a real database file (WAL, synchronous=FULL, one commit per transition; the bot's batches
+// one transaction per group, synced once: group commit, docs/deploy.md), with the
 // simulated devices and the seeded bot, then checks the meters, the keyed records, the mirror
 // and the device ledger. It does so with two cabinets in the same run, playing the same seeded
 // games: one with its records anchored to a TPM counter (a software TPM, swtpm, started here)
 // and one without.
 //
 // Its yardstick, measured in the same run on the same disk: the disk's own rate for the same
-// transactions, i.e. every commit the soak made replayed as plain SQLite transactions of the same
+// transactions, i.e. every commit the soak made replayed as a plain SQLite transaction of its own
+// (FULL, so one sync each, as a store without group commit makes it), of the same
 // shape (the same rows of the same sizes, no cabinet, no keyed chain, no mirror), and again with
 // the mirror's write after each (synced where the soak synced it). The two cabinets and the two
 // replays take turns in rounds, so all four see the same load on a shared machine. And the

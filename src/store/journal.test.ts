@@ -269,6 +269,33 @@ describe('bad database files are refused and left as they were', () => {
 });
 
 describe('group commit in the journal', () => {
+  it("a batch's commits are one transaction: another reader (or a start after a kill) finds none of them before the group's end, then all", async () => {
+    const path = dataPath(dir);
+    const b = new Bench(path);
+    b.insert(1000);
+    const outside = new Database(path, { readonly: true });
+    const last = () => outside.prepare('SELECT max(seq) FROM commits').pluck().get() as number;
+    const before = b.store.headSeq;
+    expect(last()).toBe(before);
+    b.store.beginBatch();
+    b.wish({ type: 'deal', bet: 1 });
+    b.wish({ type: 'toggleHold', position: 1 });
+    b.wish({ type: 'draw' });
+    expect(b.store.headSeq).toBe(before + 3);
+    expect(last()).toBe(before);
+    await new Promise<void>((resolve) => b.store.endBatchSoon(resolve));
+    expect(last()).toBe(before + 3);
+    expect(b.store.durableSeq).toBe(before + 3);
+    // A commit outside a batch is a transaction of its own, on the disk when it returns.
+    b.insert(500);
+    expect(last()).toBe(b.store.headSeq);
+    outside.close();
+    b.store.close();
+    const again = new Bench(path);
+    expect(again.store.records.ok).toBe(true);
+    again.store.close();
+  });
+
   it("a group's end is told even when a commit from outside the batch synced it first (the runner's held acts are released)", async () => {
     const b = new Bench(dataPath(dir));
     b.insert(1000);
@@ -278,7 +305,7 @@ describe('group commit in the journal', () => {
     b.store.endBatchSoon(() => told++);
     // A refusal's log row (as the runner writes one) syncs what waits at once, while the group's own sync runs.
     b.store.appendLog([
-      { type: 'log', entry: { at: Date.now(), kind: 'refused', data: { wish: 'test', reason: 'test' } } },
+      { type: 'log', entry: { at: Date.now(), kind: 'refusal', data: { rule: 'C-22', reason: 'a test refusal' } } },
     ]);
     expect(b.store.durableSeq).toBe(b.store.headSeq);
     for (const limit = Date.now() + 5000; told === 0 && Date.now() < limit;)

@@ -9,7 +9,8 @@
 // disk (a HOLD changed: cabinet/durability.ts) waits for no sync and writes no mirror; its WAL is
 // synced on libuv's threads straight after (wal-sync.ts), and the next synced commit takes it along in any
 // case. Between beginBatch() and the end of the batch (group commit), a commit that lets nothing
-// leave waits for no sync either: the batch's commits are one group, synced once (at once by
+// leave waits for no sync either: the batch's commits are one group, one SQLite transaction (each
+// commit a savepoint in it, and still a commit row of its own), committed and synced once (at once by
 // endBatch, on libuv's threads by endBatchSoon), and only then do the counter's one advance for
 // the group and the mirror follow; the runner holds what the group does until then
 // (durableSeq). A commit that lets money leave is never left to a group (flush first). What the running cabinet checks when it opens the database is records-open.ts's; the
@@ -112,6 +113,10 @@ export class Journal {
   /** The seal waits on the event loop for the counter's advance in flight to land. */
   private landing = false;
   private onDurable: (() => void) | null = null;
+  /** Told once when the records can no longer reach the disk (a sync or a group's COMMIT failed). */
+  private readonly stopped: (problem: string) => void;
+  /** A group's COMMIT failed: the journal's own view is ahead of the database, and it takes no more. */
+  private commitFailure: string | null = null;
   /** The last commit known to be on the disk (everything up to it is). */
   private durable: number;
   /** What the check at open walked (from the latest checkpoint, or the mirror's commit). */
@@ -148,7 +153,8 @@ export class Journal {
       start.key,
     );
     this.mirrorRecords = new MirrorRecords(start.key.fingerprint, () => this.writers.identity.machine);
-    this.wal = new WalSync(start.db.name, () => this.open, disk.failed ?? stopTheProcess, disk.sync);
+    this.stopped = disk.failed ?? stopTheProcess;
+    this.wal = new WalSync(start.db.name, () => this.open, this.stopped, disk.sync);
     this.durable = start.head.seq;
   }
 
@@ -385,7 +391,7 @@ export class Journal {
     // Nor while the counter has a problem: an advance that did not land is made whole, commit by
     // commit, before any group records a value past it.
     // A disk that failed a sync takes no more commits (wal-sync.ts): nothing since can be trusted to it.
-    if (this.wal.failure !== null) throw new StoreError(this.wal.failure);
+    if (this.failure !== null) throw new StoreError(this.failure);
     const batched = this.batching && !paysOut && !recordsCleared && !unbatched && this.counter.problem === null;
     if (!batched) this.flush();
     const key = this.key;
@@ -402,6 +408,9 @@ export class Journal {
     // more than a small commit's rows).
     this.waitForDisk(!deferred);
     this.digests.begin();
+    // A batch's commits are one SQLite transaction, the group's (each commit a savepoint in it):
+    // its pages are written to the WAL once, at the group's COMMIT (seal, flush).
+    if (batched && !this.db.inTransaction) this.db.exec('BEGIN');
     try {
       this.stmt.transaction(() => {
         const moves = work();
@@ -452,7 +461,7 @@ export class Journal {
     // first, and is then whole; in a batch, the advance waits for the batch's end, and every
     // commit of the batch that asks for one records the same value (the plan's join).
     if (deferred && plan!.advance && (!batched || plan!.binds)) {
-      this.wal.now();
+      this.syncNow();
       deferred = false;
     }
     if (deferred && batched) {
@@ -534,6 +543,7 @@ export class Journal {
 
   /** The open group's commits are handed to a sync of their own. */
   private seal(): void {
+    this.commitGroup();
     const owed = this.owed!;
     this.owed = null;
     this.sealDue = false;
@@ -564,10 +574,41 @@ export class Journal {
     });
   }
 
+  /**
+   * The open group's transaction is committed (to the WAL, not yet synced). One that fails
+   * leaves the journal's view (head, digests, counter) ahead of the database: it takes no more
+   * commits, and the cabinet stops, to start again from what the database holds.
+   */
+  private commitGroup(): void {
+    if (this.commitFailure !== null) throw new StoreError(this.commitFailure);
+    if (!this.db.inTransaction) return;
+    try {
+      this.db.exec('COMMIT');
+    } catch (e) {
+      this.commitFailure = `a group of commits could not be committed (${(e as Error).message}): the cabinet starts again from what the database holds`;
+      this.stopped(this.commitFailure);
+      throw new StoreError(this.commitFailure);
+    }
+  }
+
+  /** The open group committed, then the WAL synced where it stands. */
+  private syncNow(): void {
+    this.commitGroup();
+    this.wal.now();
+  }
+
+  /** Why the records can no longer reach the disk, or null. */
+  private get failure(): string | null {
+    return this.commitFailure ?? this.wal.failure;
+  }
+
   /** What the groups so far owe, at once: their sync, the counter's advances, the mirror. */
   flush(): void {
     const owed = this.owed;
     const sealed = this.sealed;
+    // A group's transaction is committed even with nothing owed (its only commit failed and was
+    // rolled back): a commit made after it must not be a savepoint of it.
+    this.commitGroup();
     if (!owed && !sealed) return;
     // First: once the disk failed a sync this throws, and nothing waiting is taken as on it.
     this.wal.now();
@@ -675,7 +716,7 @@ export class Journal {
   }
 
   close(): void {
-    if (this.open && this.wal.failure === null) this.flush();
+    if (this.open && this.failure === null) this.flush();
     this.mirror.close();
     this.counter.close();
     this.reader.close();
