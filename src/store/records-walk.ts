@@ -198,10 +198,10 @@ export function checkTables(db: Database.Database, head: CommitRow): { digests: 
     combinedDigest(stored as Partial<Record<CoveredTable, string>>) === head.tables;
   if (!signed) return { digests, problem: `the table digests are not the ones commit ${head.seq} signed` };
   const differs = COVERED_TABLES.filter((t) =>
-    unsigned.includes(t) ? digests.digest(t) !== EMPTY_TABLE_DIGEST : !digests.covers(t, stored[t]!),
+    unsigned.includes(t) ? digests.digest(t) !== EMPTY_TABLE_DIGEST : !digests.covers(db, t, stored[t]!),
   );
-  // Signed since: the next commit writes them, bucketed (table-digests.ts).
-  for (const t of COVERED_TABLES) if (unsigned.includes(t) || TableDigests.unbucketed(stored[t]!)) digests.touch(t);
+  // Signed since, or in a form before: the next commit writes them in the current one (table-digests.ts).
+  for (const t of COVERED_TABLES) if (unsigned.includes(t) || TableDigests.olderForm(stored[t]!)) digests.touch(t);
   if (differs.length > 0) {
     return {
       digests,

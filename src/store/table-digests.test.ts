@@ -1,6 +1,7 @@
 // The table digests in buckets (table-digests.ts): a database an earlier build signed with the
-// digests of the form before (every line of a table hashed at once) still verifies, an edit in
-// it is still found, and its next commit writes the bucketed form. The earlier build's database
+// digests of a form before (rows hashed as JSON, every line of a table hashed at once or in
+// buckets) still verifies, an edit in it is still found, and its next commit writes the current
+// form (rows hashed as their text, in buckets). The earlier build's database
 // is made here by hand: its digests computed as that build computed them, and its head commit
 // and mirror signed again with the machine key, as that build signed them.
 
@@ -47,12 +48,33 @@ const digestsOf = (path: string): Record<string, string> => {
   }
 };
 
-/** A played database as a build before the buckets left it: its digests and head signed in that form. */
-function signedBefore(): string {
+/** The digest of the bucketed form with rows hashed as JSON: 16 buckets by FNV-1a of the key, each its lines in key order. */
+function bucketedJson(db: Database.Database, t: CoveredTable): string {
+  const { columns, key } = COVERED[t];
+  const rows = db
+    .prepare(`SELECT ${columns.join(', ')} FROM ${t}`)
+    .raw()
+    .all() as unknown[][];
+  const buckets: [string, string][][] = Array.from({ length: 16 }, () => []);
+  for (const v of rows) {
+    const k = JSON.stringify(v.slice(0, key));
+    let h = 0x811c9dc5;
+    for (let i = 0; i < k.length; i++) h = Math.imul(h ^ k.charCodeAt(i), 0x01000193);
+    buckets[(h >>> 0) % 16]!.push([k, sha256(JSON.stringify(v))]);
+  }
+  const digests = buckets.map((lines) => {
+    lines.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return sha256(lines.map(([k, h]) => `${k}\t${h}\n`).join(''));
+  });
+  return 'b16:' + sha256(digests.join('\n'));
+}
+
+/** A played database as an earlier build left it: its digests and head signed in that build's form. */
+function signedBefore(form: (db: Database.Database, t: CoveredTable) => string = unbucketed): string {
   const path = playedDatabase(dir);
   const key = readMachineKey(testMachine(dir).keyFile);
   const db = new Database(path);
-  const stored = Object.fromEntries(COVERED_TABLES.map((t) => [t, unbucketed(db, t)]));
+  const stored = Object.fromEntries(COVERED_TABLES.map((t) => [t, form(db, t)]));
   const upsert = db.prepare('UPDATE table_digests SET digest = ? WHERE name = ?');
   for (const t of COVERED_TABLES) upsert.run(stored[t], t);
   const head = db.prepare('SELECT * FROM commits ORDER BY seq DESC LIMIT 1').get() as CommitRow;
@@ -77,7 +99,7 @@ function signedBefore(): string {
 describe('the table digests in buckets', () => {
   it('a database signed in the form before verifies, and its next commit writes every digest bucketed', () => {
     const path = signedBefore();
-    expect(Object.values(digestsOf(path)).every((d) => !d.startsWith('b16:'))).toBe(true);
+    expect(Object.values(digestsOf(path)).every((d) => !d.startsWith('b16'))).toBe(true);
     const b = new Bench(path);
     expect(b.store.records).toMatchObject({ ok: true });
     b.insert(500);
@@ -85,7 +107,7 @@ describe('the table digests in buckets', () => {
     b.store.close();
     const after = digestsOf(path);
     expect(Object.keys(after).sort()).toEqual([...COVERED_TABLES].sort());
-    expect(Object.values(after).every((d) => /^b16:[0-9a-f]{64}$/.test(d))).toBe(true);
+    expect(Object.values(after).every((d) => /^b16t:[0-9a-f]{64}$/.test(d))).toBe(true);
     const again = Journal.open(path, testMachine(dir));
     expect(again.records.ok).toBe(true);
     again.close();
@@ -99,9 +121,27 @@ describe('the table digests in buckets', () => {
     expect(() => Journal.open(path, testMachine(dir))).toThrow(/meters is not as commit \d+ left it/);
   });
 
+  it('a database signed in buckets of JSON rows (the form before this one) verifies, an edit in it is found, and its next commit writes the current form', () => {
+    const path = signedBefore(bucketedJson);
+    expect(Object.values(digestsOf(path)).every((d) => d.startsWith('b16:'))).toBe(true);
+    const b = new Bench(path);
+    expect(b.store.records).toMatchObject({ ok: true });
+    b.insert(500);
+    b.store.close();
+    expect(Object.values(digestsOf(path)).every((d) => /^b16t:[0-9a-f]{64}$/.test(d))).toBe(true);
+    const again = Journal.open(path, testMachine(dir));
+    expect(again.records.ok).toBe(true);
+    again.close();
+    const edited = signedBefore(bucketedJson);
+    const db = new Database(edited);
+    db.prepare("UPDATE meters SET value = value + 100000 WHERE scope = 'lifetime' AND name = 'billsIn'").run();
+    db.close();
+    expect(() => Journal.open(edited, testMachine(dir))).toThrow(/meters is not as commit \d+ left it/);
+  });
+
   it('a row edited by hand in a bucketed database is found, whichever bucket it is in', () => {
     const path = playedDatabase(dir);
-    expect(Object.values(digestsOf(path)).every((d) => d.startsWith('b16:'))).toBe(true);
+    expect(Object.values(digestsOf(path)).every((d) => d.startsWith('b16t:'))).toBe(true);
     const db = new Database(path);
     const recall = db.prepare('SELECT game_id FROM recall').pluck().all() as number[];
     expect(recall.length).toBeGreaterThan(1);

@@ -78,8 +78,36 @@ const before = (a: string, b: string): boolean => a < b;
  */
 const BUCKETS = 16;
 
-/** What a digest of the bucketed form starts with; one without it is the form before (all lines hashed at once). */
-const BUCKETED = 'b16:';
+/**
+ * What a table's digest starts with, by form. The current one: rows hashed as their text
+ * (rowText), in buckets. Read only, from databases signed before: 'b16:', rows hashed as their
+ * JSON, in buckets; and no prefix, rows hashed as their JSON, every line hashed at once. A
+ * commit writes every digest it signs in the current form.
+ */
+const CURRENT = 'b16t:';
+const BUCKETED_JSON = 'b16:';
+
+/**
+ * A row as the text its hash is taken over: each value by its kind, a string with its length,
+ * so that no two rows read alike. Unlike the JSON form before it, a long text value (the state,
+ * a replay) is not escaped again at every commit that writes it.
+ */
+export function rowText(values: RowValues): string {
+  let text = '';
+  for (const v of values) {
+    if (v === null) text += 'z;';
+    else if (typeof v === 'number') text += `n${v};`;
+    else if (typeof v === 'string') text += `s${v.length}:${v}`;
+    else {
+      const json = JSON.stringify(v);
+      text += `j${json.length}:${json}`;
+    }
+  }
+  return text;
+}
+
+const rowHash = (values: RowValues): string => sha256(rowText(values));
+const jsonRowHash = (values: RowValues): string => sha256(JSON.stringify(values));
 
 /** The bucket of a key: FNV-1a over its code units. */
 function bucketOf(key: string): number {
@@ -168,9 +196,9 @@ class TableRows {
     return this.buckets.flatMap((b) => b.order);
   }
 
-  /** The table's digest, bucketed. */
-  digest(): string {
-    return BUCKETED + sha256(this.buckets.map((b) => b.digest()).join('\n'));
+  /** The table's digest, bucketed, with the prefix of its rows' form. */
+  digest(prefix = CURRENT): string {
+    return prefix + sha256(this.buckets.map((b) => b.digest()).join('\n'));
   }
 
   /** The digest in the form before the buckets: every line in key order, hashed at once. */
@@ -226,7 +254,7 @@ export class TableDigests {
         .raw()
         .iterate() as Iterable<RowValues>;
       const table = d.rows.get(t)!;
-      for (const values of rows) table.set(rowKey(t, values), sha256(JSON.stringify(values)));
+      for (const values of rows) table.set(rowKey(t, values), rowHash(values));
       d.digests[t] = table.digest();
     }
     return d;
@@ -268,7 +296,7 @@ export class TableDigests {
   put(table: CoveredTable, values: RowValues): void {
     const key = rowKey(table, values);
     this.remember(table, key);
-    this.rows.get(table)!.set(key, sha256(JSON.stringify(values)));
+    this.rows.get(table)!.set(key, rowHash(values));
     this.changed.add(table);
   }
 
@@ -277,7 +305,7 @@ export class TableDigests {
    * process since is not, though the next commit's digest would not cover it either.
    */
   holds(table: CoveredTable, values: RowValues): boolean {
-    return this.rows.get(table)!.get(rowKey(table, values)) === sha256(JSON.stringify(values));
+    return this.rows.get(table)!.get(rowKey(table, values)) === rowHash(values);
   }
 
   remove(table: CoveredTable, key: RowValues): void {
@@ -323,19 +351,26 @@ export class TableDigests {
   }
 
   /**
-   * Whether the table's rows are the ones a stored digest covers, in either form: a database
-   * signed before the buckets keeps its digests until its next commit writes them bucketed
-   * (`touch` them for it).
+   * Whether the table's rows in `db` are the ones a stored digest covers, in any form: a
+   * database signed in a form before keeps its digests until its next commit writes them in the
+   * current one (`touch` them for it); such a table is read again with its rows as JSON.
    */
-  covers(table: CoveredTable, stored: string): boolean {
-    return stored.startsWith(BUCKETED)
-      ? stored === this.digests[table]
-      : stored === this.rows.get(table)!.unbucketedDigest();
+  covers(db: Database.Database, table: CoveredTable, stored: string): boolean {
+    if (stored.startsWith(CURRENT)) return stored === this.digests[table];
+    const json = new TableRows();
+    const rows = db
+      .prepare(`SELECT ${COVERED[table].columns.join(', ')} FROM ${table}`)
+      .raw()
+      .iterate() as Iterable<RowValues>;
+    for (const values of rows) json.set(rowKey(table, values), jsonRowHash(values));
+    return stored.startsWith(BUCKETED_JSON)
+      ? stored === json.digest(BUCKETED_JSON)
+      : stored === json.unbucketedDigest();
   }
 
-  /** Whether a stored digest is of the form before the buckets. */
-  static unbucketed(stored: string): boolean {
-    return !stored.startsWith(BUCKETED);
+  /** Whether a stored digest is of a form before the current one. */
+  static olderForm(stored: string): boolean {
+    return !stored.startsWith(CURRENT);
   }
 
   all(): Readonly<Record<CoveredTable, string>> {
