@@ -106,7 +106,18 @@ export function rowText(values: RowValues): string {
   return text;
 }
 
-const rowHash = (values: RowValues): string => sha256(rowText(values));
+/** Rows whose text is at most this long stand in their bucket's line as themselves, unhashed. */
+const INLINE_ROW = 64;
+
+/**
+ * What a row's line in its bucket holds (after its key): a short row's text itself, with its
+ * length ('t'), a longer one's hash ('h'). The bucket's digest hashes its lines in any case, so a
+ * meter's row costs no hash of its own.
+ */
+const rowLine = (values: RowValues): string => {
+  const text = rowText(values);
+  return text.length <= INLINE_ROW ? `t${text.length}:${text}` : `h${sha256(text)}`;
+};
 const jsonRowHash = (values: RowValues): string => sha256(JSON.stringify(values));
 
 /** The bucket of a key: FNV-1a over its code units. */
@@ -128,16 +139,16 @@ function place(order: readonly string[], key: string): number {
   return lo;
 }
 
-/** Some of a table's rows: each key's line (`key\trow hash\n`) and the keys in order. */
+/** Some of a table's rows: each key's line (`key\t` what stands for its row `\n`: rowLine, or the row's hash in the forms before) and the keys in order. */
 class Bucket {
   readonly lines = new Map<string, string>();
   readonly order: string[] = [];
   /** The digest of its lines in key order; null once a row changed since. */
   private cached: string | null = null;
 
-  set(key: string, hash: string): void {
+  set(key: string, row: string): void {
     if (!this.lines.has(key)) this.order.splice(place(this.order, key), 0, key);
-    this.lines.set(key, `${key}\t${hash}\n`);
+    this.lines.set(key, `${key}\t${row}\n`);
     this.cached = null;
   }
 
@@ -170,11 +181,11 @@ class TableRows {
     return this.buckets[bucketOf(key)]!;
   }
 
-  set(key: string, hash: string): void {
-    this.of(key).set(key, hash);
+  set(key: string, row: string): void {
+    this.of(key).set(key, row);
   }
 
-  /** The row's hash, or undefined when the table has no row of that key. */
+  /** What stands for the row in its line (rowLine), or undefined when the table has no row of that key. */
   get(key: string): string | undefined {
     const line = this.of(key).lines.get(key);
     return line === undefined ? undefined : line.slice(key.length + 1, -1);
@@ -254,7 +265,7 @@ export class TableDigests {
         .raw()
         .iterate() as Iterable<RowValues>;
       const table = d.rows.get(t)!;
-      for (const values of rows) table.set(rowKey(t, values), rowHash(values));
+      for (const values of rows) table.set(rowKey(t, values), rowLine(values));
       d.digests[t] = table.digest();
     }
     return d;
@@ -296,7 +307,7 @@ export class TableDigests {
   put(table: CoveredTable, values: RowValues): void {
     const key = rowKey(table, values);
     this.remember(table, key);
-    this.rows.get(table)!.set(key, rowHash(values));
+    this.rows.get(table)!.set(key, rowLine(values));
     this.changed.add(table);
   }
 
@@ -305,7 +316,7 @@ export class TableDigests {
    * process since is not, though the next commit's digest would not cover it either.
    */
   holds(table: CoveredTable, values: RowValues): boolean {
-    return this.rows.get(table)!.get(rowKey(table, values)) === rowHash(values);
+    return this.rows.get(table)!.get(rowKey(table, values)) === rowLine(values);
   }
 
   remove(table: CoveredTable, key: RowValues): void {
