@@ -161,18 +161,22 @@ describe('pruning the recall from the digests (removeUpTo)', () => {
     return d;
   };
   const game = (n: number) => [n, 'jacks-or-better', 25, n, n + 1, 25, 0, 0, '{}', '{}'] as const;
-  /** The recall's digest with just these games in it. */
-  const digestOf = (games: number[]): string => {
+  /** The digests with these games in the recall. */
+  const holding = (games: number[]): TableDigests => {
     const d = empty();
     for (const n of games) d.put('recall', game(n));
+    return d;
+  };
+  /** The recall's digest with just these games in it. */
+  const digestOf = (games: number[]): string => {
+    const d = holding(games);
     d.settle();
     return d.digest('recall');
   };
   const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
   it('removes every game up to the one named, one game a commit or many at once', () => {
-    const d = empty();
-    for (const n of range(1, 10)) d.put('recall', game(n));
+    const d = holding(range(1, 10));
     d.removeUpTo('recall', 3);
     d.put('recall', game(11));
     d.removeUpTo('recall', 4);
@@ -183,8 +187,7 @@ describe('pruning the recall from the digests (removeUpTo)', () => {
   });
 
   it('a commit that fails puts back what it pruned, and the next prune takes it again', () => {
-    const d = empty();
-    for (const n of range(1, 10)) d.put('recall', game(n));
+    const d = holding(range(1, 10));
     d.removeUpTo('recall', 2);
     d.begin();
     d.removeUpTo('recall', 3);
@@ -196,8 +199,7 @@ describe('pruning the recall from the digests (removeUpTo)', () => {
   });
 
   it('game numbers that went back below the ones pruned are still pruned', () => {
-    const d = empty();
-    for (const n of range(50, 60)) d.put('recall', game(n));
+    const d = holding(range(50, 60));
     d.removeUpTo('recall', 55);
     for (const n of range(1, 3)) d.put('recall', game(n));
     d.removeUpTo('recall', 2);

@@ -17,7 +17,7 @@ export interface DiskSync {
   fdatasyncSync(fd: number): void;
 }
 
-export const FILE_SYSTEM_SYNC: DiskSync = { fdatasync, fdatasyncSync };
+const FILE_SYSTEM_SYNC: DiskSync = { fdatasync, fdatasyncSync };
 
 export class WalSync {
   private state: 'idle' | 'running' | 'again' = 'idle';
