@@ -20,7 +20,7 @@
 import { existsSync } from 'node:fs';
 import { logEntry, paysOutOrShowsIt, type CabinetEffect, type CabinetState, type VoucherRecord } from '../cabinet';
 import { migrate, openDatabase, StoreError } from './database';
-import { checkpointMac, commitMac, type Anchor, type CommitRow } from './keyed-chain';
+import { checkpointMac, commitMac, IN_GROUP, type Anchor, type CommitRow } from './keyed-chain';
 import { createMachineKey, readMachineKey, shortFingerprint, type MachineKey } from './machine-key';
 import { mirrorSyncs, movesMoney } from './commit-kinds';
 import type { Mirror, MirrorRecord } from './mirror';
@@ -39,7 +39,7 @@ import {
 } from './records-open';
 import { RecordsReader, refusedIn, voucherRecord } from './records-reader';
 import { checkTables, type RecordsCheck } from './records-walk';
-import { ANCHOR_SCHEMA, KEYED_SCHEMA, SCHEMA_VERSION } from './schema';
+import { ANCHOR_SCHEMA, GROUP_SCHEMA, KEYED_SCHEMA, SCHEMA_VERSION } from './schema';
 import { isEmptyWrite, SasTables, type QueuedException, type SasWrites, type StoredValidation } from './sas-tables';
 import type { TableDigests } from './table-digests';
 import { TableWriters } from './table-writers';
@@ -84,6 +84,8 @@ export class Journal {
   private readonly digests: TableDigests;
   private readonly writers: TableWriters;
   private head: CommitRow;
+  /** The MAC of the commit before the head: a group's last commit is signed again at its end. */
+  private headPrevMac: string;
   private readonly mirror: Mirror;
   private readonly mirrorRecords: MirrorRecords;
   private readonly wal: WalSync;
@@ -137,6 +139,7 @@ export class Journal {
     this.numbers = new VoucherNumbers(start.key, numberingOf(start.db));
     this.digests = start.digests;
     this.head = start.head;
+    this.headPrevMac = '';
     this.mirror = start.mirror;
     this.counter = start.counter;
     this.checkpointAnchor = start.anchor;
@@ -238,6 +241,8 @@ export class Journal {
           ? 'INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac, anchor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
           : 'INSERT INTO commits (seq, at, events_to, events_head, settings_to, settings_head, tables, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
+      // A group's last commit, signed again at the group's end with the tables' digests.
+      finishCommit: db.prepare('UPDATE commits SET tables = ?, mac = ? WHERE seq = ?'),
       insertCheckpoint: db.prepare('INSERT INTO checkpoints (kind, commit_seq, at, mac) VALUES (?, ?, ?, ?)'),
     };
   }
@@ -396,7 +401,7 @@ export class Journal {
     if (!batched) this.flush();
     const key = this.key;
     const w = this.writers;
-    const before = { head: this.head, writers: w.snapshot() };
+    const before = { head: this.head, prevMac: this.headPrevMac, writers: w.snapshot() };
     const rowsBefore = w.ends.events_to;
     const notes = this.counter.notes;
     let signed: CommitRow;
@@ -408,6 +413,9 @@ export class Journal {
     // more than a small commit's rows).
     this.waitForDisk(!deferred);
     this.digests.begin();
+    // A build from before GROUP_SCHEMA (as the migration tests make one) signs every commit's tables.
+    const grouped = batched && SCHEMA_VERSION >= GROUP_SCHEMA;
+    w.grouped = grouped;
     // A batch's commits are one SQLite transaction, the group's (each commit a savepoint in it):
     // its pages are written to the WAL once, at the group's COMMIT (seal, flush).
     if (batched && !this.db.inTransaction) this.db.exec('BEGIN');
@@ -421,14 +429,13 @@ export class Journal {
         // The first commit after the mirror first held a record says so: from then on a missing
         // mirror means a removed one.
         if (w.identity.mirrored === 0 && this.mirrorWritten) w.writeIdentity({ ...w.identity, mirrored: 1 });
-        for (const t of this.digests.settle()) {
-          this.stmt.upsertDigest.run(t, this.digests.digest(t));
-        }
+        // Only a group's last commit signs the tables (keyed-chain.ts), at the group's end.
+        if (!grouped) this.writeDigests();
         const fields = {
           seq: this.head.seq + 1,
           at: Date.now(),
           ...w.ends,
-          tables: this.digests.combined(),
+          tables: grouped ? IN_GROUP : this.digests.combined(),
           anchor: plan.value,
         };
         signed = { ...fields, mac: commitMac(key.bytes, this.head.mac, fields) };
@@ -447,14 +454,21 @@ export class Journal {
       });
     } catch (e) {
       this.head = before.head;
+      this.headPrevMac = before.prevMac;
       w.restore(before.writers);
       this.digests.rollback();
       // The tables must be as the last commit signed them: a row another process wrote (and
       // then made this commit fail by holding the database's lock) is found as a start finds it.
-      const tables = checkTables(this.db, this.head);
-      if (tables.problem) this.reader.breakSeen(tables.problem);
+      // Within a group the journal holds that lock, and the tables wait for the group's end.
+      if (this.head.tables !== IN_GROUP) {
+        const tables = checkTables(this.db, this.head);
+        if (tables.problem) this.reader.breakSeen(tables.problem);
+      }
       throw e;
+    } finally {
+      w.grouped = false;
     }
+    this.headPrevMac = this.head.mac;
     this.head = signed!;
     // The counter advances only past a commit on the disk: a deferred one that asks for an
     // advance (a note of the anchor's logged with a hold, the binding of the records) is synced
@@ -581,14 +595,37 @@ export class Journal {
    */
   private commitGroup(): void {
     if (this.commitFailure !== null) throw new StoreError(this.commitFailure);
-    if (!this.db.inTransaction) return;
+    const unsigned = this.head.tables === IN_GROUP;
+    if (!this.db.inTransaction && !unsigned) return;
     try {
+      // SQLite rolls a transaction back by itself on some errors (a full disk): the group is gone.
+      if (!this.db.inTransaction) throw new Error('its transaction was rolled back');
+      if (unsigned) this.finishGroup();
       this.db.exec('COMMIT');
     } catch (e) {
       this.commitFailure = `a group of commits could not be committed (${(e as Error).message}): the cabinet starts again from what the database holds`;
       this.stopped(this.commitFailure);
       throw new StoreError(this.commitFailure);
     }
+  }
+
+  /**
+   * The group's end, in its transaction: its state and meter rows as its last commit left them,
+   * the tables' digests, and that commit signed again with them in place of IN_GROUP.
+   */
+  private finishGroup(): void {
+    this.writers.writeGroup();
+    this.writeDigests();
+    const fields = { ...this.head, tables: this.digests.combined() };
+    const signed = { ...fields, mac: commitMac(this.key.bytes, this.headPrevMac, fields) };
+    this.stmt.finishCommit.run(signed.tables, signed.mac, signed.seq);
+    this.head = signed;
+    this.checkpointIfDue();
+  }
+
+  /** The digests of the tables changed since they were last written. */
+  private writeDigests(): void {
+    for (const t of this.digests.settle()) this.stmt.upsertDigest.run(t, this.digests.digest(t));
   }
 
   /** The open group committed, then the WAL synced where it stands. */
@@ -652,7 +689,8 @@ export class Journal {
    * whole, vouched for by a new one: the next start walks no further back than that.
    */
   private checkpointIfDue(): void {
-    if (this.sinceCheckpoint < CHECKPOINT_EVERY || this.reader.recordsBroken) return;
+    // A group's last commit is signed again at its end: a checkpoint waits for it (finishGroup).
+    if (this.sinceCheckpoint < CHECKPOINT_EVERY || this.reader.recordsBroken || this.head.tables === IN_GROUP) return;
     this.sinceCheckpoint = 0;
     if (!this.reader.walkSince(this.checkpointAnchor).ok) return;
     const head = this.head;

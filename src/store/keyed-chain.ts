@@ -9,6 +9,11 @@
 // A commit made since the records' anchor (schema 8, records-anchor.ts) also signs the TPM
 // counter's value it was made at; one made before has none, and signs what it always did.
 //
+// A group of commits (group commit, journal.ts) is one SQLite transaction: only the tables as its
+// last commit leaves them ever reach the disk, so only that commit signs their digests; the ones
+// before it in the group sign IN_GROUP instead of a digest no one could ever check. A chain whose
+// last commit says IN_GROUP lost the end of its group, and is refused (records-walk.ts).
+//
 // Checkpoints (keyed too) say "the chain up to commit N was walked and found whole", so a start
 // walks only from the latest one: its time stays flat as the log grows.
 
@@ -31,6 +36,9 @@ export interface CommitRow {
 
 /** A settings_log row as its column values: seq, at, key, old_value, new_value, source. */
 export type SettingsLogRow = readonly [number, number, string, string | null, string, string];
+
+/** What a commit signs for the tables when a later commit of its group signs them. */
+export const IN_GROUP = 'in-group';
 
 /** What the commit before the first one "was": nothing logged, nothing signed. */
 export const BEFORE_FIRST: CommitRow = {

@@ -9,6 +9,7 @@ import {
   BEFORE_FIRST,
   checkpointMac,
   CommitWalker,
+  IN_GROUP,
   type Anchor,
   type CheckpointKind,
   type CheckpointRow,
@@ -185,6 +186,11 @@ function tails(db: Database.Database, last: CommitRow): CommitProblem | null {
  */
 export function checkTables(db: Database.Database, head: CommitRow): { digests: TableDigests; problem: string | null } {
   const digests = TableDigests.read(db);
+  if (head.tables === IN_GROUP)
+    return {
+      digests,
+      problem: `commit ${head.seq} is not the last of its group, and the commits after it are missing: the records were cut short`,
+    };
   const stored = Object.fromEntries(
     (db.prepare('SELECT name, digest FROM table_digests').all() as { name: string; digest: string }[]).map((r) => [
       r.name,

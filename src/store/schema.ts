@@ -189,7 +189,26 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 8,
     sql: `ALTER TABLE commits ADD COLUMN anchor INTEGER CHECK (anchor IS NULL OR anchor >= 0);`,
   },
+  {
+    // Group commit signs the tables once, at the group's end (keyed-chain.ts, IN_GROUP): the
+    // group's last commit, written with 'in-group' for its tables, gets its digests and its MAC
+    // then, in the same transaction. Nothing else of a commit ever changes, and no signed one does.
+    version: 9,
+    sql: `
+      DROP TRIGGER commits_no_update;
+      CREATE TRIGGER commits_no_update BEFORE UPDATE ON commits
+        WHEN OLD.tables IS NOT 'in-group' OR NEW.tables IS 'in-group'
+          OR NEW.seq IS NOT OLD.seq OR NEW.at IS NOT OLD.at
+          OR NEW.events_to IS NOT OLD.events_to OR NEW.events_head IS NOT OLD.events_head
+          OR NEW.settings_to IS NOT OLD.settings_to OR NEW.settings_head IS NOT OLD.settings_head
+          OR NEW.anchor IS NOT OLD.anchor
+        BEGIN SELECT RAISE(ABORT, 'the commit chain is append only'); END;
+    `,
+  },
 ];
+
+/** The first schema whose groups of commits sign the tables once, at the group's end. */
+export const GROUP_SCHEMA = 9;
 
 /** The first schema whose commits sign the TPM counter's value (a build before it writes none). */
 export const ANCHOR_SCHEMA = 8;

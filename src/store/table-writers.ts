@@ -4,6 +4,11 @@
 // writers together know where the two append-only logs end, which the commit row then signs
 // (journal.ts). They run inside the journal's transaction; a commit that fails puts their ends
 // back (snapshot, restore).
+//
+// In a group of commits (`grouped`: group commit, journal.ts) the state row and the meter rows
+// are written once, at the group's end (writeGroup): the group is one SQLite transaction, so only
+// their last values ever reach the disk, and a game's ten commits would otherwise write the same
+// 2 KB row and the same meters ten times over.
 
 import type Database from 'better-sqlite3';
 import type {
@@ -92,11 +97,34 @@ function prepareVouchers(db: Database.Database) {
   };
 }
 
+type MeterScope = 'lifetime' | 'period';
+
+/** A meter row a group writes at its end; a null value: the row goes. */
+interface PendingMeter {
+  scope: MeterScope;
+  name: string;
+  value: number | null;
+}
+
+/** What a failed commit puts back (restore). */
+export interface WritersSnapshot {
+  ends: LogEnds;
+  identity: Identity;
+  pendingState: { from: number; state: CabinetState; at: number } | null;
+  pendingMeters: Map<string, PendingMeter> | null;
+}
+
 export class TableWriters {
   private statementsOnce: ReturnType<typeof prepare> | null = null;
   /** Prepared when the first voucher is written, like the SAS tables' (a table of schema 6). */
   private voucherStatementsOnce: ReturnType<typeof prepareVouchers> | null = null;
   private logEnds: LogEnds;
+  /** The commits being written belong to a group: their state and meter rows wait for its end. */
+  grouped = false;
+  /** The group's state row to write at its end, and the version the database must be at then. */
+  private pendingState: { from: number; state: CabinetState; at: number } | null = null;
+  /** The group's meter rows to write at its end, by scope and name. */
+  private pendingMeters = new Map<string, PendingMeter>();
 
   constructor(
     private readonly db: Database.Database,
@@ -128,13 +156,34 @@ export class TableWriters {
   }
 
   /** What restore() puts back when the commit they wrote in fails. */
-  snapshot(): { ends: LogEnds; identity: Identity } {
-    return { ends: logEndsOf(this.logEnds), identity: this.identityRow };
+  snapshot(): WritersSnapshot {
+    return {
+      ends: logEndsOf(this.logEnds),
+      identity: this.identityRow,
+      pendingState: this.pendingState,
+      pendingMeters: this.pendingMeters.size > 0 ? new Map(this.pendingMeters) : null,
+    };
   }
 
-  restore(s: { ends: LogEnds; identity: Identity }): void {
+  restore(s: WritersSnapshot): void {
     this.logEnds = logEndsOf(s.ends);
     this.identityRow = s.identity;
+    this.pendingState = s.pendingState;
+    this.pendingMeters = s.pendingMeters ?? new Map();
+  }
+
+  /** The group's state and meter rows, as its last commit left them (the group's end). */
+  writeGroup(): void {
+    const p = this.pendingState;
+    if (p) {
+      const json = stateJson(p.state);
+      if (this.stmt.updateState.run(p.state.version, json, p.at, p.from).changes !== 1)
+        throw new StoreError(`a group of commits ending at version ${p.state.version} found the database not at version ${p.from}`);
+      this.digests.put('cabinet_state', [1, p.state.version, json, p.at]);
+      this.pendingState = null;
+    }
+    for (const { scope, name, value } of this.pendingMeters.values()) this.meterRow(scope, name, value);
+    this.pendingMeters.clear();
   }
 
   /** The first state of a new database. */
@@ -146,6 +195,12 @@ export class TableWriters {
 
   /** False when the database is not at `prev`'s version (nothing written then). */
   updateState(prev: CabinetState, next: CabinetState, at: number): boolean {
+    if (this.grouped) {
+      const p = this.pendingState;
+      if (p && p.state.version !== prev.version) return false;
+      this.pendingState = { from: p?.from ?? prev.version, state: next, at };
+      return true;
+    }
     const json = stateJson(next);
     if (this.stmt.updateState.run(next.version, json, at, prev.version).changes !== 1) return false;
     this.digests.put('cabinet_state', [1, next.version, json, at]);
@@ -189,18 +244,32 @@ export class TableWriters {
       for (const name in after) {
         const value = after[name]!;
         if (before[name] === value) continue;
-        this.stmt.upsertMeter.run(scope, name, value);
-        this.digests.put('meters', [scope, name, value]);
+        this.meter(scope, name, value);
         if (scope === 'lifetime') lifetime = true;
       }
       for (const name in before) {
         if (name in after) continue;
-        this.stmt.deleteMeter.run(scope, name);
-        this.digests.remove('meters', [scope, name]);
+        this.meter(scope, name, null);
         if (scope === 'lifetime') lifetime = true;
       }
     }
     return lifetime;
+  }
+
+  /** A meter row written (null: removed), at once or at the group's end. */
+  private meter(scope: MeterScope, name: string, value: number | null): void {
+    if (this.grouped) this.pendingMeters.set(`${scope}\t${name}`, { scope, name, value });
+    else this.meterRow(scope, name, value);
+  }
+
+  private meterRow(scope: MeterScope, name: string, value: number | null): void {
+    if (value === null) {
+      this.stmt.deleteMeter.run(scope, name);
+      this.digests.remove('meters', [scope, name]);
+    } else {
+      this.stmt.upsertMeter.run(scope, name, value);
+      this.digests.put('meters', [scope, name, value]);
+    }
   }
 
   writeSettings(prev: CabinetSettings | undefined, next: CabinetSettings, source: string, at: number): void {
