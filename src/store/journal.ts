@@ -10,7 +10,8 @@
 // synced on libuv's threads straight after (wal-sync.ts), and the next synced commit takes it along in any
 // case. Between beginBatch() and the end of the batch (group commit), a commit that lets nothing
 // leave waits for no sync either: the batch's commits are one group, one SQLite transaction (each
-// commit a savepoint in it, and still a commit row of its own), committed and synced once (at once by
+// commit a savepoint in it, and still a commit row of its own; the state and meter rows, and the
+// tables' digests, written and signed once, at the group's end), committed and synced once (at once by
 // endBatch, on libuv's threads by endBatchSoon), and only then do the counter's one advance for
 // the group and the mirror follow; the runner holds what the group does until then
 // (durableSeq). A commit that lets money leave is never left to a group (flush first). What the running cabinet checks when it opens the database is records-open.ts's; the

@@ -178,7 +178,9 @@ export class TableWriters {
     if (p) {
       const json = stateJson(p.state);
       if (this.stmt.updateState.run(p.state.version, json, p.at, p.from).changes !== 1)
-        throw new StoreError(`a group of commits ending at version ${p.state.version} found the database not at version ${p.from}`);
+        throw new StoreError(
+          `a group of commits ending at version ${p.state.version} found the database not at version ${p.from}`,
+        );
       this.digests.put('cabinet_state', [1, p.state.version, json, p.at]);
       this.pendingState = null;
     }
