@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CabinetState } from '../cabinet';
 import { IN_GROUP } from './keyed-chain';
 import { readMachineKey } from './machine-key';
 import { RecordsReader } from './records-reader';
@@ -32,6 +33,25 @@ async function twoGamesInOneGroup(b: Bench): Promise<{ from: number; to: number 
   }
   await ended(b);
   return { from, to: b.store.headSeq };
+}
+
+/** A database whose last group held two games, closed; `to` its last commit. */
+async function closedAfterTwoGames(): Promise<{ path: string; to: number }> {
+  const path = dataPath(dir);
+  const b = new Bench(path);
+  b.insert(1000);
+  const { to } = await twoGamesInOneGroup(b);
+  b.store.close();
+  return { path, to };
+}
+
+/** Closed and opened again as a start opens it: the records verify, and `state` is what loads. */
+function startsAgainWith(b: Bench, state: CabinetState): Bench {
+  b.store.close();
+  const again = new Bench(b.path);
+  expect(again.store.records.ok).toBe(true);
+  expect(again.rig.state).toEqual(state);
+  return again;
 }
 
 interface Row {
@@ -66,11 +86,7 @@ describe('group commit signs the tables at the group end', () => {
     );
     expect(lifetime).toEqual(b.rig.state.meters.lifetime);
     db.close();
-    b.store.close();
-    const again = new Bench(path);
-    expect(again.store.records.ok).toBe(true);
-    expect(again.rig.state).toEqual(b.rig.state);
-    again.store.close();
+    startsAgainWith(b, b.rig.state).store.close();
   });
 
   it('a commit that fails within a group puts back the rows it left for the group end: the group ends whole, as its last good commit left it', async () => {
@@ -93,25 +109,14 @@ describe('group commit signs the tables at the group end', () => {
     b.store.db.exec('DELETE FROM temp.fail');
     // The group ends at the deal: the meters written are the deal's, not the failed draw's.
     await ended(b);
-    b.store.close();
-    const again = new Bench(path);
-    expect(again.store.records.ok).toBe(true);
-    expect(again.rig.state).toEqual(dealt);
+    const again = startsAgainWith(b, dealt);
     again.wish({ type: 'draw' });
     expect(again.rig.state.meters.lifetime).not.toEqual(dealt.meters.lifetime);
-    again.store.close();
-    const third = new Bench(path);
-    expect(third.store.records.ok).toBe(true);
-    expect(third.rig.state).toEqual(again.rig.state);
-    third.store.close();
+    startsAgainWith(again, again.rig.state).store.close();
   });
 
   it('records cut short inside a group (its last commits removed by someone who dropped the triggers) are refused, naming the cut', async () => {
-    const path = dataPath(dir);
-    const b = new Bench(path);
-    b.insert(1000);
-    const { to } = await twoGamesInOneGroup(b);
-    b.store.close();
+    const { path, to } = await closedAfterTwoGames();
     const db = new Database(path);
     const kept = db
       .prepare('SELECT events_to FROM commits WHERE seq = ?')
@@ -133,11 +138,7 @@ describe('group commit signs the tables at the group end', () => {
   });
 
   it('the trigger lets only an unsigned group commit get its digests and MAC, nothing else of any commit', async () => {
-    const path = dataPath(dir);
-    const b = new Bench(path);
-    b.insert(1000);
-    const { to } = await twoGamesInOneGroup(b);
-    b.store.close();
+    const { path, to } = await closedAfterTwoGames();
     const db = new Database(path);
     const update = (sql: string, seq: number) => () => db.prepare(sql).run(seq);
     // A signed commit: nothing of it changes.
