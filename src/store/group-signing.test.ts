@@ -115,6 +115,77 @@ describe('group commit signs the tables at the group end', () => {
     startsAgainWith(again, again.rig.state).store.close();
   });
 
+  it('a commit that SQLite rolls back with its whole group (a full disk) stops the journal: nothing of the group reaches the disk, and nothing is chained on what it lost', () => {
+    const path = dataPath(dir);
+    const stops: string[] = [];
+    const b = new Bench(path, {}, { failed: (problem) => stops.push(problem) });
+    b.insert(1000);
+    const before = b.rig.state;
+    const onDisk = b.store.headSeq;
+    // The test's full disk: while its table holds a row, a recall row rolls the whole
+    // transaction back, as SQLITE_FULL may.
+    b.store.db.exec(`
+      CREATE TEMP TABLE fail (on_ INTEGER);
+      CREATE TEMP TRIGGER fail_recall BEFORE INSERT ON main.recall WHEN (SELECT count(*) FROM temp.fail) > 0
+        BEGIN SELECT RAISE(ROLLBACK, 'database or disk is full (the test)'); END;
+    `);
+    b.store.beginBatch();
+    b.wish({ type: 'deal', bet: 1 });
+    b.store.db.exec('INSERT INTO temp.fail VALUES (1)');
+    expect(() => b.wish({ type: 'draw' })).toThrow(
+      /a group of commits could not be committed \(database or disk is full/,
+    );
+    expect(b.store.db.inTransaction).toBe(false);
+    b.store.db.exec('DELETE FROM temp.fail');
+    // The runner goes on in the same batch: the journal takes nothing more.
+    expect(() => b.wish({ type: 'draw' })).toThrow(/a group of commits could not be committed/);
+    expect(() => b.store.endBatch()).toThrow(/a group of commits could not be committed/);
+    expect(stops).toHaveLength(1);
+    b.store.close();
+    const db = new Database(path, { readonly: true });
+    expect(db.prepare('SELECT max(seq) FROM commits').pluck().get()).toBe(onDisk);
+    db.close();
+    startsAgainWith(b, before).store.close();
+  });
+
+  it("a walk in slices paused on an open group's last commit goes on when the group's end signs that commit again", async () => {
+    const b = new Bench(dataPath(dir));
+    b.insert(1000);
+    b.store.beginBatch();
+    b.wish({ type: 'deal', bet: 1 });
+    const head = b.store.headSeq;
+    // A slice of exactly `head` commits ends on the open group's last commit (IN_GROUP), and the
+    // walk gives the loop back there, as one of 250 does when a slice happens to end on the head.
+    const walk = b.store.reader.walkRecordsInBackground(head);
+    // Meanwhile the group ends (that commit signed again) and a commit is chained on it.
+    b.store.endBatch();
+    b.wish({ type: 'draw' });
+    const walked = await walk;
+    expect(walked.ok ? walked.commits : walked.problem).toBe(head + 1);
+    expect(b.store.reader.recordsBroken).toBeNull();
+    b.store.close();
+  });
+
+  it('a walk paused on that commit finds it changed in any other way (the trigger lets an in-group row take other tables and a MAC, once)', async () => {
+    const stops: string[] = [];
+    const b = new Bench(dataPath(dir), {}, { failed: (problem) => stops.push(problem) });
+    b.insert(1000);
+    b.store.beginBatch();
+    b.wish({ type: 'deal', bet: 1 });
+    const head = b.store.headSeq;
+    const walk = b.store.reader.walkRecordsInBackground(head);
+    b.store.db.prepare("UPDATE commits SET tables = 'made up', mac = 'made up' WHERE seq = ?").run(head);
+    const walked = await walk;
+    expect(walked.ok ? walked.commits : walked.problem).toBe(
+      `commit ${head} changed while the walk was paused on it, not as its group's end signs it`,
+    );
+    expect(b.store.reader.recordsBroken).toMatch(/changed while the walk was paused on it/);
+    // And the group's end cannot sign it any more: the cabinet stops.
+    expect(() => b.store.endBatch()).toThrow(/could not be committed \(the commit chain is append only\)/);
+    expect(stops).toHaveLength(1);
+    b.store.close();
+  });
+
   it('records cut short inside a group (its last commits removed by someone who dropped the triggers) are refused, naming the cut', async () => {
     const { path, to } = await closedAfterTwoGames();
     const db = new Database(path);

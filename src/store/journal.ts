@@ -419,7 +419,8 @@ export class Journal {
     w.grouped = grouped;
     // A batch's commits are one SQLite transaction, the group's (each commit a savepoint in it):
     // its pages are written to the WAL once, at the group's COMMIT (seal, flush).
-    if (batched && !this.db.inTransaction) this.db.exec('BEGIN');
+    const groupOpen = this.db.inTransaction;
+    if (batched && !groupOpen) this.db.exec('BEGIN');
     try {
       this.stmt.transaction(() => {
         const moves = work();
@@ -458,6 +459,10 @@ export class Journal {
       this.headPrevMac = before.prevMac;
       w.restore(before.writers);
       this.digests.rollback();
+      // SQLite rolls the whole transaction back by itself on some errors (a full disk): the
+      // group's commits before this one are gone with it, and the journal's view of them with
+      // nothing under it. It takes no more commits, as when a group's COMMIT fails.
+      if (groupOpen && !this.db.inTransaction) this.groupLost(e);
       // The tables must be as the last commit signed them: a row another process wrote (and
       // then made this commit fail by holding the database's lock) is found as a start finds it.
       // Within a group the journal holds that lock, and the tables wait for the group's end.
@@ -604,10 +609,15 @@ export class Journal {
       if (unsigned) this.finishGroup();
       this.db.exec('COMMIT');
     } catch (e) {
-      this.commitFailure = `a group of commits could not be committed (${(e as Error).message}): the cabinet starts again from what the database holds`;
-      this.stopped(this.commitFailure);
-      throw new StoreError(this.commitFailure);
+      this.groupLost(e);
     }
+  }
+
+  /** The open group cannot reach the database: the cabinet stops, to start from what it holds. */
+  private groupLost(e: unknown): never {
+    this.commitFailure = `a group of commits could not be committed (${(e as Error).message}): the cabinet starts again from what the database holds`;
+    this.stopped(this.commitFailure);
+    throw new StoreError(this.commitFailure);
   }
 
   /**

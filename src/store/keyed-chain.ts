@@ -115,6 +115,8 @@ export type CommitProblem = { commit: number; eventSeq: number; problem: string 
  */
 export class CommitWalker {
   private base: CommitRow;
+  /** The MAC the base was chained on ('' for the one the walk starts from, which it did not check). */
+  private baseChainedOn = '';
   private events: ChainWalker;
   private settingsHead: string;
   private settingsNext: number;
@@ -180,7 +182,29 @@ export class CommitWalker {
       return at("its MAC does not verify under this machine's key (edited, forged, or another machine's)");
     if (this.anchor && c.seq === this.anchor.seq && c.mac !== this.anchor.mac)
       return at(`it is not the commit ${this.anchor.by} vouches for`);
+    this.baseChainedOn = b.mac;
     this.base = c;
+    return null;
+  }
+
+  /**
+   * The walk goes on after a pause from `now`, its last commit read again. That commit may have
+   * been its group's last, signed IN_GROUP while the group was open, and signed again with the
+   * tables' digests at the group's end (the one change a commit row takes); the commits after it
+   * chain on the new MAC. The new row must be the old one but for its tables, signed anew.
+   */
+  resume(now: CommitRow | undefined): CommitProblem | null {
+    const b = this.base;
+    if (now !== undefined && now.mac === b.mac && now.tables === b.tables) return null;
+    const problem = `commit ${b.seq} changed while the walk was paused on it`;
+    if (now === undefined) return { commit: b.seq, eventSeq: b.events_to + 1, problem: `${problem} (it is gone)` };
+    const sameButTables =
+      this.baseChainedOn !== '' &&
+      b.tables === IN_GROUP &&
+      commitMac(this.key, this.baseChainedOn, { ...now, tables: IN_GROUP }) === b.mac;
+    if (!sameButTables || commitMac(this.key, this.baseChainedOn, now) !== now.mac)
+      return { commit: b.seq, eventSeq: b.events_to + 1, problem: `${problem}, not as its group's end signs it` };
+    this.base = now;
     return null;
   }
 }

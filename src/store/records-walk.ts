@@ -125,6 +125,9 @@ export function* walkSlices(
     }
     if (slice.length < commitsPerSlice) break;
     yield;
+    // Meanwhile the commit it stopped on may have been signed again at its group's end.
+    const resumed = walker.resume(commitAt(db, walker.last.seq));
+    if (resumed) return broken(resumed, walker.rows, walked);
   }
   if (anchor && walker.last.seq < anchor.seq) {
     return {
