@@ -54,6 +54,19 @@ function startsAgainWith(b: Bench, state: CabinetState): Bench {
   return again;
 }
 
+/**
+ * The test's own switch: once turned on, SQLite refuses any new recall row, aborting the
+ * statement or (`ROLLBACK`, as a full disk may) rolling the whole transaction back.
+ */
+function recallRowsRefused(b: Bench, raise: 'ABORT' | 'ROLLBACK', message: string): (on: boolean) => void {
+  b.store.db.exec(`
+    CREATE TEMP TABLE fail (on_ INTEGER);
+    CREATE TEMP TRIGGER fail_recall BEFORE INSERT ON main.recall WHEN (SELECT count(*) FROM temp.fail) > 0
+      BEGIN SELECT RAISE(${raise}, '${message}'); END;
+  `);
+  return (on) => b.store.db.exec(on ? 'INSERT INTO temp.fail VALUES (1)' : 'DELETE FROM temp.fail');
+}
+
 interface Row {
   seq: number;
   tables: string;
@@ -93,20 +106,15 @@ describe('group commit signs the tables at the group end', () => {
     const path = dataPath(dir);
     const b = new Bench(path);
     b.insert(1000);
-    // The test's own switch: while its table holds a row, SQLite refuses any new recall row.
-    b.store.db.exec(`
-      CREATE TEMP TABLE fail (on_ INTEGER);
-      CREATE TEMP TRIGGER fail_recall BEFORE INSERT ON main.recall WHEN (SELECT count(*) FROM temp.fail) > 0
-        BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;
-    `);
+    const refuse = recallRowsRefused(b, 'ABORT', 'refused by the test');
     b.store.beginBatch();
     b.wish({ type: 'deal', bet: 1 });
     const dealt = b.rig.state;
-    b.store.db.exec('INSERT INTO temp.fail VALUES (1)');
+    refuse(true);
     // The draw ends the game: its meters are left for the group's end, then its recall row fails.
     expect(() => b.wish({ type: 'draw' })).toThrow(/refused by the test/);
     expect(b.rig.state).toBe(dealt);
-    b.store.db.exec('DELETE FROM temp.fail');
+    refuse(false);
     // The group ends at the deal: the meters written are the deal's, not the failed draw's.
     await ended(b);
     const again = startsAgainWith(b, dealt);
@@ -122,21 +130,15 @@ describe('group commit signs the tables at the group end', () => {
     b.insert(1000);
     const before = b.rig.state;
     const onDisk = b.store.headSeq;
-    // The test's full disk: while its table holds a row, a recall row rolls the whole
-    // transaction back, as SQLITE_FULL may.
-    b.store.db.exec(`
-      CREATE TEMP TABLE fail (on_ INTEGER);
-      CREATE TEMP TRIGGER fail_recall BEFORE INSERT ON main.recall WHEN (SELECT count(*) FROM temp.fail) > 0
-        BEGIN SELECT RAISE(ROLLBACK, 'database or disk is full (the test)'); END;
-    `);
+    const refuse = recallRowsRefused(b, 'ROLLBACK', 'database or disk is full (the test)');
     b.store.beginBatch();
     b.wish({ type: 'deal', bet: 1 });
-    b.store.db.exec('INSERT INTO temp.fail VALUES (1)');
+    refuse(true);
     expect(() => b.wish({ type: 'draw' })).toThrow(
       /a group of commits could not be committed \(database or disk is full/,
     );
     expect(b.store.db.inTransaction).toBe(false);
-    b.store.db.exec('DELETE FROM temp.fail');
+    refuse(false);
     // The runner goes on in the same batch: the journal takes nothing more.
     expect(() => b.wish({ type: 'draw' })).toThrow(/a group of commits could not be committed/);
     expect(() => b.store.endBatch()).toThrow(/a group of commits could not be committed/);
