@@ -551,6 +551,15 @@ describe.each(ACCEPTORS)('device tests with a $family acceptor', ({ family, conf
     );
     expect(await insertNote(c, 2000)).toBe(true);
     await untilSvc(page, (m) => pageText(m).includes('20.00'), 'the test note listed');
+    // The acceptor then says the note is out of its bezel, a commit of its own: a press made
+    // against the page before it shows that is a stale wish (C-22), as a technician's would be.
+    await until(
+      page,
+      (s) =>
+        s.version === c.app.runner.state.version &&
+        c.app.journal.reader.eventsOfKind(['deviceTest'], 5).some((e) => e.data.result === 'handed back'),
+      'the test note handed back, and the page at the cabinet state',
+    );
     expect(c.app.runner.state.balance).toBe(0);
     expect(c.app.journal.reader.meters().lifetime.billsIn ?? 0).toBe(0);
 
