@@ -14,6 +14,7 @@ import { startSwtpm, type Swtpm } from '../store/testing/swtpm';
 import { anchorOf, startCabinet, storePlaces } from './cabinet-app';
 import { parseConfig, type AppConfig } from './config';
 import { readLedger } from './sim/device-ledger';
+import { atTechnicianCabinet } from './testing/technician-in';
 import { RecordedBus } from './testing/recorded-bus';
 import { LedgerDevices } from './sim/ledger-devices';
 
@@ -258,5 +259,34 @@ describe('which counter, by default', () => {
       why: 'store.anchor is "none" in the config file',
     });
     expect(anchorOf(anchored(), 'simulated', device)).toEqual({ kind: 'tpm', tcti: tpm.tcti, index });
+  });
+
+  it('a cabinet run without one says so at start and on the Devices page, and its records carry no counter value', async () => {
+    const said: string[] = [];
+    const why = 'store.anchor is "none" in the config file';
+    const config = parseConfig({ store: { anchor: 'none' } });
+    await atTechnicianCabinet(
+      config,
+      dir,
+      async (app) => {
+        const answer = await app.port.connect('devices page').query({ type: 'anchor' });
+        expect(answer).toEqual({
+          ok: true,
+          answer: {
+            type: 'anchor',
+            anchor: {
+              anchored: false,
+              description: `records not anchored: ${why}`,
+              records: null,
+              counter: null,
+              problem: null,
+            },
+          },
+        });
+        expect(app.journal.reader.anchorValue()).toBeNull();
+      },
+      (line) => said.push(line),
+    );
+    expect(said).toContain(`records: records not anchored: ${why}`);
   });
 });

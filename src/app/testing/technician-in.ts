@@ -29,12 +29,14 @@ function technicianIn(runner: CabinetRunner): void {
 /**
  * A production cabinet started on a fresh database under `dir` (the ledger's devices, nothing
  * written beside it; the pay tables' returns worked out only when asked for), with a technician
- * in at it; `work` runs there, and the cabinet is closed after it, whatever happens.
+ * in at it; `work` runs there, and the cabinet is closed after it, whatever happens. `log`
+ * takes what the cabinet says (its standard error otherwise).
  */
 export async function atTechnicianCabinet(
   config: AppConfig,
   dir: string,
   work: (app: AssembledCabinet) => Promise<void>,
+  log?: (line: string) => void,
 ): Promise<void> {
   const db = dataPath(join(dir, 'tech'));
   const app = await startCabinet({
@@ -44,6 +46,7 @@ export async function atTechnicianCabinet(
     devices: { kind: 'ledger', ledgerPath: null },
     dealing: { kind: 'crypto' },
     ratePayTables: 'when asked',
+    ...(log ? { log } : {}),
   });
   try {
     technicianIn(app.runner);

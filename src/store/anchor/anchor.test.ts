@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readMachineKey } from '../machine-key';
+import { Mirror } from '../mirror';
 import { Bench, dataPath, testMachine } from '../testing/store-rig';
 import { startSwtpm, type Swtpm } from '../testing/swtpm';
 import { counterPassword, hexHandle, NvCounter, readCounter } from './nv-counter';
@@ -99,7 +100,7 @@ describe('the journal on a software TPM', () => {
     return Number(BigInt('0x' + out.replace(/\s/g, '')));
   };
 
-  it('defines its counter on the first start, advances it once per commit that moves money, and tpm2-tools agrees', () => {
+  it('defines its counter on the first start, advances it once per commit that moves money, and tpm2-tools agrees; the mirror records it too', () => {
     const path = dataPath(dir);
     const b = new Bench(path, { anchor: anchor() });
     expect(b.store.records.ok).toBe(true);
@@ -127,6 +128,9 @@ describe('the journal on a software TPM', () => {
     expect(c.store.anchorStatus.counter).toBe(last);
     c.store.close();
     expect(witnessHex()).toBe(last);
+    // The mirror records the value its commit was made at, as the commit does.
+    const mirrored = new Mirror(testMachine(dir).mirror, readMachineKey(testMachine(dir).keyFile)).read();
+    expect(mirrored.found === 'record' && mirrored.record.anchor).toBe(last);
     // Every commit signed the value it was made at, and the records verify whole under the key.
     const reader = new Bench(path, { anchor: anchor() });
     expect(reader.store.reader.anchorValue()).toBe(last);
