@@ -11,6 +11,7 @@ import type { CabinetState } from '../cabinet';
 import { IN_GROUP } from './keyed-chain';
 import { readMachineKey } from './machine-key';
 import { RecordsReader } from './records-reader';
+import type { RecordsCheck } from './records-walk';
 import { combinedDigest } from './table-digests';
 import { Bench, dataPath, testMachine } from './testing/store-rig';
 
@@ -65,6 +66,18 @@ function recallRowsRefused(b: Bench, raise: 'ABORT' | 'ROLLBACK', message: strin
       BEGIN SELECT RAISE(${raise}, '${message}'); END;
   `);
   return (on) => b.store.db.exec(on ? 'INSERT INTO temp.fail VALUES (1)' : 'DELETE FROM temp.fail');
+}
+
+/**
+ * A walk in slices given the loop back on an open group's last commit (IN_GROUP): a slice of
+ * exactly `head` commits ends there, as one of 250 does when a slice happens to end on the head.
+ */
+function walkPausedOnOpenGroup(b: Bench): { head: number; walk: Promise<RecordsCheck> } {
+  b.insert(1000);
+  b.store.beginBatch();
+  b.wish({ type: 'deal', bet: 1 });
+  const head = b.store.headSeq;
+  return { head, walk: b.store.reader.walkRecordsInBackground(head) };
 }
 
 interface Row {
@@ -152,13 +165,7 @@ describe('group commit signs the tables at the group end', () => {
 
   it("a walk in slices paused on an open group's last commit goes on when the group's end signs that commit again", async () => {
     const b = new Bench(dataPath(dir));
-    b.insert(1000);
-    b.store.beginBatch();
-    b.wish({ type: 'deal', bet: 1 });
-    const head = b.store.headSeq;
-    // A slice of exactly `head` commits ends on the open group's last commit (IN_GROUP), and the
-    // walk gives the loop back there, as one of 250 does when a slice happens to end on the head.
-    const walk = b.store.reader.walkRecordsInBackground(head);
+    const { head, walk } = walkPausedOnOpenGroup(b);
     // Meanwhile the group ends (that commit signed again) and a commit is chained on it.
     b.store.endBatch();
     b.wish({ type: 'draw' });
@@ -171,11 +178,7 @@ describe('group commit signs the tables at the group end', () => {
   it('a walk paused on that commit finds it changed in any other way (the trigger lets an in-group row take other tables and a MAC, once)', async () => {
     const stops: string[] = [];
     const b = new Bench(dataPath(dir), {}, { failed: (problem) => stops.push(problem) });
-    b.insert(1000);
-    b.store.beginBatch();
-    b.wish({ type: 'deal', bet: 1 });
-    const head = b.store.headSeq;
-    const walk = b.store.reader.walkRecordsInBackground(head);
+    const { head, walk } = walkPausedOnOpenGroup(b);
     b.store.db.prepare("UPDATE commits SET tables = 'made up', mac = 'made up' WHERE seq = ?").run(head);
     const walked = await walk;
     expect(walked.ok ? walked.commits : walked.problem).toBe(
