@@ -17,6 +17,7 @@ import { Presentation } from './audio/presentation';
 import { cardMotionListeners } from './ui/card-view';
 import { drawCardsWith } from './ui/card-textures';
 import { ScreenRouter } from './screen-router';
+import { ButtonView } from './ui/button-view';
 
 const log = (line: string): void => console.warn(`[screen] ${line}`);
 
@@ -49,7 +50,15 @@ async function start(): Promise<void> {
   // Any touch counts as input for the attract timer, buttons or not.
   app.stage.eventMode = 'static';
   app.stage.hitArea = app.screen;
-  app.stage.on('pointerdown', () => router.touched());
+  app.stage.on('pointerdown', (e) => {
+    // A touch that landed on a button is a press, whatever becomes of it (the journal counts both).
+    for (let node: Container | null = e.target as Container | null; node; node = node.parent)
+      if (node instanceof ButtonView) {
+        router.journal.touched();
+        break;
+      }
+    router.touched();
+  });
   app.renderer.on('resize', (w: number, h: number) => navigator.resize(w, h));
   navigator.run(() => app.render(), ambientPace(window.location.search));
 
@@ -65,6 +74,7 @@ async function start(): Promise<void> {
       soundCheck: () => Promise.all(SOUND_NAMES.map((name) => renderSound(name))),
       rollUp: () => router.rollUpShown(),
       seekAttract: (ms) => router.seekAttract(ms),
+      presses: () => ({ ...router.journal.count(store.outcomes), heard: sounds.totals.get('refused') ?? 0 }),
       deck: (cardW, cardH) => {
         sheet?.destroy({ children: true });
         sheet = null;

@@ -28,6 +28,7 @@ import type { Presentation } from './audio/presentation';
 import type { SoundBoard } from './audio/sound-board';
 import type { Navigator } from './screens/navigator';
 import { QueryRefused, type ScreenStore } from './transport/store';
+import { PressJournal } from './press-journal';
 import type { Query } from '../src/contract';
 
 const SECOND_MS = 1000;
@@ -35,9 +36,11 @@ const SECOND_MS = 1000;
 export class ScreenRouter {
   private ui: UiState = initialUi(Date.now());
   private scene!: SceneModel;
-  private noticeId = 0;
-  private noticeAt = -1;
-  private refusalAt = -1;
+  private noticeSeq = -1;
+  /** The refusal on show, the cabinet's or a dimmed button's; `id` tells a repeated one from the same drawn again. */
+  private lastNotice: { rule: string | null; text: string; at: number; id: number } | null = null;
+  /** Every press and what became of it (the test hook's). */
+  readonly journal = new PressJournal();
   /** The clock the scene on show was made at. */
   private shownAt = 0;
   private attractShown = '';
@@ -64,30 +67,41 @@ export class ScreenRouter {
     this.ui = noteInput(this.ui, Date.now());
   }
 
-  /** A button pressed (a touch on it, or the test hook's press). */
+  /**
+   * A button pressed (a touch on it, or the test hook's press): acted on, or refused where it
+   * stands, shown and heard. Nothing in between: no press is dropped (C-20, C-22).
+   */
   readonly press = (spec: ButtonSpec): void => {
     this.touched();
-    // A dimmed button touched: the cabinet would not take it now.
-    if (!spec.live) {
+    const entry = this.act(spec);
+    this.journal.record({ name: spec.name, ...entry });
+    if (entry.outcome === 'refused') {
       this.sounds.play('refused');
-      return;
-    }
-    if (spec.action?.kind === 'wish') {
-      // Any press that wishes (DEAL above all) shows a win being counted in full first.
-      this.ui = finishRollUp(this.ui);
-      this.store.wish(spec.action.wish);
-    } else if (spec.action?.kind === 'ui') {
-      const select = spec.action.ui.type === 'select' ? spec.action.ui.position : null;
-      const snapshot = this.store.snapshot;
-      if (select !== null && snapshot)
-        this.sounds.play(selectedPositions(this.ui, snapshot).includes(select) ? 'holdOff' : 'holdOn');
-      const step = applyUi(this.ui, spec.action.ui, snapshot);
-      this.ui = step.ui;
-      if (step.wish) this.store.wish(step.wish);
-      if (step.queries) this.ask(step.queries);
+      this.lastNotice = { rule: null, text: '', at: Date.now(), id: (this.lastNotice?.id ?? 0) + 1 };
     }
     this.render();
   };
+
+  private act(spec: ButtonSpec): { outcome: 'ui' | 'refused' | 'wish'; wishId: number | null } {
+    // A dimmed button touched: the cabinet would not take it now.
+    if (!spec.live || !spec.action) return { outcome: 'refused', wishId: null };
+    if (spec.action.kind === 'wish') {
+      // Any press that wishes (DEAL above all) shows a win being counted in full first.
+      this.ui = finishRollUp(this.ui);
+      const id = this.store.wish(spec.action.wish);
+      return id === null ? { outcome: 'refused', wishId: null } : { outcome: 'wish', wishId: id };
+    }
+    const select = spec.action.ui.type === 'select' ? spec.action.ui.position : null;
+    const snapshot = this.store.snapshot;
+    if (select !== null && snapshot)
+      this.sounds.play(selectedPositions(this.ui, snapshot).includes(select) ? 'holdOff' : 'holdOn');
+    const step = applyUi(this.ui, spec.action.ui, snapshot);
+    this.ui = step.ui;
+    if (step.queries) this.ask(step.queries);
+    if (!step.wish) return { outcome: 'ui', wishId: null };
+    const id = this.store.wish(step.wish);
+    return id === null ? { outcome: 'refused', wishId: null } : { outcome: 'wish', wishId: id };
+  }
 
   /** The win being counted into the credits, as the scene on show has it (the test hook's). */
   rollUpShown(): unknown {
@@ -137,14 +151,10 @@ export class ScreenRouter {
     }
   }
 
+  /** The latest refusal, the cabinet's or a dimmed button's, in the player's words. */
   private noticeText(language: Language): { text: string; id: number } | null {
-    const n = this.store.notice;
-    if (!n) return null;
-    if (n.at !== this.noticeAt) {
-      this.noticeAt = n.at;
-      this.noticeId++;
-    }
-    return { text: t(language, n.rule === 'C-2' ? 'notice.credits' : 'notice.refused'), id: this.noticeId };
+    const n = this.lastNotice;
+    return n && { text: t(language, n.rule === 'C-2' ? 'notice.credits' : 'notice.refused'), id: n.id };
   }
 
   /** Makes the scene from the snapshot and the presentation state, and has the navigator draw it. */
@@ -155,13 +165,16 @@ export class ScreenRouter {
     const shown = this.presentation.onSnapshot(snapshot, { ...keys.ui, now });
     this.ui = followAttract(shown, snapshot !== null && pickScreen(snapshot, shown) === 'attract', now);
     this.ask(keys.queries);
-    // A refusal that came after the last touch is shown with the cabinet's reason on the service pages.
+    // Each of the cabinet's refusals is heard once and takes the strip; a refusal that came after
+    // the last touch is shown with the cabinet's reason on the service pages.
     const n = this.store.notice;
-    if (n && n.rule !== null && n.at !== this.refusalAt) {
-      this.refusalAt = n.at;
-      this.sounds.play('refused');
+    if (n && n.seq !== this.noticeSeq) {
+      this.noticeSeq = n.seq;
+      if (n.rule !== null) this.sounds.play('refused');
+      this.lastNotice = { rule: n.rule, text: n.text, at: n.at, id: (this.lastNotice?.id ?? 0) + 1 };
     }
-    const refusal = n && n.at >= this.ui.lastInputAt ? { rule: n.rule, text: n.text } : null;
+    const last = this.lastNotice;
+    const refusal = last && last.at >= this.ui.lastInputAt ? { rule: last.rule, text: last.text } : null;
     this.scene = describeScene(snapshot, this.ui, this.store.status, 'en', refusal);
     this.shownAt = this.ui.now;
     // The service pages show a refusal with its reason themselves.

@@ -7,6 +7,7 @@ import type { Navigator } from './screens/navigator';
 import type { Played } from './audio/sound-board';
 import { motions } from './ui/card-view';
 import type { AmbientPace } from './screens/frame-pacer';
+import type { PressCount } from './press-journal';
 
 export interface TestHookDeps {
   model: () => SceneModel;
@@ -22,6 +23,8 @@ export interface TestHookDeps {
   rollUp: () => unknown;
   /** Moves the attract loop to `ms` after it began (false when it is not on). */
   seekAttract: (ms: number) => boolean;
+  /** Touches on buttons and what became of each press (press-journal.ts). */
+  presses: () => PressCount & { heard: number };
   /** Lays every face out on a sheet over the screen (null takes it away); the sheet's cells. */
   deck: (
     cardW: number | null,
@@ -51,6 +54,8 @@ type HookWindow = {
   __soundCheck?: TestHookDeps['soundCheck'];
   __seekAttract?: TestHookDeps['seekAttract'];
   __panels?: () => unknown;
+  __presses?: () => PressCount & { heard: number };
+  __touchable?: () => { screen: string | null; spots: { name: string; x: number; y: number; live: boolean }[] };
 };
 
 export function installTestHook(win: HookWindow, deps: TestHookDeps): void {
@@ -60,6 +65,21 @@ export function installTestHook(win: HookWindow, deps: TestHookDeps): void {
   win.__soundCheck = deps.soundCheck;
   win.__seekAttract = deps.seekAttract;
   win.__panels = () => deps.navigator.panels();
+  win.__presses = deps.presses;
+  // What a finger could touch now, at the middle of each, in the page's pixels (cheap: no scene).
+  win.__touchable = () => {
+    const { fit } = deps.fit();
+    const spots = deps.navigator
+      .panels()
+      .filter((p) => p.kind !== 'meter')
+      .map((p) => ({
+        name: p.name,
+        x: fit.x + (p.rect.x + p.rect.w / 2) * fit.scale,
+        y: fit.y + (p.rect.y + p.rect.h / 2) * fit.scale,
+        live: p.live,
+      }));
+    return { screen: deps.navigator.screenName, spots };
+  };
   win.__press = (name: string) => {
     const view = deps.navigator.buttons().find((b) => b.spec?.name === name);
     return view ? view.press() : false;

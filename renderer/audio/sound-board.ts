@@ -25,6 +25,8 @@ export class SoundBoard {
   private volume = 60;
   private muted = false;
   private readonly log: Played[] = [];
+  /** How often each sound was asked for since the start (the log keeps only the last few). */
+  readonly totals = new Map<SoundName, number>();
 
   constructor(
     private readonly makeContext: () => AudioContext | null,
@@ -48,6 +50,7 @@ export class SoundBoard {
     const ctx = this.context();
     const audible = ctx !== null && ctx.state === 'running' && this.gain() > 0;
     this.log.push({ name, at: this.clock() + delayMs, audible });
+    this.totals.set(name, (this.totals.get(name) ?? 0) + 1);
     if (this.log.length > LOG_SIZE) this.log.shift();
     if (!ctx || !this.master || !audible) return;
     SOUNDS[name].play({ ctx, out: this.master, t0: ctx.currentTime + Math.max(0, delayMs) / 1000 });

@@ -32,6 +32,14 @@ const FACTORIES: Record<ScreenName, (onPress: PressHandler) => AppScreen> = {
   service: (p) => new ServiceScreen(p),
 };
 
+/** A meter, a plated button or a touch area (a card, the credits meter) on show, in design units. */
+export interface Panel {
+  kind: 'meter' | 'button' | 'touch';
+  name: string;
+  rect: Rect;
+  live: boolean;
+}
+
 export class Navigator {
   readonly stage = new Container();
   private readonly world = new Container();
@@ -102,8 +110,8 @@ export class Navigator {
    * The meters and the buttons with a plate on the screen on show, where they are in design
    * units: what a test checks for panels drawn over one another (the test hook's only).
    */
-  panels(): { kind: 'meter' | 'button'; name: string; rect: Rect }[] {
-    const found: { kind: 'meter' | 'button'; name: string; rect: Rect }[] = [];
+  panels(): Panel[] {
+    const found: Panel[] = [];
     const at = (view: Container, r: Rect): Rect => {
       const p = this.world.toLocal(view.toGlobal(new Point(0, 0)));
       return { x: p.x, y: p.y, w: r.w, h: r.h };
@@ -111,9 +119,15 @@ export class Navigator {
     const walk = (node: Container): void => {
       if (!node.visible) return;
       if (node instanceof MeterView)
-        found.push({ kind: 'meter', name: `meter${found.length}`, rect: at(node, node.rect) });
+        found.push({ kind: 'meter', name: `meter${found.length}`, rect: at(node, node.rect), live: false });
       else if (node instanceof ButtonView) {
-        if (!node.ghost && node.spec) found.push({ kind: 'button', name: node.spec.name, rect: at(node, node.rect) });
+        if (node.spec && node.eventMode !== 'none')
+          found.push({
+            kind: node.ghost ? 'touch' : 'button',
+            name: node.spec.name,
+            rect: at(node, node.rect),
+            live: node.live,
+          });
       } else for (const child of node.children) if (child instanceof Container) walk(child);
     };
     if (this.current) walk(this.current);

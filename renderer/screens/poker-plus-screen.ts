@@ -105,7 +105,7 @@ export class PokerPlusScreen extends AppScreen {
     const key = offered.map(([n]) => n).join(',');
     if (key === this.bottomKey) return;
     this.bottomKey = key;
-    for (const [name] of BOTTOM) this.buttonSet.remove(name);
+    // The views are moved, never made anew: one destroyed under a finger took its press with it.
     const cells = row(this.l.buttons, Math.max(offered.length, 6), 12);
     // Fewer buttons than cells: keep them at the sides (CASH OUT and HELP left, the rest right).
     const places = [...cells.slice(0, 2), ...cells.slice(cells.length - (offered.length - 2))];

@@ -142,6 +142,6 @@ describe('the store', () => {
     expect(store.wish({ type: 'draw' })).toBe(1);
     expect(sent[0]).toMatchObject({ version: 11 });
     deliver({ kind: 'refused', id: 1, rule: 'C-2', reason: 'not enough' });
-    expect(store.notice).toEqual({ text: 'not enough', rule: 'C-2', at: 42 });
+    expect(store.notice).toEqual({ text: 'not enough', rule: 'C-2', at: 42, seq: 1 });
   });
 });

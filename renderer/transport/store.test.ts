@@ -45,10 +45,14 @@ describe('the store: wishes one at a time', () => {
     r.store.wish({ type: 'language', language: 'ru' });
     r.deliver({ kind: 'refused', id: 1, rule: 'J-4', reason: 'no' });
     expect(wishes(r.sent).map((m) => m.kind === 'wish' && m.version)).toEqual([11, 11]);
-    expect(r.store.notice).toEqual({ text: 'no', rule: 'J-4', at: 7 });
+    expect(r.store.notice).toEqual({ text: 'no', rule: 'J-4', at: 7, seq: 1 });
     r.deliver({ kind: 'snapshot', snapshot: { ...fx.jacksDealt(), version: 13 } });
     r.deliver({ kind: 'accepted', id: 2 });
     expect(wishes(r.sent).map((m) => m.kind === 'wish' && m.version)).toEqual([11, 11, 13]);
+    expect([...r.store.outcomes]).toEqual([
+      [1, 'refused'],
+      [2, 'accepted'],
+    ]);
   });
   it('lets a wish whose answer never comes go after the wait, and drops the queue when the line drops', () => {
     const r = rig();
@@ -60,6 +64,8 @@ describe('the store: wishes one at a time', () => {
     r.store.wish({ type: 'language', language: 'ru' });
     r.status('closed');
     expect(r.store.queued).toBe(0);
+    // What became of each: none of the three was answered, so none counts as acted on.
+    expect(Object.fromEntries(r.store.outcomes)).toEqual({ 1: 'unanswered', 2: 'dropped', 3: 'dropped' });
   });
 });
 

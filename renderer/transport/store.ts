@@ -12,7 +12,12 @@ export interface Notice {
   text: string;
   rule: string | null;
   at: number;
+  /** Counts notices: two in the same millisecond are still two (each refusal is heard). */
+  seq: number;
 }
+
+/** What became of a wish the screen made: the cabinet's answer, or why none came. */
+export type WishOutcome = 'accepted' | 'refused' | 'unanswered' | 'dropped';
 
 /** A query the cabinet would not answer (C-21: no key, no PIN), or one that could not be asked. */
 export class QueryRefused extends Error {
@@ -53,6 +58,9 @@ export class ScreenStore {
   notice: Notice | null = null;
   /** Wishes sent, newest last (kept short): for the test hook and for logs. */
   readonly sent: { id: number; version: number; wish: Wish }[] = [];
+  /** What became of each wish, by its id (kept short): the test hook's count of presses acted on. */
+  readonly outcomes = new Map<number, WishOutcome>();
+  private noticeSeq = 0;
   private nextId = 1;
   private readonly listeners: (() => void)[] = [];
   private readonly queries = new Map<number, PendingQuery>();
@@ -121,9 +129,21 @@ export class ScreenStore {
     let handle: unknown = null;
     handle = set(() => {
       // An answer lost on the way must not hold every later press back for good.
-      if (this.inFlight && this.inFlight.timer === handle) this.release();
+      if (this.inFlight && this.inFlight.timer === handle) {
+        if (!this.inFlight.accepted) this.settle(this.inFlight.id, 'unanswered');
+        this.release();
+      }
     }, waitMs);
     return handle;
+  }
+
+  private settle(id: number, outcome: WishOutcome): void {
+    this.outcomes.set(id, outcome);
+    if (this.outcomes.size > 500) this.outcomes.delete(this.outcomes.keys().next().value!);
+  }
+
+  private setNotice(text: string, rule: string | null): void {
+    this.notice = { text, rule, at: this.clock(), seq: ++this.noticeSeq };
   }
 
   private release(): void {
@@ -136,8 +156,11 @@ export class ScreenStore {
   }
 
   private dropAll(): void {
-    this.queue.length = 0;
-    if (this.inFlight) this.release();
+    for (const q of this.queue.splice(0)) this.settle(q.id, 'dropped');
+    if (this.inFlight) {
+      if (!this.inFlight.accepted) this.settle(this.inFlight.id, 'dropped');
+      this.release();
+    }
     for (const [id, q] of this.queries) {
       this.queries.delete(id);
       q.reject(new QueryRefused('offline', 'the connection to the cabinet was lost'));
@@ -159,7 +182,8 @@ export class ScreenStore {
           q.reject(new QueryRefused(message.rule, message.reason));
           return;
         }
-        this.notice = { text: message.reason, rule: message.rule, at: this.clock() };
+        this.setNotice(message.reason, message.rule);
+        this.settle(message.id, 'refused');
         if (this.inFlight?.id === message.id) this.release();
         break;
       }
@@ -172,9 +196,10 @@ export class ScreenStore {
         return;
       }
       case 'notice':
-        this.notice = { text: message.text, rule: null, at: this.clock() };
+        this.setNotice(message.text, null);
         break;
       case 'accepted':
+        this.settle(message.id, 'accepted');
         if (this.inFlight?.id === message.id) {
           // The snapshot with the effect may already be here (it can overtake the answer).
           if (this.snapshot && this.snapshot.version > this.inFlight.version) this.release();

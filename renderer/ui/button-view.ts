@@ -1,6 +1,9 @@
 // A cabinet button for the touchscreen: a lit, bevelled plate with a gold rim. One that the
-// cabinet would not accept now is dimmed and ignores touches (C-20, C-22). Its plate and words
-// are drawn into a texture when they change (still.ts).
+// cabinet would not accept now is dimmed, and a touch on it is refused, heard and shown (C-20,
+// C-22). It acts when the finger lands, as the deck's buttons do: a tap (down and up on the same
+// object) was lost whenever a snapshot laid the row out again between the two, a new button
+// coming up under the finger. Its plate and words are drawn into a texture when they change
+// (still.ts).
 
 import { Container, Graphics, Rectangle, type Text } from 'pixi.js';
 import type { Rect } from './layout';
@@ -41,7 +44,7 @@ export class ButtonView extends Container {
     if (!ghost) still(this);
     this.eventMode = 'static';
     this.cursor = 'pointer';
-    this.on('pointertap', () => this.press());
+    this.on('pointerdown', () => this.press());
   }
 
   setRect(r: Rect): this {
@@ -108,11 +111,10 @@ export class ButtonView extends Container {
     redraw(this);
   }
 
-  /** What a touch does; also the test hook's way in. False when the button is inert (a dimmed one says so). */
+  /** What a touch does; also the test hook's way in. False when it is not live (a dimmed one is refused, heard and shown). */
   press(): boolean {
     if (!this.live || !this.spec) {
-      if (this.visible && this.spec && !this.ghost && this.spec.action !== null)
-        this.onPress({ ...this.spec, live: false });
+      if (this.visible && this.spec && !this.ghost) this.onPress({ ...this.spec, live: false });
       return false;
     }
     if (!this.ghost) {

@@ -122,14 +122,16 @@ async function pixels(
 }
 
 interface Panel {
-  kind: 'meter' | 'button';
+  kind: 'meter' | 'button' | 'touch';
   name: string;
   rect: { x: number; y: number; w: number; h: number };
 }
 
 /** Pairs of meters and plated buttons on show that cover one another (more than a pixel). */
 async function overlapping(page: Page): Promise<string[]> {
-  const panels = await page.evaluate(() => (window as unknown as { __panels: () => Panel[] }).__panels());
+  const all = await page.evaluate(() => (window as unknown as { __panels: () => Panel[] }).__panels());
+  // A touch area lies over what it stands for (a card, the credits meter) by design.
+  const panels = all.filter((p) => p.kind !== 'touch');
   expect(panels.length).toBeGreaterThan(2);
   const pairs: string[] = [];
   for (const [i, a] of panels.entries())
