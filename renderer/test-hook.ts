@@ -55,6 +55,7 @@ type HookWindow = {
   __seekAttract?: TestHookDeps['seekAttract'];
   __panels?: () => unknown;
   __presses?: () => PressCount & { heard: number };
+  __layoutFaults?: () => { covered: string[]; squeezed: string[] };
   __touchable?: () => { screen: string | null; spots: { name: string; x: number; y: number; live: boolean }[] };
 };
 
@@ -66,6 +67,7 @@ export function installTestHook(win: HookWindow, deps: TestHookDeps): void {
   win.__seekAttract = deps.seekAttract;
   win.__panels = () => deps.navigator.panels();
   win.__presses = deps.presses;
+  win.__layoutFaults = () => deps.navigator.layoutFaults();
   // What a finger could touch now, at the middle of each, in the page's pixels (cheap: no scene).
   win.__touchable = () => {
     const { fit } = deps.fit();

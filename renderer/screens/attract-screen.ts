@@ -9,11 +9,11 @@ import { t } from '../i18n/texts';
 import { CARD_ASPECT, centredRow, rect, type Design, type Rect } from '../ui/layout';
 import type { CardSpot } from '../model/parts';
 import type { SceneModel } from '../model/scene';
-import { BannerView } from '../ui/banner-view';
+import { bannerBetweenIndexes, type BannerView } from '../ui/banner-view';
 import { CardView } from '../ui/card-view';
 import { drawFelt } from '../ui/felt';
 import { PayTableView } from '../ui/paytable-view';
-import { placeOnPixel, still } from '../ui/still';
+import { still } from '../ui/still';
 import { COLORS, fitText, label, vertical } from '../ui/theme';
 import { CardSlots } from './card-row';
 import { AppScreen } from './screen';
@@ -122,8 +122,7 @@ export class AttractScreen extends AppScreen {
     const jRects = centredRow(rect(0, d.h * 0.3, d.w, jh), 5, jw, 30);
     const jLayer = new Container();
     this.jacksCards = this.slots(jLayer, jRects, d);
-    this.jacksBanner = new BannerView(Math.min(820, jRects[4].x + jRects[4].w - jRects[0].x), 150);
-    placeOnPixel(this.jacksBanner, d.w / 2, d.h * 0.3 + jh * 0.55);
+    this.jacksBanner = bannerBetweenIndexes(jRects);
     jLayer.addChild(this.jacksBanner);
 
     // Poker Plus's: the dealer's row above the player's box.
@@ -136,9 +135,9 @@ export class AttractScreen extends AppScreen {
     this.boxLabel.position.set(d.w / 2, d.h * 0.54);
     pLayer.addChild(this.dealerLabel, this.boxLabel);
     this.dealerCards = this.slots(pLayer, centredRow(rect(0, d.h * 0.31, d.w, ph), 5, pw, 18), d);
-    this.boxCards = this.slots(pLayer, centredRow(rect(0, d.h * 0.565, d.w, ph), 5, pw, 18), d);
-    this.ppBanner = new BannerView(Math.min(700, 5 * pw + 4 * 18 + 60), 130);
-    placeOnPixel(this.ppBanner, d.w / 2, d.h * 0.565 + ph * 0.55);
+    const boxRects = centredRow(rect(0, d.h * 0.565, d.w, ph), 5, pw, 18);
+    this.boxCards = this.slots(pLayer, boxRects, d);
+    this.ppBanner = bannerBetweenIndexes(boxRects);
     pLayer.addChild(this.ppBanner);
 
     this.bill = noteIntoSlot(d.h * 0.2);

@@ -65,10 +65,12 @@ export class BoxView extends Container {
     this.betAmount = label('', { fontSize: 22, fill: COLORS.white }, 0, 0.5);
     this.betAmount.position.set(l.bet.x + l.bet.w + 10, l.bet.y + l.bet.h / 2);
     this.addChild(this.ante, this.bet, this.anteAmount, this.betAmount);
-    // The outcome sits low on the cards, so the hand it judges stays readable above it.
-    this.banner = new BannerView(l.frame.w * 0.74, 90);
-    const mid = l.cards[2];
-    placeOnPixel(this.banner, l.frame.x + l.frame.w / 2, mid.y + mid.h * 0.66);
+    // The outcome lies over the spots, under the hand's name: the cards it judges stay in sight.
+    const top = l.hand.y + l.hand.h + 2;
+    const middle = l.ante.y + l.ante.h / 2;
+    const h = Math.min(110, 2 * (middle - top), 2 * (l.frame.y + l.frame.h - 4 - middle));
+    this.banner = new BannerView(l.frame.w * 0.8, h);
+    placeOnPixel(this.banner, l.frame.x + l.frame.w / 2, middle);
     this.addChild(this.banner);
   }
 

@@ -5,11 +5,11 @@ import { Graphics, type Text } from 'pixi.js';
 import { t } from '../i18n/texts';
 import { jacksLayout, type Design } from '../ui/layout';
 import type { SceneModel } from '../model/scene';
-import { BannerView } from '../ui/banner-view';
+import { bannerBetweenIndexes, type BannerView } from '../ui/banner-view';
 import { drawFelt } from '../ui/felt';
 import { MeterView } from '../ui/meter-view';
 import { PayTableView } from '../ui/paytable-view';
-import { placeOnPixel, still } from '../ui/still';
+import { still } from '../ui/still';
 import { COLORS, fitText, label } from '../ui/theme';
 import { CardSlots } from './card-row';
 import { AppScreen } from './screen';
@@ -62,10 +62,7 @@ export class JacksScreen extends AppScreen {
     this.buttonSet.place(this, 'betOne', b.betOne, 'blue');
     this.buttonSet.place(this, 'maxBet', b.maxBet, 'blue');
     this.buttonSet.place(this, 'deal', b.deal, 'green', 32);
-    const first = l.cards[0];
-    const last = l.cards[4];
-    this.banner = new BannerView(Math.min(820, last.x + last.w - first.x), 150);
-    placeOnPixel(this.banner, (first.x + last.x + last.w) / 2, first.y + first.h * 0.55);
+    this.banner = bannerBetweenIndexes(l.cards);
     this.addChild(this.banner);
   }
 

@@ -2,13 +2,15 @@
 // design into the window with letterbox bars, and owns the one ticker: each frame it hands the
 // screens their time, runs what else follows the clock, and draws the stage when it must.
 
-import { Container, Graphics, Point, Ticker } from 'pixi.js';
-import { chooseDesign, fit, type Design, type Rect } from '../ui/layout';
+import { Container, Graphics, Point, Text, Ticker } from 'pixi.js';
+import { cardIndexRects, chooseDesign, fit, overlaps, type Design, type Rect } from '../ui/layout';
 import type { OverlayName, SceneModel, ScreenName } from '../model/scene';
 import { ButtonView } from '../ui/button-view';
 import { MeterView } from '../ui/meter-view';
 import { CelebrationView } from '../ui/celebration-view';
-import { COLORS } from '../ui/theme';
+import { COLORS, fitted, LEAST_FIT } from '../ui/theme';
+import { BannerView } from '../ui/banner-view';
+import { CardView } from '../ui/card-view';
 import { textureResolution } from '../ui/still';
 import { FramePacer, type AmbientPace } from './frame-pacer';
 import { AttractScreen } from './attract-screen';
@@ -132,6 +134,53 @@ export class Navigator {
     };
     if (this.current) walk(this.current);
     return found;
+  }
+
+  /**
+   * What a player could not read on the screen on show (the test hook's): a banner or a card's
+   * mark over any card's rank-and-suit index, and a text shrunk below LEAST_FIT to fit its box.
+   */
+  layoutFaults(): { covered: string[]; squeezed: string[] } {
+    const inWorld = (view: Container, r: Rect): Rect => {
+      const a = this.world.toLocal(view.toGlobal(new Point(r.x, r.y)));
+      const b = this.world.toLocal(view.toGlobal(new Point(r.x + r.w, r.y + r.h)));
+      return { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), w: Math.abs(b.x - a.x), h: Math.abs(b.y - a.y) };
+    };
+    const indexes: { name: string; rect: Rect }[] = [];
+    const covers: { name: string; rect: Rect }[] = [];
+    const squeezed: string[] = [];
+    let n = 0;
+    const walk = (node: Container): void => {
+      if (!node.visible || node.alpha === 0) return;
+      if (node instanceof CardView) {
+        const card = `card${n++}(${node.code ?? 'back'})`;
+        if (node.faceShown)
+          for (const r of cardIndexRects(node.w, node.h)) indexes.push({ name: card, rect: inWorld(node, r) });
+        for (const r of node.markRects()) covers.push({ name: `${card}'s mark`, rect: inWorld(node, r) });
+        return;
+      }
+      if (node instanceof BannerView) {
+        if (node.parent) covers.push({ name: `banner "${node.text}"`, rect: inWorld(node.parent, node.plateRect) });
+        return;
+      }
+      if (node instanceof Text) {
+        const f = fitted.get(node);
+        if (f && f.k < LEAST_FIT && node.text.trim() !== '')
+          squeezed.push(`"${node.text}" to ${Math.round(f.k * 100)}% in ${Math.round(f.maxW)}×${Math.round(f.maxH)}`);
+        return;
+      }
+      for (const child of node.children) if (child instanceof Container) walk(child);
+    };
+    if (this.current) walk(this.current);
+    if (this.celebration.visible) walk(this.celebration);
+    const covered: string[] = [];
+    for (const c of covers)
+      for (const i of indexes) {
+        const w = Math.min(c.rect.x + c.rect.w, i.rect.x + i.rect.w) - Math.max(c.rect.x, i.rect.x);
+        const h = Math.min(c.rect.y + c.rect.h, i.rect.y + i.rect.h) - Math.max(c.rect.y, i.rect.y);
+        if (overlaps(c.rect, i.rect) && w > 1 && h > 1) covered.push(`${c.name} over ${i.name}'s index`);
+      }
+    return { covered, squeezed };
   }
 
   private screen(name: ScreenName): AppScreen {

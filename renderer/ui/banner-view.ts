@@ -1,6 +1,9 @@
 // A result banner: big gold-edged words on a dark plate that pops in, an amount line beneath.
+// Over a hand it lies in the band between the cards' indexes, so every card stays readable.
 
 import { Container, Graphics, type Text } from 'pixi.js';
+import { betweenIndexes, type Rect } from './layout';
+import { placeOnPixel } from './still';
 import type { BannerSpec } from '../model/parts';
 import { redraw, still } from './still';
 import { COLORS, fitText, label, vertical } from './theme';
@@ -31,6 +34,11 @@ export class BannerView extends Container {
     // Its plate and words are one texture, drawn again for each new banner; it pops in as a whole.
     still(this);
     this.visible = false;
+  }
+
+  /** Its plate, in its parent's units, once it has popped in (the test hook's). */
+  get plateRect(): Rect {
+    return { x: this.x - this.w / 2, y: this.y - this.h / 2, w: this.w, h: this.h };
   }
 
   get text(): string {
@@ -79,4 +87,12 @@ export class BannerView extends Container {
       this.scale.set(1);
     }
   }
+}
+
+/** A banner across a row of cards, in the band between their indexes (layout.ts). */
+export function bannerBetweenIndexes(cards: readonly Rect[]): BannerView {
+  const band = betweenIndexes(cards);
+  const banner = new BannerView(band.w, band.h);
+  placeOnPixel(banner, band.x + band.w / 2, band.y + band.h / 2);
+  return banner;
 }

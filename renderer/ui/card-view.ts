@@ -43,17 +43,30 @@ export const motions = { deal: 0, flip: 0 };
 /** Hears every card dealt or turned, with the delay before its motion starts (the sound board). */
 export const cardMotionListeners = new Set<(motion: 'deal' | 'flip', delayMs: number) => void>();
 
-function badge(text: string, w: number, fill: number, ink: number): Container {
+/** Where a mark sits on or by its card: above it, under it, or across the band between its indexes. */
+export type MarkPlace = 'above' | 'below' | 'middle';
+
+/** A mark's plate height for a card of width `w` (its text is a seventh of the card, at least 14). */
+export const markHeight = (w: number): number => Math.round(Math.max(14, w * 0.11) * 1.5);
+
+/**
+ * A mark (HELD, CHANGE, DISCARDED, NEW CARD): never over a corner index. HELD sits above the
+ * card and CHANGE under it (the layouts leave room there), so a court face and its rank stay in
+ * sight; DISCARDED and NEW CARD sit across the middle, between the indexes.
+ */
+function badge(text: string, w: number, h: number, place: MarkPlace, fill: number, ink: number): Container {
   const c = new Container();
-  const t: Text = label(text, { fontSize: Math.max(14, w * 0.15), fill: ink, fontWeight: '700', letterSpacing: 1 });
+  const t: Text = label(text, { fontSize: Math.max(14, w * 0.11), fill: ink, fontWeight: '700', letterSpacing: 1 });
   if (t.width > w * 0.86) t.scale.set((w * 0.86) / t.width);
-  const bw = Math.min(w * 0.92, t.width + w * 0.14);
-  const bh = t.height * 1.25;
+  const bw = Math.min(w * 0.96, t.width + w * 0.14);
+  const bh = markHeight(w);
   const g = new Graphics();
   g.roundRect(-bw / 2, -bh / 2, bw, bh, bh * 0.3)
     .fill(fill)
     .stroke({ width: 2, color: COLORS.goldDark });
   c.addChild(g, t);
+  const y = place === 'above' ? -bh / 2 - 3 : place === 'below' ? h + bh / 2 + 3 : h / 2;
+  c.position.set(w / 2, y);
   return c;
 }
 
@@ -98,6 +111,19 @@ export class CardView extends Container {
     return this.target;
   }
 
+  /** The marks' plates on show, in this card's units (the test hook checks none meets an index). */
+  markRects(): { x: number; y: number; w: number; h: number }[] {
+    return this.marks.children.map((b) => {
+      const r = b.getLocalBounds();
+      return { x: b.x + r.x, y: b.y + r.y, w: r.width, h: r.height };
+    });
+  }
+
+  /** True when the card shows its face and lies still in its place (what a player can read). */
+  get faceShown(): boolean {
+    return this.target !== null && this.motion === 'none';
+  }
+
   get animating(): boolean {
     return this.motion !== 'none' || Math.abs(this.lift - this.liftTarget) > 0.5;
   }
@@ -136,30 +162,18 @@ export class CardView extends Container {
     this.marksKey = key;
     this.marks.removeChildren().forEach((c) => c.destroy({ children: true }));
     redraw(this.marks);
-    if (m.held) {
-      const b = badge(m.heldText, this.w, COLORS.win, COLORS.ink);
-      b.position.set(this.w / 2, this.h * 0.13);
-      this.marks.addChild(b);
-    }
-    if (m.selected) {
-      const b = badge(m.selectedText, this.w, COLORS.red, COLORS.white);
-      b.position.set(this.w / 2, this.h * 0.13);
-      this.marks.addChild(b);
-    }
+    const { w, h } = this;
+    if (m.held) this.marks.addChild(badge(m.heldText, w, h, 'above', COLORS.win, COLORS.ink));
+    if (m.selected) this.marks.addChild(badge(m.selectedText, w, h, 'below', COLORS.red, COLORS.white));
     if (m.discarded) {
+      // A cross between the indexes: the card thrown away stays readable under its shade.
       const x = new Graphics();
-      x.moveTo(this.w * 0.15, this.h * 0.2).lineTo(this.w * 0.85, this.h * 0.8);
-      x.moveTo(this.w * 0.85, this.h * 0.2).lineTo(this.w * 0.15, this.h * 0.8);
-      x.stroke({ width: Math.max(4, this.w * 0.06), color: COLORS.red, cap: 'round' });
-      const b = badge(m.discardedText, this.w, COLORS.redDark, COLORS.white);
-      b.position.set(this.w / 2, this.h * 0.88);
-      this.marks.addChild(x, b);
+      x.moveTo(w * 0.3, h * 0.38).lineTo(w * 0.7, h * 0.62);
+      x.moveTo(w * 0.7, h * 0.38).lineTo(w * 0.3, h * 0.62);
+      x.stroke({ width: Math.max(4, w * 0.05), color: COLORS.red, cap: 'round' });
+      this.marks.addChild(x, badge(m.discardedText, w, h, 'middle', COLORS.redDark, COLORS.white));
     }
-    if (m.fresh) {
-      const b = badge(m.freshText, this.w, COLORS.win, COLORS.ink);
-      b.position.set(this.w / 2, this.h * 0.88);
-      this.marks.addChild(b);
-    }
+    if (m.fresh) this.marks.addChild(badge(m.freshText, w, h, 'middle', COLORS.win, COLORS.ink));
   }
 
   update(dt: number): void {

@@ -92,5 +92,8 @@ describe.each([SQUARE, WIDE])('layouts for $name', (d) => {
     }
     noOverlaps(l.dealer);
     expect(l.buttons.h).toBeGreaterThanOrEqual(80);
+    // The player's cards first: never smaller than the dealer's, and no empty felt under the buttons.
+    for (const b of [...l.boxes.one, ...l.boxes.two]) expect(b.cards[0].w).toBeGreaterThanOrEqual(l.dealer[0].w);
+    expect(d.h - (l.buttons.y + l.buttons.h)).toBeLessThanOrEqual(20);
   });
 });

@@ -65,6 +65,27 @@ export function centredRow<N extends number>(area: Rect, n: N, w: number, gap: n
 
 export const CARD_ASPECT = 7 / 5;
 
+/**
+ * A card's rank-and-suit indexes in its own units: the top-left corner and the bottom-right one
+ * (card-art.ts draws them there). Nothing may lie over them while the hand can be read.
+ */
+export const cardIndexRects = (w: number, h: number): [Rect, Rect] => [
+  rect(0, 0, w * 0.27, h * 0.36),
+  rect(w * 0.73, h * 0.64, w * 0.27, h * 0.36),
+];
+
+/**
+ * The band across a row of cards between their indexes: where a result can be said over the
+ * hand without hiding any card's rank or suit (the faces' middles show through around it).
+ */
+export function betweenIndexes(cards: readonly Rect[], margin = 4): Rect {
+  const top = Math.max(...cards.map((c) => c.y + cardIndexRects(c.w, c.h)[0].h)) + margin;
+  const bottom = Math.min(...cards.map((c) => c.y + cardIndexRects(c.w, c.h)[1].y)) - margin;
+  const left = Math.min(...cards.map((c) => c.x));
+  const right = Math.max(...cards.map((c) => c.x + c.w));
+  return rect(left, top, right - left, Math.max(0, bottom - top));
+}
+
 export function overlaps(a: Rect, b: Rect): boolean {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
@@ -109,8 +130,9 @@ export interface JacksLayout {
 
 export function jacksLayout(d: Design): JacksLayout {
   const wide = d.name === 'wide';
-  const payTable = wide ? rect(300, 76, 1320, 262) : rect(40, 76, 1200, 298);
-  const message = wide ? rect(300, 340, 1320, 38) : rect(40, 378, 1200, 40);
+  // Between the message and the cards, room for the HELD marks above them (card-view.ts).
+  const payTable = wide ? rect(300, 76, 1320, 240) : rect(40, 76, 1200, 274);
+  const message = wide ? rect(300, 318, 1320, 34) : rect(40, 352, 1200, 36);
   const cardH = wide ? 300 : 290;
   const cardW = Math.round(cardH / CARD_ASPECT);
   const cardTop = wide ? 396 : 434;
@@ -165,13 +187,21 @@ export interface PokerPlusLayout {
   buttons: Rect;
 }
 
+/** A box's height beside its cards': name, cards, a CHANGE mark's room, the hand's name, the spots and their names. */
+const BOX_ROWS = { label: 46, mark: 24, hand: 32, spots: 4 + 84 + 26 };
+
 function boxLayout(frame: Rect, cardW: number): BoxLayout {
   const cardH = Math.round(cardW * CARD_ASPECT);
   const label = rect(frame.x, frame.y + 6, frame.w, 34);
-  const cards = centredRow(rect(frame.x, frame.y + 46, frame.w, cardH), 6, cardW, Math.round(cardW * 0.1));
-  const hand = rect(frame.x, frame.y + 52 + cardH, frame.w, 32);
-  const spotTop = hand.y + hand.h + 4;
-  const spot = Math.min(frame.y + frame.h - spotTop - 6, 96);
+  const cards = centredRow(rect(frame.x, frame.y + BOX_ROWS.label, frame.w, cardH), 6, cardW, Math.round(cardW * 0.1));
+  // Under the cards, room for a CHANGE mark under a picked card (card-view.ts), then the hand's name.
+  const hand = rect(frame.x, frame.y + BOX_ROWS.label + cardH + BOX_ROWS.mark, frame.w, BOX_ROWS.hand);
+  const below = hand.y + hand.h + 4;
+  // The spots' names hang under them (box-view.ts): room for them inside the frame; the spots
+  // stand in the middle of what the cards leave.
+  const room = frame.y + frame.h - below - 26;
+  const spot = Math.min(room, 96);
+  const spotTop = below + Math.max(0, (room - spot) / 2);
   return {
     frame,
     label,
@@ -182,9 +212,26 @@ function boxLayout(frame: Rect, cardW: number): BoxLayout {
   };
 }
 
+/** The widest card six of which (and their gaps) fit a box's width and its height. */
+function boxCardWidth(frameW: number, frameH: number): number {
+  const byWidth = (frameW - 24) / (6 + 5 * 0.1);
+  const byHeight = (frameH - BOX_ROWS.label - BOX_ROWS.mark - BOX_ROWS.hand - BOX_ROWS.spots) / CARD_ASPECT;
+  return Math.floor(Math.min(byWidth, byHeight));
+}
+
+/**
+ * Laid out for the player's cards first: the buttons at the foot of the screen, the meters and
+ * the line above them, the dealer's row at the top no larger than it needs; the boxes take all
+ * the height between, and their cards are as large as a box allows, never smaller than the dealer's.
+ */
 export function pokerPlusLayout(d: Design): PokerPlusLayout {
   const wide = d.name === 'wide';
-  const dealerW = wide ? 124 : 112;
+  const buttonH = 100;
+  const buttons = rect(40, d.h - 14 - buttonH, d.w - 80, buttonH);
+  const meterH = wide ? 86 : 80;
+  const meterTop = buttons.y - 14 - meterH;
+  const message = rect(40, meterTop - 6 - 36, d.w - 80, 36);
+  const dealerW = wide ? 110 : 88;
   const dealerH = Math.round(dealerW * CARD_ASPECT);
   const dealerTop = wide ? 114 : 112;
   const dealerArea = wide ? rect(480, dealerTop, 960, dealerH) : rect(24, dealerTop, 6 * dealerW + 5 * 12, dealerH);
@@ -194,22 +241,18 @@ export function pokerPlusLayout(d: Design): PokerPlusLayout {
   const boxTop = dealerText.y + dealerText.h + (wide ? 10 : 8);
   const payX = wide ? 1470 : dealer[5].x + dealer[5].w + 26;
   const payTable = rect(payX, 76, d.w - payX - (wide ? 30 : 24), boxTop - 8 - 76);
-  const boxH = wide ? 380 : 360;
-  const cardW = wide ? 104 : 88;
-  const oneW = wide ? 820 : 700;
-  const twoW = wide ? 800 : 600;
+  const boxH = message.y - 6 - boxTop;
   const gap = wide ? 40 : 32;
-  const one: [BoxLayout] = [boxLayout(rect((d.w - oneW) / 2, boxTop, oneW, boxH), cardW)];
+  const oneW = wide ? 1000 : 900;
+  const twoW = Math.floor((d.w - 48 - gap) / 2);
+  const one: [BoxLayout] = [boxLayout(rect((d.w - oneW) / 2, boxTop, oneW, boxH), boxCardWidth(oneW, boxH))];
   const twoX = (d.w - 2 * twoW - gap) / 2;
+  const twoCard = boxCardWidth(twoW, boxH);
   const two: [BoxLayout, BoxLayout] = [
-    boxLayout(rect(twoX, boxTop, twoW, boxH), cardW),
-    boxLayout(rect(twoX + twoW + gap, boxTop, twoW, boxH), cardW),
+    boxLayout(rect(twoX, boxTop, twoW, boxH), twoCard),
+    boxLayout(rect(twoX + twoW + gap, boxTop, twoW, boxH), twoCard),
   ];
-  const message = rect(40, boxTop + boxH + 6, d.w - 80, 36);
-  const meterTop = message.y + message.h + 6;
-  const meterH = wide ? 86 : 80;
   const span = rect(40, meterTop, d.w - 80, meterH);
-  const buttonTop = meterTop + meterH + 14;
   return {
     top: topBarLayout(d),
     dealerLabel,
@@ -223,6 +266,6 @@ export function pokerPlusLayout(d: Design): PokerPlusLayout {
       ante: rect(span.x + span.w * 0.44, span.y, span.w * 0.2, meterH),
       win: rect(span.x + span.w * 0.66, span.y, span.w * 0.34, meterH),
     },
-    buttons: rect(40, buttonTop, d.w - 80, Math.min(100, d.h - buttonTop - 14)),
+    buttons,
   };
 }

@@ -38,11 +38,21 @@ export function label(text: string, options: TextStyleOptions, anchorX = 0.5, an
   return t;
 }
 
+/**
+ * How far a text may be shrunk to fit its box and still read as its design size: below this it
+ * was written too long for its place (the test hook reports it, and the screens' tests fail).
+ */
+export const LEAST_FIT = 0.85;
+
+/** Each fitted text's box and the scale it needed (the test hook's). */
+export const fitted = new WeakMap<Text, { maxW: number; maxH: number; k: number }>();
+
 /** Shrinks a text uniformly until it fits the box (never grows it). */
 export function fitText(t: Text, maxW: number, maxH: number): void {
   t.scale.set(1);
   const k = Math.min(1, maxW / Math.max(1, t.width), maxH / Math.max(1, t.height));
   t.scale.set(k);
+  fitted.set(t, { maxW, maxH, k });
 }
 
 export function vertical(top: number, bottom: number): FillGradient {

@@ -57,6 +57,19 @@ const targets = (page: Page): Promise<{ screen: string; spots: Spot[] }> =>
 const count = (page: Page): Promise<PressCount> =>
   page.evaluate(() => (window as unknown as { __presses: () => PressCount }).__presses());
 
+/** What a player could not read on the screen, if it is at rest now (none while anything moves). */
+const restingFaults = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const w = window as unknown as {
+      __scene: () => { animating: boolean; screen: string; language: string };
+      __layoutFaults: () => { covered: string[]; squeezed: string[] };
+    };
+    const s = w.__scene();
+    if (s.animating) return [];
+    const f = w.__layoutFaults();
+    return [...f.covered, ...f.squeezed].map((x) => `${s.screen} (${s.language}): ${x}`);
+  });
+
 async function tap(page: Page, x: number, y: number, holdMs: number): Promise<void> {
   await page.mouse.move(x, y);
   await page.mouse.down();
@@ -74,6 +87,7 @@ describe('presses counted', () => {
     expect(games.length).toBeGreaterThanOrEqual(2);
     const random = mulberry32(39);
     let taps = 0;
+    const faults: string[] = [];
     const screens = new Set<string>();
     for (const game of games) {
       // Into the game from the lobby; a tap on GAMES or CASH OUT later brings the lobby back.
@@ -100,6 +114,9 @@ describe('presses counted', () => {
           taps++;
         }
         await sleep(random() * 300);
+        // Now and then, the screen at rest as the player reads it: every card's index in sight,
+        // every text at its size (test/renderer/readable.test.ts checks the named states).
+        if (random() < 0.25) faults.push(...(await restingFaults(page)));
       }
       // Back to the lobby for the next game: out of the help pages, then GAMES once no game is on.
       const end = Date.now() + 60_000;
@@ -144,5 +161,6 @@ describe('presses counted', () => {
     for (const name of ['deal', 'bet']) expect(c.byName[name]?.pressed ?? 0, `${name}: ${brief}`).toBeGreaterThan(0);
     expect([...screens]).toEqual(expect.arrayContaining(['jacks', 'pokerPlus']));
     expect((await scene(page)).screen).toBe('lobby');
+    expect([...new Set(faults)]).toEqual([]);
   });
 });
