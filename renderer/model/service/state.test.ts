@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import * as fx from '../../../test/renderer/fixtures';
 import * as sx from '../../../test/renderer/service-fixtures';
-import { followService, initialService } from './state';
+import { applyService, followService, initialService } from './state';
+import { FIELDS } from './settings-fields';
+import { describeScene } from '../describe-scene';
+import { initialUi } from '../ui-state';
 
 describe('service pages follow the cabinet', () => {
   it('opens the attendant menu with its handpays read once, and reads them again when a handpay is paid', () => {
@@ -37,5 +40,50 @@ describe('service pages follow the cabinet', () => {
       },
     } as typeof settled;
     expect(followService(asking, { ...s, version: s.version + 1 }).queries).toEqual([]);
+  });
+});
+
+describe('the first PIN change, then every settings page', () => {
+  /** Every text a scene holds, wherever it sits. */
+  const texts = (x: unknown): string[] =>
+    typeof x === 'string'
+      ? [x]
+      : Array.isArray(x)
+        ? x.flatMap(texts)
+        : x && typeof x === 'object'
+          ? Object.values(x).flatMap(texts)
+          : [];
+
+  it('reads the settings page once the initial PIN is changed, and no page of it waits on records nobody asked for', () => {
+    const must = sx.pinChange();
+    const opened = followService(initialService(), must);
+    expect(opened.service.page).toBe('settings');
+    expect(opened.queries).toEqual([]);
+    // The PIN changed: the same page, now with the pay tables it shows read (it was left on
+    // "Reading the records…" for good).
+    const changed = {
+      ...must,
+      version: must.version + 1,
+      service: { ...must.service, pin: { ...must.service.pin, mustChange: false } },
+    };
+    const after = followService({ ...opened.service, edit: null }, changed);
+    expect(after.queries).toEqual([{ type: 'payTables' }]);
+    const ready = applyService(after.service, {
+      type: 'answer',
+      answer: sx.payTables(),
+      asked: { type: 'payTables' },
+    }).service;
+    expect(followService(ready, changed).queries).toEqual([]);
+    for (const f of FIELDS.filter((f) => f.present?.(changed.service.settings) ?? true)) {
+      const editing = applyService(ready, {
+        type: 'edit',
+        field: f.field,
+        draft: f.draft(changed.service.settings),
+      }).service;
+      const ui = { ...initialUi(0), service: editing };
+      const scene = describeScene(changed, ui, 'open');
+      expect(scene.screen).toBe('service');
+      expect(texts(scene.service), f.field).not.toContain('Reading the records…');
+    }
   });
 });

@@ -172,6 +172,14 @@ function open(svc: ServiceUi, page: ServicePageName): ServiceStep {
 export function followService(svc: ServiceUi, s: Snapshot | null): ServiceStep {
   const mode = serviceMode(s);
   if (mode === svc.mode) {
+    // A page on show never waits on records nobody asked for: the settings page opened for the
+    // first PIN change reads nothing until the PIN is changed, and then must read its tables
+    // (it sat on "Reading the records…" until the technician left it and came back).
+    const unasked =
+      mode !== null && !s?.service.pin.mustChange
+        ? pageQueries(svc, svc.page).filter((q) => svc[q.type].state === 'idle')
+        : [];
+    if (unasked.length > 0) return { service: loading(svc, unasked), wish: null, queries: unasked };
     const mark = s ? recordsMark(svc.page, s) : null;
     if (mark === svc.mark) return { service: svc, wish: null, queries: [] };
     // Read again quietly: the figures on show stay until the new ones arrive.
