@@ -54,7 +54,7 @@ const FAULTS: { [D in DeviceName]: { any: TextKey; each: Record<DeviceFault<D>, 
   deck: { any: 'tilt.deck.fault', each: {} },
 };
 
-function faultKey(device: DeviceName, fault: string): TextKey {
+export function faultKey(device: DeviceName, fault: string): TextKey {
   const { any, each } = FAULTS[device];
   return Object.hasOwn(each, fault) ? (each as Record<string, TextKey>)[fault]! : any;
 }

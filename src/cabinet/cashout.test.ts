@@ -52,7 +52,13 @@ describe('C-4 cash-out', () => {
     rig.insert(2000);
     const cmds = rig.play({ type: 'cashOut' });
     expect(cmds.some((c) => c.device === 'printer')).toBe(false);
-    expect(rig.state.handpay).toMatchObject({ kind: 'cancelledCredits', amount: 2000 });
+    // The limit in money, never a bare count of cents; the cause keeps it for the screens' words.
+    expect(rig.state.handpay).toMatchObject({
+      kind: 'cancelledCredits',
+      amount: 2000,
+      reason: 'cash-out above the ticket limit of 10.00 USD',
+      cause: { type: 'ticketLimit', limit: 1000 },
+    });
     expect(rig.refuse({ type: 'deal' })).toBe('C-5');
     expect(rig.refuse({ type: 'handpayConfirm' })).toBe('C-21');
     rig.key('attendant', true);
@@ -69,13 +75,18 @@ describe('C-4 cash-out', () => {
     rig.event({ device: 'printer', type: 'offline', reason: 'no answer' });
     rig.play({ type: 'cashOut' });
     expect(rig.state.handpay?.reason).toMatch(/printer offline/);
+    expect(rig.state.handpay?.cause).toEqual({ type: 'printer', faults: ['offline'] });
     const rig2 = new Rig();
     rig2.insert(1000);
     const print = rig2.play({ type: 'cashOut' }).find((c) => c.device === 'printer');
     const validation = print?.type === 'print' ? print.voucher.validation : '';
     rig2.event({ device: 'printer', type: 'printFailed', validation, reason: 'paper out' });
     expect(rig2.state.voucher).toBeNull();
-    expect(rig2.state.handpay).toMatchObject({ kind: 'cancelledCredits', amount: 1000 });
+    expect(rig2.state.handpay).toMatchObject({
+      kind: 'cancelledCredits',
+      amount: 1000,
+      cause: { type: 'voucherFailed' },
+    });
     expect(rig2.state.balance).toBe(1000);
   });
 
@@ -138,7 +149,7 @@ describe('C-6 credit clear', () => {
 });
 
 describe("the attendant's handpay list", () => {
-  it('finds kind, amount, game, reason and event in every handpay and credit-clear row', () => {
+  it('finds kind, amount, game, reason, cause and event in every handpay and credit-clear row', () => {
     const rig = new Rig({ limits: { handpayLimit: 1000 } });
     rig.insert(1000);
     rig.decks.push(stackedDeck('As Ks Qs Js Ts'));
@@ -148,15 +159,19 @@ describe("the attendant's handpay list", () => {
     rig.play({ type: 'handpayConfirm' });
     rig.play({ type: 'creditClear', confirm: true });
     const rows = rig.log.filter((l) => l.kind === 'handpay' || l.kind === 'creditClear').map((l) => l.data);
-    const fields = ['event', 'kind', 'amount', 'gameId', 'reason'];
+    const fields = ['event', 'kind', 'amount', 'gameId', 'reason', 'cause'];
+    // The reason names the hand and says its money in the currency; the cause is the same in the cabinet's words.
+    const reason = 'royal flush: win of 12.50 USD, at or above the handpay limit of 10.00 USD';
+    const cause = { type: 'win', hand: 'royal-flush' };
     expect(rows.map((r) => Object.fromEntries(fields.map((k) => [k, r[k]])))).toEqual([
-      { event: 'locked', kind: 'jackpot', amount: 1250, gameId: 1, reason: 'win at or above the handpay limit' },
-      { event: 'paid', kind: 'jackpot', amount: 1250, gameId: 1, reason: 'win at or above the handpay limit' },
+      { event: 'locked', kind: 'jackpot', amount: 1250, gameId: 1, reason, cause },
+      { event: 'paid', kind: 'jackpot', amount: 1250, gameId: 1, reason, cause },
       {
         event: 'creditClear',
         kind: 'cancelledCredits',
         amount: 995,
         gameId: null,
+        cause: undefined,
         reason: 'credits cleared by the attendant',
       },
     ]);

@@ -13,6 +13,7 @@ import {
   type VoucherScheme,
 } from './sas-validation';
 import { refusal, type Outcome, type Transition } from './transition';
+import { moneyWords } from './money';
 import { isSystemNumber, systemValidationNumber } from './vocabulary/ticket-reasons';
 import { tiltDevice } from './vocabulary/tilts';
 
@@ -21,6 +22,12 @@ type PrinterEvent = Extract<DeviceEvent, { device: 'printer' }>;
 const DAY_MS = 86_400_000;
 /** A voucher the casino system says never expires (7B 9999, 7D 00) carries the last day there is. */
 export const NEVER_EXPIRES = '9999-12-31';
+
+/** The printer's faults by code, or 'offline' (a handpay's cause). */
+function printerFaults(tx: Transition): string[] {
+  const p = tx.state.devices.printer;
+  return p.online ? Object.keys(p.faults).slice(0, 8) : ['offline'];
+}
 
 /** Why the printer cannot print now, or null. */
 export function printerProblem(tx: Transition): string | null {
@@ -49,12 +56,13 @@ export function cashOut(tx: Transition): Outcome {
   if (s.keys.technician) return refusal('C-21', 'the technician key is turned: service mode');
 
   const limit = s.settings.limits.ticketLimit;
-  const problem = s.balance > limit ? `above the ticket limit of ${limit}` : printerProblem(tx);
+  const problem = s.balance > limit ? `above the ticket limit of ${moneyWords(limit, s.settings)}` : printerProblem(tx);
   if (problem) {
     lockForHandpay(tx, {
       kind: 'cancelledCredits',
       amount: s.balance,
       reason: `cash-out ${problem}`,
+      cause: s.balance > limit ? { type: 'ticketLimit', limit } : { type: 'printer', faults: printerFaults(tx) },
       gameId: null,
       game: null,
     });
@@ -72,6 +80,7 @@ export function cashOut(tx: Transition): Outcome {
       kind: 'cancelledCredits',
       amount: s.balance,
       reason: numbering.reason,
+      cause: { type: 'casinoSystem' },
       gameId: null,
       game: null,
     });
@@ -166,7 +175,14 @@ export function systemValidationTimeout(tx: Transition): Outcome {
 
 function refuseSystemValidation(tx: Transition, amount: number, reason: string): Outcome {
   tx.log('sas', { event: 'systemValidationRefused', amount, reason });
-  lockForHandpay(tx, { kind: 'cancelledCredits', amount, reason: `cash-out: ${reason}`, gameId: null, game: null });
+  lockForHandpay(tx, {
+    kind: 'cancelledCredits',
+    amount,
+    reason: `cash-out: ${reason}`,
+    cause: { type: 'casinoSystem' },
+    gameId: null,
+    game: null,
+  });
   return null;
 }
 
@@ -195,6 +211,7 @@ export function voucherFailed(tx: Transition, reason: string): void {
     kind: 'cancelledCredits',
     amount: v.amount,
     reason: `voucher not printed: ${reason}`,
+    cause: { type: 'voucherFailed' },
     gameId: null,
     game: null,
   });
@@ -244,6 +261,7 @@ export function payHandpay(tx: Transition, by: 'attendant' | 'host'): void {
     amount: h.amount,
     gameId: h.gameId,
     reason: h.reason,
+    ...(h.cause ? { cause: h.cause } : {}),
     ...(by === 'attendant' ? { key: 'attendant' } : { by: 'host' }),
   });
 }

@@ -13,6 +13,10 @@ export function creditsOf(balance: number, chipValue: number): CreditDisplay {
 
 export const chipsToMoney = (chips: number, chipValue: number): number => chips * chipValue;
 
+/** "500.00 USD": an amount as the cabinet's own English words say it (log rows, reasons). */
+export const moneyWords = (amount: number, settings: { currency: string; minorDigits: number }): string =>
+  `${formatMoney(amount, settings.minorDigits)} ${settings.currency}`;
+
 /** "12.34" for 1234 minor units with two digits. */
 export function formatMoney(amount: number, minorDigits: number): string {
   if (minorDigits === 0) return String(amount);

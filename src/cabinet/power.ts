@@ -93,6 +93,7 @@ export function recovered(
         kind: 'cancelledCredits',
         amount: v.amount,
         reason: 'voucher status unknown after restart',
+        cause: { type: 'voucherUnknown' },
         gameId: null,
         game: null,
       });

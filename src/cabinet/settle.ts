@@ -2,11 +2,12 @@
 // above the handpay limit (C-5); the game is metered (C-8), recorded for recall (C-11), and the
 // meters are checked (C-9).
 
-import { present, ReplayError, runReplay } from '../core';
+import { categoryOf, evaluate, present, ReplayError, runReplay } from '../core';
 import { lockForHandpay } from './cashout';
 import { checkBalance, gameMeter } from './meters';
 import { replayFile } from './recall';
-import type { GameOutcome } from './state';
+import { moneyWords } from './money';
+import type { GameOutcome, GameSession } from './state';
 import { addTilt } from './tilts';
 import type { Transition } from './transition';
 
@@ -16,6 +17,19 @@ export function checkMeters(tx: Transition, when: string): void {
   if (check.ok) return;
   const reason = `meter mismatch: the meters say ${check.expected}, the balance is ${check.actual}`;
   addTilt(tx, { kind: 'meters' }, reason, { when });
+}
+
+/** The hand that won a game's pay: Jacks or Better's, or the Poker Plus box that returned the most. */
+function winningHand(session: GameSession): string | null {
+  if (session.game === 'jacks-or-better') return session.core.hand;
+  const result = session.core.result;
+  if (!result) return null;
+  let best = -1;
+  result.boxes.forEach((b, i) => {
+    if (best < 0 || b.returned > result.boxes[best]!.returned) best = i;
+  });
+  const box = session.core.boxes[best];
+  return box ? categoryOf(evaluate(box.cards)) : null;
 }
 
 export function settleGame(tx: Transition): void {
@@ -51,10 +65,12 @@ export function settleGame(tx: Transition): void {
   });
   const handpaid = paid > 0 && paid >= tx.state.settings.limits.handpayLimit;
   if (handpaid) {
+    const hand = winningHand(session);
     lockForHandpay(tx, {
       kind: 'jackpot',
       amount: paid,
-      reason: 'win at or above the handpay limit',
+      reason: `${hand ? `${hand.replace(/-/g, ' ')}: ` : ''}win of ${moneyWords(paid, tx.state.settings)}, at or above the handpay limit of ${moneyWords(tx.state.settings.limits.handpayLimit, tx.state.settings)}`,
+      cause: { type: 'win', hand },
       gameId: session.id,
       game,
     });

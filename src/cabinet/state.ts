@@ -1,6 +1,7 @@
 // The cabinet's whole state: one plain JSON value, so that it can be committed as it is (C-13)
 // and read back after any crash (C-14).
 
+import type { HandpayCause } from './vocabulary/handpay-causes';
 import { present, type BoxRequest, type GameId, type JacksState, type PokerPlusState } from '../core';
 import type { Button, DeviceName, Door, KeySwitch, LampState, Voucher } from './device-events';
 import { EMPTY_METERS, type MeterSet } from './meters';
@@ -92,7 +93,10 @@ export const NO_GUESSES: TicketGuesses = { unknownInRow: 0, lockedUntil: 0 };
 export interface Handpay {
   kind: 'jackpot' | 'cancelledCredits';
   amount: number;
+  /** In English, money in the currency, for the log and the command line. */
   reason: string;
+  /** The same in the cabinet's words, for the screens to say (absent in states saved before it). */
+  cause?: HandpayCause;
   gameId: number | null;
   game: GameId | null;
   since: number;

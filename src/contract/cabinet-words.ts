@@ -30,3 +30,4 @@ export {
   type JacksButton,
   type JacksButtonsAt,
 } from '../cabinet/vocabulary/buttons';
+export { HANDPAY_CAUSE, type HandpayCause } from '../cabinet/vocabulary/handpay-causes';

@@ -4,6 +4,7 @@
 // are read on request with a query, which the cabinet answers only behind the right key.
 
 import { z } from 'zod';
+import { HANDPAY_CAUSE } from '../cabinet/vocabulary/handpay-causes';
 import { int, json, record, str } from './schema';
 import { BUTTONS } from '../cabinet/vocabulary/wish-schema';
 import { TICKET_REASONS, TICKET_VALIDATORS } from '../cabinet/vocabulary/ticket-reasons';
@@ -148,6 +149,8 @@ const handpayRow = z.strictObject({
   amount: minor,
   gameId: int(0).nullable(),
   reason: str(200).nullable(),
+  /** Why, in the cabinet's words (rows logged before it carry the reason alone). */
+  cause: HANDPAY_CAUSE.optional(),
 });
 
 const ticketInRow = z.strictObject({

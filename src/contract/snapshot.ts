@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { int, record, str } from './schema';
 import { SERVICE_VIEW } from './service';
+import { HANDPAY_CAUSE } from '../cabinet/vocabulary/handpay-causes';
 
 const card = str(2, /^[2-9TJQKA][cdhs]$/);
 const minor = int(0);
@@ -89,6 +90,7 @@ const lockup = z.discriminatedUnion('kind', [
     kind: z.literal('handpay'),
     amount: minor,
     reason: str(200),
+    cause: HANDPAY_CAUSE.optional(),
     handpayKind: z.enum(['jackpot', 'cancelledCredits']),
   }),
   z.strictObject({

@@ -7,6 +7,7 @@ import type { HandpayRow, Snapshot } from '../../../src/contract';
 import { ts, type ServiceKey } from '../../i18n/service-texts';
 import { isLive, button, type ButtonSpec } from '../parts';
 import { wishAction } from '../actions';
+import { handpayCauseText } from '../../i18n/handpay-cause';
 import { emptyPage, loadingNotice, money, refreshButton, svc } from './common';
 import type { ServiceModel, ServiceTable } from './page';
 import type { ServiceUi } from './state';
@@ -69,6 +70,12 @@ function attendantNav(s: Snapshot, page: 'attendant' | 'tickets'): ButtonSpec[] 
 
 function handpaysTable(s: Snapshot, rows: HandpayRow[]): ServiceTable {
   const L = s.language;
+  // Rows come newest first, one handpay at a time: the newest row is the open one only while it
+  // is a lock and the cabinet still holds a handpay.
+  const newest = rows[0];
+  const open = s.lockup?.kind === 'handpay' && newest?.event === 'locked' ? newest.seq : null;
+  const word = (r: HandpayRow): ServiceKey =>
+    r.event === 'locked' && r.seq !== open ? 'att.event.called' : EVENT[r.event];
   return {
     columns: [
       ts(L, 'att.col.time'),
@@ -82,12 +89,18 @@ function handpaysTable(s: Snapshot, rows: HandpayRow[]): ServiceTable {
     rows: rows.map((r) => ({
       cells: [
         formatTime(r.at),
-        ts(L, EVENT[r.event]),
+        ts(L, word(r)),
         ts(L, KIND[r.kind]),
         money(s, r.amount),
-        [r.gameId !== null ? ts(L, 'att.game', { id: r.gameId }) : '', r.reason ?? ''].filter(Boolean).join(' • '),
+        [
+          r.gameId !== null ? ts(L, 'att.game', { id: r.gameId }) : '',
+          handpayCauseText(L, r.cause, r.reason, s.currency),
+        ]
+          .filter(Boolean)
+          .join(' • '),
       ],
-      tone: r.event === 'locked' ? 'bad' : 'plain',
+      // Only the handpay still waiting is red: one paid since reads as called, not as a second open one.
+      tone: r.seq === open ? 'bad' : 'plain',
     })),
     pageText: ts(L, 'att.lastHandpays'),
   };
@@ -103,7 +116,10 @@ export function attendantPage(s: Snapshot, ui: ServiceUi, now: number): ServiceM
     page.headline = { text: ts(L, 'att.handpayDue', { amount: money(s, handpay.amount) }), tone: 'bad' };
     page.lines = [
       { text: ts(L, KIND[handpay.handpayKind]), tone: 'info' },
-      { text: ts(L, 'att.reason', { reason: handpay.reason }), tone: 'plain' },
+      {
+        text: ts(L, 'att.reason', { reason: handpayCauseText(L, handpay.cause, handpay.reason, s.currency) }),
+        tone: 'plain',
+      },
     ];
   } else {
     page.headline = { text: ts(L, 'att.credits', { amount: money(s, s.balance) }), tone: 'info' };

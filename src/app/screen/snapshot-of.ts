@@ -182,7 +182,13 @@ function hostLockup(s: CabinetState): Extract<Snapshot['lockup'], { kind: 'tilt'
 
 export function snapshotOf(s: CabinetState, now: number): Snapshot {
   const lockup: Snapshot['lockup'] = s.handpay
-    ? { kind: 'handpay', amount: s.handpay.amount, reason: s.handpay.reason, handpayKind: s.handpay.kind }
+    ? {
+        kind: 'handpay',
+        amount: s.handpay.amount,
+        reason: s.handpay.reason.slice(0, 200),
+        ...(s.handpay.cause ? { cause: s.handpay.cause } : {}),
+        handpayKind: s.handpay.kind,
+      }
     : s.tilts.length > 0 || outOfService(s)
       ? {
           kind: 'tilt',

@@ -209,7 +209,8 @@ function handpayRows(records: ServiceRecords, limit: number): HandpayRow[] {
     const at = { seq: e.seq, at: e.at, amount };
     if (handpay) {
       const gameId = handpay.gameId === null ? null : whole(handpay.gameId);
-      rows.push({ ...at, event: handpay.event, kind: handpay.kind, gameId, reason: text(handpay.reason) });
+      const cause = handpay.cause ? { cause: handpay.cause } : {};
+      rows.push({ ...at, event: handpay.event, kind: handpay.kind, gameId, reason: text(handpay.reason), ...cause });
     } else if (cleared) {
       rows.push({ ...at, event: 'creditClear', kind: 'cancelledCredits', gameId: null, reason: text(cleared.reason) });
     }

@@ -13,6 +13,7 @@ import type { MirrorMemory } from '../inputs';
 import type { SasSettings } from '../sas-state';
 import { BUTTONS, DEVICE_FAULTS, DEVICE_NAMES, DOORS, KEY_SWITCHES } from './devices';
 import { TICKET_REASONS, TICKET_VALIDATORS } from './ticket-reasons';
+import { HANDPAY_CAUSE } from './handpay-causes';
 
 const amount = z.number();
 const text = z.string();
@@ -101,6 +102,8 @@ export const LOG_EVENTS = {
       kind: handpayKind,
       amount,
       reason: text,
+      /** Absent in rows logged before the screens said the reason in their own words. */
+      cause: HANDPAY_CAUSE.optional(),
       gameId: z.number().nullable(),
       game: z.enum(['jacks-or-better', 'poker-plus']).nullable(),
     }),
@@ -110,6 +113,7 @@ export const LOG_EVENTS = {
       gameId: z.number().nullable(),
       /** Absent in rows logged before the attendant's list of handpays showed it. */
       reason: text.optional(),
+      cause: HANDPAY_CAUSE.optional(),
       key: z.literal('attendant').optional(),
       by: z.literal('host').optional(),
     }),
