@@ -48,20 +48,22 @@ export const SETTING_TEXTS_EN = {
   'set.col.hand': 'HAND',
   'set.col.bet': 'BET {n}',
   'set.col.pays': 'PAYS',
-  'set.return': 'Return {pct}% ({basis})',
-  'set.noReturn': 'No certified return ({basis})',
+  'set.return': 'Return {pct}%, exact: every deal played by its best hold',
+  'set.noReturn': 'No measured return: this table cannot be put in play',
   'set.returnRange':
     "Return range (operator's, in the config file): {min}% to {max}%. Tables outside it cannot be chosen.",
   'set.outOfRange': 'OUTSIDE THE RANGE',
-  'set.whyOut': '{name}: {low}% to {high}% is outside the range {min}% to {max}%; it cannot be put in play (C-24).',
-  'set.whyUnknown': '{name}: no known return; it cannot be put in play (C-24).',
-  'set.returnBest': 'Best play: at most {pct}%, the return C-24 judges ({basis})',
+  'set.whyOut': '{name}: {low}% to {high}% is outside the range {min}% to {max}%; it cannot be put in play.',
+  'set.whyUnknown': '{name}: no known return; it cannot be put in play.',
+  'set.returnBest':
+    'Best play: at most {pct}% (the strongest strategy found, played and measured): the return judged against the range',
   'set.returnTypical': 'Typical play (the default strategy): {pct}% (95% interval {low}% to {high}%)',
-  'set.returnTypicalOnly': 'Typical play only: {pct}% ({basis}); best play not measured, which returns more',
+  'set.returnTypicalOnly':
+    'Typical play only: {pct}% (the default strategy, simulated); best play not measured, which returns more',
   'set.subBest': 'best ≤{pct}% · typical {typical}%',
   'set.subTypicalOnly': 'typical {pct}% · best not measured',
   'set.whyOutBest':
-    '{name}: best play returns {low}% to {high}% (the strategy found to the upper estimate), outside the range {min}% to {max}%; it cannot be put in play (C-24).',
+    '{name}: best play returns {low}% to {high}% (the strategy found to the upper estimate), outside the range {min}% to {max}%; it cannot be put in play.',
 } as const;
 
 export const SETTING_TEXTS_RU: Record<keyof typeof SETTING_TEXTS_EN, string> = {
@@ -112,18 +114,20 @@ export const SETTING_TEXTS_RU: Record<keyof typeof SETTING_TEXTS_EN, string> = {
   'set.col.hand': 'КОМБИНАЦИЯ',
   'set.col.bet': 'СТАВКА {n}',
   'set.col.pays': 'ВЫПЛАТА',
-  'set.return': 'Возврат {pct}% ({basis})',
-  'set.noReturn': 'Возврат не сертифицирован ({basis})',
+  'set.return': 'Возврат {pct}%, точный: каждая раздача сыграна лучшим выбором карт',
+  'set.noReturn': 'Возврат не измерен: эту таблицу нельзя ввести в игру',
   'set.returnRange':
     'Диапазон возврата (оператора, в файле конфигурации): от {min}% до {max}%. Таблицы вне его выбрать нельзя.',
   'set.outOfRange': 'ВНЕ ДИАПАЗОНА',
-  'set.whyOut': '{name}: от {low}% до {high}% — вне диапазона от {min}% до {max}%; в игру её ввести нельзя (C-24).',
-  'set.whyUnknown': '{name}: возврат неизвестен; в игру её ввести нельзя (C-24).',
-  'set.returnBest': 'Лучшая игра: не более {pct}%, по этому возврату судит C-24 ({basis})',
+  'set.whyOut': '{name}: от {low}% до {high}% — вне диапазона от {min}% до {max}%; в игру её ввести нельзя.',
+  'set.whyUnknown': '{name}: возврат неизвестен; в игру её ввести нельзя.',
+  'set.returnBest':
+    'Лучшая игра: не более {pct}% (сильнейшая найденная стратегия, сыгранная и измеренная); с диапазоном сравнивается этот возврат',
   'set.returnTypical': 'Обычная игра (стратегия по умолчанию): {pct}% (95% интервал от {low}% до {high}%)',
-  'set.returnTypicalOnly': 'Только обычная игра: {pct}% ({basis}); лучшая игра не измерена, а она возвращает больше',
+  'set.returnTypicalOnly':
+    'Только обычная игра: {pct}% (стратегия по умолчанию, моделирование); лучшая игра не измерена, а она возвращает больше',
   'set.subBest': 'лучшая ≤{pct}% · обычная {typical}%',
   'set.subTypicalOnly': 'обычная {pct}% · лучшая не измерена',
   'set.whyOutBest':
-    '{name}: лучшая игра возвращает от {low}% до {high}% (от найденной стратегии до верхней оценки) — вне диапазона от {min}% до {max}%; в игру её ввести нельзя (C-24).',
+    '{name}: лучшая игра возвращает от {low}% до {high}% (от найденной стратегии до верхней оценки) — вне диапазона от {min}% до {max}%; в игру её ввести нельзя.',
 };

@@ -10,8 +10,8 @@ import { fill, type Params } from './template';
 
 const en = {
   'svc.loading': 'Reading the records…',
-  'svc.refusedQuery': 'Refused ({rule}): {reason}',
-  'svc.refused': 'NOT POSSIBLE NOW ({rule}): {reason}',
+  'svc.refusedQuery': 'Refused: {reason}',
+  'svc.refused': 'NOT POSSIBLE NOW: {reason}',
   'svc.refresh': 'REFRESH',
   'svc.prevPage': '◀ PREVIOUS',
   'svc.nextPage': 'NEXT ▶',
@@ -107,8 +107,8 @@ const en = {
   'tilt.clear': 'CLEAR TILT',
   'tilt.metersHint': 'Check the balance on the METERS page before clearing the meter tilt.',
   'meters.title': 'METERS',
-  'meters.balanceOk': 'C-9 BALANCE OK: {amount}',
-  'meters.balanceBad': 'C-9 MISMATCH: EXPECTED {expected}, CREDITS {actual}',
+  'meters.balanceOk': 'METERS BALANCE: {amount}',
+  'meters.balanceBad': 'METERS DO NOT BALANCE: EXPECTED {expected}, CREDITS {actual}',
   'meters.balance': 'Credits on the machine: {amount}',
   'meters.chainIntact': 'Event chain: intact',
   'meters.chainBroken': 'Event chain: BROKEN (see the event log)',
@@ -185,8 +185,8 @@ export type ServiceKey = keyof typeof en;
 
 const ru: Record<ServiceKey, string> = {
   'svc.loading': 'Чтение записей…',
-  'svc.refusedQuery': 'Отказано ({rule}): {reason}',
-  'svc.refused': 'СЕЙЧАС НЕЛЬЗЯ ({rule}): {reason}',
+  'svc.refusedQuery': 'Отказано: {reason}',
+  'svc.refused': 'СЕЙЧАС НЕЛЬЗЯ: {reason}',
   'svc.refresh': 'ОБНОВИТЬ',
   'svc.prevPage': '◀ НАЗАД',
   'svc.nextPage': 'ДАЛЕЕ ▶',
@@ -283,8 +283,8 @@ const ru: Record<ServiceKey, string> = {
   'tilt.clear': 'СНЯТЬ ОСТАНОВКУ',
   'tilt.metersHint': 'Перед снятием проверьте баланс на странице СЧЁТЧИКИ.',
   'meters.title': 'СЧЁТЧИКИ',
-  'meters.balanceOk': 'C-9 БАЛАНС СХОДИТСЯ: {amount}',
-  'meters.balanceBad': 'C-9 РАСХОЖДЕНИЕ: ОЖИДАЛОСЬ {expected}, КРЕДИТЫ {actual}',
+  'meters.balanceOk': 'СЧЁТЧИКИ СХОДЯТСЯ: {amount}',
+  'meters.balanceBad': 'СЧЁТЧИКИ НЕ СХОДЯТСЯ: ОЖИДАЛОСЬ {expected}, КРЕДИТЫ {actual}',
   'meters.balance': 'Кредиты на автомате: {amount}',
   'meters.chainIntact': 'Цепочка журнала: цела',
   'meters.chainBroken': 'Цепочка журнала: НАРУШЕНА (см. журнал)',

@@ -90,7 +90,13 @@ export function describeScene(
   const base = empty(s.language, screen);
   const connection = status === 'open' ? null : t(s.language, 'app.offline');
   if (screen === 'service') {
-    const notice = refusal ? ts(s.language, 'svc.refused', { rule: refusal.rule ?? '—', reason: refusal.text }) : null;
+    // The cabinet's reason in words (its rule's id is for the documents and the log); a dimmed
+    // button's refusal has none beyond the words themselves.
+    const notice = !refusal
+      ? null
+      : refusal.text
+        ? ts(s.language, 'svc.refused', { reason: refusal.text })
+        : t(s.language, 'notice.refused');
     const service = serviceModel(s, ui.service, ui.now, notice)!;
     const who = ts(s.language, service.mode === 'attendant' ? 'svc.attendant' : 'svc.technician');
     // The attendant's menu and the PIN pad name who they are for already.

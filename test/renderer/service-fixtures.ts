@@ -382,3 +382,56 @@ export function payTables(): Answer {
     ],
   };
 }
+
+/** What the cabinet answers each of the service pages' queries with, in these tests. */
+export function answerFor(q: Query): Answer {
+  switch (q.type) {
+    case 'handpays':
+      return handpays();
+    case 'ticketsIn':
+      return ticketsIn();
+    case 'meters':
+      return { type: 'meters', report: metersReport() };
+    case 'recallList':
+      return { type: 'recallList', games: RECALL_GAMES };
+    case 'recallGame':
+      return recallGame(q.gameId);
+    case 'events':
+      return events(q);
+    case 'payTables':
+      return payTables();
+    case 'sasLink':
+      return { type: 'sasLink', link: null };
+    case 'anchor':
+      return {
+        type: 'anchor',
+        anchor: {
+          anchored: false,
+          description: 'records not anchored: this PC has no TPM',
+          records: null,
+          counter: null,
+          problem: null,
+        },
+      };
+    case 'acceptor':
+      return {
+        type: 'acceptor',
+        acceptor: {
+          protocol: 'ebds',
+          model: 'SC Advance / Cashflow SC 83 or 85',
+          revision: '33',
+          software: '286100R21, CRC 3B7E',
+          state: 'idling',
+          lastDocument: {
+            kind: 'note',
+            label: 'USD 20',
+            outcome: 'stacked',
+            reason: null,
+            at: Date.UTC(2026, 0, 2, 13, 4),
+          },
+          frames: 1234,
+          badFrames: 0,
+        },
+      };
+  }
+}

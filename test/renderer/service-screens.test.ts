@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Snapshot, ToCabinet, Wish } from '../../src/contract';
+import { QUERY_ACCESS, type QueryType, type Snapshot, type ToCabinet, type Wish } from '../../src/contract';
 import type { ServiceModel } from '../../renderer/model/service/page';
 import { buildRenderer, CHROMIUM_ARGS } from '../support/renderer-build';
 import { FakeCabinet } from './fake-cabinet';
@@ -44,42 +44,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   cabinet = new FakeCabinet(await buildRenderer());
   await cabinet.start();
-  cabinet.answers.set('handpays', () => sx.handpays());
-  cabinet.answers.set('ticketsIn', () => sx.ticketsIn());
-  cabinet.answers.set('meters', () => ({ type: 'meters', report: sx.metersReport() }));
-  cabinet.answers.set('recallList', () => ({ type: 'recallList', games: sx.RECALL_GAMES }));
-  cabinet.answers.set('recallGame', (q) => sx.recallGame(q.type === 'recallGame' ? q.gameId : 0));
-  cabinet.answers.set('anchor', () => ({
-    type: 'anchor',
-    anchor: {
-      anchored: false,
-      description: 'records not anchored: this PC has no TPM',
-      records: null,
-      counter: null,
-      problem: null,
-    },
-  }));
-  cabinet.answers.set('events', (q) => sx.events(q as Extract<typeof q, { type: 'events' }>));
-  cabinet.answers.set('payTables', () => sx.payTables());
-  cabinet.answers.set('acceptor', () => ({
-    type: 'acceptor',
-    acceptor: {
-      protocol: 'ebds',
-      model: 'SC Advance / Cashflow SC 83 or 85',
-      revision: '33',
-      software: '286100R21, CRC 3B7E',
-      state: 'idling',
-      lastDocument: {
-        kind: 'note',
-        label: 'USD 20',
-        outcome: 'stacked',
-        reason: null,
-        at: Date.UTC(2026, 0, 2, 13, 4),
-      },
-      frames: 1234,
-      badFrames: 0,
-    },
-  }));
+  for (const type of Object.keys(QUERY_ACCESS) as QueryType[]) cabinet.answers.set(type, sx.answerFor);
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   context = await browser.newContext({ viewport: { width: 1280, height: 1024 } });
   page = await context.newPage();
@@ -316,7 +281,7 @@ describe('the technician audit pages', () => {
     const s = await until((x) => x.service?.page === 'meters' && x.service.table !== null, 'the meters');
     expect(since.queries().map((q) => q.kind === 'query' && q.query.type)).toContain('meters');
     const m = svc(s);
-    expect(m.headline).toEqual({ text: 'C-9 BALANCE OK: $25.10', tone: 'ok' });
+    expect(m.headline).toEqual({ text: 'METERS BALANCE: $25.10', tone: 'ok' });
     expect(m.table!.rows[0]!.cells).toEqual(['0000', 'Total in (wagered)', '$12,345.67', '$45.00']);
     expect(m.table!.rows[2]!.cells).toEqual(['0005', 'Games played', '15,234', '120']);
     expect(texts(m)).toContain('Event chain: intact');
@@ -331,7 +296,7 @@ describe('the technician audit pages', () => {
     await show(fx.russian(sx.technician()));
     await press('svc.refresh');
     const s = await until((x) => x.service?.headline?.tone === 'bad', 'the mismatch');
-    expect(svc(s).headline!.text).toBe('C-9 РАСХОЖДЕНИЕ: ОЖИДАЛОСЬ 26,00\u00a0$, КРЕДИТЫ 25,10\u00a0$');
+    expect(svc(s).headline!.text).toBe('СЧЁТЧИКИ НЕ СХОДЯТСЯ: ОЖИДАЛОСЬ 26,00\u00a0$, КРЕДИТЫ 25,10\u00a0$');
     expect(texts(svc(s))).toContain('Цепочка журнала: НАРУШЕНА (см. журнал)');
     await shot('meters-ru');
     cabinet.answers.set('meters', () => ({ type: 'meters', report: sx.metersReport() }));
@@ -373,7 +338,7 @@ describe('the technician audit pages', () => {
       (x) => (x.service?.notice ?? '').includes('the technician key was turned off'),
       'the refusal',
     );
-    expect(svc(s).notice).toBe('NOT POSSIBLE NOW (C-21): the technician key was turned off');
+    expect(svc(s).notice).toBe('NOT POSSIBLE NOW: the technician key was turned off');
     await shot('refused');
     cabinet.refuseWishes.delete('ramClear');
   });
@@ -386,7 +351,7 @@ describe('the technician audit pages', () => {
     cabinet.shown = fx.baseSnapshot();
     await press('svc.refresh');
     const s = await until((x) => (x.service?.notice ?? '').startsWith('Refused'), 'the refusal');
-    expect(svc(s).notice).toBe("Refused (C-21): meters needs the technician's key");
+    expect(svc(s).notice).toBe("Refused: meters needs the technician's key");
     expect(svc(s).table).toBeNull();
   });
 
@@ -587,11 +552,11 @@ describe('the technician audit pages', () => {
       sub: 'best ≤101.02% · typical 100.24% · OUTSIDE THE RANGE',
     });
     expect(svc(tables).lines).toContainEqual({
-      text: 'Poker Plus 250 table: best play returns 100.31% to 101.02% (the strategy found to the upper estimate), outside the range 85.00% to 99.90%; it cannot be put in play (C-24).',
+      text: 'Poker Plus 250 table: best play returns 100.31% to 101.02% (the strategy found to the upper estimate), outside the range 85.00% to 99.90%; it cannot be put in play.',
       tone: 'bad',
     });
     expect(texts(svc(tables))).toContain(
-      'Best play: at most 99.21%, the return C-24 judges (upper estimate of best play: parsheet poker-plus --best)',
+      'Best play: at most 99.21% (the strongest strategy found, played and measured): the return judged against the range',
     );
     expect(texts(svc(tables))).toContain('Typical play (the default strategy): 97.89% (95% interval 97.85% to 97.94%)');
     await shot('settings-paytable-out-of-range');
@@ -631,7 +596,7 @@ describe('the technician audit pages', () => {
       (x) => (x.service?.table?.rows.length ?? 0) > 0 && texts(x.service!).includes('97.30'),
       'the 8/5 table',
     );
-    expect(texts(svc(chosen))).toContain('Return 97.30% (exact: every deal played by its best hold, at max bet)');
+    expect(texts(svc(chosen))).toContain('Return 97.30%, exact: every deal played by its best hold');
     expect(
       svc(chosen)
         .table!.rows.find((r) => r.cells[0] === 'FULL HOUSE')!

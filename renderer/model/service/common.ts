@@ -78,8 +78,7 @@ export const refreshButton = (s: Snapshot): ButtonSpec =>
 /** What the page says while its record is on the way or was refused; null when it is ready. */
 export function loadingNotice<T>(s: Snapshot, loaded: Loaded<T>): string | null {
   if (loaded.state === 'loading' || loaded.state === 'idle') return ts(s.language, 'svc.loading');
-  if (loaded.state === 'refused')
-    return ts(s.language, 'svc.refusedQuery', { rule: loaded.rule, reason: loaded.reason });
+  if (loaded.state === 'refused') return ts(s.language, 'svc.refusedQuery', { reason: loaded.reason });
   return null;
 }
 

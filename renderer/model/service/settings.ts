@@ -68,7 +68,9 @@ const percent = (x: number): string => x.toFixed(2);
 /** The chosen table's return as C-24 judges it, and a Poker Plus table's typical play beside it. */
 function returnLines(s: Snapshot, t: InstalledPayTable): string[] {
   const L = s.language;
-  if (t.returnPct === null) return [ts(L, 'set.noReturn', { basis: t.returnBasis })];
+  // How it was measured is said in words; the file's own account (a command line and its
+  // figures) stays in the file and on the command line.
+  if (t.returnPct === null) return [ts(L, 'set.noReturn')];
   const typical =
     t.typicalPct === null || t.typicalLow === null || t.typicalHigh === null
       ? []
@@ -81,11 +83,11 @@ function returnLines(s: Snapshot, t: InstalledPayTable): string[] {
         ];
   switch (t.returnPlay) {
     case 'best':
-      return [ts(L, 'set.returnBest', { pct: percent(t.returnPct), basis: t.returnBasis }), ...typical];
+      return [ts(L, 'set.returnBest', { pct: percent(t.returnPct) }), ...typical];
     case 'typical':
-      return [ts(L, 'set.returnTypicalOnly', { pct: percent(t.returnPct), basis: t.returnBasis })];
+      return [ts(L, 'set.returnTypicalOnly', { pct: percent(t.returnPct) })];
     default:
-      return [ts(L, 'set.return', { pct: percent(t.returnPct), basis: t.returnBasis })];
+      return [ts(L, 'set.return', { pct: percent(t.returnPct) })];
   }
 }
 

@@ -1,0 +1,161 @@
+// Every text the screens can show, read as its people read it: the player's screens in every state
+// the fixtures hold (lockups, help pages, the lobby, the attract loop) and every service page with
+// its records, in both languages. None may carry our documents' words (a rule's id such as C-9 or
+// P-12, a command line), and none may show an amount of money as a bare count of minor units.
+
+import { describe, expect, it } from 'vitest';
+import type { Query, Snapshot } from '../../src/contract';
+import * as fx from '../../test/renderer/fixtures';
+import * as sx from '../../test/renderer/service-fixtures';
+import { describeScene } from './describe-scene';
+import { recallFrames } from './service/recall-steps';
+import type { ServicePageName } from './service/actions';
+import { applyService } from './service/state';
+import { applyUi, followKeys, initialUi, HELP_PAGES, type UiState } from './ui-state';
+import type { SceneModel } from './scene';
+
+const NOW = Date.UTC(2026, 4, 6, 21, 0);
+
+/** Our documents' rule ids (docs/rules.md, docs/cabinet.md) and command lines. */
+const RULE_ID = /\b[CHJP]-\d{1,2}\b/;
+const COMMAND = /\bparsheet\b|\bnpm run\b|(^|\s)--[a-z]{2,}|\b95% CI\b/;
+
+function strings(x: unknown): string[] {
+  if (typeof x === 'string') return [x];
+  if (Array.isArray(x)) return x.flatMap(strings);
+  if (x && typeof x === 'object') return Object.values(x).flatMap(strings);
+  return [];
+}
+
+/** Answers a page's queries as the cabinet would, into the service state. */
+function answered(ui: UiState, queries: Query[]): UiState {
+  let next = ui;
+  for (const q of queries) {
+    const answer = sx.answerFor(q);
+    const action =
+      answer.type === 'recallGame'
+        ? ({ type: 'recalled', record: answer, run: recallFrames(answer.replay, answer.result) } as const)
+        : ({ type: 'answer', answer, asked: q } as const);
+    next = { ...next, service: applyService(next.service, action).service };
+  }
+  return next;
+}
+
+function playerScenes(s: Snapshot): SceneModel[] {
+  const ui = { ...initialUi(NOW), interacted: true, lastInputAt: NOW, view: 'game' as const };
+  return [
+    describeScene(s, ui, 'open'),
+    describeScene(s, { ...ui, view: 'lobby' }, 'open'),
+    ...Array.from({ length: HELP_PAGES }, (_, page) => describeScene(s, { ...ui, help: page }, 'open')),
+    ...[0, 5_000, 15_000, 30_000, 60_000].map((ms) =>
+      describeScene({ ...s, balance: 0, credits: 0 }, { ...ui, interacted: false, attractSince: NOW - ms }, 'open'),
+    ),
+  ];
+}
+
+const TECHNICIAN_PAGES: ServicePageName[] = ['meters', 'recall', 'events', 'devices', 'settings', 'tilts'];
+
+function serviceScenes(s: Snapshot, pages: ServicePageName[]): SceneModel[] {
+  const opened = followKeys(initialUi(NOW), s);
+  let ui = answered(opened.ui, opened.queries);
+  const scenes = [describeScene(s, ui, 'open')];
+  for (const page of pages) {
+    const step = applyUi(ui, { type: 'svc', action: { type: 'page', page } }, s);
+    ui = answered(step.ui, step.queries ?? []);
+    scenes.push(describeScene(s, ui, 'open'));
+    if (page === 'recall') {
+      const open = applyUi(ui, { type: 'svc', action: { type: 'recallOpen', gameId: sx.RECALL_GAMES[0]!.gameId } }, s);
+      scenes.push(describeScene(s, answered(open.ui, open.queries ?? []), 'open'));
+    }
+  }
+  return scenes;
+}
+
+const PLAYER: Record<string, () => Snapshot> = {
+  idle: fx.baseSnapshot,
+  jacksDealt: fx.jacksDealt,
+  jacksWin: fx.jacksWin,
+  pokerPlusDeciding: fx.pokerPlusDeciding,
+  pokerPlusSecond: fx.pokerPlusSecond,
+  pokerPlusBought: fx.pokerPlusBought,
+  handpay: fx.handpay,
+  tilt: fx.tilt,
+  cashingOut: fx.cashingOut,
+};
+
+/** The amounts of money a snapshot and its records hold, in minor units, long enough not to pass for a count. */
+function amountsOf(s: Snapshot): number[] {
+  const l = s.service.settings.limits;
+  const rows = sx.handpays();
+  return [
+    s.balance,
+    l.creditLimit,
+    l.ticketLimit,
+    l.handpayLimit,
+    s.lockup?.kind === 'handpay' ? s.lockup.amount : 0,
+    s.cashout?.amount ?? 0,
+    ...(rows.type === 'handpays' ? rows.rows.map((r) => r.amount) : []),
+  ].filter((n) => n >= 1000 && n !== s.credits);
+}
+
+const bare = (text: string, n: number): boolean =>
+  new RegExp(`(^|[^\\d.,\\s\\u00a0])\\s?${n}(?![\\d.,]\\d)`).test(text);
+
+function check(scenes: SceneModel[], s: Snapshot, where: string): string[] {
+  const found: string[] = [];
+  const amounts = amountsOf(s);
+  for (const scene of scenes)
+    for (const text of strings(scene)) {
+      if (RULE_ID.test(text)) found.push(`${where} ${scene.screen}: a rule's id in "${text}"`);
+      if (COMMAND.test(text)) found.push(`${where} ${scene.screen}: a command line in "${text}"`);
+      for (const n of amounts)
+        if (bare(text, n)) found.push(`${where} ${scene.screen}: ${n} minor units shown bare in "${text}"`);
+    }
+  return found;
+}
+
+describe('the words on the screens', () => {
+  for (const language of ['en', 'ru'] as const) {
+    it(`carry no rule id, no command line and no bare minor units: the player's screens (${language})`, () => {
+      const found = Object.entries(PLAYER).flatMap(([name, make]) => {
+        const s = { ...make(), language };
+        return check(playerScenes(s), s, name);
+      });
+      expect(found).toEqual([]);
+    });
+
+    it(`carry no rule id, no command line and no bare minor units: the attendant's and technician's pages (${language})`, () => {
+      const attendant = { ...sx.attendant(), language };
+      const technician = { ...sx.technician(), language };
+      const tilted = { ...sx.technicianTilt(), language };
+      const pin = { ...sx.pinPad(2), language };
+      const pages = serviceScenes(technician, TECHNICIAN_PAGES);
+      // Each page on show with its records read (none still loading).
+      expect(pages.map((p) => p.service?.page)).toEqual([
+        'meters',
+        ...TECHNICIAN_PAGES.slice(0, 2),
+        'recallGame',
+        ...TECHNICIAN_PAGES.slice(2),
+      ]);
+      for (const p of pages) expect(strings(p.service).join(' ')).not.toMatch(/Reading the records|Чтение записей/);
+      const found = [
+        ...check(serviceScenes(attendant, ['tickets', 'attendant']), attendant, 'attendant'),
+        ...check(pages, technician, 'technician'),
+        ...check(serviceScenes(tilted, ['tilts']), tilted, 'technician with a tilt'),
+        ...check(serviceScenes(pin, []), pin, 'PIN pad'),
+      ];
+      expect(found).toEqual([]);
+    });
+  }
+
+  it('would see a rule id, a command line and a bare amount (the checks themselves)', () => {
+    const s = fx.handpay();
+    const scene = { ...describeScene(s, initialUi(NOW), 'open'), title: 'C-9 BALANCE OK' };
+    expect(check([scene], s, 'x')).toHaveLength(1);
+    const command = { ...scene, title: 'parsheet poker-plus --best' };
+    expect(check([command], s, 'x')).toHaveLength(1);
+    const cents = { ...scene, title: `cash-out above the ticket limit of ${s.service.settings.limits.ticketLimit}` };
+    expect(check([cents], s, 'x').join()).toContain('minor units shown bare');
+    expect(check([{ ...scene, title: 'LIMIT $5,000.00 • 5 000,00 $' }], s, 'x')).toEqual([]);
+  });
+});
