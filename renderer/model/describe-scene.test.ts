@@ -268,6 +268,34 @@ describe('lockups', () => {
     expect(m.overlay).toBe('cashout');
     expect(m.lockup).toMatchObject({ amount: '$25.10' });
   });
+  it('says the money has gone, however fast the printer was: until the next touch or a few seconds', () => {
+    // The credits fell to 0 with nothing said when the printer answered before a snapshot showed it printing.
+    const at = 1_000_000;
+    const printed = {
+      ...fx.baseSnapshot(),
+      balance: 0,
+      credits: 0,
+      paidOut: { how: 'voucher', kind: 'voucher', amount: 1875, at },
+    } as Snapshot;
+    const ui = { ...initialUi(at - 5000), interacted: true, view: 'game' as const, lastPressAt: at - 3000 };
+    const m = describeScene(printed, { ...ui, now: at + 500, lastInputAt: at + 500 }, 'open');
+    expect(m.overlay).toBe('paid');
+    expect(m.lockup).toMatchObject({ title: 'VOUCHER PRINTED', amount: '$18.75', lines: ['TAKE YOUR TICKET'] });
+    // A touch does not wait on it: what lies beneath stays as live as it was.
+    expect(m.buttons.find((b) => b.name === 'help')?.live).toBe(true);
+    expect(describeScene({ ...printed, language: 'ru' }, { ...ui, now: at + 500 }, 'open').lockup).toMatchObject({
+      title: 'БИЛЕТ НАПЕЧАТАН',
+      amount: '18,75\u00a0$',
+      lines: ['ВОЗЬМИТЕ БИЛЕТ'],
+    });
+    expect(describeScene(printed, { ...ui, now: at + 500, lastPressAt: at + 400 }, 'open').overlay).toBeNull();
+    expect(describeScene(printed, { ...ui, now: at + 7000, lastInputAt: at + 7000 }, 'open').overlay).toBeNull();
+    const handpaid = { ...printed, paidOut: { how: 'handpay', kind: 'jackpot', amount: 100000, at } } as Snapshot;
+    expect(describeScene(handpaid, { ...ui, now: at + 500 }, 'open').lockup).toMatchObject({
+      title: 'JACKPOT PAID BY THE ATTENDANT',
+      amount: '$1,000.00',
+    });
+  });
   it('says it is connecting before the first snapshot', () => {
     expect(describeScene(null, played(), 'connecting').screen).toBe('connecting');
   });

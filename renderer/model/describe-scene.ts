@@ -118,14 +118,16 @@ export function describeScene(
           : screen === 'jacks'
             ? jacksScene(shown)
             : pokerPlusScene(shown, ui);
-  const overlay = overlayScene(s);
+  const overlay = overlayScene(s, ui);
   const counting = rollUp !== null && !rollUpDone(rollUp, ui.now) && (screen === 'jacks' || screen === 'pokerPlus');
   const own = [
     ...(part.buttons ?? []),
     ...(counting ? [button('rollUp', '', true, uiAction({ type: 'finishRollUp' }))] : []),
   ];
-  // Under a lockup nothing beneath it may be pressed, whatever the list says.
-  const buttons = overlay.overlay ? [...own.map((b) => ({ ...b, live: false })), ...overlay.buttons] : own;
+  // Under a lockup nothing beneath it may be pressed, whatever the list says; the money just paid
+  // out only waits for a touch, which takes it away.
+  const blocking = overlay.overlay !== null && overlay.overlay !== 'paid';
+  const buttons = blocking ? [...own.map((b) => ({ ...b, live: false })), ...overlay.buttons] : own;
   const celebration =
     celebrating(rollUp, ui.now) && !overlay.overlay && (screen === 'jacks' || screen === 'pokerPlus')
       ? {

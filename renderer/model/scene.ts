@@ -7,7 +7,8 @@ import type { ServiceModel } from './service/page';
 import type { BannerSpec, ButtonSpec, CardSpot, MeterSpec, PayTableModel } from './parts';
 
 export type ScreenName = 'connecting' | 'attract' | 'lobby' | 'jacks' | 'pokerPlus' | 'help' | 'service';
-export type OverlayName = 'cashout' | 'handpay' | 'tilt';
+/** `paid`: the money just paid out (a voucher printed, a handpay paid), until the next touch or a few seconds. */
+export type OverlayName = 'cashout' | 'handpay' | 'tilt' | 'paid';
 
 export interface BoxModel {
   index: number;

@@ -96,19 +96,21 @@ export class LockupOverlay extends AppScreen {
       if (m.overlay !== this.kind) this.t = 0;
       this.kind = m.overlay;
       this.frameKey = frameKey;
-      const edge = m.overlay === 'cashout' ? COLORS.gold : COLORS.red;
+      const edge = m.overlay === 'cashout' || m.overlay === 'paid' ? COLORS.gold : COLORS.red;
       // The panel fits its text; the voucher printing needs room for the ticket coming out.
       const h =
-        m.overlay === 'cashout' ? this.panel.h : Math.min(this.panel.h, this.linesTop(m) + lines.length * 56 + 20);
+        m.overlay === 'cashout' || m.overlay === 'paid'
+          ? this.panel.h
+          : Math.min(this.panel.h, this.linesTop(m) + lines.length * 56 + 20);
       this.frame.clear();
       this.frame
         .roundRect(x, y, w, h, 30)
-        .fill(vertical(m.overlay === 'cashout' ? 0x10251a : 0x2a0608, 0x050505))
+        .fill(vertical(m.overlay === 'cashout' || m.overlay === 'paid' ? 0x10251a : 0x2a0608, 0x050505))
         .stroke({ width: 6, color: edge });
       this.frame.roundRect(x + 12, y + 12, w - 24, h - 24, 22).stroke({ width: 2, color: COLORS.gold, alpha: 0.6 });
     }
     this.title.text = lockup.title;
-    this.title.style.fill = m.overlay === 'cashout' ? COLORS.goldLight : COLORS.white;
+    this.title.style.fill = m.overlay === 'cashout' || m.overlay === 'paid' ? COLORS.goldLight : COLORS.white;
     fitText(this.title, w - 60, 110);
     this.amount.text = lockup.amount ?? '';
     const big = m.overlay === 'handpay';
@@ -131,7 +133,7 @@ export class LockupOverlay extends AppScreen {
     super.update(dt);
     this.t += dt;
     const s = this.t / 1000;
-    if (this.kind !== 'cashout') this.title.alpha = 0.6 + 0.4 * Math.abs(Math.cos(s * 2.5));
+    if (this.kind !== 'cashout' && this.kind !== 'paid') this.title.alpha = 0.6 + 0.4 * Math.abs(Math.cos(s * 2.5));
     else this.title.alpha = 1;
     this.voucher.y = this.panel.y + this.panel.h - 170 + ((s * 60) % 140) - 120;
   }

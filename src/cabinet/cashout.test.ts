@@ -20,6 +20,7 @@ describe('C-4 cash-out', () => {
     expect(rig.state.balance).toBe(0);
     expect(rig.lifetime('vouchersOut')).toBe(2000);
     expect(rig.lifetime('vouchersOutCount')).toBe(1);
+    expect(rig.state.paidOut).toMatchObject({ how: 'voucher', kind: 'voucher', amount: 2000 });
     // A repeated confirmation pays nothing twice.
     rig.event({ device: 'printer', type: 'printed', validation: voucher!.validation });
     expect(rig.lifetime('vouchersOut')).toBe(2000);
@@ -66,6 +67,8 @@ describe('C-4 cash-out', () => {
     expect(rig.state.handpay).toBeNull();
     expect(rig.state.balance).toBe(0);
     expect(rig.lifetime('handpaidCancelled')).toBe(2000);
+    // The screens tell the player it was paid (paidOut), once the handpay is gone.
+    expect(rig.state.paidOut).toMatchObject({ how: 'handpay', kind: 'cancelledCredits', amount: 2000 });
     balanced(rig);
   });
 

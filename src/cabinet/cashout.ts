@@ -189,7 +189,11 @@ function refuseSystemValidation(tx: Transition, amount: number, reason: string):
 /** The one place a voucher leaves the balance. */
 export function voucherPrinted(tx: Transition): void {
   const v = tx.state.voucher!;
-  tx.set({ voucher: null, balance: tx.state.balance - v.amount });
+  tx.set({
+    voucher: null,
+    balance: tx.state.balance - v.amount,
+    paidOut: { how: 'voucher', kind: 'voucher', amount: v.amount, at: tx.at },
+  });
   tx.count({ vouchersOut: v.amount, vouchersOutCount: 1 });
   // Standard validation: 3D reports this voucher's number until the host has read it.
   const sas = tx.state.sas;
@@ -254,7 +258,7 @@ export function payHandpay(tx: Transition, by: 'attendant' | 'host'): void {
     tx.set({ balance: s.balance - h.amount });
     tx.count({ handpaidCancelled: h.amount, handpaidCancelledCount: 1 });
   }
-  tx.set({ handpay: null });
+  tx.set({ handpay: null, paidOut: { how: 'handpay', kind: h.kind, amount: h.amount, at: tx.at } });
   tx.log('handpay', {
     event: 'paid',
     kind: h.kind,

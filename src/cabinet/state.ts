@@ -89,6 +89,15 @@ export interface TicketGuesses {
 
 export const NO_GUESSES: TicketGuesses = { unknownInRow: 0, lockedUntil: 0 };
 
+/** Money that left the machine, and how (C-4, C-5). */
+export interface PaidOut {
+  how: 'voucher' | 'handpay';
+  /** A jackpot or a cash-out paid by hand. */
+  kind: 'jackpot' | 'cancelledCredits' | 'voucher';
+  amount: number;
+  at: number;
+}
+
 /** C-5: the machine is locked until an attendant pays this by hand. */
 export interface Handpay {
   kind: 'jackpot' | 'cancelledCredits';
@@ -177,6 +186,11 @@ export interface CabinetState {
   voucher: Voucher | null;
   voucherSequence: number;
   handpay: Handpay | null;
+  /**
+   * The last money that left the machine: a voucher printed, or a handpay paid (absent in states
+   * saved before it). The screens tell the player once it has gone, however fast the printer was.
+   */
+  paidOut?: PaidOut | null;
   tilts: Tilt[];
   doors: Record<Door, boolean>;
   keys: Record<KeySwitch, boolean>;

@@ -156,6 +156,15 @@ export const SNAPSHOT = z.strictObject({
   lockup: lockup.nullable(),
   /** Cash-out in progress: a voucher being printed. */
   cashout: z.strictObject({ amount: minor, state: z.enum(['printing']) }).nullable(),
+  /** The last money that left the machine (a voucher printed, a handpay paid), and when. */
+  paidOut: z
+    .strictObject({
+      how: z.enum(['voucher', 'handpay']),
+      kind: z.enum(['jackpot', 'cancelledCredits', 'voucher']),
+      amount: minor,
+      at: z.number(),
+    })
+    .nullable(),
   /** Ticket in (vouchers inserted in the acceptor). */
   ticket: ticketView,
   /** The wishes the cabinet would accept now: lamps and touch buttons follow it (C-18, C-20). */

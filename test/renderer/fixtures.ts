@@ -117,6 +117,7 @@ export function baseSnapshot(): Snapshot {
     },
     lockup: null,
     cashout: null,
+    paidOut: null,
     ticket: { validating: false, last: null },
     live: [...IDLE_LIVE],
     doors: { main: false, logic: false, cashbox: false },

@@ -117,8 +117,14 @@ function lockupModel(lockup: Lockup, s: Snapshot, L: Language): LockupModel {
   };
 }
 
+/** How long the money just paid out stays on show, unless a touch comes first. */
+export const PAID_SHOWN_MS = 6000;
+
 /** The lockup or cash-out in front of everything, if any. A lockup outranks a voucher print. */
-export function overlayScene(s: Snapshot): Pick<SceneModel, 'overlay' | 'lockup'> & { buttons: ButtonSpec[] } {
+export function overlayScene(
+  s: Snapshot,
+  seen: { now: number; lastPressAt: number } = { now: 0, lastPressAt: Infinity },
+): Pick<SceneModel, 'overlay' | 'lockup'> & { buttons: ButtonSpec[] } {
   const L = s.language;
   if (s.lockup) {
     const buttons =
@@ -134,6 +140,21 @@ export function overlayScene(s: Snapshot): Pick<SceneModel, 'overlay' | 'lockup'
         title: t(L, 'cashout.title'),
         amount: formatMoney(s.cashout.amount, s.currency, L),
         lines: [t(L, 'cashout.printing'), t(L, 'cashout.take')],
+        ticket: null,
+      },
+      buttons: [],
+    };
+  }
+  // The money gone, said however fast the printer was: until the next touch or a few seconds.
+  const paid = s.paidOut;
+  if (paid && seen.now - paid.at < PAID_SHOWN_MS && seen.lastPressAt < paid.at) {
+    const voucher = paid.how === 'voucher';
+    return {
+      overlay: 'paid',
+      lockup: {
+        title: t(L, voucher ? 'paid.voucher' : paid.kind === 'jackpot' ? 'paid.jackpot' : 'paid.handpay'),
+        amount: formatMoney(paid.amount, s.currency, L),
+        lines: [t(L, voucher ? 'paid.takeTicket' : 'paid.thanks')],
         ticket: null,
       },
       buttons: [],

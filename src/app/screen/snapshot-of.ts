@@ -213,6 +213,7 @@ export function snapshotOf(s: CabinetState, now: number): Snapshot {
     pokerPlus: pokerPlusView(s),
     lockup,
     cashout: s.voucher ? { amount: s.voucher.amount, state: 'printing' } : null,
+    paidOut: s.paidOut ?? null,
     ticket: ticketView(s, now),
     live: liveWishes(s, now),
     doors: { ...s.doors },
