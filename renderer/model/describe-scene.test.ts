@@ -217,7 +217,22 @@ describe('Poker Plus', () => {
     five.pokerPlus.boxes[0]!.cards = ['2h', '9h', 'Kc', '5h', 'Jh'];
     five.pokerPlus.fees.buySixth = 10;
     expect(scene(five).message).toBe('EXCHANGE ONE CARD OR BUY A SIXTH, OR BET OR FOLD');
-    expect(scene(fx.russian(five)).message).toBe('ОБМЕНЯЙТЕ ОДНУ КАРТУ ИЛИ КУПИТЕ ШЕСТУЮ, ИЛИ СТАВКА, ИЛИ ПАС');
+    expect(scene(fx.russian(five)).message).toBe('ОБМЕНЯЙТЕ ОДНУ КАРТУ ИЛИ КУПИТЕ ШЕСТУЮ, ИЛИ «ИГРАТЬ», ИЛИ «ПАС»');
+    // Both draw actions taken (an exchange, then the sixth card): only BET or FOLD is left to offer.
+    const done = fx.pokerPlusSecond();
+    done.pokerPlus.fees = { ...done.pokerPlus.fees, exchange: null, buySixth: null };
+    expect(scene(done).message).toBe('BET OR FOLD');
+    expect(scene(fx.russian(done)).message).toBe('«ИГРАТЬ» ИЛИ «ПАС»');
+    expect(btn(scene(fx.russian(done)), 'bet')).toMatchObject({ label: 'ИГРАТЬ', sub: 'ЗА 20' });
+  });
+  it('paints an outcome in the win colour only for a net win', () => {
+    const s = fx.pokerPlusBought();
+    Object.assign(s.pokerPlus.boxes[0]!, { outcome: 'no-game-win', returned: 40, net: -2 });
+    const m = scene(s);
+    expect(m.banners[0]).toMatchObject({ text: 'NO GAME', tone: 'lose' });
+    expect(m.banners[0]?.sub).toContain('NET −2');
+    Object.assign(s.pokerPlus.boxes[0]!, { net: 10 });
+    expect(scene(s).banners[0]?.tone).toBe('win');
   });
   it('shows the bought game, the outcomes with amounts, and the next deal controls', () => {
     const m = scene(fx.pokerPlusBought());

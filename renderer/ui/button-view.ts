@@ -99,10 +99,11 @@ export class ButtonView extends Container {
     this.sub.text = spec.sub ?? '';
     this.sub.style.fill = tone.ink;
     const hasSub = !!spec.sub;
+    // The words keep a margin of the plate on each side (a label fitted edge to edge reads as cramped).
     this.main.position.set(w / 2, hasSub ? h * 0.36 : h / 2);
-    fitText(this.main, w - 16, hasSub ? h * 0.5 : h * 0.8);
+    fitText(this.main, w * 0.86, hasSub ? h * 0.5 : h * 0.8);
     this.sub.position.set(w / 2, h * 0.74);
-    fitText(this.sub, w - 16, h * 0.36);
+    fitText(this.sub, w * 0.86, h * 0.36);
     this.sub.visible = hasSub;
     // The current choice stays bright even when it cannot be pressed (the chip value on show).
     // Each part is dimmed, not the texture they make, so the plate's shadow shows through as drawn.

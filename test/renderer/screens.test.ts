@@ -367,7 +367,7 @@ describe.each([
     expect(ru.meters[0]!.label).toBe('КРЕДИТЫ');
     await shot('jacks-ru');
     const pp = await show(page, { ...fx.russian(fx.pokerPlusDeciding()), version: 42 });
-    expect(button(pp, 'sixth')).toMatchObject({ label: 'ШЕСТАЯ КАРТА', sub: 'ЦЕНА 10' });
+    expect(button(pp, 'sixth')).toMatchObject({ label: '6-Я КАРТА', sub: 'ЦЕНА 10' });
     await shot('pp-ru');
   });
 

@@ -56,11 +56,13 @@ function outcomeBanner(box: BoxView, index: number, L: Language): BannerSpec | n
     box.returned !== null ? t(L, 'pp.paid', { n: formatChips(box.returned, L) }) : null,
     box.net !== null ? t(L, 'pp.net', { n: signed(box.net, L) }) : null,
   ].filter((x): x is string => x !== null);
+  // The win colour only for a net win: NO GAME with ANTE WINS after the fees can still be a loss.
+  const tone = box.net === null ? (known?.tone ?? 'info') : box.net > 0 ? 'win' : box.net < 0 ? 'lose' : 'info';
   return {
     name: `box${index}`,
     text: known ? t(L, known.key) : box.outcome.toUpperCase(),
     sub: amounts.join('  •  ') || null,
-    tone: known?.tone ?? 'info',
+    tone,
   };
 }
 
@@ -211,7 +213,7 @@ function buttons(s: Snapshot, ui: UiState): ButtonSpec[] {
         t(L, 'button.bet'),
         isLive(s, 'bet') && fees.bet !== null,
         wishAction({ type: 'bet', box: pp.seen }),
-        fees.bet !== null ? t(L, 'fee.stake', { n: formatChips(fees.bet, L) }) : null,
+        fees.bet !== null ? t(L, 'fee.bet', { n: formatChips(fees.bet, L) }) : null,
       ),
       button('fold', t(L, 'button.fold'), isLive(s, 'fold'), wishAction({ type: 'fold', box: pp.seen })),
     );
@@ -262,9 +264,13 @@ const HINT: Record<Snapshot['pokerPlus']['phase'], TextKey> = {
   over: 'pp.hint.idle',
 };
 
-/** The line under the table: at the second draw action it says that one card may go (P-3). */
+/**
+ * The line under the table: at the second draw action it says that one card may go (P-3); with
+ * both draw actions taken it offers only what is left (it offered the draws again).
+ */
 function hint(s: Snapshot): TextKey {
   const pp = s.pokerPlus;
+  if (pp.phase === 'deciding' && pp.fees.exchange === null && pp.fees.buySixth === null) return 'pp.hint.final';
   if (pp.phase !== 'deciding' || exchangeMost(s) !== 1) return HINT[pp.phase];
   return pp.fees.buySixth !== null ? 'pp.hint.secondSixth' : 'pp.hint.second';
 }
