@@ -18,7 +18,7 @@ import {
   followKeys,
   followSnapshot,
   initialUi,
-  noteInput,
+  noteTouch,
   selectedPositions,
   type UiState,
 } from './model/ui-state';
@@ -64,7 +64,7 @@ export class ScreenRouter {
 
   /** Any touch on the screen, buttons or not: it counts as input for the attract timer. */
   touched(): void {
-    this.ui = noteInput(this.ui, Date.now());
+    this.ui = noteTouch(this.ui, Date.now());
   }
 
   /**

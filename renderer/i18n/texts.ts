@@ -255,7 +255,7 @@ const ru: Record<TextKey, string> = {
   'button.sixth': '6-Я КАРТА',
   'button.bet': 'ИГРАТЬ',
   'button.fold': 'ПАС',
-  'button.takeHalf': 'ВЗЯТЬ ПОЛОВИНУ',
+  'button.takeHalf': 'ВЗЯТЬ ½',
   'button.buyGame': 'КУПИТЬ ИГРУ',
   'button.reveal': 'ОТКРЫТЬ',
   'button.back': 'К ИГРЕ',

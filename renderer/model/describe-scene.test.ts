@@ -292,7 +292,7 @@ describe('lockups', () => {
       credits: 0,
       paidOut: { how: 'voucher', kind: 'voucher', amount: 1875, at },
     } as Snapshot;
-    const ui = { ...initialUi(at - 5000), interacted: true, view: 'game' as const, lastPressAt: at - 3000 };
+    const ui = { ...initialUi(at - 5000), interacted: true, view: 'game' as const, touchedAt: at - 3000 };
     const m = describeScene(printed, { ...ui, now: at + 500, lastInputAt: at + 500 }, 'open');
     expect(m.overlay).toBe('paid');
     expect(m.lockup).toMatchObject({ title: 'VOUCHER PRINTED', amount: '$18.75', lines: ['TAKE YOUR TICKET'] });
@@ -303,7 +303,9 @@ describe('lockups', () => {
       amount: '18,75\u00a0$',
       lines: ['ВОЗЬМИТЕ БИЛЕТ'],
     });
-    expect(describeScene(printed, { ...ui, now: at + 500, lastPressAt: at + 400 }, 'open').overlay).toBeNull();
+    expect(describeScene(printed, { ...ui, now: at + 500, touchedAt: at + 400 }, 'open').overlay).toBeNull();
+    // The attendant's wish that paid is a press, but not a touch of the player's.
+    expect(describeScene(printed, { ...ui, now: at + 500, lastPressAt: at + 400 }, 'open').overlay).toBe('paid');
     expect(describeScene(printed, { ...ui, now: at + 7000, lastInputAt: at + 7000 }, 'open').overlay).toBeNull();
     const handpaid = { ...printed, paidOut: { how: 'handpay', kind: 'jackpot', amount: 100000, at } } as Snapshot;
     expect(describeScene(handpaid, { ...ui, now: at + 500 }, 'open').lockup).toMatchObject({

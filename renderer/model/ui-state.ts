@@ -21,6 +21,11 @@ export interface UiState {
    * a ticket's insertion, reported with its outcome in one snapshot, must not hide that outcome.
    */
   lastPressAt: number;
+  /**
+   * The last touch on this screen or deck button: what takes away the money just paid out (the
+   * attendant's wish that paid a handpay is a press, but not the player's answer to it).
+   */
+  touchedAt: number;
   /** The cabinet's activity count last seen; null before the first snapshot. */
   activitySeq: number | null;
   /** When the attract loop began (its pages follow from the time since), or null while it is not on. */
@@ -43,6 +48,7 @@ export const initialUi = (now: number): UiState => ({
   interacted: false,
   lastInputAt: now,
   lastPressAt: 0,
+  touchedAt: 0,
   activitySeq: null,
   attractSince: null,
   now,
@@ -86,6 +92,11 @@ export function noteInput(ui: UiState, now: number): UiState {
   return { ...ui, interacted: true, lastInputAt: now, lastPressAt: now, now };
 }
 
+/** A touch on this screen. */
+export function noteTouch(ui: UiState, now: number): UiState {
+  return { ...noteInput(ui, now), touchedAt: now };
+}
+
 /**
  * What the cabinet reported a person doing (a note, a wish from any screen, a deck button, a key)
  * counts as input here too. The first snapshot only sets the count: a page just loaded has seen
@@ -102,7 +113,8 @@ export function followActivity(ui: UiState, snapshot: Snapshot | null, now: numb
   // A ticket put in closes the help pages: the player is to see it validated and its credit
   // counted, or why it came back, and help has no room for that line.
   const help = kind === 'ticketInserted' ? null : ui.help;
-  return { ...noteInput(seen, now), lastPressAt: press ? now : ui.lastPressAt, help };
+  const touchedAt = kind === 'button' || kind === 'buttonRefused' ? now : ui.touchedAt;
+  return { ...noteInput(seen, now), lastPressAt: press ? now : ui.lastPressAt, touchedAt, help };
 }
 
 /** Starts the attract loop's clock when it comes on, and stops it when it goes. */

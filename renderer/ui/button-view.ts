@@ -39,7 +39,8 @@ export class ButtonView extends Container {
   ) {
     super();
     this.main = label('', { fontSize, letterSpacing: 1 });
-    this.sub = label('', { fontSize: Math.round(fontSize * 0.7) });
+    // A second line reads at most as large as a button's own words: a big tile's line stays one line.
+    this.sub = label('', { fontSize: Math.min(22, Math.round(fontSize * 0.7)) });
     this.addChild(this.plate, this.main, this.sub);
     if (!ghost) still(this);
     this.eventMode = 'static';

@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { MetersReport, Query, ToScreen, Wish } from '../../src/contract';
-import type { ServiceModel } from '../../renderer/model/service/page';
 import {
   cardsOf,
   e2eSuite,
@@ -20,35 +19,11 @@ import {
   type Scene,
   type TestCabinet,
 } from './cabinet-harness';
+import { pageText, pin, svc, svcScene, technicianLogin, untilSvc } from './service-steps';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const suite = e2eSuite();
 
-type ServiceScene = Scene & { service: ServiceModel | null };
-const svcScene = (s: Scene): ServiceScene => s as ServiceScene;
-const svc = (s: Scene): ServiceModel => {
-  const m = svcScene(s).service;
-  if (!m) throw new Error(`no service page on screen: ${JSON.stringify(s).slice(0, 300)}`);
-  return m;
-};
-const untilSvc = (
-  page: Parameters<typeof until>[0],
-  check: (m: ServiceModel) => boolean,
-  what: string,
-): Promise<Scene> =>
-  until(
-    page,
-    (s) => svcScene(s).service !== null && svcScene(s).service !== undefined && check(svcScene(s).service!),
-    what,
-  );
-const pageText = (m: ServiceModel): string =>
-  [
-    m.title,
-    m.headline?.text,
-    ...m.lines.map((l) => l.text),
-    m.notice,
-    ...(m.table?.rows.flatMap((r) => r.cells) ?? []),
-  ].join('\n');
 const pressable = (page: Parameters<typeof until>[0], name: string): Promise<boolean> =>
   page.evaluate((n) => (window as unknown as { __press: (n: string) => boolean }).__press(n), name);
 
@@ -73,35 +48,6 @@ async function insert(c: TestCabinet, page: Parameters<typeof until>[0], value: 
   const before = c.app.runner.state.balance;
   expect(await insertNote(c, value)).toBe(true);
   await until(page, () => c.app.runner.state.balance === before + value, 'the note credited');
-}
-
-async function pin(page: Parameters<typeof until>[0], digits: string): Promise<void> {
-  await untilSvc(page, (m) => m.page === 'pin', 'the PIN pad');
-  for (const d of digits) await press(page, `pin.${d}`);
-  await press(page, 'pin.enter');
-}
-
-/** The new PIN a technician sets when the cabinet still has its initial one. */
-const NEW_PIN = '2580';
-
-/** Key on, PIN in; on a cabinet still on its initial PIN, the forced change first (C-21). */
-async function technicianLogin(c: TestCabinet, page: Parameters<typeof until>[0], code = '0000'): Promise<void> {
-  c.app.devices.sim!.deck.turnKey('technician', true);
-  await pin(page, c.app.runner.state.access.pinChangeRequired ? code : NEW_PIN);
-  await until(page, () => c.app.runner.state.access.technicianSession, 'the technician session');
-  await untilSvc(page, (m) => m.mode === 'technician', 'the audit pages');
-  if (!c.app.runner.state.access.pinChangeRequired) return;
-  await untilSvc(
-    page,
-    (m) => m.page === 'settings' && m.headline?.text === 'CHANGE THE INITIAL PIN FIRST',
-    'the initial PIN to change',
-  );
-  for (const entry of [NEW_PIN, NEW_PIN]) {
-    for (const k of entry) await press(page, `key.${k}`);
-    await press(page, 'edit.ok');
-  }
-  await press(page, 'confirm.yes');
-  await until(page, () => !c.app.runner.state.access.pinChangeRequired, 'the initial PIN changed');
 }
 
 describe('the attendant', () => {

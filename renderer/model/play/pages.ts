@@ -123,7 +123,7 @@ export const PAID_SHOWN_MS = 6000;
 /** The lockup or cash-out in front of everything, if any. A lockup outranks a voucher print. */
 export function overlayScene(
   s: Snapshot,
-  seen: { now: number; lastPressAt: number } = { now: 0, lastPressAt: Infinity },
+  seen: { now: number; touchedAt: number } = { now: 0, touchedAt: Infinity },
 ): Pick<SceneModel, 'overlay' | 'lockup'> & { buttons: ButtonSpec[] } {
   const L = s.language;
   if (s.lockup) {
@@ -147,7 +147,7 @@ export function overlayScene(
   }
   // The money gone, said however fast the printer was: until the next touch or a few seconds.
   const paid = s.paidOut;
-  if (paid && seen.now - paid.at < PAID_SHOWN_MS && seen.lastPressAt < paid.at) {
+  if (paid && seen.now - paid.at < PAID_SHOWN_MS && seen.touchedAt < paid.at) {
     const voucher = paid.how === 'voucher';
     return {
       overlay: 'paid',
