@@ -115,7 +115,11 @@ describe('lockups', () => {
     await press(page, 'att.handpay');
     await until(page, () => cabinet.app.runner.state.handpay === null, 'the handpay paid');
     sim.deck.turnKey('attendant', false);
-    s = await until(page, (x) => x.overlay === null && x.screen !== 'service', 'the lockup lifted and the menu closed');
+    s = await until(
+      page,
+      (x) => (x.overlay === null || x.overlay === 'paid') && x.screen !== 'service',
+      'the lockup lifted and the menu closed',
+    );
     expect(cabinet.app.runner.state.balance).toBe(2000 - 5);
   });
 

@@ -230,8 +230,9 @@ describe.each([
       viewport,
       [
         [c0.x / 2, c0.y + c0.h / 2],
-        [c0.x + c0.w / 2, c0.y + c0.h * 0.13 - 19],
-        [c2.x + c2.w / 2, c2.y + c2.h * 0.13 - 19],
+        // Just above the card, on the HELD plate's lower edge (it sits above the card, off its index).
+        [c0.x + c0.w / 2, c0.y - 7],
+        [c2.x + c2.w / 2, c2.y - 7],
       ],
       `${tag}-jacks-dealt`,
     );
@@ -239,10 +240,10 @@ describe.each([
     // Felt: green well above red and blue.
     expect(felt[1]).toBeGreaterThan(felt[0]! + 30);
     expect(felt[1]).toBeGreaterThan(felt[2]! + 20);
-    // The HELD plate is gold-yellow; the same spot on a card not held is the ivory face.
+    // The HELD plate is gold-yellow; the same spot above a card not held is the felt.
     expect(held[0]).toBeGreaterThan(200);
     expect(held[2]).toBeLessThan(140);
-    expect(Math.min(...unheld)).toBeGreaterThan(215);
+    expect(unheld[1]).toBeGreaterThan(unheld[0]! + 30);
 
     const before = cabinet.received.length;
     expect(await press(page, 'hold2')).toBe(true);

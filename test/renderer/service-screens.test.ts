@@ -530,7 +530,7 @@ describe('the technician audit pages', () => {
     expect(await nextWish(since)).toEqual({ type: 'changeSettings', confirm: true, limits: { maxBet: 8 } });
   });
 
-  it('settings: an installed pay table outside the return range is shown greyed with why, and cannot be picked (C-24)', async () => {
+  it('settings: an installed pay table outside the return range is shown greyed with why, and cannot be picked', async () => {
     await show(sx.technician());
     await press('svc.settings');
     const s = await until((x) => (x.service?.list.length ?? 0) > 10, 'the settings');
@@ -581,7 +581,7 @@ describe('the technician audit pages', () => {
       sub: 'лучшая ≤101.02% · обычная 100.24% · ВНЕ ДИАПАЗОНА',
     });
     expect(texts(svc(ruTables))).toContain(
-      'Poker Plus 250 table: лучшая игра возвращает от 100.31% до 101.02% (от найденной стратегии до верхней оценки) — вне диапазона от 85.00% до 99.90%; в игру её ввести нельзя (C-24).',
+      'Poker Plus 250 table: лучшая игра возвращает от 100.31% до 101.02% (от найденной стратегии до верхней оценки) — вне диапазона от 85.00% до 99.90%; в игру её ввести нельзя.',
     );
     await press('edit.cancel');
   });
