@@ -14,3 +14,4 @@ export * from './poker-plus-draw-rules';
 export * from './poker-plus';
 export * from './poker-plus-settle';
 export * from './replay';
+export * from './progress';

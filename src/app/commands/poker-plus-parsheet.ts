@@ -10,8 +10,9 @@ export const POKER_PLUS_PARSHEET_ROUNDS = 10_000_000;
 export function pokerPlusParSheetCommand(args: string[]): Promise<number> {
   if (args.includes('--best')) return pokerPlusBestCommand(args);
   return runPokerPlus(args, {
+    name: 'parsheet poker-plus',
     usage:
-      'parsheet poker-plus [--rounds N] [--seed S] [--strategy FILE] [--boxes 1|2] [--threads N] [--paytable FILE] [--engine] [--json]',
+      'parsheet poker-plus [--rounds N] [--seed S] [--strategy FILE] [--boxes 1|2] [--threads N] [--paytable FILE] [--engine] [--json] [--quiet]',
     rounds: POKER_PLUS_PARSHEET_ROUNDS,
     seed: 'parsheet',
   });

@@ -9,9 +9,12 @@ import { parseStrategy, type PokerPlusStrategy } from '../../math/poker-plus-str
 import { CliError } from './command';
 import { parseArgs, wholeNumber } from './cli-args';
 import { readPayTable } from './paytable-file';
+import { longRun } from './long-run';
 import { parseJson, readInput } from './read-input';
 
 export interface PokerPlusRunDefaults {
+  /** The command as typed, for its progress and a stopped run's line. */
+  name: string;
   usage: string;
   rounds?: number;
   seed?: string;
@@ -28,7 +31,7 @@ export async function runPokerPlus(args: string[], defaults: PokerPlusRunDefault
   const parsed = parseArgs(
     args,
     ['rounds', 'seed', 'strategy', 'boxes', 'threads', 'paytable'],
-    ['json', 'engine'],
+    ['json', 'engine', 'quiet'],
     defaults.usage,
   );
   if (parsed.positional.length > 0)
@@ -48,18 +51,31 @@ export async function runPokerPlus(args: string[], defaults: PokerPlusRunDefault
     paytable === undefined
       ? undefined
       : { ...DEFAULT_POKER_PLUS_CONFIG, payTable: await readPayTable('poker-plus', paytable) };
-  const started = performance.now();
   const engine = parsed.flags.has('engine');
-  const report = await simulatePokerPlus({ strategy, rounds, seed, boxes, threads, config, engine });
-  const seconds = (performance.now() - started) / 1000;
-  const out = {
-    ...report,
-    seed,
-    seconds: Math.round(seconds * 1000) / 1000,
-    roundsPerSecond: Math.round(rounds / seconds),
-  };
-  process.stdout.write(parsed.flags.has('json') ? JSON.stringify(out) + '\n' : formatReport(report, seed, seconds));
-  return 0;
+  return longRun({ name: defaults.name, quiet: parsed.flags.has('quiet') }, async ({ progress, signal }) => {
+    const started = performance.now();
+    progress.stage('play', rounds, 'rounds');
+    const report = await simulatePokerPlus({
+      strategy,
+      rounds,
+      seed,
+      boxes,
+      threads,
+      config,
+      engine,
+      progress,
+      signal,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const out = {
+      ...report,
+      seed,
+      seconds: Math.round(seconds * 1000) / 1000,
+      roundsPerSecond: Math.round(rounds / seconds),
+    };
+    process.stdout.write(parsed.flags.has('json') ? JSON.stringify(out) + '\n' : formatReport(report, seed, seconds));
+    return 0;
+  });
 }
 
 const pct = (x: number, digits = 4): string => `${(x * 100).toFixed(digits)}%`;

@@ -2,7 +2,7 @@ import { CliError, type Command } from './command';
 import { runPokerPlus } from './poker-plus-run';
 
 const USAGE =
-  'simulate poker-plus --rounds N --seed S [--strategy FILE] [--boxes 1|2] [--threads N] [--paytable FILE] [--engine] [--json]';
+  'simulate poker-plus --rounds N --seed S [--strategy FILE] [--boxes 1|2] [--threads N] [--paytable FILE] [--engine] [--json] [--quiet]';
 
 export const simulateCommand: Command = {
   summary:
@@ -10,6 +10,6 @@ export const simulateCommand: Command = {
   async run(args) {
     const [game, ...rest] = args;
     if (game !== 'poker-plus') throw new CliError(`usage: ${USAGE}`);
-    return runPokerPlus(rest, { usage: USAGE });
+    return runPokerPlus(rest, { name: 'simulate poker-plus', usage: USAGE });
   },
 };
