@@ -14,7 +14,7 @@
 //    bounds of the three headrooms.
 
 import { availableParallelism } from 'node:os';
-import { CATEGORIES, RANK_CHARS, type Category, type PokerPlusConfig } from '../core';
+import { CATEGORIES, NO_PROGRESS, RANK_CHARS, type Category, type PokerPlusConfig, type Progress } from '../core';
 import {
   runBest,
   type AuditResult,
@@ -25,19 +25,31 @@ import {
   type DeriveResult,
   type DeriveStage,
 } from './poker-plus-best-work';
+import { BestStages, type StageProfile, type StageStore } from './poker-plus-best-stages';
 import { representativeWorth } from './poker-plus-final-boxes';
-import type { PokerPlusReport } from './poker-plus-sim';
-import { simulatePokerPlus } from './poker-plus-sim-parallel';
+import {
+  reportOf,
+  simulateBatch,
+  type BatchRequest,
+  type PokerPlusReport,
+  type SimulationTotals,
+} from './poker-plus-sim';
+import { roundsToPlay, simulateBatches, totalsOf, type SimulationOptions } from './poker-plus-sim-parallel';
 import type { PokerPlusStrategy } from './poker-plus-strategy';
 import {
   DRAW_CLASSES,
   FINAL_ACTIONS,
   FINAL_CLASSES,
+  isFinal,
+  isWorth,
+  parseTableRows,
+  parseTables,
   SECOND_CLASSES,
   UNPAIRED_CLASSES,
+  type FinalTableAction,
   type StrategyTables,
 } from './poker-plus-table-strategy';
-import { runPool } from './worker-pool';
+import { WorkerPool } from './worker-pool';
 
 export interface BestOptions {
   config: PokerPlusConfig;
@@ -53,8 +65,14 @@ export interface BestOptions {
   /** First-action draws sampled per number of cards exchanged (derivation, audit). */
   samples: { derive: number; audit: number };
   threads?: number;
-  /** Progress lines (to stderr). */
+  /** Each stage's progress, and a line for what it found. */
+  progress?: Progress;
+  /** Those lines alone (to stderr), for a caller without a progress. */
   log?: (line: string) => void;
+  /** Where finished stages are kept, and taken from when a stopped run is resumed. */
+  stages?: StageStore;
+  /** Stops the run between batches: its workers end and it rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export interface Headroom {
@@ -86,6 +104,8 @@ export interface BestReport {
     stakeBonus: number;
   };
   play: PokerPlusReport;
+  /** Where the time went, stage by stage (a stage a resumed run took from its store: 0). */
+  profile: StageProfile[];
 }
 
 const BATCH_DEALS: Record<DeriveStage | AuditStage, number> = {
@@ -96,9 +116,20 @@ const BATCH_DEALS: Record<DeriveStage | AuditStage, number> = {
   final: 4000,
 };
 const WORKER = new URL('./poker-plus-best-worker.ts', import.meta.url);
+const SIM_WORKER = new URL('./poker-plus-sim-worker.ts', import.meta.url);
 
-async function run(requests: BestRequest[], threads: number): Promise<BestResult[]> {
-  return runPool({ entry: WORKER, requests, local: runBest, threads });
+/** Runs batches on the pool; `met` counts each one's part of the stage's progress as it comes. */
+type RunBatches = (
+  requests: BestRequest[],
+  met?: (result: BestResult, request: BestRequest) => void,
+) => Promise<BestResult[]>;
+
+function batchRunner(pool: WorkerPool<BestRequest, BestResult>, signal?: AbortSignal): RunBatches {
+  return (requests, met) =>
+    pool.run(requests, {
+      ...(met ? { onResult: (i, r) => met(r, requests[i]!) } : {}),
+      ...(signal ? { signal } : {}),
+    });
 }
 
 function batches(
@@ -261,7 +292,8 @@ async function auditStage(
   seed: string,
   tables: StrategyTables,
   points: number,
-  threads: number,
+  run: RunBatches,
+  progress: (met: number) => void = () => {},
 ): Promise<AuditResult[]> {
   const results: AuditResult[] = [];
   let met = 0;
@@ -272,9 +304,9 @@ async function auditStage(
     const rate = dealt > 0 ? Math.max(met / dealt, 0.01) : stage === 'first' ? 1 : 0.3;
     const deals = Math.ceil(((points - met) / rate) * (dealt > 0 ? 1.05 : 1));
     const from = results.length;
-    const done = (await run(
-      batches('audit', stage, setup, `${seed}/${round++}`, deals, tables, from),
-      threads,
+    let arrived = met;
+    const done = (await run(batches('audit', stage, setup, `${seed}/${round++}`, deals, tables, from), (r) =>
+      progress((arrived += (r as AuditResult).points)),
     )) as AuditResult[];
     for (const r of done) {
       results.push(r);
@@ -298,169 +330,346 @@ export interface AuditOptions {
   threads?: number;
 }
 
-/**
- * What the exact best action gains over the tables' choice at one stage, per chip staked, on
- * fresh deals: the audit of `parsheet poker-plus --best`, for any tables.
- */
-export async function auditTables(
-  tables: StrategyTables,
-  stage: AuditStage,
-  options: AuditOptions,
-): Promise<{ headroom: Headroom; sampledDraws: number; sampledOptions: number }> {
-  const setup: BestSetup = {
-    config: options.config,
-    ante: 1,
-    bonus: options.stakeBonus,
-    samples: options.samples,
-    refine: AUDIT_REFINE,
-  };
-  const threads = options.threads ?? availableParallelism();
-  const results = await auditStage(stage, setup, options.seed, tables, options.points, threads);
+export interface Audited {
+  headroom: Headroom;
+  sampledDraws: number;
+  sampledOptions: number;
+}
+
+const auditSetup = (options: AuditOptions): BestSetup => ({
+  config: options.config,
+  ante: 1,
+  bonus: options.stakeBonus,
+  samples: options.samples,
+  refine: AUDIT_REFINE,
+});
+
+function auditedOf(results: AuditResult[], stakePerRound: number): Audited {
   return {
-    headroom: headroomOf(results, options.stakePerRound),
+    headroom: headroomOf(results, stakePerRound),
     sampledDraws: results.reduce((n, r) => n + r.sampledDraws, 0),
     sampledOptions: results.reduce((n, r) => n + r.sampledOptions, 0),
   };
 }
 
+/**
+ * What the exact best action gains over the tables' choice at one stage, per chip staked, on
+ * fresh deals: the audit of `parsheet poker-plus --best`, for any tables.
+ */
+export async function auditTables(tables: StrategyTables, stage: AuditStage, options: AuditOptions): Promise<Audited> {
+  const pool = new WorkerPool<BestRequest, BestResult>(WORKER, runBest, options.threads ?? availableParallelism());
+  try {
+    const setup = auditSetup(options);
+    const results = await auditStage(stage, setup, options.seed, tables, options.points, batchRunner(pool));
+    return auditedOf(results, options.stakePerRound);
+  } finally {
+    await pool.close();
+  }
+}
+
 /** Close calls at the audited first action sampled further (FirstValuerOptions.refine). */
 const AUDIT_REFINE = { z: 3, error: 0.01, maxSamples: 256 };
 
+/** The pilot's rounds: played first to learn the spread, and the first batches of the run proper. */
+const PILOT_ROUNDS = 1_000_000;
+
 export async function bestPlay(options: BestOptions): Promise<BestReport> {
   const threads = options.threads ?? availableParallelism();
-  const log = options.log ?? (() => {});
-  const { config, seed } = options;
-  const setup = (bonus: number, samples: number, refine?: BestSetup['refine']): BestSetup => ({
-    config,
-    ante: 1,
-    bonus,
-    samples,
-    ...(refine ? { refine } : {}),
-  });
-  const deriveSetup = setup(0, options.samples.derive);
-  const method: BestReport['method'] = {
-    derive: {
-      exchange: { deals: 0, decisions: 0 },
-      second: { deals: 0, decisions: 0 },
-      worth: { deals: 0, decisions: 0 },
-      final: { deals: 0, decisions: 0 },
-    },
-    firstActionDrawsSampled: { derive: options.samples.derive, audit: options.samples.audit, auditMean: 0 },
-    stakeBonus: 0,
+  const progress = options.progress ?? NO_PROGRESS;
+  const note = (line: string): void => {
+    progress.note(line);
+    options.log?.(line);
   };
-  const deriveRun = async (stage: DeriveStage, tables: StrategyTables | undefined): Promise<DeriveResult[]> => {
-    const deals = options.derive[stage];
-    const results = (await run(batches('derive', stage, deriveSetup, seed, deals, tables), threads)) as DeriveResult[];
-    method.derive[stage] = { deals, decisions: results.reduce((n, r) => n + r.samples.length, 0) };
-    log(`derived the ${stage} table from ${method.derive[stage].decisions} decisions on ${deals} deals`);
-    return results;
-  };
-  const every = <A>(rows: readonly string[], a: A): Record<string, A[]> =>
-    Object.fromEntries(rows.map((r) => [r, [...RANK_CHARS].map(() => a)]));
-
-  // What boxes are worth: before the first action's several-card exchanges (fee included),
-  // before the second action, at the final decision. Then the final table, on boxes the rule
-  // with those tables leaves.
-  const worthPrior = (row: string, up: number): number | null => representativeWorth(row, up, config);
-  const exchanges = await deriveRun('exchange', undefined);
-  const exchange = {
-    all: meanCells(
-      exchanges,
-      DRAW_CLASSES,
-      0,
-      () => null,
-      () => -2,
-    ),
-    unpaired: meanCells(
-      exchanges,
-      UNPAIRED_CLASSES,
-      1,
-      () => null,
-      () => -2,
-    ),
-  };
-  const worth = meanCells(await deriveRun('worth', undefined), FINAL_CLASSES, 0, worthPrior, () => -1);
-  // Before the second action a box is worth what standing on it is (its final class's worth,
-  // or a fold's -1 without a pair), and what a second action adds to that.
-  const standing = (row: string, up: number): number => {
-    const base = row.slice(0, row.indexOf('/'));
-    const held = `${base}-up-held`;
-    if (base === `pair-${RANK_CHARS[up]}`) return worth[held]![up]!;
-    return FINAL_CLASSES.includes(base) ? worth[base]![up]! : -1;
-  };
-  const second = meanCells(
-    await deriveRun('second', undefined),
-    SECOND_CLASSES,
-    0,
-    () => null,
-    (row) =>
-      FINAL_CLASSES.includes(row.slice(0, row.indexOf('/'))) ? Math.max(...worth[row.slice(0, row.indexOf('/'))]!) : -1,
-    standing,
-  );
-  const final = chooseCells(
-    await deriveRun('final', { exchange, second, worth, final: every(FINAL_CLASSES, 'bet') }),
-    FINAL_CLASSES,
-    FINAL_ACTIONS,
-    finalFallback,
-  );
-  const tables: StrategyTables = { exchange, second, worth, final };
-  const strategy: PokerPlusStrategy = {
-    name: options.name,
-    first: [],
-    second: [],
-    bet: 'any',
-    takeHalf: [],
-    buyGame: [],
-    tables,
-  };
-
-  // Play it: a pilot run for the spread, then enough rounds for the interval asked.
-  const simulate = (rounds: number): Promise<PokerPlusReport> =>
-    simulatePokerPlus({ strategy, rounds, seed: `${seed}/play`, boxes: 1, config, threads });
-  const pilot = await simulate(Math.min(options.rounds, 1_000_000));
-  const pilotHalf = (pilot.ci95[1] - pilot.ci95[0]) / 2;
-  const needed = Math.ceil(pilot.rounds * (pilotHalf / options.halfWidth) ** 2 * 1.1);
-  const rounds = Math.max(options.rounds, needed);
-  const play = rounds === pilot.rounds ? pilot : await simulate(rounds);
-  log(`played ${rounds} rounds: ${(play.rtp * 100).toFixed(4)}%`);
-
-  // Audit: gains counted in returned - rtp x staked, what the return ratio responds to.
-  const bonus = 1 - play.rtp;
-  method.stakeBonus = bonus;
-  const stakePerRound = play.staked / play.rounds;
-  const headroom = {} as Record<AuditStage, Headroom>;
-  for (const stage of ['final', 'second', 'first'] as const) {
-    const audited = await auditTables(tables, stage, {
-      config,
-      seed: `${seed}/audit`,
-      points: options.audit,
-      samples: options.samples.audit,
-      stakeBonus: bonus,
-      stakePerRound,
-      threads,
-    });
-    headroom[stage] = audited.headroom;
-    if (stage === 'first')
-      method.firstActionDrawsSampled.auditMean = audited.sampledDraws / Math.max(1, audited.sampledOptions);
-    log(
-      `audited the ${stage} action at ${headroom[stage].points} decisions: ${(headroom[stage].mean * 100).toFixed(4)}%`,
-    );
+  const { config, seed, signal } = options;
+  const stages = new BestStages(progress, options.stages ?? null, signal);
+  const pool = new WorkerPool<BestRequest, BestResult>(WORKER, runBest, threads);
+  const simPool = new WorkerPool<BatchRequest, SimulationTotals>(SIM_WORKER, simulateBatch, threads);
+  try {
+    return await bestPlayOn(options, { threads, note, stages, run: batchRunner(pool, signal), simPool });
+  } finally {
+    await Promise.all([pool.close(), simPool.close()]);
   }
-  const upper = play.ci95[1] + headroom.first.ci95[1] + headroom.second.ci95[1] + headroom.final.ci95[1];
-  const paytable = Object.fromEntries(CATEGORIES.map((c) => [c, config.payTable.coefficients[c]])) as Record<
-    Category,
-    number
-  >;
-  return {
-    game: 'poker-plus',
-    strategy,
-    paytable,
-    rtp: play.rtp,
-    ci95: play.ci95,
-    rounds: play.rounds,
-    headroom,
-    upper,
-    method,
-    play,
-  };
+
+  async function bestPlayOn(
+    o: BestOptions,
+    on: {
+      threads: number;
+      note: (line: string) => void;
+      stages: BestStages;
+      run: RunBatches;
+      simPool: WorkerPool<BatchRequest, SimulationTotals>;
+    },
+  ): Promise<BestReport> {
+    const setup = (bonus: number, samples: number, refine?: BestSetup['refine']): BestSetup => ({
+      config,
+      ante: 1,
+      bonus,
+      samples,
+      ...(refine ? { refine } : {}),
+    });
+    const deriveSetup = setup(0, o.samples.derive);
+    const method: BestReport['method'] = {
+      derive: {
+        exchange: { deals: 0, decisions: 0 },
+        second: { deals: 0, decisions: 0 },
+        worth: { deals: 0, decisions: 0 },
+        final: { deals: 0, decisions: 0 },
+      },
+      firstActionDrawsSampled: { derive: o.samples.derive, audit: o.samples.audit, auditMean: 0 },
+      stakeBonus: 0,
+    };
+    /**
+     * A table derived from a stage's decisions, or taken from a resumed run: `make` turns the
+     * decisions into it, `check` reads a saved one back.
+     */
+    const derived = async <T>(
+      stage: DeriveStage,
+      tables: StrategyTables | undefined,
+      make: (results: DeriveResult[]) => T,
+      check: (saved: unknown) => T | string,
+    ): Promise<T> => {
+      const deals = o.derive[stage];
+      const saved = await on.stages.run(
+        stage,
+        deals,
+        async (done) => {
+          let arrived = 0;
+          const results = (await on.run(batches('derive', stage, deriveSetup, seed, deals, tables), (_, request) =>
+            done((arrived += request.deals)),
+          )) as DeriveResult[];
+          const count = { deals, decisions: results.reduce((n, r) => n + r.samples.length, 0) };
+          return { table: make(results), method: count };
+        },
+        (x) => {
+          if (!isRecord(x) || !isCount(x.method)) return 'not a table with its counts';
+          const table = check(x.table);
+          return typeof table === 'string' ? table : { table, method: x.method };
+        },
+      );
+      method.derive[stage] = saved.method;
+      on.note(`derived the ${stage} table from ${saved.method.decisions} decisions on ${saved.method.deals} deals`);
+      return saved.table;
+    };
+    const every = <A>(rows: readonly string[], a: A): Record<string, A[]> =>
+      Object.fromEntries(rows.map((r) => [r, [...RANK_CHARS].map(() => a)]));
+
+    // What boxes are worth: before the first action's several-card exchanges (fee included),
+    // before the second action, at the final decision. Then the final table, on boxes the rule
+    // with those tables leaves.
+    const worthPrior = (row: string, up: number): number | null => representativeWorth(row, up, config);
+    const exchange = await derived(
+      'exchange',
+      undefined,
+      (exchanges) => ({
+        all: meanCells(
+          exchanges,
+          DRAW_CLASSES,
+          0,
+          () => null,
+          () => -2,
+        ),
+        unpaired: meanCells(
+          exchanges,
+          UNPAIRED_CLASSES,
+          1,
+          () => null,
+          () => -2,
+        ),
+      }),
+      (x) => {
+        if (!isRecord(x)) return 'not an exchange table';
+        const all = parseTableRows(x.all, 'exchange.all', DRAW_CLASSES, 'worths', isWorth);
+        const unpaired = parseTableRows(x.unpaired, 'exchange.unpaired', UNPAIRED_CLASSES, 'worths', isWorth);
+        if (typeof all === 'string') return all;
+        if (typeof unpaired === 'string') return unpaired;
+        return { all, unpaired };
+      },
+    );
+    const worthRows = (x: unknown): Record<string, number[]> | string =>
+      parseTableRows(x, 'worth', FINAL_CLASSES, 'worths', isWorth);
+    const worth = await derived(
+      'worth',
+      undefined,
+      (results) => meanCells(results, FINAL_CLASSES, 0, worthPrior, () => -1),
+      worthRows,
+    );
+    // Before the second action a box is worth what standing on it is (its final class's worth,
+    // or a fold's -1 without a pair), and what a second action adds to that.
+    const standing = (row: string, up: number): number => {
+      const base = row.slice(0, row.indexOf('/'));
+      const held = `${base}-up-held`;
+      if (base === `pair-${RANK_CHARS[up]}`) return worth[held]![up]!;
+      return FINAL_CLASSES.includes(base) ? worth[base]![up]! : -1;
+    };
+    const second = await derived(
+      'second',
+      undefined,
+      (results) =>
+        meanCells(
+          results,
+          SECOND_CLASSES,
+          0,
+          () => null,
+          (row) =>
+            FINAL_CLASSES.includes(row.slice(0, row.indexOf('/')))
+              ? Math.max(...worth[row.slice(0, row.indexOf('/'))]!)
+              : -1,
+          standing,
+        ),
+      (x) => parseTableRows(x, 'second', SECOND_CLASSES, 'worths', isWorth),
+    );
+    const final = await derived(
+      'final',
+      { exchange, second, worth, final: every(FINAL_CLASSES, 'bet') },
+      (results) => chooseCells(results, FINAL_CLASSES, FINAL_ACTIONS, finalFallback),
+      (x) => parseTableRows<FinalTableAction>(x, 'final', FINAL_CLASSES, 'actions', isFinal),
+    );
+    const tables: StrategyTables = { exchange, second, worth, final };
+    // A resumed run's tables are read back as a strategy file's are (P-6 among the checks).
+    const parsed = parseTables(tables, 'tables');
+    if (!parsed.ok) throw new Error(`best: the tables do not read as a strategy's: ${parsed.error}`);
+    const strategy: PokerPlusStrategy = {
+      name: o.name,
+      first: [],
+      second: [],
+      bet: 'any',
+      takeHalf: [],
+      buyGame: [],
+      tables,
+    };
+
+    // Play it: a pilot run for the spread, then enough rounds for the interval asked; the
+    // pilot's batches are the run's first (the same seeds), so they are not played again.
+    const simulation = (rounds: number, progress: (rounds: number) => void): SimulationOptions => ({
+      strategy,
+      rounds,
+      seed: `${seed}/play`,
+      boxes: 1,
+      config,
+      threads: on.threads,
+      pool: on.simPool,
+      progress: units(progress),
+      ...(signal ? { signal } : {}),
+    });
+    const isReportOrWhy = (x: unknown): PokerPlusReport | string => (isReport(x) ? x : 'not a play report');
+    let play: PokerPlusReport;
+    if (on.stages.saved('play')) play = await on.stages.run('play', 0, () => Promise.reject(), isReportOrWhy);
+    else {
+      const pilotRounds = Math.min(o.rounds, PILOT_ROUNDS);
+      const pilot = await on.stages.run(
+        'pilot',
+        pilotRounds,
+        (done) => simulateBatches(simulation(pilotRounds, done)),
+        (x) => (Array.isArray(x) && x.every(isTotals) ? x : 'not the pilot batches'),
+      );
+      const pilotReport = reportOf(totalsOf(pilot), strategy.name, 1, 1);
+      const pilotHalf = (pilotReport.ci95[1] - pilotReport.ci95[0]) / 2;
+      const needed = Math.ceil(pilotReport.rounds * (pilotHalf / o.halfWidth) ** 2 * 1.1);
+      const rounds = Math.max(o.rounds, needed);
+      const run = simulation(rounds, () => {});
+      play = await on.stages.run(
+        'play',
+        roundsToPlay(run, pilot),
+        async (done) =>
+          reportOf(totalsOf(await simulateBatches({ ...run, progress: units(done) }, pilot)), strategy.name, 1, 1),
+        isReportOrWhy,
+      );
+    }
+    on.note(`played ${play.rounds} rounds: ${(play.rtp * 100).toFixed(4)}%`);
+
+    // Audit: gains counted in returned - rtp x staked, what the return ratio responds to.
+    const bonus = 1 - play.rtp;
+    method.stakeBonus = bonus;
+    const stakePerRound = play.staked / play.rounds;
+    const headroom = {} as Record<AuditStage, Headroom>;
+    for (const stage of ['final', 'second', 'first'] as const) {
+      const auditOptions: AuditOptions = {
+        config,
+        seed: `${seed}/audit`,
+        points: o.audit,
+        samples: o.samples.audit,
+        stakeBonus: bonus,
+        stakePerRound,
+      };
+      const audited = await on.stages.run(
+        `audit-${stage}`,
+        o.audit,
+        async (done) =>
+          auditedOf(
+            await auditStage(stage, auditSetup(auditOptions), auditOptions.seed, tables, o.audit, on.run, done),
+            stakePerRound,
+          ),
+        (x) => (isAudited(x) ? x : 'not an audit'),
+      );
+      headroom[stage] = audited.headroom;
+      if (stage === 'first')
+        method.firstActionDrawsSampled.auditMean = audited.sampledDraws / Math.max(1, audited.sampledOptions);
+      on.note(
+        `audited the ${stage} action at ${headroom[stage].points} decisions: ${(headroom[stage].mean * 100).toFixed(4)}%`,
+      );
+    }
+    const upper = play.ci95[1] + headroom.first.ci95[1] + headroom.second.ci95[1] + headroom.final.ci95[1];
+    const paytable = Object.fromEntries(CATEGORIES.map((c) => [c, config.payTable.coefficients[c]])) as Record<
+      Category,
+      number
+    >;
+    return {
+      game: 'poker-plus',
+      strategy,
+      paytable,
+      rtp: play.rtp,
+      ci95: play.ci95,
+      rounds: play.rounds,
+      headroom,
+      upper,
+      method,
+      play,
+      profile: on.stages.profile,
+    };
+  }
+}
+
+// What a resumed run reads back is checked before it is used (the store checks the files'
+// digests; these, that a saved stage holds what this run saves).
+
+/** A stage's count of units done, as a progress the simulation reports to. */
+const units = (done: (n: number) => void): Progress => ({ stage() {}, note() {}, done });
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+const isCount = (x: unknown): x is { deals: number; decisions: number } =>
+  isRecord(x) && Number.isSafeInteger(x.deals) && Number.isSafeInteger(x.decisions);
+const isPair = (x: unknown): x is [number, number] => Array.isArray(x) && x.length === 2 && x.every(isNumber);
+const numbersIn = (x: unknown, keys: readonly string[]): boolean => isRecord(x) && keys.every((k) => isNumber(x[k]));
+
+function isTotals(x: unknown): x is SimulationTotals {
+  return (
+    numbersIn(x, [
+      'rounds',
+      'staked',
+      'returned',
+      'drawFees',
+      'gameFees',
+      'sumReturned2',
+      'sumStaked2',
+      'sumReturnedStaked',
+    ]) &&
+    isRecord((x as Record<string, unknown>).outcomes) &&
+    isRecord((x as Record<string, unknown>).seenHands) &&
+    isRecord((x as Record<string, unknown>).actions)
+  );
+}
+
+function isReport(x: unknown): x is PokerPlusReport {
+  return (
+    numbersIn(x, ['rounds', 'rtp', 'netPerRound', 'staked', 'returned']) &&
+    isPair((x as Record<string, unknown>).ci95) &&
+    (x as Record<string, unknown>).game === 'poker-plus'
+  );
+}
+
+function isAudited(x: unknown): x is Audited {
+  if (!numbersIn(x, ['sampledDraws', 'sampledOptions'])) return false;
+  const h = (x as Record<string, unknown>).headroom;
+  return numbersIn(h, ['mean', 'points', 'rounds', 'perRound']) && isPair((h as Record<string, unknown>).ci95);
 }

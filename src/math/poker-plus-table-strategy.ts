@@ -359,7 +359,8 @@ export type TablesParse = { ok: true; tables: StrategyTables } | { ok: false; er
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-function rows<A>(
+/** A table's rows as a strategy file gives them: every class in `classes`, thirteen entries each. */
+export function parseTableRows<A>(
   x: unknown,
   path: string,
   classes: readonly string[],
@@ -381,8 +382,8 @@ function rows<A>(
   return out;
 }
 
-const isWorth = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= 1e6;
-const isFinal = (a: unknown): a is FinalTableAction => (FINAL_ACTIONS as readonly unknown[]).includes(a);
+export const isWorth = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= 1e6;
+export const isFinal = (a: unknown): a is FinalTableAction => (FINAL_ACTIONS as readonly unknown[]).includes(a);
 
 export function parseTables(x: unknown, path: string): TablesParse {
   const keys = ['exchange', 'second', 'worth', 'final'];
@@ -393,15 +394,21 @@ export function parseTables(x: unknown, path: string): TablesParse {
   const ex = x.exchange;
   if (!isObject(ex) || Object.keys(ex).some((k) => k !== 'all' && k !== 'unpaired'))
     return { ok: false, error: `${path}.exchange: expected {"all", "unpaired"}` };
-  const all = rows(ex.all, `${path}.exchange.all`, DRAW_CLASSES, numbers, isWorth);
+  const all = parseTableRows(ex.all, `${path}.exchange.all`, DRAW_CLASSES, numbers, isWorth);
   if (typeof all === 'string') return { ok: false, error: all };
-  const unpaired = rows(ex.unpaired, `${path}.exchange.unpaired`, UNPAIRED_CLASSES, numbers, isWorth);
+  const unpaired = parseTableRows(ex.unpaired, `${path}.exchange.unpaired`, UNPAIRED_CLASSES, numbers, isWorth);
   if (typeof unpaired === 'string') return { ok: false, error: unpaired };
-  const second = rows(x.second, `${path}.second`, SECOND_CLASSES, numbers, isWorth);
+  const second = parseTableRows(x.second, `${path}.second`, SECOND_CLASSES, numbers, isWorth);
   if (typeof second === 'string') return { ok: false, error: second };
-  const worth = rows(x.worth, `${path}.worth`, FINAL_CLASSES, numbers, isWorth);
+  const worth = parseTableRows(x.worth, `${path}.worth`, FINAL_CLASSES, numbers, isWorth);
   if (typeof worth === 'string') return { ok: false, error: worth };
-  const final = rows(x.final, `${path}.final`, FINAL_CLASSES, `actions (${FINAL_ACTIONS.join(', ')})`, isFinal);
+  const final = parseTableRows(
+    x.final,
+    `${path}.final`,
+    FINAL_CLASSES,
+    `actions (${FINAL_ACTIONS.join(', ')})`,
+    isFinal,
+  );
   if (typeof final === 'string') return { ok: false, error: final };
   for (const [c, row] of Object.entries(final)) {
     // P-6: half only with a straight or better.
