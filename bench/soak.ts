@@ -20,6 +20,9 @@
 // soak's disk for instance, where every advance costs a second sync of that disk. Likewise the
 // simulated devices' ledger is written without a sync of its own: a real acceptor and printer
 // keep their memory in their own hardware.
+//
+// Its progress goes to standard error (`--quiet` for none); Ctrl-C stops it between rounds,
+// cleans up and says where it was.
 
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -36,6 +39,8 @@ import { Mirror, readCounter, readMachineKey, type MirrorRecord } from '../src/s
 import { counterPassword, NvCounter } from '../src/store/anchor/nv-counter';
 import { openTransport } from '../src/store/anchor/transport';
 import { startSwtpm, type Swtpm } from '../src/store/testing/swtpm';
+import { reportProgress } from '../src/app/progress-reporter';
+import { INTERRUPTED_EXIT, stoppedReport } from '../src/app/commands/long-run';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -47,7 +52,9 @@ const gamesWanted = Number(flag('games', '2000'));
 const seed = flag('seed', 'soak');
 const rounds = Math.max(1, Math.min(Number(flag('rounds', '8')) || 8, gamesWanted));
 if (!Number.isSafeInteger(gamesWanted) || gamesWanted < 1) {
-  process.stderr.write('usage: npm run soak -- [--games N] [--rounds R] [--seed S] [--dir DIR] [--tpm-state DIR]\n');
+  process.stderr.write(
+    'usage: npm run soak -- [--games N] [--rounds R] [--seed S] [--dir DIR] [--tpm-state DIR] [--quiet]\n',
+  );
   process.exit(2);
 }
 
@@ -135,6 +142,9 @@ interface Soaker {
   finish(): Promise<SoakRun>;
 }
 
+/** The cabinets still running, closed before their folder goes when the soak is stopped. */
+const running = new Set<{ close(): Promise<void> }>();
+
 /** A cabinet in `dir`, anchored to `tpm`'s counter or not, to be soaked round by round. */
 async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
   mkdirSync(join(dir, 'data'), { recursive: true });
@@ -157,6 +167,7 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
     // As run --headless: a cabinet without a screen works out the other tables' returns only when asked.
     ratePayTables: 'when asked',
   });
+  running.add(cabinet);
   // Every commit from here on is measured (the start's own are not in the sample).
   const store = cabinet.journal;
   // What each commit wrote is kept by reference and measured after the run (the states are
@@ -206,6 +217,7 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
     async finish() {
       const to = store.anchorStatus.counter;
       const problem = store.anchorProblem;
+      running.delete(cabinet);
       await cabinet.close();
       const { problems } = inspect(db, ledger, true, places);
       if (problem) problems.push(problem);
@@ -243,13 +255,27 @@ function advanceAlone(tpm: Swtpm, keyFile: string, times: number): number {
 const dir = mkdtempSync(join(flag('dir', tmpdir()), 'cabinet-soak-'));
 const load = loadavg();
 const started = performance.now();
+const warmUpGames = Math.min(gamesWanted, 500);
+const { progress, close: closeProgress } = reportProgress({
+  stream: process.stderr,
+  quiet: process.argv.includes('--quiet'),
+  plan: [
+    { name: 'warm-up', weight: warmUpGames },
+    { name: 'rounds', weight: 2.5 * gamesWanted },
+    { name: 'checks', weight: 0.1 * gamesWanted },
+  ],
+});
+const stop = new AbortController();
+process.once('SIGINT', () => stop.abort());
 let tpm: Swtpm | null = null;
 try {
   const tpmBase = flag('tpm-state', existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
   tpm = await startSwtpm(mkdtempSync(join(tpmBase, 'cabinet-soak-swtpm-')));
   // A first soak warms the code up (the JIT, the modules), so that neither measured one pays for it.
+  progress.stage('warm-up', warmUpGames, 'games');
   const warm = await soaker(join(dir, 'warm-up'), null);
-  await warm.play(Math.min(gamesWanted, 500));
+  await warm.play(warmUpGames);
+  progress.done(warmUpGames);
   const warmed = await warm.finish();
   const off = await soaker(join(dir, 'off'), null);
   const on = await soaker(join(dir, 'on'), tpm);
@@ -277,7 +303,10 @@ try {
   // Round by round, the two cabinets play the same games (each goes first in turn), then the
   // anchored one's commits of the round are replayed, plain and mirrored in turns of 200: all
   // four share whatever load the machine has.
+  progress.stage('rounds', gamesWanted, 'games each');
   for (let r = 0; r < rounds; r++) {
+    progress.done(Math.floor((gamesWanted * r) / rounds));
+    stop.signal.throwIfAborted();
     const games = Math.floor((gamesWanted * (r + 1)) / rounds) - Math.floor((gamesWanted * r) / rounds);
     for (const s of r % 2 === 0 ? [off, on] : [on, off]) await s.play(games);
     off.newShapes();
@@ -293,6 +322,8 @@ try {
       if (!first) plainTime += block.length / replay(scratch, block, null, counter);
     }
   }
+  progress.done(gamesWanted);
+  progress.stage('checks', 0);
   mirror.close();
   scratch.close();
   const offRun = await off.finish();
@@ -310,6 +341,8 @@ try {
     ...onRun.problems.map((p) => `anchored: ${p}`),
   ];
   const perCommit = (r: SoakRun) => (1e6 * r.seconds) / r.commits;
+  progress.finish();
+  closeProgress();
   process.stdout.write(
     [
       `soak: in ${dir}, synchronous=FULL, keyed and mirrored, ${rounds} rounds; load average ${load.map((l) => l.toFixed(2)).join(' ')} at the start, ${loadavg()
@@ -326,6 +359,12 @@ try {
     ].join('\n') + '\n',
   );
   process.exitCode = problems.length === 0 ? 0 : 1;
+} catch (e) {
+  if (!stop.signal.aborted) throw e;
+  for (const cabinet of running) await cabinet.close();
+  closeProgress();
+  process.stderr.write(stoppedReport('soak', 'SIGINT', progress.snapshot(), progress.finished, [`${dir} removed`]));
+  process.exitCode = INTERRUPTED_EXIT.SIGINT;
 } finally {
   await tpm?.stop();
   if (tpm) rmSync(tpm.stateDir, { recursive: true, force: true });

@@ -115,7 +115,7 @@ export class ProgressReporter implements ProgressSink {
       this.options.stream.write(line + '\n');
       return;
     }
-    const width = Math.max(20, (this.options.stream.columns ?? 100) - 1);
+    const width = Math.max(20, (this.options.stream.columns || 100) - 1);
     this.options.stream.write('\r\x1b[2K' + (line.length > width ? line.slice(0, width - 1) + '…' : line));
     this.drawn = true;
   }

@@ -5,7 +5,7 @@
 
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import type { JacksPayTable } from '../core';
+import type { JacksPayTable, Progress } from '../core';
 import { analyzeClasses, type JacksWork } from './jacks-analysis';
 import { buildDrawTables } from './jacks-draw-tables';
 import { maxBetCoefficients } from './jacks-categories';
@@ -22,6 +22,9 @@ export interface ParSheetOptions {
   slice?: number;
   /** Analyze all 2,598,960 deals one by one instead of the suit classes (a check; ~19× the work). */
   everyDeal?: boolean;
+  /** The classes analyzed so far (issue 44), and a stop between slices. */
+  progress?: Progress;
+  signal?: AbortSignal;
 }
 
 function shared<T extends Int32Array | Uint32Array | Uint8Array>(
@@ -63,6 +66,7 @@ export async function jacksParSheet(table: JacksPayTable, options: ParSheetOptio
   }
   const workers = Array.from({ length: threads - 1 }, startWorker);
   try {
+    options.progress?.stage('draw tables', 0);
     const work = sharedWork(table, options.everyDeal ? everyDeal() : suitClasses());
     const count = work.classes.count;
     const slice = options.slice ?? 1024;
@@ -101,13 +105,22 @@ export async function jacksParSheet(table: JacksPayTable, options: ParSheetOptio
       // which answers only between its own slices.
       give(worker);
     }
+    options.progress?.stage('deal classes', count, 'classes');
+    // Done: the classes handed out but those of the slices still out (a slice at most each).
+    const report = (): void => options.progress?.done(Math.max(0, next - pending * slice));
     while (next < count && failure === null) {
       const from = next;
       next = Math.min(count, next + slice);
       add(analyzeClasses(work, from, next));
+      report();
       await nextTurn();
+      options.signal?.throwIfAborted();
     }
-    while (pending > 0 && failure === null) await new Promise<void>((resolve) => (settle = resolve));
+    while (pending > 0 && failure === null) {
+      await new Promise<void>((resolve) => (settle = resolve));
+      report();
+      options.signal?.throwIfAborted();
+    }
     if (failure !== null) throw failure;
     return parSheetFromCounts(totals, table);
   } finally {

@@ -1,9 +1,20 @@
 // The statistical report test labs ask of a game's random source: chi-square of card by deck
 // position (52 × 52), chi-square of the first five cards' hand categories against their exact
 // probabilities, runs tests (above/below the median, up/down) and lag-1 serial correlation on
-// the raw 32-bit stream. Each test passes at 99% confidence (p ≥ 0.01).
+// the raw 32-bit stream. Each test passes at 99% confidence (p ≥ 0.01). A large report runs in
+// steps (rngReportSteps), reporting its progress and pausing between them, so that a command
+// can show how far it is and hear a Ctrl-C; the figures are the same either way.
 
-import { CATEGORIES, categoryIndexOf, evaluate5, shuffleInPlace, type Card, type RandomSource } from '../core';
+import {
+  CATEGORIES,
+  categoryIndexOf,
+  evaluate5,
+  NO_PROGRESS,
+  shuffleInPlace,
+  type Card,
+  type Progress,
+  type RandomSource,
+} from '../core';
 import { chiSquareSurvival, normalTwoSided } from './stats';
 
 export const ALPHA = 0.01;
@@ -64,7 +75,24 @@ function chiSquare(observed: ArrayLike<number>, expected: ArrayLike<number>): nu
   return chi;
 }
 
+/** Deals and raw values a step of the report takes. */
+const DEALS_A_STEP = 20_000;
+const VALUES_A_STEP = 1_000_000;
+
 export function rngReport(source: RandomSource, options: RngReportOptions): RngReport {
+  const steps = rngReportSteps(source, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The report in steps: it yields between them, its stages ("deals", "values") reported to `progress`. */
+export function* rngReportSteps(
+  source: RandomSource,
+  options: RngReportOptions,
+  progress: Progress = NO_PROGRESS,
+): Generator<void, RngReport> {
   const deals = options.deals;
   if (!Number.isSafeInteger(deals) || deals < 1)
     throw new RangeError(`deals must be a whole number of 1 or more, got ${deals}`);
@@ -76,7 +104,12 @@ export function rngReport(source: RandomSource, options: RngReportOptions): RngR
   const byPosition = new Float64Array(52 * 52);
   const categories = new Float64Array(CATEGORIES.length);
   const deck: Card[] = new Array<Card>(52);
+  progress.stage('deals', deals, 'deals');
   for (let n = 0; n < deals; n++) {
+    if (n > 0 && n % DEALS_A_STEP === 0) {
+      progress.done(n);
+      yield;
+    }
     for (let i = 0; i < 52; i++) deck[i] = i;
     shuffle(deck, source);
     for (let p = 0; p < 52; p++) byPosition[p * 52 + deck[p]!]!++;
@@ -96,8 +129,9 @@ export function rngReport(source: RandomSource, options: RngReportOptions): RngR
     ),
   );
 
+  progress.done(deals);
   tests.push(categoryTest(categories, deals));
-  tests.push(...streamTests(source, values));
+  tests.push(...(yield* streamTests(source, values, progress)));
   return { deals, values, alpha: ALPHA, pass: tests.every((t) => t.pass), tests };
 }
 
@@ -134,7 +168,8 @@ function categoryTest(observed: Float64Array, deals: number): RngTest {
   return test('first-five hand categories', chi, chiSquareSurvival(chi, bins.length - 1), detail, bins.length - 1);
 }
 
-function streamTests(source: RandomSource, n: number): RngTest[] {
+function* streamTests(source: RandomSource, n: number, progress: Progress): Generator<void, RngTest[]> {
+  progress.stage('values', n, 'values');
   const HALF = 0x80000000;
   let above = 0;
   let medianRuns = 0;
@@ -150,6 +185,10 @@ function streamTests(source: RandomSource, n: number): RngTest[] {
   medianRuns = 1;
   sumSquares = previousCentered * previousCentered;
   for (let i = 1; i < n; i++) {
+    if (i % VALUES_A_STEP === 0) {
+      progress.done(i);
+      yield;
+    }
     const x = source.nextUint32();
     const high = x >= HALF;
     if (high) above++;
@@ -170,6 +209,7 @@ function streamTests(source: RandomSource, n: number): RngTest[] {
     previousHigh = high;
     previousCentered = centered;
   }
+  progress.done(n);
   const out: RngTest[] = [];
 
   const n1 = above;

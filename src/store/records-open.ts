@@ -10,12 +10,21 @@ import type Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { CabinetSettings, MirrorMemory } from '../cabinet';
+import type { Progress } from '../core';
 import { migrate, StoreError } from './database';
 import { GENESIS, rowHash, verifyChain, type ChainCheck, type EventRow } from './event-chain';
 import { commitMac, settingsLogDigest, type Anchor, type CommitRow, type SettingsLogRow } from './keyed-chain';
 import { shortFingerprint, type MachineKey } from './machine-key';
 import { Mirror, type MirrorRead, type MirrorRecord } from './mirror';
-import { checkTables, commitAt, headCommit, latestCheckpoint, walkAll, type RecordsCheck } from './records-walk';
+import {
+  checkTables,
+  commitAt,
+  headCommit,
+  latestCheckpoint,
+  walkAll,
+  walkSlices,
+  type RecordsCheck,
+} from './records-walk';
 import { TableDigests } from './table-digests';
 import { RecordsAnchor, type AnchorChoice, type AnchorMemory } from './anchor/records-anchor';
 
@@ -243,6 +252,21 @@ export function verifyKeyed(
   key: MachineKey,
   mirrorFolder?: string,
 ): { chain: ChainCheck; records: RecordsVerdict | null } {
+  const steps = verifyKeyedSteps(db, path, key, mirrorFolder);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The same check, yielding between slices of the walk, its stages reported to `progress`. */
+export function* verifyKeyedSteps(
+  db: Database.Database,
+  path: string,
+  key: MachineKey,
+  mirrorFolder?: string,
+  progress?: Progress,
+): Generator<void, { chain: ChainCheck; records: RecordsVerdict | null }> {
   const identity = readIdentity(db, path);
   const head = headCommit(db);
   if (identity.fingerprint !== key.fingerprint) {
@@ -251,12 +275,14 @@ export function verifyKeyed(
   }
   if (!head)
     return { chain: { ok: false, rows: 0, seq: 1, problem: 'keyed records without a single commit' }, records: null };
-  let chain: ChainCheck = walkAll(db, key.bytes, null);
+  let chain: ChainCheck = yield* walkSlices(db, key.bytes, null, undefined, progress);
   if (chain.ok) {
+    progress?.stage('tables against their digests', 0);
     const tables = checkTables(db, head);
     if (tables.problem) chain = { ok: false, rows: chain.rows, seq: head.events_to, problem: tables.problem };
   }
   if (mirrorFolder === undefined) return { chain, records: null };
+  progress?.stage('mirror', 0);
   const mirror = new Mirror(mirrorFolder, key);
   return { chain, records: verdict(path, head, identity, mirror.read(), mirror.file, (seq) => commitAt(db, seq)) };
 }

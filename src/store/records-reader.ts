@@ -6,6 +6,7 @@
 // the crash test's inspection) open the file read-only and check it first.
 
 import type Database from 'better-sqlite3';
+import type { Progress } from '../core';
 import {
   recalledReplay,
   storedState,
@@ -20,7 +21,7 @@ import { openDatabase, StoreError } from './database';
 import type { ChainCheck, EventRow } from './event-chain';
 import type { Anchor } from './keyed-chain';
 import type { MachineKey } from './machine-key';
-import { verifyKeyed, walkUnkeyed, type RecordsVerdict } from './records-open';
+import { verifyKeyedSteps, walkUnkeyed, type RecordsVerdict } from './records-open';
 import { headCommit, latestCheckpoint, walkAll, walkSlices, type RecordsCheck } from './records-walk';
 import { KEYED_SCHEMA, RECALL_KEEP } from './schema';
 import { COVERED, type RowValues } from './table-digests';
@@ -143,24 +144,41 @@ export class RecordsReader {
    * the mirror folder, if given); without it, only the event log's unkeyed chain (C-12).
    */
   static open(path: string, options: ReaderOptions = {}): RecordsReader {
+    const steps = RecordsReader.opening(path, options);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * The same, yielding between slices of the keyed walk, its stages reported to `progress` (a
+   * command's progress, which drives it in turns of the event loop); the database is closed if
+   * the walk is given up (`return()`) before it ends.
+   */
+  static *opening(path: string, options: ReaderOptions = {}, progress?: Progress): Generator<void, RecordsReader> {
     const { db, version } = openDatabase(path, { readonly: true });
-    let found: OpenCheck;
+    let handed = false;
     try {
-      if (options.key && version >= KEYED_SCHEMA) {
-        const checked = verifyKeyed(db, path, options.key, options.mirror);
-        found = { chain: checked.chain, keyed: true, records: checked.records ?? { ok: true, mirror: null } };
-      } else {
-        found = { chain: walkUnkeyed(db), keyed: false, records: { ok: true, mirror: null } };
+      let found: OpenCheck;
+      try {
+        if (options.key && version >= KEYED_SCHEMA) {
+          const checked = yield* verifyKeyedSteps(db, path, options.key, options.mirror, progress);
+          found = { chain: checked.chain, keyed: true, records: checked.records ?? { ok: true, mirror: null } };
+        } else {
+          found = { chain: walkUnkeyed(db), keyed: false, records: { ok: true, mirror: null } };
+        }
+      } catch (e) {
+        throw refusedIn(path, e);
       }
-    } catch (e) {
-      db.close();
-      throw refusedIn(path, e);
+      if (options.requireIntactChain !== false && !found.chain.ok) {
+        throw new StoreError(`${path}: the records are broken at event row ${found.chain.seq}: ${found.chain.problem}`);
+      }
+      handed = true;
+      return new RecordsReader(db, path, found);
+    } finally {
+      if (!handed) db.close();
     }
-    if (options.requireIntactChain !== false && !found.chain.ok) {
-      db.close();
-      throw new StoreError(`${path}: the records are broken at event row ${found.chain.seq}: ${found.chain.problem}`);
-    }
-    return new RecordsReader(db, path, found);
   }
 
   /** The TPM counter's value the last commit was made at; null: not anchored (or not keyed). */

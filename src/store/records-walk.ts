@@ -4,6 +4,7 @@
 // and the tables as they stand against the latest commit's digests.
 
 import type Database from 'better-sqlite3';
+import type { Progress } from '../core';
 import type { ChainCheck, EventRow } from './event-chain';
 import {
   BEFORE_FIRST,
@@ -83,15 +84,18 @@ const broken = (p: CommitProblem, rows: number, commits: number): RecordsCheck =
 
 /**
  * Walks the commits after `anchor`'s predecessor to the head, yielding between slices; the head
- * may move while it walks (commits go on between slices), and what it adds is walked too.
+ * may move while it walks (commits go on between slices), and what it adds is walked too. With
+ * `progress`, a stage of the commits walked of those there were when it began.
  */
 export function* walkSlices(
   db: Database.Database,
   key: Buffer,
   anchor: Anchor | null,
   commitsPerSlice = 500,
+  progress?: Progress,
 ): Generator<void, RecordsCheck> {
   const walker = new CommitWalker(key, baseFor(db, anchor), anchor);
+  progress?.stage('keyed chain', Math.max(0, (headCommit(db)?.seq ?? 0) - walker.last.seq), 'commits');
   const commits = db.prepare(`SELECT ${commitColumns(db)} FROM commits WHERE seq > ? ORDER BY seq LIMIT ?`);
   const events = db.prepare(
     'SELECT seq, at, kind, data, prev_hash, hash FROM events WHERE seq > ? AND seq <= ? ORDER BY seq',
@@ -123,6 +127,7 @@ export function* walkSlices(
         walked++;
       }
     }
+    progress?.done(walked);
     if (slice.length < commitsPerSlice) break;
     yield;
     // Meanwhile the commit it stopped on may have been signed again at its group's end.

@@ -1,14 +1,15 @@
-import { readMachineKey, StoreError } from '../../store';
+import { readMachineKey, StoreError, type RecordsReader } from '../../store';
 import { parseArgs, wholeNumber } from './cli-args';
 import { CliError, type Command } from './command';
-import { openForReading } from './open-db';
+import { longRun } from './long-run';
+import { openForReading, openForReadingInTurns } from './open-db';
 
-const USAGE = 'events --db FILE [--verify --key-file FILE [--mirror DIR]] [--from SEQ] [--json]';
+const USAGE = 'events --db FILE [--verify --key-file FILE [--mirror DIR]] [--from SEQ] [--json] [--quiet]';
 
 export const eventsCommand: Command = {
   summary: `${USAGE}: the event log (C-12); --verify checks the keyed chain over every committed table with the machine key, and the mirror (exit 1 if anything fails)`,
   async run(args) {
-    const a = parseArgs(args, ['db', 'from', 'key-file', 'mirror'], ['verify', 'json'], USAGE);
+    const a = parseArgs(args, ['db', 'from', 'key-file', 'mirror'], ['verify', 'json', 'quiet'], USAGE);
     if (a.positional.length > 0) throw new CliError(`unexpected argument "${a.positional[0]}"; usage: ${USAGE}`);
     const keyFile = a.values.get('key-file');
     const mirror = a.values.get('mirror');
@@ -26,29 +27,20 @@ export const eventsCommand: Command = {
       if (e instanceof StoreError) throw new CliError(e.message);
       throw e;
     }
+    if (a.flags.has('verify') && key !== undefined) {
+      const machineKey = key;
+      return longRun({ name: 'events --verify', quiet: a.flags.has('quiet') }, async ({ progress, signal }) => {
+        const store = await openForReadingInTurns(a.values.get('db'), USAGE, machineKey, mirror, progress, signal);
+        try {
+          return verified(store, mirror, a.flags.has('json'));
+        } finally {
+          store.close();
+        }
+      });
+    }
     const store = openForReading(a.values.get('db'), USAGE, key, mirror);
     try {
       const chain = store.chain;
-      if (a.flags.has('verify')) {
-        const records = mirror === undefined ? null : store.records;
-        const ok = chain.ok && (records === null || records.ok);
-        if (a.flags.has('json')) {
-          process.stdout.write(
-            JSON.stringify({
-              ...chain,
-              mirror: records && (records.ok ? { ok: true } : { ok: false, reason: records.reason }),
-            }) + '\n',
-          );
-        } else {
-          const intact = store.keyed
-            ? `records intact: ${chain.rows} event rows, every commit signed by this machine's key`
-            : `event chain intact: ${chain.rows} rows (a database from before the keyed records: its unkeyed chain only)`;
-          const lines = [chain.ok ? intact : `records BROKEN at event row ${chain.seq}: ${chain.problem}`];
-          if (records) lines.push(records.ok ? 'mirror: agrees with the database' : `mirror: ${records.reason}`);
-          process.stdout.write(lines.join('\n') + '\n');
-        }
-        return ok ? 0 : 1;
-      }
       const events = store.events(wholeNumber(a.values.get('from'), '--from', 1, Number.MAX_SAFE_INTEGER, 1));
       if (a.flags.has('json')) process.stdout.write(JSON.stringify(events) + '\n');
       else {
@@ -65,3 +57,26 @@ export const eventsCommand: Command = {
     }
   },
 };
+
+/** What --verify found, printed; exit 1 if anything is broken. */
+function verified(store: RecordsReader, mirror: string | undefined, json: boolean): number {
+  const chain = store.chain;
+  const records = mirror === undefined ? null : store.records;
+  const ok = chain.ok && (records === null || records.ok);
+  if (json) {
+    process.stdout.write(
+      JSON.stringify({
+        ...chain,
+        mirror: records && (records.ok ? { ok: true } : { ok: false, reason: records.reason }),
+      }) + '\n',
+    );
+  } else {
+    const intact = store.keyed
+      ? `records intact: ${chain.rows} event rows, every commit signed by this machine's key`
+      : `event chain intact: ${chain.rows} rows (a database from before the keyed records: its unkeyed chain only)`;
+    const lines = [chain.ok ? intact : `records BROKEN at event row ${chain.seq}: ${chain.problem}`];
+    if (records) lines.push(records.ok ? 'mirror: agrees with the database' : `mirror: ${records.reason}`);
+    process.stdout.write(lines.join('\n') + '\n');
+  }
+  return ok ? 0 : 1;
+}

@@ -98,3 +98,19 @@ export function stoppedReport(
   lines.push(...extra, 'nothing was written to standard output');
   return lines.join('\n') + '\n';
 }
+
+/**
+ * Runs work that yields between its steps (a generator) a turn of the event loop at a time, so
+ * a signal is heard; stopped, the work is given up (`return()`: its `finally` blocks run).
+ */
+export async function inTurns<T>(steps: Generator<void, T>, signal: AbortSignal): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+    if (signal.aborted) {
+      steps.return(undefined as T);
+      signal.throwIfAborted();
+    }
+  }
+}

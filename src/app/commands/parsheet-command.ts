@@ -2,11 +2,12 @@ import { jacksParSheet } from '../../math/jacks-parsheet-parallel';
 import type { JacksParSheet } from '../../math/jacks-parsheet';
 import { CliError, type Command } from './command';
 import { parseArgs, wholeNumber } from './cli-args';
+import { longRun } from './long-run';
 import { readPayTable } from './paytable-file';
 import { pokerPlusParSheetCommand } from './poker-plus-parsheet';
 
 const USAGE =
-  'parsheet jacks-or-better [--paytable FILE] [--json] [--threads N] | parsheet poker-plus [--rounds N] [--seed S] [--strategy FILE] [--boxes 1|2] [--paytable FILE] [--engine] [--json] | parsheet poker-plus --best [--paytable FILE] [--rounds N] [--json]';
+  'parsheet jacks-or-better [--paytable FILE] [--json] [--threads N] [--quiet] | parsheet poker-plus [--rounds N] [--seed S] [--strategy FILE] [--boxes 1|2] [--paytable FILE] [--engine] [--json] [--quiet] | parsheet poker-plus --best [--paytable FILE] [--rounds N] [--resume DIR] [--json] [--quiet]';
 
 export const parsheetCommand: Command = {
   summary: 'parsheet GAME: exact Jacks or Better par sheet (optimal play), or a simulated Poker Plus one',
@@ -14,17 +15,22 @@ export const parsheetCommand: Command = {
     const [game, ...rest] = args;
     if (game === 'poker-plus') return pokerPlusParSheetCommand(rest);
     if (game !== 'jacks-or-better') throw new CliError(`usage: ${USAGE}`);
-    const parsed = parseArgs(rest, ['paytable', 'threads'], ['json'], USAGE);
+    const parsed = parseArgs(rest, ['paytable', 'threads'], ['json', 'quiet'], USAGE);
     if (parsed.positional.length > 0) throw new CliError(`unexpected "${parsed.positional[0]}"; usage: ${USAGE}`);
     const table = await readPayTable('jacks-or-better', parsed.values.get('paytable'));
     const threads = wholeNumber(parsed.values.get('threads'), '--threads', 1, 64, 0) || undefined;
-    const started = performance.now();
-    const sheet = await jacksParSheet(table, { threads });
-    const seconds = Math.round(performance.now() - started) / 1000;
-    process.stdout.write(
-      parsed.flags.has('json') ? JSON.stringify({ ...sheet, seconds }) + '\n' : formatJacksParSheet(sheet, seconds),
+    return longRun(
+      { name: 'parsheet jacks-or-better', quiet: parsed.flags.has('quiet') },
+      async ({ progress, signal }) => {
+        const started = performance.now();
+        const sheet = await jacksParSheet(table, { threads, progress, signal });
+        const seconds = Math.round(performance.now() - started) / 1000;
+        process.stdout.write(
+          parsed.flags.has('json') ? JSON.stringify({ ...sheet, seconds }) + '\n' : formatJacksParSheet(sheet, seconds),
+        );
+        return 0;
+      },
     );
-    return 0;
   },
 };
 

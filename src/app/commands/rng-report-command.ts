@@ -1,10 +1,11 @@
 import { SeededRandom, type RandomSource } from '../../core';
-import { rngReport, type RngReport } from '../../math/rng-report';
+import { rngReportSteps, type RngReport } from '../../math/rng-report';
 import { CryptoRandom } from '../crypto-random';
 import { CliError, type Command } from './command';
 import { parseArgs, wholeNumber } from './cli-args';
+import { inTurns, longRun } from './long-run';
 
-const USAGE = 'rng-report --deals N [--values N] [--source crypto|seeded:SEED] [--json]';
+const USAGE = 'rng-report --deals N [--values N] [--source crypto|seeded:SEED] [--json] [--quiet]';
 
 function sourceOf(spec: string): RandomSource {
   if (spec === 'crypto') return new CryptoRandom();
@@ -16,7 +17,7 @@ function sourceOf(spec: string): RandomSource {
 export const rngReportCommand: Command = {
   summary: 'rng-report --deals N: chi-square, runs and serial-correlation tests of the random source (99% confidence)',
   async run(args) {
-    const parsed = parseArgs(args, ['deals', 'values', 'source'], ['json'], USAGE);
+    const parsed = parseArgs(args, ['deals', 'values', 'source'], ['json', 'quiet'], USAGE);
     if (parsed.positional.length > 0) throw new CliError(`unexpected "${parsed.positional[0]}"; usage: ${USAGE}`);
     if (!parsed.values.has('deals')) throw new CliError(`--deals is required; usage: ${USAGE}`);
     const deals = wholeNumber(parsed.values.get('deals'), '--deals', 1, 1e10, 0);
@@ -24,16 +25,18 @@ export const rngReportCommand: Command = {
     const values = valuesText === undefined ? undefined : wholeNumber(valuesText, '--values', 3, 1e10, 0);
     const spec = parsed.values.get('source') ?? 'crypto';
     const source = sourceOf(spec);
-    const started = performance.now();
-    const report = rngReport(source, { deals, values });
-    const seconds = Math.round(performance.now() - started) / 1000;
-    process.stdout.write(
-      parsed.flags.has('json')
-        ? JSON.stringify({ source: spec, ...report, seconds }) + '\n'
-        : formatRngReport(report, spec, seconds),
-    );
-    // A failed report is an answer, not an error: exit 0 either way, as the lab reads the figures.
-    return 0;
+    return longRun({ name: 'rng-report', quiet: parsed.flags.has('quiet') }, async ({ progress, signal }) => {
+      const started = performance.now();
+      const report = await inTurns(rngReportSteps(source, { deals, values }, progress), signal);
+      const seconds = Math.round(performance.now() - started) / 1000;
+      process.stdout.write(
+        parsed.flags.has('json')
+          ? JSON.stringify({ source: spec, ...report, seconds }) + '\n'
+          : formatRngReport(report, spec, seconds),
+      );
+      // A failed report is an answer, not an error: exit 0 either way, as the lab reads the figures.
+      return 0;
+    });
   },
 };
 
