@@ -4,14 +4,25 @@
 // random hands, whose whole results must be identical; and, as the best-play analysis uses it,
 // the decisions after every one-card draw of a box valued together (SecondValuer: the dealer's
 // counts shared across the box's draws). Wall and CPU time, with the load average, since the
-// machine may be shared. `HANDS=N` sets the hands of the enumeration (default 300).
+// machine may be shared. `HANDS=N` sets the hands of the enumeration (default 300). Then the
+// decisions within a box by today's code (the tree before issue 44, out of git:
+// bench/baseline-tree.ts; `BASELINE=REF` for another) beside this checkout's, in the same run, on
+// the main thread and on a worker thread as --best runs them (today's workers loaded their
+// TypeScript as CommonJS, this checkout's as ES modules).
 
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import { DEFAULT_POKER_PLUS_CONFIG, SeededRandom, shuffledDeck, uniformBelow } from '../src/core';
 import { finalDecision, type FinalDecisionInput } from '../src/math/poker-plus-ev';
 import { fastFinalDecision } from '../src/math/poker-plus-final';
 import { FinalPricer } from '../src/math/poker-plus-final-values';
 import { SecondValuer } from '../src/math/poker-plus-second-values';
+import { startTsWorker } from '../src/math/ts-worker';
+import { baselineTree, BEFORE_ISSUE_44 } from './baseline-tree';
+import type { DecisionWork } from './poker-plus-decision-worker';
 
 const hands = Number(process.env.HANDS ?? 300);
 const load = (): string =>
@@ -94,5 +105,90 @@ console.log(
   `fast / enumeration: ${times(fast.wall / plain.wall)} one by one, ${times(within.wall / plain.wall)} within a box (wall); ${times(fast.cpu / plain.cpu)} and ${times(within.cpu / plain.cpu)} (CPU)`,
 );
 console.log(`results identical on all ${hands} hands: ${identical ? 'yes' : 'NO'}`);
-console.log(`load average at end: ${load()}`);
 if (!identical) process.exitCode = 1;
+
+// Today's code beside this checkout's: the same boxes, within a box, for 3 s each way.
+const work: DecisionWork = {
+  boxes: boxes.map((b) => ({
+    box: [...b.input.box],
+    upCard: b.input.upCard,
+    isUnseen: [...b.isUnseen],
+    decisions: b.decisions,
+  })),
+  ms: 3000,
+};
+const cpuOf = async (f: () => Promise<number>): Promise<number> => {
+  const cpu = process.cpuUsage();
+  const decisions = await f();
+  const used = process.cpuUsage(cpu);
+  return decisions / ((used.user + used.system) / 1e6);
+};
+const ask = (worker: Worker, w: DecisionWork): Promise<number> =>
+  new Promise((resolve, reject) => {
+    worker.once('message', (r: { decisions: number }) => resolve(r.decisions));
+    worker.once('error', reject);
+    worker.postMessage(w);
+  });
+/** On a worker (booted and warmed first, so neither is counted): decisions per CPU second. */
+async function onWorker(start: () => Worker): Promise<number> {
+  const worker = start();
+  try {
+    await ask(worker, { ...work, ms: 0 });
+    return await cpuOf(() => ask(worker, work));
+  } finally {
+    await worker.terminate();
+  }
+}
+/** On this thread, by a tree's own SecondValuer. */
+async function onMain(modules: { second: string; final: string; core: string }): Promise<number> {
+  const { SecondValuer: Valuer } = (await import(
+    modules.second
+  )) as typeof import('../src/math/poker-plus-second-values');
+  const { FinalPricer: Pricer } = (await import(modules.final)) as typeof import('../src/math/poker-plus-final-values');
+  const { DEFAULT_POKER_PLUS_CONFIG: config } = (await import(modules.core)) as typeof import('../src/core');
+  const v = new Valuer(new Pricer(config, 1));
+  const list = work.boxes.map((b) => ({ ...b, isUnseen: Uint8Array.from(b.isUnseen) }));
+  for (const b of list.slice(0, 20)) v.valueAll([b.box], b.upCard, b.isUnseen);
+  return cpuOf(async () => {
+    const started = performance.now();
+    let decisions = 0;
+    do {
+      for (const b of list) {
+        v.valueAll([b.box], b.upCard, b.isUnseen);
+        decisions += b.decisions;
+      }
+    } while (performance.now() - started < work.ms);
+    return decisions;
+  });
+}
+const tree = baselineTree(process.env.BASELINE ?? BEFORE_ISSUE_44);
+try {
+  mkdirSync(join(tree.dir, 'bench'));
+  const workerFile = join(tree.dir, 'bench', 'poker-plus-decision-worker.ts');
+  copyFileSync(new URL('./poker-plus-decision-worker.ts', import.meta.url), workerFile);
+  const old = (await import(join(tree.dir, 'src/math/ts-worker.ts'))) as typeof import('../src/math/ts-worker');
+  const src = (dir: string, f: string): string => pathToFileURL(join(dir, 'src', f)).href;
+  const here = join(import.meta.dirname, '..');
+  const at = (dir: string) => ({
+    second: src(dir, 'math/poker-plus-second-values.ts'),
+    final: src(dir, 'math/poker-plus-final-values.ts'),
+    core: src(dir, 'core/index.ts'),
+  });
+  // Each pair today first, then now, on the same boxes.
+  const mainToday = await onMain(at(tree.dir));
+  const mainNow = await onMain(at(here));
+  const workerToday = await onWorker(() => old.startTsWorker(pathToFileURL(workerFile)));
+  const workerNow = await onWorker(() => startTsWorker(new URL('./poker-plus-decision-worker.ts', import.meta.url)));
+  console.log('');
+  console.log(
+    `within a box, every draw: today's code (${tree.commit.slice(0, 10)}) beside this checkout's, decisions per CPU second`,
+  );
+  console.log(`${''.padEnd(44)}${'today'.padStart(12)}${'now'.padStart(12)}${'now / today'.padStart(14)}`);
+  const line = (name: string, a: number, b: number): void =>
+    console.log(`${name.padEnd(44)}${fmt(a)}${fmt(b)}${`${(b / a).toFixed(2)}×`.padStart(14)}`);
+  line('on the main thread', mainToday, mainNow);
+  line('on a worker thread (as --best runs it)', workerToday, workerNow);
+} finally {
+  tree.remove();
+}
+console.log(`load average at end: ${load()}`);
