@@ -384,30 +384,9 @@ export async function bestPlay(options: BestOptions): Promise<BestReport> {
   const stages = new BestStages(progress, options.stages ?? null, signal);
   const pool = new WorkerPool<BestRequest, BestResult>(WORKER, runBest, threads);
   const simPool = new WorkerPool<BatchRequest, SimulationTotals>(SIM_WORKER, simulateBatch, threads);
+  const run = batchRunner(pool, signal);
   try {
-    return await bestPlayOn(options, { threads, note, stages, run: batchRunner(pool, signal), simPool });
-  } finally {
-    await Promise.all([pool.close(), simPool.close()]);
-  }
-
-  async function bestPlayOn(
-    o: BestOptions,
-    on: {
-      threads: number;
-      note: (line: string) => void;
-      stages: BestStages;
-      run: RunBatches;
-      simPool: WorkerPool<BatchRequest, SimulationTotals>;
-    },
-  ): Promise<BestReport> {
-    const setup = (bonus: number, samples: number, refine?: BestSetup['refine']): BestSetup => ({
-      config,
-      ante: 1,
-      bonus,
-      samples,
-      ...(refine ? { refine } : {}),
-    });
-    const deriveSetup = setup(0, o.samples.derive);
+    const deriveSetup: BestSetup = { config, ante: 1, bonus: 0, samples: options.samples.derive };
     const method: BestReport['method'] = {
       derive: {
         exchange: { deals: 0, decisions: 0 },
@@ -415,7 +394,7 @@ export async function bestPlay(options: BestOptions): Promise<BestReport> {
         worth: { deals: 0, decisions: 0 },
         final: { deals: 0, decisions: 0 },
       },
-      firstActionDrawsSampled: { derive: o.samples.derive, audit: o.samples.audit, auditMean: 0 },
+      firstActionDrawsSampled: { derive: options.samples.derive, audit: options.samples.audit, auditMean: 0 },
       stakeBonus: 0,
     };
     /**
@@ -428,13 +407,13 @@ export async function bestPlay(options: BestOptions): Promise<BestReport> {
       make: (results: DeriveResult[]) => T,
       check: (saved: unknown) => T | string,
     ): Promise<T> => {
-      const deals = o.derive[stage];
-      const saved = await on.stages.run(
+      const deals = options.derive[stage];
+      const saved = await stages.run(
         stage,
         deals,
         async (done) => {
           let arrived = 0;
-          const results = (await on.run(batches('derive', stage, deriveSetup, seed, deals, tables), (_, request) =>
+          const results = (await run(batches('derive', stage, deriveSetup, seed, deals, tables), (_, request) =>
             done((arrived += request.deals)),
           )) as DeriveResult[];
           const count = { deals, decisions: results.reduce((n, r) => n + r.samples.length, 0) };
@@ -447,7 +426,7 @@ export async function bestPlay(options: BestOptions): Promise<BestReport> {
         },
       );
       method.derive[stage] = saved.method;
-      on.note(`derived the ${stage} table from ${saved.method.decisions} decisions on ${saved.method.deals} deals`);
+      note(`derived the ${stage} table from ${saved.method.decisions} decisions on ${saved.method.deals} deals`);
       return saved.table;
     };
     const every = <A>(rows: readonly string[], a: A): Record<string, A[]> =>
@@ -529,7 +508,7 @@ export async function bestPlay(options: BestOptions): Promise<BestReport> {
     const parsed = parseTables(tables, 'tables');
     if (!parsed.ok) throw new Error(`best: the tables do not read as a strategy's: ${parsed.error}`);
     const strategy: PokerPlusStrategy = {
-      name: o.name,
+      name: options.name,
       first: [],
       second: [],
       bet: 'any',
@@ -546,17 +525,17 @@ export async function bestPlay(options: BestOptions): Promise<BestReport> {
       seed: `${seed}/play`,
       boxes: 1,
       config,
-      threads: on.threads,
-      pool: on.simPool,
+      threads: threads,
+      pool: simPool,
       progress: units(progress),
       ...(signal ? { signal } : {}),
     });
     const isReportOrWhy = (x: unknown): PokerPlusReport | string => (isReport(x) ? x : 'not a play report');
     let play: PokerPlusReport;
-    if (on.stages.saved('play')) play = await on.stages.run('play', 0, () => Promise.reject(), isReportOrWhy);
+    if (stages.saved('play')) play = await stages.run('play', 0, () => Promise.reject(), isReportOrWhy);
     else {
-      const pilotRounds = Math.min(o.rounds, PILOT_ROUNDS);
-      const pilot = await on.stages.run(
+      const pilotRounds = Math.min(options.rounds, PILOT_ROUNDS);
+      const pilot = await stages.run(
         'pilot',
         pilotRounds,
         (done) => simulateBatches(simulation(pilotRounds, done)),
@@ -564,18 +543,18 @@ export async function bestPlay(options: BestOptions): Promise<BestReport> {
       );
       const pilotReport = reportOf(totalsOf(pilot), strategy.name, 1, 1);
       const pilotHalf = (pilotReport.ci95[1] - pilotReport.ci95[0]) / 2;
-      const needed = Math.ceil(pilotReport.rounds * (pilotHalf / o.halfWidth) ** 2 * 1.1);
-      const rounds = Math.max(o.rounds, needed);
-      const run = simulation(rounds, () => {});
-      play = await on.stages.run(
+      const needed = Math.ceil(pilotReport.rounds * (pilotHalf / options.halfWidth) ** 2 * 1.1);
+      const rounds = Math.max(options.rounds, needed);
+      const whole = simulation(rounds, () => {});
+      play = await stages.run(
         'play',
-        roundsToPlay(run, pilot),
+        roundsToPlay(whole, pilot),
         async (done) =>
-          reportOf(totalsOf(await simulateBatches({ ...run, progress: units(done) }, pilot)), strategy.name, 1, 1),
+          reportOf(totalsOf(await simulateBatches({ ...whole, progress: units(done) }, pilot)), strategy.name, 1, 1),
         isReportOrWhy,
       );
     }
-    on.note(`played ${play.rounds} rounds: ${(play.rtp * 100).toFixed(4)}%`);
+    note(`played ${play.rounds} rounds: ${(play.rtp * 100).toFixed(4)}%`);
 
     // Audit: gains counted in returned - rtp x staked, what the return ratio responds to.
     const bonus = 1 - play.rtp;
@@ -586,17 +565,17 @@ export async function bestPlay(options: BestOptions): Promise<BestReport> {
       const auditOptions: AuditOptions = {
         config,
         seed: `${seed}/audit`,
-        points: o.audit,
-        samples: o.samples.audit,
+        points: options.audit,
+        samples: options.samples.audit,
         stakeBonus: bonus,
         stakePerRound,
       };
-      const audited = await on.stages.run(
+      const audited = await stages.run(
         `audit-${stage}`,
-        o.audit,
+        options.audit,
         async (done) =>
           auditedOf(
-            await auditStage(stage, auditSetup(auditOptions), auditOptions.seed, tables, o.audit, on.run, done),
+            await auditStage(stage, auditSetup(auditOptions), auditOptions.seed, tables, options.audit, run, done),
             stakePerRound,
           ),
         (x) => (isAudited(x) ? x : 'not an audit'),
@@ -604,7 +583,7 @@ export async function bestPlay(options: BestOptions): Promise<BestReport> {
       headroom[stage] = audited.headroom;
       if (stage === 'first')
         method.firstActionDrawsSampled.auditMean = audited.sampledDraws / Math.max(1, audited.sampledOptions);
-      on.note(
+      note(
         `audited the ${stage} action at ${headroom[stage].points} decisions: ${(headroom[stage].mean * 100).toFixed(4)}%`,
       );
     }
@@ -624,8 +603,10 @@ export async function bestPlay(options: BestOptions): Promise<BestReport> {
       upper,
       method,
       play,
-      profile: on.stages.profile,
+      profile: stages.profile,
     };
+  } finally {
+    await Promise.all([pool.close(), simPool.close()]);
   }
 }
 
