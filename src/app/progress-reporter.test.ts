@@ -106,6 +106,20 @@ describe('the progress reporter', () => {
     expect(progressLine(seen.at(-1)!)).toBe('[2/2] b  50.0%  50 of 100  0:15  about 0:15 left');
   });
 
+  it('gives no estimate on a sliver of the work (the first batch, slowed by the workers starting)', () => {
+    const c = clock();
+    let last: ProgressSnapshot | null = null;
+    const t = new ProgressTracker({ update: (s) => (last = s) }, c.now, [{ name: 'a', weight: 1 }]);
+    t.stage('a', 1_000, 'deals');
+    c.go(12_000);
+    t.done(8);
+    expect(last).toMatchObject({ fraction: 0.008, stageLeftMs: null, leftMs: null });
+    expect(progressLine(last!)).toBe('[1/1] a  0.8%  8 of 1,000 deals  0:12  estimating');
+    c.go(1_000);
+    t.done(16);
+    expect(last).toMatchObject({ stageLeftMs: 13_000 * (984 / 16), leftMs: 13_000 * (984 / 16) });
+  });
+
   it('passes over a planned stage a resumed run never ran', () => {
     const c = clock();
     let last: ProgressSnapshot | null = null;

@@ -129,7 +129,7 @@ export class ProgressTracker implements Progress {
         ? null
         : fraction >= 1
           ? 0
-          : fraction > 0
+          : fraction >= ENOUGH
             ? estimate((stageElapsedMs * (1 - fraction)) / fraction)
             : null;
     return {
@@ -151,7 +151,8 @@ export class ProgressTracker implements Progress {
     if (s.position < 0) return null;
     const weight = this.plan[s.position]!.weight;
     const doneWeight = this.ranWeight + weight * (fraction ?? 0);
-    if (!(doneWeight > 0)) return null;
+    const planned = this.plan.reduce((w, p) => w + p.weight, 0);
+    if (!(doneWeight > 0) || doneWeight < ENOUGH * planned) return null;
     const msPerWeight = (this.ranMs + stageElapsedMs) / doneWeight;
     let weightLeft = weight * (1 - (fraction ?? 0));
     for (let p = s.position + 1; p < this.plan.length; p++) weightLeft += this.plan[p]!.weight;
@@ -171,6 +172,12 @@ export class ProgressTracker implements Progress {
     this.sink.stageEnd?.(last);
   }
 }
+
+/**
+ * The share of a stage, or of a planned run, done before its time left is estimated: a sliver's
+ * rate (the first batch, slowed by the workers' start) would promise hours.
+ */
+const ENOUGH = 0.01;
 
 /** An estimate as it is shown: 0 or more, and none where the rate so far says nothing (a sliver done). */
 function estimate(ms: number): number | null {
