@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SeededRandom, type Card, type RandomSource } from '../core';
-import { fiveCardCategoryCounts, rngReport } from './rng-report';
+import { fiveCardCategoryCounts, rngReport, rngReportSteps } from './rng-report';
 
 /** A byte-wide generator scaled by modulo, the classic biased shuffle: low values come 25% more often. */
 function moduloByteShuffle(deck: Card[], source: RandomSource): void {
@@ -36,6 +36,34 @@ const failing = (source: RandomSource, options: Parameters<typeof rngReport>[1])
     .map((t) => t.name);
 
 describe('RNG report', () => {
+  it('in steps gives the same report, its deals and values reported as they go', () => {
+    const seen: string[] = [];
+    const steps = rngReportSteps(
+      new SeededRandom('steps'),
+      { deals: 50_000, values: 2_500_000 },
+      {
+        stage: (name, total) => seen.push(`${name} of ${total}`),
+        done: (n) => seen.push(String(n)),
+        note: () => {},
+      },
+    );
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses++;
+    expect(step.value).toEqual(rngReport(new SeededRandom('steps'), { deals: 50_000, values: 2_500_000 }));
+    expect(seen).toEqual([
+      'deals of 50000',
+      '20000',
+      '40000',
+      '50000',
+      'values of 2500000',
+      '1000000',
+      '2000000',
+      '2500000',
+    ]);
+    expect(pauses).toBe(4);
+  });
+
   it('knows the exact five-card category counts', () => {
     expect(Array.from(fiveCardCategoryCounts())).toEqual([
       1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 36, 4,
