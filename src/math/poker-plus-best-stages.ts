@@ -6,17 +6,21 @@
 
 import { NO_PROGRESS, type Progress, type ProgressPlan } from '../core';
 
-/** The stages in order, with what their progress counts and their share of a default run's time (seconds on this 2-core machine, idle, bench:poker-plus-best's profile). */
+/**
+ * The stages in order, with what their progress counts and their share of a default run's time
+ * (its CPU seconds, from the profile of a whole run on this machine: both cores busy, the wall
+ * time goes as the CPU time).
+ */
 export const BEST_STAGES = [
-  { key: 'exchange', name: 'derive: exchange table', unit: 'deals', weight: 45 },
+  { key: 'exchange', name: 'derive: exchange table', unit: 'deals', weight: 23 },
   { key: 'worth', name: 'derive: worth table', unit: 'deals', weight: 23 },
-  { key: 'second', name: 'derive: second table', unit: 'deals', weight: 6 },
-  { key: 'final', name: 'derive: final table', unit: 'deals', weight: 19 },
-  { key: 'pilot', name: 'play: pilot', unit: 'rounds', weight: 20 },
-  { key: 'play', name: 'play', unit: 'rounds', weight: 88 },
-  { key: 'audit-final', name: 'audit: final decision', unit: 'decisions', weight: 3 },
-  { key: 'audit-second', name: 'audit: second action', unit: 'decisions', weight: 4 },
-  { key: 'audit-first', name: 'audit: first action', unit: 'decisions', weight: 172 },
+  { key: 'second', name: 'derive: second table', unit: 'deals', weight: 8 },
+  { key: 'final', name: 'derive: final table', unit: 'deals', weight: 26 },
+  { key: 'pilot', name: 'play: pilot', unit: 'rounds', weight: 27 },
+  { key: 'play', name: 'play', unit: 'rounds', weight: 99 },
+  { key: 'audit-final', name: 'audit: final decision', unit: 'decisions', weight: 2 },
+  { key: 'audit-second', name: 'audit: second action', unit: 'decisions', weight: 2 },
+  { key: 'audit-first', name: 'audit: first action', unit: 'decisions', weight: 252 },
 ] as const;
 
 export type BestStage = (typeof BEST_STAGES)[number]['key'];
