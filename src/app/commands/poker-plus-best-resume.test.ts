@@ -2,10 +2,10 @@
 // stage and resumed from its folder prints the JSON an uninterrupted run prints, but for the
 // times; a folder that is damaged, left by a run of other settings, or not a run's is refused
 // by name. The default sizes are the command's; these are small enough for a test.
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { DEFAULT_POKER_PLUS_CONFIG, NO_PROGRESS, type Progress } from '../../core';
 import { StageFolder } from './best-stage-folder';
 import { CliError } from './command';
@@ -21,8 +21,8 @@ const SMALL: BestSettings = {
   audit: 12,
   samples: { derive: 4, audit: 6 },
 };
-const THREADS = Number(process.env.T ?? 2);
 const root = mkdtempSync(join(tmpdir(), 'best-resume-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 const folder = (name: string, settings = SMALL): StageFolder => new StageFolder(join(root, name), settings);
 
 let written: string[];
@@ -39,10 +39,9 @@ afterEach(() => spy.mockRestore());
 /** The printed JSON without what differs from run to run: the times and the load. */
 async function printed(stages: StageFolder, progress: Progress = NO_PROGRESS, signal?: AbortSignal): Promise<string> {
   written = [];
-  await runBest(true, undefined, { ...SMALL, threads: THREADS, stages, progress, ...(signal ? { signal } : {}) });
+  await runBest(true, undefined, { ...SMALL, threads: 2, stages, progress, ...(signal ? { signal } : {}) });
   const out = JSON.parse(written.join('')) as Record<string, unknown>;
   expect(Array.isArray(out.profile)).toBe(true);
-  if (process.env.T) console.log(JSON.stringify(out.profile));
   for (const key of ['seconds', 'cpuSeconds', 'loadAverage', 'profile']) delete out[key];
   return JSON.stringify(out);
 }
