@@ -7,24 +7,12 @@ import { EventEmitter } from 'node:events';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
 import { EscPosDecoder, type Align, type EscPos } from './escpos';
 import { barcodeText, placeLine, widen } from './paper';
+import type { PrintedTicket, PrinterSimEvents, SimulatedPrinter } from './simulated';
+
+export type { PrintedTicket };
 import { encodeProcessIdReply, READY, statusByte, type PrinterCondition } from './status';
 
-export interface PrintedTicket {
-  /** Each printed line as laid out on paper (alignment applied; double width spaced out). */
-  lines: string[];
-  /** The whole ticket as plain text. */
-  text: string;
-  barcodes: { symbology: 'ITF'; data: string }[];
-  /** Digits of the first barcode: the voucher's validation number. */
-  validation: string | null;
-  cut: 'full' | 'partial';
-}
-
-export interface PrinterSimEvents {
-  printed: [ticket: PrintedTicket];
-}
-
-export class PrinterSimulator extends EventEmitter<PrinterSimEvents> {
+export class PrinterSimulator extends EventEmitter<PrinterSimEvents> implements SimulatedPrinter {
   readonly printed: PrintedTicket[] = [];
   /** Tickets torn off part-way (buffer cleared by the host after a fault). */
   readonly abandoned: string[][] = [];
