@@ -32,6 +32,8 @@ export interface RunningCabinet {
   anchorStatus?: QueryContext['anchorStatus'];
   /** The bill acceptor as its driver knows it (absent or null: no serial acceptor). */
   acceptorInfo?: QueryContext['acceptorInfo'];
+  /** The voucher printer as its driver knows it (absent or null: no serial printer). */
+  printerInfo?: QueryContext['printerInfo'];
 }
 
 /** What a refusal row says of the query: all of it when it is in the contract (a query holds no secret). */
@@ -120,6 +122,7 @@ export function screenPort(cabinet: RunningCabinet, options: ScreenPortOptions |
             sasStatus: cabinet.sasStatus,
             anchorStatus: cabinet.anchorStatus,
             acceptorInfo: cabinet.acceptorInfo,
+            printerInfo: cabinet.printerInfo,
             get payTables() {
               return cabinet.payTables;
             },
