@@ -77,6 +77,10 @@ export class TclPrinterSimulator extends EventEmitter<PrinterSimEvents> implemen
     this.stopTimer();
   }
 
+  get paperOut(): boolean {
+    return this.flags.paperOut;
+  }
+
   get flagsNow(): TclFlags {
     return { ...this.flags };
   }
