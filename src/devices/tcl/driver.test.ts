@@ -29,7 +29,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function line(simOptions: TclSimOptions = {}) {
+async function line(simOptions: TclSimOptions = {}, templatesTaken = true) {
   const dir = mkdtempSync(join(tmpdir(), 'tcl-line-'));
   const pair = new SocatPair(join(dir, 'host'), join(dir, 'device'));
   await pair.start();
@@ -48,7 +48,7 @@ async function line(simOptions: TclSimOptions = {}) {
   driver.start();
   await log.next({ type: 'online' });
   // Online once the templates are in: the first status after them is what the page shows.
-  await until('templates defined', () => sim.heldTemplates.size === 2);
+  if (templatesTaken) await until('templates defined', () => sim.heldTemplates.size === 2);
   return { pair, sim, driver, log };
 }
 
@@ -174,5 +174,14 @@ describe('TCL driver against the simulator over pseudo-terminals', () => {
     await until('templates again', () => sim.received.filter((c) => c.type === 'deleteAll').length > defined);
     print(driver, voucher(11));
     await log.next({ type: 'printed' }, from);
+  });
+
+  it('reports a printer that refuses its templates as a fault, and prints nothing on it', async () => {
+    const { sim, driver, log } = await line({ regionSlots: 10 }, false);
+    expect(await log.next({ type: 'fault', code: 'printerError' } as never)).toBeTruthy();
+    print(driver);
+    expect(await log.next({ type: 'printFailed' })).toMatchObject({ reason: expect.stringMatching(/unrecoverable/) });
+    expect(sim.received.filter((c) => c.type === 'print')).toHaveLength(0);
+    expect(sim.received.filter((c) => c.type === 'deleteAll')).toHaveLength(1);
   });
 });

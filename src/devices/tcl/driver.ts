@@ -63,7 +63,7 @@ export class TclPrinterDriver extends PrinterDriverBase<TclReply> {
   private flags: TclFlags | null = null;
   private version: string | null = null;
   private crc: number | null = null;
-  /** Our regions and templates are in the printer (since this connection, since its last power-up). */
+  /** Our regions and templates were sent on this connection since the printer's last power-up. */
   private defined = false;
   /** Why the printer refused our templates, while it does. */
   private defineProblem: string | null = null;
@@ -126,10 +126,11 @@ export class TclPrinterDriver extends PrinterDriverBase<TclReply> {
     if (f.journalMode) await this.write({ type: 'templateMode' });
     await this.write(...formDefinitions());
     const after = await this.status();
+    // Refused, they are not sent again before the next connection or power-up: a fault till then.
     this.defineProblem =
       after.flags.dataError || after.flags.commandError ? 'printer refused the voucher templates' : null;
     await this.write({ type: 'clear', jam: false });
-    this.defined = this.defineProblem === null;
+    this.defined = true;
   }
 
   /** The firmware CRC, once a connection, while no voucher waits (the printer may think for a while). */
