@@ -61,6 +61,8 @@ export class TclPrinterDriver extends PrinterDriverBase<TclReply> {
   private readonly req: Requester<TclReply>;
   private readonly crcTimeoutMs: number;
   private flags: TclFlags | null = null;
+  /** The last status answer whole, to compare the next one with. */
+  private lastStatus: Status | null = null;
   private version: string | null = null;
   private crc: number | null = null;
   /** Our regions and templates were sent on this connection since the printer's last power-up. */
@@ -103,6 +105,7 @@ export class TclPrinterDriver extends PrinterDriverBase<TclReply> {
     this.ticketAtBezel = s.flags.paperInChute;
     if (before && !s.flags.paperInChute) this.ticketTaken();
     this.flags = s.flags;
+    this.lastStatus = s;
     return s;
   }
 
@@ -175,8 +178,10 @@ export class TclPrinterDriver extends PrinterDriverBase<TclReply> {
     const t = this.tcl(job);
     if (t.refused) return { failed: t.refused };
     if (t.lost) return { failed: 'printer restarted during the ticket' };
-    // The validation number is on paper: the ticket is money from here, whatever the paper does next.
-    if (this.flags!.validationDone && (await this.status()).flags.validationDone) return 'printed';
+    // The validation number is on paper: the ticket is money from here, whatever the paper does
+    // next. Believed only from two answers in a row the same to the byte: no checksum guards one.
+    const first = this.lastStatus!;
+    if (first.flags.validationDone && JSON.stringify(await this.status()) === JSON.stringify(first)) return 'printed';
     return blocking ? { failed: blocking } : 'printing';
   }
 
