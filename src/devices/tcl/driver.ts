@@ -55,6 +55,8 @@ interface TclJob {
   refused: string | null;
   /** Lost to the printer's power cut. */
   lost: boolean;
+  /** Seen taken by the printer right after it was sent. */
+  taken: boolean;
 }
 
 export class TclPrinterDriver extends PrinterDriverBase<TclReply> {
@@ -156,7 +158,7 @@ export class TclPrinterDriver extends PrinterDriverBase<TclReply> {
 
   private tcl(job: PrintJob): TclJob {
     let t = this.jobs.get(job);
-    if (!t) this.jobs.set(job, (t = { refused: null, lost: false }));
+    if (!t) this.jobs.set(job, (t = { refused: null, lost: false, taken: false }));
     return t;
   }
 
@@ -166,7 +168,10 @@ export class TclPrinterDriver extends PrinterDriverBase<TclReply> {
     // The printer reads its line in order: the answers to requests sent after the command show it taken.
     const first = await this.status();
     const second = await this.status();
-    if (taken(first.flags) && taken(second.flags)) return;
+    if (taken(first.flags) && taken(second.flags)) {
+      t.taken = true;
+      return;
+    }
     const f = second.flags;
     t.refused =
       f.dataError || f.commandError
@@ -178,6 +183,8 @@ export class TclPrinterDriver extends PrinterDriverBase<TclReply> {
     const t = this.tcl(job);
     if (t.refused) return { failed: t.refused };
     if (t.lost) return { failed: 'printer restarted during the ticket' };
+    // Unheard right after it was sent, a validation done could be the last voucher's: no proof.
+    if (!t.taken) return { failed: 'printer did not answer as it took the ticket: not counted' };
     // The validation number is on paper: the ticket is money from here, whatever the paper does
     // next. Believed only from two answers in a row the same to the byte: no checksum guards one.
     const first = this.lastStatus!;
