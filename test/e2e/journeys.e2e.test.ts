@@ -74,6 +74,8 @@ async function journey(cabinet: TestCabinet, layout: (typeof LAYOUTS)[number], w
   return { page, look, faults, squeezed };
 }
 
+const meter = (s: Scene, name: string): string => s.meters.find((m) => m.name === name)?.value ?? '';
+
 async function language(page: Page, want: string): Promise<void> {
   const now = (await scene(page)) as Scene & { language: string };
   if (now.language !== want) await press(page, 'language');
@@ -92,6 +94,13 @@ describe('the three journeys', () => {
     await look('lobby');
     cabinet.stack('Jc 3d Jh 5s 9c Jd 5h');
     await press(page, 'play');
+    // The chip value changed on the game screen: its denomination button opens the chooser.
+    await until(page, (s) => s.screen === 'jacks', 'Jacks or Better');
+    await press(page, 'chip');
+    await until(page, (s) => s.buttons.some((b) => b.name === 'chip:5'), 'the chip chooser');
+    await look('jacks-chips');
+    await press(page, 'chip:5');
+    await until(page, (s) => meter(s, 'credits') === '400' && !s.buttons.some((b) => b.name === 'chip:5'), '5¢ chips');
     await press(page, 'maxBet');
     await until(page, (s) => s.cards.some((c) => c.held), 'the dealt hand held');
     await look('jacks-dealt');
@@ -105,6 +114,17 @@ describe('the three journeys', () => {
     cabinet.stack('Ah Ad 7c 4s 2h Kd Qs 9c 5h 3d Ac 9d 9s Kc');
     await press(page, 'game:poker-plus');
     await until(page, (s) => s.screen === 'pokerPlus', 'Poker Plus');
+    await press(page, 'chip');
+    await until(page, (s) => s.buttons.some((b) => b.name === 'chip:1'), 'the chip chooser');
+    await look('pp-chips');
+    await press(page, 'chip:1');
+    await until(
+      page,
+      (s) =>
+        !s.buttons.some((b) => b.name === 'chip:1') &&
+        /0,01/.test(s.buttons.find((b) => b.name === 'chip')?.label ?? ''),
+      '1¢ chips',
+    );
     await press(page, 'deal');
     await until(page, (s) => s.cards.some((c) => c.owner === 'box0' && c.code === 'Ah'), 'the dealt box');
     for (const c of ['card3', 'card4', 'card5']) await press(page, c);
