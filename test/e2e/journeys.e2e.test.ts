@@ -187,6 +187,18 @@ describe('the three journeys', () => {
     const layout = LAYOUTS[1];
     const cabinet = await suite.start({ defaultLanguage: layout.first });
     const { page, look, faults, squeezed } = await journey(cabinet, layout, 'technician');
+    // A shift's worth in small: a note in, a game played, a voucher out, for the meters and the log to show.
+    expect(await insertNote(cabinet, 2000)).toBe(true);
+    await until(page, (s) => s.screen === 'lobby', 'the lobby');
+    cabinet.stack('Jc 3d Jh 5s 9c Jd 5h');
+    await press(page, 'play');
+    await until(page, (s) => s.screen === 'jacks', 'Jacks or Better');
+    await press(page, 'maxBet');
+    await until(page, (s) => s.cards.some((c) => c.held), 'the dealt hand held');
+    await press(page, 'deal');
+    await until(page, (s) => s.banners.length > 0, 'the result');
+    await press(page, 'cashOut');
+    await until(page, (s) => s.overlay === 'paid', 'the voucher printed');
     await technicianLogin(cabinet, page, '0000', look);
     const settings = await untilSvc(page, (m) => m.page === 'settings' && m.notice === null, 'the settings read');
     await look('settings');
@@ -202,8 +214,15 @@ describe('the three journeys', () => {
     }
     for (const p of ['meters', 'events', 'recall', 'devices']) {
       await press(page, `svc.${p}`);
-      await untilSvc(page, (m) => m.page === p && m.notice === null, `the ${p} page read`);
+      const read = await untilSvc(page, (m) => m.page === p && m.notice === null, `the ${p} page read`);
       await look(p);
+      // Every page of the meters, topic by topic ("Page 1 of 6").
+      const pages = p === 'meters' ? Number(/(\d+)\D*$/.exec(svc(read).table?.pageText ?? '')?.[1] ?? 1) : 1;
+      for (let n = 2; n <= pages; n++) {
+        await press(page, 'meters.next');
+        await untilSvc(page, (m) => new RegExp(`^\\D*${n}\\D`).test(m.table?.pageText ?? ''), `meters page ${n}`);
+        await look(`meters-${n}`);
+      }
     }
     console.log(`service texts squeezed below their size:\n${[...new Set(squeezed)].join('\n')}`);
     expect([...new Set(faults)]).toEqual([]);

@@ -15,6 +15,7 @@ import type {
   Snapshot,
 } from '../../src/contract';
 import * as fx from './fixtures';
+import { derivedMeters, meterDef } from '../../src/cabinet/meters';
 
 const REPLAYS = fileURLToPath(new URL('../replays/', import.meta.url));
 const read = (name: string): unknown => JSON.parse(readFileSync(`${REPLAYS}${name}`, 'utf8'));
@@ -185,52 +186,56 @@ export function handpays(): Answer {
   };
 }
 
+/** The cabinet's meters as its own declaration names and labels them (src/cabinet/meters.ts), with their derived sums. */
 export function metersReport(balanced = true): MetersReport {
-  const meters: MetersReport['meters'] = [
-    {
-      name: 'totalIn',
-      code: '0000',
-      sameAs: [],
-      unit: 'money',
-      label: 'Total in (wagered)',
-      lifetime: 1234567,
-      period: 4500,
-    },
-    {
-      name: 'totalWon',
-      code: '0001',
-      sameAs: ['001C'],
-      unit: 'money',
-      label: 'Total won',
-      lifetime: 1100000,
-      period: 3000,
-    },
-    {
-      name: 'gamesPlayed',
-      code: '0005',
-      sameAs: [],
-      unit: 'count',
-      label: 'Games played',
-      lifetime: 15234,
-      period: 120,
-    },
-  ];
-  for (let i = 0; i < 12; i++)
-    meters.push({
-      name: `billsIn${i}`,
-      code: i < 6 ? `00${40 + i}` : null,
-      sameAs: [],
-      unit: 'count',
-      label: `Bills in, note ${i + 1}`,
-      lifetime: 100 + i,
-      period: i,
+  const lifetime: Record<string, number> = {
+    coinIn: 1234567,
+    coinOut: 1100000,
+    jackpot: 125000,
+    handpaidCancelled: 40000,
+    gamesPlayed: 15234,
+    gamesWon: 6100,
+    gamesLost: 8800,
+    vouchersIn: 52000,
+    vouchersInCount: 14,
+    vouchersOut: 610000,
+    vouchersOutCount: 88,
+    billsIn: 960000,
+    billsCount: 470,
+    'bills.100': 120,
+    'bills.500': 90,
+    'bills.1000': 80,
+    'bills.2000': 110,
+    'bills.5000': 40,
+    'bills.10000': 30,
+    'jacks-or-better/coinIn': 900000,
+    'jacks-or-better/gamesPlayed': 12000,
+    'poker-plus/coinIn': 334567,
+    'poker-plus/gamesPlayed': 3234,
+    'pp.exchangeFees': 21000,
+    'doorOpens.main': 7,
+    powerUps: 12,
+  };
+  const meters: MetersReport['meters'] = Object.keys(lifetime)
+    .sort()
+    .map((name) => {
+      const def = meterDef(name)!;
+      return {
+        name,
+        code: def.code,
+        sameAs: [...(def.sameAs ?? [])],
+        unit: def.unit,
+        label: def.label,
+        lifetime: lifetime[name]!,
+        period: name === 'coinIn' ? 4500 : name === 'gamesPlayed' ? 120 : 0,
+      };
     });
   return {
     currency: 'USD',
     minorDigits: 2,
     balance: 2510,
     meters,
-    derived: { netWin: { code: '0002', label: 'Net win', value: 134567 } },
+    derived: derivedMeters(lifetime, 2510),
     balanceCheck: balanced ? { ok: true, expected: 2510, actual: 2510 } : { ok: false, expected: 2600, actual: 2510 },
     eventChain: balanced ? 'intact' : 'broken',
   };
