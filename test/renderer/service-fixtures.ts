@@ -273,6 +273,29 @@ export function recallGame(gameId: number): Answer {
 export const expectedRecall = (game: 'jacks-or-better' | 'poker-plus') =>
   read(`${game === 'poker-plus' ? PP_REPLAY : JACKS_REPLAY}.expected.json`) as Record<string, unknown>;
 
+/** Rows of the kinds a shift's log holds, as the cabinet writes them. */
+export const EVENT_SAMPLES: { kind: string; data: unknown }[] = [
+  { kind: 'voucher', data: { event: 'printed', validation: '001234567890123456', amount: 1875, sequence: 12 } },
+  { kind: 'door', data: { door: 'main', open: false } },
+  { kind: 'note', data: { event: 'stacked', value: 2000, denomination: 'USD 20', balance: 2510 } },
+  {
+    kind: 'handpay',
+    data: {
+      event: 'paid',
+      kind: 'jackpot',
+      amount: 125000,
+      gameId: 7,
+      reason: 'a win of $1,250.00 (royal flush) at or above the handpay limit',
+      cause: { type: 'win', hand: 'royal-flush' },
+      key: 'attendant',
+    },
+  },
+  { kind: 'tilt', data: { event: 'on', code: 'door:main', reason: 'main door open' } },
+  { kind: 'config', data: { key: 'limits.ticketLimit', from: 300000, to: 50000, source: 'technician' } },
+  { kind: 'access', data: { event: 'technician login' } },
+  { kind: 'ticket', data: { event: 'redeemed', barcode: '001234567890123456', amount: 5000, balance: 7510 } },
+];
+
 export function events(q: Extract<Query, { type: 'events' }>, broken = false): Answer {
   const total = 40;
   const top = q.beforeSeq !== undefined ? q.beforeSeq - 1 : total;
@@ -281,8 +304,7 @@ export function events(q: Extract<Query, { type: 'events' }>, broken = false): A
     rows.push({
       seq,
       at: 1_700_000_000_000 + seq * 1000,
-      kind: seq % 3 === 0 ? 'door' : 'note',
-      data: seq % 3 === 0 ? { door: 'main', open: seq % 2 === 0 } : { value: 2000, result: 'stacked' },
+      ...EVENT_SAMPLES[seq % EVENT_SAMPLES.length]!,
       hash: 'ab'.repeat(32),
     });
   }
