@@ -77,6 +77,19 @@ export const LOG_EVENTS = {
       /** What the validator said it was worth, when it was valid but could not be taken. */
       amount: amount.optional(),
     }),
+    /**
+     * The cabinet's records refused what the validator accepted (../ticket-records.ts): its
+     * amount, and what the records hold (the voucher printed with the number, its credit).
+     */
+    event('overruled', {
+      barcode,
+      why: z.enum(['creditedBefore', 'notIssued', 'amountMismatch']),
+      validatorAmount: amount,
+      voucherAmount: amount.nullable(),
+      voucherStatus: text.nullable(),
+      creditedAmount: amount.nullable(),
+      creditedAt: z.number().nullable(),
+    }),
     event('returned', { barcode }),
     event('rejected', { barcode, reason: text }),
     /** The casino system has read how the redemption ended (71 FF). */
