@@ -20,7 +20,7 @@
 
 import { existsSync } from 'node:fs';
 import { logEntry, paysOutOrShowsIt, type CabinetEffect, type CabinetState, type VoucherRecord } from '../cabinet';
-import { migrate, openDatabase, StoreError } from './database';
+import { migrate, openDatabase, realDatabasePath, StoreError } from './database';
 import { checkpointMac, commitMac, IN_GROUP, type Anchor, type CommitRow } from './keyed-chain';
 import { createMachineKey, readMachineKey, shortFingerprint, type MachineKey } from './machine-key';
 import { mirrorSyncs, movesMoney } from './commit-kinds';
@@ -187,7 +187,9 @@ export class Journal {
    * Opens (or makes) the database for the running cabinet: checks it is this machine's (key
    * file, mirror, machine number, production or simulated) and that its records are as signed.
    */
-  static open(path: string, m: MachineOptions, disk: JournalDisk = {}): Journal {
+  static open(named: string, m: MachineOptions, disk: JournalDisk = {}): Journal {
+    // Links resolved once: the lock, the WAL's sync and every message name the real file.
+    const path = realDatabasePath(named);
     checkPlaces(path, m);
     // Before the database is read: what a second writer found there would be stale at once.
     const lock = WriterLock.take(path);
