@@ -39,7 +39,13 @@ export const LOG_EVENTS = {
   /** Who did what behind the keys (C-21), and the deck's help and service buttons. */
   access: events([
     event('technician login', { pinChangeRequired: z.literal(true).optional() }),
-    event('wrong PIN', { failures: z.number(), locked: z.boolean() }),
+    /** `lockouts`, `until`: on a lockout, its number since the last right PIN and its end (ms). */
+    event('wrong PIN', {
+      failures: z.number(),
+      locked: z.boolean(),
+      lockouts: z.number().optional(),
+      until: z.number().optional(),
+    }),
     event('technician logout', { why: z.enum(['requested', 'key turned off']) }),
     event('PIN changed', { initial: z.literal(true).optional() }),
     event('sound muted', { until: z.number(), key: z.literal('attendant') }),
