@@ -20,7 +20,7 @@
 
 import { existsSync } from 'node:fs';
 import { logEntry, paysOutOrShowsIt, type CabinetEffect, type CabinetState, type VoucherRecord } from '../cabinet';
-import { migrate, openDatabase, StoreError } from './database';
+import { migrate, openDatabase, realDatabasePath, StoreError } from './database';
 import { checkpointMac, commitMac, IN_GROUP, type Anchor, type CommitRow } from './keyed-chain';
 import { createMachineKey, readMachineKey, shortFingerprint, type MachineKey } from './machine-key';
 import { mirrorSyncs, movesMoney } from './commit-kinds';
@@ -44,6 +44,7 @@ import { ANCHOR_SCHEMA, GROUP_SCHEMA, KEYED_SCHEMA, SCHEMA_VERSION } from './sch
 import { isEmptyWrite, SasTables, type QueuedException, type SasWrites, type StoredValidation } from './sas-tables';
 import type { TableDigests } from './table-digests';
 import { TableWriters } from './table-writers';
+import { creditOf, type Credit } from './tickets-credited';
 import type { AnchorMemory, AnchorPlan, RecordsAnchor } from './anchor/records-anchor';
 import { VoucherNumbers } from './voucher-numbers';
 import { WalSync, type DiskSync } from './wal-sync';
@@ -186,7 +187,9 @@ export class Journal {
    * Opens (or makes) the database for the running cabinet: checks it is this machine's (key
    * file, mirror, machine number, production or simulated) and that its records are as signed.
    */
-  static open(path: string, m: MachineOptions, disk: JournalDisk = {}): Journal {
+  static open(named: string, m: MachineOptions, disk: JournalDisk = {}): Journal {
+    // Links resolved once: the lock, the WAL's sync and every message name the real file.
+    const path = realDatabasePath(named);
     checkPlaces(path, m);
     // Before the database is read: what a second writer found there would be stale at once.
     const lock = WriterLock.take(path);
@@ -280,6 +283,22 @@ export class Journal {
       `the vouchers row of ${validation} is not as the cabinet wrote it: written by something else while it ran`,
     );
     return null;
+  }
+
+  /**
+   * The credit of a ticket with `validation`, whoever printed it (tickets-credited.ts); null when
+   * none was. A row the cabinet did not write is no credit of its own, and breaks the records as
+   * for a vouchers row.
+   */
+  credited(validation: string): Credit | null {
+    const row = this.writers.credited.row(validation);
+    if (!row) return null;
+    if (!this.digests.holds('tickets_credited', row))
+      this.reader.breakSeen(
+        `the tickets_credited row of ${validation} is not as the cabinet wrote it: written by something else while it ran`,
+      );
+    // Whoever wrote it, a number with a row is never credited again.
+    return creditOf(row);
   }
 
   /** The last committed state, which the journal goes on from; null for a new database. */
