@@ -4,8 +4,9 @@
 // the mirror's voucher numbers), and settles an interrupted note or voucher by asking the
 // devices (C-14) before it listens to anything else. A device that does not answer never stops
 // the start: the cabinet comes up tilted (C-15), and an acceptor that did not answer is asked
-// again as soon as it does. Then the whole keyed chain is walked in the background; a break it
-// finds, or a mirror that cannot be written, reaches the cabinet as an input like any other.
+// again as soon as it does. Then the keyed chain since the latest checkpoint is walked in the
+// background (store/records-reader.ts: the full walk is events --verify's); a break it finds,
+// or a mirror that cannot be written, reaches the cabinet as an input like any other.
 // What a step carries out waits for its commit on the disk (held-acts.ts, with group commit's
 // batches); tickets in validation are ticket-validations.ts's; the records' TPM counter is
 // watched by anchor-watch.ts.
@@ -188,7 +189,7 @@ export class CabinetRunner {
     this.bus.recovery.committed();
   }
 
-  /** The whole chain, in slices; a break found reaches the cabinet as refused records. */
+  /** The chain since the latest keyed checkpoint, in slices; a break found reaches the cabinet as refused records. */
   private walkInBackground(): void {
     this.store.reader.walkRecordsInBackground().then(
       () => {
