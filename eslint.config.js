@@ -66,10 +66,14 @@ const ROOMS = {
   screens: { may: ['model', 'i18n', 'ui'], pixi: true },
 };
 const RENDERER_ROOT = ['main', 'screen-router', 'test-hook'];
+// The renderer knows only the contract: what a screen shows (cards, pay rows, a recalled game's
+// frames) comes in the snapshot or an answer, made by the app with the rules core; the renderer
+// runs no rule of its own and reaches the core only through what the contract re-exports.
 const RENDERER_PATTERNS = [
   {
-    regex: '^(\\.\\./)+src/(cabinet|store|devices|app|host|main|math)(/|$)',
-    message: 'The renderer knows only the IPC contract and core types.',
+    regex: '^(\\.\\./)+src/(core|cabinet|store|devices|app|host|main|math)(/|$)',
+    message:
+      'The renderer knows only the IPC contract (src/contract): docs/architecture.md, "One contract, two carriers".',
   },
   {
     group: [...NODE_MODULES, 'electron', 'better-sqlite3', 'serialport', '@serialport/*', 'ws'],

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { HANDPAY_CAUSE } from '../cabinet/vocabulary/handpay-causes';
 import { int, json, record, str } from './schema';
+import { RECALL_RUN } from './recall';
 import { BUTTONS } from '../cabinet/vocabulary/wish-schema';
 import { TICKET_REASONS, TICKET_VALIDATORS } from '../cabinet/vocabulary/ticket-reasons';
 import { VALIDATION_MODES } from '../cabinet/vocabulary/sas';
@@ -214,7 +215,7 @@ const installedPayTable = z.strictObject({
   id: str(64),
   game: gameId,
   name: str(80),
-  /** The paying rows as the player screen draws them (per chip, per bet). */
+  /** The paying rows as the player screen draws them (what each pays at each bet). */
   rows: z.array(z.strictObject({ category: str(32), perBet: z.array(int(0)).max(10) })).max(12),
   /**
    * The return C-24 judges, in percent, or null where none is known: best play's (exact for
@@ -298,7 +299,7 @@ export const ANSWER = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ticketsIn'), rows: z.array(ticketInRow).max(TICKETS_IN_MAX) }),
   z.strictObject({ type: z.literal('meters'), report: METERS_REPORT }),
   z.strictObject({ type: z.literal('recallList'), games: z.array(recallSummary).max(100) }),
-  z.strictObject({ type: z.literal('recallGame'), game: recallSummary, replay: json(), result: json() }),
+  z.strictObject({ type: z.literal('recallGame'), game: recallSummary, run: RECALL_RUN }),
   z.strictObject({ type: z.literal('events'), rows: z.array(eventRow).max(100), total: int(0), chain: chainView }),
   z.strictObject({ type: z.literal('payTables'), tables: z.array(installedPayTable).max(40) }),
   z.strictObject({ type: z.literal('sasLink'), link: sasLinkView.nullable() }),

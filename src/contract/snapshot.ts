@@ -3,17 +3,21 @@
 
 import { z } from 'zod';
 import { int, record, str } from './schema';
+import { CARD_CODE } from './cards';
 import { SERVICE_VIEW } from './service';
 import { HANDPAY_CAUSE } from '../cabinet/vocabulary/handpay-causes';
 
-const card = str(2, /^[2-9TJQKA][cdhs]$/);
+const card = CARD_CODE;
 const minor = int(0);
 const chips = int(0);
 const signed = int();
 const category = str(32);
 const gameId = z.enum(['jacks-or-better', 'poker-plus']);
 
-/** One row of a pay table: a category and what it pays per chip at each bet (1..maxBet). */
+/**
+ * One row of a pay table: a category and what it pays at each bet (1..maxBet), in chips; a table
+ * game's one column is what its BET pays per chip (so many to one).
+ */
 const payRow = z.strictObject({ category, perBet: z.array(int(0)).max(10) });
 
 const jacksView = z.strictObject({

@@ -78,7 +78,7 @@ describe('the attract loop', () => {
       jacks: {
         ...s.jacks,
         payTable: s.jacks.payTable.map((r) =>
-          r.category === 'full-house' ? { ...r, perBet: r.perBet.map(() => 8) } : r,
+          r.category === 'full-house' ? { ...r, perBet: r.perBet.map((_, i) => 8 * (i + 1)) } : r,
         ),
       },
     };

@@ -1,7 +1,7 @@
-// C-11 game recall on the screen: a recorded game (the replay file the cabinet stored) is run
-// through the same rules core that settled it, one action at a time, so each step shows the
-// cards, holds and stakes as the player saw them then. The final step must agree with the
-// record's result; the page says so, or says where it does not.
+// C-11 game recall: a recorded game (the replay file the cabinet stored) is run through the same
+// rules core that settled it, one action at a time, so each step shows the cards, holds and stakes
+// as the player saw them then. The final step must agree with the record's result; the recall
+// answer carries the frames (src/contract/recall.ts) and the page says whether it agrees.
 
 import {
   autoHoldPositions,
@@ -14,59 +14,16 @@ import {
   type JacksState,
   type PokerPlusState,
   type ReplayStep,
-} from '../../../src/core';
-
-export type RecallAction =
-  | { kind: 'deal' }
-  | { kind: 'hold'; positions: number[] }
-  | { kind: 'draw' }
-  | { kind: 'exchange'; box: number; positions: number[] }
-  | { kind: 'buySixth'; box: number }
-  | { kind: 'bet'; box: number }
-  | { kind: 'fold'; box: number }
-  | { kind: 'takeHalf'; box: number }
-  | { kind: 'buyGame'; box: number }
-  | { kind: 'reveal' };
-
-export interface JacksFrame {
-  game: 'jacks-or-better';
-  bet: number;
-  cards: string[];
-  held: number[];
-  winning: number[];
-  /** The category on show: dealt while holding, final once drawn. */
-  hand: string;
-  win: number | null;
-}
-
-export interface RecallBox {
-  ante: number;
-  blind: boolean;
-  /** Null while the blind box is face down. */
-  cards: string[] | null;
-  status: string;
-  staked: number;
-  hand: string | null;
-  outcome: string | null;
-  returned: number | null;
-  net: number | null;
-}
-
-export interface PokerPlusFrame {
-  game: 'poker-plus';
-  /** Five entries; null for a card still face down. */
-  dealer: (string | null)[];
-  dealerHand: string | null;
-  bought: { discarded: string; drew: string; hand: string; game: boolean } | null;
-  boxes: RecallBox[];
-}
-
-export interface RecallFrame {
-  action: RecallAction;
-  table: JacksFrame | PokerPlusFrame;
-}
-
-export type RecallRun = { ok: true; frames: RecallFrame[]; agrees: boolean } | { ok: false; error: string };
+} from '../../core';
+import {
+  clip,
+  RECALL_MAX_FRAMES,
+  type JacksFrame,
+  type PokerPlusFrame,
+  type RecallAction,
+  type RecallFrame,
+  type RecallRun,
+} from '../../contract';
 
 type Json = Record<string, unknown>;
 const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -159,8 +116,13 @@ export function recallFrames(replay: unknown, recorded: unknown): RecallRun {
   try {
     const frames: RecallFrame[] = [];
     const output = runReplay(replay, (step) => frames.push(frameOf(step)));
+    if (frames.length > RECALL_MAX_FRAMES)
+      return {
+        ok: false,
+        error: `the record takes ${frames.length} steps, more than a game can (${RECALL_MAX_FRAMES})`,
+      };
     return { ok: true, frames, agrees: canonical(output) === canonical(recorded) };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, error: clip(error instanceof Error ? error.message : String(error), 400) };
   }
 }
