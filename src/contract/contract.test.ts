@@ -112,6 +112,7 @@ describe('queries and answers', () => {
       action: { kind: 'deal' },
       table: {
         game: 'jacks-or-better',
+        shape: 'video-poker',
         bet: 1,
         cards: ['As', 'Kd', '7c', '7h', '2s'],
         held: [],

@@ -3,10 +3,14 @@
 // player saw it after each action. The screen draws the frames and runs no rules of its own.
 
 import { z } from 'zod';
+import { GAMES, type GameId, type GameShape, type RecallFrame as CoreRecallFrame } from '../core';
 import { CARD_CODE } from './cards';
 import { int, str } from './schema';
 
 const box = int(0, 1);
+/** The installed games of one shape, from the registry. */
+const gamesOfShape = (shape: GameShape) =>
+  z.enum(GAMES.filter((g) => g.shape === shape).map((g) => g.id) as [GameId, ...GameId[]]);
 const positions = z.array(int(0, 5)).max(6);
 const chips = int(0);
 const category = str(32);
@@ -26,7 +30,8 @@ export const RECALL_ACTION = z.discriminatedUnion('kind', [
 
 /** A video-poker hand: its five cards, held and winning positions, the category on show. */
 export const VIDEO_POKER_FRAME = z.strictObject({
-  game: z.literal('jacks-or-better'),
+  game: gamesOfShape('video-poker'),
+  shape: z.literal('video-poker'),
   bet: chips,
   cards: z.array(CARD_CODE).max(5),
   held: positions,
@@ -51,7 +56,8 @@ const recallBox = z.strictObject({
 
 /** A table game against the dealer (Poker Plus): the dealer's five, a bought card, the boxes. */
 export const TABLE_FRAME = z.strictObject({
-  game: z.literal('poker-plus'),
+  game: gamesOfShape('table'),
+  shape: z.literal('table'),
   /** Five entries; null for a card still face down. */
   dealer: z.array(CARD_CODE.nullable()).max(5),
   dealerHand: category.nullable(),
@@ -61,7 +67,7 @@ export const TABLE_FRAME = z.strictObject({
 
 export const RECALL_FRAME = z.strictObject({
   action: RECALL_ACTION,
-  table: z.discriminatedUnion('game', [VIDEO_POKER_FRAME, TABLE_FRAME]),
+  table: z.discriminatedUnion('shape', [VIDEO_POKER_FRAME, TABLE_FRAME]),
 });
 
 /** The most steps a recorded game takes: the deal, every action of two boxes, the reveal. */
@@ -77,3 +83,6 @@ export type JacksFrame = z.infer<typeof VIDEO_POKER_FRAME>;
 export type PokerPlusFrame = z.infer<typeof TABLE_FRAME>;
 export type RecallFrame = z.infer<typeof RECALL_FRAME>;
 export type RecallRun = z.infer<typeof RECALL_RUN>;
+
+// The core's frames are what this declares: a game module's frame that drifted fails to compile here.
+export const frameFromCore = (frame: CoreRecallFrame): RecallFrame => frame;

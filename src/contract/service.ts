@@ -4,6 +4,7 @@
 // are read on request with a query, which the cabinet answers only behind the right key.
 
 import { z } from 'zod';
+import { GAME_IDS } from '../core';
 import { HANDPAY_CAUSE } from '../cabinet/vocabulary/handpay-causes';
 import { int, json, record, str } from './schema';
 import { RECALL_RUN } from './recall';
@@ -26,7 +27,7 @@ import {
 } from './settings';
 
 const minor = int(0);
-const gameId = z.enum(['jacks-or-better', 'poker-plus']);
+const gameId = z.enum(GAME_IDS);
 const lamp = z.enum(['off', 'on', 'blink']);
 /** The deck's buttons as the cabinet declares them, for the device test's page. */
 export const DECK_BUTTONS = BUTTONS;

@@ -2,6 +2,7 @@
 // itself. Cards are codes (H-1); money is minor units (C-1); chips are whole chips (C-2).
 
 import { z } from 'zod';
+import { GAME_IDS } from '../core';
 import { int, record, str } from './schema';
 import { CARD_CODE } from './cards';
 import { SERVICE_VIEW } from './service';
@@ -12,7 +13,7 @@ const minor = int(0);
 const chips = int(0);
 const signed = int();
 const category = str(32);
-const gameId = z.enum(['jacks-or-better', 'poker-plus']);
+const gameId = z.enum(GAME_IDS);
 
 /**
  * One row of a pay table: a category and what it pays at each bet (1..maxBet), in chips; a table
@@ -151,7 +152,7 @@ export const SNAPSHOT = z.strictObject({
   chipValue: minor,
   balance: minor,
   credits: chips,
-  games: z.array(gameId).max(2),
+  games: z.array(gameId).max(GAME_IDS.length),
   selectedGame: gameId,
   /** True while a game is dealt and not settled: game choice and chip value are locked. */
   inGame: z.boolean(),

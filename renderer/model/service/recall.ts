@@ -83,7 +83,7 @@ const OUTCOME: Record<string, Parameters<typeof t>[1]> = {
 
 function groups(L: Language, frame: RecallFrame): CardGroup[] {
   const table = frame.table;
-  if (table.game === 'jacks-or-better') {
+  if (table.shape === 'video-poker') {
     const note =
       table.win === null
         ? handName(L, table.hand)
@@ -91,7 +91,7 @@ function groups(L: Language, frame: RecallFrame): CardGroup[] {
     return [
       {
         name: 'hand',
-        label: `${t(L, 'game.jacks-or-better')}  •  ${t(L, 'meter.bet')} ${formatChips(table.bet, L)}`,
+        label: `${t(L, `game.${table.game}`)}  •  ${t(L, 'meter.bet')} ${formatChips(table.bet, L)}`,
         note,
         cards: table.cards.map((code, i) =>
           card('recall.hand', i, code, { held: table.held.includes(i), winning: table.winning.includes(i) }),

@@ -21,6 +21,7 @@ import {
   type Card,
   type JacksState,
   type PokerPlusState,
+  jacksCategoryOf,
 } from '../../core';
 import {
   gameInProgress,
@@ -63,7 +64,7 @@ function jacksView(s: CabinetState): JacksView {
       cards: formatCards(core.dealt),
       held: [...core.held],
       autoHold: [...core.autoHold],
-      hand: categoryOf(evaluate(core.dealt), 'jacks-or-better'),
+      hand: jacksCategoryOf(evaluate(core.dealt)),
       gameId: session.id,
     };
   }

@@ -183,7 +183,7 @@ describe('the answers, from a real store', () => {
       if (!one.run.ok) throw new Error(one.run.error);
       expect(one.run.agrees).toBe(true);
       const last = one.run.frames.at(-1)?.table;
-      expect(last?.game === 'jacks-or-better' ? last.win : null).toBe(g.paid / g.chipValue);
+      expect(last?.shape === 'video-poker' ? last.win : null).toBe(g.paid / g.chipValue);
     }
     const missing = ask({ type: 'recallGame', gameId: 99 });
     expect(missing).toMatchObject({

@@ -21,7 +21,7 @@ describe('game recall stepped through the rules core (C-11)', () => {
     const [firstFrame, lastFrame] = [run.frames[0], run.frames.at(-1)];
     if (!firstFrame || !lastFrame) throw new Error('the recall ran no step');
     const last = lastFrame.table;
-    if (last.game === 'jacks-or-better') {
+    if (last.shape === 'video-poker') {
       expect(last.cards).toEqual(expected.final);
       expect(last.win).toBe(expected.win);
       const first = firstFrame.table as JacksFrame;
