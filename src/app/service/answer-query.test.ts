@@ -8,7 +8,7 @@ import { ANSWER, check, QUERY_ACCESS, type Answer, type Query, type QueryResult 
 import { readMachineKey, RecordsReader } from '../../store';
 import { dataPath, testMachine } from '../../store/testing/store-rig';
 import { metersCommand } from '../commands/meters-command';
-import { jacksPayRows } from '../screen/pay-rows';
+import { JACKS_OR_BETTER } from '../../core';
 import { answerQuery, queryAccess } from './answer-query';
 import { fullyRated, installedPayTables } from './installed-pay-tables';
 import { metersReport } from './meters-report';
@@ -239,7 +239,7 @@ describe('the answers, from a real store', () => {
     const nineSix = tables.find((t) => t.id === 'jacks-or-better-9-6')!;
     const installed = catalog.tables.find((t) => t.table.id === 'jacks-or-better-9-6')!.table;
     if (installed.game !== 'jacks-or-better') throw new Error('9/6 is a Jacks or Better table');
-    expect(nineSix.rows).toEqual(jacksPayRows(installed.table, bench.state.settings.limits.maxBet));
+    expect(nineSix.rows).toEqual(JACKS_OR_BETTER.payTable.rows(installed.table, bench.state.settings.limits.maxBet));
     expect(nineSix.rows[0]).toEqual({ category: 'royal-flush', perBet: [250, 500, 750, 1000, 4000] });
     // Worked out by the cabinet (the par sheet), not copied from the file; inside the default range.
     expect(nineSix.returnPct).toBeCloseTo(99.5439, 4);

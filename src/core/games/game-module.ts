@@ -50,6 +50,7 @@ export type RecallAction =
 
 export interface GameModule<
   Id extends string = string,
+  Key extends string = string,
   Table extends { game: Id } = { game: Id },
   Step extends { game: Id } = { game: Id },
   Output extends { game: Id } = { game: Id },
@@ -67,13 +68,15 @@ export interface GameModule<
     readonly default: Table;
     /** A pay table object from a file ({category: coefficient}), missing categories as the default's. */
     parse(input: unknown): PayTableParse<Table>;
+    /** The keys a file's table may hold: its categories, and an extra coefficient if it has one. */
+    readonly keys: readonly string[];
     /** What is wrong with a table as the cabinet keeps it, or null. */
     problem(table: unknown): string | null;
     /** The paying rows, highest first, as the screens draw them. */
     rows(table: Table, maxBet: number): PayRow[];
   };
   /** Its key among the settings' pay tables and the config file's (`payTables.jacks`). */
-  readonly settingsKey: string;
+  readonly settingsKey: Key;
   /** The most a game can stake, in chips, at the operator's limits (SAS 53's max bet). */
   maxStake(limits: StakeLimits): number;
   /** How a casino system knows it (SAS 53: the two-character game ID). */

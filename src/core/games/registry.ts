@@ -23,6 +23,12 @@ export function gameModule<G extends GameId>(id: G): GameOf<G> {
   return game as GameOf<G>;
 }
 
+/** A game's key among the settings' pay tables (`payTables.jacks`), typed by the game. */
+export type SettingsKey = AnyGame['settingsKey'];
+export type SettingsKeyOf<G extends GameId> = GameOf<G>['settingsKey'];
+export const settingsKey = <G extends GameId>(id: G): SettingsKeyOf<G> =>
+  gameModule(id).settingsKey as SettingsKeyOf<G>;
+
 /** The games by id, for code that keeps something per game: built from the registry. */
 export function byGame<T>(make: (game: AnyGame) => T): Record<GameId, T> {
   return Object.fromEntries(GAMES.map((g) => [g.id, make(g)])) as Record<GameId, T>;

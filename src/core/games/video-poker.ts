@@ -9,6 +9,7 @@ import type { GameModule, GameNames, RecallFrameOf } from './game-module';
 
 export interface VideoPokerSpec<
   Id extends string,
+  Key extends string,
   Category extends string,
   Table extends { game: Id },
   Step extends { game: Id },
@@ -24,11 +25,13 @@ export interface VideoPokerSpec<
   payTable: {
     default: Table;
     parse(input: unknown): PayTableParse<Table>;
+    /** The keys a file's table may hold beyond the categories (J-6's royal at max bet). */
+    extraKeys: readonly string[];
     problem(table: unknown): string | null;
     /** The coefficient a category pays per chip at a bet (J-5, J-6's royal at max bet). */
     coefficient(table: Table, category: Category, bet: number, maxBet: number): number;
   };
-  settingsKey: string;
+  settingsKey: Key;
   sas: { gameId: string };
   replay: (file: Json, onStep: (step: Step) => void) => Output;
   recallFrame: (step: Step) => RecallFrameOf<Frame>;
@@ -39,12 +42,15 @@ export const MAX_PAY_COLUMNS = 10;
 
 export function videoPokerGame<
   Id extends string,
+  Key extends string,
   Category extends string,
   Table extends { game: Id },
   Step extends { game: Id },
   Output extends { game: Id },
   Frame extends { game: Id },
->(spec: VideoPokerSpec<Id, Category, Table, Step, Output, Frame>): GameModule<Id, Table, Step, Output, Frame> {
+>(
+  spec: VideoPokerSpec<Id, Key, Category, Table, Step, Output, Frame>,
+): GameModule<Id, Key, Table, Step, Output, Frame> {
   return {
     id: spec.id,
     shape: 'video-poker',
@@ -55,6 +61,7 @@ export function videoPokerGame<
     payTable: {
       default: spec.payTable.default,
       parse: spec.payTable.parse,
+      keys: [...spec.categories, ...spec.payTable.extraKeys],
       problem: spec.payTable.problem,
       // Highest first, the lowest (paying nothing) left out; J-5: a win is the coefficient times the bet.
       rows: (table, maxBet) => {

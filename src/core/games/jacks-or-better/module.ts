@@ -4,7 +4,13 @@
 import { videoPokerGame } from '../video-poker';
 import { JACKS_CATEGORIES, jacksCategoryOf } from './categories';
 import { JACKS_OR_BETTER_ID } from './id';
-import { DEFAULT_JACKS_PAYTABLE, jacksCoefficient, jacksPayTableProblem, parseJacksPayTable } from './pay-table';
+import {
+  DEFAULT_JACKS_PAYTABLE,
+  jacksCoefficient,
+  jacksPayTableProblem,
+  parseJacksPayTable,
+  ROYAL_AT_MAX_BET_KEY,
+} from './pay-table';
 import { jacksRecallFrame } from './recall';
 import { runJacksReplay } from './replay';
 
@@ -17,10 +23,11 @@ export const JACKS_OR_BETTER = videoPokerGame({
   payTable: {
     default: DEFAULT_JACKS_PAYTABLE,
     parse: parseJacksPayTable,
+    extraKeys: [ROYAL_AT_MAX_BET_KEY],
     problem: jacksPayTableProblem,
     coefficient: jacksCoefficient,
   },
-  settingsKey: 'jacks',
+  settingsKey: 'jacks' as const,
   sas: { gameId: 'JB' },
   replay: runJacksReplay,
   recallFrame: jacksRecallFrame,

@@ -19,6 +19,7 @@ const MOST_ANTES_A_BOX_STAKES = 6;
 
 export const POKER_PLUS: GameModule<
   typeof POKER_PLUS_ID,
+  'pokerPlus',
   PokerPlusPayTable,
   PokerPlusReplayStep,
   PokerPlusReplayOutput,
@@ -33,6 +34,7 @@ export const POKER_PLUS: GameModule<
   payTable: {
     default: DEFAULT_POKER_PLUS_PAYTABLE,
     parse: parsePokerPlusPayTable,
+    keys: CATEGORIES,
     problem: pokerPlusPayTableProblem,
     // P-12: one column, what the BET pays per chip, highest first; high card pays nothing.
     rows: (table) =>
