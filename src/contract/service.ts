@@ -40,7 +40,9 @@ const settingsView = z.strictObject({
   chipValues: CHIP_VALUES,
   limits: LIMITS,
   /** Installed pay-table id in use per game, or "custom" for one given in the config file. */
-  payTables: z.strictObject({ 'jacks-or-better': TABLE_ID, 'poker-plus': TABLE_ID }),
+  payTables: z.strictObject(
+    Object.fromEntries(GAME_IDS.map((id) => [id, TABLE_ID])) as Record<(typeof GAME_IDS)[number], typeof TABLE_ID>,
+  ),
   defaultLanguage: LANGUAGE,
   venue: VENUE,
   machine: MACHINE,
