@@ -5,13 +5,13 @@ import { BONUS_POKER } from './bonus-poker';
 import { DEUCES_WILD } from './deuces-wild';
 import { DOUBLE_DOUBLE_BONUS } from './double-double-bonus';
 import type { VideoPokerFamily } from './family';
-import { JACKS_OR_BETTER } from './jacks-or-better';
+import { JACKS_OR_BETTER_FAMILY } from '../games/jacks-or-better/family';
 
 export * from './family';
 export * from './natural-family';
 export * from './paytable';
 export * from './auto-hold';
-export { JACKS_OR_BETTER } from './jacks-or-better';
+export { JACKS_OR_BETTER_FAMILY } from '../games/jacks-or-better/family';
 export { BONUS_POKER, BONUS_POKER_CATEGORIES, type BonusPokerCategory } from './bonus-poker';
 export {
   DOUBLE_DOUBLE_BONUS,
@@ -21,7 +21,7 @@ export {
 export { DEUCES_WILD, DEUCES_WILD_CATEGORIES, deucesCategory5, type DeucesWildCategory } from './deuces-wild';
 
 export const VIDEO_POKER_FAMILIES: readonly VideoPokerFamily[] = [
-  JACKS_OR_BETTER,
+  JACKS_OR_BETTER_FAMILY,
   BONUS_POKER,
   DOUBLE_DOUBLE_BONUS,
   DEUCES_WILD,
