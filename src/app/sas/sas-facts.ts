@@ -82,6 +82,11 @@ function fromLog(e: LogEntry, prev: CabinetState, next: CabinetState, facts: Sas
     case 'tilt':
       if (e.data.event === 'on' && e.data.code === METER_TILT) raise(EXCEPTION.generalTilt);
       return;
+    // The technician PIN locked after a run of wrong ones (C-21): someone may be guessing it. The
+    // standard has no exception of its own for it; general tilt is its word for the rest.
+    case 'access':
+      if (e.data.event === 'wrong PIN' && e.data.locked) raise(EXCEPTION.generalTilt);
+      return;
     case 'fault': {
       const d = e.data;
       const fault: string = d.event === 'fault' ? d.code : '';

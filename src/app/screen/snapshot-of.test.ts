@@ -25,8 +25,8 @@ describe('the screen snapshot', () => {
     expect(s.live).toEqual(expect.arrayContaining(['deal', 'cashOut', 'selectGame', 'chipValue', 'setBet']));
     expect(s.live).not.toContain('draw');
     expect(s.jacks.phase).toBe('idle');
-    expect(s.jacks.payTable[0]).toEqual({ category: 'royal-flush', perBet: [250, 250, 250, 250, 250] });
-    expect(s.jacks.payTable.at(-1)).toEqual({ category: 'jacks-or-better', perBet: [1, 1, 1, 1, 1] });
+    expect(s.jacks.payTable[0]).toEqual({ category: 'royal-flush', perBet: [250, 500, 750, 1000, 1250] });
+    expect(s.jacks.payTable.at(-1)).toEqual({ category: 'jacks-or-better', perBet: [1, 2, 3, 4, 5] });
   });
 
   it('shows a Jacks or Better deal with its auto-hold, then the win and the winning cards', () => {
@@ -183,7 +183,7 @@ describe('the screen snapshot', () => {
     rig.event({ device: 'printer', type: 'fault', code: 'paperOut', message: 'out of paper' });
     service = snap(rig).service;
     expect(service.settings.payTables).toEqual({ 'jacks-or-better': 'jb-9-6', 'poker-plus': 'pp-standard' });
-    expect(service.pin).toEqual({ failures: 1, maxFailures: 3, lockedUntil: 0, mustChange: true });
+    expect(service.pin).toEqual({ failures: 1, maxFailures: 3, lockedUntil: 0, lockouts: 0, mustChange: true });
     expect(service.technicianKey).toBe(true);
     expect(service.devices.printer).toEqual({ online: true, faults: { paperOut: 'out of paper' } });
     rig.play({ type: 'technicianPin', pin: '1111' });
@@ -192,6 +192,7 @@ describe('the screen snapshot', () => {
       failures: 0,
       maxFailures: 3,
       lockedUntil: rig.now + 300_000,
+      lockouts: 1,
       mustChange: true,
     });
   });
