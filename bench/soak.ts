@@ -12,7 +12,8 @@
 // shape (the same rows of the same sizes, no cabinet, no keyed chain, no mirror), and again with
 // the mirror's write after each (synced where the soak synced it). The two cabinets and the two
 // replays take turns in rounds, so all four see the same load on a shared machine. And the
-// counter's own cost: its advance timed alone on the same TPM, and how many commits asked for one.
+// counter's own cost: its advance timed alone on the same TPM, and how many commits asked for one;
+// and the NV budget: the counter's writes a game, and how long the TPM's NV lasts at 10,000 games a day.
 //
 // The software TPM keeps its state in a file and writes it whole (synced) at every advance. A
 // cabinet's TPM keeps its counter in its own NV memory, not on the cabinet's disk, so by default
@@ -37,6 +38,14 @@ import { inspect, type MachinePlaces } from '../test/crash/crash-harness';
 import { PlayerBot, type BotSummary } from '../src/app/sim/player-bot';
 import { Mirror, readCounter, readMachineKey, type MirrorRecord } from '../src/store';
 import { counterPassword, NvCounter } from '../src/store/anchor/nv-counter';
+import {
+  ADVANCE_EVERY_MS,
+  BUSY_GAMES_A_DAY,
+  budgetYears,
+  INTERVAL_WRITES_A_DAY,
+  LIFE_YEARS,
+  NV_WRITE_BUDGET,
+} from '../src/store/anchor/nv-budget';
 import { openTransport } from '../src/store/anchor/transport';
 import { startSwtpm, type Swtpm } from '../src/store/testing/swtpm';
 import { reportProgress } from '../src/app/progress-reporter';
@@ -351,7 +360,8 @@ try {
       `  the disk's own rate for the same ${sample} transactions (plain SQLite, same rows and sizes): ${plainRate.toFixed(0)} per second`,
       line(`anchored to the TPM counter (swtpm, its state in ${tpm.stateDir})`, onRun),
       line('not anchored', offRun),
-      `  the counter: ${advances} advances for ${onRun.commits} commits (${(advances / onRun.commits).toFixed(2)} per commit: the commits that move money, issue a validation number or log an event); one advance alone ${advanceUs.toFixed(0)} µs on this swtpm; the anchored soak took ${(perCommit(onRun) - perCommit(offRun)).toFixed(0)} µs a commit more than the other`,
+      `  the counter: ${advances} advances for ${onRun.commits} commits (${(advances / onRun.commits).toFixed(3)} per commit: at once for the commits that let money leave or show a validation number, at most one each ${ADVANCE_EVERY_MS / 60_000} min for the rest); one advance alone ${advanceUs.toFixed(0)} µs on this swtpm; the anchored soak took ${(perCommit(onRun) - perCommit(offRun)).toFixed(0)} µs a commit more than the other`,
+      `  the NV budget: ${(advances / onRun.games).toFixed(4)} NV writes a game; at ${BUSY_GAMES_A_DAY.toLocaleString('en')} games a day ${((advances / onRun.games) * BUSY_GAMES_A_DAY).toFixed(0)} a day and at most ${INTERVAL_WRITES_A_DAY} for the interval: the budget of ${NV_WRITE_BUDGET.toLocaleString('en')} writes (ST33GTPMISPI's stated endurance) lasts ${budgetYears(advances / onRun.games).toFixed(1)} years (${LIFE_YEARS} asked)`,
       `  the mirror written after each (${durable} synced to the device): ${mirroredRate.toFixed(0)} per second; the mirror costs ${((100 * (plainRate - mirroredRate)) / plainRate).toFixed(1)}% of the rate`,
       `  notes ${onRun.summary.notes}, cash-outs ${onRun.summary.cashOuts}, handpays ${onRun.summary.handpays}, door opens ${onRun.summary.doorOpens}, refused wishes ${onRun.summary.refusals}`,
       `  after each: ${problems.length === 0 ? 'C-9 balanced, notes and vouchers match the devices, records intact under the key, the mirror agrees, the records at the counter' : problems.join('; ')}`,

@@ -341,7 +341,7 @@ export class Journal {
         if (notes.length > 0)
           w.writeEffects(notes.map((data) => ({ type: 'log', entry: logEntry(Date.now(), 'records', data) })));
         // Money moved, a validation number issued, or an event logged: the counter advances.
-        plan = this.counter.plan(moves || w.ends.events_to !== rowsBefore, recordsCleared);
+        plan = this.counter.plan(moves || w.ends.events_to !== rowsBefore, recordsCleared, paysOut);
         // The first commit after the mirror first held a record says so: from then on a missing
         // mirror means a removed one.
         if (w.identity.mirrored === 0 && this.mirror.hasWritten) w.writeIdentity({ ...w.identity, mirrored: 1 });
@@ -471,10 +471,27 @@ export class Journal {
   }
 
   /** What the start says of the anchor, and the technician's Devices page (the advance landed first). */
-  get anchorStatus(): { anchored: boolean; description: string; records: number | null; counter: number | null } {
+  get anchorStatus(): {
+    anchored: boolean;
+    description: string;
+    records: number | null;
+    counter: number | null;
+    /** The TPM's warning the counter is waiting out (TPM_RC_NV_RATE, say), or null. */
+    busy: string | null;
+    /** Advances sent to the TPM since open (each one write of its NV memory), and its warnings. */
+    advances: number;
+    busyAnswers: number;
+  } {
     this.landAnchor();
     const c = this.counter;
-    return { anchored: c.choice.kind === 'tpm', description: c.description, records: c.records, counter: c.counterAt };
+    return {
+      anchored: c.choice.kind === 'tpm',
+      description: c.description,
+      records: c.records,
+      counter: c.counterAt,
+      busy: c.busy,
+      ...c.writes,
+    };
   }
 
   /** The records as the counter refuses them (at start, or found later once it answered), or null. */
