@@ -5,7 +5,7 @@
 
 import type Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
-import { migrate, openDatabase, StoreError } from './database';
+import { migrate, openDatabase, realDatabasePath, StoreError } from './database';
 import { createMachineKey, readMachineKey, shortFingerprint } from './machine-key';
 import {
   adopt,
@@ -23,7 +23,9 @@ import { WriterLock } from './writer-lock';
 export type OpenedJournal = JournalStart & { db: Database.Database; lock: WriterLock };
 
 /** The database at `path` opened, checked and locked for the running cabinet `m`. */
-export function openJournal(path: string, m: MachineOptions): OpenedJournal {
+export function openJournal(named: string, m: MachineOptions): OpenedJournal {
+  // Links resolved once: the lock, the WAL's sync and every message name the real file.
+  const path = realDatabasePath(named);
   checkPlaces(path, m);
   // Before the database is read: what a second writer found there would be stale at once.
   const lock = WriterLock.take(path);

@@ -16,7 +16,7 @@
 // journal-checkpoints.ts's.
 
 import { logEntry, paysOutOrShowsIt, type CabinetEffect, type CabinetState, type VoucherRecord } from '../cabinet';
-import { StoreError } from './database';
+import { realDatabasePath, StoreError } from './database';
 import { IN_GROUP, type CommitRow } from './keyed-chain';
 import type { MachineKey } from './machine-key';
 import { mirrorSyncs, movesMoney } from './commit-kinds';
@@ -32,6 +32,7 @@ import { GROUP_SCHEMA, SCHEMA_VERSION } from './schema';
 import { isEmptyWrite, SasTables, type QueuedException, type SasWrites, type StoredValidation } from './sas-tables';
 import type { TableDigests } from './table-digests';
 import { TableWriters } from './table-writers';
+import { creditOf, type Credit } from './tickets-credited';
 import type { AnchorMemory, AnchorPlan, RecordsAnchor } from './anchor/records-anchor';
 import { VoucherNumbers } from './voucher-numbers';
 import { WalSync, type DiskSync } from './wal-sync';
@@ -158,7 +159,9 @@ export class Journal {
    * Opens (or makes) the database for the running cabinet: checks it is this machine's (key
    * file, mirror, machine number, production or simulated) and that its records are as signed.
    */
-  static open(path: string, m: MachineOptions, disk: JournalDisk = {}): Journal {
+  static open(named: string, m: MachineOptions, disk: JournalDisk = {}): Journal {
+    // Links resolved once: the lock, the WAL's sync and every message name the real file.
+    const path = realDatabasePath(named);
     return new Journal(path, openJournal(path, m), disk);
   }
 
@@ -194,6 +197,22 @@ export class Journal {
       `the vouchers row of ${validation} is not as the cabinet wrote it: written by something else while it ran`,
     );
     return null;
+  }
+
+  /**
+   * The credit of a ticket with `validation`, whoever printed it (tickets-credited.ts); null when
+   * none was. A row the cabinet did not write is no credit of its own, and breaks the records as
+   * for a vouchers row.
+   */
+  credited(validation: string): Credit | null {
+    const row = this.writers.credited.row(validation);
+    if (!row) return null;
+    if (!this.digests.holds('tickets_credited', row))
+      this.reader.breakSeen(
+        `the tickets_credited row of ${validation} is not as the cabinet wrote it: written by something else while it ran`,
+      );
+    // Whoever wrote it, a number with a row is never credited again.
+    return creditOf(row);
   }
 
   /** The last committed state, which the journal goes on from; null for a new database. */
