@@ -16,6 +16,8 @@
 // journal-checkpoints.ts's.
 
 import { logEntry, paysOutOrShowsIt, type CabinetEffect, type CabinetState, type VoucherRecord } from '../cabinet';
+import type { Progress } from '../core';
+import { archiveBefore, cutDue, DEFAULT_RETENTION, latestArchiveCut, type RetentionRule } from './archive';
 import { realDatabasePath, StoreError } from './database';
 import { IN_GROUP, type CommitRow } from './keyed-chain';
 import type { MachineKey } from './machine-key';
@@ -467,6 +469,21 @@ export class Journal {
   /** Nothing made is waiting for the disk. */
   get settled(): boolean {
     return this.group.settled;
+  }
+
+  /**
+   * Moves the records older than `rule` keeps (never below its floor) into a new archive file in
+   * `dir` (archive.ts), or those before commit `cut` when given; the file's path, or null when
+   * nothing is due. Everything made is on the disk first.
+   */
+  archive(dir: string, rule: RetentionRule = DEFAULT_RETENTION, progress?: Progress, cut?: number): string | null {
+    this.flush();
+    const at = cut ?? cutDue(this.db, rule);
+    if (at === null) return null;
+    const file = archiveBefore(this.db, this.key.bytes, at, dir, progress);
+    const vouched = latestArchiveCut(this.db, this.key.bytes);
+    if (vouched) this.checkpoints.rebase(vouched);
+    return file;
   }
 
   /** What the database was made for. */
