@@ -4,6 +4,7 @@
 
 export { Journal, CHECKPOINT_EVERY } from './journal';
 export {
+  cutDue,
   DEFAULT_RETENTION,
   DAYS_KEPT_AT_LEAST,
   EVENTS_KEPT_AT_LEAST,
