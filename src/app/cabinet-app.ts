@@ -212,6 +212,17 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
   const dbPath = join(plan.dataDir, plan.database ?? 'cabinet.db');
   const journal = openJournal(dbPath, config, purpose);
   plan.log?.(`records: ${journal.anchorStatus.description}`);
+  // The retention rule, before play: what is due moves to an archive file (store/archive.ts).
+  const retention = config.store.retention;
+  if (retention !== null) {
+    try {
+      const file = journal.archive(retention.archive, retention);
+      plan.log?.(`records: ${file === null ? 'nothing due for the archive' : `older records archived to ${file}`}`);
+    } catch (e) {
+      journal.close();
+      throw e;
+    }
+  }
   let devices: OpenedDevices | null = null;
   try {
     const resumedVersion = journal.load()?.version ?? 0;
