@@ -52,6 +52,8 @@ export const SETTING_TEXTS_EN = {
   'set.noReturn': 'No measured return: this table cannot be put in play',
   'set.returnRange':
     "Return range (operator's, in the config file): {min}% to {max}%. Tables outside it cannot be chosen.",
+  'set.returnOver100':
+    'WARNING: the return range goes above 100% (acknowledged in the config file): a table put in play may pay out more than it takes.',
   'set.outOfRange': 'OUTSIDE THE RANGE',
   'set.whyOut': '{name}: {low}% to {high}% is outside the range {min}% to {max}%; it cannot be put in play.',
   'set.whyUnknown': '{name}: no known return; it cannot be put in play.',
@@ -118,6 +120,8 @@ export const SETTING_TEXTS_RU: Record<keyof typeof SETTING_TEXTS_EN, string> = {
   'set.noReturn': 'Возврат не измерен: эту таблицу нельзя ввести в игру',
   'set.returnRange':
     'Диапазон возврата (оператора, в файле конфигурации): от {min}% до {max}%. Таблицы вне его выбрать нельзя.',
+  'set.returnOver100':
+    'ВНИМАНИЕ: диапазон возврата выше 100% (подтверждено в файле конфигурации): таблица в игре может выплачивать больше, чем принимает.',
   'set.outOfRange': 'ВНЕ ДИАПАЗОНА',
   'set.whyOut': '{name}: от {low}% до {high}% — вне диапазона от {min}% до {max}%; в игру её ввести нельзя.',
   'set.whyUnknown': '{name}: возврат неизвестен; в игру её ввести нельзя.',

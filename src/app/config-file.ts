@@ -15,6 +15,7 @@ import {
   LANGUAGE,
   LIMITS,
   LOCKOUT_SECONDS,
+  MAX_MONEY,
   MAX_PIN_FAILURES,
   MINOR_DIGITS,
   PIN,
@@ -78,7 +79,7 @@ export const SAS_LINK = z.union(
         .int({ error: SAS_ADDRESS_SAYS })
         .min(1, { error: SAS_ADDRESS_SAYS })
         .max(127, { error: SAS_ADDRESS_SAYS }),
-      accountingDenomination: whole('minor units', 1).optional(),
+      accountingDenomination: whole('minor units', 1, MAX_MONEY).optional(),
       allowClockSet: z.boolean().optional(),
       allowRemoteHandpayReset: z.boolean().optional(),
       validation: z
@@ -184,7 +185,16 @@ export const CONFIG_FILE = z
     minorDigits: MINOR_DIGITS.optional(),
     chipValues: CHIP_VALUES_GIVEN.optional(),
     games: GAME_LIST.optional(),
-    limits: LIMITS.partial().optional(),
+    limits: LIMITS.partial()
+      .extend({
+        acknowledgeReturnOver100: z
+          .literal(true, { error: 'must be true, or left out' })
+          .optional()
+          .describe(
+            'true: the operator means a limits.maxReturnPct above 100, a return range that lets the cabinet pay out more than it takes (C-24); refused without it, and shown as a warning with it.',
+          ),
+      })
+      .optional(),
     payTables: z
       .strictObject({
         // The cabinet computes a Jacks or Better return itself, exactly: the table comes alone.

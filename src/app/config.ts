@@ -14,7 +14,7 @@ import {
   type CabinetSettings,
   type DeviceName,
 } from '../cabinet';
-import type { TableReturn } from '../cabinet';
+import { returnOver100, type TableReturn } from '../cabinet';
 import { tellAll, wireText } from '../cabinet/vocabulary/check';
 import { LOCKOUT_SECONDS, MAX_PIN_FAILURES } from '../cabinet/vocabulary/settings-schema';
 import { BAUD_RATES, CONFIG_FILE, type ConfigFile } from './config-file';
@@ -61,6 +61,8 @@ export interface AppConfig {
   recordedReturns: Partial<Record<GameId, TableReturn>>;
   /** The SAS link to a casino system (`devices.sas`); null without one. */
   sas: SasConfig | null;
+  /** What the file sets that an operator rarely means and has acknowledged, said at every start. */
+  warnings: string[];
 }
 
 type Json = Record<string, unknown>;
@@ -127,13 +129,14 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
     payTables.pokerPlus = p.table;
   }
 
+  const { acknowledgeReturnOver100, ...limits } = f.limits ?? {};
   const settings: CabinetSettings = {
     currency: f.currency ?? d.currency,
     minorDigits: f.minorDigits ?? d.minorDigits,
     chipValues: f.chipValues ?? d.chipValues,
     // A game named twice is offered once.
     games: f.games ? [...new Set(f.games)] : d.games,
-    limits: { ...d.limits, ...defined(f.limits) },
+    limits: { ...d.limits, ...defined(limits) },
     payTables,
     disabledNotes: f.disabledNotes ?? d.disabledNotes,
     voucher: { ...d.voucher, ...defined(f.voucher) },
@@ -147,6 +150,11 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
   // The same checks a technician's change at the cabinet meets (C-7), worded with the file's keys.
   const problems = settingsProblems(settings);
   if (problems.length > 0) throw new ConfigError(describeProblems(problems));
+  const overWarning = returnOver100(settings.limits);
+  if (overWarning && acknowledgeReturnOver100 !== true)
+    throw new ConfigError(
+      `limits.maxReturnPct ${settings.limits.maxReturnPct} is above 100: ${overWarning}; set limits.acknowledgeReturnOver100 to true if that is meant`,
+    );
   const sas = parseSasConfig(
     f.devices === undefined || f.devices === 'simulated' ? undefined : f.devices.sas,
     settings,
@@ -163,6 +171,7 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
     store: storePlaces(f.store ?? {}, file),
     file,
     recordedReturns,
+    warnings: overWarning ? [`limits.maxReturnPct ${settings.limits.maxReturnPct}: ${overWarning} (acknowledged)`] : [],
   };
 }
 

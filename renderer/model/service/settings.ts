@@ -258,6 +258,8 @@ export function settingsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
       tone: 'plain',
     },
   ];
+  // C-24: a range above 100% is refused in the config file unless acknowledged; then it is said here.
+  if (v.limits.maxReturnPct > 100) page.lines.push({ text: ts(L, 'set.returnOver100'), tone: 'bad' });
   const live = isLive(s, 'changeSettings');
   if (s.service.pin.mustChange) page.headline = { text: ts(L, 'set.pinMustChange'), tone: 'bad' };
   if (v.sas) page.lines.push({ text: ts(L, 'set.sasAddressNote'), tone: 'plain' });
