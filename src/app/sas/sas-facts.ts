@@ -61,6 +61,8 @@ const ACCEPTOR_FAULTS: Record<DeviceFault<'acceptor'>, number | null> = {
 const PRINTER_FAULTS: Record<DeviceFault<'printer'>, number> = {
   paperOut: EXCEPTION.printerPaperOut,
   coverOpen: EXCEPTION.printerCommunicationError,
+  paperJam: EXCEPTION.printerCommunicationError,
+  headUp: EXCEPTION.printerCommunicationError,
   cutterError: EXCEPTION.printerCommunicationError,
   printerError: EXCEPTION.printerCommunicationError,
   autoRecoverableError: EXCEPTION.printerCommunicationError,
