@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { parseTcti, TCTI_FORMS } from '../store';
 import { POKER_PLUS_RETURN } from './recorded-return';
+import { SIGNATURE } from './service/paytable-signature';
 import {
   CHIP_VALUES_GIVEN,
   CURRENCY,
@@ -164,10 +165,12 @@ const PLACE = z
  * installed table's file writes it; the bare table has none and is refused. Its fields are
  * declared and read by src/app/recorded-return.ts.
  */
-const RECORDED_TABLE = z.strictObject({ table: fileTable('poker-plus'), ...POKER_PLUS_RETURN }).meta({
-  description:
-    "A Poker Plus pay table with the return measured for it (C-24): returnPct, best play's upper estimate; returnBasis, how it was measured (parsheet poker-plus --best), or that best play was not measured; typicalPlay, the default strategy's return.",
-});
+const RECORDED_TABLE = z
+  .strictObject({ table: fileTable('poker-plus'), ...POKER_PLUS_RETURN, signature: SIGNATURE.optional() })
+  .meta({
+    description:
+      "A Poker Plus pay table with the return measured for it (C-24): returnPct, best play's upper estimate; returnBasis, how it was measured (parsheet poker-plus --best), or that best play was not measured; typicalPlay, the default strategy's return.",
+  });
 
 /** The records' counter outside the files (docs/deploy.md, "The records"): a TPM's NV counter, or none. */
 const ANCHOR_SAYS = `must be "none" or {"tcti": ..., "index": ...}, the tcti one of ${TCTI_FORMS}`;

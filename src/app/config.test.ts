@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../cabinet';
 import { ConfigError, parseConfig, parseConfigText } from './config';
+import { signedForTest, TEST_TABLE_KEYS } from './testing/paytable-test-key';
 import { bestPlayRecord } from './testing/recorded-returns';
 
 describe('configuration file', () => {
@@ -225,15 +226,28 @@ describe('configuration file', () => {
   });
 
   it('reads the return range, and a Poker Plus table with the return recorded for it (C-24)', () => {
-    const c = parseConfig({
+    const recorded = {
+      table: { 'full-house': 6, flush: 4 },
+      ...bestPlayRecord(97.6, { returnPct: 96.8, returnCi95: [96.75, 96.85], returnBasis: 'simulated' }),
+    };
+    const input = {
       limits: { minReturnPct: 90, maxReturnPct: 100.5, acknowledgeReturnOver100: true },
-      payTables: {
-        'poker-plus': {
-          table: { 'full-house': 6, flush: 4 },
-          ...bestPlayRecord(97.6, { returnPct: 96.8, returnCi95: [96.75, 96.85], returnBasis: 'simulated' }),
-        },
-      },
-    });
+      // Signed as a lab signs a table file (issue 37), here with the test key the test trusts.
+      payTables: { 'poker-plus': signedForTest({ game: 'poker-plus', ...recorded }) },
+    };
+    delete (input.payTables['poker-plus'] as Record<string, unknown>).game;
+    const c = parseConfig(input, null, TEST_TABLE_KEYS);
+    // The same unsigned, signed by a key the cabinet does not trust, or with a figure changed: refused.
+    expect(() => parseConfig({ ...input, payTables: { 'poker-plus': recorded } }, null, TEST_TABLE_KEYS)).toThrow(
+      /^config: payTables\.poker-plus: the return written with the table is not signed/,
+    );
+    expect(() => parseConfig(input)).toThrow(
+      /is refused: it is signed by key [0-9a-f]{16}, which this cabinet does not trust/,
+    );
+    const inflated = { ...input.payTables['poker-plus'], table: { 'full-house': 18, flush: 12 } };
+    expect(() => parseConfig({ ...input, payTables: { 'poker-plus': inflated } }, null, TEST_TABLE_KEYS)).toThrow(
+      /its signature \(key [0-9a-f]{16}\) does not verify: the table or its returns are not the ones signed/,
+    );
     expect(c.settings.limits).toMatchObject({ minReturnPct: 90, maxReturnPct: 100.5 });
     // Acknowledged, it is not kept as a setting, and is said at every start.
     expect(c.settings.limits).not.toHaveProperty('acknowledgeReturnOver100');

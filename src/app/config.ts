@@ -21,6 +21,9 @@ import { BAUD_RATES, CONFIG_FILE, type ConfigFile } from './config-file';
 import { parseRecordedReturn, RECORDED_RETURN_FIELDS } from './recorded-return';
 import { parseSasConfig, type SasConfig } from './sas/sas-config';
 import { parseTcti, type Tcti } from '../store';
+import type { KeyObject } from 'node:crypto';
+import { builtInTableKeys } from './service/paytable-keys';
+import { verifyTable } from './service/paytable-signature';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -93,8 +96,16 @@ function fileProblem(input: unknown): string | null {
   return `${key.join('.')} ${first.says}`;
 }
 
-/** Validates a parsed configuration object; `file` is where it was read from, if anywhere. */
-export function parseConfig(input: unknown, file: string | null = null): AppConfig {
+/**
+ * Validates a parsed configuration object; `file` is where it was read from, if anywhere. A Poker
+ * Plus table written with its return must carry a signature that verifies under `keys` (the
+ * built-in ones; a test hands its own).
+ */
+export function parseConfig(
+  input: unknown,
+  file: string | null = null,
+  keys: readonly KeyObject[] = builtInTableKeys(),
+): AppConfig {
   if (!isObject(input)) throw new ConfigError('the file must hold one JSON object');
   const problem = fileProblem(input);
   if (problem) throw new ConfigError(problem);
@@ -119,13 +130,21 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
     // it, {"table": {...}, "returnPct", "returnCi95", "returnBasis"}; the bare table has none.
     const recorded = 'table' in pokerPlusIn;
     if (recorded) {
-      only(pokerPlusIn, ['table', ...RECORDED_RETURN_FIELDS], 'payTables.poker-plus.');
+      only(pokerPlusIn, ['table', ...RECORDED_RETURN_FIELDS, 'signature'], 'payTables.poker-plus.');
       const r = parseRecordedReturn(pokerPlusIn);
       if (!r.ok) throw new ConfigError(`payTables.poker-plus.${r.error}`);
       recordedReturns['poker-plus'] = r.rtp;
     }
     const p = parsePayTable('poker-plus', recorded ? pokerPlusIn.table : pokerPlusIn);
     if (!p.ok) throw new ConfigError(`payTables.poker-plus${recorded ? '.table' : ''}: ${p.error}`);
+    if (recorded) {
+      // The return is bound to the table by the lab's signature, as in an installed file (issue 37).
+      const signed = verifyTable({ game: 'poker-plus', ...pokerPlusIn }, keys);
+      if (signed.state !== 'signed')
+        throw new ConfigError(
+          `payTables.poker-plus: the return written with the table is ${signed.state === 'unsigned' ? 'not signed' : `refused: ${signed.problem}`}; copy the table, its returns and its signature from a signed table file (docs/deploy.md, "Signed pay tables")`,
+        );
+    }
     payTables.pokerPlus = p.table;
   }
 
