@@ -213,6 +213,7 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
   const dbPath = join(plan.dataDir, plan.database ?? 'cabinet.db');
   const journal = openJournal(dbPath, config, purpose);
   plan.log?.(`records: ${journal.anchorStatus.description}`);
+  for (const w of config.warnings) plan.log?.(`warning: ${w}`);
   let devices: OpenedDevices | null = null;
   try {
     const resumedVersion = journal.load()?.version ?? 0;

@@ -12,6 +12,7 @@ import { eventsCommand } from './commands/events-command';
 import { simulateCommand } from './commands/simulate-command';
 import { rngReportCommand } from './commands/rng-report-command';
 import { configSchemaCommand } from './commands/config-schema-command';
+import { signPaytableCommand } from './commands/sign-paytable-command';
 import { CliError, type Command } from './commands/command';
 
 const commands: Record<string, Command> = {
@@ -26,6 +27,7 @@ const commands: Record<string, Command> = {
   'rng-report': rngReportCommand,
   'sas-poll': sasPollCommand,
   'config-schema': configSchemaCommand,
+  'sign-paytable': signPaytableCommand,
 };
 
 function usage(): string {

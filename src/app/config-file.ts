@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { parseTcti, TCTI_FORMS } from '../store';
 import { POKER_PLUS_RETURN } from './recorded-return';
+import { SIGNATURE } from './service/paytable-signature';
 import {
   CHIP_VALUES_GIVEN,
   CURRENCY,
@@ -15,6 +16,7 @@ import {
   LANGUAGE,
   LIMITS,
   LOCKOUT_SECONDS,
+  MAX_MONEY,
   MAX_PIN_FAILURES,
   MINOR_DIGITS,
   PIN,
@@ -104,7 +106,7 @@ export const SAS_LINK = z.union(
         .int({ error: SAS_ADDRESS_SAYS })
         .min(1, { error: SAS_ADDRESS_SAYS })
         .max(127, { error: SAS_ADDRESS_SAYS }),
-      accountingDenomination: whole('minor units', 1).optional(),
+      accountingDenomination: whole('minor units', 1, MAX_MONEY).optional(),
       allowClockSet: z.boolean().optional(),
       allowRemoteHandpayReset: z.boolean().optional(),
       validation: z
@@ -163,10 +165,12 @@ const PLACE = z
  * installed table's file writes it; the bare table has none and is refused. Its fields are
  * declared and read by src/app/recorded-return.ts.
  */
-const RECORDED_TABLE = z.strictObject({ table: fileTable('poker-plus'), ...POKER_PLUS_RETURN }).meta({
-  description:
-    "A Poker Plus pay table with the return measured for it (C-24): returnPct, best play's upper estimate; returnBasis, how it was measured (parsheet poker-plus --best), or that best play was not measured; typicalPlay, the default strategy's return.",
-});
+const RECORDED_TABLE = z
+  .strictObject({ table: fileTable('poker-plus'), ...POKER_PLUS_RETURN, signature: SIGNATURE.optional() })
+  .meta({
+    description:
+      "A Poker Plus pay table with the return measured for it (C-24): returnPct, best play's upper estimate; returnBasis, how it was measured (parsheet poker-plus --best), or that best play was not measured; typicalPlay, the default strategy's return.",
+  });
 
 /** The records' counter outside the files (docs/deploy.md, "The records"): a TPM's NV counter, or none. */
 const ANCHOR_SAYS = `must be "none" or {"tcti": ..., "index": ...}, the tcti one of ${TCTI_FORMS}`;
@@ -205,7 +209,16 @@ export const CONFIG_FILE = z
     minorDigits: MINOR_DIGITS.optional(),
     chipValues: CHIP_VALUES_GIVEN.optional(),
     games: GAME_LIST.optional(),
-    limits: LIMITS.partial().optional(),
+    limits: LIMITS.partial()
+      .extend({
+        acknowledgeReturnOver100: z
+          .literal(true, { error: 'must be true, or left out' })
+          .optional()
+          .describe(
+            'true: the operator means a limits.maxReturnPct above 100, a return range that lets the cabinet pay out more than it takes (C-24); refused without it, and shown as a warning with it.',
+          ),
+      })
+      .optional(),
     payTables: z
       .strictObject({
         // The cabinet computes a Jacks or Better return itself, exactly: the table comes alone.

@@ -14,13 +14,16 @@ import {
   type CabinetSettings,
   type DeviceName,
 } from '../cabinet';
-import type { TableReturn } from '../cabinet';
+import { returnOver100, type TableReturn } from '../cabinet';
 import { tellAll, wireText } from '../cabinet/vocabulary/check';
 import { LOCKOUT_SECONDS, MAX_PIN_FAILURES } from '../cabinet/vocabulary/settings-schema';
 import { BAUD_RATES, CONFIG_FILE, type ConfigFile } from './config-file';
 import { parseRecordedReturn, RECORDED_RETURN_FIELDS } from './recorded-return';
 import { parseSasConfig, type SasConfig } from './sas/sas-config';
 import { parseTcti, type Tcti } from '../store';
+import type { KeyObject } from 'node:crypto';
+import { builtInTableKeys } from './service/paytable-keys';
+import { verifyTable } from './service/paytable-signature';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -61,6 +64,8 @@ export interface AppConfig {
   recordedReturns: Partial<Record<GameId, TableReturn>>;
   /** The SAS link to a casino system (`devices.sas`); null without one. */
   sas: SasConfig | null;
+  /** What the file sets that an operator rarely means and has acknowledged, said at every start. */
+  warnings: string[];
 }
 
 type Json = Record<string, unknown>;
@@ -91,8 +96,16 @@ function fileProblem(input: unknown): string | null {
   return `${key.join('.')} ${first.says}`;
 }
 
-/** Validates a parsed configuration object; `file` is where it was read from, if anywhere. */
-export function parseConfig(input: unknown, file: string | null = null): AppConfig {
+/**
+ * Validates a parsed configuration object; `file` is where it was read from, if anywhere. A Poker
+ * Plus table written with its return must carry a signature that verifies under `keys` (the
+ * built-in ones; a test hands its own).
+ */
+export function parseConfig(
+  input: unknown,
+  file: string | null = null,
+  keys: readonly KeyObject[] = builtInTableKeys(),
+): AppConfig {
   if (!isObject(input)) throw new ConfigError('the file must hold one JSON object');
   const problem = fileProblem(input);
   if (problem) throw new ConfigError(problem);
@@ -117,23 +130,32 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
     // it, {"table": {...}, "returnPct", "returnCi95", "returnBasis"}; the bare table has none.
     const recorded = 'table' in pokerPlusIn;
     if (recorded) {
-      only(pokerPlusIn, ['table', ...RECORDED_RETURN_FIELDS], 'payTables.poker-plus.');
+      only(pokerPlusIn, ['table', ...RECORDED_RETURN_FIELDS, 'signature'], 'payTables.poker-plus.');
       const r = parseRecordedReturn(pokerPlusIn);
       if (!r.ok) throw new ConfigError(`payTables.poker-plus.${r.error}`);
       recordedReturns['poker-plus'] = r.rtp;
     }
     const p = parsePayTable('poker-plus', recorded ? pokerPlusIn.table : pokerPlusIn);
     if (!p.ok) throw new ConfigError(`payTables.poker-plus${recorded ? '.table' : ''}: ${p.error}`);
+    if (recorded) {
+      // The return is bound to the table by the lab's signature, as in an installed file (issue 37).
+      const signed = verifyTable({ game: 'poker-plus', ...pokerPlusIn }, keys);
+      if (signed.state !== 'signed')
+        throw new ConfigError(
+          `payTables.poker-plus: the return written with the table is ${signed.state === 'unsigned' ? 'not signed' : `refused: ${signed.problem}`}; copy the table, its returns and its signature from a signed table file (docs/deploy.md, "Signed pay tables")`,
+        );
+    }
     payTables.pokerPlus = p.table;
   }
 
+  const { acknowledgeReturnOver100, ...limits } = f.limits ?? {};
   const settings: CabinetSettings = {
     currency: f.currency ?? d.currency,
     minorDigits: f.minorDigits ?? d.minorDigits,
     chipValues: f.chipValues ?? d.chipValues,
     // A game named twice is offered once.
     games: f.games ? [...new Set(f.games)] : d.games,
-    limits: { ...d.limits, ...defined(f.limits) },
+    limits: { ...d.limits, ...defined(limits) },
     payTables,
     disabledNotes: f.disabledNotes ?? d.disabledNotes,
     voucher: { ...d.voucher, ...defined(f.voucher) },
@@ -147,6 +169,11 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
   // The same checks a technician's change at the cabinet meets (C-7), worded with the file's keys.
   const problems = settingsProblems(settings);
   if (problems.length > 0) throw new ConfigError(describeProblems(problems));
+  const overWarning = returnOver100(settings.limits);
+  if (overWarning && acknowledgeReturnOver100 !== true)
+    throw new ConfigError(
+      `limits.maxReturnPct ${settings.limits.maxReturnPct} is above 100: ${overWarning}; set limits.acknowledgeReturnOver100 to true if that is meant`,
+    );
   const sas = parseSasConfig(
     f.devices === undefined || f.devices === 'simulated' ? undefined : f.devices.sas,
     settings,
@@ -163,6 +190,7 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
     store: storePlaces(f.store ?? {}, file),
     file,
     recordedReturns,
+    warnings: overWarning ? [`limits.maxReturnPct ${settings.limits.maxReturnPct}: ${overWarning} (acknowledged)`] : [],
   };
 }
 

@@ -35,6 +35,7 @@ export {
   describeReturn,
   GAME_NAMES,
   returnOutOfRange,
+  returnOver100,
   tableName,
   type ConfigReturns,
   type ReturnRange,

@@ -245,6 +245,8 @@ const installedPayTable = z.strictObject({
   typicalHigh: z.number().nullable(),
   /** C-24: the return is known and inside the operator's range, so the table may be chosen. */
   inRange: z.boolean(),
+  /** Why the file's figures are not trusted (issue 37): its signature does not verify, or it has none. */
+  refused: z.enum(['signature', 'unsigned']).optional(),
 });
 
 /**
