@@ -214,6 +214,17 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
   const journal = openJournal(dbPath, config, purpose);
   plan.log?.(`records: ${journal.anchorStatus.description}`);
   for (const w of config.warnings) plan.log?.(`warning: ${w}`);
+  // The retention rule, before play: what is due moves to an archive file (store/archive.ts).
+  const retention = config.store.retention;
+  if (retention !== null) {
+    try {
+      const file = journal.archive(retention.archive, retention);
+      plan.log?.(`records: ${file === null ? 'nothing due for the archive' : `older records archived to ${file}`}`);
+    } catch (e) {
+      journal.close();
+      throw e;
+    }
+  }
   let devices: OpenedDevices | null = null;
   try {
     const resumedVersion = journal.load()?.version ?? 0;

@@ -5,7 +5,7 @@
 // completes and checks config.json with (cabinet.schema.json, shipped with the package).
 
 import { z } from 'zod';
-import { parseTcti, TCTI_FORMS } from '../store';
+import { DAYS_KEPT_AT_LEAST, EVENTS_KEPT_AT_LEAST, parseTcti, TCTI_FORMS } from '../store';
 import { POKER_PLUS_RETURN } from './recorded-return';
 import { SIGNATURE } from './service/paytable-signature';
 import {
@@ -173,6 +173,25 @@ const RECORDED_TABLE = z
   });
 
 /** The records' counter outside the files (docs/deploy.md, "The records"): a TPM's NV counter, or none. */
+/** The records' retention (docs/deploy.md, "Retention and archives"): never below its floor. */
+const RETENTION = z
+  .strictObject({
+    archive: PLACE.describe('The folder the archive files go to (a second device, or a USB stick mounted there).'),
+    events: z
+      .int({ error: `must be a whole number of event rows, ${EVENTS_KEPT_AT_LEAST} or more` })
+      .min(EVENTS_KEPT_AT_LEAST, { error: `must be ${EVENTS_KEPT_AT_LEAST} or more (the floor the regulations ask)` })
+      .max(1_000_000_000)
+      .describe('Event rows kept in the live database.'),
+    days: z
+      .int({ error: `must be a whole number of days, ${DAYS_KEPT_AT_LEAST} or more` })
+      .min(DAYS_KEPT_AT_LEAST, { error: `must be ${DAYS_KEPT_AT_LEAST} or more (the floor the regulations ask)` })
+      .max(36_500)
+      .describe('Days of records kept in the live database.'),
+  })
+  .describe(
+    'Records older than both limits move to archive files at start (the game recall, the meters and the settings log always stay); none when absent.',
+  );
+
 const ANCHOR_SAYS = `must be "none" or {"tcti": ..., "index": ...}, the tcti one of ${TCTI_FORMS}`;
 const ANCHOR = z
   .union(
@@ -246,7 +265,7 @@ export const CONFIG_FILE = z
       .partial()
       .optional(),
     store: z
-      .strictObject({ keyFile: PLACE, mirror: PLACE, anchor: ANCHOR })
+      .strictObject({ keyFile: PLACE, mirror: PLACE, anchor: ANCHOR, retention: RETENTION })
       .partial()
       .optional()
       .describe(

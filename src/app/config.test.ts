@@ -18,7 +18,7 @@ describe('configuration file', () => {
       initialPin: '0000',
       devices: simulated,
       display: { hideCursor: false },
-      store: { keyFile: null, mirror: null, anchor: null },
+      store: { keyFile: null, mirror: null, anchor: null, retention: null },
       file: null,
       recordedReturns: {},
       sas: null,
@@ -158,6 +158,11 @@ describe('configuration file', () => {
     [{ presentation: { loud: true } }, /presentation\.loud is not a known setting/],
     [{ store: { keyFile: '' } }, /store\.keyFile must be a path/],
     [{ store: { mirror: 7 } }, /store\.mirror must be a path/],
+    [
+      { store: { retention: { archive: '/a', events: 100, days: 365 } } },
+      /store\.retention\.events must be 10000 or more/,
+    ],
+    [{ store: { retention: { archive: '/a', events: 20000, days: 7 } } }, /store\.retention\.days must be 90 or more/],
     [{ store: { key: '/etc/k' } }, /store\.key is not a known setting/],
     [{ store: { anchor: 'tpm' } }, /store\.anchor must be "none" or \{"tcti": \.\.\., "index": \.\.\.\}/],
     [{ store: { anchor: { tcti: 'mssim:port=2321' } } }, /store\.anchor\.tcti must be a TCTI the cabinet speaks/],
@@ -209,7 +214,7 @@ describe('configuration file', () => {
   }
 
   it("reads where the machine key and the mirror are, relative paths from the config file's folder", () => {
-    expect(parseConfig({}).store).toEqual({ keyFile: null, mirror: null, anchor: null });
+    expect(parseConfig({}).store).toEqual({ keyFile: null, mirror: null, anchor: null, retention: null });
     expect(parseConfig({ store: { anchor: 'none' } }).store.anchor).toBe('none');
     expect(
       parseConfig({ store: { anchor: { tcti: 'swtpm:host=127.0.0.1,port=2321', index: '0x01800b00' } } }).store.anchor,
@@ -221,7 +226,17 @@ describe('configuration file', () => {
       JSON.stringify({ store: { keyFile: 'keys/machine.key', mirror: '/media/mirror' } }),
       '/etc/poker-cabinet/config.json',
     );
-    expect(c.store).toEqual({ keyFile: '/etc/poker-cabinet/keys/machine.key', mirror: '/media/mirror', anchor: null });
+    expect(c.store).toEqual({
+      keyFile: '/etc/poker-cabinet/keys/machine.key',
+      mirror: '/media/mirror',
+      anchor: null,
+      retention: null,
+    });
+    const kept = parseConfigText(
+      JSON.stringify({ store: { retention: { archive: 'archive', events: 2_000_000, days: 400 } } }),
+      '/etc/poker-cabinet/config.json',
+    );
+    expect(kept.store.retention).toEqual({ archive: '/etc/poker-cabinet/archive', events: 2_000_000, days: 400 });
     expect(c.file).toBe('/etc/poker-cabinet/config.json');
   });
 

@@ -47,6 +47,8 @@ export interface StorePlaces {
   mirror: string | null;
   /** The records' TPM counter as the file names it: "none", a TCTI and index, or null for the default. */
   anchor: 'none' | { tcti: Tcti; index: number | null } | null;
+  /** The records' retention: the archive folder and what stays live; null: nothing archived. */
+  retention: { archive: string; events: number; days: number } | null;
 }
 
 export interface AppConfig {
@@ -208,7 +210,9 @@ function storePlaces(input: NonNullable<ConfigFile['store']>, file: string | nul
       : a === 'none'
         ? 'none'
         : { tcti: parseTcti(a.tcti)!, index: a.index ? Number(a.index) : null };
-  return { keyFile: place(input.keyFile), mirror: place(input.mirror), anchor };
+  const r = input.retention;
+  const retention = r === undefined ? null : { archive: place(r.archive)!, events: r.events, days: r.days };
+  return { keyFile: place(input.keyFile), mirror: place(input.mirror), anchor, retention };
 }
 
 const allSimulated = (): DeviceChoices => ({
