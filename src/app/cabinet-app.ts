@@ -25,7 +25,7 @@ import {
   withKnownReturns,
   type PayTableCatalog,
 } from './service/installed-pay-tables';
-import type { AcceptorInfo } from './service/answer-query';
+import type { AcceptorInfo, PrinterInfo } from './service/answer-query';
 import { checkConfigReturns } from './service/table-returns';
 import { sasJournal } from './sas/sas-journal';
 import { startSas, type SasService, type SasServiceOptions } from './sas/sas-service';
@@ -180,6 +180,14 @@ function acceptorInfo(bus: DeviceBus): AcceptorInfo | null {
   return { ...driver.identity, frames, badFrames };
 }
 
+/** The printer's driver's knowledge of its printer, when the devices are serial drivers. */
+function printerInfo(bus: DeviceBus): PrinterInfo | null {
+  if (!(bus instanceof SerialDeviceBus)) return null;
+  const driver = bus.drivers.printer;
+  const { frames, badFrames } = driver.lineStats();
+  return { ...driver.identity, frames, badFrames };
+}
+
 function refuseSeeded(plan: CabinetPlan, purpose: Purpose): void {
   const { dealing, devices, config } = plan;
   if (dealing.kind !== 'seeded') return;
@@ -313,6 +321,7 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
       sasStatus: () => sas?.status() ?? null,
       anchorStatus: () => anchorView(journal),
       acceptorInfo: () => acceptorInfo(bus),
+      printerInfo: () => printerInfo(bus),
       work,
     });
     const { bus: _bus, ...simulators } = devices;

@@ -150,6 +150,8 @@ export const QUERY = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('anchor') }),
   /** The bill acceptor as it names itself and what it is doing, read afresh each time (technician). */
   z.strictObject({ type: z.literal('acceptor') }),
+  /** The voucher printer as it names itself, its state and last ticket, read afresh each time (technician). */
+  z.strictObject({ type: z.literal('printer') }),
 ]);
 
 const handpayRow = z.strictObject({
@@ -306,6 +308,29 @@ const acceptorView = z.strictObject({
   badFrames: int(0),
 });
 
+/**
+ * The voucher printer as the technician's Devices page reads it (issue 43): its command family,
+ * model and firmware as far as it names them, what it reports, the last voucher it handled (by the
+ * last four digits of its number only, C-3) and its line's counts. Null when the cabinet has no
+ * serial printer (the bench devices).
+ */
+const printerView = z.strictObject({
+  protocol: z.enum(['escpos', 'tcl']),
+  model: str(120).nullable(),
+  firmware: str(120).nullable(),
+  state: str(60).nullable(),
+  lastTicket: z
+    .strictObject({
+      label: str(60),
+      outcome: z.enum(['printing', 'printed', 'failed', 'taken']),
+      reason: str(200).nullable(),
+      at: z.number(),
+    })
+    .nullable(),
+  frames: int(0),
+  badFrames: int(0),
+});
+
 export const ANSWER = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('handpays'), rows: z.array(handpayRow).max(100) }),
   z.strictObject({ type: z.literal('ticketsIn'), rows: z.array(ticketInRow).max(TICKETS_IN_MAX) }),
@@ -317,6 +342,7 @@ export const ANSWER = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('sasLink'), link: sasLinkView.nullable() }),
   z.strictObject({ type: z.literal('anchor'), anchor: anchorView }),
   z.strictObject({ type: z.literal('acceptor'), acceptor: acceptorView.nullable() }),
+  z.strictObject({ type: z.literal('printer'), printer: printerView.nullable() }),
 ]);
 
 export type ServiceView = z.infer<typeof SERVICE_VIEW>;
@@ -335,6 +361,7 @@ export type TicketInReason = (typeof TICKET_IN_REASONS)[number];
 export type SasLinkView = z.infer<typeof sasLinkView>;
 export type AnchorView = z.infer<typeof anchorView>;
 export type AcceptorView = z.infer<typeof acceptorView>;
+export type PrinterView = z.infer<typeof printerView>;
 
 /** Who may ask: the attendant's key, or the technician's key with the PIN entered (C-21). */
 export const QUERY_ACCESS: Record<QueryType, 'attendant' | 'technician'> = {
@@ -348,4 +375,5 @@ export const QUERY_ACCESS: Record<QueryType, 'attendant' | 'technician'> = {
   sasLink: 'technician',
   anchor: 'technician',
   acceptor: 'technician',
+  printer: 'technician',
 };

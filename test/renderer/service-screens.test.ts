@@ -504,6 +504,12 @@ describe('the technician audit pages', () => {
     );
     expect(texts(svc(unit))).toContain('Bill acceptor on MEI/CPI EBDS: SC Advance / Cashflow SC 83 or 85');
     expect(texts(svc(unit))).toContain('revision 33  •  software 286100R21, CRC 3B7E  •  frames 1234 · dropped 0');
+    // The voucher printer likewise (issue 43): its family, model and firmware, and the last voucher.
+    const printer = await until(
+      (x) => (x.service?.lines ?? []).some((l) => l.text === 'Voucher printer on TCL: FutureLogic GEN2/GEN5 (TCL)'),
+      'the printer named',
+    );
+    expect(texts(svc(printer))).toContain('firmware GURAA1-01 CRC 5A3C  •  frames 845 · dropped 0');
     await shot('devices');
     expect(svc(s).indicators.find((i) => i.name === 'key.technician')).toMatchObject({ state: 'on' });
     const since = from();

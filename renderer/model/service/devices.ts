@@ -5,6 +5,7 @@
 import {
   DECK_BUTTONS,
   type AcceptorView,
+  type PrinterView,
   holdPosition,
   type DeviceTestView,
   type SasLinkView,
@@ -206,6 +207,45 @@ function acceptorLines(s: Snapshot, ui: ServiceUi): ServiceModel['lines'] {
   ];
 }
 
+const PRINTER_FAMILY: Record<PrinterView['protocol'], string> = { escpos: 'ESC/POS', tcl: 'TCL' };
+const TICKET_TEXT: Record<NonNullable<PrinterView['lastTicket']>['outcome'], ServiceKey> = {
+  printing: 'dev.printer.out.printing',
+  printed: 'dev.printer.out.printed',
+  failed: 'dev.printer.out.failed',
+  taken: 'dev.printer.out.taken',
+};
+
+/** The voucher printer as its driver knows it: family, model, firmware, what it reports, the last voucher. */
+function printerLines(s: Snapshot, ui: ServiceUi): ServiceModel['lines'] {
+  const L = s.language;
+  const read = ui.printer;
+  if (read.state !== 'ready') return [];
+  const p = read.value;
+  if (!p) return [{ text: ts(L, 'dev.printer.none'), tone: 'plain' }];
+  const unit = ts(L, 'dev.printer.unit', {
+    protocol: PRINTER_FAMILY[p.protocol],
+    model: p.model ?? ts(L, 'dev.unit.unknown'),
+  });
+  const detail = [
+    ...(p.firmware ? [ts(L, 'dev.printer.firmware', { firmware: p.firmware })] : []),
+    ts(L, 'dev.unit.frames', { frames: p.frames, dropped: p.badFrames }),
+  ].join('  •  ');
+  const t = p.lastTicket;
+  const last = t
+    ? ts(L, t.reason ? 'dev.printer.lastWhy' : 'dev.printer.last', {
+        label: t.label,
+        outcome: ts(L, TICKET_TEXT[t.outcome]),
+        time: formatTime(t.at),
+        reason: t.reason ?? '',
+      })
+    : ts(L, 'dev.printer.noLast');
+  return [
+    { text: unit, tone: 'info' },
+    { text: detail, tone: p.badFrames > 0 ? 'bad' : 'plain' },
+    { text: `${ts(L, 'dev.unit.state', { state: p.state ?? '—' })}  •  ${last}`, tone: 'plain' },
+  ];
+}
+
 export function devicesPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   const L = s.language;
   const page = emptyPage('technician', 'devices', ts(L, 'dev.title'));
@@ -250,6 +290,7 @@ export function devicesPage(s: Snapshot, ui: ServiceUi): ServiceModel {
     page.indicators = switches;
     page.lines = [
       ...acceptorLines(s, ui),
+      ...printerLines(s, ui),
       ...(link ? sasLines(s, link) : []),
       { text: ts(L, 'dev.testHint'), tone: 'plain' },
     ];
