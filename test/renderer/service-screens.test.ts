@@ -567,7 +567,7 @@ describe('the technician audit pages', () => {
       sub: 'best ≤101.02% · typical 100.24% · OUTSIDE THE RANGE',
     });
     expect(svc(tables).lines).toContainEqual({
-      text: 'Poker Plus 250 table: best play returns 100.31% to 101.02% (the strategy found to the upper estimate), outside the range 85.00% to 99.90%; it cannot be put in play.',
+      text: 'Poker Plus 250 table: best play returns up to 101.02% (at least 100.31%), outside the range 85.00% to 99.90%: not for play.',
       tone: 'bad',
     });
     expect(texts(svc(tables))).toContain(
@@ -596,7 +596,7 @@ describe('the technician audit pages', () => {
       sub: 'лучшая ≤101.02% · обычная 100.24% · ВНЕ ДИАПАЗОНА',
     });
     expect(texts(svc(ruTables))).toContain(
-      'Poker Plus 250 table: лучшая игра возвращает от 100.31% до 101.02% (от найденной стратегии до верхней оценки) — вне диапазона от 85.00% до 99.90%; в игру её ввести нельзя.',
+      'Poker Plus 250 table: лучшая игра возвращает до 101.02% (не менее 100.31%), вне диапазона от 85.00% до 99.90%: не для игры.',
     );
     await press('edit.cancel');
   });

@@ -96,7 +96,12 @@ function anchorRow(s: Snapshot, ui: ServiceUi): ServiceTable['rows'][number] {
       tone: read.state === 'refused' ? 'bad' : 'plain',
     };
   const a = read.value;
-  if (!a.anchored) return { cells: [name, ts(L, 'dev.records.notAnchored'), a.description], tone: 'bad' };
+  // Not anchored is a state, not a fault: a warning where a TPM is expected, information on a bench.
+  if (!a.anchored)
+    return {
+      cells: [name, ts(L, a.bench ? 'dev.records.bench' : 'dev.records.notAnchored'), a.description],
+      tone: a.bench ? 'info' : 'warn',
+    };
   const values = ts(L, 'dev.records.values', { records: a.records ?? '-', counter: a.counter ?? '-' });
   return {
     cells: [

@@ -106,12 +106,16 @@ function tableSub(s: Snapshot, t: InstalledPayTable): string | null {
   return shown === null ? ts(L, 'set.outOfRange') : `${shown} · ${ts(L, 'set.outOfRange')}`;
 }
 
+/** A table's name without its closing remark in brackets ("… (the default)"): what its button can hold at its size. */
+export const shortName = (name: string): string => name.replace(/\s*\([^()]*\)\s*$/, '') || name;
+
 /** Why a table cannot be chosen: what is known of its return (best play's, for Poker Plus) against the operator's range. */
 function whyOut(s: Snapshot, t: InstalledPayTable): string {
   const { minReturnPct, maxReturnPct } = s.service.settings.limits;
-  if (t.returnLow === null || t.returnHigh === null) return ts(s.language, 'set.whyUnknown', { name: t.name });
+  if (t.returnLow === null || t.returnHigh === null)
+    return ts(s.language, 'set.whyUnknown', { name: shortName(t.name) });
   return ts(s.language, t.returnPlay === 'best' ? 'set.whyOutBest' : 'set.whyOut', {
-    name: t.name,
+    name: shortName(t.name),
     low: percent(t.returnLow),
     high: percent(t.returnHigh),
     min: percent(minReturnPct),
@@ -166,6 +170,8 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
     }),
     tone: 'plain',
   });
+  const range = def.range?.(v, L);
+  if (range) page.lines.push({ text: range, tone: 'info' });
   if (edit.error)
     page.lines.push({ text: ts(L, edit.error === 'mismatch' ? 'set.pinMismatch' : 'set.invalid'), tone: 'bad' });
   const confirm = confirmFor(s, ui, def, edit.draft);
@@ -180,7 +186,7 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
         : ui.payTables.state === 'ready'
           ? ui.payTables.value
               .filter((t) => `payTables.${t.game}` === def.field)
-              .map((t) => ({ value: t.id, label: t.name, sub: tableSub(s, t), live: t.inRange }))
+              .map((t) => ({ value: t.id, label: shortName(t.name), sub: tableSub(s, t), live: t.inRange }))
           : [];
     // C-24: a table outside the operator's range is shown, greyed, and cannot be picked.
     page.list = options.map((o) =>
@@ -193,7 +199,10 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
         o.value === edit.draft,
       ),
     );
-    page.listColumns = def.field === 'defaultLanguage' || def.options ? 2 : 3;
+    // The pay tables in one row (up to four), each by its short name: the full one is said above.
+    const tables = def.field.startsWith('payTables.');
+    page.listColumns = tables ? Math.max(2, Math.min(4, options.length)) : 2;
+    page.listTall = tables;
     if (def.field === 'sas.allowClockSet' || def.field === 'sas.allowRemoteHandpayReset')
       page.lines.push({ text: ts(L, 'set.sasPermissionNote'), tone: 'plain' });
     if (def.field.startsWith('payTables.')) {
@@ -264,7 +273,7 @@ export function settingsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   page.list = FIELDS.filter(
     (def) => (!s.service.pin.mustChange || def.entry === 'pin') && (def.present?.(v) ?? true),
   ).map((def) => {
-    const value = def.field.startsWith('payTables.') ? tableName(ui, def.show(v, L)) : def.show(v, L);
+    const value = def.field.startsWith('payTables.') ? shortName(tableName(ui, def.show(v, L))) : def.show(v, L);
     const can = def.entry === 'pin' ? isLive(s, 'setPin') : live;
     return button(
       `set.${def.field}`,
