@@ -43,7 +43,7 @@ export function pinPad(failures = 0, lockedUntil = 0): Snapshot {
   s.version = 200 + failures;
   s.keys = { ...s.keys, technician: true };
   s.service.technicianKey = true;
-  s.service.pin = { failures, maxFailures: 3, lockedUntil, mustChange: false };
+  s.service.pin = { failures, maxFailures: 3, lockedUntil, lockouts: lockedUntil > 0 ? 1 : 0, mustChange: false };
   s.live = lockedUntil > Date.now() ? [] : ['technicianPin'];
   return s;
 }
