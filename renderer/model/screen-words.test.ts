@@ -148,6 +148,27 @@ describe('the words on the screens', () => {
     });
   }
 
+  it('says each figure of a recalled game in one unit, labelled: money in the currency, the table in chips', () => {
+    for (const language of ['en', 'ru'] as const) {
+      const s = { ...sx.technician(), language };
+      const opened = followKeys(initialUi(NOW), s);
+      let ui = answered(opened.ui, opened.queries);
+      ui = answered(ui, applyUi(ui, { type: 'svc', action: { type: 'page', page: 'recall' } }, s).queries ?? []);
+      for (const game of sx.RECALL_GAMES.slice(0, 2)) {
+        const open = applyUi(ui, { type: 'svc', action: { type: 'recallOpen', gameId: game.gameId } }, s);
+        const page = describeScene(s, answered(open.ui, open.queries ?? []), 'open').service!;
+        expect(page.page).toBe('recallGame');
+        // The record's money: each amount in the currency.
+        expect(page.lines[0]!.text).toMatch(language === 'en' ? /\$.*\$.*\$/ : /\u00a0\$.*\u00a0\$.*\u00a0\$/);
+        // The table's figures: every number but a box's own is followed by its unit, chips.
+        for (const text of page.cards.flatMap((g) => [g.label, g.note ?? ''])) {
+          const figures = text.replace(/(BOX|БОКС) \d+/g, '').match(/\d[\d\u00a0,]*(\s\S+)?/g) ?? [];
+          for (const f of figures) expect(f, `${language}: "${text}"`).toMatch(/\s(CHIPS?|ФИШ(КА|КИ|ЕК))$/);
+        }
+      }
+    }
+  });
+
   it('would see a rule id, a command line and a bare amount (the checks themselves)', () => {
     const s = fx.handpay();
     const scene = { ...describeScene(s, initialUi(NOW), 'open'), title: 'C-9 BALANCE OK' };

@@ -231,6 +231,18 @@ describe('the three journeys', () => {
         await untilSvc(page, (m) => new RegExp(`^\\D*${n}\\D`).test(m.table?.pageText ?? ''), `meters page ${n}`);
         await look(`meters-${n}`);
       }
+      // The game just played, recalled step by step to its end.
+      if (p === 'recall') {
+        await press(page, 'recall.game.1');
+        await untilSvc(page, (m) => m.page === 'recallGame' && m.cards.length > 0, 'the game recalled');
+        const next = (m: { actions: { name: string; live: boolean }[] }) =>
+          m.actions.some((b) => b.name === 'recall.stepNext' && b.live);
+        while (next(svc(await untilSvc(page, (m) => m.page === 'recallGame', 'a step')))) {
+          await press(page, 'recall.stepNext');
+          await until(page, () => true, 'the step drawn');
+        }
+        await look('recall-game');
+      }
     }
     console.log(`service texts squeezed below their size:\n${[...new Set(squeezed)].join('\n')}`);
     expect([...new Set(faults)]).toEqual([]);

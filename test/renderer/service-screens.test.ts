@@ -391,7 +391,7 @@ describe('the technician audit pages', () => {
     await press('recall.stepNext');
     const drawn = await until((x) => x.service?.headline?.text === 'Step 2 of 2: DRAW', 'the draw');
     expect(svc(drawn).cards[0]!.cards.map((c) => c.code)).toEqual(expected.final);
-    expect(svc(drawn).cards[0]!.note).toBe('FOUR OF A KIND  •  WIN 50');
+    expect(svc(drawn).cards[0]!.note).toBe('FOUR OF A KIND  •  WIN 50 CHIPS');
     expect(button(drawn, 'recall.stepNext').live).toBe(false);
     await shot('recall-jacks');
   });
