@@ -66,15 +66,13 @@ export const SETTING_TEXTS_EN = {
   'set.outOfRange': 'OUTSIDE THE RANGE',
   'set.whyOut': '{name}: {low}% to {high}% is outside the range {min}% to {max}%; it cannot be put in play.',
   'set.whyUnknown': '{name}: no known return; it cannot be put in play.',
-  'set.returnBest':
-    'Best play: at most {pct}% (the strongest strategy found, played and measured): the return judged against the range',
+  'set.returnBest': 'Best play: at most {pct}%; this is the return held against the range',
   'set.returnTypical': 'Typical play (the default strategy): {pct}% (95% interval {low}% to {high}%)',
   'set.returnTypicalOnly':
     'Typical play only: {pct}% (the default strategy, simulated); best play not measured, which returns more',
   'set.subBest': 'best ≤{pct}% · typical {typical}%',
   'set.subTypicalOnly': 'typical {pct}% · best not measured',
-  'set.whyOutBest':
-    '{name}: best play returns up to {high}% (at least {low}%), outside the range {min}% to {max}%: not for play.',
+  'set.whyOutBest': '{name}: best play up to {high}%, outside the range {min}–{max}%: not for play',
 } as const;
 
 export const SETTING_TEXTS_RU: Record<keyof typeof SETTING_TEXTS_EN, string> = {
@@ -143,13 +141,11 @@ export const SETTING_TEXTS_RU: Record<keyof typeof SETTING_TEXTS_EN, string> = {
   'set.outOfRange': 'ВНЕ ДИАПАЗОНА',
   'set.whyOut': '{name}: от {low}% до {high}% — вне диапазона от {min}% до {max}%; в игру её ввести нельзя.',
   'set.whyUnknown': '{name}: возврат неизвестен; в игру её ввести нельзя.',
-  'set.returnBest':
-    'Лучшая игра: не более {pct}% (сильнейшая найденная стратегия, сыгранная и измеренная); с диапазоном сравнивается этот возврат',
+  'set.returnBest': 'Лучшая игра: не более {pct}%; с диапазоном сверяется этот возврат',
   'set.returnTypical': 'Обычная игра (стратегия по умолчанию): {pct}% (95% интервал от {low}% до {high}%)',
   'set.returnTypicalOnly':
     'Только обычная игра: {pct}% (стратегия по умолчанию, моделирование); лучшая игра не измерена, а она возвращает больше',
   'set.subBest': 'лучшая ≤{pct}% · обычная {typical}%',
   'set.subTypicalOnly': 'обычная {pct}% · лучшая не измерена',
-  'set.whyOutBest':
-    '{name}: лучшая игра возвращает до {high}% (не менее {low}%), вне диапазона от {min}% до {max}%: не для игры.',
+  'set.whyOutBest': '{name}: лучшая игра до {high}%, вне диапазона {min}–{max}%: не для игры',
 };

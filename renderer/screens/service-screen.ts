@@ -126,7 +126,8 @@ export class ServiceScreen extends AppScreen {
 
     const top = svc.nav.length > 0 ? 76 + NAV_H + GAP : 76;
     const actionsY = d.h - MARGIN - ACTION_H;
-    const noticeH = 44;
+    // The notice's strip only while there is one: the page's rows have its room otherwise.
+    const noticeH = svc.notice ? 44 : 0;
     const bottom = (svc.actions.length > 0 ? actionsY - GAP : d.h - MARGIN) - noticeH;
     const body = rect(MARGIN, top, d.w - 2 * MARGIN, bottom - top);
 
@@ -219,7 +220,7 @@ export class ServiceScreen extends AppScreen {
         s.name,
         rect(x0 + i * (w + GAP), area.y, w, area.h),
         toneOf(s.name, group),
-        group === 'nav' ? 24 : 26,
+        group === 'nav' ? (this.design.name === 'square' ? 21 : 24) : 26,
       ),
     );
   }
@@ -280,17 +281,25 @@ export class ServiceScreen extends AppScreen {
       this.content.addChild(cap, box, text);
       y += 120 + GAP;
     }
+    // A line too long for the width goes on at its size on the next (never shrunk to fit).
     for (const line of svc.lines) {
       const text = label(
         line.text,
-        { fontSize: 26, fill: TONE_INK[line.tone], fontWeight: line.tone === 'plain' ? '400' : '700' },
+        {
+          fontSize: 26,
+          fill: TONE_INK[line.tone],
+          fontWeight: line.tone === 'plain' ? '400' : '700',
+          wordWrap: true,
+          wordWrapWidth: area.w - 12,
+          lineHeight: 32,
+        },
         0,
-        0.5,
+        0,
       );
-      text.position.set(area.x + 6, y + 17);
-      fitText(text, area.w - 12, 34);
+      text.position.set(area.x + 6, y + 2);
+      fitText(text, area.w - 12, 3 * 32);
       this.content.addChild(text);
-      y += 36;
+      y += Math.max(36, text.height + 4);
     }
     if (svc.lines.length > 0) y += 6;
     if (svc.cards.length > 0) y = this.drawCards(svc.cards, rect(area.x, y, area.w, area.y + area.h - y), language);
@@ -387,7 +396,7 @@ export class ServiceScreen extends AppScreen {
 
   private drawTable(table: ServiceTable, area: Rect): number {
     const headH = 40;
-    const rowH = 38;
+    const rowH = table.compact ? 32 : 38;
     // Each column's place from its share of the width; the header and each row fill the columns in turn.
     const columns: { x: number; w: number; right: boolean }[] = [];
     let x = area.x + 12;

@@ -218,8 +218,9 @@ export function devicesPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   const d = s.service.devices;
   page.table = {
     columns: [ts(L, 'dev.col.device'), ts(L, 'dev.col.status'), ts(L, 'dev.col.faults')],
-    widths: [0.22, 0.18, 0.6],
+    widths: [0.2, 0.22, 0.58],
     numeric: [false, false, false],
+    wrap: true,
     rows: DEVICES.map((name) => {
       const faults = Object.entries(d[name].faults).map(([code, text]) => `${code}: ${text}`);
       return {

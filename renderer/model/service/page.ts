@@ -19,6 +19,8 @@ export interface ServiceTable {
   pageText: string | null;
   /** A text too long for its cell takes a second line at the same size rather than being shrunk. */
   wrap?: boolean;
+  /** Rows closer together (a pay table's preview under its returns). */
+  compact?: boolean;
 }
 
 export interface CardGroup {

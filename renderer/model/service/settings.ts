@@ -45,11 +45,12 @@ function payTableRows(s: Snapshot, table: InstalledPayTable): ServiceTable {
   const rows = table.rows.filter((r) => r.perBet.some((x) => x > 0));
   return {
     columns: [
-      ts(L, 'set.col.hand'),
+      shortName(table.name).toUpperCase(),
       ...(jacks ? Array.from({ length: bets }, (_, i) => ts(L, 'set.col.bet', { n: i + 1 })) : [ts(L, 'set.col.pays')]),
     ],
     widths: [0.4, ...Array.from({ length: bets }, () => 0.6 / bets)],
     numeric: [false, ...Array.from({ length: bets }, () => true)],
+    compact: true,
     rows: rows.map((r) => ({
       cells: [
         handName(L, r.category) ?? r.category,
@@ -103,11 +104,16 @@ function tableSub(s: Snapshot, t: InstalledPayTable): string | null {
           ? ts(L, 'set.subTypicalOnly', { pct: percent(t.returnPct) })
           : `${percent(t.returnPct)}%`;
   if (t.inRange) return shown;
-  return shown === null ? ts(L, 'set.outOfRange') : `${shown} · ${ts(L, 'set.outOfRange')}`;
+  // Out of the range: its best play and that it is out (its typical play is no matter then).
+  const best = t.returnPct === null ? null : `≤${percent(t.returnPct)}%`;
+  return best === null ? ts(L, 'set.outOfRange') : `${best} · ${ts(L, 'set.outOfRange')}`;
 }
 
 /** A table's name without its closing remark in brackets ("… (the default)"): what its button can hold at its size. */
 export const shortName = (name: string): string => name.replace(/\s*\([^()]*\)\s*$/, '') || name;
+
+/** A table's name as far as its first comma ("Jacks or Better 9/6"): the settings list's line under its button. */
+const briefName = (name: string): string => shortName(name).split(', ')[0] ?? name;
 
 /** Why a table cannot be chosen: what is known of its return (best play's, for Poker Plus) against the operator's range. */
 function whyOut(s: Snapshot, t: InstalledPayTable): string {
@@ -199,9 +205,10 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
         o.value === edit.draft,
       ),
     );
-    // The pay tables in one row (up to four), each by its short name: the full one is said above.
+    // The pay tables in one row of up to three, or two rows of two, each by its name without its
+    // closing remark (the whole one is said above), a long one on two lines.
     const tables = def.field.startsWith('payTables.');
-    page.listColumns = tables ? Math.max(2, Math.min(4, options.length)) : 2;
+    page.listColumns = tables && options.length === 3 ? 3 : 2;
     page.listTall = tables;
     if (def.field === 'sas.allowClockSet' || def.field === 'sas.allowRemoteHandpayReset')
       page.lines.push({ text: ts(L, 'set.sasPermissionNote'), tone: 'plain' });
@@ -209,10 +216,8 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
       page.notice = loadingNotice(s, ui.payTables);
       const chosen = ui.payTables.state === 'ready' ? ui.payTables.value.find((t) => t.id === edit.draft) : undefined;
       if (chosen) {
-        page.lines.push(
-          { text: `${chosen.name} (${chosen.id})`, tone: 'info' },
-          ...returnLines(s, chosen).map((text) => ({ text, tone: 'plain' as const })),
-        );
+        // The chosen table by its name (on its button and in the title of its preview), then its return.
+        page.lines.push(...returnLines(s, chosen).map((text) => ({ text, tone: 'plain' as const })));
         page.table = payTableRows(s, chosen);
       }
       if (ui.payTables.state === 'ready') {
@@ -273,7 +278,7 @@ export function settingsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   page.list = FIELDS.filter(
     (def) => (!s.service.pin.mustChange || def.entry === 'pin') && (def.present?.(v) ?? true),
   ).map((def) => {
-    const value = def.field.startsWith('payTables.') ? shortName(tableName(ui, def.show(v, L))) : def.show(v, L);
+    const value = def.field.startsWith('payTables.') ? briefName(tableName(ui, def.show(v, L))) : def.show(v, L);
     const can = def.entry === 'pin' ? isLive(s, 'setPin') : live;
     return button(
       `set.${def.field}`,
@@ -284,5 +289,7 @@ export function settingsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
     );
   });
   page.listColumns = 4;
+  // A setting's name on two lines where one is too long for its button (the 5:4 monitor's).
+  page.listTall = true;
   return page;
 }
