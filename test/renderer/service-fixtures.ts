@@ -1,6 +1,6 @@
 // Service-screen snapshots and the records the fake cabinet answers with, written to the
 // contract (checked on sending). Recalled games come from test/replays, whose expected results
-// the rules core's own tests pin down.
+// the rules core's own tests pin down, stepped through as the cabinet's recall answer does.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import type {
   RecallSummary,
   Snapshot,
 } from '../../src/contract';
+import { recallFrames } from '../../src/app/service/recall-frames';
 import * as fx from './fixtures';
 import { derivedMeters, meterDef } from '../../src/cabinet/meters';
 
@@ -265,8 +266,7 @@ export function recallGame(gameId: number): Answer {
   return {
     type: 'recallGame',
     game,
-    replay: read(`${name}.replay.json`) as never,
-    result: read(`${name}.expected.json`) as never,
+    run: recallFrames(read(`${name}.replay.json`), read(`${name}.expected.json`)),
   };
 }
 
@@ -318,16 +318,21 @@ export function events(q: Extract<Query, { type: 'events' }>, broken = false): A
   };
 }
 
+// What each row pays at bets 1 to 5, in chips: its coefficient times the bet, the royal's own at 5.
+const row = (category: string, c: number, atMax = c) => ({
+  category,
+  perBet: [1, 2, 3, 4, 5].map((b) => b * (b === 5 ? atMax : c)),
+});
 const JACKS_ROWS = (royal: number, fullHouse: number, flush: number): InstalledPayTable['rows'] => [
-  { category: 'royal-flush', perBet: [250, 250, 250, 250, royal] },
-  { category: 'straight-flush', perBet: [50, 50, 50, 50, 50] },
-  { category: 'four-of-a-kind', perBet: [25, 25, 25, 25, 25] },
-  { category: 'full-house', perBet: [fullHouse, fullHouse, fullHouse, fullHouse, fullHouse] },
-  { category: 'flush', perBet: [flush, flush, flush, flush, flush] },
-  { category: 'straight', perBet: [4, 4, 4, 4, 4] },
-  { category: 'three-of-a-kind', perBet: [3, 3, 3, 3, 3] },
-  { category: 'two-pair', perBet: [2, 2, 2, 2, 2] },
-  { category: 'jacks-or-better', perBet: [1, 1, 1, 1, 1] },
+  row('royal-flush', 250, royal),
+  row('straight-flush', 50),
+  row('four-of-a-kind', 25),
+  row('full-house', fullHouse),
+  row('flush', flush),
+  row('straight', 4),
+  row('three-of-a-kind', 3),
+  row('two-pair', 2),
+  row('jacks-or-better', 1),
 ];
 
 const exact = (pct: number) => ({

@@ -1,13 +1,11 @@
 // C-11 on the audit screen: the last games, newest first, and one game stepped through as the
-// player saw it, replayed through the rules core from the stored record (recall-steps.ts).
+// player saw it, in the frames the cabinet replayed from the stored record (src/contract/recall.ts).
 
-import type { RecallSummary, Snapshot } from '../../../src/contract';
-import { present } from '../../../src/core';
+import type { RecallAction, RecallFrame, RecallSummary, Snapshot } from '../../../src/contract';
 import { formatChips, formatChipValue, formatMoney } from '../../i18n/numbers';
 import { t, handName } from '../../i18n/texts';
 import type { Language } from '../../i18n/language';
 import { ts } from '../../i18n/service-texts';
-import type { RecallAction, RecallFrame } from './recall-steps';
 import { button, card } from '../parts';
 import { emptyPage, loadingNotice, money, paged, pagerButtons, refreshButton, svc, technicianNav } from './common';
 import type { CardGroup, ServiceModel } from './page';
@@ -88,7 +86,7 @@ const chips = (L: Language, n: number): string => ts(L, 'recall.chips', { n: for
 
 function groups(L: Language, frame: RecallFrame): CardGroup[] {
   const table = frame.table;
-  if (table.game === 'jacks-or-better') {
+  if (table.shape === 'video-poker') {
     const note =
       table.win === null
         ? handName(L, table.hand)
@@ -96,7 +94,7 @@ function groups(L: Language, frame: RecallFrame): CardGroup[] {
     return [
       {
         name: 'hand',
-        label: `${t(L, 'game.jacks-or-better')}  •  ${t(L, 'meter.bet')} ${chips(L, table.bet)}`,
+        label: `${t(L, `game.${table.game}`)}  •  ${t(L, 'meter.bet')} ${chips(L, table.bet)}`,
         note,
         cards: table.cards.map((code, i) =>
           card('recall.hand', i, code, { held: table.held.includes(i), winning: table.winning.includes(i) }),
@@ -173,7 +171,8 @@ export function recallGamePage(s: Snapshot, ui: ServiceUi): ServiceModel {
   }
   const step = Math.min(ui.recallStep, run.frames.length - 1);
   // The runner always shows the deal, and the step asked for is never below 0 (state.ts).
-  const frame = present(run.frames[step], `recall step ${step + 1} of ${run.frames.length}`);
+  const frame = run.frames[step];
+  if (!frame) return page;
   page.headline = {
     text: `${ts(L, 'svc.stepOf', { n: step + 1, of: run.frames.length })}: ${actionText(L, frame.action)}`,
     tone: 'info',

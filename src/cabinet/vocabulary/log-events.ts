@@ -7,6 +7,7 @@
 // reader of stored rows parses them (readLogRow) and passes over what does not parse.
 
 import { z } from 'zod';
+import { GAME_IDS } from '../../core';
 import type { Meters } from '../meters';
 import type { DeviceEvent, LampState } from '../device-events';
 import type { MirrorMemory } from '../inputs';
@@ -124,7 +125,7 @@ export const LOG_EVENTS = {
       /** Absent in rows logged before the screens said the reason in their own words. */
       cause: HANDPAY_CAUSE.optional(),
       gameId: z.number().nullable(),
-      game: z.enum(['jacks-or-better', 'poker-plus']).nullable(),
+      game: z.enum(GAME_IDS).nullable(),
     }),
     event('paid', {
       kind: handpayKind,
