@@ -103,10 +103,11 @@ export function openJournal(dbPath: string, config: AppConfig, purpose: Purpose 
 }
 
 /** The records' anchor as the technician's Devices page shows it. */
-function anchorView(journal: Journal): AnchorView {
+function anchorView(journal: Journal, purpose: Purpose): AnchorView {
   const a = journal.anchorStatus;
   return {
     anchored: a.anchored,
+    bench: purpose === 'simulated',
     description: a.description.slice(0, 300),
     records: a.records,
     counter: a.counter,
@@ -319,7 +320,7 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
         return ratedPayTables();
       },
       sasStatus: () => sas?.status() ?? null,
-      anchorStatus: () => anchorView(journal),
+      anchorStatus: () => anchorView(journal, purpose),
       acceptorInfo: () => acceptorInfo(bus),
       printerInfo: () => printerInfo(bus),
       work,

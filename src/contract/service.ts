@@ -258,6 +258,8 @@ const installedPayTable = z.strictObject({
  */
 const anchorView = z.strictObject({
   anchored: z.boolean(),
+  /** A simulated database (a bench, a test, a demo): no TPM is expected, so not anchored is no warning. */
+  bench: z.boolean(),
   description: str(300),
   records: int(0).nullable(),
   counter: int(0).nullable(),

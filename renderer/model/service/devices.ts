@@ -97,7 +97,12 @@ function anchorRow(s: Snapshot, ui: ServiceUi): ServiceTable['rows'][number] {
       tone: read.state === 'refused' ? 'bad' : 'plain',
     };
   const a = read.value;
-  if (!a.anchored) return { cells: [name, ts(L, 'dev.records.notAnchored'), a.description], tone: 'bad' };
+  // Not anchored is a state, not a fault: a warning where a TPM is expected, information on a bench.
+  if (!a.anchored)
+    return {
+      cells: [name, ts(L, a.bench ? 'dev.records.bench' : 'dev.records.notAnchored'), a.description],
+      tone: a.bench ? 'info' : 'warn',
+    };
   const values = ts(L, 'dev.records.values', { records: a.records ?? '-', counter: a.counter ?? '-' });
   return {
     cells: [
@@ -253,8 +258,9 @@ export function devicesPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   const d = s.service.devices;
   page.table = {
     columns: [ts(L, 'dev.col.device'), ts(L, 'dev.col.status'), ts(L, 'dev.col.faults')],
-    widths: [0.22, 0.18, 0.6],
+    widths: [0.2, 0.22, 0.58],
     numeric: [false, false, false],
+    wrap: true,
     rows: DEVICES.map((name) => {
       const faults = Object.entries(d[name].faults).map(([code, text]) => `${code}: ${text}`);
       return {

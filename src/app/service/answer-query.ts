@@ -169,6 +169,7 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, context: QueryContext
         type: 'anchor',
         anchor: context.anchorStatus?.() ?? {
           anchored: false,
+          bench: false,
           description: 'records not anchored',
           records: null,
           counter: null,
