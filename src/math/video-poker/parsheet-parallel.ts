@@ -4,7 +4,9 @@
 // TypeScript worker (docs: bench:parsheet), so workers pay only on a machine with cores to spare.
 
 import type { Progress } from '../../core';
-import { coefficientsAt, type VideoPokerFamily, type VideoPokerPayTable } from '../../core/video-poker';
+// Family modules by file, not the folder's index: the index brings zod's pay-table shapes too.
+import { coefficientsAt, type VideoPokerPayTable } from '../../core/video-poker/coefficients';
+import type { VideoPokerFamily } from '../../core/video-poker/family';
 import { suitClasses, type SuitClasses } from '../suit-classes';
 import { WorkerPool } from '../worker-pool';
 import { analyzeClasses, tablePlan, type FamilyWork, type TablePlan } from './analysis';
