@@ -11,6 +11,8 @@ import { loadavg } from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { familyOf } from '../src/core/video-poker/families';
+import { parseFamilyPayTable, type VideoPokerPayTable } from '../src/core/video-poker';
+import { cachedParSheet, type ParSheetStore } from '../src/math/video-poker/parsheet-cache';
 import { baselineTree } from './baseline-tree';
 
 /** Main as issue 38 began: Jacks or Better's own par sheet, every command loaded at start. */
@@ -91,6 +93,29 @@ for (const r of results)
   console.log(
     `${r.name.padEnd(30)} ${(r.m.best.wall / jacks.best.wall).toFixed(2)}× wall, ${(r.m.medianCpu / jacks.medianCpu).toFixed(2)}× CPU`,
   );
+// A start with every table installed: each sheet worked out (a cold store), then read back
+// from the store keyed by digest, as a cabinet that keeps them with its records starts.
+const store = new Map<string, unknown>();
+const kept: ParSheetStore = {
+  get: (d) => store.get(d),
+  set: (d, sheet) => void store.set(d, JSON.parse(JSON.stringify(sheet))),
+};
+const installed = files.map((t) => {
+  const family = familyOf(t.game)!;
+  const parsed = parseFamilyPayTable(family, (JSON.parse(readFileSync(t.file, 'utf8')) as { table: unknown }).table);
+  if (!parsed.ok) throw new Error(`${t.file}: ${parsed.error}`);
+  return { family, table: parsed.table as VideoPokerPayTable };
+});
+for (const pass of ['cold (every sheet worked out)', 'from the store (every sheet kept)']) {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  let worked = 0;
+  for (const { family, table } of installed) if (!(await cachedParSheet(family, table, kept)).kept) worked++;
+  const used = process.cpuUsage(cpu);
+  console.log(
+    `start with ${installed.length} tables, ${pass}: ${((performance.now() - started) / 1000).toFixed(3)} s wall, ${((used.user + used.system) / 1e6).toFixed(3)} s CPU, ${worked} worked out`,
+  );
+}
 console.log(
   `load average at the end ${loadavg()
     .map((x) => x.toFixed(1))
