@@ -62,7 +62,11 @@ export async function familyParSheets(
       dealCategories: dealCategoriesOf(family, classes, shared ? inShared(Uint8Array, 1) : undefined),
     };
     const plans: TablePlan[] = tables.map((t) =>
-      tablePlan(work.tables, coefficientsAt(family, t), shared ? inShared(Float64Array, 8) : undefined),
+      tablePlan(
+        work.tables,
+        coefficientsAt(family, t),
+        shared ? (length, bytes) => new SharedArrayBuffer(length * bytes) : undefined,
+      ),
     );
     const count = classes.count;
     const slice = Math.max(1, options.slice ?? (shared ? 8192 : 4096));
