@@ -133,15 +133,14 @@ export class ScreenRouter {
     this.render();
   }
 
-  // The service pages' reads: each answer (or refusal) lands in the service state. A recalled
-  // game is replayed through the rules core, loaded only then (its tables are large).
+  // The service pages' reads: each answer (or refusal) lands in the service state; a recalled
+  // game comes stepped through by the cabinet, frame by frame.
   private ask(queries: Query[]): void {
     for (const q of queries) {
       this.store.query(q).then(
-        async (answer) => {
+        (answer) => {
           if (answer.type !== 'recallGame') return this.serviceStep({ type: 'answer', answer, asked: q });
-          const { recallFrames } = await import('./model/service/recall-steps');
-          this.serviceStep({ type: 'recalled', record: answer, run: recallFrames(answer.replay, answer.result) });
+          this.serviceStep({ type: 'recalled', record: answer, run: answer.run });
         },
         (error: unknown) => {
           const refused = error instanceof QueryRefused ? error : new QueryRefused('error', String(error));

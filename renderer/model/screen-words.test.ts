@@ -8,7 +8,6 @@ import type { Query, Snapshot } from '../../src/contract';
 import * as fx from '../../test/renderer/fixtures';
 import * as sx from '../../test/renderer/service-fixtures';
 import { describeScene } from './describe-scene';
-import { recallFrames } from './service/recall-steps';
 import type { ServicePageName } from './service/actions';
 import { applyService } from './service/state';
 import { applyUi, followKeys, initialUi, HELP_PAGES, type UiState } from './ui-state';
@@ -34,7 +33,7 @@ function answered(ui: UiState, queries: Query[]): UiState {
     const answer = sx.answerFor(q);
     const action =
       answer.type === 'recallGame'
-        ? ({ type: 'recalled', record: answer, run: recallFrames(answer.replay, answer.result) } as const)
+        ? ({ type: 'recalled', record: answer, run: answer.run } as const)
         : ({ type: 'answer', answer, asked: q } as const);
     next = { ...next, service: applyService(next.service, action).service };
   }

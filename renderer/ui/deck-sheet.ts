@@ -2,7 +2,7 @@
 // photographs it (test-results/screens/deck.png) and checks every face apart from the others.
 
 import { Container, Graphics } from 'pixi.js';
-import { RANK_CHARS, SUIT_CHARS } from '../../src/core/cards';
+import { RANK_CHARS, SUIT_CHARS } from '../../src/contract/cards';
 import type { Rect } from './layout';
 import { CardView } from './card-view';
 import { COLORS } from './theme';

@@ -44,7 +44,12 @@ export function describeDevices(config: AppConfig): string {
   return (['acceptor', 'printer', 'deck'] as const)
     .map((name) => {
       const d = config.devices[name];
-      const what = name === 'acceptor' ? `acceptor (${config.devices.acceptorProtocol ?? 'id003'})` : name;
+      const what =
+        name === 'acceptor'
+          ? `acceptor (${config.devices.acceptorProtocol ?? 'id003'})`
+          : name === 'printer'
+            ? `printer (${config.devices.printerProtocol ?? 'escpos'})`
+            : name;
       return d === 'simulated' ? `${what} simulated` : `${what} ${d.path}${d.baudRate ? ` at ${d.baudRate} baud` : ''}`;
     })
     .join(', ');
@@ -107,6 +112,7 @@ export async function openDevices(
         transport: plan.transport,
         dir: plan.dir,
         acceptorProtocol: config.devices.acceptorProtocol ?? 'id003',
+        printerProtocol: config.devices.printerProtocol ?? 'escpos',
         ...acceptorSimFor(config),
         stateDir: dataDir,
       });

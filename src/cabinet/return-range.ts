@@ -5,7 +5,7 @@
 // app's to find; the cabinet only holds them against the range, the same way at start, for the
 // settings page and for a technician's wish.
 
-import { CATEGORIES, JACKS_CATEGORIES, type GameId, type PayTable } from '../core';
+import { byGame, gameModule, type GameId, type PayTable } from '../core';
 import { samePayTable } from './installed-tables';
 import type { InstalledPayTable, Limits } from './settings';
 import type { TableReturn } from './table-return';
@@ -15,7 +15,8 @@ export type ConfigReturns = Record<GameId, TableReturn | null>;
 
 export type ReturnRange = Pick<Limits, 'minReturnPct' | 'maxReturnPct'>;
 
-export const GAME_NAMES: Record<GameId, string> = { 'jacks-or-better': 'Jacks or Better', 'poker-plus': 'Poker Plus' };
+/** Each game's name in English, for refusals and logs: from its module. */
+export const GAME_NAMES: Record<GameId, string> = byGame((g) => g.names.en);
 
 const pct = (x: number): string => `${Number(x.toFixed(4))}%`;
 
@@ -49,15 +50,11 @@ export function returnOutOfRange(range: ReturnRange, r: TableReturn | null): str
 
 /** "royal 100, 50/20/7/5/4/3/2/1" style: the coefficients, highest category first. */
 export function coefficientsText(table: PayTable): string {
-  const lowFirst =
-    table.game === 'jacks-or-better'
-      ? JACKS_CATEGORIES.map((id) => table.coefficients[id])
-      : CATEGORIES.map((id) => table.coefficients[id]);
+  const coefficients: Readonly<Record<string, number>> = table.coefficients;
+  const lowFirst = gameModule(table.game).categories.map((id) => coefficients[id] ?? 0);
   const paying = lowFirst.reverse().filter((x) => x > 0);
   const royal =
-    table.game === 'jacks-or-better' && table.royalAtMaxBet !== undefined
-      ? `, royal ${table.royalAtMaxBet} at max bet`
-      : '';
+    'royalAtMaxBet' in table && table.royalAtMaxBet !== undefined ? `, royal ${table.royalAtMaxBet} at max bet` : '';
   return `${paying.join('/')}${royal}`;
 }
 

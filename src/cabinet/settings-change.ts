@@ -5,7 +5,7 @@
 // Groups (limits, voucher, access, payTables, presentation) are compared member by member; every change is
 // logged with the old value, the new one and who made it.
 
-import type { GameId } from '../core';
+import { byGame, type GameId } from '../core';
 import { technician } from './access';
 import { samePayTable } from './installed-tables';
 import { meterDef } from './meters';
@@ -125,7 +125,7 @@ function currencyHeld(s: CabinetState): string | null {
     : null;
 }
 
-const TABLE_KEY: Record<GameId, 'jacks' | 'pokerPlus'> = { 'jacks-or-better': 'jacks', 'poker-plus': 'pokerPlus' };
+const TABLE_KEY = byGame((g) => g.settingsKey);
 
 /** C-24: what is known of the return of the table a game would play. */
 function returnOf(

@@ -2,12 +2,7 @@
 // declared with their bounds in ./vocabulary/settings-schema.ts; here their defaults. The app
 // reads them from a configuration file; the cabinet only ever sees validated values.
 
-import {
-  DEFAULT_JACKS_PAYTABLE,
-  DEFAULT_POKER_PLUS_PAYTABLE,
-  type JacksPayTable,
-  type PokerPlusPayTable,
-} from '../core';
+import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE, GAME_IDS, type AnyGame } from '../core';
 import type { TableReturn } from './table-return';
 import type { CabinetSettings } from './vocabulary/settings-schema';
 
@@ -24,19 +19,20 @@ export {
  * A pay table installed on the cabinet (assets/paytables), offered to the technician by id.
  * The settings hold the table itself, so a game and its recall never depend on the files.
  */
-export type InstalledPayTable = (
-  | { id: string; game: 'jacks-or-better'; name: string; table: JacksPayTable }
-  | { id: string; game: 'poker-plus'; name: string; table: PokerPlusPayTable }
-) & {
+export type InstalledPayTable = InstalledTableOf<AnyGame> & {
   /** Its return as the app found it (C-24); null where none is known, and it cannot be chosen. */
   rtp: TableReturn | null;
 };
+
+type InstalledTableOf<G> = G extends AnyGame
+  ? { id: string; game: G['id']; name: string; table: G['payTable']['default'] }
+  : never;
 
 export const DEFAULT_SETTINGS: CabinetSettings = {
   currency: 'USD',
   minorDigits: 2,
   chipValues: [1, 5, 25, 100],
-  games: ['jacks-or-better', 'poker-plus'],
+  games: [...GAME_IDS],
   limits: {
     creditLimit: 300_000,
     ticketLimit: 300_000,

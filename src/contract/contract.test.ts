@@ -5,6 +5,7 @@ import {
   parseFrame,
   checkToScreen,
   WISH_TYPES,
+  RECALL_MAX_FRAMES,
   type ScreenConnection,
   type QueryResult,
 } from '.';
@@ -106,7 +107,20 @@ describe('queries and answers', () => {
       expect(checkToCabinet({ kind: 'query', id: 3, query: q }).ok).toBe(false);
     }
   });
-  it('carries an answer with plain JSON inside and refuses one that breaks its shape', () => {
+  it("carries a recalled game's frames and refuses one that breaks their shape", () => {
+    const frame = {
+      action: { kind: 'deal' },
+      table: {
+        game: 'jacks-or-better',
+        shape: 'video-poker',
+        bet: 1,
+        cards: ['As', 'Kd', '7c', '7h', '2s'],
+        held: [],
+        winning: [],
+        hand: 'pair',
+        win: null,
+      },
+    };
     const answer = {
       type: 'recallGame',
       game: {
@@ -119,12 +133,24 @@ describe('queries and answers', () => {
         paid: 0,
         handpaid: false,
       },
-      replay: { deck: ['As'] },
-      result: { win: 0 },
+      run: { ok: true, frames: [frame], agrees: true },
     };
     expect(checkToScreen({ kind: 'answer', id: 4, answer }).ok).toBe(true);
     expect(
       checkToScreen({ kind: 'answer', id: 4, answer: { ...answer, game: { ...answer.game, game: 'blackjack' } } }).ok,
+    ).toBe(false);
+    const badCard = { ...frame, table: { ...frame.table, cards: ['As', 'Kd', '7c', '7h', '1s'] } };
+    expect(
+      checkToScreen({
+        kind: 'answer',
+        id: 4,
+        answer: { ...answer, run: { ok: true, frames: [badCard], agrees: true } },
+      }).ok,
+    ).toBe(false);
+    const tooMany = Array.from({ length: RECALL_MAX_FRAMES + 1 }, () => frame);
+    expect(
+      checkToScreen({ kind: 'answer', id: 4, answer: { ...answer, run: { ok: true, frames: tooMany, agrees: true } } })
+        .ok,
     ).toBe(false);
   });
 });

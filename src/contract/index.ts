@@ -8,3 +8,5 @@ export * from './cabinet-port';
 export * from './dispatch';
 export * from './screen-files';
 export * from './cabinet-words';
+export * from './cards';
+export * from './recall';

@@ -4,8 +4,10 @@
 // are read on request with a query, which the cabinet answers only behind the right key.
 
 import { z } from 'zod';
+import { GAME_IDS } from '../core';
 import { HANDPAY_CAUSE } from '../cabinet/vocabulary/handpay-causes';
 import { int, json, record, str } from './schema';
+import { RECALL_RUN } from './recall';
 import { BUTTONS } from '../cabinet/vocabulary/wish-schema';
 import { TICKET_REASONS, TICKET_VALIDATORS } from '../cabinet/vocabulary/ticket-reasons';
 import { VALIDATION_MODES } from '../cabinet/vocabulary/sas';
@@ -25,7 +27,7 @@ import {
 } from './settings';
 
 const minor = int(0);
-const gameId = z.enum(['jacks-or-better', 'poker-plus']);
+const gameId = z.enum(GAME_IDS);
 const lamp = z.enum(['off', 'on', 'blink']);
 /** The deck's buttons as the cabinet declares them, for the device test's page. */
 export const DECK_BUTTONS = BUTTONS;
@@ -38,7 +40,9 @@ const settingsView = z.strictObject({
   chipValues: CHIP_VALUES,
   limits: LIMITS,
   /** Installed pay-table id in use per game, or "custom" for one given in the config file. */
-  payTables: z.strictObject({ 'jacks-or-better': TABLE_ID, 'poker-plus': TABLE_ID }),
+  payTables: z.strictObject(
+    Object.fromEntries(GAME_IDS.map((id) => [id, TABLE_ID])) as Record<(typeof GAME_IDS)[number], typeof TABLE_ID>,
+  ),
   defaultLanguage: LANGUAGE,
   venue: VENUE,
   machine: MACHINE,
@@ -99,7 +103,14 @@ export const SERVICE_VIEW = z.strictObject({
   /** The technician has entered the PIN with the key on (C-21). */
   technician: z.boolean(),
   /** mustChange: the PIN is still the initial one; a technician logged in may only change it. */
-  pin: z.strictObject({ failures: int(0), maxFailures: int(1), lockedUntil: z.number(), mustChange: z.boolean() }),
+  pin: z.strictObject({
+    failures: int(0),
+    maxFailures: int(1),
+    lockedUntil: z.number(),
+    /** Lockouts since the last right PIN: each locks longer (C-21). */
+    lockouts: int(0),
+    mustChange: z.boolean(),
+  }),
   devices: z.strictObject({ acceptor: deviceView, printer: deviceView, deck: deviceView }),
   deviceTest: deviceTestView.nullable(),
   settings: settingsView,
@@ -214,7 +225,7 @@ const installedPayTable = z.strictObject({
   id: str(64),
   game: gameId,
   name: str(80),
-  /** The paying rows as the player screen draws them (per chip, per bet). */
+  /** The paying rows as the player screen draws them (what each pays at each bet). */
   rows: z.array(z.strictObject({ category: str(32), perBet: z.array(int(0)).max(10) })).max(12),
   /**
    * The return C-24 judges, in percent, or null where none is known: best play's (exact for
@@ -298,7 +309,7 @@ export const ANSWER = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ticketsIn'), rows: z.array(ticketInRow).max(TICKETS_IN_MAX) }),
   z.strictObject({ type: z.literal('meters'), report: METERS_REPORT }),
   z.strictObject({ type: z.literal('recallList'), games: z.array(recallSummary).max(100) }),
-  z.strictObject({ type: z.literal('recallGame'), game: recallSummary, replay: json(), result: json() }),
+  z.strictObject({ type: z.literal('recallGame'), game: recallSummary, run: RECALL_RUN }),
   z.strictObject({ type: z.literal('events'), rows: z.array(eventRow).max(100), total: int(0), chain: chainView }),
   z.strictObject({ type: z.literal('payTables'), tables: z.array(installedPayTable).max(40) }),
   z.strictObject({ type: z.literal('sasLink'), link: sasLinkView.nullable() }),

@@ -2,18 +2,23 @@
 // itself. Cards are codes (H-1); money is minor units (C-1); chips are whole chips (C-2).
 
 import { z } from 'zod';
+import { GAME_IDS } from '../core';
 import { int, record, str } from './schema';
+import { CARD_CODE } from './cards';
 import { SERVICE_VIEW } from './service';
 import { HANDPAY_CAUSE } from '../cabinet/vocabulary/handpay-causes';
 
-const card = str(2, /^[2-9TJQKA][cdhs]$/);
+const card = CARD_CODE;
 const minor = int(0);
 const chips = int(0);
 const signed = int();
 const category = str(32);
-const gameId = z.enum(['jacks-or-better', 'poker-plus']);
+const gameId = z.enum(GAME_IDS);
 
-/** One row of a pay table: a category and what it pays per chip at each bet (1..maxBet). */
+/**
+ * One row of a pay table: a category and what it pays at each bet (1..maxBet), in chips; a table
+ * game's one column is what its BET pays per chip (so many to one).
+ */
 const payRow = z.strictObject({ category, perBet: z.array(int(0)).max(10) });
 
 const jacksView = z.strictObject({
@@ -147,7 +152,7 @@ export const SNAPSHOT = z.strictObject({
   chipValue: minor,
   balance: minor,
   credits: chips,
-  games: z.array(gameId).max(2),
+  games: z.array(gameId).max(GAME_IDS.length),
   selectedGame: gameId,
   /** True while a game is dealt and not settled: game choice and chip value are locked. */
   inGame: z.boolean(),

@@ -15,24 +15,6 @@ export const CATEGORIES = [
 
 export type Category = (typeof CATEGORIES)[number];
 
-/** Jacks or Better names the two lowest categories its own way (H-3). */
-export const JACKS_CATEGORIES = [
-  'nothing',
-  'jacks-or-better',
-  'two-pair',
-  'three-of-a-kind',
-  'straight',
-  'flush',
-  'full-house',
-  'four-of-a-kind',
-  'straight-flush',
-  'royal-flush',
-] as const;
-
-export type JacksCategory = (typeof JACKS_CATEGORIES)[number];
-
-export type GameId = 'jacks-or-better' | 'poker-plus';
-
 export const CATEGORY_INDEX: Readonly<Record<Category, number>> = Object.fromEntries(
   CATEGORIES.map((c, i) => [c, i]),
 ) as Record<Category, number>;

@@ -1,3 +1,4 @@
+import { jacksCategoryOf } from './games/jacks-or-better/categories';
 import { describe, expect, it } from 'vitest';
 import { parseCards } from './cards';
 import { bestFive, categoryOf, compareHands, evaluate, evaluate5, evaluate6, HAND_VALUE_COUNT } from './evaluator';
@@ -21,7 +22,7 @@ describe('evaluation of every five-card hand (H-3)', () => {
               seen.add(value);
               const cat = categoryOf(value);
               counts[cat] = (counts[cat] ?? 0) + 1;
-              const jc = categoryOf(value, 'jacks-or-better');
+              const jc = jacksCategoryOf(value);
               jacks[jc] = (jacks[jc] ?? 0) + 1;
             }
     expect(counts).toEqual({

@@ -1,7 +1,7 @@
 // Hand evaluation (H-3 to H-6): one number per hand, higher wins, equal only for hands equal
 // by H-5. The five- and six-card paths allocate nothing: a few table reads and integer ops.
 
-import { CATEGORIES, JACKS_CATEGORIES, type Category, type GameId, type JacksCategory } from './categories';
+import { CATEGORIES, type Category } from './categories';
 import { makeCard, type Card } from './cards';
 import { buildEvaluatorTables, HAND_VALUE_COUNT, RANK_KEYS_5, RANK_KEYS_6 } from './evaluator-tables';
 
@@ -81,28 +81,17 @@ export function evaluate(cards: ArrayLike<Card>): number {
   return best;
 }
 
-function checkValue(value: number): void {
+export function checkValue(value: number): void {
   if (!Number.isInteger(value) || value < 1 || value > HAND_VALUE_COUNT) {
     throw new RangeError(`not a hand value: ${value}`);
   }
 }
 
-/**
- * Category id of a hand value (H-3). By default the general names (`pair`, `high-card`), as
- * Poker Plus uses them; pass 'jacks-or-better' for that game's `jacks-or-better` and `nothing`.
- */
-export function categoryOf(value: number): Category;
-export function categoryOf(value: number, game: 'poker-plus'): Category;
-export function categoryOf(value: number, game: 'jacks-or-better'): JacksCategory;
-export function categoryOf(value: number, game?: GameId): Category | JacksCategory;
-export function categoryOf(value: number, game: GameId = 'poker-plus'): Category | JacksCategory {
+/** Category id of a hand value (H-3), by the general names (`pair`, `high-card`). */
+export function categoryOf(value: number): Category {
   checkValue(value);
   // A checked value has a category, and the table holds only indexes 0..9.
-  const index = CATEGORY[value]!;
-  if (game === 'poker-plus') return CATEGORIES[index]!;
-  // Low pairs pay nothing in Jacks or Better: they share the 'nothing' name (H-3).
-  if (index === 1) return value >= JACKS_MIN ? 'jacks-or-better' : 'nothing';
-  return JACKS_CATEGORIES[index]!;
+  return CATEGORIES[CATEGORY[value]!]!;
 }
 
 /**

@@ -1,16 +1,18 @@
 // Property tests: random legal play keeps the books (net = returned − staked, every chip
 // staked accounted for) and never deals a card twice; random junk is refused, never thrown.
+import { jacksCategoryOf } from './games/jacks-or-better/categories';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { firstDuplicate, formatCards, type Card } from './cards';
 import { shuffledDeck } from './deck';
-import { categoryOf, evaluate } from './evaluator';
-import { dealJacks, stepJacks, type JacksState } from './jacks-or-better';
-import { canTakeHalf, dealPokerPlus, stepPokerPlus, type PokerPlusAction } from './poker-plus';
-import { exchangeLimit } from './poker-plus-draw-rules';
-import type { PokerPlusState } from './poker-plus-state';
+import { evaluate } from './evaluator';
+import { dealJacks, stepJacks, type JacksState } from './games/jacks-or-better/engine';
+import { canTakeHalf, dealPokerPlus, stepPokerPlus, type PokerPlusAction } from './games/poker-plus/engine';
+import { exchangeLimit } from './games/poker-plus/draw-rules';
+import type { PokerPlusState } from './games/poker-plus/state';
 import { SeededRandom } from './random';
-import { runReplay, type PokerPlusReplayOutput } from './replay';
+import { runReplay } from './games/replay';
+import type { PokerPlusReplayOutput } from './games/poker-plus/replay';
 
 function legalPokerPlusActions(s: PokerPlusState, pick: () => number): PokerPlusAction[] {
   const box = s.boxes[s.seen]!;
@@ -110,7 +112,7 @@ describe('Jacks or Better under random legal play', () => {
           const s: JacksState = drawn.state;
           expect(firstDuplicate([...s.dealt, ...s.final!.filter((c) => !s.dealt.includes(c))])).toBe(-1);
           for (const p of held) expect(s.final![p]).toBe(s.dealt[p]);
-          const hand = categoryOf(evaluate(s.final!), 'jacks-or-better');
+          const hand = jacksCategoryOf(evaluate(s.final!));
           expect(s.hand).toBe(hand);
           expect(s.win).toBe(bet * s.config.payTable.coefficients[hand]);
         },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_JACKS_PAYTABLE, evaluate5, categoryOf, parseCards, parsePayTable, type Card } from '../core';
+import { DEFAULT_JACKS_PAYTABLE, evaluate5, jacksCategoryOf, parseCards, parsePayTable, type Card } from '../core';
 import { createJacksAdvisor, HintInputError, jacksHint } from './jacks-hint';
 
 const nineSix = (() => {
@@ -16,7 +16,7 @@ function bruteEv(deal: Card[], held: number[]): number {
   let draws = 0;
   const walk = (from: number, hand: Card[]): void => {
     if (hand.length === 5) {
-      const hand5 = categoryOf(evaluate5(hand[0]!, hand[1]!, hand[2]!, hand[3]!, hand[4]!), 'jacks-or-better');
+      const hand5 = jacksCategoryOf(evaluate5(hand[0]!, hand[1]!, hand[2]!, hand[3]!, hand[4]!));
       total += hand5 === 'royal-flush' ? 800 : nineSix.coefficients[hand5];
       draws++;
       return;

@@ -37,7 +37,7 @@ export function serviceView(): ServiceView {
     attendantKey: false,
     technicianKey: false,
     technician: false,
-    pin: { failures: 0, maxFailures: 3, lockedUntil: 0, mustChange: false },
+    pin: { failures: 0, maxFailures: 3, lockedUntil: 0, lockouts: 0, mustChange: false },
     devices: {
       acceptor: { online: true, faults: {} },
       printer: { online: true, faults: {} },
@@ -97,7 +97,7 @@ export function baseSnapshot(): Snapshot {
       // J-6: the royal pays 800 per chip at max bet on this table.
       payTable: JACKS_COEFFICIENTS.map(([category, c]) => ({
         category,
-        perBet: [1, 2, 3, 4, 5].map((b) => (category === 'royal-flush' && b === 5 ? 800 : c)),
+        perBet: [1, 2, 3, 4, 5].map((b) => b * (category === 'royal-flush' && b === 5 ? 800 : c)),
       })),
       gameId: null,
     },

@@ -10,6 +10,7 @@ import {
   stepPokerPlus,
   type PokerPlusState,
   type PokerPlusStep,
+  jacksCategoryOf,
 } from '../../../src/core';
 import { stackedDeck } from '../../../src/core/testing/decks';
 import * as fx from '../../../test/renderer/fixtures';
@@ -43,10 +44,10 @@ describe('the attract loop', () => {
 
   it('plays demonstration hands that the rules core agrees with', () => {
     // Jacks or Better: three kings, held by auto-hold (J-3), drawn to a full house.
-    expect(categoryOf(evaluate(cards(JACKS_DEMO.dealt)), 'jacks-or-better')).toBe('three-of-a-kind');
+    expect(jacksCategoryOf(evaluate(cards(JACKS_DEMO.dealt)))).toBe('three-of-a-kind');
     expect(autoHoldPositions(cards(JACKS_DEMO.dealt))).toEqual(JACKS_DEMO.held);
     expect(JACKS_DEMO.held.every((i) => JACKS_DEMO.final[i] === JACKS_DEMO.dealt[i])).toBe(true);
-    expect(categoryOf(evaluate(cards(JACKS_DEMO.final)), 'jacks-or-better')).toBe(JACKS_DEMO.hand);
+    expect(jacksCategoryOf(evaluate(cards(JACKS_DEMO.final)))).toBe(JACKS_DEMO.hand);
     // Poker Plus: the exchanged positions alone change; the dealer has a game (P-8) and the box beats it (P-11).
     const [dealt, drawn]: readonly [string[], string[]] = [[...PP_DEMO.dealt], [...PP_DEMO.drawn]];
     expect(drawn.filter((c, i) => c !== dealt[i]).length).toBe(PP_DEMO.exchange.length);
@@ -78,7 +79,7 @@ describe('the attract loop', () => {
       jacks: {
         ...s.jacks,
         payTable: s.jacks.payTable.map((r) =>
-          r.category === 'full-house' ? { ...r, perBet: r.perBet.map(() => 8) } : r,
+          r.category === 'full-house' ? { ...r, perBet: r.perBet.map((_, i) => 8 * (i + 1)) } : r,
         ),
       },
     };

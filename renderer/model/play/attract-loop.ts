@@ -5,7 +5,6 @@
 // on show follow from the time since the loop began.
 
 import type { Snapshot } from '../../../src/contract';
-import { jacksWin } from '../../../src/core';
 import { formatChips } from '../../i18n/numbers';
 import { t, handName, type TextKey } from '../../i18n/texts';
 import { jacksPayTable, languageButton, pokerPlusPayTable } from './common';
@@ -139,7 +138,7 @@ function jacksDemo(
   // The win at the maximum bet, as the table in play pays it (J-5).
   const row = s.jacks.payTable.find((r) => r.category === JACKS_DEMO.hand);
   const max = s.jacks.maxBet;
-  const win = jacksWin(row?.perBet[max - 1] ?? 0, max);
+  const win = row?.perBet[max - 1] ?? 0;
   const captions: Record<NonNullable<typeof step>, TextKey> = {
     deal: 'attract.jacks.deal',
     hold: 'attract.jacks.hold',

@@ -1,7 +1,6 @@
 // Pieces every game screen shares: meters, the top bar's buttons, pay tables.
 
 import type { Snapshot } from '../../../src/contract';
-import { jacksWin } from '../../../src/core';
 import { formatChips, formatChipValue, formatMoney } from '../../i18n/numbers';
 import { handName, t } from '../../i18n/texts';
 import { button, isLive, type ButtonSpec, type MeterSpec, type PayTableModel } from '../parts';
@@ -57,7 +56,7 @@ export function jacksPayTable(s: Snapshot, litColumn: number | null, winRow: str
       category: r.category,
       label: handName(s.language, r.category)!,
       values: Array.from({ length: columns }, (_, i) =>
-        r.perBet[i] === undefined ? '' : formatChips(jacksWin(r.perBet[i], i + 1), s.language),
+        r.perBet[i] === undefined ? '' : formatChips(r.perBet[i], s.language),
       ),
     })),
     litColumn,

@@ -3,7 +3,7 @@
 // types, below both the state (state.ts) and the pages (page.ts) that use them.
 
 import type { Answer, Query, Snapshot, Wish } from '../../../src/contract';
-import type { RecallRun } from './recall-steps';
+import type { RecallRun } from '../../../src/contract';
 
 export type ServiceMode = 'attendant' | 'pin' | 'technician';
 export type ServicePageName =

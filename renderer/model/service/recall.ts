@@ -1,13 +1,11 @@
 // C-11 on the audit screen: the last games, newest first, and one game stepped through as the
-// player saw it, replayed through the rules core from the stored record (recall-steps.ts).
+// player saw it, in the frames the cabinet replayed from the stored record (src/contract/recall.ts).
 
-import type { RecallSummary, Snapshot } from '../../../src/contract';
-import { present } from '../../../src/core';
+import type { RecallAction, RecallFrame, RecallSummary, Snapshot } from '../../../src/contract';
 import { formatChips, formatChipValue, formatMoney } from '../../i18n/numbers';
 import { t, handName } from '../../i18n/texts';
 import type { Language } from '../../i18n/language';
 import { ts } from '../../i18n/service-texts';
-import type { RecallAction, RecallFrame } from './recall-steps';
 import { button, card } from '../parts';
 import { emptyPage, loadingNotice, money, paged, pagerButtons, refreshButton, svc, technicianNav } from './common';
 import type { CardGroup, ServiceModel } from './page';
@@ -85,7 +83,7 @@ const OUTCOME: Record<string, Parameters<typeof t>[1]> = {
 
 function groups(L: Language, frame: RecallFrame): CardGroup[] {
   const table = frame.table;
-  if (table.game === 'jacks-or-better') {
+  if (table.shape === 'video-poker') {
     const note =
       table.win === null
         ? handName(L, table.hand)
@@ -93,7 +91,7 @@ function groups(L: Language, frame: RecallFrame): CardGroup[] {
     return [
       {
         name: 'hand',
-        label: `${t(L, 'game.jacks-or-better')}  •  ${t(L, 'meter.bet')} ${formatChips(table.bet, L)}`,
+        label: `${t(L, `game.${table.game}`)}  •  ${t(L, 'meter.bet')} ${formatChips(table.bet, L)}`,
         note,
         cards: table.cards.map((code, i) =>
           card('recall.hand', i, code, { held: table.held.includes(i), winning: table.winning.includes(i) }),
@@ -170,7 +168,8 @@ export function recallGamePage(s: Snapshot, ui: ServiceUi): ServiceModel {
   }
   const step = Math.min(ui.recallStep, run.frames.length - 1);
   // The runner always shows the deal, and the step asked for is never below 0 (state.ts).
-  const frame = present(run.frames[step], `recall step ${step + 1} of ${run.frames.length}`);
+  const frame = run.frames[step];
+  if (!frame) return page;
   page.headline = {
     text: `${ts(L, 'svc.stepOf', { n: step + 1, of: run.frames.length })}: ${actionText(L, frame.action)}`,
     tone: 'info',

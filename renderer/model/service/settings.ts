@@ -3,7 +3,6 @@
 // rows and certified return, and a confirm step listing from → to before anything is wished.
 
 import type { InstalledPayTable, Snapshot } from '../../../src/contract';
-import { jacksWin } from '../../../src/core';
 import { formatChips } from '../../i18n/numbers';
 import { ts } from '../../i18n/service-texts';
 import { handName } from '../../i18n/texts';
@@ -53,9 +52,7 @@ function payTableRows(s: Snapshot, table: InstalledPayTable): ServiceTable {
     rows: rows.map((r) => ({
       cells: [
         handName(L, r.category) ?? r.category,
-        ...(jacks
-          ? r.perBet.map((c, i) => formatChips(jacksWin(c, i + 1), L))
-          : [`${formatChips(r.perBet[0] ?? 0, L)} : 1`]),
+        ...(jacks ? r.perBet.map((c) => formatChips(c, L)) : [`${formatChips(r.perBet[0] ?? 0, L)} : 1`]),
       ],
       tone: 'plain' as const,
     })),

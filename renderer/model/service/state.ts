@@ -16,7 +16,7 @@ import type {
   TicketInRow,
   Wish,
 } from '../../../src/contract';
-import type { RecallRun } from './recall-steps';
+import type { RecallRun } from '../../../src/contract';
 import type {
   EditField,
   EventsPage,
@@ -48,7 +48,7 @@ export interface ServiceUi {
   ticketsIn: Loaded<TicketInRow[]>;
   meters: Loaded<MetersReport>;
   recallList: Loaded<RecallSummary[]>;
-  /** The record and its replay through the rules core (loaded on demand: the core is large). */
+  /** The record and its frames, stepped through by the cabinet. */
   recallGame: Loaded<{ record: RecallGame; run: RecallRun }>;
   events: Loaded<EventsPage>;
   payTables: Loaded<InstalledPayTable[]>;
@@ -62,7 +62,7 @@ export interface ServiceUi {
   mark: string | null;
 }
 
-export const EVENTS_PER_PAGE = 12;
+export const EVENTS_PER_PAGE = 10;
 /** Rows of the attendant's lists (handpays, tickets in): as many as the table shows at once. */
 export const ATTENDANT_ROWS = 10;
 

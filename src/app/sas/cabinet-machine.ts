@@ -18,7 +18,7 @@ import {
   type CabinetState,
   type HostControls,
 } from '../../cabinet';
-import { present, type GameId } from '../../core';
+import { gameModule, present, type GameId } from '../../core';
 import type { ExceptionChange, ExceptionStore, PendingException } from '../../devices/sas/exception-queue';
 import type { ValidationMode } from '../../devices/sas/features';
 import {
@@ -54,7 +54,6 @@ const NEVER_DAYS = 9999;
 
 /** The SAS game numbers: 1 Jacks or Better, 2 Poker Plus, whichever are offered. */
 export const SAS_GAMES: readonly GameId[] = GAMES;
-const SAS_GAME_IDS: Record<GameId, string> = { 'jacks-or-better': 'JB', 'poker-plus': 'PP' };
 
 const hex4 = (code: number) => code.toString(16).padStart(4, '0').toUpperCase();
 
@@ -131,12 +130,11 @@ export class CabinetMachine implements SasMachine {
     const s = this.state;
     const maxChip = Math.max(...s.settings.chipValues);
     const l = s.settings.limits;
-    // Jacks or Better: the max bet; Poker Plus: two boxes at the largest ante with their BET (3 antes each).
-    const maxBet = (game === 'jacks-or-better' ? l.maxBet : 6 * l.maxAnte) * maxChip;
+    const maxBet = gameModule(game).maxStake(l) * maxChip;
     const id = activePayTableId(s, game);
     const rtp = s.installedPayTables.find((t) => t.id === id)?.rtp ?? null;
     return {
-      gameId: SAS_GAME_IDS[game],
+      gameId: gameModule(game).sas.gameId,
       additionalId: '000',
       maxBet,
       paytableId: id

@@ -1,25 +1,10 @@
-// Pay tables as the screens draw them: one row per paying category, what it pays at each bet.
+// Pay tables as the screens draw them: each game's module makes its rows (a row per paying
+// category, what it pays at each bet).
 
-import { CATEGORIES, jacksCoefficient, JACKS_CATEGORIES, type JacksPayTable, type PokerPlusPayTable } from '../../core';
+import { gameModule, type PayRow, type PayTable } from '../../core';
 
-export interface PayRow {
-  category: string;
-  perBet: number[];
-}
-
-/** Jacks or Better, royal first; each entry is the coefficient per chip at that bet (J-5, J-6). */
-export function jacksPayRows(table: JacksPayTable, maxBet: number): PayRow[] {
-  const bets = Array.from({ length: Math.min(maxBet, 10) }, (_, i) => i + 1);
-  return [...JACKS_CATEGORIES]
-    .reverse()
-    .filter((c) => c !== 'nothing')
-    .map((category) => ({ category, perBet: bets.map((b) => jacksCoefficient(table, category, b, maxBet)) }));
-}
-
-/** Poker Plus BET coefficients (P-12), one column: per chip of BET. */
-export function pokerPlusPayRows(table: PokerPlusPayTable): PayRow[] {
-  return [...CATEGORIES]
-    .reverse()
-    .filter((c) => c !== 'high-card')
-    .map((category) => ({ category, perBet: [table.coefficients[category]] }));
+/** The rows of an installed table of any game, at the operator's max bet. */
+export function payRows(installed: { game: PayTable['game']; table: PayTable }, maxBet: number): PayRow[] {
+  const rows = gameModule(installed.game).payTable.rows as (table: PayTable, maxBet: number) => PayRow[];
+  return rows(installed.table, maxBet);
 }

@@ -4,6 +4,7 @@
 
 import { activePayTableId, hostLossStopsAt, validationMode, type CabinetState, type DeviceStatus } from '../../cabinet';
 import type { ServiceView } from '../../contract';
+import { byGame } from '../../core';
 
 const deviceView = (d: DeviceStatus): ServiceView['devices']['acceptor'] => ({
   online: d.online,
@@ -30,10 +31,7 @@ function settingsView(s: CabinetState): ServiceView['settings'] {
     minorDigits: x.minorDigits,
     chipValues: [...x.chipValues],
     limits: { ...x.limits },
-    payTables: {
-      'jacks-or-better': activePayTableId(s, 'jacks-or-better'),
-      'poker-plus': activePayTableId(s, 'poker-plus'),
-    },
+    payTables: byGame((g) => activePayTableId(s, g.id)),
     defaultLanguage: x.defaultLanguage,
     venue: x.voucher.venue,
     machine: x.voucher.machine,
@@ -59,6 +57,7 @@ export function serviceView(s: CabinetState): ServiceView {
       failures: s.access.pinFailures,
       maxFailures: s.settings.access.maxPinFailures,
       lockedUntil: s.access.lockedUntil,
+      lockouts: s.access.lockouts ?? 0,
       mustChange: s.access.pinChangeRequired === true,
     },
     devices: {

@@ -25,8 +25,8 @@ describe('the screen snapshot', () => {
     expect(s.live).toEqual(expect.arrayContaining(['deal', 'cashOut', 'selectGame', 'chipValue', 'setBet']));
     expect(s.live).not.toContain('draw');
     expect(s.jacks.phase).toBe('idle');
-    expect(s.jacks.payTable[0]).toEqual({ category: 'royal-flush', perBet: [250, 250, 250, 250, 250] });
-    expect(s.jacks.payTable.at(-1)).toEqual({ category: 'jacks-or-better', perBet: [1, 1, 1, 1, 1] });
+    expect(s.jacks.payTable[0]).toEqual({ category: 'royal-flush', perBet: [250, 500, 750, 1000, 1250] });
+    expect(s.jacks.payTable.at(-1)).toEqual({ category: 'jacks-or-better', perBet: [1, 2, 3, 4, 5] });
   });
 
   it('shows a Jacks or Better deal with its auto-hold, then the win and the winning cards', () => {

@@ -21,6 +21,9 @@ import {
   type Card,
   type JacksState,
   type PokerPlusState,
+  jacksCategoryOf,
+  JACKS_OR_BETTER,
+  POKER_PLUS,
 } from '../../core';
 import {
   gameInProgress,
@@ -33,7 +36,6 @@ import {
 } from '../../cabinet';
 import type { BoxView, JacksView, PokerPlusView, Snapshot } from '../../contract';
 import { liveWishes } from './live-wishes';
-import { jacksPayRows, pokerPlusPayRows } from './pay-rows';
 import { serviceView } from './service-view';
 import { ticketView } from './ticket-view';
 
@@ -49,7 +51,7 @@ function jacksView(s: CabinetState): JacksView {
     hand: null,
     winning: [],
     win: 0,
-    payTable: jacksPayRows(s.settings.payTables.jacks, maxBet),
+    payTable: JACKS_OR_BETTER.payTable.rows(s.settings.payTables.jacks, maxBet),
     gameId: null,
   };
   const session = s.game;
@@ -63,7 +65,7 @@ function jacksView(s: CabinetState): JacksView {
       cards: formatCards(core.dealt),
       held: [...core.held],
       autoHold: [...core.autoHold],
-      hand: categoryOf(evaluate(core.dealt), 'jacks-or-better'),
+      hand: jacksCategoryOf(evaluate(core.dealt)),
       gameId: session.id,
     };
   }
@@ -120,7 +122,7 @@ function pokerPlusView(s: CabinetState): PokerPlusView {
     seen: 0,
     dealer: { cards: [null, null, null, null, null], hand: null, game: null, bought: null },
     fees: { exchange: null, buySixth: null, bet: null, buyGame: null, takeHalf: null },
-    payTable: pokerPlusPayRows(s.settings.payTables.pokerPlus),
+    payTable: POKER_PLUS.payTable.rows(s.settings.payTables.pokerPlus, 1),
     gameId: null,
   };
   const session = s.game;

@@ -3,13 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runReplay } from '../../core';
 import { stackedDeck } from '../../core/testing/decks';
 import { ANSWER, check, QUERY_ACCESS, type Answer, type Query, type QueryResult } from '../../contract';
 import { readMachineKey, RecordsReader } from '../../store';
 import { dataPath, testMachine } from '../../store/testing/store-rig';
 import { metersCommand } from '../commands/meters-command';
-import { jacksPayRows } from '../screen/pay-rows';
+import { JACKS_OR_BETTER } from '../../core';
 import { answerQuery, queryAccess } from './answer-query';
 import { fullyRated, installedPayTables } from './installed-pay-tables';
 import { metersReport } from './meters-report';
@@ -180,7 +179,11 @@ describe('the answers, from a real store', () => {
     for (const g of games) {
       const one = answered({ type: 'recallGame', gameId: g.gameId });
       expect(one.game).toEqual(g);
-      expect(runReplay(one.replay)).toEqual(one.result);
+      // Stepped through the rules core by the cabinet, agreeing with the stored result, to its paid win.
+      if (!one.run.ok) throw new Error(one.run.error);
+      expect(one.run.agrees).toBe(true);
+      const last = one.run.frames.at(-1)?.table;
+      expect(last?.shape === 'video-poker' ? last.win : null).toBe(g.paid / g.chipValue);
     }
     const missing = ask({ type: 'recallGame', gameId: 99 });
     expect(missing).toMatchObject({
@@ -236,8 +239,8 @@ describe('the answers, from a real store', () => {
     const nineSix = tables.find((t) => t.id === 'jacks-or-better-9-6')!;
     const installed = catalog.tables.find((t) => t.table.id === 'jacks-or-better-9-6')!.table;
     if (installed.game !== 'jacks-or-better') throw new Error('9/6 is a Jacks or Better table');
-    expect(nineSix.rows).toEqual(jacksPayRows(installed.table, bench.state.settings.limits.maxBet));
-    expect(nineSix.rows[0]).toEqual({ category: 'royal-flush', perBet: [250, 250, 250, 250, 800] });
+    expect(nineSix.rows).toEqual(JACKS_OR_BETTER.payTable.rows(installed.table, bench.state.settings.limits.maxBet));
+    expect(nineSix.rows[0]).toEqual({ category: 'royal-flush', perBet: [250, 500, 750, 1000, 4000] });
     // Worked out by the cabinet (the par sheet), not copied from the file; inside the default range.
     expect(nineSix.returnPct).toBeCloseTo(99.5439, 4);
     expect([nineSix.returnLow, nineSix.returnHigh, nineSix.inRange]).toEqual([

@@ -27,8 +27,9 @@ import {
 } from '../../contract';
 import type { AcceptorIdentity } from '../../devices';
 import type { SasService } from '../sas/sas-service';
+import { recallFrames } from './recall-frames';
 import { RECALL_KEEP, type ChainCheck } from '../../store';
-import { jacksPayRows, pokerPlusPayRows } from '../screen/pay-rows';
+import { payRows } from '../screen/pay-rows';
 import type { PayTableCatalog } from './installed-pay-tables';
 import { metersReport } from './meters-report';
 import type { ServiceRecords } from './records';
@@ -109,7 +110,7 @@ export function answerQuery(query: unknown, context: QueryContext): QueryResult 
       return refuse('C-11', `game ${q.gameId} is not in the recall (it keeps the last ${RECALL_KEEP} games)`);
     return {
       ok: true,
-      answer: { type: 'recallGame', game: summary(record), replay: record.replay, result: record.result },
+      answer: { type: 'recallGame', game: summary(record), run: recallFrames(record.replay, record.result) },
     };
   }
   return { ok: true, answer: answer(q, context) };
@@ -165,10 +166,7 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, context: QueryContext
           id: t.id,
           game: t.game,
           name: t.name,
-          rows:
-            t.game === 'jacks-or-better'
-              ? jacksPayRows(t.table, state.settings.limits.maxBet)
-              : pokerPlusPayRows(t.table),
+          rows: payRows(t, state.settings.limits.maxBet),
           returnPct: t.rtp?.pct ?? null,
           returnLow: t.rtp?.low ?? null,
           returnHigh: t.rtp?.high ?? null,

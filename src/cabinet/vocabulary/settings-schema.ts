@@ -5,17 +5,17 @@
 
 import { z } from 'zod';
 import {
-  CATEGORIES,
-  JACKS_CATEGORIES,
+  GAME_IDS,
+  GAMES as GAME_MODULES,
+  gameModule,
   MAX_COEFFICIENT,
-  ROYAL_AT_MAX_BET_KEY,
   payTableProblem,
+  type AnyGame,
   type GameId,
-  type JacksPayTable,
-  type PokerPlusPayTable,
 } from '../../core';
 
-export const GAMES = ['jacks-or-better', 'poker-plus'] as const satisfies readonly GameId[];
+/** The installed games, in the registry's order (src/core/games/registry.ts). */
+export const GAMES = GAME_IDS;
 export const LANGUAGES = ['en', 'ru'] as const;
 
 /** The key a stored setting has in the config file, where the two differ (access.lockoutMs). */
@@ -160,9 +160,9 @@ const lockoutMs = (() => {
 })();
 
 /** A pay table as the cabinet keeps it; what the file may say of one is src/app/config.ts's. */
-const keptTable = <T>(game: GameId) =>
+const keptTable = <G extends AnyGame>(game: G['id']) =>
   z
-    .custom<T>()
+    .custom<G['payTable']['default']>()
     .check((ctx) => {
       const problem = payTableProblem(game, ctx.value);
       if (problem) ctx.issues.push({ code: 'custom', input: ctx.value, message: problem });
@@ -181,10 +181,11 @@ export const SETTINGS = z.strictObject({
   chipValues: CHIP_VALUES,
   games: GAME_LIST,
   limits: LIMITS,
-  payTables: z.strictObject({
-    jacks: keptTable<JacksPayTable>('jacks-or-better'),
-    pokerPlus: keptTable<PokerPlusPayTable>('poker-plus'),
-  }),
+  payTables: z.strictObject(
+    Object.fromEntries(GAME_MODULES.map((g) => [g.settingsKey, keptTable(g.id)])) as {
+      [G in AnyGame as G['settingsKey']]: ReturnType<typeof keptTable<G>>;
+    },
+  ),
   disabledNotes: DISABLED_NOTES,
   voucher: VOUCHER,
   access: z.strictObject({ maxPinFailures: MAX_PIN_FAILURES, lockoutMs }),
@@ -208,7 +209,14 @@ export const SETTINGS_CHANGE = z.strictObject({
   chipValues: CHIP_VALUES.optional(),
   // The return range is the operator's (C-24): carried, so that a wish for it is refused for what it is.
   limits: LIMITS.partial().optional(),
-  payTables: z.strictObject({ 'jacks-or-better': TABLE_ID.optional(), 'poker-plus': TABLE_ID.optional() }).optional(),
+  payTables: z
+    .strictObject(
+      Object.fromEntries(GAME_IDS.map((id) => [id, TABLE_ID.optional()])) as Record<
+        GameId,
+        z.ZodOptional<typeof TABLE_ID>
+      >,
+    )
+    .optional(),
   defaultLanguage: LANGUAGE.optional(),
   currency: CURRENCY.optional(),
   minorDigits: MINOR_DIGITS.optional(),
@@ -229,7 +237,7 @@ export const SETTINGS_CHANGE = z.strictObject({
 export const fileTable = (game: GameId) =>
   z.record(z.string(), z.unknown()).meta({
     description: `A ${game} pay table: category id to coefficient; categories left out keep the default.`,
-    propertyNames: { enum: game === 'jacks-or-better' ? [...JACKS_CATEGORIES, ROYAL_AT_MAX_BET_KEY] : [...CATEGORIES] },
+    propertyNames: { enum: [...gameModule(game).payTable.keys] },
     additionalProperties: { type: 'integer', minimum: 0, maximum: MAX_COEFFICIENT },
   });
 

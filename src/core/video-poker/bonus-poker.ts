@@ -1,12 +1,13 @@
 // Bonus Poker (B-1 to B-3): Jacks or Better with four of a kind paid by its rank.
 
 import { naturalFamily } from './natural-family';
-import { jacksLowCategory } from './jacks-or-better';
+import { JACKS_PAIR } from '../games/jacks-or-better/categories';
+import { jacksLowCategory } from '../games/jacks-or-better/family';
 import { fourRank } from './fours';
 
 export const BONUS_POKER_CATEGORIES = [
   'nothing',
-  'jacks-or-better',
+  JACKS_PAIR,
   'two-pair',
   'three-of-a-kind',
   'straight',
@@ -40,7 +41,7 @@ export const BONUS_POKER = naturalFamily<BonusPokerCategory>({
       straight: 4,
       'three-of-a-kind': 3,
       'two-pair': 2,
-      'jacks-or-better': 1,
+      [JACKS_PAIR]: 1,
       nothing: 0,
     },
     royalAtMaxBet: 800,

@@ -1,12 +1,13 @@
 // Double Double Bonus (D-1 to D-3): four of a kind paid by its rank and by its kicker, the fifth card.
 
 import { naturalFamily } from './natural-family';
-import { jacksLowCategory } from './jacks-or-better';
+import { JACKS_PAIR } from '../games/jacks-or-better/categories';
+import { jacksLowCategory } from '../games/jacks-or-better/family';
 import { ACE, fourRank, isLowRank } from './fours';
 
 export const DOUBLE_DOUBLE_BONUS_CATEGORIES = [
   'nothing',
-  'jacks-or-better',
+  JACKS_PAIR,
   'two-pair',
   'three-of-a-kind',
   'straight',
@@ -44,7 +45,7 @@ export const DOUBLE_DOUBLE_BONUS = naturalFamily<DoubleDoubleBonusCategory>({
       straight: 4,
       'three-of-a-kind': 3,
       'two-pair': 1,
-      'jacks-or-better': 1,
+      [JACKS_PAIR]: 1,
       nothing: 0,
     },
     royalAtMaxBet: 800,

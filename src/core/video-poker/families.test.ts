@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { parseCards, type Card } from '../cards';
 import { SeededRandom } from '../random';
 import { shuffledDeck } from '../deck';
-import { categoryOf, evaluate5 } from '../evaluator';
-import { autoHoldPositions } from '../jacks-or-better';
-import { DEFAULT_JACKS_PAYTABLE, parsePayTable } from '../paytable';
+import { evaluate5 } from '../evaluator';
+import { autoHoldPositions, DEFAULT_JACKS_PAYTABLE, jacksCategoryOf, parsePayTable } from '..';
 import {
   BONUS_POKER,
   categoryIdOf,
   DOUBLE_DOUBLE_BONUS,
   familyAutoHold,
-  JACKS_OR_BETTER,
+  JACKS_OR_BETTER_FAMILY,
   type VideoPokerFamily,
 } from '.';
 
@@ -41,13 +40,13 @@ const nothing = (counted: Record<string, number>): number =>
 
 describe('the families without wild cards', () => {
   it('Jacks or Better as a family falls as core categoryOf says', () => {
-    const counted = countAll(JACKS_OR_BETTER);
+    const counted = countAll(JACKS_OR_BETTER_FAMILY);
     expect(counted).toEqual({ ...SHARED, 'four-of-a-kind': 624, nothing: nothing(counted) });
     const random = new SeededRandom('family-categories');
     for (let i = 0; i < 5000; i++) {
       const [a, b, c, d, e] = shuffledDeck(random).slice(0, 5) as [Card, Card, Card, Card, Card];
-      const id = JACKS_OR_BETTER.categories[JACKS_OR_BETTER.category5(a, b, c, d, e)];
-      if (id !== categoryOf(evaluate5(a, b, c, d, e), 'jacks-or-better')) throw new Error(`${a} ${b} ${c} ${d} ${e}`);
+      const id = JACKS_OR_BETTER_FAMILY.categories[JACKS_OR_BETTER_FAMILY.category5(a, b, c, d, e)];
+      if (id !== jacksCategoryOf(evaluate5(a, b, c, d, e))) throw new Error(`${a} ${b} ${c} ${d} ${e}`);
     }
   });
 
@@ -103,9 +102,12 @@ describe('the families without wild cards', () => {
     let held = 0;
     for (let i = 0; i < 5000; i++) {
       const deal = shuffledDeck(random).slice(0, 5);
-      const family = familyAutoHold(JACKS_OR_BETTER, deal, DEFAULT_JACKS_PAYTABLE).join();
+      const family = familyAutoHold(JACKS_OR_BETTER_FAMILY, deal, DEFAULT_JACKS_PAYTABLE).join();
       if (family !== autoHoldPositions(deal).join()) throw new Error(`${deal}: ${family}`);
-      if (familyAutoHold(JACKS_OR_BETTER, deal, nineSix.table).join() !== autoHoldPositions(deal, nineSix.table).join())
+      if (
+        familyAutoHold(JACKS_OR_BETTER_FAMILY, deal, nineSix.table).join() !==
+        autoHoldPositions(deal, nineSix.table).join()
+      )
         throw new Error(`${deal}: 9/6`);
       if (family !== '') held++;
     }
@@ -130,7 +132,7 @@ describe('the families without wild cards', () => {
 describe('category ids', () => {
   it('name a hand by the family that judges it', () => {
     const hand: Card[] = parseCards('As Ac Ad Ah 3c');
-    expect(categoryIdOf(JACKS_OR_BETTER, hand)).toBe('four-of-a-kind');
+    expect(categoryIdOf(JACKS_OR_BETTER_FAMILY, hand)).toBe('four-of-a-kind');
     expect(categoryIdOf(BONUS_POKER, hand)).toBe('four-aces');
     expect(categoryIdOf(DOUBLE_DOUBLE_BONUS, hand)).toBe('four-aces-with-2-4');
     expect(() => categoryIdOf(BONUS_POKER, hand.slice(0, 4))).toThrow(/five cards/);

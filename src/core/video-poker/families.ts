@@ -4,10 +4,10 @@ import { BONUS_POKER } from './bonus-poker';
 import { DEUCES_WILD } from './deuces-wild';
 import { DOUBLE_DOUBLE_BONUS } from './double-double-bonus';
 import type { VideoPokerFamily } from './family';
-import { JACKS_OR_BETTER } from './jacks-or-better';
+import { JACKS_OR_BETTER_FAMILY } from '../games/jacks-or-better/family';
 
 export const VIDEO_POKER_FAMILIES: readonly VideoPokerFamily[] = [
-  JACKS_OR_BETTER,
+  JACKS_OR_BETTER_FAMILY,
   BONUS_POKER,
   DOUBLE_DOUBLE_BONUS,
   DEUCES_WILD,

@@ -6,7 +6,7 @@ export * from './natural-family';
 export * from './coefficients';
 export * from './paytable-schema';
 export * from './auto-hold';
-export { JACKS_OR_BETTER } from './jacks-or-better';
+export { JACKS_OR_BETTER_FAMILY } from '../games/jacks-or-better/family';
 export { BONUS_POKER, BONUS_POKER_CATEGORIES, type BonusPokerCategory } from './bonus-poker';
 export {
   DOUBLE_DOUBLE_BONUS,

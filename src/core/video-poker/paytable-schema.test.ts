@@ -5,7 +5,7 @@ import {
   DEUCES_WILD,
   familyCoefficient,
   familyPayTableProblem,
-  JACKS_OR_BETTER,
+  JACKS_OR_BETTER_FAMILY,
   parseFamilyPayTable,
   VIDEO_POKER_FAMILIES,
 } from '.';
@@ -54,9 +54,9 @@ describe('family pay tables', () => {
       const { nothing: _, ...short } = kept.coefficients as Record<string, number>;
       expect(familyPayTableProblem(family, { ...kept, coefficients: short })).toMatch(/nothing/);
     }
-    expect(familyPayTableProblem(JACKS_OR_BETTER, { game: 'bonus-poker', ...JACKS_OR_BETTER.defaultTable })).toMatch(
-      /must be "jacks-or-better"/,
-    );
+    expect(
+      familyPayTableProblem(JACKS_OR_BETTER_FAMILY, { game: 'bonus-poker', ...JACKS_OR_BETTER_FAMILY.defaultTable }),
+    ).toMatch(/must be "jacks-or-better"/);
     expect(
       familyPayTableProblem(BONUS_POKER, { game: 'bonus-poker', ...BONUS_POKER.defaultTable, extra: 1 }),
     ).not.toBeNull();

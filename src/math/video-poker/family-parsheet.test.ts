@@ -9,7 +9,7 @@ import {
   BONUS_POKER,
   DEUCES_WILD,
   DOUBLE_DOUBLE_BONUS,
-  JACKS_OR_BETTER,
+  JACKS_OR_BETTER_FAMILY,
   parseFamilyPayTable,
   type VideoPokerFamily,
 } from '../../core/video-poker';
@@ -125,14 +125,14 @@ describe('Jacks or Better as a family', () => {
 
   it("gives Jacks or Better's own par sheets, count for count (9/6, and the royal at 250 at every bet)", () => {
     const today = jacksParSheets(tables, dealWork());
-    const generic = familyParSheetsSync(JACKS_OR_BETTER, tables, familyWork(JACKS_OR_BETTER));
+    const generic = familyParSheetsSync(JACKS_OR_BETTER_FAMILY, tables, familyWork(JACKS_OR_BETTER_FAMILY));
     expect(generic).toEqual(today);
     expect((generic[0]!.rtp * 100).toFixed(4)).toBe('99.5439');
   });
 
   it('on two worker threads, the same sheet as on one', async () => {
-    const [threaded] = await familyParSheets(JACKS_OR_BETTER, tables.slice(0, 1), { threads: 2, slice: 20000 });
-    const [one] = await familyParSheets(JACKS_OR_BETTER, tables.slice(0, 1), { threads: 1 });
+    const [threaded] = await familyParSheets(JACKS_OR_BETTER_FAMILY, tables.slice(0, 1), { threads: 2, slice: 20000 });
+    const [one] = await familyParSheets(JACKS_OR_BETTER_FAMILY, tables.slice(0, 1), { threads: 1 });
     expect(threaded).toEqual(one);
     expect((one!.rtp * 100).toFixed(4)).toBe('99.5439');
   });

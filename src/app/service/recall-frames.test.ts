@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { recallFrames, type JacksFrame, type PokerPlusFrame } from './recall-steps';
+import type { JacksFrame, PokerPlusFrame } from '../../contract';
+import { RECALL_RUN } from '../../contract';
+import { recallFrames } from './recall-frames';
 
 const DIR = fileURLToPath(new URL('../../../test/replays/', import.meta.url));
 const read = (name: string): unknown => JSON.parse(readFileSync(DIR + name, 'utf8'));
@@ -14,11 +16,12 @@ describe('game recall stepped through the rules core (C-11)', () => {
     const expected = read(`${name}.expected.json`) as Record<string, unknown>;
     const run = recallFrames(read(`${name}.replay.json`), expected);
     if (!run.ok) throw new Error(run.error);
+    expect(RECALL_RUN.safeParse(run).success).toBe(true);
     expect(run.agrees).toBe(true);
     const [firstFrame, lastFrame] = [run.frames[0], run.frames.at(-1)];
     if (!firstFrame || !lastFrame) throw new Error('the recall ran no step');
     const last = lastFrame.table;
-    if (last.game === 'jacks-or-better') {
+    if (last.shape === 'video-poker') {
       expect(last.cards).toEqual(expected.final);
       expect(last.win).toBe(expected.win);
       const first = firstFrame.table as JacksFrame;

@@ -2,10 +2,11 @@
 // settlement finds. Both the game (poker-plus.ts) and its settlement (poker-plus-settle.ts) read
 // them, so they live below both.
 
-import type { Category } from './categories';
-import type { Card } from './cards';
-import type { PokerPlusPayTable } from './paytable';
-import type { PokerPlusRulesVersion } from './poker-plus-draw-rules';
+import type { Category } from '../../categories';
+import type { Card } from '../../cards';
+import type { PokerPlusPayTable } from './pay-table';
+import type { PokerPlusRulesVersion } from './draw-rules';
+import type { POKER_PLUS_ID } from './id';
 
 export interface PokerPlusConfig {
   minAnte: number;
@@ -32,7 +33,7 @@ export interface BoxState {
 }
 
 export interface PokerPlusState {
-  game: 'poker-plus';
+  game: typeof POKER_PLUS_ID;
   /** Which reading of P-3 the round was dealt under; it keeps it to the end. */
   rulesVersion: PokerPlusRulesVersion;
   phase: 'deciding' | 'options' | 'over';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCard, formatCards, parseCard } from './cards';
-import { parsePayTable } from './paytable';
+import { formatCard, formatCards, parseCard } from '../../cards';
+import { parsePayTable } from '../pay-tables';
 import {
   dealPokerPlus,
   DEFAULT_POKER_PLUS_CONFIG,
@@ -8,10 +8,10 @@ import {
   type BoxRequest,
   type PokerPlusAction,
   type PokerPlusStep,
-} from './poker-plus';
-import { POKER_PLUS_RULES_VERSION } from './poker-plus-draw-rules';
-import type { PokerPlusConfig, PokerPlusState } from './poker-plus-state';
-import { stackedDeck } from './testing/decks';
+} from './engine';
+import { POKER_PLUS_RULES_VERSION } from './draw-rules';
+import type { PokerPlusConfig, PokerPlusState } from './state';
+import { stackedDeck } from '../../testing/decks';
 
 /** The step, which must have been taken. */
 function taken(step: PokerPlusStep): Extract<PokerPlusStep, { ok: true }> {

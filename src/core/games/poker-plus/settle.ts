@@ -1,9 +1,9 @@
 // Settlement of a Poker Plus round (P-6, P-8 to P-11): what the dealer shows and what each box
 // gets back. Chips only; the cabinet turns them into money.
 
-import { CATEGORIES } from './categories';
-import { rankOf, type Card } from './cards';
-import { bestFive, categoryIndexOf, categoryOf, evaluate } from './evaluator';
+import { CATEGORIES } from '../../categories';
+import { rankOf, type Card } from '../../cards';
+import { bestFive, categoryIndexOf, categoryOf, evaluate } from '../../evaluator';
 import type {
   BoughtGame,
   BoxOutcome,
@@ -12,8 +12,8 @@ import type {
   DealerResult,
   PokerPlusConfig,
   PokerPlusState,
-} from './poker-plus-state';
-import { refuse, type Refusal } from './step';
+} from './state';
+import { refuse, type Refusal } from '../../step';
 
 /** P-8: a pair of twos or anything higher, for a hand value. */
 export const isGame = (value: number): boolean => categoryIndexOf(value) >= 1;

@@ -1,27 +1,21 @@
 // Poker Plus (P-1 to P-14) as a pure state machine. One seen box that the player plays and at
 // most one blind box that only stakes (P-1, P-13); the dealer shows once the seen box is done.
 
-import type { Card } from './cards';
-import { checkDeck } from './deal-check';
-import { categoryIndexOf, evaluate } from './evaluator';
-import { DEFAULT_POKER_PLUS_PAYTABLE } from './paytable';
+import type { Card } from '../../cards';
+import { checkDeck } from '../../deal-check';
+import { categoryIndexOf, evaluate } from '../../evaluator';
+import { DEFAULT_POKER_PLUS_PAYTABLE } from './pay-table';
 import {
   drawFee,
   drawRefusal,
   isPokerPlusRulesVersion,
   POKER_PLUS_RULES_VERSION,
   type PokerPlusRulesVersion,
-} from './poker-plus-draw-rules';
-import { betPayout, settleRound, settleStakes } from './poker-plus-settle';
-import type {
-  BoxResult,
-  BoxState,
-  DealerResult,
-  DrawRecord,
-  PokerPlusConfig,
-  PokerPlusState,
-} from './poker-plus-state';
-import { isWholeNumber, refuse, type Step } from './step';
+} from './draw-rules';
+import { betPayout, settleRound, settleStakes } from './settle';
+import type { BoxResult, BoxState, DealerResult, DrawRecord, PokerPlusConfig, PokerPlusState } from './state';
+import { POKER_PLUS_ID } from './id';
+import { isWholeNumber, refuse, type Step } from '../../step';
 
 /** P-14 defaults. */
 export const DEFAULT_POKER_PLUS_CONFIG: PokerPlusConfig = {
@@ -105,7 +99,7 @@ export function dealPokerPlus(
   const dealer = deck.slice(next, next + 5);
   next += 5;
   const state: PokerPlusState = {
-    game: 'poker-plus',
+    game: POKER_PLUS_ID,
     rulesVersion,
     phase: 'deciding',
     config,

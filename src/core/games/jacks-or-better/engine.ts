@@ -1,11 +1,12 @@
 // Jacks or Better (J-1 to J-6) as a pure state machine: deal, holds, one draw, settled.
 
-import type { JacksCategory } from './categories';
-import type { Card } from './cards';
-import { checkDeck } from './deal-check';
-import { categoryOf, evaluate } from './evaluator';
-import { DEFAULT_JACKS_PAYTABLE, jacksCoefficient, jacksWin, type JacksPayTable } from './paytable';
-import { isWholeNumber, refuse, type Step } from './step';
+import { jacksCategoryOf, type JacksCategory } from './categories';
+import type { Card } from '../../cards';
+import { checkDeck } from '../../deal-check';
+import { evaluate } from '../../evaluator';
+import { DEFAULT_JACKS_PAYTABLE, jacksCoefficient, jacksWin, type JacksPayTable } from './pay-table';
+import { JACKS_OR_BETTER_ID } from './id';
+import { isWholeNumber, refuse, type Step } from '../../step';
 
 export interface JacksConfig {
   maxBet: number;
@@ -15,7 +16,7 @@ export interface JacksConfig {
 export const DEFAULT_JACKS_CONFIG: JacksConfig = { maxBet: 5, payTable: DEFAULT_JACKS_PAYTABLE };
 
 export interface JacksState {
-  game: 'jacks-or-better';
+  game: typeof JACKS_OR_BETTER_ID;
   phase: 'holding' | 'over';
   config: JacksConfig;
   bet: number;
@@ -43,7 +44,7 @@ export type JacksStep = Step<JacksState, JacksEffect>;
 
 /** J-3: the positions of the cards that make a paying dealt hand, or none. */
 export function autoHoldPositions(cards: readonly Card[], payTable: JacksPayTable = DEFAULT_JACKS_PAYTABLE): number[] {
-  const hand = categoryOf(evaluate(cards), 'jacks-or-better');
+  const hand = jacksCategoryOf(evaluate(cards));
   if (hand === 'nothing' || payTable.coefficients[hand] === 0) return [];
   const rankCount = new Map<number, number>();
   for (const c of cards) rankCount.set(c >> 2, (rankCount.get(c >> 2) ?? 0) + 1);
@@ -82,7 +83,7 @@ export function dealJacks(deck: readonly Card[], bet: number, config: JacksConfi
   const dealt = deck.slice(0, 5);
   const autoHold = autoHoldPositions(dealt, config.payTable);
   const state: JacksState = {
-    game: 'jacks-or-better',
+    game: JACKS_OR_BETTER_ID,
     phase: 'holding',
     config,
     bet,
@@ -139,7 +140,7 @@ function draw(state: JacksState): JacksStep {
   let next = 5;
   // The deck holds at least five cards past the deal for every card not held (checked above).
   const final = state.dealt.map((card, i) => (state.held.includes(i) ? card : state.deck[next++]!));
-  const hand = categoryOf(evaluate(final), 'jacks-or-better');
+  const hand = jacksCategoryOf(evaluate(final));
   const win = jacksWin(jacksCoefficient(state.config.payTable, hand, state.bet, state.config.maxBet), state.bet);
   return {
     ok: true,

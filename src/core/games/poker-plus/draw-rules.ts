@@ -3,7 +3,7 @@
 // so a game recorded under the earlier reading replays to its recorded result and a round in
 // progress across an upgrade ends under the rule it was dealt with (docs/replay.md).
 
-import { refuse, type Refusal } from './step';
+import { refuse, type Refusal } from '../../step';
 
 /**
  * The readings of P-3 a round can be played under: 1, before issue 22, let a second draw action

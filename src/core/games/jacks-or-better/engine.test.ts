@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCards, parseCards } from './cards';
+import { formatCards, parseCards } from '../../cards';
 import {
   autoHoldPositions,
   dealJacks,
@@ -7,9 +7,9 @@ import {
   stepJacks,
   type JacksState,
   type JacksStep,
-} from './jacks-or-better';
-import { parsePayTable } from './paytable';
-import { stackedDeck } from './testing/decks';
+} from './engine';
+import { parsePayTable } from '../pay-tables';
+import { stackedDeck } from '../../testing/decks';
 
 /** The step, which must have been taken. */
 function taken(step: JacksStep): Extract<JacksStep, { ok: true }> {

@@ -1,0 +1,30 @@
+// Jacks or Better's categories (H-3): the general ones, with the two lowest named its own way.
+
+import { CATEGORY_INDEX } from '../../categories';
+import { categoryIndexOf, checkValue, JACKS_OR_BETTER_MIN_VALUE } from '../../evaluator';
+
+export const JACKS_CATEGORIES = [
+  'nothing',
+  'jacks-or-better',
+  'two-pair',
+  'three-of-a-kind',
+  'straight',
+  'flush',
+  'full-house',
+  'four-of-a-kind',
+  'straight-flush',
+  'royal-flush',
+] as const;
+
+export type JacksCategory = (typeof JACKS_CATEGORIES)[number];
+
+/** The lowest paying category, a pair of jacks or better: the bonus families pay it too. */
+export const JACKS_PAIR = JACKS_CATEGORIES[1];
+
+/** Category of a hand value by Jacks or Better's names: low pairs pay nothing and share 'nothing'. */
+export function jacksCategoryOf(value: number): JacksCategory {
+  checkValue(value);
+  const index = categoryIndexOf(value);
+  if (index === CATEGORY_INDEX.pair) return value >= JACKS_OR_BETTER_MIN_VALUE ? 'jacks-or-better' : 'nothing';
+  return JACKS_CATEGORIES[index]!;
+}
