@@ -26,6 +26,8 @@ interface Run {
   wall: number;
   cpu: number;
   rtp: number;
+  /** The sheet as printed, less its time. */
+  sheet: string;
 }
 
 /** One whole process, timed: wall here, CPU from the shell's `times` (its children's user and system time). */
@@ -44,8 +46,8 @@ function once(tree: string, game: string, file: string): Run {
   };
   const children = child.stdout.trim().split('\n').at(-1)!.trim().split(/\s+/);
   const cpu = seconds(children[0]!) + seconds(children[1]!);
-  const sheet = JSON.parse(readFileSync(out, 'utf8')) as { rtp: number };
-  return { wall, cpu, rtp: sheet.rtp };
+  const { seconds: _, ...sheet } = JSON.parse(readFileSync(out, 'utf8')) as { rtp: number; seconds: number };
+  return { wall, cpu, rtp: sheet.rtp, sheet: JSON.stringify(sheet) };
 }
 
 function measure(tree: string, game: string, file: string): { best: Run; medianWall: number; medianCpu: number } {
@@ -65,9 +67,11 @@ console.log(
 );
 const ref = process.env.BASELINE ?? BEFORE_ISSUE_38;
 const baseline = baselineTree(ref);
+let yardstick = '';
 try {
   const before = measure(baseline.dir, 'jacks-or-better', join(folder, 'jacks-or-better-9-6.json'));
   console.log(line(`yardstick ${baseline.commit.slice(0, 7)} jacks-or-better-9-6`, before));
+  yardstick = before.best.sheet;
 } finally {
   baseline.remove();
 }
@@ -86,6 +90,11 @@ const results = files.map((t) => {
   return { ...t, m };
 });
 const jacks = results.find((r) => r.name === 'jacks-or-better-9-6')!.m;
+console.log(
+  jacks.best.sheet === yardstick
+    ? "Jacks or Better 9/6 by the families' par sheet: the yardstick's sheet, count for count"
+    : "Jacks or Better 9/6 by the families' par sheet DIFFERS from the yardstick's",
+);
 console.log(
   `\nagainst Jacks or Better 9/6 (wall ${jacks.best.wall.toFixed(2)} s, CPU ${jacks.medianCpu.toFixed(2)} s):`,
 );
