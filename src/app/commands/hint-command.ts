@@ -1,6 +1,6 @@
 import { CardParseError, formatCards, parseCards } from '../../core';
 import { checkDeal, createJacksAdvisor, HintInputError, type HoldAdvice } from '../../math/jacks-hint';
-import { familyOf, VIDEO_POKER_FAMILIES } from '../../core/video-poker';
+import { familyOf, VIDEO_POKER_FAMILIES } from '../../core/video-poker/families';
 import { createFamilyAdvisor } from '../../math/video-poker/hint';
 import { CliError, type Command } from './command';
 import { parseArgs } from './cli-args';

@@ -1,11 +1,10 @@
-import { familyOf, VIDEO_POKER_FAMILIES } from '../../core/video-poker';
+import { familyOf, VIDEO_POKER_FAMILIES } from '../../core/video-poker/families';
 import { familyParSheet } from '../../math/video-poker/parsheet-parallel';
 import type { FamilyParSheet } from '../../math/video-poker/parsheet';
 import { CliError, type Command } from './command';
 import { parseArgs, wholeNumber } from './cli-args';
 import { longRun } from './long-run';
 import { readFamilyPayTable, readPayTable } from './paytable-file';
-import { pokerPlusParSheetCommand } from './poker-plus-parsheet';
 
 const USAGE =
   `parsheet ${VIDEO_POKER_FAMILIES.map((f) => f.game).join('|')} [--paytable FILE] [--json] [--threads N] [--quiet] | ` +
@@ -15,7 +14,8 @@ export const parsheetCommand: Command = {
   summary: 'parsheet GAME: exact video-poker par sheet (optimal play), or a simulated Poker Plus one',
   async run(args) {
     const [game, ...rest] = args;
-    if (game === 'poker-plus') return pokerPlusParSheetCommand(rest);
+    // Loaded when asked for: the Poker Plus analyses are a large part of the command's start.
+    if (game === 'poker-plus') return (await import('./poker-plus-parsheet')).pokerPlusParSheetCommand(rest);
     const family = game === undefined ? undefined : familyOf(game);
     if (!family) throw new CliError(`usage: ${USAGE}`);
     const parsed = parseArgs(rest, ['paytable', 'threads'], ['json', 'quiet'], USAGE);

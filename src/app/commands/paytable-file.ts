@@ -3,7 +3,8 @@
 // "name", "table", ...}), whose game must be the command's.
 
 import { parsePayTable, type GameId, type JacksPayTable, type PokerPlusPayTable } from '../../core';
-import { parseFamilyPayTable, type VideoPokerFamily, type VideoPokerPayTable } from '../../core/video-poker';
+import type { VideoPokerPayTable } from '../../core/video-poker/coefficients';
+import type { VideoPokerFamily } from '../../core/video-poker/family';
 import { CliError } from './command';
 import { parseJson, readInput } from './read-input';
 
@@ -33,6 +34,8 @@ export async function readFamilyPayTable(
 ): Promise<VideoPokerPayTable> {
   const { table, where } =
     path === undefined ? { table: {}, where: '' } : tableOf(family.game, parseJson(await readInput(path), path), path);
+  // The family's shape is in zod, loaded here only: a Jacks or Better command goes without it.
+  const { parseFamilyPayTable } = await import('../../core/video-poker/paytable-schema');
   const parsed = parseFamilyPayTable(family, table);
   if (!parsed.ok) throw new CliError(`${where}: ${parsed.error}`);
   return parsed.table;
