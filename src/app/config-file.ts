@@ -23,6 +23,7 @@ import {
   fileTable,
   whole,
 } from '../cabinet/vocabulary/settings-schema';
+import { ACCEPTOR_PROTOCOLS } from '../cabinet/vocabulary/devices';
 import { VALIDATION_MODES } from '../cabinet/vocabulary/sas';
 
 export const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;
@@ -43,8 +44,6 @@ const device = <S extends z.ZodRawShape>(line: S) =>
 
 const baudRate = oneOf(BAUD_RATES).optional();
 
-/** The bill acceptor's families: JCM ID-003 (the default) and MEI/CPI EBDS (docs/protocols). */
-export const ACCEPTOR_PROTOCOLS = ['id003', 'ebds'] as const;
 const ACCEPTOR_SAYS = 'a port path, {"path": ..., "protocol": "id003" or "ebds", "baudRate": ...} or "simulated"';
 /** The acceptor: as any device, and with its protocol; `path` may be "simulated" to simulate that family. */
 const ACCEPTOR = z.union(

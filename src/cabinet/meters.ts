@@ -4,6 +4,7 @@
 // transition and its meter changes are one value, committed together (C-13).
 
 import type { GameId } from '../core';
+import { billMeterCode, sasMeterCode } from './vocabulary/sas-meter-codes';
 
 export type Meters = Readonly<Record<string, number>>;
 export interface MeterSet {
@@ -81,7 +82,6 @@ export const SAS_BILL_VALUES: readonly number[] = [
   1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 25000, 50000, 100000, 200000,
   250000, 500000, 1000000,
 ];
-const FIRST_BILL_CODE = 0x40;
 
 /** The position of a note in SAS_BILL_VALUES (its Table C-6 code), or null for a note SAS has none for. */
 export function sasBillIndex(value: number, minorDigits: number): number | null {
@@ -89,8 +89,6 @@ export function sasBillIndex(value: number, minorDigits: number): number | null 
   const i = Number.isInteger(whole) ? SAS_BILL_VALUES.indexOf(whole) : -1;
   return i < 0 ? null : i;
 }
-
-const hex4 = (code: number): string => code.toString(16).padStart(4, '0').toUpperCase();
 
 export const billMeter = (value: number): string => `bills.${value}`;
 export const doorMeter = (door: string): string => `doorOpens.${door}`;
@@ -109,7 +107,7 @@ export function meterDef(name: string, minorDigits = 2): MeterDef | null {
   if (bill) {
     const value = Number(bill[1]);
     const i = sasBillIndex(value, minorDigits);
-    const code = i === null ? null : hex4(FIRST_BILL_CODE + i);
+    const code = i === null ? null : sasMeterCode(billMeterCode(i));
     return { code, unit: 'count', label: `bills of ${value} minor units accepted` };
   }
   const door = /^doorOpens\.(\w+)$/.exec(name);
@@ -224,7 +222,7 @@ export function metersBySasCode(
   }
   for (const name of BASE_METERS) if (!BASE_DEFS.get(name)?.untilSet) add(meterDef(name, minorDigits), 0);
   // Every note is counted by its value, so one never taken is known to be none.
-  SAS_BILL_VALUES.forEach((_, i) => out.set(hex4(FIRST_BILL_CODE + i), 0));
+  SAS_BILL_VALUES.forEach((_, i) => out.set(sasMeterCode(billMeterCode(i)), 0));
   for (const [name, value] of Object.entries(lifetime))
     if (!name.includes('/')) add(meterDef(name, minorDigits), value);
   for (const d of Object.values(derivedMeters(lifetime, balance))) out.set(d.code, d.value);

@@ -3,7 +3,7 @@
 // (money in minor units of its currency, counts as counts); the link turns money into credits of
 // the accounting denomination, or into cents for the meters SAS keeps in cents (0D–10).
 
-import { SAS_BILL_VALUES } from '../../cabinet';
+import { billMeterCode, FIRST_BILL_METER, SAS_BILL_VALUES, sasMeterCode } from '../../cabinet';
 
 export type MeterUnit = 'credits' | 'cents' | 'count';
 
@@ -32,7 +32,7 @@ function table(): Record<number, MeterCodeDef> {
   set(0x35, 0x39, count); // ticket in/out quantities by kind
   t[0x3e] = count; // bills in the stacker
   t[0x3f] = credits; // value of bills in the stacker
-  set(0x40, 0x57, count); // bills accepted by note value, $1 … $1,000,000
+  set(FIRST_BILL_METER, billMeterCode(SAS_BILL_VALUES.length - 1), count); // bills accepted by note value, $1 … $1,000,000
   t[0x58] = credits; // bills to drop
   set(0x59, 0x62, count); // bills to drop by note value
   // Tickets in and out and validated handpays by kind: amounts in cents, then their counts.
@@ -222,9 +222,9 @@ const METER_NAMES: Readonly<Record<number, string>> = {
 };
 export function meterName(code: number): string {
   if (METER_NAMES[code]) return METER_NAMES[code];
-  const bill = code >= 0x40 ? SAS_BILL_VALUES[code - 0x40] : undefined;
+  const bill = code >= FIRST_BILL_METER ? SAS_BILL_VALUES[code - FIRST_BILL_METER] : undefined;
   if (bill !== undefined) return `$${bill.toLocaleString('en-US')} bills accepted`;
-  return `meter ${code.toString(16).padStart(4, '0').toUpperCase()}`;
+  return `meter ${sasMeterCode(code)}`;
 }
 
 /**
