@@ -67,13 +67,6 @@ const GAME_ID_LEGACY = [
   'renderer/model/service/settings-fields.ts',
   'renderer/model/service/settings.ts',
   'renderer/screens/attract-screen.ts',
-  'src/app/commands/hint-command.ts',
-  'src/app/commands/parsheet-command.ts',
-  'src/app/commands/paytable-file.ts',
-  'src/app/commands/poker-plus-best-command.ts',
-  'src/app/commands/poker-plus-run.ts',
-  'src/app/commands/recall-command.ts',
-  'src/app/commands/simulate-command.ts',
   'src/app/config-file.ts',
   'src/app/config.ts',
   'src/app/screen/snapshot-of.ts',
@@ -88,9 +81,6 @@ const GAME_ID_LEGACY = [
   'src/cabinet/rules-version.ts',
   'src/cabinet/settle.ts',
   'src/cabinet/state.ts',
-  'src/math/jacks-parsheet.ts',
-  'src/math/poker-plus-best.ts',
-  'src/math/poker-plus-sim.ts',
 ];
 
 // The renderer's rooms (README, "Player screens"): which room may import which, and which may draw

@@ -1,4 +1,4 @@
-import { CardParseError, formatCards, parseCards } from '../../core';
+import { CardParseError, formatCards, parseCards, JACKS_OR_BETTER_ID } from '../../core';
 import { checkDeal, createJacksAdvisor, HintInputError, type HoldAdvice } from '../../math/jacks-hint';
 import { CliError, type Command } from './command';
 import { parseArgs } from './cli-args';
@@ -22,7 +22,7 @@ export const hintCommand: Command = {
     let holds: HoldAdvice[];
     try {
       checkDeal(deal);
-      const table = await readPayTable('jacks-or-better', parsed.values.get('paytable'));
+      const table = await readPayTable(JACKS_OR_BETTER_ID, parsed.values.get('paytable'));
       holds = createJacksAdvisor(table)(deal);
     } catch (e) {
       if (e instanceof HintInputError) throw new CliError(e.message);
@@ -37,7 +37,7 @@ export const hintCommand: Command = {
       counts: h.counts,
     }));
     if (parsed.flags.has('json')) {
-      process.stdout.write(JSON.stringify({ game: 'jacks-or-better', dealt: formatCards(deal), holds: view }) + '\n');
+      process.stdout.write(JSON.stringify({ game: JACKS_OR_BETTER_ID, dealt: formatCards(deal), holds: view }) + '\n');
       return 0;
     }
     const lines = [`dealt ${formatCards(deal).join(' ')}; expected return per chip at max bet, best first`, ''];

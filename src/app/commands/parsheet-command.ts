@@ -1,3 +1,4 @@
+import { JACKS_OR_BETTER_ID, POKER_PLUS_ID } from '../../core';
 import { jacksParSheet } from '../../math/jacks-parsheet-parallel';
 import type { JacksParSheet } from '../../math/jacks-parsheet';
 import { CliError, type Command } from './command';
@@ -13,11 +14,11 @@ export const parsheetCommand: Command = {
   summary: 'parsheet GAME: exact Jacks or Better par sheet (optimal play), or a simulated Poker Plus one',
   async run(args) {
     const [game, ...rest] = args;
-    if (game === 'poker-plus') return pokerPlusParSheetCommand(rest);
-    if (game !== 'jacks-or-better') throw new CliError(`usage: ${USAGE}`);
+    if (game === POKER_PLUS_ID) return pokerPlusParSheetCommand(rest);
+    if (game !== JACKS_OR_BETTER_ID) throw new CliError(`usage: ${USAGE}`);
     const parsed = parseArgs(rest, ['paytable', 'threads'], ['json', 'quiet'], USAGE);
     if (parsed.positional.length > 0) throw new CliError(`unexpected "${parsed.positional[0]}"; usage: ${USAGE}`);
-    const table = await readPayTable('jacks-or-better', parsed.values.get('paytable'));
+    const table = await readPayTable(JACKS_OR_BETTER_ID, parsed.values.get('paytable'));
     const threads = wholeNumber(parsed.values.get('threads'), '--threads', 1, 64, 0) || undefined;
     return longRun(
       { name: 'parsheet jacks-or-better', quiet: parsed.flags.has('quiet') },
