@@ -64,6 +64,7 @@ const GAME_ID_LEGACY = [
   'renderer/model/describe-scene.ts',
   'renderer/model/play/attract-loop.ts',
   'renderer/model/play/common.ts',
+  'renderer/model/service/meter-topics.ts',
   'renderer/model/service/settings-fields.ts',
   'renderer/model/service/settings.ts',
   'renderer/screens/attract-screen.ts',

@@ -46,6 +46,8 @@ const FAULTS: { [D in DeviceName]: { any: TextKey; each: Record<DeviceFault<D>, 
     each: {
       paperOut: 'tilt.printer.paper',
       coverOpen: 'tilt.printer.cover',
+      paperJam: 'tilt.printer.fault',
+      headUp: 'tilt.printer.cover',
       cutterError: 'tilt.printer.fault',
       printerError: 'tilt.printer.fault',
       autoRecoverableError: 'tilt.printer.fault',

@@ -15,6 +15,10 @@ export type UiAction =
   | { type: 'help'; page: number | null }
   | { type: 'select'; position: number }
   | { type: 'finishRollUp' }
+  /** The game screen's chip chooser (its denomination button) opened or closed. */
+  | { type: 'chips'; open: boolean }
+  /** A chip value picked in that chooser: the wish, and the chooser closed. */
+  | { type: 'pickChip'; value: number }
   | { type: 'svc'; action: ServiceAction };
 
 /** What pressing a button does: a wish for the cabinet, or a change of the screen's own page. */

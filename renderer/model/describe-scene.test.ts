@@ -108,6 +108,48 @@ describe('choosing the screen', () => {
   });
 });
 
+describe('the chip value on the game screen', () => {
+  /** Presses a button of the scene as the router does: its ui action applied, its wish returned. */
+  const pressUi = (s: Snapshot, ui: UiState, name: string) => {
+    const a = btn(scene(s, ui), name).action;
+    if (a?.kind !== 'ui') throw new Error(`${name} is no screen action`);
+    return applyUi(ui, a.ui, s);
+  };
+
+  it('opens a chooser from the denomination button in both games, and a value picked is wished and closes it', () => {
+    for (const s of [fx.baseSnapshot(), fx.pokerPlusBought()]) {
+      const closed = scene(s);
+      expect(btn(closed, 'chip')).toMatchObject({ label: 'CHIP $0.25', live: true, selected: false });
+      expect(closed.buttons.some((b) => b.name.startsWith('chip:'))).toBe(false);
+      const open = pressUi(s, played(), 'chip');
+      expect(open.wish).toBeNull();
+      const chooser = scene(s, open.ui);
+      expect(chooser.buttons.filter((b) => b.name.startsWith('chip:')).map((b) => [b.label, b.selected])).toEqual([
+        ['$0.01', false],
+        ['$0.05', false],
+        ['$0.25', true],
+        ['$1', false],
+      ]);
+      const picked = pressUi(s, open.ui, 'chip:5');
+      expect(picked.wish).toEqual({ type: 'chipValue', value: 5 });
+      expect(picked.ui.chips).toBe(false);
+      // The value in play picked again only closes it; the button again closes it too.
+      expect(pressUi(s, open.ui, 'chip:25').wish).toBeNull();
+      expect(pressUi(s, open.ui, 'chip').ui.chips).toBe(false);
+    }
+  });
+
+  it('is dimmed while a game is dealt, and a game dealt closes the chooser for good', () => {
+    const open = { ...played(), chips: true };
+    const dealt = scene(fx.jacksDealt(), open);
+    expect(btn(dealt, 'chip').live).toBe(false);
+    expect(dealt.buttons.some((b) => b.name.startsWith('chip:'))).toBe(false);
+    expect(followSnapshot(open, fx.jacksDealt()).chips).toBe(false);
+    const single = { ...fx.baseSnapshot(), chipValues: [25] };
+    expect(btn(scene(single, open), 'chip').live).toBe(false);
+  });
+});
+
 describe('Jacks or Better', () => {
   it('shows the dealt hand with the auto-held cards HELD and DRAW live (J-3)', () => {
     const m = scene(fx.jacksDealt());

@@ -20,6 +20,7 @@ import { celebrating, heldBack, rollUpDone, stillShowing } from './play/rollup';
 import { button } from './parts';
 import { uiAction } from './actions';
 import { ticketLine } from './play/ticket';
+import { chipButtons } from './play/chips';
 
 const empty = (language: Language, screen: ScreenName): SceneModel => ({
   screen,
@@ -120,8 +121,10 @@ export function describeScene(
             : pokerPlusScene(shown, ui);
   const overlay = overlayScene(s, ui);
   const counting = rollUp !== null && !rollUpDone(rollUp, ui.now) && (screen === 'jacks' || screen === 'pokerPlus');
+  const game = screen === 'jacks' || screen === 'pokerPlus';
   const own = [
     ...(part.buttons ?? []),
+    ...(game ? chipButtons(shown, ui.chips) : []),
     ...(counting ? [button('rollUp', '', true, uiAction({ type: 'finishRollUp' }))] : []),
   ];
   // Under a lockup nothing beneath it may be pressed, whatever the list says; the money just paid

@@ -37,6 +37,8 @@ export interface UiState {
   service: ServiceUi;
   /** A win being counted into the credits on screen (play/rollup.ts). */
   rollUp: RollUp | null;
+  /** The chip chooser open on a game screen (its denomination button, play/chips.ts). */
+  chips: boolean;
 }
 
 /** How many help pages there are (play/pages.ts holds its list to this count). */
@@ -55,6 +57,7 @@ export const initialUi = (now: number): UiState => ({
   selection: { key: '', positions: [] },
   service: initialService(),
   rollUp: null,
+  chips: false,
 });
 
 /** Identifies the seen box's hand: a new deal or a draw changes it and drops the selection. */
@@ -78,7 +81,9 @@ export function selectedPositions(ui: UiState, snapshot: Snapshot): number[] {
 
 /** A game dealt (from the deck or after a restart) takes the player to the game, and keeps them there. */
 export function followSnapshot(ui: UiState, snapshot: Snapshot | null): UiState {
-  return snapshot?.inGame && ui.view === 'lobby' ? { ...ui, view: 'game' } : ui;
+  if (!snapshot?.inGame) return ui;
+  // A game dealt closes the chip chooser: it is not to open again by itself when the game ends.
+  return ui.view === 'lobby' || ui.chips ? { ...ui, view: 'game', chips: false } : ui;
 }
 
 /** A key turned (or a login, a logout) opens, changes or closes the service screens: the records a page needs are asked for. */
@@ -141,7 +146,7 @@ export function applyUi(
     case 'start':
       return { ui: { ...ui, interacted: true, view: snapshot?.inGame ? 'game' : 'lobby' }, wish: null };
     case 'lobby':
-      return { ui: { ...ui, view: 'lobby', help: null }, wish: null };
+      return { ui: { ...ui, view: 'lobby', help: null, chips: false }, wish: null };
     case 'game':
       return { ui: { ...ui, view: 'game' }, wish: null };
     case 'chooseGame': {
@@ -149,9 +154,20 @@ export function applyUi(
         snapshot && snapshot.selectedGame !== action.game ? { type: 'selectGame', game: action.game } : null;
       return { ui: { ...ui, view: 'game' }, wish };
     }
+    case 'chips':
+      return { ui: { ...ui, chips: action.open }, wish: null };
+    case 'pickChip': {
+      const wish: Wish | null =
+        snapshot && snapshot.chipValue !== action.value ? { type: 'chipValue', value: action.value } : null;
+      return { ui: { ...ui, chips: false }, wish };
+    }
     case 'help':
       return {
-        ui: { ...ui, help: action.page === null ? null : Math.max(0, Math.min(HELP_PAGES - 1, action.page)) },
+        ui: {
+          ...ui,
+          chips: false,
+          help: action.page === null ? null : Math.max(0, Math.min(HELP_PAGES - 1, action.page)),
+        },
         wish: null,
       };
     case 'finishRollUp':

@@ -14,6 +14,7 @@ import { COLORS, fitText, label } from '../ui/theme';
 import { CardSlots } from './card-row';
 import { AppScreen } from './screen';
 import { TopBar } from './top-bar';
+import { ChipChooser } from './chip-chooser';
 
 export class JacksScreen extends AppScreen {
   private top!: TopBar;
@@ -23,6 +24,7 @@ export class JacksScreen extends AppScreen {
   private cards!: CardSlots;
   private meters!: Record<'credits' | 'bet' | 'win', MeterView>;
   private banner!: BannerView;
+  private chips!: ChipChooser;
 
   protected build(d: Design): void {
     const l = jacksLayout(d);
@@ -64,10 +66,13 @@ export class JacksScreen extends AppScreen {
     this.buttonSet.place(this, 'deal', b.deal, 'green', 32);
     this.banner = bannerBetweenIndexes(l.cards);
     this.addChild(this.banner);
+    this.chips = new ChipChooser(l.payTable, this.buttonSet);
+    this.addChild(this.chips);
   }
 
   draw(m: SceneModel): void {
-    this.top.update(m.title, m.chip);
+    this.top.update(m.title);
+    this.chips.draw(m);
     this.payTable.update(m.payTable, false);
     this.message.text = m.message ?? '';
     fitText(this.message, this.messageWidth, 44);

@@ -8,7 +8,7 @@ import type { OverlayName, SceneModel, ScreenName } from '../model/scene';
 import { ButtonView } from '../ui/button-view';
 import { MeterView } from '../ui/meter-view';
 import { CelebrationView } from '../ui/celebration-view';
-import { COLORS, fitted, LEAST_FIT } from '../ui/theme';
+import { COLORS, fitted, LEAST_FIT, overflowed } from '../ui/theme';
 import { BannerView } from '../ui/banner-view';
 import { CardView } from '../ui/card-view';
 import { textureResolution } from '../ui/still';
@@ -152,6 +152,8 @@ export class Navigator {
     let n = 0;
     const walk = (node: Container): void => {
       if (!node.visible || node.alpha === 0) return;
+      const cut = overflowed.get(node);
+      if (cut) squeezed.push(cut);
       if (node instanceof CardView) {
         const card = `card${n++}(${node.code ?? 'back'})`;
         if (node.faceShown)

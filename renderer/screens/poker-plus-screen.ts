@@ -17,6 +17,7 @@ import { BoxView } from './box-view';
 import { CardSlots } from './card-row';
 import { AppScreen } from './screen';
 import { TopBar } from './top-bar';
+import { ChipChooser } from './chip-chooser';
 
 /** The bottom row, in this order, of whichever of these the model offers now. */
 const BOTTOM: [string, ButtonTone][] = [
@@ -50,6 +51,7 @@ export class PokerPlusScreen extends AppScreen {
   private meters!: Record<'credits' | 'ante' | 'win', MeterView>;
   private bottomKey = '';
   private shoe = { x: 0, y: 0 };
+  private chips!: ChipChooser;
 
   protected build(d: Design): void {
     const l = (this.l = pokerPlusLayout(d));
@@ -85,6 +87,8 @@ export class PokerPlusScreen extends AppScreen {
     }
     // A touch on the credits meter shows a win being counted in full at once.
     this.buttonSet.ghost(this, 'rollUp', 'rollUp', l.meters.credits);
+    this.chips = new ChipChooser(l.payTable, this.buttonSet);
+    this.addChild(this.chips);
   }
 
   private ensureBoxes(n: number): void {
@@ -115,7 +119,8 @@ export class PokerPlusScreen extends AppScreen {
 
   draw(m: SceneModel): void {
     const L = m.language;
-    this.top.update(m.title, m.chip);
+    this.top.update(m.title);
+    this.chips.draw(m);
     this.dealerLabel.text = t(L, 'pp.dealer');
     this.dealerText.text = [m.boughtText ?? m.dealerText].filter(Boolean).join('');
     fitText(this.dealerText, this.l.dealerText.w + 200, 34);

@@ -12,7 +12,7 @@ import type { CardGroup, ServiceModel, ServiceTable, Tone } from '../model/servi
 import type { ButtonTone } from '../ui/button-view';
 import { CardView } from '../ui/card-view';
 import { still } from '../ui/still';
-import { COLORS, fitText, label, radial, vertical } from '../ui/theme';
+import { COLORS, fitText, label, overflowed, radial, vertical } from '../ui/theme';
 import { AppScreen } from './screen';
 
 const TONE_INK: Record<Tone, number> = { ok: 0x6be28f, bad: 0xff6b62, info: COLORS.info, plain: COLORS.goldLight };
@@ -359,19 +359,6 @@ export class ServiceScreen extends AppScreen {
   private drawTable(table: ServiceTable, area: Rect): number {
     const headH = 40;
     const rowH = 38;
-    const fit = Math.max(0, Math.floor((area.h - headH - (table.pageText ? 34 : 0)) / rowH));
-    const rows = table.rows.slice(0, fit);
-    const h = headH + rows.length * rowH;
-    const g = new Graphics();
-    g.roundRect(area.x, area.y, area.w, h + 8, 12)
-      .fill({ color: 0x000000, alpha: 0.45 })
-      .stroke({ width: 2, color: COLORS.goldDark });
-    g.rect(area.x + 2, area.y + 2, area.w - 4, headH - 2).fill({ color: COLORS.goldDark, alpha: 0.5 });
-    rows.forEach((_, i) => {
-      if (i % 2 === 1)
-        g.rect(area.x + 2, area.y + headH + i * rowH, area.w - 4, rowH).fill({ color: 0xffffff, alpha: 0.04 });
-    });
-    this.content.addChild(g);
     // Each column's place from its share of the width; the header and each row fill the columns in turn.
     const columns: { x: number; w: number; right: boolean }[] = [];
     let x = area.x + 12;
@@ -379,17 +366,55 @@ export class ServiceScreen extends AppScreen {
       columns.push({ x, w: share * (area.w - 24) - 12, right: table.numeric[i] ?? false });
       x += share * (area.w - 24);
     }
-    const line = (texts: readonly string[], y: number, h: number, fill: number, bold: boolean): void =>
-      columns.forEach((col, i) => {
-        const text = texts[i];
-        if (text === undefined) return;
-        const tx = label(text, { fontSize: 22, fill, fontWeight: bold ? '700' : '400' }, col.right ? 1 : 0, 0.5);
-        tx.position.set(col.right ? col.x + col.w : col.x, y + h / 2);
-        fitText(tx, col.w, h - 6);
+    const cell = (text: string, i: number, fill: number, bold: boolean, head = false): Text => {
+      const col = columns[i]!;
+      const wrap = table.wrap === true && !col.right && !head;
+      return label(
+        text,
+        { fontSize: 22, fill, fontWeight: bold ? '700' : '400', wordWrap: wrap, wordWrapWidth: col.w, lineHeight: 28 },
+        col.right ? 1 : 0,
+        0.5,
+      );
+    };
+    const made = table.rows.map((r) =>
+      r.cells.slice(0, columns.length).map((text, i) => cell(text, i, TONE_INK[r.tone], r.tone !== 'plain')),
+    );
+    // A wrapped row is as tall as its longest cell's lines; the rows that fit the area are drawn.
+    const heights = made.map((texts) => Math.max(rowH, ...texts.map((t) => t.height + 10)));
+    const room = area.h - headH - (table.pageText ? 34 : 0);
+    let fit = 0;
+    for (let used = 0; fit < heights.length && used + heights[fit]! <= room; fit++) used += heights[fit]!;
+    const tops: number[] = [];
+    let h = headH;
+    for (let i = 0; i < fit; i++) {
+      tops.push(area.y + h);
+      h += heights[i]!;
+    }
+    const g = new Graphics();
+    g.roundRect(area.x, area.y, area.w, h + 8, 12)
+      .fill({ color: 0x000000, alpha: 0.45 })
+      .stroke({ width: 2, color: COLORS.goldDark });
+    g.rect(area.x + 2, area.y + 2, area.w - 4, headH - 2).fill({ color: COLORS.goldDark, alpha: 0.5 });
+    tops.forEach((top, i) => {
+      if (i % 2 === 1) g.rect(area.x + 2, top, area.w - 4, heights[i]!).fill({ color: 0xffffff, alpha: 0.04 });
+    });
+    this.content.addChild(g);
+    if (fit < made.length) overflowed.set(g, `table rows cut: ${fit} of ${made.length} drawn`);
+    const place = (texts: readonly Text[], y: number, rh: number, head = false): void =>
+      texts.forEach((tx, i) => {
+        const col = columns[i]!;
+        tx.position.set(col.right ? col.x + col.w : col.x, y + rh / 2);
+        if (head || !(table.wrap === true && !col.right)) fitText(tx, col.w, rh - 6);
         this.content.addChild(tx);
       });
-    line(table.columns, area.y, headH, COLORS.goldLight, true);
-    rows.forEach((r, ri) => line(r.cells, area.y + headH + ri * rowH, rowH, TONE_INK[r.tone], r.tone !== 'plain'));
+    place(
+      table.columns.slice(0, columns.length).map((c, i) => cell(c, i, COLORS.goldLight, true, true)),
+      area.y,
+      headH,
+      true,
+    );
+    for (let i = 0; i < fit; i++) place(made[i]!, tops[i]!, heights[i]!);
+    for (const texts of made.slice(fit)) for (const tx of texts) tx.destroy();
     let y = area.y + h + 8;
     if (table.pageText) {
       const p = label(table.pageText, { fontSize: 22, fill: COLORS.dim, fontWeight: '400' }, 1, 0.5);

@@ -1,5 +1,5 @@
-// The strip across the top of a game screen: the game's name, the chip value, GAMES and the
-// language switch.
+// The strip across the top of a game screen: the game's name, the denomination button (the chip
+// in play; a touch opens the chip chooser), GAMES and the language switch.
 
 import { Container, Graphics, type Text } from 'pixi.js';
 import { topBarLayout, type Design } from '../ui/layout';
@@ -9,7 +9,6 @@ import type { ButtonSet } from './screen';
 
 export class TopBar extends Container {
   private readonly title: Text;
-  private readonly chip: Text;
 
   constructor(d: Design, buttons: ButtonSet) {
     super();
@@ -25,9 +24,8 @@ export class TopBar extends Container {
       0.5,
     );
     this.title.position.set(l.title.x, l.bar.h / 2);
-    this.chip = label('', { fontSize: 24, fill: COLORS.amber }, 0.5, 0.5);
-    this.chip.position.set(l.chip.x + l.chip.w / 2, l.chip.y + l.chip.h / 2);
-    this.addChild(this.title, this.chip);
+    this.addChild(this.title);
+    buttons.place(this, 'chip', l.chip, 'dark', 22);
     buttons.place(this, 'games', l.games, 'dark', 22);
     buttons.place(this, 'language', l.language, 'dark', 22);
     this.titleWidth = l.chip.x - l.title.x - 20;
@@ -35,10 +33,8 @@ export class TopBar extends Container {
 
   private readonly titleWidth: number;
 
-  update(title: string, chip: string): void {
+  update(title: string): void {
     this.title.text = title;
     fitText(this.title, this.titleWidth, 56);
-    this.chip.text = chip;
-    fitText(this.chip, 180, 44);
   }
 }

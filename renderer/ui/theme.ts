@@ -1,6 +1,6 @@
 // The cabinet's look in one place: dark felt, gold trims, ivory cards, amber meters.
 
-import { FillGradient, Text, TextStyle, type TextStyleOptions } from 'pixi.js';
+import { FillGradient, Text, TextStyle, type Container, type TextStyleOptions } from 'pixi.js';
 
 export const FONT = 'Noto Sans';
 
@@ -43,6 +43,9 @@ export function label(text: string, options: TextStyleOptions, anchorX = 0.5, an
  * was written too long for its place (the test hook reports it, and the screens' tests fail).
  */
 export const LEAST_FIT = 0.85;
+
+/** What could not be drawn whole where it stands (a table's rows cut at its foot), for the test hook. */
+export const overflowed = new WeakMap<Container, string>();
 
 /** Each fitted text's box and the scale it needed (the test hook's). */
 export const fitted = new WeakMap<Text, { maxW: number; maxH: number; k: number }>();

@@ -43,7 +43,12 @@ export interface OpenedDevices {
 export function describeDevices(config: AppConfig): string {
   return DEVICE_NAMES.map((name) => {
     const d = config.devices[name];
-    const what = name === 'acceptor' ? `acceptor (${config.devices.acceptorProtocol ?? 'id003'})` : name;
+    const what =
+      name === 'acceptor'
+        ? `acceptor (${config.devices.acceptorProtocol ?? 'id003'})`
+        : name === 'printer'
+          ? `printer (${config.devices.printerProtocol ?? 'escpos'})`
+          : name;
     return d === 'simulated' ? `${what} simulated` : `${what} ${d.path}${d.baudRate ? ` at ${d.baudRate} baud` : ''}`;
   }).join(', ');
 }
@@ -105,6 +110,7 @@ export async function openDevices(
         transport: plan.transport,
         dir: plan.dir,
         acceptorProtocol: config.devices.acceptorProtocol ?? 'id003',
+        printerProtocol: config.devices.printerProtocol ?? 'escpos',
         ...acceptorSimFor(config),
         stateDir: dataDir,
       });

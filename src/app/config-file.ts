@@ -63,6 +63,32 @@ const ACCEPTOR = z.union(
   { error: (iss) => (iss.input === undefined ? `must be given: ${ACCEPTOR_SAYS}` : `must be ${ACCEPTOR_SAYS}`) },
 );
 
+/** The voucher printer's families: ESC/POS (the default) and TCL (docs/protocols). */
+export const PRINTER_PROTOCOLS = ['escpos', 'tcl'] as const;
+const PRINTER_SAYS = 'a port path, {"path": ..., "protocol": "escpos" or "tcl", "baudRate": ...} or "simulated"';
+/** The printer: as any device, and with its family; `path` may be "simulated" to simulate that family. */
+const PRINTER = z.union(
+  [
+    z.literal('simulated'),
+    PORT_PATH,
+    z.strictObject({
+      path: z.union([z.literal('simulated'), PORT_PATH], {
+        error: 'must be the absolute path of a serial port, e.g. "/dev/ttyUSB1", or "simulated"',
+      }),
+      protocol: oneOf(PRINTER_PROTOCOLS)
+        .optional()
+        .describe(
+          'The printer\'s command family: "escpos" (the default) or "tcl" (FutureLogic GEN2/GEN5, Nanoptix PayCheck, Epic 950 in TCL).',
+        ),
+      baudRate,
+      dataBits: oneOf([7, 8]).optional(),
+      parity: oneOf(['none', 'even', 'odd']).optional(),
+      stopBits: oneOf([1, 2]).optional(),
+    }),
+  ],
+  { error: (iss) => (iss.input === undefined ? `must be given: ${PRINTER_SAYS}` : `must be ${PRINTER_SAYS}`) },
+);
+
 /** The SAS link to a casino system (docs/protocols/sas.md); src/app/sas/sas-config.ts reads it. */
 const SAS_ADDRESS_SAYS = 'must be a whole number from 1 to 127';
 const DISABLE_SAYS = 'must be a whole number of seconds from 1 to 604800 (a week)';
@@ -102,12 +128,7 @@ export const DEVICES = z.union(
     z
       .strictObject({
         acceptor: ACCEPTOR,
-        printer: device({
-          baudRate,
-          dataBits: oneOf([7, 8]).optional(),
-          parity: oneOf(['none', 'even', 'odd']).optional(),
-          stopBits: oneOf([1, 2]).optional(),
-        }),
+        printer: PRINTER,
         deck: device({ baudRate }),
         sas: SAS_LINK.optional(),
       })

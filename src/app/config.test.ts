@@ -5,7 +5,13 @@ import { bestPlayRecord } from './testing/recorded-returns';
 
 describe('configuration file', () => {
   it('gives defaults for everything', () => {
-    const simulated = { acceptor: 'simulated', acceptorProtocol: 'id003', printer: 'simulated', deck: 'simulated' };
+    const simulated = {
+      acceptor: 'simulated',
+      acceptorProtocol: 'id003',
+      printer: 'simulated',
+      printerProtocol: 'escpos',
+      deck: 'simulated',
+    };
     expect(parseConfig({})).toEqual({
       settings: DEFAULT_SETTINGS,
       initialPin: '0000',
@@ -213,6 +219,7 @@ describe('configuration file', () => {
       acceptor: { path: '/dev/poker-acceptor' },
       acceptorProtocol: 'id003',
       printer: { path: '/dev/ttyUSB1' },
+      printerProtocol: 'escpos',
       deck: { path: '/dev/ttyS0' },
     });
     expect(c.display.hideCursor).toBe(true);
@@ -230,8 +237,28 @@ describe('configuration file', () => {
       acceptor: { path: '/dev/poker-acceptor', baudRate: 19200 },
       acceptorProtocol: 'id003',
       printer: { path: '/dev/poker-printer', baudRate: 9600, dataBits: 7, parity: 'even', stopBits: 2 },
+      printerProtocol: 'escpos',
       deck: 'simulated',
     });
+  });
+
+  it('takes the printer of either family, on a line or simulated; ESC/POS unless it says', () => {
+    const devices = (printer: unknown) =>
+      parseConfig({ devices: { acceptor: 'simulated', printer, deck: 'simulated' } }).devices;
+    expect(devices({ path: '/dev/ttyUSB1', protocol: 'tcl', baudRate: 38400 })).toMatchObject({
+      printer: { path: '/dev/ttyUSB1', baudRate: 38400 },
+      printerProtocol: 'tcl',
+    });
+    expect(devices({ path: 'simulated', protocol: 'tcl' })).toMatchObject({
+      printer: 'simulated',
+      printerProtocol: 'tcl',
+    });
+    expect(devices('/dev/ttyUSB1')).toMatchObject({ printerProtocol: 'escpos' });
+    expect(devices({ path: '/dev/ttyUSB1' })).toMatchObject({ printerProtocol: 'escpos' });
+    expect(() => devices({ path: '/dev/ttyUSB1', protocol: 'zpl' })).toThrow(
+      /devices\.printer\.protocol must be one of "escpos", "tcl"/,
+    );
+    expect(() => devices({ protocol: 'tcl' })).toThrow(/devices\.printer\.path/);
   });
 
   it('takes the acceptor of either family, on a line or simulated; ID-003 unless it says', () => {

@@ -187,19 +187,23 @@ const allSimulated = (): DeviceChoices => ({
   acceptor: 'simulated',
   acceptorProtocol: 'id003',
   printer: 'simulated',
+  printerProtocol: 'escpos',
   deck: 'simulated',
 });
 
 function deviceChoices(input: ConfigFile['devices']): DeviceChoices {
   if (input === undefined || input === 'simulated') return allSimulated();
-  const choice = (c: (typeof input)['printer' | 'deck']): SerialLine | 'simulated' =>
+  const choice = (c: (typeof input)['deck']): SerialLine | 'simulated' =>
     c === 'simulated' ? 'simulated' : typeof c === 'string' ? { path: c } : (defined(c) as SerialLine);
   const a = input.acceptor;
   const { protocol = 'id003', ...line } = typeof a === 'object' ? a : { path: a };
+  const p = input.printer;
+  const { protocol: printerProtocol = 'escpos', ...printer } = typeof p === 'object' ? p : { path: p };
   return {
     acceptor: line.path === 'simulated' ? 'simulated' : (defined(line) as SerialLine),
     acceptorProtocol: protocol,
-    printer: choice(input.printer),
+    printer: printer.path === 'simulated' ? 'simulated' : (defined(printer) as SerialLine),
+    printerProtocol,
     deck: choice(input.deck),
   };
 }

@@ -25,6 +25,8 @@ describe('node env', () => {
         return `${sequence}`.padStart(18, '0');
       },
       unissued: () => null,
+      voucher: () => null,
+      credited: () => null,
     });
     expect(env.newValidation('M-0042', 17)).toBe('000000000000000017');
     expect(asked).toEqual([['M-0042', 17]]);
@@ -44,6 +46,8 @@ describe('node env', () => {
         offered.push(all);
         return all.find((v) => !taken.has(v)) ?? null;
       },
+      voucher: () => null,
+      credited: () => null,
     });
     // 10:00:00 local time, 500 credits.
     const at = new Date(2026, 11, 2, 10, 0, 0, 250).getTime();

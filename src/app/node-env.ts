@@ -11,6 +11,7 @@ import {
   STANDARD_VALIDATION_SECONDS,
   standardValidationNumber as standardVoucherNumber,
   type CabinetEnv,
+  type VoucherRecord,
 } from '../cabinet';
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 };
@@ -41,6 +42,9 @@ export function verifyPin(pin: string, stored: string): boolean {
 export interface ValidationNumbers {
   validationNumber(machine: string, sequence: number): string;
   unissued(candidates: Iterable<string>): string | null;
+  /** The voucher this cabinet printed with the number, and the credit of a ticket with it (issue 37). */
+  voucher(validation: string): VoucherRecord | null;
+  credited(validation: string): { amount: number; at: number } | null;
 }
 
 /**
@@ -62,6 +66,7 @@ export function nodeEnv(dealing: RandomSource, numbers: ValidationNumbers, clock
     sasValidation: secureEnhancedBarcode,
     sasStandardValidation: (credits, at) => numbers.unissued(standardNumbers(credits, at)),
     voucherIssued: (validation) => numbers.unissued([validation]) === null,
+    ticketRecord: (validation) => ({ voucher: numbers.voucher(validation), credited: numbers.credited(validation) }),
     hashPin,
     verifyPin,
   };

@@ -268,7 +268,7 @@ describe('the records while the cabinet runs', () => {
     await app.close();
   });
 
-  it('a break the background walk finds in old records locks the cabinet with the refused-records tilt', async () => {
+  it('the walk after a start covers the commits since the checkpoint; a break a full walk finds in old records locks the cabinet with the refused-records tilt', async () => {
     const db = dbIn();
     const setup = openJournal(db, config);
     setup.initialize(initialState(config.settings), 'test');
@@ -285,6 +285,18 @@ describe('the records while the cabinet runs', () => {
     // Behind the latest checkpoint: the start does not walk there, and opens.
     expect(store.records.ok && store.chain.ok).toBe(true);
     bus.connect();
+    // The incremental walk after the start ends (its check replaces the start's) without reaching row 9.
+    await vi.waitFor(() => expect(store.reader.lastChainCheck()).not.toBe(store.chain), {
+      timeout: 20_000,
+      interval: 50,
+    });
+    expect(store.reader.lastChainCheck()).toMatchObject({ ok: true });
+    expect(store.reader.lastChainCheck()).toMatchObject({ commits: expect.any(Number) });
+    expect((store.reader.lastChainCheck() as unknown as { commits: number }).commits).toBeLessThan(CHECKPOINT_EVERY);
+    expect(app.runner.state.tilts.map((t) => t.code)).not.toContain('records');
+    // The full walk (as events --verify makes it) finds it; the cabinet hears of it at its next input.
+    expect(await store.reader.walkRecordsInBackground(250, 'full')).toMatchObject({ ok: false, seq: 9 });
+    bus.emit({ device: 'deck', type: 'door', door: 'main', open: true });
     await vi.waitFor(() => expect(app.runner.state.tilts.map((t) => t.code)).toContain('records'), {
       timeout: 20_000,
       interval: 50,

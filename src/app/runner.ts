@@ -4,8 +4,12 @@
 // the mirror's voucher numbers), and settles an interrupted note or voucher by asking the
 // devices (C-14) before it listens to anything else. A device that does not answer never stops
 // the start: the cabinet comes up tilted (C-15), and an acceptor that did not answer is asked
-// again as soon as it does. Then the whole keyed chain is walked in the background; a break it
-// finds, or a mirror that cannot be written, reaches the cabinet as an input like any other.
+// again as soon as it does. Then the keyed chain since the latest checkpoint is walked in the
+// background (store/records-reader.ts: the full walk is events --verify's); a break it finds,
+// or a mirror that cannot be written, reaches the cabinet as an input like any other.
+// What a step carries out waits for its commit on the disk (held-acts.ts, with group commit's
+// batches); tickets in validation are ticket-validations.ts's; the records' TPM counter is
+// watched by anchor-watch.ts.
 
 import {
   ANCHOR_TILT,
@@ -24,25 +28,21 @@ import {
   type DeviceBus,
   type InstalledPayTable,
   type SasSettings,
-  type TicketVerdict,
   ownVoucherVerdict,
 } from '../cabinet';
 import type { Journal } from '../store';
 import { installedPayTables, withExactReturns } from './service/installed-pay-tables';
 import { checkConfigReturns } from './service/table-returns';
 import type { JournalHook } from './sas/sas-journal';
+import { AnchorWatch } from './anchor-watch';
+import { HeldActs } from './held-acts';
+import { TicketValidations, type TicketValidator } from './ticket-validations';
+
+export { ANCHOR_LAND_MS, ANCHOR_RETRY_MS } from './anchor-watch';
+export type { TicketValidator } from './ticket-validations';
 
 /** How long start waits for the acceptor's restart answer before it comes up without it. */
 export const RECOVERY_WAIT_MS = 4000;
-
-/** How often the records' TPM counter is tried again while it cannot be used. */
-export const ANCHOR_RETRY_MS = 2000;
-
-/**
- * An advance of the counter that no commit has taken the answer of is taken within this long, so
- * that a TPM gone quiet is a tilt even while the cabinet commits nothing (store/anchor).
- */
-export const ANCHOR_LAND_MS = 10;
 
 export interface RunnerOptions {
   /** The journal every transition is committed to; the records it found at open. */
@@ -64,13 +64,6 @@ export interface RunnerOptions {
   /** Who validates a ticket in escrow; by default the cabinet's own vouchers (standalone). */
   validator?: TicketValidator;
 }
-
-/**
- * Validates a ticket's barcode: the cabinet's own vouchers, or a casino system. The one door a
- * verdict comes in by. `signal` aborts when the answer is no longer wanted (the operator's time
- * ran out, the cabinet closed): a validator still waiting then settles, refused.
- */
-export type TicketValidator = (barcode: string, signal: AbortSignal) => Promise<TicketVerdict>;
 
 /** The device's answer, or null when it gave none in time (or failed to give one). */
 async function answerWithin<T>(answer: Promise<T>, ms: number): Promise<T | null> {
@@ -96,19 +89,10 @@ export class CabinetRunner {
   /** The acceptor did not answer the restart question: ask it again when it comes online. */
   private acceptorUnanswered = false;
   private closed = false;
-  /** Each validation under way, by barcode: its time-out, and how to tell the validator it is over. */
-  private readonly validations = new Map<string, { timer: NodeJS.Timeout; done: AbortController }>();
+  private readonly validations = new TicketValidations((input) => this.submit(input));
   private validator: TicketValidator;
-  private anchorRetry: NodeJS.Timeout | null = null;
-  private anchorLanding: NodeJS.Timeout | null = null;
-  /** How deep in batch() the runner is; while above 0, what each step carries out and shows is held. */
-  private batchDepth = 0;
-  /**
-   * What each step carries out and shows, in order, held until its commit is on the disk (`seq`,
-   * the commit's; null for a step the disk need not wait for: a hold, a refusal not logged).
-   */
-  private readonly held: { seq: number | null; act: () => void }[] = [];
-  private releasing = false;
+  private readonly anchorWatch: AnchorWatch;
+  private readonly held: HeldActs;
 
   private constructor(
     private readonly store: Journal,
@@ -120,6 +104,14 @@ export class CabinetRunner {
     private readonly journal: JournalHook | undefined,
   ) {
     this.current = state;
+    this.anchorWatch = new AnchorWatch(
+      store,
+      () => this.heedStore(),
+      () => this.busy,
+    );
+    this.held = new HeldActs(store, () => {
+      if (this.ready && !this.busy) this.drain();
+    });
     this.validator = async (barcode) =>
       ownVoucherVerdict(this.store.voucher(barcode), this.env.now(), this.current.settings.currency);
   }
@@ -197,7 +189,7 @@ export class CabinetRunner {
     this.bus.recovery.committed();
   }
 
-  /** The whole chain, in slices; a break found reaches the cabinet as refused records. */
+  /** The chain since the latest keyed checkpoint, in slices; a break found reaches the cabinet as refused records. */
   private walkInBackground(): void {
     this.store.reader.walkRecordsInBackground().then(
       () => {
@@ -210,7 +202,7 @@ export class CabinetRunner {
 
   /** The cabinet's state as on the disk: whatever a batch left waiting for it is synced first. */
   get state(): CabinetState {
-    this.settleNow();
+    this.held.settleNow();
     return this.current;
   }
 
@@ -264,50 +256,20 @@ export class CabinetRunner {
    * the disk first.
    */
   batch<T>(inputs: () => T): T {
-    if (this.batchDepth++ === 0) this.store.beginBatch();
-    try {
-      return inputs();
-    } finally {
-      if (--this.batchDepth === 0) this.store.endBatchSoon(() => this.release());
-    }
-  }
-
-  /** Carries out and shows, in order, what the steps on the disk did. */
-  private release(): void {
-    if (this.releasing) return;
-    this.releasing = true;
-    try {
-      while (this.held.length > 0) {
-        const first = this.held[0]!;
-        if (first.seq !== null && first.seq > this.store.durableSeq) break;
-        this.held.shift();
-        first.act();
-      }
-    } finally {
-      this.releasing = false;
-    }
-    // What the acts set off (a device's answer) was queued behind them.
-    if (this.ready && !this.busy && this.batchDepth === 0) this.drain();
-  }
-
-  /** Everything committed on the disk now, and carried out. */
-  private settleNow(): void {
-    // Even from a listener while the acts run: a group made since is synced before it is read.
-    if (!this.store.settled && this.store.open) this.store.flush();
-    this.release();
+    return this.held.batch(inputs);
   }
 
   private drain(): void {
-    if (this.busy || this.releasing) return;
+    if (this.busy || this.held.running) return;
     while (this.queue.length > 0) {
       this.step(this.queue.shift()!);
-      this.release();
+      this.held.release();
     }
   }
 
   private apply(input: CabinetInput, logRefusal = true): CabinetResult {
     const result = this.step(input, logRefusal);
-    this.release();
+    this.held.release();
     // A device that answered synchronously queued its event behind this input.
     if (this.ready) this.drain();
     return result;
@@ -345,10 +307,10 @@ export class CabinetRunner {
         for (const l of this.listeners) l(state, result, input);
       };
       // A hold or a refusal waits for the disk only behind what does (cabinet/durability.ts).
-      const waits = committed ? (synced || this.batchDepth > 0) && this.store.durableSeq < this.store.headSeq : logged;
-      this.held.push({ seq: waits ? this.store.headSeq : null, act });
+      const waits = committed ? (synced || this.held.batching) && this.store.durableSeq < this.store.headSeq : logged;
+      this.held.hold(waits ? this.store.headSeq : null, act);
       this.heedStore();
-      this.landAnchorSoon();
+      this.anchorWatch.landSoon();
       return result;
     } catch (e) {
       // A commit that failed may have found the records broken: queued (not stepped, since the
@@ -368,40 +330,8 @@ export class CabinetRunner {
     const held = this.store.mirrorProblem !== null || this.store.anchorProblem !== null;
     for (const e of effects) {
       if (e.type === 'command' && !(held && commandMovesMoney(e.command))) this.bus.send(e.command);
-      else if (e.type === 'validateTicket') this.validate(e.barcode, e.withinMs);
+      else if (e.type === 'validateTicket') this.validations.validate(this.validator, e.barcode, e.withinMs);
     }
-  }
-
-  /**
-   * Asks the validator, and answers the cabinet with its verdict or, once `withinMs` has passed,
-   * with the time-out: whichever comes first decides, the other changes nothing.
-   */
-  private validate(barcode: string, withinMs: number): void {
-    this.endValidation(barcode, 'validated again from the start');
-    const done = new AbortController();
-    const timer = setTimeout(() => {
-      this.endValidation(barcode, 'no validation in time');
-      if (!this.closed) this.submit({ kind: 'ticketTimeout', barcode });
-    }, withinMs);
-    const mine = { timer, done };
-    this.validations.set(barcode, mine);
-    const answer = (verdict: TicketVerdict) => {
-      if (this.closed || this.validations.get(barcode) !== mine) return;
-      this.validations.delete(barcode);
-      clearTimeout(timer);
-      this.submit({ kind: 'ticketVerdict', barcode, verdict });
-    };
-    // A validator that fails has said nothing: the time-out returns the ticket.
-    this.validator(barcode, done.signal).then(answer, () => {});
-  }
-
-  /** The validation of `barcode` is over without its verdict: its time-out is cleared, its validator told. */
-  private endValidation(barcode: string, why: string): void {
-    const v = this.validations.get(barcode);
-    if (!v) return;
-    this.validations.delete(barcode);
-    clearTimeout(v.timer);
-    v.done.abort(why);
   }
 
   /** What the store found since (a mirror it cannot write, a break in the chain) goes to the cabinet next. */
@@ -417,18 +347,6 @@ export class CabinetRunner {
     if (this.ready && !this.busy) this.drain();
   }
 
-  /** The counter's advance in flight after a commit is taken soon, by the next commit or by this. */
-  private landAnchorSoon(): void {
-    if (this.anchorLanding !== null || this.closed || !this.store.anchorInFlight) return;
-    this.anchorLanding = setTimeout(() => {
-      this.anchorLanding = null;
-      if (this.closed || !this.store.open || this.busy) return;
-      this.store.landAnchor();
-      this.heedStore();
-    }, ANCHOR_LAND_MS);
-    this.anchorLanding.unref();
-  }
-
   /** The records' counter: its problem as a tilt, tried again until it goes; a late refusal as refused records. */
   private heedAnchor(pending: (kind: CabinetInput['kind']) => boolean): void {
     const problem = this.store.anchorProblem;
@@ -437,24 +355,13 @@ export class CabinetRunner {
     const refusal = this.store.anchorRefusal;
     if (refusal && !recordsRefused(this.current) && !pending('records'))
       this.queue.push({ kind: 'records', refused: refusal.reason, mirror: null, anchor: refusal.anchor });
-    if (problem !== null && this.anchorRetry === null && !this.closed) {
-      this.anchorRetry = setTimeout(() => {
-        this.anchorRetry = null;
-        if (this.closed || !this.store.open) return;
-        this.store.retryAnchor();
-        this.heedStore();
-      }, ANCHOR_RETRY_MS);
-      this.anchorRetry.unref();
-    }
+    this.anchorWatch.retryWhileProblem();
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.anchorRetry) clearTimeout(this.anchorRetry);
-    this.anchorRetry = null;
-    if (this.anchorLanding) clearTimeout(this.anchorLanding);
-    this.anchorLanding = null;
-    for (const barcode of [...this.validations.keys()]) this.endValidation(barcode, 'the cabinet closed');
+    this.anchorWatch.close();
+    this.validations.close();
     this.queue.length = 0;
     this.unsubscribe?.();
     this.ready = false;

@@ -41,6 +41,36 @@ describe('C-21 access', () => {
     expect(rig.log.filter((l) => l.data.event === 'wrong PIN')).toHaveLength(3);
   });
 
+  it('locks longer after each run of wrong PINs, up to a day; a right PIN starts over; a 6-digit PIN works', () => {
+    const rig = withPin('246810');
+    rig.key('technician', true);
+    const base = rig.state.settings.access.lockoutMs;
+    const run = () => {
+      for (let i = 0; i < rig.state.settings.access.maxPinFailures; i++)
+        rig.play({ type: 'technicianPin', pin: '000000' });
+      return rig.state.access.lockedUntil - rig.now;
+    };
+    const lockouts: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      lockouts.push(run());
+      rig.now = rig.state.access.lockedUntil;
+    }
+    expect(lockouts.slice(0, 4)).toEqual([base, 2 * base, 4 * base, 8 * base]);
+    expect(lockouts.at(-1)).toBe(24 * 3600_000);
+    expect(rig.log.filter((l) => l.kind === 'access').at(-1)?.data).toEqual({
+      event: 'wrong PIN',
+      failures: 3,
+      locked: true,
+      lockouts: 12,
+      until: rig.state.access.lockedUntil,
+    });
+    rig.play({ type: 'technicianPin', pin: '246810' });
+    expect(rig.state.access).toMatchObject({ technicianSession: true, lockouts: 0 });
+    rig.key('technician', false);
+    rig.key('technician', true);
+    expect(run()).toBe(base);
+  });
+
   it('stores only the hash of a new PIN', () => {
     const rig = withPin('4321');
     rig.key('technician', true);

@@ -4,6 +4,7 @@
 // live here too, since only a technician may do them.
 
 import { needKey, technicianProblem } from './keys';
+import { lockoutMs } from './pin-lockout';
 import { EMPTY_METERS, checkBalance } from './meters';
 import { clearRefusedRecords, recordsRefused } from './records';
 import { describeProblems, settingsProblems } from './settings-check';
@@ -23,20 +24,22 @@ export function technicianPin(tx: Transition, pin: string): Outcome {
     );
   }
   if (a.pinHash && tx.env.verifyPin(pin, a.pinHash)) {
-    tx.set({ access: { ...a, technicianSession: true, pinFailures: 0 } });
+    tx.set({ access: { ...a, technicianSession: true, pinFailures: 0, lockouts: 0 } });
     tx.log('access', { event: 'technician login', ...(a.pinChangeRequired ? { pinChangeRequired: true } : {}) });
     return null;
   }
   const failures = a.pinFailures + 1;
   const lock = failures >= s.settings.access.maxPinFailures;
-  tx.set({
-    access: {
-      ...a,
-      pinFailures: lock ? 0 : failures,
-      lockedUntil: lock ? tx.at + s.settings.access.lockoutMs : a.lockedUntil,
-    },
-  });
-  tx.log('access', { event: 'wrong PIN', failures, locked: lock });
+  if (!lock) {
+    tx.set({ access: { ...a, pinFailures: failures } });
+    tx.log('access', { event: 'wrong PIN', failures, locked: false });
+    return null;
+  }
+  // Each run of wrong PINs since the last right one locks longer (pin-lockout.ts).
+  const lockouts = (a.lockouts ?? 0) + 1;
+  const until = tx.at + lockoutMs(s.settings.access.lockoutMs, lockouts);
+  tx.set({ access: { ...a, pinFailures: 0, lockedUntil: until, lockouts } });
+  tx.log('access', { event: 'wrong PIN', failures, locked: true, lockouts, until });
   // A wrong PIN is a transition, not a refusal: its count must be committed to stop guessing.
   return null;
 }

@@ -43,6 +43,11 @@ export type CabinetEffect =
    */
   | { type: 'voucherStatus'; validation: string; status: Exclude<VoucherStatus, 'printing'> }
   /**
+   * A ticket credited, whoever printed it: the store keeps its number for good, so that no ticket
+   * with that number is ever credited here again (ticket-records.ts), and refuses a second one.
+   */
+  | { type: 'ticketCredited'; validation: string; amount: number }
+  /**
    * A RAM clear has cleared refused records: the store vouches for its records again from this
    * commit on (a new era of the keyed chain) and mirrors them again.
    */

@@ -65,7 +65,13 @@ export type {
   ValidationMode,
 } from './sas-state';
 export { DEFAULT_CONTROLS, VALIDATION_MODES, validationMode } from './sas-state';
-export { ownVoucherVerdict, VOUCHER_STATUSES, type VoucherRecord, type VoucherStatus } from './own-vouchers';
+export {
+  ownVoucherVerdict,
+  VOUCHER_STATUSES,
+  type TicketRecord,
+  type VoucherRecord,
+  type VoucherStatus,
+} from './own-vouchers';
 export { TICKET_REASON_TEXT } from './tickets';
 export {
   checkDigitsMatch,

@@ -8,6 +8,7 @@ import type { Meters } from './meters';
 import type { ConfigReturns } from './return-range';
 import type { SasCommand } from './sas-state';
 import type { AcceptorTicketReport, TicketVerdict } from './ticket-verdicts';
+import type { TicketRecord } from './own-vouchers';
 import type { CabinetSettings, InstalledPayTable } from './settings';
 import type { Wish } from './vocabulary/wish-schema';
 
@@ -118,6 +119,12 @@ export interface CabinetEnv {
    * from a backup). Absent: the cabinet has no SAS link.
    */
   voucherIssued?(validation: string): boolean;
+  /**
+   * What the cabinet's own records hold of a ticket's 18 digits: the voucher it printed with them,
+   * and the credit of a ticket with them (whoever printed it). Asked of every ticket a validator
+   * accepts, before it is stacked (ticket-records.ts). Absent: no records (a bench without a store).
+   */
+  ticketRecord?(validation: string): TicketRecord;
   /** The vouchers whose 4D record the casino system has not yet read (the buffer holds 31). */
   sasUnreadVouchers?(): number;
   hashPin(pin: string): string;

@@ -27,6 +27,15 @@ export interface VoucherRecord {
   redeemedEvent: number | null;
 }
 
+/**
+ * What the records hold of one 18-digit number (CabinetEnv.ticketRecord): the voucher this cabinet
+ * printed with it, and the credit of a ticket with it, whoever printed it (what and when, ms).
+ */
+export interface TicketRecord {
+  voucher: VoucherRecord | null;
+  credited: { amount: number; at: number } | null;
+}
+
 /** Whether the voucher with this record can be redeemed now, for how much, or why not. */
 export function ownVoucherVerdict(record: VoucherRecord | null, now: number, currency: string): TicketVerdict {
   // Printed elsewhere, never confirmed printed, voided, or in another currency: not this cabinet's to pay.

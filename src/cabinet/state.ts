@@ -133,6 +133,11 @@ export interface AccessState {
   /** ms since the epoch; PIN entry refused until then. */
   lockedUntil: number;
   /**
+   * Lockouts since the last right PIN: each locks longer than the one before (pin-lockout.ts).
+   * Absent in states saved before it was kept: none.
+   */
+  lockouts?: number;
+  /**
    * The PIN is still the initial one (the config's, known to whoever read the file): a technician
    * who logs in with it may do nothing but change it (C-21).
    */

@@ -29,7 +29,10 @@ describe('tickets in: one at a time, validated, credited once when stacked', () 
     expect(rig.state.balance).toBe(3500);
     expect(rig.lifetime('vouchersIn')).toBe(1500);
     expect(rig.lifetime('vouchersInCount')).toBe(1);
-    expect(rig.tickets.at(-1)).toEqual({ type: 'voucherStatus', validation: A, status: 'redeemed' });
+    expect(rig.tickets.slice(-2)).toEqual([
+      { type: 'voucherStatus', validation: A, status: 'redeemed' },
+      { type: 'ticketCredited', validation: A, amount: 1500 },
+    ]);
     expect(checkBalance(rig.state.meters.lifetime, rig.state.balance).ok).toBe(true);
     // The acceptor reporting it again credits nothing.
     rig.event(stacked(A));
@@ -162,7 +165,10 @@ describe('tickets across a restart (C-14): the acceptor is asked', () => {
       const rig = pending('stacking');
       rig.ok(recovered('stacked', barcode));
       expect(rig.state.balance).toBe(900);
-      expect(rig.tickets.at(-1)).toEqual({ type: 'voucherStatus', validation: A, status: 'redeemed' });
+      expect(rig.tickets.slice(-2)).toEqual([
+        { type: 'voucherStatus', validation: A, status: 'redeemed' },
+        { type: 'ticketCredited', validation: A, amount: 900 },
+      ]);
       rig.event(stacked(A));
       expect(rig.state.balance).toBe(900);
     }

@@ -19,6 +19,7 @@ import type { CabinetState } from './state';
 import { countRefusal, ticketCredited, ticketsLocked } from './ticket-guesses';
 import type { Transition } from './transition';
 import { checkDigitsMatch } from './validation-number';
+import { OVERRULED_REASON, overruledByRecords } from './ticket-records';
 
 const TICKET_EVENTS = ['ticket', 'ticketStacked', 'ticketReturned', 'ticketRejected'] as const;
 
@@ -39,6 +40,8 @@ export const TICKET_REASON_TEXT: Readonly<Record<TicketReason, string>> = {
   creditLimit: 'the balance would exceed the credit limit',
   timedOut: 'no validation in time',
   ticketsLocked: 'tickets are refused for a while after repeated unknown ones',
+  amountMismatch: "the validator's amount is not the one this cabinet printed the voucher for",
+  creditedBefore: 'a ticket with this number was credited here before (or its voucher paid otherwise)',
 };
 
 /**
@@ -173,6 +176,9 @@ export function ticketVerdict(tx: Transition, barcode: string, verdict: TicketVe
   const { amount } = verdict;
   const s = tx.state;
   if (!Number.isSafeInteger(amount) || amount <= 0) return handBack(tx, barcode, 'notValidHere', { pending: true });
+  // Whatever the validator said, the records decide whether this number may be paid, and how much.
+  const overruled = overruledByRecords(tx, barcode, amount);
+  if (overruled) return handBack(tx, barcode, OVERRULED_REASON[overruled], { pending: true, amount });
   // The cabinet may have stopped taking money while the validator was asked.
   if (playBlocked(s)) return handBack(tx, barcode, 'cannotTakeMoney', { pending: true, amount });
   if (s.balance + amount > s.settings.limits.creditLimit)
@@ -232,6 +238,7 @@ function redeem(tx: Transition): void {
     by: validatorOf(tx.state),
   });
   tx.effects.push({ type: 'voucherStatus', validation: t.barcode, status: 'redeemed' });
+  tx.effects.push({ type: 'ticketCredited', validation: t.barcode, amount });
 }
 
 /**

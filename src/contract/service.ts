@@ -101,7 +101,14 @@ export const SERVICE_VIEW = z.strictObject({
   /** The technician has entered the PIN with the key on (C-21). */
   technician: z.boolean(),
   /** mustChange: the PIN is still the initial one; a technician logged in may only change it. */
-  pin: z.strictObject({ failures: int(0), maxFailures: int(1), lockedUntil: z.number(), mustChange: z.boolean() }),
+  pin: z.strictObject({
+    failures: int(0),
+    maxFailures: int(1),
+    lockedUntil: z.number(),
+    /** Lockouts since the last right PIN: each locks longer (C-21). */
+    lockouts: int(0),
+    mustChange: z.boolean(),
+  }),
   devices: z.strictObject({ acceptor: deviceView, printer: deviceView, deck: deviceView }),
   deviceTest: deviceTestView.nullable(),
   settings: settingsView,

@@ -4,6 +4,9 @@
 
 export const MAX_COEFFICIENT = 1_000_000;
 
+/** The extra key a video-poker pay table object may carry for J-6's royal at max bet. */
+export const ROYAL_AT_MAX_BET_KEY = 'royal-flush-max-bet';
+
 export type PayTableParse<T> = { ok: true; table: T } | { ok: false; error: string };
 
 /** A game's pay table: its game, a coefficient for each of its categories, an optional extra. */

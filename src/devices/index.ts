@@ -27,6 +27,10 @@ export { AcceptorSimulator, type AcceptorSimOptions, type AcceptorFault } from '
 export { JCM_COUNTRIES, countryFor, noteTable } from './id003/currency';
 export { PrinterDriver, type PrinterDriverOptions } from './printer/driver';
 export { PrinterSimulator, type PrintedTicket } from './printer/simulator';
+export type { SimulatedPrinter } from './printer/simulated';
+export type { PrinterIdentity, PrinterProtocol, LastTicket } from './printer/printer-driver-base';
+export { TclPrinterDriver, type TclDriverOptions } from './tcl/driver';
+export { TclPrinterSimulator, type TclSimOptions } from './tcl/simulator';
 export { DeckDriver, type DeckDriverOptions } from './deck/driver';
 export { DeckSimulator, type DeckSimOptions } from './deck/simulator';
 export { KEYBOARD_MAP, keyToDeck, applyKey } from './deck/keyboard';

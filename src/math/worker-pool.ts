@@ -112,6 +112,11 @@ export class WorkerPool<Request, Result> {
     });
   }
 
+  /** Boots the workers now (they boot at the first run otherwise), so they boot while the caller prepares. */
+  warm(): void {
+    if (!this.closed && this.threads > 1) this.start();
+  }
+
   /** Ends the workers. */
   async close(): Promise<void> {
     this.closed = true;

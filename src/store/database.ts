@@ -4,7 +4,19 @@
 // checked whose database this is (journal.ts).
 
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { APPLICATION_ID, KEYED_SCHEMA, MIGRATIONS, SCHEMA_VERSION } from './schema';
 
@@ -73,7 +85,30 @@ export interface OpenOptions {
 }
 
 /** Opens (or, where no file exists, creates) the cabinet database at `path`; migrates nothing. */
-export function openDatabase(path: string, options: OpenOptions = {}): OpenedDatabase {
+/**
+ * The database's own path, links resolved, taken once at open: SQLite keeps the WAL and the lock
+ * beside the real file, so `<path>-wal` of a link names nothing (the WAL's sync would fail at the
+ * first commit). A path that does not exist yet is made where it is named.
+ */
+export function realDatabasePath(path: string): string {
+  if (!existsSync(path)) {
+    // A link whose target is gone: making a new database would replace the link with a file.
+    if (isLink(path)) throw new StoreError(`${path} is a link to ${readlinkSync(path)}, which does not exist`);
+    return path;
+  }
+  return realpathSync(path);
+}
+
+const isLink = (path: string): boolean => {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+};
+
+export function openDatabase(named: string, options: OpenOptions = {}): OpenedDatabase {
+  const path = realDatabasePath(named);
   let created = false;
   if (!existsSync(path)) {
     if (options.readonly) throw new StoreError(`${path} does not exist`);

@@ -77,7 +77,7 @@ function walkPausedOnOpenGroup(b: Bench): { head: number; walk: Promise<RecordsC
   b.store.beginBatch();
   b.wish({ type: 'deal', bet: 1 });
   const head = b.store.headSeq;
-  return { head, walk: b.store.reader.walkRecordsInBackground(head) };
+  return { head, walk: b.store.reader.walkRecordsInBackground(head, 'full') };
 }
 
 interface Row {

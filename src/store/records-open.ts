@@ -245,13 +245,15 @@ export function adopt(
   return { ...start, records: withAnchor(mirrored, start.counter) };
 }
 
+/** What a reader with the key found, and the commit its walk started from (null: the first). */
+export interface KeyedCheck {
+  chain: ChainCheck;
+  records: RecordsVerdict | null;
+  from: Anchor | null;
+}
+
 /** The whole check a reader with the key makes: every commit from the first, the tables, the mirror. */
-export function verifyKeyed(
-  db: Database.Database,
-  path: string,
-  key: MachineKey,
-  mirrorFolder?: string,
-): { chain: ChainCheck; records: RecordsVerdict | null } {
+export function verifyKeyed(db: Database.Database, path: string, key: MachineKey, mirrorFolder?: string): KeyedCheck {
   const steps = verifyKeyedSteps(db, path, key, mirrorFolder);
   for (;;) {
     const step = steps.next();
@@ -259,32 +261,53 @@ export function verifyKeyed(
   }
 }
 
-/** The same check, yielding between slices of the walk, its stages reported to `progress`. */
+/**
+ * The same check, yielding between slices of the walk, its stages reported to `progress`.
+ * `incremental`: the walk starts from the latest keyed checkpoint (a forged one is a break), so
+ * it costs the commits since; what lies before the checkpoint is left to the whole walk.
+ */
 export function* verifyKeyedSteps(
   db: Database.Database,
   path: string,
   key: MachineKey,
   mirrorFolder?: string,
   progress?: Progress,
-): Generator<void, { chain: ChainCheck; records: RecordsVerdict | null }> {
+  incremental = false,
+): Generator<void, KeyedCheck> {
   const identity = readIdentity(db, path);
   const head = headCommit(db);
-  if (identity.fingerprint !== key.fingerprint) {
-    const problem = `the database is bound to the key with fingerprint ${shortFingerprint(identity.fingerprint)}, not this one (${shortFingerprint(key.fingerprint)})`;
-    return { chain: { ok: false, rows: 0, seq: 1, problem }, records: null };
+  const refused = (problem: string, from: Anchor | null = null): KeyedCheck => ({
+    chain: { ok: false, rows: 0, seq: 1, problem },
+    records: null,
+    from,
+  });
+  if (identity.fingerprint !== key.fingerprint)
+    return refused(
+      `the database is bound to the key with fingerprint ${shortFingerprint(identity.fingerprint)}, not this one (${shortFingerprint(key.fingerprint)})`,
+    );
+  if (!head) return refused('keyed records without a single commit');
+  let from: Anchor | null = null;
+  if (incremental) {
+    try {
+      from = latestCheckpoint(db, key.bytes);
+    } catch (e) {
+      return refused((e as Error).message);
+    }
   }
-  if (!head)
-    return { chain: { ok: false, rows: 0, seq: 1, problem: 'keyed records without a single commit' }, records: null };
-  let chain: ChainCheck = yield* walkSlices(db, key.bytes, null, undefined, progress);
+  let chain: ChainCheck = yield* walkSlices(db, key.bytes, from, undefined, progress);
   if (chain.ok) {
     progress?.stage('tables against their digests', 0);
     const tables = checkTables(db, head);
     if (tables.problem) chain = { ok: false, rows: chain.rows, seq: head.events_to, problem: tables.problem };
   }
-  if (mirrorFolder === undefined) return { chain, records: null };
+  if (mirrorFolder === undefined) return { chain, records: null, from };
   progress?.stage('mirror', 0);
   const mirror = new Mirror(mirrorFolder, key);
-  return { chain, records: verdict(path, head, identity, mirror.read(), mirror.file, (seq) => commitAt(db, seq)) };
+  return {
+    chain,
+    records: verdict(path, head, identity, mirror.read(), mirror.file, (seq) => commitAt(db, seq)),
+    from,
+  };
 }
 
 /** The machine number a pre-keyed database's settings name, if they name one. */

@@ -52,7 +52,15 @@ export interface ReaderOptions {
   key?: MachineKey;
   /** Also compare the database with this mirror folder. */
   mirror?: string;
+  /** With the key: walk from the latest keyed checkpoint only (events --verify --incremental). */
+  incremental?: boolean;
 }
+
+/**
+ * How much of the chain the running cabinet walks after a start: 'incremental' from the latest
+ * keyed checkpoint (what was not verified before), 'full' from the latest era or the first commit.
+ */
+export type WalkMode = 'incremental' | 'full';
 
 /** What the check at open found. */
 export interface OpenCheck {
@@ -60,6 +68,8 @@ export interface OpenCheck {
   /** Whether `chain` is the keyed check (false: only the event log's unkeyed chain was walked). */
   keyed: boolean;
   records: RecordsVerdict;
+  /** The commit the keyed walk started from (null: the first, or none walked). */
+  from?: Anchor | null;
 }
 
 /** Parts of the state that change only with the configuration, stored apart (migration 3). */
@@ -120,6 +130,8 @@ export class RecordsReader {
   readonly keyed: boolean;
   /** What the records are worth: for the running cabinet, its verdict at start; for a reader, against the mirror it was given. */
   readonly records: RecordsVerdict;
+  /** The commit the check at open walked from: null for the first (the whole chain). */
+  readonly walkedFrom: Anchor | null;
   private lastWalk: ChainCheck;
   private breakFound: string | null = null;
 
@@ -136,6 +148,7 @@ export class RecordsReader {
     this.chain = found.chain;
     this.keyed = found.keyed;
     this.records = found.records;
+    this.walkedFrom = found.from ?? null;
     this.lastWalk = found.chain;
   }
 
@@ -163,8 +176,13 @@ export class RecordsReader {
       let found: OpenCheck;
       try {
         if (options.key && version >= KEYED_SCHEMA) {
-          const checked = yield* verifyKeyedSteps(db, path, options.key, options.mirror, progress);
-          found = { chain: checked.chain, keyed: true, records: checked.records ?? { ok: true, mirror: null } };
+          const checked = yield* verifyKeyedSteps(db, path, options.key, options.mirror, progress, options.incremental);
+          found = {
+            chain: checked.chain,
+            keyed: true,
+            records: checked.records ?? { ok: true, mirror: null },
+            from: checked.from,
+          };
         } else {
           found = { chain: walkUnkeyed(db), keyed: false, records: { ok: true, mirror: null } };
         }
@@ -341,15 +359,16 @@ export class RecordsReader {
   }
 
   /**
-   * The background walk a start leaves running: the whole chain from the latest era (a RAM clear
-   * on refused records) or the first commit, in slices. A break it finds is kept (recordsBroken)
-   * for the runner to tilt on.
+   * The background walk a start leaves running, in slices: 'incremental' (the running cabinet's)
+   * from the latest keyed checkpoint, so its work is the commits since, not the machine's life;
+   * 'full' the whole chain from the latest era (a RAM clear on refused records) or the first
+   * commit. A break it finds is kept (recordsBroken) for the runner to tilt on.
    */
-  async walkRecordsInBackground(commitsPerSlice = 250): Promise<RecordsCheck> {
+  async walkRecordsInBackground(commitsPerSlice = 250, mode: WalkMode = 'incremental'): Promise<RecordsCheck> {
     if (!this.walkKey) throw new StoreError(`${this.path} was opened for reading`);
     let era: Anchor | null;
     try {
-      era = latestCheckpoint(this.db, this.walkKey.bytes, 'era');
+      era = latestCheckpoint(this.db, this.walkKey.bytes, mode === 'full' ? 'era' : undefined);
     } catch (e) {
       const problem = (e as Error).message;
       this.breakFound = `the records are broken: ${problem}`;

@@ -276,7 +276,7 @@ describe('the keyed chain over every committed table', () => {
     store.close();
   });
 
-  it('leaves an old row edited behind the checkpoint to the background walk and events --verify, which find it', async () => {
+  it('walks after a start only what the checkpoint did not vouch for; an old row edited behind it is left to the full walk and events --verify, which find it', async () => {
     const path = dataPath(dir);
     const b = new Bench(path);
     b.insert(100000);
@@ -286,16 +286,61 @@ describe('the keyed chain over every committed table', () => {
     const store = open(path);
     expect(store.records.ok).toBe(true);
     expect(store.reader.recordsBroken).toBeNull();
-    const walked = await store.reader.walkRecordsInBackground(50);
-    expect(walked).toMatchObject({ ok: false, seq: 7, problem: expect.stringMatching(/does not match its hash/) });
+    const head = store.headSeq;
+    const incremental = await store.reader.walkRecordsInBackground(50);
+    expect(incremental.ok).toBe(true);
+    // From the latest checkpoint: a part of the chain, not the machine's life.
+    expect(incremental.commits).toBeGreaterThan(0);
+    expect(incremental.commits).toBeLessThan(head / 2);
+    expect(store.reader.recordsBroken).toBeNull();
+    const full = await store.reader.walkRecordsInBackground(50, 'full');
+    expect(full).toMatchObject({ ok: false, seq: 7, problem: expect.stringMatching(/does not match its hash/) });
     expect(store.reader.recordsBroken).toMatch(/broken at event row 7/);
     store.close();
-    const reader = RecordsReader.open(path, {
-      requireIntactChain: false,
-      key: readMachineKey(testMachine(dir).keyFile),
-    });
+    const key = readMachineKey(testMachine(dir).keyFile);
+    const reader = RecordsReader.open(path, { requireIntactChain: false, key });
     expect(reader.chain).toMatchObject({ ok: false, seq: 7 });
+    expect(reader.walkedFrom).toBeNull();
     reader.close();
+    const since = RecordsReader.open(path, { requireIntactChain: false, key, incremental: true });
+    expect(since.chain.ok).toBe(true);
+    expect(since.walkedFrom).toMatchObject({ seq: expect.any(Number), by: expect.stringMatching(/^checkpoint \d+$/) });
+    expect(since.walkedFrom!.seq).toBeGreaterThan(head / 2);
+    since.close();
+  });
+
+  it('finds a forged checkpoint in the incremental verify, and a row edited after the checkpoint', () => {
+    const path = dataPath(dir);
+    const b = new Bench(path);
+    b.insert(100000);
+    logUntil(b, CHECKPOINT_EVERY * 1.5);
+    b.store.close();
+    const key = readMachineKey(testMachine(dir).keyFile);
+    const last = (db: Database.Database) => (db.prepare('SELECT max(seq) AS n FROM events').get() as { n: number }).n;
+    const copy = dataPath(dir, 'edited.db');
+    writeFileSync(copy, readFileSync(path));
+    let lastRow = 0;
+    edit(copy, (db) => {
+      lastRow = last(db);
+      db.prepare("UPDATE events SET data = '{}' WHERE seq = ?").run(lastRow);
+    });
+    const edited = RecordsReader.open(copy, { requireIntactChain: false, key, incremental: true });
+    expect(edited.chain).toMatchObject({ ok: false, seq: lastRow });
+    edited.close();
+    // A checkpoint at the head, as one without the key would have to write it to skip the walk.
+    edit(path, (db) => {
+      const head = (db.prepare('SELECT max(seq) AS n FROM commits').get() as { n: number }).n;
+      db.prepare("INSERT INTO checkpoints (kind, commit_seq, at, mac) VALUES ('verified', ?, 0, ?)").run(
+        head,
+        'f'.repeat(64),
+      );
+    });
+    const forged = RecordsReader.open(path, { requireIntactChain: false, key, incremental: true });
+    expect(forged.chain).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/checkpoint \d+ does not verify under this machine's key/),
+    });
+    forged.close();
   });
 
   it('adopts a database from before the keyed records: walks its chain, binds it and signs it as it stands', () => {

@@ -205,6 +205,20 @@ export const MIGRATIONS: readonly Migration[] = [
         BEGIN SELECT RAISE(ABORT, 'the commit chain is append only'); END;
     `,
   },
+  {
+    // Every ticket number credited here, whoever printed it (tickets-credited.ts): a casino
+    // system's 71 never credits one twice. Credits before this schema are not in it (the vouchers
+    // table still knows this cabinet's own vouchers redeemed).
+    version: 10,
+    sql: `
+      CREATE TABLE tickets_credited (
+        validation TEXT PRIMARY KEY CHECK (length(validation) = 18),
+        amount INTEGER NOT NULL CHECK (amount > 0),
+        credited_at INTEGER NOT NULL,
+        event INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 /** The first schema whose groups of commits sign the tables once, at the group's end. */

@@ -46,6 +46,7 @@ export const COVERED = {
     ],
     key: 1,
   },
+  tickets_credited: { columns: ['validation', 'amount', 'credited_at', 'event'], key: 1 },
 } as const;
 
 export type CoveredTable = keyof typeof COVERED;
@@ -61,6 +62,7 @@ export const LATER_TABLES: Partial<Record<CoveredTable, number>> = {
   sas_validations: 5,
   vouchers: 6,
   sas_exception_data: 7,
+  tickets_credited: 10,
 };
 
 /** A row as its column values in COVERED order: the same array whether written or read back. */

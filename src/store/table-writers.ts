@@ -27,6 +27,7 @@ import { rowHash } from './event-chain';
 import { settingsLogDigest } from './keyed-chain';
 import type { Identity } from './records-open';
 import { STATE_PARTS, VOUCHER_COLUMNS } from './records-reader';
+import { TicketsCredited } from './tickets-credited';
 import { RECALL_KEEP } from './schema';
 import type { RowValues, TableDigests } from './table-digests';
 
@@ -119,6 +120,8 @@ export class TableWriters {
   /** Prepared when the first voucher is written, like the SAS tables' (a table of schema 6). */
   private voucherStatementsOnce: ReturnType<typeof prepareVouchers> | null = null;
   private logEnds: LogEnds;
+  /** Every ticket number credited here (tickets-credited.ts). */
+  readonly credited: TicketsCredited;
   /** The commits being written belong to a group: their state and meter rows wait for its end. */
   grouped = false;
   /** The group's state row to write at its end, and the version the database must be at then. */
@@ -134,6 +137,7 @@ export class TableWriters {
     private identityRow: Identity,
   ) {
     this.logEnds = logEndsOf(ends);
+    this.credited = new TicketsCredited(db);
   }
 
   /** Prepared on first use: a database from before a table existed is migrated first. */
@@ -304,6 +308,8 @@ export class TableWriters {
       } else if (e.type === 'recall') this.writeRecall(e.record);
       else if (e.type === 'voucherIssued') this.writeVoucher(e.voucher);
       else if (e.type === 'voucherStatus') this.markVoucher(e.validation, e.status, lastAt);
+      else if (e.type === 'ticketCredited')
+        this.credited.write(this.digests, e.validation, e.amount, lastAt, this.logEnds.events_to);
     }
   }
 

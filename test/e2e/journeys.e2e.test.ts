@@ -74,6 +74,8 @@ async function journey(cabinet: TestCabinet, layout: (typeof LAYOUTS)[number], w
   return { page, look, faults, squeezed };
 }
 
+const meter = (s: Scene, name: string): string => s.meters.find((m) => m.name === name)?.value ?? '';
+
 async function language(page: Page, want: string): Promise<void> {
   const now = (await scene(page)) as Scene & { language: string };
   if (now.language !== want) await press(page, 'language');
@@ -92,6 +94,13 @@ describe('the three journeys', () => {
     await look('lobby');
     cabinet.stack('Jc 3d Jh 5s 9c Jd 5h');
     await press(page, 'play');
+    // The chip value changed on the game screen: its denomination button opens the chooser.
+    await until(page, (s) => s.screen === 'jacks', 'Jacks or Better');
+    await press(page, 'chip');
+    await until(page, (s) => s.buttons.some((b) => b.name === 'chip:5'), 'the chip chooser');
+    await look('jacks-chips');
+    await press(page, 'chip:5');
+    await until(page, (s) => meter(s, 'credits') === '400' && !s.buttons.some((b) => b.name === 'chip:5'), '5¢ chips');
     await press(page, 'maxBet');
     await until(page, (s) => s.cards.some((c) => c.held), 'the dealt hand held');
     await look('jacks-dealt');
@@ -105,6 +114,17 @@ describe('the three journeys', () => {
     cabinet.stack('Ah Ad 7c 4s 2h Kd Qs 9c 5h 3d Ac 9d 9s Kc');
     await press(page, 'game:poker-plus');
     await until(page, (s) => s.screen === 'pokerPlus', 'Poker Plus');
+    await press(page, 'chip');
+    await until(page, (s) => s.buttons.some((b) => b.name === 'chip:1'), 'the chip chooser');
+    await look('pp-chips');
+    await press(page, 'chip:1');
+    await until(
+      page,
+      (s) =>
+        !s.buttons.some((b) => b.name === 'chip:1') &&
+        /0,01/.test(s.buttons.find((b) => b.name === 'chip')?.label ?? ''),
+      '1¢ chips',
+    );
     await press(page, 'deal');
     await until(page, (s) => s.cards.some((c) => c.owner === 'box0' && c.code === 'Ah'), 'the dealt box');
     for (const c of ['card3', 'card4', 'card5']) await press(page, c);
@@ -167,6 +187,26 @@ describe('the three journeys', () => {
     const layout = LAYOUTS[1];
     const cabinet = await suite.start({ defaultLanguage: layout.first });
     const { page, look, faults, squeezed } = await journey(cabinet, layout, 'technician');
+    // A shift's worth in small: a note in, a game played, a voucher out, for the meters and the log to show.
+    expect(await insertNote(cabinet, 2000)).toBe(true);
+    await until(page, (s) => s.screen === 'lobby', 'the lobby');
+    cabinet.stack('Jc 3d Jh 5s 9c Jd 5h');
+    await press(page, 'play');
+    await until(page, (s) => s.screen === 'jacks', 'Jacks or Better');
+    await press(page, 'maxBet');
+    // MAX BET deals at once when a deal is live; while the note's credit settles it sets the bet only.
+    const bet = await until(page, (s) => s.cards.some((c) => c.held) || meter(s, 'bet') === '5', 'MAX BET taken');
+    if (!bet.cards.some((c) => c.held)) await press(page, 'deal');
+    await until(page, (s) => s.cards.some((c) => c.held), 'the dealt hand held');
+    await press(page, 'deal');
+    const drawn = await until(page, (s) => s.banners.length > 0 || s.version !== bet.version, 'the draw answered');
+    if (drawn.banners.length === 0) {
+      console.log(`the draw was not taken: ${JSON.stringify(drawn).slice(0, 600)}`);
+      await press(page, 'deal');
+    }
+    await until(page, (s) => s.banners.length > 0, 'the result');
+    await press(page, 'cashOut');
+    await until(page, (s) => s.overlay === 'paid', 'the voucher printed');
     await technicianLogin(cabinet, page, '0000', look);
     const settings = await untilSvc(page, (m) => m.page === 'settings' && m.notice === null, 'the settings read');
     await look('settings');
@@ -182,8 +222,15 @@ describe('the three journeys', () => {
     }
     for (const p of ['meters', 'events', 'recall', 'devices']) {
       await press(page, `svc.${p}`);
-      await untilSvc(page, (m) => m.page === p && m.notice === null, `the ${p} page read`);
+      const read = await untilSvc(page, (m) => m.page === p && m.notice === null, `the ${p} page read`);
       await look(p);
+      // Every page of the meters, topic by topic ("Page 1 of 6").
+      const pages = p === 'meters' ? Number(/(\d+)\D*$/.exec(svc(read).table?.pageText ?? '')?.[1] ?? 1) : 1;
+      for (let n = 2; n <= pages; n++) {
+        await press(page, 'meters.next');
+        await untilSvc(page, (m) => new RegExp(`^\\D*${n}\\D`).test(m.table?.pageText ?? ''), `meters page ${n}`);
+        await look(`meters-${n}`);
+      }
     }
     console.log(`service texts squeezed below their size:\n${[...new Set(squeezed)].join('\n')}`);
     expect([...new Set(faults)]).toEqual([]);

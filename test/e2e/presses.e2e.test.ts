@@ -37,7 +37,7 @@ function mulberry32(seed: number): () => number {
 }
 
 /** Buttons around the game rather than in it: pressed too, but less often, so rounds get played. */
-const AROUND = new Set(['help', 'language', 'games', 'next', 'prev']);
+const AROUND = new Set(['help', 'language', 'games', 'next', 'prev', 'chip']);
 
 const pickOne = <T>(list: T[], random: () => number): T | undefined => list[Math.floor(random() * list.length)];
 

@@ -37,7 +37,7 @@ export function serviceView(): ServiceView {
     attendantKey: false,
     technicianKey: false,
     technician: false,
-    pin: { failures: 0, maxFailures: 3, lockedUntil: 0, mustChange: false },
+    pin: { failures: 0, maxFailures: 3, lockedUntil: 0, lockouts: 0, mustChange: false },
     devices: {
       acceptor: { online: true, faults: {} },
       printer: { online: true, faults: {} },

@@ -16,6 +16,7 @@ import type {
 } from '../../src/contract';
 import { recallFrames } from '../../src/app/service/recall-frames';
 import * as fx from './fixtures';
+import { derivedMeters, meterDef } from '../../src/cabinet/meters';
 
 const REPLAYS = fileURLToPath(new URL('../replays/', import.meta.url));
 const read = (name: string): unknown => JSON.parse(readFileSync(`${REPLAYS}${name}`, 'utf8'));
@@ -43,7 +44,7 @@ export function pinPad(failures = 0, lockedUntil = 0): Snapshot {
   s.version = 200 + failures;
   s.keys = { ...s.keys, technician: true };
   s.service.technicianKey = true;
-  s.service.pin = { failures, maxFailures: 3, lockedUntil, mustChange: false };
+  s.service.pin = { failures, maxFailures: 3, lockedUntil, lockouts: lockedUntil > 0 ? 1 : 0, mustChange: false };
   s.live = lockedUntil > Date.now() ? [] : ['technicianPin'];
   return s;
 }
@@ -186,52 +187,56 @@ export function handpays(): Answer {
   };
 }
 
+/** The cabinet's meters as its own declaration names and labels them (src/cabinet/meters.ts), with their derived sums. */
 export function metersReport(balanced = true): MetersReport {
-  const meters: MetersReport['meters'] = [
-    {
-      name: 'totalIn',
-      code: '0000',
-      sameAs: [],
-      unit: 'money',
-      label: 'Total in (wagered)',
-      lifetime: 1234567,
-      period: 4500,
-    },
-    {
-      name: 'totalWon',
-      code: '0001',
-      sameAs: ['001C'],
-      unit: 'money',
-      label: 'Total won',
-      lifetime: 1100000,
-      period: 3000,
-    },
-    {
-      name: 'gamesPlayed',
-      code: '0005',
-      sameAs: [],
-      unit: 'count',
-      label: 'Games played',
-      lifetime: 15234,
-      period: 120,
-    },
-  ];
-  for (let i = 0; i < 12; i++)
-    meters.push({
-      name: `billsIn${i}`,
-      code: i < 6 ? `00${40 + i}` : null,
-      sameAs: [],
-      unit: 'count',
-      label: `Bills in, note ${i + 1}`,
-      lifetime: 100 + i,
-      period: i,
+  const lifetime: Record<string, number> = {
+    coinIn: 1234567,
+    coinOut: 1100000,
+    jackpot: 125000,
+    handpaidCancelled: 40000,
+    gamesPlayed: 15234,
+    gamesWon: 6100,
+    gamesLost: 8800,
+    vouchersIn: 52000,
+    vouchersInCount: 14,
+    vouchersOut: 610000,
+    vouchersOutCount: 88,
+    billsIn: 960000,
+    billsCount: 470,
+    'bills.100': 120,
+    'bills.500': 90,
+    'bills.1000': 80,
+    'bills.2000': 110,
+    'bills.5000': 40,
+    'bills.10000': 30,
+    'jacks-or-better/coinIn': 900000,
+    'jacks-or-better/gamesPlayed': 12000,
+    'poker-plus/coinIn': 334567,
+    'poker-plus/gamesPlayed': 3234,
+    'pp.exchangeFees': 21000,
+    'doorOpens.main': 7,
+    powerUps: 12,
+  };
+  const meters: MetersReport['meters'] = Object.keys(lifetime)
+    .sort()
+    .map((name) => {
+      const def = meterDef(name)!;
+      return {
+        name,
+        code: def.code,
+        sameAs: [...(def.sameAs ?? [])],
+        unit: def.unit,
+        label: def.label,
+        lifetime: lifetime[name]!,
+        period: name === 'coinIn' ? 4500 : name === 'gamesPlayed' ? 120 : 0,
+      };
     });
   return {
     currency: 'USD',
     minorDigits: 2,
     balance: 2510,
     meters,
-    derived: { netWin: { code: '0002', label: 'Net win', value: 134567 } },
+    derived: derivedMeters(lifetime, 2510),
     balanceCheck: balanced ? { ok: true, expected: 2510, actual: 2510 } : { ok: false, expected: 2600, actual: 2510 },
     eventChain: balanced ? 'intact' : 'broken',
   };
@@ -268,6 +273,29 @@ export function recallGame(gameId: number): Answer {
 export const expectedRecall = (game: 'jacks-or-better' | 'poker-plus') =>
   read(`${game === 'poker-plus' ? PP_REPLAY : JACKS_REPLAY}.expected.json`) as Record<string, unknown>;
 
+/** Rows of the kinds a shift's log holds, as the cabinet writes them. */
+export const EVENT_SAMPLES: { kind: string; data: unknown }[] = [
+  { kind: 'voucher', data: { event: 'printed', validation: '001234567890123456', amount: 1875, sequence: 12 } },
+  { kind: 'door', data: { door: 'main', open: false } },
+  { kind: 'note', data: { event: 'stacked', value: 2000, denomination: 'USD 20', balance: 2510 } },
+  {
+    kind: 'handpay',
+    data: {
+      event: 'paid',
+      kind: 'jackpot',
+      amount: 125000,
+      gameId: 7,
+      reason: 'a win of $1,250.00 (royal flush) at or above the handpay limit',
+      cause: { type: 'win', hand: 'royal-flush' },
+      key: 'attendant',
+    },
+  },
+  { kind: 'tilt', data: { event: 'on', code: 'door:main', reason: 'main door open' } },
+  { kind: 'config', data: { key: 'limits.ticketLimit', from: 300000, to: 50000, source: 'technician' } },
+  { kind: 'access', data: { event: 'technician login' } },
+  { kind: 'ticket', data: { event: 'redeemed', barcode: '001234567890123456', amount: 5000, balance: 7510 } },
+];
+
 export function events(q: Extract<Query, { type: 'events' }>, broken = false): Answer {
   const total = 40;
   const top = q.beforeSeq !== undefined ? q.beforeSeq - 1 : total;
@@ -276,8 +304,7 @@ export function events(q: Extract<Query, { type: 'events' }>, broken = false): A
     rows.push({
       seq,
       at: 1_700_000_000_000 + seq * 1000,
-      kind: seq % 3 === 0 ? 'door' : 'note',
-      data: seq % 3 === 0 ? { door: 'main', open: seq % 2 === 0 } : { value: 2000, result: 'stacked' },
+      ...EVENT_SAMPLES[seq % EVENT_SAMPLES.length]!,
       hash: 'ab'.repeat(32),
     });
   }

@@ -282,13 +282,19 @@ describe('the technician audit pages', () => {
     expect(since.queries().map((q) => q.kind === 'query' && q.query.type)).toContain('meters');
     const m = svc(s);
     expect(m.headline).toEqual({ text: 'METERS BALANCE: $25.10', tone: 'ok' });
-    expect(m.table!.rows[0]!.cells).toEqual(['0000', 'Total in (wagered)', '$12,345.67', '$45.00']);
-    expect(m.table!.rows[2]!.cells).toEqual(['0005', 'Games played', '15,234', '120']);
+    expect(m.table!.columns[0]).toBe('MAIN METERS (1/2)');
+    expect(m.table!.rows[0]!.cells).toEqual(['Coin in (total wagered)', '0000', '$12,345.67', '$45.00']);
+    expect(m.table!.rows[2]!.cells).toEqual(['Drop (bills and vouchers in)', '0024', '$10,120.00', '']);
+    expect(m.table!.rows[5]!.cells).toEqual(['Games played', '0005', '15,234', '120']);
     expect(texts(m)).toContain('Event chain: intact');
     await shot('meters');
     await press('meters.next');
-    const p2 = await until((x) => x.service?.table?.pageText === 'Page 2 of 2', 'page 2');
-    expect(p2.service!.table!.rows.at(-1)!.cells).toEqual(['0002', 'Net win', '$1,345.67', '']);
+    const p2 = await until((x) => x.service?.table?.columns[0] === 'MAIN METERS (2/2)', 'page 2');
+    expect(p2.service!.table!.rows.at(-1)!.cells).toEqual(['Bills of $100.00 accepted', '0047', '30', '0']);
+    await press('meters.next');
+    await press('meters.next');
+    const games = await until((x) => x.service?.table?.columns[0] === 'JACKS OR BETTER', 'a game');
+    expect(games.service!.table!.rows[0]!.cells).toEqual(['Coin in (total wagered)', '0000', '$9,000.00', '$0.00']);
   });
 
   it('meters: a mismatch shows both figures; Russian', async () => {
@@ -429,14 +435,23 @@ describe('the technician audit pages', () => {
     const s = await until((x) => x.service?.page === 'events' && x.service.table !== null, 'the log');
     expect(svc(s).headline).toEqual({ text: 'CHAIN VERIFIED: 40 ROWS', tone: 'ok' });
     expect(svc(s).table!.rows[0]!.cells[0]).toBe('40');
-    expect(svc(s).table!.rows[1]!.cells[3]).toBe('door: main, open: false');
+    // Rows 39, 38, 37: the samples' last three (seq % 8).
+    expect(
+      svc(s)
+        .table!.rows.slice(1, 4)
+        .map((r) => r.cells[2]),
+    ).toEqual([
+      'Ticket 001234567890123456 redeemed for $50.00, credits now $75.10',
+      'Technician logged in',
+      'Setting TICKET LIMIT changed: $3,000.00 → $500.00 (by the technician)',
+    ]);
     await shot('events');
     await press('events.older');
-    const older = await until((x) => x.service?.table?.rows[0]?.cells[0] === '28', 'the older page');
+    const older = await until((x) => x.service?.table?.rows[0]?.cells[0] === '30', 'the older page');
     expect(since.queries().map((q) => q.kind === 'query' && q.query)).toContainEqual({
       type: 'events',
-      limit: 12,
-      beforeSeq: 29,
+      limit: 10,
+      beforeSeq: 31,
     });
     expect(button(older, 'events.newer').live).toBe(true);
     cabinet.answers.set('events', (q) => sx.events(q as Extract<typeof q, { type: 'events' }>, true));

@@ -103,3 +103,17 @@ describe("the attendant's list of tickets in (issue 15)", () => {
     expect(after.queries).toEqual([{ type: 'ticketsIn', limit: 10 }]);
   });
 });
+
+describe('the technician PIN locked (C-21)', () => {
+  it('the attendant sees until when and which lockout it is; nothing while it is not locked', () => {
+    const at = new Date(2026, 11, 7, 10, 30, 0).getTime();
+    const s = sx.attendant(fx.baseSnapshot());
+    s.service.pin = { ...s.service.pin, lockedUntil: at + 3600_000, lockouts: 5 };
+    const ui = followService(initialService(), s).service;
+    const lines = (now: number) => attendantPage(s, ui, now).lines.map((l) => l.text);
+    expect(lines(at)).toContain(
+      'Technician PIN locked until 2026-12-07 11:30:00 after wrong PINs (lockout 5; each is longer).',
+    );
+    expect(lines(at + 3600_000).filter((t) => t.includes('PIN'))).toEqual([]);
+  });
+});

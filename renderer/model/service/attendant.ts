@@ -126,6 +126,12 @@ export function attendantPage(s: Snapshot, ui: ServiceUi, now: number): ServiceM
     page.lines = [{ text: ts(L, 'att.noHandpay'), tone: 'plain' }];
   }
   page.lines.push(...hostLines(s));
+  // C-21: someone with the technician key may be guessing the PIN.
+  if (s.service.pin.lockedUntil > now)
+    page.lines.push({
+      text: ts(L, 'att.pinLocked', { time: formatTime(s.service.pin.lockedUntil), n: s.service.pin.lockouts }),
+      tone: 'bad',
+    });
   page.actions = [
     ...(handpay
       ? [

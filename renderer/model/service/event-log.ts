@@ -1,6 +1,7 @@
-// C-12 on the audit screen: the event log a page at a time, newest first, each row's time,
-// kind (named by the cabinet's declaration of its rows) and data in words, and the hash chain
-// walked afresh: verified, or where it breaks.
+// C-12 on the audit screen: the event log a page at a time, newest first, each row's time and a
+// sentence saying what happened (i18n/event-sentences.ts: money in the currency, both languages,
+// one font size, a long one on two lines), and the hash chain walked afresh: verified, or where
+// it breaks.
 
 import type { Snapshot } from '../../../src/contract';
 import { ts } from '../../i18n/service-texts';
@@ -9,16 +10,7 @@ import { emptyPage, loadingNotice, refreshButton, svc, technicianNav } from './c
 import type { ServiceModel } from './page';
 import type { ServiceUi } from './state';
 import { formatTime } from '../../i18n/time';
-import { logKindName } from '../../i18n/log-kinds';
-
-/** {"door":"main","open":true} → "door: main, open: true"; nested values stay JSON. */
-export function eventData(data: unknown): string {
-  if (data === null || data === undefined) return '';
-  if (typeof data !== 'object' || Array.isArray(data)) return JSON.stringify(data);
-  return Object.entries(data as Record<string, unknown>)
-    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-    .join(', ');
-}
+import { eventSentence } from '../../i18n/event-sentences';
 
 export function eventsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   const L = s.language;
@@ -39,11 +31,12 @@ export function eventsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   const newest = rows[0]?.seq ?? null;
   const oldest = rows.at(-1)?.seq ?? null;
   page.table = {
-    columns: [ts(L, 'events.col.seq'), ts(L, 'events.col.time'), ts(L, 'events.col.kind'), ts(L, 'events.col.data')],
-    widths: [0.08, 0.2, 0.14, 0.58],
-    numeric: [true, false, false, false],
+    columns: [ts(L, 'events.col.seq'), ts(L, 'events.col.time'), ts(L, 'events.col.data')],
+    widths: [0.08, 0.19, 0.73],
+    numeric: [true, false, false],
+    wrap: true,
     rows: rows.map((r) => ({
-      cells: [String(r.seq), formatTime(r.at), logKindName(L, r.kind), eventData(r.data)],
+      cells: [String(r.seq), formatTime(r.at), eventSentence(L, r.kind, r.data, s.currency)],
       tone: chain.brokenAt !== null && r.seq >= chain.brokenAt ? 'bad' : 'plain',
     })),
     pageText:

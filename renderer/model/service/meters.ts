@@ -1,17 +1,31 @@
-// C-8 to C-10 on the audit screen: lifetime and period meters with their SAS codes, money in
-// the cabinet's currency, the C-9 balance check in large type, the event chain, and the two
-// clears, each behind two distinct confirmation steps.
+// C-8 to C-10 on the audit screen: lifetime and period meters by their names with their SAS
+// codes, a main page in a floor technician's order and the rest by topic (meter-topics.ts),
+// money in the cabinet's currency, the C-9 balance check in large type, the event chain, and
+// the two clears, each behind two distinct confirmation steps.
 
-import type { MetersReport, Snapshot } from '../../../src/contract';
+import type { Snapshot } from '../../../src/contract';
 import { formatChips, formatMoney } from '../../i18n/numbers';
 import { ts } from '../../i18n/service-texts';
 import { meterLabel } from '../../i18n/meter-names';
 import { isLive, button } from '../parts';
-import { emptyPage, loadingNotice, paged, pagerButtons, refreshButton, svc, technicianNav } from './common';
+import { emptyPage, loadingNotice, pagerButtons, refreshButton, svc, technicianNav } from './common';
 import type { ServiceModel } from './page';
 import type { ServiceUi } from './state';
+import { meterPages, meterTopics, type MeterTopicName } from './meter-topics';
+import { GAME_NAMES } from '../../i18n/meter-names';
+import type { Language } from '../../i18n/language';
 
-export const METERS_PER_PAGE = 11;
+export const METERS_PER_PAGE = 14;
+
+function topicTitle(topic: MeterTopicName, L: Language): string {
+  if (topic.startsWith('game:')) {
+    const game = topic.slice(5);
+    return (GAME_NAMES[L][game] ?? game).toUpperCase();
+  }
+  return ts(L, `meters.topic.${topic as Exclude<MeterTopicName, `game:${string}`>}`);
+}
+
+const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function metersPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   const L = s.language;
@@ -77,45 +91,31 @@ export function metersPage(s: Snapshot, ui: ServiceUi): ServiceModel {
       tone: report.eventChain === 'intact' ? 'ok' : 'bad',
     },
   ];
-  const rows = [
-    ...report.meters.map((m) => ({
-      cells: [m.code ?? '—', meterLabel(m.name, m.label, cur, L), value(m.unit, m.lifetime), value(m.unit, m.period)],
+  const pages = meterPages(meterTopics(report), METERS_PER_PAGE);
+  const at = Math.min(Math.max(0, ui.metersPage), pages.length - 1);
+  // Never empty: the main topic holds current credits, which every report has.
+  const shown = pages[at]!;
+  const inGame = shown.topic.startsWith('game:');
+  const title = topicTitle(shown.topic, L) + (shown.parts > 1 ? ` (${shown.part}/${shown.parts})` : '');
+  page.table = {
+    columns: [title, ts(L, 'meters.col.code'), ts(L, 'meters.col.lifetime'), ts(L, 'meters.col.period')],
+    widths: [0.52, 0.1, 0.19, 0.19],
+    numeric: [false, false, true, true],
+    rows: shown.rows.map((m) => ({
+      cells: [
+        capital(meterLabel(m.name, m.label, cur, L, inGame)),
+        m.code ?? '—',
+        value(m.unit, m.lifetime),
+        m.period === null ? '' : value(m.unit, m.period),
+      ],
       tone: 'plain' as const,
     })),
-    ...derivedRows(
-      report,
-      (n) => formatMoney(n, cur, L),
-      (name, label) => meterLabel(name, label, cur, L),
-    ),
-  ];
-  const p = paged(rows, ui.metersPage, METERS_PER_PAGE);
-  page.table = {
-    columns: [
-      ts(L, 'meters.col.code'),
-      ts(L, 'meters.col.meter'),
-      ts(L, 'meters.col.lifetime'),
-      ts(L, 'meters.col.period'),
-    ],
-    widths: [0.1, 0.46, 0.22, 0.22],
-    numeric: [false, false, true, true],
-    rows: p.rows,
-    pageText: ts(L, 'svc.pageOf', { n: p.page + 1, of: p.pages }),
+    pageText: ts(L, 'svc.pageOf', { n: at + 1, of: pages.length }),
   };
   page.actions = [
-    ...pagerButtons(s, 'meters', p.page, p.pages, (n) => ({ type: 'metersPage', page: n })),
+    ...pagerButtons(s, 'meters', at, pages.length, (n) => ({ type: 'metersPage', page: n })),
     refreshButton(s),
     ...clears,
   ];
   return page;
-}
-
-function derivedRows(
-  report: MetersReport,
-  money: (n: number) => string,
-  label: (name: string, label: string) => string,
-): { cells: string[]; tone: 'info' }[] {
-  return Object.entries(report.derived).map(([name, d]) => ({
-    cells: [d.code, label(name, d.label), money(d.value), ''],
-    tone: 'info',
-  }));
 }

@@ -16,6 +16,8 @@ export interface ServiceTable {
   rows: { cells: string[]; tone: Tone }[];
   /** "Page 2 of 5" or similar; null when everything fits. */
   pageText: string | null;
+  /** A text too long for its cell takes a second line at the same size rather than being shrunk. */
+  wrap?: boolean;
 }
 
 export interface CardGroup {

@@ -62,7 +62,7 @@ export interface ServiceUi {
   mark: string | null;
 }
 
-export const EVENTS_PER_PAGE = 12;
+export const EVENTS_PER_PAGE = 10;
 /** Rows of the attendant's lists (handpays, tickets in): as many as the table shows at once. */
 export const ATTENDANT_ROWS = 10;
 

@@ -19,6 +19,8 @@ const REASON: Record<TicketInReason, ServiceKey> = {
   notValidHere: 'tix.reason.notValidHere',
   creditLimit: 'tix.reason.creditLimit',
   timedOut: 'tix.reason.timedOut',
+  amountMismatch: 'tix.reason.amountMismatch',
+  creditedBefore: 'tix.reason.creditedBefore',
   acceptor: 'tix.reason.acceptor',
   other: 'tix.reason.other',
 };

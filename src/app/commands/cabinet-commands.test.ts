@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runReplay } from '../../core';
-import { createMachineKey } from '../../store';
-import { dataPath } from '../../store/testing/store-rig';
+import type { CabinetEffect } from '../../cabinet';
+import { CHECKPOINT_EVERY, createMachineKey } from '../../store';
+import { Bench, dataPath, testMachine } from '../../store/testing/store-rig';
 import { runHeadless } from '../headless';
 import { CliError, type Command } from './command';
 import { eventsCommand } from './events-command';
@@ -87,6 +88,42 @@ describe('meters, recall, events', () => {
     expect(r.out).toMatch(/BROKEN at event row 2/);
     const json = await run(eventsCommand, ['--db', copy, '--verify', '--key-file', key, '--json']);
     expect(JSON.parse(json.out)).toMatchObject({ ok: false, seq: 2 });
+  });
+
+  it('events --verify --incremental walks from the latest keyed checkpoint, says from where, and finds a forged one', async () => {
+    await expect(run(eventsCommand, ['--db', db, '--incremental'])).rejects.toThrow(/--incremental goes with --verify/);
+    const logged = dataPath(join(dir, 'logged'));
+    const b = new Bench(logged);
+    b.store.db.pragma('synchronous = OFF');
+    const door = (open: boolean): CabinetEffect => ({
+      type: 'log',
+      entry: { at: 1, kind: 'door', data: { door: 'main', open } },
+    });
+    while (b.store.eventCount() < CHECKPOINT_EVERY) b.store.appendLog([door(true), door(false)]);
+    b.store.close();
+    const key = testMachine(join(dir, 'logged')).keyFile;
+    const verify = ['--db', logged, '--verify', '--key-file', key];
+    const whole = JSON.parse((await run(eventsCommand, [...verify, '--json'])).out);
+    const since = await run(eventsCommand, [...verify, '--incremental', '--json']);
+    expect(since.code).toBe(0);
+    const found = JSON.parse(since.out);
+    expect(whole).toMatchObject({ ok: true, walked: 'whole' });
+    expect(found).toMatchObject({
+      ok: true,
+      walked: { from: expect.any(Number), by: expect.stringMatching(/^checkpoint/) },
+    });
+    expect(found.rows).toBeLessThan(whole.rows / 2);
+    const text = await run(eventsCommand, [...verify, '--incremental']);
+    expect(text.out).toMatch(/^records intact since commit \d+ \(checkpoint \d+\): \d+ event rows walked/);
+    const t = new Database(logged);
+    t.prepare("INSERT INTO checkpoints (kind, commit_seq, at, mac) VALUES ('verified', ?, 0, ?)").run(
+      found.walked.from + 5,
+      '0'.repeat(64),
+    );
+    t.close();
+    const forged = await run(eventsCommand, [...verify, '--incremental']);
+    expect(forged.code).toBe(1);
+    expect(forged.out).toMatch(/BROKEN .*checkpoint \d+ does not verify under this machine's key/);
   });
 
   it('refuses a missing --db, a missing file and a file that is not a database', async () => {

@@ -4,12 +4,13 @@ import { CliError, type Command } from './command';
 import { longRun } from './long-run';
 import { openForReading, openForReadingInTurns } from './open-db';
 
-const USAGE = 'events --db FILE [--verify --key-file FILE [--mirror DIR]] [--from SEQ] [--json] [--quiet]';
+const USAGE =
+  'events --db FILE [--verify --key-file FILE [--mirror DIR] [--incremental]] [--from SEQ] [--json] [--quiet]';
 
 export const eventsCommand: Command = {
-  summary: `${USAGE}: the event log (C-12); --verify checks the keyed chain over every committed table with the machine key, and the mirror (exit 1 if anything fails)`,
+  summary: `${USAGE}: the event log (C-12); --verify checks the keyed chain over every committed table with the machine key, and the mirror (exit 1 if anything fails); --incremental walks only the commits since the latest keyed checkpoint`,
   async run(args) {
-    const a = parseArgs(args, ['db', 'from', 'key-file', 'mirror'], ['verify', 'json', 'quiet'], USAGE);
+    const a = parseArgs(args, ['db', 'from', 'key-file', 'mirror'], ['verify', 'incremental', 'json', 'quiet'], USAGE);
     if (a.positional.length > 0) throw new CliError(`unexpected argument "${a.positional[0]}"; usage: ${USAGE}`);
     const keyFile = a.values.get('key-file');
     const mirror = a.values.get('mirror');
@@ -20,6 +21,8 @@ export const eventsCommand: Command = {
     }
     if (mirror !== undefined && !a.flags.has('verify'))
       throw new CliError(`--mirror goes with --verify; usage: ${USAGE}`);
+    const incremental = a.flags.has('incremental');
+    if (incremental && !a.flags.has('verify')) throw new CliError(`--incremental goes with --verify; usage: ${USAGE}`);
     let key;
     try {
       key = keyFile === undefined ? undefined : readMachineKey(keyFile);
@@ -30,7 +33,9 @@ export const eventsCommand: Command = {
     if (a.flags.has('verify') && key !== undefined) {
       const machineKey = key;
       return longRun({ name: 'events --verify', quiet: a.flags.has('quiet') }, async ({ progress, signal }) => {
-        const store = await openForReadingInTurns(a.values.get('db'), USAGE, machineKey, mirror, progress, signal);
+        const store = await openForReadingInTurns(a.values.get('db'), USAGE, machineKey, mirror, progress, signal, {
+          incremental,
+        });
         try {
           return verified(store, mirror, a.flags.has('json'));
         } finally {
@@ -67,13 +72,17 @@ function verified(store: RecordsReader, mirror: string | undefined, json: boolea
     process.stdout.write(
       JSON.stringify({
         ...chain,
+        walked: store.walkedFrom ? { from: store.walkedFrom.seq, by: store.walkedFrom.by } : 'whole',
         mirror: records && (records.ok ? { ok: true } : { ok: false, reason: records.reason }),
       }) + '\n',
     );
   } else {
-    const intact = store.keyed
-      ? `records intact: ${chain.rows} event rows, every commit signed by this machine's key`
-      : `event chain intact: ${chain.rows} rows (a database from before the keyed records: its unkeyed chain only)`;
+    const from = store.walkedFrom;
+    const intact = !store.keyed
+      ? `event chain intact: ${chain.rows} rows (a database from before the keyed records: its unkeyed chain only)`
+      : from
+        ? `records intact since commit ${from.seq} (${from.by}): ${chain.rows} event rows walked, every commit since signed by this machine's key; what lies before is walked without --incremental`
+        : `records intact: ${chain.rows} event rows, every commit signed by this machine's key`;
     const lines = [chain.ok ? intact : `records BROKEN at event row ${chain.seq}: ${chain.problem}`];
     if (records) lines.push(records.ok ? 'mirror: agrees with the database' : `mirror: ${records.reason}`);
     process.stdout.write(lines.join('\n') + '\n');

@@ -1,15 +1,20 @@
 import { CardParseError, formatCards, parseCards, JACKS_OR_BETTER_ID } from '../../core';
 import { checkDeal, createJacksAdvisor, HintInputError, type HoldAdvice } from '../../math/jacks-hint';
+import { familyOf, VIDEO_POKER_FAMILIES } from '../../core/video-poker';
+import { createFamilyAdvisor } from '../../math/video-poker/hint';
 import { CliError, type Command } from './command';
 import { parseArgs } from './cli-args';
-import { readPayTable } from './paytable-file';
+import { readFamilyPayTable, readPayTable } from './paytable-file';
 
-const USAGE = 'hint "Ah Kh Qh Jh 2c" [--paytable FILE] [--json]';
+const USAGE = `hint "Ah Kh Qh Jh 2c" [--game ${VIDEO_POKER_FAMILIES.map((f) => f.game).join('|')}] [--paytable FILE] [--json]`;
 
 export const hintCommand: Command = {
-  summary: 'hint "5 CARDS": expected return of all 32 Jacks or Better holds, best first (max bet)',
+  summary: 'hint "5 CARDS" [--game GAME]: expected return of all 32 holds, best first (max bet)',
   async run(args) {
-    const parsed = parseArgs(args, ['paytable'], ['json'], USAGE);
+    const parsed = parseArgs(args, ['paytable', 'game'], ['json'], USAGE);
+    const game = parsed.values.get('game') ?? JACKS_OR_BETTER_ID;
+    const family = familyOf(game);
+    if (!family) throw new CliError(`no video-poker game "${game}"; usage: ${USAGE}`);
     const [cards, ...extra] = parsed.positional;
     if (cards === undefined || extra.length > 0) throw new CliError(`usage: ${USAGE}`);
     let deal: number[];
@@ -19,11 +24,15 @@ export const hintCommand: Command = {
       if (e instanceof CardParseError) throw new CliError(e.message);
       throw e;
     }
-    let holds: HoldAdvice[];
+    let holds: Pick<HoldAdvice, 'held' | 'cards' | 'ev' | 'mask' | 'draws' | 'counts'>[];
     try {
       checkDeal(deal);
-      const table = await readPayTable(JACKS_OR_BETTER_ID, parsed.values.get('paytable'));
-      holds = createJacksAdvisor(table)(deal);
+      const path = parsed.values.get('paytable');
+      // Jacks or Better keeps its own advisor (the same holds; V-1 only orders equal returns further).
+      holds =
+        family.game === JACKS_OR_BETTER_ID
+          ? createJacksAdvisor(await readPayTable(JACKS_OR_BETTER_ID, path))(deal)
+          : createFamilyAdvisor(family, await readFamilyPayTable(family, path))(deal);
     } catch (e) {
       if (e instanceof HintInputError) throw new CliError(e.message);
       throw e;
@@ -37,7 +46,7 @@ export const hintCommand: Command = {
       counts: h.counts,
     }));
     if (parsed.flags.has('json')) {
-      process.stdout.write(JSON.stringify({ game: JACKS_OR_BETTER_ID, dealt: formatCards(deal), holds: view }) + '\n');
+      process.stdout.write(JSON.stringify({ game: family.game, dealt: formatCards(deal), holds: view }) + '\n');
       return 0;
     }
     const lines = [`dealt ${formatCards(deal).join(' ')}; expected return per chip at max bet, best first`, ''];

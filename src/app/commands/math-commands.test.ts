@@ -65,6 +65,52 @@ describe('parsheet', () => {
   });
 });
 
+describe('parsheet and hint of the other video-poker families', () => {
+  const installed = (name: string): string => new URL(`../../../assets/paytables/${name}`, import.meta.url).pathname;
+
+  it('prints the exact par sheet of an installed Deuces Wild table', async () => {
+    const out = await json(parsheetCommand, [
+      'deuces-wild',
+      '--paytable',
+      installed('deuces-wild-nsud.json'),
+      '--json',
+    ]);
+    expect(out.game).toBe('deuces-wild');
+    expect(((out.rtp as number) * 100).toFixed(4)).toBe('99.7283');
+    expect(out.total).toBe(19933230517200);
+    expect(Object.keys(out.hands as object)[0]).toBe('royal-flush');
+    expect(Object.keys(out.hands as object)).toContain('four-deuces');
+  });
+
+  it('hints a game named by --game, with its own categories and table', async () => {
+    const out = await json(hintCommand, ['As Ac Ad Ah 3c', '--game', 'double-double-bonus', '--json']);
+    expect(out.game).toBe('double-double-bonus');
+    const [best] = out.holds as { held: number[]; ev: number; counts: Record<string, number> }[];
+    // D-1: four aces with a trey kicker pay 400 a chip; holding all five is sure of it.
+    expect(best).toMatchObject({ held: [0, 1, 2, 3, 4], ev: 400 });
+    expect(best!.counts['four-aces-with-2-4']).toBe(1);
+  });
+
+  it('refuses an unknown game, and a table of another family', async () => {
+    expect(await refusal(hintCommand, ['As Ac Ad Ah 3c', '--game', 'blackjack'])).toMatch(
+      /no video-poker game "blackjack"/,
+    );
+    expect(
+      await refusal(hintCommand, [
+        'As Ac Ad Ah 3c',
+        '--game',
+        'bonus-poker',
+        '--paytable',
+        installed('deuces-wild-nsud.json'),
+      ]),
+    ).toMatch(/an installed table for deuces-wild, not bonus-poker/);
+    const bad = file('ddb.json', JSON.stringify({ 'four-deuces': 200 }));
+    expect(await refusal(parsheetCommand, ['bonus-poker', '--paytable', bad])).toMatch(
+      /"four-deuces" is not a bonus-poker category/,
+    );
+  });
+});
+
 describe('hint', () => {
   it('lists the 32 holds best first', async () => {
     const out = await json(hintCommand, ['Ah Kh Qh Jh 2c', '--json']);
@@ -159,10 +205,10 @@ describe('--paytable: a bare table, or an installed table file as it stands', ()
 describe('flags, read by util.parseArgs', () => {
   it('refuses a flag given twice, a value missing or taken by another flag, and an unknown option, with the usage', async () => {
     expect(await refusal(hintCommand, ['Ah Kh Qh Jh 2c', '--json', '--json'])).toBe(
-      '--json given twice; usage: hint "Ah Kh Qh Jh 2c" [--paytable FILE] [--json]',
+      '--json given twice; usage: hint "Ah Kh Qh Jh 2c" [--game jacks-or-better|bonus-poker|double-double-bonus|deuces-wild] [--paytable FILE] [--json]',
     );
     expect(await refusal(hintCommand, ['Ah Kh Qh Jh 2c', '--paytable'])).toBe(
-      '--paytable needs a value; usage: hint "Ah Kh Qh Jh 2c" [--paytable FILE] [--json]',
+      '--paytable needs a value; usage: hint "Ah Kh Qh Jh 2c" [--game jacks-or-better|bonus-poker|double-double-bonus|deuces-wild] [--paytable FILE] [--json]',
     );
     expect(await refusal(hintCommand, ['Ah Kh Qh Jh 2c', '--paytable', '--json'])).toMatch(
       /^--paytable needs a value; usage: /,

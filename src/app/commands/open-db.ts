@@ -33,11 +33,15 @@ export async function openForReadingInTurns(
   mirror: string | undefined,
   progress: Progress,
   signal: AbortSignal,
+  options: { incremental?: boolean } = {},
 ): Promise<RecordsReader> {
   if (!path) throw new CliError(`--db FILE is required; usage: ${usage}`);
   if (!existsSync(path)) throw new CliError(`${path} does not exist`);
   try {
-    return await inTurns(RecordsReader.opening(path, { requireIntactChain: false, key, mirror }, progress), signal);
+    return await inTurns(
+      RecordsReader.opening(path, { requireIntactChain: false, key, mirror, ...options }, progress),
+      signal,
+    );
   } catch (e) {
     if (e instanceof StoreError) throw new CliError(e.message);
     throw e;

@@ -3,13 +3,14 @@
 // "name", "table", ...}), whose game must be the command's.
 
 import { parsePayTable, type GameId, type PayTableOf } from '../../core';
+import { parseFamilyPayTable, type VideoPokerFamily, type VideoPokerPayTable } from '../../core/video-poker';
 import { CliError } from './command';
 import { parseJson, readInput } from './read-input';
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** The table inside an installed table file, or the input itself when it is a bare table. */
-function tableOf(game: GameId, input: unknown, path: string): { table: unknown; where: string } {
+function tableOf(game: string, input: unknown, path: string): { table: unknown; where: string } {
   if (!isObject(input) || !('table' in input && 'game' in input)) return { table: input, where: path };
   if (input.game !== game) throw new CliError(`${path}: an installed table for ${String(input.game)}, not ${game}`);
   return { table: input.table, where: `${path}: table` };
@@ -19,6 +20,18 @@ export async function readPayTable<G extends GameId>(game: G, path: string | und
   const { table, where } =
     path === undefined ? { table: {}, where: '' } : tableOf(game, parseJson(await readInput(path), path), path);
   const parsed = parsePayTable(game, table);
+  if (!parsed.ok) throw new CliError(`${where}: ${parsed.error}`);
+  return parsed.table;
+}
+
+/** The same for a video-poker family (src/core/video-poker): its own categories, its defaults. */
+export async function readFamilyPayTable(
+  family: VideoPokerFamily,
+  path: string | undefined,
+): Promise<VideoPokerPayTable> {
+  const { table, where } =
+    path === undefined ? { table: {}, where: '' } : tableOf(family.game, parseJson(await readInput(path), path), path);
+  const parsed = parseFamilyPayTable(family, table);
   if (!parsed.ok) throw new CliError(`${where}: ${parsed.error}`);
   return parsed.table;
 }

@@ -61,6 +61,8 @@ const ACCEPTOR_FAULTS: Record<DeviceFault<'acceptor'>, number | null> = {
 const PRINTER_FAULTS: Record<DeviceFault<'printer'>, number> = {
   paperOut: EXCEPTION.printerPaperOut,
   coverOpen: EXCEPTION.printerCommunicationError,
+  paperJam: EXCEPTION.printerCommunicationError,
+  headUp: EXCEPTION.printerCommunicationError,
   cutterError: EXCEPTION.printerCommunicationError,
   printerError: EXCEPTION.printerCommunicationError,
   autoRecoverableError: EXCEPTION.printerCommunicationError,
@@ -79,6 +81,11 @@ function fromLog(e: LogEntry, prev: CabinetState, next: CabinetState, facts: Sas
       return;
     case 'tilt':
       if (e.data.event === 'on' && e.data.code === METER_TILT) raise(EXCEPTION.generalTilt);
+      return;
+    // The technician PIN locked after a run of wrong ones (C-21): someone may be guessing it. The
+    // standard has no exception of its own for it; general tilt is its word for the rest.
+    case 'access':
+      if (e.data.event === 'wrong PIN' && e.data.locked) raise(EXCEPTION.generalTilt);
       return;
     case 'fault': {
       const d = e.data;

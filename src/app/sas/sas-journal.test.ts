@@ -72,6 +72,20 @@ describe('the exceptions a transition raises', () => {
     expect(codes).toEqual([['28'], ['27']]);
   });
 
+  it('the technician PIN locked after a run of wrong ones raises general tilt (20); a wrong PIN before it none', () => {
+    const r = withSasLink(new Rig());
+    r.state = { ...r.state, access: { ...r.state.access, pinHash: r.env.hashPin('2468'), pinChangeRequired: false } };
+    r.key('technician', true);
+    const wrong: CabinetInput = {
+      kind: 'wish',
+      counter: r.state.version,
+      wish: { type: 'technicianPin', pin: '0000' },
+    };
+    const tries = r.state.settings.access.maxPinFailures;
+    const codes = Array.from({ length: tries }, () => raised(r, { ...wrong, counter: r.state.version }));
+    expect(codes).toEqual([...Array.from({ length: tries - 1 }, () => []), ['20']]);
+  });
+
   it("the technician's SAS setting raises 3C in its commit; the line's fault raises none of the device codes", () => {
     const r = withSasLink(new Rig());
     r.technician();

@@ -39,6 +39,8 @@ function standardCabinet(taken: ReadonlySet<string>): Bench {
   b.rig.env.sasStandardValidation = nodeEnv(new SeededRandom('standard'), {
     validationNumber: (machine, sequence) => b.store.validationNumber(machine, sequence),
     unissued: (candidates) => b.store.unissued(skipping(candidates, taken)),
+    voucher: () => null,
+    credited: () => null,
   }).sasStandardValidation;
   b.linkSas('standard');
   return b;

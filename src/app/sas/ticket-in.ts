@@ -87,6 +87,9 @@ export function finalStatus(t: TicketOutcome): number {
   if (t.reason === 'creditLimit') return REDEEM_STATUS.overCreditLimit;
   if (t.reason === 'timedOut') return REDEEM_STATUS.timedOut;
   if (t.reason === 'cannotTakeMoney') return REDEEM_STATUS.unableNow;
+  // The machine's own records refuse the host's 71 (src/cabinet/ticket-records.ts).
+  if (t.reason === 'amountMismatch') return REDEEM_STATUS.amountDoesNotMatchTicket;
+  if (t.reason === 'creditedBefore') return REDEEM_STATUS.unableNow;
   return REDEEM_STATUS.rejectedByHost;
 }
 

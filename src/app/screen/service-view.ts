@@ -57,6 +57,7 @@ export function serviceView(s: CabinetState): ServiceView {
       failures: s.access.pinFailures,
       maxFailures: s.settings.access.maxPinFailures,
       lockedUntil: s.access.lockedUntil,
+      lockouts: s.access.lockouts ?? 0,
       mustChange: s.access.pinChangeRequired === true,
     },
     devices: {

@@ -26,6 +26,8 @@ const PLAYER_REASON: Readonly<Record<TicketReason, TicketReturnReason>> = {
   ticketsLocked: 'other',
   busy: 'other',
   timedOut: 'other',
+  amountMismatch: 'notValidHere',
+  creditedBefore: 'alreadyRedeemed',
 };
 
 export function ticketView(s: CabinetState, now: number): TicketView {

@@ -85,7 +85,7 @@ describe('Poker Plus best play, the return C-24 judges', () => {
       expect(parsed.strategy.tables).toBeDefined();
       const short = await simulatePokerPlus({
         strategy: parsed.strategy,
-        rounds: 100_000,
+        rounds: 40_000,
         seed: `check-best:${t.table.id}`,
         boxes: 1,
         config: { ...DEFAULT_POKER_PLUS_CONFIG, payTable: t.table.table },

@@ -54,13 +54,13 @@ export const EBDS_STATUS_FAULTS = ['jam', 'calibration', 'stalled', 'transportOp
 
 /**
  * The faults each device reports, in the cabinet's words: a driver names its protocol's statuses
- * with these (the acceptors' own, the ESC/POS printer's conditions, and the acceptor drivers': a
+ * with these (the acceptors' own, the printers' conditions (ESC/POS, and TCL's jam and head up), and the acceptor drivers': a
  * note table or assignment in another currency, a unit that does not report its notes' values, a
  * start-up that never finished). The deck reports none.
  */
 export const DEVICE_FAULTS = {
   acceptor: [...ACCEPTOR_STATUS_FAULTS, ...EBDS_STATUS_FAULTS, 'currency', 'noteReporting', 'initializeTimeout'],
-  printer: ['paperOut', 'coverOpen', 'cutterError', 'printerError', 'autoRecoverableError'],
+  printer: ['paperOut', 'coverOpen', 'paperJam', 'headUp', 'cutterError', 'printerError', 'autoRecoverableError'],
   deck: [],
 } as const satisfies Record<DeviceName, readonly string[]>;
 export type DeviceFault<D extends DeviceName = DeviceName> = (typeof DEVICE_FAULTS)[D][number];

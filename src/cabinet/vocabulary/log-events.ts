@@ -40,7 +40,13 @@ export const LOG_EVENTS = {
   /** Who did what behind the keys (C-21), and the deck's help and service buttons. */
   access: events([
     event('technician login', { pinChangeRequired: z.literal(true).optional() }),
-    event('wrong PIN', { failures: z.number(), locked: z.boolean() }),
+    /** `lockouts`, `until`: on a lockout, its number since the last right PIN and its end (ms). */
+    event('wrong PIN', {
+      failures: z.number(),
+      locked: z.boolean(),
+      lockouts: z.number().optional(),
+      until: z.number().optional(),
+    }),
     event('technician logout', { why: z.enum(['requested', 'key turned off']) }),
     event('PIN changed', { initial: z.literal(true).optional() }),
     event('sound muted', { until: z.number(), key: z.literal('attendant') }),
@@ -77,6 +83,19 @@ export const LOG_EVENTS = {
       code: z.number().optional(),
       /** What the validator said it was worth, when it was valid but could not be taken. */
       amount: amount.optional(),
+    }),
+    /**
+     * The cabinet's records refused what the validator accepted (../ticket-records.ts): its
+     * amount, and what the records hold (the voucher printed with the number, its credit).
+     */
+    event('overruled', {
+      barcode,
+      why: z.enum(['creditedBefore', 'notIssued', 'amountMismatch']),
+      validatorAmount: amount,
+      voucherAmount: amount.nullable(),
+      voucherStatus: text.nullable(),
+      creditedAmount: amount.nullable(),
+      creditedAt: z.number().nullable(),
     }),
     event('returned', { barcode }),
     event('rejected', { barcode, reason: text }),

@@ -14,6 +14,8 @@ export const TICKET_REASONS = [
   'creditLimit',
   'timedOut',
   'ticketsLocked',
+  'amountMismatch',
+  'creditedBefore',
 ] as const;
 export type TicketReason = (typeof TICKET_REASONS)[number];
 

@@ -2,7 +2,8 @@
 // simulators over the full byte-level path, either in memory (binding-mock) or through socat
 // pseudo-terminals, or a mix (a bench with a real acceptor and a simulated deck). A simulated
 // device is always its simulator behind its real driver: the cabinet cannot tell the difference.
-// The acceptor is of one of two families, JCM's ID-003 (the default) or MEI/CPI's EBDS.
+// The acceptor is of one of two families, JCM's ID-003 (the default) or MEI/CPI's EBDS; the
+// printer of two, ESC/POS (the default) or TCL.
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,11 @@ import { AcceptorSimulator, type AcceptorSimOptions } from '../id003/simulator';
 import { DeckDriver, type DeckDriverOptions } from '../deck/driver';
 import { DeckSimulator, type DeckSimOptions } from '../deck/simulator';
 import { PrinterDriver, type PrinterDriverOptions } from '../printer/driver';
+import type { PrinterProtocol } from '../printer/printer-driver-base';
+import type { SimulatedPrinter } from '../printer/simulated';
 import { PrinterSimulator } from '../printer/simulator';
+import { TclPrinterDriver, type TclDriverOptions } from '../tcl/driver';
+import { TclPrinterSimulator, type TclSimOptions } from '../tcl/simulator';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
 import { MemoryLink } from '../shared/memory-link';
 import type { Binding } from '../shared/port-connection';
@@ -30,7 +35,8 @@ type Tuning<T> = Partial<Omit<T, 'path' | 'binding'>>;
 export interface DriverTuning {
   /** Either family's; the fields one does not know are the other's. */
   acceptor?: Tuning<AcceptorDriverOptions> & Tuning<EbdsDriverOptions>;
-  printer?: Tuning<PrinterDriverOptions>;
+  /** Either family's; TCL's own (the CRC's time) is ignored by ESC/POS. */
+  printer?: Tuning<PrinterDriverOptions> & Tuning<TclDriverOptions>;
   deck?: Tuning<DeckDriverOptions>;
 }
 
@@ -50,7 +56,11 @@ export interface SerialLine {
 }
 
 /** Each device on its serial line, or its simulator; the acceptor of either family (default ID-003). */
-export type DeviceChoices = Record<keyof PortPaths, SerialLine | 'simulated'> & { acceptorProtocol?: AcceptorProtocol };
+export type DeviceChoices = Record<keyof PortPaths, SerialLine | 'simulated'> & {
+  acceptorProtocol?: AcceptorProtocol;
+  /** The printer's family (default ESC/POS). */
+  printerProtocol?: PrinterProtocol;
+};
 
 /** The line settings a simulator opens its end of a pseudo-terminal with: those the drivers use by default. */
 export const SIMULATOR_LINES = {
@@ -69,7 +79,8 @@ export type SimulatorOf<P extends AcceptorProtocol> = P extends 'ebds' ? EbdsSim
 
 export interface SimulatedDevices<A extends SimulatedAcceptor = AcceptorSimulator> {
   acceptor: A;
-  printer: PrinterSimulator;
+  /** ESC/POS's or TCL's, as the printer's family is. */
+  printer: SimulatedPrinter;
   deck: DeckSimulator;
 }
 
@@ -91,6 +102,9 @@ export interface SimulationOptions<P extends AcceptorProtocol = AcceptorProtocol
   dir?: string;
   /** The acceptor's family (default ID-003). */
   acceptorProtocol?: P;
+  /** The printer's family (default ESC/POS). */
+  printerProtocol?: PrinterProtocol;
+  tclSim?: TclSimOptions;
   acceptorSim?: AcceptorSimOptions;
   ebdsSim?: EbdsSimOptions;
   deckSim?: DeckSimOptions;
@@ -102,6 +116,7 @@ type Lines = Record<keyof PortPaths, SerialLine & { binding?: Binding }>;
 
 interface AcceptorBuild {
   protocol: AcceptorProtocol;
+  printerProtocol: PrinterProtocol;
   stateDir?: string;
 }
 
@@ -121,7 +136,10 @@ function buildDrivers(lines: Lines, t: DriverTuning, a: AcceptorBuild) {
       a.protocol === 'ebds'
         ? new EbdsDriver({ ...t.acceptor, ...line, ...(a.stateDir ? { toggle: toggleFileIn(a.stateDir) } : {}) })
         : new AcceptorDriver({ ...t.acceptor, ...line }),
-    printer: new PrinterDriver({ ...t.printer, ...printer }),
+    printer:
+      a.printerProtocol === 'tcl'
+        ? new TclPrinterDriver({ ...t.printer, ...printer })
+        : new PrinterDriver({ ...t.printer, ...printer }),
     deck: new DeckDriver({
       ...t.deck,
       path: deck.path,
@@ -143,9 +161,10 @@ export interface DeviceSet {
  */
 export function createDevices(
   choices: DeviceChoices,
-  options: Omit<SimulationOptions, 'transport' | 'dir' | 'acceptorProtocol'> = {},
+  options: Omit<SimulationOptions, 'transport' | 'dir' | 'acceptorProtocol' | 'printerProtocol'> = {},
 ): DeviceSet {
   const protocol = choices.acceptorProtocol ?? 'id003';
+  const printerProtocol = choices.printerProtocol ?? 'escpos';
   const sim: Partial<SimulatedDevices<SimulatedAcceptor>> = {};
   const links: MemoryLink[] = [];
   const lines = {} as Lines;
@@ -161,16 +180,21 @@ export function createDevices(
       name === 'acceptor'
         ? acceptorSimulator(protocol, options)
         : name === 'printer'
-          ? new PrinterSimulator()
+          ? printerSimulator(printerProtocol, options)
           : new DeckSimulator(options.deckSim);
     device.attach(link.device);
     (sim as Record<string, { detach(): void }>)[name] = device;
     lines[name] = { path: link.path, binding: link.binding };
   }
-  const bus = new SerialDeviceBus(buildDrivers(lines, options, { protocol, stateDir: options.stateDir }), async () => {
+  const build = { protocol, printerProtocol, stateDir: options.stateDir };
+  const bus = new SerialDeviceBus(buildDrivers(lines, options, build), async () => {
     for (const device of Object.values(sim)) device.detach();
   }).start();
   return { bus, sim };
+}
+
+function printerSimulator(protocol: PrinterProtocol, o: Pick<SimulationOptions, 'tclSim'>): SimulatedPrinter {
+  return protocol === 'tcl' ? new TclPrinterSimulator(o.tclSim) : new PrinterSimulator();
 }
 
 function acceptorSimulator(protocol: AcceptorProtocol, o: Pick<SimulationOptions, 'acceptorSim' | 'ebdsSim'>) {
@@ -182,10 +206,10 @@ export async function createSimulatedDevices<P extends AcceptorProtocol = 'id003
   options: SimulationOptions<P>,
 ): Promise<SimulatedSet<SimulatorOf<P>>> {
   const protocol: AcceptorProtocol = options.acceptorProtocol ?? 'id003';
-  const build = { protocol, stateDir: options.stateDir };
+  const build = { protocol, printerProtocol: options.printerProtocol ?? 'escpos', stateDir: options.stateDir };
   const sim = {
     acceptor: acceptorSimulator(protocol, options) as SimulatorOf<P>,
-    printer: new PrinterSimulator(),
+    printer: printerSimulator(build.printerProtocol, options),
     deck: new DeckSimulator(options.deckSim),
   };
   const names = DEVICE_NAMES;

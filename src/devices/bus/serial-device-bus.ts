@@ -6,11 +6,13 @@ import type { EbdsDriver } from '../ebds/driver';
 import type { AcceptorDriver } from '../id003/driver';
 import type { DeckDriver } from '../deck/driver';
 import type { PrinterDriver } from '../printer/driver';
+import type { TclPrinterDriver } from '../tcl/driver';
 
 export interface Drivers {
   /** JCM ID-003 or MEI/CPI EBDS. */
   acceptor: AcceptorDriver | EbdsDriver;
-  printer: PrinterDriver;
+  /** ESC/POS or TCL. */
+  printer: PrinterDriver | TclPrinterDriver;
   deck: DeckDriver;
 }
 

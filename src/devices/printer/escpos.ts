@@ -2,12 +2,14 @@
 // for the driver, and an incremental decoder for the simulator, which must read any split of the
 // stream and survive garbage, counting what it could not read.
 
+import type { Align } from './paper';
+
+export type { Align };
+
 export const ESC = 0x1b;
 export const GS = 0x1d;
 export const DLE = 0x10;
 export const LF = 0x0a;
-
-export type Align = 'left' | 'center' | 'right';
 
 export type EscPos =
   | { type: 'text'; text: string }

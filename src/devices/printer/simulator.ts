@@ -6,25 +6,13 @@
 import { EventEmitter } from 'node:events';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
 import { EscPosDecoder, type Align, type EscPos } from './escpos';
-import { LINE_WIDTH } from './voucher-layout';
+import { barcodeText, placeLine, widen } from './paper';
+import type { PrintedTicket, PrinterSimEvents, SimulatedPrinter } from './simulated';
+
+export type { PrintedTicket };
 import { encodeProcessIdReply, READY, statusByte, type PrinterCondition } from './status';
 
-export interface PrintedTicket {
-  /** Each printed line as laid out on paper (alignment applied; double width spaced out). */
-  lines: string[];
-  /** The whole ticket as plain text. */
-  text: string;
-  barcodes: { symbology: 'ITF'; data: string }[];
-  /** Digits of the first barcode: the voucher's validation number. */
-  validation: string | null;
-  cut: 'full' | 'partial';
-}
-
-export interface PrinterSimEvents {
-  printed: [ticket: PrintedTicket];
-}
-
-export class PrinterSimulator extends EventEmitter<PrinterSimEvents> {
+export class PrinterSimulator extends EventEmitter<PrinterSimEvents> implements SimulatedPrinter {
   readonly printed: PrintedTicket[] = [];
   /** Tickets torn off part-way (buffer cleared by the host after a fault). */
   readonly abandoned: string[][] = [];
@@ -152,7 +140,7 @@ export class PrinterSimulator extends EventEmitter<PrinterSimEvents> {
         this.wide = cmd.width;
         return;
       case 'text':
-        this.current += this.wide > 1 ? [...cmd.text].join(' '.repeat(this.wide - 1)) : cmd.text;
+        this.current += widen(cmd.text, this.wide);
         return;
       case 'lf':
         this.printLine();
@@ -162,7 +150,7 @@ export class PrinterSimulator extends EventEmitter<PrinterSimEvents> {
         return;
       case 'barcodeItf':
         this.barcodes.push({ symbology: 'ITF', data: cmd.data });
-        this.current += `|||| ITF ${cmd.data} ||||`;
+        this.current += barcodeText(cmd.data);
         return;
       case 'cut': {
         if (this.current) this.printLine();
@@ -189,12 +177,8 @@ export class PrinterSimulator extends EventEmitter<PrinterSimEvents> {
   }
 
   private printLine(): void {
-    const t = this.current.trimEnd();
+    this.lines.push(placeLine(this.current, this.align));
     this.current = '';
-    const pad = Math.max(0, LINE_WIDTH - t.length);
-    this.lines.push(
-      this.align === 'center' ? ' '.repeat(Math.floor(pad / 2)) + t : this.align === 'right' ? ' '.repeat(pad) + t : t,
-    );
     if (this.linesUntilPaperOut !== null && --this.linesUntilPaperOut <= 0) {
       this.linesUntilPaperOut = null;
       this.cond.paperOut = true;

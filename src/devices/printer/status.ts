@@ -10,6 +10,10 @@ export interface PrinterCondition {
   coverOpen: boolean;
   paperOut: boolean;
   paperLow: boolean;
+  /** Paper jammed in the mechanism (TCL; ESC/POS reports it as an error). */
+  paperJam: boolean;
+  /** The print head (platen) lifted (TCL; ESC/POS reports it as the cover). */
+  headUp: boolean;
   /** Auto-cutter error (bit 3 of n = 3). */
   cutterError: boolean;
   unrecoverableError: boolean;
@@ -21,6 +25,8 @@ export const READY: PrinterCondition = {
   coverOpen: false,
   paperOut: false,
   paperLow: false,
+  paperJam: false,
+  headUp: false,
   cutterError: false,
   unrecoverableError: false,
   autoRecoverableError: false,

@@ -1,18 +1,13 @@
-// A voucher (C-17) as an ESC/POS job: heading, venue, validation number in figures and as an
-// Interleaved 2 of 5 barcode, amount in figures and in words, date and time, machine, sequence
-// and expiry, then a cut. A device test's specimen (amount 0) prints VOID, NOT NEGOTIABLE at
-// the top, in place of the amount and at the foot, so no part of it passes for money. Pure: the
-// same voucher always gives the same bytes.
+// What may be printed as a voucher (C-17), for both printer families, and the voucher's form
+// (voucher-form.ts) as an ESC/POS job. Pure: the same voucher always gives the same bytes.
 
 import type { Voucher } from '../../cabinet/device-events';
-import { NEVER_EXPIRES } from '../../cabinet/cashout';
-import { amountInFigures, amountToWords } from './amount-words';
 import { encodeEscPos, type EscPos } from './escpos';
 import { secureEnhancedProblem } from '../sas/validation';
-import { checkValidationNumber, formatValidationNumber } from '../../cabinet/validation-number';
+import { checkValidationNumber } from '../../cabinet/validation-number';
 import { isStandardValidationNumber, isSystemValidationNumber } from '../../cabinet/ticket-verdicts';
-
-export const LINE_WIDTH = 42;
+import { FORMS, WORD_LINES, fillForm, wordLines } from './voucher-form';
+import type { Align } from './paper';
 
 /** Refuses a voucher that must not be printed: a bad one printed is money out of the box. */
 export function voucherProblems(v: Voucher): string[] {
@@ -38,6 +33,8 @@ export function voucherProblems(v: Voucher): string[] {
     if (!s || /[^\x20-\x7e]/.test(s)) p.push(`${k} "${s}" must be non-empty printable ASCII`);
   }
   if ((v.address?.length ?? 0) > 2) p.push('at most two address lines');
+  if (!p.length && !v.specimen && wordLines(v).length > WORD_LINES)
+    p.push(`the amount in words takes more than the form's ${WORD_LINES} lines`);
   return p;
 }
 
@@ -67,96 +64,34 @@ function schemeProblem(v: Voucher): string | null {
   }
 }
 
-/** Lines of text wrapped at word boundaries to the paper width. */
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-const text = (t: string): EscPos[] => [{ type: 'text', text: t }, { type: 'lf' }];
-
-function barcode(v: Voucher): EscPos[] {
-  return [
-    ...text(`VALIDATION ${formatValidationNumber(v.validation)}`),
-    { type: 'barcodeHeight', dots: 80 },
-    { type: 'barcodeWidth', module: 2 },
-    { type: 'hriPosition', position: 0 },
-    { type: 'barcodeItf', data: v.validation },
-    { type: 'lf' },
-  ];
-}
-
-const VOID_BANNER: EscPos[] = [
-  { type: 'align', align: 'center' },
-  { type: 'emphasis', on: true },
-  { type: 'size', width: 2, height: 2 },
-  ...text('*** VOID ***'),
-  { type: 'size', width: 1, height: 1 },
-  ...text('SPECIMEN - NOT NEGOTIABLE'),
-  ...text('NO CASH VALUE'),
-  { type: 'emphasis', on: false },
-];
-
-/** A printer test page shaped like a voucher, so it exercises the same mechanism and barcode. */
-function specimenCommands(v: Voucher): EscPos[] {
-  const issued = v.issuedAt.replace('T', ' ').slice(0, 19);
-  return [
-    { type: 'init' },
-    ...VOID_BANNER,
-    ...text(v.venue),
-    ...text('DEVICE TEST'),
-    ...barcode(v),
-    ...VOID_BANNER,
-    { type: 'align', align: 'left' },
-    ...text(`DATE ${issued}`),
-    ...text(`MACHINE ${v.machine}`),
-    ...VOID_BANNER,
-    { type: 'feed', lines: 3 },
-    { type: 'cut', partial: true, feed: 0 },
-  ];
-}
-
+/** A voucher's form as an ESC/POS job: each line's style set where it changes, then a feed and a cut. */
 export function voucherCommands(v: Voucher): EscPos[] {
   const problems = voucherProblems(v);
   if (problems.length) throw new Error(`voucher not printable: ${problems.join('; ')}`);
-  if (v.specimen) return specimenCommands(v);
-  const issued = v.issuedAt.replace('T', ' ').slice(0, 19);
-  const words = amountToWords(v.amount, v.currency, v.minorDigits).toUpperCase();
-  return [
-    { type: 'init' },
-    { type: 'align', align: 'center' },
-    { type: 'emphasis', on: true },
-    ...text(v.venue),
-    { type: 'emphasis', on: false },
-    ...(v.address ?? []).flatMap(text),
-    { type: 'emphasis', on: true },
-    { type: 'size', width: 2, height: 2 },
-    ...text('CASHOUT VOUCHER'),
-    { type: 'size', width: 1, height: 1 },
-    { type: 'emphasis', on: false },
-    ...barcode(v),
-    { type: 'emphasis', on: true },
-    { type: 'size', width: 2, height: 2 },
-    ...text(amountInFigures(v.amount, v.currency, v.minorDigits)),
-    { type: 'size', width: 1, height: 1 },
-    ...wrap(words, LINE_WIDTH).flatMap(text),
-    { type: 'emphasis', on: false },
-    { type: 'align', align: 'left' },
-    ...text(`DATE ${issued}`),
-    ...text(`MACHINE ${v.machine}`),
-    ...text(`TICKET # ${String(v.sequence).padStart(4, '0')}`),
-    ...text(v.expiresAt.startsWith(NEVER_EXPIRES) ? 'DOES NOT EXPIRE' : `VOID AFTER ${v.expiresAt.slice(0, 10)}`),
-    { type: 'feed', lines: 3 },
-    { type: 'cut', partial: true, feed: 0 },
-  ];
+  const { kind, values } = fillForm(v);
+  const out: EscPos[] = [{ type: 'init' }];
+  // What ESC @ leaves set.
+  let align: Align = 'left';
+  let size = 1;
+  let bold = false;
+  FORMS[kind].forEach((line, i) => {
+    const value = values[i];
+    if (!value) return;
+    const s = line.style;
+    if (s.align !== align) out.push({ type: 'align', align: (align = s.align) });
+    if (s.bold !== bold) out.push({ type: 'emphasis', on: (bold = s.bold) });
+    if (s.size !== size) out.push({ type: 'size', width: (size = s.size), height: s.size });
+    if (line.barcode)
+      out.push(
+        { type: 'barcodeHeight', dots: 80 },
+        { type: 'barcodeWidth', module: 2 },
+        { type: 'hriPosition', position: 0 },
+        { type: 'barcodeItf', data: value },
+        { type: 'lf' },
+      );
+    else out.push({ type: 'text', text: value }, { type: 'lf' });
+  });
+  return [...out, { type: 'feed', lines: 3 }, { type: 'cut', partial: true, feed: 0 }];
 }
 
 export function voucherBytes(v: Voucher): Buffer {

@@ -9,7 +9,7 @@
 import { EventEmitter } from 'node:events';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
 import { SasFormatError, crcOk, sasByte } from './frame';
-import { EVENT_DATA_BYTES } from './exception-codes';
+import { EVENT_DATA_BYTES, NO_ACTIVITY } from './exception-codes';
 import { METER_CODES } from './meter-codes';
 import { EVENT_RESPONSE, LONG_POLLS, ROM_SIGNATURE_REPLY_LENGTH, lengthOf } from './polls';
 import * as R from './replies';
@@ -25,7 +25,7 @@ export interface SasHostOptions {
 
 export type GeneralPollResult =
   | { kind: 'exception'; code: number }
-  /** Real-time event reporting (0E): the exception with its data; none at all means no activity. */
+  /** Real-time event reporting (0E): the exception with its data (no activity comes as exception 00). */
   | { kind: 'event'; code: number; data: number[] }
   | { kind: 'romSignature'; signature: number }
   | { kind: 'none' };
@@ -72,12 +72,12 @@ export class SasHostLine<Events extends Record<keyof Events, unknown[]>> extends
   /** A general poll; a ROM signature that was asked for may come back instead of an exception. */
   generalPoll(address: number): Promise<GeneralPollResult> {
     return this.serial(async () => {
-      // In real-time event reporting an idle machine does not answer a general poll at all.
-      const attempts = this.realTime.has(address) ? 1 : this.opts.attempts;
-      for (let attempt = 0; attempt < attempts; attempt++) {
+      for (let attempt = 0; attempt < this.opts.attempts; attempt++) {
         const got = await this.exchange(address, generalPoll(address), (rx) => this.generalShape(address, rx));
         if (!got) continue;
         const event = this.event(address, got);
+        // In real-time event reporting an idle machine says so as an event of its own (00).
+        if (event?.code === NO_ACTIVITY) return { kind: 'exception' as const, code: NO_ACTIVITY };
         if (event) return { kind: 'event' as const, ...event };
         if (got.length === ROM_SIGNATURE_REPLY_LENGTH) {
           this.romPending.delete(address);
@@ -85,7 +85,7 @@ export class SasHostLine<Events extends Record<keyof Events, unknown[]>> extends
         }
         return { kind: 'exception' as const, code: sasByte(got, 0) };
       }
-      return this.realTime.has(address) ? { kind: 'exception' as const, code: 0 } : { kind: 'none' as const };
+      return { kind: 'none' as const };
     });
   }
 

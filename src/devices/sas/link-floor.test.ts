@@ -244,7 +244,7 @@ describe('the host ticket data and validation controls', () => {
 });
 
 describe('real-time event reporting (0E)', () => {
-  it('reports each exception with its data, a note as 4F, before any reply, and says nothing when idle', () => {
+  it('reports each exception with its data, a note as 4F, before any reply, and no activity as an event (FF 00) when idle', () => {
     const { lp, gp, sync, store } = setup();
     const raise = (code: number, data?: number[]) => store.commit(planRaise(store.pending(), code, 20, data));
     // Raised while the mode was off: reported in the new form once it is on.
@@ -269,7 +269,11 @@ describe('real-time event reporting (0E)', () => {
     sync();
     expect(gp()).toEqual(Buffer.of(0x00));
     expect(lp({ command: 0x0e, enable: true })).toEqual(Buffer.of(A));
-    expect(gp()).toEqual(NONE);
+    // Nothing pending: SAS 6.02's answer in this mode, an event message with no activity (00).
+    const idle = gp();
+    expect(idle).toEqual(R.encodeEvent(A, 0x00, []));
+    expect([...idle.subarray(0, 3)]).toEqual([A, 0xff, 0x00]);
+    expect(R.decodeEvent(idle)).toEqual({ code: 0x00, data: [] });
     expect(store.pending()).toEqual([]);
   });
 

@@ -20,7 +20,7 @@ import { EventEmitter } from 'node:events';
 import type { DeviceEndpoint } from '../shared/device-endpoint';
 import type { Answer, Answering, ExceptionReport } from './answer';
 import { eventData } from './event-data';
-import { eventCode } from './exception-codes';
+import { eventCode, NO_ACTIVITY } from './exception-codes';
 import {
   DEFAULT_QUEUE_CAPACITY,
   nextToReport,
@@ -318,15 +318,17 @@ export class SasLink extends EventEmitter<SasLinkEvents> {
 
   /**
    * The general poll: a ROM signature worked out (its own reply in either mode), else the next
-   * exception, as its code or, in real-time event reporting, as an event message (nothing when
-   * there is none).
+   * exception, as its code or, in real-time event reporting, as an event message; with nothing
+   * to report, no activity (00), in real-time event reporting as an event message of its own
+   * (`a FF 00 crc`), so the host can tell an idle machine from a lost one.
    */
   private answerGeneral(): Answer | null {
     if (this.romReady !== null)
       return { reply: encodeRomSignature(this.address, this.romReady), taken: () => (this.romReady = null) };
     const next = this.nextReport();
-    if (this.realTimeEvents) return next && this.eventAnswer(next);
-    return next ? { reply: exceptionReply(next.code), taken: next.taken } : { reply: exceptionReply(0) };
+    if (this.realTimeEvents)
+      return next ? this.eventAnswer(next) : { reply: encodeEvent(this.address, NO_ACTIVITY, []) };
+    return next ? { reply: exceptionReply(next.code), taken: next.taken } : { reply: exceptionReply(NO_ACTIVITY) };
   }
 
   /** The exception to report next: the tickets' 68 or 67, else the oldest priority one, else the oldest queued. */

@@ -36,6 +36,8 @@ export const REDEEM_STATUS = {
   notValidFunction: 0x82,
   notValidAmount: 0x83,
   overCreditLimit: 0x84,
+  /** The host's amount is not the one the machine printed the ticket for. */
+  amountDoesNotMatchTicket: 0x86,
   unableNow: 0x87,
   timedOut: 0x88,
   /** No redemption this 71 could belong to (none waits, or it was answered already). */

@@ -1,6 +1,7 @@
 // One streaming parser for the protocols framed as `SYNC LEN ... CHECK` with LEN counting the whole
 // frame: ID-003 and the button deck (a CRC-16/KERMIT, low byte first) and EBDS (ETX and an XOR
-// checksum); a small object-mode Transform in the manner of serialport's own parsers.
+// checksum), and for those whose frame's kind fixes its length (TCL's `*S|…|*` replies); a small
+// object-mode Transform in the manner of serialport's own parsers.
 // It survives frames split at any byte, garbage between frames and corrupt frames; every frame it
 // throws away is counted, so a driver can report a noisy line instead of hiding it.
 
@@ -9,7 +10,7 @@ import { crc16Kermit } from './crc16-kermit';
 
 /** How a frame of the claimed length proves itself whole; `reason` names a frame that fails. */
 export interface FrameCheck {
-  reason: 'crc' | 'checksum';
+  reason: 'crc' | 'checksum' | 'delimiters';
   ok: (frame: Buffer) => boolean;
 }
 
@@ -23,6 +24,11 @@ export interface FramingOptions<T> {
   sync: number;
   /** Default: CRC-16/KERMIT in the last two bytes. */
   check?: FrameCheck;
+  /**
+   * The whole frame's length read from its first bytes; undefined while too few have arrived.
+   * Default: the byte after the sync byte.
+   */
+  lengthOf?: (buf: Buffer) => number | undefined;
   /** Whole frame, sync and CRC included. */
   minLength: number;
   maxLength: number;
@@ -110,7 +116,7 @@ export class FramedParser<T> extends Transform {
         buf = buf.subarray(at);
       }
       this.inGarbage = false;
-      const len = buf[1];
+      const len = this.opts.lengthOf ? this.opts.lengthOf(buf) : buf[1];
       if (len === undefined) {
         if (final) {
           this.discard('length', 'frame cut short');

@@ -18,6 +18,9 @@ export const JACKS_CATEGORIES = [
 
 export type JacksCategory = (typeof JACKS_CATEGORIES)[number];
 
+/** The lowest paying category, a pair of jacks or better: the bonus families pay it too. */
+export const JACKS_PAIR = JACKS_CATEGORIES[1];
+
 /** Category of a hand value by Jacks or Better's names: low pairs pay nothing and share 'nothing'. */
 export function jacksCategoryOf(value: number): JacksCategory {
   checkValue(value);

@@ -1,6 +1,12 @@
 // Jacks or Better's pay table (J-5, J-6): a coefficient per category, and J-6's royal at max bet.
 
-import { payTableShapeProblem, readPayTable, type PayTableParse, type PayTableShape } from '../../paytable';
+import {
+  payTableShapeProblem,
+  readPayTable,
+  ROYAL_AT_MAX_BET_KEY,
+  type PayTableParse,
+  type PayTableShape,
+} from '../../paytable';
 import { JACKS_CATEGORIES, type JacksCategory } from './categories';
 import { JACKS_OR_BETTER_ID } from './id';
 
@@ -27,8 +33,7 @@ export const DEFAULT_JACKS_PAYTABLE: JacksPayTable = Object.freeze({
   }),
 });
 
-/** The extra key a pay table object may carry for J-6's royal at max bet. */
-export const ROYAL_AT_MAX_BET_KEY = 'royal-flush-max-bet';
+export { ROYAL_AT_MAX_BET_KEY };
 
 export const JACKS_PAY_TABLE_SHAPE: PayTableShape<typeof JACKS_OR_BETTER_ID, JacksCategory> = {
   game: JACKS_OR_BETTER_ID,
