@@ -68,8 +68,6 @@ const GAME_ID_LEGACY = [
   'renderer/model/service/settings-fields.ts',
   'renderer/model/service/settings.ts',
   'renderer/screens/attract-screen.ts',
-  'src/app/config-file.ts',
-  'src/app/config.ts',
   'src/app/screen/snapshot-of.ts',
   'src/app/service/installed-pay-tables.ts',
   'src/app/service/table-returns.ts',

@@ -5,6 +5,7 @@
 // completes and checks config.json with (cabinet.schema.json, shipped with the package).
 
 import { z } from 'zod';
+import { GAMES, type AnyGame, type GameId } from '../core';
 import { parseTcti, TCTI_FORMS } from '../store';
 import { POKER_PLUS_RETURN } from './recorded-return';
 import {
@@ -162,10 +163,19 @@ const PLACE = z
  * installed table's file writes it; the bare table has none and is refused. Its fields are
  * declared and read by src/app/recorded-return.ts.
  */
-const RECORDED_TABLE = z.strictObject({ table: fileTable('poker-plus'), ...POKER_PLUS_RETURN }).meta({
-  description:
-    "A Poker Plus pay table with the return measured for it (C-24): returnPct, best play's upper estimate; returnBasis, how it was measured (parsheet poker-plus --best), or that best play was not measured; typicalPlay, the default strategy's return.",
-});
+/**
+ * A game's table in the file. The cabinet computes a video-poker family's return itself, exactly:
+ * its table comes alone. A table game's comes with the return measured for it (C-24), or alone.
+ */
+const fileTableOf = (game: AnyGame) =>
+  game.shape === 'table'
+    ? z.union([
+        z.strictObject({ table: fileTable(game.id), ...POKER_PLUS_RETURN }).meta({
+          description: `A ${game.names.en} pay table with the return measured for it (C-24): returnPct, best play's upper estimate; returnBasis, how it was measured (parsheet ${game.id} --best), or that best play was not measured; typicalPlay, the default strategy's return.`,
+        }),
+        fileTable(game.id),
+      ])
+    : fileTable(game.id);
 
 /** The records' counter outside the files (docs/deploy.md, "The records"): a TPM's NV counter, or none. */
 const ANCHOR_SAYS = `must be "none" or {"tcti": ..., "index": ...}, the tcti one of ${TCTI_FORMS}`;
@@ -206,11 +216,12 @@ export const CONFIG_FILE = z
     games: GAME_LIST.optional(),
     limits: LIMITS.partial().optional(),
     payTables: z
-      .strictObject({
-        // The cabinet computes a Jacks or Better return itself, exactly: the table comes alone.
-        'jacks-or-better': fileTable('jacks-or-better').optional(),
-        'poker-plus': z.union([RECORDED_TABLE, fileTable('poker-plus')]).optional(),
-      })
+      .strictObject(
+        Object.fromEntries(GAMES.map((g) => [g.id, fileTableOf(g).optional()])) as Record<
+          GameId,
+          z.ZodOptional<ReturnType<typeof fileTableOf>>
+        >,
+      )
       .optional(),
     disabledNotes: DISABLED_NOTES.optional(),
     voucher: VOUCHER.partial().optional(),
