@@ -68,7 +68,6 @@ const GAME_ID_LEGACY = [
   'renderer/model/service/settings-fields.ts',
   'renderer/model/service/settings.ts',
   'renderer/screens/attract-screen.ts',
-  'src/app/screen/snapshot-of.ts',
   'src/app/service/installed-pay-tables.ts',
   'src/app/service/table-returns.ts',
   'src/app/sim/player-bot.ts',
@@ -76,8 +75,6 @@ const GAME_ID_LEGACY = [
   'src/cabinet/durability.ts',
   'src/cabinet/games.ts',
   'src/cabinet/outputs.ts',
-  'src/cabinet/recall.ts',
-  'src/cabinet/rules-version.ts',
   'src/cabinet/settle.ts',
   'src/cabinet/state.ts',
 ];

@@ -3,7 +3,7 @@
 // tables in one pass), and best play's return recorded with a Poker Plus table, which only the
 // long analysis of `parsheet poker-plus --best` can give. The cabinet holds them against the operator's range.
 
-import { present, type JacksPayTable } from '../../core';
+import { present, settingsKey, type JacksPayTable, type PayTable } from '../../core';
 import {
   GAMES,
   GAME_NAMES,
@@ -108,7 +108,7 @@ export function checkConfigReturns(
   for (const game of GAMES) {
     const problem = returnOutOfRange(limits, returns[game]);
     if (!problem) continue;
-    const table = game === 'jacks-or-better' ? payTables.jacks : payTables.pokerPlus;
+    const table: PayTable = payTables[settingsKey(game)];
     const where = installed.some((t) => samePayTable(t.table, table)) ? '' : `payTables.${game}: `;
     throw new ConfigError(
       `${where}${GAME_NAMES[game]} pay table ${tableName(installed, table)} ${problem} (C-24: limits.minReturnPct .. limits.maxReturnPct)`,
