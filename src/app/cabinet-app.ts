@@ -30,6 +30,7 @@ import { checkConfigReturns } from './service/table-returns';
 import { sasJournal } from './sas/sas-journal';
 import { startSas, type SasService, type SasServiceOptions } from './sas/sas-service';
 import { HostTicketValidator } from './sas/ticket-in';
+import { CabinetWork, measured } from './cabinet-work';
 
 export type { DevicePlan } from './cabinet-devices';
 
@@ -231,7 +232,10 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
     if (decks) env.newDeck = () => decks.shift() ?? shuffledDeck(dealing);
     // With a SAS link the casino system validates tickets (its 71); standalone only without one.
     const hostValidator = config.sas ? new HostTicketValidator() : null;
+    // Long work under way (the records' walk, the tables' returns), for the screens.
+    const work = new CabinetWork();
     const runner = await CabinetRunner.start({
+      work,
       store: journal,
       bus,
       env,
@@ -264,7 +268,9 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
     let rated: PayTableCatalog | null = null;
     let rating: Promise<PayTableCatalog | null> | null = null;
     const payTablesRated = (): Promise<PayTableCatalog | null> =>
-      (rating ??= fullyRatedInTurns(payTables, { cancelled: () => closed || !journal.open }).then((catalog) => {
+      (rating ??= measured(work.begin('table-measure'), (progress) =>
+        fullyRatedInTurns(payTables, { cancelled: () => closed || !journal.open, progress }),
+      ).then((catalog) => {
         if (!catalog || closed || !journal.open) return null;
         rated = catalog;
         runner.rateInstalled(catalog.installed);
@@ -295,6 +301,7 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
       sasStatus: () => sas?.status() ?? null,
       anchorStatus: () => anchorView(journal),
       acceptorInfo: () => acceptorInfo(bus),
+      work,
     });
     const { bus: _bus, ...simulators } = devices;
     let closing: Promise<void> | null = null;

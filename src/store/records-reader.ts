@@ -364,7 +364,11 @@ export class RecordsReader {
    * 'full' the whole chain from the latest era (a RAM clear on refused records) or the first
    * commit. A break it finds is kept (recordsBroken) for the runner to tilt on.
    */
-  async walkRecordsInBackground(commitsPerSlice = 250, mode: WalkMode = 'incremental'): Promise<RecordsCheck> {
+  async walkRecordsInBackground(
+    commitsPerSlice = 250,
+    mode: WalkMode = 'incremental',
+    progress?: Progress,
+  ): Promise<RecordsCheck> {
     if (!this.walkKey) throw new StoreError(`${this.path} was opened for reading`);
     let era: Anchor | null;
     try {
@@ -374,7 +378,7 @@ export class RecordsReader {
       this.breakFound = `the records are broken: ${problem}`;
       return { ok: false, rows: 0, seq: 1, problem, commits: 0 };
     }
-    const walked = await this.sliced(this.walkKey, era, commitsPerSlice);
+    const walked = await this.sliced(this.walkKey, era, commitsPerSlice, progress);
     this.lastWalk = walked;
     if (!walked.ok) this.breakFound = `the records are broken at event row ${walked.seq}: ${walked.problem}`;
     return walked;
@@ -394,8 +398,13 @@ export class RecordsReader {
     return walked;
   }
 
-  private async sliced(key: MachineKey, anchor: Anchor | null, commitsPerSlice: number): Promise<RecordsCheck> {
-    const walk = walkSlices(this.db, key.bytes, anchor, commitsPerSlice);
+  private async sliced(
+    key: MachineKey,
+    anchor: Anchor | null,
+    commitsPerSlice: number,
+    progress?: Progress,
+  ): Promise<RecordsCheck> {
+    const walk = walkSlices(this.db, key.bytes, anchor, commitsPerSlice, progress);
     for (;;) {
       const step = walk.next();
       if (step.done) return step.value;

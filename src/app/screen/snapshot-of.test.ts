@@ -192,7 +192,6 @@ describe('the screen snapshot', () => {
       failures: 0,
       maxFailures: 3,
       lockedUntil: rig.now + 300_000,
-      // The first lockout of a run of wrong PINs (C-21: each later one locks twice as long).
       lockouts: 1,
       mustChange: true,
     });

@@ -226,5 +226,6 @@ export function snapshotOf(s: CabinetState, now: number): Snapshot {
     mutedUntil: s.soundMutedUntil ?? 0,
     // The screen port counts what people do; a bare view of the state has seen nothing.
     activity: { seq: 0, kind: 'none' },
+    work: [],
   };
 }
