@@ -4,7 +4,7 @@
 // dealing: there is no such field).
 
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { parsePayTable, type GameId } from '../core';
+import { GAMES, parsePayTable, type GameId } from '../core';
 import type { DeviceChoices, SerialLine } from '../devices';
 import {
   DEFAULT_SETTINGS,
@@ -116,38 +116,35 @@ export function parseConfig(
 
   const payTables = { ...d.payTables };
   const recordedReturns: AppConfig['recordedReturns'] = {};
-  const jacksIn = f.payTables?.['jacks-or-better'];
-  if (jacksIn !== undefined) {
-    if ('table' in jacksIn)
+  for (const game of GAMES) {
+    const key = `payTables.${game.id}`;
+    const given = f.payTables?.[game.id] as Json | undefined;
+    if (given === undefined) continue;
+    // C-24: a video-poker family's return the cabinet computes itself, exactly, so its table comes
+    // alone; a table game's of the file's own comes with the return a simulation found for it,
+    // {"table": {...}, "returnPct", "returnCi95", "returnBasis"}; the bare table has none.
+    const recorded = 'table' in given;
+    if (recorded && game.shape === 'video-poker')
       throw new ConfigError(
-        'payTables.jacks-or-better: give the table alone; the cabinet computes a Jacks or Better return itself, exactly (C-24)',
+        `${key}: give the table alone; the cabinet computes a ${game.names.en} return itself, exactly (C-24)`,
       );
-    const p = parsePayTable('jacks-or-better', jacksIn);
-    if (!p.ok) throw new ConfigError(`payTables.jacks-or-better: ${p.error}`);
-    payTables.jacks = p.table;
-  }
-  const pokerPlusIn = f.payTables?.['poker-plus'] as Json | undefined;
-  if (pokerPlusIn !== undefined) {
-    // C-24: a Poker Plus table of the file's own comes with the return a simulation found for
-    // it, {"table": {...}, "returnPct", "returnCi95", "returnBasis"}; the bare table has none.
-    const recorded = 'table' in pokerPlusIn;
     if (recorded) {
-      only(pokerPlusIn, ['table', ...RECORDED_RETURN_FIELDS, 'signature'], 'payTables.poker-plus.');
-      const r = parseRecordedReturn(pokerPlusIn);
-      if (!r.ok) throw new ConfigError(`payTables.poker-plus.${r.error}`);
-      recordedReturns['poker-plus'] = r.rtp;
+      only(given, ['table', ...RECORDED_RETURN_FIELDS, 'signature'], `${key}.`);
+      const r = parseRecordedReturn(given);
+      if (!r.ok) throw new ConfigError(`${key}.${r.error}`);
+      recordedReturns[game.id] = r.rtp;
     }
-    const p = parsePayTable('poker-plus', recorded ? pokerPlusIn.table : pokerPlusIn);
-    if (!p.ok) throw new ConfigError(`payTables.poker-plus${recorded ? '.table' : ''}: ${p.error}`);
+    const p = parsePayTable(game.id, recorded ? given.table : given);
+    if (!p.ok) throw new ConfigError(`${key}${recorded ? '.table' : ''}: ${p.error}`);
     if (recorded) {
       // The return is bound to the table by the lab's signature, as in an installed file (issue 37).
-      const signed = verifyTable({ game: 'poker-plus', ...pokerPlusIn }, keys);
+      const signed = verifyTable({ game: game.id, ...given }, keys);
       if (signed.state !== 'signed')
         throw new ConfigError(
-          `payTables.poker-plus: the return written with the table is ${signed.state === 'unsigned' ? 'not signed' : `refused: ${signed.problem}`}; copy the table, its returns and its signature from a signed table file (docs/deploy.md, "Signed pay tables")`,
+          `${key}: the return written with the table is ${signed.state === 'unsigned' ? 'not signed' : `refused: ${signed.problem}`}; copy the table, its returns and its signature from a signed table file (docs/deploy.md, "Signed pay tables")`,
         );
     }
-    payTables.pokerPlus = p.table;
+    (payTables as Record<string, unknown>)[game.settingsKey] = p.table;
   }
 
   const { acknowledgeReturnOver100, ...limits } = f.limits ?? {};

@@ -2,7 +2,7 @@
 // table object), or an installed table file from assets/paytables as it stands ({"id", "game",
 // "name", "table", ...}), whose game must be the command's.
 
-import { parsePayTable, type GameId, type JacksPayTable, type PokerPlusPayTable } from '../../core';
+import { parsePayTable, type GameId, type PayTableOf } from '../../core';
 import type { VideoPokerPayTable } from '../../core/video-poker/coefficients';
 import type { VideoPokerFamily } from '../../core/video-poker/family';
 import { CliError } from './command';
@@ -17,9 +17,7 @@ function tableOf(game: string, input: unknown, path: string): { table: unknown; 
   return { table: input.table, where: `${path}: table` };
 }
 
-export async function readPayTable(game: 'jacks-or-better', path: string | undefined): Promise<JacksPayTable>;
-export async function readPayTable(game: 'poker-plus', path: string | undefined): Promise<PokerPlusPayTable>;
-export async function readPayTable(game: GameId, path: string | undefined): Promise<JacksPayTable | PokerPlusPayTable> {
+export async function readPayTable<G extends GameId>(game: G, path: string | undefined): Promise<PayTableOf<G>> {
   const { table, where } =
     path === undefined ? { table: {}, where: '' } : tableOf(game, parseJson(await readInput(path), path), path);
   const parsed = parsePayTable(game, table);
