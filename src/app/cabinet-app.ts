@@ -25,7 +25,7 @@ import {
   withKnownReturns,
   type PayTableCatalog,
 } from './service/installed-pay-tables';
-import type { AcceptorInfo } from './service/answer-query';
+import type { AcceptorInfo, PrinterInfo } from './service/answer-query';
 import { checkConfigReturns } from './service/table-returns';
 import { sasJournal } from './sas/sas-journal';
 import { startSas, type SasService, type SasServiceOptions } from './sas/sas-service';
@@ -103,10 +103,11 @@ export function openJournal(dbPath: string, config: AppConfig, purpose: Purpose 
 }
 
 /** The records' anchor as the technician's Devices page shows it. */
-function anchorView(journal: Journal): AnchorView {
+function anchorView(journal: Journal, purpose: Purpose): AnchorView {
   const a = journal.anchorStatus;
   return {
     anchored: a.anchored,
+    bench: purpose === 'simulated',
     description: a.description.slice(0, 300),
     records: a.records,
     counter: a.counter,
@@ -180,6 +181,14 @@ function acceptorInfo(bus: DeviceBus): AcceptorInfo | null {
   return { ...driver.identity, frames, badFrames };
 }
 
+/** The printer's driver's knowledge of its printer, when the devices are serial drivers. */
+function printerInfo(bus: DeviceBus): PrinterInfo | null {
+  if (!(bus instanceof SerialDeviceBus)) return null;
+  const driver = bus.drivers.printer;
+  const { frames, badFrames } = driver.lineStats();
+  return { ...driver.identity, frames, badFrames };
+}
+
 function refuseSeeded(plan: CabinetPlan, purpose: Purpose): void {
   const { dealing, devices, config } = plan;
   if (dealing.kind !== 'seeded') return;
@@ -213,6 +222,7 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
   const dbPath = join(plan.dataDir, plan.database ?? 'cabinet.db');
   const journal = openJournal(dbPath, config, purpose);
   plan.log?.(`records: ${journal.anchorStatus.description}`);
+  for (const w of config.warnings) plan.log?.(`warning: ${w}`);
   // The retention rule, before play: what is due moves to an archive file (store/archive.ts).
   const retention = config.store.retention;
   if (retention !== null) {
@@ -310,8 +320,9 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
         return ratedPayTables();
       },
       sasStatus: () => sas?.status() ?? null,
-      anchorStatus: () => anchorView(journal),
+      anchorStatus: () => anchorView(journal, purpose),
       acceptorInfo: () => acceptorInfo(bus),
+      printerInfo: () => printerInfo(bus),
       work,
     });
     const { bus: _bus, ...simulators } = devices;

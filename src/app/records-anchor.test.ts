@@ -306,6 +306,7 @@ describe('which counter, by default', () => {
             type: 'anchor',
             anchor: {
               anchored: false,
+              bench: false,
               description: `records not anchored: ${why}`,
               records: null,
               counter: null,

@@ -416,7 +416,7 @@ describe('the technician audit pages', () => {
     await press('recall.stepNext');
     const drawn = await until((x) => x.service?.headline?.text === 'Step 2 of 2: DRAW', 'the draw');
     expect(svc(drawn).cards[0]!.cards.map((c) => c.code)).toEqual(expected.final);
-    expect(svc(drawn).cards[0]!.note).toBe('FOUR OF A KIND  •  WIN 50');
+    expect(svc(drawn).cards[0]!.note).toBe('FOUR OF A KIND  •  WIN 50 CHIPS');
     expect(button(drawn, 'recall.stepNext').live).toBe(false);
     await shot('recall-jacks');
   });
@@ -504,6 +504,12 @@ describe('the technician audit pages', () => {
     );
     expect(texts(svc(unit))).toContain('Bill acceptor on MEI/CPI EBDS: SC Advance / Cashflow SC 83 or 85');
     expect(texts(svc(unit))).toContain('revision 33  •  software 286100R21, CRC 3B7E  •  frames 1234 · dropped 0');
+    // The voucher printer likewise (issue 43): its family, model and firmware, and the last voucher.
+    const printer = await until(
+      (x) => (x.service?.lines ?? []).some((l) => l.text === 'Voucher printer on TCL: FutureLogic GEN2/GEN5 (TCL)'),
+      'the printer named',
+    );
+    expect(texts(svc(printer))).toContain('firmware GURAA1-01 CRC 5A3C  •  frames 845 · dropped 0');
     await shot('devices');
     expect(svc(s).indicators.find((i) => i.name === 'key.technician')).toMatchObject({ state: 'on' });
     const since = from();
@@ -589,15 +595,13 @@ describe('the technician audit pages', () => {
     });
     expect(button(tables, 'opt.poker-plus-250')).toMatchObject({
       live: false,
-      sub: 'best ≤101.02% · typical 100.24% · OUTSIDE THE RANGE',
+      sub: '≤101.02% · OUTSIDE THE RANGE',
     });
     expect(svc(tables).lines).toContainEqual({
-      text: 'Poker Plus 250 table: best play returns 100.31% to 101.02% (the strategy found to the upper estimate), outside the range 85.00% to 99.90%; it cannot be put in play.',
+      text: 'Poker Plus 250 table: best play up to 101.02%, outside the range 85.00–99.90%: not for play',
       tone: 'bad',
     });
-    expect(texts(svc(tables))).toContain(
-      'Best play: at most 99.21% (the strongest strategy found, played and measured): the return judged against the range',
-    );
+    expect(texts(svc(tables))).toContain('Best play: at most 99.21%; this is the return held against the range');
     expect(texts(svc(tables))).toContain('Typical play (the default strategy): 97.89% (95% interval 97.85% to 97.94%)');
     await shot('settings-paytable-out-of-range');
     const since = from();
@@ -618,10 +622,10 @@ describe('the technician audit pages', () => {
     );
     expect(button(ruTables, 'opt.poker-plus-250')).toMatchObject({
       live: false,
-      sub: 'лучшая ≤101.02% · обычная 100.24% · ВНЕ ДИАПАЗОНА',
+      sub: '≤101.02% · ВНЕ ДИАПАЗОНА',
     });
     expect(texts(svc(ruTables))).toContain(
-      'Poker Plus 250 table: лучшая игра возвращает от 100.31% до 101.02% (от найденной стратегии до верхней оценки) — вне диапазона от 85.00% до 99.90%; в игру её ввести нельзя.',
+      'Poker Plus 250 table: лучшая игра до 101.02%, вне диапазона 85.00–99.90%: не для игры',
     );
     await press('edit.cancel');
   });
@@ -725,6 +729,47 @@ describe('the technician audit pages', () => {
     await press('svc.logout');
     expect(await nextWish(since)).toEqual({ type: 'technicianLogout' });
     expect(errors).toEqual([]);
+  });
+});
+
+describe('every text fits its box (English; the journeys read the Russian)', () => {
+  it('at both monitors: the meters, the log, the devices, the settings and their editors', async () => {
+    const faults: string[] = [];
+    const look = async (tag: string) => {
+      await until(() => true, `${tag} at rest`);
+      const f = await page.evaluate(() =>
+        (window as unknown as { __layoutFaults: () => { squeezed: string[] } }).__layoutFaults(),
+      );
+      faults.push(...f.squeezed.map((x) => `${tag}: ${x}`));
+    };
+    for (const size of [
+      { width: 1280, height: 1024 },
+      { width: 1920, height: 1080 },
+    ]) {
+      await page.setViewportSize(size);
+      await show(sx.technician());
+      for (const p of ['meters', 'events', 'devices', 'settings']) {
+        await press(`svc.${p}`);
+        await until((x) => x.service?.page === p && x.service.notice === null, `the ${p} page`);
+        await look(`${size.width} ${p}`);
+      }
+      for (const field of [
+        'set.payTables.jacks-or-better',
+        'set.payTables.poker-plus',
+        'set.chipValues',
+        'set.venue',
+      ]) {
+        await press(field);
+        await until(
+          (x) => x.service?.notice === null && (x.service.list.length > 0 || x.service.keypad.length > 0),
+          field,
+        );
+        await look(`${size.width} ${field}`);
+        await press('edit.cancel');
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 1024 });
+    expect(faults).toEqual([]);
   });
 });
 

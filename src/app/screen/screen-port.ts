@@ -33,6 +33,8 @@ export interface RunningCabinet {
   anchorStatus?: QueryContext['anchorStatus'];
   /** The bill acceptor as its driver knows it (absent or null: no serial acceptor). */
   acceptorInfo?: QueryContext['acceptorInfo'];
+  /** The voucher printer as its driver knows it (absent or null: no serial printer). */
+  printerInfo?: QueryContext['printerInfo'];
   /** Long work under way (the records' walk, tables measured), shown on the screens. */
   work?: CabinetWork;
 }
@@ -143,6 +145,7 @@ export function screenPort(cabinet: RunningCabinet, options: ScreenPortOptions |
             sasStatus: cabinet.sasStatus,
             anchorStatus: cabinet.anchorStatus,
             acceptorInfo: cabinet.acceptorInfo,
+            printerInfo: cabinet.printerInfo,
             get payTables() {
               return cabinet.payTables;
             },
