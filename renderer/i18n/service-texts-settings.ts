@@ -37,6 +37,17 @@ export const SETTING_TEXTS_EN = {
   'set.unit.bets': '{n} {n:BET|BETS}',
   'set.unit.seconds': '{n} {n:SECOND|SECONDS}',
   'set.now': 'Now: {value}',
+  'set.range.allowed': 'Allowed: {range}',
+  'set.range.between': '{min} to {max}',
+  'set.range.atLeast': '{min} or more',
+  'set.range.typeMoney': 'typed in {code} with a point, as {example}',
+  'set.range.chips': 'Allowed: 1 to {n} values, each {each}; typed with commas between them',
+  'set.range.venue': 'Allowed: 1 to {n} letters, digits, spaces or signs (the voucher printer’s set)',
+  'set.range.machine': 'Allowed: 1 to {n} letters, digits or dashes',
+  'set.range.currency': 'Allowed: a three-letter currency code such as USD',
+  'set.range.pin': 'Allowed: 4 to 12 digits, typed twice',
+  'set.u.chips': '{n} {n:chip|chips}',
+  'set.u.digits': '{n} {n:digit|digits}',
   'set.invalid': 'Not a valid value for this setting',
   'set.pinMismatch': 'The two PINs differ: enter the new PIN again',
   'set.pinFirst': 'NEW PIN (4 TO 12 DIGITS)',
@@ -52,18 +63,21 @@ export const SETTING_TEXTS_EN = {
   'set.noReturn': 'No measured return: this table cannot be put in play',
   'set.returnRange':
     "Return range (operator's, in the config file): {min}% to {max}%. Tables outside it cannot be chosen.",
+  'set.returnOver100':
+    'WARNING: the return range goes above 100% (acknowledged in the config file): a table put in play may pay out more than it takes.',
   'set.outOfRange': 'OUTSIDE THE RANGE',
   'set.whyOut': '{name}: {low}% to {high}% is outside the range {min}% to {max}%; it cannot be put in play.',
   'set.whyUnknown': '{name}: no known return; it cannot be put in play.',
-  'set.returnBest':
-    'Best play: at most {pct}% (the strongest strategy found, played and measured): the return judged against the range',
+  'set.whySignature':
+    '{name}: REFUSED, its signature does not verify: the table or its returns are not the ones the lab signed.',
+  'set.whyUnsigned': '{name}: not signed; it cannot be put in play until its return is measured on this cabinet.',
+  'set.returnBest': 'Best play: at most {pct}%; this is the return held against the range',
   'set.returnTypical': 'Typical play (the default strategy): {pct}% (95% interval {low}% to {high}%)',
   'set.returnTypicalOnly':
     'Typical play only: {pct}% (the default strategy, simulated); best play not measured, which returns more',
   'set.subBest': 'best ≤{pct}% · typical {typical}%',
   'set.subTypicalOnly': 'typical {pct}% · best not measured',
-  'set.whyOutBest':
-    '{name}: best play returns {low}% to {high}% (the strategy found to the upper estimate), outside the range {min}% to {max}%; it cannot be put in play.',
+  'set.whyOutBest': '{name}: best play up to {high}%, outside the range {min}–{max}%: not for play',
 } as const;
 
 export const SETTING_TEXTS_RU: Record<keyof typeof SETTING_TEXTS_EN, string> = {
@@ -103,6 +117,17 @@ export const SETTING_TEXTS_RU: Record<keyof typeof SETTING_TEXTS_EN, string> = {
   'set.unit.bets': '{n} {n:СТАВКИ|СТАВОК|СТАВОК}',
   'set.unit.seconds': '{n} {n:СЕКУНДУ|СЕКУНДЫ|СЕКУНД}',
   'set.now': 'Сейчас: {value}',
+  'set.range.allowed': 'Допустимо: {range}',
+  'set.range.between': 'от {min} до {max}',
+  'set.range.atLeast': 'от {min} и больше',
+  'set.range.typeMoney': 'вводится в {code} через точку, например {example}',
+  'set.range.chips': 'Допустимо: от 1 до {n} значений, каждое {each}; вводятся через запятую',
+  'set.range.venue': 'Допустимо: от 1 до {n} латинских букв, цифр, пробелов или знаков (набор принтера ваучеров)',
+  'set.range.machine': 'Допустимо: от 1 до {n} латинских букв, цифр или дефисов',
+  'set.range.currency': 'Допустимо: трёхбуквенный код валюты, например USD',
+  'set.range.pin': 'Допустимо: от 4 до 12 цифр, дважды',
+  'set.u.chips': '{n} {n:фишки|фишек|фишек}',
+  'set.u.digits': '{n} {n:знака|знаков|знаков}',
   'set.invalid': 'Недопустимое значение для этой настройки',
   'set.pinMismatch': 'ПИН не совпадают: введите новый ПИН ещё раз',
   'set.pinFirst': 'НОВЫЙ ПИН (4–12 ЦИФР)',
@@ -118,16 +143,19 @@ export const SETTING_TEXTS_RU: Record<keyof typeof SETTING_TEXTS_EN, string> = {
   'set.noReturn': 'Возврат не измерен: эту таблицу нельзя ввести в игру',
   'set.returnRange':
     'Диапазон возврата (оператора, в файле конфигурации): от {min}% до {max}%. Таблицы вне его выбрать нельзя.',
+  'set.returnOver100':
+    'ВНИМАНИЕ: диапазон возврата выше 100% (подтверждено в файле конфигурации): таблица в игре может выплачивать больше, чем принимает.',
   'set.outOfRange': 'ВНЕ ДИАПАЗОНА',
   'set.whyOut': '{name}: от {low}% до {high}% — вне диапазона от {min}% до {max}%; в игру её ввести нельзя.',
   'set.whyUnknown': '{name}: возврат неизвестен; в игру её ввести нельзя.',
-  'set.returnBest':
-    'Лучшая игра: не более {pct}% (сильнейшая найденная стратегия, сыгранная и измеренная); с диапазоном сравнивается этот возврат',
+  'set.whySignature':
+    '{name}: ОТКЛОНЕНА, подпись не сходится: таблица или её возврат не те, что подписала лаборатория.',
+  'set.whyUnsigned': '{name}: не подписана; в игру её ввести нельзя, пока возврат не измерен на этом автомате.',
+  'set.returnBest': 'Лучшая игра: не более {pct}%; с диапазоном сверяется этот возврат',
   'set.returnTypical': 'Обычная игра (стратегия по умолчанию): {pct}% (95% интервал от {low}% до {high}%)',
   'set.returnTypicalOnly':
     'Только обычная игра: {pct}% (стратегия по умолчанию, моделирование); лучшая игра не измерена, а она возвращает больше',
   'set.subBest': 'лучшая ≤{pct}% · обычная {typical}%',
   'set.subTypicalOnly': 'обычная {pct}% · лучшая не измерена',
-  'set.whyOutBest':
-    '{name}: лучшая игра возвращает от {low}% до {high}% (от найденной стратегии до верхней оценки) — вне диапазона от {min}% до {max}%; в игру её ввести нельзя.',
+  'set.whyOutBest': '{name}: лучшая игра до {high}%, вне диапазона {min}–{max}%: не для игры',
 };

@@ -8,6 +8,7 @@ import type { Query, Snapshot } from '../../src/contract';
 import * as fx from '../../test/renderer/fixtures';
 import * as sx from '../../test/renderer/service-fixtures';
 import { describeScene } from './describe-scene';
+import { FIELDS } from './service/settings-fields';
 import type { ServicePageName } from './service/actions';
 import { applyService } from './service/state';
 import { applyUi, followKeys, initialUi, HELP_PAGES, type UiState } from './ui-state';
@@ -62,6 +63,16 @@ function serviceScenes(s: Snapshot, pages: ServicePageName[]): SceneModel[] {
     const step = applyUi(ui, { type: 'svc', action: { type: 'page', page } }, s);
     ui = answered(step.ui, step.queries ?? []);
     scenes.push(describeScene(s, ui, 'open'));
+    // Every setting's editor, with the records it reads (the pay tables).
+    if (page === 'settings')
+      for (const def of FIELDS) {
+        const edit = applyUi(
+          ui,
+          { type: 'svc', action: { type: 'edit', field: def.field, draft: def.draft(s.service.settings) } },
+          s,
+        );
+        scenes.push(describeScene(s, answered(edit.ui, edit.queries ?? []), 'open'));
+      }
     if (page === 'recall') {
       const open = applyUi(ui, { type: 'svc', action: { type: 'recallOpen', gameId: sx.RECALL_GAMES[0]!.gameId } }, s);
       scenes.push(describeScene(s, answered(open.ui, open.queries ?? []), 'open'));
@@ -82,10 +93,24 @@ const PLAYER: Record<string, () => Snapshot> = {
   cashingOut: fx.cashingOut,
 };
 
-/** The amounts of money a snapshot and its records hold, in minor units, long enough not to pass for a count. */
+/** The money fields of the event log's rows (the cabinet's declaration keeps money in these). */
+const MONEY_FIELDS = ['amount', 'value', 'balance', 'expected', 'from', 'to'];
+
+/**
+ * The amounts of money a snapshot and every record the screens read hold, in minor units, long
+ * enough not to pass for a count: limits, balance, lockups, handpays, tickets in, meters (lifetime,
+ * period and the derived ones), the event log's rows, the recalled games.
+ */
 function amountsOf(s: Snapshot): number[] {
   const l = s.service.settings.limits;
   const rows = sx.handpays();
+  const report = sx.metersReport();
+  const money = report.meters.filter((m) => m.unit === 'money');
+  const events = sx.EVENT_SAMPLES.flatMap((e) =>
+    Object.entries(e.data as Record<string, unknown>)
+      .filter(([k, v]) => MONEY_FIELDS.includes(k) && typeof v === 'number')
+      .map(([, v]) => v as number),
+  );
   return [
     s.balance,
     l.creditLimit,
@@ -94,6 +119,12 @@ function amountsOf(s: Snapshot): number[] {
     s.lockup?.kind === 'handpay' ? s.lockup.amount : 0,
     s.cashout?.amount ?? 0,
     ...(rows.type === 'handpays' ? rows.rows.map((r) => r.amount) : []),
+    ...sx.TICKETS_IN_ROWS.map((r) => r.amount ?? 0),
+    ...money.flatMap((m) => [m.lifetime, m.period]),
+    ...Object.values(report.derived).map((d) => d.value),
+    ...events,
+    ...sx.RECALL_GAMES.flatMap((g) => [g.staked, g.paid]),
+    ...s.chipValues,
   ].filter((n) => n >= 1000 && n !== s.credits);
 }
 
@@ -134,7 +165,11 @@ describe('the words on the screens', () => {
         'meters',
         ...TECHNICIAN_PAGES.slice(0, 2),
         'recallGame',
-        ...TECHNICIAN_PAGES.slice(2),
+        'events',
+        'devices',
+        'settings',
+        ...FIELDS.map(() => 'settings'),
+        'tilts',
       ]);
       for (const p of pages) expect(strings(p.service).join(' ')).not.toMatch(/Reading the records|Чтение записей/);
       const found = [
@@ -146,6 +181,27 @@ describe('the words on the screens', () => {
       expect(found).toEqual([]);
     });
   }
+
+  it('says each figure of a recalled game in one unit, labelled: money in the currency, the table in chips', () => {
+    for (const language of ['en', 'ru'] as const) {
+      const s = { ...sx.technician(), language };
+      const opened = followKeys(initialUi(NOW), s);
+      let ui = answered(opened.ui, opened.queries);
+      ui = answered(ui, applyUi(ui, { type: 'svc', action: { type: 'page', page: 'recall' } }, s).queries ?? []);
+      for (const game of sx.RECALL_GAMES.slice(0, 2)) {
+        const open = applyUi(ui, { type: 'svc', action: { type: 'recallOpen', gameId: game.gameId } }, s);
+        const page = describeScene(s, answered(open.ui, open.queries ?? []), 'open').service!;
+        expect(page.page).toBe('recallGame');
+        // The record's money: each amount in the currency.
+        expect(page.lines[0]!.text).toMatch(language === 'en' ? /\$.*\$.*\$/ : /\u00a0\$.*\u00a0\$.*\u00a0\$/);
+        // The table's figures: every number but a box's own is followed by its unit, chips.
+        for (const text of page.cards.flatMap((g) => [g.label, g.note ?? ''])) {
+          const figures = text.replace(/(BOX|БОКС) \d+/g, '').match(/\d[\d\u00a0,]*(\s\S+)?/g) ?? [];
+          for (const f of figures) expect(f, `${language}: "${text}"`).toMatch(/\s(CHIPS?|ФИШ(КА|КИ|ЕК))$/);
+        }
+      }
+    }
+  });
 
   it('would see a rule id, a command line and a bare amount (the checks themselves)', () => {
     const s = fx.handpay();

@@ -15,10 +15,24 @@ import { still } from '../ui/still';
 import { COLORS, fitText, label, overflowed, radial, vertical } from '../ui/theme';
 import { AppScreen } from './screen';
 
-const TONE_INK: Record<Tone, number> = { ok: 0x6be28f, bad: 0xff6b62, info: COLORS.info, plain: COLORS.goldLight };
-const TONE_PLATE: Record<Tone, number> = { ok: 0x0f3b22, bad: 0x4a0c10, info: 0x0d2547, plain: 0x151b19 };
+const TONE_INK: Record<Tone, number> = {
+  ok: 0x6be28f,
+  bad: 0xff6b62,
+  warn: COLORS.amber,
+  info: COLORS.info,
+  plain: COLORS.goldLight,
+};
+const TONE_PLATE: Record<Tone, number> = {
+  ok: 0x0f3b22,
+  bad: 0x4a0c10,
+  warn: 0x3d2c05,
+  info: 0x0d2547,
+  plain: 0x151b19,
+};
 
 const MARGIN = 32;
+/** A list button's height: taller where a long name takes two lines (ServiceModel.listTall). */
+const listH = (svc: ServiceModel): number => (svc.listTall ? 108 : 84);
 const NAV_H = 84;
 const ACTION_H = 96;
 const GAP = 12;
@@ -112,7 +126,8 @@ export class ServiceScreen extends AppScreen {
 
     const top = svc.nav.length > 0 ? 76 + NAV_H + GAP : 76;
     const actionsY = d.h - MARGIN - ACTION_H;
-    const noticeH = 44;
+    // The notice's strip only while there is one: the page's rows have its room otherwise.
+    const noticeH = svc.notice ? 44 : 0;
     const bottom = (svc.actions.length > 0 ? actionsY - GAP : d.h - MARGIN) - noticeH;
     const body = rect(MARGIN, top, d.w - 2 * MARGIN, bottom - top);
 
@@ -166,14 +181,14 @@ export class ServiceScreen extends AppScreen {
       const listTop = this.drawBody(svc, main, m.language);
       if (svc.list.length > 0) {
         const rows = Math.ceil(svc.list.length / svc.listColumns);
-        const h = Math.min(main.y + main.h - listTop, rows * (100 + GAP));
+        const h = Math.min(main.y + main.h - listTop, rows * (listH(svc) + GAP));
         this.listArea = rect(main.x, listTop, main.w, Math.max(h, 84));
       }
       // A refusal or a page's loading says more about what was just asked than the work does.
       if (svc.notice) this.drawNotice(svc.notice, rect(MARGIN, bottom, d.w - 2 * MARGIN, noticeH));
       else if (svc.work) this.drawNotice(svc.work, rect(MARGIN, bottom, d.w - 2 * MARGIN, noticeH), 'info');
     }
-    if (svc.list.length > 0) this.placeGrid(svc.list, this.listArea, svc.listColumns, 'list', 84, 24);
+    if (svc.list.length > 0) this.placeGrid(svc.list, this.listArea, svc.listColumns, 'list', listH(svc), 24);
 
     this.confirmLayer.visible = svc.confirm !== null;
     if (svc.confirm) {
@@ -207,7 +222,7 @@ export class ServiceScreen extends AppScreen {
         s.name,
         rect(x0 + i * (w + GAP), area.y, w, area.h),
         toneOf(s.name, group),
-        group === 'nav' ? 24 : 26,
+        group === 'nav' ? (this.design.name === 'square' ? 21 : 24) : 26,
       ),
     );
   }
@@ -268,24 +283,32 @@ export class ServiceScreen extends AppScreen {
       this.content.addChild(cap, box, text);
       y += 120 + GAP;
     }
+    // A line too long for the width goes on at its size on the next (never shrunk to fit).
     for (const line of svc.lines) {
       const text = label(
         line.text,
-        { fontSize: 26, fill: TONE_INK[line.tone], fontWeight: line.tone === 'plain' ? '400' : '700' },
+        {
+          fontSize: 26,
+          fill: TONE_INK[line.tone],
+          fontWeight: line.tone === 'plain' ? '400' : '700',
+          wordWrap: true,
+          wordWrapWidth: area.w - 12,
+          lineHeight: 32,
+        },
         0,
-        0.5,
+        0,
       );
-      text.position.set(area.x + 6, y + 17);
-      fitText(text, area.w - 12, 34);
+      text.position.set(area.x + 6, y + 2);
+      fitText(text, area.w - 12, 3 * 32);
       this.content.addChild(text);
-      y += 36;
+      y += Math.max(36, text.height + 4);
     }
     if (svc.lines.length > 0) y += 6;
     if (svc.cards.length > 0) y = this.drawCards(svc.cards, rect(area.x, y, area.w, area.y + area.h - y), language);
     if (svc.indicators.length > 0) y = this.drawIndicators(svc, rect(area.x, y, area.w, 0));
     if (svc.table) {
       const listRows = svc.list.length > 0 ? Math.ceil(svc.list.length / svc.listColumns) : 0;
-      const reserve = listRows > 0 ? Math.min(listRows * (84 + GAP), 2 * (84 + GAP)) : 0;
+      const reserve = listRows > 0 ? Math.min(listRows * (listH(svc) + GAP), 2 * (listH(svc) + GAP)) : 0;
       y = this.drawTable(svc.table, rect(area.x, y, area.w, area.y + area.h - y - reserve));
     }
     return y;
@@ -339,28 +362,43 @@ export class ServiceScreen extends AppScreen {
     return y + GAP;
   }
 
+  /**
+   * Doors, keys and the deck's buttons seen in a test as lamps, never as buttons: a round light
+   * (lit when on, green once seen, dark when off) and its words beside it at their full size,
+   * flowing on as many lines as they need.
+   */
   private drawIndicators(svc: ServiceModel, area: Rect): number {
-    const columns = 8;
-    const h = 52;
-    const w = (area.w - 8 * (columns - 1)) / columns;
-    svc.indicators.forEach((ind, i) => {
-      const x = area.x + (i % columns) * (w + 8);
-      const y = area.y + Math.floor(i / columns) * (h + 8);
-      const fill = ind.state === 'on' ? 0xffd84a : ind.state === 'seen' ? 0x2f7a4a : 0x1a2220;
+    const h = 36;
+    let x = area.x;
+    let y = area.y;
+    for (const ind of svc.indicators) {
+      const text = label(
+        ind.label,
+        { fontSize: 22, fill: ind.state === 'off' ? COLORS.dim : COLORS.goldLight },
+        0,
+        0.5,
+      );
+      const w = 30 + text.width;
+      if (x > area.x && x + w > area.x + area.w) {
+        x = area.x;
+        y += h + 4;
+      }
+      const lamp = ind.state === 'on' ? 0xffd84a : ind.state === 'seen' ? 0x43c46f : 0x2a3330;
       const g = new Graphics();
-      g.roundRect(x, y, w, h, 10).fill(fill).stroke({ width: 2, color: COLORS.gold });
-      const text = label(ind.label, { fontSize: 20, fill: ind.state === 'on' ? COLORS.ink : COLORS.goldLight });
-      text.position.set(x + w / 2, y + h / 2);
-      fitText(text, w - 10, h - 10);
+      g.circle(x + 10, y + h / 2, 9)
+        .fill(lamp)
+        .stroke({ width: 1, color: 0x000000, alpha: 0.6 });
+      if (ind.state === 'on') g.circle(x + 10, y + h / 2, 14).fill({ color: lamp, alpha: 0.25 });
+      text.position.set(x + 28, y + h / 2);
       this.content.addChild(g, text);
-    });
-    const rows = Math.ceil(svc.indicators.length / columns);
-    return area.y + rows * (h + 8) + GAP;
+      x += w + 36;
+    }
+    return y + h + GAP;
   }
 
   private drawTable(table: ServiceTable, area: Rect): number {
     const headH = 40;
-    const rowH = 38;
+    const rowH = table.compact ? 32 : 38;
     // Each column's place from its share of the width; the header and each row fill the columns in turn.
     const columns: { x: number; w: number; right: boolean }[] = [];
     let x = area.x + 12;

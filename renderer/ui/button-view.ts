@@ -101,9 +101,15 @@ export class ButtonView extends Container {
     this.sub.style.fill = tone.ink;
     const hasSub = !!spec.sub;
     // The words keep a margin of the plate on each side (a label fitted edge to edge reads as cramped).
-    this.main.position.set(w / 2, hasSub ? h * 0.36 : h / 2);
-    fitText(this.main, w * 0.86, hasSub ? h * 0.5 : h * 0.8);
-    this.sub.position.set(w / 2, h * 0.74);
+    // A label too long for one line takes two at its size where the plate is tall enough for them.
+    this.main.style.wordWrap = false;
+    const lineH = this.main.height;
+    const room = hasSub ? h * 0.62 : h * 0.8;
+    const wrap = this.main.width > w * 0.86 && 2 * lineH <= room;
+    if (wrap) Object.assign(this.main.style, { wordWrap: true, wordWrapWidth: w * 0.86, align: 'center' });
+    this.main.position.set(w / 2, hasSub ? (wrap ? h * 0.4 : h * 0.36) : h / 2);
+    fitText(this.main, w * 0.86, wrap ? room : hasSub ? h * 0.5 : h * 0.8);
+    this.sub.position.set(w / 2, wrap ? h * 0.83 : h * 0.74);
     fitText(this.sub, w * 0.86, h * 0.36);
     this.sub.visible = hasSub;
     // The current choice stays bright even when it cannot be pressed (the chip value on show).

@@ -103,10 +103,11 @@ export function openJournal(dbPath: string, config: AppConfig, purpose: Purpose 
 }
 
 /** The records' anchor as the technician's Devices page shows it. */
-function anchorView(journal: Journal): AnchorView {
+function anchorView(journal: Journal, purpose: Purpose): AnchorView {
   const a = journal.anchorStatus;
   return {
     anchored: a.anchored,
+    bench: purpose === 'simulated',
     description: a.description.slice(0, 300),
     records: a.records,
     counter: a.counter,
@@ -221,6 +222,18 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
   const dbPath = join(plan.dataDir, plan.database ?? 'cabinet.db');
   const journal = openJournal(dbPath, config, purpose);
   plan.log?.(`records: ${journal.anchorStatus.description}`);
+  for (const w of config.warnings) plan.log?.(`warning: ${w}`);
+  // The retention rule, before play: what is due moves to an archive file (store/archive.ts).
+  const retention = config.store.retention;
+  if (retention !== null) {
+    try {
+      const file = journal.archive(retention.archive, retention);
+      plan.log?.(`records: ${file === null ? 'nothing due for the archive' : `older records archived to ${file}`}`);
+    } catch (e) {
+      journal.close();
+      throw e;
+    }
+  }
   let devices: OpenedDevices | null = null;
   try {
     const resumedVersion = journal.load()?.version ?? 0;
@@ -307,7 +320,7 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
         return ratedPayTables();
       },
       sasStatus: () => sas?.status() ?? null,
-      anchorStatus: () => anchorView(journal),
+      anchorStatus: () => anchorView(journal, purpose),
       acceptorInfo: () => acceptorInfo(bus),
       printerInfo: () => printerInfo(bus),
       work,

@@ -8,7 +8,7 @@ import { GAME_IDS } from '../core';
 import { HANDPAY_CAUSE } from '../cabinet/vocabulary/handpay-causes';
 import { int, json, record, str } from './schema';
 import { RECALL_RUN } from './recall';
-import { BUTTONS } from '../cabinet/vocabulary/wish-schema';
+import { ACCEPTOR_PROTOCOLS, BUTTONS, LAMP_STATES } from '../cabinet/vocabulary/devices';
 import { TICKET_REASONS, TICKET_VALIDATORS } from '../cabinet/vocabulary/ticket-reasons';
 import { VALIDATION_MODES } from '../cabinet/vocabulary/sas';
 import {
@@ -28,9 +28,7 @@ import {
 
 const minor = int(0);
 const gameId = z.enum(GAME_IDS);
-const lamp = z.enum(['off', 'on', 'blink']);
-/** The deck's buttons as the cabinet declares them, for the device test's page. */
-export const DECK_BUTTONS = BUTTONS;
+const lamp = z.enum(LAMP_STATES);
 const button = z.enum(BUTTONS);
 
 /** The operator settings as the settings page shows them, in the cabinet's own declaration; pay tables by installed id. */
@@ -247,6 +245,8 @@ const installedPayTable = z.strictObject({
   typicalHigh: z.number().nullable(),
   /** C-24: the return is known and inside the operator's range, so the table may be chosen. */
   inRange: z.boolean(),
+  /** Why the file's figures are not trusted (issue 37): its signature does not verify, or it has none. */
+  refused: z.enum(['signature', 'unsigned']).optional(),
 });
 
 /**
@@ -256,6 +256,8 @@ const installedPayTable = z.strictObject({
  */
 const anchorView = z.strictObject({
   anchored: z.boolean(),
+  /** A simulated database (a bench, a test, a demo): no TPM is expected, so not anchored is no warning. */
+  bench: z.boolean(),
   description: str(300),
   records: int(0).nullable(),
   counter: int(0).nullable(),
@@ -288,7 +290,7 @@ const sasLinkView = z.strictObject({
  * acceptor (the bench devices).
  */
 const acceptorView = z.strictObject({
-  protocol: z.enum(['id003', 'ebds']),
+  protocol: z.enum(ACCEPTOR_PROTOCOLS),
   model: str(120).nullable(),
   revision: str(40).nullable(),
   software: str(120).nullable(),

@@ -21,6 +21,7 @@ import { openDatabase, StoreError } from './database';
 import type { ChainCheck, EventRow } from './event-chain';
 import type { Anchor } from './keyed-chain';
 import type { MachineKey } from './machine-key';
+import { wholeWalkStart } from './archive';
 import { verifyKeyedSteps, walkUnkeyed, type RecordsVerdict } from './records-open';
 import { headCommit, latestCheckpoint, walkAll, walkSlices, type RecordsCheck } from './records-walk';
 import { KEYED_SCHEMA, RECALL_KEEP } from './schema';
@@ -344,7 +345,9 @@ export class RecordsReader {
 
   /** A fresh walk of the whole chain as it is now, not the check made at open. */
   walkChain(): ChainCheck {
-    this.lastWalk = this.walkKey ? walkAll(this.db, this.walkKey.bytes, null) : walkUnkeyed(this.db);
+    this.lastWalk = this.walkKey
+      ? walkAll(this.db, this.walkKey.bytes, wholeWalkStart(this.db, this.walkKey.bytes))
+      : walkUnkeyed(this.db);
     return this.lastWalk;
   }
 
@@ -354,7 +357,9 @@ export class RecordsReader {
    * go on between slices, and rows they add are walked too.
    */
   async walkChainSliced(commitsPerSlice = 250): Promise<ChainCheck> {
-    this.lastWalk = this.walkKey ? await this.sliced(this.walkKey, null, commitsPerSlice) : walkUnkeyed(this.db);
+    this.lastWalk = this.walkKey
+      ? await this.sliced(this.walkKey, wholeWalkStart(this.db, this.walkKey.bytes), commitsPerSlice)
+      : walkUnkeyed(this.db);
     return this.lastWalk;
   }
 
@@ -372,7 +377,10 @@ export class RecordsReader {
     if (!this.walkKey) throw new StoreError(`${this.path} was opened for reading`);
     let era: Anchor | null;
     try {
-      era = latestCheckpoint(this.db, this.walkKey.bytes, mode === 'full' ? 'era' : undefined);
+      era =
+        mode === 'full'
+          ? wholeWalkStart(this.db, this.walkKey.bytes, true)
+          : latestCheckpoint(this.db, this.walkKey.bytes);
     } catch (e) {
       const problem = (e as Error).message;
       this.breakFound = `the records are broken: ${problem}`;

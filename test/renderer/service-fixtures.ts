@@ -439,6 +439,7 @@ export function answerFor(q: Query): Answer {
         type: 'anchor',
         anchor: {
           anchored: false,
+          bench: false,
           description: 'records not anchored: this PC has no TPM',
           records: null,
           counter: null,

@@ -297,6 +297,31 @@ describe('the technician audit pages', () => {
     expect(games.service!.table!.rows[0]!.cells).toEqual(['Coin in (total wagered)', '0000', '$9,000.00', '$0.00']);
   });
 
+  it("the cabinet's long work under every page: what runs, how far, the time left, what goes on meanwhile (issue 44)", async () => {
+    const walk = {
+      kind: 'records-walk' as const,
+      subject: null,
+      done: 12_000,
+      total: 26_000,
+      unit: 'commits',
+      fraction: 12_000 / 26_000,
+      elapsedMs: 100_000,
+      leftMs: 117_000,
+    };
+    await show({ ...sx.technician(), work: [walk] });
+    const en = await until((x) => x.service?.notice === null && x.service.work !== null, 'the work line');
+    expect(svc(en).work).toBe(
+      'Checking the records: 46% (12,000 of 26,000), about 2 minutes left. Play goes on meanwhile.',
+    );
+    await shot('work');
+    await show(fx.russian({ ...sx.technician(), work: [walk] }));
+    const ru = await until((x) => x.service?.notice === null && /Проверка/.test(x.service.work ?? ''), 'its Russian');
+    expect(svc(ru).work).toMatch(/^Проверка записей: 46%/);
+    await shot('work-ru');
+    const done = await show(sx.technician());
+    expect(svc(done).work).toBeNull();
+  });
+
   it('meters: a mismatch shows both figures; Russian', async () => {
     cabinet.answers.set('meters', () => ({ type: 'meters', report: sx.metersReport(false) }));
     await show(fx.russian(sx.technician()));
@@ -391,7 +416,7 @@ describe('the technician audit pages', () => {
     await press('recall.stepNext');
     const drawn = await until((x) => x.service?.headline?.text === 'Step 2 of 2: DRAW', 'the draw');
     expect(svc(drawn).cards[0]!.cards.map((c) => c.code)).toEqual(expected.final);
-    expect(svc(drawn).cards[0]!.note).toBe('FOUR OF A KIND  •  WIN 50');
+    expect(svc(drawn).cards[0]!.note).toBe('FOUR OF A KIND  •  WIN 50 CHIPS');
     expect(button(drawn, 'recall.stepNext').live).toBe(false);
     await shot('recall-jacks');
   });
@@ -570,15 +595,13 @@ describe('the technician audit pages', () => {
     });
     expect(button(tables, 'opt.poker-plus-250')).toMatchObject({
       live: false,
-      sub: 'best ≤101.02% · typical 100.24% · OUTSIDE THE RANGE',
+      sub: '≤101.02% · OUTSIDE THE RANGE',
     });
     expect(svc(tables).lines).toContainEqual({
-      text: 'Poker Plus 250 table: best play returns 100.31% to 101.02% (the strategy found to the upper estimate), outside the range 85.00% to 99.90%; it cannot be put in play.',
+      text: 'Poker Plus 250 table: best play up to 101.02%, outside the range 85.00–99.90%: not for play',
       tone: 'bad',
     });
-    expect(texts(svc(tables))).toContain(
-      'Best play: at most 99.21% (the strongest strategy found, played and measured): the return judged against the range',
-    );
+    expect(texts(svc(tables))).toContain('Best play: at most 99.21%; this is the return held against the range');
     expect(texts(svc(tables))).toContain('Typical play (the default strategy): 97.89% (95% interval 97.85% to 97.94%)');
     await shot('settings-paytable-out-of-range');
     const since = from();
@@ -599,10 +622,10 @@ describe('the technician audit pages', () => {
     );
     expect(button(ruTables, 'opt.poker-plus-250')).toMatchObject({
       live: false,
-      sub: 'лучшая ≤101.02% · обычная 100.24% · ВНЕ ДИАПАЗОНА',
+      sub: '≤101.02% · ВНЕ ДИАПАЗОНА',
     });
     expect(texts(svc(ruTables))).toContain(
-      'Poker Plus 250 table: лучшая игра возвращает от 100.31% до 101.02% (от найденной стратегии до верхней оценки) — вне диапазона от 85.00% до 99.90%; в игру её ввести нельзя.',
+      'Poker Plus 250 table: лучшая игра до 101.02%, вне диапазона 85.00–99.90%: не для игры',
     );
     await press('edit.cancel');
   });
@@ -706,6 +729,47 @@ describe('the technician audit pages', () => {
     await press('svc.logout');
     expect(await nextWish(since)).toEqual({ type: 'technicianLogout' });
     expect(errors).toEqual([]);
+  });
+});
+
+describe('every text fits its box (English; the journeys read the Russian)', () => {
+  it('at both monitors: the meters, the log, the devices, the settings and their editors', async () => {
+    const faults: string[] = [];
+    const look = async (tag: string) => {
+      await until(() => true, `${tag} at rest`);
+      const f = await page.evaluate(() =>
+        (window as unknown as { __layoutFaults: () => { squeezed: string[] } }).__layoutFaults(),
+      );
+      faults.push(...f.squeezed.map((x) => `${tag}: ${x}`));
+    };
+    for (const size of [
+      { width: 1280, height: 1024 },
+      { width: 1920, height: 1080 },
+    ]) {
+      await page.setViewportSize(size);
+      await show(sx.technician());
+      for (const p of ['meters', 'events', 'devices', 'settings']) {
+        await press(`svc.${p}`);
+        await until((x) => x.service?.page === p && x.service.notice === null, `the ${p} page`);
+        await look(`${size.width} ${p}`);
+      }
+      for (const field of [
+        'set.payTables.jacks-or-better',
+        'set.payTables.poker-plus',
+        'set.chipValues',
+        'set.venue',
+      ]) {
+        await press(field);
+        await until(
+          (x) => x.service?.notice === null && (x.service.list.length > 0 || x.service.keypad.length > 0),
+          field,
+        );
+        await look(`${size.width} ${field}`);
+        await press('edit.cancel');
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 1024 });
+    expect(faults).toEqual([]);
   });
 });
 

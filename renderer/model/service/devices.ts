@@ -3,9 +3,12 @@
 // test notes identified and returned, a VOID specimen voucher.
 
 import {
-  DECK_BUTTONS,
+  BUTTONS,
+  DEVICE_NAMES,
   type AcceptorView,
   type PrinterView,
+  type DeviceName,
+  type LampState as Lamp,
   holdPosition,
   type DeviceTestView,
   type SasLinkView,
@@ -22,11 +25,10 @@ import type { Indicator, ServiceModel, ServiceTable } from './page';
 import type { ServiceUi } from './state';
 import { formatTime } from '../../i18n/time';
 
-type Lamp = 'off' | 'on' | 'blink';
+// A press shows the next lamp state, each in turn (LAMP_STATES' order), the last back to the first.
 const NEXT_LAMP: Record<Lamp, Lamp> = { off: 'on', on: 'blink', blink: 'off' };
 const LAMP_TEXT: Record<Lamp, ServiceKey> = { off: 'dev.lamp.off', on: 'dev.lamp.on', blink: 'dev.lamp.blink' };
-const DEVICES = ['acceptor', 'printer', 'deck'] as const;
-const DEVICE_NAME: Record<(typeof DEVICES)[number], ServiceKey> = {
+const DEVICE_NAME: Record<DeviceName, ServiceKey> = {
   acceptor: 'dev.acceptor',
   printer: 'dev.printer',
   deck: 'dev.deck',
@@ -59,7 +61,7 @@ const switchName = (L: Language, name: string): string => (SWITCH_TEXT[name] ? t
 
 function lampsWith(test: DeviceTestView, name: string, state: Lamp): Record<string, Lamp> {
   const lamps: Record<string, Lamp> = {};
-  for (const b of DECK_BUTTONS) lamps[b] = (test.lamps[b] as Lamp | undefined) ?? 'off';
+  for (const b of BUTTONS) lamps[b] = (test.lamps[b] as Lamp | undefined) ?? 'off';
   lamps[name] = state;
   return lamps;
 }
@@ -97,7 +99,12 @@ function anchorRow(s: Snapshot, ui: ServiceUi): ServiceTable['rows'][number] {
       tone: read.state === 'refused' ? 'bad' : 'plain',
     };
   const a = read.value;
-  if (!a.anchored) return { cells: [name, ts(L, 'dev.records.notAnchored'), a.description], tone: 'bad' };
+  // Not anchored is a state, not a fault: a warning where a TPM is expected, information on a bench.
+  if (!a.anchored)
+    return {
+      cells: [name, ts(L, a.bench ? 'dev.records.bench' : 'dev.records.notAnchored'), a.description],
+      tone: a.bench ? 'info' : 'warn',
+    };
   const values = ts(L, 'dev.records.values', { records: a.records ?? '-', counter: a.counter ?? '-' });
   return {
     cells: [
@@ -253,9 +260,10 @@ export function devicesPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   const d = s.service.devices;
   page.table = {
     columns: [ts(L, 'dev.col.device'), ts(L, 'dev.col.status'), ts(L, 'dev.col.faults')],
-    widths: [0.22, 0.18, 0.6],
+    widths: [0.2, 0.22, 0.58],
     numeric: [false, false, false],
-    rows: DEVICES.map((name) => {
+    wrap: true,
+    rows: DEVICE_NAMES.map((name) => {
       const faults = Object.entries(d[name].faults).map(([code, text]) => `${code}: ${text}`);
       return {
         cells: [
@@ -300,14 +308,14 @@ export function devicesPage(s: Snapshot, ui: ServiceUi): ServiceModel {
     return page;
   }
   page.indicators = [
-    ...DECK_BUTTONS.map((b): Indicator => ({
+    ...BUTTONS.map((b): Indicator => ({
       name: `deck.${b}`,
       label: buttonName(L, b),
       state: test.pressed.includes(b) ? 'on' : test.seen.includes(b) ? 'seen' : 'off',
     })),
     ...switches,
   ];
-  page.list = DECK_BUTTONS.map((b) => {
+  page.list = BUTTONS.map((b) => {
     const now = (test.lamps[b] as Lamp | undefined) ?? 'off';
     return button(
       `lamp.${b}`,
@@ -323,7 +331,7 @@ export function devicesPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   // No headline here: the lamps, switches, statuses and lamp buttons need the room.
   page.lines = [
     {
-      text: `${ts(L, 'dev.testRunning', { since: formatTime(test.since) })}  •  ${ts(L, 'dev.buttonsSeen', { n: test.seen.length, of: DECK_BUTTONS.length })}`,
+      text: `${ts(L, 'dev.testRunning', { since: formatTime(test.since) })}  •  ${ts(L, 'dev.buttonsSeen', { n: test.seen.length, of: BUTTONS.length })}`,
       tone: 'info',
     },
     {

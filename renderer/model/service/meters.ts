@@ -15,7 +15,7 @@ import { meterPages, meterTopics, type MeterTopicName } from './meter-topics';
 import { GAME_NAMES } from '../../i18n/meter-names';
 import type { Language } from '../../i18n/language';
 
-export const METERS_PER_PAGE = 14;
+export const METERS_PER_PAGE = 12;
 
 function topicTitle(topic: MeterTopicName, L: Language): string {
   if (topic.startsWith('game:')) {

@@ -5,7 +5,8 @@
 import type { ButtonSpec, CardSpot } from '../parts';
 import type { ServiceMode, ServicePageName } from './actions';
 
-export type Tone = 'ok' | 'bad' | 'info' | 'plain';
+/** `warn`: not a fault, but not as it should be where the cabinet stands (records not anchored on a cabinet's PC). */
+export type Tone = 'ok' | 'bad' | 'warn' | 'info' | 'plain';
 
 export interface ServiceTable {
   columns: string[];
@@ -18,6 +19,8 @@ export interface ServiceTable {
   pageText: string | null;
   /** A text too long for its cell takes a second line at the same size rather than being shrunk. */
   wrap?: boolean;
+  /** Rows closer together (a pay table's preview under its returns). */
+  compact?: boolean;
 }
 
 export interface CardGroup {
@@ -56,6 +59,8 @@ export interface ServiceModel {
   /** Choices in the body: recalled games, settings fields, pay tables, lamps. */
   list: ButtonSpec[];
   listColumns: number;
+  /** The list's buttons tall enough for a long name on two lines at its size (the pay tables' names). */
+  listTall?: boolean;
   /** A keypad or keyboard, and how many keys a row. */
   keypad: ButtonSpec[];
   keypadColumns: number;

@@ -81,17 +81,20 @@ const OUTCOME: Record<string, Parameters<typeof t>[1]> = {
   half: 'pp.outcome.half',
 };
 
+/** A figure of the game in chips, said with its unit: the page's money figures are in the currency, each labelled. */
+const chips = (L: Language, n: number): string => ts(L, 'recall.chips', { n: formatChips(n, L) });
+
 function groups(L: Language, frame: RecallFrame): CardGroup[] {
   const table = frame.table;
   if (table.shape === 'video-poker') {
     const note =
       table.win === null
         ? handName(L, table.hand)
-        : `${handName(L, table.hand)}  •  ${t(L, 'jacks.winAmount', { n: formatChips(table.win, L) })}`;
+        : `${handName(L, table.hand)}  •  ${t(L, 'jacks.winAmount', { n: chips(L, table.win) })}`;
     return [
       {
         name: 'hand',
-        label: `${t(L, `game.${table.game}`)}  •  ${t(L, 'meter.bet')} ${formatChips(table.bet, L)}`,
+        label: `${t(L, `game.${table.game}`)}  •  ${t(L, 'meter.bet')} ${chips(L, table.bet)}`,
         note,
         cards: table.cards.map((code, i) =>
           card('recall.hand', i, code, { held: table.held.includes(i), winning: table.winning.includes(i) }),
@@ -118,12 +121,12 @@ function groups(L: Language, frame: RecallFrame): CardGroup[] {
     { name: 'dealer', label: t(L, 'pp.dealer'), note: dealerNote, cards: dealerCards },
     ...table.boxes.map((b, i) => ({
       name: `box${i}`,
-      label: `${t(L, 'pp.box', { n: i + 1 })}: ${t(L, b.blind ? 'pp.blind' : 'pp.seen')}  •  ${t(L, 'meter.ante')} ${formatChips(b.ante, L)}`,
+      label: `${t(L, 'pp.box', { n: i + 1 })}: ${t(L, b.blind ? 'pp.blind' : 'pp.seen')}  •  ${t(L, 'meter.ante')} ${chips(L, b.ante)}`,
       note: [
         handName(L, b.hand),
         b.outcome ? t(L, OUTCOME[b.outcome] ?? 'pp.outcome.win') : null,
-        ts(L, 'recall.staked', { n: formatChips(b.staked, L) }),
-        b.returned !== null ? t(L, 'pp.paid', { n: formatChips(b.returned, L) }) : null,
+        ts(L, 'recall.staked', { n: chips(L, b.staked) }),
+        b.returned !== null ? t(L, 'pp.paid', { n: chips(L, b.returned) }) : null,
       ]
         .filter(Boolean)
         .join('  •  '),

@@ -161,6 +161,7 @@ describe("the records' TPM counter on the Devices page (issue 23)", () => {
   const row = (page: ReturnType<typeof devicesPage>) => page.table?.rows.find((r) => r.cells[0] === 'Records anchor');
   const ANCHORED: AnchorView = {
     anchored: true,
+    bench: false,
     description: 'records anchored to the TPM counter 0x01800a00 (device:/dev/tpmrm0)',
     records: 41,
     counter: 41,
@@ -180,6 +181,7 @@ describe("the records' TPM counter on the Devices page (issue 23)", () => {
         technician(),
         withAnchor({
           anchored: false,
+          bench: false,
           description: 'records not anchored: store.anchor is "none" in the config file',
           records: null,
           counter: null,
@@ -189,7 +191,23 @@ describe("the records' TPM counter on the Devices page (issue 23)", () => {
     );
     expect(none).toEqual({
       cells: ['Records anchor', 'NOT ANCHORED', 'records not anchored: store.anchor is "none" in the config file'],
-      tone: 'bad',
+      tone: 'warn',
+    });
+    // On a bench (a simulated database) it is said as plain information.
+    const bench = row(
+      devicesPage(
+        technician(),
+        withAnchor({
+          ...ANCHORED,
+          anchored: false,
+          bench: true,
+          description: 'records not anchored: a simulated database',
+        }),
+      ),
+    );
+    expect(bench).toMatchObject({
+      cells: ['Records anchor', 'Not anchored (bench)', expect.any(String)],
+      tone: 'info',
     });
     const fault = row(
       devicesPage(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serviceView } from '../../../test/renderer/fixtures';
-import { changes, fieldDef, parseMoney, plainMoney } from './settings-fields';
+import { LIMITS, VENUE } from '../../../src/contract';
+import { changes, fieldDef, FIELDS, parseMoney, plainMoney } from './settings-fields';
 
 const v = serviceView().settings;
 
@@ -37,5 +38,25 @@ describe('settings typed on the keypad (C-7)', () => {
     expect(changes(fieldDef('payTables.jacks-or-better').parse('jacks-9-6', v)!, v)).toBe(false);
     expect(changes(fieldDef('presentation.volume').parse('60', v)!, v)).toBe(false);
     expect(changes(fieldDef('presentation.volume').parse('61', v)!, v)).toBe(true);
+  });
+});
+
+describe('what each setting allows, said in the editor', () => {
+  it("says every typed setting's bounds from its declaration, in its unit, in both languages", () => {
+    for (const def of FIELDS.filter((f) => f.entry !== 'option'))
+      for (const L of ['en', 'ru'] as const) expect(def.range?.(v, L), `${def.field} in ${L}`).toBeTruthy();
+    expect(fieldDef('limits.maxBet').range!(v, 'en')).toBe('Allowed: 1 chip to 10 chips');
+    expect(fieldDef('limits.maxBet').range!(v, 'ru')).toBe('Допустимо: от 1 фишки до 10 фишек');
+    expect(fieldDef('presentation.attractSeconds').range!(v, 'en')).toBe('Allowed: 10 seconds to 3,600 seconds');
+    expect(fieldDef('limits.ticketLimit').range!(v, 'en')).toMatch(/^Allowed: \$0\.01 or more {2}• {2}typed in USD/);
+    expect(fieldDef('chipValues').range!(v, 'en')).toBe(
+      'Allowed: 1 to 8 values, each $0.01 to $1,000,000.00; typed with commas between them',
+    );
+  });
+
+  it('follows the declaration: a bound declared there is the bound said here', () => {
+    const maxBet = LIMITS.shape.maxBet;
+    expect(fieldDef('limits.maxBet').range!(v, 'en')).toContain(`${maxBet.maxValue} chips`);
+    expect(fieldDef('venue').range!(v, 'en')).toContain(`1 to ${VENUE.maxLength} letters`);
   });
 });

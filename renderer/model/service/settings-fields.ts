@@ -4,7 +4,9 @@
 // Pure, so the page and the tests agree on what a draft becomes.
 
 import {
+  CHIP_VALUE,
   CHIP_VALUES,
+  MAX_CHIP_VALUES,
   CURRENCY,
   LANGUAGE,
   LIMITS,
@@ -38,7 +40,25 @@ export interface FieldDef {
   present?(v: SettingsView): boolean;
   /** The choices of an option other than the language and the pay tables. */
   options?(L: Language): { value: string; label: string }[];
+  /** What the editor accepts, from the setting's declared bounds, in its unit; none for a choice. */
+  range?(v: SettingsView, L: Language): string;
 }
+
+/** A declared whole number's bounds (zod keeps them on the schema). */
+interface Bounded {
+  minValue: number | null;
+  maxValue: number | null;
+}
+
+/** "1 to 10 chips", "$0.01 or more": the declaration's bounds, each said in the setting's unit. */
+function bounds(L: Language, b: Bounded, say: (n: number) => string): string {
+  const min = say(b.minValue ?? 0);
+  if (b.maxValue === null || b.maxValue >= Number.MAX_SAFE_INTEGER) return ts(L, 'set.range.atLeast', { min });
+  return ts(L, 'set.range.between', { min, max: say(b.maxValue) });
+}
+
+const allowed = (L: Language, b: Bounded, say: (n: number) => string): string =>
+  ts(L, 'set.range.allowed', { range: bounds(L, b, say) });
 
 /** "12.5" with 2 minor digits → 1250; null for anything but a plain decimal. */
 export function parseMoney(text: string, minorDigits: number): number | null {
@@ -77,6 +97,8 @@ function moneyLimit(name: LimitName, label: ServiceKey): FieldDef {
     label,
     entry: 'money',
     show: (v, L) => formatMoney(v.limits[name], cur(v), L),
+    range: (v, L) =>
+      `${allowed(L, LIMITS.shape[name], (n) => formatMoney(n, cur(v), L))}  •  ${ts(L, 'set.range.typeMoney', { code: v.currency, example: plainMoney(v.limits[name], v.minorDigits) })}`,
     draft: (v) => plainMoney(v.limits[name], v.minorDigits),
     parse: (d, v) => {
       const n = parseMoney(d, v.minorDigits);
@@ -91,6 +113,7 @@ function chipLimit(name: LimitName, label: ServiceKey): FieldDef {
     label,
     entry: 'whole',
     show: (v, L) => formatChips(v.limits[name], L),
+    range: (_v, L) => allowed(L, LIMITS.shape[name], (n) => ts(L, 'set.u.chips', { n: formatChips(n, L) })),
     draft: (v) => String(v.limits[name]),
     parse: (d) => {
       const n = whole(d, LIMITS.shape[name]);
@@ -101,13 +124,13 @@ function chipLimit(name: LimitName, label: ServiceKey): FieldDef {
 
 type PresentationName = keyof SettingsView['presentation'];
 
-function presentation(name: PresentationName, label: ServiceKey, unit: ServiceKey | null): FieldDef {
+function presentation(name: PresentationName, label: ServiceKey, unit: ServiceKey): FieldDef {
   return {
+    range: (_v, L) => allowed(L, PRESENTATION.shape[name], (n) => ts(L, unit, { n: formatChips(n, L) }).toLowerCase()),
     field: `presentation.${name}`,
     label,
     entry: 'whole',
-    show: (v, L) =>
-      unit ? ts(L, unit, { n: formatChips(v.presentation[name], L) }) : formatChips(v.presentation[name], L),
+    show: (v, L) => ts(L, unit, { n: formatChips(v.presentation[name], L) }),
     draft: (v) => String(v.presentation[name]),
     parse: (d) => {
       const n = whole(d, PRESENTATION.shape[name]);
@@ -125,11 +148,22 @@ const payTable = (game: 'jacks-or-better' | 'poker-plus', label: ServiceKey): Fi
   parse: (d, v) => (d.length > 0 && d !== 'custom' ? { payTables: { ...v.payTables, [game]: d } } : null),
 });
 
-function text(field: 'venue' | 'machine' | 'currency', label: ServiceKey, declared: Declared): FieldDef {
+const TEXT_RULE: Record<'venue' | 'machine' | 'currency', ServiceKey> = {
+  venue: 'set.range.venue',
+  machine: 'set.range.machine',
+  currency: 'set.range.currency',
+};
+
+function text(
+  field: 'venue' | 'machine' | 'currency',
+  label: ServiceKey,
+  declared: Declared & { maxLength: number | null },
+): FieldDef {
   return {
     field,
     label,
     entry: 'text',
+    range: (_v, L) => ts(L, TEXT_RULE[field], { n: declared.maxLength ?? 0 }),
     show: (v) => v[field],
     draft: (v) => v[field],
     parse: (d) => (fits(declared, d) ? { [field]: d } : null),
@@ -164,6 +198,11 @@ export const FIELDS: FieldDef[] = [
     entry: 'moneyList',
     show: (v, L) => v.chipValues.map((c) => formatMoney(c, cur(v), L)).join('  '),
     draft: (v) => v.chipValues.map((c) => plainMoney(c, v.minorDigits)).join(','),
+    range: (v, L) =>
+      ts(L, 'set.range.chips', {
+        n: MAX_CHIP_VALUES,
+        each: bounds(L, CHIP_VALUE, (n) => formatMoney(n, cur(v), L)),
+      }),
     parse: (d, v) => {
       const values = d.split(',').map((x) => parseMoney(x, v.minorDigits));
       // At least one: a change that leaves none would be refused (C-7).
@@ -194,6 +233,7 @@ export const FIELDS: FieldDef[] = [
     label: 'set.minorDigits',
     entry: 'whole',
     show: (v) => String(v.minorDigits),
+    range: (_v, L) => allowed(L, MINOR_DIGITS, (n) => ts(L, 'set.u.digits', { n })),
     draft: (v) => String(v.minorDigits),
     parse: (d) => {
       const n = whole(d, MINOR_DIGITS);
@@ -211,6 +251,7 @@ export const FIELDS: FieldDef[] = [
     entry: 'whole',
     present: hasSas,
     show: (v) => String(v.sas?.address ?? ''),
+    range: (_v, L) => allowed(L, SAS_ADDRESS, String),
     draft: (v) => String(v.sas?.address ?? ''),
     parse: (d, v) => {
       const n = whole(d, SAS_ADDRESS);
@@ -224,6 +265,7 @@ export const FIELDS: FieldDef[] = [
     label: 'set.pin',
     entry: 'pin',
     show: () => '••••',
+    range: (_v, L) => ts(L, 'set.range.pin'),
     draft: () => '',
     parse: () => null,
   },

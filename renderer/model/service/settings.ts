@@ -44,11 +44,12 @@ function payTableRows(s: Snapshot, table: InstalledPayTable): ServiceTable {
   const rows = table.rows.filter((r) => r.perBet.some((x) => x > 0));
   return {
     columns: [
-      ts(L, 'set.col.hand'),
+      shortName(table.name).toUpperCase(),
       ...(jacks ? Array.from({ length: bets }, (_, i) => ts(L, 'set.col.bet', { n: i + 1 })) : [ts(L, 'set.col.pays')]),
     ],
     widths: [0.4, ...Array.from({ length: bets }, () => 0.6 / bets)],
     numeric: [false, ...Array.from({ length: bets }, () => true)],
+    compact: true,
     rows: rows.map((r) => ({
       cells: [
         handName(L, r.category) ?? r.category,
@@ -67,7 +68,7 @@ function returnLines(s: Snapshot, t: InstalledPayTable): string[] {
   const L = s.language;
   // How it was measured is said in words; the file's own account (a command line and its
   // figures) stays in the file and on the command line.
-  if (t.returnPct === null) return [ts(L, 'set.noReturn')];
+  if (t.returnPct === null) return [ts(L, 'set.noReturn'), ...(t.refused ? [whyOut(s, t)] : [])];
   const typical =
     t.typicalPct === null || t.typicalLow === null || t.typicalHigh === null
       ? []
@@ -100,15 +101,28 @@ function tableSub(s: Snapshot, t: InstalledPayTable): string | null {
           ? ts(L, 'set.subTypicalOnly', { pct: percent(t.returnPct) })
           : `${percent(t.returnPct)}%`;
   if (t.inRange) return shown;
-  return shown === null ? ts(L, 'set.outOfRange') : `${shown} · ${ts(L, 'set.outOfRange')}`;
+  // Out of the range: its best play and that it is out (its typical play is no matter then).
+  const best = t.returnPct === null ? null : `≤${percent(t.returnPct)}%`;
+  return best === null ? ts(L, 'set.outOfRange') : `${best} · ${ts(L, 'set.outOfRange')}`;
 }
+
+/** A table's name without its closing remark in brackets ("… (the default)"): what its button can hold at its size. */
+export const shortName = (name: string): string => name.replace(/\s*\([^()]*\)\s*$/, '') || name;
+
+/** A table's name as far as its first comma ("Jacks or Better 9/6"): the settings list's line under its button. */
+const briefName = (name: string): string => shortName(name).split(', ')[0] ?? name;
 
 /** Why a table cannot be chosen: what is known of its return (best play's, for Poker Plus) against the operator's range. */
 function whyOut(s: Snapshot, t: InstalledPayTable): string {
   const { minReturnPct, maxReturnPct } = s.service.settings.limits;
-  if (t.returnLow === null || t.returnHigh === null) return ts(s.language, 'set.whyUnknown', { name: t.name });
+  if (t.refused)
+    return ts(s.language, t.refused === 'signature' ? 'set.whySignature' : 'set.whyUnsigned', {
+      name: shortName(t.name),
+    });
+  if (t.returnLow === null || t.returnHigh === null)
+    return ts(s.language, 'set.whyUnknown', { name: shortName(t.name) });
   return ts(s.language, t.returnPlay === 'best' ? 'set.whyOutBest' : 'set.whyOut', {
-    name: t.name,
+    name: shortName(t.name),
     low: percent(t.returnLow),
     high: percent(t.returnHigh),
     min: percent(minReturnPct),
@@ -163,6 +177,8 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
     }),
     tone: 'plain',
   });
+  const range = def.range?.(v, L);
+  if (range) page.lines.push({ text: range, tone: 'info' });
   if (edit.error)
     page.lines.push({ text: ts(L, edit.error === 'mismatch' ? 'set.pinMismatch' : 'set.invalid'), tone: 'bad' });
   const confirm = confirmFor(s, ui, def, edit.draft);
@@ -177,7 +193,7 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
         : ui.payTables.state === 'ready'
           ? ui.payTables.value
               .filter((t) => `payTables.${t.game}` === def.field)
-              .map((t) => ({ value: t.id, label: t.name, sub: tableSub(s, t), live: t.inRange }))
+              .map((t) => ({ value: t.id, label: shortName(t.name), sub: tableSub(s, t), live: t.inRange }))
           : [];
     // C-24: a table outside the operator's range is shown, greyed, and cannot be picked.
     page.list = options.map((o) =>
@@ -190,17 +206,19 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
         o.value === edit.draft,
       ),
     );
-    page.listColumns = def.field === 'defaultLanguage' || def.options ? 2 : 3;
+    // The pay tables in one row of up to three, or two rows of two, each by its name without its
+    // closing remark (the whole one is said above), a long one on two lines.
+    const tables = def.field.startsWith('payTables.');
+    page.listColumns = tables && options.length === 3 ? 3 : 2;
+    page.listTall = tables;
     if (def.field === 'sas.allowClockSet' || def.field === 'sas.allowRemoteHandpayReset')
       page.lines.push({ text: ts(L, 'set.sasPermissionNote'), tone: 'plain' });
     if (def.field.startsWith('payTables.')) {
       page.notice = loadingNotice(s, ui.payTables);
       const chosen = ui.payTables.state === 'ready' ? ui.payTables.value.find((t) => t.id === edit.draft) : undefined;
       if (chosen) {
-        page.lines.push(
-          { text: `${chosen.name} (${chosen.id})`, tone: 'info' },
-          ...returnLines(s, chosen).map((text) => ({ text, tone: 'plain' as const })),
-        );
+        // The chosen table by its name (on its button and in the title of its preview), then its return.
+        page.lines.push(...returnLines(s, chosen).map((text) => ({ text, tone: 'plain' as const })));
         page.table = payTableRows(s, chosen);
       }
       if (ui.payTables.state === 'ready') {
@@ -255,13 +273,15 @@ export function settingsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
       tone: 'plain',
     },
   ];
+  // C-24: a range above 100% is refused in the config file unless acknowledged; then it is said here.
+  if (v.limits.maxReturnPct > 100) page.lines.push({ text: ts(L, 'set.returnOver100'), tone: 'bad' });
   const live = isLive(s, 'changeSettings');
   if (s.service.pin.mustChange) page.headline = { text: ts(L, 'set.pinMustChange'), tone: 'bad' };
   if (v.sas) page.lines.push({ text: ts(L, 'set.sasAddressNote'), tone: 'plain' });
   page.list = FIELDS.filter(
     (def) => (!s.service.pin.mustChange || def.entry === 'pin') && (def.present?.(v) ?? true),
   ).map((def) => {
-    const value = def.field.startsWith('payTables.') ? tableName(ui, def.show(v, L)) : def.show(v, L);
+    const value = def.field.startsWith('payTables.') ? briefName(tableName(ui, def.show(v, L))) : def.show(v, L);
     const can = def.entry === 'pin' ? isLive(s, 'setPin') : live;
     return button(
       `set.${def.field}`,
@@ -272,5 +292,7 @@ export function settingsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
     );
   });
   page.listColumns = 4;
+  // A setting's name on two lines where one is too long for its button (the 5:4 monitor's).
+  page.listTall = true;
   return page;
 }

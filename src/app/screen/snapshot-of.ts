@@ -3,6 +3,8 @@
 // player may not see yet (the dealer's four down cards, the blind box before the showdown).
 
 import {
+  JACKS_OR_BETTER_ID,
+  POKER_PLUS_ID,
   autoHoldPositions,
   betStake,
   buyGameFee,
@@ -55,7 +57,7 @@ function jacksView(s: CabinetState): JacksView {
     gameId: null,
   };
   const session = s.game;
-  if (!session || session.game !== 'jacks-or-better') return base;
+  if (!session || session.game !== JACKS_OR_BETTER_ID) return base;
   const core: JacksState = session.core;
   if (core.phase === 'holding') {
     return {
@@ -126,7 +128,7 @@ function pokerPlusView(s: CabinetState): PokerPlusView {
     gameId: null,
   };
   const session = s.game;
-  if (!session || session.game !== 'poker-plus') return base;
+  if (!session || session.game !== POKER_PLUS_ID) return base;
   const core = session.core;
   const seen = present(core.boxes[core.seen], `Poker Plus seen box ${core.seen}`);
   const over = core.phase === 'over';

@@ -169,6 +169,7 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, context: QueryContext
         type: 'anchor',
         anchor: context.anchorStatus?.() ?? {
           anchored: false,
+          bench: false,
           description: 'records not anchored',
           records: null,
           counter: null,
@@ -195,7 +196,8 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, context: QueryContext
           returnLow: t.rtp?.low ?? null,
           returnHigh: t.rtp?.high ?? null,
           returnPlay: t.rtp?.play ?? null,
-          returnBasis: t.rtp?.basis ?? 'no return is known for this table',
+          returnBasis: t.rtp?.basis ?? t.refused?.why ?? 'no return is known for this table',
+          ...(t.refused ? { refused: t.refused.cause } : {}),
           typicalPct: t.rtp?.typical?.pct ?? null,
           typicalLow: t.rtp?.typical?.low ?? null,
           typicalHigh: t.rtp?.typical?.high ?? null,
