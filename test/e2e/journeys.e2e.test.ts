@@ -160,6 +160,11 @@ describe('the three journeys', () => {
     cabinet.stack('As Ks Qs Js Ts');
     await press(page, 'play');
     await press(page, 'maxBet');
+    // MAX BET deals at once when a deal is live; while the note's credit settles it sets the bet
+    // only, and DEAL then deals: the royal is auto-held either way, and the next DEAL draws.
+    const bet = await until(page, (s) => s.cards.some((c) => c.held) || meter(s, 'bet') === '5', 'MAX BET taken');
+    if (!bet.cards.some((c) => c.held)) await press(page, 'deal');
+    await until(page, (s) => s.cards.some((c) => c.held), 'the dealt royal held');
     await press(page, 'deal');
     await until(page, (s) => s.overlay === 'handpay', 'the handpay lockup');
     await look('handpay-locked');
