@@ -133,8 +133,10 @@ describe('the three journeys', () => {
     await press(page, 'buyGame');
     await until(page, (s) => s.banners.length > 0, 'the showdown');
     await look('pp-settled');
-    // Every help page from the game's first (Poker Plus opens on its own).
+    // Every help page from the first (Poker Plus opens on its own, the second).
     await press(page, 'help');
+    await until(page, (s) => s.screen === 'help', 'the help');
+    await press(page, 'prev');
     for (let p = 1; ; p++) {
       const s = await until(page, (x) => x.screen === 'help', 'the help');
       await look(`help-${p}`);
