@@ -23,6 +23,16 @@ import {
 import { unitStatus } from '../src/devices/ebds/codec';
 import { EbdsCommandParser, EbdsReplyParser } from '../src/devices/ebds/parser';
 import { EBDS_COMMANDS, EBDS_REPLIES } from '../src/devices/testing/ebds-samples';
+import {
+  decodeReply as decodeTclReply,
+  encodeReply as encodeTclReply,
+  encodeTcl,
+  type TclReply,
+} from '../src/devices/tcl/codec';
+import { noFlags } from '../src/devices/tcl/flags';
+import { formDefinitions, printCommand } from '../src/devices/tcl/forms';
+import { TclCommandDecoder, TclReplyParser } from '../src/devices/tcl/parser';
+import { fillForm } from '../src/devices/printer/voucher-form';
 
 const N = Number(process.env.FUZZ_FRAMES ?? 1_000_000);
 
@@ -229,6 +239,99 @@ function fuzzEbdsTwice(frames: Buffer[]) {
   );
 }
 
+const TCL_REPLIES: TclReply[] = [
+  { type: 'status', unit: '0', version: 'GURAA1-01', flags: { ...noFlags(), topOfForm: true }, template: 'PV' },
+  { type: 'status', unit: '0', version: 'GURAA1-01', flags: { ...noFlags(), busy: true }, template: 'PV' },
+  {
+    type: 'status',
+    unit: '0',
+    version: 'PAY-6.22B',
+    flags: { ...noFlags(), busy: true, validationDone: true, paperInChute: true },
+    template: 'PS',
+  },
+  { type: 'crc', crc: 0x5a3c },
+];
+
+/**
+ * TCL has no checksum: a flipped bit in a flag byte passes the reply's shape. What matters is a
+ * "validation number done" the printer never said, which would count a voucher printed: the
+ * driver believes it only from two status answers in a row the same to the byte
+ * (docs/protocols/tcl.md). Here a printer that is printing, validation not done, answers two
+ * requests, each answer mutated independently as the line might: counted are the reads a single
+ * read would take as done, and the pairs the driver would.
+ */
+function fuzzTclValidationTwice() {
+  const r = rng(19);
+  const p = new TclReplyParser();
+  const printing = encodeTclReply(TCL_REPLIES[1]!);
+  let once = 0;
+  let twice = 0;
+  let crashes = 0;
+  const t = performance.now();
+  /** The reply read, if it says validation done. */
+  const done = () => {
+    const got = [...p.feed(mutate(printing, r)), ...p.reset()];
+    return got.length === 1 && got[0]!.type === 'status' && got[0]!.flags.validationDone
+      ? JSON.stringify(got[0])
+      : null;
+  };
+  for (let i = 0; i < N; i++) {
+    try {
+      const first = done();
+      if (first === null) continue;
+      once++;
+      if (done() === first) twice++;
+    } catch {
+      crashes++;
+    }
+  }
+  const s = (performance.now() - t) / 1000;
+  console.log(
+    `${'TCL read twice'.padEnd(20)} ${fmt(N)} "printing" replies, each sent twice and mutated independently, in ${s.toFixed(1)} s: validation done believed by one read ${fmt(once)}, by two reads the same to the byte ${twice}, crashes ${crashes}`,
+  );
+}
+
+/** The TCL printer's side: mutated voucher jobs (definitions and the print command) through its decoder. */
+function fuzzTclCommands() {
+  const r = rng(23);
+  const voucher = {
+    validation: legacyValidation(1, 1),
+    amount: 12345,
+    currency: 'USD',
+    minorDigits: 2,
+    venue: 'BENCH',
+    machine: '1',
+    issuedAt: '2025-01-01T00:00:00Z',
+    expiresAt: '2025-02-01T00:00:00Z',
+    sequence: 1,
+  };
+  const print = encodeTcl(printCommand(fillForm(voucher)));
+  const job = Buffer.concat([...formDefinitions().map(encodeTcl), print, encodeTcl({ type: 'statusRequest' })]);
+  const d = new TclCommandDecoder();
+  let crashes = 0;
+  let altered = 0;
+  const sent = JSON.stringify(new TclCommandDecoder().feed(print)[0]);
+  // A job is hundreds of bytes: a fifth of the frames the other parsers get keeps the run short.
+  const jobs = Math.ceil(N / 5);
+  const t = performance.now();
+  for (let i = 0; i < jobs; i++) {
+    try {
+      const cmds = [...d.feed(mutate(i % 4 ? print : job, r)), ...d.reset()];
+      for (const c of cmds) if (c.type === 'print' && JSON.stringify(c) !== sent) altered++;
+    } catch {
+      crashes++;
+    }
+  }
+  const s = (performance.now() - t) / 1000;
+  console.log(
+    `${'TCL commands'.padEnd(20)} ${fmt(jobs)} mutated voucher jobs (print ${print.length} bytes, with definitions ${job.length}) in ${s.toFixed(1)} s: crashes ${crashes}, print commands read with other fields ${fmt(altered)} (no checksum: a changed character prints; a number's check digits then refuse it), dropped ${fmt(d.stats.badFrames)}`,
+  );
+  const t2 = performance.now();
+  let cmds = 0;
+  for (let i = 0; i < 20_000; i++) cmds += new TclCommandDecoder().feed(job).length;
+  console.log(`${'TCL commands'.padEnd(20)} ${fmt(cmds / ((performance.now() - t2) / 1000))} commands/s`);
+}
+
 /** How one family carries a barcode in escrow, for fuzzBarcodes. */
 interface BarcodeFamily<F> {
   name: string;
@@ -304,6 +407,7 @@ console.log(`codec throughput (node ${process.version})`);
 throughput('ID-003 responses', ID003.map(encodeResponse), decodeResponse, () => new Id003ResponseParser());
 throughput('EBDS replies', EBDS_REPLIES.map(encodeEbdsReply), decodeEbdsReply, () => new EbdsReplyParser());
 throughput('button deck', DECK.map(encodeDeckFrame), decodeDeckFrame, () => new DeckParser());
+throughput('TCL replies', TCL_REPLIES.map(encodeTclReply), decodeTclReply, () => new TclReplyParser());
 console.log(
   `\nfuzzing: ${fmt(N)} random or mutated frames per parser (bit flips, byte changes, truncations, frame-shaped garbage, noise)`,
 );
@@ -321,6 +425,9 @@ fuzz('button deck', DECK.map(encodeDeckFrame), () => new DeckParser());
 fuzz('EBDS replies', EBDS_REPLIES.map(encodeEbdsReply), () => new EbdsReplyParser());
 fuzz('EBDS commands', EBDS_COMMANDS.map(encodeEbdsCommand), () => new EbdsCommandParser());
 fuzzEbdsTwice(EBDS_REPLIES.map(encodeEbdsReply));
+fuzz('TCL replies', TCL_REPLIES.map(encodeTclReply), () => new TclReplyParser());
+fuzzTclValidationTwice();
+fuzzTclCommands();
 fuzzBarcodes({
   name: 'ID-003 barcodes',
   what: 'ticket escrows',

@@ -1,4 +1,4 @@
-// The crash test at scale: `npm run bench:crash -- --kills 1000 [--acceptor ebds] [--tickets-per-mille N] [--anchor]`;
+// The crash test at scale: `npm run bench:crash -- --kills 1000 [--acceptor ebds] [--printer tcl] [--tickets-per-mille N] [--anchor]`;
 // with `--sas MODE` (secure-enhanced, system or standard) the host simulator is on a SAS link in
 // that validation mode and validates every ticket; with --anchor the records are anchored to a
 // software TPM's counter (swtpm). The cabinet runs its real drivers on the serial simulators'
@@ -20,6 +20,7 @@ function flag(name: string, fallback: string): string {
 const kills = Number(flag('kills', '100'));
 const seed = flag('seed', String(Date.now()));
 const acceptor = flag('acceptor', 'id003');
+const printer = flag('printer', 'escpos');
 const ticketsPerMille = Number(flag('tickets-per-mille', '0'));
 const keep = process.argv.includes('--keep');
 const anchor = process.argv.includes('--anchor');
@@ -30,11 +31,12 @@ if (
   kills < 1 ||
   (sasMode !== null && !isMode(sasMode)) ||
   (acceptor !== 'id003' && acceptor !== 'ebds') ||
+  (printer !== 'escpos' && printer !== 'tcl') ||
   !Number.isSafeInteger(ticketsPerMille) ||
   ticketsPerMille < 0
 ) {
   process.stderr.write(
-    `usage: npm run bench:crash -- [--kills N] [--seed S] [--sas ${VALIDATION_MODES.join('|')}] [--acceptor id003|ebds] [--tickets-per-mille N] [--anchor] [--keep]\n`,
+    `usage: npm run bench:crash -- [--kills N] [--seed S] [--sas ${VALIDATION_MODES.join('|')}] [--acceptor id003|ebds] [--printer escpos|tcl] [--tickets-per-mille N] [--anchor] [--keep]\n`,
   );
   process.exit(2);
 }
@@ -46,6 +48,7 @@ const report = await crashTest({
   seed,
   anchor,
   acceptor,
+  printer,
   ticketsPerMille,
   ...(sasMode !== null && isMode(sasMode) ? { sas: true, validation: sasMode, ticketsPerMille: 300 } : {}),
   log: (line) => {
@@ -57,7 +60,7 @@ const report = await crashTest({
 const seconds = (performance.now() - started) / 1000;
 process.stdout.write(
   [
-    `crash test (${acceptor} acceptor): seed ${seed}, ${report.kills} SIGKILLs in ${seconds.toFixed(1)} s (${report.killedBeforeReady} during start-up or recovery)`,
+    `crash test (${acceptor} acceptor, ${printer} printer): seed ${seed}, ${report.kills} SIGKILLs in ${seconds.toFixed(1)} s (${report.killedBeforeReady} during start-up or recovery)`,
     `games played ${report.gamesPlayed}; interrupted games resumed with the same cards ${report.resumedGames}`,
     `notes stacked ${report.notesStacked} (${report.recoveredNotes} credited by recovery); vouchers printed ${report.vouchersPrinted} (${report.recoveredVouchers} settled by recovery); vouchers failed or voided and handpaid ${report.voidedVouchers}`,
     ...(anchor

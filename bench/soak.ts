@@ -12,7 +12,8 @@
 // shape (the same rows of the same sizes, no cabinet, no keyed chain, no mirror), and again with
 // the mirror's write after each (synced where the soak synced it). The two cabinets and the two
 // replays take turns in rounds, so all four see the same load on a shared machine. And the
-// counter's own cost: its advance timed alone on the same TPM, and how many commits asked for one.
+// counter's own cost: its advance timed alone on the same TPM, and how many commits asked for one;
+// and the NV budget: the counter's writes a game, and how long the TPM's NV lasts at 10,000 games a day.
 //
 // The software TPM keeps its state in a file and writes it whole (synced) at every advance. A
 // cabinet's TPM keeps its counter in its own NV memory, not on the cabinet's disk, so by default
@@ -20,6 +21,11 @@
 // soak's disk for instance, where every advance costs a second sync of that disk. Likewise the
 // simulated devices' ledger is written without a sync of its own: a real acceptor and printer
 // keep their memory in their own hardware.
+//
+// Then real-shaped play on the anchored cabinet (`--press-games N`, 300 by default): Jacks or
+// Better by the deck's buttons, one press at a time through the devices' event path, each its
+// own commit as a person's presses are, with its rate against the disk's and the latency from
+// each press to its commit and to the screen's listeners (median, p99, max).
 //
 // Its progress goes to standard error (`--quiet` for none); Ctrl-C stops it between rounds,
 // cleans up and says where it was.
@@ -29,14 +35,22 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
-import { SeededRandom } from '../src/core';
-import { HANDPAID_METERS, type CabinetEffect, type CabinetState } from '../src/cabinet';
+import { SeededRandom, uniformBelow } from '../src/core';
+import { HANDPAID_METERS, HOLD_BUTTONS, type Button, type CabinetEffect, type CabinetState } from '../src/cabinet';
 import { parseConfig } from '../src/app/config';
 import { startCabinet } from '../src/app/cabinet-app';
 import { inspect, type MachinePlaces } from '../test/crash/crash-harness';
 import { PlayerBot, type BotSummary } from '../src/app/sim/player-bot';
 import { Mirror, readCounter, readMachineKey, type MirrorRecord } from '../src/store';
 import { counterPassword, NvCounter } from '../src/store/anchor/nv-counter';
+import {
+  ADVANCE_EVERY_MS,
+  BUSY_GAMES_A_DAY,
+  budgetYears,
+  INTERVAL_WRITES_A_DAY,
+  LIFE_YEARS,
+  NV_WRITE_BUDGET,
+} from '../src/store/anchor/nv-budget';
 import { openTransport } from '../src/store/anchor/transport';
 import { startSwtpm, type Swtpm } from '../src/store/testing/swtpm';
 import { reportProgress } from '../src/app/progress-reporter';
@@ -51,9 +65,10 @@ function flag(name: string, fallback: string): string {
 const gamesWanted = Number(flag('games', '2000'));
 const seed = flag('seed', 'soak');
 const rounds = Math.max(1, Math.min(Number(flag('rounds', '8')) || 8, gamesWanted));
+const pressGames = Math.max(0, Number(flag('press-games', String(Math.min(300, gamesWanted)))) || 0);
 if (!Number.isSafeInteger(gamesWanted) || gamesWanted < 1) {
   process.stderr.write(
-    'usage: npm run soak -- [--games N] [--rounds R] [--seed S] [--dir DIR] [--tpm-state DIR] [--quiet]\n',
+    'usage: npm run soak -- [--games N] [--rounds R] [--press-games N] [--seed S] [--dir DIR] [--tpm-state DIR] [--quiet]\n',
   );
   process.exit(2);
 }
@@ -133,9 +148,22 @@ interface SoakRun {
   counter: { from: number; to: number } | null;
 }
 
+/** Real-shaped play: a press at a time through the deck's event path, each its own commit. */
+interface PressRun {
+  games: number;
+  presses: number;
+  commits: number;
+  seconds: number;
+  /** From the press to its first commit returned, and to the state it made reaching the screen's listeners, ms. */
+  toCommit: number[];
+  toScreen: number[];
+}
+
 interface Soaker {
   /** Plays `games` more games; their time and CPU are counted. */
   play(games: number): Promise<void>;
+  /** Plays `games` Jacks or Better games by the deck's buttons, one press at a time (after the bot's rounds). */
+  presses(games: number): Promise<PressRun>;
   /** The shapes of the commits made since the last call. */
   newShapes(): Shape[];
   /** Stops the cabinet and checks everything it left. */
@@ -174,16 +202,25 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
   // immutable), so that measuring it costs the soak nothing.
   const written: [CabinetState | null, CabinetState | null, readonly CabinetEffect[]][] = [];
   let unsynced = 0;
+  /** The press being timed: when it was made, the state's version then, and when its commit and its screen came. */
+  let pending: { at: number; version: number; commit: number | null; screen: number | null } | null = null;
+  /** The bot's commits: the presses' come after them, and are measured apart. */
+  let botCommits: number | null = null;
   const commit = store.commit.bind(store);
   const appendLog = store.appendLog.bind(store);
   let last: CabinetState | null = cabinet.runner.state;
   // As the runner commits: a hold alone without waiting for the disk (cabinet/durability.ts).
   store.commit = (prev, next, effects, source, sas, synced) => {
     written.push([prev, next, effects]);
-    if (synced === false) unsynced++;
+    // The bot's only: the presses after its rounds are measured apart.
+    if (synced === false && botCommits === null) unsynced++;
     last = next;
     commit(prev, next, effects, source, sas, synced);
+    if (pending && pending.commit === null) pending.commit = performance.now();
   };
+  cabinet.runner.onState((state) => {
+    if (pending && pending.screen === null && state.version > pending.version) pending.screen = performance.now();
+  });
   store.appendLog = (effects) => {
     written.push([last, last, effects]);
     appendLog(effects);
@@ -209,6 +246,38 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
       cpuUs += used.user + used.system;
       for (const k of Object.keys(summary) as (keyof BotSummary)[]) summary[k] += round[k];
     },
+    async presses(games) {
+      botCommits = written.length;
+      const runner = cabinet.runner;
+      runner.wish({ type: 'selectGame', game: 'jacks-or-better' });
+      const run: PressRun = { games: 0, presses: 0, commits: 0, seconds: 0, toCommit: [], toScreen: [] };
+      const press = async (button: Button): Promise<void> => {
+        pending = { at: performance.now(), version: runner.ahead.version, commit: null, screen: null };
+        sim.press(button);
+        await sim.settled();
+        run.presses++;
+        if (pending.commit !== null) run.toCommit.push(pending.commit - pending.at);
+        if (pending.screen !== null) run.toScreen.push(pending.screen - pending.at);
+        pending = null;
+      };
+      const started = performance.now();
+      for (let g = 0; g < games; g++) {
+        const s = runner.state;
+        // A handpay or a tilt waits for people: the real-shaped play ends there.
+        if (s.handpay || s.tilts.length > 0) break;
+        if (s.balance < 5 * (s.chipValue ?? 100)) {
+          sim.insertNote(2000);
+          await sim.settled();
+        }
+        await press('deal');
+        for (const hold of HOLD_BUTTONS) if (uniformBelow(random, 5) < 2) await press(hold);
+        await press('deal');
+        run.games++;
+      }
+      run.seconds = (performance.now() - started) / 1000;
+      run.commits = written.length - botCommits;
+      return run;
+    },
     newShapes() {
       const shapes = written.slice(shaped).map(shape);
       shaped = written.length;
@@ -225,9 +294,9 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
         games: summary.games,
         seconds,
         cpuUs,
-        commits: written.length,
+        commits: botCommits ?? written.length,
         unsynced,
-        shapes: written.map(shape),
+        shapes: written.slice(0, botCommits ?? written.length).map(shape),
         summary,
         problems,
         places,
@@ -235,6 +304,22 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
       };
     },
   };
+}
+
+/** Median, 99th percentile and largest of `ms`, as a figure. */
+function spread(ms: number[]): string {
+  if (ms.length === 0) return 'none';
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))]!;
+  return `median ${at(0.5).toFixed(2)} ms, p99 ${at(0.99).toFixed(2)} ms, max ${sorted.at(-1)!.toFixed(2)} ms`;
+}
+
+function pressLine(p: PressRun, diskRate: number): string {
+  const rate = p.commits / p.seconds;
+  return [
+    `  real-shaped presses on the anchored cabinet (deal, holds, draw through the deck's event path, one at a time, each its own commit; no SAS link): ${p.games} games, ${p.presses} presses in ${p.seconds.toFixed(2)} s = ${(p.games / p.seconds).toFixed(0)} games/s, ${p.commits} commits = ${rate.toFixed(0)} commits/s = ${((100 * rate) / diskRate).toFixed(0)}% of the disk's rate`,
+    `    press to commit: ${spread(p.toCommit)}; press to screen: ${spread(p.toScreen)}`,
+  ].join('\n');
 }
 
 /** The counter's advance alone on the same TPM, as the journal makes it: microseconds each. */
@@ -262,6 +347,7 @@ const { progress, close: closeProgress } = reportProgress({
   plan: [
     { name: 'warm-up', weight: warmUpGames },
     { name: 'rounds', weight: 2.5 * gamesWanted },
+    { name: 'presses', weight: 20 * pressGames },
     { name: 'checks', weight: 0.1 * gamesWanted },
   ],
 });
@@ -323,6 +409,10 @@ try {
     }
   }
   progress.done(gamesWanted);
+  // Real-shaped play on the anchored cabinet: one press at a time through the deck's event path.
+  progress.stage('presses', pressGames, 'games');
+  const pressed = await on.presses(pressGames);
+  progress.done(pressed.games);
   progress.stage('checks', 0);
   mirror.close();
   scratch.close();
@@ -351,7 +441,9 @@ try {
       `  the disk's own rate for the same ${sample} transactions (plain SQLite, same rows and sizes): ${plainRate.toFixed(0)} per second`,
       line(`anchored to the TPM counter (swtpm, its state in ${tpm.stateDir})`, onRun),
       line('not anchored', offRun),
-      `  the counter: ${advances} advances for ${onRun.commits} commits (${(advances / onRun.commits).toFixed(2)} per commit: the commits that move money, issue a validation number or log an event); one advance alone ${advanceUs.toFixed(0)} µs on this swtpm; the anchored soak took ${(perCommit(onRun) - perCommit(offRun)).toFixed(0)} µs a commit more than the other`,
+      `  the counter: ${advances} advances for ${onRun.commits} commits (${(advances / onRun.commits).toFixed(3)} per commit: at once for the commits that let money leave or show a validation number, at most one each ${ADVANCE_EVERY_MS / 60_000} min for the rest); one advance alone ${advanceUs.toFixed(0)} µs on this swtpm; the anchored soak took ${(perCommit(onRun) - perCommit(offRun)).toFixed(0)} µs a commit more than the other`,
+      `  the NV budget: ${(advances / onRun.games).toFixed(4)} NV writes a game; at ${BUSY_GAMES_A_DAY.toLocaleString('en')} games a day ${((advances / onRun.games) * BUSY_GAMES_A_DAY).toFixed(0)} a day and at most ${INTERVAL_WRITES_A_DAY} for the interval: the budget of ${NV_WRITE_BUDGET.toLocaleString('en')} writes (ST33GTPMISPI's stated endurance) lasts ${budgetYears(advances / onRun.games).toFixed(1)} years (${LIFE_YEARS} asked)`,
+      pressLine(pressed, plainRate),
       `  the mirror written after each (${durable} synced to the device): ${mirroredRate.toFixed(0)} per second; the mirror costs ${((100 * (plainRate - mirroredRate)) / plainRate).toFixed(1)}% of the rate`,
       `  notes ${onRun.summary.notes}, cash-outs ${onRun.summary.cashOuts}, handpays ${onRun.summary.handpays}, door opens ${onRun.summary.doorOpens}, refused wishes ${onRun.summary.refusals}`,
       `  after each: ${problems.length === 0 ? 'C-9 balanced, notes and vouchers match the devices, records intact under the key, the mirror agrees, the records at the counter' : problems.join('; ')}`,

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { describeReturn, type InstalledPayTable } from '../src/cabinet';
 import { bestPlayRecord } from '../src/app/testing/recorded-returns';
+import { signedForTest } from '../src/app/testing/paytable-test-key';
 
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-c24-best-'));
 const tables = join(dir, 'paytables');
@@ -26,7 +27,13 @@ const RICH = {
 
 vi.mock('../src/app/service/installed-pay-tables', async (original) => {
   const real = await original<typeof import('../src/app/service/installed-pay-tables')>();
-  return { ...real, installedPayTables: () => real.loadPayTables(tables) };
+  const { TEST_TABLE_KEYS } = await import('../src/app/testing/paytable-test-key');
+  const { builtInTableKeys } = await import('../src/app/service/paytable-keys');
+  // The package's tables under its own key, the made-up one under the test key.
+  return {
+    ...real,
+    installedPayTables: () => real.loadPayTables(tables, [...builtInTableKeys(), ...TEST_TABLE_KEYS]),
+  };
 });
 
 // After the mock, so that the cabinet these start reads the folder above.
@@ -34,7 +41,7 @@ const { loadConfig } = await import('../src/app/cabinet-app');
 const { atTechnicianCabinet } = await import('../src/app/testing/technician-in');
 const { defaultPayTablesDir, installedPayTables } = await import('../src/app/service/installed-pay-tables');
 cpSync(defaultPayTablesDir(), tables, { recursive: true });
-writeFileSync(join(tables, 'poker-plus-rich.json'), JSON.stringify(RICH));
+writeFileSync(join(tables, 'poker-plus-rich.json'), JSON.stringify(signedForTest(RICH)));
 
 function configFile(name: string, content: unknown): string {
   const file = join(dir, name);

@@ -51,13 +51,14 @@ function spawn(args: string[]) {
   return spawnSync(process.execPath, ['--import', 'tsx', ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
 }
 
-const OLD_MESSAGE =
-  /Poker Plus pay table from the config file \(250\/50\/25\/9\/6\/4\/3\/2\/1\) returns 101\.26% at best play \(its upper estimate; the strategy found returns at least 100\.8%\), above the operator's range 85% \.\. 99\.9%/;
+// Its return is written beside it but signed by no one (issue 37): the start is refused for that
+// before its figures are judged, whatever they say.
+const OLD_MESSAGE = /the return written with the table is not signed/;
 
 describe('C-24 at start: the old Poker Plus table in the config file', () => {
   const recorded = configFile('old-recorded.json', { payTables: { 'poker-plus': OLD_RECORDED } });
 
-  it('stops run --headless in one line naming its return, exit non-zero, no database written', () => {
+  it('stops run --headless in one line saying why, exit non-zero, no database written', () => {
     const db = join(dir, 'headless.db');
     const r = spawn([
       'src/app/cli.ts',

@@ -63,9 +63,14 @@ export const SETTING_TEXTS_EN = {
   'set.noReturn': 'No measured return: this table cannot be put in play',
   'set.returnRange':
     "Return range (operator's, in the config file): {min}% to {max}%. Tables outside it cannot be chosen.",
+  'set.returnOver100':
+    'WARNING: the return range goes above 100% (acknowledged in the config file): a table put in play may pay out more than it takes.',
   'set.outOfRange': 'OUTSIDE THE RANGE',
   'set.whyOut': '{name}: {low}% to {high}% is outside the range {min}% to {max}%; it cannot be put in play.',
   'set.whyUnknown': '{name}: no known return; it cannot be put in play.',
+  'set.whySignature':
+    '{name}: REFUSED, its signature does not verify: the table or its returns are not the ones the lab signed.',
+  'set.whyUnsigned': '{name}: not signed; it cannot be put in play until its return is measured on this cabinet.',
   'set.returnBest': 'Best play: at most {pct}%; this is the return held against the range',
   'set.returnTypical': 'Typical play (the default strategy): {pct}% (95% interval {low}% to {high}%)',
   'set.returnTypicalOnly':
@@ -138,9 +143,14 @@ export const SETTING_TEXTS_RU: Record<keyof typeof SETTING_TEXTS_EN, string> = {
   'set.noReturn': 'Возврат не измерен: эту таблицу нельзя ввести в игру',
   'set.returnRange':
     'Диапазон возврата (оператора, в файле конфигурации): от {min}% до {max}%. Таблицы вне его выбрать нельзя.',
+  'set.returnOver100':
+    'ВНИМАНИЕ: диапазон возврата выше 100% (подтверждено в файле конфигурации): таблица в игре может выплачивать больше, чем принимает.',
   'set.outOfRange': 'ВНЕ ДИАПАЗОНА',
   'set.whyOut': '{name}: от {low}% до {high}% — вне диапазона от {min}% до {max}%; в игру её ввести нельзя.',
   'set.whyUnknown': '{name}: возврат неизвестен; в игру её ввести нельзя.',
+  'set.whySignature':
+    '{name}: ОТКЛОНЕНА, подпись не сходится: таблица или её возврат не те, что подписала лаборатория.',
+  'set.whyUnsigned': '{name}: не подписана; в игру её ввести нельзя, пока возврат не измерен на этом автомате.',
   'set.returnBest': 'Лучшая игра: не более {pct}%; с диапазоном сверяется этот возврат',
   'set.returnTypical': 'Обычная игра (стратегия по умолчанию): {pct}% (95% интервал от {low}% до {high}%)',
   'set.returnTypicalOnly':

@@ -184,7 +184,9 @@ export class ServiceScreen extends AppScreen {
         const h = Math.min(main.y + main.h - listTop, rows * (listH(svc) + GAP));
         this.listArea = rect(main.x, listTop, main.w, Math.max(h, 84));
       }
-      this.drawNotice(svc.notice, rect(MARGIN, bottom, d.w - 2 * MARGIN, noticeH));
+      // A refusal or a page's loading says more about what was just asked than the work does.
+      if (svc.notice) this.drawNotice(svc.notice, rect(MARGIN, bottom, d.w - 2 * MARGIN, noticeH));
+      else if (svc.work) this.drawNotice(svc.work, rect(MARGIN, bottom, d.w - 2 * MARGIN, noticeH), 'info');
     }
     if (svc.list.length > 0) this.placeGrid(svc.list, this.listArea, svc.listColumns, 'list', listH(svc), 24);
 
@@ -463,11 +465,10 @@ export class ServiceScreen extends AppScreen {
     return y + GAP;
   }
 
-  private drawNotice(notice: string | null, area: Rect): void {
-    if (!notice) return;
+  private drawNotice(notice: string, area: Rect, tone: 'bad' | 'info' = 'bad'): void {
     const g = new Graphics();
     g.roundRect(area.x, area.y + 2, area.w, area.h - 6, 10)
-      .fill({ color: COLORS.redDark, alpha: 0.9 })
+      .fill({ color: tone === 'bad' ? COLORS.redDark : TONE_PLATE.info, alpha: 0.9 })
       .stroke({ width: 2, color: COLORS.gold });
     const text = label(notice, { fontSize: 24, fill: COLORS.white });
     text.position.set(area.x + area.w / 2, area.y + area.h / 2);

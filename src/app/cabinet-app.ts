@@ -25,11 +25,12 @@ import {
   withKnownReturns,
   type PayTableCatalog,
 } from './service/installed-pay-tables';
-import type { AcceptorInfo } from './service/answer-query';
+import type { AcceptorInfo, PrinterInfo } from './service/answer-query';
 import { checkConfigReturns } from './service/table-returns';
 import { sasJournal } from './sas/sas-journal';
 import { startSas, type SasService, type SasServiceOptions } from './sas/sas-service';
 import { HostTicketValidator } from './sas/ticket-in';
+import { CabinetWork, measured } from './cabinet-work';
 
 export type { DevicePlan } from './cabinet-devices';
 
@@ -180,6 +181,14 @@ function acceptorInfo(bus: DeviceBus): AcceptorInfo | null {
   return { ...driver.identity, frames, badFrames };
 }
 
+/** The printer's driver's knowledge of its printer, when the devices are serial drivers. */
+function printerInfo(bus: DeviceBus): PrinterInfo | null {
+  if (!(bus instanceof SerialDeviceBus)) return null;
+  const driver = bus.drivers.printer;
+  const { frames, badFrames } = driver.lineStats();
+  return { ...driver.identity, frames, badFrames };
+}
+
 function refuseSeeded(plan: CabinetPlan, purpose: Purpose): void {
   const { dealing, devices, config } = plan;
   if (dealing.kind !== 'seeded') return;
@@ -213,6 +222,18 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
   const dbPath = join(plan.dataDir, plan.database ?? 'cabinet.db');
   const journal = openJournal(dbPath, config, purpose);
   plan.log?.(`records: ${journal.anchorStatus.description}`);
+  for (const w of config.warnings) plan.log?.(`warning: ${w}`);
+  // The retention rule, before play: what is due moves to an archive file (store/archive.ts).
+  const retention = config.store.retention;
+  if (retention !== null) {
+    try {
+      const file = journal.archive(retention.archive, retention);
+      plan.log?.(`records: ${file === null ? 'nothing due for the archive' : `older records archived to ${file}`}`);
+    } catch (e) {
+      journal.close();
+      throw e;
+    }
+  }
   let devices: OpenedDevices | null = null;
   try {
     const resumedVersion = journal.load()?.version ?? 0;
@@ -232,7 +253,10 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
     if (decks) env.newDeck = () => decks.shift() ?? shuffledDeck(dealing);
     // With a SAS link the casino system validates tickets (its 71); standalone only without one.
     const hostValidator = config.sas ? new HostTicketValidator() : null;
+    // Long work under way (the records' walk, the tables' returns), for the screens.
+    const work = new CabinetWork();
     const runner = await CabinetRunner.start({
+      work,
       store: journal,
       bus,
       env,
@@ -265,7 +289,9 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
     let rated: PayTableCatalog | null = null;
     let rating: Promise<PayTableCatalog | null> | null = null;
     const payTablesRated = (): Promise<PayTableCatalog | null> =>
-      (rating ??= fullyRatedInTurns(payTables, { cancelled: () => closed || !journal.open }).then((catalog) => {
+      (rating ??= measured(work.begin('table-measure'), (progress) =>
+        fullyRatedInTurns(payTables, { cancelled: () => closed || !journal.open, progress }),
+      ).then((catalog) => {
         if (!catalog || closed || !journal.open) return null;
         rated = catalog;
         runner.rateInstalled(catalog.installed);
@@ -296,6 +322,8 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
       sasStatus: () => sas?.status() ?? null,
       anchorStatus: () => anchorView(journal, purpose),
       acceptorInfo: () => acceptorInfo(bus),
+      printerInfo: () => printerInfo(bus),
+      work,
     });
     const { bus: _bus, ...simulators } = devices;
     let closing: Promise<void> | null = null;

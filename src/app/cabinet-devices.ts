@@ -5,7 +5,7 @@
 // packaged app is a real cabinet: it refuses to start with any simulated device.
 
 import type { RandomSource } from '../core';
-import type { DeviceBus } from '../cabinet';
+import { DEVICE_NAMES, type DeviceBus } from '../cabinet';
 import {
   countryFor,
   createDevices,
@@ -41,18 +41,16 @@ export interface OpenedDevices {
 }
 
 export function describeDevices(config: AppConfig): string {
-  return (['acceptor', 'printer', 'deck'] as const)
-    .map((name) => {
-      const d = config.devices[name];
-      const what =
-        name === 'acceptor'
-          ? `acceptor (${config.devices.acceptorProtocol ?? 'id003'})`
-          : name === 'printer'
-            ? `printer (${config.devices.printerProtocol ?? 'escpos'})`
-            : name;
-      return d === 'simulated' ? `${what} simulated` : `${what} ${d.path}${d.baudRate ? ` at ${d.baudRate} baud` : ''}`;
-    })
-    .join(', ');
+  return DEVICE_NAMES.map((name) => {
+    const d = config.devices[name];
+    const what =
+      name === 'acceptor'
+        ? `acceptor (${config.devices.acceptorProtocol ?? 'id003'})`
+        : name === 'printer'
+          ? `printer (${config.devices.printerProtocol ?? 'escpos'})`
+          : name;
+    return d === 'simulated' ? `${what} simulated` : `${what} ${d.path}${d.baudRate ? ` at ${d.baudRate} baud` : ''}`;
+  }).join(', ');
 }
 
 /** The configuration's refusal of its devices, before anything is opened for a cabinet that cannot run. */

@@ -1,54 +1,50 @@
 // The project's command line (`npm run -s cabinet -- COMMAND ...`). Each command lives in its
 // own module; this file only dispatches and turns failures into exit codes.
 
-import { sasPollCommand } from './commands/sas-poll-command';
-import { replayCommand } from './commands/replay-command';
-import { parsheetCommand } from './commands/parsheet-command';
-import { hintCommand } from './commands/hint-command';
-import { runCommand } from './commands/run-command';
-import { metersCommand } from './commands/meters-command';
-import { recallCommand } from './commands/recall-command';
-import { eventsCommand } from './commands/events-command';
-import { simulateCommand } from './commands/simulate-command';
-import { rngReportCommand } from './commands/rng-report-command';
-import { configSchemaCommand } from './commands/config-schema-command';
 import { CliError, type Command } from './commands/command';
 
-const commands: Record<string, Command> = {
-  replay: replayCommand,
-  parsheet: parsheetCommand,
-  hint: hintCommand,
-  run: runCommand,
-  meters: metersCommand,
-  recall: recallCommand,
-  events: eventsCommand,
-  simulate: simulateCommand,
-  'rng-report': rngReportCommand,
-  'sas-poll': sasPollCommand,
-  'config-schema': configSchemaCommand,
+// Each command's module is loaded when that command runs: loading every command's dependencies
+// (the cabinet, SQLite, the devices, the Poker Plus analyses) took about a second of CPU before
+// any command could start, longer than the whole exact par sheet of a video-poker table.
+const commands: Record<string, () => Promise<Command>> = {
+  replay: async () => (await import('./commands/replay-command')).replayCommand,
+  parsheet: async () => (await import('./commands/parsheet-command')).parsheetCommand,
+  hint: async () => (await import('./commands/hint-command')).hintCommand,
+  run: async () => (await import('./commands/run-command')).runCommand,
+  meters: async () => (await import('./commands/meters-command')).metersCommand,
+  recall: async () => (await import('./commands/recall-command')).recallCommand,
+  events: async () => (await import('./commands/events-command')).eventsCommand,
+  simulate: async () => (await import('./commands/simulate-command')).simulateCommand,
+  'rng-report': async () => (await import('./commands/rng-report-command')).rngReportCommand,
+  'sas-poll': async () => (await import('./commands/sas-poll-command')).sasPollCommand,
+  'config-schema': async () => (await import('./commands/config-schema-command')).configSchemaCommand,
+  'sign-paytable': async () => (await import('./commands/sign-paytable-command')).signPaytableCommand,
 };
 
-function usage(): string {
+async function usage(): Promise<string> {
+  const summaries = await Promise.all(
+    Object.entries(commands).map(async ([name, load]) => ({ name, summary: (await load()).summary })),
+  );
   return [
     'usage: npm run -s cabinet -- COMMAND [ARGS]',
     'commands:',
-    ...Object.entries(commands).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`),
+    ...summaries.map(({ name, summary }) => `  ${name.padEnd(10)} ${summary}`),
   ].join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(usage() + '\n');
+    process.stdout.write((await usage()) + '\n');
     return name ? 0 : 2;
   }
-  const command = commands[name];
-  if (!command) {
-    process.stderr.write(`cabinet: unknown command "${name}"\n${usage()}\n`);
+  const load = commands[name];
+  if (!load) {
+    process.stderr.write(`cabinet: unknown command "${name}"\n${await usage()}\n`);
     return 2;
   }
   try {
-    return await command.run(args);
+    return await (await load()).run(args);
   } catch (e) {
     if (e instanceof CliError) {
       process.stderr.write(`${name}: ${e.message}\n`);

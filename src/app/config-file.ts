@@ -5,8 +5,10 @@
 // completes and checks config.json with (cabinet.schema.json, shipped with the package).
 
 import { z } from 'zod';
-import { parseTcti, TCTI_FORMS } from '../store';
+import { GAMES, type AnyGame, type GameId } from '../core';
+import { DAYS_KEPT_AT_LEAST, EVENTS_KEPT_AT_LEAST, parseTcti, TCTI_FORMS } from '../store';
 import { POKER_PLUS_RETURN } from './recorded-return';
+import { SIGNATURE } from './service/paytable-signature';
 import {
   CHIP_VALUES_GIVEN,
   CURRENCY,
@@ -15,6 +17,7 @@ import {
   LANGUAGE,
   LIMITS,
   LOCKOUT_SECONDS,
+  MAX_MONEY,
   MAX_PIN_FAILURES,
   MINOR_DIGITS,
   PIN,
@@ -23,6 +26,7 @@ import {
   fileTable,
   whole,
 } from '../cabinet/vocabulary/settings-schema';
+import { ACCEPTOR_PROTOCOLS } from '../cabinet/vocabulary/devices';
 import { VALIDATION_MODES } from '../cabinet/vocabulary/sas';
 
 export const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;
@@ -43,8 +47,6 @@ const device = <S extends z.ZodRawShape>(line: S) =>
 
 const baudRate = oneOf(BAUD_RATES).optional();
 
-/** The bill acceptor's families: JCM ID-003 (the default) and MEI/CPI EBDS (docs/protocols). */
-export const ACCEPTOR_PROTOCOLS = ['id003', 'ebds'] as const;
 const ACCEPTOR_SAYS = 'a port path, {"path": ..., "protocol": "id003" or "ebds", "baudRate": ...} or "simulated"';
 /** The acceptor: as any device, and with its protocol; `path` may be "simulated" to simulate that family. */
 const ACCEPTOR = z.union(
@@ -104,7 +106,7 @@ export const SAS_LINK = z.union(
         .int({ error: SAS_ADDRESS_SAYS })
         .min(1, { error: SAS_ADDRESS_SAYS })
         .max(127, { error: SAS_ADDRESS_SAYS }),
-      accountingDenomination: whole('minor units', 1).optional(),
+      accountingDenomination: whole('minor units', 1, MAX_MONEY).optional(),
       allowClockSet: z.boolean().optional(),
       allowRemoteHandpayReset: z.boolean().optional(),
       validation: z
@@ -163,12 +165,40 @@ const PLACE = z
  * installed table's file writes it; the bare table has none and is refused. Its fields are
  * declared and read by src/app/recorded-return.ts.
  */
-const RECORDED_TABLE = z.strictObject({ table: fileTable('poker-plus'), ...POKER_PLUS_RETURN }).meta({
-  description:
-    "A Poker Plus pay table with the return measured for it (C-24): returnPct, best play's upper estimate; returnBasis, how it was measured (parsheet poker-plus --best), or that best play was not measured; typicalPlay, the default strategy's return.",
-});
+/**
+ * A game's table in the file. The cabinet computes a video-poker family's return itself, exactly:
+ * its table comes alone. A table game's comes with the return measured for it (C-24), or alone.
+ */
+const fileTableOf = (game: AnyGame) =>
+  game.shape === 'table'
+    ? z.union([
+        z.strictObject({ table: fileTable(game.id), ...POKER_PLUS_RETURN, signature: SIGNATURE.optional() }).meta({
+          description: `A ${game.names.en} pay table with the return measured for it (C-24): returnPct, best play's upper estimate; returnBasis, how it was measured (parsheet ${game.id} --best), or that best play was not measured; typicalPlay, the default strategy's return.`,
+        }),
+        fileTable(game.id),
+      ])
+    : fileTable(game.id);
 
 /** The records' counter outside the files (docs/deploy.md, "The records"): a TPM's NV counter, or none. */
+/** The records' retention (docs/deploy.md, "Retention and archives"): never below its floor. */
+const RETENTION = z
+  .strictObject({
+    archive: PLACE.describe('The folder the archive files go to (a second device, or a USB stick mounted there).'),
+    events: z
+      .int({ error: `must be a whole number of event rows, ${EVENTS_KEPT_AT_LEAST} or more` })
+      .min(EVENTS_KEPT_AT_LEAST, { error: `must be ${EVENTS_KEPT_AT_LEAST} or more (the floor the regulations ask)` })
+      .max(1_000_000_000)
+      .describe('Event rows kept in the live database.'),
+    days: z
+      .int({ error: `must be a whole number of days, ${DAYS_KEPT_AT_LEAST} or more` })
+      .min(DAYS_KEPT_AT_LEAST, { error: `must be ${DAYS_KEPT_AT_LEAST} or more (the floor the regulations ask)` })
+      .max(36_500)
+      .describe('Days of records kept in the live database.'),
+  })
+  .describe(
+    'Records older than both limits move to archive files at start (the game recall, the meters and the settings log always stay); none when absent.',
+  );
+
 const ANCHOR_SAYS = `must be "none" or {"tcti": ..., "index": ...}, the tcti one of ${TCTI_FORMS}`;
 const ANCHOR = z
   .union(
@@ -205,13 +235,23 @@ export const CONFIG_FILE = z
     minorDigits: MINOR_DIGITS.optional(),
     chipValues: CHIP_VALUES_GIVEN.optional(),
     games: GAME_LIST.optional(),
-    limits: LIMITS.partial().optional(),
-    payTables: z
-      .strictObject({
-        // The cabinet computes a Jacks or Better return itself, exactly: the table comes alone.
-        'jacks-or-better': fileTable('jacks-or-better').optional(),
-        'poker-plus': z.union([RECORDED_TABLE, fileTable('poker-plus')]).optional(),
+    limits: LIMITS.partial()
+      .extend({
+        acknowledgeReturnOver100: z
+          .literal(true, { error: 'must be true, or left out' })
+          .optional()
+          .describe(
+            'true: the operator means a limits.maxReturnPct above 100, a return range that lets the cabinet pay out more than it takes (C-24); refused without it, and shown as a warning with it.',
+          ),
       })
+      .optional(),
+    payTables: z
+      .strictObject(
+        Object.fromEntries(GAMES.map((g) => [g.id, fileTableOf(g).optional()])) as Record<
+          GameId,
+          z.ZodOptional<ReturnType<typeof fileTableOf>>
+        >,
+      )
       .optional(),
     disabledNotes: DISABLED_NOTES.optional(),
     voucher: VOUCHER.partial().optional(),
@@ -233,7 +273,7 @@ export const CONFIG_FILE = z
       .partial()
       .optional(),
     store: z
-      .strictObject({ keyFile: PLACE, mirror: PLACE, anchor: ANCHOR })
+      .strictObject({ keyFile: PLACE, mirror: PLACE, anchor: ANCHOR, retention: RETENTION })
       .partial()
       .optional()
       .describe(

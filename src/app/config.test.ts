@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../cabinet';
 import { ConfigError, parseConfig, parseConfigText } from './config';
+import { signedForTest, TEST_TABLE_KEYS } from './testing/paytable-test-key';
 import { bestPlayRecord } from './testing/recorded-returns';
 
 describe('configuration file', () => {
@@ -17,10 +18,11 @@ describe('configuration file', () => {
       initialPin: '0000',
       devices: simulated,
       display: { hideCursor: false },
-      store: { keyFile: null, mirror: null, anchor: null },
+      store: { keyFile: null, mirror: null, anchor: null, retention: null },
       file: null,
       recordedReturns: {},
       sas: null,
+      warnings: [],
     });
     expect(parseConfig({ devices: 'simulated' }).devices).toEqual(simulated);
     expect(DEFAULT_SETTINGS.limits).toMatchObject({ minReturnPct: 85, maxReturnPct: 99.9 });
@@ -97,8 +99,48 @@ describe('configuration file', () => {
       { devices: { acceptor: { path: '/dev/ttyS1' }, printer: '/dev/ttyS1', deck: 'simulated' } },
       /each device needs its own serial port/,
     ],
-    [{ access: { lockoutSeconds: 0 } }, /access\.lockoutSeconds must be a whole number of seconds, at least 30/],
-    [{ access: { lockoutSeconds: 29 } }, /at least 30/],
+    [{ access: { lockoutSeconds: 0 } }, /access\.lockoutSeconds must be a whole number of seconds from 30 to 86400/],
+    [{ access: { lockoutSeconds: 29 } }, /from 30 to 86400/],
+    [{ access: { lockoutSeconds: 86_401 } }, /from 30 to 86400/],
+    // Issue 37: every number has a bound an operator can mean, and a typo past it is refused by name.
+    [{ voucher: { expiryDays: 1e9 } }, /^config: voucher\.expiryDays must be a whole number of days from 1 to 3650$/],
+    [
+      { limits: { creditLimit: 1e11 } },
+      /^config: limits\.creditLimit must be a whole number of minor units from 1 to 10000000000$/,
+    ],
+    [
+      { limits: { ticketLimit: 2 ** 53 } },
+      /limits\.ticketLimit must be a whole number of minor units from 1 to 10000000000/,
+    ],
+    [
+      { limits: { handpayLimit: 1e15 } },
+      /limits\.handpayLimit must be a whole number of minor units from 1 to 10000000000/,
+    ],
+    [{ limits: { maxAnte: 1e6 } }, /limits\.maxAnte must be a whole number of chips from 1 to 10000/],
+    [{ limits: { minAnte: 10_001 } }, /limits\.minAnte must be a whole number of chips from 1 to 10000/],
+    [{ limits: { tableMax: 1e9 } }, /limits\.tableMax must be a whole number of chips from 1 to 100000000/],
+    [{ disabledNotes: [1e12] }, /disabledNotes must be a whole number of minor units from 1 to 10000000000/],
+    [{ disabledNotes: Array.from({ length: 65 }, (_, i) => i + 1) }, /disabledNotes must list at most 64 note values/],
+    [
+      {
+        devices: {
+          acceptor: 'simulated',
+          printer: 'simulated',
+          deck: 'simulated',
+          sas: { path: 'simulated', address: 1, accountingDenomination: 1e11 },
+        },
+      },
+      /devices\.sas\.accountingDenomination must be a whole number of minor units from 1 to 10000000000/,
+    ],
+    // A range above 100% only when the operator says so in the file.
+    [
+      { limits: { maxReturnPct: 100.5 } },
+      /^config: limits\.maxReturnPct 100\.5 is above 100: a pay table returning more than 100% may be put in play \(it pays out more than it takes\); set limits\.acknowledgeReturnOver100 to true if that is meant$/,
+    ],
+    [
+      { limits: { maxReturnPct: 101, acknowledgeReturnOver100: 'yes' } },
+      /limits\.acknowledgeReturnOver100 must be true, or left out/,
+    ],
     [{ access: { maxPinFailures: 2 } }, /access\.maxPinFailures must be a whole number of attempts, at least 3/],
     [{ access: { maxPinFailures: 11 } }, /access\.maxPinFailures must be from 3 to 10 attempts/],
     [{ access: { maxPinFailures: 1e9 } }, /from 3 to 10/],
@@ -116,6 +158,11 @@ describe('configuration file', () => {
     [{ presentation: { loud: true } }, /presentation\.loud is not a known setting/],
     [{ store: { keyFile: '' } }, /store\.keyFile must be a path/],
     [{ store: { mirror: 7 } }, /store\.mirror must be a path/],
+    [
+      { store: { retention: { archive: '/a', events: 100, days: 365 } } },
+      /store\.retention\.events must be 10000 or more/,
+    ],
+    [{ store: { retention: { archive: '/a', events: 20000, days: 7 } } }, /store\.retention\.days must be 90 or more/],
     [{ store: { key: '/etc/k' } }, /store\.key is not a known setting/],
     [{ store: { anchor: 'tpm' } }, /store\.anchor must be "none" or \{"tcti": \.\.\., "index": \.\.\.\}/],
     [{ store: { anchor: { tcti: 'mssim:port=2321' } } }, /store\.anchor\.tcti must be a TCTI the cabinet speaks/],
@@ -167,7 +214,7 @@ describe('configuration file', () => {
   }
 
   it("reads where the machine key and the mirror are, relative paths from the config file's folder", () => {
-    expect(parseConfig({}).store).toEqual({ keyFile: null, mirror: null, anchor: null });
+    expect(parseConfig({}).store).toEqual({ keyFile: null, mirror: null, anchor: null, retention: null });
     expect(parseConfig({ store: { anchor: 'none' } }).store.anchor).toBe('none');
     expect(
       parseConfig({ store: { anchor: { tcti: 'swtpm:host=127.0.0.1,port=2321', index: '0x01800b00' } } }).store.anchor,
@@ -179,21 +226,49 @@ describe('configuration file', () => {
       JSON.stringify({ store: { keyFile: 'keys/machine.key', mirror: '/media/mirror' } }),
       '/etc/poker-cabinet/config.json',
     );
-    expect(c.store).toEqual({ keyFile: '/etc/poker-cabinet/keys/machine.key', mirror: '/media/mirror', anchor: null });
+    expect(c.store).toEqual({
+      keyFile: '/etc/poker-cabinet/keys/machine.key',
+      mirror: '/media/mirror',
+      anchor: null,
+      retention: null,
+    });
+    const kept = parseConfigText(
+      JSON.stringify({ store: { retention: { archive: 'archive', events: 2_000_000, days: 400 } } }),
+      '/etc/poker-cabinet/config.json',
+    );
+    expect(kept.store.retention).toEqual({ archive: '/etc/poker-cabinet/archive', events: 2_000_000, days: 400 });
     expect(c.file).toBe('/etc/poker-cabinet/config.json');
   });
 
   it('reads the return range, and a Poker Plus table with the return recorded for it (C-24)', () => {
-    const c = parseConfig({
-      limits: { minReturnPct: 90, maxReturnPct: 100.5 },
-      payTables: {
-        'poker-plus': {
-          table: { 'full-house': 6, flush: 4 },
-          ...bestPlayRecord(97.6, { returnPct: 96.8, returnCi95: [96.75, 96.85], returnBasis: 'simulated' }),
-        },
-      },
-    });
+    const recorded = {
+      table: { 'full-house': 6, flush: 4 },
+      ...bestPlayRecord(97.6, { returnPct: 96.8, returnCi95: [96.75, 96.85], returnBasis: 'simulated' }),
+    };
+    const input = {
+      limits: { minReturnPct: 90, maxReturnPct: 100.5, acknowledgeReturnOver100: true },
+      // Signed as a lab signs a table file (issue 37), here with the test key the test trusts.
+      payTables: { 'poker-plus': signedForTest({ game: 'poker-plus', ...recorded }) },
+    };
+    delete (input.payTables['poker-plus'] as Record<string, unknown>).game;
+    const c = parseConfig(input, null, TEST_TABLE_KEYS);
+    // The same unsigned, signed by a key the cabinet does not trust, or with a figure changed: refused.
+    expect(() => parseConfig({ ...input, payTables: { 'poker-plus': recorded } }, null, TEST_TABLE_KEYS)).toThrow(
+      /^config: payTables\.poker-plus: the return written with the table is not signed/,
+    );
+    expect(() => parseConfig(input)).toThrow(
+      /is refused: it is signed by key [0-9a-f]{16}, which this cabinet does not trust/,
+    );
+    const inflated = { ...input.payTables['poker-plus'], table: { 'full-house': 18, flush: 12 } };
+    expect(() => parseConfig({ ...input, payTables: { 'poker-plus': inflated } }, null, TEST_TABLE_KEYS)).toThrow(
+      /its signature \(key [0-9a-f]{16}\) does not verify: the table or its returns are not the ones signed/,
+    );
     expect(c.settings.limits).toMatchObject({ minReturnPct: 90, maxReturnPct: 100.5 });
+    // Acknowledged, it is not kept as a setting, and is said at every start.
+    expect(c.settings.limits).not.toHaveProperty('acknowledgeReturnOver100');
+    expect(c.warnings).toEqual([
+      'limits.maxReturnPct 100.5: a pay table returning more than 100% may be put in play (it pays out more than it takes) (acknowledged)',
+    ]);
     expect(c.settings.payTables.pokerPlus.coefficients).toMatchObject({ 'full-house': 6, flush: 4, pair: 1 });
     // Best play's upper estimate is the return judged, from what the strategy found returns.
     expect(c.recordedReturns).toEqual({

@@ -4,7 +4,7 @@
 // dealing: there is no such field).
 
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { parsePayTable, type GameId } from '../core';
+import { GAMES, parsePayTable, type GameId } from '../core';
 import type { DeviceChoices, SerialLine } from '../devices';
 import {
   DEFAULT_SETTINGS,
@@ -14,13 +14,16 @@ import {
   type CabinetSettings,
   type DeviceName,
 } from '../cabinet';
-import type { TableReturn } from '../cabinet';
+import { returnOver100, type TableReturn } from '../cabinet';
 import { tellAll, wireText } from '../cabinet/vocabulary/check';
 import { LOCKOUT_SECONDS, MAX_PIN_FAILURES } from '../cabinet/vocabulary/settings-schema';
 import { BAUD_RATES, CONFIG_FILE, type ConfigFile } from './config-file';
 import { parseRecordedReturn, RECORDED_RETURN_FIELDS } from './recorded-return';
 import { parseSasConfig, type SasConfig } from './sas/sas-config';
 import { parseTcti, type Tcti } from '../store';
+import type { KeyObject } from 'node:crypto';
+import { builtInTableKeys } from './service/paytable-keys';
+import { verifyTable } from './service/paytable-signature';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -44,6 +47,8 @@ export interface StorePlaces {
   mirror: string | null;
   /** The records' TPM counter as the file names it: "none", a TCTI and index, or null for the default. */
   anchor: 'none' | { tcti: Tcti; index: number | null } | null;
+  /** The records' retention: the archive folder and what stays live; null: nothing archived. */
+  retention: { archive: string; events: number; days: number } | null;
 }
 
 export interface AppConfig {
@@ -61,6 +66,8 @@ export interface AppConfig {
   recordedReturns: Partial<Record<GameId, TableReturn>>;
   /** The SAS link to a casino system (`devices.sas`); null without one. */
   sas: SasConfig | null;
+  /** What the file sets that an operator rarely means and has acknowledged, said at every start. */
+  warnings: string[];
 }
 
 type Json = Record<string, unknown>;
@@ -91,8 +98,16 @@ function fileProblem(input: unknown): string | null {
   return `${key.join('.')} ${first.says}`;
 }
 
-/** Validates a parsed configuration object; `file` is where it was read from, if anywhere. */
-export function parseConfig(input: unknown, file: string | null = null): AppConfig {
+/**
+ * Validates a parsed configuration object; `file` is where it was read from, if anywhere. A Poker
+ * Plus table written with its return must carry a signature that verifies under `keys` (the
+ * built-in ones; a test hands its own).
+ */
+export function parseConfig(
+  input: unknown,
+  file: string | null = null,
+  keys: readonly KeyObject[] = builtInTableKeys(),
+): AppConfig {
   if (!isObject(input)) throw new ConfigError('the file must hold one JSON object');
   const problem = fileProblem(input);
   if (problem) throw new ConfigError(problem);
@@ -101,39 +116,45 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
 
   const payTables = { ...d.payTables };
   const recordedReturns: AppConfig['recordedReturns'] = {};
-  const jacksIn = f.payTables?.['jacks-or-better'];
-  if (jacksIn !== undefined) {
-    if ('table' in jacksIn)
+  for (const game of GAMES) {
+    const key = `payTables.${game.id}`;
+    const given = f.payTables?.[game.id] as Json | undefined;
+    if (given === undefined) continue;
+    // C-24: a video-poker family's return the cabinet computes itself, exactly, so its table comes
+    // alone; a table game's of the file's own comes with the return a simulation found for it,
+    // {"table": {...}, "returnPct", "returnCi95", "returnBasis"}; the bare table has none.
+    const recorded = 'table' in given;
+    if (recorded && game.shape === 'video-poker')
       throw new ConfigError(
-        'payTables.jacks-or-better: give the table alone; the cabinet computes a Jacks or Better return itself, exactly (C-24)',
+        `${key}: give the table alone; the cabinet computes a ${game.names.en} return itself, exactly (C-24)`,
       );
-    const p = parsePayTable('jacks-or-better', jacksIn);
-    if (!p.ok) throw new ConfigError(`payTables.jacks-or-better: ${p.error}`);
-    payTables.jacks = p.table;
-  }
-  const pokerPlusIn = f.payTables?.['poker-plus'] as Json | undefined;
-  if (pokerPlusIn !== undefined) {
-    // C-24: a Poker Plus table of the file's own comes with the return a simulation found for
-    // it, {"table": {...}, "returnPct", "returnCi95", "returnBasis"}; the bare table has none.
-    const recorded = 'table' in pokerPlusIn;
     if (recorded) {
-      only(pokerPlusIn, ['table', ...RECORDED_RETURN_FIELDS], 'payTables.poker-plus.');
-      const r = parseRecordedReturn(pokerPlusIn);
-      if (!r.ok) throw new ConfigError(`payTables.poker-plus.${r.error}`);
-      recordedReturns['poker-plus'] = r.rtp;
+      only(given, ['table', ...RECORDED_RETURN_FIELDS, 'signature'], `${key}.`);
+      const r = parseRecordedReturn(given);
+      if (!r.ok) throw new ConfigError(`${key}.${r.error}`);
+      recordedReturns[game.id] = r.rtp;
     }
-    const p = parsePayTable('poker-plus', recorded ? pokerPlusIn.table : pokerPlusIn);
-    if (!p.ok) throw new ConfigError(`payTables.poker-plus${recorded ? '.table' : ''}: ${p.error}`);
-    payTables.pokerPlus = p.table;
+    const p = parsePayTable(game.id, recorded ? given.table : given);
+    if (!p.ok) throw new ConfigError(`${key}${recorded ? '.table' : ''}: ${p.error}`);
+    if (recorded) {
+      // The return is bound to the table by the lab's signature, as in an installed file (issue 37).
+      const signed = verifyTable({ game: game.id, ...given }, keys);
+      if (signed.state !== 'signed')
+        throw new ConfigError(
+          `${key}: the return written with the table is ${signed.state === 'unsigned' ? 'not signed' : `refused: ${signed.problem}`}; copy the table, its returns and its signature from a signed table file (docs/deploy.md, "Signed pay tables")`,
+        );
+    }
+    (payTables as Record<string, unknown>)[game.settingsKey] = p.table;
   }
 
+  const { acknowledgeReturnOver100, ...limits } = f.limits ?? {};
   const settings: CabinetSettings = {
     currency: f.currency ?? d.currency,
     minorDigits: f.minorDigits ?? d.minorDigits,
     chipValues: f.chipValues ?? d.chipValues,
     // A game named twice is offered once.
     games: f.games ? [...new Set(f.games)] : d.games,
-    limits: { ...d.limits, ...defined(f.limits) },
+    limits: { ...d.limits, ...defined(limits) },
     payTables,
     disabledNotes: f.disabledNotes ?? d.disabledNotes,
     voucher: { ...d.voucher, ...defined(f.voucher) },
@@ -147,6 +168,11 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
   // The same checks a technician's change at the cabinet meets (C-7), worded with the file's keys.
   const problems = settingsProblems(settings);
   if (problems.length > 0) throw new ConfigError(describeProblems(problems));
+  const overWarning = returnOver100(settings.limits);
+  if (overWarning && acknowledgeReturnOver100 !== true)
+    throw new ConfigError(
+      `limits.maxReturnPct ${settings.limits.maxReturnPct} is above 100: ${overWarning}; set limits.acknowledgeReturnOver100 to true if that is meant`,
+    );
   const sas = parseSasConfig(
     f.devices === undefined || f.devices === 'simulated' ? undefined : f.devices.sas,
     settings,
@@ -163,6 +189,7 @@ export function parseConfig(input: unknown, file: string | null = null): AppConf
     store: storePlaces(f.store ?? {}, file),
     file,
     recordedReturns,
+    warnings: overWarning ? [`limits.maxReturnPct ${settings.limits.maxReturnPct}: ${overWarning} (acknowledged)`] : [],
   };
 }
 
@@ -180,7 +207,9 @@ function storePlaces(input: NonNullable<ConfigFile['store']>, file: string | nul
       : a === 'none'
         ? 'none'
         : { tcti: parseTcti(a.tcti)!, index: a.index ? Number(a.index) : null };
-  return { keyFile: place(input.keyFile), mirror: place(input.mirror), anchor };
+  const r = input.retention;
+  const retention = r === undefined ? null : { archive: place(r.archive)!, events: r.events, days: r.days };
+  return { keyFile: place(input.keyFile), mirror: place(input.mirror), anchor, retention };
 }
 
 const allSimulated = (): DeviceChoices => ({

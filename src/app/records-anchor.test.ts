@@ -10,7 +10,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ANCHOR_TILT, RECORDS_TILT, type Voucher } from '../cabinet';
 import { DEFAULT_COUNTER_INDEX, hexHandle } from '../store';
 import { dataPath } from '../store/testing/store-rig';
+import { startBusyTpm } from '../store/testing/busy-tpm';
 import { startSwtpm, type Swtpm } from '../store/testing/swtpm';
+import { TPM_RC } from '../store/anchor/tpm-wire';
 import { anchorOf, startCabinet, storePlaces } from './cabinet-app';
 import { parseConfig, type AppConfig } from './config';
 import { readLedger } from './sim/device-ledger';
@@ -215,6 +217,34 @@ describe('the counter configured and out of reach', () => {
     const again = await cabinet(config);
     expect(again.app.runner.state.tilts.map((t) => t.code)).not.toContain(RECORDS_TILT);
     await again.app.close();
+  });
+
+  it('busy (TPM_RC_NV_RATE) while the cabinet runs: the cash-out waits, the tilt names the answer, and the retry lands the advance', async () => {
+    const busy = await startBusyTpm(tpm.port);
+    try {
+      const config = anchored(`swtpm:host=127.0.0.1,port=${(busy.tcti as { port: number }).port}`);
+      const c = await cabinet(config);
+      c.sim.insertNote(2000);
+      await c.sim.settled();
+      expect(c.app.journal.anchorStatus.counter).toBe(c.app.journal.anchorStatus.records);
+      busy.busyFor(1, TPM_RC.NV_RATE);
+      c.app.runner.wish({ type: 'cashOut' });
+      await c.sim.settled();
+      // Committed, not carried out: no voucher printed while the TPM has not counted it.
+      expect(c.app.runner.state.voucher).not.toBeNull();
+      expect(c.printed()).toEqual([]);
+      expect(c.app.runner.state.tilts.find((t) => t.code === ANCHOR_TILT)?.reason).toMatch(
+        /busy \(TPM_RC_NV_RATE \(0x920\)/,
+      );
+      expect(c.app.journal.anchorStatus).toMatchObject({ busy: 'TPM_RC_NV_RATE (0x920)', busyAnswers: 1 });
+      for (let i = 0; i < 100 && c.app.runner.state.tilts.some((t) => t.code === ANCHOR_TILT); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(c.app.runner.state.tilts.map((t) => t.code)).not.toContain(ANCHOR_TILT);
+      expect(c.app.journal.anchorStatus).toMatchObject({ busy: null, counter: c.app.journal.anchorStatus.records });
+      await c.app.close();
+    } finally {
+      await busy.stop();
+    }
   });
 
   it('is a tilt, never a silent start without it: play waits, and the tilt lifts once the counter answers', async () => {

@@ -37,6 +37,7 @@ import type { JournalHook } from './sas/sas-journal';
 import { AnchorWatch } from './anchor-watch';
 import { HeldActs } from './held-acts';
 import { TicketValidations, type TicketValidator } from './ticket-validations';
+import type { CabinetWork } from './cabinet-work';
 
 export { ANCHOR_LAND_MS, ANCHOR_RETRY_MS } from './anchor-watch';
 export type { TicketValidator } from './ticket-validations';
@@ -63,6 +64,8 @@ export interface RunnerOptions {
   journal?: JournalHook;
   /** Who validates a ticket in escrow; by default the cabinet's own vouchers (standalone). */
   validator?: TicketValidator;
+  /** Where the records' walk after the start shows its progress (the screens). */
+  work?: CabinetWork;
 }
 
 /** The device's answer, or null when it gave none in time (or failed to give one). */
@@ -169,7 +172,7 @@ export class CabinetRunner {
     bus.recovery.committed();
     runner.ready = true;
     runner.drain();
-    runner.walkInBackground();
+    runner.walkInBackground(options.work);
     return runner;
   }
 
@@ -190,13 +193,15 @@ export class CabinetRunner {
   }
 
   /** The chain since the latest keyed checkpoint, in slices; a break found reaches the cabinet as refused records. */
-  private walkInBackground(): void {
-    this.store.reader.walkRecordsInBackground().then(
+  private walkInBackground(work?: CabinetWork): void {
+    const shown = work?.begin('records-walk');
+    this.store.reader.walkRecordsInBackground(undefined, undefined, shown?.progress).then(
       () => {
+        shown?.end();
         if (this.ready) this.heedStore();
       },
       // Closed before the walk was done: the next start walks again.
-      () => {},
+      () => shown?.end(),
     );
   }
 

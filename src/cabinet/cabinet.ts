@@ -34,6 +34,7 @@ import { deckSwitches, deviceHealth, doorEvent } from './tilts';
 import { refusal, Transition, type Outcome } from './transition';
 import { parseWish } from './wishes';
 import { isGameWish, PLAY_WISHES } from './vocabulary/wish-schema';
+import { isDeviceName } from './vocabulary/devices';
 import { jacksButtonWishes, type JacksButton } from './vocabulary/buttons';
 import { ticketTimeout, ticketVerdict } from './tickets';
 
@@ -200,8 +201,7 @@ function deviceEvent(tx: Transition, event: DeviceEvent): Outcome {
     case 'faultCleared':
     case 'online':
     case 'offline':
-      if (!['acceptor', 'printer', 'deck'].includes(event.device))
-        return refusal('C-22', `unknown device "${String(event.device)}"`);
+      if (!isDeviceName(event.device)) return refusal('C-22', `unknown device "${String(event.device)}"`);
       deviceHealth(tx, event);
       if (event.device === 'printer') testPrinterTrouble(tx);
       return null;

@@ -2,7 +2,7 @@
 // (src/devices) and the in-process simulators both speak this, so the cabinet never knows
 // which one it has.
 
-import type { Button, DeviceFault, DeviceName, Door, KeySwitch } from './vocabulary/devices';
+import type { Button, DeviceFault, DeviceName, Door, KeySwitch, LampState } from './vocabulary/devices';
 
 // The devices' words are the vocabulary's (buttons, keys, doors, devices and their faults).
 export {
@@ -13,16 +13,17 @@ export {
   DEVICE_NAMES,
   DOORS,
   KEY_SWITCHES,
+  LAMP_STATES,
   isDeviceFault,
+  isDeviceName,
   type Button,
   type DeviceFault,
   type DeviceName,
   type Door,
   type HoldButton,
   type KeySwitch,
+  type LampState,
 } from './vocabulary/devices';
-
-export type LampState = 'off' | 'on' | 'blink';
 
 export interface Voucher {
   /** 18 digits, unique per machine; see the printer's documentation of the scheme. */

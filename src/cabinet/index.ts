@@ -12,6 +12,7 @@ export * from './cabinet';
 export { acceptorShouldAccept, lampsFor } from './outputs';
 export { commandMovesMoney, paysOutOrShowsIt, syncBeforeShowing } from './durability';
 export { recordsRefused } from './records';
+export * from './vocabulary/sas-meter-codes';
 export * from './vocabulary/tilts';
 export * from './vocabulary/log-events';
 export { replayFile, type ReplayFile } from './recall';
@@ -35,6 +36,7 @@ export {
   describeReturn,
   GAME_NAMES,
   returnOutOfRange,
+  returnOver100,
   tableName,
   type ConfigReturns,
   type ReturnRange,

@@ -1,11 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { STACKER_EMPTIED, derivedMeters, meterDef, metersBySasCode, sasBillIndex, stackerCount } from './meters';
+import {
+  BASE_METERS,
+  STACKER_EMPTIED,
+  derivedMeters,
+  meterDef,
+  metersBySasCode,
+  sasBillIndex,
+  stackerCount,
+} from './meters';
+import { SAS_METER, sasMeterCode } from './vocabulary/sas-meter-codes';
 
 describe('meter definitions', () => {
   it('defines the meters the cabinet writes, per game and per note too', () => {
     expect(meterDef('coinIn')).toMatchObject({ code: '0000', unit: 'money' });
     expect(meterDef('poker-plus/coinIn')).toMatchObject({ code: '0000', label: 'poker-plus: total in (wagered)' });
     expect(meterDef('bills.500')).toMatchObject({ code: '0042', unit: 'count' });
+  });
+
+  it('names only SAS codes the one list declares (vocabulary/sas-meter-codes.ts), or bills-accepted meters', () => {
+    const declared = new Set(Object.values(SAS_METER).map(sasMeterCode));
+    const codes = [
+      ...BASE_METERS.flatMap((name) => {
+        const def = meterDef(name);
+        return def?.code ? [def.code, ...(def.sameAs ?? [])] : [];
+      }),
+      ...Object.values(derivedMeters({}, 0)).map((d) => d.code),
+    ];
+    expect(codes.length).toBeGreaterThan(20);
+    expect(codes.filter((c) => !declared.has(c))).toEqual([]);
+    expect(meterDef('coinIn')?.code).toBe(sasMeterCode(SAS_METER.totalCoinIn));
   });
 
   it('knows no other name, not even one an object carries of its own', () => {

@@ -4,6 +4,7 @@
 // transition and its meter changes are one value, committed together (C-13).
 
 import type { GameId } from '../core';
+import { billMeterCode, sasCode as C, sasMeterCode } from './vocabulary/sas-meter-codes';
 
 export type Meters = Readonly<Record<string, number>>;
 export interface MeterSet {
@@ -26,30 +27,60 @@ export interface MeterDef {
 }
 
 const BASE: Record<string, MeterDef> = {
-  coinIn: { code: '0000', unit: 'money', label: 'total in (wagered)' },
-  coinOut: { code: '0001', sameAs: ['001C'], unit: 'money', label: 'wins paid to the credit meter' },
-  jackpot: { code: '0002', sameAs: ['001F'], unit: 'money', label: 'handpaid jackpots' },
-  handpaidCancelled: { code: '0003', unit: 'money', label: 'handpaid cancelled credits' },
-  gamesPlayed: { code: '0005', unit: 'count', label: 'games played' },
-  gamesWon: { code: '0006', unit: 'count', label: 'games won (returned more than staked)' },
-  gamesLost: { code: '0007', unit: 'count', label: 'games lost (returned less than staked)' },
+  coinIn: { code: C('totalCoinIn'), unit: 'money', label: 'total in (wagered)' },
+  coinOut: {
+    code: C('totalCoinOut'),
+    sameAs: [C('machinePaidPaytableWin')],
+    unit: 'money',
+    label: 'wins paid to the credit meter',
+  },
+  jackpot: { code: C('totalJackpot'), sameAs: [C('handPaidPaytableWin')], unit: 'money', label: 'handpaid jackpots' },
+  handpaidCancelled: { code: C('totalHandpaidCancelled'), unit: 'money', label: 'handpaid cancelled credits' },
+  gamesPlayed: { code: C('gamesPlayed'), unit: 'count', label: 'games played' },
+  gamesWon: { code: C('gamesWon'), unit: 'count', label: 'games won (returned more than staked)' },
+  gamesLost: { code: C('gamesLost'), unit: 'count', label: 'games lost (returned less than staked)' },
   gamesTied: { code: null, unit: 'count', label: 'games tied (returned what was staked)' },
-  billsIn: { code: '000B', unit: 'money', label: 'bills in (total)' },
+  billsIn: { code: C('totalBillCredits'), unit: 'money', label: 'bills in (total)' },
   billsCount: { code: null, unit: 'count', label: 'bills in (count)' },
   // Tickets in and out: SAS cashable tickets, the only kind this cabinet prints or takes.
-  vouchersIn: { code: '000D', sameAs: ['0015', '0028', '0029', '0080'], unit: 'money', label: 'vouchers in (total)' },
-  vouchersInCount: { code: '0011', sameAs: ['0035', '0081'], unit: 'count', label: 'vouchers in (count)' },
-  vouchersOut: { code: '000E', sameAs: ['0016', '002C', '0086'], unit: 'money', label: 'vouchers out (total)' },
-  vouchersOutCount: { code: '0012', sameAs: ['0038', '0087'], unit: 'count', label: 'vouchers out (count)' },
+  vouchersIn: {
+    code: C('sasCashableTicketInCents'),
+    sameAs: [
+      C('totalTicketIn'),
+      C('totalCashableTicketIn'),
+      C('regularCashableTicketIn'),
+      C('regularCashableTicketInCentsByType'),
+    ],
+    unit: 'money',
+    label: 'vouchers in (total)',
+  },
+  vouchersInCount: {
+    code: C('sasCashableTicketInCount'),
+    sameAs: [C('regularCashableTicketInCount'), C('regularCashableTicketInCountByType')],
+    unit: 'count',
+    label: 'vouchers in (count)',
+  },
+  vouchersOut: {
+    code: C('sasCashableTicketOutCents'),
+    sameAs: [C('totalTicketOut'), C('totalCashableTicketOut'), C('regularCashableTicketOutCentsByType')],
+    unit: 'money',
+    label: 'vouchers out (total)',
+  },
+  vouchersOutCount: {
+    code: C('sasCashableTicketOutCount'),
+    sameAs: [C('regularCashableTicketOutCount'), C('regularCashableTicketOutCountByType')],
+    unit: 'count',
+    label: 'vouchers out (count)',
+  },
   jackpotCount: { code: null, unit: 'count', label: 'handpaid jackpots (count)' },
   handpaidCancelledCount: { code: null, unit: 'count', label: 'handpaid cancelled credits (count)' },
-  gamesSincePowerUp: { code: '0025', unit: 'count', label: 'games since last power up' },
-  gamesSinceDoorClose: { code: '0026', unit: 'count', label: 'games since the main door closed' },
+  gamesSincePowerUp: { code: C('gamesSincePowerUp'), unit: 'count', label: 'games since last power up' },
+  gamesSinceDoorClose: { code: C('gamesSinceDoorClosure'), unit: 'count', label: 'games since the main door closed' },
   powerUps: { code: null, unit: 'count', label: 'power-ups' },
   // Counted from the first time the acceptor reported its stacker taken out (zero from then on at
   // each removal): before that nobody knows what is in it, so they are not reported.
-  stackerBills: { code: '003E', unit: 'count', label: 'bills in the stacker', untilSet: true },
-  stackerValue: { code: '003F', unit: 'money', label: 'value of the bills in the stacker', untilSet: true },
+  stackerBills: { code: C('stackerBills'), unit: 'count', label: 'bills in the stacker', untilSet: true },
+  stackerValue: { code: C('stackerValue'), unit: 'money', label: 'value of the bills in the stacker', untilSet: true },
   'pp.exchangeFees': { code: null, unit: 'money', label: 'Poker Plus exchange fees' },
   'pp.sixthFees': { code: null, unit: 'money', label: 'Poker Plus sixth-card fees' },
   'pp.buyGameFees': { code: null, unit: 'money', label: 'Poker Plus buy-the-game fees' },
@@ -81,7 +112,6 @@ export const SAS_BILL_VALUES: readonly number[] = [
   1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 25000, 50000, 100000, 200000,
   250000, 500000, 1000000,
 ];
-const FIRST_BILL_CODE = 0x40;
 
 /** The position of a note in SAS_BILL_VALUES (its Table C-6 code), or null for a note SAS has none for. */
 export function sasBillIndex(value: number, minorDigits: number): number | null {
@@ -89,8 +119,6 @@ export function sasBillIndex(value: number, minorDigits: number): number | null 
   const i = Number.isInteger(whole) ? SAS_BILL_VALUES.indexOf(whole) : -1;
   return i < 0 ? null : i;
 }
-
-const hex4 = (code: number): string => code.toString(16).padStart(4, '0').toUpperCase();
 
 export const billMeter = (value: number): string => `bills.${value}`;
 export const doorMeter = (door: string): string => `doorOpens.${door}`;
@@ -109,7 +137,7 @@ export function meterDef(name: string, minorDigits = 2): MeterDef | null {
   if (bill) {
     const value = Number(bill[1]);
     const i = sasBillIndex(value, minorDigits);
-    const code = i === null ? null : hex4(FIRST_BILL_CODE + i);
+    const code = i === null ? null : sasMeterCode(billMeterCode(i));
     return { code, unit: 'count', label: `bills of ${value} minor units accepted` };
   }
   const door = /^doorOpens\.(\w+)$/.exec(name);
@@ -175,17 +203,17 @@ export function checkBalance(lifetime: Meters, balance: number): BalanceCheck {
  */
 const SUMS = {
   totalCancelled: {
-    code: '0004',
+    code: C('totalCancelled'),
     label: 'total cancelled credits (vouchers out + handpaid cancelled credits)',
     of: ['vouchersOut', 'handpaidCancelled'],
   },
-  totalWon: { code: '0022', label: 'total won (coin out + jackpot)', of: ['coinOut', 'jackpot'] },
+  totalWon: { code: C('totalWon'), label: 'total won (coin out + jackpot)', of: ['coinOut', 'jackpot'] },
   totalHandpaid: {
-    code: '0023',
+    code: C('totalHandpaid'),
     label: 'total handpaid (cancelled credits + jackpot)',
     of: ['handpaidCancelled', 'jackpot'],
   },
-  totalDrop: { code: '0024', label: 'total drop (bills + vouchers in)', of: ['billsIn', 'vouchersIn'] },
+  totalDrop: { code: C('totalDrop'), label: 'total drop (bills + vouchers in)', of: ['billsIn', 'vouchersIn'] },
 } as const satisfies Record<string, { code: string; label: string; of: readonly (keyof typeof BASE)[] }>;
 
 export interface DerivedMeter {
@@ -197,7 +225,7 @@ export interface DerivedMeter {
 /** The meters SAS defines as sums (and current credits, which is the balance), computed when read. */
 export function derivedMeters(lifetime: Meters, balance: number): Record<string, DerivedMeter> {
   const out: Record<string, DerivedMeter> = {
-    currentCredits: { code: '000C', label: 'current credits', value: balance },
+    currentCredits: { code: C('currentCredits'), label: 'current credits', value: balance },
   };
   for (const [name, d] of Object.entries(SUMS))
     out[name] = { code: d.code, label: d.label, value: d.of.reduce((sum, m) => sum + meter(lifetime, m), 0) };
@@ -224,7 +252,7 @@ export function metersBySasCode(
   }
   for (const name of BASE_METERS) if (!BASE_DEFS.get(name)?.untilSet) add(meterDef(name, minorDigits), 0);
   // Every note is counted by its value, so one never taken is known to be none.
-  SAS_BILL_VALUES.forEach((_, i) => out.set(hex4(FIRST_BILL_CODE + i), 0));
+  SAS_BILL_VALUES.forEach((_, i) => out.set(sasMeterCode(billMeterCode(i)), 0));
   for (const [name, value] of Object.entries(lifetime))
     if (!name.includes('/')) add(meterDef(name, minorDigits), value);
   for (const d of Object.values(derivedMeters(lifetime, balance))) out.set(d.code, d.value);

@@ -2,6 +2,8 @@
 // runReplay (and `npm run -s cabinet -- replay`) reproduces it from the record alone.
 
 import {
+  JACKS_OR_BETTER_ID,
+  POKER_PLUS_ID,
   formatCards,
   ROYAL_AT_MAX_BET_KEY,
   type BoxRequest,
@@ -13,7 +15,7 @@ import type { GameSession, RecallAction } from './state';
 /** A settled game as docs/replay.md's file: the deck dealt, the pay table and limits, every action. */
 export type ReplayFile =
   | {
-      game: 'jacks-or-better';
+      game: typeof JACKS_OR_BETTER_ID;
       deck: string[];
       paytable: Record<string, number>;
       maxBet: number;
@@ -21,7 +23,7 @@ export type ReplayFile =
       actions: RecallAction[];
     }
   | {
-      game: 'poker-plus';
+      game: typeof POKER_PLUS_ID;
       /** The reading of P-3 the round was dealt under (docs/replay.md). */
       rulesVersion: PokerPlusRulesVersion;
       deck: string[];
@@ -40,10 +42,10 @@ function jacksPaytable(table: JacksPayTable): Record<string, number> {
 }
 
 export function replayFile(session: GameSession): ReplayFile {
-  if (session.game === 'jacks-or-better') {
+  if (session.game === JACKS_OR_BETTER_ID) {
     const core = session.core;
     return {
-      game: 'jacks-or-better',
+      game: JACKS_OR_BETTER_ID,
       deck: formatCards(core.deck),
       paytable: jacksPaytable(core.config.payTable),
       maxBet: core.config.maxBet,
@@ -53,7 +55,7 @@ export function replayFile(session: GameSession): ReplayFile {
   }
   const core = session.core;
   return {
-    game: 'poker-plus',
+    game: POKER_PLUS_ID,
     // Always said, so a record never depends on what a file that does not say means later.
     rulesVersion: core.rulesVersion,
     deck: formatCards(core.deck),

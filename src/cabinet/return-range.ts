@@ -72,3 +72,13 @@ export function tableName(
   const twin = installedTwin(installed, table);
   return twin ? `"${twin.id}" (${twin.name})` : `${origin} (${coefficientsText(table)})`;
 }
+
+/**
+ * What a return range above 100% means, or null when it stays at or below it: a table the cabinet
+ * may then put in play can pay out more than it takes. Refused in the config file unless the
+ * operator acknowledges it, and shown as a warning where the range is.
+ */
+export const returnOver100 = (range: ReturnRange): string | null =>
+  range.maxReturnPct > 100
+    ? 'a pay table returning more than 100% may be put in play (it pays out more than it takes)'
+    : null;

@@ -4,7 +4,7 @@
 // a round stored mid-game by the earlier release must end under the rule it was dealt with.
 // Read-side only: the stored rows stay as their release wrote and signed them.
 
-import type { PokerPlusRulesVersion } from '../core';
+import { POKER_PLUS_ID, type PokerPlusRulesVersion } from '../core';
 import type { ReplayFile } from './recall';
 import type { CabinetState } from './state';
 
@@ -12,11 +12,11 @@ import type { CabinetState } from './state';
 export const UNRECORDED_RULES_VERSION: PokerPlusRulesVersion = 1;
 
 /** A recall's replay file as a release stored it: before rules versions, a Poker Plus one said none. */
-export type StoredReplayFile = ReplayFile | Omit<Extract<ReplayFile, { game: 'poker-plus' }>, 'rulesVersion'>;
+export type StoredReplayFile = ReplayFile | Omit<Extract<ReplayFile, { game: typeof POKER_PLUS_ID }>, 'rulesVersion'>;
 
 /** A stored recall's replay file as it was played: an old Poker Plus one said its version. */
 export function recalledReplay(replay: StoredReplayFile): ReplayFile {
-  if (replay.game !== 'poker-plus' || 'rulesVersion' in replay) return replay;
+  if (replay.game !== POKER_PLUS_ID || 'rulesVersion' in replay) return replay;
   const { game, ...rest } = replay;
   return { game, rulesVersion: UNRECORDED_RULES_VERSION, ...rest };
 }
@@ -24,6 +24,6 @@ export function recalledReplay(replay: StoredReplayFile): ReplayFile {
 /** A stored cabinet state whose Poker Plus round was dealt before rounds carried their version. */
 export function storedState(state: CabinetState): CabinetState {
   const session = state.game;
-  if (session?.game !== 'poker-plus' || session.core.rulesVersion !== undefined) return state;
+  if (session?.game !== POKER_PLUS_ID || session.core.rulesVersion !== undefined) return state;
   return { ...state, game: { ...session, core: { ...session.core, rulesVersion: UNRECORDED_RULES_VERSION } } };
 }

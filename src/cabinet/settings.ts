@@ -22,6 +22,11 @@ export {
 export type InstalledPayTable = InstalledTableOf<AnyGame> & {
   /** Its return as the app found it (C-24); null where none is known, and it cannot be chosen. */
   rtp: TableReturn | null;
+  /**
+   * Why its file's figures are not trusted, and it cannot be chosen: a signature that does not
+   * verify, or none where the cabinet cannot measure the return itself yet; `why` in words.
+   */
+  refused?: { cause: 'signature' | 'unsigned'; why: string };
 };
 
 type InstalledTableOf<G> = G extends AnyGame

@@ -2,14 +2,18 @@
 // read from its code) and the kinds of rows in the event log, as src/cabinet/vocabulary declares them.
 
 export {
+  BUTTONS,
   DEVICE_FAULTS,
   DEVICE_NAMES,
   DOORS,
   HOLD_BUTTONS,
+  LAMP_STATES,
   holdPosition,
+  type Button,
   type DeviceFault,
   type DeviceName,
   type Door,
+  type LampState,
 } from '../cabinet/vocabulary/devices';
 export {
   METER_TILT,

@@ -10,3 +10,4 @@ export * from './screen-files';
 export * from './cabinet-words';
 export * from './cards';
 export * from './recall';
+export * from './cabinet-work';

@@ -8,7 +8,7 @@ import { GAME_IDS } from '../core';
 import { HANDPAY_CAUSE } from '../cabinet/vocabulary/handpay-causes';
 import { int, json, record, str } from './schema';
 import { RECALL_RUN } from './recall';
-import { BUTTONS } from '../cabinet/vocabulary/wish-schema';
+import { ACCEPTOR_PROTOCOLS, BUTTONS, LAMP_STATES } from '../cabinet/vocabulary/devices';
 import { TICKET_REASONS, TICKET_VALIDATORS } from '../cabinet/vocabulary/ticket-reasons';
 import { VALIDATION_MODES } from '../cabinet/vocabulary/sas';
 import {
@@ -28,9 +28,7 @@ import {
 
 const minor = int(0);
 const gameId = z.enum(GAME_IDS);
-const lamp = z.enum(['off', 'on', 'blink']);
-/** The deck's buttons as the cabinet declares them, for the device test's page. */
-export const DECK_BUTTONS = BUTTONS;
+const lamp = z.enum(LAMP_STATES);
 const button = z.enum(BUTTONS);
 
 /** The operator settings as the settings page shows them, in the cabinet's own declaration; pay tables by installed id. */
@@ -150,6 +148,8 @@ export const QUERY = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('anchor') }),
   /** The bill acceptor as it names itself and what it is doing, read afresh each time (technician). */
   z.strictObject({ type: z.literal('acceptor') }),
+  /** The voucher printer as it names itself, its state and last ticket, read afresh each time (technician). */
+  z.strictObject({ type: z.literal('printer') }),
 ]);
 
 const handpayRow = z.strictObject({
@@ -245,6 +245,8 @@ const installedPayTable = z.strictObject({
   typicalHigh: z.number().nullable(),
   /** C-24: the return is known and inside the operator's range, so the table may be chosen. */
   inRange: z.boolean(),
+  /** Why the file's figures are not trusted (issue 37): its signature does not verify, or it has none. */
+  refused: z.enum(['signature', 'unsigned']).optional(),
 });
 
 /**
@@ -288,7 +290,7 @@ const sasLinkView = z.strictObject({
  * acceptor (the bench devices).
  */
 const acceptorView = z.strictObject({
-  protocol: z.enum(['id003', 'ebds']),
+  protocol: z.enum(ACCEPTOR_PROTOCOLS),
   model: str(120).nullable(),
   revision: str(40).nullable(),
   software: str(120).nullable(),
@@ -298,6 +300,29 @@ const acceptorView = z.strictObject({
       kind: z.enum(['note', 'ticket']),
       label: str(60),
       outcome: z.enum(['escrow', 'stacked', 'returned', 'rejected']),
+      reason: str(200).nullable(),
+      at: z.number(),
+    })
+    .nullable(),
+  frames: int(0),
+  badFrames: int(0),
+});
+
+/**
+ * The voucher printer as the technician's Devices page reads it (issue 43): its command family,
+ * model and firmware as far as it names them, what it reports, the last voucher it handled (by the
+ * last four digits of its number only, C-3) and its line's counts. Null when the cabinet has no
+ * serial printer (the bench devices).
+ */
+const printerView = z.strictObject({
+  protocol: z.enum(['escpos', 'tcl']),
+  model: str(120).nullable(),
+  firmware: str(120).nullable(),
+  state: str(60).nullable(),
+  lastTicket: z
+    .strictObject({
+      label: str(60),
+      outcome: z.enum(['printing', 'printed', 'failed', 'taken']),
       reason: str(200).nullable(),
       at: z.number(),
     })
@@ -317,6 +342,7 @@ export const ANSWER = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('sasLink'), link: sasLinkView.nullable() }),
   z.strictObject({ type: z.literal('anchor'), anchor: anchorView }),
   z.strictObject({ type: z.literal('acceptor'), acceptor: acceptorView.nullable() }),
+  z.strictObject({ type: z.literal('printer'), printer: printerView.nullable() }),
 ]);
 
 export type ServiceView = z.infer<typeof SERVICE_VIEW>;
@@ -335,6 +361,7 @@ export type TicketInReason = (typeof TICKET_IN_REASONS)[number];
 export type SasLinkView = z.infer<typeof sasLinkView>;
 export type AnchorView = z.infer<typeof anchorView>;
 export type AcceptorView = z.infer<typeof acceptorView>;
+export type PrinterView = z.infer<typeof printerView>;
 
 /** Who may ask: the attendant's key, or the technician's key with the PIN entered (C-21). */
 export const QUERY_ACCESS: Record<QueryType, 'attendant' | 'technician'> = {
@@ -348,4 +375,5 @@ export const QUERY_ACCESS: Record<QueryType, 'attendant' | 'technician'> = {
   sasLink: 'technician',
   anchor: 'technician',
   acceptor: 'technician',
+  printer: 'technician',
 };

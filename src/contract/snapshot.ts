@@ -6,6 +6,7 @@ import { GAME_IDS } from '../core';
 import { int, record, str } from './schema';
 import { CARD_CODE } from './cards';
 import { SERVICE_VIEW } from './service';
+import { WORK_MAX, WORK_VIEW } from './cabinet-work';
 import { HANDPAY_CAUSE } from '../cabinet/vocabulary/handpay-causes';
 
 const card = CARD_CODE;
@@ -203,6 +204,8 @@ export const SNAPSHOT = z.strictObject({
    * Kept by the app for the run, not in the cabinet's state: the count starts again at a restart.
    */
   activity: z.strictObject({ seq: int(0), kind: z.enum(ACTIVITY_KINDS) }),
+  /** Long work under way on the cabinet (cabinet-work.ts), kept by the app like the activity. */
+  work: z.array(WORK_VIEW).max(WORK_MAX),
 });
 
 export type Snapshot = z.infer<typeof SNAPSHOT>;

@@ -63,49 +63,48 @@ export function buildEvaluatorTables(): EvaluatorTables {
   for (let m = 0; m < 8192; m++) if (popcount(m) === 5) flushMasks.push(m);
   const maskRanks = (m: number): number[] => [...Array(13).keys()].filter((r) => m & (1 << r));
 
-  // Dense numbering: sort every distinct reference key.
-  const keys = new Set<number>();
-  for (const ranks of fives) keys.add(referenceKey(referenceRank(ranks, false)));
-  for (const m of flushMasks) keys.add(referenceKey(referenceRank(maskRanks(m), true)));
-  const ordered = [...keys].sort((a, b) => a - b);
+  // Dense numbering: sort every distinct reference key. Each hand's key is worked out once (the
+  // reference ranking is the slow part of the build).
+  const fiveKeys = fives.map((ranks) => referenceKey(referenceRank(ranks, false)));
+  const flushKeys = flushMasks.map((m) => referenceKey(referenceRank(maskRanks(m), true)));
+  const ordered = [...new Set([...fiveKeys, ...flushKeys])].sort((a, b) => a - b);
   if (ordered.length !== HAND_VALUE_COUNT) {
     throw new Error(`evaluator tables: ${ordered.length} hand classes, expected ${HAND_VALUE_COUNT}`);
   }
   const dense = new Map<number, number>(ordered.map((k, i) => [k, i + 1]));
-  const valueOf = (ranks: readonly number[], flush: boolean): number =>
-    dense.get(referenceKey(referenceRank(ranks, flush)))!;
 
   const category = new Uint8Array(HAND_VALUE_COUNT + 1);
   for (const k of ordered) category[dense.get(k)!] = Math.floor(k / 16 ** 5);
 
   const rank5 = new Uint16Array(sumKeys([12, 12, 12, 12, 11], RANK_KEYS_5) + 1);
-  for (const ranks of fives) {
+  fives.forEach((ranks, i) => {
     const at = sumKeys(ranks, RANK_KEYS_5);
     if (rank5[at] !== 0) throw new Error('evaluator tables: five-card rank keys collide');
-    rank5[at] = valueOf(ranks, false);
-  }
+    rank5[at] = dense.get(fiveKeys[i]!)!;
+  });
 
   const flush = new Uint16Array(8192);
-  for (const m of flushMasks) flush[m] = valueOf(maskRanks(m), true);
+  flushMasks.forEach((m, i) => (flush[m] = dense.get(flushKeys[i]!)!));
 
-  const bestOfSix = (six: readonly number[], value: (five: number[]) => number): number => {
-    let best = 0;
-    for (let skip = 0; skip < 6; skip++) {
-      best = Math.max(best, value(six.filter((_, i) => i !== skip)));
-    }
-    return best;
-  };
   const rank6 = new Uint16Array(sumKeys([12, 12, 12, 12, 11, 11], RANK_KEYS_6) + 1);
   for (const ranks of rankMultisets(6)) {
     const at = sumKeys(ranks, RANK_KEYS_6);
     if (rank6[at] !== 0) throw new Error('evaluator tables: six-card rank keys collide');
-    // Every five of these six ranks is a multiset rank5 was filled for above.
-    rank6[at] = bestOfSix(ranks, (five) => rank5[sumKeys(five, RANK_KEYS_5)]!);
+    // Every five of these six ranks is a multiset rank5 was filled for above: the six's key
+    // less the key of the rank left out.
+    const all5 = sumKeys(ranks, RANK_KEYS_5);
+    let best = 0;
+    for (const left of ranks) best = Math.max(best, rank5[all5 - RANK_KEYS_5[left]!]!);
+    rank6[at] = best;
   }
+  // Six of a suit: the best of the five-card flushes within it.
   for (let m = 0; m < 8192; m++) {
-    if (popcount(m) === 6) flush[m] = bestOfSix(maskRanks(m), (five) => valueOf(five, true));
+    if (popcount(m) !== 6) continue;
+    let best = 0;
+    for (let rest = m; rest !== 0; rest &= rest - 1) best = Math.max(best, flush[m & ~(rest & -rest)]!);
+    flush[m] = best;
   }
 
-  const jacksMin = valueOf([9, 9, 2, 1, 0], false);
+  const jacksMin = rank5[sumKeys([9, 9, 2, 1, 0], RANK_KEYS_5)]!;
   return { rank5, rank6, flush, category, jacksMin };
 }

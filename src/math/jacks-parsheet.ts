@@ -1,7 +1,7 @@
 // The Jacks or Better par sheet as published: count, probability and share of the return of
 // every final hand under optimal play, at max bet, each deal weighing DEAL_WEIGHT.
 
-import { JACKS_CATEGORIES, type JacksCategory, type JacksPayTable } from '../core';
+import { JACKS_CATEGORIES, type JacksCategory, type JacksPayTable, JACKS_OR_BETTER_ID } from '../core';
 import { analyzeClassesForTables, type JacksWork } from './jacks-analysis';
 import { buildDrawTables } from './jacks-draw-tables';
 import { jacksCategoryOf5, maxBetCoefficients } from './jacks-categories';
@@ -18,7 +18,7 @@ export interface ParSheetLine {
 }
 
 export interface JacksParSheet {
-  game: 'jacks-or-better';
+  game: typeof JACKS_OR_BETTER_ID;
   /** Expected return per chip bet at max bet (0.995439… for 9/6). */
   rtp: number;
   total: number;
@@ -85,5 +85,5 @@ export function parSheetFromCounts(counts: ArrayLike<number>, table: JacksPayTab
   }
   const scale = 10n ** 15n;
   const rtp = Number((returned * scale) / BigInt(sum)) / Number(scale);
-  return { game: 'jacks-or-better', rtp, total: sum, hands };
+  return { game: JACKS_OR_BETTER_ID, rtp, total: sum, hands };
 }

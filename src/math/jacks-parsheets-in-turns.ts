@@ -4,7 +4,7 @@
 // heartbeat to be missed and a SAS poll to go unanswered, while no slice holds it for more than
 // a few milliseconds.
 
-import type { JacksPayTable } from '../core';
+import type { JacksPayTable, Progress } from '../core';
 import { analyzeClassesForTables } from './jacks-analysis';
 import { maxBetCoefficients } from './jacks-categories';
 import { JACKS_CATEGORY_COUNT } from './jacks-hold-counts';
@@ -17,6 +17,8 @@ export interface TurnOptions {
   nextTurn?: () => Promise<void>;
   /** Asked before each slice: true gives up, and the promise resolves to null. */
   cancelled?: () => boolean;
+  /** Told the deal classes done, slice by slice (the technician's screens show it). */
+  progress?: Progress;
 }
 
 const setImmediateTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -31,7 +33,9 @@ export async function jacksParSheetsInTurns(
   const nextTurn = options.nextTurn ?? setImmediateTurn;
   const coefficients = tables.map(maxBetCoefficients);
   const totals = tables.map(() => new Float64Array(JACKS_CATEGORY_COUNT));
+  options.progress?.stage('deal classes', work.classes.count, 'classes');
   for (let from = 0; from < work.classes.count; from += per) {
+    options.progress?.done(from);
     await nextTurn();
     if (options.cancelled?.()) return null;
     const slice = analyzeClassesForTables(work, coefficients, from, Math.min(work.classes.count, from + per));
@@ -39,5 +43,6 @@ export async function jacksParSheetsInTurns(
     // One total per table and one category count per position: the indexes are all in range.
     slice.forEach((counts, t) => counts.forEach((n, w) => (totals[t]![w]! += n)));
   }
+  options.progress?.done(work.classes.count);
   return tables.map((table, t) => parSheetFromCounts(totals[t]!, table));
 }

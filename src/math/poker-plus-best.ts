@@ -14,7 +14,15 @@
 //    bounds of the three headrooms.
 
 import { availableParallelism } from 'node:os';
-import { CATEGORIES, NO_PROGRESS, RANK_CHARS, type Category, type PokerPlusConfig, type Progress } from '../core';
+import {
+  CATEGORIES,
+  NO_PROGRESS,
+  RANK_CHARS,
+  type Category,
+  type PokerPlusConfig,
+  type Progress,
+  POKER_PLUS_ID,
+} from '../core';
 import {
   runBest,
   type AuditResult,
@@ -88,7 +96,7 @@ export interface Headroom {
 }
 
 export interface BestReport {
-  game: 'poker-plus';
+  game: typeof POKER_PLUS_ID;
   strategy: PokerPlusStrategy;
   paytable: Record<Category, number>;
   rtp: number;
@@ -593,7 +601,7 @@ export async function bestPlay(options: BestOptions): Promise<BestReport> {
       number
     >;
     return {
-      game: 'poker-plus',
+      game: POKER_PLUS_ID,
       strategy,
       paytable,
       rtp: play.rtp,
@@ -645,7 +653,7 @@ function isReport(x: unknown): x is PokerPlusReport {
   return (
     numbersIn(x, ['rounds', 'rtp', 'netPerRound', 'staked', 'returned']) &&
     isPair((x as Record<string, unknown>).ci95) &&
-    (x as Record<string, unknown>).game === 'poker-plus'
+    (x as Record<string, unknown>).game === POKER_PLUS_ID
   );
 }
 

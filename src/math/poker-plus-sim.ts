@@ -2,7 +2,15 @@
 // of whole chips, so batches add up exactly in any order: the result of a seed does not depend
 // on how many threads ran it.
 
-import { CATEGORIES, SeededRandom, shuffledDeck, type BoxOutcome, type Category, type PokerPlusConfig } from '../core';
+import {
+  CATEGORIES,
+  SeededRandom,
+  shuffledDeck,
+  type BoxOutcome,
+  type Category,
+  type PokerPlusConfig,
+  POKER_PLUS_ID,
+} from '../core';
 import { FastRounds } from './poker-plus-fast';
 import { playRound, refusedText, StrategyPlayError } from './poker-plus-play';
 import { roundOfState, SIXTH_CARD, type BoxSettled, type RoundResult } from './poker-plus-round';
@@ -145,7 +153,7 @@ export interface PokerPlusReportLine {
 }
 
 export interface PokerPlusReport {
-  game: 'poker-plus';
+  game: typeof POKER_PLUS_ID;
   strategy: string;
   boxes: 1 | 2;
   rounds: number;
@@ -186,7 +194,7 @@ export function reportOf(totals: SimulationTotals, strategy: string, boxes: 1 | 
         .map(([k, t]) => [k, line(t, n)]),
     );
   return {
-    game: 'poker-plus',
+    game: POKER_PLUS_ID,
     strategy,
     boxes,
     rounds: n,

@@ -3,6 +3,15 @@
 // memory.
 
 export { Journal, CHECKPOINT_EVERY } from './journal';
+export {
+  cutDue,
+  DEFAULT_RETENTION,
+  DAYS_KEPT_AT_LEAST,
+  EVENTS_KEPT_AT_LEAST,
+  verifyWithArchive,
+  withFloor,
+  type RetentionRule,
+} from './archive';
 export { RecordsReader, type StoredEvent, type SettingsChange, type ReaderOptions } from './records-reader';
 export { mirrorMemory, type MachineOptions, type Purpose, type RecordsVerdict } from './records-open';
 export { parseTcti, describeTcti, TCTI_FORMS, type Tcti } from './anchor/transport';

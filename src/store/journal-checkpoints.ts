@@ -45,6 +45,11 @@ export class JournalCheckpoints {
     this.since += 1 + rows;
   }
 
+  /** An archive cut moved the chain before `cut` out: the next walk starts no further back. */
+  rebase(cut: Anchor): void {
+    if (this.anchor === null || this.anchor.seq < cut.seq) this.anchor = cut;
+  }
+
   /** A RAM clear on refused records wrote an era at `head`: the walks start from it. */
   newEra(head: CommitRow): void {
     this.anchor = { seq: head.seq, mac: head.mac, by: 'the RAM clear' };

@@ -16,6 +16,8 @@
 // journal-checkpoints.ts's.
 
 import { logEntry, paysOutOrShowsIt, type CabinetEffect, type CabinetState, type VoucherRecord } from '../cabinet';
+import type { Progress } from '../core';
+import { archiveBefore, cutDue, DEFAULT_RETENTION, latestArchiveCut, type RetentionRule } from './archive';
 import { realDatabasePath, StoreError } from './database';
 import { IN_GROUP, type CommitRow } from './keyed-chain';
 import type { MachineKey } from './machine-key';
@@ -360,7 +362,7 @@ export class Journal {
         if (notes.length > 0)
           w.writeEffects(notes.map((data) => ({ type: 'log', entry: logEntry(Date.now(), 'records', data) })));
         // Money moved, a validation number issued, or an event logged: the counter advances.
-        plan = this.counter.plan(moves || w.ends.events_to !== rowsBefore, recordsCleared);
+        plan = this.counter.plan(moves || w.ends.events_to !== rowsBefore, recordsCleared, paysOut);
         // The first commit after the mirror first held a record says so: from then on a missing
         // mirror means a removed one.
         if (w.identity.mirrored === 0 && this.mirror.hasWritten) w.writeIdentity({ ...w.identity, mirrored: 1 });
@@ -469,6 +471,21 @@ export class Journal {
     return this.group.settled;
   }
 
+  /**
+   * Moves the records older than `rule` keeps (never below its floor) into a new archive file in
+   * `dir` (archive.ts), or those before commit `cut` when given; the file's path, or null when
+   * nothing is due. Everything made is on the disk first.
+   */
+  archive(dir: string, rule: RetentionRule = DEFAULT_RETENTION, progress?: Progress, cut?: number): string | null {
+    this.flush();
+    const at = cut ?? cutDue(this.db, rule);
+    if (at === null) return null;
+    const file = archiveBefore(this.db, this.key.bytes, at, dir, progress);
+    const vouched = latestArchiveCut(this.db, this.key.bytes);
+    if (vouched) this.checkpoints.rebase(vouched);
+    return file;
+  }
+
   /** What the database was made for. */
   get purpose(): Purpose {
     return this.writers.identity.purpose;
@@ -490,10 +507,27 @@ export class Journal {
   }
 
   /** What the start says of the anchor, and the technician's Devices page (the advance landed first). */
-  get anchorStatus(): { anchored: boolean; description: string; records: number | null; counter: number | null } {
+  get anchorStatus(): {
+    anchored: boolean;
+    description: string;
+    records: number | null;
+    counter: number | null;
+    /** The TPM's warning the counter is waiting out (TPM_RC_NV_RATE, say), or null. */
+    busy: string | null;
+    /** Advances sent to the TPM since open (each one write of its NV memory), and its warnings. */
+    advances: number;
+    busyAnswers: number;
+  } {
     this.landAnchor();
     const c = this.counter;
-    return { anchored: c.choice.kind === 'tpm', description: c.description, records: c.records, counter: c.counterAt };
+    return {
+      anchored: c.choice.kind === 'tpm',
+      description: c.description,
+      records: c.records,
+      counter: c.counterAt,
+      busy: c.busy,
+      ...c.writes,
+    };
   }
 
   /** The records as the counter refuses them (at start, or found later once it answered), or null. */

@@ -12,7 +12,8 @@ import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { CabinetSettings, MirrorMemory } from '../cabinet';
 import type { Progress } from '../core';
 import { migrate, StoreError } from './database';
-import { GENESIS, rowHash, verifyChain, type ChainCheck, type EventRow } from './event-chain';
+import { archiveCuts, wholeWalkStart } from './archive';
+import { ChainWalker, GENESIS, rowHash, type ChainCheck, type EventRow } from './event-chain';
 import { commitMac, settingsLogDigest, type Anchor, type CommitRow, type SettingsLogRow } from './keyed-chain';
 import { shortFingerprint, type MachineKey } from './machine-key';
 import { Mirror, type MirrorRead, type MirrorRecord } from './mirror';
@@ -112,9 +113,13 @@ export function readIdentity(db: Database.Database, path: string): Identity {
 }
 
 export function walkUnkeyed(db: Database.Database): ChainCheck {
-  return verifyChain(
-    db.prepare('SELECT seq, at, kind, data, prev_hash, hash FROM events ORDER BY seq').iterate() as Iterable<EventRow>,
-  );
+  const rows = db.prepare('SELECT seq, at, kind, data, prev_hash, hash FROM events ORDER BY seq');
+  // After an archive cut the log starts where the cut left it (archive.ts); that the rows before
+  // are the archive's is the keyed walk's to say.
+  const first = archiveCuts(db).length > 0 ? (rows.get() as EventRow | undefined) : undefined;
+  const walker = first ? new ChainWalker(first.prev_hash, first.seq) : new ChainWalker();
+  for (const r of rows.iterate() as Iterable<EventRow>) if (!walker.add(r)) break;
+  return walker.result();
 }
 
 /** The records of a keyed database, checked as the running cabinet opens it; refusals throw. */
@@ -286,13 +291,11 @@ export function* verifyKeyedSteps(
       `the database is bound to the key with fingerprint ${shortFingerprint(identity.fingerprint)}, not this one (${shortFingerprint(key.fingerprint)})`,
     );
   if (!head) return refused('keyed records without a single commit');
-  let from: Anchor | null = null;
-  if (incremental) {
-    try {
-      from = latestCheckpoint(db, key.bytes);
-    } catch (e) {
-      return refused((e as Error).message);
-    }
+  let from: Anchor | null;
+  try {
+    from = incremental ? latestCheckpoint(db, key.bytes) : wholeWalkStart(db, key.bytes);
+  } catch (e) {
+    return refused((e as Error).message);
   }
   let chain: ChainCheck = yield* walkSlices(db, key.bytes, from, undefined, progress);
   if (chain.ok) {

@@ -21,6 +21,7 @@ import { openDatabase, StoreError } from './database';
 import type { ChainCheck, EventRow } from './event-chain';
 import type { Anchor } from './keyed-chain';
 import type { MachineKey } from './machine-key';
+import { wholeWalkStart } from './archive';
 import { verifyKeyedSteps, walkUnkeyed, type RecordsVerdict } from './records-open';
 import { headCommit, latestCheckpoint, walkAll, walkSlices, type RecordsCheck } from './records-walk';
 import { KEYED_SCHEMA, RECALL_KEEP } from './schema';
@@ -344,7 +345,9 @@ export class RecordsReader {
 
   /** A fresh walk of the whole chain as it is now, not the check made at open. */
   walkChain(): ChainCheck {
-    this.lastWalk = this.walkKey ? walkAll(this.db, this.walkKey.bytes, null) : walkUnkeyed(this.db);
+    this.lastWalk = this.walkKey
+      ? walkAll(this.db, this.walkKey.bytes, wholeWalkStart(this.db, this.walkKey.bytes))
+      : walkUnkeyed(this.db);
     return this.lastWalk;
   }
 
@@ -354,7 +357,9 @@ export class RecordsReader {
    * go on between slices, and rows they add are walked too.
    */
   async walkChainSliced(commitsPerSlice = 250): Promise<ChainCheck> {
-    this.lastWalk = this.walkKey ? await this.sliced(this.walkKey, null, commitsPerSlice) : walkUnkeyed(this.db);
+    this.lastWalk = this.walkKey
+      ? await this.sliced(this.walkKey, wholeWalkStart(this.db, this.walkKey.bytes), commitsPerSlice)
+      : walkUnkeyed(this.db);
     return this.lastWalk;
   }
 
@@ -364,17 +369,24 @@ export class RecordsReader {
    * 'full' the whole chain from the latest era (a RAM clear on refused records) or the first
    * commit. A break it finds is kept (recordsBroken) for the runner to tilt on.
    */
-  async walkRecordsInBackground(commitsPerSlice = 250, mode: WalkMode = 'incremental'): Promise<RecordsCheck> {
+  async walkRecordsInBackground(
+    commitsPerSlice = 250,
+    mode: WalkMode = 'incremental',
+    progress?: Progress,
+  ): Promise<RecordsCheck> {
     if (!this.walkKey) throw new StoreError(`${this.path} was opened for reading`);
     let era: Anchor | null;
     try {
-      era = latestCheckpoint(this.db, this.walkKey.bytes, mode === 'full' ? 'era' : undefined);
+      era =
+        mode === 'full'
+          ? wholeWalkStart(this.db, this.walkKey.bytes, true)
+          : latestCheckpoint(this.db, this.walkKey.bytes);
     } catch (e) {
       const problem = (e as Error).message;
       this.breakFound = `the records are broken: ${problem}`;
       return { ok: false, rows: 0, seq: 1, problem, commits: 0 };
     }
-    const walked = await this.sliced(this.walkKey, era, commitsPerSlice);
+    const walked = await this.sliced(this.walkKey, era, commitsPerSlice, progress);
     this.lastWalk = walked;
     if (!walked.ok) this.breakFound = `the records are broken at event row ${walked.seq}: ${walked.problem}`;
     return walked;
@@ -394,8 +406,13 @@ export class RecordsReader {
     return walked;
   }
 
-  private async sliced(key: MachineKey, anchor: Anchor | null, commitsPerSlice: number): Promise<RecordsCheck> {
-    const walk = walkSlices(this.db, key.bytes, anchor, commitsPerSlice);
+  private async sliced(
+    key: MachineKey,
+    anchor: Anchor | null,
+    commitsPerSlice: number,
+    progress?: Progress,
+  ): Promise<RecordsCheck> {
+    const walk = walkSlices(this.db, key.bytes, anchor, commitsPerSlice, progress);
     for (;;) {
       const step = walk.next();
       if (step.done) return step.value;

@@ -157,9 +157,20 @@ export function walkAll(db: Database.Database, key: Buffer, anchor: Anchor | nul
   }
 }
 
+/** The event row the live log starts after: the live base commit's after an archive cut, else 0. */
+function cutBase(db: Database.Database): number {
+  const cut = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'archive_cuts'").get()
+    ? (db.prepare('SELECT max(commit_seq) AS n FROM archive_cuts').get() as { n: number | null }).n
+    : null;
+  if (cut === null) return 0;
+  return commitAt(db, cut - 1)?.events_to ?? 0;
+}
+
 /** Rows after the last commit were written by nobody who holds the key. */
 function tails(db: Database.Database, last: CommitRow): CommitProblem | null {
-  const maxEvent = (db.prepare('SELECT max(seq) AS n FROM events').get() as { n: number | null }).n ?? 0;
+  // After an archive cut (archive.ts) the rows up to the live base commit's are in the archive.
+  const archived = cutBase(db);
+  const maxEvent = (db.prepare('SELECT max(seq) AS n FROM events').get() as { n: number | null }).n ?? archived;
   if (maxEvent !== last.events_to) {
     return {
       commit: last.seq,
@@ -167,7 +178,7 @@ function tails(db: Database.Database, last: CommitRow): CommitProblem | null {
       problem: `the event log ends at row ${maxEvent}, the last commit (${last.seq}) at row ${last.events_to}`,
     };
   }
-  if (last.events_to > 0) {
+  if (last.events_to > archived) {
     const row = db.prepare('SELECT hash FROM events WHERE seq = ?').get(last.events_to) as { hash: string };
     if (row.hash !== last.events_head) {
       return {

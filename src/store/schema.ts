@@ -219,6 +219,26 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    // The archive cuts (archive.ts): the commits, event rows and settings-log rows before a cut
+    // moved to an archive file; each cut keyed, naming its file and the file's digest, and
+    // vouching for the first commit the live chain walks from.
+    version: 11,
+    sql: `
+      CREATE TABLE archive_cuts (
+        seq INTEGER PRIMARY KEY,
+        commit_seq INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        file TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        mac TEXT NOT NULL
+      );
+      CREATE TRIGGER archive_cuts_no_update BEFORE UPDATE ON archive_cuts
+        BEGIN SELECT RAISE(ABORT, 'the archive cuts are append only'); END;
+      CREATE TRIGGER archive_cuts_no_delete BEFORE DELETE ON archive_cuts
+        BEGIN SELECT RAISE(ABORT, 'the archive cuts are append only'); END;
+    `,
+  },
 ];
 
 /** The first schema whose groups of commits sign the tables once, at the group's end. */

@@ -132,7 +132,7 @@ describe("the records' anchor (schema 8) on a database a build of schema 7 made"
       const after = new now.Bench(path, { anchor });
       expect(after.store.records.ok).toBe(true);
       expect(userVersion(path)).toBe(SCHEMA_VERSION);
-      expect(SCHEMA_VERSION).toBe(10);
+      expect(SCHEMA_VERSION).toBe(11);
       const balance = after.rig.state.balance;
       expect(balance).toBeGreaterThan(0);
       after.insert(500);

@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SeededRandom, uniformBelow } from '../../src/core';
 import { checkBalance, readLogRow, type CabinetState, type ValidationMode } from '../../src/cabinet';
-import type { AcceptorProtocol } from '../../src/devices';
+import type { AcceptorProtocol, PrinterProtocol } from '../../src/devices';
 import { readMachineKey, RecordsReader, type Tcti } from '../../src/store';
 import { recordsAgainstCounter } from '../../src/store/testing/anchor-check';
 import { startSwtpm } from '../../src/store/testing/swtpm';
@@ -76,6 +76,8 @@ export interface CrashOptions {
   validation?: ValidationMode;
   /** The acceptor's family: JCM ID-003 (the default) or MEI/CPI EBDS. */
   acceptor?: AcceptorProtocol;
+  /** The printer's family: ESC/POS (the default) or TCL. */
+  printer?: PrinterProtocol;
   log?: (line: string) => void;
 }
 
@@ -386,6 +388,7 @@ export async function crashTest(options: CrashOptions): Promise<CrashReport> {
     paperOutPercent: 5,
     random: new SeededRandom(`rig:${seed}`),
     acceptor: options.acceptor,
+    printer: options.printer,
   });
   const tpm = options.anchor ? await startSwtpm(join(dir, 'tpm')) : null;
   // The key beside the config file, the mirror beside the data folder: the defaults.

@@ -127,6 +127,7 @@ export function baseSnapshot(): Snapshot {
     service: serviceView(),
     mutedUntil: 0,
     activity: { seq: 0, kind: 'none' },
+    work: [],
   };
 }
 

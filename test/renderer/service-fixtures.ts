@@ -466,5 +466,18 @@ export function answerFor(q: Query): Answer {
           badFrames: 0,
         },
       };
+    case 'printer':
+      return {
+        type: 'printer',
+        printer: {
+          protocol: 'tcl',
+          model: 'FutureLogic GEN2/GEN5 (TCL)',
+          firmware: 'GURAA1-01 CRC 5A3C',
+          state: 'ready',
+          lastTicket: { label: '…3456', outcome: 'taken', reason: null, at: Date.UTC(2026, 0, 2, 13, 6) },
+          frames: 845,
+          badFrames: 0,
+        },
+      };
   }
 }

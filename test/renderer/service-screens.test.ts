@@ -297,6 +297,31 @@ describe('the technician audit pages', () => {
     expect(games.service!.table!.rows[0]!.cells).toEqual(['Coin in (total wagered)', '0000', '$9,000.00', '$0.00']);
   });
 
+  it("the cabinet's long work under every page: what runs, how far, the time left, what goes on meanwhile (issue 44)", async () => {
+    const walk = {
+      kind: 'records-walk' as const,
+      subject: null,
+      done: 12_000,
+      total: 26_000,
+      unit: 'commits',
+      fraction: 12_000 / 26_000,
+      elapsedMs: 100_000,
+      leftMs: 117_000,
+    };
+    await show({ ...sx.technician(), work: [walk] });
+    const en = await until((x) => x.service?.notice === null && x.service.work !== null, 'the work line');
+    expect(svc(en).work).toBe(
+      'Checking the records: 46% (12,000 of 26,000), about 2 minutes left. Play goes on meanwhile.',
+    );
+    await shot('work');
+    await show(fx.russian({ ...sx.technician(), work: [walk] }));
+    const ru = await until((x) => x.service?.notice === null && /Проверка/.test(x.service.work ?? ''), 'its Russian');
+    expect(svc(ru).work).toMatch(/^Проверка записей: 46%/);
+    await shot('work-ru');
+    const done = await show(sx.technician());
+    expect(svc(done).work).toBeNull();
+  });
+
   it('meters: a mismatch shows both figures; Russian', async () => {
     cabinet.answers.set('meters', () => ({ type: 'meters', report: sx.metersReport(false) }));
     await show(fx.russian(sx.technician()));
@@ -479,6 +504,12 @@ describe('the technician audit pages', () => {
     );
     expect(texts(svc(unit))).toContain('Bill acceptor on MEI/CPI EBDS: SC Advance / Cashflow SC 83 or 85');
     expect(texts(svc(unit))).toContain('revision 33  •  software 286100R21, CRC 3B7E  •  frames 1234 · dropped 0');
+    // The voucher printer likewise (issue 43): its family, model and firmware, and the last voucher.
+    const printer = await until(
+      (x) => (x.service?.lines ?? []).some((l) => l.text === 'Voucher printer on TCL: FutureLogic GEN2/GEN5 (TCL)'),
+      'the printer named',
+    );
+    expect(texts(svc(printer))).toContain('firmware GURAA1-01 CRC 5A3C  •  frames 845 · dropped 0');
     await shot('devices');
     expect(svc(s).indicators.find((i) => i.name === 'key.technician')).toMatchObject({ state: 'on' });
     const since = from();

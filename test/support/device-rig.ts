@@ -14,6 +14,9 @@ import {
   EBDS_LINE,
   EbdsSimulator,
   PrinterSimulator,
+  TclPrinterSimulator,
+  type PrinterProtocol,
+  type SimulatedPrinter,
   SerialEndpoint,
   SIMULATOR_LINES,
   SocatPair,
@@ -35,6 +38,8 @@ export interface DeviceRigOptions {
   currency?: string;
   /** The acceptor's family (default ID-003). */
   acceptor?: AcceptorProtocol;
+  /** The printer's family (default ESC/POS). */
+  printer?: PrinterProtocol;
   minorDigits?: number;
   /** Per cent of vouchers after which the printer runs out of paper part-way through the next. */
   paperOutPercent?: number;
@@ -57,7 +62,8 @@ export function voucherAmount(ticket: PrintedTicket, minorDigits: number): numbe
 export class DeviceRig {
   readonly acceptor: SimulatedAcceptor;
   readonly protocol: AcceptorProtocol;
-  readonly printer = new PrinterSimulator();
+  readonly printer: SimulatedPrinter;
+  readonly printerProtocol: PrinterProtocol;
   readonly deck = new DeckSimulator();
   readonly ledger: DeviceLedger;
   private readonly pairs: Record<(typeof NAMES)[number], SocatPair>;
@@ -71,6 +77,8 @@ export class DeviceRig {
     const unit = { currency: options.currency, minorDigits: options.minorDigits };
     this.protocol = options.acceptor ?? 'id003';
     this.acceptor = this.protocol === 'ebds' ? new EbdsSimulator(unit) : new AcceptorSimulator(unit);
+    this.printerProtocol = options.printer ?? 'escpos';
+    this.printer = this.printerProtocol === 'tcl' ? new TclPrinterSimulator() : new PrinterSimulator();
     this.ledger = new DeviceLedger(options.ledgerPath);
     this.pairs = Object.fromEntries(
       NAMES.map((n) => [n, new SocatPair(join(options.dir, `${n}-host`), join(options.dir, `${n}-device`))]),
@@ -95,10 +103,14 @@ export class DeviceRig {
   }
 
   /** The ports a cabinet opens, as its configuration's `devices` (the acceptor with its family). */
-  get ports(): { acceptor: { path: string; protocol: AcceptorProtocol }; printer: string; deck: string } {
+  get ports(): {
+    acceptor: { path: string; protocol: AcceptorProtocol };
+    printer: { path: string; protocol: PrinterProtocol };
+    deck: string;
+  } {
     return {
       acceptor: { path: this.pairs.acceptor.host, protocol: this.protocol },
-      printer: this.pairs.printer.host,
+      printer: { path: this.pairs.printer.host, protocol: this.printerProtocol },
       deck: this.pairs.deck.host,
     };
   }
@@ -180,7 +192,7 @@ export class DeviceRig {
   private watchPaper(): void {
     if (this.paperTimer) return;
     this.paperTimer = setInterval(() => {
-      if (!this.printer.condition.paperOut) return;
+      if (!this.printer.paperOut) return;
       clearInterval(this.paperTimer!);
       this.paperTimer = null;
       setTimeout(() => this.printer.setPaperOut(false), 300);

@@ -34,6 +34,7 @@ export function emptyPage(mode: ServiceMode, page: ServicePageName, title: strin
     confirm: null,
     confirmButtons: [],
     notice: null,
+    work: null,
     ticking: false,
   };
 }

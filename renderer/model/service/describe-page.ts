@@ -18,6 +18,7 @@ import { fieldDef } from './settings-fields';
 import { tiltsPage } from './tilts';
 import type { PendingConfirm } from './actions';
 import type { ServiceUi } from './state';
+import { workLine } from './work';
 
 const TITLES: Record<PendingConfirm['what'], [ServiceKey, ServiceKey]> = {
   creditClear: ['confirm.creditClear', 'confirm.creditClear'],
@@ -94,6 +95,7 @@ export function serviceModel(s: Snapshot, ui: ServiceUi, now: number, refusal: s
   const m = page(s, ui, now);
   if (!m) return null;
   if (refusal) m.notice = refusal;
+  m.work = workLine(s);
   if (!ui.confirm) return m;
   const { confirm, buttons } = confirmModel(s, ui.confirm);
   const inert = (b: ButtonSpec): ButtonSpec => ({ ...b, live: false });

@@ -3,8 +3,12 @@
 // test notes identified and returned, a VOID specimen voucher.
 
 import {
-  DECK_BUTTONS,
+  BUTTONS,
+  DEVICE_NAMES,
   type AcceptorView,
+  type PrinterView,
+  type DeviceName,
+  type LampState as Lamp,
   holdPosition,
   type DeviceTestView,
   type SasLinkView,
@@ -21,11 +25,10 @@ import type { Indicator, ServiceModel, ServiceTable } from './page';
 import type { ServiceUi } from './state';
 import { formatTime } from '../../i18n/time';
 
-type Lamp = 'off' | 'on' | 'blink';
+// A press shows the next lamp state, each in turn (LAMP_STATES' order), the last back to the first.
 const NEXT_LAMP: Record<Lamp, Lamp> = { off: 'on', on: 'blink', blink: 'off' };
 const LAMP_TEXT: Record<Lamp, ServiceKey> = { off: 'dev.lamp.off', on: 'dev.lamp.on', blink: 'dev.lamp.blink' };
-const DEVICES = ['acceptor', 'printer', 'deck'] as const;
-const DEVICE_NAME: Record<(typeof DEVICES)[number], ServiceKey> = {
+const DEVICE_NAME: Record<DeviceName, ServiceKey> = {
   acceptor: 'dev.acceptor',
   printer: 'dev.printer',
   deck: 'dev.deck',
@@ -58,7 +61,7 @@ const switchName = (L: Language, name: string): string => (SWITCH_TEXT[name] ? t
 
 function lampsWith(test: DeviceTestView, name: string, state: Lamp): Record<string, Lamp> {
   const lamps: Record<string, Lamp> = {};
-  for (const b of DECK_BUTTONS) lamps[b] = (test.lamps[b] as Lamp | undefined) ?? 'off';
+  for (const b of BUTTONS) lamps[b] = (test.lamps[b] as Lamp | undefined) ?? 'off';
   lamps[name] = state;
   return lamps;
 }
@@ -211,6 +214,45 @@ function acceptorLines(s: Snapshot, ui: ServiceUi): ServiceModel['lines'] {
   ];
 }
 
+const PRINTER_FAMILY: Record<PrinterView['protocol'], string> = { escpos: 'ESC/POS', tcl: 'TCL' };
+const TICKET_TEXT: Record<NonNullable<PrinterView['lastTicket']>['outcome'], ServiceKey> = {
+  printing: 'dev.printer.out.printing',
+  printed: 'dev.printer.out.printed',
+  failed: 'dev.printer.out.failed',
+  taken: 'dev.printer.out.taken',
+};
+
+/** The voucher printer as its driver knows it: family, model, firmware, what it reports, the last voucher. */
+function printerLines(s: Snapshot, ui: ServiceUi): ServiceModel['lines'] {
+  const L = s.language;
+  const read = ui.printer;
+  if (read.state !== 'ready') return [];
+  const p = read.value;
+  if (!p) return [{ text: ts(L, 'dev.printer.none'), tone: 'plain' }];
+  const unit = ts(L, 'dev.printer.unit', {
+    protocol: PRINTER_FAMILY[p.protocol],
+    model: p.model ?? ts(L, 'dev.unit.unknown'),
+  });
+  const detail = [
+    ...(p.firmware ? [ts(L, 'dev.printer.firmware', { firmware: p.firmware })] : []),
+    ts(L, 'dev.unit.frames', { frames: p.frames, dropped: p.badFrames }),
+  ].join('  •  ');
+  const t = p.lastTicket;
+  const last = t
+    ? ts(L, t.reason ? 'dev.printer.lastWhy' : 'dev.printer.last', {
+        label: t.label,
+        outcome: ts(L, TICKET_TEXT[t.outcome]),
+        time: formatTime(t.at),
+        reason: t.reason ?? '',
+      })
+    : ts(L, 'dev.printer.noLast');
+  return [
+    { text: unit, tone: 'info' },
+    { text: detail, tone: p.badFrames > 0 ? 'bad' : 'plain' },
+    { text: `${ts(L, 'dev.unit.state', { state: p.state ?? '—' })}  •  ${last}`, tone: 'plain' },
+  ];
+}
+
 export function devicesPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   const L = s.language;
   const page = emptyPage('technician', 'devices', ts(L, 'dev.title'));
@@ -221,7 +263,7 @@ export function devicesPage(s: Snapshot, ui: ServiceUi): ServiceModel {
     widths: [0.2, 0.22, 0.58],
     numeric: [false, false, false],
     wrap: true,
-    rows: DEVICES.map((name) => {
+    rows: DEVICE_NAMES.map((name) => {
       const faults = Object.entries(d[name].faults).map(([code, text]) => `${code}: ${text}`);
       return {
         cells: [
@@ -256,6 +298,7 @@ export function devicesPage(s: Snapshot, ui: ServiceUi): ServiceModel {
     page.indicators = switches;
     page.lines = [
       ...acceptorLines(s, ui),
+      ...printerLines(s, ui),
       ...(link ? sasLines(s, link) : []),
       { text: ts(L, 'dev.testHint'), tone: 'plain' },
     ];
@@ -265,14 +308,14 @@ export function devicesPage(s: Snapshot, ui: ServiceUi): ServiceModel {
     return page;
   }
   page.indicators = [
-    ...DECK_BUTTONS.map((b): Indicator => ({
+    ...BUTTONS.map((b): Indicator => ({
       name: `deck.${b}`,
       label: buttonName(L, b),
       state: test.pressed.includes(b) ? 'on' : test.seen.includes(b) ? 'seen' : 'off',
     })),
     ...switches,
   ];
-  page.list = DECK_BUTTONS.map((b) => {
+  page.list = BUTTONS.map((b) => {
     const now = (test.lamps[b] as Lamp | undefined) ?? 'off';
     return button(
       `lamp.${b}`,
@@ -288,7 +331,7 @@ export function devicesPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   // No headline here: the lamps, switches, statuses and lamp buttons need the room.
   page.lines = [
     {
-      text: `${ts(L, 'dev.testRunning', { since: formatTime(test.since) })}  •  ${ts(L, 'dev.buttonsSeen', { n: test.seen.length, of: DECK_BUTTONS.length })}`,
+      text: `${ts(L, 'dev.testRunning', { since: formatTime(test.since) })}  •  ${ts(L, 'dev.buttonsSeen', { n: test.seen.length, of: BUTTONS.length })}`,
       tone: 'info',
     },
     {

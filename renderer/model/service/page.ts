@@ -71,6 +71,8 @@ export interface ServiceModel {
   confirmButtons: ButtonSpec[];
   /** A refusal or a query's failure, with the cabinet's reason. */
   notice: string | null;
+  /** Long work under way on the cabinet and what it does meanwhile (work.ts); shown where no notice is. */
+  work: string | null;
   /** The page shows a running clock (PIN lockout, tilt durations): redraw each second. */
   ticking: boolean;
 }

@@ -49,6 +49,7 @@ describe('the SAS link on the service pages (issue 14)', () => {
       { type: 'sasLink' },
       { type: 'anchor' },
       { type: 'acceptor' },
+      { type: 'printer' },
     ]);
     const en = devicesPage(withSas(), ui(LINK));
     expect(en.table?.rows.at(-1)).toEqual({ cells: ['SAS link', 'Host polling', 'none'], tone: 'ok' });

@@ -68,7 +68,7 @@ function returnLines(s: Snapshot, t: InstalledPayTable): string[] {
   const L = s.language;
   // How it was measured is said in words; the file's own account (a command line and its
   // figures) stays in the file and on the command line.
-  if (t.returnPct === null) return [ts(L, 'set.noReturn')];
+  if (t.returnPct === null) return [ts(L, 'set.noReturn'), ...(t.refused ? [whyOut(s, t)] : [])];
   const typical =
     t.typicalPct === null || t.typicalLow === null || t.typicalHigh === null
       ? []
@@ -115,6 +115,10 @@ const briefName = (name: string): string => shortName(name).split(', ')[0] ?? na
 /** Why a table cannot be chosen: what is known of its return (best play's, for Poker Plus) against the operator's range. */
 function whyOut(s: Snapshot, t: InstalledPayTable): string {
   const { minReturnPct, maxReturnPct } = s.service.settings.limits;
+  if (t.refused)
+    return ts(s.language, t.refused === 'signature' ? 'set.whySignature' : 'set.whyUnsigned', {
+      name: shortName(t.name),
+    });
   if (t.returnLow === null || t.returnHigh === null)
     return ts(s.language, 'set.whyUnknown', { name: shortName(t.name) });
   return ts(s.language, t.returnPlay === 'best' ? 'set.whyOutBest' : 'set.whyOut', {
@@ -269,6 +273,8 @@ export function settingsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
       tone: 'plain',
     },
   ];
+  // C-24: a range above 100% is refused in the config file unless acknowledged; then it is said here.
+  if (v.limits.maxReturnPct > 100) page.lines.push({ text: ts(L, 'set.returnOver100'), tone: 'bad' });
   const live = isLive(s, 'changeSettings');
   if (s.service.pin.mustChange) page.headline = { text: ts(L, 'set.pinMustChange'), tone: 'bad' };
   if (v.sas) page.lines.push({ text: ts(L, 'set.sasAddressNote'), tone: 'plain' });

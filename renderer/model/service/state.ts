@@ -4,6 +4,7 @@
 
 import type {
   AcceptorView,
+  PrinterView,
   Answer,
   HandpayRow,
   InstalledPayTable,
@@ -58,6 +59,8 @@ export interface ServiceUi {
   anchor: Loaded<AnchorView>;
   /** The bill acceptor as its driver knows it (null: no serial acceptor), read again at every change of state. */
   acceptor: Loaded<AcceptorView | null>;
+  /** The voucher printer as its driver knows it (null: no serial printer), read again at every change of state. */
+  printer: Loaded<PrinterView | null>;
   /** What the open page's records were read against (see recordsMark); null before the first snapshot. */
   mark: string | null;
 }
@@ -86,6 +89,7 @@ export const initialService = (): ServiceUi => ({
   sasLink: { state: 'idle' },
   anchor: { state: 'idle' },
   acceptor: { state: 'idle' },
+  printer: { state: 'idle' },
   mark: null,
 });
 
@@ -150,7 +154,7 @@ export function pageQueries(svc: ServiceUi, page: ServicePageName): Query[] {
     case 'settings':
       return [{ type: 'payTables' }];
     case 'devices':
-      return [{ type: 'sasLink' }, { type: 'anchor' }, { type: 'acceptor' }];
+      return [{ type: 'sasLink' }, { type: 'anchor' }, { type: 'acceptor' }, { type: 'printer' }];
     default:
       return [];
   }
@@ -304,5 +308,7 @@ function stored(svc: ServiceUi, a: Answer): ServiceUi {
       return { ...svc, anchor: { state: 'ready', value: a.anchor } };
     case 'acceptor':
       return { ...svc, acceptor: { state: 'ready', value: a.acceptor } };
+    case 'printer':
+      return { ...svc, printer: { state: 'ready', value: a.printer } };
   }
 }

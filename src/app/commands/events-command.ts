@@ -1,16 +1,21 @@
-import { readMachineKey, StoreError, type RecordsReader } from '../../store';
+import { readMachineKey, StoreError, verifyWithArchive, type ChainCheck, type RecordsReader } from '../../store';
 import { parseArgs, wholeNumber } from './cli-args';
 import { CliError, type Command } from './command';
 import { longRun } from './long-run';
 import { openForReading, openForReadingInTurns } from './open-db';
 
 const USAGE =
-  'events --db FILE [--verify --key-file FILE [--mirror DIR] [--incremental]] [--from SEQ] [--json] [--quiet]';
+  'events --db FILE [--verify --key-file FILE [--mirror DIR] [--incremental] [--archive DIR]] [--from SEQ] [--json] [--quiet]';
 
 export const eventsCommand: Command = {
-  summary: `${USAGE}: the event log (C-12); --verify checks the keyed chain over every committed table with the machine key, and the mirror (exit 1 if anything fails); --incremental walks only the commits since the latest keyed checkpoint`,
+  summary: `${USAGE}: the event log (C-12); --verify checks the keyed chain over every committed table with the machine key, and the mirror (exit 1 if anything fails); --incremental walks only the commits since the latest keyed checkpoint; --archive DIR walks the archive files and the live database as one chain`,
   async run(args) {
-    const a = parseArgs(args, ['db', 'from', 'key-file', 'mirror'], ['verify', 'incremental', 'json', 'quiet'], USAGE);
+    const a = parseArgs(
+      args,
+      ['db', 'from', 'key-file', 'mirror', 'archive'],
+      ['verify', 'incremental', 'json', 'quiet'],
+      USAGE,
+    );
     if (a.positional.length > 0) throw new CliError(`unexpected argument "${a.positional[0]}"; usage: ${USAGE}`);
     const keyFile = a.values.get('key-file');
     const mirror = a.values.get('mirror');
@@ -22,6 +27,9 @@ export const eventsCommand: Command = {
     if (mirror !== undefined && !a.flags.has('verify'))
       throw new CliError(`--mirror goes with --verify; usage: ${USAGE}`);
     const incremental = a.flags.has('incremental');
+    const archive = a.values.get('archive');
+    if (archive !== undefined && (!a.flags.has('verify') || incremental))
+      throw new CliError(`--archive goes with --verify, without --incremental; usage: ${USAGE}`);
     if (incremental && !a.flags.has('verify')) throw new CliError(`--incremental goes with --verify; usage: ${USAGE}`);
     let key;
     try {
@@ -37,7 +45,8 @@ export const eventsCommand: Command = {
           incremental,
         });
         try {
-          return verified(store, mirror, a.flags.has('json'));
+          const whole = archive === undefined ? null : verifyWithArchive(store.db, machineKey.bytes, archive, progress);
+          return verified(store, mirror, a.flags.has('json'), whole);
         } finally {
           store.close();
         }
@@ -64,27 +73,36 @@ export const eventsCommand: Command = {
 };
 
 /** What --verify found, printed; exit 1 if anything is broken. */
-function verified(store: RecordsReader, mirror: string | undefined, json: boolean): number {
+function verified(store: RecordsReader, mirror: string | undefined, json: boolean, archive: ChainCheck | null): number {
   const chain = store.chain;
   const records = mirror === undefined ? null : store.records;
-  const ok = chain.ok && (records === null || records.ok);
+  const ok = chain.ok && (records === null || records.ok) && (archive === null || archive.ok);
   if (json) {
     process.stdout.write(
       JSON.stringify({
         ...chain,
         walked: store.walkedFrom ? { from: store.walkedFrom.seq, by: store.walkedFrom.by } : 'whole',
         mirror: records && (records.ok ? { ok: true } : { ok: false, reason: records.reason }),
+        ...(archive ? { archive } : {}),
       }) + '\n',
     );
   } else {
     const from = store.walkedFrom;
     const intact = !store.keyed
       ? `event chain intact: ${chain.rows} rows (a database from before the keyed records: its unkeyed chain only)`
-      : from
-        ? `records intact since commit ${from.seq} (${from.by}): ${chain.rows} event rows walked, every commit since signed by this machine's key; what lies before is walked without --incremental`
-        : `records intact: ${chain.rows} event rows, every commit signed by this machine's key`;
+      : from?.by.startsWith('archive cut')
+        ? `records intact from commit ${from.seq}, where the live chain starts (${from.by}): ${chain.rows} event rows, every commit signed by this machine's key; the archived ones are walked with --archive DIR`
+        : from
+          ? `records intact since commit ${from.seq} (${from.by}): ${chain.rows} event rows walked, every commit since signed by this machine's key; what lies before is walked without --incremental`
+          : `records intact: ${chain.rows} event rows, every commit signed by this machine's key`;
     const lines = [chain.ok ? intact : `records BROKEN at event row ${chain.seq}: ${chain.problem}`];
     if (records) lines.push(records.ok ? 'mirror: agrees with the database' : `mirror: ${records.reason}`);
+    if (archive)
+      lines.push(
+        archive.ok
+          ? `archive and live database: one chain intact from the first commit, ${archive.rows} event rows`
+          : `archive: BROKEN at event row ${archive.seq}: ${archive.problem}`,
+      );
     process.stdout.write(lines.join('\n') + '\n');
   }
   return ok ? 0 : 1;

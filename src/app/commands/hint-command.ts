@@ -1,6 +1,6 @@
-import { CardParseError, formatCards, parseCards } from '../../core';
+import { CardParseError, formatCards, parseCards, JACKS_OR_BETTER_ID } from '../../core';
 import { checkDeal, createJacksAdvisor, HintInputError, type HoldAdvice } from '../../math/jacks-hint';
-import { familyOf, VIDEO_POKER_FAMILIES } from '../../core/video-poker';
+import { familyOf, VIDEO_POKER_FAMILIES } from '../../core/video-poker/families';
 import { createFamilyAdvisor } from '../../math/video-poker/hint';
 import { CliError, type Command } from './command';
 import { parseArgs } from './cli-args';
@@ -12,7 +12,7 @@ export const hintCommand: Command = {
   summary: 'hint "5 CARDS" [--game GAME]: expected return of all 32 holds, best first (max bet)',
   async run(args) {
     const parsed = parseArgs(args, ['paytable', 'game'], ['json'], USAGE);
-    const game = parsed.values.get('game') ?? 'jacks-or-better';
+    const game = parsed.values.get('game') ?? JACKS_OR_BETTER_ID;
     const family = familyOf(game);
     if (!family) throw new CliError(`no video-poker game "${game}"; usage: ${USAGE}`);
     const [cards, ...extra] = parsed.positional;
@@ -30,8 +30,8 @@ export const hintCommand: Command = {
       const path = parsed.values.get('paytable');
       // Jacks or Better keeps its own advisor (the same holds; V-1 only orders equal returns further).
       holds =
-        family.game === 'jacks-or-better'
-          ? createJacksAdvisor(await readPayTable('jacks-or-better', path))(deal)
+        family.game === JACKS_OR_BETTER_ID
+          ? createJacksAdvisor(await readPayTable(JACKS_OR_BETTER_ID, path))(deal)
           : createFamilyAdvisor(family, await readFamilyPayTable(family, path))(deal);
     } catch (e) {
       if (e instanceof HintInputError) throw new CliError(e.message);

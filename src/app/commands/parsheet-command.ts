@@ -1,11 +1,12 @@
-import { familyOf, VIDEO_POKER_FAMILIES } from '../../core/video-poker';
+import { JACKS_OR_BETTER_ID } from '../../core/games/jacks-or-better/id';
+import { POKER_PLUS_ID } from '../../core/games/poker-plus/id';
+import { familyOf, VIDEO_POKER_FAMILIES } from '../../core/video-poker/families';
 import { familyParSheet } from '../../math/video-poker/parsheet-parallel';
 import type { FamilyParSheet } from '../../math/video-poker/parsheet';
 import { CliError, type Command } from './command';
 import { parseArgs, wholeNumber } from './cli-args';
 import { longRun } from './long-run';
 import { readFamilyPayTable, readPayTable } from './paytable-file';
-import { pokerPlusParSheetCommand } from './poker-plus-parsheet';
 
 const USAGE =
   `parsheet ${VIDEO_POKER_FAMILIES.map((f) => f.game).join('|')} [--paytable FILE] [--json] [--threads N] [--quiet] | ` +
@@ -15,7 +16,8 @@ export const parsheetCommand: Command = {
   summary: 'parsheet GAME: exact video-poker par sheet (optimal play), or a simulated Poker Plus one',
   async run(args) {
     const [game, ...rest] = args;
-    if (game === 'poker-plus') return pokerPlusParSheetCommand(rest);
+    // Loaded when asked for: the Poker Plus analyses are a large part of the command's start.
+    if (game === POKER_PLUS_ID) return (await import('./poker-plus-parsheet')).pokerPlusParSheetCommand(rest);
     const family = game === undefined ? undefined : familyOf(game);
     if (!family) throw new CliError(`usage: ${USAGE}`);
     const parsed = parseArgs(rest, ['paytable', 'threads'], ['json', 'quiet'], USAGE);
@@ -24,8 +26,8 @@ export const parsheetCommand: Command = {
     // Jacks or Better reads its table as it always has (core's parsePayTable); the generic par
     // sheet gives its figures count for count (src/math/video-poker/family-parsheet.test.ts).
     const table =
-      family.game === 'jacks-or-better'
-        ? await readPayTable('jacks-or-better', path)
+      family.game === JACKS_OR_BETTER_ID
+        ? await readPayTable(JACKS_OR_BETTER_ID, path)
         : await readFamilyPayTable(family, path);
     const threads = wholeNumber(parsed.values.get('threads'), '--threads', 1, 64, 0) || undefined;
     return longRun(

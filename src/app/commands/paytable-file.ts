@@ -2,8 +2,9 @@
 // table object), or an installed table file from assets/paytables as it stands ({"id", "game",
 // "name", "table", ...}), whose game must be the command's.
 
-import { parsePayTable, type GameId, type JacksPayTable, type PokerPlusPayTable } from '../../core';
-import { parseFamilyPayTable, type VideoPokerFamily, type VideoPokerPayTable } from '../../core/video-poker';
+import { parsePayTable, type GameId, type PayTableOf } from '../../core';
+import type { VideoPokerPayTable } from '../../core/video-poker/coefficients';
+import type { VideoPokerFamily } from '../../core/video-poker/family';
 import { CliError } from './command';
 import { parseJson, readInput } from './read-input';
 
@@ -16,9 +17,7 @@ function tableOf(game: string, input: unknown, path: string): { table: unknown; 
   return { table: input.table, where: `${path}: table` };
 }
 
-export async function readPayTable(game: 'jacks-or-better', path: string | undefined): Promise<JacksPayTable>;
-export async function readPayTable(game: 'poker-plus', path: string | undefined): Promise<PokerPlusPayTable>;
-export async function readPayTable(game: GameId, path: string | undefined): Promise<JacksPayTable | PokerPlusPayTable> {
+export async function readPayTable<G extends GameId>(game: G, path: string | undefined): Promise<PayTableOf<G>> {
   const { table, where } =
     path === undefined ? { table: {}, where: '' } : tableOf(game, parseJson(await readInput(path), path), path);
   const parsed = parsePayTable(game, table);
@@ -33,6 +32,8 @@ export async function readFamilyPayTable(
 ): Promise<VideoPokerPayTable> {
   const { table, where } =
     path === undefined ? { table: {}, where: '' } : tableOf(family.game, parseJson(await readInput(path), path), path);
+  // The family's shape is in zod, loaded here only: a Jacks or Better command goes without it.
+  const { parseFamilyPayTable } = await import('../../core/video-poker/paytable-schema');
   const parsed = parseFamilyPayTable(family, table);
   if (!parsed.ok) throw new CliError(`${where}: ${parsed.error}`);
   return parsed.table;

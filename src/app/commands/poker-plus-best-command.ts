@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_POKER_PLUS_CONFIG } from '../../core';
+import { DEFAULT_POKER_PLUS_CONFIG, POKER_PLUS_ID } from '../../core';
 import { bestPlay, type BestOptions, type BestReport, type Headroom } from '../../math/poker-plus-best';
 import { BEST_PLAN, nameOf, StageResumeError } from '../../math/poker-plus-best-stages';
 import { StageFolder } from './best-stage-folder';
@@ -45,7 +45,7 @@ export async function pokerPlusBestCommand(args: string[]): Promise<number> {
   );
   if (parsed.positional.length > 0) throw new CliError(`unexpected "${parsed.positional[0]}"; usage: ${BEST_USAGE}`);
   const paytable = parsed.values.get('paytable');
-  const config = { ...DEFAULT_POKER_PLUS_CONFIG, payTable: await readPayTable('poker-plus', paytable) };
+  const config = { ...DEFAULT_POKER_PLUS_CONFIG, payTable: await readPayTable(POKER_PLUS_ID, paytable) };
   const rounds = wholeNumber(parsed.values.get('rounds'), '--rounds', 10_000, 1e10, BEST_DEFAULTS.rounds);
   const threads = wholeNumber(parsed.values.get('threads'), '--threads', 1, 64, 0) || undefined;
   const seed = parsed.values.get('seed') ?? 'best';

@@ -1,7 +1,7 @@
 // What `simulate poker-plus` and `parsheet poker-plus` share: their flags, the strategy file,
 // the run on every core and the printed report.
 
-import { DEFAULT_POKER_PLUS_CONFIG } from '../../core';
+import { DEFAULT_POKER_PLUS_CONFIG, POKER_PLUS_ID } from '../../core';
 import { DEFAULT_POKER_PLUS_STRATEGY } from '../../math/poker-plus-default-strategy';
 import type { PokerPlusReport } from '../../math/poker-plus-sim';
 import { simulatePokerPlus } from '../../math/poker-plus-sim-parallel';
@@ -50,7 +50,7 @@ export async function runPokerPlus(args: string[], defaults: PokerPlusRunDefault
   const config =
     paytable === undefined
       ? undefined
-      : { ...DEFAULT_POKER_PLUS_CONFIG, payTable: await readPayTable('poker-plus', paytable) };
+      : { ...DEFAULT_POKER_PLUS_CONFIG, payTable: await readPayTable(POKER_PLUS_ID, paytable) };
   const engine = parsed.flags.has('engine');
   return longRun({ name: defaults.name, quiet: parsed.flags.has('quiet') }, async ({ progress, signal }) => {
     const started = performance.now();

@@ -30,7 +30,7 @@ export const recallCommand: Command = {
       const lines = records.map((r) => {
         const res = r.result;
         const what =
-          res.game === 'jacks-or-better'
+          'bet' in res
             ? `bet ${res.bet}, ${res.dealt.join(' ')} -> ${res.final.join(' ')} ${res.hand}, win ${res.win}`
             : `${res.boxes.map((b) => `${b.cards.join(' ')} ${b.hand} ${b.outcome}`).join(' | ')}; dealer ${res.dealer.cards.join(' ')} ${res.dealer.hand}; net ${res.net}`;
         return `#${r.gameId} ${new Date(r.endedAt).toISOString()} ${r.game} chip ${formatMoney(r.chipValue, digits)} staked ${formatMoney(r.staked, digits)} paid ${formatMoney(r.paid, digits)}${r.handpaid ? ' (handpay)' : ''}: ${what}`;

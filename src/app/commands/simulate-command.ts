@@ -1,3 +1,4 @@
+import { POKER_PLUS_ID } from '../../core';
 import { CliError, type Command } from './command';
 import { runPokerPlus } from './poker-plus-run';
 
@@ -9,7 +10,7 @@ export const simulateCommand: Command = {
     'simulate poker-plus --rounds N --seed S: play the real engine with a strategy (JSON), report RTP and outcomes',
   async run(args) {
     const [game, ...rest] = args;
-    if (game !== 'poker-plus') throw new CliError(`usage: ${USAGE}`);
+    if (game !== POKER_PLUS_ID) throw new CliError(`usage: ${USAGE}`);
     return runPokerPlus(rest, { name: 'simulate poker-plus', usage: USAGE });
   },
 };

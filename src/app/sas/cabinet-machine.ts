@@ -5,6 +5,7 @@
 // without it 70 and 71 go unanswered.
 
 import {
+  sasMeterCode,
   activePayTableId,
   DEFAULT_CONTROLS,
   GAMES,
@@ -54,8 +55,6 @@ const NEVER_DAYS = 9999;
 
 /** The SAS game numbers: 1 Jacks or Better, 2 Poker Plus, whichever are offered. */
 export const SAS_GAMES: readonly GameId[] = GAMES;
-
-const hex4 = (code: number) => code.toString(16).padStart(4, '0').toUpperCase();
 
 /** Local wall-clock fields of `ms`. */
 export function sasDateTime(ms: number): SasDateTime {
@@ -118,7 +117,7 @@ export class CabinetMachine implements SasMachine {
   meter(code: number, game: number): number | null {
     const g = game === 0 ? null : SAS_GAMES[game - 1];
     if (g === undefined) return null;
-    return this.metersOf(g).get(hex4(code)) ?? null;
+    return this.metersOf(g).get(sasMeterCode(code)) ?? null;
   }
 
   doorAndPowerCounts() {

@@ -10,6 +10,7 @@ import type { CabinetPort, Query, QueryResult, ScreenConnection, WishAnswer } fr
 import { answerQuery, queryAccess, type QueryContext } from '../service/answer-query';
 import type { PayTableCatalog } from '../service/installed-pay-tables';
 import type { ServiceRecords } from '../service/records';
+import type { CabinetWork } from '../cabinet-work';
 import { activityOf } from './activity';
 import { refusalLog, type RefusalLogOptions, type RefusalRow } from './refusal-log';
 import { snapshotOf } from './snapshot-of';
@@ -32,6 +33,10 @@ export interface RunningCabinet {
   anchorStatus?: QueryContext['anchorStatus'];
   /** The bill acceptor as its driver knows it (absent or null: no serial acceptor). */
   acceptorInfo?: QueryContext['acceptorInfo'];
+  /** The voucher printer as its driver knows it (absent or null: no serial printer). */
+  printerInfo?: QueryContext['printerInfo'];
+  /** Long work under way (the records' walk, tables measured), shown on the screens. */
+  work?: CabinetWork;
 }
 
 /** What a refusal row says of the query: all of it when it is in the contract (a query holds no secret). */
@@ -50,27 +55,39 @@ export interface ScreenPortOptions {
 
 export function screenPort(cabinet: RunningCabinet, options: ScreenPortOptions | (() => number) = {}): CabinetPort {
   const { now = Date.now, clock } = typeof options === 'function' ? { now: options } : options;
-  let cached: { version: number; seq: number; snapshot: Snapshot } | null = null;
+  let cached: { version: number; seq: number; work: number; snapshot: Snapshot } | null = null;
   let base: { version: number; snapshot: Snapshot } | null = null;
   let activity: Activity = { seq: 0, kind: 'none' };
+  const workSeq = (): number => cabinet.work?.seq ?? 0;
   const current = (state: CabinetState): Snapshot => {
-    if (cached?.version === state.version && cached.seq === activity.seq) return cached.snapshot;
+    const work = workSeq();
+    if (cached?.version === state.version && cached.seq === activity.seq && cached.work === work)
+      return cached.snapshot;
     // A person's doing that changed no state reuses the state's snapshot with the new activity.
     if (base?.version !== state.version) base = { version: state.version, snapshot: snapshotOf(state, now()) };
-    cached = { version: state.version, seq: activity.seq, snapshot: { ...base.snapshot, activity } };
+    cached = {
+      version: state.version,
+      seq: activity.seq,
+      work,
+      snapshot: { ...base.snapshot, activity, work: cabinet.work?.list() ?? [] },
+    };
     return cached.snapshot;
   };
   const listeners = new Set<(snapshot: Snapshot) => void>();
-  let last: { version: number; seq: number } | null = null;
+  let last: { version: number; seq: number; work: number } | null = null;
   let unsubscribe: (() => void) | null = null;
+  const tell = (state: CabinetState): void => {
+    const work = workSeq();
+    if (last?.version === state.version && last.seq === activity.seq && last.work === work) return;
+    last = { version: state.version, seq: activity.seq, work };
+    const snapshot = current(state);
+    for (const l of listeners) l(snapshot);
+  };
   // One subscription for every screen: each input is counted once, then the screens are told.
   const follow = (state: CabinetState, result: CabinetResult, input: CabinetInput): void => {
     const kind = activityOf(input, result);
     if (kind) activity = { seq: activity.seq + 1, kind };
-    if (last?.version === state.version && last.seq === activity.seq) return;
-    last = { version: state.version, seq: activity.seq };
-    const snapshot = current(state);
-    for (const l of listeners) l(snapshot);
+    tell(state);
   };
   const snapshot = (): Snapshot => current(cabinet.state);
   const write = (row: RefusalRow): void =>
@@ -80,7 +97,15 @@ export function screenPort(cabinet: RunningCabinet, options: ScreenPortOptions |
     snapshot,
     onSnapshot(listener) {
       listeners.add(listener);
-      unsubscribe ??= cabinet.onState(follow);
+      if (!unsubscribe) {
+        const fromState = cabinet.onState(follow);
+        // Work moving is told like a state: the screens redraw its progress.
+        const fromWork = cabinet.work?.onChange(() => tell(cabinet.state));
+        unsubscribe = () => {
+          fromState();
+          fromWork?.();
+        };
+      }
       return () => {
         listeners.delete(listener);
         if (listeners.size === 0) {
@@ -120,6 +145,7 @@ export function screenPort(cabinet: RunningCabinet, options: ScreenPortOptions |
             sasStatus: cabinet.sasStatus,
             anchorStatus: cabinet.anchorStatus,
             acceptorInfo: cabinet.acceptorInfo,
+            printerInfo: cabinet.printerInfo,
             get payTables() {
               return cabinet.payTables;
             },

@@ -183,7 +183,7 @@ describe('the screen snapshot', () => {
     rig.event({ device: 'printer', type: 'fault', code: 'paperOut', message: 'out of paper' });
     service = snap(rig).service;
     expect(service.settings.payTables).toEqual({ 'jacks-or-better': 'jb-9-6', 'poker-plus': 'pp-standard' });
-    expect(service.pin).toEqual({ failures: 1, maxFailures: 3, lockedUntil: 0, mustChange: true });
+    expect(service.pin).toEqual({ failures: 1, maxFailures: 3, lockedUntil: 0, lockouts: 0, mustChange: true });
     expect(service.technicianKey).toBe(true);
     expect(service.devices.printer).toEqual({ online: true, faults: { paperOut: 'out of paper' } });
     rig.play({ type: 'technicianPin', pin: '1111' });
@@ -192,6 +192,7 @@ describe('the screen snapshot', () => {
       failures: 0,
       maxFailures: 3,
       lockedUntil: rig.now + 300_000,
+      lockouts: 1,
       mustChange: true,
     });
   });

@@ -3,6 +3,8 @@
 // player may not see yet (the dealer's four down cards, the blind box before the showdown).
 
 import {
+  JACKS_OR_BETTER_ID,
+  POKER_PLUS_ID,
   autoHoldPositions,
   betStake,
   buyGameFee,
@@ -66,7 +68,7 @@ function jacksView(s: CabinetState): JacksView {
     gameId: null,
   };
   const session = s.game;
-  if (!session || session.game !== 'jacks-or-better') return base;
+  if (!session || session.game !== JACKS_OR_BETTER_ID) return base;
   const core: JacksState = session.core;
   if (core.phase === 'holding') {
     return {
@@ -138,7 +140,7 @@ function pokerPlusView(s: CabinetState): PokerPlusView {
     gameId: null,
   };
   const session = s.game;
-  if (!session || session.game !== 'poker-plus') return base;
+  if (!session || session.game !== POKER_PLUS_ID) return base;
   const core = session.core;
   const seen = present(core.boxes[core.seen], `Poker Plus seen box ${core.seen}`);
   const over = core.phase === 'over';
@@ -236,5 +238,6 @@ export function snapshotOf(s: CabinetState, now: number): Snapshot {
     mutedUntil: s.soundMutedUntil ?? 0,
     // The screen port counts what people do; a bare view of the state has seen nothing.
     activity: { seq: 0, kind: 'none' },
+    work: [],
   };
 }

@@ -66,6 +66,7 @@ const ONE_OF_EACH: Query[] = [
   { type: 'payTables' },
   { type: 'sasLink' },
   { type: 'acceptor' },
+  { type: 'printer' },
   { type: 'anchor' },
 ];
 
@@ -402,5 +403,35 @@ describe('the bill acceptor for the Devices page (issue 25)', () => {
     expect(r.ok && r.answer.type === 'acceptor' && r.answer.acceptor?.software?.length).toBe(120);
     expect(askWith(() => null)).toEqual({ ok: true, answer: { type: 'acceptor', acceptor: null } });
     expect(askWith()).toEqual({ ok: true, answer: { type: 'acceptor', acceptor: null } });
+  });
+});
+
+describe('the voucher printer for the Devices page (issue 43)', () => {
+  const info = {
+    protocol: 'tcl' as const,
+    model: 'FutureLogic GEN2/GEN5 (TCL)',
+    firmware: 'x'.repeat(500),
+    state: 'ready',
+    lastTicket: { label: '…3456', outcome: 'taken' as const, reason: null, at: 1 },
+    frames: 10,
+    badFrames: 1,
+  };
+  const askWith = (printerInfo?: () => typeof info | null) =>
+    answerQuery(
+      { type: 'printer' },
+      { state: bench.state, records: bench.store.reader, payTables: fullyRated(installedPayTables()), printerInfo },
+    );
+
+  it("answers the technician with the driver's words, cut to the contract; null without a serial printer", () => {
+    bench.key('technician', true);
+    bench.login();
+    const r = askWith(() => info);
+    expect(r.ok && check(ANSWER, r.answer, 'answer')).toBeNull();
+    expect(r).toMatchObject({
+      ok: true,
+      answer: { type: 'printer', printer: { protocol: 'tcl', lastTicket: { outcome: 'taken' }, frames: 10 } },
+    });
+    expect(r.ok && r.answer.type === 'printer' && r.answer.printer?.firmware?.length).toBe(120);
+    expect(askWith(() => null)).toEqual({ ok: true, answer: { type: 'printer', printer: null } });
   });
 });

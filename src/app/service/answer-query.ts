@@ -21,11 +21,12 @@ import {
   type Query,
   type QueryResult,
   type AcceptorView,
+  type PrinterView,
   type RecallSummary,
   type SasLinkView,
   type AnchorView,
 } from '../../contract';
-import type { AcceptorIdentity } from '../../devices';
+import type { AcceptorIdentity, PrinterIdentity } from '../../devices';
 import type { SasService } from '../sas/sas-service';
 import { recallFrames } from './recall-frames';
 import { RECALL_KEEP, type ChainCheck } from '../../store';
@@ -48,7 +49,12 @@ export interface QueryContext {
   anchorStatus?: () => AnchorView;
   /** The bill acceptor as its driver knows it now (null: no serial acceptor, the bench devices). */
   acceptorInfo?: () => AcceptorInfo | null;
+  /** The voucher printer as its driver knows it now (null: no serial printer, the bench devices). */
+  printerInfo?: () => PrinterInfo | null;
 }
+
+/** What the printer's driver knows of its printer, and its line's counts. */
+export type PrinterInfo = PrinterIdentity & { frames: number; badFrames: number };
 
 /** What the acceptor's driver knows of its unit, and its line's counts. */
 export type AcceptorInfo = AcceptorIdentity & { frames: number; badFrames: number };
@@ -67,6 +73,20 @@ export function acceptorView(a: AcceptorInfo): AcceptorView {
     lastDocument: d && { ...d, label: d.label.slice(0, 60), reason: cut(d.reason, 200) },
     frames: a.frames,
     badFrames: a.badFrames,
+  };
+}
+
+/** The technician's view of the printer: the driver's words, cut to what the page has room for. */
+export function printerView(p: PrinterInfo): PrinterView {
+  const t = p.lastTicket;
+  return {
+    protocol: p.protocol,
+    model: cut(p.model, 120),
+    firmware: cut(p.firmware, 120),
+    state: cut(p.state, 60),
+    lastTicket: t && { ...t, label: t.label.slice(0, 60), reason: cut(t.reason, 200) },
+    frames: p.frames,
+    badFrames: p.badFrames,
   };
 }
 
@@ -160,6 +180,10 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, context: QueryContext
       const info = context.acceptorInfo?.() ?? null;
       return { type: 'acceptor', acceptor: info && acceptorView(info) };
     }
+    case 'printer': {
+      const info = context.printerInfo?.() ?? null;
+      return { type: 'printer', printer: info && printerView(info) };
+    }
     case 'payTables':
       return {
         type: 'payTables',
@@ -172,7 +196,8 @@ function answer(q: Exclude<Query, { type: 'recallGame' }>, context: QueryContext
           returnLow: t.rtp?.low ?? null,
           returnHigh: t.rtp?.high ?? null,
           returnPlay: t.rtp?.play ?? null,
-          returnBasis: t.rtp?.basis ?? 'no return is known for this table',
+          returnBasis: t.rtp?.basis ?? t.refused?.why ?? 'no return is known for this table',
+          ...(t.refused ? { refused: t.refused.cause } : {}),
           typicalPct: t.rtp?.typical?.pct ?? null,
           typicalLow: t.rtp?.typical?.low ?? null,
           typicalHigh: t.rtp?.typical?.high ?? null,

@@ -23,6 +23,7 @@ import {
 /** The exact return of 8/5 with the royal at 250 at every bet. */
 const EIGHT_FIVE_PCT = 96.0635;
 import { packageRoot } from './package-root';
+import { signedForTest, TEST_TABLE_KEYS } from '../testing/paytable-test-key';
 
 let dir: string;
 beforeEach(() => {
@@ -48,8 +49,17 @@ const pokerPlus = {
   table: { 'full-house': 6 },
   ...bestPlayRecord(),
 };
+/** A file as a lab ships it: signed with the (test) key the test's cabinet trusts. */
 const write = (name: string, content: unknown): void =>
-  writeFileSync(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
+  writeFileSync(
+    join(dir, name),
+    typeof content === 'string' || typeof content !== 'object' || content === null || Array.isArray(content)
+      ? typeof content === 'string'
+        ? content
+        : JSON.stringify(content)
+      : JSON.stringify(signedForTest(content as Record<string, unknown>)),
+  );
+const load = (folder: string) => loadPayTables(folder, TEST_TABLE_KEYS);
 
 describe('the installed pay tables of this package', () => {
   it('are found from the package root, whatever the module depth', () => {
@@ -99,7 +109,7 @@ describe('loading a folder', () => {
     write('jacks-test.json', good);
     write('README.txt', 'notes');
     write('pp-test.json', pokerPlus);
-    const { installed, tables } = loadPayTables(dir);
+    const { installed, tables } = load(dir);
     const table = {
       ...DEFAULT_JACKS_PAYTABLE,
       coefficients: { ...DEFAULT_JACKS_PAYTABLE.coefficients, 'full-house': 8, flush: 5 },
@@ -135,7 +145,7 @@ describe('loading a folder', () => {
 
   it('takes a Jacks or Better return from the par sheet, not from the file: an edited figure changes nothing', () => {
     write('jacks-test.json', { ...good, returnPct: 99.5 });
-    const [rated] = fullyRated(loadPayTables(dir)).installed;
+    const [rated] = fullyRated(load(dir)).installed;
     expect(rated?.rtp?.pct).toBeCloseTo(EIGHT_FIVE_PCT, 4);
   });
 
@@ -253,16 +263,16 @@ describe('loading a folder', () => {
   for (const [what, name, content, message] of broken) {
     it(`refuses ${what}, naming the file`, () => {
       write(name, content);
-      expect(() => loadPayTables(dir)).toThrow(PayTableError);
-      expect(() => loadPayTables(dir)).toThrow(message);
-      expect(() => loadPayTables(dir)).toThrow(join(dir, name));
+      expect(() => load(dir)).toThrow(PayTableError);
+      expect(() => load(dir)).toThrow(message);
+      expect(() => load(dir)).toThrow(join(dir, name));
     });
   }
 
   it('accepts a Poker Plus table with no recorded return, which the cabinet will not put in play, and works a Jacks one out', () => {
     write('pp-test.json', { ...pokerPlus, returnPct: null, returnBasis: 'not measured yet', typicalPlay: undefined });
     write('jacks-test.json', { ...good, returnPct: null });
-    const [j, pp] = fullyRated(loadPayTables(dir)).installed;
+    const [j, pp] = fullyRated(load(dir)).installed;
     expect(pp?.rtp).toBeNull();
     expect(j?.rtp?.pct).toBeCloseTo(EIGHT_FIVE_PCT, 4);
   });
@@ -273,7 +283,7 @@ describe('loading a folder', () => {
       returnPct: 97.9,
       returnBasis: { play: 'typical', note: 'not measured yet' },
     });
-    const [pp] = loadPayTables(dir).installed;
+    const [pp] = load(dir).installed;
     expect(pp?.rtp).toEqual({
       pct: 97.9,
       low: 97.85,
@@ -287,13 +297,13 @@ describe('loading a folder', () => {
   it('refuses the same table under two ids', () => {
     write('jacks-test.json', good);
     write('jacks-twin.json', { ...good, id: 'jacks-twin', table: { flush: 5, 'full-house': 8, straight: 4 } });
-    expect(() => loadPayTables(dir)).toThrow(/jacks-twin\.json: the same table as .*jacks-test\.json/);
+    expect(() => load(dir)).toThrow(/jacks-twin\.json: the same table as .*jacks-test\.json/);
   });
 
   it('refuses an empty folder and a missing one', () => {
-    expect(() => loadPayTables(dir)).toThrow(/holds no pay table/);
+    expect(() => load(dir)).toThrow(/holds no pay table/);
     expect(() => loadPayTables(join(dir, 'nowhere'))).toThrow(/cannot read the folder/);
     mkdirSync(join(dir, 'sub.json'));
-    expect(() => loadPayTables(dir)).toThrow(/sub\.json: cannot be read/);
+    expect(() => load(dir)).toThrow(/sub\.json: cannot be read/);
   });
 });

@@ -17,6 +17,9 @@ import { z } from 'zod';
 import { check } from '../../cabinet/vocabulary/check';
 import { EXACT_BASIS as EXACT_BASIS_FILE, POKER_PLUS_RETURN, parseRecordedReturn } from '../recorded-return';
 import { packageRoot } from './package-root';
+import { builtInTableKeys } from './paytable-keys';
+import { SIGNATURE, verifyTable } from './paytable-signature';
+import type { KeyObject } from 'node:crypto';
 import { exactJacksReturns, exactJacksReturnsInTurns, knownJacksReturn } from './table-returns';
 import type { TurnOptions } from '../../math/jacks-parsheets-in-turns';
 
@@ -58,7 +61,11 @@ const HEAD = z.object({
     .string({ error: 'must be text of 1 to 80 characters' })
     .refine((s) => s.trim() !== '' && s.length <= 80, { error: 'must be text of 1 to 80 characters' }),
 });
-const BODY = { ...HEAD.shape, table: z.unknown().refine((t) => t !== undefined, { error: 'is missing' }) };
+const BODY = {
+  ...HEAD.shape,
+  table: z.unknown().refine((t) => t !== undefined, { error: 'is missing' }),
+  signature: SIGNATURE.optional(),
+};
 
 /**
  * A Jacks or Better file: its return is exact, best play by construction. The cabinet works it
@@ -100,10 +107,11 @@ function familyFile(family: VideoPokerFamily) {
     table: payTableInputSchema(family),
     returnPct: JACKS_FILE.shape.returnPct,
     returnBasis: EXACT_BASIS_FILE,
+    signature: SIGNATURE.optional(),
   });
 }
 
-function parseFile(file: string, name: string): CertifiedPayTable | null {
+function parseFile(file: string, name: string, keys: readonly KeyObject[]): CertifiedPayTable | null {
   const fail = (problem: string): never => {
     throw new PayTableError(`${file}: ${problem}`);
   };
@@ -136,15 +144,39 @@ function parseFile(file: string, name: string): CertifiedPayTable | null {
   told(check(fileSchema(o), o, ''));
   const parsed = parsePayTable(game, o.table);
   if (!parsed.ok) return fail(`table: ${parsed.error}`);
+  const recorded = game === 'jacks-or-better' || o.returnPct === null ? null : parseRecordedReturn(o);
+  if (recorded && !recorded.ok) return fail(recorded.error);
+  // Whole and well formed; its figures are trusted only under a signature that verifies.
+  const refused = signatureProblem(verifyTable(o, keys), game);
+  if (refused)
+    return { table: { id, game, name: title, table: parsed.table, rtp: null, refused } as InstalledPayTable, file };
   if (game === 'jacks-or-better')
     // Unknown until worked out (withExactReturns), whatever the file says.
     return { table: { id, game, name: title, table: parsed.table as JacksPayTable, rtp: null }, file };
-  if (o.returnPct === null)
-    return { table: { id, game, name: title, table: parsed.table, rtp: null } as InstalledPayTable, file };
-  const recorded = parseRecordedReturn(o);
-  if (!recorded.ok) return fail(recorded.error);
+  if (!recorded) return { table: { id, game, name: title, table: parsed.table, rtp: null } as InstalledPayTable, file };
   return { table: { id, game, name: title, table: parsed.table, rtp: recorded.rtp } as InstalledPayTable, file };
 }
+
+/**
+ * Why a table file's figures cannot be trusted, or null. Unsigned, a Jacks or Better table is
+ * measured here as ever (its return is the par sheet's, whatever the file says); any other game's
+ * recorded return is no one's word, and the table waits for a measurement of its own.
+ */
+function signatureProblem(
+  verdict: ReturnType<typeof verifyTable>,
+  game: InstalledPayTable['game'],
+): InstalledPayTable['refused'] | null {
+  if (verdict.state === 'broken') return { cause: 'signature', why: `refused: ${verdict.problem}` };
+  if (verdict.state === 'unsigned' && game !== 'jacks-or-better')
+    return {
+      cause: 'unsigned',
+      why: 'not signed: its return must be measured on this cabinet before it can be put in play',
+    };
+  return null;
+}
+
+/** A Jacks or Better table the cabinet may work out a return for: not refused. */
+const ratable = (t: InstalledPayTable): boolean => t.game === 'jacks-or-better' && t.refused === undefined;
 
 /**
  * The installed tables with the exact return of the Jacks or Better ones among `tables` (every
@@ -155,7 +187,7 @@ export function withExactReturns(
   tables?: readonly JacksPayTable[],
 ): InstalledPayTable[] {
   const wanted = installed.filter(
-    (t) => t.game === 'jacks-or-better' && (tables === undefined || tables.some((x) => samePayTable(x, t.table))),
+    (t) => ratable(t) && (tables === undefined || tables.some((x) => samePayTable(x, t.table))),
   );
   const returns = exactJacksReturns(wanted.map((t) => t.table as JacksPayTable));
   return installed.map((t) => {
@@ -174,7 +206,7 @@ export async function fullyRatedInTurns(
   catalog: PayTableCatalog,
   options: TurnOptions = {},
 ): Promise<PayTableCatalog | null> {
-  const jacks = catalog.installed.filter((t) => t.game === 'jacks-or-better');
+  const jacks = catalog.installed.filter(ratable);
   const returns = await exactJacksReturnsInTurns(
     jacks.map((t) => t.table as JacksPayTable),
     options,
@@ -183,9 +215,7 @@ export async function fullyRatedInTurns(
   return rated(
     catalog,
     catalog.installed.map((t) =>
-      t.game === 'jacks-or-better'
-        ? { ...t, rtp: present(returns[jacks.indexOf(t)], `the exact return of ${t.id}`) }
-        : t,
+      ratable(t) ? { ...t, rtp: present(returns[jacks.indexOf(t)], `the exact return of ${t.id}`) } : t,
     ),
   );
 }
@@ -194,9 +224,7 @@ export async function fullyRatedInTurns(
 export function withKnownReturns(catalog: PayTableCatalog): PayTableCatalog {
   return rated(
     catalog,
-    catalog.installed.map((t) =>
-      t.game === 'jacks-or-better' ? { ...t, rtp: knownJacksReturn(t.table as JacksPayTable) } : t,
-    ),
+    catalog.installed.map((t) => (ratable(t) ? { ...t, rtp: knownJacksReturn(t.table as JacksPayTable) } : t)),
   );
 }
 
@@ -216,8 +244,11 @@ function ordered(tables: CertifiedPayTable[]): PayTableCatalog {
   return { tables: sorted, installed: sorted.map((t) => t.table) };
 }
 
-/** Reads and checks every *.json file of the folder; throws PayTableError naming the file at fault. */
-export function loadPayTables(dir: string): PayTableCatalog {
+/**
+ * Reads and checks every *.json file of the folder; throws PayTableError naming the file at fault.
+ * A file whose signature does not verify under `keys` is listed, refused, never put in play.
+ */
+export function loadPayTables(dir: string, keys: readonly KeyObject[] = builtInTableKeys()): PayTableCatalog {
   let names: string[];
   try {
     names = readdirSync(dir)
@@ -229,7 +260,7 @@ export function loadPayTables(dir: string): PayTableCatalog {
   if (names.length === 0) throw new PayTableError(`${dir} holds no pay table (*.json)`);
   const parsed: CertifiedPayTable[] = [];
   for (const name of names) {
-    const entry = parseFile(join(dir, name), name);
+    const entry = parseFile(join(dir, name), name, keys);
     if (entry === null) continue;
     const twin = parsed.find((t) => samePayTable(t.table.table, entry.table.table));
     if (twin)

@@ -3,7 +3,7 @@
 // tables in one pass), and best play's return recorded with a Poker Plus table, which only the
 // long analysis of `parsheet poker-plus --best` can give. The cabinet holds them against the operator's range.
 
-import { present, type JacksPayTable } from '../../core';
+import { present, settingsKey, type JacksPayTable, type PayTable } from '../../core';
 import {
   GAMES,
   GAME_NAMES,
@@ -106,9 +106,13 @@ export function checkConfigReturns(
   const returns = configReturns(settings, recorded, installed);
   const { payTables, limits } = settings;
   for (const game of GAMES) {
+    const table: PayTable = payTables[settingsKey(game)];
+    // A file whose figures are not trusted (its signature) is refused whatever else it says.
+    const refused = installed.find((t) => t.game === game && t.refused && samePayTable(t.table, table));
+    if (refused)
+      throw new ConfigError(`${GAME_NAMES[game]} pay table ${refused.id} is ${refused.refused!.why} (issue 37, C-24)`);
     const problem = returnOutOfRange(limits, returns[game]);
     if (!problem) continue;
-    const table = game === 'jacks-or-better' ? payTables.jacks : payTables.pokerPlus;
     const where = installed.some((t) => samePayTable(t.table, table)) ? '' : `payTables.${game}: `;
     throw new ConfigError(
       `${where}${GAME_NAMES[game]} pay table ${tableName(installed, table)} ${problem} (C-24: limits.minReturnPct .. limits.maxReturnPct)`,

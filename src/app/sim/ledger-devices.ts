@@ -6,7 +6,15 @@
 // vouchers goes to the device ledger first.
 
 import type { RandomSource } from '../../core';
-import type { Button, DeviceBus, DeviceCommand, DeviceEvent, Door, KeySwitch } from '../../cabinet';
+import {
+  DEVICE_NAMES,
+  type Button,
+  type DeviceBus,
+  type DeviceCommand,
+  type DeviceEvent,
+  type Door,
+  type KeySwitch,
+} from '../../cabinet';
 import { DeviceLedger } from './device-ledger';
 
 export interface LedgerDevicesOptions {
@@ -49,8 +57,7 @@ export class LedgerDevices implements DeviceBus {
 
   /** Every device says it is online, and the deck reports its whole state (C-18). */
   connect(): void {
-    for (const device of ['acceptor', 'printer', 'deck'] as const)
-      this.later(() => this.emit({ device, type: 'online' }));
+    for (const device of DEVICE_NAMES) this.later(() => this.emit({ device, type: 'online' }));
     this.later(() => this.emit({ device: 'deck', type: 'switches', keys: { ...this.keys }, doors: { ...this.doors } }));
   }
 

@@ -2,7 +2,7 @@
 // to `onSend` as it is sent), every event emitted by the test, so a crash or a sync can fall in
 // between. For tests only.
 
-import type { DeviceBus, DeviceCommand, DeviceEvent } from '../../cabinet';
+import { DEVICE_NAMES, type DeviceBus, type DeviceCommand, type DeviceEvent } from '../../cabinet';
 import type { LedgerDevices } from '../sim/ledger-devices';
 
 export class HeldDevices implements DeviceBus {
@@ -17,7 +17,7 @@ export class HeldDevices implements DeviceBus {
   }
   /** What the devices say once the cabinet is up: online, and the deck's switches. */
   connect(): void {
-    for (const device of ['acceptor', 'printer', 'deck'] as const) this.emit({ device, type: 'online' });
+    for (const device of DEVICE_NAMES) this.emit({ device, type: 'online' });
     this.emit({
       device: 'deck',
       type: 'switches',

@@ -4,14 +4,14 @@
 import { basename, dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { dataPath } from '../../store/testing/store-rig';
+import { DEVICE_NAMES } from '../../cabinet';
 import { startCabinet, type AssembledCabinet } from '../cabinet-app';
 import type { AppConfig } from '../config';
 import type { CabinetRunner } from '../runner';
 
 /** The devices report in, the technician turns the key, logs in and leaves the initial PIN. */
 function technicianIn(runner: CabinetRunner): void {
-  for (const device of ['acceptor', 'printer', 'deck'] as const)
-    runner.submit({ kind: 'device', event: { device, type: 'online' } });
+  for (const device of DEVICE_NAMES) runner.submit({ kind: 'device', event: { device, type: 'online' } });
   runner.submit({
     kind: 'device',
     event: {

@@ -5,6 +5,7 @@
 import { SeededRandom, shuffledDeck, type Card } from '../../core';
 import type { DeviceCommand, DeviceEvent, Door, KeySwitch } from '../device-events';
 import type { CabinetEffect, GameRecord, LogKind } from '../effects';
+import { DEVICE_NAMES } from '../vocabulary/devices';
 import { stepCabinet, type CabinetResult } from '../cabinet';
 import type { CabinetEnv, CabinetInput } from '../inputs';
 import type { ConfigReturns } from '../return-range';
@@ -109,7 +110,7 @@ export class Rig {
     switches: { keys?: Partial<Record<KeySwitch, boolean>>; doors?: Partial<Record<Door, boolean>> } = {},
   ): DeviceCommand[] {
     const sent: DeviceCommand[] = [];
-    for (const device of ['acceptor', 'printer', 'deck'] as const) sent.push(...this.event({ device, type: 'online' }));
+    for (const device of DEVICE_NAMES) sent.push(...this.event({ device, type: 'online' }));
     const keys = { attendant: false, technician: false, ...switches.keys };
     const doors = { main: false, logic: false, cashbox: false, ...switches.doors };
     sent.push(...this.event({ device: 'deck', type: 'switches', keys, doors }));

@@ -23,6 +23,15 @@ export type Door = (typeof DOORS)[number];
 
 export const DEVICE_NAMES = ['acceptor', 'printer', 'deck'] as const;
 export type DeviceName = (typeof DEVICE_NAMES)[number];
+export const isDeviceName = (x: unknown): x is DeviceName => (DEVICE_NAMES as readonly unknown[]).includes(x);
+
+/** What the deck's lamps show, in the order the deck's protocol numbers them (docs/protocols). */
+export const LAMP_STATES = ['off', 'on', 'blink'] as const;
+export type LampState = (typeof LAMP_STATES)[number];
+
+/** The bill acceptor's families: JCM ID-003 (the default) and MEI/CPI EBDS (docs/protocols). */
+export const ACCEPTOR_PROTOCOLS = ['id003', 'ebds'] as const;
+export type AcceptorProtocol = (typeof ACCEPTOR_PROTOCOLS)[number];
 
 /** What a bill acceptor reports of itself (ID-003's fault statuses bear these names). */
 export const ACCEPTOR_STATUS_FAULTS = [

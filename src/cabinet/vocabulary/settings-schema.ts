@@ -23,6 +23,13 @@ export const FILE_KEY = z.registry<{ key: string }>();
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
+/**
+ * The most any amount of money a setting names may be, in minor units: ten thousand million
+ * (a hundred million of a two-digit currency). Beyond any limit an operator means, and far enough
+ * below the largest safe integer that sums of such amounts over a cabinet's life stay exact.
+ */
+export const MAX_MONEY = 10_000_000_000;
+
 /** A whole number of `unit` from min to max: one sentence for every way a value misses it. */
 export function whole(unit: string, min: number, max = MAX, words: { below?: string; above?: string } = {}) {
   const says = `must be a whole number of ${unit}${max === MAX ? `, at least ${min}` : ` from ${min} to ${max}`}`;
@@ -84,18 +91,25 @@ const percent = () => {
 
 /** The most chips a Jacks or Better bet may be, and the bets its pay table shows. */
 export const MAX_BET_LIMIT = 10;
+/** The most chips a Poker Plus ante may be, and its table maximum (P-14): far past any floor's. */
+export const MAX_ANTE = 10_000;
+export const MAX_TABLE_MAX = 100_000_000;
 
 export const LIMITS = z.strictObject({
-  creditLimit: whole('minor units', 1).describe(
+  creditLimit: whole('minor units', 1, MAX_MONEY).describe(
     'Minor units: no note is accepted that would take the balance above this (C-3).',
   ),
-  ticketLimit: whole('minor units', 1).describe('Minor units: a larger cash-out is handpaid instead of printed (C-4).'),
-  handpayLimit: whole('minor units', 1).describe('Minor units: a single win at or above this is handpaid (C-5).'),
+  ticketLimit: whole('minor units', 1, MAX_MONEY).describe(
+    'Minor units: a larger cash-out is handpaid instead of printed (C-4).',
+  ),
+  handpayLimit: whole('minor units', 1, MAX_MONEY).describe(
+    'Minor units: a single win at or above this is handpaid (C-5).',
+  ),
   maxBet: whole('chips', 1, MAX_BET_LIMIT).describe('Chips: the largest Jacks or Better bet (J-1).'),
-  minAnte: whole('chips', 1).describe('Chips: the smallest Poker Plus ante (P-2, P-14).'),
-  maxAnte: whole('chips', 1).describe('Chips: the largest Poker Plus ante, not below minAnte (P-2, P-14).'),
+  minAnte: whole('chips', 1, MAX_ANTE).describe('Chips: the smallest Poker Plus ante (P-2, P-14).'),
+  maxAnte: whole('chips', 1, MAX_ANTE).describe('Chips: the largest Poker Plus ante, not below minAnte (P-2, P-14).'),
   // At least 1: the cap on a BET's payout (P-6, P-11); a table maximum of 0 would pay every win nothing.
-  tableMax: whole('chips', 1).describe("Chips: the cap on a Poker Plus BET's payout (P-6, P-11, P-14)."),
+  tableMax: whole('chips', 1, MAX_TABLE_MAX).describe("Chips: the cap on a Poker Plus BET's payout (P-6, P-11, P-14)."),
   minReturnPct: percent().describe(
     "Percent: the low end of the operator's return range (C-24); set in the config file only.",
   ),
@@ -124,7 +138,8 @@ export const MACHINE = text(/^[A-Za-z0-9-]{1,12}$/, 12, 'must be 1 to 12 letters
   description: 'The machine number printed on every voucher.',
   examples: ['0001'],
 });
-export const EXPIRY_DAYS = whole('days', 1).describe('Days a voucher stays valid.');
+/** Ten years: a voucher valid longer is one no jurisdiction asks for, and a typo (1e9 days) is refused. */
+export const EXPIRY_DAYS = whole('days', 1, 3650).describe('Days a voucher stays valid (at most ten years).');
 /**
  * Seconds a ticket in escrow may wait for its validation before it goes back: long enough for a
  * casino system on a busy loop, short enough that the acceptor's own escrow time-out (30 s) never
@@ -145,16 +160,17 @@ export const MAX_PIN_FAILURES = whole('attempts', 3, 10, {
   below: 'must be a whole number of attempts, at least 3',
   above: 'must be from 3 to 10 attempts',
 }).describe('Wrong technician PINs before the lockout (C-21).');
-export const LOCKOUT_SECONDS = whole('seconds', 30).describe(
-  'Seconds the technician PIN stays locked after too many wrong ones (C-21).',
+export const LOCKOUT_SECONDS = whole('seconds', 30, 86_400).describe(
+  'Seconds the technician PIN stays locked after the first run of wrong ones, at most a day; each run after locks twice as long as the one before, up to a day (C-21).',
 );
 export const PIN = text(/^\d{4,12}$/, 12, 'must be a string of 4 to 12 digits').meta({ examples: ['0000'] });
 
 const lockoutMs = (() => {
-  const says = `must be a whole number of seconds, at least ${LOCKOUT_SECONDS.minValue}`;
+  const says = `must be a whole number of seconds from ${LOCKOUT_SECONDS.minValue} to ${LOCKOUT_SECONDS.maxValue}`;
   return z
     .int({ error: says })
     .min(LOCKOUT_SECONDS.minValue! * 1000, { error: says })
+    .max(LOCKOUT_SECONDS.maxValue! * 1000, { error: says })
     .multipleOf(1000, { error: says })
     .register(FILE_KEY, { key: 'access.lockoutSeconds' });
 })();
@@ -171,7 +187,8 @@ const keptTable = <G extends AnyGame>(game: G['id']) =>
 
 /** Note values (minor units) the acceptor must return; every other note is enabled (C-3). */
 export const DISABLED_NOTES = z
-  .array(whole('minor units', 1))
+  .array(whole('minor units', 1, MAX_MONEY))
+  .max(64, { error: 'must list at most 64 note values' })
   .describe('Note values (minor units) the acceptor returns; every other note is taken (C-3).');
 
 /** The settings the cabinet obeys, as it keeps them (and as they are read back from its database). */

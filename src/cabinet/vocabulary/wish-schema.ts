@@ -5,10 +5,9 @@
 // whether the wish would be taken now (src/app/screen/live-wishes.ts).
 
 import { z } from 'zod';
-import { BUTTONS } from './devices';
+import { BUTTONS, LAMP_STATES } from './devices';
 
 /** The deck's buttons, for the contract's test view and the screens (declared with the device events). */
-export { BUTTONS };
 import type { CabinetState } from '../state';
 import { CHIP_VALUE, GAME, LANGUAGE, PIN, SETTINGS_CHANGE } from './settings-schema';
 
@@ -55,7 +54,7 @@ const position = z.int().min(0).max(5);
 const chips = z.int().min(0).max(1_000_000);
 const box = z.int().min(0).max(1).optional();
 const boxes = z.array(z.strictObject({ ante: chips, blind: z.boolean().optional() })).max(2);
-const lamp = z.enum(['off', 'on', 'blink']);
+const lamp = z.enum(LAMP_STATES);
 const confirm = z.literal(true);
 const technicianKey = { liveWhen: (s: CabinetState) => s.keys.technician };
 

@@ -2,7 +2,7 @@
 
 import type { Card } from '../cards';
 import { categoryOfCards, type VideoPokerFamily } from './family';
-import { familyCoefficient, type VideoPokerPayTable } from './paytable';
+import { familyCoefficient, type VideoPokerPayTable } from './coefficients';
 
 /** The positions to hold of a dealt hand: the cards making it when it pays (at this bet), else none. */
 export function familyAutoHold(

@@ -89,9 +89,13 @@ for (let card = 4; card < 52; card++) {
   BIT[card] = 1 << (card >> 2);
   SUIT_BIT[card] = 1 << (card & 3);
 }
-const BY_KEY = new Uint8Array(4 * RANK_KEYS_5[12]! + RANK_KEYS_5[11]! + 1);
-const BY_SUITED_MASK = new Uint8Array(8192);
-(() => {
+let BY_KEY = new Uint8Array(0);
+let BY_SUITED_MASK = new Uint8Array(0);
+
+/** Fills the lookups from deucesCategoryOf; on first use (a few tens of ms). */
+function buildLookups(): void {
+  BY_KEY = new Uint8Array(4 * RANK_KEYS_5[12]! + RANK_KEYS_5[11]! + 1);
+  BY_SUITED_MASK = new Uint8Array(8192);
   const ranks: number[] = [];
   const walk = (rank: number, left: number): void => {
     BY_KEY[ranks.reduce((s, r) => s + RANK_KEYS_5[r]!, 0)] = deucesCategoryOf(ranks, false);
@@ -108,10 +112,11 @@ const BY_SUITED_MASK = new Uint8Array(8192);
     const naturals = Array.from({ length: 13 }, (_, r) => r).filter((r) => mask & (1 << r));
     if (naturals.length <= 5) BY_SUITED_MASK[mask] = deucesCategoryOf(naturals, true);
   }
-})();
+}
 
 /** Category number (index in DEUCES_WILD_CATEGORIES) of five distinct cards. */
 export function deucesCategory5(a: Card, b: Card, c: Card, d: Card, e: Card): number {
+  if (BY_KEY.length === 0) buildLookups();
   const suits = SUIT_BIT[a]! | SUIT_BIT[b]! | SUIT_BIT[c]! | SUIT_BIT[d]! | SUIT_BIT[e]!;
   // One suit among the naturals (or no natural at all): the deuces can follow it.
   if ((suits & (suits - 1)) === 0) return BY_SUITED_MASK[BIT[a]! | BIT[b]! | BIT[c]! | BIT[d]! | BIT[e]!]!;

@@ -61,7 +61,8 @@ export function forEachHandShape(visit: (value: number, shape: HandShape, cards:
   walk(0, 5);
 }
 
-export function naturalFamily<C extends string>(spec: NaturalFamilySpec<C>): VideoPokerFamily<C> {
+/** The family's category of every hand value, from its categoryOf over one hand of each value. */
+function categoriesByValue<C extends string>(spec: NaturalFamilySpec<C>): Uint8Array {
   const index = new Map(spec.categories.map((c, i) => [c, i]));
   const byValue = new Uint8Array(HAND_VALUE_COUNT + 1);
   let filled = 0;
@@ -72,7 +73,13 @@ export function naturalFamily<C extends string>(spec: NaturalFamilySpec<C>): Vid
     filled++;
   });
   if (filled !== HAND_VALUE_COUNT) throw new Error(`${spec.game}: ${filled} hand values, expected ${HAND_VALUE_COUNT}`);
-  const withKicker = new Set((spec.kickerCategories ?? []).map((c) => index.get(c)));
+  return byValue;
+}
+
+export function naturalFamily<C extends string>(spec: NaturalFamilySpec<C>): VideoPokerFamily<C> {
+  const withKicker = new Set((spec.kickerCategories ?? []).map((c) => spec.categories.indexOf(c)));
+  // Built on first use (a few tens of ms): a process loads every family and plays one.
+  let category5: ((a: Card, b: Card, c: Card, d: Card, e: Card) => number) | null = null;
   return {
     game: spec.game,
     name: spec.name,
@@ -80,7 +87,13 @@ export function naturalFamily<C extends string>(spec: NaturalFamilySpec<C>): Vid
     categories: spec.categories,
     royal: spec.royal,
     defaultTable: spec.defaultTable,
-    category5: (a, b, c, d, e) => byValue[evaluate5(a, b, c, d, e)]!,
+    get category5() {
+      if (category5 === null) {
+        const byValue = categoriesByValue(spec);
+        category5 = (a, b, c, d, e) => byValue[evaluate5(a, b, c, d, e)]!;
+      }
+      return category5;
+    },
     madeBy(cards, category) {
       const all = [0, 1, 2, 3, 4];
       const general = categoryIndexOf(evaluate5(cards[0]!, cards[1]!, cards[2]!, cards[3]!, cards[4]!));

@@ -4,7 +4,9 @@
 
 import type { DeviceEvent } from '../../cabinet/device-events';
 
-export type AcceptorProtocol = 'id003' | 'ebds';
+import type { AcceptorProtocol } from '../../cabinet/vocabulary/devices';
+
+export type { AcceptorProtocol };
 
 export interface LastDocument {
   kind: 'note' | 'ticket';

@@ -8,6 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEVICE_NAMES } from '../../cabinet/vocabulary/devices';
 import type { AcceptorProtocol } from '../acceptor/identity';
 import type { SimulatedAcceptor } from '../acceptor/simulated';
 import { EbdsDriver, type EbdsDriverOptions } from '../ebds/driver';
@@ -167,7 +168,7 @@ export function createDevices(
   const sim: Partial<SimulatedDevices<SimulatedAcceptor>> = {};
   const links: MemoryLink[] = [];
   const lines = {} as Lines;
-  for (const name of ['acceptor', 'printer', 'deck'] as const) {
+  for (const name of DEVICE_NAMES) {
     const choice = choices[name];
     if (choice !== 'simulated') {
       lines[name] = choice;
@@ -211,7 +212,7 @@ export async function createSimulatedDevices<P extends AcceptorProtocol = 'id003
     printer: printerSimulator(build.printerProtocol, options),
     deck: new DeckSimulator(options.deckSim),
   };
-  const names = ['acceptor', 'printer', 'deck'] as const;
+  const names = DEVICE_NAMES;
   if (options.transport === 'memory') {
     const links = {
       acceptor: new MemoryLink('acceptor'),

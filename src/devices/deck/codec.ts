@@ -10,6 +10,7 @@ import {
   type Door,
   type KeySwitch,
   type LampState,
+  LAMP_STATES,
 } from '../../cabinet/device-events';
 import { byteAt } from '../shared/bytes';
 import { crc16Kermit } from '../shared/crc16-kermit';
@@ -18,7 +19,6 @@ export const DECK_SYNC = 0xa5;
 export const DECK_MIN_FRAME = 6;
 export const DECK_MAX_FRAME = 32;
 export const KEYS: readonly KeySwitch[] = KEY_SWITCHES;
-export const LAMP_STATES: readonly LampState[] = ['off', 'on', 'blink'];
 
 export const TYPE = {
   state: 0x01,

@@ -6,7 +6,7 @@
 // replayed as an action.
 
 import type { Button, DeviceCommand, LampState } from '../../cabinet/device-events';
-import { BUTTONS } from '../../cabinet/device-events';
+import { BUTTONS, LAMP_STATES } from '../../cabinet/device-events';
 import { DriverBase } from '../shared/driver-base';
 import type { Binding } from '../shared/port-connection';
 import { Silence } from '../shared/own-pauses';
@@ -75,7 +75,7 @@ export class DeckDriver extends DriverBase<DeckFrame> {
   send(command: DeviceCommand): void {
     if (command.device !== 'deck' || command.type !== 'lamps') return;
     for (const [b, s] of Object.entries(command.lamps) as [Button, LampState][]) {
-      if (!BUTTONS.includes(b) || !['off', 'on', 'blink'].includes(s)) continue;
+      if (!BUTTONS.includes(b) || !(LAMP_STATES as readonly string[]).includes(s)) continue;
       this.lamps[b] = s;
     }
     // Lamp frames carry every lamp, so only the newest one matters.

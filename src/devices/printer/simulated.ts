@@ -27,6 +27,8 @@ export interface SimulatedPrinter extends EventEmitter<PrinterSimEvents> {
   readonly abandoned: string[][];
   attach(endpoint: DeviceEndpoint): this;
   detach(): void;
+  /** Whether the paper is out now. */
+  readonly paperOut: boolean;
   setPaperOut(on: boolean): void;
   /** Paper runs out after this many more printed lines (ESC/POS) or regions (TCL). */
   runOutAfter(n: number): void;

@@ -43,6 +43,10 @@ export class PrinterSimulator extends EventEmitter<PrinterSimEvents> implements 
     this.endpoint = null;
   }
 
+  get paperOut(): boolean {
+    return this.cond.paperOut;
+  }
+
   get condition(): PrinterCondition {
     return { ...this.cond };
   }

@@ -3,6 +3,7 @@
 // queue (general polls until 00). Taking the exceptions empties the machine's queue, as a casino
 // system would: run it with the casino system disconnected, or with `exceptions: false`.
 
+import { billMeterCode, FIRST_BILL_METER, SAS_BILL_VALUES, sasMeterCode } from '../../cabinet';
 import { SerialEndpoint } from '../shared/serial-endpoint';
 import { exceptionName } from './exception-codes';
 import { SasHost } from './host';
@@ -36,7 +37,7 @@ export const MACHINE_METERS = [
   0x24,
   0x25,
   0x26,
-  ...Array.from({ length: 0x18 }, (_, i) => 0x40 + i),
+  ...SAS_BILL_VALUES.map((_, i) => billMeterCode(i)),
 ];
 export const GAME_METERS = [0x00, 0x01, 0x02, 0x05, 0x06, 0x07];
 
@@ -90,11 +91,10 @@ export class NoAnswerFromMachine extends Error {
   }
 }
 
-const code4 = (c: number) => c.toString(16).padStart(4, '0').toUpperCase();
 const code2 = (c: number) => c.toString(16).padStart(2, '0').toUpperCase();
 
 /** 6F's codes asked for: the machine meters, twelve a poll. */
-const EXTENDED_METERS = MACHINE_METERS.filter((c) => c < 0x40);
+const EXTENDED_METERS = MACHINE_METERS.filter((c) => c < FIRST_BILL_METER);
 
 /** The routine reads of a casino system (issue 27): every one answered is kept, one not answered is null. */
 export async function readAccounting(host: SasHost, address: number, games: number): Promise<AccountingReading> {
@@ -125,7 +125,7 @@ export async function readAccounting(host: SasHost, address: number, games: numb
       { command: 0x6f, game: 0, meters: EXTENDED_METERS.slice(i, i + 12) },
       R.decodeExtendedMeters,
     );
-    for (const m of got?.meters ?? []) extended[code4(m.code)] = { value: m.value, bytes: m.bytes };
+    for (const m of got?.meters ?? []) extended[sasMeterCode(m.code)] = { value: m.value, bytes: m.bytes };
   }
   return {
     meters10to15,
@@ -163,7 +163,7 @@ export async function readMachine(
   const readMeters = async (game: number, codes: number[]) => {
     const m = await host.selectedMeters(address, game, codes);
     if (!m) throw new NoAnswerFromMachine(address, `2F (meters of game ${game})`);
-    return Object.fromEntries([...m].map(([c, v]) => [code4(c), v]));
+    return Object.fromEntries([...m].map(([c, v]) => [sasMeterCode(c), v]));
   };
   const meters = await readMeters(0, MACHINE_METERS);
   const games = [];

@@ -25,11 +25,10 @@ import {
   type SelectedMeter,
 } from './replies';
 import type { LongPollRequest } from './requests';
-import { sasBillIndex } from '../../cabinet';
+import { FIRST_BILL_METER, sasBillIndex } from '../../cabinet';
 
 /** BCD digits A4's two bytes hold: a larger limit is reported as the most they can say. */
 const CASH_OUT_LIMIT_MAX = 9999;
-const FIRST_BILL_METER = 0x40;
 
 /** A meter by code for game 0 (the machine) or n, in the unit SAS reports it in; null when not kept. */
 export function meterValue(ctx: PollContext, field: MeterField, game: number): number | null {

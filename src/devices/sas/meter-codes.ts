@@ -3,7 +3,15 @@
 // (money in minor units of its currency, counts as counts); the link turns money into credits of
 // the accounting denomination, or into cents for the meters SAS keeps in cents (0D–10).
 
-import { SAS_BILL_VALUES } from '../../cabinet';
+import {
+  billMeterCode,
+  FIRST_BILL_METER,
+  SAS_BILL_VALUES,
+  SAS_METER,
+  SAS_METER_NAMES,
+  sasMeterCode,
+  type SasMeterName,
+} from '../../cabinet';
 
 export type MeterUnit = 'credits' | 'cents' | 'count';
 
@@ -32,7 +40,7 @@ function table(): Record<number, MeterCodeDef> {
   set(0x35, 0x39, count); // ticket in/out quantities by kind
   t[0x3e] = count; // bills in the stacker
   t[0x3f] = credits; // value of bills in the stacker
-  set(0x40, 0x57, count); // bills accepted by note value, $1 … $1,000,000
+  set(FIRST_BILL_METER, billMeterCode(SAS_BILL_VALUES.length - 1), count); // bills accepted by note value, $1 … $1,000,000
   t[0x58] = credits; // bills to drop
   set(0x59, 0x62, count); // bills to drop by note value
   // Tickets in and out and validated handpays by kind: amounts in cents, then their counts.
@@ -184,47 +192,16 @@ export const METER_POLLS: Readonly<Record<number, readonly MeterField[]>> = {
 
 export const fieldBytes = (field: MeterField): number => ('code' in field && field.bytes) || 4;
 
-const METER_NAMES: Readonly<Record<number, string>> = {
-  0x00: 'total coin in',
-  0x01: 'total coin out',
-  0x02: 'total jackpot',
-  0x03: 'total handpaid cancelled credits',
-  0x04: 'total cancelled credits',
-  0x05: 'games played',
-  0x06: 'games won',
-  0x07: 'games lost',
-  0x0b: 'total credits from bills accepted',
-  0x0c: 'current credits',
-  0x0d: 'total SAS cashable ticket in (cents)',
-  0x0e: 'total SAS cashable ticket out (cents)',
-  0x11: 'total SAS cashable ticket in (quantity)',
-  0x12: 'total SAS cashable ticket out (quantity)',
-  0x15: 'total ticket in',
-  0x16: 'total ticket out',
-  0x1c: 'total machine paid paytable win',
-  0x1f: 'total hand paid paytable win',
-  0x28: 'total cashable ticket in',
-  0x29: 'total regular cashable ticket in',
-  0x2c: 'total cashable ticket out',
-  0x35: 'regular cashable ticket in (quantity)',
-  0x38: 'regular cashable ticket out (quantity)',
-  0x3e: 'bills in the stacker',
-  0x3f: 'value of bills in the stacker',
-  0x80: 'regular cashable ticket in (cents)',
-  0x81: 'regular cashable ticket in (quantity)',
-  0x86: 'regular cashable ticket out (cents)',
-  0x87: 'regular cashable ticket out (quantity)',
-  0x22: 'total won (coin out + jackpot)',
-  0x23: 'total handpaid (cancelled credits + jackpot)',
-  0x24: 'total drop',
-  0x25: 'games since last power up',
-  0x26: 'games since last slot door closure',
-};
+/** Table C-7's names by code, from the cabinet's one list of the meters it knows. */
+const METER_NAMES: ReadonlyMap<number, string> = new Map(
+  (Object.keys(SAS_METER) as SasMeterName[]).map((name) => [SAS_METER[name], SAS_METER_NAMES[name]]),
+);
 export function meterName(code: number): string {
-  if (METER_NAMES[code]) return METER_NAMES[code];
-  const bill = code >= 0x40 ? SAS_BILL_VALUES[code - 0x40] : undefined;
+  const named = METER_NAMES.get(code);
+  if (named) return named;
+  const bill = code >= FIRST_BILL_METER ? SAS_BILL_VALUES[code - FIRST_BILL_METER] : undefined;
   if (bill !== undefined) return `$${bill.toLocaleString('en-US')} bills accepted`;
-  return `meter ${code.toString(16).padStart(4, '0').toUpperCase()}`;
+  return `meter ${sasMeterCode(code)}`;
 }
 
 /**

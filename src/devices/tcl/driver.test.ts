@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatValidationNumber } from '../../cabinet';
 import { legacyValidation } from '../../cabinet/testing/rig';
 import type { Voucher } from '../../cabinet/device-events';
+import type { DeviceEndpoint } from '../shared/device-endpoint';
 import { SerialEndpoint } from '../shared/serial-endpoint';
 import { SocatPair } from '../shared/socat-pair';
 import { EventLog, until } from '../testing/event-log';
@@ -29,12 +30,20 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function line(simOptions: TclSimOptions = {}) {
+async function line(simOptions: TclSimOptions = {}, templatesTaken = true) {
   const dir = mkdtempSync(join(tmpdir(), 'tcl-line-'));
   const pair = new SocatPair(join(dir, 'host'), join(dir, 'device'));
   await pair.start();
   const endpoint = new SerialEndpoint({ path: pair.device, baudRate: 38400 });
-  const sim = new TclPrinterSimulator(simOptions).attach(endpoint);
+  let lose: ((reply: Buffer) => boolean) | null = null;
+  const lossy: DeviceEndpoint = {
+    write: (bytes) => {
+      if (!lose?.(Buffer.from(bytes))) endpoint.write(bytes);
+    },
+    onData: (l) => endpoint.onData(l),
+    close: () => endpoint.close(),
+  };
+  const sim = new TclPrinterSimulator(simOptions).attach(lossy);
   const driver = new TclPrinterDriver({ path: pair.host, ...FAST });
   const log = new EventLog();
   driver.on('event', log.push);
@@ -48,8 +57,8 @@ async function line(simOptions: TclSimOptions = {}) {
   driver.start();
   await log.next({ type: 'online' });
   // Online once the templates are in: the first status after them is what the page shows.
-  await until('templates defined', () => sim.heldTemplates.size === 2);
-  return { pair, sim, driver, log };
+  if (templatesTaken) await until('templates defined', () => sim.heldTemplates.size === 2);
+  return { pair, sim, driver, log, loseReplies: (f: typeof lose) => (lose = f) };
 }
 
 const print = (d: TclPrinterDriver, voucher: Voucher = VOUCHER) =>
@@ -174,5 +183,31 @@ describe('TCL driver against the simulator over pseudo-terminals', () => {
     await until('templates again', () => sim.received.filter((c) => c.type === 'deleteAll').length > defined);
     print(driver, voucher(11));
     await log.next({ type: 'printed' }, from);
+  });
+
+  it('reports a printer that refuses its templates as a fault, and prints nothing on it', async () => {
+    const { sim, driver, log } = await line({ regionSlots: 10 }, false);
+    expect(await log.next({ type: 'fault', code: 'printerError' } as never)).toBeTruthy();
+    print(driver);
+    expect(await log.next({ type: 'printFailed' })).toMatchObject({ reason: expect.stringMatching(/unrecoverable/) });
+    expect(sim.received.filter((c) => c.type === 'print')).toHaveLength(0);
+    expect(sim.received.filter((c) => c.type === 'deleteAll')).toHaveLength(1);
+  });
+
+  it('does not count a voucher whose taking it never heard: a validation done after that may be the last one', async () => {
+    const { sim, driver, log, loseReplies } = await line();
+    print(driver, voucher(12));
+    await log.next({ type: 'printed' });
+    await until('first out', () => sim.printed.length === 1);
+    // The printer's answers right after the next print command are lost on the line.
+    let lost = 0;
+    const from = sim.received.length;
+    loseReplies(() => sim.received.slice(from).some((c) => c.type === 'print') && lost++ < 3);
+    print(driver, voucher(13));
+    expect(await log.next({ type: 'printFailed' })).toMatchObject({
+      validation: voucher(13).validation,
+      reason: expect.stringMatching(/did not answer/),
+    });
+    expect(log.of('printed')).toHaveLength(1);
   });
 });

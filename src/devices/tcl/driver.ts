@@ -55,15 +55,19 @@ interface TclJob {
   refused: string | null;
   /** Lost to the printer's power cut. */
   lost: boolean;
+  /** Seen taken by the printer right after it was sent. */
+  taken: boolean;
 }
 
 export class TclPrinterDriver extends PrinterDriverBase<TclReply> {
   private readonly req: Requester<TclReply>;
   private readonly crcTimeoutMs: number;
   private flags: TclFlags | null = null;
+  /** The last status answer whole, to compare the next one with. */
+  private lastStatus: Status | null = null;
   private version: string | null = null;
   private crc: number | null = null;
-  /** Our regions and templates are in the printer (since this connection, since its last power-up). */
+  /** Our regions and templates were sent on this connection since the printer's last power-up. */
   private defined = false;
   /** Why the printer refused our templates, while it does. */
   private defineProblem: string | null = null;
@@ -103,6 +107,7 @@ export class TclPrinterDriver extends PrinterDriverBase<TclReply> {
     this.ticketAtBezel = s.flags.paperInChute;
     if (before && !s.flags.paperInChute) this.ticketTaken();
     this.flags = s.flags;
+    this.lastStatus = s;
     return s;
   }
 
@@ -126,10 +131,11 @@ export class TclPrinterDriver extends PrinterDriverBase<TclReply> {
     if (f.journalMode) await this.write({ type: 'templateMode' });
     await this.write(...formDefinitions());
     const after = await this.status();
+    // Refused, they are not sent again before the next connection or power-up: a fault till then.
     this.defineProblem =
       after.flags.dataError || after.flags.commandError ? 'printer refused the voucher templates' : null;
     await this.write({ type: 'clear', jam: false });
-    this.defined = this.defineProblem === null;
+    this.defined = true;
   }
 
   /** The firmware CRC, once a connection, while no voucher waits (the printer may think for a while). */
@@ -152,7 +158,7 @@ export class TclPrinterDriver extends PrinterDriverBase<TclReply> {
 
   private tcl(job: PrintJob): TclJob {
     let t = this.jobs.get(job);
-    if (!t) this.jobs.set(job, (t = { refused: null, lost: false }));
+    if (!t) this.jobs.set(job, (t = { refused: null, lost: false, taken: false }));
     return t;
   }
 
@@ -162,7 +168,10 @@ export class TclPrinterDriver extends PrinterDriverBase<TclReply> {
     // The printer reads its line in order: the answers to requests sent after the command show it taken.
     const first = await this.status();
     const second = await this.status();
-    if (taken(first.flags) && taken(second.flags)) return;
+    if (taken(first.flags) && taken(second.flags)) {
+      t.taken = true;
+      return;
+    }
     const f = second.flags;
     t.refused =
       f.dataError || f.commandError
@@ -174,8 +183,12 @@ export class TclPrinterDriver extends PrinterDriverBase<TclReply> {
     const t = this.tcl(job);
     if (t.refused) return { failed: t.refused };
     if (t.lost) return { failed: 'printer restarted during the ticket' };
-    // The validation number is on paper: the ticket is money from here, whatever the paper does next.
-    if (this.flags!.validationDone && (await this.status()).flags.validationDone) return 'printed';
+    // Unheard right after it was sent, a validation done could be the last voucher's: no proof.
+    if (!t.taken) return { failed: 'printer did not answer as it took the ticket: not counted' };
+    // The validation number is on paper: the ticket is money from here, whatever the paper does
+    // next. Believed only from two answers in a row the same to the byte: no checksum guards one.
+    const first = this.lastStatus!;
+    if (first.flags.validationDone && JSON.stringify(await this.status()) === JSON.stringify(first)) return 'printed';
     return blocking ? { failed: blocking } : 'printing';
   }
 

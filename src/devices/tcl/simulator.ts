@@ -23,6 +23,8 @@ export interface TclSimOptions {
   crc?: number;
   /** Time to print one region. */
   regionMs?: number;
+  /** Regions its memory holds: one more is a data error. */
+  regionSlots?: number;
 }
 
 const ALIGN: Align[] = ['left', 'center', 'right'];
@@ -49,6 +51,7 @@ export class TclPrinterSimulator extends EventEmitter<PrinterSimEvents> implemen
   private readonly version: string;
   private readonly crc: number;
   private readonly regionMs: number;
+  private readonly regionSlots: number;
   private flags: TclFlags = poweredUp();
   private powered = true;
   private readonly regions = new Map<string, TclRegion>();
@@ -65,6 +68,7 @@ export class TclPrinterSimulator extends EventEmitter<PrinterSimEvents> implemen
     this.version = options.version ?? 'GURAA1-01';
     this.crc = options.crc ?? 0x5a3c;
     this.regionMs = options.regionMs ?? 10;
+    this.regionSlots = options.regionSlots ?? 64;
   }
 
   attach(endpoint: DeviceEndpoint): this {
@@ -75,6 +79,10 @@ export class TclPrinterSimulator extends EventEmitter<PrinterSimEvents> implemen
   detach(): void {
     this.line.detach();
     this.stopTimer();
+  }
+
+  get paperOut(): boolean {
+    return this.flags.paperOut;
   }
 
   get flagsNow(): TclFlags {
@@ -208,7 +216,8 @@ export class TclPrinterSimulator extends EventEmitter<PrinterSimEvents> implemen
         this.templates.clear();
         return;
       case 'region':
-        this.regions.set(c.id, c);
+        if (this.regions.size >= this.regionSlots && !this.regions.has(c.id)) f.dataError = true;
+        else this.regions.set(c.id, c);
         return;
       case 'template':
         if (c.regions.some((r) => !this.regions.has(r))) f.dataError = true;

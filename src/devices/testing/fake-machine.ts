@@ -3,6 +3,7 @@
 // acceptor, a handpay, a clock. It behaves as the cabinet will (each call commits at once), but
 // it is not the cabinet: the cabinet implements SasMachine from its own state and store.
 
+import { billMeterCode, SAS_BILL_VALUES } from '../../cabinet';
 import { REDEEM_STATUS, refusedByHost, TRANSFER_CODE } from '../sas/ticket-codes';
 import { crc16Kermit } from '../shared/crc16-kermit';
 import { EXCEPTION } from '../sas/exception-codes';
@@ -95,7 +96,7 @@ export class FakeMachine implements SasMachine {
     };
     // What a cabinet keeps from the start: the cancelled credits, the bills and every note's count.
     for (const code of [0x03, 0x04, 0x0b]) this.meters.set(code, 0);
-    for (let code = 0x40; code <= 0x57; code++) this.meters.set(code, 0);
+    SAS_BILL_VALUES.forEach((_, i) => this.meters.set(billMeterCode(i), 0));
   }
 
   raise(code: number): void {

@@ -26,27 +26,53 @@ export interface FamilyWork {
 export interface TablePlan {
   coefficients: Float64Array;
   squares: Float64Array;
-  /** values[k][row]: the total coefficient of the hands over that k-set (draw tables' rows). */
-  values: Float64Array[];
+  /** The total coefficient of the hands over each set of 0, 1 or 2 cards (draw tables' rows). */
+  low: Float64Array[];
+  /**
+   * The same over each set of 3 and of 4 cards, in half the memory (the 4-card rows are the
+   * analysis's cache misses): at most 1,128 hands of 1,000,000 at most each, below 2^32.
+   */
+  three: Uint32Array;
+  four: Uint32Array;
 }
 
 export function tablePlan(
   tables: FamilyDrawTables,
   coefficients: Float64Array,
-  allocate: (length: number) => Float64Array = (n) => new Float64Array(n),
+  allocate: (length: number, bytes: 4 | 8) => ArrayBufferLike = (n, bytes) => new ArrayBuffer(n * bytes),
 ): TablePlan {
   const W = tables.width;
-  const values = tables.levels.map((level) => {
-    const out = allocate(level.length / W);
-    for (let row = 0; row < out.length; row++) {
+  const values = tables.levels.map((level, k) => {
+    const rows = level.length / W;
+    const out = k >= 3 ? new Uint32Array(allocate(rows, 4)) : new Float64Array(allocate(rows, 8));
+    for (let row = 0; row < rows; row++) {
       let sum = 0;
       for (let w = 0; w < W; w++) sum += level[row * W + w]! * coefficients[w]!;
+      if (k >= 3 && sum > 0xffffffff) throw new RangeError(`par sheet: a row's return ${sum} does not fit 32 bits`);
       out[row] = sum;
     }
     return out;
   });
-  return { coefficients, squares: coefficients.map((c) => c * c), values };
+  return {
+    coefficients,
+    squares: coefficients.map((c) => c * c),
+    low: values.slice(0, 3) as Float64Array[],
+    three: values[3] as Uint32Array,
+    four: values[4] as Uint32Array,
+  };
 }
+
+/** The hold masks by the number of cards held. */
+const MASKS_OF_SIZE: Int32Array[] = [0, 1, 2, 3, 4, 5].map((k) =>
+  Int32Array.from({ length: 32 }, (_, m) => m).filter((m) => HELD_COUNT[m] === k),
+);
+const [SIZE0, SIZE1, SIZE2, SIZE3, SIZE4] = MASKS_OF_SIZE as [
+  Int32Array,
+  Int32Array,
+  Int32Array,
+  Int32Array,
+  Int32Array,
+];
 
 const subsets = newDealSubsets();
 const holdValues = new Float64Array(32);
@@ -73,8 +99,25 @@ export function analyzeClasses(
     const dealCategory = dealCategories[i]!;
     for (let t = 0; t < plans.length; t++) {
       const plan = plans[t]!;
-      const values = plan.values;
-      for (let m = 0; m < 31; m++) holdValues[m] = values[HELD_COUNT[m]!]![index[m]!]!;
+      const [low0, low1, low2] = plan.low as [Float64Array, Float64Array, Float64Array];
+      const { three, four } = plan;
+      for (let j = 0; j < 5; j++) {
+        const m = SIZE4[j]!;
+        holdValues[m] = four[index[m]!]!;
+      }
+      for (let j = 0; j < 10; j++) {
+        const m = SIZE3[j]!;
+        holdValues[m] = three[index[m]!]!;
+      }
+      for (let j = 0; j < 10; j++) {
+        const m = SIZE2[j]!;
+        holdValues[m] = low2[index[m]!]!;
+      }
+      for (let j = 0; j < 5; j++) {
+        const m = SIZE1[j]!;
+        holdValues[m] = low1[index[m]!]!;
+      }
+      holdValues[SIZE0[0]!] = low0[0]!;
       holdValues[31] = plan.coefficients[dealCategory]!;
       for (let bit = 1; bit < 32; bit <<= 1)
         for (let m = 0; m < 32; m++) if ((m & bit) === 0) holdValues[m]! -= holdValues[m | bit]!;

@@ -62,29 +62,32 @@ export function buildDrawTables(
       }
     }
   }
-  // A hand over a k-set T contains 5 - k of the (k+1)-sets T + x: sum those rows, divide.
-  for (let k = 3; k >= 0; k--) {
-    const upper = levels[k + 1]!;
-    const lower = levels[k]!;
-    const sum = new Float64Array(W);
-    let row = 0;
-    forEachSubset(52, k, (cards) => {
-      sum.fill(0);
-      let j = 0;
-      for (let x = 0; x < 52; x++) {
-        if (j < k && cards[j] === x) {
-          j++;
-          continue;
-        }
-        // Colex index of T + x: cards below x keep their place, those above move up one.
-        let index = C[x]![j + 1]!;
-        for (let i = 0; i < k; i++) index += C[cards[i]!]![i < j ? i + 1 : i + 2]!;
-        const at = index * W;
-        for (let w = 0; w < W; w++) sum[w]! += upper[at + w]!;
-      }
-      for (let w = 0; w < W; w++) lower[row * W + w] = sum[w]! / (5 - k);
-      row++;
-    });
-  }
+  // A hand over a k-set T contains 5 - k of the (k+1)-sets over T: every (k+1)-set adds its row
+  // to its k+1 subsets of size k, and the sums are divided by 5 - k. The (k+1)-sets are walked in
+  // colex order, so their rows are read in order.
+  for (let k = 3; k >= 0; k--) lowerLevel(levels[k + 1]!, levels[k]!, k + 1, W);
   return { width: W, levels };
+}
+
+/** Fills `lower` (the k-sets, k = size - 1) from `upper` (the sets of `size` cards). */
+function lowerLevel(upper: Uint32Array, lower: Uint32Array, size: number, W: number): void {
+  const sum = new Float64Array(lower.length);
+  const sub = new Int32Array(size);
+  let row = 0;
+  forEachSubset(52, size, (cards) => {
+    // The colex index of the set without card i: the cards above i move down one place.
+    for (let i = 0; i < size; i++) {
+      let index = 0;
+      for (let j = 0; j < size; j++) if (j !== i) index += C[cards[j]!]![j < i ? j + 1 : j]!;
+      sub[i] = index * W;
+    }
+    const at = row * W;
+    for (let i = 0; i < size; i++) {
+      const to = sub[i]!;
+      for (let w = 0; w < W; w++) sum[to + w]! += upper[at + w]!;
+    }
+    row++;
+  });
+  const hands = 6 - size;
+  for (let i = 0; i < lower.length; i++) lower[i] = sum[i]! / hands;
 }

@@ -3,7 +3,8 @@
 // The draw tables take a few hundred ms to build: build an advisor once, then ask it per deal.
 
 import type { Card } from '../../core';
-import { familyCoefficient, type VideoPokerFamily, type VideoPokerPayTable } from '../../core/video-poker';
+import { familyCoefficient, type VideoPokerPayTable } from '../../core/video-poker/coefficients';
+import type { VideoPokerFamily } from '../../core/video-poker/family';
 import { DEAL_WEIGHT } from '../jacks-hold-choice';
 import { DRAWS_OF_HOLD } from '../jacks-hold-counts';
 import { checkDeal } from '../jacks-hint';

@@ -18,24 +18,33 @@ export interface DealSubsets {
 
 export const newDealSubsets = (): DealSubsets => ({ index: new Int32Array(32), positions: new Int32Array(32) });
 
-/** Fills `into` for five distinct cards in position order. */
+const SORTED = new Int32Array(5);
+const POSITION = new Int32Array(5);
+
+/** Fills `into` for five distinct cards in position order. Allocates nothing (a par sheet calls it per deal). */
 export function dealSubsets(deal: ArrayLike<number>, into: DealSubsets): void {
-  const cards = [deal[0]!, deal[1]!, deal[2]!, deal[3]!, deal[4]!];
-  const pos = [0, 1, 2, 3, 4];
-  for (let i = 1; i < 5; i++) {
-    for (let j = i; j > 0 && cards[j - 1]! > cards[j]!; j--) {
-      [cards[j], cards[j - 1]] = [cards[j - 1]!, cards[j]!];
-      [pos[j], pos[j - 1]] = [pos[j - 1]!, pos[j]!];
+  const cards = SORTED;
+  const pos = POSITION;
+  for (let i = 0; i < 5; i++) {
+    let j = i;
+    const card = deal[i]!;
+    for (; j > 0 && cards[j - 1]! > card; j--) {
+      cards[j] = cards[j - 1]!;
+      pos[j] = pos[j - 1]!;
     }
+    cards[j] = card;
+    pos[j] = i;
   }
   // Index of m = index of m without its top card + C(top card, size of m).
-  into.index[0] = 0;
-  into.positions[0] = 0;
+  const index = into.index;
+  const positions = into.positions;
+  index[0] = 0;
+  positions[0] = 0;
   for (let m = 1; m < 32; m++) {
     const top = 31 - Math.clz32(m);
     const rest = m ^ (1 << top);
-    into.index[m] = into.index[rest]! + BINOMIAL[cards[top]!]![HELD_COUNT[m]!]!;
-    into.positions[m] = into.positions[rest]! | (1 << pos[top]!);
+    index[m] = index[rest]! + BINOMIAL[cards[top]!]![HELD_COUNT[m]!]!;
+    positions[m] = positions[rest]! | (1 << pos[top]!);
   }
 }
 

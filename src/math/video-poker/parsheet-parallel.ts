@@ -4,7 +4,9 @@
 // TypeScript worker (docs: bench:parsheet), so workers pay only on a machine with cores to spare.
 
 import type { Progress } from '../../core';
-import { coefficientsAt, type VideoPokerFamily, type VideoPokerPayTable } from '../../core/video-poker';
+// Family modules by file, not the folder's index: the index brings zod's pay-table shapes too.
+import { coefficientsAt, type VideoPokerPayTable } from '../../core/video-poker/coefficients';
+import type { VideoPokerFamily } from '../../core/video-poker/family';
 import { suitClasses, type SuitClasses } from '../suit-classes';
 import { WorkerPool } from '../worker-pool';
 import { analyzeClasses, tablePlan, type FamilyWork, type TablePlan } from './analysis';
@@ -60,7 +62,11 @@ export async function familyParSheets(
       dealCategories: dealCategoriesOf(family, classes, shared ? inShared(Uint8Array, 1) : undefined),
     };
     const plans: TablePlan[] = tables.map((t) =>
-      tablePlan(work.tables, coefficientsAt(family, t), shared ? inShared(Float64Array, 8) : undefined),
+      tablePlan(
+        work.tables,
+        coefficientsAt(family, t),
+        shared ? (length, bytes) => new SharedArrayBuffer(length * bytes) : undefined,
+      ),
     );
     const count = classes.count;
     const slice = Math.max(1, options.slice ?? (shared ? 8192 : 4096));

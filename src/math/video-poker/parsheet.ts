@@ -2,7 +2,8 @@
 // hand under optimal play (V-1), at max bet, each deal weighing DEAL_WEIGHT; the same JSON as
 // Jacks or Better's (game, rtp, total, hands).
 
-import { coefficientsAt, type VideoPokerFamily, type VideoPokerPayTable } from '../../core/video-poker';
+import { coefficientsAt, type VideoPokerPayTable } from '../../core/video-poker/coefficients';
+import type { VideoPokerFamily } from '../../core/video-poker/family';
 import { DEAL_WEIGHT } from '../jacks-hold-choice';
 import { suitClasses, type SuitClasses } from '../suit-classes';
 import { analyzeClasses, tablePlan, type FamilyWork } from './analysis';

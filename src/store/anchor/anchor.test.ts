@@ -88,10 +88,13 @@ describe('the journal on a software TPM', () => {
     index = 0x01800a00 + 2 * n;
   });
 
+  // An advance at every commit that moves money (no interval): the pipeline these tests follow
+  // commit by commit; the NV budget's interval has tests of its own (nv-budget.test.ts).
   const anchor = (over: Partial<Extract<AnchorChoice, { kind: 'tpm' }>> = {}): AnchorChoice => ({
     kind: 'tpm',
     tcti: tpm.tcti,
     index,
+    advanceEveryMs: 0,
     ...over,
   });
   /** What tpm2-tools reads of the counter, with the owner's (empty) authorization. */

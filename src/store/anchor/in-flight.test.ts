@@ -93,7 +93,7 @@ describe("a SIGKILL while the counter's advance is in flight", () => {
     // The advance never landed: the counter stands where the note left it.
     expect(at).toBe(before);
 
-    const again = new Bench(path, { anchor: { kind: 'tpm', tcti: tpm.tcti, index: INDEX } });
+    const again = new Bench(path, { anchor: { kind: 'tpm', tcti: tpm.tcti, index: INDEX, advanceEveryMs: 0 } });
     expect(again.store.records.ok).toBe(true);
     // The deal resumes with its cards; the counter came to the records' value.
     expect(again.rig.state.game?.core.phase).toBe('holding');
@@ -146,7 +146,7 @@ describe("a SIGKILL while the counter's advance is in flight", () => {
     const key = readMachineKey(testMachine(machine).keyFile);
     expect(readCounter(tpm.tcti, key, INDEX + 1)).toEqual({ found: 'value', value: before });
 
-    const again = new Bench(path, { anchor: { kind: 'tpm', tcti: tpm.tcti, index: INDEX + 1 } });
+    const again = new Bench(path, { anchor: { kind: 'tpm', tcti: tpm.tcti, index: INDEX + 1, advanceEveryMs: 0 } });
     expect(again.store.records).toMatchObject({ ok: true });
     expect(again.store.anchorStatus).toMatchObject({ records: before + 2, counter: before + 2 });
     again.wish({ type: 'deal', bet: 1 });

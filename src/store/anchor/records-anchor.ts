@@ -1,6 +1,8 @@
 // The records' anchor outside the files (docs/deploy.md, "The records"): a TPM counter that no
 // copy of the disk carries. Every commit records the counter's value it was made at; a commit
-// that moves money, issues a validation number or logs an event asks for one advance, and is
+// that lets money leave or shows a validation number asks for one advance, and so does one that
+// moves money within the cabinet or logs an event when the last advance is ADVANCE_EVERY_MS ago
+// (the NV budget, nv-budget.ts: each advance is a write of the TPM's NV memory); the advance is
 // made first: the records then stand ahead of the counter until the advance lands, a moment
 // later. So a crash between the two leaves records ahead by one or two, which the next start
 // finishes by advancing the counter; records behind the counter were put back, and are refused
@@ -19,6 +21,9 @@
 // may be acted on first: a crash or a copy put back in that moment reads as the crash it is,
 // never as credit that can leave twice.
 //
+// The TPM answers a warning instead (TPM_RC_NV_RATE: its NV's write rate limit; RETRY, YIELDED,
+// TESTING, NV_UNAVAILABLE): it ran nothing, the counter is where it was, and the same problem
+// follows, saying the TPM is busy, tried again until the advance lands.
 // The counter cannot be reached, or the handle holds an index that is not ours: a problem, which
 // the cabinet shows as a tilt (C-15) and under which nothing that moves money is carried out,
 // tried again until it goes; never a silent start without the anchor.
@@ -35,11 +40,22 @@ import {
   type CounterState,
 } from './nv-counter';
 import { describeTcti, openTransport, TpmUnreachable, type Tcti } from './transport';
-import { TPM_RC, TpmError, TpmWireError } from './tpm-wire';
+import { ADVANCE_EVERY_MS } from './nv-budget';
+import { rcName, TPM_RC, TpmError, TpmWireError } from './tpm-wire';
 
 /** What the configuration chose (src/app resolves the default). */
 export type AnchorChoice =
-  { kind: 'none'; why: string } | { kind: 'tpm'; tcti: Tcti; index?: number; timeoutMs?: number };
+  | { kind: 'none'; why: string }
+  | {
+      kind: 'tpm';
+      tcti: Tcti;
+      index?: number;
+      timeoutMs?: number;
+      /** ADVANCE_EVERY_MS unless given (a test's shorter interval, 0 for an advance at every one). */
+      advanceEveryMs?: number;
+      /** The clock the interval is measured on (a test's). */
+      now?: () => number;
+    };
 
 /** How far the counter has run ahead of refused records: voucher numbers issued meanwhile are skipped. */
 export type { AnchorMemory };
@@ -60,6 +76,9 @@ export interface AnchorPlan {
   /** The commit binds the records to the counter (first anchored commit, or a RAM clear's). */
   binds: boolean;
 }
+
+/** A warning the TPM answered instead of running the command (TpmError.transient), by name; else null. */
+const transientOf = (e: unknown): string | null => (e instanceof TpmError && e.transient ? rcName(e.rc) : null);
 
 const problemOf = (e: unknown): string | null =>
   e instanceof TpmUnreachable || e instanceof TpmError || e instanceof TpmWireError || e instanceof CounterProblem
@@ -89,6 +108,14 @@ export class RecordsAnchor {
   private sealedValue: number | null = null;
   private findingNow: AnchorFinding | null = null;
   private readonly pendingNotes: AnchorNote[] = [];
+  /** When the last advance was planned, or the anchor opened: the interval's start. */
+  private lastAdvanceAt: number;
+  private readonly advanceEveryMs: number;
+  private readonly now: () => number;
+  /** The TPM's warning the last try of the counter was answered with (TPM_RC_NV_RATE, say), or null. */
+  private busyWith: string | null = null;
+  private advancesMade = 0;
+  private busyAnswers = 0;
   /** Said at start and on the technician's Devices page. */
   readonly description: string;
 
@@ -98,6 +125,10 @@ export class RecordsAnchor {
     records: number | null,
   ) {
     this.recordsValue = records;
+    this.advanceEveryMs = choice.kind === 'tpm' ? (choice.advanceEveryMs ?? ADVANCE_EVERY_MS) : 0;
+    this.now = (choice.kind === 'tpm' ? choice.now : undefined) ?? Date.now;
+    // The interval runs from the start: a start is rare, and the counter was just checked.
+    this.lastAdvanceAt = this.now();
     if (choice.kind === 'none') {
       this.counter = null;
       this.description = `records not anchored: ${choice.why}`;
@@ -118,6 +149,20 @@ export class RecordsAnchor {
   /** Why the counter cannot be used right now (a tilt), or null. */
   get problem(): string | null {
     return this.problemText;
+  }
+
+  /**
+   * The TPM's warning the counter was last answered with while it is a problem (the TPM asks to
+   * wait: TPM_RC_NV_RATE and the like), or null. The advance is tried again; nothing it covers
+   * is carried out meanwhile.
+   */
+  get busy(): string | null {
+    return this.problemText === null ? null : this.busyWith;
+  }
+
+  /** Advances sent to the TPM (each one write of its NV memory), and the warnings it answered with, since open. */
+  get writes(): { advances: number; busyAnswers: number } {
+    return { advances: this.advancesMade, busyAnswers: this.busyAnswers };
   }
 
   /** What the anchor found of the records, once it could look. */
@@ -221,10 +266,13 @@ export class RecordsAnchor {
         }
       }
       this.problemText = null;
+      this.busyWith = null;
     } catch (e) {
       const problem = problemOf(e);
       if (problem === null) throw e;
-      this.problemText = `the TPM counter ${at} ${cannot(e)}: ${problem}`;
+      this.busyWith = transientOf(e);
+      if (this.busyWith !== null) this.busyAnswers++;
+      this.problemText = `the TPM counter ${at} ${cannot(e)}: ${problem}${this.busyWith !== null ? ' (the TPM asks for it again later: tried again until it answers)' : ''}`;
     }
   }
 
@@ -257,10 +305,12 @@ export class RecordsAnchor {
 
   /**
    * What the commit being written records. `moves`: it moves money, issues a validation number
-   * or logs an event. `rebind`: it is the RAM clear of refused records, which starts them
-   * afresh on the counter as it is (made ready here first; throws when the counter cannot be).
+   * or logs an event. `pays`: it lets money leave or shows a validation number, and advances at
+   * once; any other that moves advances only when the last advance is advanceEveryMs ago (the NV
+   * budget). `rebind`: it is the RAM clear of refused records, which starts them afresh on the
+   * counter as it is (made ready here first; throws when the counter cannot be).
    */
-  plan(moves: boolean, rebind = false): AnchorPlan {
+  plan(moves: boolean, rebind = false, pays = true): AnchorPlan {
     // Binding the records (or binding them afresh) is whole: the advance still out lands first.
     if (rebind || this.bindAt !== null) this.finish();
     const r = this.recordsValue;
@@ -271,6 +321,10 @@ export class RecordsAnchor {
     if (!moves || r === null) return { value: r, advance: false, binds: false };
     // A batch's commit after one that asked: the same value, and the one advance at its end.
     if (this.owedValue === r) return { value: r, advance: true, binds: false };
+    // Within the interval, a commit that lets nothing leave records the value the last advance
+    // brings (landed, in flight, or a group's on its way to the disk): no write of the TPM's NV.
+    if (!pays && this.now() - this.lastAdvanceAt < this.advanceEveryMs)
+      return { value: r, advance: false, binds: false };
     // The group before is syncing, its advance not yet out: the next value, two ahead at most.
     if (this.sealedValue === r) return { value: r + 1, advance: true, binds: false };
     // Ahead already with nothing in flight (an advance that did not land): the same advance.
@@ -312,6 +366,7 @@ export class RecordsAnchor {
       this.accept();
     }
     if (!plan.advance) return;
+    this.lastAdvanceAt = this.now();
     // A batch's commit, not on the disk yet: its advance waits for flushOwed().
     if (owed && !plan.binds) {
       this.owedValue = plan.value;
@@ -371,6 +426,7 @@ export class RecordsAnchor {
     }
     try {
       this.counter!.beginIncrement();
+      this.advancesMade++;
       this.advancing = true;
       this.inFlightValue = value;
     } catch (e) {
@@ -386,17 +442,30 @@ export class RecordsAnchor {
       this.counter!.endIncrement();
       this.counterValue = this.inFlightValue;
       this.problemText = null;
+      this.busyWith = null;
     } catch (e) {
       this.failed(e);
     }
   }
 
-  /** An advance that did not land: the records stay one ahead, and the TPM may or may not have made it. */
+  /**
+   * An advance that did not land: the records stay one ahead, and the TPM may or may not have
+   * made it; unless the TPM answered a warning (it ran nothing), when the counter is where it was.
+   */
   private failed(e: unknown): void {
     const problem = problemOf(e);
     if (problem === null) throw e;
+    const at = hexHandle(this.counter!.index);
+    const busy = transientOf(e);
+    if (busy !== null) {
+      this.busyAnswers++;
+      this.busyWith = busy;
+      this.problemText = `the TPM counter ${at} is busy (${busy}: the TPM asks for the advance again later): tried again until it lands, and nothing it covers moves money meanwhile`;
+      return;
+    }
+    this.busyWith = null;
     this.uncertain = true;
-    this.problemText = `the TPM counter ${hexHandle(this.counter!.index)} cannot be advanced: ${problem}`;
+    this.problemText = `the TPM counter ${at} cannot be advanced: ${problem}`;
   }
 
   /**
@@ -423,9 +492,15 @@ export class RecordsAnchor {
       // two ahead at most); anything else is found by the read.
       const from = this.counterValue;
       const steps = from !== null && r - from === 2 ? 2 : 1;
-      for (let i = 0; i < steps; i++) counter.increment();
+      for (let i = 0; i < steps; i++) {
+        counter.increment();
+        this.advancesMade++;
+        // Landed: a warning on the next one finds the counter one further on.
+        if (from !== null) this.counterValue = from + i + 1;
+      }
       this.counterValue = verify || from !== r - 1 ? counter.read() : r;
       this.problemText = null;
+      this.busyWith = null;
       if (this.counterValue !== r)
         this.refuse(
           `the records are at counter value ${r}, and the TPM counter ${hexHandle(counter.index)} came to ${this.counterValue} when advanced`,

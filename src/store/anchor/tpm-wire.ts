@@ -89,7 +89,24 @@ export class TpmError extends Error {
   is(code: number): boolean {
     return rcCode(this.rc) === code;
   }
+
+  /**
+   * A warning that the TPM did not run the command and asks for it again later: its NV memory's
+   * write rate limit (TPM_RC_NV_RATE), a command cut short (YIELDED, RETRY), its self-test
+   * (TESTING), its NV memory not reachable for now (NV_UNAVAILABLE). Nothing changed in the TPM.
+   */
+  get transient(): boolean {
+    return TRANSIENT.has(rcCode(this.rc));
+  }
 }
+
+const TRANSIENT: ReadonlySet<number> = new Set([
+  TPM_RC.YIELDED,
+  TPM_RC.TESTING,
+  TPM_RC.NV_RATE,
+  TPM_RC.RETRY,
+  TPM_RC.NV_UNAVAILABLE,
+]);
 
 /** A response that is not a response to the command: the wrong length, a truncated field. */
 export class TpmWireError extends Error {}

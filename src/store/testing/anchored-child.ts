@@ -11,7 +11,7 @@ import { Bench } from './store-rig';
 const [path, tcti, index] = process.argv.slice(2);
 const parsed = parseTcti(tcti ?? '');
 if (!path || !parsed || !index) throw new Error('usage: anchored-child PATH TCTI INDEX');
-const b = new Bench(path, { anchor: { kind: 'tpm', tcti: parsed, index: Number(index) } });
+const b = new Bench(path, { anchor: { kind: 'tpm', tcti: parsed, index: Number(index), advanceEveryMs: 0 } });
 b.insert(1000);
 // The note's advances landed: the deal's is then the only one out.
 b.store.landAnchor();

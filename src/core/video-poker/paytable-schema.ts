@@ -1,17 +1,10 @@
-// A family's pay table (J-5, J-6): a coefficient per category, paid per chip bet, and J-6's
-// royal at max bet. Its shape is declared in zod from the family's categories, so a table names
-// exactly the family's categories and nothing else.
+// The shape of a family's pay table, declared in zod from the family's categories, so that a
+// table names exactly the family's categories and nothing else (coefficients.ts reads it).
 
 import { z } from 'zod';
 import { MAX_COEFFICIENT, ROYAL_AT_MAX_BET_KEY } from '../paytable';
-import type { Coefficients, VideoPokerFamily } from './family';
-
-export interface VideoPokerPayTable<C extends string = string> {
-  game: string;
-  coefficients: Coefficients<C>;
-  /** J-6: the royal's coefficient when the bet is the maximum. */
-  royalAtMaxBet?: number;
-}
+import type { VideoPokerFamily } from './family';
+import type { VideoPokerPayTable } from './coefficients';
 
 const COEFFICIENT = z
   .number({ error: `must be a whole number from 0 to ${MAX_COEFFICIENT}` })
@@ -75,25 +68,4 @@ export function parseFamilyPayTable(family: VideoPokerFamily, input: unknown): P
 export function familyPayTableProblem(family: VideoPokerFamily, table: unknown): string | null {
   const parsed = payTableSchema(family).safeParse(table);
   return parsed.success ? null : firstIssue(parsed.error);
-}
-
-/** J-5, J-6: the coefficient per chip of category number `category` at this bet. */
-export function familyCoefficient(
-  family: VideoPokerFamily,
-  table: VideoPokerPayTable,
-  category: number,
-  bet: number,
-  maxBet: number,
-): number {
-  const id = family.categories[category];
-  if (id === undefined) throw new RangeError(`${family.game} has no category ${category}`);
-  if (id === family.royal && bet === maxBet && table.royalAtMaxBet !== undefined) return table.royalAtMaxBet;
-  const coefficient = table.coefficients[id];
-  if (coefficient === undefined) throw new RangeError(`${family.game} pay table has no coefficient for ${id}`);
-  return coefficient;
-}
-
-/** Coefficients by category number at this bet (the analyses play max bet: 5 of 5). */
-export function coefficientsAt(family: VideoPokerFamily, table: VideoPokerPayTable, bet = 5, maxBet = 5): Float64Array {
-  return Float64Array.from(family.categories, (_, i) => familyCoefficient(family, table, i, bet, maxBet));
 }
