@@ -64,7 +64,7 @@ function jacksView(s: CabinetState): JacksView {
     winning: [],
     win: 0,
     payTable: JACKS_OR_BETTER.payTable.rows(s.settings.payTables.jacks, maxBet),
-    payTableReturn: tableReturn(s, 'jacks-or-better'),
+    payTableReturn: tableReturn(s, JACKS_OR_BETTER.id),
     gameId: null,
   };
   const session = s.game;
@@ -136,7 +136,7 @@ function pokerPlusView(s: CabinetState): PokerPlusView {
     dealer: { cards: [null, null, null, null, null], hand: null, game: null, bought: null },
     fees: { exchange: null, buySixth: null, bet: null, buyGame: null, takeHalf: null },
     payTable: POKER_PLUS.payTable.rows(s.settings.payTables.pokerPlus, 1),
-    payTableReturn: tableReturn(s, 'poker-plus'),
+    payTableReturn: tableReturn(s, POKER_PLUS.id),
     gameId: null,
   };
   const session = s.game;
