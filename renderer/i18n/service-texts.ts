@@ -232,7 +232,7 @@ const ru: Record<ServiceKey, string> = {
   'att.event.called': 'Вызов',
   'att.event.paid': 'Выплачено',
   'att.event.creditClear': 'Кредиты сняты',
-  'att.confirmHandpay': 'ПОДТВЕРДИТЬ ВЫПЛАТУ',
+  'att.confirmHandpay': 'ВЫПЛАТА СДЕЛАНА',
   'att.clearCredits': 'СНЯТЬ КРЕДИТЫ',
   'att.col.time': 'ВРЕМЯ',
   'att.col.event': 'СОБЫТИЕ',

@@ -150,6 +150,37 @@ describe('the chip value on the game screen', () => {
   });
 });
 
+describe('the help pages', () => {
+  it("say the installed table's return plainly under its table, in both languages", () => {
+    const at = (s: Snapshot, page: number) => scene(s, { ...played(), help: page }).help!;
+    expect(at(fx.baseSnapshot(), 1)).toMatchObject({
+      note: 'With the best choice of cards this table returns 99.54% of all bets.',
+      lines: [],
+    });
+    expect(at(fx.baseSnapshot(), 2).note).toBe(
+      'With best play this table returns up to 99.38% of all bets; typical play about 97.10%.',
+    );
+    expect(at(fx.russian(fx.baseSnapshot()), 2).note).toBe(
+      'При лучшей игре эта таблица возвращает до 99,38% всех ставок; при обычной — около 97,10%.',
+    );
+    // A table of the config file's own, whose return is not known, says nothing rather than guess.
+    const own = fx.baseSnapshot();
+    own.jacks.payTableReturn = null;
+    expect(at(own, 1).note).toBeNull();
+    expect(at(fx.baseSnapshot(), 0)).toMatchObject({ note: null, payTable: null });
+  });
+
+  it('open on the game in play: Jacks or Better at its rules, Poker Plus at its table', () => {
+    const help = (s: Snapshot) => btn(scene(s), 'help').action;
+    expect(help(fx.baseSnapshot())).toEqual({ kind: 'ui', ui: { type: 'help', page: 0 } });
+    expect(help({ ...fx.baseSnapshot(), selectedGame: 'poker-plus' })).toEqual({
+      kind: 'ui',
+      ui: { type: 'help', page: 2 },
+    });
+    expect(scene({ ...fx.baseSnapshot() }, { ...played(), help: 2 }).help?.title).toBe('POKER PLUS: THE TABLE');
+  });
+});
+
 describe('Jacks or Better', () => {
   it('shows the dealt hand with the auto-held cards HELD and DRAW live (J-3)', () => {
     const m = scene(fx.jacksDealt());

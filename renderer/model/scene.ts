@@ -39,6 +39,8 @@ export interface HelpModel {
   pageText: string;
   lines: string[];
   payTable: PayTableModel | null;
+  /** What the table on show returns, said plainly under it; null on a page without one or where it is not known. */
+  note: string | null;
 }
 
 export interface SceneModel {

@@ -42,7 +42,7 @@ export interface UiState {
 }
 
 /** How many help pages there are (play/pages.ts holds its list to this count). */
-export const HELP_PAGES = 4;
+export const HELP_PAGES = 5;
 
 export const initialUi = (now: number): UiState => ({
   view: 'lobby',

@@ -260,7 +260,7 @@ describe('the stored settings edited', () => {
     // As the file was before this change: no keyed records, no mirror; then the settings edited.
     const raw = new Database(db);
     raw.exec(`
-      DROP TABLE identity; DROP TABLE commits; DROP TABLE table_digests; DROP TABLE checkpoints; DROP TABLE sas_exceptions; DROP TABLE sas_validations; DROP TABLE vouchers; DROP TABLE sas_exception_data; DROP TABLE tickets_credited;
+      DROP TABLE identity; DROP TABLE commits; DROP TABLE table_digests; DROP TABLE checkpoints; DROP TABLE sas_exceptions; DROP TABLE sas_validations; DROP TABLE vouchers; DROP TABLE sas_exception_data; DROP TABLE tickets_credited; DROP TABLE archive_cuts;
       PRAGMA user_version = 3;
       UPDATE settings SET value = json_set(value, '$.handpayLimit', -5, '$.maxBet', 50) WHERE key = 'limits';
     `);

@@ -22,6 +22,19 @@ const gameId = z.enum(GAME_IDS);
  */
 const payRow = z.strictObject({ category, perBet: z.array(int(0)).max(10) });
 
+/**
+ * What the pay table on show returns to the player, in percent of all that is staked (C-24), as
+ * the help pages say it: with best play (exactly, or its upper estimate) and, where measured,
+ * typical play's; null for a table of the config file's own whose return is not known.
+ */
+const payTableReturn = z
+  .strictObject({
+    pct: z.number().min(0).max(1000),
+    play: z.enum(['exact', 'best', 'typical']),
+    typical: z.number().min(0).max(1000).nullable(),
+  })
+  .nullable();
+
 const jacksView = z.strictObject({
   bet: chips,
   maxBet: chips,
@@ -36,6 +49,7 @@ const jacksView = z.strictObject({
   winning: z.array(int(0, 4)).max(5),
   win: chips,
   payTable: z.array(payRow).max(12),
+  payTableReturn,
   gameId: int(0).nullable(),
 });
 
@@ -88,6 +102,7 @@ const pokerPlusView = z.strictObject({
     takeHalf: chips.nullable(),
   }),
   payTable: z.array(payRow).max(12),
+  payTableReturn,
   gameId: int(0).nullable(),
 });
 

@@ -99,6 +99,7 @@ export function baseSnapshot(): Snapshot {
         category,
         perBet: [1, 2, 3, 4, 5].map((b) => b * (category === 'royal-flush' && b === 5 ? 800 : c)),
       })),
+      payTableReturn: { pct: 99.54, play: 'exact', typical: null },
       gameId: null,
     },
     pokerPlus: {
@@ -113,6 +114,7 @@ export function baseSnapshot(): Snapshot {
       dealer: { cards: [null, null, null, null, null], hand: null, game: null, bought: null },
       fees: { exchange: null, buySixth: null, bet: null, buyGame: null, takeHalf: null },
       payTable: PP_COEFFICIENTS.map(([category, c]) => ({ category, perBet: [c] })),
+      payTableReturn: { pct: 99.38, play: 'best', typical: 97.1 },
       gameId: null,
     },
     lockup: null,

@@ -380,7 +380,10 @@ describe.each([
     expect(help.help).toMatchObject({ title: 'JACKS OR BETTER', page: 0 });
     await shot('help-jacks');
     expect(await press(page, 'next')).toBe(true);
-    expect((await settle(page)).help).toMatchObject({ page: 1 });
+    expect((await settle(page)).help).toMatchObject({ page: 1, title: 'JACKS OR BETTER: WHAT EACH HAND PAYS' });
+    await shot('help-jacks-table');
+    expect(await press(page, 'next')).toBe(true);
+    expect((await settle(page)).help).toMatchObject({ page: 2 });
     await shot('help-pp');
     expect(await press(page, 'close')).toBe(true);
     expect((await settle(page)).screen).toBe(s.screen);

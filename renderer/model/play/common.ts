@@ -34,11 +34,12 @@ export function commonButtons(s: Snapshot): ButtonSpec[] {
     button('games', t(s.language, 'button.games'), !s.inGame, uiAction({ type: 'lobby' })),
     languageButton(s),
     button('cashOut', t(s.language, 'button.cashOut'), isLive(s, 'cashOut'), wishAction({ type: 'cashOut' })),
+    // Each game's first help page (play/pages.ts): Poker Plus's after Jacks or Better's two.
     button(
       'help',
       t(s.language, 'button.help'),
       true,
-      uiAction({ type: 'help', page: s.selectedGame === 'poker-plus' ? 1 : 0 }),
+      uiAction({ type: 'help', page: s.selectedGame === 'poker-plus' ? 2 : 0 }),
     ),
   ];
 }

@@ -62,12 +62,28 @@ const HELP: readonly HelpPage[] & { readonly length: typeof HELP_PAGES } = [
   {
     title: 'help.jacks.title',
     lines: ['help.jacks.1', 'help.jacks.2', 'help.jacks.3', 'help.jacks.4'],
-    table: 'jacks',
+    table: null,
   },
+  // The Jacks or Better table on a page of its own, as large as the panel holds.
+  { title: 'help.jacks.table', lines: [], table: 'jacks' },
   { title: 'help.pp.title', lines: ['help.pp.1', 'help.pp.2', 'help.pp.3', 'help.pp.4'], table: 'pp' },
   { title: 'help.pp2.title', lines: ['help.pp2.1', 'help.pp2.2', 'help.pp2.3', 'help.pp2.4'], table: null },
   { title: 'help.cab.title', lines: ['help.cab.1', 'help.cab.2', 'help.cab.3', 'help.cab.4'], table: null },
 ] as const;
+
+const pct = (n: number, L: Language): string => (L === 'ru' ? n.toFixed(2).replace('.', ',') : n.toFixed(2));
+
+/** The installed table's return in a player's words (C-24's figure): best play's, and typical play's where known. */
+function returnNote(s: Snapshot, game: { payTableReturn: Snapshot['jacks']['payTableReturn'] }): string | null {
+  const r = game.payTableReturn;
+  const L = s.language;
+  if (!r) return null;
+  if (r.play === 'exact') return t(L, 'help.return.exact', { pct: pct(r.pct, L) });
+  if (r.play === 'typical') return t(L, 'help.return.typical', { pct: pct(r.pct, L) });
+  return r.typical === null
+    ? t(L, 'help.return.bestOnly', { pct: pct(r.pct, L) })
+    : t(L, 'help.return.best', { pct: pct(r.pct, L), typical: pct(r.typical, L) });
+}
 
 export function helpScene(s: Snapshot, page: number): Pick<SceneModel, 'help' | 'buttons' | 'title'> {
   const L = s.language;
@@ -82,6 +98,7 @@ export function helpScene(s: Snapshot, page: number): Pick<SceneModel, 'help' | 
     lines: spec.lines.map((k) => t(L, k, { max: s.jacks.maxBet })),
     payTable:
       spec.table === 'jacks' ? jacksPayTable(s, null, null) : spec.table === 'pp' ? pokerPlusPayTable(s, null) : null,
+    note: spec.table === null ? null : returnNote(s, spec.table === 'jacks' ? s.jacks : s.pokerPlus),
   };
   return {
     title: t(L, 'help.title'),

@@ -86,6 +86,7 @@ function handpaysTable(s: Snapshot, rows: HandpayRow[]): ServiceTable {
     ],
     widths: [0.22, 0.16, 0.2, 0.16, 0.26],
     numeric: [false, false, false, true, false],
+    wrap: true,
     rows: rows.map((r) => ({
       cells: [
         formatTime(r.at),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serviceView } from '../../../test/renderer/fixtures';
 import { LIMITS, VENUE } from '../../../src/contract';
+import { formatMoney } from '../../i18n/numbers';
 import { changes, fieldDef, FIELDS, parseMoney, plainMoney } from './settings-fields';
 
 const v = serviceView().settings;
@@ -48,7 +49,16 @@ describe('what each setting allows, said in the editor', () => {
     expect(fieldDef('limits.maxBet').range!(v, 'en')).toBe('Allowed: 1 chip to 10 chips');
     expect(fieldDef('limits.maxBet').range!(v, 'ru')).toBe('Допустимо: от 1 фишки до 10 фишек');
     expect(fieldDef('presentation.attractSeconds').range!(v, 'en')).toBe('Allowed: 10 seconds to 3,600 seconds');
-    expect(fieldDef('limits.ticketLimit').range!(v, 'en')).toMatch(/^Allowed: \$0\.01 or more {2}• {2}typed in USD/);
+    // The ticket limit's bounds as declared (money in the currency, however the declaration moves them).
+    const ticket = LIMITS.shape.ticketLimit;
+    const usd = { code: 'USD', minorDigits: 2 };
+    const said =
+      ticket.maxValue === null || ticket.maxValue >= Number.MAX_SAFE_INTEGER
+        ? `${formatMoney(ticket.minValue ?? 0, usd, 'en')} or more`
+        : `${formatMoney(ticket.minValue ?? 0, usd, 'en')} to ${formatMoney(ticket.maxValue, usd, 'en')}`;
+    expect(fieldDef('limits.ticketLimit').range!(v, 'en')).toBe(
+      `Allowed: ${said}  •  typed in USD with a point, as ${plainMoney(v.limits.ticketLimit, 2)}`,
+    );
     expect(fieldDef('chipValues').range!(v, 'en')).toBe(
       'Allowed: 1 to 8 values, each $0.01 to $1,000,000.00; typed with commas between them',
     );

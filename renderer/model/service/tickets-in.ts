@@ -48,6 +48,7 @@ export function ticketsInTable(s: Snapshot, rows: TicketInRow[]): ServiceTable {
     ],
     widths: [0.2, 0.14, 0.14, 0.34, 0.18],
     numeric: [false, false, true, false, false],
+    wrap: true,
     rows: rows.map((r) => ({
       cells: [
         formatTime(r.at),

@@ -19,7 +19,9 @@ import {
   formatCards,
   present,
   takeHalfReturn,
+  settingsKey,
   type BoxState,
+  type GameId,
   type Card,
   type JacksState,
   type PokerPlusState,
@@ -34,12 +36,20 @@ import {
   hostLossStopsAt,
   OUT_OF_SERVICE,
   outOfService,
+  samePayTable,
   type CabinetState,
 } from '../../cabinet';
 import type { BoxView, JacksView, PokerPlusView, Snapshot } from '../../contract';
 import { liveWishes } from './live-wishes';
 import { serviceView } from './service-view';
 import { ticketView } from './ticket-view';
+
+/** The return of the installed table the game plays now, for the help pages; null for a table of the config file's own. */
+function tableReturn(s: CabinetState, game: GameId): JacksView['payTableReturn'] {
+  const table = s.settings.payTables[settingsKey(game)];
+  const rtp = (s.installedPayTables ?? []).find((t) => t.game === game && samePayTable(t.table, table))?.rtp;
+  return rtp ? { pct: rtp.pct, play: rtp.play, typical: rtp.typical?.pct ?? null } : null;
+}
 
 function jacksView(s: CabinetState): JacksView {
   const maxBet = s.settings.limits.maxBet;
@@ -54,6 +64,7 @@ function jacksView(s: CabinetState): JacksView {
     winning: [],
     win: 0,
     payTable: JACKS_OR_BETTER.payTable.rows(s.settings.payTables.jacks, maxBet),
+    payTableReturn: tableReturn(s, JACKS_OR_BETTER.id),
     gameId: null,
   };
   const session = s.game;
@@ -125,6 +136,7 @@ function pokerPlusView(s: CabinetState): PokerPlusView {
     dealer: { cards: [null, null, null, null, null], hand: null, game: null, bought: null },
     fees: { exchange: null, buySixth: null, bet: null, buyGame: null, takeHalf: null },
     payTable: POKER_PLUS.payTable.rows(s.settings.payTables.pokerPlus, 1),
+    payTableReturn: tableReturn(s, POKER_PLUS.id),
     gameId: null,
   };
   const session = s.game;

@@ -1,18 +1,12 @@
 // Bonus Poker (B-1 to B-3): Jacks or Better with four of a kind paid by its rank.
 
 import { naturalFamily } from './natural-family';
-import { JACKS_PAIR } from '../games/jacks-or-better/categories';
+import { JACKS_LOW_CATEGORIES, JACKS_PAIR } from '../games/jacks-or-better/categories';
 import { jacksLowCategory } from '../games/jacks-or-better/family';
 import { fourRank } from './fours';
 
 export const BONUS_POKER_CATEGORIES = [
-  'nothing',
-  JACKS_PAIR,
-  'two-pair',
-  'three-of-a-kind',
-  'straight',
-  'flush',
-  'full-house',
+  ...JACKS_LOW_CATEGORIES,
   'four-5-k',
   'four-2-4',
   'four-aces',

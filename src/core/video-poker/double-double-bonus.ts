@@ -1,18 +1,12 @@
 // Double Double Bonus (D-1 to D-3): four of a kind paid by its rank and by its kicker, the fifth card.
 
 import { naturalFamily } from './natural-family';
-import { JACKS_PAIR } from '../games/jacks-or-better/categories';
+import { JACKS_LOW_CATEGORIES, JACKS_PAIR } from '../games/jacks-or-better/categories';
 import { jacksLowCategory } from '../games/jacks-or-better/family';
 import { ACE, fourRank, isLowRank } from './fours';
 
 export const DOUBLE_DOUBLE_BONUS_CATEGORIES = [
-  'nothing',
-  JACKS_PAIR,
-  'two-pair',
-  'three-of-a-kind',
-  'straight',
-  'flush',
-  'full-house',
+  ...JACKS_LOW_CATEGORIES,
   'four-5-k',
   'four-2-4',
   'four-aces',

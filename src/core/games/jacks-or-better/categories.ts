@@ -3,7 +3,11 @@
 import { CATEGORY_INDEX } from '../../categories';
 import { categoryIndexOf, checkValue, JACKS_OR_BETTER_MIN_VALUE } from '../../evaluator';
 
-export const JACKS_CATEGORIES = [
+/**
+ * The categories below four of a kind: the bonus families (Bonus Poker, Double Double Bonus)
+ * share them, and split the four of a kind their own ways.
+ */
+export const JACKS_LOW_CATEGORIES = [
   'nothing',
   'jacks-or-better',
   'two-pair',
@@ -11,15 +15,14 @@ export const JACKS_CATEGORIES = [
   'straight',
   'flush',
   'full-house',
-  'four-of-a-kind',
-  'straight-flush',
-  'royal-flush',
 ] as const;
+
+export const JACKS_CATEGORIES = [...JACKS_LOW_CATEGORIES, 'four-of-a-kind', 'straight-flush', 'royal-flush'] as const;
 
 export type JacksCategory = (typeof JACKS_CATEGORIES)[number];
 
 /** The lowest paying category, a pair of jacks or better: the bonus families pay it too. */
-export const JACKS_PAIR = JACKS_CATEGORIES[1];
+export const JACKS_PAIR = JACKS_LOW_CATEGORIES[1];
 
 /** Category of a hand value by Jacks or Better's names: low pairs pay nothing and share 'nothing'. */
 export function jacksCategoryOf(value: number): JacksCategory {
