@@ -76,8 +76,7 @@ describe('TCL driver against the simulator over pseudo-terminals', () => {
       type: 'printed',
       validation: VOUCHER.validation,
     });
-    // Money from the moment its number is printed; the rest of the ticket follows.
-    await until('ticket out', () => sim.printed.length === 1);
+    expect(sim.printed).toHaveLength(1);
     const t = sim.printed[0]!;
     expect(t.validation).toBe(VOUCHER.validation);
     expect(t.text).toContain(`VALIDATION ${formatValidationNumber(VOUCHER.validation)}`);
@@ -112,17 +111,19 @@ describe('TCL driver against the simulator over pseudo-terminals', () => {
     const next = voucher(8);
     print(driver, next);
     await log.next({ type: 'printed' });
-    await until('ticket out', () => sim.printed.length === 1);
     expect(sim.printed.map((t) => t.validation)).toEqual([next.validation]);
   });
 
-  it('counts a ticket whose number is printed when the paper runs out after it: it is money', async () => {
+  it('fails a ticket stopped by the paper after its number is printed: torn off, never counted', async () => {
     const { sim, driver, log } = await line();
     sim.runOutAfter(9); // after the barcode (the sixth region), before the foot
     print(driver);
-    expect(await log.next({ type: 'printed' })).toMatchObject({ validation: VOUCHER.validation });
-    await log.next({ type: 'fault', code: 'paperOut' } as never);
-    expect(log.of('printFailed')).toHaveLength(0);
+    expect(await log.next({ type: 'printFailed' })).toMatchObject({ reason: expect.stringMatching(/paper/) });
+    await until('the stub torn off', () => sim.abandoned.length === 1);
+    sim.setPaperOut(false);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(sim.printed).toHaveLength(0);
+    expect(log.of('printed')).toHaveLength(0);
   });
 
   it('fails on a jam mid-ticket, and the fault clears with the jam', async () => {

@@ -185,10 +185,12 @@ export class TclPrinterDriver extends PrinterDriverBase<TclReply> {
     if (t.lost) return { failed: 'printer restarted during the ticket' };
     // Unheard right after it was sent, a validation done could be the last voucher's: no proof.
     if (!t.taken) return { failed: 'printer did not answer as it took the ticket: not counted' };
-    // The validation number is on paper: the ticket is money from here, whatever the paper does
-    // next. Believed only from two answers in a row the same to the byte: no checksum guards one.
+    // Out whole: its validation number printed and the printer done with it. A ticket stopped after
+    // its number is torn off when the job is flushed: counted, it would be money never handed out.
+    // Believed only from two answers in a row the same to the byte: no checksum guards one.
     const first = this.lastStatus!;
-    if (first.flags.validationDone && JSON.stringify(await this.status()) === JSON.stringify(first)) return 'printed';
+    const out = first.flags.validationDone && !first.flags.busy;
+    if (out && JSON.stringify(await this.status()) === JSON.stringify(first)) return 'printed';
     return blocking ? { failed: blocking } : 'printing';
   }
 
