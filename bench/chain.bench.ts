@@ -4,11 +4,11 @@
 // at once, with the longest time each held up the event loop.
 // npm run bench:chain [-- --rows N] [--events-per-commit K]
 
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { benchRecords } from './bench-records';
 import { initialState, type CabinetEffect } from '../src/cabinet';
-import { Journal, type MachineOptions } from '../src/store';
+import { Journal } from '../src/store';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -23,15 +23,7 @@ if (sizes.some((n) => !Number.isSafeInteger(n) || n < 1) || !Number.isSafeIntege
   process.exit(2);
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'chain-bench-'));
-mkdirSync(join(dir, 'data'));
-const path = join(dir, 'data', 'cabinet.db');
-const machine: MachineOptions = {
-  keyFile: join(dir, 'machine.key'),
-  mirror: join(dir, 'mirror'),
-  machine: '0001',
-  purpose: 'production',
-};
+const { dir, path, machine } = benchRecords('chain-bench-');
 
 /** Runs `work` while a 1 ms timer measures how late the event loop lets it fire. */
 async function heldUp<T>(

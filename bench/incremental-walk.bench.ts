@@ -6,13 +6,13 @@
 // waiting for the disk: what is measured is reading it back.
 // npm run bench:walk [-- --commits N] [--quiet]
 
-import { mkdtempSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { benchRecords, doorLog } from './bench-records';
 import { reportProgress } from '../src/app/progress-reporter';
-import { initialState, type CabinetEffect } from '../src/cabinet';
+import { initialState } from '../src/cabinet';
 import type { Progress } from '../src/core';
-import { Journal, readMachineKey, RecordsReader, type MachineOptions } from '../src/store';
+import { Journal, readMachineKey, RecordsReader } from '../src/store';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -26,15 +26,7 @@ if (!Number.isSafeInteger(commits) || commits < 10) {
   process.exit(2);
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'walk-bench-'));
-mkdirSync(join(dir, 'data'));
-const path = join(dir, 'data', 'cabinet.db');
-const machine: MachineOptions = {
-  keyFile: join(dir, 'machine.key'),
-  mirror: join(dir, 'mirror'),
-  machine: '0001',
-  purpose: 'production',
-};
+const { dir, path, machine } = benchRecords('walk-bench-');
 const { progress, close: closeProgress } = reportProgress({
   stream: process.stderr,
   quiet: process.argv.includes('--quiet'),
@@ -47,9 +39,7 @@ const { progress, close: closeProgress } = reportProgress({
   ],
 });
 
-const door = (i: number): CabinetEffect[] => [
-  { type: 'log', entry: { at: Date.now(), kind: 'door', data: { door: 'main', open: i % 2 === 0 } } },
-];
+const door = doorLog;
 
 /** Wall and CPU time of `work`. */
 async function timed<T>(work: () => Promise<T> | T): Promise<{ ms: number; cpu: number; result: T }> {

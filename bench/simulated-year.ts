@@ -8,14 +8,15 @@
 // Long: run it niced. Progress on standard error.
 // npm run -s bench:year -- [--commits N] [--keep ROWS] [--quiet]
 
-import { mkdtempSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { benchRecords, doorLog } from './bench-records';
 import { reportProgress } from '../src/app/progress-reporter';
-import { initialState, type CabinetEffect } from '../src/cabinet';
+import { initialState } from '../src/cabinet';
 import type { Progress } from '../src/core';
-import { cutDue, Journal, readMachineKey, RecordsReader, verifyWithArchive, type MachineOptions } from '../src/store';
+import { cutDue, Journal, readMachineKey, RecordsReader, verifyWithArchive } from '../src/store';
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -32,16 +33,8 @@ if (!Number.isSafeInteger(commits) || commits < 30_000 || !Number.isSafeInteger(
   process.exit(2);
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'simulated-year-'));
-mkdirSync(join(dir, 'data'));
-const path = join(dir, 'data', 'cabinet.db');
+const { dir, path, machine } = benchRecords('simulated-year-');
 const archive = join(dir, 'archive');
-const machine: MachineOptions = {
-  keyFile: join(dir, 'machine.key'),
-  mirror: join(dir, 'mirror'),
-  machine: '0001',
-  purpose: 'production',
-};
 const { progress, close: closeProgress } = reportProgress({
   stream: process.stderr,
   quiet: process.argv.includes('--quiet'),
@@ -52,9 +45,7 @@ const { progress, close: closeProgress } = reportProgress({
     { name: 'archive: event rows', weight: 5 },
   ],
 });
-const door = (i: number): CabinetEffect[] => [
-  { type: 'log', entry: { at: Date.now(), kind: 'door', data: { door: 'main', open: i % 2 === 0 } } },
-];
+const door = doorLog;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 const size = () => statSync(path).size;
