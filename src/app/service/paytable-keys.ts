@@ -7,9 +7,9 @@
 import type { KeyObject } from 'node:crypto';
 import { trustedKey } from './paytable-signature';
 
-/** The production signing key, id 5e1460846d9c4c84 (`sign-paytable` prints the id of the key it signs with). */
+/** The production signing key, id 759b299db3964a5e (`sign-paytable` prints the id of the key it signs with). */
 const PRODUCTION = `-----BEGIN PUBLIC KEY-----
-MCowBQYDK2VwAyEAssCoZ/1UI32MhoU9Mlrlyd7VhxAh71VYjackfLqjEFc=
+MCowBQYDK2VwAyEAxeaWAWCl4RElpZC+vc0V9BN4AryXM9H8ZiWhNyTNlMw=
 -----END PUBLIC KEY-----
 `;
 
