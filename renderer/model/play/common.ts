@@ -52,7 +52,8 @@ export function jacksPayTable(s: Snapshot, litColumn: number | null, winRow: str
   const columns = Math.max(1, ...rows.map((r) => r.perBet.length));
   return {
     title: t(s.language, 'paytable.title'),
-    columns: Array.from({ length: columns }, (_, i) => String(i + 1)),
+    columns: Array.from({ length: columns }, (_, i) => t(s.language, 'paytable.bet', { n: i + 1 })),
+    headed: false,
     rows: rows.map((r: PayRow) => ({
       category: r.category,
       label: handName(s.language, r.category)!,
@@ -71,6 +72,7 @@ export function pokerPlusPayTable(s: Snapshot, winRow: string | null): PayTableM
   return {
     title: t(s.language, 'pp.payTable'),
     columns: ['×'],
+    headed: false,
     rows: rows.map((r) => ({
       category: r.category,
       label: handName(s.language, r.category)!,

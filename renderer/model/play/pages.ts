@@ -97,7 +97,11 @@ export function helpScene(s: Snapshot, page: number): Pick<SceneModel, 'help' | 
     pageText: t(L, 'help.page', { n: p + 1, of: HELP_PAGES }),
     lines: spec.lines.map((k) => t(L, k, { max: s.jacks.maxBet })),
     payTable:
-      spec.table === 'jacks' ? jacksPayTable(s, null, null) : spec.table === 'pp' ? pokerPlusPayTable(s, null) : null,
+      spec.table === 'jacks'
+        ? { ...jacksPayTable(s, null, null), headed: true }
+        : spec.table === 'pp'
+          ? pokerPlusPayTable(s, null)
+          : null,
     note: spec.table === null ? null : returnNote(s, spec.table === 'jacks' ? s.jacks : s.pokerPlus),
   };
   return {
