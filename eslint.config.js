@@ -68,15 +68,6 @@ const GAME_ID_LEGACY = [
   'renderer/model/service/settings-fields.ts',
   'renderer/model/service/settings.ts',
   'renderer/screens/attract-screen.ts',
-  'src/app/service/installed-pay-tables.ts',
-  'src/app/service/table-returns.ts',
-  'src/app/sim/player-bot.ts',
-  'src/cabinet/cabinet.ts',
-  'src/cabinet/durability.ts',
-  'src/cabinet/games.ts',
-  'src/cabinet/outputs.ts',
-  'src/cabinet/settle.ts',
-  'src/cabinet/state.ts',
 ];
 
 // The renderer's rooms (README, "Player screens"): which room may import which, and which may draw

@@ -2,7 +2,7 @@
 // itself. Cards are codes (H-1); money is minor units (C-1); chips are whole chips (C-2).
 
 import { z } from 'zod';
-import { GAME_IDS } from '../core';
+import { GAME_IDS, MAX_PAY_ROWS } from '../core';
 import { int, record, str } from './schema';
 import { CARD_CODE } from './cards';
 import { SERVICE_VIEW } from './service';
@@ -48,7 +48,7 @@ const jacksView = z.strictObject({
   /** Positions of the cards that make a paying final hand, for the highlight. */
   winning: z.array(int(0, 4)).max(5),
   win: chips,
-  payTable: z.array(payRow).max(12),
+  payTable: z.array(payRow).max(MAX_PAY_ROWS),
   payTableReturn,
   gameId: int(0).nullable(),
 });
@@ -101,7 +101,7 @@ const pokerPlusView = z.strictObject({
     buyGame: chips.nullable(),
     takeHalf: chips.nullable(),
   }),
-  payTable: z.array(payRow).max(12),
+  payTable: z.array(payRow).max(MAX_PAY_ROWS),
   payTableReturn,
   gameId: int(0).nullable(),
 });

@@ -38,6 +38,10 @@ const STATES: Record<Game, State[]> = {
       },
     },
   ],
+  // The families' own screens (their rows, WILD on the deuces) come with the game menu (issue 38 §4).
+  'bonus-poker': [],
+  'double-double-bonus': [],
+  'deuces-wild': [],
   'poker-plus': [
     { name: 'deciding-picked', snapshot: fx.pokerPlusDeciding, presses: ['card1', 'card4', 'card5'], picked: 3 },
     { name: 'second-action', snapshot: fx.pokerPlusSecond, presses: ['card6'], picked: 1 },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stackedDeck } from '../../core/testing/decks';
 import { Rig, RETURNS_IN_RANGE } from '../../cabinet/testing/rig';
 import { checkToScreen } from '../../contract';
-import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE } from '../../core';
+import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE, GAME_IDS } from '../../core';
 import type { InstalledPayTable } from '../../cabinet';
 import { snapshotOf } from './snapshot-of';
 
@@ -153,7 +153,7 @@ describe('the screen snapshot', () => {
       lockoutSeconds: 300,
       maxPinFailures: 3,
     });
-    expect(service.settings.payTables).toEqual({ 'jacks-or-better': 'custom', 'poker-plus': 'custom' });
+    expect(service.settings.payTables).toEqual(Object.fromEntries(GAME_IDS.map((id) => [id, 'custom'])));
 
     // The installed tables, their coefficients listed in another order: still the same tables.
     const reversed = {
@@ -182,7 +182,11 @@ describe('the screen snapshot', () => {
     rig.play({ type: 'technicianPin', pin: '1111' });
     rig.event({ device: 'printer', type: 'fault', code: 'paperOut', message: 'out of paper' });
     service = snap(rig).service;
-    expect(service.settings.payTables).toEqual({ 'jacks-or-better': 'jb-9-6', 'poker-plus': 'pp-standard' });
+    expect(service.settings.payTables).toEqual({
+      ...Object.fromEntries(GAME_IDS.map((id) => [id, 'custom'])),
+      'jacks-or-better': 'jb-9-6',
+      'poker-plus': 'pp-standard',
+    });
     expect(service.pin).toEqual({ failures: 1, maxFailures: 3, lockedUntil: 0, lockouts: 0, mustChange: true });
     expect(service.technicianKey).toBe(true);
     expect(service.devices.printer).toEqual({ online: true, faults: { paperOut: 'out of paper' } });
