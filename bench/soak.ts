@@ -160,6 +160,8 @@ interface PressRun {
   toScreen: number[];
   /** The counter's advances over the presses (null: not anchored). */
   advances: number | null;
+  /** The casino system's meter reads over the presses (null: no SAS link). */
+  meterReads: number | null;
 }
 
 interface Soaker {
@@ -176,8 +178,12 @@ interface Soaker {
 /** The cabinets still running, closed before their folder goes when the soak is stopped. */
 const running = new Set<{ close(): Promise<void> }>();
 
-/** A cabinet in `dir`, anchored to `tpm`'s counter or not, to be soaked round by round. */
-async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
+/**
+ * A cabinet in `dir`, anchored to `tpm`'s counter or not, to be soaked round by
+ * round; with `sas`, a SAS link to the simulated casino system, which polls it every 200 ms and
+ * reads its meters every 3 s as a casino system does (src/devices/sas/host.ts).
+ */
+async function soaker(dir: string, tpm: Swtpm | null, options: { sas?: boolean } = {}): Promise<Soaker> {
   mkdirSync(join(dir, 'data'), { recursive: true });
   const db = join(dir, 'data', 'cabinet.db');
   const ledger = join(dir, 'devices.jsonl');
@@ -187,7 +193,12 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
     ...(tpm ? { anchor: tpm.tcti } : {}),
   };
   const anchor = tpm ? { anchor: { tcti: tpm.tctiText } } : {};
-  const config = parseConfig({ store: { keyFile: places.keyFile, mirror: places.mirror, ...anchor } });
+  const config = parseConfig({
+    store: { keyFile: places.keyFile, mirror: places.mirror, ...anchor },
+    ...(options.sas
+      ? { devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', sas: 'simulated' } }
+      : {}),
+  });
   const cabinet = await startCabinet({
     config,
     dataDir: join(dir, 'data'),
@@ -235,6 +246,8 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
   const sim = cabinet.devices.ledger!;
   sim.connect();
   await sim.settled();
+  let meterReads = 0;
+  cabinet.sas?.host?.on('meters', () => meterReads++);
   const from = store.anchorStatus.counter;
   const summary: BotSummary = { games: 0, notes: 0, tickets: 0, cashOuts: 0, handpays: 0, doorOpens: 0, refusals: 0 };
   let seconds = 0;
@@ -264,7 +277,9 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
         toCommit: [],
         toScreen: [],
         advances: null,
+        meterReads: null,
       };
+      const readsFrom = meterReads;
       const counterFrom = store.anchorStatus.counter;
       const press = async (button: Button): Promise<void> => {
         pending = { at: performance.now(), version: runner.ahead.version, commit: null, screen: null };
@@ -293,6 +308,7 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
       run.commits = written.length - botCommits;
       const counterTo = store.anchorStatus.counter;
       if (tpm && counterFrom !== null && counterTo !== null) run.advances = counterTo - counterFrom;
+      if (cabinet.sas?.host) run.meterReads = meterReads - readsFrom;
       return run;
     },
     newShapes() {
@@ -341,7 +357,7 @@ function budgetLine(advances: number, games: number): string {
 function pressLine(p: PressRun, diskRate: number): string {
   const rate = p.commits / p.seconds;
   return [
-    `  real-shaped presses on the anchored cabinet (deal, holds, draw through the deck's event path, one at a time, each its own commit; no SAS link): ${p.games} games, ${p.presses} presses in ${p.seconds.toFixed(2)} s = ${(p.games / p.seconds).toFixed(0)} games/s, ${p.commits} commits = ${rate.toFixed(0)} commits/s = ${((100 * rate) / diskRate).toFixed(0)}% of the disk's rate`,
+    `  real-shaped presses on an anchored cabinet (deal, holds, draw through the deck's event path, one at a time, each its own commit; ${p.meterReads === null ? 'no SAS link' : `the casino system polling every 200 ms, ${p.meterReads} reads of 14 meters`}): ${p.games} games, ${p.presses} presses in ${p.seconds.toFixed(2)} s = ${(p.games / p.seconds).toFixed(0)} games/s, ${p.commits} commits = ${rate.toFixed(0)} commits/s = ${((100 * rate) / diskRate).toFixed(0)}% of the disk's rate`,
     `    press to commit: ${spread(p.toCommit)}; press to screen: ${spread(p.toScreen)}`,
     ...(p.advances === null ? [] : [`    the NV budget with real-shaped play: ${budgetLine(p.advances, p.games)}`]),
   ].join('\n');
@@ -379,6 +395,7 @@ const { progress, close: closeProgress } = reportProgress({
 const stop = new AbortController();
 process.once('SIGINT', () => stop.abort());
 let tpm: Swtpm | null = null;
+let pressTpm: Swtpm | null = null;
 try {
   const tpmBase = flag('tpm-state', existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
   tpm = await startSwtpm(mkdtempSync(join(tpmBase, 'cabinet-soak-swtpm-')));
@@ -436,13 +453,17 @@ try {
   progress.done(gamesWanted);
   // Real-shaped play on the anchored cabinet: one press at a time through the deck's event path.
   progress.stage('presses', pressGames, 'games');
-  const pressed = await on.presses(pressGames);
+  // A third cabinet for them, on a TPM of its own, with the casino system on its SAS link.
+  pressTpm = await startSwtpm(mkdtempSync(join(tpmBase, 'cabinet-soak-swtpm-press-')));
+  const pressing = await soaker(join(dir, 'press'), pressTpm, { sas: true });
+  const pressed = await pressing.presses(pressGames);
   progress.done(pressed.games);
   progress.stage('checks', 0);
   mirror.close();
   scratch.close();
   const offRun = await off.finish();
   const onRun = await on.finish();
+  const pressRun = await pressing.finish();
   const advanceUs = advanceAlone(tpm, onRun.places.keyFile, 2000);
   const plainRate = sample / plainTime;
   const mirroredRate = sample / mirroredTime;
@@ -454,6 +475,7 @@ try {
   const problems = [
     ...offRun.problems.map((p) => `without the anchor: ${p}`),
     ...onRun.problems.map((p) => `anchored: ${p}`),
+    ...pressRun.problems.map((p) => `pressed: ${p}`),
   ];
   const perCommit = (r: SoakRun) => (1e6 * r.seconds) / r.commits;
   progress.finish();
@@ -483,7 +505,9 @@ try {
   process.stderr.write(stoppedReport('soak', 'SIGINT', progress.snapshot(), progress.finished, [`${dir} removed`]));
   process.exitCode = INTERRUPTED_EXIT.SIGINT;
 } finally {
-  await tpm?.stop();
-  if (tpm) rmSync(tpm.stateDir, { recursive: true, force: true });
+  for (const t of [tpm, pressTpm]) {
+    await t?.stop();
+    if (t) rmSync(t.stateDir, { recursive: true, force: true });
+  }
   rmSync(dir, { recursive: true, force: true });
 }
