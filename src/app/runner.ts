@@ -166,6 +166,7 @@ export class CabinetRunner {
       refused: records.ok ? null : records.reason,
       mirror: records.mirror,
       anchor: records.ok ? null : (records.anchor ?? null),
+      unproven: store.unproven,
     });
     if (store.anchorProblem !== null) runner.apply({ kind: 'anchor', problem: store.anchorProblem });
     runner.apply({ kind: 'powerUp' });

@@ -26,7 +26,7 @@ import {
 import { powerUp, recovered } from './power';
 import { soundMute } from './sound-mute';
 import { sasCommand } from './sas';
-import { anchorReport, lockedByRecords, mirrorReport, recordsRefused, recordsReport } from './records';
+import { anchorReport, lockedByRecords, mirrorReport, recordsRefused, recordsReport, unprovenSpent } from './records';
 import { applySettings, changeSettings } from './settings-change';
 import { gameInProgress, isVideoPokerSession, type CabinetState } from './state';
 import { keyEvent } from './keys';
@@ -51,6 +51,7 @@ export function stepCabinet(state: CabinetState, input: CabinetInput, env: Cabin
   }
   if (outcome) return refused(tx, outcome, input);
   endOrphanedTest(tx, input);
+  unprovenSpent(tx);
   // A button released or a repeated report changes nothing: no new version, nothing to commit.
   if (tx.state === state && tx.effects.length === 0) return { ok: true, state, effects: [] };
   syncOutputs(tx);
@@ -119,7 +120,7 @@ function dispatch(tx: Transition, input: CabinetInput): Outcome {
     case 'settings':
       return applySettings(tx, input.settings, input.source, input.installed, input.configReturns);
     case 'records':
-      recordsReport(tx, input.refused, input.mirror, input.anchor ?? null);
+      recordsReport(tx, input.refused, input.mirror, input.anchor ?? null, input.unproven ?? null);
       return null;
     case 'mirror':
       mirrorReport(tx, input.problem);

@@ -240,6 +240,19 @@ export interface CabinetState {
   soundMutedUntil: number;
   /** The SAS link to a casino system (C-25); null (or absent, in older states) without one. */
   sas?: SasCabinetState | null;
+  /**
+   * Credits found at a start the records' TPM counter cannot prove the latest (C-15): they may be
+   * a copy's put back, so until the balance has been played down to nothing they leave by the
+   * attendant's handpay only. Null or absent: none.
+   */
+  unproven?: UnprovenCredits | null;
+}
+
+/** The balance at a start the counter could not prove the latest, when it was found, and why. */
+export interface UnprovenCredits {
+  amount: number;
+  since: number;
+  reason: string;
 }
 
 export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): CabinetState {
