@@ -6,6 +6,7 @@
 import { isVideoPokerId, type Refusal } from '../core';
 import { acceptorEvent } from './bills';
 import { cashOut, creditClear, handpayConfirm, printerEvent } from './cashout';
+import { reprintReceipt } from './handpay-receipts';
 import type { Button, DeviceEvent } from './device-events';
 import type { CabinetStep } from './effects';
 import { deal, gameAction, selectGame, setBet, setBoxes, setChipValue } from './games';
@@ -166,6 +167,8 @@ function perform(tx: Transition, w: PlayerWish): Outcome {
       return handpayConfirm(tx);
     case 'creditClear':
       return creditClear(tx);
+    case 'reprintReceipt':
+      return reprintReceipt(tx, w.number);
     case 'soundMute':
       return soundMute(tx, w.on);
     case 'technicianPin':

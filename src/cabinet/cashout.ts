@@ -16,6 +16,8 @@ import { refusal, type Outcome, type Transition } from './transition';
 import { moneyWords } from './money';
 import { isSystemNumber, systemValidationNumber } from './vocabulary/ticket-reasons';
 import { tiltDevice } from './vocabulary/tilts';
+import { printerProblem } from './printer-ready';
+import { issueReceipt, receiptEvent } from './handpay-receipts';
 
 type PrinterEvent = Extract<DeviceEvent, { device: 'printer' }>;
 
@@ -29,14 +31,6 @@ function printerFaults(tx: Transition): string[] {
   return p.online ? Object.keys(p.faults).slice(0, 8) : ['offline'];
 }
 
-/** Why the printer cannot print now, or null. */
-export function printerProblem(tx: Transition): string | null {
-  const p = tx.state.devices.printer;
-  if (!p.online) return 'printer offline';
-  const faults = Object.values(p.faults);
-  if (faults.length > 0) return `printer fault: ${faults.join(', ')}`;
-  return null;
-}
 
 export function lockForHandpay(tx: Transition, handpay: Omit<Handpay, 'since'>): void {
   tx.set({ handpay: { ...handpay, since: tx.at } });
@@ -234,6 +228,7 @@ export function voucherFailed(tx: Transition, reason: string): void {
 }
 
 export function printerEvent(tx: Transition, event: PrinterEvent): void {
+  if (event.type === 'receiptPrinted' || event.type === 'receiptFailed') return receiptEvent(tx, event);
   const v = tx.state.voucher;
   if (event.type !== 'printed' && event.type !== 'printFailed') return;
   if (!v || v.validation !== event.validation) {
@@ -271,6 +266,8 @@ export function payHandpay(tx: Transition, by: 'attendant' | 'host'): void {
     tx.count({ handpaidCancelled: h.amount, handpaidCancelledCount: 1 });
   }
   tx.set({ handpay: null, paidOut: { how: 'handpay', kind: h.kind, amount: h.amount, at: tx.at } });
+  // Its receipt goes to the printer from this commit; the money above never waits on the slip.
+  issueReceipt(tx, h, by === 'attendant' ? 'attendant' : 'casinoSystem');
   tx.log('handpay', {
     event: 'paid',
     kind: h.kind,

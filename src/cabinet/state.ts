@@ -11,7 +11,7 @@ import {
   type TableGameId,
   type VideoPokerGame,
 } from '../core';
-import type { Button, DeviceName, Door, KeySwitch, LampState, Voucher } from './device-events';
+import type { Button, DeviceName, Door, HandpayReceipt, KeySwitch, LampState, Voucher } from './device-events';
 import { EMPTY_METERS, type MeterSet } from './meters';
 import type { SasCabinetState } from './sas-state';
 import type { TicketReason } from './ticket-verdicts';
@@ -121,6 +121,23 @@ export interface Handpay {
   since: number;
 }
 
+/** A handpay's receipt as the cabinet keeps it (handpay-receipts.ts). */
+export interface ReceiptSlip {
+  receipt: HandpayReceipt;
+  /**
+   * printing: sent to the printer; printed: out of it; pending: not printed, or not known to have
+   * been (`problem` says why), for the attendant to print again from the attendant's page.
+   */
+  status: 'printing' | 'printed' | 'pending';
+  problem: string | null;
+}
+
+/** The handpays' receipts: the next handpay's number, and the latest slips, newest first. */
+export interface HandpayReceipts {
+  next: number;
+  slips: ReceiptSlip[];
+}
+
 /** C-15: a reason play has stopped. */
 export interface Tilt {
   code: string;
@@ -206,6 +223,8 @@ export interface CabinetState {
   voucher: Voucher | null;
   voucherSequence: number;
   handpay: Handpay | null;
+  /** The handpays' receipts (absent in states saved before they were printed: none yet). */
+  receipts?: HandpayReceipts;
   /**
    * The last money that left the machine: a voucher printed, or a handpay paid (absent in states
    * saved before it). The screens tell the player once it has gone, however fast the printer was.

@@ -139,6 +139,16 @@ export const LOG_EVENTS = {
     }),
   ]),
   /**
+   * C-5: a handpay's receipt (by the handpay's number, and its reprint, 0 for the first slip):
+   * sent to the printer, out of it, or pending for a reprint with why. It moves no money.
+   */
+  receipt: z.object({
+    event: z.enum(['print', 'printed', 'pending']),
+    number: z.number(),
+    reprint: z.number(),
+    reason: text.optional(),
+  }),
+  /**
    * C-6: credits cleared by the attendant, shaped like a handpay paid; rows logged before the
    * attendant's list of handpays carry only the amount and the key.
    */
