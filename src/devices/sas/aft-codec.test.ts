@@ -55,13 +55,13 @@ describe('AFT polls: vectors', () => {
     ['72 transfer', TRANSFER, TRANSFER_HEX],
     ['72 cancel', { command: 0x72, kind: 'cancel' }, '017201800bb4'],
     [
-      '72 interrogate',
-      { command: 0x72, kind: 'interrogate', statusOnly: false, transactionIndex: 5 },
+      '72 interrogate, status only',
+      { command: 0x72, kind: 'interrogate', statusOnly: true, transactionIndex: 5 },
       '017202fe057a6c',
     ],
     [
-      '72 interrogate, status only',
-      { command: 0x72, kind: 'interrogate', statusOnly: true, transactionIndex: 0 },
+      '72 interrogate',
+      { command: 0x72, kind: 'interrogate', statusOnly: false, transactionIndex: 0 },
       '017202ff000f22',
     ],
     [

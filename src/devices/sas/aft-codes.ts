@@ -10,10 +10,10 @@ export const AFT_TRANSFER_CODE = {
   /** As much as the machine can take (or give) up to the amount. */
   partial: 0x01,
   cancel: 0x80,
-  /** Interrogate a transaction in the history (the index), the reply counting as read. */
-  interrogate: 0xfe,
-  /** Interrogate without acknowledging it. */
-  interrogateStatusOnly: 0xff,
+  /** Interrogate a transaction (the index) without acknowledging it. */
+  interrogateStatusOnly: 0xfe,
+  /** Interrogate and acknowledge: the host has the transfer's outcome. */
+  interrogate: 0xff,
 } as const;
 
 /** 72's transfer type (Table 8.3c). */
