@@ -26,6 +26,8 @@ import {
 import { powerUp, recovered } from './power';
 import { soundMute } from './sound-mute';
 import { sasCommand } from './sas';
+import { accountCreditKinds } from './credit-kinds';
+import { payLegacyBonuses } from './legacy-bonus';
 import { anchorReport, lockedByRecords, mirrorReport, recordsRefused, recordsReport } from './records';
 import { applySettings, changeSettings } from './settings-change';
 import { gameInProgress, type CabinetState } from './state';
@@ -50,6 +52,8 @@ export function stepCabinet(state: CabinetState, input: CabinetInput, env: Cabin
   }
   if (outcome) return refused(tx, outcome, input);
   endOrphanedTest(tx, input);
+  accountCreditKinds(state, tx);
+  payLegacyBonuses(tx);
   // A button released or a repeated report changes nothing: no new version, nothing to commit.
   if (tx.state === state && tx.effects.length === 0) return { ok: true, state, effects: [] };
   syncOutputs(tx);

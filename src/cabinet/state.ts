@@ -5,6 +5,7 @@ import type { HandpayCause } from './vocabulary/handpay-causes';
 import { present, type BoxRequest, type GameId, type JacksState, type PokerPlusState } from '../core';
 import type { Button, DeviceName, Door, KeySwitch, LampState, Voucher } from './device-events';
 import { EMPTY_METERS, type MeterSet } from './meters';
+import type { AftTransferRecord, PromoCredits } from './aft-state';
 import type { SasCabinetState } from './sas-state';
 import type { TicketReason } from './ticket-verdicts';
 import { DEFAULT_SETTINGS, type CabinetSettings, type InstalledPayTable, type Language } from './settings';
@@ -225,6 +226,13 @@ export interface CabinetState {
   soundMutedUntil: number;
   /** The SAS link to a casino system (C-25); null (or absent, in older states) without one. */
   sas?: SasCabinetState | null;
+  /**
+   * Promotional credits inside `balance` (C-26, credit-kinds.ts): restricted played first and
+   * never cashed out as cash. Absent or null: the whole balance is cashable.
+   */
+  promo?: PromoCredits | null;
+  /** AFT transfers, oldest first, at most the standard's buffer (C-26); stored apart from the state. */
+  aftHistory?: AftTransferRecord[];
 }
 
 export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): CabinetState {
@@ -266,6 +274,7 @@ export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): Cabi
     specimenCount: 0,
     soundMutedUntil: 0,
     sas: null,
+    aftHistory: [],
   };
 }
 
