@@ -237,7 +237,9 @@ describe('credit kinds and host cash-out', () => {
     rig.key('attendant', true);
     rig.play({ type: 'handpayConfirm' });
     expect(rig.state.balance).toBe(restrictedLeft);
-    expect(rig.lifetime('nonRestrictedCashedOut')).toBe(rig.lifetime('aftNonRestrictedIn') - rig.lifetime('nonRestrictedPlayed'));
+    expect(rig.lifetime('nonRestrictedCashedOut')).toBe(
+      rig.lifetime('aftNonRestrictedIn') - rig.lifetime('nonRestrictedPlayed'),
+    );
     balanced(rig);
   });
 
