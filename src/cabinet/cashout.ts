@@ -299,6 +299,9 @@ function offerCashoutToHost(tx: Transition, amount: number): void {
   tx.log('sas', { event: 'aftHostCashout', amount, win: false });
 }
 
+/** How long a cash-out offered to the host (6A) waits for its transfer (my choice: the 10 s of system validation). */
+export const HOST_CASHOUT_TIMEOUT_MS = 10_000;
+
 /** The host left the offered cash-out unanswered (sas-service's timer). */
 export function hostCashoutTimeout(tx: Transition): Outcome {
   const aft = tx.state.sas?.aft;
