@@ -27,6 +27,8 @@ import {
 import { powerUp, recovered } from './power';
 import { soundMute } from './sound-mute';
 import { sasCommand } from './sas';
+import { accountCreditKinds } from './credit-kinds';
+import { payLegacyBonuses } from './legacy-bonus';
 import { anchorReport, lockedByRecords, mirrorReport, recordsRefused, recordsReport, unprovenSpent } from './records';
 import { applySettings, changeSettings } from './settings-change';
 import { gameInProgress, isVideoPokerSession, type CabinetState } from './state';
@@ -53,6 +55,8 @@ export function stepCabinet(state: CabinetState, input: CabinetInput, env: Cabin
   if (outcome) return refused(tx, outcome, input);
   endOrphanedTest(tx, input);
   unprovenSpent(tx);
+  accountCreditKinds(state, tx);
+  payLegacyBonuses(tx);
   // A button released or a repeated report changes nothing: no new version, nothing to commit.
   if (tx.state === state && tx.effects.length === 0) return { ok: true, state, effects: [] };
   syncOutputs(tx);

@@ -13,6 +13,7 @@ import {
 } from '../core';
 import type { Button, DeviceName, Door, HandpayReceipt, KeySwitch, LampState, Voucher } from './device-events';
 import { EMPTY_METERS, type MeterSet } from './meters';
+import type { AftTransferRecord, PromoCredits } from './aft-state';
 import type { SasCabinetState } from './sas-state';
 import type { TicketReason } from './ticket-verdicts';
 import { DEFAULT_SETTINGS, type CabinetSettings, type InstalledPayTable, type Language } from './settings';
@@ -260,6 +261,13 @@ export interface CabinetState {
   /** The SAS link to a casino system (C-25); null (or absent, in older states) without one. */
   sas?: SasCabinetState | null;
   /**
+   * Promotional credits inside `balance` (C-26, credit-kinds.ts): restricted played first and
+   * never cashed out as cash. Absent or null: the whole balance is cashable.
+   */
+  promo?: PromoCredits | null;
+  /** AFT transfers, oldest first, at most the standard's buffer (C-26); stored apart from the state. */
+  aftHistory?: AftTransferRecord[];
+  /**
    * Credits found at a start the records' TPM counter cannot prove the latest (C-15): they may be
    * a copy's put back, so until the balance has been played down to nothing they leave by the
    * attendant's handpay only. Null or absent: none.
@@ -313,6 +321,7 @@ export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): Cabi
     specimenCount: 0,
     soundMutedUntil: 0,
     sas: null,
+    aftHistory: [],
   };
 }
 
