@@ -165,7 +165,7 @@ describe('the help pages', () => {
     );
     // A table of the config file's own, whose return is not known, says nothing rather than guess.
     const own = fx.baseSnapshot();
-    own.jacks.payTableReturn = null;
+    own.menu[0]!.payTableReturn = null;
     expect(at(own, 1).note).toBeNull();
     expect(at(fx.baseSnapshot(), 0)).toMatchObject({ note: null, payTable: null });
   });

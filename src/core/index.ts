@@ -11,6 +11,7 @@ export * from './present';
 export * from './replay-read';
 export * from './progress';
 export * from './games/game-module';
+export * from './games/game-texts';
 export * from './games/video-poker';
 export * from './games/registry';
 export * from './games/pay-tables';

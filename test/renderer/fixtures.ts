@@ -73,7 +73,7 @@ export function serviceView(): ServiceView {
 }
 
 export function baseSnapshot(): Snapshot {
-  return {
+  return withMenu({
     version: 10,
     language: 'en',
     currency: { code: 'USD', minorDigits: 2 },
@@ -81,10 +81,11 @@ export function baseSnapshot(): Snapshot {
     chipValue: 25,
     balance: 2510,
     credits: 100,
-    games: ['jacks-or-better', 'poker-plus'],
+    menu: [],
     selectedGame: 'jacks-or-better',
     inGame: false,
     jacks: {
+      game: 'jacks-or-better',
       bet: 5,
       maxBet: 5,
       phase: 'idle',
@@ -94,6 +95,7 @@ export function baseSnapshot(): Snapshot {
       hand: null,
       winning: [],
       win: 0,
+      wild: [],
       // J-6: the royal pays 800 per chip at max bet on this table.
       payTable: JACKS_COEFFICIENTS.map(([category, c]) => ({
         category,
@@ -128,7 +130,28 @@ export function baseSnapshot(): Snapshot {
     mutedUntil: 0,
     activity: { seq: 0, kind: 'none' },
     work: [],
-  };
+  });
+}
+
+/** The game menu as snapshot-of makes it: Jacks or Better and Poker Plus with the tables their views show. */
+function withMenu(s: Snapshot): Snapshot {
+  s.menu = [
+    {
+      game: 'jacks-or-better',
+      shape: 'video-poker',
+      payTable: { id: 'jacks-9-6', name: '9/6' },
+      payTableReturn: s.jacks.payTableReturn,
+      payRows: s.jacks.payTable,
+    },
+    {
+      game: 'poker-plus',
+      shape: 'table',
+      payTable: { id: 'poker-plus-standard', name: 'Standard' },
+      payTableReturn: s.pokerPlus.payTableReturn,
+      payRows: s.pokerPlus.payTable,
+    },
+  ];
+  return s;
 }
 
 export function jacksDealt(): Snapshot {

@@ -10,7 +10,7 @@ import { rendererSuite, SHOTS } from './renderer-suite';
 
 const suite = rendererSuite();
 
-type Game = Snapshot['games'][number];
+type Game = Snapshot['selectedGame'];
 
 /** A state to show, and the presses to make on it (a Poker Plus card picked for an exchange). */
 interface State {

@@ -197,6 +197,67 @@ describe('the screen snapshot', () => {
     });
   });
 
+  it('offers the game menu: each enabled game with its shape, the installed table it plays, its rows and its return', () => {
+    const rig = new Rig();
+    // A table of the config file's own: no id, no name, no return known.
+    expect(snap(rig).menu.map((m) => [m.game, m.shape, m.payTable, m.payTableReturn])).toEqual([
+      ['jacks-or-better', 'video-poker', { id: null, name: null }, null],
+      ['poker-plus', 'table', { id: null, name: null }, null],
+    ]);
+    const installed = [
+      {
+        id: 'jb-9-6',
+        game: 'jacks-or-better',
+        name: '9/6',
+        table: DEFAULT_JACKS_PAYTABLE,
+        rtp: RETURNS_IN_RANGE['jacks-or-better'],
+      },
+      {
+        id: 'pp-standard',
+        game: 'poker-plus',
+        name: 'Standard',
+        table: DEFAULT_POKER_PLUS_PAYTABLE,
+        rtp: RETURNS_IN_RANGE['poker-plus'],
+      },
+    ] as InstalledPayTable[];
+    rig.ok({
+      kind: 'settings',
+      settings: { ...rig.state.settings, games: ['poker-plus', 'jacks-or-better'] },
+      source: 'config file',
+      installed,
+      configReturns: RETURNS_IN_RANGE,
+    });
+    const s = snap(rig);
+    // The registry's order, whatever the settings' order.
+    expect(s.menu.map((m) => m.game)).toEqual(['jacks-or-better', 'poker-plus']);
+    expect(s.menu[0]).toMatchObject({
+      payTable: { id: 'jb-9-6', name: '9/6' },
+      payTableReturn: { pct: RETURNS_IN_RANGE['jacks-or-better']!.pct },
+      payRows: s.jacks.payTable,
+    });
+    expect(s.menu[1]).toMatchObject({
+      payTable: { id: 'pp-standard', name: 'Standard' },
+      payRows: s.pokerPlus.payTable,
+    });
+    // A game the operator disables leaves the menu.
+    rig.ok({
+      kind: 'settings',
+      settings: { ...rig.state.settings, games: ['poker-plus'] },
+      source: 'config file',
+      installed,
+      configReturns: RETURNS_IN_RANGE,
+    });
+    expect(snap(rig).menu.map((m) => m.game)).toEqual(['poker-plus']);
+  });
+
+  it('marks no card wild in a family without wild cards', () => {
+    const rig = new Rig();
+    rig.insert(1000);
+    rig.decks.push(stackedDeck('2c 2d Jh 5s 9c Jd 4c 2h'));
+    rig.play({ type: 'deal', bet: 1 });
+    expect(snap(rig).jacks).toMatchObject({ cards: ['2c', '2d', 'Jh', '5s', '9c'], wild: [] });
+  });
+
   it("offers the technician's actions only to a logged-in technician", () => {
     const rig = new Rig();
     const technicianWishes = ['changeSettings', 'clearPeriodMeters', 'deviceTest', 'technicianLogout'];

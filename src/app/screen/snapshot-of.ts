@@ -26,9 +26,11 @@ import {
   type JacksState,
   type PokerPlusState,
   jacksCategoryOf,
-  JACKS_OR_BETTER,
+  gameModule,
   POKER_PLUS,
+  GAMES,
 } from '../../core';
+import { familyOf, wildPositions } from '../../core/video-poker';
 import {
   gameInProgress,
   HOST_LOST_STOP,
@@ -39,21 +41,54 @@ import {
   samePayTable,
   type CabinetState,
 } from '../../cabinet';
-import type { BoxView, JacksView, PokerPlusView, Snapshot } from '../../contract';
+import type { BoxView, JacksView, MenuEntry, PokerPlusView, Snapshot } from '../../contract';
+import { payRows } from './pay-rows';
 import { liveWishes } from './live-wishes';
 import { serviceView } from './service-view';
 import { ticketView } from './ticket-view';
 
+/** The installed table a game plays now (C-24's figure with it); undefined for a table of the config file's own. */
+function installedTable(s: CabinetState, game: GameId) {
+  const table = s.settings.payTables[settingsKey(game)];
+  return (s.installedPayTables ?? []).find((t) => t.game === game && samePayTable(t.table, table));
+}
+
 /** The return of the installed table the game plays now, for the help pages; null for a table of the config file's own. */
 function tableReturn(s: CabinetState, game: GameId): JacksView['payTableReturn'] {
-  const table = s.settings.payTables[settingsKey(game)];
-  const rtp = (s.installedPayTables ?? []).find((t) => t.game === game && samePayTable(t.table, table))?.rtp;
+  const rtp = installedTable(s, game)?.rtp;
   return rtp ? { pct: rtp.pct, play: rtp.play, typical: rtp.typical?.pct ?? null } : null;
+}
+
+/** A game's rows as its screen draws them: a video-poker family's at the operator's max bet. */
+const rowsOf = (s: CabinetState, game: GameId) =>
+  payRows({ game, table: s.settings.payTables[settingsKey(game)] }, s.settings.limits.maxBet);
+
+/** The game menu: every enabled game, in the registry's order, with the table it plays. */
+function menu(s: CabinetState): MenuEntry[] {
+  return GAMES.filter((g) => s.settings.games.includes(g.id)).map((g) => {
+    const installed = installedTable(s, g.id);
+    return {
+      game: g.id,
+      shape: g.shape,
+      payTable: { id: installed?.id ?? null, name: installed?.name ?? null },
+      payTableReturn: tableReturn(s, g.id),
+      payRows: rowsOf(s, g.id),
+    };
+  });
+}
+
+/** The video-poker family the video-poker screen shows: the selected game if it is one, else the first enabled. */
+function videoPokerGame(s: CabinetState): GameId {
+  const isVideoPoker = (id: GameId) => gameModule(id).shape === 'video-poker';
+  if (isVideoPoker(s.selectedGame)) return s.selectedGame;
+  return s.settings.games.find(isVideoPoker) ?? GAMES.find((g) => g.shape === 'video-poker')!.id;
 }
 
 function jacksView(s: CabinetState): JacksView {
   const maxBet = s.settings.limits.maxBet;
+  const game = videoPokerGame(s);
   const base: JacksView = {
+    game,
     bet: s.jacksBet,
     maxBet,
     phase: 'idle',
@@ -63,8 +98,9 @@ function jacksView(s: CabinetState): JacksView {
     hand: null,
     winning: [],
     win: 0,
-    payTable: JACKS_OR_BETTER.payTable.rows(s.settings.payTables.jacks, maxBet),
-    payTableReturn: tableReturn(s, JACKS_OR_BETTER.id),
+    wild: [],
+    payTable: rowsOf(s, game),
+    payTableReturn: tableReturn(s, game),
     gameId: null,
   };
   const session = s.game;
@@ -79,6 +115,7 @@ function jacksView(s: CabinetState): JacksView {
       held: [...core.held],
       autoHold: [...core.autoHold],
       hand: jacksCategoryOf(evaluate(core.dealt)),
+      wild: wildPositions(familyOf(session.game), core.dealt),
       gameId: session.id,
     };
   }
@@ -92,6 +129,7 @@ function jacksView(s: CabinetState): JacksView {
     hand: core.hand,
     winning: core.win > 0 ? autoHoldPositions(final, core.config.payTable) : [],
     win: core.win,
+    wild: wildPositions(familyOf(session.game), final),
     gameId: session.id,
   };
 }
@@ -222,7 +260,7 @@ export function snapshotOf(s: CabinetState, now: number): Snapshot {
     chipValue: s.chipValue,
     balance: s.balance,
     credits: Math.floor(s.balance / s.chipValue),
-    games: [...s.settings.games],
+    menu: menu(s),
     selectedGame: s.selectedGame,
     inGame: gameInProgress(s),
     jacks: jacksView(s),

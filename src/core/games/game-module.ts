@@ -6,6 +6,7 @@
 
 import type { PayTableParse } from '../paytable';
 import type { Json } from '../replay-read';
+import type { GameTexts } from './game-texts';
 
 export type GameShape = 'video-poker' | 'table';
 
@@ -59,6 +60,8 @@ export interface GameModule<
   readonly id: Id;
   readonly shape: GameShape;
   readonly names: GameNames;
+  /** What it says to the player beyond its name: blurb, hand names of its own, help pages (en, ru). */
+  readonly texts: GameTexts;
   /** The letter its rules' ids carry in docs/rules.md (J-1, P-1). */
   readonly rules: string;
   /** Its categories, lowest first, by its own names; categoryOf names a hand value by them. */

@@ -6,6 +6,7 @@
 import type { PayTableParse } from '../paytable';
 import type { Json } from '../replay-read';
 import type { GameModule, GameNames, RecallFrameOf } from './game-module';
+import type { GameTexts } from './game-texts';
 
 export interface VideoPokerSpec<
   Id extends string,
@@ -18,6 +19,7 @@ export interface VideoPokerSpec<
 > {
   id: Id;
   names: GameNames;
+  texts: GameTexts<Category>;
   rules: string;
   /** Lowest first; the lowest pays nothing. */
   categories: readonly Category[];
@@ -55,6 +57,7 @@ export function videoPokerGame<
     id: spec.id,
     shape: 'video-poker',
     names: spec.names,
+    texts: spec.texts,
     rules: spec.rules,
     categories: spec.categories,
     categoryOf: spec.categoryOf,

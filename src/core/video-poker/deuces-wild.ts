@@ -147,6 +147,8 @@ export const DEUCES_WILD: VideoPokerFamily<DeucesWildCategory> = {
     royalAtMaxBet: 800,
   },
   category5: deucesCategory5,
+  // W-1: a card's rank is code >> 2 (H-1), and the deuce is rank 0.
+  isWild: (card) => card >> 2 === 0,
   madeBy(cards, category) {
     const all = [0, 1, 2, 3, 4];
     const isDeuce = (p: number): boolean => cards[p]! >> 2 === 0;

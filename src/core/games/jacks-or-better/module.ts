@@ -13,10 +13,12 @@ import {
 } from './pay-table';
 import { jacksRecallFrame } from './recall';
 import { runJacksReplay } from './replay';
+import { JACKS_TEXTS } from './texts';
 
 export const JACKS_OR_BETTER = videoPokerGame({
   id: JACKS_OR_BETTER_ID,
   names: { en: 'Jacks or Better', ru: 'Валеты или выше' },
+  texts: JACKS_TEXTS,
   rules: 'J',
   categories: JACKS_CATEGORIES,
   categoryOf: jacksCategoryOf,
