@@ -170,6 +170,22 @@ describe('the help pages', () => {
     expect(at(fx.baseSnapshot(), 0)).toMatchObject({ note: null, payTable: null });
   });
 
+  it("head the Jacks or Better table's columns with their bets, in both languages; the game's glass leaves them out", () => {
+    const table = (s: Snapshot) => scene(s, { ...played(), help: 1 }).help!.payTable!;
+    expect(table(fx.baseSnapshot())).toMatchObject({
+      headed: true,
+      columns: ['BET 1', 'BET 2', 'BET 3', 'BET 4', 'BET 5'],
+    });
+    expect(table(fx.russian(fx.baseSnapshot())).columns).toEqual([
+      'СТАВКА 1',
+      'СТАВКА 2',
+      'СТАВКА 3',
+      'СТАВКА 4',
+      'СТАВКА 5',
+    ]);
+    expect(scene(fx.baseSnapshot()).payTable).toMatchObject({ headed: false });
+  });
+
   it('open on the game in play: Jacks or Better at its rules, Poker Plus at its table', () => {
     const help = (s: Snapshot) => btn(scene(s), 'help').action;
     expect(help(fx.baseSnapshot())).toEqual({ kind: 'ui', ui: { type: 'help', page: 0 } });

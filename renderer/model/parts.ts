@@ -50,6 +50,8 @@ export interface PayTableModel {
   title: string;
   /** Column headings: the bet for each column (Jacks), or a single "pays" column. */
   columns: string[];
+  /** The headings drawn above the figures (the help's table, read away from the game); the glass leaves them out. */
+  headed: boolean;
   rows: { category: string; label: string; values: string[] }[];
   /** The current bet's column, lit. */
   litColumn: number | null;

@@ -33,6 +33,7 @@ import { keyEvent } from './keys';
 import { deckSwitches, deviceHealth, doorEvent } from './tilts';
 import { refusal, Transition, type Outcome } from './transition';
 import { parseWish } from './wishes';
+import { oldestCurrent, shownChanged, staleWish } from './stale-wish';
 import { isGameWish, PLAY_WISHES } from './vocabulary/wish-schema';
 import { isDeviceName } from './vocabulary/devices';
 import { jacksButtonWishes, type JacksButton } from './vocabulary/buttons';
@@ -53,7 +54,8 @@ export function stepCabinet(state: CabinetState, input: CabinetInput, env: Cabin
   // A button released or a repeated report changes nothing: no new version, nothing to commit.
   if (tx.state === state && tx.effects.length === 0) return { ok: true, state, effects: [] };
   syncOutputs(tx);
-  tx.set({ version: state.version + 1 });
+  const version = state.version + 1;
+  tx.set({ version, shownVersion: shownChanged(state, tx.state) ? version : oldestCurrent(state) });
   return { ok: true, state: tx.state, effects: tx.effects };
 }
 
@@ -94,12 +96,8 @@ function summarize(wish: unknown): unknown {
 function dispatch(tx: Transition, input: CabinetInput): Outcome {
   switch (input?.kind) {
     case 'wish': {
-      if (input.counter !== tx.state.version) {
-        return refusal(
-          'C-22',
-          `stale wish: made against state ${String(input.counter)}, the cabinet is at ${tx.state.version}`,
-        );
-      }
+      const stale = staleWish(tx.state, input.counter);
+      if (stale) return refusal('C-22', stale);
       const parsed = parseWish(input.wish);
       if (!parsed.ok) return parsed.refusal;
       return wish(tx, parsed.wish);

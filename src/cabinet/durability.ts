@@ -11,7 +11,7 @@ import { HANDPAID_METERS } from './meters';
 import type { CabinetState, GameSession } from './state';
 
 /** What a hold may change of the whole state; anything else changed needs the sync first. */
-const HOLD_CHANGES: ReadonlySet<string> = new Set(['version', 'game', 'lamps']);
+const HOLD_CHANGES: ReadonlySet<string> = new Set(['version', 'shownVersion', 'game', 'lamps']);
 
 /** Every field but `except` the same (a field one of them lacks reads as undefined). */
 const sameExcept = (a: object, b: object, except: ReadonlySet<string>): boolean => {

@@ -167,6 +167,11 @@ export interface DeviceTest {
 export interface CabinetState {
   /** Counts accepted transitions; every screen wish names the one it was made against. */
   version: number;
+  /**
+   * The version of the last transition that changed what a wish is made on (stale-wish.ts): a wish
+   * naming it or a later one is current. Absent in states saved before it was kept.
+   */
+  shownVersion?: number;
   settings: CabinetSettings;
   /** Minor units (C-1). */
   balance: number;

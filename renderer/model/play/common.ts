@@ -70,6 +70,7 @@ export function payTableOf(
     return {
       title: t(L, 'pp.payTable'),
       columns: ['×'],
+      headed: false,
       rows: rows.map((r) => ({
         category: r.category,
         label: label(r),
@@ -81,7 +82,8 @@ export function payTableOf(
   const columns = Math.max(1, ...rows.map((r) => r.perBet.length));
   return {
     title: t(L, 'paytable.title'),
-    columns: Array.from({ length: columns }, (_, i) => String(i + 1)),
+    columns: Array.from({ length: columns }, (_, i) => t(L, 'paytable.bet', { n: i + 1 })),
+    headed: false,
     rows: rows.map((r) => ({
       category: r.category,
       label: label(r),

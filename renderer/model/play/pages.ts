@@ -95,7 +95,11 @@ export function helpScene(s: Snapshot, page: number): Pick<SceneModel, 'help' | 
     title: spec.title,
     pageText: t(L, 'help.page', { n: p + 1, of: pages.length }),
     lines: spec.lines,
-    payTable: table && payTableOf(s, table.game, table.shape, table.payRows, null, null),
+    // A video-poker table read away from the game is headed by its bets (the glass needs none).
+    payTable: table && {
+      ...payTableOf(s, table.game, table.shape, table.payRows, null, null),
+      headed: table.shape === 'video-poker',
+    },
     note: table && returnNote(s, table.payTableReturn),
   };
   return {
