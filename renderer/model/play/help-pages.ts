@@ -36,7 +36,7 @@ export function helpPages(s: Snapshot): HelpPageSpec[] {
     for (const page of gameFace(game)?.texts[L].help ?? [])
       pages.push({
         game,
-        title: page.title,
+        title: fill(L, page.title, { game: gameTitle(L, game) }),
         lines: page.lines.map((line) => fill(L, line, max)),
         table: page.payTable ? entry : null,
       });

@@ -2,7 +2,8 @@
 // menu, the names of its hands the house's poker names do not cover, and its help pages quoting
 // its rules in docs/rules.md. Each game declares these beside its rules (its folder's texts.ts),
 // so a new family brings its words with it; the screens read them through the contract.
-// Placeholders are the renderer's (renderer/i18n/template.ts): `{max}` is the operator's max bet.
+// Placeholders are the renderer's (renderer/i18n/template.ts): `{max}` is the operator's max bet,
+// `{game}` the game's name (its module's `names`, written once).
 
 export const TEXT_LANGUAGES = ['en', 'ru'] as const;
 export type TextLanguage = (typeof TEXT_LANGUAGES)[number];

@@ -9,14 +9,14 @@ export const BONUS_POKER_TEXTS: GameTexts<BonusPokerCategory> = {
     hands: { 'four-aces': 'FOUR ACES', 'four-2-4': 'FOUR 2s, 3s, 4s', 'four-5-k': 'FOUR 5s THRU Ks' },
     help: [
       {
-        title: 'BONUS POKER: FOURS BY RANK',
+        title: '{game}: FOURS BY RANK',
         lines: [
           'Hands are judged as in Jacks or Better: a pair of jacks or better is the lowest that pays.',
           'Four of a kind pays by the rank of the four: four aces the most, then four deuces, treys or fours, then four fives up to kings.',
           'A four of a kind dealt is held for you, its four cards, whatever its rank.',
         ],
       },
-      { title: 'BONUS POKER: WHAT EACH HAND PAYS', lines: [], payTable: true },
+      { title: '{game}: WHAT EACH HAND PAYS', lines: [], payTable: true },
     ],
   },
   ru: {
@@ -24,14 +24,14 @@ export const BONUS_POKER_TEXTS: GameTexts<BonusPokerCategory> = {
     hands: { 'four-aces': 'КАРЕ ТУЗОВ', 'four-2-4': 'КАРЕ 2, 3, 4', 'four-5-k': 'КАРЕ ОТ 5 ДО K' },
     help: [
       {
-        title: 'БОНУС-ПОКЕР: КАРЕ ПО ДОСТОИНСТВУ',
+        title: '{game}: КАРЕ ПО ДОСТОИНСТВУ',
         lines: [
           'Комбинации — как в игре «Валеты или выше»: младшая выигрышная — пара валетов или выше.',
           'Каре оплачивается по достоинству: больше всего — четыре туза, затем каре двоек, троек или четвёрок, затем каре от пятёрок до королей.',
           'Сданное каре сразу отмечается: его четыре карты, какого бы достоинства оно ни было.',
         ],
       },
-      { title: 'БОНУС-ПОКЕР: ВЫПЛАТЫ', lines: [], payTable: true },
+      { title: '{game}: ВЫПЛАТЫ', lines: [], payTable: true },
     ],
   },
 };

@@ -15,7 +15,7 @@ export const DEUCES_WILD_TEXTS: GameTexts<DeucesWildCategory> = {
     },
     help: [
       {
-        title: 'DEUCES WILD: THE WILD CARDS',
+        title: '{game}: THE WILD CARDS',
         lines: [
           'The four deuces are wild, marked WILD: each takes whatever value makes the best hand, so four sevens and a deuce are five of a kind.',
           'A natural royal flush (no deuce in it) beats four deuces, which beat a royal flush made with deuces.',
@@ -23,7 +23,7 @@ export const DEUCES_WILD_TEXTS: GameTexts<DeucesWildCategory> = {
           'A paying hand dealt is held for you: all five cards of a straight or better, the deuces alone of four deuces, the deuces and their rank of three or four of a kind.',
         ],
       },
-      { title: 'DEUCES WILD: WHAT EACH HAND PAYS', lines: [], payTable: true },
+      { title: '{game}: WHAT EACH HAND PAYS', lines: [], payTable: true },
     ],
   },
   ru: {
@@ -36,7 +36,7 @@ export const DEUCES_WILD_TEXTS: GameTexts<DeucesWildCategory> = {
     },
     help: [
       {
-        title: 'ДИКИЕ ДВОЙКИ: ДЖОКЕРЫ',
+        title: '{game}: ДЖОКЕРЫ',
         lines: [
           'Четыре двойки — джокеры, на них надпись ДЖОКЕР: каждая становится той картой, что даёт лучшую комбинацию, так что четыре семёрки и двойка — это покер (пять одинаковых).',
           'Натуральный роял-флеш (без двоек) старше четырёх двоек, а они старше роял-флеша с джокером.',
@@ -44,7 +44,7 @@ export const DEUCES_WILD_TEXTS: GameTexts<DeucesWildCategory> = {
           'Сданная выигрышная рука отмечается сразу: все пять карт стрита и выше, одни двойки при четырёх двойках, двойки и карты их достоинства при тройке или каре.',
         ],
       },
-      { title: 'ДИКИЕ ДВОЙКИ: ВЫПЛАТЫ', lines: [], payTable: true },
+      { title: '{game}: ВЫПЛАТЫ', lines: [], payTable: true },
     ],
   },
 };

@@ -16,7 +16,7 @@ export const DOUBLE_DOUBLE_BONUS_TEXTS: GameTexts<DoubleDoubleBonusCategory> = {
     },
     help: [
       {
-        title: 'DOUBLE DOUBLE BONUS: THE KICKER',
+        title: '{game}: THE KICKER',
         lines: [
           'Hands are judged as in Jacks or Better, but two pair pays only the bet back.',
           'Four of a kind pays by its rank and by the fifth card, the kicker: four aces with a 2, 3 or 4 pay the most.',
@@ -24,7 +24,7 @@ export const DOUBLE_DOUBLE_BONUS_TEXTS: GameTexts<DoubleDoubleBonusCategory> = {
           'A four dealt with a kicker that pays is held whole; any other four holds its four cards, so the draw can find a kicker.',
         ],
       },
-      { title: 'DOUBLE DOUBLE BONUS: WHAT EACH HAND PAYS', lines: [], payTable: true },
+      { title: '{game}: WHAT EACH HAND PAYS', lines: [], payTable: true },
     ],
   },
   ru: {
@@ -38,7 +38,7 @@ export const DOUBLE_DOUBLE_BONUS_TEXTS: GameTexts<DoubleDoubleBonusCategory> = {
     },
     help: [
       {
-        title: 'ДАБЛ-ДАБЛ-БОНУС: КИКЕР',
+        title: '{game}: КИКЕР',
         lines: [
           'Комбинации — как в игре «Валеты или выше», но две пары лишь возвращают ставку.',
           'Каре оплачивается по достоинству и по пятой карте, кикеру: больше всего — четыре туза с двойкой, тройкой или четвёркой.',
@@ -46,7 +46,7 @@ export const DOUBLE_DOUBLE_BONUS_TEXTS: GameTexts<DoubleDoubleBonusCategory> = {
           'Сданное каре с выигрышным кикером отмечается целиком; другое каре — четыре карты, и замена может принести кикер.',
         ],
       },
-      { title: 'ДАБЛ-ДАБЛ-БОНУС: ВЫПЛАТЫ', lines: [], payTable: true },
+      { title: '{game}: ВЫПЛАТЫ', lines: [], payTable: true },
     ],
   },
 };

@@ -9,7 +9,7 @@ export const JACKS_TEXTS: GameTexts<JacksCategory> = {
     hands: {},
     help: [
       {
-        title: 'JACKS OR BETTER: WHAT EACH HAND PAYS',
+        title: '{game}: WHAT EACH HAND PAYS',
         lines: [],
         payTable: true,
       },
@@ -20,7 +20,7 @@ export const JACKS_TEXTS: GameTexts<JacksCategory> = {
     hands: {},
     help: [
       {
-        title: 'ВАЛЕТЫ ИЛИ ВЫШЕ: ВЫПЛАТЫ',
+        title: '{game}: ВЫПЛАТЫ',
         lines: [],
         payTable: true,
       },

@@ -10,7 +10,7 @@ export const POKER_PLUS_TEXTS: GameTexts<Category> = {
     hands: {},
     help: [
       {
-        title: 'POKER PLUS: THE TABLE',
+        title: '{game}: THE TABLE',
         lines: [
           'Place the ANTE on one box, or on two: your box and a blind box (its BET is placed at the deal).',
           'Each box gets five cards; the dealer gets five, the last one face up.',
@@ -20,7 +20,7 @@ export const POKER_PLUS_TEXTS: GameTexts<Category> = {
         payTable: true,
       },
       {
-        title: 'POKER PLUS: YOUR ACTIONS',
+        title: '{game}: YOUR ACTIONS',
         lines: [
           'Up to two draws: exchange 1 or 5 cards for 1 ante, 2 to 4 cards for 2 antes, or buy a sixth card for 1 ante.',
           'A second draw exchanges any one card, or buys a sixth card if you hold five, for 1 ante. Fees show on the buttons and are never returned.',
@@ -35,7 +35,7 @@ export const POKER_PLUS_TEXTS: GameTexts<Category> = {
     hands: {},
     help: [
       {
-        title: 'ПОКЕР ПЛЮС: СТОЛ',
+        title: '{game}: СТОЛ',
         lines: [
           'Поставьте АНТЕ на один бокс или на два: ваш и слепой (его СТАВКА делается при раздаче).',
           'Каждый бокс получает пять карт; дилер получает пять, последняя открыта.',
@@ -45,7 +45,7 @@ export const POKER_PLUS_TEXTS: GameTexts<Category> = {
         payTable: true,
       },
       {
-        title: 'ПОКЕР ПЛЮС: ВАШИ ДЕЙСТВИЯ',
+        title: '{game}: ВАШИ ДЕЙСТВИЯ',
         lines: [
           'До двух обменов: 1 или 5 карт за 1 анте, 2–4 карты за 2 анте, или шестая карта за 1 анте.',
           'Второй обмен — одна любая карта, или шестая карта, если у вас пять, за 1 анте. Цена указана на кнопке и не возвращается.',
