@@ -1,33 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { GAME_FACES, GAME_IDS, type GameWords } from '../../src/contract';
 import { VIDEO_POKER_FAMILIES } from '../../src/core/video-poker';
-import { BONUS_POKER_TEXTS } from '../../src/core/games/bonus-poker/texts';
-import { DOUBLE_DOUBLE_BONUS_TEXTS } from '../../src/core/games/double-double-bonus/texts';
-import { DEUCES_WILD_TEXTS } from '../../src/core/games/deuces-wild/texts';
-import type { GameTexts } from '../../src/core';
 import { LANGUAGES } from './language';
 import { gameBlurb, gameTitle } from './game-words';
 import { countedWords, placeholders } from './template';
 import { FORMS } from './plural';
 import { handName, isTextKey } from './texts';
 
-/**
- * Every game the screens may show, with its categories and words: the registry's, and the
- * video-poker families whose words are written but which the registry does not list yet.
- */
-const WRITTEN: Record<string, GameTexts> = {
-  'bonus-poker': BONUS_POKER_TEXTS,
-  'double-double-bonus': DOUBLE_DOUBLE_BONUS_TEXTS,
-  'deuces-wild': DEUCES_WILD_TEXTS,
-};
-const GAMES: { game: string; categories: readonly string[]; texts: GameTexts }[] = [
-  ...GAME_IDS.map((id) => ({ game: id, categories: GAME_FACES[id].categories, texts: GAME_FACES[id].texts })),
-  ...VIDEO_POKER_FAMILIES.filter((f) => !(GAME_IDS as readonly string[]).includes(f.game)).map((f) => ({
-    game: f.game,
-    categories: f.categories,
-    texts: WRITTEN[f.game]!,
-  })),
-];
+/** Every game the screens may show, with its categories and words: the registry's. */
+const GAMES = GAME_IDS.map((id) => ({
+  game: id as string,
+  categories: GAME_FACES[id].categories,
+  texts: GAME_FACES[id].texts,
+}));
 
 const everyText = (w: GameWords): string[] => [
   w.blurb,

@@ -55,6 +55,18 @@ export function cashOut(tx: Transition): Outcome {
   if (otherTilts.length > 0) return refusal('C-15', `play stopped: ${otherTilts.map((t) => t.reason).join('; ')}`);
   if (s.keys.technician) return refusal('C-21', 'the technician key is turned: service mode');
 
+  // C-15: credits a copy put back may have brought go out only past the attendant.
+  if (s.unproven) {
+    lockForHandpay(tx, {
+      kind: 'cancelledCredits',
+      amount: s.balance,
+      reason: `cash-out of credits found at a start the records' TPM counter could not prove the latest (${s.unproven.reason}): check them against the casino system's meters before paying`,
+      cause: { type: 'unprovenStart' },
+      gameId: null,
+      game: null,
+    });
+    return null;
+  }
   const limit = s.settings.limits.ticketLimit;
   const problem = s.balance > limit ? `above the ticket limit of ${moneyWords(limit, s.settings)}` : printerProblem(tx);
   if (problem) {

@@ -2,7 +2,7 @@
 // itself. Cards are codes (H-1); money is minor units (C-1); chips are whole chips (C-2).
 
 import { z } from 'zod';
-import { GAME_IDS } from '../core';
+import { GAME_IDS, MAX_PAY_ROWS } from '../core';
 import { int, record, str } from './schema';
 import { CARD_CODE } from './cards';
 import { SERVICE_VIEW } from './service';
@@ -22,9 +22,8 @@ const gameId = z.enum(GAME_IDS);
  */
 const payRow = z.strictObject({ category, perBet: z.array(int(0)).max(10) });
 
-/** The most rows a pay table shows: Double Double Bonus's kicker rows make thirteen. */
-export const PAY_ROWS_MAX = 16;
-const payRows = z.array(payRow).max(PAY_ROWS_MAX);
+/** A pay table's rows: at most the registry's longest (Double Double Bonus's kicker rows make thirteen). */
+const payRows = z.array(payRow).max(MAX_PAY_ROWS);
 
 /**
  * What the pay table on show returns to the player, in percent of all that is staked (C-24), as

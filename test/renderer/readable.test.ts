@@ -38,6 +38,13 @@ const STATES: Record<Game, State[]> = {
       },
     },
   ],
+  // The families' own screens: their rows (Double Double Bonus's kickers), WILD on the deuces.
+  'bonus-poker': [{ name: 'dealt-held', snapshot: fx.bonusPokerDealt }],
+  'double-double-bonus': [{ name: 'kicker-won', snapshot: fx.doubleDoubleBonusWin }],
+  'deuces-wild': [
+    { name: 'dealt-held-wild', snapshot: fx.deucesWildDealt },
+    { name: 'five-of-a-kind', snapshot: fx.deucesWildWin },
+  ],
   'poker-plus': [
     { name: 'deciding-picked', snapshot: fx.pokerPlusDeciding, presses: ['card1', 'card4', 'card5'], picked: 3 },
     { name: 'second-action', snapshot: fx.pokerPlusSecond, presses: ['card6'], picked: 1 },

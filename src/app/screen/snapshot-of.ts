@@ -3,9 +3,8 @@
 // player may not see yet (the dealer's four down cards, the blind box before the showdown).
 
 import {
-  JACKS_OR_BETTER_ID,
   POKER_PLUS_ID,
-  autoHoldPositions,
+  autoHoldOf,
   betStake,
   buyGameFee,
   canTakeHalf,
@@ -23,16 +22,17 @@ import {
   type BoxState,
   type GameId,
   type Card,
-  type JacksState,
+  type VideoPokerState,
   type PokerPlusState,
-  jacksCategoryOf,
+  videoPokerModule,
   gameModule,
   POKER_PLUS,
   GAMES,
 } from '../../core';
-import { familyOf, wildPositions } from '../../core/video-poker';
+import { wildPositions } from '../../core/video-poker';
 import {
   gameInProgress,
+  isVideoPokerSession,
   HOST_LOST_STOP,
   hostDisabled,
   hostLossStopsAt,
@@ -104,33 +104,37 @@ function jacksView(s: CabinetState): JacksView {
     gameId: null,
   };
   const session = s.game;
-  if (!session || session.game !== JACKS_OR_BETTER_ID) return base;
-  const core: JacksState = session.core;
-  if (core.phase === 'holding') {
-    return {
-      ...base,
-      bet: core.bet,
-      phase: 'holding',
-      cards: formatCards(core.dealt),
-      held: [...core.held],
-      autoHold: [...core.autoHold],
-      hand: jacksCategoryOf(evaluate(core.dealt)),
-      wild: wildPositions(familyOf(session.game), core.dealt),
-      gameId: session.id,
-    };
-  }
-  const final = core.final!;
-  return {
+  if (!session || !isVideoPokerSession(session)) return base;
+  // Whichever family is in play: its module names the hand and its family marks the wild cards.
+  const module = videoPokerModule(session.game);
+  const core: VideoPokerState = session.core;
+  const own = {
     ...base,
-    phase: 'over',
-    cards: formatCards(final),
+    game: session.game,
+    bet: core.bet,
     held: [...core.held],
     autoHold: [...core.autoHold],
-    hand: core.hand,
-    winning: core.win > 0 ? autoHoldPositions(final, core.config.payTable) : [],
-    win: core.win,
-    wild: wildPositions(familyOf(session.game), final),
     gameId: session.id,
+  };
+  if (core.phase === 'holding') {
+    return {
+      ...own,
+      phase: 'holding',
+      cards: formatCards(core.dealt),
+      hand: module.categoryOf(core.dealt),
+      wild: wildPositions(module.family, core.dealt),
+    };
+  }
+  const final = present(core.final ?? undefined, 'a settled video-poker game has its final hand');
+  return {
+    ...own,
+    phase: 'over',
+    cards: formatCards(final),
+    hand: core.hand,
+    // The cards that make the paying hand, as J-3 would hold them had it been dealt.
+    winning: core.win > 0 ? autoHoldOf(module.family, final, core.config, core.bet) : [],
+    win: core.win,
+    wild: wildPositions(module.family, final),
   };
 }
 

@@ -287,12 +287,16 @@ export const LOG_EVENTS = {
   /**
    * The records' own events: voucher numbers taken up from the mirror or passed over behind the
    * TPM counter (C-17); the records bound to the counter, and an advance a crash cut short
-   * finished at start (src/store/anchor).
+   * finished at start (src/store/anchor); the orderly stop that proves the records the latest at
+   * the next start, and a start the counter cannot prove the latest (C-15: what a copy put back
+   * can gain), whose credits go out by the attendant's handpay only.
    */
   records: events([
     event('voucherSequence', { from: z.number(), to: z.number(), reason: text }),
     event('anchored', { counter: text, how: text, value: z.number() }),
     event('anchorCaughtUp', { counter: text, from: z.number().nullable(), to: z.number() }),
+    event('stopped', { counter: text, commit: z.number() }),
+    event('unproven', { balance: amount, reason: text }),
   ]),
   /** What the casino system did over the SAS link, and the link's own events (C-25). */
   sas: events([

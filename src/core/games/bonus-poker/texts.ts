@@ -1,6 +1,6 @@
 // Bonus Poker's words (game-texts.ts): its fours by rank, and its help quoting B-1 to B-3.
 
-import type { BonusPokerCategory } from '../../video-poker/bonus-poker';
+import type { BonusPokerCategory } from './family';
 import type { GameTexts } from '../game-texts';
 
 export const BONUS_POKER_TEXTS: GameTexts<BonusPokerCategory> = {

@@ -1,7 +1,7 @@
 // Double Double Bonus's words (game-texts.ts): its fours by rank and kicker, and its help quoting
 // D-1 to D-3.
 
-import type { DoubleDoubleBonusCategory } from '../../video-poker/double-double-bonus';
+import type { DoubleDoubleBonusCategory } from './family';
 import type { GameTexts } from '../game-texts';
 
 export const DOUBLE_DOUBLE_BONUS_TEXTS: GameTexts<DoubleDoubleBonusCategory> = {

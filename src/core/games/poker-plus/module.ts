@@ -2,7 +2,7 @@
 // registry (../registry.ts) and through it by everything that names the game.
 
 import { CATEGORIES } from '../../categories';
-import { categoryOf } from '../../evaluator';
+import { categoryOf, evaluate } from '../../evaluator';
 import type { GameModule } from '../game-module';
 import { POKER_PLUS_ID } from './id';
 import {
@@ -24,7 +24,8 @@ export const POKER_PLUS: GameModule<
   PokerPlusPayTable,
   PokerPlusReplayStep,
   PokerPlusReplayOutput,
-  PokerPlusFrame
+  PokerPlusFrame,
+  'table'
 > = {
   id: POKER_PLUS_ID,
   shape: 'table',
@@ -32,7 +33,7 @@ export const POKER_PLUS: GameModule<
   texts: POKER_PLUS_TEXTS,
   rules: 'P',
   categories: CATEGORIES,
-  categoryOf,
+  categoryOf: (cards) => categoryOf(evaluate(cards)),
   payTable: {
     default: DEFAULT_POKER_PLUS_PAYTABLE,
     parse: parsePokerPlusPayTable,
