@@ -149,7 +149,8 @@ export class AftAccount {
       if (s.outcome === 'done' && !cabinet.has(s.id))
         problems.push(`AFT ${s.id}: the host was told done, the cabinet has no such transfer`);
     const life = state.meters.lifetime;
-    const sum = (d: 'in' | 'out') => [...cabinet.values()].filter((c) => c.direction === d).reduce((a, c) => a + c.cents, 0);
+    const sum = (d: 'in' | 'out') =>
+      [...cabinet.values()].filter((c) => c.direction === d).reduce((a, c) => a + c.cents, 0);
     if (sum('in') !== (life.aftCashableIn ?? 0))
       problems.push(`AFT in: the log says ${sum('in')}, the meter ${life.aftCashableIn ?? 0}`);
     if (sum('out') !== (life.aftCashableOut ?? 0))
