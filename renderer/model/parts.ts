@@ -28,6 +28,8 @@ export interface CardSpot {
   selected: boolean;
   /** The dealer's card thrown away when the game was bought. */
   discarded: boolean;
+  /** A wild card (W-1: a deuce in Deuces Wild), marked WILD. */
+  wild: boolean;
 }
 
 export interface MeterSpec {
@@ -89,4 +91,5 @@ export const card = (
   winning: flags.winning ?? false,
   selected: flags.selected ?? false,
   discarded: flags.discarded ?? false,
+  wild: flags.wild ?? false,
 });

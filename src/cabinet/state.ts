@@ -3,9 +3,18 @@
 
 import type { HandpayCause } from './vocabulary/handpay-causes';
 import type { ReceiptPending, ReceiptStatus } from './vocabulary/receipts';
-import { present, type BoxRequest, type GameId, type JacksState, type PokerPlusState } from '../core';
+import {
+  isVideoPokerId,
+  present,
+  type BoxRequest,
+  type GameId,
+  type PokerPlusState,
+  type TableGameId,
+  type VideoPokerGame,
+} from '../core';
 import type { Button, DeviceName, Door, HandpayReceipt, KeySwitch, LampState, Voucher } from './device-events';
 import { EMPTY_METERS, type MeterSet } from './meters';
+import type { AftTransferRecord, PromoCredits } from './aft-state';
 import type { SasCabinetState } from './sas-state';
 import type { TicketReason } from './ticket-verdicts';
 import { DEFAULT_SETTINGS, type CabinetSettings, type InstalledPayTable, type Language } from './settings';
@@ -36,18 +45,20 @@ export interface GameOutcome {
   handpaid: boolean;
 }
 
-export interface JacksSession extends SessionBase {
-  game: 'jacks-or-better';
-  core: JacksState;
-}
+/** A video-poker family's game (J-1 to J-6), one per family so that its id tells its core's type. */
+type VideoPokerPlay<G> = G extends VideoPokerGame ? { game: G['id']; core: Parameters<G['step']>[0] } : never;
+export type VideoPokerSession = SessionBase & VideoPokerPlay<VideoPokerGame>;
 
+/** A table game against the dealer (Poker Plus): its boxes as asked for, and its core. */
 export interface PokerPlusSession extends SessionBase {
-  game: 'poker-plus';
+  game: TableGameId;
   boxes: BoxRequest[];
   core: PokerPlusState;
 }
 
-export type GameSession = JacksSession | PokerPlusSession;
+export type GameSession = VideoPokerSession | PokerPlusSession;
+
+export const isVideoPokerSession = (session: GameSession): session is VideoPokerSession => isVideoPokerId(session.game);
 
 /** A note the cabinet told the acceptor to stack, not yet reported stacked (C-3). */
 export interface PendingNote {
@@ -248,6 +259,26 @@ export interface CabinetState {
   soundMutedUntil: number;
   /** The SAS link to a casino system (C-25); null (or absent, in older states) without one. */
   sas?: SasCabinetState | null;
+  /**
+   * Promotional credits inside `balance` (C-26, credit-kinds.ts): restricted played first and
+   * never cashed out as cash. Absent or null: the whole balance is cashable.
+   */
+  promo?: PromoCredits | null;
+  /** AFT transfers, oldest first, at most the standard's buffer (C-26); stored apart from the state. */
+  aftHistory?: AftTransferRecord[];
+  /**
+   * Credits found at a start the records' TPM counter cannot prove the latest (C-15): they may be
+   * a copy's put back, so until the balance has been played down to nothing they leave by the
+   * attendant's handpay only. Null or absent: none.
+   */
+  unproven?: UnprovenCredits | null;
+}
+
+/** The balance at a start the counter could not prove the latest, when it was found, and why. */
+export interface UnprovenCredits {
+  amount: number;
+  since: number;
+  reason: string;
 }
 
 export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): CabinetState {
@@ -289,6 +320,7 @@ export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): Cabi
     specimenCount: 0,
     soundMutedUntil: 0,
     sas: null,
+    aftHistory: [],
   };
 }
 
