@@ -2,9 +2,18 @@
 // and read back after any crash (C-14).
 
 import type { HandpayCause } from './vocabulary/handpay-causes';
-import { present, type BoxRequest, type GameId, type JacksState, type PokerPlusState } from '../core';
-import type { Button, DeviceName, Door, KeySwitch, LampState, Voucher } from './device-events';
+import {
+  isVideoPokerId,
+  present,
+  type BoxRequest,
+  type GameId,
+  type PokerPlusState,
+  type TableGameId,
+  type VideoPokerGame,
+} from '../core';
+import type { Button, DeviceName, Door, HandpayReceipt, KeySwitch, LampState, Voucher } from './device-events';
 import { EMPTY_METERS, type MeterSet } from './meters';
+import type { AftTransferRecord, PromoCredits } from './aft-state';
 import type { SasCabinetState } from './sas-state';
 import type { TicketReason } from './ticket-verdicts';
 import { DEFAULT_SETTINGS, type CabinetSettings, type InstalledPayTable, type Language } from './settings';
@@ -35,18 +44,20 @@ export interface GameOutcome {
   handpaid: boolean;
 }
 
-export interface JacksSession extends SessionBase {
-  game: 'jacks-or-better';
-  core: JacksState;
-}
+/** A video-poker family's game (J-1 to J-6), one per family so that its id tells its core's type. */
+type VideoPokerPlay<G> = G extends VideoPokerGame ? { game: G['id']; core: Parameters<G['step']>[0] } : never;
+export type VideoPokerSession = SessionBase & VideoPokerPlay<VideoPokerGame>;
 
+/** A table game against the dealer (Poker Plus): its boxes as asked for, and its core. */
 export interface PokerPlusSession extends SessionBase {
-  game: 'poker-plus';
+  game: TableGameId;
   boxes: BoxRequest[];
   core: PokerPlusState;
 }
 
-export type GameSession = JacksSession | PokerPlusSession;
+export type GameSession = VideoPokerSession | PokerPlusSession;
+
+export const isVideoPokerSession = (session: GameSession): session is VideoPokerSession => isVideoPokerId(session.game);
 
 /** A note the cabinet told the acceptor to stack, not yet reported stacked (C-3). */
 export interface PendingNote {
@@ -111,6 +122,23 @@ export interface Handpay {
   since: number;
 }
 
+/** A handpay's receipt as the cabinet keeps it (handpay-receipts.ts). */
+export interface ReceiptSlip {
+  receipt: HandpayReceipt;
+  /**
+   * printing: sent to the printer; printed: out of it; pending: not printed, or not known to have
+   * been (`problem` says why), for the attendant to print again from the attendant's page.
+   */
+  status: 'printing' | 'printed' | 'pending';
+  problem: string | null;
+}
+
+/** The handpays' receipts: the next handpay's number, and the latest slips, newest first. */
+export interface HandpayReceipts {
+  next: number;
+  slips: ReceiptSlip[];
+}
+
 /** C-15: a reason play has stopped. */
 export interface Tilt {
   code: string;
@@ -167,6 +195,11 @@ export interface DeviceTest {
 export interface CabinetState {
   /** Counts accepted transitions; every screen wish names the one it was made against. */
   version: number;
+  /**
+   * The version of the last transition that changed what a wish is made on (stale-wish.ts): a wish
+   * naming it or a later one is current. Absent in states saved before it was kept.
+   */
+  shownVersion?: number;
   settings: CabinetSettings;
   /** Minor units (C-1). */
   balance: number;
@@ -191,6 +224,8 @@ export interface CabinetState {
   voucher: Voucher | null;
   voucherSequence: number;
   handpay: Handpay | null;
+  /** The handpays' receipts (absent in states saved before they were printed: none yet). */
+  receipts?: HandpayReceipts;
   /**
    * The last money that left the machine: a voucher printed, or a handpay paid (absent in states
    * saved before it). The screens tell the player once it has gone, however fast the printer was.
@@ -225,6 +260,13 @@ export interface CabinetState {
   soundMutedUntil: number;
   /** The SAS link to a casino system (C-25); null (or absent, in older states) without one. */
   sas?: SasCabinetState | null;
+  /**
+   * Promotional credits inside `balance` (C-26, credit-kinds.ts): restricted played first and
+   * never cashed out as cash. Absent or null: the whole balance is cashable.
+   */
+  promo?: PromoCredits | null;
+  /** AFT transfers, oldest first, at most the standard's buffer (C-26); stored apart from the state. */
+  aftHistory?: AftTransferRecord[];
   /**
    * Credits found at a start the records' TPM counter cannot prove the latest (C-15): they may be
    * a copy's put back, so until the balance has been played down to nothing they leave by the
@@ -279,6 +321,7 @@ export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): Cabi
     specimenCount: 0,
     soundMutedUntil: 0,
     sas: null,
+    aftHistory: [],
   };
 }
 
