@@ -30,7 +30,13 @@ describe('settings typed on the keypad (C-7)', () => {
     expect(fieldDef('presentation.bigWinBets').parse('100', v)).toEqual({ presentation: { bigWinBets: 100 } });
     expect(fieldDef('presentation.bigWinBets').show(v, 'en')).toBe('50 BETS');
     expect(fieldDef('payTables.poker-plus').parse('pp-2', v)).toEqual({
-      payTables: { 'jacks-or-better': 'jacks-9-6', 'poker-plus': 'pp-2' },
+      payTables: {
+        'jacks-or-better': 'jacks-9-6',
+        'bonus-poker': 'bonus-poker-8-5',
+        'double-double-bonus': 'double-double-bonus-9-6',
+        'deuces-wild': 'deuces-wild-nsud',
+        'poker-plus': 'pp-2',
+      },
     });
   });
   it('asks nothing for a value left as it is', () => {

@@ -143,11 +143,13 @@ export function configReturns(
   installed: readonly InstalledPayTable[],
 ): ConfigReturns {
   const tableOf = (game: (typeof GAMES)[number]): PayTable => settings.payTables[settingsKey(game)];
-  const families = GAMES.filter(isVideoPokerId);
+  // C-24 judges the games offered: a game left out of `games` is not in play, its table unrated here.
+  const families = settings.games.filter(isVideoPokerId);
   // Installed or not: the cabinet works a video-poker family's return out itself, exactly.
   const rated = exactReturns(families.map((g) => tableOf(g) as VideoPokerTable));
   return Object.fromEntries(
     GAMES.map((game) => {
+      if (!settings.games.includes(game)) return [game, null];
       if (isVideoPokerId(game)) return [game, present(rated[families.indexOf(game)], `the exact return of ${game}`)];
       const twin = installed.find((t) => t.game === game && samePayTable(t.table, tableOf(game)));
       return [game, twin ? twin.rtp : (recorded[game] ?? null)];
@@ -167,7 +169,7 @@ export function checkConfigReturns(
 ): ConfigReturns {
   const returns = configReturns(settings, recorded, installed);
   const { payTables, limits } = settings;
-  for (const game of GAMES) {
+  for (const game of settings.games) {
     const table: PayTable = payTables[settingsKey(game)];
     // A file whose figures are not trusted (its signature) is refused whatever else it says.
     const refused = installed.find((t) => t.game === game && t.refused && samePayTable(t.table, table));
