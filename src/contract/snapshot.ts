@@ -168,6 +168,8 @@ export const SNAPSHOT = z.strictObject({
   chipValue: minor,
   balance: minor,
   credits: chips,
+  /** The promotional credits inside the balance (C-26), when there are any: the rest is cashable. */
+  promo: z.strictObject({ restricted: minor, nonRestricted: minor }).nullable().optional(),
   games: z.array(gameId).max(GAME_IDS.length),
   selectedGame: gameId,
   /** True while a game is dealt and not settled: game choice and chip value are locked. */

@@ -222,6 +222,7 @@ export function snapshotOf(s: CabinetState, now: number): Snapshot {
     chipValue: s.chipValue,
     balance: s.balance,
     credits: Math.floor(s.balance / s.chipValue),
+    promo: s.promo ? { restricted: s.promo.restricted, nonRestricted: s.promo.nonRestricted } : null,
     games: [...s.settings.games],
     selectedGame: s.selectedGame,
     inGame: gameInProgress(s),
