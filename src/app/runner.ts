@@ -30,8 +30,10 @@ import {
   type SasSettings,
   ownVoucherVerdict,
 } from '../cabinet';
+import { VIDEO_POKER_GAMES } from '../core';
 import type { Journal } from '../store';
 import { installedPayTables, withExactReturns } from './service/installed-pay-tables';
+import type { VideoPokerTable } from './service/table-returns';
 import { checkConfigReturns } from './service/table-returns';
 import type { JournalHook } from './sas/sas-journal';
 import { AnchorWatch } from './anchor-watch';
@@ -132,9 +134,15 @@ export class CabinetRunner {
       state = { ...fresh, access: { ...fresh.access, pinHash: env.hashPin(initialPin) } };
       store.initialize(state, 'first start');
     }
-    // The Jacks or Better tables in play now (the file's and a technician's choice) with their
-    // exact returns; the rest are worked out when the technician asks for them (rateInstalled).
-    installed = withExactReturns(installed, [settings.payTables.jacks, state.settings.payTables.jacks]);
+    // The video-poker tables in play now (the file's and a technician's choice) with their exact
+    // returns; the rest are worked out when the technician asks for them (rateInstalled). Settings
+    // kept before a family was installed have no table for it yet: the file's is applied below.
+    const kept = state.settings.payTables as Partial<CabinetSettings['payTables']>;
+    const inPlay = VIDEO_POKER_GAMES.flatMap((g) => [settings.payTables[g.settingsKey], kept[g.settingsKey]]);
+    installed = withExactReturns(
+      installed,
+      inPlay.filter((t): t is VideoPokerTable => t !== undefined),
+    );
     const settingsInput = { kind: 'settings' as const, settings, source: 'config file', installed, configReturns };
     const runner = new CabinetRunner(store, bus, env, state, settingsInput, options.journal);
     if (options.validator) runner.validator = options.validator;
@@ -158,6 +166,7 @@ export class CabinetRunner {
       refused: records.ok ? null : records.reason,
       mirror: records.mirror,
       anchor: records.ok ? null : (records.anchor ?? null),
+      unproven: store.unproven,
     });
     if (store.anchorProblem !== null) runner.apply({ kind: 'anchor', problem: store.anchorProblem });
     runner.apply({ kind: 'powerUp' });

@@ -202,6 +202,24 @@ describe('AFT registration, lock and transfers to the host', () => {
     balanced(rig);
   });
 
+  it('moves no credits a start could not prove to the host: they leave by the attendant only (C-15)', () => {
+    const rig = aftRig();
+    expect(status(rig, ask({ cashable: 1_000 }))).toBe(0);
+    rig.ok({
+      kind: 'records',
+      refused: null,
+      mirror: null,
+      anchor: null,
+      unproven: 'the cabinet did not stop in order',
+    });
+    aft(rig, { type: 'aftLock', conditions: AFT_CONDITION.fromMachine, timeoutMs: 10_000 });
+    const out = ask({ cashable: 1_000 }, { transferType: AFT_TRANSFER_TYPE.inHouseToHost });
+    expect(status(rig, out)).toBe(AFT_STATUS.unableNow);
+    expect(rig.state.balance).toBe(1_000);
+    expect(rig.lifetime('aftCashableOut')).toBe(0);
+    balanced(rig);
+  });
+
   it('keeps the history by position and wraps it after the standard buffer', () => {
     const rig = aftRig();
     for (let i = 0; i < AFT_HISTORY_SIZE + 3; i++) {

@@ -141,6 +141,9 @@ export function aftVerdict(s: CabinetState, ask: AftTransferAsk, at: number): Af
   const have = balanceByKind(s);
 
   if (t === AFT_TRANSFER_TYPE.inHouseToHost) {
+    // C-15: credits a copy put back may have brought leave by the attendant's handpay only.
+    if (s.unproven)
+      return no(AFT_STATUS.unableNow, "the balance is not proven by the records' TPM counter: the attendant pays it");
     const request = aft.hostCashoutRequest;
     if (!request && !(lock && lock.conditions & AFT_CONDITION.fromMachine))
       return no(AFT_STATUS.notLocked, 'a transfer to the host needs a lock for it or a cash-out offered to the host');

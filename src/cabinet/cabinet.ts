@@ -3,9 +3,10 @@
 // through it and nothing in it touches I/O; time, decks, voucher numbers and PIN hashing come
 // from the injected env.
 
-import type { Refusal } from '../core';
+import { isVideoPokerId, type Refusal } from '../core';
 import { acceptorEvent } from './bills';
 import { cashOut, creditClear, handpayConfirm, printerEvent } from './cashout';
+import { reprintReceipt } from './handpay-receipts';
 import type { Button, DeviceEvent } from './device-events';
 import type { CabinetStep } from './effects';
 import { deal, gameAction, selectGame, setBet, setBoxes, setChipValue } from './games';
@@ -28,13 +29,14 @@ import { soundMute } from './sound-mute';
 import { sasCommand } from './sas';
 import { accountCreditKinds } from './credit-kinds';
 import { payLegacyBonuses } from './legacy-bonus';
-import { anchorReport, lockedByRecords, mirrorReport, recordsRefused, recordsReport } from './records';
+import { anchorReport, lockedByRecords, mirrorReport, recordsRefused, recordsReport, unprovenSpent } from './records';
 import { applySettings, changeSettings } from './settings-change';
-import { gameInProgress, type CabinetState } from './state';
+import { gameInProgress, isVideoPokerSession, type CabinetState } from './state';
 import { keyEvent } from './keys';
 import { deckSwitches, deviceHealth, doorEvent } from './tilts';
 import { refusal, Transition, type Outcome } from './transition';
 import { parseWish } from './wishes';
+import { oldestCurrent, shownChanged, staleWish } from './stale-wish';
 import { isGameWish, PLAY_WISHES } from './vocabulary/wish-schema';
 import { isDeviceName } from './vocabulary/devices';
 import { jacksButtonWishes, type JacksButton } from './vocabulary/buttons';
@@ -52,12 +54,14 @@ export function stepCabinet(state: CabinetState, input: CabinetInput, env: Cabin
   }
   if (outcome) return refused(tx, outcome, input);
   endOrphanedTest(tx, input);
+  unprovenSpent(tx);
   accountCreditKinds(state, tx);
   payLegacyBonuses(tx);
   // A button released or a repeated report changes nothing: no new version, nothing to commit.
   if (tx.state === state && tx.effects.length === 0) return { ok: true, state, effects: [] };
   syncOutputs(tx);
-  tx.set({ version: state.version + 1 });
+  const version = state.version + 1;
+  tx.set({ version, shownVersion: shownChanged(state, tx.state) ? version : oldestCurrent(state) });
   return { ok: true, state: tx.state, effects: tx.effects };
 }
 
@@ -98,12 +102,8 @@ function summarize(wish: unknown): unknown {
 function dispatch(tx: Transition, input: CabinetInput): Outcome {
   switch (input?.kind) {
     case 'wish': {
-      if (input.counter !== tx.state.version) {
-        return refusal(
-          'C-22',
-          `stale wish: made against state ${String(input.counter)}, the cabinet is at ${tx.state.version}`,
-        );
-      }
+      const stale = staleWish(tx.state, input.counter);
+      if (stale) return refusal('C-22', stale);
       const parsed = parseWish(input.wish);
       if (!parsed.ok) return parsed.refusal;
       return wish(tx, parsed.wish);
@@ -125,7 +125,7 @@ function dispatch(tx: Transition, input: CabinetInput): Outcome {
     case 'settings':
       return applySettings(tx, input.settings, input.source, input.installed, input.configReturns);
     case 'records':
-      recordsReport(tx, input.refused, input.mirror, input.anchor ?? null);
+      recordsReport(tx, input.refused, input.mirror, input.anchor ?? null, input.unproven ?? null);
       return null;
     case 'mirror':
       mirrorReport(tx, input.problem);
@@ -171,6 +171,8 @@ function perform(tx: Transition, w: PlayerWish): Outcome {
       return handpayConfirm(tx);
     case 'creditClear':
       return creditClear(tx);
+    case 'reprintReceipt':
+      return reprintReceipt(tx, w.number);
     case 'soundMute':
       return soundMute(tx, w.on);
     case 'technicianPin':
@@ -247,8 +249,8 @@ function button(tx: Transition, b: Button): Outcome {
   const playing = gameInProgress(s);
   switch (b) {
     case 'deal':
-      if (!playing && s.selectedGame === 'poker-plus') return deal(tx, { type: 'deal' });
-      if (playing && game!.game === 'poker-plus')
+      if (!playing && !isVideoPokerId(s.selectedGame)) return deal(tx, { type: 'deal' });
+      if (playing && !isVideoPokerSession(game!))
         return gameAction(tx, { type: game!.core.phase === 'deciding' ? 'bet' : 'reveal' });
       return pressJacks(tx, b);
     case 'hold1':
@@ -256,14 +258,13 @@ function button(tx: Transition, b: Button): Outcome {
     case 'hold3':
     case 'hold4':
     case 'hold5':
-      if (!playing || game!.game !== 'jacks-or-better')
-        return refusal('C-22', 'HOLD works only during a Jacks or Better game');
+      if (!playing || !isVideoPokerSession(game!)) return refusal('C-22', 'HOLD works only during a video-poker game');
       return pressJacks(tx, b);
     case 'betOne':
-      if (s.selectedGame !== 'jacks-or-better') return refusal('C-22', 'BET ONE is for Jacks or Better');
+      if (!isVideoPokerId(s.selectedGame)) return refusal('C-22', 'BET ONE is for video poker');
       return pressJacks(tx, b);
     case 'maxBet':
-      if (s.selectedGame !== 'jacks-or-better') return refusal('C-22', 'MAX BET is for Jacks or Better');
+      if (!isVideoPokerId(s.selectedGame)) return refusal('C-22', 'MAX BET is for video poker');
       return pressJacks(tx, b);
     case 'cashOut':
       return cashOut(tx);
@@ -278,7 +279,7 @@ function button(tx: Transition, b: Button): Outcome {
 function pressJacks(tx: Transition, b: JacksButton): Outcome {
   const s = tx.state;
   const game = s.game;
-  const holding = gameInProgress(s) && game?.game === 'jacks-or-better' && game.core.phase === 'holding';
+  const holding = gameInProgress(s) && game !== null && isVideoPokerSession(game) && game.core.phase === 'holding';
   const [first, ...rest] = jacksButtonWishes(b, { holding, bet: s.jacksBet, maxBet: s.settings.limits.maxBet });
   const no = tx.attempt(() => perform(tx, first));
   if (!no) return null;

@@ -17,6 +17,8 @@ import { moneyWords } from './money';
 import { payableBalance } from './credit-kinds';
 import { isSystemNumber, systemValidationNumber } from './vocabulary/ticket-reasons';
 import { tiltDevice } from './vocabulary/tilts';
+import { printerProblem } from './printer-ready';
+import { issueReceipt, receiptEvent } from './handpay-receipts';
 
 type PrinterEvent = Extract<DeviceEvent, { device: 'printer' }>;
 
@@ -28,15 +30,6 @@ export const NEVER_EXPIRES = '9999-12-31';
 function printerFaults(tx: Transition): string[] {
   const p = tx.state.devices.printer;
   return p.online ? Object.keys(p.faults).slice(0, 8) : ['offline'];
-}
-
-/** Why the printer cannot print now, or null. */
-export function printerProblem(tx: Transition): string | null {
-  const p = tx.state.devices.printer;
-  if (!p.online) return 'printer offline';
-  const faults = Object.values(p.faults);
-  if (faults.length > 0) return `printer fault: ${faults.join(', ')}`;
-  return null;
 }
 
 export function lockForHandpay(tx: Transition, handpay: Omit<Handpay, 'since'>): void {
@@ -63,6 +56,18 @@ export function cashOut(tx: Transition, offerToHost = true): Outcome {
   if (otherTilts.length > 0) return refusal('C-15', `play stopped: ${otherTilts.map((t) => t.reason).join('; ')}`);
   if (s.keys.technician) return refusal('C-21', 'the technician key is turned: service mode');
 
+  // C-15: credits a copy put back may have brought go out only past the attendant.
+  if (s.unproven) {
+    lockForHandpay(tx, {
+      kind: 'cancelledCredits',
+      amount,
+      reason: `cash-out of credits found at a start the records' TPM counter could not prove the latest (${s.unproven.reason}): check them against the casino system's meters before paying`,
+      cause: { type: 'unprovenStart' },
+      gameId: null,
+      game: null,
+    });
+    return null;
+  }
   if (offerToHost && s.sas?.aft?.hostCashout.enabled) {
     offerCashoutToHost(tx, amount);
     return null;
@@ -234,6 +239,7 @@ export function voucherFailed(tx: Transition, reason: string): void {
 }
 
 export function printerEvent(tx: Transition, event: PrinterEvent): void {
+  if (event.type === 'receiptPrinted' || event.type === 'receiptFailed') return receiptEvent(tx, event);
   const v = tx.state.voucher;
   if (event.type !== 'printed' && event.type !== 'printFailed') return;
   if (!v || v.validation !== event.validation) {
@@ -271,6 +277,8 @@ export function payHandpay(tx: Transition, by: 'attendant' | 'host'): void {
     tx.count({ handpaidCancelled: h.amount, handpaidCancelledCount: 1 });
   }
   tx.set({ handpay: null, paidOut: { how: 'handpay', kind: h.kind, amount: h.amount, at: tx.at } });
+  // Its receipt goes to the printer from this commit; the money above never waits on the slip.
+  issueReceipt(tx, h, by === 'attendant' ? 'attendant' : 'casinoSystem');
   tx.log('handpay', {
     event: 'paid',
     kind: h.kind,

@@ -1,18 +1,22 @@
-// Game selection, stakes and the current game of either kind. The rules are the core's
-// (stepJacks, stepPokerPlus); the cabinet turns chips into money at the chip value fixed at the
+// Game selection, stakes and the current game of either shape. The rules are the core's (the
+// video-poker engine every family plays by, stepPokerPlus); the cabinet turns chips into money at the chip value fixed at the
 // deal, refuses what the balance cannot cover, and meters every stake and payout (C-8).
 
 import {
   betStake,
-  dealJacks,
   dealStake,
   dealPokerPlus,
-  stepJacks,
+  gameModule,
+  isVideoPokerId,
+  settingsKey,
   stepPokerPlus,
+  videoPokerModule,
   type BoxRequest,
   type GameId,
-  type JacksAction,
-  type JacksConfig,
+  type TableGameId,
+  type VideoPokerAction,
+  type VideoPokerConfig,
+  type VideoPokerId,
   type PokerPlusAction,
   type PokerPlusConfig,
   type PokerPlusEffect,
@@ -22,20 +26,28 @@ import { playBlocked } from './locks';
 import { hostDisabledRefusal } from './sas';
 import { gameMeter } from './meters';
 import { settleGame } from './settle';
-import { gameInProgress, type CabinetState, type GameSession, type RecallAction } from './state';
+import {
+  gameInProgress,
+  isVideoPokerSession,
+  type CabinetState,
+  type PokerPlusSession,
+  type RecallAction,
+  type VideoPokerSession,
+} from './state';
 import { refusal, type Outcome, type Transition } from './transition';
 import type { GameWish } from './vocabulary/wish-schema';
 
-export const jacksConfig = (s: CabinetState): JacksConfig => ({
+/** A video-poker family's config: the operator's max bet and the family's table in the settings. */
+export const videoPokerConfig = (s: CabinetState, game: VideoPokerId): VideoPokerConfig => ({
   maxBet: s.settings.limits.maxBet,
-  payTable: s.settings.payTables.jacks,
+  payTable: s.settings.payTables[settingsKey(game)],
 });
 
-export const pokerPlusConfig = (s: CabinetState): PokerPlusConfig => ({
+export const pokerPlusConfig = (s: CabinetState, game: TableGameId): PokerPlusConfig => ({
   minAnte: s.settings.limits.minAnte,
   maxAnte: s.settings.limits.maxAnte,
   tableMax: s.settings.limits.tableMax,
-  payTable: s.settings.payTables.pokerPlus,
+  payTable: s.settings.payTables[settingsKey(game)],
 });
 
 function idle(tx: Transition): Outcome {
@@ -111,18 +123,16 @@ export function deal(tx: Transition, wish: Extract<PlayerWish, { type: 'deal' }>
   if (!s.settings.chipValues.includes(s.chipValue))
     return refusal('C-2', `choose a chip value: ${s.settings.chipValues.join(', ')}`);
   const base = { id: s.nextGameId, chipValue: s.chipValue, startedAt: tx.at, actions: [], outcome: null };
-  if (s.selectedGame === 'jacks-or-better') {
+  const game = s.selectedGame;
+  if (isVideoPokerId(game)) {
     const bet = wish.bet ?? s.jacksBet;
     const short = cover(tx, bet, `a bet of ${bet}`);
     if (short) return short;
-    const step = dealJacks(tx.env.newDeck(), bet, jacksConfig(s));
+    const step = videoPokerModule(game).deal(tx.env.newDeck(), bet, videoPokerConfig(s, game));
     if (!step.ok) return step.refusal;
-    tx.set({
-      game: { ...base, game: 'jacks-or-better', core: step.state, stakedChips: bet },
-      nextGameId: s.nextGameId + 1,
-      jacksBet: bet,
-    });
-    stake(tx, 'jacks-or-better', bet);
+    const session = { ...base, game, core: step.state, stakedChips: bet } as VideoPokerSession;
+    tx.set({ game: session, nextGameId: s.nextGameId + 1, jacksBet: bet });
+    stake(tx, game, bet);
     return null;
   }
   const boxes = wish.boxes ?? s.pokerPlusBoxes;
@@ -133,16 +143,16 @@ export function deal(tx: Transition, wish: Extract<PlayerWish, { type: 'deal' }>
   const needed = boxes.reduce((n, b) => n + dealStake(b), 0) + betStake(seen.ante);
   const short = cover(tx, needed, 'the antes and the BET');
   if (short) return short;
-  const step = dealPokerPlus(tx.env.newDeck(), boxes, pokerPlusConfig(s));
+  const step = dealPokerPlus(tx.env.newDeck(), boxes, pokerPlusConfig(s, game));
   if (!step.ok) return step.refusal;
   const chips = step.state.boxes.reduce((n, b) => n + b.staked, 0);
   const requested = boxes.map((b) => (b.blind ? { ante: b.ante, blind: true } : { ante: b.ante }));
   tx.set({
-    game: { ...base, game: 'poker-plus', boxes: requested, core: step.state, stakedChips: chips },
+    game: { ...base, game, boxes: requested, core: step.state, stakedChips: chips },
     nextGameId: s.nextGameId + 1,
     pokerPlusBoxes: requested,
   });
-  stake(tx, 'poker-plus', chips);
+  stake(tx, game, chips);
   return null;
 }
 
@@ -152,24 +162,20 @@ export function gameAction(tx: Transition, wish: GameWish): Outcome {
   if (!session || session.outcome) return refusal('C-22', 'there is no game in progress');
   const blocked = playBlocked(s);
   if (blocked) return blocked;
-  return session.game === 'jacks-or-better' ? jacksAction(tx, session, wish) : pokerPlusAction(tx, session, wish);
+  return isVideoPokerSession(session) ? videoPokerAction(tx, session, wish) : pokerPlusAction(tx, session, wish);
 }
 
-function jacksAction(
-  tx: Transition,
-  session: Extract<GameSession, { game: 'jacks-or-better' }>,
-  wish: GameWish,
-): Outcome {
-  let action: JacksAction;
+function videoPokerAction(tx: Transition, session: VideoPokerSession, wish: GameWish): Outcome {
+  let action: VideoPokerAction;
   if (wish.type === 'hold') action = { type: 'hold', positions: wish.positions };
   else if (wish.type === 'toggleHold') action = { type: 'toggleHold', position: wish.position };
   else if (wish.type === 'draw') action = { type: 'draw' };
-  else return refusal('C-22', `"${wish.type}" is not a Jacks or Better action`);
-  const step = stepJacks(session.core, action);
+  else return refusal('C-22', `"${wish.type}" is not a ${gameModule(session.game).names.en} action`);
+  const step = videoPokerModule(session.game).step(session.core, action);
   if (!step.ok) return step.refusal;
   const recorded: RecallAction =
     action.type === 'draw' ? { type: 'draw' } : { type: 'hold', positions: [...step.state.held] };
-  const next = { ...session, core: step.state, actions: [...session.actions, recorded] };
+  const next = { ...session, core: step.state, actions: [...session.actions, recorded] } as VideoPokerSession;
   tx.set({ game: next });
   if (step.state.phase === 'over') settleGame(tx);
   return null;
@@ -178,11 +184,7 @@ function jacksAction(
 const stakeOf = (effects: PokerPlusEffect[]): number =>
   effects.reduce((n, e) => n + (e.type === 'drawn' || e.type === 'bet' || e.type === 'boughtGame' ? e.stake : 0), 0);
 
-function pokerPlusAction(
-  tx: Transition,
-  session: Extract<GameSession, { game: 'poker-plus' }>,
-  wish: GameWish,
-): Outcome {
+function pokerPlusAction(tx: Transition, session: PokerPlusSession, wish: GameWish): Outcome {
   const box = 'box' in wish && wish.box !== undefined ? wish.box : session.core.seen;
   let action: PokerPlusAction;
   let recorded: RecallAction | null;
@@ -205,7 +207,7 @@ function pokerPlusAction(
       recorded = null;
       break;
     default:
-      return refusal('C-22', `"${wish.type}" is not a Poker Plus action`);
+      return refusal('C-22', `"${wish.type}" is not a ${gameModule(session.game).names.en} action`);
   }
   const step = stepPokerPlus(session.core, action);
   if (!step.ok) return step.refusal;
@@ -232,7 +234,7 @@ function pokerPlusAction(
       stakedChips: session.stakedChips + chips,
     },
   });
-  if (chips > 0) stake(tx, 'poker-plus', chips);
+  if (chips > 0) stake(tx, session.game, chips);
   tx.count(fees);
   if (step.state.phase === 'over') settleGame(tx);
   return null;

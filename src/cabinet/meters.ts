@@ -5,6 +5,7 @@
 
 import type { GameId } from '../core';
 import { billMeterCode, SAS_METER_NAMES, sasCode as C, sasMeterCode } from './vocabulary/sas-meter-codes';
+import { DOORS } from './vocabulary/devices';
 
 export type Meters = Readonly<Record<string, number>>;
 export interface MeterSet {
@@ -179,6 +180,22 @@ export function meterDef(name: string, minorDigits = 2): MeterDef | null {
   const door = /^doorOpens\.(\w+)$/.exec(name);
   if (door) return { code: null, unit: 'count', label: `${door[1]} door opens` };
   return null;
+}
+
+/**
+ * Every meter the cabinet keeps, for a report that lists each (at zero where never written): the
+ * base meters (a level set before it counts only once set), each offered game's, each door's, and
+ * whatever the meters hold besides (the notes taken, a game no longer offered). A note never taken
+ * has no row: which notes exist is the acceptor's, and SAS answers each of its codes at zero anyway.
+ */
+export function keptMeterNames(meters: MeterSet, games: readonly GameId[]): string[] {
+  const written = [...Object.keys(meters.lifetime), ...Object.keys(meters.period)];
+  const kept = [
+    ...BASE_METERS.filter((name) => !BASE_DEFS.get(name)?.untilSet),
+    ...games.flatMap((game) => PER_GAME.map((name) => gameMeter(game, name))),
+    ...DOORS.map(doorMeter),
+  ];
+  return [...new Set([...kept, ...written])].sort();
 }
 
 export const EMPTY_METERS: MeterSet = { lifetime: {}, period: {} };

@@ -6,7 +6,8 @@
 import { BUTTONS, HOLD_BUTTONS, type Button, type LampState } from './device-events';
 import { playBlocked } from './locks';
 import { outOfService, sasStopsPlay } from './sas';
-import { gameInProgress, type CabinetState } from './state';
+import { isVideoPokerId } from '../core';
+import { gameInProgress, isVideoPokerSession, type CabinetState } from './state';
 import type { Transition } from './transition';
 
 export function acceptorShouldAccept(s: CabinetState): boolean {
@@ -27,7 +28,7 @@ export function lampsFor(s: CabinetState): Record<Button, LampState> {
   const game = s.game;
   if (game && gameInProgress(s)) {
     lamps.deal = 'on';
-    if (game.game === 'jacks-or-better') {
+    if (isVideoPokerSession(game)) {
       HOLD_BUTTONS.forEach((b, p) => (lamps[b] = game.core.held.includes(p) ? 'on' : 'blink'));
     }
     return lamps;
@@ -35,7 +36,7 @@ export function lampsFor(s: CabinetState): Record<Button, LampState> {
   if (s.balance > 0) {
     lamps.cashOut = 'on';
     lamps.deal = 'on';
-    if (s.selectedGame === 'jacks-or-better') {
+    if (isVideoPokerId(s.selectedGame)) {
       lamps.betOne = 'on';
       lamps.maxBet = 'on';
     }

@@ -2,20 +2,20 @@
 // runReplay (and `npm run -s cabinet -- replay`) reproduces it from the record alone.
 
 import {
-  JACKS_OR_BETTER_ID,
-  POKER_PLUS_ID,
   formatCards,
   ROYAL_AT_MAX_BET_KEY,
   type BoxRequest,
-  type JacksPayTable,
+  type FamilyPayTable,
   type PokerPlusRulesVersion,
+  type TableGameId,
+  type VideoPokerId,
 } from '../core';
-import type { GameSession, RecallAction } from './state';
+import { isVideoPokerSession, type GameSession, type RecallAction } from './state';
 
 /** A settled game as docs/replay.md's file: the deck dealt, the pay table and limits, every action. */
 export type ReplayFile =
   | {
-      game: typeof JACKS_OR_BETTER_ID;
+      game: VideoPokerId;
       deck: string[];
       paytable: Record<string, number>;
       maxBet: number;
@@ -23,7 +23,7 @@ export type ReplayFile =
       actions: RecallAction[];
     }
   | {
-      game: typeof POKER_PLUS_ID;
+      game: TableGameId;
       /** The reading of P-3 the round was dealt under (docs/replay.md). */
       rulesVersion: PokerPlusRulesVersion;
       deck: string[];
@@ -35,19 +35,19 @@ export type ReplayFile =
       actions: RecallAction[];
     };
 
-function jacksPaytable(table: JacksPayTable): Record<string, number> {
+function videoPokerPaytable(table: FamilyPayTable): Record<string, number> {
   const out: Record<string, number> = { ...table.coefficients };
   if (table.royalAtMaxBet !== undefined) out[ROYAL_AT_MAX_BET_KEY] = table.royalAtMaxBet;
   return out;
 }
 
 export function replayFile(session: GameSession): ReplayFile {
-  if (session.game === JACKS_OR_BETTER_ID) {
+  if (isVideoPokerSession(session)) {
     const core = session.core;
     return {
-      game: JACKS_OR_BETTER_ID,
+      game: session.game,
       deck: formatCards(core.deck),
-      paytable: jacksPaytable(core.config.payTable),
+      paytable: videoPokerPaytable(core.config.payTable),
       maxBet: core.config.maxBet,
       bet: core.bet,
       actions: session.actions,
@@ -55,7 +55,7 @@ export function replayFile(session: GameSession): ReplayFile {
   }
   const core = session.core;
   return {
-    game: POKER_PLUS_ID,
+    game: session.game,
     // Always said, so a record never depends on what a file that does not say means later.
     rulesVersion: core.rulesVersion,
     deck: formatCards(core.deck),

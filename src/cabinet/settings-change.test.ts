@@ -125,7 +125,11 @@ describe('C-7 the technician changes settings', () => {
       confirm: true,
       payTables: { 'jacks-or-better': 'jb-8-5', 'poker-plus': 'pp-standard' },
     });
-    expect(rig.state.settings.payTables).toEqual({ jacks: EIGHT_FIVE.table, pokerPlus: PP.table });
+    expect(rig.state.settings.payTables).toEqual({
+      ...DEFAULT_SETTINGS.payTables,
+      jacks: EIGHT_FIVE.table,
+      pokerPlus: PP.table,
+    });
   });
 
   it('refuses settings that do not fit together, with the reason the config file would give', () => {

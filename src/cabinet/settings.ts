@@ -2,7 +2,7 @@
 // declared with their bounds in ./vocabulary/settings-schema.ts; here their defaults. The app
 // reads them from a configuration file; the cabinet only ever sees validated values.
 
-import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE, GAME_IDS, type AnyGame } from '../core';
+import { GAME_IDS, GAMES as GAME_MODULES, type AnyGame } from '../core';
 import type { TableReturn } from './table-return';
 import type { CabinetSettings } from './vocabulary/settings-schema';
 
@@ -49,7 +49,10 @@ export const DEFAULT_SETTINGS: CabinetSettings = {
     minReturnPct: 85,
     maxReturnPct: 99.9,
   },
-  payTables: { jacks: DEFAULT_JACKS_PAYTABLE, pokerPlus: DEFAULT_POKER_PLUS_PAYTABLE },
+  // Each game's default table, under its settings key: from the registry.
+  payTables: Object.fromEntries(
+    GAME_MODULES.map((g) => [g.settingsKey, g.payTable.default]),
+  ) as CabinetSettings['payTables'],
   disabledNotes: [],
   voucher: { venue: 'Casino', machine: '0001', expiryDays: 30, validationSeconds: 10 },
   access: { maxPinFailures: 3, lockoutMs: 5 * 60_000 },

@@ -7,7 +7,7 @@ import { lockForHandpay } from './cashout';
 import { checkBalance, gameMeter } from './meters';
 import { replayFile } from './recall';
 import { moneyWords } from './money';
-import type { GameOutcome, GameSession } from './state';
+import { isVideoPokerSession, type GameOutcome, type GameSession } from './state';
 import { addTilt } from './tilts';
 import type { Transition } from './transition';
 
@@ -22,9 +22,9 @@ export function checkMeters(tx: Transition, when: string): void {
   addTilt(tx, { kind: 'meters' }, reason, { when });
 }
 
-/** The hand that won a game's pay: Jacks or Better's, or the Poker Plus box that returned the most. */
+/** The hand that won a game's pay: a video-poker family's, or the Poker Plus box that returned the most. */
 function winningHand(session: GameSession): string | null {
-  if (session.game === 'jacks-or-better') return session.core.hand;
+  if (isVideoPokerSession(session)) return session.core.hand;
   const result = session.core.result;
   if (!result) return null;
   let best = -1;
@@ -40,7 +40,7 @@ export function settleGame(tx: Transition): void {
   const game = session.game;
   let returnedChips: number;
   const pp: Record<string, number> = {};
-  if (session.game === 'jacks-or-better') {
+  if (isVideoPokerSession(session)) {
     returnedChips = session.core.win;
   } else {
     const result = session.core.result!;
@@ -87,7 +87,7 @@ export function settleGame(tx: Transition): void {
   const replay = replayFile(session);
   try {
     const result = runReplay(replay);
-    const replayed = result.game === 'jacks-or-better' ? result.win : result.boxes.reduce((n, b) => n + b.returned, 0);
+    const replayed = 'boxes' in result ? result.boxes.reduce((n, b) => n + b.returned, 0) : result.win;
     if (replayed !== returnedChips) {
       tx.log('anomaly', {
         gameId: session.id,

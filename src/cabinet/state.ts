@@ -2,8 +2,17 @@
 // and read back after any crash (C-14).
 
 import type { HandpayCause } from './vocabulary/handpay-causes';
-import { present, type BoxRequest, type GameId, type JacksState, type PokerPlusState } from '../core';
-import type { Button, DeviceName, Door, KeySwitch, LampState, Voucher } from './device-events';
+import type { ReceiptPending, ReceiptStatus } from './vocabulary/receipts';
+import {
+  isVideoPokerId,
+  present,
+  type BoxRequest,
+  type GameId,
+  type PokerPlusState,
+  type TableGameId,
+  type VideoPokerGame,
+} from '../core';
+import type { Button, DeviceName, Door, HandpayReceipt, KeySwitch, LampState, Voucher } from './device-events';
 import { EMPTY_METERS, type MeterSet } from './meters';
 import type { AftTransferRecord, PromoCredits } from './aft-state';
 import type { SasCabinetState } from './sas-state';
@@ -36,18 +45,20 @@ export interface GameOutcome {
   handpaid: boolean;
 }
 
-export interface JacksSession extends SessionBase {
-  game: 'jacks-or-better';
-  core: JacksState;
-}
+/** A video-poker family's game (J-1 to J-6), one per family so that its id tells its core's type. */
+type VideoPokerPlay<G> = G extends VideoPokerGame ? { game: G['id']; core: Parameters<G['step']>[0] } : never;
+export type VideoPokerSession = SessionBase & VideoPokerPlay<VideoPokerGame>;
 
+/** A table game against the dealer (Poker Plus): its boxes as asked for, and its core. */
 export interface PokerPlusSession extends SessionBase {
-  game: 'poker-plus';
+  game: TableGameId;
   boxes: BoxRequest[];
   core: PokerPlusState;
 }
 
-export type GameSession = JacksSession | PokerPlusSession;
+export type GameSession = VideoPokerSession | PokerPlusSession;
+
+export const isVideoPokerSession = (session: GameSession): session is VideoPokerSession => isVideoPokerId(session.game);
 
 /** A note the cabinet told the acceptor to stack, not yet reported stacked (C-3). */
 export interface PendingNote {
@@ -112,6 +123,21 @@ export interface Handpay {
   since: number;
 }
 
+/** A handpay's receipt as the cabinet keeps it (handpay-receipts.ts). */
+export interface ReceiptSlip {
+  receipt: HandpayReceipt;
+  status: ReceiptStatus;
+  /** Why a pending slip waits (null unless pending); `problem` says it in English, for the log. */
+  why: ReceiptPending | null;
+  problem: string | null;
+}
+
+/** The handpays' receipts: the next handpay's number, and the latest slips, newest first. */
+export interface HandpayReceipts {
+  next: number;
+  slips: ReceiptSlip[];
+}
+
 /** C-15: a reason play has stopped. */
 export interface Tilt {
   code: string;
@@ -168,6 +194,11 @@ export interface DeviceTest {
 export interface CabinetState {
   /** Counts accepted transitions; every screen wish names the one it was made against. */
   version: number;
+  /**
+   * The version of the last transition that changed what a wish is made on (stale-wish.ts): a wish
+   * naming it or a later one is current. Absent in states saved before it was kept.
+   */
+  shownVersion?: number;
   settings: CabinetSettings;
   /** Minor units (C-1). */
   balance: number;
@@ -192,6 +223,8 @@ export interface CabinetState {
   voucher: Voucher | null;
   voucherSequence: number;
   handpay: Handpay | null;
+  /** The handpays' receipts (absent in states saved before they were printed: none yet). */
+  receipts?: HandpayReceipts;
   /**
    * The last money that left the machine: a voucher printed, or a handpay paid (absent in states
    * saved before it). The screens tell the player once it has gone, however fast the printer was.
@@ -233,6 +266,19 @@ export interface CabinetState {
   promo?: PromoCredits | null;
   /** AFT transfers, oldest first, at most the standard's buffer (C-26); stored apart from the state. */
   aftHistory?: AftTransferRecord[];
+  /**
+   * Credits found at a start the records' TPM counter cannot prove the latest (C-15): they may be
+   * a copy's put back, so until the balance has been played down to nothing they leave by the
+   * attendant's handpay only. Null or absent: none.
+   */
+  unproven?: UnprovenCredits | null;
+}
+
+/** The balance at a start the counter could not prove the latest, when it was found, and why. */
+export interface UnprovenCredits {
+  amount: number;
+  since: number;
+  reason: string;
 }
 
 export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): CabinetState {

@@ -4,7 +4,7 @@
 // are read on request with a query, which the cabinet answers only behind the right key.
 
 import { z } from 'zod';
-import { GAME_IDS } from '../core';
+import { GAME_IDS, MAX_PAY_ROWS } from '../core';
 import { HANDPAY_CAUSE } from '../cabinet/vocabulary/handpay-causes';
 import { int, json, record, str } from './schema';
 import { RECALL_RUN } from './recall';
@@ -232,7 +232,7 @@ const installedPayTable = z.strictObject({
   game: gameId,
   name: str(80),
   /** The paying rows as the player screen draws them (what each pays at each bet). */
-  rows: z.array(z.strictObject({ category: str(32), perBet: z.array(int(0)).max(10) })).max(12),
+  rows: z.array(z.strictObject({ category: str(32), perBet: z.array(int(0)).max(10) })).max(MAX_PAY_ROWS),
   /**
    * The return C-24 judges, in percent, or null where none is known: best play's (exact for
    * Jacks or Better, the upper estimate for Poker Plus), or typical play's where a Poker Plus

@@ -21,6 +21,9 @@ describe("a game's id literal only in its module and the registry", () => {
   it('reads the ids from the modules, one per game folder', () => {
     expect(gameIds(ROOT)).toEqual(
       new Map([
+        ['bonus-poker', 'src/core/games/bonus-poker/'],
+        ['deuces-wild', 'src/core/games/deuces-wild/'],
+        ['double-double-bonus', 'src/core/games/double-double-bonus/'],
         ['jacks-or-better', 'src/core/games/jacks-or-better/'],
         ['poker-plus', 'src/core/games/poker-plus/'],
       ]),
@@ -48,8 +51,8 @@ describe("a game's id literal only in its module and the registry", () => {
   });
 
   it('takes a file on the legacy list as it is, and asks for it to leave the list once put right', async () => {
-    expect(await problems('src/cabinet/games.ts', "export const g = 'poker-plus';\n")).toEqual([]);
-    expect(await problems('src/cabinet/games.ts', 'export const g = 1;\n')).toEqual([
+    expect(await problems('renderer/model/play/common.ts', "export const g = 'poker-plus';\n")).toEqual([]);
+    expect(await problems('renderer/model/play/common.ts', 'export const g = 1;\n')).toEqual([
       expect.stringMatching(/no game id literal any more: take it off the legacy list/),
     ]);
   });

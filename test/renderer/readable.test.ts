@@ -10,7 +10,7 @@ import { rendererSuite, SHOTS } from './renderer-suite';
 
 const suite = rendererSuite();
 
-type Game = Snapshot['games'][number];
+type Game = Snapshot['selectedGame'];
 
 /** A state to show, and the presses to make on it (a Poker Plus card picked for an exchange). */
 interface State {
@@ -37,6 +37,13 @@ const STATES: Record<Game, State[]> = {
         return s;
       },
     },
+  ],
+  // The families' own screens: their rows (Double Double Bonus's kickers), WILD on the deuces.
+  'bonus-poker': [{ name: 'dealt-held', snapshot: fx.bonusPokerDealt }],
+  'double-double-bonus': [{ name: 'kicker-won', snapshot: fx.doubleDoubleBonusWin }],
+  'deuces-wild': [
+    { name: 'dealt-held-wild', snapshot: fx.deucesWildDealt },
+    { name: 'five-of-a-kind', snapshot: fx.deucesWildWin },
   ],
   'poker-plus': [
     { name: 'deciding-picked', snapshot: fx.pokerPlusDeciding, presses: ['card1', 'card4', 'card5'], picked: 3 },

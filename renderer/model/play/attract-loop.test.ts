@@ -13,6 +13,7 @@ import {
   jacksCategoryOf,
 } from '../../../src/core';
 import { stackedDeck } from '../../../src/core/testing/decks';
+import { categoryIdOf, familyAutoHold, VIDEO_POKER_FAMILIES } from '../../../src/core/video-poker';
 import * as fx from '../../../test/renderer/fixtures';
 import {
   ATTRACT_LOOP_MS,
@@ -29,6 +30,18 @@ const ok = (step: PokerPlusStep): PokerPlusState => {
   if (!step.ok) throw new Error(`refused by ${step.refusal.rule}: ${step.refusal.reason}`);
   return step.state;
 };
+
+describe("the video-poker demonstration in every family's rules", () => {
+  it.each(VIDEO_POKER_FAMILIES.map((f) => ({ game: f.game, family: f })))(
+    '$game: three kings dealt and held by auto-hold, a full house drawn',
+    ({ family }) => {
+      const table = { game: family.game, ...family.defaultTable };
+      expect(categoryIdOf(family, cards(JACKS_DEMO.dealt))).toBe('three-of-a-kind');
+      expect(familyAutoHold(family, cards(JACKS_DEMO.dealt), table)).toEqual(JACKS_DEMO.held);
+      expect(categoryIdOf(family, cards(JACKS_DEMO.final))).toBe(JACKS_DEMO.hand);
+    },
+  );
+});
 
 describe('the attract loop', () => {
   it('goes round its pages in order, and again', () => {

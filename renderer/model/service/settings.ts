@@ -6,12 +6,13 @@ import type { InstalledPayTable, Snapshot } from '../../../src/contract';
 import { formatChips } from '../../i18n/numbers';
 import { ts } from '../../i18n/service-texts';
 import { handName } from '../../i18n/texts';
+import { gameFace } from '../../i18n/game-words';
 import { isLive, button, type ButtonSpec } from '../parts';
 import { emptyPage, loadingNotice, svc, technicianNav } from './common';
 import type { ServiceModel, ServiceTable } from './page';
 import type { PendingConfirm } from './actions';
 import type { ServiceUi } from './state';
-import { changes, FIELDS, fieldDef, type FieldDef } from './settings-fields';
+import { changes, FIELDS, fieldDef, fieldLabel, type FieldDef } from './settings-fields';
 
 const KEY_NAMES: Record<string, string> = { ' ': 'space', '.': 'dot', ',': 'comma', '-': 'dash' };
 const keyName = (k: string): string => `key.${KEY_NAMES[k] ?? k}`;
@@ -39,7 +40,8 @@ function keypad(s: Snapshot, def: FieldDef): { keys: ButtonSpec[]; columns: numb
 
 function payTableRows(s: Snapshot, table: InstalledPayTable): ServiceTable {
   const L = s.language;
-  const jacks = table.game === 'jacks-or-better';
+  // A video-poker family's table has a column per bet; a table game's one, what its BET pays.
+  const jacks = gameFace(table.game)?.shape === 'video-poker';
   const bets = jacks ? Math.max(1, ...table.rows.map((r) => r.perBet.length)) : 1;
   const rows = table.rows.filter((r) => r.perBet.some((x) => x > 0));
   return {
@@ -52,7 +54,7 @@ function payTableRows(s: Snapshot, table: InstalledPayTable): ServiceTable {
     compact: true,
     rows: rows.map((r) => ({
       cells: [
-        handName(L, r.category) ?? r.category,
+        handName(L, r.category, table.game) ?? r.category,
         ...(jacks ? r.perBet.map((c) => formatChips(c, L)) : [`${formatChips(r.perBet[0] ?? 0, L)} : 1`]),
       ],
       tone: 'plain' as const,
@@ -169,7 +171,7 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
   const edit = ui.edit!;
   const def = fieldDef(edit.field);
   const v = s.service.settings;
-  page.title = `${ts(L, 'set.title')}: ${ts(L, def.label)}`;
+  page.title = `${ts(L, 'set.title')}: ${fieldLabel(L, def)}`;
   if (s.service.pin.mustChange) page.headline = { text: ts(L, 'set.pinMustChange'), tone: 'bad' };
   page.lines.push({
     text: ts(L, 'set.now', {
@@ -229,7 +231,7 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
   } else {
     const pin = def.entry === 'pin';
     page.entry = {
-      label: pin ? ts(L, edit.first === null ? 'set.pinFirst' : 'set.pinAgain') : ts(L, def.label),
+      label: pin ? ts(L, edit.first === null ? 'set.pinFirst' : 'set.pinAgain') : fieldLabel(L, def),
       text: pin ? '●'.repeat(edit.draft.length) : edit.draft,
     };
     const pad = pin
@@ -285,7 +287,7 @@ export function settingsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
     const can = def.entry === 'pin' ? isLive(s, 'setPin') : live;
     return button(
       `set.${def.field}`,
-      ts(L, def.label),
+      fieldLabel(L, def),
       can,
       svc({ type: 'edit', field: def.field, draft: def.draft(v) }),
       value,

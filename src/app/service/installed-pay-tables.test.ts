@@ -67,13 +67,20 @@ describe('the installed pay tables of this package', () => {
     expect(JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')).name).toBe('poker-cabinet');
   });
 
-  it('hold four Jacks or Better tables and three Poker Plus ones, each game best first, every one with its return', () => {
+  it("hold every family's tables and three Poker Plus ones, each game best first, every one with its return", () => {
     const { tables, installed } = fullyRated(installedPayTables());
     expect(tables.map((t) => t.table.id)).toEqual([
       'jacks-or-better-9-6',
       'jacks-or-better-default',
       'jacks-or-better-8-5',
       'jacks-or-better-7-5',
+      'bonus-poker-8-5',
+      'bonus-poker-7-5',
+      'double-double-bonus-9-6',
+      'double-double-bonus-9-5',
+      'deuces-wild-full-pay',
+      'deuces-wild-nsud',
+      'deuces-wild-illinois',
       'poker-plus-7-5',
       'poker-plus-default',
       'poker-plus-6-4',

@@ -3,16 +3,15 @@
 // refuses the start with the file named, since a technician must never be offered a table
 // whose numbers nobody checked. A Poker Plus file carries best play's return, the upper estimate
 // `parsheet poker-plus --best` measured, with the run that measured it and the default strategy's
-// return beside it (src/app/recorded-return.ts). A Jacks or Better return is the cabinet's own, worked out exactly
+// return beside it (src/app/recorded-return.ts). A video-poker family's return is the cabinet's own, worked out exactly
 // (the file's figure is for people; installed-returns.test.ts holds it to the par sheet): for
 // the tables in play as the cabinet starts, and for the others when the technician first
 // asks for the list, since each costs a par sheet.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parsePayTable, present, type JacksPayTable } from '../../core';
+import { isVideoPokerId, parsePayTable, present } from '../../core';
 import { CUSTOM_PAY_TABLE, GAMES, samePayTable, type InstalledPayTable } from '../../cabinet';
-import { familyOf, payTableInputSchema, type VideoPokerFamily } from '../../core/video-poker';
 import { z } from 'zod';
 import { check } from '../../cabinet/vocabulary/check';
 import { EXACT_BASIS as EXACT_BASIS_FILE, POKER_PLUS_RETURN, parseRecordedReturn } from '../recorded-return';
@@ -20,7 +19,7 @@ import { packageRoot } from './package-root';
 import { builtInTableKeys } from './paytable-keys';
 import { SIGNATURE, verifyTable } from './paytable-signature';
 import type { KeyObject } from 'node:crypto';
-import { exactJacksReturns, exactJacksReturnsInTurns, knownJacksReturn } from './table-returns';
+import { exactReturns, exactReturnsInTurns, knownReturn, type VideoPokerTable } from './table-returns';
 import type { TurnOptions } from '../../math/jacks-parsheets-in-turns';
 
 export interface CertifiedPayTable {
@@ -68,11 +67,11 @@ const BODY = {
 };
 
 /**
- * A Jacks or Better file: its return is exact, best play by construction. The cabinet works it
+ * A video-poker family's file: its return is exact, best play by construction. The cabinet works it
  * out itself from the par sheet whatever the file says (installed-returns.test.ts holds the
  * file's figure to it); null leaves it unwritten.
  */
-const JACKS_FILE = z.strictObject({
+const VIDEO_POKER_FILE = z.strictObject({
   ...BODY,
   returnPct: z
     .number({ error: 'must be a percentage above 0 and below 200, or null' })
@@ -86,29 +85,11 @@ const POKER_PLUS_FILE = z.strictObject({ ...BODY, ...POKER_PLUS_RETURN });
 /** A Poker Plus file whose return nobody measured: listed, never put in play. */
 const POKER_PLUS_UNRATED = z.strictObject({ ...BODY, returnPct: z.null(), returnBasis: TEXT(400) });
 
-const isGame = (game: string): boolean => (GAMES as readonly string[]).includes(game);
-
 export const defaultPayTablesDir = (): string => join(packageRoot(), 'assets', 'paytables');
 
 function fileSchema(o: Record<string, unknown>) {
-  if (o.game === 'jacks-or-better') return JACKS_FILE;
+  if (isVideoPokerId(o.game)) return VIDEO_POKER_FILE;
   return o.returnPct === null ? POKER_PLUS_UNRATED : POKER_PLUS_FILE;
-}
-
-/**
- * A table of a video-poker family no game module runs yet (issue 38: src/core/video-poker holds
- * the families; wiring them into the cabinet is the game modules' work): checked whole, so a
- * broken file still refuses the start, and not offered.
- */
-function familyFile(family: VideoPokerFamily) {
-  return z.strictObject({
-    ...HEAD.shape,
-    game: z.literal(family.game),
-    table: payTableInputSchema(family),
-    returnPct: JACKS_FILE.shape.returnPct,
-    returnBasis: EXACT_BASIS_FILE,
-    signature: SIGNATURE.optional(),
-  });
 }
 
 function parseFile(file: string, name: string, keys: readonly KeyObject[]): CertifiedPayTable | null {
@@ -126,39 +107,33 @@ function parseFile(file: string, name: string, keys: readonly KeyObject[]): Cert
   const told = (problem: string | null): void => {
     if (problem) fail(problem.replace(/^\./, ''));
   };
-  const family = typeof o.game === 'string' && !isGame(o.game) ? familyOf(o.game) : undefined;
-  if (family) {
-    told(check(familyFile(family), o, ''));
-    if (name !== `${String(o.id)}.json`) return fail(`the file must be named after its id ("${String(o.id)}.json")`);
-    return null;
-  }
   told(check(HEAD, o, ''));
   const { id, game, name: title } = HEAD.parse(o);
   if (name !== `${id}.json`) return fail(`the file must be named after its id ("${id}.json")`);
   const basis = o.returnBasis;
-  if (game === 'jacks-or-better' && typeof basis === 'object' && basis !== null && !Array.isArray(basis))
+  if (isVideoPokerId(game) && typeof basis === 'object' && basis !== null && !Array.isArray(basis))
     if ((basis as Record<string, unknown>).play !== 'exact')
       return fail(
-        'returnBasis.play must be "exact": a Jacks or Better return is best play by construction (the par sheet)',
+        'returnBasis.play must be "exact": a video-poker return is best play by construction (the par sheet)',
       );
   told(check(fileSchema(o), o, ''));
   const parsed = parsePayTable(game, o.table);
   if (!parsed.ok) return fail(`table: ${parsed.error}`);
-  const recorded = game === 'jacks-or-better' || o.returnPct === null ? null : parseRecordedReturn(o);
+  const recorded = isVideoPokerId(game) || o.returnPct === null ? null : parseRecordedReturn(o);
   if (recorded && !recorded.ok) return fail(recorded.error);
   // Whole and well formed; its figures are trusted only under a signature that verifies.
   const refused = signatureProblem(verifyTable(o, keys), game);
   if (refused)
     return { table: { id, game, name: title, table: parsed.table, rtp: null, refused } as InstalledPayTable, file };
-  if (game === 'jacks-or-better')
+  if (isVideoPokerId(game))
     // Unknown until worked out (withExactReturns), whatever the file says.
-    return { table: { id, game, name: title, table: parsed.table as JacksPayTable, rtp: null }, file };
+    return { table: { id, game, name: title, table: parsed.table, rtp: null } as InstalledPayTable, file };
   if (!recorded) return { table: { id, game, name: title, table: parsed.table, rtp: null } as InstalledPayTable, file };
   return { table: { id, game, name: title, table: parsed.table, rtp: recorded.rtp } as InstalledPayTable, file };
 }
 
 /**
- * Why a table file's figures cannot be trusted, or null. Unsigned, a Jacks or Better table is
+ * Why a table file's figures cannot be trusted, or null. Unsigned, a video-poker table is
  * measured here as ever (its return is the par sheet's, whatever the file says); any other game's
  * recorded return is no one's word, and the table waits for a measurement of its own.
  */
@@ -167,7 +142,7 @@ function signatureProblem(
   game: InstalledPayTable['game'],
 ): InstalledPayTable['refused'] | null {
   if (verdict.state === 'broken') return { cause: 'signature', why: `refused: ${verdict.problem}` };
-  if (verdict.state === 'unsigned' && game !== 'jacks-or-better')
+  if (verdict.state === 'unsigned' && !isVideoPokerId(game))
     return {
       cause: 'unsigned',
       why: 'not signed: its return must be measured on this cabinet before it can be put in play',
@@ -175,21 +150,21 @@ function signatureProblem(
   return null;
 }
 
-/** A Jacks or Better table the cabinet may work out a return for: not refused. */
-const ratable = (t: InstalledPayTable): boolean => t.game === 'jacks-or-better' && t.refused === undefined;
+/** A video-poker family's table the cabinet may work out a return for: not refused. */
+const ratable = (t: InstalledPayTable): boolean => isVideoPokerId(t.game) && t.refused === undefined;
 
 /**
- * The installed tables with the exact return of the Jacks or Better ones among `tables` (every
+ * The installed tables with the exact return of the video-poker ones among `tables` (every
  * one when omitted) worked out, in one pass for those not met before in this process.
  */
 export function withExactReturns(
   installed: readonly InstalledPayTable[],
-  tables?: readonly JacksPayTable[],
+  tables?: readonly VideoPokerTable[],
 ): InstalledPayTable[] {
   const wanted = installed.filter(
     (t) => ratable(t) && (tables === undefined || tables.some((x) => samePayTable(x, t.table))),
   );
-  const returns = exactJacksReturns(wanted.map((t) => t.table as JacksPayTable));
+  const returns = exactReturns(wanted.map((t) => t.table as VideoPokerTable));
   return installed.map((t) => {
     const i = wanted.indexOf(t);
     return i < 0 ? t : { ...t, rtp: present(returns[i], `the exact return of ${t.id}`) };
@@ -206,25 +181,25 @@ export async function fullyRatedInTurns(
   catalog: PayTableCatalog,
   options: TurnOptions = {},
 ): Promise<PayTableCatalog | null> {
-  const jacks = catalog.installed.filter(ratable);
-  const returns = await exactJacksReturnsInTurns(
-    jacks.map((t) => t.table as JacksPayTable),
+  const families = catalog.installed.filter(ratable);
+  const returns = await exactReturnsInTurns(
+    families.map((t) => t.table as VideoPokerTable),
     options,
   );
   if (!returns) return null;
   return rated(
     catalog,
     catalog.installed.map((t) =>
-      ratable(t) ? { ...t, rtp: present(returns[jacks.indexOf(t)], `the exact return of ${t.id}`) } : t,
+      ratable(t) ? { ...t, rtp: present(returns[families.indexOf(t)], `the exact return of ${t.id}`) } : t,
     ),
   );
 }
 
-/** The catalog with the Jacks or Better returns already worked out in this process, and no other. */
+/** The catalog with the video-poker returns already worked out in this process, and no other. */
 export function withKnownReturns(catalog: PayTableCatalog): PayTableCatalog {
   return rated(
     catalog,
-    catalog.installed.map((t) => (ratable(t) ? { ...t, rtp: knownJacksReturn(t.table as JacksPayTable) } : t)),
+    catalog.installed.map((t) => (ratable(t) ? { ...t, rtp: knownReturn(t.table as VideoPokerTable) } : t)),
   );
 }
 

@@ -1,9 +1,21 @@
-// C-24's returns, found by the app and handed to the pure cabinet: the exact Jacks or Better
-// return of a table, worked out here from the par sheet (once per table and process, several
+// C-24's returns, found by the app and handed to the pure cabinet: the exact return of a
+// video-poker family's table, worked out here from the par sheet (once per table and process, several
 // tables in one pass), and best play's return recorded with a Poker Plus table, which only the
 // long analysis of `parsheet poker-plus --best` can give. The cabinet holds them against the operator's range.
 
-import { present, settingsKey, type JacksPayTable, type PayTable } from '../../core';
+import {
+  gameModule,
+  isVideoPokerId,
+  JACKS_OR_BETTER,
+  present,
+  settingsKey,
+  VIDEO_POKER_GAMES,
+  type FamilyPayTable,
+  type JacksPayTable,
+  type PayTable,
+  type Progress,
+  type VideoPokerId,
+} from '../../core';
 import {
   GAMES,
   GAME_NAMES,
@@ -17,62 +29,108 @@ import {
 } from '../../cabinet';
 import { dealWork, jacksParSheets, type DealWork } from '../../math/jacks-parsheet';
 import { jacksParSheetsInTurns, type TurnOptions } from '../../math/jacks-parsheets-in-turns';
+import { familyParSheetsSync } from '../../math/video-poker/parsheet';
+import { familyParSheets } from '../../math/video-poker/parsheet-parallel';
+import { parSheetDigest } from '../../math/video-poker/parsheet-cache';
 import { ConfigError, type AppConfig } from '../config';
 
 export const EXACT_BASIS =
   'exact: every deal played by its best hold, at max bet (the par sheet, computed by the cabinet)';
 
+/** A video-poker family's table: its game says whose par sheet rates it. */
+export type VideoPokerTable = FamilyPayTable<VideoPokerId>;
+
+const familyOfTable = (t: VideoPokerTable) => gameModule(t.game).family;
+const isJacks = (t: VideoPokerTable): t is JacksPayTable => t.game === JACKS_OR_BETTER.id;
+
 const exact = new Map<string, TableReturn>();
-const keyOf = (t: JacksPayTable): string => JSON.stringify([t.coefficients, t.royalAtMaxBet ?? null]);
+/** What a table's par sheet depends on (src/math/video-poker/parsheet-cache.ts). */
+const keyOf = (t: VideoPokerTable): string => parSheetDigest(familyOfTable(t), t);
 
 // The deal work of the pass made at start, kept for the pass in turns that rates the other
 // installed tables: building it again would hold the thread for a few hundred ms at once.
 let kept: DealWork | null = null;
 const work = (): DealWork => (kept ??= dealWork());
 
-function remember(tables: readonly JacksPayTable[], rtps: readonly number[]): void {
+function remember(tables: readonly VideoPokerTable[], rtps: readonly number[]): void {
   tables.forEach((t, i) => {
     const pct = present(rtps[i], `the par sheet of table ${i + 1} of ${tables.length}`) * 100;
     exact.set(keyOf(t), { pct, low: pct, high: pct, basis: EXACT_BASIS, play: 'exact', typical: null });
   });
 }
 
-const notMet = (tables: readonly JacksPayTable[]): JacksPayTable[] =>
+const notMet = (tables: readonly VideoPokerTable[]): VideoPokerTable[] =>
   tables.filter((t, i) => !exact.has(keyOf(t)) && tables.findIndex((u) => keyOf(u) === keyOf(t)) === i);
 
-/** The exact return of each table, computing in one pass the ones not met before. */
-export function exactJacksReturns(tables: readonly JacksPayTable[]): TableReturn[] {
-  const missing = notMet(tables);
-  if (missing.length > 0)
+/** The tables of each family among `tables`, in the registry's order. */
+const byFamily = (tables: readonly VideoPokerTable[]) =>
+  VIDEO_POKER_GAMES.map((g) => ({ game: g, tables: tables.filter((t) => t.game === g.id) })).filter(
+    (f) => f.tables.length > 0,
+  );
+
+const recalled = (tables: readonly VideoPokerTable[]): TableReturn[] =>
+  tables.map((t) => present(exact.get(keyOf(t)), "a table's exact return, remembered above"));
+
+/**
+ * The exact return of each table, computing in one pass a family the ones not met before
+ * (Jacks or Better by its own analysis, the fastest; every other family by the family par sheet).
+ */
+export function exactReturns(tables: readonly VideoPokerTable[]): TableReturn[] {
+  for (const { game, tables: missing } of byFamily(notMet(tables))) {
+    const sheets = missing.every(isJacks) ? jacksParSheets(missing, work()) : familyParSheetsSync(game.family, missing);
     remember(
       missing,
-      jacksParSheets(missing, work()).map((sheet) => sheet.rtp),
+      sheets.map((sheet) => sheet.rtp),
     );
-  return tables.map((t) => present(exact.get(keyOf(t)), "a table's exact return, remembered above"));
+  }
+  return recalled(tables);
 }
 
 /** The exact return of a table if it was worked out before in this process, else null. */
-export const knownJacksReturn = (table: JacksPayTable): TableReturn | null => exact.get(keyOf(table)) ?? null;
+export const knownReturn = (table: VideoPokerTable): TableReturn | null => exact.get(keyOf(table)) ?? null;
 
 /**
  * The same, worked out in slices between which the event loop runs (what a running cabinet
  * uses); null when cancelled. The kept deal work is let go once every table asked for is known.
  */
-export async function exactJacksReturnsInTurns(
-  tables: readonly JacksPayTable[],
+export async function exactReturnsInTurns(
+  tables: readonly VideoPokerTable[],
   options: TurnOptions = {},
 ): Promise<TableReturn[] | null> {
-  const missing = notMet(tables);
-  if (missing.length > 0) {
-    const sheets = await jacksParSheetsInTurns(missing, work(), options);
-    if (!sheets) return null;
+  for (const { game, tables: missing } of byFamily(notMet(tables))) {
+    let sheets: { rtp: number }[] | null;
+    if (missing.every(isJacks)) sheets = await jacksParSheetsInTurns(missing, work(), options);
+    else {
+      // Sliced as Jacks or Better's, the event loop given back between slices; asked to stop between them.
+      const controller = new AbortController();
+      const told = options.progress;
+      const progress: Progress = {
+        stage: (name, total, unit) => told?.stage(name, total, unit),
+        note: (line) => told?.note(line),
+        done: (count) => {
+          told?.done(count);
+          if (options.cancelled?.()) controller.abort();
+        },
+      };
+      try {
+        sheets = await familyParSheets(game.family, missing, {
+          progress,
+          signal: controller.signal,
+          slice: options.classesPerTurn ?? 400,
+        });
+      } catch (e) {
+        if (!controller.signal.aborted) throw e;
+        sheets = null;
+      }
+    }
+    if (!sheets || options.cancelled?.()) return null;
     remember(
       missing,
       sheets.map((sheet) => sheet.rtp),
     );
   }
   kept = null;
-  return tables.map((t) => present(exact.get(keyOf(t)), "a table's exact return, remembered above"));
+  return recalled(tables);
 }
 
 /**
@@ -84,13 +142,17 @@ export function configReturns(
   recorded: AppConfig['recordedReturns'],
   installed: readonly InstalledPayTable[],
 ): ConfigReturns {
-  const { jacks, pokerPlus } = settings.payTables;
-  const twin = installed.find((t) => samePayTable(t.table, pokerPlus));
-  return {
-    // Installed or not: the cabinet works a Jacks or Better return out itself.
-    'jacks-or-better': present(exactJacksReturns([jacks])[0], 'the exact return of the Jacks or Better table'),
-    'poker-plus': twin ? twin.rtp : (recorded['poker-plus'] ?? null),
-  };
+  const tableOf = (game: (typeof GAMES)[number]): PayTable => settings.payTables[settingsKey(game)];
+  const families = GAMES.filter(isVideoPokerId);
+  // Installed or not: the cabinet works a video-poker family's return out itself, exactly.
+  const rated = exactReturns(families.map((g) => tableOf(g) as VideoPokerTable));
+  return Object.fromEntries(
+    GAMES.map((game) => {
+      if (isVideoPokerId(game)) return [game, present(rated[families.indexOf(game)], `the exact return of ${game}`)];
+      const twin = installed.find((t) => t.game === game && samePayTable(t.table, tableOf(game)));
+      return [game, twin ? twin.rtp : (recorded[game] ?? null)];
+    }),
+  ) as ConfigReturns;
 }
 
 /**

@@ -1,12 +1,12 @@
 // A seeded player (and attendant) for headless runs, the crash test and the soak: inserts
-// notes, plays both games with random legal actions (holds, exchanges, the sixth card, buying
+// notes, plays every enabled game with random legal actions (holds, exchanges, the sixth card, buying
 // the game, taking half), changes chip values, cashes out, opens the door now and then, and
 // calls the attendant to a handpay. It acts only through the screen's wishes and the devices'
 // hands, like a person would; the hands may be in another process, so it waits for what it did
 // to show in the cabinet's state rather than assuming it.
 
-import { canTakeHalf, exchangeLimit, present, uniformBelow, type RandomSource } from '../../core';
-import { gameInProgress, tiltCause, type CabinetState, type Door } from '../../cabinet';
+import { canTakeHalf, exchangeLimit, isVideoPokerId, present, uniformBelow, type RandomSource } from '../../core';
+import { gameInProgress, isVideoPokerSession, tiltCause, type CabinetState, type Door } from '../../cabinet';
 import type { CabinetRunner } from '../runner';
 import type { Hands } from './hands';
 import { oneOf } from './one-of';
@@ -155,7 +155,7 @@ export class PlayerBot {
     // The choices, the deal and the game's steps in one turn: one batch of commits (runner.ts).
     this.runner.batch(() => {
       if (roll >= rest && roll < rest + 100)
-        this.wish({ type: 'selectGame', game: this.pick(2) ? 'poker-plus' : 'jacks-or-better' });
+        this.wish({ type: 'selectGame', game: oneOf(this.options.random, this.s.settings.games) });
       if (roll >= rest + 100 && roll < rest + 150) {
         this.wish({ type: 'chipValue', value: oneOf(this.options.random, this.s.settings.chipValues) });
       }
@@ -170,7 +170,7 @@ export class PlayerBot {
     const s = this.s;
     const chips = Math.floor(s.balance / s.chipValue);
     const limits = s.settings.limits;
-    if (s.selectedGame === 'jacks-or-better') {
+    if (isVideoPokerId(s.selectedGame)) {
       const top = Math.min(limits.maxBet, chips);
       if (top < 1) return this.smallerChip();
       this.wish({ type: 'deal', bet: 1 + this.pick(top) });
@@ -197,7 +197,7 @@ export class PlayerBot {
 
   private playStep(): void {
     const game = this.s.game!;
-    if (game.game === 'jacks-or-better') {
+    if (isVideoPokerSession(game)) {
       const roll = this.pick(10);
       if (roll < 3 && game.actions.length < 3)
         this.wish({ type: 'hold', positions: [0, 1, 2, 3, 4].filter(() => this.chance(50)) });

@@ -2,7 +2,7 @@
 // numbers (with their check digits) and a transparent PIN "hash". For tests and examples only; the app injects the real
 // ones.
 
-import { SeededRandom, shuffledDeck, type Card } from '../../core';
+import { byGame, SeededRandom, shuffledDeck, type Card } from '../../core';
 import type { DeviceCommand, DeviceEvent, Door, KeySwitch } from '../device-events';
 import type { CabinetEffect, GameRecord, LogKind } from '../effects';
 import { DEVICE_NAMES } from '../vocabulary/devices';
@@ -61,7 +61,7 @@ export const bestPlayReturn = (upper: number, low: number, typicalPct = low - 0.
 
 /** Returns inside the default range for both games' tables of a config file. */
 export const RETURNS_IN_RANGE: ConfigReturns = {
-  'jacks-or-better': exactReturn(98.3735),
+  ...byGame(() => exactReturn(98.3735)),
   'poker-plus': bestPlayReturn(98.9, 98.2, 97.8939),
 };
 

@@ -4,8 +4,10 @@
 // draw: Jacks or Better and its kin, made by videoPokerGame) and a table game against the dealer
 // (antes in one or two boxes, decisions box by box, the dealer's reveal: Poker Plus).
 
+import type { Card } from '../cards';
 import type { PayTableParse } from '../paytable';
 import type { Json } from '../replay-read';
+import type { GameTexts } from './game-texts';
 
 export type GameShape = 'video-poker' | 'table';
 
@@ -55,15 +57,18 @@ export interface GameModule<
   Step extends { game: Id } = { game: Id },
   Output extends { game: Id } = { game: Id },
   Frame extends { game: Id } = { game: Id },
+  Shape extends GameShape = GameShape,
 > {
   readonly id: Id;
-  readonly shape: GameShape;
+  readonly shape: Shape;
   readonly names: GameNames;
+  /** What it says to the player beyond its name: blurb, hand names of its own, help pages (en, ru). */
+  readonly texts: GameTexts;
   /** The letter its rules' ids carry in docs/rules.md (J-1, P-1). */
   readonly rules: string;
-  /** Its categories, lowest first, by its own names; categoryOf names a hand value by them. */
+  /** Its categories, lowest first, by its own names; categoryOf names five cards by them. */
   readonly categories: readonly string[];
-  categoryOf(value: number): string;
+  categoryOf(cards: readonly Card[]): string;
   readonly payTable: {
     readonly default: Table;
     /** A pay table object from a file ({category: coefficient}), missing categories as the default's. */

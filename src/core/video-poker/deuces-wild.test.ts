@@ -2,9 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { parseCards, type Card } from '../cards';
 import { SeededRandom, uniformBelow } from '../random';
 import { bruteForceDeuces } from '../testing/deuces-brute-force';
-import { categoryIdOf, DEUCES_WILD, DEUCES_WILD_CATEGORIES, deucesCategory5, familyAutoHold } from '.';
+import {
+  BONUS_POKER_FAMILY,
+  categoryIdOf,
+  DEUCES_WILD_FAMILY,
+  DEUCES_WILD_CATEGORIES,
+  deucesCategory5,
+  familyAutoHold,
+  wildPositions,
+} from '.';
 
-const category = (text: string): string => categoryIdOf(DEUCES_WILD, parseCards(text));
+const category = (text: string): string => categoryIdOf(DEUCES_WILD_FAMILY, parseCards(text));
 
 /** `n` random hands with exactly `deuces` deuces. */
 function handsWithDeuces(random: SeededRandom, deuces: number, n: number): Card[][] {
@@ -78,12 +86,14 @@ describe('Deuces Wild evaluator (W-2, W-3)', () => {
       '2c 2d 2h 2s Kd',
       'Ac Kc Qc Jc Tc',
     ];
-    examples.forEach((text, i) => expect(categoryIdOf(DEUCES_WILD, parseCards(text))).toBe(DEUCES_WILD_CATEGORIES[i]));
+    examples.forEach((text, i) =>
+      expect(categoryIdOf(DEUCES_WILD_FAMILY, parseCards(text))).toBe(DEUCES_WILD_CATEGORIES[i]),
+    );
   });
 
   it('auto-holds the deuces with the cards that make the hand (W-4)', () => {
-    const table = { game: 'deuces-wild', coefficients: DEUCES_WILD.defaultTable.coefficients };
-    const hold = (text: string): number[] => familyAutoHold(DEUCES_WILD, parseCards(text), table);
+    const table = { game: 'deuces-wild', coefficients: DEUCES_WILD_FAMILY.defaultTable.coefficients };
+    const hold = (text: string): number[] => familyAutoHold(DEUCES_WILD_FAMILY, parseCards(text), table);
     expect(hold('2c 7d 7h Ks 4d')).toEqual([0, 1, 2]);
     expect(hold('2c 2d 9h Ks 4d')).toEqual([0, 1, 3]);
     expect(hold('2c 2d 2h 2s 4d')).toEqual([0, 1, 2, 3]);
@@ -92,6 +102,15 @@ describe('Deuces Wild evaluator (W-2, W-3)', () => {
     expect(hold('9c 9d 5h 5s Kd')).toEqual([]);
     // A category the table pays nothing for holds nothing.
     const noThrees = { ...table, coefficients: { ...table.coefficients, 'three-of-a-kind': 0 } };
-    expect(familyAutoHold(DEUCES_WILD, parseCards('2c 7d 7h Ks 4d'), noThrees)).toEqual([]);
+    expect(familyAutoHold(DEUCES_WILD_FAMILY, parseCards('2c 7d 7h Ks 4d'), noThrees)).toEqual([]);
+  });
+});
+
+describe('the wild cards on show (W-1)', () => {
+  it('are the deuces, by position, in Deuces Wild alone', () => {
+    expect(wildPositions(DEUCES_WILD_FAMILY, parseCards('2c Kd 2h 7s 2s'))).toEqual([0, 2, 4]);
+    expect(wildPositions(DEUCES_WILD_FAMILY, parseCards('Ac Kd Qh Js Ts'))).toEqual([]);
+    expect(wildPositions(BONUS_POKER_FAMILY, parseCards('2c Kd 2h 7s 2s'))).toEqual([]);
+    expect(wildPositions(undefined, parseCards('2c Kd 2h 7s 2s'))).toEqual([]);
   });
 });

@@ -4,7 +4,6 @@
 
 import type { Card } from '../cards';
 import { RANK_KEYS_5 } from '../evaluator-tables';
-import type { VideoPokerFamily } from './family';
 
 export const DEUCES_WILD_CATEGORIES = [
   'nothing',
@@ -123,40 +122,16 @@ export function deucesCategory5(a: Card, b: Card, c: Card, d: Card, e: Card): nu
   return BY_KEY[KEY[a]! + KEY[b]! + KEY[c]! + KEY[d]! + KEY[e]!]!;
 }
 
-export const DEUCES_WILD: VideoPokerFamily<DeucesWildCategory> = {
-  game: 'deuces-wild',
-  name: 'Deuces Wild',
-  rules: 'W',
-  categories: DEUCES_WILD_CATEGORIES,
-  royal: 'royal-flush',
-  // W-5: the full pay table.
-  defaultTable: {
-    coefficients: {
-      'royal-flush': 250,
-      'four-deuces': 200,
-      'wild-royal-flush': 25,
-      'five-of-a-kind': 15,
-      'straight-flush': 9,
-      'four-of-a-kind': 5,
-      'full-house': 3,
-      flush: 2,
-      straight: 2,
-      'three-of-a-kind': 1,
-      nothing: 0,
-    },
-    royalAtMaxBet: 800,
-  },
-  category5: deucesCategory5,
-  madeBy(cards, category) {
-    const all = [0, 1, 2, 3, 4];
-    const isDeuce = (p: number): boolean => cards[p]! >> 2 === 0;
-    if (category === D.FourDeuces) return all.filter(isDeuce);
-    if (category !== D.Three && category !== D.Four) return all;
-    // W-4: the deuces and the naturals of the most common rank (the highest of equals).
-    const count = new Map<number, number>();
-    for (const c of cards) if (c >> 2 !== 0) count.set(c >> 2, (count.get(c >> 2) ?? 0) + 1);
-    let rank = -1;
-    for (const [r, n] of count) if (rank < 0 || n > count.get(rank)! || (n === count.get(rank)! && r > rank)) rank = r;
-    return all.filter((p) => isDeuce(p) || cards[p]! >> 2 === rank);
-  },
-};
+/** W-4 (J-3 for Deuces Wild): the positions of the cards that make `category` in `cards`. */
+export function deucesMadeBy(cards: readonly Card[], category: number): number[] {
+  const all = [0, 1, 2, 3, 4];
+  const isDeuce = (p: number): boolean => cards[p]! >> 2 === 0;
+  if (category === D.FourDeuces) return all.filter(isDeuce);
+  if (category !== D.Three && category !== D.Four) return all;
+  // W-4: the deuces and the naturals of the most common rank (the highest of equals).
+  const count = new Map<number, number>();
+  for (const c of cards) if (c >> 2 !== 0) count.set(c >> 2, (count.get(c >> 2) ?? 0) + 1);
+  let rank = -1;
+  for (const [r, n] of count) if (rank < 0 || n > count.get(rank)! || (n === count.get(rank)! && r > rank)) rank = r;
+  return all.filter((p) => isDeuce(p) || cards[p]! >> 2 === rank);
+}

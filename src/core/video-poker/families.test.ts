@@ -5,9 +5,9 @@ import { shuffledDeck } from '../deck';
 import { evaluate5 } from '../evaluator';
 import { autoHoldPositions, DEFAULT_JACKS_PAYTABLE, jacksCategoryOf, parsePayTable } from '..';
 import {
-  BONUS_POKER,
+  BONUS_POKER_FAMILY,
   categoryIdOf,
-  DOUBLE_DOUBLE_BONUS,
+  DOUBLE_DOUBLE_BONUS_FAMILY,
   familyAutoHold,
   JACKS_OR_BETTER_FAMILY,
   type VideoPokerFamily,
@@ -51,7 +51,7 @@ describe('the families without wild cards', () => {
   });
 
   it('Bonus Poker pays fours by rank: 48 of aces, 144 of 2s-4s, 432 of 5s-Ks', () => {
-    const counted = countAll(BONUS_POKER);
+    const counted = countAll(BONUS_POKER_FAMILY);
     expect(counted).toEqual({
       ...SHARED,
       'four-aces': 4 * 12,
@@ -82,7 +82,7 @@ describe('the families without wild cards', () => {
               : 'four-5-k';
         direct[id] = (direct[id] ?? 0) + 1;
         const hand = [four * 4, four * 4 + 1, four * 4 + 2, four * 4 + 3, kicker];
-        expect(categoryIdOf(DOUBLE_DOUBLE_BONUS, hand)).toBe(id);
+        expect(categoryIdOf(DOUBLE_DOUBLE_BONUS_FAMILY, hand)).toBe(id);
       }
     expect(direct).toEqual({
       'four-aces-with-2-4': 12,
@@ -91,7 +91,7 @@ describe('the families without wild cards', () => {
       'four-2-4': 108,
       'four-5-k': 432,
     });
-    const counted = countAll(DOUBLE_DOUBLE_BONUS);
+    const counted = countAll(DOUBLE_DOUBLE_BONUS_FAMILY);
     expect(counted).toEqual({ ...SHARED, ...direct, nothing: nothing(counted) });
   });
 
@@ -116,16 +116,16 @@ describe('the families without wild cards', () => {
   });
 
   it('holds a kicker that pays with its four, and a four without one alone (D-2)', () => {
-    const table = { game: 'double-double-bonus', ...DOUBLE_DOUBLE_BONUS.defaultTable };
-    const hold = (text: string): number[] => familyAutoHold(DOUBLE_DOUBLE_BONUS, parseCards(text), table);
+    const table = { game: 'double-double-bonus', ...DOUBLE_DOUBLE_BONUS_FAMILY.defaultTable };
+    const hold = (text: string): number[] => familyAutoHold(DOUBLE_DOUBLE_BONUS_FAMILY, parseCards(text), table);
     expect(hold('As Ac Ad Ah 3c')).toEqual([0, 1, 2, 3, 4]);
     expect(hold('As Ac Kd Ah Ad')).toEqual([0, 1, 3, 4]);
     expect(hold('4s 4c Ad 4h 4d')).toEqual([0, 1, 2, 3, 4]);
     expect(hold('4s 4c 9d 4h 4d')).toEqual([0, 1, 3, 4]);
     expect(hold('Js Jc 9d 4h 2d')).toEqual([0, 1]);
     expect(hold('7s 7c 9d 4h 2d')).toEqual([]);
-    const bonus = { game: 'bonus-poker', ...BONUS_POKER.defaultTable };
-    expect(familyAutoHold(BONUS_POKER, parseCards('As Ac Ad Ah 3c'), bonus)).toEqual([0, 1, 2, 3]);
+    const bonus = { game: 'bonus-poker', ...BONUS_POKER_FAMILY.defaultTable };
+    expect(familyAutoHold(BONUS_POKER_FAMILY, parseCards('As Ac Ad Ah 3c'), bonus)).toEqual([0, 1, 2, 3]);
   });
 });
 
@@ -133,8 +133,8 @@ describe('category ids', () => {
   it('name a hand by the family that judges it', () => {
     const hand: Card[] = parseCards('As Ac Ad Ah 3c');
     expect(categoryIdOf(JACKS_OR_BETTER_FAMILY, hand)).toBe('four-of-a-kind');
-    expect(categoryIdOf(BONUS_POKER, hand)).toBe('four-aces');
-    expect(categoryIdOf(DOUBLE_DOUBLE_BONUS, hand)).toBe('four-aces-with-2-4');
-    expect(() => categoryIdOf(BONUS_POKER, hand.slice(0, 4))).toThrow(/five cards/);
+    expect(categoryIdOf(BONUS_POKER_FAMILY, hand)).toBe('four-aces');
+    expect(categoryIdOf(DOUBLE_DOUBLE_BONUS_FAMILY, hand)).toBe('four-aces-with-2-4');
+    expect(() => categoryIdOf(BONUS_POKER_FAMILY, hand.slice(0, 4))).toThrow(/five cards/);
   });
 });

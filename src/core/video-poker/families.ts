@@ -1,17 +1,10 @@
-// The video-poker families, one line each: a new family is its declaration and a line here.
+// The video-poker families: the registry's video-poker games (src/core/games/registry.ts), each
+// a family of the one engine; the par sheet and the hint read them from here.
 
-import { BONUS_POKER } from './bonus-poker';
-import { DEUCES_WILD } from './deuces-wild';
-import { DOUBLE_DOUBLE_BONUS } from './double-double-bonus';
+import { VIDEO_POKER_GAMES } from '../games/registry';
 import type { VideoPokerFamily } from './family';
-import { JACKS_OR_BETTER_FAMILY } from '../games/jacks-or-better/family';
 
-export const VIDEO_POKER_FAMILIES: readonly VideoPokerFamily[] = [
-  JACKS_OR_BETTER_FAMILY,
-  BONUS_POKER,
-  DOUBLE_DOUBLE_BONUS,
-  DEUCES_WILD,
-];
+export const VIDEO_POKER_FAMILIES: readonly VideoPokerFamily[] = VIDEO_POKER_GAMES.map((g) => g.family);
 
 /** The family of a game id, or undefined. */
 export const familyOf = (game: string): VideoPokerFamily | undefined =>

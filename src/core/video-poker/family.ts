@@ -8,9 +8,9 @@ import type { Card } from '../cards';
 /** Coefficients per chip by category id; `royal-flush-max-bet` is J-6's royal at max bet. */
 export type Coefficients<C extends string = string> = Readonly<Record<C, number>>;
 
-export interface VideoPokerFamily<C extends string = string> {
-  /** The game id pay table files and par sheets carry ('bonus-poker'). */
-  readonly game: string;
+export interface VideoPokerFamily<C extends string = string, G extends string = string> {
+  /** The game id pay table files and par sheets carry (its module's id). */
+  readonly game: G;
   readonly name: string;
   /** The prefix of the family's rule ids in docs/rules.md ('B' for B-1, B-2, ...). */
   readonly rules: string;
@@ -27,7 +27,13 @@ export interface VideoPokerFamily<C extends string = string> {
   category5(a: Card, b: Card, c: Card, d: Card, e: Card): number;
   /** The positions (ascending) of the cards that make `category` in `cards` (J-3's auto-hold). */
   madeBy(cards: readonly Card[], category: number): number[];
+  /** Its wild cards (W-1), marked WILD on the screens; absent where every card is natural. */
+  readonly isWild?: (card: Card) => boolean;
 }
+
+/** The positions (ascending) of the wild cards among `cards`: none in a family without them. */
+export const wildPositions = (family: VideoPokerFamily | undefined, cards: readonly Card[]): number[] =>
+  family?.isWild ? cards.flatMap((c, i) => (family.isWild!(c) ? [i] : [])) : [];
 
 /** The category number of five cards given as a list. */
 export function categoryOfCards(family: VideoPokerFamily, cards: ArrayLike<Card>): number {
@@ -36,7 +42,7 @@ export function categoryOfCards(family: VideoPokerFamily, cards: ArrayLike<Card>
 }
 
 /** The category id of five cards. */
-export function categoryIdOf<C extends string>(family: VideoPokerFamily<C>, cards: ArrayLike<Card>): C {
+export function categoryIdOf<C extends string>(family: VideoPokerFamily<C, string>, cards: ArrayLike<Card>): C {
   const id = family.categories[categoryOfCards(family, cards)];
   if (id === undefined) throw new Error(`${family.game}: category5 gave a number outside its categories`);
   return id;

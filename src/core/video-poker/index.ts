@@ -7,11 +7,12 @@ export * from './coefficients';
 export * from './paytable-schema';
 export * from './auto-hold';
 export { JACKS_OR_BETTER_FAMILY } from '../games/jacks-or-better/family';
-export { BONUS_POKER, BONUS_POKER_CATEGORIES, type BonusPokerCategory } from './bonus-poker';
+export { BONUS_POKER_FAMILY, BONUS_POKER_CATEGORIES, type BonusPokerCategory } from '../games/bonus-poker/family';
 export {
-  DOUBLE_DOUBLE_BONUS,
+  DOUBLE_DOUBLE_BONUS_FAMILY,
   DOUBLE_DOUBLE_BONUS_CATEGORIES,
   type DoubleDoubleBonusCategory,
-} from './double-double-bonus';
-export { DEUCES_WILD, DEUCES_WILD_CATEGORIES, deucesCategory5, type DeucesWildCategory } from './deuces-wild';
+} from '../games/double-double-bonus/family';
+export { DEUCES_WILD_FAMILY } from '../games/deuces-wild/family';
+export { DEUCES_WILD_CATEGORIES, deucesCategory5, type DeucesWildCategory } from './deuces-wild';
 export * from './families';

@@ -15,8 +15,8 @@ export interface HandShape {
   groups: readonly number[];
 }
 
-export interface NaturalFamilySpec<C extends string> {
-  game: string;
+export interface NaturalFamilySpec<C extends string, G extends string = string> {
+  game: G;
   name: string;
   rules: string;
   categories: readonly C[];
@@ -62,7 +62,7 @@ export function forEachHandShape(visit: (value: number, shape: HandShape, cards:
 }
 
 /** The family's category of every hand value, from its categoryOf over one hand of each value. */
-function categoriesByValue<C extends string>(spec: NaturalFamilySpec<C>): Uint8Array {
+function categoriesByValue<C extends string>(spec: NaturalFamilySpec<C, string>): Uint8Array {
   const index = new Map(spec.categories.map((c, i) => [c, i]));
   const byValue = new Uint8Array(HAND_VALUE_COUNT + 1);
   let filled = 0;
@@ -76,7 +76,9 @@ function categoriesByValue<C extends string>(spec: NaturalFamilySpec<C>): Uint8A
   return byValue;
 }
 
-export function naturalFamily<C extends string>(spec: NaturalFamilySpec<C>): VideoPokerFamily<C> {
+export function naturalFamily<C extends string, G extends string = string>(
+  spec: NaturalFamilySpec<C, G>,
+): VideoPokerFamily<C, G> {
   const withKicker = new Set((spec.kickerCategories ?? []).map((c) => spec.categories.indexOf(c)));
   // Built on first use (a few tens of ms): a process loads every family and plays one.
   let category5: ((a: Card, b: Card, c: Card, d: Card, e: Card) => number) | null = null;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BONUS_POKER,
+  BONUS_POKER_FAMILY,
   coefficientsAt,
-  DEUCES_WILD,
+  DEUCES_WILD_FAMILY,
   familyCoefficient,
   familyPayTableProblem,
   JACKS_OR_BETTER_FAMILY,
@@ -12,7 +12,7 @@ import {
 
 describe('family pay tables', () => {
   it('read a table object, keeping the defaults for categories it leaves out', () => {
-    const parsed = parseFamilyPayTable(BONUS_POKER, { 'full-house': 7 });
+    const parsed = parseFamilyPayTable(BONUS_POKER_FAMILY, { 'full-house': 7 });
     if (!parsed.ok) throw new Error(parsed.error);
     expect(parsed.table.game).toBe('bonus-poker');
     expect(parsed.table.coefficients['full-house']).toBe(7);
@@ -21,30 +21,32 @@ describe('family pay tables', () => {
   });
 
   it('refuse a category of another family, naming it and the family', () => {
-    const parsed = parseFamilyPayTable(BONUS_POKER, { 'four-deuces': 200 });
+    const parsed = parseFamilyPayTable(BONUS_POKER_FAMILY, { 'four-deuces': 200 });
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.error).toMatch(/"four-deuces" is not a bonus-poker category/);
   });
 
   it('refuse a coefficient that is not a whole number from 0 to 1,000,000', () => {
     for (const bad of [-1, 2.5, 1_000_001, '9', null, Number.NaN]) {
-      const parsed = parseFamilyPayTable(DEUCES_WILD, { 'full-house': bad });
+      const parsed = parseFamilyPayTable(DEUCES_WILD_FAMILY, { 'full-house': bad });
       expect(parsed.ok, String(bad)).toBe(false);
       if (!parsed.ok) expect(parsed.error).toMatch(/"full-house" must be a whole number from 0 to 1000000/);
     }
-    expect(parseFamilyPayTable(DEUCES_WILD, [1, 2]).ok).toBe(false);
-    expect(parseFamilyPayTable(DEUCES_WILD, 'table').ok).toBe(false);
+    expect(parseFamilyPayTable(DEUCES_WILD_FAMILY, [1, 2]).ok).toBe(false);
+    expect(parseFamilyPayTable(DEUCES_WILD_FAMILY, 'table').ok).toBe(false);
   });
 
   it("pay the royal's max-bet coefficient at max bet only (J-6)", () => {
-    const parsed = parseFamilyPayTable(DEUCES_WILD, {});
+    const parsed = parseFamilyPayTable(DEUCES_WILD_FAMILY, {});
     if (!parsed.ok) throw new Error(parsed.error);
-    const royal = DEUCES_WILD.categories.indexOf('royal-flush');
-    const wildRoyal = DEUCES_WILD.categories.indexOf('wild-royal-flush');
-    expect(familyCoefficient(DEUCES_WILD, parsed.table, royal, 5, 5)).toBe(800);
-    expect(familyCoefficient(DEUCES_WILD, parsed.table, royal, 4, 5)).toBe(250);
-    expect(familyCoefficient(DEUCES_WILD, parsed.table, wildRoyal, 5, 5)).toBe(25);
-    expect(Array.from(coefficientsAt(DEUCES_WILD, parsed.table))).toEqual([0, 1, 2, 2, 3, 5, 9, 15, 25, 200, 800]);
+    const royal = DEUCES_WILD_FAMILY.categories.indexOf('royal-flush');
+    const wildRoyal = DEUCES_WILD_FAMILY.categories.indexOf('wild-royal-flush');
+    expect(familyCoefficient(DEUCES_WILD_FAMILY, parsed.table, royal, 5, 5)).toBe(800);
+    expect(familyCoefficient(DEUCES_WILD_FAMILY, parsed.table, royal, 4, 5)).toBe(250);
+    expect(familyCoefficient(DEUCES_WILD_FAMILY, parsed.table, wildRoyal, 5, 5)).toBe(25);
+    expect(Array.from(coefficientsAt(DEUCES_WILD_FAMILY, parsed.table))).toEqual([
+      0, 1, 2, 2, 3, 5, 9, 15, 25, 200, 800,
+    ]);
   });
 
   it('check a kept table: every category, nothing else, the right game', () => {
@@ -58,7 +60,7 @@ describe('family pay tables', () => {
       familyPayTableProblem(JACKS_OR_BETTER_FAMILY, { game: 'bonus-poker', ...JACKS_OR_BETTER_FAMILY.defaultTable }),
     ).toMatch(/must be "jacks-or-better"/);
     expect(
-      familyPayTableProblem(BONUS_POKER, { game: 'bonus-poker', ...BONUS_POKER.defaultTable, extra: 1 }),
+      familyPayTableProblem(BONUS_POKER_FAMILY, { game: 'bonus-poker', ...BONUS_POKER_FAMILY.defaultTable, extra: 1 }),
     ).not.toBeNull();
   });
 });

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePayTable, type JacksPayTable } from '../../core';
 import {
-  BONUS_POKER,
-  DEUCES_WILD,
-  DOUBLE_DOUBLE_BONUS,
+  BONUS_POKER_FAMILY,
+  DEUCES_WILD_FAMILY,
+  DOUBLE_DOUBLE_BONUS_FAMILY,
   coefficientsAt,
   JACKS_OR_BETTER_FAMILY,
   parseFamilyPayTable,
@@ -66,7 +66,7 @@ function sheets(family: VideoPokerFamily, all: readonly TableFile[]): Promise<Fa
       return parsed.table;
     });
     done =
-      family === BONUS_POKER
+      family === BONUS_POKER_FAMILY
         ? familyParSheets(family, tables, { threads: 2, slice: 20000 })
         : Promise.resolve(familyParSheetsSync(family, tables, familyWork(family)));
     passes.set(family.game, done);
@@ -74,7 +74,7 @@ function sheets(family: VideoPokerFamily, all: readonly TableFile[]): Promise<Fa
   return done;
 }
 
-for (const family of [BONUS_POKER, DOUBLE_DOUBLE_BONUS, DEUCES_WILD]) {
+for (const family of [BONUS_POKER_FAMILY, DOUBLE_DOUBLE_BONUS_FAMILY, DEUCES_WILD_FAMILY]) {
   describe(`${family.name} par sheets`, () => {
     const tables = installed(family);
 
@@ -104,12 +104,12 @@ for (const family of [BONUS_POKER, DOUBLE_DOUBLE_BONUS, DEUCES_WILD]) {
 
 describe('the families beside each other', () => {
   it('Deuces Wild full pay returns more than 100% at best play, so C-24 must refuse it by default', async () => {
-    const full = installed(DEUCES_WILD).find((t) => t.file.id === 'deuces-wild-full-pay')!;
+    const full = installed(DEUCES_WILD_FAMILY).find((t) => t.file.id === 'deuces-wild-full-pay')!;
     expect((await full.sheet()).rtp).toBeGreaterThan(1);
   });
 
   it('plays Double Double Bonus for its kickers: four aces with a kicker come more often than a random kicker would', async () => {
-    const s = await installed(DOUBLE_DOUBLE_BONUS)[0]!.sheet();
+    const s = await installed(DOUBLE_DOUBLE_BONUS_FAMILY)[0]!.sheet();
     // A dealt four aces is held with a 2-4 kicker or drawn to for one: the kicker share of the
     // fours of aces is above the 12 of 48 fifth cards.
     const withKicker = s.hands['four-aces-with-2-4']!.count;

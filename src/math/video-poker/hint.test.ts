@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCards, SeededRandom, shuffledDeck } from '../../core';
-import { coefficientsAt, DEUCES_WILD, VIDEO_POKER_FAMILIES } from '../../core/video-poker';
+import { coefficientsAt, DEUCES_WILD_FAMILY, VIDEO_POKER_FAMILIES } from '../../core/video-poker';
 import { buildDrawTables } from './draw-tables';
 import { compareHolds } from './hold-choice';
 import { createFamilyAdvisor } from './hint';
@@ -62,7 +62,7 @@ describe('V-1 between holds of equal return', () => {
   });
 
   it('Deuces Wild: four deuces are held, and drawing to them never costs', () => {
-    const advise = createFamilyAdvisor(DEUCES_WILD, { game: 'deuces-wild', ...DEUCES_WILD.defaultTable });
+    const advise = createFamilyAdvisor(DEUCES_WILD_FAMILY, { game: 'deuces-wild', ...DEUCES_WILD_FAMILY.defaultTable });
     const best = advise(parseCards('2c 2d 2h 2s 9d'))[0]!;
     // Holding the fifth card or not returns 200 either way; no variance, so fewer discards.
     expect(best.ev).toBe(200);

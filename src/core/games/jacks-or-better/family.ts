@@ -24,7 +24,7 @@ export function jacksLowCategory(shape: HandShape): SharedJacksCategory {
   return id;
 }
 
-export const JACKS_OR_BETTER_FAMILY = naturalFamily<JacksCategory>({
+export const JACKS_OR_BETTER_FAMILY = naturalFamily<JacksCategory, typeof JACKS_OR_BETTER_ID>({
   game: JACKS_OR_BETTER_ID,
   name: 'Jacks or Better',
   rules: 'J',

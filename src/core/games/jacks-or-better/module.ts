@@ -1,34 +1,14 @@
 // Jacks or Better (J-1 to J-6), the first video-poker family: one declaration, read by the
 // registry (../registry.ts) and through it by everything that names the game.
 
-import { videoPokerGame } from '../video-poker';
-import { JACKS_CATEGORIES, jacksCategoryOf } from './categories';
-import { JACKS_OR_BETTER_ID } from './id';
-import {
-  DEFAULT_JACKS_PAYTABLE,
-  jacksCoefficient,
-  jacksPayTableProblem,
-  parseJacksPayTable,
-  ROYAL_AT_MAX_BET_KEY,
-} from './pay-table';
-import { jacksRecallFrame } from './recall';
-import { runJacksReplay } from './replay';
+import { videoPokerGame } from '../video-poker/module';
+import { JACKS_OR_BETTER_FAMILY } from './family';
+import { JACKS_TEXTS } from './texts';
 
 export const JACKS_OR_BETTER = videoPokerGame({
-  id: JACKS_OR_BETTER_ID,
+  family: JACKS_OR_BETTER_FAMILY,
   names: { en: 'Jacks or Better', ru: 'Валеты или выше' },
-  rules: 'J',
-  categories: JACKS_CATEGORIES,
-  categoryOf: jacksCategoryOf,
-  payTable: {
-    default: DEFAULT_JACKS_PAYTABLE,
-    parse: parseJacksPayTable,
-    extraKeys: [ROYAL_AT_MAX_BET_KEY],
-    problem: jacksPayTableProblem,
-    coefficient: jacksCoefficient,
-  },
+  texts: JACKS_TEXTS,
   settingsKey: 'jacks' as const,
   sas: { gameId: 'JB' },
-  replay: runJacksReplay,
-  recallFrame: jacksRecallFrame,
 });

@@ -7,15 +7,13 @@ import {
   type PayTableParse,
   type PayTableShape,
 } from '../../paytable';
+import type { FamilyPayTable } from '../video-poker/engine';
+import { videoPokerWin } from '../video-poker/engine';
 import { JACKS_CATEGORIES, type JacksCategory } from './categories';
 import { JACKS_OR_BETTER_ID } from './id';
 
-export interface JacksPayTable {
-  game: typeof JACKS_OR_BETTER_ID;
-  coefficients: Readonly<Record<JacksCategory, number>>;
-  /** J-6: a different royal coefficient when the bet is maxBet (e.g. 800 in 9/6). */
-  royalAtMaxBet?: number;
-}
+/** J-5, J-6: a coefficient per category, and a different royal at max bet (e.g. 800 in 9/6). */
+export type JacksPayTable = FamilyPayTable<typeof JACKS_OR_BETTER_ID, JacksCategory>;
 
 export const DEFAULT_JACKS_PAYTABLE: JacksPayTable = Object.freeze({
   game: JACKS_OR_BETTER_ID,
@@ -49,7 +47,7 @@ export const jacksPayTableProblem = (table: unknown): string | null =>
   payTableShapeProblem(JACKS_PAY_TABLE_SHAPE, table);
 
 /** J-5: a paying hand returns its coefficient (per chip, at that bet) for every chip bet. */
-export const jacksWin = (coefficient: number, bet: number): number => coefficient * bet;
+export const jacksWin = videoPokerWin;
 
 /** Jacks or Better coefficient of a category at a bet (J-5, J-6). */
 export function jacksCoefficient(table: JacksPayTable, hand: JacksCategory, bet: number, maxBet: number): number {

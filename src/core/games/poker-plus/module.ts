@@ -2,7 +2,7 @@
 // registry (../registry.ts) and through it by everything that names the game.
 
 import { CATEGORIES } from '../../categories';
-import { categoryOf } from '../../evaluator';
+import { categoryOf, evaluate } from '../../evaluator';
 import type { GameModule } from '../game-module';
 import { POKER_PLUS_ID } from './id';
 import {
@@ -12,6 +12,7 @@ import {
   type PokerPlusPayTable,
 } from './pay-table';
 import { pokerPlusRecallFrame, type PokerPlusFrame } from './recall';
+import { POKER_PLUS_TEXTS } from './texts';
 import { runPokerPlusReplay, type PokerPlusReplayOutput, type PokerPlusReplayStep } from './replay';
 
 /** P-1: two boxes at the largest ante, each with its BET (3 antes a box). */
@@ -23,14 +24,16 @@ export const POKER_PLUS: GameModule<
   PokerPlusPayTable,
   PokerPlusReplayStep,
   PokerPlusReplayOutput,
-  PokerPlusFrame
+  PokerPlusFrame,
+  'table'
 > = {
   id: POKER_PLUS_ID,
   shape: 'table',
   names: { en: 'Poker Plus', ru: 'Покер плюс' },
+  texts: POKER_PLUS_TEXTS,
   rules: 'P',
   categories: CATEGORIES,
-  categoryOf,
+  categoryOf: (cards) => categoryOf(evaluate(cards)),
   payTable: {
     default: DEFAULT_POKER_PLUS_PAYTABLE,
     parse: parsePokerPlusPayTable,

@@ -1,16 +1,14 @@
-// A replayed Jacks or Better step as the recall page draws it (C-11): the cards on show, the
-// holds while holding, the winning cards and the win once drawn.
+// A replayed video-poker step as the recall page draws it (C-11): the cards on show, the holds
+// while holding, the winning cards and the win once drawn; the same for every family.
 
 import { formatCards } from '../../cards';
-import { evaluate } from '../../evaluator';
+import { categoryIdOf, type VideoPokerFamily } from '../../video-poker/family';
 import type { RecallAction, RecallFrameOf } from '../game-module';
-import { jacksCategoryOf } from './categories';
-import { autoHoldPositions } from './engine';
-import { JACKS_OR_BETTER_ID } from './id';
-import type { JacksReplayStep } from './replay';
+import { autoHoldOf } from './engine';
+import type { VideoPokerReplayStep } from './replay';
 
-export interface JacksFrame {
-  game: typeof JACKS_OR_BETTER_ID;
+export interface VideoPokerFrame<G extends string = string> {
+  game: G;
   shape: 'video-poker';
   bet: number;
   cards: string[];
@@ -21,7 +19,10 @@ export interface JacksFrame {
   win: number | null;
 }
 
-export function jacksRecallFrame(step: JacksReplayStep): RecallFrameOf<JacksFrame> {
+export function videoPokerRecallFrame<G extends string, C extends string>(
+  family: VideoPokerFamily<C, G>,
+  step: VideoPokerReplayStep<G, C>,
+): RecallFrameOf<VideoPokerFrame<G>> {
   const s = step.state;
   const a = step.action;
   const action: RecallAction =
@@ -31,13 +32,13 @@ export function jacksRecallFrame(step: JacksReplayStep): RecallFrameOf<JacksFram
   return {
     action,
     table: {
-      game: JACKS_OR_BETTER_ID,
+      game: family.game,
       shape: 'video-poker',
       bet: s.bet,
       cards: formatCards(cards),
       held: over ? [] : [...s.held],
-      winning: over && s.win > 0 ? autoHoldPositions(cards, s.config.payTable) : [],
-      hand: s.hand ?? jacksCategoryOf(evaluate(cards)),
+      winning: over && s.win > 0 ? autoHoldOf(family, cards, s.config, s.bet) : [],
+      hand: s.hand ?? categoryIdOf(family, cards),
       win: over ? s.win : null,
     },
   };

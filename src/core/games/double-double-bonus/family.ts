@@ -1,9 +1,10 @@
 // Double Double Bonus (D-1 to D-3): four of a kind paid by its rank and by its kicker, the fifth card.
 
-import { naturalFamily } from './natural-family';
-import { JACKS_LOW_CATEGORIES, JACKS_PAIR } from '../games/jacks-or-better/categories';
-import { jacksLowCategory } from '../games/jacks-or-better/family';
-import { ACE, fourRank, isLowRank } from './fours';
+import { naturalFamily } from '../../video-poker/natural-family';
+import { ACE, fourRank, isLowRank } from '../../video-poker/fours';
+import { JACKS_LOW_CATEGORIES, JACKS_PAIR } from '../jacks-or-better/categories';
+import { jacksLowCategory } from '../jacks-or-better/family';
+import { DOUBLE_DOUBLE_BONUS_ID } from './id';
 
 export const DOUBLE_DOUBLE_BONUS_CATEGORIES = [
   ...JACKS_LOW_CATEGORIES,
@@ -18,11 +19,11 @@ export const DOUBLE_DOUBLE_BONUS_CATEGORIES = [
 
 export type DoubleDoubleBonusCategory = (typeof DOUBLE_DOUBLE_BONUS_CATEGORIES)[number];
 
-export const DOUBLE_DOUBLE_BONUS = naturalFamily<DoubleDoubleBonusCategory>({
-  game: 'double-double-bonus',
+export const DOUBLE_DOUBLE_BONUS_FAMILY = naturalFamily({
+  game: DOUBLE_DOUBLE_BONUS_ID,
   name: 'Double Double Bonus',
   rules: 'D',
-  categories: DOUBLE_DOUBLE_BONUS_CATEGORIES,
+  categories: DOUBLE_DOUBLE_BONUS_CATEGORIES as readonly DoubleDoubleBonusCategory[],
   royal: 'royal-flush',
   // D-3: the 9/6 table.
   defaultTable: {
@@ -44,7 +45,7 @@ export const DOUBLE_DOUBLE_BONUS = naturalFamily<DoubleDoubleBonusCategory>({
     },
     royalAtMaxBet: 800,
   },
-  categoryOf(shape) {
+  categoryOf(shape): DoubleDoubleBonusCategory {
     if (shape.general !== 7) return jacksLowCategory(shape);
     const [rank, kicker] = shape.groups as [number, number];
     switch (fourRank(rank)) {

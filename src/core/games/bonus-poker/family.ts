@@ -1,9 +1,10 @@
 // Bonus Poker (B-1 to B-3): Jacks or Better with four of a kind paid by its rank.
 
-import { naturalFamily } from './natural-family';
-import { JACKS_LOW_CATEGORIES, JACKS_PAIR } from '../games/jacks-or-better/categories';
-import { jacksLowCategory } from '../games/jacks-or-better/family';
-import { fourRank } from './fours';
+import { naturalFamily } from '../../video-poker/natural-family';
+import { fourRank } from '../../video-poker/fours';
+import { JACKS_LOW_CATEGORIES, JACKS_PAIR } from '../jacks-or-better/categories';
+import { jacksLowCategory } from '../jacks-or-better/family';
+import { BONUS_POKER_ID } from './id';
 
 export const BONUS_POKER_CATEGORIES = [
   ...JACKS_LOW_CATEGORIES,
@@ -16,11 +17,11 @@ export const BONUS_POKER_CATEGORIES = [
 
 export type BonusPokerCategory = (typeof BONUS_POKER_CATEGORIES)[number];
 
-export const BONUS_POKER = naturalFamily<BonusPokerCategory>({
-  game: 'bonus-poker',
+export const BONUS_POKER_FAMILY = naturalFamily({
+  game: BONUS_POKER_ID,
   name: 'Bonus Poker',
   rules: 'B',
-  categories: BONUS_POKER_CATEGORIES,
+  categories: BONUS_POKER_CATEGORIES as readonly BonusPokerCategory[],
   royal: 'royal-flush',
   // B-3: the 8/5 table.
   defaultTable: {
@@ -40,7 +41,7 @@ export const BONUS_POKER = naturalFamily<BonusPokerCategory>({
     },
     royalAtMaxBet: 800,
   },
-  categoryOf(shape) {
+  categoryOf(shape): BonusPokerCategory {
     if (shape.general !== 7) return jacksLowCategory(shape);
     const four = fourRank(shape.groups[0]!);
     return four === 'aces' ? 'four-aces' : four === 'low' ? 'four-2-4' : 'four-5-k';
