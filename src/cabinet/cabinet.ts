@@ -6,6 +6,7 @@
 import { isVideoPokerId, type Refusal } from '../core';
 import { acceptorEvent } from './bills';
 import { cashOut, creditClear, handpayConfirm, printerEvent } from './cashout';
+import { reprintReceipt } from './handpay-receipts';
 import type { Button, DeviceEvent } from './device-events';
 import type { CabinetStep } from './effects';
 import { deal, gameAction, selectGame, setBet, setBoxes, setChipValue } from './games';
@@ -26,6 +27,8 @@ import {
 import { powerUp, recovered } from './power';
 import { soundMute } from './sound-mute';
 import { sasCommand } from './sas';
+import { accountCreditKinds } from './credit-kinds';
+import { payLegacyBonuses } from './legacy-bonus';
 import { anchorReport, lockedByRecords, mirrorReport, recordsRefused, recordsReport, unprovenSpent } from './records';
 import { applySettings, changeSettings } from './settings-change';
 import { gameInProgress, isVideoPokerSession, type CabinetState } from './state';
@@ -52,6 +55,8 @@ export function stepCabinet(state: CabinetState, input: CabinetInput, env: Cabin
   if (outcome) return refused(tx, outcome, input);
   endOrphanedTest(tx, input);
   unprovenSpent(tx);
+  accountCreditKinds(state, tx);
+  payLegacyBonuses(tx);
   // A button released or a repeated report changes nothing: no new version, nothing to commit.
   if (tx.state === state && tx.effects.length === 0) return { ok: true, state, effects: [] };
   syncOutputs(tx);
@@ -166,6 +171,8 @@ function perform(tx: Transition, w: PlayerWish): Outcome {
       return handpayConfirm(tx);
     case 'creditClear':
       return creditClear(tx);
+    case 'reprintReceipt':
+      return reprintReceipt(tx, w.number);
     case 'soundMute':
       return soundMute(tx, w.on);
     case 'technicianPin':

@@ -47,6 +47,10 @@ export { SPECIMEN_SEQUENCE_BASE } from './device-test';
 export { keyProblem, technicianProblem } from './keys';
 export { hostDisabled, outOfService, sasStopsPlay } from './sas';
 export { hostLossStopsAt } from './sas-host-loss';
+export { aftLock, aftOf, aftRecordAt, aftUnavailable, aftVerdict, balanceByKind } from './aft';
+export { HOST_CASHOUT_TIMEOUT_MS } from './cashout';
+export type { AftAmounts, AftCabinetState, AftTransferAsk, AftTransferRecord, PromoCredits } from './aft-state';
+export * from './vocabulary/aft-codes';
 export { NEVER_EXPIRES } from './cashout';
 export {
   STANDARD_VALIDATION_SECONDS,

@@ -27,7 +27,7 @@ export function metersReport(state: CabinetState, chainIntact: boolean): MetersR
     balance: state.balance,
     meters,
     derived: derivedMeters(lifetime, state.balance),
-    balanceCheck: checkBalance(lifetime, state.balance),
+    balanceCheck: checkBalance(lifetime, state.balance, state.promo),
     eventChain: chainIntact ? 'intact' : 'broken',
   };
 }

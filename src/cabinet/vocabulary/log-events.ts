@@ -139,6 +139,16 @@ export const LOG_EVENTS = {
     }),
   ]),
   /**
+   * C-5: a handpay's receipt (by the handpay's number, and its reprint, 0 for the first slip):
+   * sent to the printer, out of it, or pending for a reprint with why. It moves no money.
+   */
+  receipt: z.object({
+    event: z.enum(['print', 'printed', 'pending']),
+    number: z.number(),
+    reprint: z.number(),
+    reason: text.optional(),
+  }),
+  /**
    * C-6: credits cleared by the attendant, shaped like a handpay paid; rows logged before the
    * attendant's list of handpays carry only the amount and the key.
    */
@@ -332,6 +342,29 @@ export const LOG_EVENTS = {
     event('systemValidationRefused', { amount, reason: text }),
     /** Standard validation: the host read the last voucher's number (3D). */
     event('cashOutTicketRead', { validationNumber: text }),
+    /** AFT (C-26): the registration (73), the lock (74), a transfer done (72), a cash-out offered to the host. */
+    event('aftRegistration', {
+      status: z.enum(['ready', 'registered', 'pending', 'unregistered']),
+      posId: z.number().optional(),
+    }),
+    event('aftLock', { conditions: z.number(), timeoutMs: z.number() }),
+    event('aftUnlock', { why: z.enum(['host', 'timeout']) }),
+    event('aftTransfer', {
+      transactionId: text,
+      transferType: z.number(),
+      status: z.number(),
+      cashable: amount,
+      restricted: amount,
+      nonRestricted: amount,
+      balance: amount,
+    }),
+    event('aftHostCashout', { amount, win: z.boolean() }),
+    event('aftHostCashoutTimeout', { amount, hard: z.boolean() }),
+    /** 8A: a legacy bonus awarded (waiting for the game to end), and credited. */
+    event('legacyBonus', { amount, taxStatus: z.number(), waits: z.boolean() }),
+    event('legacyBonusPaid', { amount, taxStatus: z.number() }),
+    /** Promotional credits that left the balance without play or transfer (a credit clear, an expiry). */
+    event('promoCleared', { restricted: amount, nonRestricted: amount }),
   ]),
 } as const;
 
