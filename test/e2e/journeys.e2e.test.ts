@@ -134,7 +134,7 @@ describe('the three journeys', () => {
     await press(page, 'buyGame');
     await until(page, (s) => s.banners.length > 0, 'the showdown');
     await look('pp-settled');
-    // Every help page from the first (Poker Plus opens on its own, the second).
+    // The help pages from the one before Poker Plus's first (the help opens on the game in play).
     await press(page, 'help');
     await until(page, (s) => s.screen === 'help', 'the help');
     await press(page, 'prev');

@@ -93,7 +93,11 @@ describe('the attract loop', () => {
         [
           'title',
           1000,
-          (a, s) => expect([s.title, a.games]).toEqual(['VIDEO POKER', 'JACKS OR BETTER  •  POKER PLUS']),
+          (a, s) =>
+            expect([s.title, a.games]).toEqual([
+              'VIDEO POKER',
+              'JACKS OR BETTER  •  BONUS POKER  •  DOUBLE DOUBLE BONUS  •  DEUCES WILD  •  POKER PLUS',
+            ]),
         ],
         [
           'jacksTable',
