@@ -2,7 +2,8 @@
 // polls, as a casino system sends them, its routine reads among them) from the host simulator to the link, against the fake
 // machine and, in the same run, against the real cabinet (the whole assembly on a database with
 // its keyed records: CabinetMachine answering from the committed state, every exception raised
-// in the commit of its door event and removed, once taken, in a commit of its own), each measured
+// in the commit of its door event and removed, once taken, in a commit of its own; its mix also
+// carries AFT traffic, a transfer in committed each cycle and read back), each measured
 // two ways — inside the machine, from the data event that completed the poll to
 // the reply handed to the port (what the standard's 20 ms is about, less the UART), and at the
 // host, from writing the poll to holding the whole reply (both directions through the kernel and
@@ -17,7 +18,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startCabinet } from '../src/app/cabinet-app';
 import { parseConfig } from '../src/app/config';
+import { decodeAftLockStatus } from '../src/devices/sas/aft-replies';
 import { MemoryExceptionStore } from '../src/devices/sas/exception-queue';
+import { aftTransferRequest } from '../src/devices/sas/host-aft';
 import { FakeMachine } from '../src/devices/testing/fake-machine';
 import { SasHost } from '../src/devices/sas/host';
 import type { SasLink } from '../src/devices/sas/link';
@@ -122,17 +125,32 @@ const MIX: (LongPollRequest | 'general')[] = [
   { command: 0xa4, game: 0 },
 ];
 
+/**
+ * The cabinet's mix has AFT traffic besides (issue 42): a cashless account moving a credit in with
+ * a transfer of its own ID (a commit), then reading it back by interrogation, and the lock status.
+ */
+let transfers = 0;
+const AFT_MIX: ((asset: number) => LongPollRequest | 'general')[] = [
+  () => 'general',
+  (asset) => aftTransferRequest({ transactionId: `BENCH-${++transfers}`, assetNumber: asset, cashableCents: 1 }),
+  () => 'general',
+  () => ({ command: 0x72, kind: 'interrogate', statusOnly: true, transactionIndex: 0 }),
+  () => 'general',
+  () => ({ command: 0x74, lockCode: 0xff, conditions: 0, timeout: 0 }),
+];
+
 /** The polls, timed at the host; `raise` makes the machine queue an exception every 500 polls. */
 async function poll(
   host: SasHost,
   raise: (i: number) => Promise<void> | void,
+  mix: (i: number) => LongPollRequest | 'general' = (i) => MIX[i % MIX.length]!,
 ): Promise<{ roundTrip: number[]; unanswered: number; exceptions: number }> {
   const roundTrip: number[] = [];
   let unanswered = 0;
   let exceptions = 0;
   for (let i = 0; i < POLLS; i++) {
     if (i % 500 === 0) await raise(i);
-    const p = MIX[i % MIX.length]!;
+    const p = mix(i);
     const t0 = performance.now();
     let ok: boolean;
     if (p === 'general') {
@@ -221,10 +239,16 @@ async function realCabinet() {
     const commitsBefore = keyedCommits(db);
     // The main door opened and closed: 11 and 12, each committed with its event, then taken by
     // a general poll and removed in a commit of its own.
-    const run = await poll(host, async (i) => {
-      sim.door('main', i % 1000 === 0);
-      await sim.settled();
-    });
+    const asset = decodeAftLockStatus((await host.request(ADDRESS, AFT_MIX[5]!(0) as LongPollRequest))!).assetNumber;
+    const cycle = MIX.length + AFT_MIX.length;
+    const run = await poll(
+      host,
+      async (i) => {
+        sim.door('main', i % 1000 === 0);
+        await sim.settled();
+      },
+      (i) => (i % cycle < MIX.length ? MIX[i % cycle]! : AFT_MIX[(i % cycle) - MIX.length]!(asset)),
+    );
     sim.door('main', false);
     await sim.settled();
     return {
@@ -233,6 +257,7 @@ async function realCabinet() {
       status: sas.status(),
       repeats: host.stats.repeats,
       commits: keyedCommits(db) - commitsBefore,
+      transfers: app.runner.state.meters.lifetime.aftCashableInCount ?? 0,
     };
   } finally {
     host.detach();
@@ -263,7 +288,7 @@ async function main() {
     );
   }
   console.log(
-    `cabinet: ${real.commits} keyed commits during the polls (door events, and each exception taken removed in a commit of its own)`,
+    `cabinet: ${real.commits} keyed commits during the polls (door events, ${real.transfers} AFT transfers in, and each exception taken removed in a commit of its own)`,
   );
   console.log(`load average at end: ${load()} (${process.env.SAS_POLLS ? 'SAS_POLLS set' : 'default run'})`);
 }

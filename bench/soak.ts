@@ -22,10 +22,12 @@
 // simulated devices' ledger is written without a sync of its own: a real acceptor and printer
 // keep their memory in their own hardware.
 //
-// Then real-shaped play on the anchored cabinet (`--press-games N`, 300 by default): Jacks or
-// Better by the deck's buttons, one press at a time through the devices' event path, each its
-// own commit as a person's presses are, with its rate against the disk's and the latency from
-// each press to its commit and to the screen's listeners (median, p99, max).
+// Then real-shaped play on a third anchored cabinet (`--press-games N`, 300 by default), with the
+// simulated casino system on its SAS link polling every 200 ms and reading meters every 3 s:
+// Jacks or Better by the deck's buttons, one press at a time through the devices' event path
+// (`--press-pace MS` apart, 25 by default), each its own commit as a person's presses are, with
+// its rate against the disk's, the latency from each press to its commit and to the screen's
+// listeners (median, p99, max), and the counter's NV writes a game.
 //
 // Its progress goes to standard error (`--quiet` for none); Ctrl-C stops it between rounds,
 // cleans up and says where it was.
@@ -67,9 +69,11 @@ const gamesWanted = Number(flag('games', '2000'));
 const seed = flag('seed', 'soak');
 const rounds = Math.max(1, Math.min(Number(flag('rounds', '8')) || 8, gamesWanted));
 const pressGames = Math.max(0, Number(flag('press-games', String(Math.min(300, gamesWanted)))) || 0);
+/** Milliseconds between one press's end and the next (a person's pace is 150 ms or more; 0: at once). */
+const pressPaceMs = Math.max(0, Number(flag('press-pace', '25')) || 0);
 if (!Number.isSafeInteger(gamesWanted) || gamesWanted < 1) {
   process.stderr.write(
-    'usage: npm run soak -- [--games N] [--rounds R] [--press-games N] [--seed S] [--dir DIR] [--tpm-state DIR] [--quiet]\n',
+    'usage: npm run soak -- [--games N] [--rounds R] [--press-games N] [--press-pace MS] [--seed S] [--dir DIR] [--tpm-state DIR] [--quiet]\n',
   );
   process.exit(2);
 }
@@ -289,6 +293,7 @@ async function soaker(dir: string, tpm: Swtpm | null, options: { sas?: boolean }
         if (pending.commit !== null) run.toCommit.push(pending.commit - pending.at);
         if (pending.screen !== null) run.toScreen.push(pending.screen - pending.at);
         pending = null;
+        if (pressPaceMs > 0) await new Promise((resolve) => setTimeout(resolve, pressPaceMs));
       };
       const started = performance.now();
       for (let g = 0; g < games; g++) {
@@ -357,7 +362,7 @@ function budgetLine(advances: number, games: number): string {
 function pressLine(p: PressRun, diskRate: number): string {
   const rate = p.commits / p.seconds;
   return [
-    `  real-shaped presses on an anchored cabinet (deal, holds, draw through the deck's event path, one at a time, each its own commit; ${p.meterReads === null ? 'no SAS link' : `the casino system polling every 200 ms, ${p.meterReads} reads of 14 meters`}): ${p.games} games, ${p.presses} presses in ${p.seconds.toFixed(2)} s = ${(p.games / p.seconds).toFixed(0)} games/s, ${p.commits} commits = ${rate.toFixed(0)} commits/s = ${((100 * rate) / diskRate).toFixed(0)}% of the disk's rate`,
+    `  real-shaped presses on an anchored cabinet (deal, holds, draw through the deck's event path, one at a time, each its own commit; ${p.meterReads === null ? 'no SAS link' : `the casino system polling every 200 ms, ${p.meterReads} reads of 14 meters`}; ${pressPaceMs} ms between presses): ${p.games} games, ${p.presses} presses in ${p.seconds.toFixed(2)} s = ${(p.games / p.seconds).toFixed(0)} games/s, ${p.commits} commits = ${rate.toFixed(0)} commits/s = ${((100 * rate) / diskRate).toFixed(0)}% of the disk's rate`,
     `    press to commit: ${spread(p.toCommit)}; press to screen: ${spread(p.toScreen)}`,
     ...(p.advances === null ? [] : [`    the NV budget with real-shaped play: ${budgetLine(p.advances, p.games)}`]),
   ].join('\n');

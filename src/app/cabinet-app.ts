@@ -26,7 +26,8 @@ import {
   type PayTableCatalog,
 } from './service/installed-pay-tables';
 import type { AcceptorInfo, PrinterInfo } from './service/answer-query';
-import { checkConfigReturns } from './service/table-returns';
+import { checkConfigReturns, keepParSheetsIn } from './service/table-returns';
+import { PAR_SHEET_FILE, parSheetFileIn } from './service/par-sheet-file';
 import { sasJournal } from './sas/sas-journal';
 import { startSas, type SasService, type SasServiceOptions } from './sas/sas-service';
 import { HostTicketValidator } from './sas/ticket-in';
@@ -218,22 +219,17 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
   // The pay-table files (a broken one refuses the start, naming it) and C-24's check of every
   // table the configuration puts in play, before the database is opened.
   const payTables = installedPayTables();
-  const configReturns = checkConfigReturns(config.settings, config.recordedReturns, payTables.installed);
   const dbPath = join(plan.dataDir, plan.database ?? 'cabinet.db');
+  // The par sheets met at earlier starts, kept beside the records: only a changed table is worked out.
+  const sheets = parSheetFileIn(plan.dataDir, storePlaces(config, dbPath).keyFile);
+  if (sheets?.refused) plan.log?.(`par sheets: ${PAR_SHEET_FILE} not believed (${sheets.refused}); worked out again`);
+  keepParSheetsIn(sheets);
+  const configReturns = checkConfigReturns(config.settings, config.recordedReturns, payTables.installed);
   const journal = openJournal(dbPath, config, purpose);
+  // A first start has its machine key now: what was worked out above is kept from here on.
+  if (!sheets) keepParSheetsIn(parSheetFileIn(plan.dataDir, storePlaces(config, dbPath).keyFile));
   plan.log?.(`records: ${journal.anchorStatus.description}`);
   for (const w of config.warnings) plan.log?.(`warning: ${w}`);
-  // The retention rule, before play: what is due moves to an archive file (store/archive.ts).
-  const retention = config.store.retention;
-  if (retention !== null) {
-    try {
-      const file = journal.archive(retention.archive, retention);
-      plan.log?.(`records: ${file === null ? 'nothing due for the archive' : `older records archived to ${file}`}`);
-    } catch (e) {
-      journal.close();
-      throw e;
-    }
-  }
   let devices: OpenedDevices | null = null;
   try {
     const resumedVersion = journal.load()?.version ?? 0;
@@ -282,6 +278,18 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
       await runner.close();
       throw e;
     }
+    // The retention rule, beside play: what is due moves to an archive file (store/archive.ts),
+    // shown on the screens as the cabinet's work; a failure is logged, and the next start tries again.
+    const retention = config.store.retention;
+    if (retention !== null)
+      void measured(work.begin('archive', retention.archive), (progress) =>
+        journal.archiveInBackground(retention.archive, retention, progress),
+      ).then(
+        (file) =>
+          plan.log?.(`records: ${file === null ? 'nothing due for the archive' : `older records archived to ${file}`}`),
+        (e: unknown) =>
+          plan.log?.(`records: the archive was not written: ${e instanceof Error ? e.message : String(e)}`),
+      );
     // The exact returns of the Jacks or Better tables not in play, for the technician's choice
     // (C-24): a pass in turns of the event loop, since in one piece it would hold the thread for
     // a second or more (a missed deck heartbeat ends the technician's session; a SAS poll waits).

@@ -138,7 +138,11 @@ export class CabinetRunner {
     // returns; the rest are worked out when the technician asks for them (rateInstalled). Settings
     // kept before a family was installed have no table for it yet: the file's is applied below.
     const kept = state.settings.payTables as Partial<CabinetSettings['payTables']>;
-    const inPlay = VIDEO_POKER_GAMES.flatMap((g) => [settings.payTables[g.settingsKey], kept[g.settingsKey]]);
+    const offered = new Set([...settings.games, ...(state.settings.games ?? [])]);
+    const inPlay = VIDEO_POKER_GAMES.filter((g) => offered.has(g.id)).flatMap((g) => [
+      settings.payTables[g.settingsKey],
+      kept[g.settingsKey],
+    ]);
     installed = withExactReturns(
       installed,
       inPlay.filter((t): t is VideoPokerTable => t !== undefined),
@@ -275,6 +279,14 @@ export class CabinetRunner {
 
   private drain(): void {
     if (this.busy || this.held.running) return;
+    // Inputs that arrived within one turn of the loop (presses read from the deck in one chunk,
+    // a device's answers together) share one sync, as the bot's batches do (C-13): nothing of
+    // any is carried out or shown before it, and one that lets money leave is whole where it stands.
+    if (this.queue.length > 1) this.held.batch(() => this.stepQueued());
+    else this.stepQueued();
+  }
+
+  private stepQueued(): void {
     while (this.queue.length > 0) {
       this.step(this.queue.shift()!);
       this.held.release();

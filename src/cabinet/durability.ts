@@ -80,8 +80,8 @@ export function paysOutOrShowsIt(
 
 /**
  * True when a copy of the records from before the transition, put back, could pay again what it
- * paid: a ticket credited (its number would be credited a second time) or a handpay locked or
- * paid (it would be asked again). The records' TPM counter advances at once for it. What else
+ * paid: a ticket credited (its number would be credited a second time), an AFT transfer to the
+ * machine (its transaction ID likewise) or a handpay locked or paid (it would be asked again). The records' TPM counter advances at once for it. What else
  * lets money leave (a voucher printed, a note stacked) advances with the interval, and a copy put
  * back across it comes up as a start the counter cannot prove the latest, whose credits go out
  * only by the attendant's handpay (docs/cabinet.md, C-15).
@@ -94,6 +94,9 @@ export function advancesAtOnce(
   if (!prev || !next) return prev !== next;
   if (prev.handpay !== next.handpay) return true;
   if (HANDPAID_METERS.some((m) => (next.meters.lifetime[m] ?? 0) !== (prev.meters.lifetime[m] ?? 0))) return true;
+  // An AFT transfer to the machine: a copy from before it forgets its transaction ID, which a
+  // 72 replayed on the wire would then credit again (one to the host is money leaving: C-15's).
+  if (prev.aftHistory !== next.aftHistory && next.balance >= prev.balance) return true;
   return effects.some((e) => e.type === 'ticketCredited' || (e.type === 'voucherStatus' && e.status === 'redeemed'));
 }
 

@@ -196,7 +196,13 @@ export const METERS_REPORT = z.strictObject({
   balance: int(),
   meters: z.array(meterRow).max(500),
   derived: record(z.strictObject({ code: str(8), label: str(120), value: int() }), 20),
-  balanceCheck: z.strictObject({ ok: z.boolean(), expected: int(), actual: int() }),
+  balanceCheck: z.strictObject({
+    ok: z.boolean(),
+    expected: int(),
+    actual: int(),
+    /** With promotional credits (C-26): each kind as the meters say and as held. */
+    kinds: z.strictObject({ restricted: z.tuple([int(), int()]), nonRestricted: z.tuple([int(), int()]) }).optional(),
+  }),
   /** As the latest whole walk of the log found it: at start, or when the event log was read. */
   eventChain: z.enum(['intact', 'broken']),
 });

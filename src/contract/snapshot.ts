@@ -189,6 +189,8 @@ export const SNAPSHOT = z.strictObject({
   chipValue: minor,
   balance: minor,
   credits: chips,
+  /** The promotional credits inside the balance (C-26), when there are any: the rest is cashable. */
+  promo: z.strictObject({ restricted: minor, nonRestricted: minor }).nullable().optional(),
   /** The enabled games in the registry's order, as the game menu offers them. */
   menu: z.array(menuEntry).max(GAME_IDS.length),
   selectedGame: gameId,

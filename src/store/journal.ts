@@ -25,7 +25,15 @@ import {
   type VoucherRecord,
 } from '../cabinet';
 import type { Progress } from '../core';
-import { archiveBefore, cutDue, DEFAULT_RETENTION, latestArchiveCut, type RetentionRule } from './archive';
+import Database from 'better-sqlite3';
+import {
+  archiveBefore,
+  archiveSteps,
+  cutDue,
+  DEFAULT_RETENTION,
+  latestArchiveCut,
+  type RetentionRule,
+} from './archive';
 import { realDatabasePath, StoreError } from './database';
 import { IN_GROUP, type CommitRow } from './keyed-chain';
 import type { MachineKey } from './machine-key';
@@ -521,6 +529,41 @@ export class Journal {
     const vouched = latestArchiveCut(this.db, this.key.bytes);
     if (vouched) this.checkpoints.rebase(vouched);
     return file;
+  }
+
+  /**
+   * archive() beside play: the records walked and copied to the file through a second, read-only
+   * connection in slices, one turn of the event loop each, the journal committing between them;
+   * then the cut, between two of its commits. The file's path, or null when nothing is due.
+   */
+  async archiveInBackground(
+    dir: string,
+    rule: RetentionRule,
+    progress?: Progress,
+    cut?: number,
+  ): Promise<string | null> {
+    this.flush();
+    const at = cut ?? cutDue(this.db, rule);
+    if (at === null) return null;
+    const read = new Database(this.path, { readonly: true, fileMustExist: true });
+    const steps = archiveSteps(this.db, this.key.bytes, at, dir, progress, read);
+    try {
+      for (;;) {
+        if (!this.open) throw new StoreError('the journal closed before the archive was written');
+        const step = steps.next();
+        if (step.done) {
+          const vouched = latestArchiveCut(this.db, this.key.bytes);
+          if (vouched) this.checkpoints.rebase(vouched);
+          return step.value;
+        }
+        if (step.value === 'cut') this.flush();
+        else await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      // Given up half way (the journal closed, a break found): the file half written is removed next time.
+      steps.return('');
+      read.close();
+    }
   }
 
   /** What the database was made for. */

@@ -111,6 +111,8 @@ export interface CrashReport {
   anchorTwoAhead?: number;
   /** With the anchor: the counter's value at the end. */
   anchorEnd?: number;
+  /** Lives ended with SIGTERM and an orderly stop rather than a kill. */
+  orderlyStops?: number;
   /** With a SAS link: vouchers the host learnt (4D or 3D), and those printed it had yet to read at the end. */
   hostVouchers?: number;
   hostVouchersUnread?: number;
@@ -142,13 +144,25 @@ interface Run {
  * When to kill: `atMs` after the spawn (start-up and recovery), or `thenMs` after the devices have
  * done `afterWork` things since "ready" (a random instant in a life sure to hold work).
  */
-type KillPlan = { atMs: number } | { afterWork: number; thenMs: number } | null;
+/**
+ * When a life ends: at a time after the start, or after some work of the devices. `orderly`: with
+ * SIGTERM, as systemd stops the service (the bot leaves at its next chance and the cabinet closes
+ * in order), so that the next start's records are proven the latest (C-15) and its credits go out
+ * by voucher; otherwise SIGKILL, after which they leave by handpay.
+ */
+type KillPlan = ({ atMs: number } | { afterWork: number; thenMs: number; orderly?: boolean }) | null;
+
+/** How long an orderly stop may take before the life is killed all the same (and counted a discrepancy). */
+const ORDERLY_STOP_MS = 20_000;
 
 /**
  * A life whose devices do nothing (a lockup waiting for hands that never come) ends all the same,
  * this long after "ready": a safety net far beyond any life's work, never a measure of it.
  */
 const IDLE_LIFE_MS = 30_000;
+
+/** One life in this many (of those not killed in start-up) ends with an orderly stop instead of a kill. */
+const ORDERLY_EVERY = 3;
 
 /** A life's kill window opens once the devices have done between one and this many things. */
 const WORK_BEFORE_KILL = 4;
@@ -166,7 +180,12 @@ async function spawnCabinet(args: string[], plan: KillPlan, rig: DeviceRig): Pro
     const spawned = performance.now();
     const run: Run = { ready: null, readyMs: null, work: 0, workedMs: null, code: null, signal: null, stderr: '' };
     let workFrom = rig.work;
-    const kill = () => child.kill('SIGKILL');
+    const kill = () => {
+      if (!(plan && 'orderly' in plan && plan.orderly)) return child.kill('SIGKILL');
+      child.kill('SIGTERM');
+      later(ORDERLY_STOP_MS, () => child.kill('SIGKILL'));
+      return true;
+    };
     const timers: NodeJS.Timeout[] = [];
     let exited = false;
     const later = (ms: number, f: () => void): void => {
@@ -482,14 +501,24 @@ async function killAndCheck({
     const plan: KillPlan =
       uniformBelow(rnd, startupKillEvery ?? 5) === 0
         ? { atMs: uniformBelow(rnd, startupMs) }
-        : { afterWork: 1 + uniformBelow(rnd, WORK_BEFORE_KILL), thenMs: uniformBelow(rnd, maxLife) };
+        : {
+            afterWork: 1 + uniformBelow(rnd, WORK_BEFORE_KILL),
+            thenMs: uniformBelow(rnd, maxLife),
+            orderly: uniformBelow(rnd, ORDERLY_EVERY) === 0,
+          };
     await rig.lines();
     await host?.line();
     const run = await spawnCabinet([...common, '--bot', `${seed}-${k}`, '--games', '1000000000'], plan, rig);
     if (run.readyMs !== null) startupMs = Math.max(200, Math.round(run.readyMs));
     report.kills++;
-    if (run.signal !== 'SIGKILL')
-      report.discrepancies.push(`run ${k}: exited by itself (code ${run.code}): ${run.stderr.trim().slice(0, 500)}`);
+    const orderly = !!plan && 'orderly' in plan && plan.orderly;
+    if (orderly ? run.code !== 0 : run.signal !== 'SIGKILL')
+      report.discrepancies.push(
+        orderly
+          ? `run ${k}: did not stop in order on SIGTERM (code ${run.code}, signal ${run.signal}): ${run.stderr.trim().slice(0, 500)}`
+          : `run ${k}: exited by itself (code ${run.code}): ${run.stderr.trim().slice(0, 500)}`,
+      );
+    if (orderly) report.orderlyStops = (report.orderlyStops ?? 0) + 1;
     if (!run.ready) report.killedBeforeReady++;
     else if (interrupted) {
       const resumed = run.ready.game as GameView | null;

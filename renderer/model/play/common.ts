@@ -13,8 +13,25 @@ export function creditsMeter(s: Snapshot): MeterSpec {
     name: 'credits',
     label: t(s.language, 'meter.credits'),
     value: formatChips(s.credits, s.language),
-    sub: formatMoney(s.balance, s.currency, s.language),
+    sub: creditKinds(s) ?? formatMoney(s.balance, s.currency, s.language),
   };
+}
+
+/** With promotional credits on the meter (C-26), the balance by kind: cash, promo, play-only. */
+function creditKinds(s: Snapshot): string | null {
+  const promo = s.promo;
+  if (!promo || promo.restricted + promo.nonRestricted === 0) return null;
+  const money = (v: number) => formatMoney(v, s.currency, s.language);
+  const cash = s.balance - promo.restricted - promo.nonRestricted;
+  const parts: [number, Parameters<typeof t>[1]][] = [
+    [cash, 'meter.cashable'],
+    [promo.nonRestricted, 'meter.nonRestricted'],
+    [promo.restricted, 'meter.restricted'],
+  ];
+  return parts
+    .filter(([v]) => v > 0)
+    .map(([v, key]) => `${t(s.language, key)} ${money(v)}`)
+    .join(' · ');
 }
 
 export const chipText = (s: Snapshot): string =>

@@ -264,6 +264,7 @@ export function snapshotOf(s: CabinetState, now: number): Snapshot {
     chipValue: s.chipValue,
     balance: s.balance,
     credits: Math.floor(s.balance / s.chipValue),
+    promo: s.promo ? { restricted: s.promo.restricted, nonRestricted: s.promo.nonRestricted } : null,
     menu: menu(s),
     selectedGame: s.selectedGame,
     inGame: gameInProgress(s),
