@@ -28,6 +28,7 @@ const UNSEEN = [
   'nextGameId',
   'voucherSequence',
   'paidOut',
+  'aftHistory',
 ] as const satisfies readonly (keyof CabinetState)[];
 const UNSEEN_KEYS: ReadonlySet<string> = new Set(UNSEEN);
 
