@@ -4,7 +4,7 @@
 // same refusal from the technician's side: a wish for an installed table outside the range,
 // refused and logged in the real store.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -128,6 +128,18 @@ describe('C-24 at start: an inline Jacks or Better table, its exact return worke
     );
   });
 
+  it('refuses full-pay Deuces Wild at the default range, naming its return (issue 38)', () => {
+    const full = JSON.parse(readFileSync(join(root, 'assets/paytables/deuces-wild-full-pay.json'), 'utf8')).table;
+    expect(() => loadConfig(configFile('deuces-full-pay.json', { payTables: { 'deuces-wild': full } }))).toThrow(
+      /^config: Deuces Wild pay table "deuces-wild-full-pay" \(Deuces Wild full pay [^)]*\)\) returns 100\.762% \(exact\), above the operator's range 85% \.\. 99\.9%/,
+    );
+    // Left out of the games offered, its table is not in play: nothing to refuse.
+    const games = ['jacks-or-better', 'poker-plus'];
+    expect(() =>
+      loadConfig(configFile('deuces-off.json', { games, payTables: { 'deuces-wild': full } })),
+    ).not.toThrow();
+  });
+
   it('takes one inside the range, with its exact return', () => {
     // 8/5 with the royal at 250 at every bet: 96.0635%.
     const config = loadConfig(
@@ -140,7 +152,9 @@ describe('C-24 at start: an inline Jacks or Better table, its exact return worke
 
 describe("C-24 on the technician's side, with the real store", () => {
   it('refuses a wish for an installed table outside the range and logs the refusal in the event log', async () => {
-    const config = loadConfig(configFile('range-99.json', { limits: { maxReturnPct: 99.45 } }));
+    // The two games whose default tables return less than 99.45% (Deuces Wild's NSUD returns 99.73%).
+    const games = ['jacks-or-better', 'poker-plus'];
+    const config = loadConfig(configFile('range-99.json', { games, limits: { maxReturnPct: 99.45 } }));
     await atTechnicianCabinet(config, dir, async (app) => {
       const { runner, journal: store } = app;
       const wish = {

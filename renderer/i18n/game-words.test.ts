@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GAME_FACES, GAME_IDS, type GameWords } from '../../src/contract';
 import { VIDEO_POKER_FAMILIES } from '../../src/core/video-poker';
 import { LANGUAGES } from './language';
-import { gameBlurb, gameTitle } from './game-words';
+import { gameBlurb, gameTitle, menuTableName } from './game-words';
 import { countedWords, placeholders } from './template';
 import { FORMS } from './plural';
 import { handName, isTextKey } from './texts';
@@ -85,5 +85,16 @@ describe("each game's words (C-23)", () => {
     expect(gameBlurb('en', 'poker-plus')).toBe('Stud poker against the dealer with exchanges');
     // An id the registry does not hold (an old record) is shown as it is, never thrown on.
     expect(gameTitle('en', 'no-such-game')).toBe('NO-SUCH-GAME');
+  });
+
+  it("names a table on its game's tile without the game's name or its remarks", () => {
+    expect(menuTableName('Jacks or Better 9/6, royal 250 at every bet (the default)', 'jacks-or-better')).toBe('9/6');
+    expect(menuTableName('Deuces Wild Not So Ugly Ducks (25/16/10/4/4/3/2/1)', 'deuces-wild')).toBe(
+      'Not So Ugly Ducks',
+    );
+    expect(menuTableName('Poker Plus, the five-card stud table (full house 7, flush 4)', 'poker-plus')).toBe(
+      'Poker Plus',
+    );
+    expect(menuTableName('Standard', 'poker-plus')).toBe('Standard');
   });
 });

@@ -24,3 +24,21 @@ export const gameBlurb = (language: Language, game: string): string => gameFace(
 export const ownHandName = (language: Language, game: string, category: string): string | null =>
   (gameFace(game)?.texts[language].hands as Readonly<Record<string, string | undefined>> | undefined)?.[category] ??
   null;
+
+/** A table's name without its closing remark in brackets ("… (the default)"): what its button can hold at its size. */
+export const shortName = (name: string): string => name.replace(/\s*\([^()]*\)\s*$/, '') || name;
+
+/** A table's name as far as its first comma ("Jacks or Better 9/6"): the settings list's line under its button. */
+export const briefName = (name: string): string => shortName(name).split(', ')[0] ?? name;
+
+/**
+ * A table's name on its game's menu tile, which names the game already: its brief name without
+ * the game's name in front ("Jacks or Better 9/6" → "9/6"), or the brief name where that is all.
+ */
+export function menuTableName(name: string, game: string): string {
+  const brief = briefName(name);
+  const names = Object.values(gameFace(game)?.names ?? {});
+  for (const n of names)
+    if (brief.toLowerCase().startsWith(`${n.toLowerCase()} `)) return brief.slice(n.length + 1).trim() || brief;
+  return brief;
+}

@@ -26,7 +26,8 @@ import {
   type PayTableCatalog,
 } from './service/installed-pay-tables';
 import type { AcceptorInfo, PrinterInfo } from './service/answer-query';
-import { checkConfigReturns } from './service/table-returns';
+import { checkConfigReturns, keepParSheetsIn } from './service/table-returns';
+import { PAR_SHEET_FILE, parSheetFileIn } from './service/par-sheet-file';
 import { sasJournal } from './sas/sas-journal';
 import { startSas, type SasService, type SasServiceOptions } from './sas/sas-service';
 import { HostTicketValidator } from './sas/ticket-in';
@@ -218,9 +219,15 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
   // The pay-table files (a broken one refuses the start, naming it) and C-24's check of every
   // table the configuration puts in play, before the database is opened.
   const payTables = installedPayTables();
-  const configReturns = checkConfigReturns(config.settings, config.recordedReturns, payTables.installed);
   const dbPath = join(plan.dataDir, plan.database ?? 'cabinet.db');
+  // The par sheets met at earlier starts, kept beside the records: only a changed table is worked out.
+  const sheets = parSheetFileIn(plan.dataDir, storePlaces(config, dbPath).keyFile);
+  if (sheets?.refused) plan.log?.(`par sheets: ${PAR_SHEET_FILE} not believed (${sheets.refused}); worked out again`);
+  keepParSheetsIn(sheets);
+  const configReturns = checkConfigReturns(config.settings, config.recordedReturns, payTables.installed);
   const journal = openJournal(dbPath, config, purpose);
+  // A first start has its machine key now: what was worked out above is kept from here on.
+  if (!sheets) keepParSheetsIn(parSheetFileIn(plan.dataDir, storePlaces(config, dbPath).keyFile));
   plan.log?.(`records: ${journal.anchorStatus.description}`);
   for (const w of config.warnings) plan.log?.(`warning: ${w}`);
   let devices: OpenedDevices | null = null;

@@ -138,7 +138,11 @@ export class CabinetRunner {
     // returns; the rest are worked out when the technician asks for them (rateInstalled). Settings
     // kept before a family was installed have no table for it yet: the file's is applied below.
     const kept = state.settings.payTables as Partial<CabinetSettings['payTables']>;
-    const inPlay = VIDEO_POKER_GAMES.flatMap((g) => [settings.payTables[g.settingsKey], kept[g.settingsKey]]);
+    const offered = new Set([...settings.games, ...(state.settings.games ?? [])]);
+    const inPlay = VIDEO_POKER_GAMES.filter((g) => offered.has(g.id)).flatMap((g) => [
+      settings.payTables[g.settingsKey],
+      kept[g.settingsKey],
+    ]);
     installed = withExactReturns(
       installed,
       inPlay.filter((t): t is VideoPokerTable => t !== undefined),

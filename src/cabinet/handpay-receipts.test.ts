@@ -68,6 +68,7 @@ describe("a handpay's receipt (C-5)", () => {
     expect(paid(rig)).toMatchObject({ handpay: null, jackpot: 1250, jackpots: 1 });
     expect(receiptsOf(rig.state).slips[0]).toMatchObject({
       status: 'pending',
+      why: 'printerNotReady',
       problem: 'printer fault: printer is out of paper',
     });
     // Still out of paper: the reprint is kept pending again, saying so.
@@ -85,7 +86,11 @@ describe("a handpay's receipt (C-5)", () => {
     const rig = jackpotWaiting();
     rig.play({ type: 'handpayConfirm' });
     rig.event({ device: 'printer', type: 'receiptFailed', number: 1, reprint: 0, reason: 'printer paper jam' });
-    expect(receiptsOf(rig.state).slips[0]).toMatchObject({ status: 'pending', problem: 'printer paper jam' });
+    expect(receiptsOf(rig.state).slips[0]).toMatchObject({
+      status: 'pending',
+      why: 'printFailed',
+      problem: 'printer paper jam',
+    });
   });
 
   it('a restart while the slip prints leaves the handpay paid once and the slip pending; a late word on it changes nothing', () => {
@@ -97,6 +102,7 @@ describe("a handpay's receipt (C-5)", () => {
     expect(rig.state.handpay).toBeNull();
     expect(receiptsOf(rig.state).slips[0]).toMatchObject({
       status: 'pending',
+      why: 'restart',
       problem: expect.stringMatching(/restarted while it printed/),
     });
     // The printer's word on the slip sent before the restart: not the slip waiting now.

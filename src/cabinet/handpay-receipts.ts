@@ -12,9 +12,9 @@ import { needKey } from './keys';
 import { printerProblem } from './printer-ready';
 import type { CabinetState, Handpay, HandpayReceipts, ReceiptSlip } from './state';
 import { refusal, type Outcome, type Transition } from './transition';
+import { RECEIPTS_KEPT } from './vocabulary/receipts';
 
-/** How many slips the cabinet keeps for a reprint. */
-export const RECEIPTS_KEPT = 10;
+export { RECEIPTS_KEPT };
 
 const NONE: HandpayReceipts = { next: 1, slips: [] };
 
@@ -59,9 +59,9 @@ function print(tx: Transition, receipt: HandpayReceipt): ReceiptSlip {
     reprint: receipt.reprint,
     ...(problem ? { reason: problem } : {}),
   });
-  if (problem) return { receipt, status: 'pending', problem };
+  if (problem) return { receipt, status: 'pending', why: 'printerNotReady', problem };
   tx.send({ device: 'printer', type: 'printReceipt', receipt });
-  return { receipt, status: 'printing', problem: null };
+  return { receipt, status: 'printing', why: null, problem: null };
 }
 
 function keep(tx: Transition, slip: ReceiptSlip, next = receiptsOf(tx.state).next): void {
@@ -108,7 +108,7 @@ export function receiptEvent(tx: Transition, event: ReceiptEvent): void {
     reprint: event.reprint,
     ...(reason ? { reason } : {}),
   });
-  keep(tx, { ...slip, status: printed ? 'printed' : 'pending', problem: reason });
+  keep(tx, { ...slip, status: printed ? 'printed' : 'pending', why: printed ? null : 'printFailed', problem: reason });
 }
 
 /**
@@ -124,7 +124,9 @@ export function receiptsAfterRestart(tx: Transition): void {
   tx.set({
     receipts: {
       ...r,
-      slips: r.slips.map((x) => (x.status === 'printing' ? { ...x, status: 'pending', problem: why } : x)),
+      slips: r.slips.map((x) =>
+        x.status === 'printing' ? { ...x, status: 'pending', why: 'restart', problem: why } : x,
+      ),
     },
   });
 }

@@ -14,7 +14,7 @@ import { GAME_NAMES, returnOutOfRange, tableName, type ConfigReturns } from './r
 import type { TableReturn } from './table-return';
 import { changeSasSettings } from './sas';
 import { describeProblems, settingsProblems } from './settings-check';
-import { GAMES, type CabinetSettings, type InstalledPayTable } from './settings';
+import type { CabinetSettings, InstalledPayTable } from './settings';
 import { gameInProgress, type CabinetState } from './state';
 import { addTilt } from './tilts';
 import { refusal, type Outcome, type Transition } from './transition';
@@ -153,7 +153,8 @@ export function applySettings(
   installed: InstalledPayTable[],
   configReturns: ConfigReturns,
 ): Outcome {
-  for (const game of GAMES) {
+  // C-24 judges the games offered: a game left out of `games` plays no table.
+  for (const game of config.games) {
     const problem = returnOutOfRange(config.limits, configReturns[game]);
     if (problem)
       return refusal(
@@ -192,7 +193,7 @@ export function applySettings(
   // C-24: a table kept from a technician's choice whose return is no longer known, or no longer
   // inside the range (a table since uninstalled, a range since narrowed), gives way to the file's.
   const reasons: Record<string, string> = {};
-  for (const game of GAMES) {
+  for (const game of next.games) {
     const key = TABLE_KEY[game];
     const problem = returnOutOfRange(next.limits, returnOf(game, next, installed, config, configReturns));
     if (!problem) continue;

@@ -2,6 +2,7 @@
 // and read back after any crash (C-14).
 
 import type { HandpayCause } from './vocabulary/handpay-causes';
+import type { ReceiptPending, ReceiptStatus } from './vocabulary/receipts';
 import {
   isVideoPokerId,
   present,
@@ -125,11 +126,9 @@ export interface Handpay {
 /** A handpay's receipt as the cabinet keeps it (handpay-receipts.ts). */
 export interface ReceiptSlip {
   receipt: HandpayReceipt;
-  /**
-   * printing: sent to the printer; printed: out of it; pending: not printed, or not known to have
-   * been (`problem` says why), for the attendant to print again from the attendant's page.
-   */
-  status: 'printing' | 'printed' | 'pending';
+  status: ReceiptStatus;
+  /** Why a pending slip waits (null unless pending); `problem` says it in English, for the log. */
+  why: ReceiptPending | null;
   problem: string | null;
 }
 

@@ -8,6 +8,7 @@ import { CARD_CODE } from './cards';
 import { SERVICE_VIEW } from './service';
 import { WORK_MAX, WORK_VIEW } from './cabinet-work';
 import { HANDPAY_CAUSE } from '../cabinet/vocabulary/handpay-causes';
+import { RECEIPT_PENDING, RECEIPT_STATUSES, RECEIPTS_KEPT } from '../cabinet/vocabulary/receipts';
 
 const card = CARD_CODE;
 const minor = int(0);
@@ -219,6 +220,19 @@ export const SNAPSHOT = z.strictObject({
   service: SERVICE_VIEW,
   /** The attendant's mute: no sound until then (ms since the epoch); 0 when not muted. */
   mutedUntil: z.number(),
+  /** The handpays' receipts kept for a reprint (C-5), newest first: their state on the printer. */
+  receipts: z
+    .array(
+      z.strictObject({
+        number: int(1),
+        reprint: int(0),
+        kind: z.enum(['jackpot', 'cancelledCredits']),
+        amount: minor,
+        status: z.enum(RECEIPT_STATUSES),
+        why: z.enum(RECEIPT_PENDING).nullable(),
+      }),
+    )
+    .max(RECEIPTS_KEPT),
   /**
    * The last thing a person did at the machine and a count that changes with each (a snapshot is
    * sent for each, even one that changed no state): the attract loop's idle time counts from its

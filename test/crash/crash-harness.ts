@@ -28,6 +28,7 @@ import { readLedger } from '../../src/app/sim/device-ledger';
 import { DeviceRig } from '../support/device-rig';
 import { cliBundle } from '../support/cli-bundle';
 import { CrashHost, CRASH_SAS_ADDRESS } from './crash-host';
+import type { AftFigures } from './crash-aft';
 import { handMove } from '../../src/app/sim/hands';
 
 /** Low limits so that handpays, ticket-limit lockups and credit-limit returns all happen. */
@@ -66,6 +67,8 @@ export interface CrashOptions {
   ticketsPerMille?: number;
   /** A SAS link with the host simulator on it: the host validates every ticket (crash-host.ts). */
   sas?: boolean;
+  /** With a SAS link: the host also moves money in and out with AFT (crash-aft.ts). */
+  aft?: boolean;
   /**
    * The records anchored to a software TPM's counter (swtpm, started here): after every kill the
    * records must stand at the counter's value or one ahead of it (killed between a commit and
@@ -115,6 +118,8 @@ export interface CrashReport {
   hostVouchersUnread?: number;
   /** With a SAS link: records the host was sent again after a SIGKILL before its acknowledgement. */
   hostVoucherRepeats?: number;
+  /** With AFT: transfers the host saw done in and out, refused, settled by interrogation after a kill. */
+  aft?: AftFigures;
   /** With a SAS link: cash-outs paid by hand instead of printed (the mode's rule, no validation ID, limits). */
   handpaidCashouts?: number;
   discrepancies: string[];
@@ -263,7 +268,7 @@ export function inspect(dbPath: string, ledgerPath: string, final: boolean, plac
     const state = store.load();
     if (!state) throw new Error('no cabinet state in the database');
     const life = state.meters.lifetime;
-    const check = checkBalance(life, state.balance);
+    const check = checkBalance(life, state.balance, state.promo);
     if (!check.ok) problems.push(`C-9: meters say ${check.expected}, balance is ${check.actual}`);
     const ledger = readLedger(ledgerPath);
     const vouchers = voucherJournal(store);
@@ -372,6 +377,7 @@ function checkHost(host: CrashHost, db: string, state: CabinetState): string[] {
   const store = RecordsReader.open(db);
   try {
     host.check(store, state, problems);
+    host.aft?.check(store, state, problems, false);
   } finally {
     store.close();
   }
@@ -417,7 +423,7 @@ export async function crashTest(options: CrashOptions): Promise<CrashReport> {
     ...(tpm ? { anchor: tpm.tcti } : {}),
   };
   const validation = options.validation ?? 'secure-enhanced';
-  const host = options.sas ? await CrashHost.start(dir, validation) : null;
+  const host = options.sas ? await CrashHost.start(dir, validation, options.aft ? seed : undefined) : null;
   const sas = host ? { sas: { path: host.machinePath, address: CRASH_SAS_ADDRESS, validation } } : {};
   const store = tpm ? { store: { anchor: { tcti: tpm.tctiText } } } : {};
   writeFileSync(config, JSON.stringify({ ...CRASH_CONFIG, ...store, devices: { ...rig.ports, ...sas } }));
@@ -578,6 +584,7 @@ async function killAndCheck({
       report.hostVouchers = seenByHost.vouchersToHost;
       report.hostVouchersUnread = seenByHost.vouchersUnread;
       report.hostVoucherRepeats = seenByHost.voucherRepeats;
+      if (host.aft) report.aft = host.aft.check(store, end.state, problems, true);
       report.handpaidCashouts = store.eventsOfKind(['handpay'], -1).filter((r) => {
         const d = readLogRow('handpay', r);
         return d?.event === 'locked' && d.kind === 'cancelledCredits';

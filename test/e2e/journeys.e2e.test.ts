@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import {
   e2eSuite,
   insertNote,
+  insertPrinted,
   openScreen,
   press,
   scene,
@@ -181,10 +182,35 @@ describe('the three journeys', () => {
     // One row red at most: the lock of a handpay paid since is no longer waiting.
     expect(svc(paid).table!.rows.filter((r) => r.tone === 'bad')).toEqual([]);
     await look('attendant-paid');
+    // Its receipt out of the printer, said on the page; a reprint from the page, marked on the slip.
+    const printer = cabinet.app.devices.sim!.printer;
+    await untilSvc(page, (m) => pageText(m).includes('Квитанция ручной выплаты №1 напечатана'), 'the receipt said');
+    expect(printer.printed).toHaveLength(1);
+    const slip = printer.printed[0]!;
+    expect(slip.validation).toBeNull();
+    expect(slip.text).toContain('HANDPAY # 0001');
+    expect(slip.text).toContain('NOT NEGOTIABLE');
+    expect(slip.text).toMatch(/ROYAL FLUSH/);
     cabinet.app.devices.sim!.deck.turnKey('attendant', false);
     const told = await until(page, (s) => s.overlay === 'paid', 'the jackpot paid, said');
     expect(told.lockup?.amount).toMatch(/12[.,]50/);
     await look('player-told');
+    // Later, the key again: a reprint from the page, marked on the slip.
+    cabinet.app.devices.sim!.deck.turnKey('attendant', true);
+    await untilSvc(page, (m) => m.page === 'attendant' && pageText(m).includes('№1'), 'the attendant page again');
+    await press(page, 'att.reprint');
+    await untilSvc(page, (m) => pageText(m).includes('копия 1'), 'the reprint said');
+    expect(printer.printed).toHaveLength(2);
+    expect(printer.printed[1]!.text).toContain('*** REPRINT 1 ***');
+    await look('attendant-reprinted');
+    cabinet.app.devices.sim!.deck.turnKey('attendant', false);
+    // The slip is no money: put in the acceptor, it is handed back and nothing is credited.
+    const balance = cabinet.app.runner.state.balance;
+    const acceptor = cabinet.app.devices.sim!.acceptor;
+    expect(await insertPrinted(cabinet, slip)).toBe(true);
+    await until(page, () => acceptor.drawsIn, 'the slip handed back');
+    expect(acceptor.ticketBox).toEqual([]);
+    expect(cabinet.app.runner.state.balance).toBe(balance);
     expect(faults).toEqual([]);
   });
 

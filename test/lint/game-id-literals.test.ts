@@ -51,9 +51,21 @@ describe("a game's id literal only in its module and the registry", () => {
   });
 
   it('takes a file on the legacy list as it is, and asks for it to leave the list once put right', async () => {
-    expect(await problems('renderer/model/play/common.ts', "export const g = 'poker-plus';\n")).toEqual([]);
-    expect(await problems('renderer/model/play/common.ts', 'export const g = 1;\n')).toEqual([
+    // The project's list is empty now; a list of one planted file shows what the option does.
+    const legacy = 'renderer/model/play/planted-legacy.ts';
+    const withList = new ESLint({
+      cwd: ROOT,
+      overrideConfig: { files: [legacy], rules: { 'games/game-id-literals': ['error', { legacy: [legacy] }] } },
+    });
+    const lint = async (text: string) => {
+      const [result] = await withList.lintText(text, { filePath: join(ROOT, legacy) });
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'games/game-id-literals').map((m) => m.message);
+    };
+    expect(await lint("export const g = 'poker-plus';\n")).toEqual([]);
+    expect(await lint('export const g = 1;\n')).toEqual([
       expect.stringMatching(/no game id literal any more: take it off the legacy list/),
     ]);
+    // Off the list, the same file is told.
+    expect(await problems(legacy, "export const g = 'poker-plus';\n")).toEqual([expect.stringMatching(LITERAL)]);
   });
 });

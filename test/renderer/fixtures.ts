@@ -135,6 +135,7 @@ export function baseSnapshot(): Snapshot {
     keys: { attendant: false, technician: false },
     service: serviceView(),
     mutedUntil: 0,
+    receipts: [],
     activity: { seq: 0, kind: 'none' },
     work: [],
   });

@@ -1,6 +1,6 @@
 // The attract loop that sells the games while nobody plays: the title with every game on the
-// menu, the pay table of each shape's game (the video-poker family on show, the table game), a
-// demonstration hand of each played by its rules, and the call to insert a note, in the
+// menu, the pay table of a video-poker family (each family on the menu in turn, a round each) and
+// of the table game, a demonstration hand of each played by its rules, and the call to insert a note, in the
 // player's language, round and round. The hands come from the fixed script below, never from the
 // cabinet's cards, and the loop wishes nothing: it is a film, not a game. Pure: the page and step
 // on show follow from the time since the loop began.
@@ -9,7 +9,7 @@ import type { Snapshot } from '../../../src/contract';
 import { formatChips } from '../../i18n/numbers';
 import { t, handName, type TextKey } from '../../i18n/texts';
 import { gameBlurb, gameTitle } from '../../i18n/game-words';
-import { jacksPayTable, languageButton, pokerPlusPayTable } from './common';
+import { languageButton, payTableOf, pokerPlusPayTable } from './common';
 import { button, card, type BannerSpec, type ButtonSpec, type CardSpot, type PayTableModel } from '../parts';
 import { uiAction } from '../actions';
 
@@ -72,6 +72,12 @@ export const PP_DEMO = {
   ] as Step<'deal' | 'pick' | 'exchange' | 'bet' | 'reveal' | 'win'>[],
 } as const;
 
+/** The video-poker family a round of the loop shows, with its table's rows. */
+interface VideoPokerShown {
+  game: string;
+  rows: Snapshot['jacks']['payTable'];
+}
+
 export interface AttractModel {
   page: AttractPage;
   /** The demonstration's step on show, or null on the other pages. */
@@ -125,6 +131,7 @@ export function attractKey(elapsed: number): string {
 
 function jacksDemo(
   s: Snapshot,
+  family: VideoPokerShown,
   step: (typeof JACKS_DEMO.steps)[number]['step'] | null,
 ): Pick<AttractModel, 'cards' | 'caption' | 'banner'> {
   const L = s.language;
@@ -139,7 +146,7 @@ function jacksDemo(
     }),
   );
   // The win at the maximum bet, as the table in play pays it (J-5).
-  const row = s.jacks.payTable.find((r) => r.category === JACKS_DEMO.hand);
+  const row = family.rows.find((r) => r.category === JACKS_DEMO.hand);
   const max = s.jacks.maxBet;
   const win = row?.perBet[max - 1] ?? 0;
   const captions: Record<NonNullable<typeof step>, TextKey> = {
@@ -155,7 +162,7 @@ function jacksDemo(
       step === 'win'
         ? {
             name: 'demo',
-            text: t(L, 'jacks.over.win', { hand: handName(L, JACKS_DEMO.hand, s.jacks.game) ?? '' }),
+            text: t(L, 'jacks.over.win', { hand: handName(L, JACKS_DEMO.hand, family.game) ?? '' }),
             sub: t(L, 'jacks.winAmount', { n: formatChips(win, L) }),
             tone: 'win',
           }
@@ -220,7 +227,13 @@ export function attractLoopScene(
 ): { attract: AttractModel; title: string; buttons: ButtonSpec[] } {
   const L = s.language;
   const at = attractAt(elapsed);
-  const videoPoker = s.jacks.game;
+  // The video-poker families on the menu take the table and demonstration pages in turn, a
+  // round each; with none enabled, the family the video-poker screen shows.
+  const families: VideoPokerShown[] = s.menu
+    .filter((m) => m.shape === 'video-poker')
+    .map((m) => ({ game: m.game, rows: m.payRows }));
+  const shown = families[at.round % Math.max(1, families.length)] ?? { game: s.jacks.game, rows: s.jacks.payTable };
+  const videoPoker = shown.game;
   const table = s.menu.find((m) => m.shape === 'table')?.game ?? null;
   const base: AttractModel = {
     page: at.page,
@@ -246,13 +259,13 @@ export function attractLoopScene(
         ...base,
         game: videoPoker,
         caption: gameBlurb(L, videoPoker),
-        payTable: jacksPayTable(s, s.jacks.maxBet - 1, null),
+        payTable: payTableOf(s, videoPoker, 'video-poker', shown.rows, s.jacks.maxBet - 1, null),
       };
       break;
     case 'jacksDemo': {
       title = gameTitle(L, videoPoker);
       const step = stepAt(JACKS_DEMO.steps, at.pageMs);
-      attract = { ...base, game: videoPoker, step, demo: t(L, 'attract.demo'), ...jacksDemo(s, step) };
+      attract = { ...base, game: videoPoker, step, demo: t(L, 'attract.demo'), ...jacksDemo(s, shown, step) };
       break;
     }
     // With no table game enabled its pages show the title again.

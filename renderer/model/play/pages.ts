@@ -2,7 +2,7 @@
 // lockups the player meets (voucher printing, CALL ATTENDANT, tilts).
 
 import type { Lockup, MenuEntry, Snapshot } from '../../../src/contract';
-import { gameBlurb, gameTitle } from '../../i18n/game-words';
+import { gameBlurb, gameTitle, menuTableName } from '../../i18n/game-words';
 import { formatChipValue, formatMoney } from '../../i18n/numbers';
 import { t } from '../../i18n/texts';
 import type { Language } from '../../i18n/language';
@@ -34,7 +34,10 @@ export function lobbyScene(s: Snapshot): Pick<SceneModel, 'lines' | 'buttons' | 
       gameTitle(L, m.game),
       m.game === s.selectedGame || (!locked && isLive(s, 'selectGame')),
       uiAction({ type: 'chooseGame', game: m.game }),
-      [m.payTable.name && t(L, 'menu.table', { name: m.payTable.name }), returnText(s, m.payTableReturn)]
+      [
+        m.payTable.name && t(L, 'menu.table', { name: menuTableName(m.payTable.name, m.game) }),
+        returnText(s, m.payTableReturn),
+      ]
         .filter((x) => x)
         .join('  •  ') || gameBlurb(L, m.game),
       m.game === s.selectedGame,

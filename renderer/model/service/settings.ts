@@ -6,7 +6,7 @@ import type { InstalledPayTable, Snapshot } from '../../../src/contract';
 import { formatChips } from '../../i18n/numbers';
 import { ts } from '../../i18n/service-texts';
 import { handName } from '../../i18n/texts';
-import { gameFace } from '../../i18n/game-words';
+import { briefName, gameFace, shortName } from '../../i18n/game-words';
 import { isLive, button, type ButtonSpec } from '../parts';
 import { emptyPage, loadingNotice, svc, technicianNav } from './common';
 import type { ServiceModel, ServiceTable } from './page';
@@ -107,12 +107,6 @@ function tableSub(s: Snapshot, t: InstalledPayTable): string | null {
   const best = t.returnPct === null ? null : `≤${percent(t.returnPct)}%`;
   return best === null ? ts(L, 'set.outOfRange') : `${best} · ${ts(L, 'set.outOfRange')}`;
 }
-
-/** A table's name without its closing remark in brackets ("… (the default)"): what its button can hold at its size. */
-export const shortName = (name: string): string => name.replace(/\s*\([^()]*\)\s*$/, '') || name;
-
-/** A table's name as far as its first comma ("Jacks or Better 9/6"): the settings list's line under its button. */
-const briefName = (name: string): string => shortName(name).split(', ')[0] ?? name;
 
 /** Why a table cannot be chosen: what is known of its return (best play's, for Poker Plus) against the operator's range. */
 function whyOut(s: Snapshot, t: InstalledPayTable): string {

@@ -48,8 +48,17 @@ const IMPROPER_VALIDATION = 0x81;
 /** 7B's expiration for "never expires". */
 const NEVER_DAYS = 9999;
 
-/** The SAS game numbers: 1 Jacks or Better, 2 Poker Plus, whichever are offered. */
+/** The SAS game numbers, the registry's order: 1 Jacks or Better, 2 Poker Plus, 3 Bonus Poker, ... */
 export const SAS_GAMES: readonly GameId[] = GAMES;
+
+/**
+ * 53's pay table ID (six ASCII characters): the game's two-letter ID and what tells its tables
+ * apart ("bonus-poker-8-5" BP85, "deuces-wild-nsud" DWNSUD), so two tables of a game read apart.
+ */
+export function sasPaytableId(game: GameId, tableId: string): string {
+  const own = tableId.startsWith(`${game}-`) ? tableId.slice(game.length + 1) : tableId;
+  return `${gameModule(game).sas.gameId}${own.replace(/[^A-Za-z0-9]/g, '')}`.slice(0, 6).toUpperCase();
+}
 
 export interface CabinetMachineOptions {
   cabinet: CabinetSide;
@@ -118,10 +127,7 @@ export class CabinetMachine implements SasMachine {
       gameId: gameModule(game).sas.gameId,
       additionalId: '000',
       maxBet,
-      paytableId: id
-        .replace(/[^\x20-\x7e]/g, '')
-        .slice(0, 6)
-        .toUpperCase(),
+      paytableId: sasPaytableId(game, id),
       basePercent: Math.min(rtp?.pct ?? 0, 99.99),
     };
   }

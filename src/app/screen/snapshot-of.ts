@@ -278,6 +278,14 @@ export function snapshotOf(s: CabinetState, now: number): Snapshot {
     keys: { ...s.keys },
     service: serviceView(s),
     mutedUntil: s.soundMutedUntil ?? 0,
+    receipts: (s.receipts?.slips ?? []).map(({ receipt: r, status, why }) => ({
+      number: r.number,
+      reprint: r.reprint,
+      kind: r.kind,
+      amount: r.amount,
+      status,
+      why,
+    })),
     // The screen port counts what people do; a bare view of the state has seen nothing.
     activity: { seq: 0, kind: 'none' },
     work: [],

@@ -267,9 +267,9 @@ describe('the answers, from a real store', () => {
     if (!r.ok || r.answer.type !== 'payTables') throw new Error('expected the pay tables');
     expect(r.answer.tables.filter((t) => !t.inRange).map((t) => t.id)).toEqual([
       'jacks-or-better-9-6',
+      'poker-plus-7-5',
       'deuces-wild-full-pay',
       'deuces-wild-nsud',
-      'poker-plus-7-5',
     ]);
     narrow.store.close();
   });

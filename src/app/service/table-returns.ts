@@ -31,7 +31,8 @@ import { dealWork, jacksParSheets, type DealWork } from '../../math/jacks-parshe
 import { jacksParSheetsInTurns, type TurnOptions } from '../../math/jacks-parsheets-in-turns';
 import { familyParSheetsSync } from '../../math/video-poker/parsheet';
 import { familyParSheets } from '../../math/video-poker/parsheet-parallel';
-import { parSheetDigest } from '../../math/video-poker/parsheet-cache';
+import { keptSheetProblem, parSheetDigest, type ParSheetStore } from '../../math/video-poker/parsheet-cache';
+import type { FamilyParSheet } from '../../math/video-poker/parsheet';
 import { ConfigError, type AppConfig } from '../config';
 
 export const EXACT_BASIS =
@@ -49,8 +50,8 @@ const keyOf = (t: VideoPokerTable): string => parSheetDigest(familyOfTable(t), t
 
 // The deal work of the pass made at start, kept for the pass in turns that rates the other
 // installed tables: building it again would hold the thread for a few hundred ms at once.
-let kept: DealWork | null = null;
-const work = (): DealWork => (kept ??= dealWork());
+let keptWork: DealWork | null = null;
+const work = (): DealWork => (keptWork ??= dealWork());
 
 function remember(tables: readonly VideoPokerTable[], rtps: readonly number[]): void {
   tables.forEach((t, i) => {
@@ -59,8 +60,40 @@ function remember(tables: readonly VideoPokerTable[], rtps: readonly number[]): 
   });
 }
 
-const notMet = (tables: readonly VideoPokerTable[]): VideoPokerTable[] =>
-  tables.filter((t, i) => !exact.has(keyOf(t)) && tables.findIndex((u) => keyOf(u) === keyOf(t)) === i);
+// Where the par sheets are kept between starts (the data folder's file, par-sheet-file.ts): a
+// table met at an earlier start is read back, checked against its table, not worked out again.
+// The sheets worked out in this process go there too, once there is one (a first start has no
+// machine key until the journal makes it).
+let kept: ParSheetStore | null = null;
+const worked = new Map<string, FamilyParSheet>();
+export function keepParSheetsIn(store: ParSheetStore | null): void {
+  kept = store;
+  for (const [digest, sheet] of worked) if (store && store.get(digest) === undefined) store.set(digest, sheet);
+}
+
+/** The tables not met before in this process and not kept either (a kept one is remembered). */
+function notMet(tables: readonly VideoPokerTable[]): VideoPokerTable[] {
+  const fresh = tables.filter((t, i) => !exact.has(keyOf(t)) && tables.findIndex((u) => keyOf(u) === keyOf(t)) === i);
+  return fresh.filter((t) => {
+    const sheet = kept?.get(keyOf(t));
+    if (sheet === undefined || keptSheetProblem(familyOfTable(t), t, sheet) !== null) return true;
+    remember([t], [(sheet as FamilyParSheet).rtp]);
+    return false;
+  });
+}
+
+/** Worked out: remembered for this process, and kept for the next start. */
+function met(tables: readonly VideoPokerTable[], sheets: readonly { rtp: number }[]): void {
+  remember(
+    tables,
+    sheets.map((sheet) => sheet.rtp),
+  );
+  tables.forEach((t, i) => {
+    const sheet = sheets[i] as FamilyParSheet;
+    worked.set(keyOf(t), sheet);
+    kept?.set(keyOf(t), sheet);
+  });
+}
 
 /** The tables of each family among `tables`, in the registry's order. */
 const byFamily = (tables: readonly VideoPokerTable[]) =>
@@ -77,11 +110,7 @@ const recalled = (tables: readonly VideoPokerTable[]): TableReturn[] =>
  */
 export function exactReturns(tables: readonly VideoPokerTable[]): TableReturn[] {
   for (const { game, tables: missing } of byFamily(notMet(tables))) {
-    const sheets = missing.every(isJacks) ? jacksParSheets(missing, work()) : familyParSheetsSync(game.family, missing);
-    remember(
-      missing,
-      sheets.map((sheet) => sheet.rtp),
-    );
+    met(missing, missing.every(isJacks) ? jacksParSheets(missing, work()) : familyParSheetsSync(game.family, missing));
   }
   return recalled(tables);
 }
@@ -124,12 +153,9 @@ export async function exactReturnsInTurns(
       }
     }
     if (!sheets || options.cancelled?.()) return null;
-    remember(
-      missing,
-      sheets.map((sheet) => sheet.rtp),
-    );
+    met(missing, sheets);
   }
-  kept = null;
+  keptWork = null;
   return recalled(tables);
 }
 
@@ -143,11 +169,13 @@ export function configReturns(
   installed: readonly InstalledPayTable[],
 ): ConfigReturns {
   const tableOf = (game: (typeof GAMES)[number]): PayTable => settings.payTables[settingsKey(game)];
-  const families = GAMES.filter(isVideoPokerId);
+  // C-24 judges the games offered: a game left out of `games` is not in play, its table unrated here.
+  const families = settings.games.filter(isVideoPokerId);
   // Installed or not: the cabinet works a video-poker family's return out itself, exactly.
   const rated = exactReturns(families.map((g) => tableOf(g) as VideoPokerTable));
   return Object.fromEntries(
     GAMES.map((game) => {
+      if (!settings.games.includes(game)) return [game, null];
       if (isVideoPokerId(game)) return [game, present(rated[families.indexOf(game)], `the exact return of ${game}`)];
       const twin = installed.find((t) => t.game === game && samePayTable(t.table, tableOf(game)));
       return [game, twin ? twin.rtp : (recorded[game] ?? null)];
@@ -167,7 +195,7 @@ export function checkConfigReturns(
 ): ConfigReturns {
   const returns = configReturns(settings, recorded, installed);
   const { payTables, limits } = settings;
-  for (const game of GAMES) {
+  for (const game of settings.games) {
     const table: PayTable = payTables[settingsKey(game)];
     // A file whose figures are not trusted (its signature) is refused whatever else it says.
     const refused = installed.find((t) => t.game === game && t.refused && samePayTable(t.table, table));

@@ -9,7 +9,9 @@ import { JACKS_OR_BETTER } from './jacks-or-better/module';
 import { POKER_PLUS } from './poker-plus/module';
 import type { VideoPokerModule } from './video-poker/module';
 
-export const GAMES = [JACKS_OR_BETTER, BONUS_POKER, DOUBLE_DOUBLE_BONUS, DEUCES_WILD, POKER_PLUS] as const;
+// The order is the SAS game numbers' (1 Jacks or Better, 2 Poker Plus, ...): a new game goes last,
+// so a casino system never finds a game it knows under another number.
+export const GAMES = [JACKS_OR_BETTER, POKER_PLUS, BONUS_POKER, DOUBLE_DOUBLE_BONUS, DEUCES_WILD] as const;
 
 export type AnyGame = (typeof GAMES)[number];
 export type GameId = AnyGame['id'];
