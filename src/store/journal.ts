@@ -124,6 +124,8 @@ export class Journal {
    * before it), or null: the cabinet then lets the credits it finds leave by handpay only (C-15).
    */
   readonly unproven: string | null;
+  /** The cabinet logged the unproven start (its credits held, its numbers passed over): a stop may prove what follows. */
+  private unprovenTold = false;
 
   /** The journal goes on from what the check at open found. */
   private constructor(
@@ -285,6 +287,9 @@ export class Journal {
     sas?: SasWrites,
     synced = true,
   ): void {
+    const told = effects.some(
+      (e) => e.type === 'log' && e.entry.kind === 'records' && e.entry.data.event === 'unproven',
+    );
     this.journal(
       next,
       prev,
@@ -310,6 +315,7 @@ export class Journal {
       // The SAS link reads what it raised from the tables, at once: not left for a batch's end.
       !isEmptyWrite(sas),
     );
+    if (told) this.unprovenTold = true;
   }
 
   private sasTablesOnce: SasTables | null = null;
@@ -628,6 +634,9 @@ export class Journal {
     const c = this.counter;
     const handle = c.handle;
     if (handle === null || c.problem !== null || c.finding?.refused !== null || !this.current) return;
+    // An unproven start the cabinet never heard of (a start that failed before it was told) proves
+    // nothing by stopping: its credits were not held, nor its numbers passed over.
+    if (this.unproven !== null && !this.unprovenTold) return;
     const commit = this.signing.head.seq + 1;
     try {
       // No advance of its own: the next start's first commit makes one, which puts a copy of

@@ -5,8 +5,10 @@
 // records a crash left. The cabinet's last commit when it stops in order (the service stopped, the
 // PC shut down) logs the stop, and the first commit after each start advances the counter at once.
 // So records whose last commit is that stop, accepted against the counter, are the latest there
-// are (anything played after them came after a start, whose advance puts them behind); any other start cannot be told from a copy put back, and the cabinet treats
-// the credits it finds as such (src/cabinet/records.ts).
+// are (anything played after them came after a start, whose advance puts them behind); any other
+// start cannot be told from a copy put back, and the cabinet treats the credits it finds as such
+// (src/cabinet/records.ts). An unproven start writes no stop until the cabinet has logged it
+// (journal.ts): a start made to fail before then proves nothing.
 
 import type Database from 'better-sqlite3';
 import type { CommitRow } from './keyed-chain';

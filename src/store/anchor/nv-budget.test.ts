@@ -138,6 +138,13 @@ describe('the NV budget', () => {
     expect(b.rig.state.balance).toBe(balance);
     expect(b.store.anchorStatus.records).toBe(records);
     expect(b.store.unproven).toMatch(/did not stop in order/);
+    // Stopped in order before the cabinet was told (a start that failed): still unproven after.
+    b.store.close();
+    b = new Bench(path, { anchor: anchor() });
+    expect(b.store.unproven).toMatch(/did not stop in order/);
+    // Told (its credits held, a block of numbers passed over), an orderly stop proves the next start.
+    b.input({ kind: 'records', refused: null, mirror: null, unproven: b.store.unproven });
+    expect(b.rig.state.unproven).toMatchObject({ amount: balance });
     b.store.close();
     // A copy kept at an orderly stop: the next start's first commit advances, so it is behind.
     keep('stopped');
