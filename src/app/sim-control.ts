@@ -4,6 +4,9 @@
 import type { Button, Door, KeySwitch } from '../cabinet';
 import { BUTTONS, DOORS } from '../cabinet';
 import type { SimulatedAcceptor, SimulatedDevices } from '../devices';
+import { AFT_CONDITION, AFT_TRANSFER_TYPE } from '../devices/sas/aft-codes';
+import type { SasHost } from '../devices/sas/host';
+import { aftLock, aftTransfer, aftTransferRequest } from '../devices/sas/host-aft';
 
 type Json = Record<string, unknown>;
 
@@ -13,7 +16,16 @@ const flag = (c: Json): boolean => {
   return c.on;
 };
 
-export function simControl(sim: SimulatedDevices<SimulatedAcceptor>): (command: unknown) => Promise<unknown> {
+/** The simulated casino system on the SAS link (`devices.sas: "simulated"`), for its cashless account. */
+export interface SimCasino {
+  host: SasHost;
+  address: number;
+}
+
+export function simControl(
+  sim: SimulatedDevices<SimulatedAcceptor>,
+  casino: SimCasino | null = null,
+): (command: unknown) => Promise<unknown> {
   const notes = () => sim.acceptor.values.map((n) => ({ value: n.value, label: n.denomination.replace(/^\S+ /, '') }));
   const status = () => ({
     notes: notes(),
@@ -78,8 +90,52 @@ export function simControl(sim: SimulatedDevices<SimulatedAcceptor>): (command: 
         sim.deck.setDoor(c.name as Door, flag(c));
         return { door: c.name, open: c.on };
       }
+      case 'casino.aftIn':
+      case 'casino.aftOut':
+        if (!casino) throw new Error('no simulated casino system: devices.sas is not "simulated"');
+        return c.action === 'aftIn' ? accountToMachine(casino, c.cents) : machineToAccount(casino);
       default:
         throw new Error(`unknown command ${String(c.device)}.${String(c.action)}`);
     }
   };
+}
+
+let devTransfers = 0;
+
+/** AFT from a player's account to the cabinet (issue 42): the status the cabinet answered. */
+async function accountToMachine({ host, address }: SimCasino, cents: unknown): Promise<unknown> {
+  if (!Number.isSafeInteger(cents) || (cents as number) <= 0) throw new Error('"cents" must be a whole number above 0');
+  const status = await aftLock(host, address, 0xff);
+  if (!status) throw new Error('the cabinet does not answer AFT');
+  const reply = await aftTransfer(
+    host,
+    address,
+    aftTransferRequest({
+      transactionId: `DEV-${Date.now()}-${++devTransfers}`,
+      assetNumber: status.assetNumber,
+      cashableCents: cents as number,
+    }),
+  );
+  return { transfer: reply };
+}
+
+/** AFT of every credit the cabinet may pay back to the player's account: locked, then moved. */
+async function machineToAccount({ host, address }: SimCasino): Promise<unknown> {
+  const lock = await aftLock(host, address, 0x00, AFT_CONDITION.fromMachine, 500);
+  if (lock?.lockStatus !== 0x00)
+    return { locked: false, reason: 'the cabinet cannot be locked now (a game, a handpay?)' };
+  const reply = await aftTransfer(
+    host,
+    address,
+    aftTransferRequest({
+      transactionId: `DEV-${Date.now()}-${++devTransfers}`,
+      assetNumber: lock.assetNumber,
+      transferType: AFT_TRANSFER_TYPE.inHouseToHost,
+      transferCode: 0x01,
+      cashableCents: lock.balance.cashable,
+      nonRestrictedCents: lock.balance.nonRestricted,
+    }),
+  );
+  await aftLock(host, address, 0x80);
+  return { transfer: reply };
 }

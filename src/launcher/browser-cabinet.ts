@@ -4,7 +4,7 @@
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, startCabinet, type AssembledCabinet } from '../app/cabinet-app';
-import { simControl } from '../app/sim-control';
+import { simControl, type SimCasino } from '../app/sim-control';
 import { startHost, type RunningHost } from '../host/host-server';
 
 const DEV_PAGE = fileURLToPath(new URL('../host/dev-page', import.meta.url));
@@ -27,7 +27,7 @@ export async function serveCabinet(rendererRoot: string, app: AssembledCabinet, 
       cabinet: app.port,
       rendererRoot,
       port,
-      dev: sim ? { root: DEV_PAGE, handle: simControl(sim) } : undefined,
+      dev: sim ? { root: DEV_PAGE, handle: simControl(sim, simCasino(app)) } : undefined,
     });
   } catch (e) {
     await app.close();
@@ -43,6 +43,13 @@ export async function serveCabinet(rendererRoot: string, app: AssembledCabinet, 
       await app.close();
     },
   };
+}
+
+/** The simulated casino system, when the link has one ("simulated"): the page moves credits through it. */
+function simCasino(app: AssembledCabinet): SimCasino | null {
+  const sas = app.sas;
+  const address = app.runner.state.sas?.settings.address;
+  return sas?.host && address !== undefined ? { host: sas.host, address } : null;
 }
 
 export async function startBrowserCabinet(options: {
