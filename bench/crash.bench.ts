@@ -1,4 +1,4 @@
-// The crash test at scale: `npm run bench:crash -- --kills 1000 [--acceptor ebds] [--printer tcl] [--tickets-per-mille N] [--anchor]`;
+// The crash test at scale: `npm run bench:crash -- --kills 1000 [--acceptor ebds] [--printer tcl] [--tickets-per-mille N] [--anchor] [--aft]`;
 // with `--sas MODE` (secure-enhanced, system or standard) the host simulator is on a SAS link in
 // that validation mode and validates every ticket; with --anchor the records are anchored to a
 // software TPM's counter (swtpm). The cabinet runs its real drivers on the serial simulators'
@@ -24,7 +24,8 @@ const printer = flag('printer', 'escpos');
 const ticketsPerMille = Number(flag('tickets-per-mille', '0'));
 const keep = process.argv.includes('--keep');
 const anchor = process.argv.includes('--anchor');
-const sasMode = process.argv.includes('--sas') ? flag('sas', 'secure-enhanced') : null;
+const aft = process.argv.includes('--aft');
+const sasMode = process.argv.includes('--sas') || aft ? flag('sas', 'secure-enhanced') : null;
 const isMode = (m: string): m is ValidationMode => (VALIDATION_MODES as readonly string[]).includes(m);
 if (
   !Number.isSafeInteger(kills) ||
@@ -36,7 +37,7 @@ if (
   ticketsPerMille < 0
 ) {
   process.stderr.write(
-    `usage: npm run bench:crash -- [--kills N] [--seed S] [--sas ${VALIDATION_MODES.join('|')}] [--acceptor id003|ebds] [--printer escpos|tcl] [--tickets-per-mille N] [--anchor] [--keep]\n`,
+    `usage: npm run bench:crash -- [--kills N] [--seed S] [--sas ${VALIDATION_MODES.join('|')}] [--acceptor id003|ebds] [--printer escpos|tcl] [--tickets-per-mille N] [--anchor] [--aft] [--keep]\n`,
   );
   process.exit(2);
 }
@@ -50,7 +51,7 @@ const report = await crashTest({
   acceptor,
   printer,
   ticketsPerMille,
-  ...(sasMode !== null && isMode(sasMode) ? { sas: true, validation: sasMode, ticketsPerMille: 300 } : {}),
+  ...(sasMode !== null && isMode(sasMode) ? { sas: true, validation: sasMode, ticketsPerMille: 300, aft } : {}),
   log: (line) => {
     if (process.argv.includes('--verbose')) process.stdout.write(line + '\n');
     else if (/^kill \d*[05]0:/.test(line))
@@ -71,6 +72,11 @@ process.stdout.write(
     ...(sasMode
       ? [
           `SAS (${sasMode} validation): tickets inserted ${report.ticketsInserted}, stacked ${report.ticketsStacked}, returned ${report.ticketsReturned}; host redeemed ${report.hostRedeemed}, final statuses read ${report.hostFinalStatuses}; vouchers the host learnt ${report.hostVouchers} (${report.hostVouchersUnread} yet to read); cash-outs paid by hand ${report.handpaidCashouts}`,
+        ]
+      : []),
+    ...(report.aft
+      ? [
+          `AFT: transfers in ${report.aft.transfersIn}, out ${report.aft.transfersOut}, refused ${report.aft.refused}; settled by interrogation after a kill ${report.aft.resolvedByInterrogation}; unknown at the end ${report.aft.unknownAtEnd}`,
         ]
       : []),
     `tickets put in ${report.ticketsInserted}: stacked ${report.ticketsStacked} (${report.recoveredTickets} credited by recovery), returned ${report.ticketsReturned}`,

@@ -22,10 +22,12 @@
 // simulated devices' ledger is written without a sync of its own: a real acceptor and printer
 // keep their memory in their own hardware.
 //
-// Then real-shaped play on the anchored cabinet (`--press-games N`, 300 by default): Jacks or
-// Better by the deck's buttons, one press at a time through the devices' event path, each its
-// own commit as a person's presses are, with its rate against the disk's and the latency from
-// each press to its commit and to the screen's listeners (median, p99, max).
+// Then real-shaped play on a third anchored cabinet (`--press-games N`, 300 by default), with the
+// simulated casino system on its SAS link polling every 200 ms and reading meters every 3 s:
+// Jacks or Better by the deck's buttons, one press at a time through the devices' event path
+// (`--press-pace MS` apart, 25 by default), each its own commit as a person's presses are, with
+// its rate against the disk's, the latency from each press to its commit and to the screen's
+// listeners (median, p99, max), and the counter's NV writes a game.
 //
 // Its progress goes to standard error (`--quiet` for none); Ctrl-C stops it between rounds,
 // cleans up and says where it was.
@@ -49,6 +51,7 @@ import {
   budgetYears,
   INTERVAL_WRITES_A_DAY,
   LIFE_YEARS,
+  NUMBERS_PER_ADVANCE,
   NV_WRITE_BUDGET,
 } from '../src/store/anchor/nv-budget';
 import { openTransport } from '../src/store/anchor/transport';
@@ -66,9 +69,11 @@ const gamesWanted = Number(flag('games', '2000'));
 const seed = flag('seed', 'soak');
 const rounds = Math.max(1, Math.min(Number(flag('rounds', '8')) || 8, gamesWanted));
 const pressGames = Math.max(0, Number(flag('press-games', String(Math.min(300, gamesWanted)))) || 0);
+/** Milliseconds between one press's end and the next (a person's pace is 150 ms or more; 0: at once). */
+const pressPaceMs = Math.max(0, Number(flag('press-pace', '25')) || 0);
 if (!Number.isSafeInteger(gamesWanted) || gamesWanted < 1) {
   process.stderr.write(
-    'usage: npm run soak -- [--games N] [--rounds R] [--press-games N] [--seed S] [--dir DIR] [--tpm-state DIR] [--quiet]\n',
+    'usage: npm run soak -- [--games N] [--rounds R] [--press-games N] [--press-pace MS] [--seed S] [--dir DIR] [--tpm-state DIR] [--quiet]\n',
   );
   process.exit(2);
 }
@@ -144,7 +149,7 @@ interface SoakRun {
   summary: BotSummary;
   problems: string[];
   places: MachinePlaces;
-  /** With the anchor: the counter's value before and after the games. */
+  /** With the anchor: the counter's value before and after the bot's games. */
   counter: { from: number; to: number } | null;
 }
 
@@ -157,6 +162,10 @@ interface PressRun {
   /** From the press to its first commit returned, and to the state it made reaching the screen's listeners, ms. */
   toCommit: number[];
   toScreen: number[];
+  /** The counter's advances over the presses (null: not anchored). */
+  advances: number | null;
+  /** The casino system's meter reads over the presses (null: no SAS link). */
+  meterReads: number | null;
 }
 
 interface Soaker {
@@ -173,8 +182,12 @@ interface Soaker {
 /** The cabinets still running, closed before their folder goes when the soak is stopped. */
 const running = new Set<{ close(): Promise<void> }>();
 
-/** A cabinet in `dir`, anchored to `tpm`'s counter or not, to be soaked round by round. */
-async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
+/**
+ * A cabinet in `dir`, anchored to `tpm`'s counter or not, to be soaked round by
+ * round; with `sas`, a SAS link to the simulated casino system, which polls it every 200 ms and
+ * reads its meters every 3 s as a casino system does (src/devices/sas/host.ts).
+ */
+async function soaker(dir: string, tpm: Swtpm | null, options: { sas?: boolean } = {}): Promise<Soaker> {
   mkdirSync(join(dir, 'data'), { recursive: true });
   const db = join(dir, 'data', 'cabinet.db');
   const ledger = join(dir, 'devices.jsonl');
@@ -184,7 +197,12 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
     ...(tpm ? { anchor: tpm.tcti } : {}),
   };
   const anchor = tpm ? { anchor: { tcti: tpm.tctiText } } : {};
-  const config = parseConfig({ store: { keyFile: places.keyFile, mirror: places.mirror, ...anchor } });
+  const config = parseConfig({
+    store: { keyFile: places.keyFile, mirror: places.mirror, ...anchor },
+    ...(options.sas
+      ? { devices: { acceptor: 'simulated', printer: 'simulated', deck: 'simulated', sas: 'simulated' } }
+      : {}),
+  });
   const cabinet = await startCabinet({
     config,
     dataDir: join(dir, 'data'),
@@ -206,6 +224,8 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
   let pending: { at: number; version: number; commit: number | null; screen: number | null } | null = null;
   /** The bot's commits: the presses' come after them, and are measured apart. */
   let botCommits: number | null = null;
+  /** The counter when the bot's rounds ended (the presses' advances are measured apart). */
+  let botCounterTo: number | null = null;
   const commit = store.commit.bind(store);
   const appendLog = store.appendLog.bind(store);
   let last: CabinetState | null = cabinet.runner.state;
@@ -230,6 +250,8 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
   const sim = cabinet.devices.ledger!;
   sim.connect();
   await sim.settled();
+  let meterReads = 0;
+  cabinet.sas?.host?.on('meters', () => meterReads++);
   const from = store.anchorStatus.counter;
   const summary: BotSummary = { games: 0, notes: 0, tickets: 0, cashOuts: 0, handpays: 0, doorOpens: 0, refusals: 0 };
   let seconds = 0;
@@ -248,9 +270,21 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
     },
     async presses(games) {
       botCommits = written.length;
+      botCounterTo = store.anchorStatus.counter;
       const runner = cabinet.runner;
       runner.wish({ type: 'selectGame', game: 'jacks-or-better' });
-      const run: PressRun = { games: 0, presses: 0, commits: 0, seconds: 0, toCommit: [], toScreen: [] };
+      const run: PressRun = {
+        games: 0,
+        presses: 0,
+        commits: 0,
+        seconds: 0,
+        toCommit: [],
+        toScreen: [],
+        advances: null,
+        meterReads: null,
+      };
+      const readsFrom = meterReads;
+      const counterFrom = store.anchorStatus.counter;
       const press = async (button: Button): Promise<void> => {
         pending = { at: performance.now(), version: runner.ahead.version, commit: null, screen: null };
         sim.press(button);
@@ -259,6 +293,7 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
         if (pending.commit !== null) run.toCommit.push(pending.commit - pending.at);
         if (pending.screen !== null) run.toScreen.push(pending.screen - pending.at);
         pending = null;
+        if (pressPaceMs > 0) await new Promise((resolve) => setTimeout(resolve, pressPaceMs));
       };
       const started = performance.now();
       for (let g = 0; g < games; g++) {
@@ -276,6 +311,9 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
       }
       run.seconds = (performance.now() - started) / 1000;
       run.commits = written.length - botCommits;
+      const counterTo = store.anchorStatus.counter;
+      if (tpm && counterFrom !== null && counterTo !== null) run.advances = counterTo - counterFrom;
+      if (cabinet.sas?.host) run.meterReads = meterReads - readsFrom;
       return run;
     },
     newShapes() {
@@ -284,7 +322,7 @@ async function soaker(dir: string, tpm: Swtpm | null): Promise<Soaker> {
       return shapes;
     },
     async finish() {
-      const to = store.anchorStatus.counter;
+      const to = botCounterTo ?? store.anchorStatus.counter;
       const problem = store.anchorProblem;
       running.delete(cabinet);
       await cabinet.close();
@@ -314,11 +352,19 @@ function spread(ms: number[]): string {
   return `median ${at(0.5).toFixed(2)} ms, p99 ${at(0.99).toFixed(2)} ms, max ${sorted.at(-1)!.toFixed(2)} ms`;
 }
 
+/** The NV budget's line for `advances` over `games`: writes a game, a day at 10,000 games, and the life. */
+function budgetLine(advances: number, games: number): string {
+  const perGame = advances / Math.max(1, games);
+  const years = budgetYears(perGame);
+  return `${advances} advances for ${games} games = ${perGame.toFixed(4)} NV writes a game; at ${BUSY_GAMES_A_DAY.toLocaleString('en')} games a day ${(perGame * BUSY_GAMES_A_DAY).toFixed(0)} a day and at most ${INTERVAL_WRITES_A_DAY} for the interval: the budget of ${NV_WRITE_BUDGET.toLocaleString('en')} writes (ST33GTPMISPI's stated endurance) lasts ${years.toFixed(1)} years (${LIFE_YEARS} asked${years >= LIFE_YEARS ? '' : ': SHORT'})`;
+}
+
 function pressLine(p: PressRun, diskRate: number): string {
   const rate = p.commits / p.seconds;
   return [
-    `  real-shaped presses on the anchored cabinet (deal, holds, draw through the deck's event path, one at a time, each its own commit; no SAS link): ${p.games} games, ${p.presses} presses in ${p.seconds.toFixed(2)} s = ${(p.games / p.seconds).toFixed(0)} games/s, ${p.commits} commits = ${rate.toFixed(0)} commits/s = ${((100 * rate) / diskRate).toFixed(0)}% of the disk's rate`,
+    `  real-shaped presses on an anchored cabinet (deal, holds, draw through the deck's event path, one at a time, each its own commit; ${p.meterReads === null ? 'no SAS link' : `the casino system polling every 200 ms, ${p.meterReads} reads of 14 meters`}; ${pressPaceMs} ms between presses): ${p.games} games, ${p.presses} presses in ${p.seconds.toFixed(2)} s = ${(p.games / p.seconds).toFixed(0)} games/s, ${p.commits} commits = ${rate.toFixed(0)} commits/s = ${((100 * rate) / diskRate).toFixed(0)}% of the disk's rate`,
     `    press to commit: ${spread(p.toCommit)}; press to screen: ${spread(p.toScreen)}`,
+    ...(p.advances === null ? [] : [`    the NV budget with real-shaped play: ${budgetLine(p.advances, p.games)}`]),
   ].join('\n');
 }
 
@@ -354,6 +400,7 @@ const { progress, close: closeProgress } = reportProgress({
 const stop = new AbortController();
 process.once('SIGINT', () => stop.abort());
 let tpm: Swtpm | null = null;
+let pressTpm: Swtpm | null = null;
 try {
   const tpmBase = flag('tpm-state', existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
   tpm = await startSwtpm(mkdtempSync(join(tpmBase, 'cabinet-soak-swtpm-')));
@@ -411,13 +458,17 @@ try {
   progress.done(gamesWanted);
   // Real-shaped play on the anchored cabinet: one press at a time through the deck's event path.
   progress.stage('presses', pressGames, 'games');
-  const pressed = await on.presses(pressGames);
+  // A third cabinet for them, on a TPM of its own, with the casino system on its SAS link.
+  pressTpm = await startSwtpm(mkdtempSync(join(tpmBase, 'cabinet-soak-swtpm-press-')));
+  const pressing = await soaker(join(dir, 'press'), pressTpm, { sas: true });
+  const pressed = await pressing.presses(pressGames);
   progress.done(pressed.games);
   progress.stage('checks', 0);
   mirror.close();
   scratch.close();
   const offRun = await off.finish();
   const onRun = await on.finish();
+  const pressRun = await pressing.finish();
   const advanceUs = advanceAlone(tpm, onRun.places.keyFile, 2000);
   const plainRate = sample / plainTime;
   const mirroredRate = sample / mirroredTime;
@@ -429,6 +480,7 @@ try {
   const problems = [
     ...offRun.problems.map((p) => `without the anchor: ${p}`),
     ...onRun.problems.map((p) => `anchored: ${p}`),
+    ...pressRun.problems.map((p) => `pressed: ${p}`),
   ];
   const perCommit = (r: SoakRun) => (1e6 * r.seconds) / r.commits;
   progress.finish();
@@ -441,8 +493,8 @@ try {
       `  the disk's own rate for the same ${sample} transactions (plain SQLite, same rows and sizes): ${plainRate.toFixed(0)} per second`,
       line(`anchored to the TPM counter (swtpm, its state in ${tpm.stateDir})`, onRun),
       line('not anchored', offRun),
-      `  the counter: ${advances} advances for ${onRun.commits} commits (${(advances / onRun.commits).toFixed(3)} per commit: at once for the commits that let money leave or show a validation number, at most one each ${ADVANCE_EVERY_MS / 60_000} min for the rest); one advance alone ${advanceUs.toFixed(0)} µs on this swtpm; the anchored soak took ${(perCommit(onRun) - perCommit(offRun)).toFixed(0)} µs a commit more than the other`,
-      `  the NV budget: ${(advances / onRun.games).toFixed(4)} NV writes a game; at ${BUSY_GAMES_A_DAY.toLocaleString('en')} games a day ${((advances / onRun.games) * BUSY_GAMES_A_DAY).toFixed(0)} a day and at most ${INTERVAL_WRITES_A_DAY} for the interval: the budget of ${NV_WRITE_BUDGET.toLocaleString('en')} writes (ST33GTPMISPI's stated endurance) lasts ${budgetYears(advances / onRun.games).toFixed(1)} years (${LIFE_YEARS} asked)`,
+      `  the counter: ${advances} advances for ${onRun.commits} commits (${(advances / onRun.commits).toFixed(4)} per commit: at once for a ticket credited, a handpay, a start and every ${NUMBERS_PER_ADVANCE}th validation number, at most one each ${ADVANCE_EVERY_MS / 60_000} min for the rest); one advance alone ${advanceUs.toFixed(0)} µs on this swtpm; the anchored soak took ${(perCommit(onRun) - perCommit(offRun)).toFixed(0)} µs a commit more than the other`,
+      `  the NV budget with the bot's play: ${budgetLine(advances, onRun.games)}`,
       pressLine(pressed, plainRate),
       `  the mirror written after each (${durable} synced to the device): ${mirroredRate.toFixed(0)} per second; the mirror costs ${((100 * (plainRate - mirroredRate)) / plainRate).toFixed(1)}% of the rate`,
       `  notes ${onRun.summary.notes}, cash-outs ${onRun.summary.cashOuts}, handpays ${onRun.summary.handpays}, door opens ${onRun.summary.doorOpens}, refused wishes ${onRun.summary.refusals}`,
@@ -458,7 +510,9 @@ try {
   process.stderr.write(stoppedReport('soak', 'SIGINT', progress.snapshot(), progress.finished, [`${dir} removed`]));
   process.exitCode = INTERRUPTED_EXIT.SIGINT;
 } finally {
-  await tpm?.stop();
-  if (tpm) rmSync(tpm.stateDir, { recursive: true, force: true });
+  for (const t of [tpm, pressTpm]) {
+    await t?.stop();
+    if (t) rmSync(t.stateDir, { recursive: true, force: true });
+  }
   rmSync(dir, { recursive: true, force: true });
 }

@@ -14,6 +14,7 @@ const WORDS: Record<HandpayCause['type'], TextKey> = {
   printer: 'handpay.cause.printer',
   voucherFailed: 'handpay.cause.voucherFailed',
   voucherUnknown: 'handpay.cause.voucherUnknown',
+  unprovenStart: 'handpay.cause.unprovenStart',
   casinoSystem: 'handpay.cause.casinoSystem',
 };
 

@@ -6,6 +6,8 @@
 import type { Currency } from './numbers';
 import { formatMoney } from './numbers';
 import type { Language } from './language';
+import { GAME_FACES, GAME_IDS } from '../../src/contract';
+import { gameFace, gameLabel } from './game-words';
 
 type Names = Record<string, string>;
 
@@ -79,11 +81,6 @@ const RU: Names = {
 
 const NAMES: Record<Language, Names> = { en: EN, ru: RU };
 
-export const GAME_NAMES: Record<Language, Names> = {
-  en: { 'jacks-or-better': 'Jacks or Better', 'poker-plus': 'Poker Plus' },
-  ru: { 'jacks-or-better': 'Валеты или выше', 'poker-plus': 'Покер плюс' },
-};
-
 const DOORS: Record<Language, Names> = {
   en: { main: 'Main door opened', logic: 'Logic door opened', cashbox: 'Cash box door opened' },
   ru: {
@@ -93,8 +90,9 @@ const DOORS: Record<Language, Names> = {
   },
 };
 
-/** The Poker Plus meters kept apart from the per-game ones ("pp.exchangeFees"): that game's own. */
-const POKER_PLUS_OWN = /^pp\./;
+/** The table game's meters kept apart from the per-game ones ("pp.exchangeFees"): that game's own. */
+const TABLE_GAME_OWN = /^pp\./;
+const TABLE_GAME = GAME_IDS.find((id) => GAME_FACES[id].shape === 'table');
 
 /**
  * The label to show for a meter; `label` is the cabinet's own, used wherever no better one is
@@ -115,13 +113,13 @@ export function meterLabel(
   const names = NAMES[language];
   const slash = name.indexOf('/');
   if (slash > 0) {
-    const game = GAME_NAMES[language][name.slice(0, slash)];
+    const game = gameFace(name.slice(0, slash))?.names[language];
     const base = names[name.slice(slash + 1)];
     if (!game || !base) return label;
     return inGame ? base : `${game}: ${base}`;
   }
-  if (POKER_PLUS_OWN.test(name) && !inGame && names[name])
-    return `${GAME_NAMES[language]['poker-plus']}: ${names[name]}`;
+  if (TABLE_GAME_OWN.test(name) && !inGame && names[name] && TABLE_GAME)
+    return `${gameLabel(language, TABLE_GAME)}: ${names[name]}`;
   const door = /^doorOpens\.(\w+)$/.exec(name)?.[1];
   if (door !== undefined) return DOORS[language][door] ?? label;
   return names[name] ?? label;

@@ -48,6 +48,6 @@ describe('counts in the text tables', () => {
     expect(t('ru', 'jacks.hint.idle', { max: 1 })).toBe('СТАВКА ОТ 1 ДО 1 КРЕДИТА, ЗАТЕМ «СДАТЬ»');
     expect(t('en', 'jacks.hint.idle', { max: 1 })).toBe('BET 1 TO 1 CREDIT, THEN DEAL');
     expect(t('en', 'jacks.hint.idle', { max: 5 })).toBe('BET 1 TO 5 CREDITS, THEN DEAL');
-    expect(t('ru', 'help.jacks.1', { max: 21 })).toContain('от 1 до 21 фишки кнопками');
+    expect(t('ru', 'help.vp.1', { max: 21 })).toContain('от 1 до 21 фишки кнопками');
   });
 });

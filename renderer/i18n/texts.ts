@@ -3,24 +3,14 @@
 
 import type { Language } from './language';
 import { fill, type Params } from './template';
+import { ownHandName } from './game-words';
 
 const en = {
   'app.title': 'VIDEO POKER',
   'app.connecting': 'CONNECTING TO THE CABINET…',
   'app.offline': 'CONNECTION LOST: RECONNECTING…',
-  'game.jacks-or-better': 'JACKS OR BETTER',
-  'game.poker-plus': 'POKER PLUS',
-  'game.jacks-or-better.blurb': 'Draw poker: hold, draw, a pair of jacks pays',
-  'game.poker-plus.blurb': 'Stud poker against the dealer with exchanges',
-  'game.bonus-poker': 'BONUS POKER',
-  'game.bonus-poker.blurb': 'Jacks or better with fours paid by rank',
-  'game.double-double-bonus': 'DOUBLE DOUBLE BONUS',
-  'game.double-double-bonus.blurb': 'Fours paid by rank and by kicker',
-  'game.deuces-wild': 'DEUCES WILD',
-  'game.deuces-wild.blurb': 'The four deuces are wild: three of a kind pays',
   'attract.insert': 'INSERT A NOTE TO PLAY',
   'attract.touch': 'TOUCH THE SCREEN TO START',
-  'attract.games': 'JACKS OR BETTER  •  POKER PLUS',
   'attract.demo': 'DEMONSTRATION',
   'attract.jacks.deal': 'FIVE CARDS DEALT: THREE KINGS',
   'attract.jacks.hold': 'THE KINGS ARE HELD FOR YOU',
@@ -37,6 +27,9 @@ const en = {
   'lobby.chip': 'CHIP VALUE',
   'lobby.locked': 'Finish the game in progress to change the game or the chip value',
   'lobby.play': 'PLAY',
+  'menu.table': 'TABLE {name}',
+  'menu.return': 'RETURN {pct}%',
+  'menu.returnUpTo': 'RETURN UP TO {pct}%',
   'meter.credits': 'CREDITS',
   'meter.bet': 'BET',
   'meter.win': 'WIN',
@@ -73,6 +66,7 @@ const en = {
   'fee.bet': 'STAKE {n}',
   'fee.gain': '+{n}',
   'card.held': 'HELD',
+  'card.wild': 'WILD',
   'card.exchange': 'CHANGE',
   'card.discarded': 'DISCARDED',
   'card.new': 'NEW CARD',
@@ -112,6 +106,7 @@ const en = {
   'pp.net': 'NET {n}',
   'pp.payTable': 'BET PAYS',
   'paytable.title': 'PAY TABLE',
+  'paytable.bet': 'BET {n}',
   'hand.royal-flush': 'ROYAL FLUSH',
   'hand.straight-flush': 'STRAIGHT FLUSH',
   'hand.four-of-a-kind': 'FOUR OF A KIND',
@@ -126,26 +121,11 @@ const en = {
   'hand.nothing': 'NO WIN',
   'help.title': 'HELP',
   'help.page': 'PAGE {n} OF {of}',
-  'help.jacks.title': 'JACKS OR BETTER',
-  'help.jacks.1': 'Choose the chip value, then bet 1 to {max} {max:chip|chips} with BET ONE or MAX BET.',
-  'help.jacks.2': 'DEAL takes the bet and deals five cards. A paying hand is held for you at once.',
-  'help.jacks.3': 'Touch HOLD under a card to keep or release it, then DRAW: the other cards are replaced.',
-  'help.jacks.4': 'The final hand pays bet × the table on the next page. A pair of jacks or better returns the bet.',
-  'help.jacks.table': 'JACKS OR BETTER: WHAT EACH HAND PAYS',
-  'help.pp.title': 'POKER PLUS: THE TABLE',
-  'help.pp.1': 'Place the ANTE on one box, or on two: your box and a blind box (its BET is placed at the deal).',
-  'help.pp.2': 'Each box gets five cards; the dealer gets five, the last one face up.',
-  'help.pp.3':
-    'The dealer has a game with a pair or better. No game: the ANTE wins 1:1 if you beat the dealer, the BET comes back.',
-  'help.pp.4': 'Dealer has a game: beat it to win ANTE 1:1 and BET × the table; an equal hand is a STAND OFF.',
-  'help.pp2.title': 'POKER PLUS: YOUR ACTIONS',
-  'help.pp2.1':
-    'Up to two draws: exchange 1 or 5 cards for 1 ante, 2 to 4 cards for 2 antes, or buy a sixth card for 1 ante.',
-  'help.pp2.2':
-    'A second draw exchanges any one card, or buys a sixth card if you hold five, for 1 ante. Fees show on the buttons and are never returned.',
-  'help.pp2.3': 'Then BET (2 antes) or FOLD (the ante is lost).',
-  'help.pp2.4':
-    'After BET: with a straight or better, TAKE HALF of the payout now. BUY THE GAME costs 1 ante: it is returned if the dealer already had a game and you lose or tie; otherwise the machine keeps it.',
+  'help.vp.title': '{game}: HOW TO PLAY',
+  'help.vp.1': 'Choose the chip value, then bet 1 to {max} {max:chip|chips} with BET ONE or MAX BET.',
+  'help.vp.2': 'DEAL takes the bet and deals five cards. A paying hand is held for you at once.',
+  'help.vp.3': 'Touch HOLD under a card to keep or release it, then DRAW: the other cards are replaced.',
+  'help.vp.4': 'The final hand pays bet × the table. At a bet of {max} the royal flush pays its own, larger amount.',
   'help.return.exact': 'With the best choice of cards this table returns {pct}% of all bets.',
   'help.return.best': 'With best play this table returns up to {pct}% of all bets; typical play about {typical}%.',
   'help.return.bestOnly': 'With best play this table returns up to {pct}% of all bets.',
@@ -181,6 +161,7 @@ const en = {
   'handpay.cause.printerOffline': 'printer not answering',
   'handpay.cause.voucherFailed': 'The voucher did not print',
   'handpay.cause.voucherUnknown': 'After a restart the printer could not say whether the voucher printed',
+  'handpay.cause.unprovenStart': 'Credits found after a stop that was not in order: check them with the casino system',
   'handpay.cause.casinoSystem': 'Cash-out the casino system could not take as a voucher',
   'tilt.title': 'MACHINE DISABLED',
   'tilt.attendant': 'Please call an attendant',
@@ -220,19 +201,8 @@ const ru: Record<TextKey, string> = {
   'app.title': 'ВИДЕОПОКЕР',
   'app.connecting': 'ПОДКЛЮЧЕНИЕ К АВТОМАТУ…',
   'app.offline': 'СВЯЗЬ ПОТЕРЯНА: ПОДКЛЮЧАЕМСЯ…',
-  'game.jacks-or-better': 'ВАЛЕТЫ ИЛИ ВЫШЕ',
-  'game.poker-plus': 'ПОКЕР ПЛЮС',
-  'game.jacks-or-better.blurb': 'Дро-покер: оставьте карты и смените остальные',
-  'game.poker-plus.blurb': 'Стад-покер против дилера с обменом карт',
-  'game.bonus-poker': 'БОНУС ПОКЕР',
-  'game.bonus-poker.blurb': 'Валеты или выше, каре оплачивается по рангу',
-  'game.double-double-bonus': 'ДАБЛ ДАБЛ БОНУС',
-  'game.double-double-bonus.blurb': 'Каре оплачивается по рангу и по кикеру',
-  'game.deuces-wild': 'ДИКИЕ ДВОЙКИ',
-  'game.deuces-wild.blurb': 'Четыре двойки дикие: платит тройка',
   'attract.insert': 'ВСТАВЬТЕ КУПЮРУ, ЧТОБЫ ИГРАТЬ',
   'attract.touch': 'КОСНИТЕСЬ ЭКРАНА, ЧТОБЫ НАЧАТЬ',
-  'attract.games': 'ВАЛЕТЫ ИЛИ ВЫШЕ  •  ПОКЕР ПЛЮС',
   'attract.demo': 'ДЕМОНСТРАЦИЯ',
   'attract.jacks.deal': 'РОЗДАНО ПЯТЬ КАРТ: ТРИ КОРОЛЯ',
   'attract.jacks.hold': 'КОРОЛИ ОСТАВЛЕНЫ АВТОМАТИЧЕСКИ',
@@ -249,6 +219,9 @@ const ru: Record<TextKey, string> = {
   'lobby.chip': 'НОМИНАЛ ФИШКИ',
   'lobby.locked': 'Игру и номинал можно сменить после окончания текущей игры',
   'lobby.play': 'ИГРАТЬ',
+  'menu.table': 'ТАБЛИЦА {name}',
+  'menu.return': 'ВОЗВРАТ {pct}%',
+  'menu.returnUpTo': 'ВОЗВРАТ ДО {pct}%',
   'meter.credits': 'КРЕДИТЫ',
   'meter.bet': 'СТАВКА',
   'meter.win': 'ВЫИГРЫШ',
@@ -285,6 +258,7 @@ const ru: Record<TextKey, string> = {
   'fee.bet': 'ЗА {n}',
   'fee.gain': '+{n}',
   'card.held': 'ОСТАВЛЕНА',
+  'card.wild': 'ДЖОКЕР',
   'card.exchange': 'ОБМЕН',
   'card.discarded': 'СБРОШЕНА',
   'card.new': 'НОВАЯ КАРТА',
@@ -324,6 +298,7 @@ const ru: Record<TextKey, string> = {
   'pp.net': 'ИТОГ {n}',
   'pp.payTable': 'ВЫПЛАТЫ ПО СТАВКЕ',
   'paytable.title': 'ТАБЛИЦА ВЫПЛАТ',
+  'paytable.bet': 'СТАВКА {n}',
   'hand.royal-flush': 'РОЯЛ-ФЛЕШ',
   'hand.straight-flush': 'СТРИТ-ФЛЕШ',
   'hand.four-of-a-kind': 'КАРЕ',
@@ -338,27 +313,13 @@ const ru: Record<TextKey, string> = {
   'hand.nothing': 'НЕТ ВЫИГРЫША',
   'help.title': 'ПРАВИЛА',
   'help.page': 'СТРАНИЦА {n} ИЗ {of}',
-  'help.jacks.title': 'ВАЛЕТЫ ИЛИ ВЫШЕ',
-  'help.jacks.1':
+  'help.vp.title': '{game}: КАК ИГРАТЬ',
+  'help.vp.1':
     'Выберите номинал фишки и ставку от 1 до {max} {max:фишки|фишек|фишек} кнопками «СТАВКА +1» или «МАКС. СТАВКА».',
-  'help.jacks.2': '«СДАТЬ» принимает ставку и сдаёт пять карт. Выигрышная комбинация сразу отмечается.',
-  'help.jacks.3': 'Кнопкой «ОСТАВИТЬ» под картой отметьте карты, затем «ЗАМЕНА»: остальные карты заменяются.',
-  'help.jacks.4':
-    'Итоговая рука платит ставку × коэффициент таблицы на следующей странице. Пара валетов или выше возвращает ставку.',
-  'help.jacks.table': 'ВАЛЕТЫ ИЛИ ВЫШЕ: ВЫПЛАТЫ',
-  'help.pp.title': 'ПОКЕР ПЛЮС: СТОЛ',
-  'help.pp.1': 'Поставьте АНТЕ на один бокс или на два: ваш и слепой (его СТАВКА делается при раздаче).',
-  'help.pp.2': 'Каждый бокс получает пять карт; дилер получает пять, последняя открыта.',
-  'help.pp.3':
-    'У дилера есть игра при паре или выше. Нет игры: АНТЕ выигрывает 1:1, если ваша рука старше, СТАВКА возвращается.',
-  'help.pp.4': 'Есть игра: старшая рука выигрывает АНТЕ 1:1 и СТАВКУ × коэффициент; равные руки — НИЧЬЯ.',
-  'help.pp2.title': 'ПОКЕР ПЛЮС: ВАШИ ДЕЙСТВИЯ',
-  'help.pp2.1': 'До двух обменов: 1 или 5 карт за 1 анте, 2–4 карты за 2 анте, или шестая карта за 1 анте.',
-  'help.pp2.2':
-    'Второй обмен — одна любая карта, или шестая карта, если у вас пять, за 1 анте. Цена указана на кнопке и не возвращается.',
-  'help.pp2.3': 'Затем «ИГРАТЬ» (ставка 2 анте) или «ПАС» (анте проиграно).',
-  'help.pp2.4':
-    'После «ИГРАТЬ»: со стритом или выше можно ВЗЯТЬ ПОЛОВИНУ выплаты сразу. КУПИТЬ ИГРУ стоит 1 анте: плата вернётся, если у дилера игра уже была и вы проиграли или сыграли вничью; иначе она остаётся автомату.',
+  'help.vp.2': '«СДАТЬ» принимает ставку и сдаёт пять карт. Выигрышная комбинация сразу отмечается.',
+  'help.vp.3': 'Кнопкой «ОСТАВИТЬ» под картой отметьте карты, затем «ЗАМЕНА»: остальные карты заменяются.',
+  'help.vp.4':
+    'Итоговая рука платит ставку × коэффициент таблицы. При ставке {max} роял-флеш платит свою, бо́льшую сумму.',
   'help.return.exact': 'При лучшем выборе карт эта таблица возвращает {pct}% всех ставок.',
   'help.return.best': 'При лучшей игре эта таблица возвращает до {pct}% всех ставок; при обычной — около {typical}%.',
   'help.return.bestOnly': 'При лучшей игре эта таблица возвращает до {pct}% всех ставок.',
@@ -395,6 +356,7 @@ const ru: Record<TextKey, string> = {
   'handpay.cause.printerOffline': 'принтер не отвечает',
   'handpay.cause.voucherFailed': 'Билет не напечатан',
   'handpay.cause.voucherUnknown': 'После перезапуска принтер не смог сказать, напечатан ли билет',
+  'handpay.cause.unprovenStart': 'Кредиты после нештатной остановки: сверьте их с системой казино',
   'handpay.cause.casinoSystem': 'Выплату не удалось провести билетом через систему казино',
   'tilt.title': 'АВТОМАТ ОСТАНОВЛЕН',
   'tilt.attendant': 'Пожалуйста, вызовите оператора',
@@ -441,9 +403,15 @@ export function isTextKey(key: string): key is TextKey {
   return Object.prototype.hasOwnProperty.call(en, key);
 }
 
-/** A hand's name from its category ("full-house"), or the category itself for one the table lacks. */
-export function handName(language: Language, category: string | null): string | null {
+/**
+ * A hand's name from its category ("full-house"): in the game's own words where it has them
+ * (Deuces Wild's wild royal, Bonus Poker's four aces), else the house's poker names, else the
+ * category itself.
+ */
+export function handName(language: Language, category: string | null, game?: string): string | null {
   if (!category) return null;
+  const own = game === undefined ? null : ownHandName(language, game, category);
+  if (own !== null) return own;
   const key = `hand.${category}`;
   return isTextKey(key) ? t(language, key) : category.toUpperCase();
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkToScreen, type Snapshot } from '../../src/contract';
+import { helpPages } from './play/help-pages';
 import * as fx from '../../test/renderer/fixtures';
 import { describeScene } from './describe-scene';
 import type { SceneModel } from './scene';
@@ -157,27 +158,77 @@ describe('the help pages', () => {
       note: 'With the best choice of cards this table returns 99.54% of all bets.',
       lines: [],
     });
-    expect(at(fx.baseSnapshot(), 2).note).toBe(
+    // Poker Plus's table, after the video-poker families' pages.
+    const pp = helpPages(fx.baseSnapshot()).findIndex((p) => p.game === 'poker-plus' && p.table);
+    expect(at(fx.baseSnapshot(), pp).note).toBe(
       'With best play this table returns up to 99.38% of all bets; typical play about 97.10%.',
     );
-    expect(at(fx.russian(fx.baseSnapshot()), 2).note).toBe(
+    expect(at(fx.russian(fx.baseSnapshot()), pp).note).toBe(
       'При лучшей игре эта таблица возвращает до 99,38% всех ставок; при обычной — около 97,10%.',
     );
     // A table of the config file's own, whose return is not known, says nothing rather than guess.
     const own = fx.baseSnapshot();
-    own.jacks.payTableReturn = null;
+    own.menu[0]!.payTableReturn = null;
     expect(at(own, 1).note).toBeNull();
     expect(at(fx.baseSnapshot(), 0)).toMatchObject({ note: null, payTable: null });
+  });
+
+  it("head the Jacks or Better table's columns with their bets, in both languages; the game's glass leaves them out", () => {
+    const table = (s: Snapshot) => scene(s, { ...played(), help: 1 }).help!.payTable!;
+    expect(table(fx.baseSnapshot())).toMatchObject({
+      headed: true,
+      columns: ['BET 1', 'BET 2', 'BET 3', 'BET 4', 'BET 5'],
+    });
+    expect(table(fx.russian(fx.baseSnapshot())).columns).toEqual([
+      'СТАВКА 1',
+      'СТАВКА 2',
+      'СТАВКА 3',
+      'СТАВКА 4',
+      'СТАВКА 5',
+    ]);
+    expect(scene(fx.baseSnapshot()).payTable).toMatchObject({ headed: false });
   });
 
   it('open on the game in play: Jacks or Better at its rules, Poker Plus at its table', () => {
     const help = (s: Snapshot) => btn(scene(s), 'help').action;
     expect(help(fx.baseSnapshot())).toEqual({ kind: 'ui', ui: { type: 'help', page: 0 } });
+    const pp = helpPages(fx.baseSnapshot()).findIndex((p) => p.game === 'poker-plus');
+    expect(pp).toBeGreaterThan(0);
     expect(help({ ...fx.baseSnapshot(), selectedGame: 'poker-plus' })).toEqual({
       kind: 'ui',
-      ui: { type: 'help', page: 2 },
+      ui: { type: 'help', page: pp },
     });
-    expect(scene({ ...fx.baseSnapshot() }, { ...played(), help: 2 }).help?.title).toBe('POKER PLUS: THE TABLE');
+    expect(scene({ ...fx.baseSnapshot() }, { ...played(), help: pp }).help?.title).toBe('POKER PLUS: THE TABLE');
+  });
+
+  it("go through every game on the menu, each family's own pages quoting its rules, then the cabinet's", () => {
+    const pages = helpPages(fx.baseSnapshot());
+    expect([...new Set(pages.map((p) => p.game))]).toEqual([...fx.baseSnapshot().menu.map((m) => m.game), null]);
+    const titles = (s: Snapshot) =>
+      helpPages(s)
+        .filter((p) => p.game === 'deuces-wild')
+        .map((p) => p.title);
+    expect(titles(fx.baseSnapshot())).toEqual([
+      'DEUCES WILD: HOW TO PLAY',
+      'DEUCES WILD: THE WILD CARDS',
+      'DEUCES WILD: WHAT EACH HAND PAYS',
+    ]);
+    expect(titles(fx.russian(fx.baseSnapshot()))).toEqual([
+      'ДИКИЕ ДВОЙКИ: КАК ИГРАТЬ',
+      'ДИКИЕ ДВОЙКИ: ДЖОКЕРЫ',
+      'ДИКИЕ ДВОЙКИ: ВЫПЛАТЫ',
+    ]);
+    // Double Double Bonus's table shows its kicker rows in its own words, with its return.
+    const ddb = pages.findIndex((p) => p.game === 'double-double-bonus' && p.table);
+    const help = scene(fx.baseSnapshot(), { ...played(), help: ddb }).help!;
+    expect(help.payTable!.rows.slice(2, 4).map((r) => r.label)).toEqual([
+      'FOUR ACES + 2, 3, 4',
+      'FOUR 2s, 3s, 4s + A, 2, 3, 4',
+    ]);
+    expect(help.note).toBe('With the best choice of cards this table returns 98.98% of all bets.');
+    // A game the operator disables has no pages.
+    const two = { ...fx.baseSnapshot(), menu: fx.baseSnapshot().menu.filter((m) => m.game !== 'deuces-wild') };
+    expect(helpPages(two).some((p) => p.game === 'deuces-wild')).toBe(false);
   });
 });
 

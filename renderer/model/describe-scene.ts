@@ -21,6 +21,7 @@ import { button } from './parts';
 import { uiAction } from './actions';
 import { ticketLine } from './play/ticket';
 import { chipButtons } from './play/chips';
+import { shapeOf } from './play/common';
 
 const empty = (language: Language, screen: ScreenName): SceneModel => ({
   screen,
@@ -63,7 +64,8 @@ export function pickScreen(s: Snapshot, ui: UiState): ScreenName {
   if (attractDue(s, ui)) return 'attract';
   if (ui.help !== null) return 'help';
   if (ui.view === 'lobby' && !s.inGame) return 'lobby';
-  return s.selectedGame === 'poker-plus' ? 'pokerPlus' : 'jacks';
+  // The screen that plays the selected game's shape: the video-poker screen for every family.
+  return shapeOf(s, s.selectedGame) === 'table' ? 'pokerPlus' : 'jacks';
 }
 
 /** The cabinet's last refusal, if it came after the last touch: shown with its reason. */

@@ -28,6 +28,8 @@ export interface CardSpot {
   selected: boolean;
   /** The dealer's card thrown away when the game was bought. */
   discarded: boolean;
+  /** A wild card (W-1: a deuce in Deuces Wild), marked WILD. */
+  wild: boolean;
 }
 
 export interface MeterSpec {
@@ -48,6 +50,8 @@ export interface PayTableModel {
   title: string;
   /** Column headings: the bet for each column (Jacks), or a single "pays" column. */
   columns: string[];
+  /** The headings drawn above the figures (the help's table, read away from the game); the glass leaves them out. */
+  headed: boolean;
   rows: { category: string; label: string; values: string[] }[];
   /** The current bet's column, lit. */
   litColumn: number | null;
@@ -87,4 +91,5 @@ export const card = (
   winning: flags.winning ?? false,
   selected: flags.selected ?? false,
   discarded: flags.discarded ?? false,
+  wild: flags.wild ?? false,
 });

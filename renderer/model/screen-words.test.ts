@@ -11,7 +11,8 @@ import { describeScene } from './describe-scene';
 import { FIELDS } from './service/settings-fields';
 import type { ServicePageName } from './service/actions';
 import { applyService } from './service/state';
-import { applyUi, followKeys, initialUi, HELP_PAGES, type UiState } from './ui-state';
+import { applyUi, followKeys, initialUi, type UiState } from './ui-state';
+import { helpPageCount } from './play/pages';
 import type { SceneModel } from './scene';
 
 const NOW = Date.UTC(2026, 4, 6, 21, 0);
@@ -46,7 +47,7 @@ function playerScenes(s: Snapshot): SceneModel[] {
   return [
     describeScene(s, ui, 'open'),
     describeScene(s, { ...ui, view: 'lobby' }, 'open'),
-    ...Array.from({ length: HELP_PAGES }, (_, page) => describeScene(s, { ...ui, help: page }, 'open')),
+    ...Array.from({ length: helpPageCount(s) }, (_, page) => describeScene(s, { ...ui, help: page }, 'open')),
     ...[0, 5_000, 15_000, 30_000, 60_000].map((ms) =>
       describeScene({ ...s, balance: 0, credits: 0 }, { ...ui, interacted: false, attractSince: NOW - ms }, 'open'),
     ),

@@ -4,6 +4,7 @@
 
 import type { Query, Snapshot, Wish } from '../../src/contract';
 import type { RollUp } from './play/rollup';
+import { helpPages } from './play/help-pages';
 import { applyService, followService, initialService, type ServiceUi } from './service/state';
 import type { UiAction } from './actions';
 
@@ -40,9 +41,6 @@ export interface UiState {
   /** The chip chooser open on a game screen (its denomination button, play/chips.ts). */
   chips: boolean;
 }
-
-/** How many help pages there are (play/pages.ts holds its list to this count). */
-export const HELP_PAGES = 5;
 
 export const initialUi = (now: number): UiState => ({
   view: 'lobby',
@@ -166,7 +164,11 @@ export function applyUi(
         ui: {
           ...ui,
           chips: false,
-          help: action.page === null ? null : Math.max(0, Math.min(HELP_PAGES - 1, action.page)),
+          // The pages follow the games on the menu (play/help-pages.ts); the help scene clamps again.
+          help:
+            action.page === null
+              ? null
+              : Math.max(0, Math.min((snapshot ? helpPages(snapshot).length : 1) - 1, action.page)),
         },
         wish: null,
       };

@@ -196,7 +196,7 @@ export class AttractScreen extends AppScreen {
     this.drawDemoTag(a.demo);
     this.fan.visible = a.page === 'title';
     this.table.visible = a.payTable !== null;
-    if (a.payTable) this.table.update(a.payTable, a.game === 'poker-plus');
+    if (a.payTable) this.table.update(a.payTable, a.page === 'ppTable');
     this.jacksLayer.visible = a.page === 'jacksDemo';
     this.ppLayer.visible = a.page === 'ppDemo';
     const spots = (owner: string) =>

@@ -1,5 +1,6 @@
-// Jacks or Better: pay table, five cards with HOLD buttons beneath, meters and the deck's
-// buttons, all drawn from the scene model.
+// The video-poker screen, for every family (Jacks or Better, Bonus Poker, Double Double Bonus,
+// Deuces Wild: whatever the menu says has that shape): pay table, five cards with HOLD buttons
+// beneath and WILD on wild cards, meters and the deck's buttons, all drawn from the scene model.
 
 import { Graphics, type Text } from 'pixi.js';
 import { t } from '../i18n/texts';
@@ -81,7 +82,14 @@ export class JacksScreen extends AppScreen {
     this.cards.show(
       m.cards,
       m.dealKey,
-      (c) => ({ held: c.held, heldText: t(L, 'card.held'), winning: c.winning, dimmed: won && !c.winning }),
+      (c) => ({
+        held: c.held,
+        heldText: t(L, 'card.held'),
+        winning: c.winning,
+        dimmed: won && !c.winning,
+        wild: c.wild,
+        wildText: t(L, 'card.wild'),
+      }),
       { baseMs: 0, stepMs: 80 },
     );
     for (const meter of m.meters) this.meters[meter.name as 'credits' | 'bet' | 'win']?.update(meter);

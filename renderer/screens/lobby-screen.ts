@@ -1,8 +1,10 @@
-// Game choice and chip value (C-2, J-1): two big game tiles, the operator's chip values as
-// chips to touch, the credits, and PLAY. Locked while a game is in progress.
+// The game menu (C-2, J-1), in the Game King manner: a tile for every enabled game with its pay
+// table and return, the operator's chip values (denominations) as chips to touch, the credits,
+// and PLAY. Locked while a game is in progress. Two games make two big tiles; more, a grid of
+// up to three a row.
 
-import { Graphics, type Text } from 'pixi.js';
-import { centredRow, rect, row, type Design, type Rect } from '../ui/layout';
+import { Graphics, type Container, type Text } from 'pixi.js';
+import { centredRow, rect, type Design, type Rect } from '../ui/layout';
 import type { SceneModel } from '../model/scene';
 import { drawFelt } from '../ui/felt';
 import { MeterView } from '../ui/meter-view';
@@ -15,12 +17,17 @@ export class LobbyScreen extends AppScreen {
   private chipTitle!: Text;
   private note!: Text;
   private credits!: MeterView;
-  private tiles: Rect[] = [];
+  private tileArea!: Rect;
+  private frames!: Graphics;
+  private framed: Container | null = null;
   private chipRow!: Rect;
   private chipKey = '';
+  private gameKey = '';
 
   protected build(d: Design): void {
     this.chipKey = '';
+    this.gameKey = '';
+    this.framed = null;
     this.addChild(drawFelt(d));
     this.title = label('', {
       fontSize: 64,
@@ -30,21 +37,14 @@ export class LobbyScreen extends AppScreen {
     });
     this.title.position.set(d.w / 2, d.h * 0.1);
     this.addChild(this.title);
-    const tileW = d.name === 'wide' ? 640 : 540;
     const tileH = d.name === 'wide' ? 300 : 320;
-    const tiles = row(rect((d.w - (2 * tileW + 60)) / 2, d.h * 0.18, 2 * tileW + 60, tileH), 2, 60);
-    this.tiles = tiles;
-    const frames = new Graphics();
-    for (const t of this.tiles)
-      frames
-        .roundRect(t.x - 10, t.y - 10, t.w + 20, t.h + 20, 28)
-        .fill({ color: 0x000000, alpha: 0.25 })
-        .stroke({ width: 2, color: COLORS.goldDark });
-    this.addChild(still(frames));
+    const areaW = d.name === 'wide' ? 1700 : 1200;
+    this.tileArea = rect((d.w - areaW) / 2, d.h * 0.18, areaW, tileH);
+    this.frames = new Graphics();
     this.chipTitle = label('', { fontSize: 34, fill: COLORS.gold, letterSpacing: 4 });
-    this.chipTitle.position.set(d.w / 2, tiles[0].y + tileH + 70);
+    this.chipTitle.position.set(d.w / 2, this.tileArea.y + tileH + 70);
     this.addChild(this.chipTitle);
-    this.chipRow = rect(d.w * 0.16, tiles[0].y + tileH + 105, d.w * 0.68, 100);
+    this.chipRow = rect(d.w * 0.16, this.tileArea.y + tileH + 105, d.w * 0.68, 100);
     this.note = label('', { fontSize: 24, fill: COLORS.goldLight, fontWeight: '400' });
     this.note.position.set(d.w / 2, this.chipRow.y + 130);
     this.addChild(this.note);
@@ -70,9 +70,14 @@ export class LobbyScreen extends AppScreen {
     fitText(this.note, d.w * 0.9, 36);
     if (m.meters[0]) this.credits.update(m.meters[0]);
     const games = m.buttons.filter((b) => b.name.startsWith('game:'));
-    games.forEach(
-      (b, i) => this.tiles[i] && this.buttonSet.place(this, b.name, this.tiles[i], i === 0 ? 'blue' : 'red', 56),
-    );
+    const gameKey = games.map((g) => g.name).join(',');
+    if (gameKey !== this.gameKey) {
+      this.gameKey = gameKey;
+      this.placeTiles(
+        games.map((g) => g.name),
+        d,
+      );
+    }
     const chips = m.buttons.filter((b) => b.name.startsWith('chip:'));
     const key = chips.map((c) => c.name).join(',');
     if (key !== this.chipKey) {
@@ -83,5 +88,34 @@ export class LobbyScreen extends AppScreen {
       chips.forEach((c, i) => this.buttonSet.place(this, c.name, cells[i]!, 'dark', 40));
     }
     this.buttonSet.apply(m.buttons);
+  }
+
+  /** A tile for each game: two side by side as large as they go, more in rows of up to three. */
+  private placeTiles(names: string[], d: Design): void {
+    const n = Math.max(1, names.length);
+    const perRow = n <= 2 ? n : 3;
+    const rows = Math.ceil(n / perRow);
+    const gap = n <= 2 ? 60 : 30;
+    const area = this.tileArea;
+    const tileW = Math.min(n <= 2 ? (d.name === 'wide' ? 640 : 540) : Infinity, (area.w - gap * (perRow - 1)) / perRow);
+    const tileH = (area.h - gap * (rows - 1)) / rows;
+    const tiles: Rect[] = [];
+    for (let r = 0; r < rows; r++) {
+      const inRow = Math.min(perRow, n - r * perRow);
+      tiles.push(...centredRow(rect(area.x, area.y + r * (tileH + gap), area.w, tileH), inRow, tileW, gap));
+    }
+    if (this.framed) this.framed.destroy({ children: true });
+    this.frames = new Graphics();
+    for (const t of tiles)
+      this.frames
+        .roundRect(t.x - 10, t.y - 10, t.w + 20, t.h + 20, 28)
+        .fill({ color: 0x000000, alpha: 0.25 })
+        .stroke({ width: 2, color: COLORS.goldDark });
+    this.framed = still(this.frames);
+    this.addChildAt(this.framed, 1);
+    const tones = ['blue', 'red', 'green', 'gold'] as const;
+    names.forEach((name, i) =>
+      this.buttonSet.place(this, name, tiles[i]!, tones[i % tones.length]!, n <= 2 ? 56 : rows > 1 ? 36 : 44),
+    );
   }
 }

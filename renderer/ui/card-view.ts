@@ -20,6 +20,9 @@ export interface CardMarks {
   discardedText: string;
   fresh: boolean;
   freshText: string;
+  /** A wild card (W-1), marked across its middle, between its indexes. */
+  wild: boolean;
+  wildText: string;
 }
 
 const NO_MARKS: CardMarks = {
@@ -33,6 +36,8 @@ const NO_MARKS: CardMarks = {
   discardedText: '',
   fresh: false,
   freshText: '',
+  wild: false,
+  wildText: '',
 };
 
 export type CardMotion = 'none' | 'flip' | 'deal';
@@ -50,9 +55,10 @@ export type MarkPlace = 'above' | 'below' | 'middle';
 export const markHeight = (w: number): number => Math.round(Math.max(14, w * 0.11) * 1.5);
 
 /**
- * A mark (HELD, CHANGE, DISCARDED, NEW CARD): never over a corner index. HELD sits above the
+ * A mark (HELD, CHANGE, DISCARDED, NEW CARD, WILD): never over a corner index. HELD sits above the
  * card and CHANGE under it (the layouts leave room there), so a court face and its rank stay in
- * sight; DISCARDED and NEW CARD sit across the middle, between the indexes.
+ * sight; DISCARDED, NEW CARD and WILD sit across the middle, between the indexes (a deuce's two
+ * pips lie above and below it).
  */
 function badge(text: string, w: number, h: number, place: MarkPlace, fill: number, ink: number): Container {
   const c = new Container();
@@ -174,6 +180,7 @@ export class CardView extends Container {
       this.marks.addChild(x, badge(m.discardedText, w, h, 'middle', COLORS.redDark, COLORS.white));
     }
     if (m.fresh) this.marks.addChild(badge(m.freshText, w, h, 'middle', COLORS.win, COLORS.ink));
+    if (m.wild) this.marks.addChild(badge(m.wildText, w, h, 'middle', COLORS.blue, COLORS.white));
   }
 
   update(dt: number): void {

@@ -50,10 +50,23 @@ export class PayTableView extends Container {
       this.content.addChild(title);
     }
     const pad = 12;
-    const rowsTop = pad + titleH;
+    // A headed table gives its column headings (BET 1 … BET 5) a row of their own above the figures.
+    const headH = model.headed ? Math.min(48, (h - titleH) / (model.rows.length + 1)) : 0;
+    const rowsTop = pad + titleH + headH;
     const rowH = (h - rowsTop - pad) / Math.max(1, model.rows.length);
     const labelW = model.columns.length > 1 ? w * 0.34 : w * 0.62;
     const colW = (w - labelW - 2 * pad) / model.columns.length;
+    if (model.headed) {
+      model.columns.forEach((text, c) => {
+        // Right-aligned over the figures, as the cells are.
+        const style = { fontSize: Math.min(24, headH * 0.6), fill: COLORS.white, letterSpacing: 1 };
+        const heading = label(text, style, 1, 0.5);
+        heading.position.set(pad + labelW + (c + 1) * colW - 12, pad + titleH + headH / 2);
+        fitText(heading, colW - 10, headH);
+        this.content.addChild(heading);
+      });
+      g.moveTo(pad, rowsTop).lineTo(w - pad, rowsTop);
+    }
     if (model.litColumn !== null && model.litColumn < model.columns.length) {
       g.roundRect(pad + labelW + model.litColumn * colW + 2, rowsTop - 2, colW - 4, h - rowsTop - pad + 4, 8).fill({
         color: COLORS.red,

@@ -230,17 +230,6 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
   if (!sheets) keepParSheetsIn(parSheetFileIn(plan.dataDir, storePlaces(config, dbPath).keyFile));
   plan.log?.(`records: ${journal.anchorStatus.description}`);
   for (const w of config.warnings) plan.log?.(`warning: ${w}`);
-  // The retention rule, before play: what is due moves to an archive file (store/archive.ts).
-  const retention = config.store.retention;
-  if (retention !== null) {
-    try {
-      const file = journal.archive(retention.archive, retention);
-      plan.log?.(`records: ${file === null ? 'nothing due for the archive' : `older records archived to ${file}`}`);
-    } catch (e) {
-      journal.close();
-      throw e;
-    }
-  }
   let devices: OpenedDevices | null = null;
   try {
     const resumedVersion = journal.load()?.version ?? 0;
@@ -289,6 +278,18 @@ export async function startCabinet(plan: CabinetPlan): Promise<AssembledCabinet>
       await runner.close();
       throw e;
     }
+    // The retention rule, beside play: what is due moves to an archive file (store/archive.ts),
+    // shown on the screens as the cabinet's work; a failure is logged, and the next start tries again.
+    const retention = config.store.retention;
+    if (retention !== null)
+      void measured(work.begin('archive', retention.archive), (progress) =>
+        journal.archiveInBackground(retention.archive, retention, progress),
+      ).then(
+        (file) =>
+          plan.log?.(`records: ${file === null ? 'nothing due for the archive' : `older records archived to ${file}`}`),
+        (e: unknown) =>
+          plan.log?.(`records: the archive was not written: ${e instanceof Error ? e.message : String(e)}`),
+      );
     // The exact returns of the Jacks or Better tables not in play, for the technician's choice
     // (C-24): a pass in turns of the event loop, since in one piece it would hold the thread for
     // a second or more (a missed deck heartbeat ends the technician's session; a SAS poll waits).

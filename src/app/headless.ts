@@ -25,6 +25,8 @@ export interface HeadlessOptions {
   /** After the bot's games the cabinet stays up, its devices and SAS link answering, until this
    *  settles: a casino system or `sas-poll` can then read a session that has ended. */
   stayUntil?: Promise<unknown>;
+  /** The bot stops at its next point a player could walk away, and the cabinet closes in order (SIGTERM). */
+  stopOn?: Promise<unknown>;
   write?: (line: string) => void;
 }
 
@@ -81,6 +83,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<BotSummary>
       moneyPerMille: options.moneyPerMille,
       ticketsPerMille: options.ticketsPerMille,
     });
+    void options.stopOn?.then(() => bot.stop());
     const summary = await bot.run();
     const end = cabinet.runner.state;
     write(JSON.stringify({ type: 'done', version: end.version, balance: end.balance, ...summary }));

@@ -183,22 +183,68 @@ describe('the data folder and the mirror copied together, a cash-out, both put b
   });
 });
 
-describe('the counter configured and out of reach', () => {
-  it('lost while the cabinet runs: the commit is made, nothing of it is carried out, and the tilt stops play until it answers', async () => {
+describe('a copy taken while the cabinet runs, games lost, a kill, the copy put back (C-15: what a rollback can gain)', () => {
+  it("is accepted at the counter's value, but its credits go out by the attendant's handpay only: nothing printed, nothing paid", async () => {
     const config = anchored();
+    let c = await cabinet(config);
+    c.sim.insertNote(2000);
+    await c.sim.settled();
+    await c.app.close();
+    // Started again: the start's advance lands before anything is played; the copy is taken after it.
+    c = await cabinet(config);
+    expect(c.app.runner.state.balance).toBe(2000);
+    expect(c.app.runner.state.unproven ?? null).toBeNull();
+    const hot = join(dir, 'hot');
+    copyBoth(config, hot);
+    c.app.runner.wish({ type: 'selectGame', game: 'jacks-or-better' });
+    for (let i = 0; i < 50 && c.app.runner.state.balance >= 2000; i++) {
+      expect(c.app.runner.wish({ type: 'deal', bet: 5 }).ok).toBe(true);
+      expect(c.app.runner.wish({ type: 'draw' }).ok).toBe(true);
+    }
+    const lost = c.app.runner.state.balance;
+    expect(lost).toBeLessThan(2000);
+    // Killed: no orderly stop.
+    c.app.journal.close(false);
+    await c.app.close();
+    putBothBack(config, hot);
+
+    c = await cabinet(config);
+    const state = c.app.runner.state;
+    expect(state.tilts.map((t) => t.code)).not.toContain(RECORDS_TILT);
+    expect(state.balance).toBe(2000);
+    expect(state.unproven).toMatchObject({ amount: 2000, reason: expect.stringMatching(/did not stop in order/) });
+    expect(c.app.runner.wish({ type: 'cashOut' }).ok).toBe(true);
+    await c.sim.settled();
+    expect(c.app.runner.state.handpay).toMatchObject({ amount: 2000, cause: { type: 'unprovenStart' } });
+    expect(c.printed()).toEqual([]);
+    await c.app.close();
+    expect(readLedger(join(dir, 'devices.jsonl')).printedCount).toBe(0);
+  });
+});
+
+describe('the counter configured and out of reach', () => {
+  // A cash-out above the ticket limit: a handpay, whose lock advances the counter at once (a copy
+  // from before it would ask for it again). A voucher's own number shares a block's advance.
+  const handpaying = (tcti = tpm.tctiText): AppConfig =>
+    parseConfig({
+      access: { initialPin: '1234' },
+      limits: { ticketLimit: 1000 },
+      store: { anchor: { tcti, index: hexHandle(index) } },
+    });
+
+  it('lost while the cabinet runs: the handpay is committed, its advance finds no TPM, and the tilt stops play until it answers', async () => {
+    const config = handpaying();
     const c = await cabinet(config);
     c.sim.insertNote(2000);
     await c.sim.settled();
-    // The note's advance lands first (reading the status takes its answer): the TPM is lost
-    // after it, at the cash-out's, and not with the note's still in flight on a slow machine.
+    // The start's advance lands first (reading the status takes its answer): the TPM is lost
+    // after it, at the handpay's.
     expect(c.app.journal.anchorStatus.counter).toBe(c.app.journal.anchorStatus.records);
     await tpm.stop();
     try {
-      // The cash-out is committed (the voucher issued in the records), its advance finds no TPM:
-      // no voucher goes to the printer on it.
       c.app.runner.wish({ type: 'cashOut' });
       await c.sim.settled();
-      expect(c.app.runner.state.voucher).not.toBeNull();
+      expect(c.app.runner.state.handpay).toMatchObject({ amount: 2000, cause: { type: 'ticketLimit' } });
       expect(c.printed()).toEqual([]);
       expect(c.app.runner.state.tilts.find((t) => t.code === ANCHOR_TILT)?.reason).toMatch(
         `the TPM counter ${hexHandle(index)} cannot be advanced`,
@@ -211,18 +257,17 @@ describe('the counter configured and out of reach', () => {
       await new Promise((r) => setTimeout(r, 100));
     expect(c.app.runner.state.tilts.map((t) => t.code)).not.toContain(ANCHOR_TILT);
     expect(c.app.journal.anchorStatus.counter).toBe(c.app.journal.anchorStatus.records);
-    expect(c.printed()).toEqual([]);
     await c.app.close();
-    // The voucher waits for the restart's recovery, as one whose print was never sent.
     const again = await cabinet(config);
     expect(again.app.runner.state.tilts.map((t) => t.code)).not.toContain(RECORDS_TILT);
+    expect(again.app.runner.state.handpay).toMatchObject({ amount: 2000 });
     await again.app.close();
   });
 
-  it('busy (TPM_RC_NV_RATE) while the cabinet runs: the cash-out waits, the tilt names the answer, and the retry lands the advance', async () => {
+  it('busy (TPM_RC_NV_RATE) while the cabinet runs: the handpay waits, the tilt names the answer, and the retry lands the advance', async () => {
     const busy = await startBusyTpm(tpm.port);
     try {
-      const config = anchored(`swtpm:host=127.0.0.1,port=${(busy.tcti as { port: number }).port}`);
+      const config = handpaying(`swtpm:host=127.0.0.1,port=${(busy.tcti as { port: number }).port}`);
       const c = await cabinet(config);
       c.sim.insertNote(2000);
       await c.sim.settled();
@@ -230,9 +275,8 @@ describe('the counter configured and out of reach', () => {
       busy.busyFor(1, TPM_RC.NV_RATE);
       c.app.runner.wish({ type: 'cashOut' });
       await c.sim.settled();
-      // Committed, not carried out: no voucher printed while the TPM has not counted it.
-      expect(c.app.runner.state.voucher).not.toBeNull();
-      expect(c.printed()).toEqual([]);
+      // Committed, and the counter has not counted it: the tilt stops play meanwhile.
+      expect(c.app.runner.state.handpay).toMatchObject({ amount: 2000 });
       expect(c.app.runner.state.tilts.find((t) => t.code === ANCHOR_TILT)?.reason).toMatch(
         /busy \(TPM_RC_NV_RATE \(0x920\)/,
       );

@@ -170,6 +170,7 @@ export class CabinetRunner {
       refused: records.ok ? null : records.reason,
       mirror: records.mirror,
       anchor: records.ok ? null : (records.anchor ?? null),
+      unproven: store.unproven,
     });
     if (store.anchorProblem !== null) runner.apply({ kind: 'anchor', problem: store.anchorProblem });
     runner.apply({ kind: 'powerUp' });
@@ -278,6 +279,14 @@ export class CabinetRunner {
 
   private drain(): void {
     if (this.busy || this.held.running) return;
+    // Inputs that arrived within one turn of the loop (presses read from the deck in one chunk,
+    // a device's answers together) share one sync, as the bot's batches do (C-13): nothing of
+    // any is carried out or shown before it, and one that lets money leave is whole where it stands.
+    if (this.queue.length > 1) this.held.batch(() => this.stepQueued());
+    else this.stepQueued();
+  }
+
+  private stepQueued(): void {
     while (this.queue.length > 0) {
       this.step(this.queue.shift()!);
       this.held.release();

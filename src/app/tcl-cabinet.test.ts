@@ -53,7 +53,7 @@ describe('a cabinet with a TCL ticket printer', () => {
       const sim = app.devices.sim!;
       expect(sim.printer).toBeInstanceOf(TclPrinterSimulator);
       const printer = sim.printer as TclPrinterSimulator;
-      await until('templates defined', () => printer.heldTemplates.size === 2, 10_000);
+      await until('templates defined', () => printer.heldTemplates.size === 3, 10_000);
 
       await until('the note taken', () => sim.acceptor.insertNote(2000), 5_000);
       await until('the note credited', () => app.runner.state.balance === 2000, 10_000);

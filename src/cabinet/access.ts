@@ -91,7 +91,7 @@ export function clearTilt(tx: Transition, code: string): Outcome {
       return refusal('C-7', `the settings still fail their check: ${describeProblems(problems)}`);
   }
   if (code === METER_TILT) {
-    const check = checkBalance(tx.state.meters.lifetime, tx.state.balance);
+    const check = checkBalance(tx.state.meters.lifetime, tx.state.balance, tx.state.promo);
     if (!check.ok)
       return refusal(
         'C-9',

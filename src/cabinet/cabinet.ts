@@ -6,6 +6,7 @@
 import { isVideoPokerId, type Refusal } from '../core';
 import { acceptorEvent } from './bills';
 import { cashOut, creditClear, handpayConfirm, printerEvent } from './cashout';
+import { reprintReceipt } from './handpay-receipts';
 import type { Button, DeviceEvent } from './device-events';
 import type { CabinetStep } from './effects';
 import { deal, gameAction, selectGame, setBet, setBoxes, setChipValue } from './games';
@@ -26,13 +27,16 @@ import {
 import { powerUp, recovered } from './power';
 import { soundMute } from './sound-mute';
 import { sasCommand } from './sas';
-import { anchorReport, lockedByRecords, mirrorReport, recordsRefused, recordsReport } from './records';
+import { accountCreditKinds } from './credit-kinds';
+import { payLegacyBonuses } from './legacy-bonus';
+import { anchorReport, lockedByRecords, mirrorReport, recordsRefused, recordsReport, unprovenSpent } from './records';
 import { applySettings, changeSettings } from './settings-change';
 import { gameInProgress, isVideoPokerSession, type CabinetState } from './state';
 import { keyEvent } from './keys';
 import { deckSwitches, deviceHealth, doorEvent } from './tilts';
 import { refusal, Transition, type Outcome } from './transition';
 import { parseWish } from './wishes';
+import { oldestCurrent, shownChanged, staleWish } from './stale-wish';
 import { isGameWish, PLAY_WISHES } from './vocabulary/wish-schema';
 import { isDeviceName } from './vocabulary/devices';
 import { jacksButtonWishes, type JacksButton } from './vocabulary/buttons';
@@ -50,10 +54,14 @@ export function stepCabinet(state: CabinetState, input: CabinetInput, env: Cabin
   }
   if (outcome) return refused(tx, outcome, input);
   endOrphanedTest(tx, input);
+  unprovenSpent(tx);
+  accountCreditKinds(state, tx);
+  payLegacyBonuses(tx);
   // A button released or a repeated report changes nothing: no new version, nothing to commit.
   if (tx.state === state && tx.effects.length === 0) return { ok: true, state, effects: [] };
   syncOutputs(tx);
-  tx.set({ version: state.version + 1 });
+  const version = state.version + 1;
+  tx.set({ version, shownVersion: shownChanged(state, tx.state) ? version : oldestCurrent(state) });
   return { ok: true, state: tx.state, effects: tx.effects };
 }
 
@@ -94,12 +102,8 @@ function summarize(wish: unknown): unknown {
 function dispatch(tx: Transition, input: CabinetInput): Outcome {
   switch (input?.kind) {
     case 'wish': {
-      if (input.counter !== tx.state.version) {
-        return refusal(
-          'C-22',
-          `stale wish: made against state ${String(input.counter)}, the cabinet is at ${tx.state.version}`,
-        );
-      }
+      const stale = staleWish(tx.state, input.counter);
+      if (stale) return refusal('C-22', stale);
       const parsed = parseWish(input.wish);
       if (!parsed.ok) return parsed.refusal;
       return wish(tx, parsed.wish);
@@ -121,7 +125,7 @@ function dispatch(tx: Transition, input: CabinetInput): Outcome {
     case 'settings':
       return applySettings(tx, input.settings, input.source, input.installed, input.configReturns);
     case 'records':
-      recordsReport(tx, input.refused, input.mirror, input.anchor ?? null);
+      recordsReport(tx, input.refused, input.mirror, input.anchor ?? null, input.unproven ?? null);
       return null;
     case 'mirror':
       mirrorReport(tx, input.problem);
@@ -167,6 +171,8 @@ function perform(tx: Transition, w: PlayerWish): Outcome {
       return handpayConfirm(tx);
     case 'creditClear':
       return creditClear(tx);
+    case 'reprintReceipt':
+      return reprintReceipt(tx, w.number);
     case 'soundMute':
       return soundMute(tx, w.on);
     case 'technicianPin':

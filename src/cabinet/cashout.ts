@@ -14,8 +14,11 @@ import {
 } from './sas-validation';
 import { refusal, type Outcome, type Transition } from './transition';
 import { moneyWords } from './money';
+import { payableBalance } from './credit-kinds';
 import { isSystemNumber, systemValidationNumber } from './vocabulary/ticket-reasons';
 import { tiltDevice } from './vocabulary/tilts';
+import { printerProblem } from './printer-ready';
+import { issueReceipt, receiptEvent } from './handpay-receipts';
 
 type PrinterEvent = Extract<DeviceEvent, { device: 'printer' }>;
 
@@ -29,56 +32,70 @@ function printerFaults(tx: Transition): string[] {
   return p.online ? Object.keys(p.faults).slice(0, 8) : ['offline'];
 }
 
-/** Why the printer cannot print now, or null. */
-export function printerProblem(tx: Transition): string | null {
-  const p = tx.state.devices.printer;
-  if (!p.online) return 'printer offline';
-  const faults = Object.values(p.faults);
-  if (faults.length > 0) return `printer fault: ${faults.join(', ')}`;
-  return null;
-}
-
 export function lockForHandpay(tx: Transition, handpay: Omit<Handpay, 'since'>): void {
   tx.set({ handpay: { ...handpay, since: tx.at } });
   tx.log('handpay', { event: 'locked', ...handpay });
 }
 
-export function cashOut(tx: Transition): Outcome {
+export function cashOut(tx: Transition, offerToHost = true): Outcome {
   const s = tx.state;
   if (gameInProgress(s)) return refusal('C-4', 'cash-out is possible only outside a game');
   if (s.handpay) return refusal('C-5', 'CALL ATTENDANT: a handpay is waiting');
   if (s.voucher) return refusal('C-4', 'a voucher is already being printed');
   if (s.ticket) return refusal('C-4', 'a ticket is being validated');
-  if (s.sas?.pendingCashout) return refusal('C-4', 'a cash-out is waiting for the casino system');
-  if (s.balance <= 0) return refusal('C-4', 'there is nothing to cash out');
+  if (s.sas?.pendingCashout || s.sas?.aft?.hostCashoutRequest)
+    return refusal('C-4', 'a cash-out is waiting for the casino system');
+  // Restricted promotional credits are played, never cashed out (C-26): they stay on the meter.
+  const amount = payableBalance(s);
+  if (amount <= 0)
+    return refusal(
+      'C-4',
+      s.balance > 0 ? 'restricted credits are played, not cashed out' : 'there is nothing to cash out',
+    );
   const otherTilts = s.tilts.filter((t) => tiltDevice(t.code) !== 'printer');
   if (otherTilts.length > 0) return refusal('C-15', `play stopped: ${otherTilts.map((t) => t.reason).join('; ')}`);
   if (s.keys.technician) return refusal('C-21', 'the technician key is turned: service mode');
 
-  const limit = s.settings.limits.ticketLimit;
-  const problem = s.balance > limit ? `above the ticket limit of ${moneyWords(limit, s.settings)}` : printerProblem(tx);
-  if (problem) {
+  // C-15: credits a copy put back may have brought go out only past the attendant.
+  if (s.unproven) {
     lockForHandpay(tx, {
       kind: 'cancelledCredits',
-      amount: s.balance,
-      reason: `cash-out ${problem}`,
-      cause: s.balance > limit ? { type: 'ticketLimit', limit } : { type: 'printer', faults: printerFaults(tx) },
+      amount,
+      reason: `cash-out of credits found at a start the records' TPM counter could not prove the latest (${s.unproven.reason}): check them against the casino system's meters before paying`,
+      cause: { type: 'unprovenStart' },
       gameId: null,
       game: null,
     });
     return null;
   }
-  const numbering = voucherNumbering(tx, s.balance);
+  if (offerToHost && s.sas?.aft?.hostCashout.enabled) {
+    offerCashoutToHost(tx, amount);
+    return null;
+  }
+  const limit = s.settings.limits.ticketLimit;
+  const problem = amount > limit ? `above the ticket limit of ${moneyWords(limit, s.settings)}` : printerProblem(tx);
+  if (problem) {
+    lockForHandpay(tx, {
+      kind: 'cancelledCredits',
+      amount,
+      reason: `cash-out ${problem}`,
+      cause: amount > limit ? { type: 'ticketLimit', limit } : { type: 'printer', faults: printerFaults(tx) },
+      gameId: null,
+      game: null,
+    });
+    return null;
+  }
+  const numbering = voucherNumbering(tx, amount);
   if (numbering.kind === 'handpay') {
     if (numbering.log === 'noValidationId')
       tx.log('voucher', {
         event: 'noValidationId',
-        amount: s.balance,
+        amount,
         reason: 'the casino system has not set a validation ID (SAS 4C)',
       });
     lockForHandpay(tx, {
       kind: 'cancelledCredits',
-      amount: s.balance,
+      amount,
       reason: numbering.reason,
       cause: { type: 'casinoSystem' },
       gameId: null,
@@ -88,11 +105,11 @@ export function cashOut(tx: Transition): Outcome {
   }
   if (numbering.kind === 'wait') {
     // System validation: the voucher prints once the casino system sends its number (58).
-    tx.set({ sas: { ...tx.state.sas!, pendingCashout: { amount: s.balance, since: tx.at } } });
-    tx.log('voucher', { event: 'awaitingValidation', amount: s.balance });
+    tx.set({ sas: { ...tx.state.sas!, pendingCashout: { amount, since: tx.at } } });
+    tx.log('voucher', { event: 'awaitingValidation', amount });
     return null;
   }
-  issueVoucher(tx, s.balance, numbering.validation, numbering.scheme);
+  issueVoucher(tx, amount, numbering.validation, numbering.scheme);
   return null;
 }
 
@@ -222,6 +239,7 @@ export function voucherFailed(tx: Transition, reason: string): void {
 }
 
 export function printerEvent(tx: Transition, event: PrinterEvent): void {
+  if (event.type === 'receiptPrinted' || event.type === 'receiptFailed') return receiptEvent(tx, event);
   const v = tx.state.voucher;
   if (event.type !== 'printed' && event.type !== 'printFailed') return;
   if (!v || v.validation !== event.validation) {
@@ -259,6 +277,8 @@ export function payHandpay(tx: Transition, by: 'attendant' | 'host'): void {
     tx.count({ handpaidCancelled: h.amount, handpaidCancelledCount: 1 });
   }
   tx.set({ handpay: null, paidOut: { how: 'handpay', kind: h.kind, amount: h.amount, at: tx.at } });
+  // Its receipt goes to the printer from this commit; the money above never waits on the slip.
+  issueReceipt(tx, h, by === 'attendant' ? 'attendant' : 'casinoSystem');
   tx.log('handpay', {
     event: 'paid',
     kind: h.kind,
@@ -270,6 +290,38 @@ export function payHandpay(tx: Transition, by: 'attendant' | 'host'): void {
   });
 }
 
+/**
+ * C-26: the host asked for cash-outs (72's flags): the player's cash-out is offered to it (6A) and
+ * waits for its 72 transfer to the host. What it leaves unanswered goes, in soft mode, the usual
+ * way (a voucher or a handpay); in hard mode the credits stay on the machine.
+ */
+function offerCashoutToHost(tx: Transition, amount: number): void {
+  const s = tx.state;
+  const promo = s.promo;
+  const amounts = {
+    cashable: amount - (promo?.nonRestricted ?? 0),
+    restricted: 0,
+    nonRestricted: promo?.nonRestricted ?? 0,
+  };
+  tx.set({ sas: { ...s.sas!, aft: { ...s.sas!.aft!, hostCashoutRequest: { since: tx.at, amounts, win: false } } } });
+  tx.log('sas', { event: 'aftHostCashout', amount, win: false });
+}
+
+/** How long a cash-out offered to the host (6A) waits for its transfer (my choice: the 10 s of system validation). */
+export const HOST_CASHOUT_TIMEOUT_MS = 10_000;
+
+/** The host left the offered cash-out unanswered (sas-service's timer). */
+export function hostCashoutTimeout(tx: Transition): Outcome {
+  const aft = tx.state.sas?.aft;
+  const request = aft?.hostCashoutRequest;
+  if (!aft || !request) return refusal('C-26', 'no cash-out is offered to the casino system');
+  const amount = request.amounts.cashable + request.amounts.nonRestricted;
+  tx.set({ sas: { ...tx.state.sas!, aft: { ...aft, hostCashoutRequest: null } } });
+  tx.log('sas', { event: 'aftHostCashoutTimeout', amount, hard: aft.hostCashout.hard });
+  if (aft.hostCashout.hard) return null;
+  return cashOut(tx, false);
+}
+
 /** C-6: the attendant clears the balance as handpaid cancelled credits. */
 export function creditClear(tx: Transition): Outcome {
   const s = tx.state;
@@ -279,7 +331,8 @@ export function creditClear(tx: Transition): Outcome {
   if (s.handpay) return refusal('C-5', 'a handpay is waiting; confirm it first');
   if (s.voucher) return refusal('C-4', 'a voucher is being printed');
   if (s.balance <= 0) return refusal('C-6', 'the balance is already zero');
-  const amount = s.balance;
+  // Restricted credits are not paid by hand: they are forfeited with the clear (credit-kinds.ts).
+  const amount = payableBalance(s);
   tx.set({ balance: 0 });
   tx.count({ handpaidCancelled: amount, handpaidCancelledCount: 1 });
   // Shaped like the handpay rows, so the attendant's list of recent handpays reads both alike.

@@ -54,6 +54,36 @@ export interface Voucher {
   address?: string[];
 }
 
+/**
+ * A handpay's receipt (C-5): the venue's record of money an attendant paid by hand, printed on the
+ * voucher printer as a form of its own. It is never money: no validation number, no barcode,
+ * NOT NEGOTIABLE on its face. Its texts are printable ASCII, in English, as a voucher's are.
+ */
+export interface HandpayReceipt {
+  /** The handpay's number on this machine, from 1: the slip's name for the printer and the attendant. */
+  number: number;
+  /** 0 for the slip printed as the handpay was paid; n for its n-th reprint (marked REPRINT). */
+  reprint: number;
+  kind: 'jackpot' | 'cancelledCredits';
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  minorDigits: number;
+  venue: string;
+  machine: string;
+  /** The game and its pay table by name; null for credits paid outside a game. */
+  game: string | null;
+  payTable: string | null;
+  gameId: number | null;
+  /** The hand that won it, or why the credits were paid by hand, in English. */
+  reason: string;
+  /** ISO 8601: when the cabinet locked for it, and when it was paid. */
+  lockedAt: string;
+  paidAt: string;
+  /** Who confirmed it paid: the attendant's key, or the casino system's reset (C-25). */
+  paidBy: 'attendant' | 'casinoSystem';
+}
+
 export type DeviceEvent =
   // bill acceptor (C-3, C-16)
   | { device: 'acceptor'; type: 'escrow'; value: number; denomination: string }
@@ -78,6 +108,9 @@ export type DeviceEvent =
   // printer (C-4, C-17)
   | { device: 'printer'; type: 'printed'; validation: string }
   | { device: 'printer'; type: 'printFailed'; validation: string; reason: string }
+  /** A handpay's receipt (by its number and reprint) out of the printer, or not: it moves no money. */
+  | { device: 'printer'; type: 'receiptPrinted'; number: number; reprint: number }
+  | { device: 'printer'; type: 'receiptFailed'; number: number; reprint: number; reason: string }
   // button deck (C-18)
   | { device: 'deck'; type: 'button'; button: Button; pressed: boolean }
   | { device: 'deck'; type: 'key'; key: KeySwitch; on: boolean }
@@ -103,6 +136,7 @@ export type DeviceCommand =
   | { device: 'acceptor'; type: 'stackTicket'; barcode: string }
   | { device: 'acceptor'; type: 'returnTicket'; barcode: string }
   | { device: 'printer'; type: 'print'; voucher: Voucher }
+  | { device: 'printer'; type: 'printReceipt'; receipt: HandpayReceipt }
   | { device: 'deck'; type: 'lamps'; lamps: Partial<Record<Button, LampState>> };
 
 /**

@@ -5,7 +5,7 @@
 
 import { BUTTONS, type Button, type DeviceEvent, type LampState, type Voucher } from './device-events';
 import { technician } from './access';
-import { printerProblem } from './cashout';
+import { printerProblem } from './printer-ready';
 import { gameInProgress, type DeviceTest, type TestNote } from './state';
 import { refusal, type Outcome, type Transition } from './transition';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stackedDeck } from '../core/testing/decks';
 import { stepCabinet } from './cabinet';
-import { syncBeforeShowing } from './durability';
+import { advancesAtOnce, numbersTaken, syncBeforeShowing } from './durability';
 import type { CabinetInput } from './inputs';
 import { Rig } from './testing/rig';
 
@@ -57,5 +57,43 @@ describe('which commits are synced before they show (C-13)', () => {
     if (game?.game !== 'jacks-or-better') throw new Error('a Jacks or Better game was dealt');
     const drawn = { ...game, core: { ...game.core, dealt: [...game.core.dealt] } };
     expect(syncBeforeShowing(prev, { ...r.state, game: drawn }, r.effects)).toBe(true);
+  });
+});
+
+describe("which commits advance the records' TPM counter at once (C-15)", () => {
+  /** Steps `input` and says whether a copy from before it could pay the same thing again. */
+  function atOnce(rig: Rig, input: CabinetInput): { atOnce: boolean; numbers: number } {
+    const prev = rig.state;
+    const r = stepCabinet(prev, input, rig.env);
+    if (!r.ok || r.state === prev) throw new Error(`expected a transition for ${JSON.stringify(input)}`);
+    rig.state = r.state;
+    return { atOnce: advancesAtOnce(prev, r.state, r.effects), numbers: numbersTaken(prev, r.state) };
+  }
+
+  it('a handpay, locked and paid, does; a note stacked, a game and a voucher printed do not; a cash-out takes a number', () => {
+    const rig = new Rig();
+    rig.event({ device: 'acceptor', type: 'escrow', value: 5000, denomination: '5000' });
+    expect(
+      atOnce(rig, {
+        kind: 'device',
+        event: { device: 'acceptor', type: 'stacked', value: 5000, denomination: '5000' },
+      }),
+    ).toEqual({ atOnce: false, numbers: 0 });
+    rig.decks.push(stackedDeck('2c 7d 9h Js 4c'));
+    expect(atOnce(rig, wish(rig, { type: 'deal', bet: 1 })).atOnce).toBe(false);
+    expect(atOnce(rig, wish(rig, { type: 'draw' })).atOnce).toBe(false);
+    expect(atOnce(rig, wish(rig, { type: 'cashOut' }))).toEqual({ atOnce: false, numbers: 1 });
+    const v = rig.state.voucher!;
+    expect(
+      atOnce(rig, { kind: 'device', event: { device: 'printer', type: 'printed', validation: v.validation } }).atOnce,
+    ).toBe(false);
+    rig.insert(100);
+    rig.state = {
+      ...rig.state,
+      settings: { ...rig.state.settings, limits: { ...rig.state.settings.limits, ticketLimit: 50 } },
+    };
+    expect(atOnce(rig, wish(rig, { type: 'cashOut' })).atOnce).toBe(true);
+    rig.key('attendant', true);
+    expect(atOnce(rig, wish(rig, { type: 'handpayConfirm' })).atOnce).toBe(true);
   });
 });

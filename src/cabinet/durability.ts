@@ -3,7 +3,9 @@
 // no money, deals no card, and the draw that uses it is itself synced, taking the hold with it.
 // A power cut in the milliseconds before such a commit reaches the disk can only undo the hold,
 // as if the cut had come just before the press: the game resumes with the same cards (C-14).
-// And which commits let money leave: their anchor lands before anything acts on them.
+// And which commits let money leave: their anchor lands before anything acts on them; of those,
+// which advance the records' TPM counter at once (a ticket credited, a handpay), and how many
+// validation numbers a commit takes (a block of them shares one advance: store/anchor).
 
 import type { DeviceCommand } from './device-events';
 import type { CabinetEffect } from './effects';
@@ -11,7 +13,7 @@ import { HANDPAID_METERS } from './meters';
 import { isVideoPokerSession, type CabinetState, type GameSession } from './state';
 
 /** What a hold may change of the whole state; anything else changed needs the sync first. */
-const HOLD_CHANGES: ReadonlySet<string> = new Set(['version', 'game', 'lamps']);
+const HOLD_CHANGES: ReadonlySet<string> = new Set(['version', 'shownVersion', 'game', 'lamps']);
 
 /** Every field but `except` the same (a field one of them lacks reads as undefined). */
 const sameExcept = (a: object, b: object, except: ReadonlySet<string>): boolean => {
@@ -73,5 +75,35 @@ export function paysOutOrShowsIt(
       e.type === 'voucherIssued' ||
       e.type === 'voucherStatus' ||
       (e.type === 'command' && commandMovesMoney(e.command)),
+  );
+}
+
+/**
+ * True when a copy of the records from before the transition, put back, could pay again what it
+ * paid: a ticket credited (its number would be credited a second time), an AFT transfer to the
+ * machine (its transaction ID likewise) or a handpay locked or paid (it would be asked again). The records' TPM counter advances at once for it. What else
+ * lets money leave (a voucher printed, a note stacked) advances with the interval, and a copy put
+ * back across it comes up as a start the counter cannot prove the latest, whose credits go out
+ * only by the attendant's handpay (docs/cabinet.md, C-15).
+ */
+export function advancesAtOnce(
+  prev: CabinetState | null,
+  next: CabinetState | null,
+  effects: readonly CabinetEffect[],
+): boolean {
+  if (!prev || !next) return prev !== next;
+  if (prev.handpay !== next.handpay) return true;
+  if (HANDPAID_METERS.some((m) => (next.meters.lifetime[m] ?? 0) !== (prev.meters.lifetime[m] ?? 0))) return true;
+  // An AFT transfer to the machine: a copy from before it forgets its transaction ID, which a
+  // 72 replayed on the wire would then credit again (one to the host is money leaving: C-15's).
+  if (prev.aftHistory !== next.aftHistory && next.balance >= prev.balance) return true;
+  return effects.some((e) => e.type === 'ticketCredited' || (e.type === 'voucherStatus' && e.status === 'redeemed'));
+}
+
+/** Validation numbers the transition took: the cabinet's own voucher's, the casino system's. */
+export function numbersTaken(prev: CabinetState | null, next: CabinetState | null): number {
+  if (!prev || !next) return 0;
+  return (
+    (next.voucherSequence > prev.voucherSequence ? 1 : 0) + (prev.sas?.validation !== next.sas?.validation ? 1 : 0)
   );
 }

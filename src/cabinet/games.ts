@@ -53,7 +53,7 @@ export const pokerPlusConfig = (s: CabinetState, game: TableGameId): PokerPlusCo
 function idle(tx: Transition): Outcome {
   if (gameInProgress(tx.state)) return refusal('C-22', 'not during a game');
   // A game in progress is finished whatever the host says; no new one starts (C-25).
-  return playBlocked(tx.state) ?? hostDisabledRefusal(tx.state);
+  return playBlocked(tx.state) ?? hostDisabledRefusal(tx.state, tx.at);
 }
 
 export function selectGame(tx: Transition, game: GameId): Outcome {

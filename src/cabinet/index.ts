@@ -10,8 +10,9 @@ export * from './ticket-verdicts';
 export * from './effects';
 export * from './cabinet';
 export { acceptorShouldAccept, lampsFor } from './outputs';
-export { commandMovesMoney, paysOutOrShowsIt, syncBeforeShowing } from './durability';
+export { advancesAtOnce, commandMovesMoney, numbersTaken, paysOutOrShowsIt, syncBeforeShowing } from './durability';
 export { recordsRefused } from './records';
+export { NUMBERS_PER_ADVANCE } from './numbers-per-advance';
 export * from './vocabulary/sas-meter-codes';
 export * from './vocabulary/tilts';
 export * from './vocabulary/log-events';
@@ -46,6 +47,10 @@ export { SPECIMEN_SEQUENCE_BASE } from './device-test';
 export { keyProblem, technicianProblem } from './keys';
 export { hostDisabled, outOfService, sasStopsPlay } from './sas';
 export { hostLossStopsAt } from './sas-host-loss';
+export { aftLock, aftOf, aftRecordAt, aftUnavailable, aftVerdict, balanceByKind } from './aft';
+export { HOST_CASHOUT_TIMEOUT_MS } from './cashout';
+export type { AftAmounts, AftCabinetState, AftTransferAsk, AftTransferRecord, PromoCredits } from './aft-state';
+export * from './vocabulary/aft-codes';
 export { NEVER_EXPIRES } from './cashout';
 export {
   STANDARD_VALIDATION_SECONDS,

@@ -78,9 +78,17 @@ export type CabinetInput =
    * What the store found of its records (C-12, C-13): null when they are this machine's, intact
    * and agree with the mirror of critical memory; otherwise why they are refused (rolled back,
    * swapped, a break in the keyed chain). `mirror` is what the mirror holds: its voucher numbers
-   * are never issued again, whatever the database says.
+   * are never issued again, whatever the database says. `unproven`: records accepted that the TPM
+   * counter cannot prove the latest (no orderly stop before this start: store/orderly-stop.ts),
+   * why; their credits leave by handpay only, and a block of validation numbers is passed over.
    */
-  | { kind: 'records'; refused: string | null; mirror: MirrorMemory | null; anchor?: AnchorMemory | null }
+  | {
+      kind: 'records';
+      refused: string | null;
+      mirror: MirrorMemory | null;
+      anchor?: AnchorMemory | null;
+      unproven?: string | null;
+    }
   /** Whether the mirror of critical memory was written after the last commit (null: it was). */
   | { kind: 'mirror'; problem: string | null }
   /** Whether the records' TPM counter can be used (null: it can); records-anchor.ts in the store. */

@@ -4,7 +4,8 @@
 // transition and its meter changes are one value, committed together (C-13).
 
 import type { GameId } from '../core';
-import { billMeterCode, sasCode as C, sasMeterCode } from './vocabulary/sas-meter-codes';
+import { billMeterCode, SAS_METER_NAMES, sasCode as C, sasMeterCode } from './vocabulary/sas-meter-codes';
+import { DOORS } from './vocabulary/devices';
 
 export type Meters = Readonly<Record<string, number>>;
 export interface MeterSet {
@@ -25,6 +26,29 @@ export interface MeterDef {
   /** A level the cabinet sets before it counts: not reported (not even as zero) until first set. */
   untilSet?: true;
 }
+
+/** The AFT meters by their SAS names (Table C-7 A0–A5, AE–B1, B8–BD), each amount with its count. */
+function aftMeters(): Record<AftMeter, MeterDef> {
+  const out = {} as Record<AftMeter, MeterDef>;
+  for (const name of AFT_METERS) {
+    out[name] = { code: C(name), unit: 'money', label: SAS_METER_NAMES[name] };
+    out[`${name}Count`] = { code: C(`${name}Count`), unit: 'count', label: SAS_METER_NAMES[`${name}Count`] };
+  }
+  return out;
+}
+
+/** The AFT amount meters; each has a count beside it (`aftCashableInCount`). */
+export const AFT_METERS = [
+  'aftCashableIn',
+  'aftRestrictedIn',
+  'aftNonRestrictedIn',
+  'aftBonusCashableIn',
+  'aftBonusNonRestrictedIn',
+  'aftCashableOut',
+  'aftRestrictedOut',
+  'aftNonRestrictedOut',
+] as const;
+type AftMeter = (typeof AFT_METERS)[number] | `${(typeof AFT_METERS)[number]}Count`;
 
 const BASE: Record<string, MeterDef> = {
   coinIn: { code: C('totalCoinIn'), unit: 'money', label: 'total in (wagered)' },
@@ -81,6 +105,19 @@ const BASE: Record<string, MeterDef> = {
   // each removal): before that nobody knows what is in it, so they are not reported.
   stackerBills: { code: C('stackerBills'), unit: 'count', label: 'bills in the stacker', untilSet: true },
   stackerValue: { code: C('stackerValue'), unit: 'money', label: 'value of the bills in the stacker', untilSet: true },
+  // AFT (issue 42, docs/protocols/sas.md "AFT"): money the casino system moved in and out by
+  // kind, each with its count; the promotional credits played and the ones that left otherwise.
+  ...aftMeters(),
+  aftBonusJackpot: { code: null, unit: 'money', label: 'AFT bonus jackpots (handpaid)' },
+  aftBonusJackpotCount: { code: null, unit: 'count', label: 'AFT bonus jackpots (count)' },
+  restrictedPlayed: { code: null, unit: 'money', label: 'restricted promotional credits played' },
+  nonRestrictedPlayed: { code: null, unit: 'money', label: 'nonrestricted promotional credits played' },
+  restrictedCleared: { code: null, unit: 'money', label: 'restricted promotional credits cleared (expired, by hand)' },
+  nonRestrictedCashedOut: { code: null, unit: 'money', label: 'nonrestricted promotional credits cashed out' },
+  // 8A: the host's legacy bonuses credited at a game's end, by tax status (9A reports them).
+  legacyBonusDeductible: { code: null, unit: 'money', label: 'legacy bonus, deductible' },
+  legacyBonusNonDeductible: { code: null, unit: 'money', label: 'legacy bonus, non-deductible' },
+  legacyBonusWagerMatch: { code: null, unit: 'money', label: 'legacy bonus, wager match' },
   'pp.exchangeFees': { code: null, unit: 'money', label: 'Poker Plus exchange fees' },
   'pp.sixthFees': { code: null, unit: 'money', label: 'Poker Plus sixth-card fees' },
   'pp.buyGameFees': { code: null, unit: 'money', label: 'Poker Plus buy-the-game fees' },
@@ -145,6 +182,22 @@ export function meterDef(name: string, minorDigits = 2): MeterDef | null {
   return null;
 }
 
+/**
+ * Every meter the cabinet keeps, for a report that lists each (at zero where never written): the
+ * base meters (a level set before it counts only once set), each offered game's, each door's, and
+ * whatever the meters hold besides (the notes taken, a game no longer offered). A note never taken
+ * has no row: which notes exist is the acceptor's, and SAS answers each of its codes at zero anyway.
+ */
+export function keptMeterNames(meters: MeterSet, games: readonly GameId[]): string[] {
+  const written = [...Object.keys(meters.lifetime), ...Object.keys(meters.period)];
+  const kept = [
+    ...BASE_METERS.filter((name) => !BASE_DEFS.get(name)?.untilSet),
+    ...games.flatMap((game) => PER_GAME.map((name) => gameMeter(game, name))),
+    ...DOORS.map(doorMeter),
+  ];
+  return [...new Set([...kept, ...written])].sort();
+}
+
 export const EMPTY_METERS: MeterSet = { lifetime: {}, period: {} };
 
 /** Adds deltas to both lifetime and period meters. */
@@ -180,21 +233,59 @@ export interface BalanceCheck {
   expected: number;
   /** The balance the cabinet holds (meter 000C). */
   actual: number;
+  /** The promotional kinds, when the cabinet holds any: what the meters say and what it holds. */
+  kinds?: { restricted: [expected: number, actual: number]; nonRestricted: [expected: number, actual: number] };
+}
+
+/** The promotional parts of the balance (credit-kinds.ts); cashable is the rest. */
+export interface PromoParts {
+  restricted: number;
+  nonRestricted: number;
 }
 
 /**
  * C-9: current credits = bills in + vouchers in − vouchers out − handpaid cancelled credits
- * + wins paid to the credit meter − total in. Handpaid jackpots never reach the credit meter.
+ * + wins paid to the credit meter − total in + AFT in − AFT out + legacy bonuses. Handpaid
+ * jackpots never reach the credit meter. With promotional credits, each kind is checked too:
+ * restricted = in − played − out − cleared, nonrestricted = in (bonus too) − played − out − cashed out.
  */
-export function checkBalance(lifetime: Meters, balance: number): BalanceCheck {
+export function checkBalance(lifetime: Meters, balance: number, promo?: PromoParts | null): BalanceCheck {
+  const m = (name: string) => meter(lifetime, name);
   const expected =
-    meter(lifetime, 'billsIn') +
-    meter(lifetime, 'vouchersIn') -
-    meter(lifetime, 'vouchersOut') -
-    meter(lifetime, 'handpaidCancelled') +
-    meter(lifetime, 'coinOut') -
-    meter(lifetime, 'coinIn');
-  return { ok: expected === balance, expected, actual: balance };
+    m('billsIn') +
+    m('vouchersIn') -
+    m('vouchersOut') -
+    m('handpaidCancelled') +
+    m('coinOut') -
+    m('coinIn') +
+    m('aftCashableIn') +
+    m('aftRestrictedIn') +
+    m('aftNonRestrictedIn') +
+    m('aftBonusCashableIn') +
+    m('aftBonusNonRestrictedIn') -
+    m('aftCashableOut') -
+    m('aftRestrictedOut') -
+    m('aftNonRestrictedOut') -
+    m('restrictedCleared') +
+    m('legacyBonusDeductible') +
+    m('legacyBonusNonDeductible') +
+    m('legacyBonusWagerMatch');
+  const restricted = m('aftRestrictedIn') - m('restrictedPlayed') - m('aftRestrictedOut') - m('restrictedCleared');
+  const nonRestricted =
+    m('aftNonRestrictedIn') +
+    m('aftBonusNonRestrictedIn') -
+    m('nonRestrictedPlayed') -
+    m('aftNonRestrictedOut') -
+    m('nonRestrictedCashedOut');
+  const held = { restricted: promo?.restricted ?? 0, nonRestricted: promo?.nonRestricted ?? 0 };
+  const kindsOk = restricted === held.restricted && nonRestricted === held.nonRestricted;
+  const check: BalanceCheck = { ok: expected === balance && kindsOk, expected, actual: balance };
+  if (promo || !kindsOk)
+    check.kinds = {
+      restricted: [restricted, held.restricted],
+      nonRestricted: [nonRestricted, held.nonRestricted],
+    };
+  return check;
 }
 
 /**

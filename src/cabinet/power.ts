@@ -10,6 +10,7 @@ import { ticketRecovered } from './tickets';
 import { recordsRefused } from './records';
 import { checkMeters } from './settle';
 import { forgetDevices } from './tilts';
+import { receiptsAfterRestart } from './handpay-receipts';
 import type { Transition } from './transition';
 
 /** The PIN every cabinet knew before the initial PIN had to be changed (C-21). */
@@ -35,6 +36,7 @@ export function powerUp(tx: Transition): void {
   // ...and what they said: keys, doors and faults count again only when they say them again.
   forgetDevices(tx);
   checkMeters(tx, 'at power-up');
+  receiptsAfterRestart(tx);
 }
 
 export function recovered(

@@ -13,6 +13,7 @@ import { addTilt, removeTilt } from './tilts';
 import { refusal, type Outcome, type Transition } from './transition';
 import { METER_TILT, RECORDS_TILT } from './vocabulary/tilts';
 import { ON_REFUSED_RECORDS } from './vocabulary/wish-schema';
+import { NUMBERS_PER_ADVANCE } from './numbers-per-advance';
 
 export const recordsRefused = (s: CabinetState): boolean => s.tilts.some((t) => t.code === RECORDS_TILT);
 
@@ -32,6 +33,7 @@ export function recordsReport(
   refused: string | null,
   mirror: MirrorMemory | null,
   anchor: AnchorMemory | null = null,
+  unproven: string | null = null,
 ): void {
   const s = tx.state;
   if (mirror && mirror.voucherSequence > s.voucherSequence) {
@@ -47,6 +49,29 @@ export function recordsReport(
   if (anchor) skipVoucherNumbers(tx, anchor);
   // The mirror's own memory goes into the log, so what it held outlives the RAM clear.
   if (refused) addTilt(tx, { kind: 'records' }, refused, mirror ? { mirror } : {});
+  else if (unproven) unprovenStart(tx, unproven);
+}
+
+/**
+ * C-15: records the TPM counter cannot prove the latest (no orderly stop before this start) may
+ * be a copy put back at the counter's value, as far behind the last records as the commits since
+ * its last advance: games lost, vouchers printed, notes in. So the credits found leave by the
+ * attendant's handpay only (cashout.ts), until they have been played down to nothing; and the
+ * validation numbers a block of them may have taken since (at most NUMBERS_PER_ADVANCE between
+ * two advances: store/anchor/nv-budget.ts) are passed over, the cabinet's and the casino
+ * system's, so that none is issued twice.
+ */
+function unprovenStart(tx: Transition, reason: string): void {
+  const s = tx.state;
+  tx.log('records', { event: 'unproven', balance: s.balance, reason });
+  skipNumbers(tx, NUMBERS_PER_ADVANCE, `${reason}: the numbers a block may have taken since are passed over`);
+  if (s.balance > 0) tx.set({ unproven: { amount: s.balance, since: tx.at, reason } });
+}
+
+/** Unproven credits played down to nothing (or paid by hand) are unproven no longer. */
+export function unprovenSpent(tx: Transition): void {
+  const s = tx.state;
+  if (s.unproven && s.balance <= 0 && !s.handpay && !s.voucher) tx.set({ unproven: null });
 }
 
 /**
@@ -62,19 +87,24 @@ export const UNKNOWN_VOUCHER_SKIP = 1_000_000;
  * the cabinet's own and the casino system's (SAS secure enhanced validation), before any other.
  */
 function skipVoucherNumbers(tx: Transition, anchor: AnchorMemory): void {
+  const advances = anchor.counter === null ? null : anchor.counter - (anchor.records ?? 0);
+  if (advances !== null && advances <= 0) return;
+  // Each advance may have covered a block of numbers, and the value the records are at one more.
+  const gap = advances === null ? UNKNOWN_VOUCHER_SKIP : (advances + 1) * NUMBERS_PER_ADVANCE;
+  skipNumbers(
+    tx,
+    gap,
+    advances === null
+      ? `the records were anchored at counter value ${anchor.records}, and how far the counter went since is not known: ${gap} numbers passed over`
+      : `the TPM counter is at ${anchor.counter}, ${advances} advances past the records (${anchor.records ?? 'not anchored'}): up to ${NUMBERS_PER_ADVANCE} voucher numbers may have been issued at each value since`,
+  );
+}
+
+/** `gap` sequence numbers passed over, the cabinet's own and the casino system's, logged with `reason`. */
+function skipNumbers(tx: Transition, gap: number, reason: string): void {
   const s = tx.state;
-  const gap = anchor.counter === null ? UNKNOWN_VOUCHER_SKIP : anchor.counter - (anchor.records ?? 0);
-  if (gap <= 0) return;
   const to = s.voucherSequence + gap;
-  tx.log('records', {
-    event: 'voucherSequence',
-    from: s.voucherSequence,
-    to,
-    reason:
-      anchor.counter === null
-        ? `the records were anchored at counter value ${anchor.records}, and how far the counter went since is not known: ${gap} numbers passed over`
-        : `the TPM counter is at ${anchor.counter}, ${gap} advances past the records (${anchor.records ?? 'not anchored'}): as many voucher numbers may have been issued since`,
-  });
+  tx.log('records', { event: 'voucherSequence', from: s.voucherSequence, to, reason });
   tx.set({ voucherSequence: to });
   const current = s.sas?.validation.current;
   if (s.sas && current) {
@@ -116,6 +146,7 @@ export function clearRefusedRecords(tx: Transition): void {
   tx.set({
     meters: EMPTY_METERS,
     balance: 0,
+    unproven: null,
     note: null,
     voucher: null,
     handpay: null,

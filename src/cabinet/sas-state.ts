@@ -2,6 +2,7 @@
 // keeps to answer the casino system from. The link's protocol lives in src/devices/sas; what the
 // host may do is sas.ts.
 
+import type { AftCabinetState, AftCommand } from './aft-state';
 import { VALIDATION_MODES, type ValidationMode } from './vocabulary/sas';
 
 export { VALIDATION_MODES, type ValidationMode };
@@ -81,6 +82,8 @@ export interface SasCabinetState {
   hostLossStop?: boolean;
   /** The port cannot carry the link now (logged once a fault, as it clears). */
   lineFault?: boolean;
+  /** AFT and legacy bonuses (C-26); absent before the host first used them. */
+  aft?: AftCabinetState;
 }
 
 /** The validation mode of the link (secure enhanced for a state saved before there was a choice). */
@@ -119,4 +122,6 @@ export type SasCommand =
   /** No 58 within the standard's ten seconds (or the host away): the pending cash-out is a handpay. */
   | { type: 'systemValidationTimeout' }
   /** Standard validation: the host took 3D's reply with this number. */
-  | { type: 'cashOutTicketRead'; validationNumber: string };
+  | { type: 'cashOutTicketRead'; validationNumber: string }
+  /** AFT and legacy bonuses (aft.ts, C-26). */
+  | AftCommand;

@@ -3,6 +3,7 @@
 // set the clock (only when the operator allows it), reset a handpay (likewise) and set the
 // validation ID its vouchers are numbered under.
 
+import { aftCommand, aftLock } from './aft';
 import { payHandpay, systemValidation, systemValidationTimeout } from './cashout';
 import { gameInProgress, type CabinetState } from './state';
 import { type SasCabinetState, type SasCommand, type SasSettings, type SasSettingsChange } from './sas-state';
@@ -18,7 +19,10 @@ export const hostDisabled = (s: CabinetState): boolean => s.sas?.disabledByHost 
 /** Play stopped over the link: disabled by the host, or the host away longer than the operator allows. */
 export const sasStopsPlay = (s: CabinetState): boolean => hostDisabled(s) || s.sas?.hostLossStop === true;
 
-export function hostDisabledRefusal(s: CabinetState) {
+export function hostDisabledRefusal(s: CabinetState, at: number) {
+  if (aftLock(s, at))
+    return refusal('C-26', 'transfer in progress: the casino system holds the machine for a transfer');
+  if (s.sas?.aft?.hostCashoutRequest) return refusal('C-26', 'a cash-out is waiting for the casino system');
   if (hostDisabled(s)) return refusal('C-25', 'out of service: play is disabled by the casino system');
   if (s.sas?.hostLossStop)
     return refusal(
@@ -119,6 +123,14 @@ export function sasCommand(tx: Transition, command: SasCommand): Outcome {
       return systemValidationTimeout(tx);
     case 'cashOutTicketRead':
       return cashOutTicketRead(tx, sas, command.validationNumber);
+    case 'aftRegister':
+    case 'aftLock':
+    case 'aftUnlock':
+    case 'aftTransfer':
+    case 'aftAcknowledge':
+    case 'legacyBonus':
+    case 'hostCashoutTimeout':
+      return aftCommand(tx, command);
   }
 }
 

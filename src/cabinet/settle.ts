@@ -13,9 +13,12 @@ import type { Transition } from './transition';
 
 /** C-9: a mismatch stops play until a technician clears it. */
 export function checkMeters(tx: Transition, when: string): void {
-  const check = checkBalance(tx.state.meters.lifetime, tx.state.balance);
+  const check = checkBalance(tx.state.meters.lifetime, tx.state.balance, tx.state.promo);
   if (check.ok) return;
-  const reason = `meter mismatch: the meters say ${check.expected}, the balance is ${check.actual}`;
+  const kinds = check.kinds
+    ? `; restricted ${check.kinds.restricted.join(' against ')}, nonrestricted ${check.kinds.nonRestricted.join(' against ')}`
+    : '';
+  const reason = `meter mismatch: the meters say ${check.expected}, the balance is ${check.actual}${kinds}`;
   addTilt(tx, { kind: 'meters' }, reason, { when });
 }
 

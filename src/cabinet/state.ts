@@ -2,6 +2,7 @@
 // and read back after any crash (C-14).
 
 import type { HandpayCause } from './vocabulary/handpay-causes';
+import type { ReceiptPending, ReceiptStatus } from './vocabulary/receipts';
 import {
   isVideoPokerId,
   present,
@@ -11,8 +12,9 @@ import {
   type TableGameId,
   type VideoPokerGame,
 } from '../core';
-import type { Button, DeviceName, Door, KeySwitch, LampState, Voucher } from './device-events';
+import type { Button, DeviceName, Door, HandpayReceipt, KeySwitch, LampState, Voucher } from './device-events';
 import { EMPTY_METERS, type MeterSet } from './meters';
+import type { AftTransferRecord, PromoCredits } from './aft-state';
 import type { SasCabinetState } from './sas-state';
 import type { TicketReason } from './ticket-verdicts';
 import { DEFAULT_SETTINGS, type CabinetSettings, type InstalledPayTable, type Language } from './settings';
@@ -121,6 +123,21 @@ export interface Handpay {
   since: number;
 }
 
+/** A handpay's receipt as the cabinet keeps it (handpay-receipts.ts). */
+export interface ReceiptSlip {
+  receipt: HandpayReceipt;
+  status: ReceiptStatus;
+  /** Why a pending slip waits (null unless pending); `problem` says it in English, for the log. */
+  why: ReceiptPending | null;
+  problem: string | null;
+}
+
+/** The handpays' receipts: the next handpay's number, and the latest slips, newest first. */
+export interface HandpayReceipts {
+  next: number;
+  slips: ReceiptSlip[];
+}
+
 /** C-15: a reason play has stopped. */
 export interface Tilt {
   code: string;
@@ -177,6 +194,11 @@ export interface DeviceTest {
 export interface CabinetState {
   /** Counts accepted transitions; every screen wish names the one it was made against. */
   version: number;
+  /**
+   * The version of the last transition that changed what a wish is made on (stale-wish.ts): a wish
+   * naming it or a later one is current. Absent in states saved before it was kept.
+   */
+  shownVersion?: number;
   settings: CabinetSettings;
   /** Minor units (C-1). */
   balance: number;
@@ -201,6 +223,8 @@ export interface CabinetState {
   voucher: Voucher | null;
   voucherSequence: number;
   handpay: Handpay | null;
+  /** The handpays' receipts (absent in states saved before they were printed: none yet). */
+  receipts?: HandpayReceipts;
   /**
    * The last money that left the machine: a voucher printed, or a handpay paid (absent in states
    * saved before it). The screens tell the player once it has gone, however fast the printer was.
@@ -235,6 +259,26 @@ export interface CabinetState {
   soundMutedUntil: number;
   /** The SAS link to a casino system (C-25); null (or absent, in older states) without one. */
   sas?: SasCabinetState | null;
+  /**
+   * Promotional credits inside `balance` (C-26, credit-kinds.ts): restricted played first and
+   * never cashed out as cash. Absent or null: the whole balance is cashable.
+   */
+  promo?: PromoCredits | null;
+  /** AFT transfers, oldest first, at most the standard's buffer (C-26); stored apart from the state. */
+  aftHistory?: AftTransferRecord[];
+  /**
+   * Credits found at a start the records' TPM counter cannot prove the latest (C-15): they may be
+   * a copy's put back, so until the balance has been played down to nothing they leave by the
+   * attendant's handpay only. Null or absent: none.
+   */
+  unproven?: UnprovenCredits | null;
+}
+
+/** The balance at a start the counter could not prove the latest, when it was found, and why. */
+export interface UnprovenCredits {
+  amount: number;
+  since: number;
+  reason: string;
 }
 
 export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): CabinetState {
@@ -276,6 +320,7 @@ export function initialState(settings: CabinetSettings = DEFAULT_SETTINGS): Cabi
     specimenCount: 0,
     soundMutedUntil: 0,
     sas: null,
+    aftHistory: [],
   };
 }
 

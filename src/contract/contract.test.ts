@@ -71,9 +71,17 @@ describe('the IPC contract', () => {
   it('covers every wish the cabinet knows', () => {
     expect(WISH_TYPES).toContain('cashOut');
     expect(WISH_TYPES).toContain('handpayConfirm');
-    for (const t of ['changeSettings', 'deviceTest', 'testLamps', 'testAcceptor', 'testVoucher', 'soundMute'] as const)
+    for (const t of [
+      'changeSettings',
+      'deviceTest',
+      'testLamps',
+      'testAcceptor',
+      'testVoucher',
+      'soundMute',
+      'reprintReceipt',
+    ] as const)
       expect(WISH_TYPES).toContain(t);
-    expect(WISH_TYPES).toHaveLength(31);
+    expect(WISH_TYPES).toHaveLength(32);
   });
   it('refuses a snapshot that does not fit', () => {
     expect(checkToScreen({ kind: 'snapshot', snapshot: { version: 1 } }).ok).toBe(false);

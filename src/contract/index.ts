@@ -2,6 +2,7 @@ export * from './schema';
 export * from './wishes';
 export * from './settings';
 export * from './snapshot';
+export * from './games';
 export * from './service';
 export * from './messages';
 export * from './cabinet-port';

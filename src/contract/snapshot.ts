@@ -8,6 +8,7 @@ import { CARD_CODE } from './cards';
 import { SERVICE_VIEW } from './service';
 import { WORK_MAX, WORK_VIEW } from './cabinet-work';
 import { HANDPAY_CAUSE } from '../cabinet/vocabulary/handpay-causes';
+import { RECEIPT_PENDING, RECEIPT_STATUSES, RECEIPTS_KEPT } from '../cabinet/vocabulary/receipts';
 
 const card = CARD_CODE;
 const minor = int(0);
@@ -21,6 +22,9 @@ const gameId = z.enum(GAME_IDS);
  * game's one column is what its BET pays per chip (so many to one).
  */
 const payRow = z.strictObject({ category, perBet: z.array(int(0)).max(10) });
+
+/** A pay table's rows: at most the registry's longest (Double Double Bonus's kicker rows make thirteen). */
+const payRows = z.array(payRow).max(MAX_PAY_ROWS);
 
 /**
  * What the pay table on show returns to the player, in percent of all that is staked (C-24), as
@@ -36,6 +40,8 @@ const payTableReturn = z
   .nullable();
 
 const jacksView = z.strictObject({
+  /** The video-poker family this view shows (its menu entry has shape 'video-poker'). */
+  game: gameId,
   bet: chips,
   maxBet: chips,
   phase: z.enum(['idle', 'holding', 'over']),
@@ -43,14 +49,29 @@ const jacksView = z.strictObject({
   cards: z.array(card).max(5).nullable(),
   held: z.array(int(0, 4)).max(5),
   autoHold: z.array(int(0, 4)).max(5),
-  /** Category of the hand on show (dealt or final), Jacks or Better names (H-3). */
+  /** Category of the hand on show (dealt or final), by the family's own names (its module's categories). */
   hand: category.nullable(),
   /** Positions of the cards that make a paying final hand, for the highlight. */
   winning: z.array(int(0, 4)).max(5),
   win: chips,
-  payTable: z.array(payRow).max(MAX_PAY_ROWS),
+  /** Positions of the cards on show that are wild (W-1: the deuces in Deuces Wild), marked WILD. */
+  wild: z.array(int(0, 4)).max(5),
+  payTable: payRows,
   payTableReturn,
   gameId: int(0).nullable(),
+});
+
+/**
+ * One game on the game menu (the player's choice, in the Game King manner): an enabled game with
+ * its shape (which screen plays it), the installed table it plays (its id and name; null for a
+ * table of the config file's own), that table's rows at the operator's max bet and its return.
+ */
+const menuEntry = z.strictObject({
+  game: gameId,
+  shape: z.enum(['video-poker', 'table']),
+  payTable: z.strictObject({ id: str(64).nullable(), name: str(64).nullable() }),
+  payTableReturn,
+  payRows,
 });
 
 const boxView = z.strictObject({
@@ -101,7 +122,7 @@ const pokerPlusView = z.strictObject({
     buyGame: chips.nullable(),
     takeHalf: chips.nullable(),
   }),
-  payTable: z.array(payRow).max(MAX_PAY_ROWS),
+  payTable: payRows,
   payTableReturn,
   gameId: int(0).nullable(),
 });
@@ -168,10 +189,12 @@ export const SNAPSHOT = z.strictObject({
   chipValue: minor,
   balance: minor,
   credits: chips,
-  games: z.array(gameId).max(GAME_IDS.length),
+  /** The enabled games in the registry's order, as the game menu offers them. */
+  menu: z.array(menuEntry).max(GAME_IDS.length),
   selectedGame: gameId,
   /** True while a game is dealt and not settled: game choice and chip value are locked. */
   inGame: z.boolean(),
+  /** The video-poker screen: the selected game's when it is a video-poker family (its menu shape), else the first one enabled. */
   jacks: jacksView,
   pokerPlus: pokerPlusView,
   lockup: lockup.nullable(),
@@ -197,6 +220,19 @@ export const SNAPSHOT = z.strictObject({
   service: SERVICE_VIEW,
   /** The attendant's mute: no sound until then (ms since the epoch); 0 when not muted. */
   mutedUntil: z.number(),
+  /** The handpays' receipts kept for a reprint (C-5), newest first: their state on the printer. */
+  receipts: z
+    .array(
+      z.strictObject({
+        number: int(1),
+        reprint: int(0),
+        kind: z.enum(['jackpot', 'cancelledCredits']),
+        amount: minor,
+        status: z.enum(RECEIPT_STATUSES),
+        why: z.enum(RECEIPT_PENDING).nullable(),
+      }),
+    )
+    .max(RECEIPTS_KEPT),
   /**
    * The last thing a person did at the machine and a count that changes with each (a snapshot is
    * sent for each, even one that changed no state): the attract loop's idle time counts from its
@@ -210,6 +246,8 @@ export const SNAPSHOT = z.strictObject({
 
 export type Snapshot = z.infer<typeof SNAPSHOT>;
 export type JacksView = Snapshot['jacks'];
+export type MenuEntry = Snapshot['menu'][number];
+export type GameShapeName = MenuEntry['shape'];
 export type PokerPlusView = Snapshot['pokerPlus'];
 export type BoxView = PokerPlusView['boxes'][number];
 export type Lockup = NonNullable<Snapshot['lockup']>;

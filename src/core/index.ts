@@ -11,6 +11,7 @@ export * from './present';
 export * from './replay-read';
 export * from './progress';
 export * from './games/game-module';
+export * from './games/game-texts';
 export * from './games/video-poker/module';
 export * from './games/video-poker/engine';
 export * from './games/video-poker/replay';

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CabinetEffect } from '../cabinet';
-import { cutDue, EVENTS_KEPT_AT_LEAST, verifyWithArchive } from './archive';
+import { cutDue, DEFAULT_RETENTION, EVENTS_KEPT_AT_LEAST, verifyWithArchive } from './archive';
+import type { Progress } from '../core';
 import { CHECKPOINT_EVERY, Journal } from './journal';
 import { readMachineKey } from './machine-key';
 import { RecordsReader } from './records-reader';
@@ -76,6 +77,39 @@ describe('an archive cut', () => {
     expect(plain.chain.ok).toBe(true);
     plain.close();
     expect(after.first).toBeGreaterThan(1);
+  });
+
+  it('beside play: the journal commits between its slices, and the cut after them verifies whole', async () => {
+    const { path, cut } = logged();
+    const store = open(path);
+    const stages: string[] = [];
+    const progress = {
+      stage: (name: string) => void stages.push(name),
+      done: () => undefined,
+    } as unknown as Progress;
+    let finished = false;
+    const running = store.archiveInBackground(archiveDir(), DEFAULT_RETENTION, progress, cut).finally(() => {
+      finished = true;
+    });
+    let between = 0;
+    while (!finished) {
+      store.appendLog([
+        { type: 'log', entry: { at: 1, kind: 'door', data: { door: 'main', open: between % 2 === 0 } } },
+      ]);
+      between++;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const file = await running;
+    expect(file).toMatch(/records-000000000001-\d{12}\.db$/);
+    expect(between).toBeGreaterThanOrEqual(2);
+    expect(stages).toEqual(expect.arrayContaining(['archive: commits', 'archive: event rows', 'archive: the cut']));
+    store.close();
+    const again = open(path);
+    expect(again.records.ok && again.chain.ok).toBe(true);
+    again.close();
+    const live = RecordsReader.open(path, { requireIntactChain: false, key: key() });
+    expect(verifyWithArchive(live.db, key().bytes, archiveDir())).toMatchObject({ ok: true });
+    live.close();
   });
 
   it('finds an archived commit edited, an archive file removed and a forged cut', () => {

@@ -25,7 +25,7 @@ import {
   type CommitRow,
   type SettingsLogRow,
 } from './keyed-chain';
-import { commitAt, headCommit, walkAll, type RecordsCheck } from './records-walk';
+import { commitAt, headCommit, walkSlices, type RecordsCheck } from './records-walk';
 
 /**
  * What the retention keeps in the live database whatever the rule asks (the regulations' floor):
@@ -167,22 +167,58 @@ export function archiveBefore(
   dir: string,
   progress?: Progress,
 ): string {
+  const steps = archiveSteps(db, key, cut, dir, progress);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** What archiveSteps yields: a slice done, or the cut next (the journal's open group committed first). */
+export type ArchiveStep = 'slice' | 'cut';
+
+/** Rows copied into the archive file between two yields of archiveSteps. */
+const ROWS_PER_SLICE = 5_000;
+
+/**
+ * archiveBefore in slices, yielding between them, so that a running cabinet goes on meanwhile
+ * (app: CabinetWork 'archive'): the walk and the copy read through `read` (a second connection
+ * on the same file: WAL lets it read while the journal commits), the cut is made on `db` once
+ * the file is written, in one transaction between two of the journal's.
+ */
+export function* archiveSteps(
+  db: Database.Database,
+  key: Buffer,
+  cut: number,
+  dir: string,
+  progress?: Progress,
+  read: Database.Database = db,
+): Generator<ArchiveStep, string> {
   if (db.inTransaction) throw new StoreError('an archive cut waits for the open group to be committed');
-  const previous = latestArchiveCut(db, key);
-  const first = (db.prepare('SELECT min(seq) AS n FROM commits').get() as { n: number }).n;
-  const base = commitAt(db, cut - 1);
-  const vouched = commitAt(db, cut);
+  const previous = latestArchiveCut(read, key);
+  const first = (read.prepare('SELECT min(seq) AS n FROM commits').get() as { n: number }).n;
+  const base = commitAt(read, cut - 1);
+  const vouched = commitAt(read, cut);
   if (!base || !vouched || cut - 1 <= first)
     throw new StoreError(`commit ${cut} cannot be an archive cut: the live chain runs from ${first}`);
   // The start walks from the latest checkpoint: it stays in the live database.
-  const checkpoint = (db.prepare('SELECT max(commit_seq) AS n FROM checkpoints').get() as { n: number | null }).n;
+  const checkpoint = (read.prepare('SELECT max(commit_seq) AS n FROM checkpoints').get() as { n: number | null }).n;
   if (checkpoint === null || checkpoint < cut)
     throw new StoreError(
       `commit ${cut} cannot be an archive cut: the latest checkpoint (commit ${checkpoint ?? 0}) is before it`,
     );
   progress?.stage('archive: the chain before the cut', 0);
   // What is moved out must be whole now: the archive is its only copy from here on.
-  const walked: RecordsCheck = walkAll(db, key, previous);
+  const walk = walkSlices(read, key, previous, 2_000, progress);
+  let walked: RecordsCheck;
+  for (;;) {
+    const step = walk.next();
+    if (step.done) {
+      walked = step.value;
+      break;
+    }
+    yield 'slice';
+  }
   if (!walked.ok) throw new StoreError(`the records are broken at event row ${walked.seq}: ${walked.problem}`);
   mkdirSync(dir, { recursive: true });
   const file = `records-${String(first).padStart(12, '0')}-${String(cut - 1).padStart(12, '0')}.db`;
@@ -197,34 +233,47 @@ export function archiveBefore(
     out.exec(ARCHIVE_SCHEMA);
     // The first archive holds the log from its first row; a later one from where the one before
     // ended (its last commit, the live base then, is this one's first).
-    const eventsFrom = first === 1 ? 0 : commitAt(db, first)!.events_to;
-    const copy = (name: string, rows: Iterable<unknown[]>, insert: Database.Statement, total: number): void => {
-      progress?.stage(`archive: ${name}`, total, 'rows');
+    const eventsFrom = first === 1 ? 0 : commitAt(read, first)!.events_to;
+    // Page by page (no statement left open across a yield), one transaction of the file each.
+    const copy = function* (
+      name: string,
+      page: Database.Statement,
+      from: number,
+      to: number,
+      insert: Database.Statement,
+    ): Generator<ArchiveStep> {
+      progress?.stage(`archive: ${name}`, to - from, 'rows');
+      let at = from;
       let n = 0;
-      out.transaction(() => {
-        for (const r of rows) {
-          insert.run(...r);
-          if (++n % 10_000 === 0) progress?.done(n);
-        }
-      })();
-      progress?.done(n);
+      for (;;) {
+        const rows = page.all(at, to, ROWS_PER_SLICE) as unknown[][];
+        if (rows.length === 0) break;
+        out.transaction(() => {
+          for (const r of rows) insert.run(...r);
+        })();
+        at = rows[rows.length - 1]![0] as number;
+        n += rows.length;
+        progress?.done(n);
+        yield 'slice';
+      }
     };
-    copy(
+    yield* copy(
       'commits',
-      db
+      read
         .prepare(
-          'SELECT seq, at, events_to, events_head, settings_to, settings_head, tables, anchor, mac FROM commits WHERE seq >= ? AND seq < ? ORDER BY seq',
+          'SELECT seq, at, events_to, events_head, settings_to, settings_head, tables, anchor, mac FROM commits WHERE seq > ? AND seq < ? ORDER BY seq LIMIT ?',
         )
-        .raw()
-        .iterate(first, cut) as Iterable<unknown[]>,
+        .raw(),
+      first - 1,
+      cut,
       out.prepare('INSERT INTO commits VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
-      cut - first,
     );
-    copy(
+    yield* copy(
       'event rows',
-      db.prepare(LOGS.events).raw().iterate(eventsFrom, base.events_to) as Iterable<unknown[]>,
+      read.prepare(`${LOGS.events} LIMIT ?`).raw(),
+      eventsFrom,
+      base.events_to,
       out.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)'),
-      base.events_to - eventsFrom,
     );
   } finally {
     out.close();
@@ -232,6 +281,9 @@ export function archiveBefore(
   renameSync(writing, path);
   const digest = sha256File(path);
   progress?.stage('archive: the cut', 0);
+  // The driver brings whatever the journal has open to its end first.
+  yield 'cut';
+  if (db.inTransaction) throw new StoreError('an archive cut waits for the open group to be committed');
   const at = Date.now();
   const row = { commit_seq: cut, at, file, digest };
   db.transaction(() => {

@@ -15,9 +15,25 @@
 // cabinet its reader of the same records (records-reader.ts). The keyed checkpoints it writes are
 // journal-checkpoints.ts's.
 
-import { logEntry, paysOutOrShowsIt, type CabinetEffect, type CabinetState, type VoucherRecord } from '../cabinet';
+import {
+  advancesAtOnce,
+  logEntry,
+  numbersTaken,
+  paysOutOrShowsIt,
+  type CabinetEffect,
+  type CabinetState,
+  type VoucherRecord,
+} from '../cabinet';
 import type { Progress } from '../core';
-import { archiveBefore, cutDue, DEFAULT_RETENTION, latestArchiveCut, type RetentionRule } from './archive';
+import Database from 'better-sqlite3';
+import {
+  archiveBefore,
+  archiveSteps,
+  cutDue,
+  DEFAULT_RETENTION,
+  latestArchiveCut,
+  type RetentionRule,
+} from './archive';
 import { realDatabasePath, StoreError } from './database';
 import { IN_GROUP, type CommitRow } from './keyed-chain';
 import type { MachineKey } from './machine-key';
@@ -27,6 +43,7 @@ import { GroupCommit } from './group-commit';
 import { JournalCheckpoints } from './journal-checkpoints';
 import { JournalMirror } from './journal-mirror';
 import { openJournal, type OpenedJournal } from './journal-open';
+import { stoppedInOrder, stopRow, unprovenStart } from './orderly-stop';
 import { numberingOf, type MachineOptions, type Purpose, type RecordsVerdict } from './records-open';
 import { RecordsReader, voucherRecord } from './records-reader';
 import { checkTables, type RecordsCheck } from './records-walk';
@@ -51,6 +68,19 @@ export interface JournalDisk {
   sync?: DiskSync;
   failed?: (problem: string) => void;
 }
+
+/**
+ * What a commit asks of the records' counter beyond the interval: an advance at once (a copy
+ * from before it could pay again: cabinet/durability.ts), and the validation numbers it took.
+ */
+interface AnchorAsk {
+  atOnce: boolean;
+  numbers: number;
+  /** The orderly stop's: it moves nothing, and its log row asks for no advance. */
+  still?: boolean;
+}
+
+const NO_ASK: AnchorAsk = { atOnce: false, numbers: 0 };
 
 const stopTheProcess = (problem: string): void => {
   setImmediate(() => {
@@ -89,6 +119,11 @@ export class Journal {
   readonly records: RecordsVerdict;
   /** The records as the running cabinet reads them: same connection, walked with the key. */
   readonly reader: RecordsReader;
+  /**
+   * Why the counter cannot prove the records accepted at this start the latest (no orderly stop
+   * before it), or null: the cabinet then lets the credits it finds leave by handpay only (C-15).
+   */
+  readonly unproven: string | null;
 
   /** The journal goes on from what the check at open found. */
   private constructor(
@@ -105,6 +140,7 @@ export class Journal {
     this.writers = new TableWriters(start.db, start.digests, start.head, start.identity);
     this.chain = start.chain;
     this.records = start.records;
+    this.unproven = unprovenStart(start.counter, start.records, stoppedInOrder(start.db, start.head));
     this.reader = new RecordsReader(
       start.db,
       path,
@@ -226,7 +262,7 @@ export class Journal {
 
   /** The first state of a new database. */
   initialize(state: CabinetState, source: string): void {
-    this.journal(state, null, true, () => {
+    this.journal(state, null, true, { atOnce: true, numbers: 0 }, () => {
       const at = Date.now();
       this.writers.insertState(state, at);
       this.writers.writeMeters(undefined, state.meters);
@@ -253,6 +289,7 @@ export class Journal {
       next,
       prev,
       paysOutOrShowsIt(prev, next, effects),
+      { atOnce: advancesAtOnce(prev, next, effects), numbers: numbersTaken(prev, next) },
       () => {
         const at = Date.now();
         const w = this.writers;
@@ -294,7 +331,7 @@ export class Journal {
   /** What the SAS link changes by itself (an exception or a voucher record taken): one commit. */
   commitSas(writes: SasWrites, log: readonly CabinetEffect[] = []): void {
     if (isEmptyWrite(writes) && log.length === 0) return;
-    this.journal(this.current, this.current, false, () => {
+    this.journal(this.current, this.current, false, NO_ASK, () => {
       this.sasTables.write(writes, this.digests, Date.now());
       this.writers.writeEffects(log);
       return false;
@@ -303,7 +340,7 @@ export class Journal {
 
   /** Log rows of a refused input: no state changed, but the refusal is kept (C-22). */
   appendLog(effects: readonly CabinetEffect[]): void {
-    this.journal(this.current, this.current, false, () => {
+    this.journal(this.current, this.current, false, NO_ASK, () => {
       this.writers.writeEffects(effects);
       return false;
     });
@@ -321,6 +358,7 @@ export class Journal {
     next: CabinetState | null,
     prev: CabinetState | null,
     paysOut: boolean,
+    ask: AnchorAsk,
     work: () => boolean,
     recordsCleared = false,
     synced = true,
@@ -334,7 +372,13 @@ export class Journal {
     // A disk that failed a sync takes no more commits (wal-sync.ts): nothing since can be trusted to it.
     const group = this.group;
     if (group.failure !== null) throw new StoreError(group.failure);
-    const batched = group.batching && !paysOut && !recordsCleared && !unbatched && this.counter.problem === null;
+    const batched =
+      group.batching &&
+      !paysOut &&
+      !recordsCleared &&
+      !unbatched &&
+      this.counter.problem === null &&
+      !this.counter.owesStart;
     if (!batched) group.flush();
     const w = this.writers;
     const before = { chain: this.signing.snapshot(), writers: w.snapshot() };
@@ -362,7 +406,8 @@ export class Journal {
         if (notes.length > 0)
           w.writeEffects(notes.map((data) => ({ type: 'log', entry: logEntry(Date.now(), 'records', data) })));
         // Money moved, a validation number issued, or an event logged: the counter advances.
-        plan = this.counter.plan(moves || w.ends.events_to !== rowsBefore, recordsCleared, paysOut);
+        const moved = !ask.still && (moves || w.ends.events_to !== rowsBefore);
+        plan = this.counter.plan(moved, recordsCleared, ask.atOnce, ask.numbers);
         // The first commit after the mirror first held a record says so: from then on a missing
         // mirror means a removed one.
         if (w.identity.mirrored === 0 && this.mirror.hasWritten) w.writeIdentity({ ...w.identity, mirrored: 1 });
@@ -425,7 +470,7 @@ export class Journal {
       this.mirror.write(this.current, head, recordsCleared || mirrorSyncs(prev, next));
     }
     // Money leaves, or a number shows, only once the advance that covers it has landed.
-    if (paysOut || recordsCleared) this.counter.finish();
+    if (paysOut || recordsCleared || plan!.lands) this.counter.finish();
     this.checkpoints.ifDue(this.signing.head);
   }
 
@@ -486,6 +531,41 @@ export class Journal {
     return file;
   }
 
+  /**
+   * archive() beside play: the records walked and copied to the file through a second, read-only
+   * connection in slices, one turn of the event loop each, the journal committing between them;
+   * then the cut, between two of its commits. The file's path, or null when nothing is due.
+   */
+  async archiveInBackground(
+    dir: string,
+    rule: RetentionRule,
+    progress?: Progress,
+    cut?: number,
+  ): Promise<string | null> {
+    this.flush();
+    const at = cut ?? cutDue(this.db, rule);
+    if (at === null) return null;
+    const read = new Database(this.path, { readonly: true, fileMustExist: true });
+    const steps = archiveSteps(this.db, this.key.bytes, at, dir, progress, read);
+    try {
+      for (;;) {
+        if (!this.open) throw new StoreError('the journal closed before the archive was written');
+        const step = steps.next();
+        if (step.done) {
+          const vouched = latestArchiveCut(this.db, this.key.bytes);
+          if (vouched) this.checkpoints.rebase(vouched);
+          return step.value;
+        }
+        if (step.value === 'cut') this.flush();
+        else await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      // Given up half way (the journal closed, a break found): the file half written is removed next time.
+      steps.return('');
+      read.close();
+    }
+  }
+
   /** What the database was made for. */
   get purpose(): Purpose {
     return this.writers.identity.purpose;
@@ -543,6 +623,24 @@ export class Journal {
     this.counter.retry();
   }
 
+  /** The orderly stop's commit, where the records can be proven the latest at the next start. */
+  private stopInOrder(): void {
+    const c = this.counter;
+    const handle = c.handle;
+    if (handle === null || c.problem !== null || c.finding?.refused !== null || !this.current) return;
+    const commit = this.signing.head.seq + 1;
+    try {
+      // No advance of its own: the next start's first commit makes one, which puts a copy of
+      // these records behind the counter once anything is played on them.
+      this.journal(this.current, this.current, false, { ...NO_ASK, still: true }, () => {
+        this.writers.writeEffects([{ type: 'log', entry: logEntry(Date.now(), 'records', stopRow(handle, commit)) }]);
+        return false;
+      });
+    } catch {
+      // Not made (the disk, the TPM): the next start cannot prove the records, and says so.
+    }
+  }
+
   /** Why the mirror could not be written after the last commit, or null. */
   get mirrorProblem(): string | null {
     return this.mirror.problem;
@@ -558,8 +656,15 @@ export class Journal {
     return this.reader.db.open;
   }
 
-  close(): void {
-    if (this.open && this.group.failure === null) this.flush();
+  /**
+   * Closes the journal. `orderly` (a stop, not a failure): everything waiting reaches the disk,
+   * then the stop is the last commit (orderly-stop.ts).
+   */
+  close(orderly = true): void {
+    if (this.open && this.group.failure === null) {
+      this.flush();
+      if (orderly) this.stopInOrder();
+    }
     this.mirror.close();
     this.counter.close();
     this.reader.close();

@@ -73,8 +73,8 @@ export interface OpenCheck {
   from?: Anchor | null;
 }
 
-/** Parts of the state that change only with the configuration, stored apart (migration 3). */
-export const STATE_PARTS = ['configApplied', 'installedPayTables'] as const;
+/** Parts of the state that change only with the configuration, stored apart (migration 3), and the AFT history (C-26). */
+export const STATE_PARTS = ['configApplied', 'installedPayTables', 'aftHistory'] as const;
 type Part = (typeof STATE_PARTS)[number];
 
 function recallRecord(r: Record<string, unknown>): GameRecord {
@@ -243,7 +243,11 @@ export class RecordsReader {
         throw new StoreError(`${this.path}: the stored ${name} is damaged: ${(e as Error).message}`);
       }
     };
-    return { configApplied: part('configApplied', null), installedPayTables: part('installedPayTables', []) };
+    return {
+      configApplied: part('configApplied', null),
+      installedPayTables: part('installedPayTables', []),
+      aftHistory: part('aftHistory', []),
+    };
   }
 
   meters(): MeterSet {

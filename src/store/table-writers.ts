@@ -55,6 +55,7 @@ function stateJson(state: CabinetState): string {
     settings: undefined,
     configApplied: undefined,
     installedPayTables: undefined,
+    aftHistory: undefined,
   });
 }
 

@@ -28,6 +28,7 @@ import { readLedger } from '../../src/app/sim/device-ledger';
 import { DeviceRig } from '../support/device-rig';
 import { cliBundle } from '../support/cli-bundle';
 import { CrashHost, CRASH_SAS_ADDRESS } from './crash-host';
+import type { AftFigures } from './crash-aft';
 import { handMove } from '../../src/app/sim/hands';
 
 /** Low limits so that handpays, ticket-limit lockups and credit-limit returns all happen. */
@@ -66,6 +67,8 @@ export interface CrashOptions {
   ticketsPerMille?: number;
   /** A SAS link with the host simulator on it: the host validates every ticket (crash-host.ts). */
   sas?: boolean;
+  /** With a SAS link: the host also moves money in and out with AFT (crash-aft.ts). */
+  aft?: boolean;
   /**
    * The records anchored to a software TPM's counter (swtpm, started here): after every kill the
    * records must stand at the counter's value or one ahead of it (killed between a commit and
@@ -108,11 +111,15 @@ export interface CrashReport {
   anchorTwoAhead?: number;
   /** With the anchor: the counter's value at the end. */
   anchorEnd?: number;
+  /** Lives ended with SIGTERM and an orderly stop rather than a kill. */
+  orderlyStops?: number;
   /** With a SAS link: vouchers the host learnt (4D or 3D), and those printed it had yet to read at the end. */
   hostVouchers?: number;
   hostVouchersUnread?: number;
   /** With a SAS link: records the host was sent again after a SIGKILL before its acknowledgement. */
   hostVoucherRepeats?: number;
+  /** With AFT: transfers the host saw done in and out, refused, settled by interrogation after a kill. */
+  aft?: AftFigures;
   /** With a SAS link: cash-outs paid by hand instead of printed (the mode's rule, no validation ID, limits). */
   handpaidCashouts?: number;
   discrepancies: string[];
@@ -137,13 +144,25 @@ interface Run {
  * When to kill: `atMs` after the spawn (start-up and recovery), or `thenMs` after the devices have
  * done `afterWork` things since "ready" (a random instant in a life sure to hold work).
  */
-type KillPlan = { atMs: number } | { afterWork: number; thenMs: number } | null;
+/**
+ * When a life ends: at a time after the start, or after some work of the devices. `orderly`: with
+ * SIGTERM, as systemd stops the service (the bot leaves at its next chance and the cabinet closes
+ * in order), so that the next start's records are proven the latest (C-15) and its credits go out
+ * by voucher; otherwise SIGKILL, after which they leave by handpay.
+ */
+type KillPlan = ({ atMs: number } | { afterWork: number; thenMs: number; orderly?: boolean }) | null;
+
+/** How long an orderly stop may take before the life is killed all the same (and counted a discrepancy). */
+const ORDERLY_STOP_MS = 20_000;
 
 /**
  * A life whose devices do nothing (a lockup waiting for hands that never come) ends all the same,
  * this long after "ready": a safety net far beyond any life's work, never a measure of it.
  */
 const IDLE_LIFE_MS = 30_000;
+
+/** One life in this many (of those not killed in start-up) ends with an orderly stop instead of a kill. */
+const ORDERLY_EVERY = 3;
 
 /** A life's kill window opens once the devices have done between one and this many things. */
 const WORK_BEFORE_KILL = 4;
@@ -161,7 +180,12 @@ async function spawnCabinet(args: string[], plan: KillPlan, rig: DeviceRig): Pro
     const spawned = performance.now();
     const run: Run = { ready: null, readyMs: null, work: 0, workedMs: null, code: null, signal: null, stderr: '' };
     let workFrom = rig.work;
-    const kill = () => child.kill('SIGKILL');
+    const kill = () => {
+      if (!(plan && 'orderly' in plan && plan.orderly)) return child.kill('SIGKILL');
+      child.kill('SIGTERM');
+      later(ORDERLY_STOP_MS, () => child.kill('SIGKILL'));
+      return true;
+    };
     const timers: NodeJS.Timeout[] = [];
     let exited = false;
     const later = (ms: number, f: () => void): void => {
@@ -244,7 +268,7 @@ export function inspect(dbPath: string, ledgerPath: string, final: boolean, plac
     const state = store.load();
     if (!state) throw new Error('no cabinet state in the database');
     const life = state.meters.lifetime;
-    const check = checkBalance(life, state.balance);
+    const check = checkBalance(life, state.balance, state.promo);
     if (!check.ok) problems.push(`C-9: meters say ${check.expected}, balance is ${check.actual}`);
     const ledger = readLedger(ledgerPath);
     const vouchers = voucherJournal(store);
@@ -353,6 +377,7 @@ function checkHost(host: CrashHost, db: string, state: CabinetState): string[] {
   const store = RecordsReader.open(db);
   try {
     host.check(store, state, problems);
+    host.aft?.check(store, state, problems, false);
   } finally {
     store.close();
   }
@@ -398,7 +423,7 @@ export async function crashTest(options: CrashOptions): Promise<CrashReport> {
     ...(tpm ? { anchor: tpm.tcti } : {}),
   };
   const validation = options.validation ?? 'secure-enhanced';
-  const host = options.sas ? await CrashHost.start(dir, validation) : null;
+  const host = options.sas ? await CrashHost.start(dir, validation, options.aft ? seed : undefined) : null;
   const sas = host ? { sas: { path: host.machinePath, address: CRASH_SAS_ADDRESS, validation } } : {};
   const store = tpm ? { store: { anchor: { tcti: tpm.tctiText } } } : {};
   writeFileSync(config, JSON.stringify({ ...CRASH_CONFIG, ...store, devices: { ...rig.ports, ...sas } }));
@@ -476,14 +501,24 @@ async function killAndCheck({
     const plan: KillPlan =
       uniformBelow(rnd, startupKillEvery ?? 5) === 0
         ? { atMs: uniformBelow(rnd, startupMs) }
-        : { afterWork: 1 + uniformBelow(rnd, WORK_BEFORE_KILL), thenMs: uniformBelow(rnd, maxLife) };
+        : {
+            afterWork: 1 + uniformBelow(rnd, WORK_BEFORE_KILL),
+            thenMs: uniformBelow(rnd, maxLife),
+            orderly: uniformBelow(rnd, ORDERLY_EVERY) === 0,
+          };
     await rig.lines();
     await host?.line();
     const run = await spawnCabinet([...common, '--bot', `${seed}-${k}`, '--games', '1000000000'], plan, rig);
     if (run.readyMs !== null) startupMs = Math.max(200, Math.round(run.readyMs));
     report.kills++;
-    if (run.signal !== 'SIGKILL')
-      report.discrepancies.push(`run ${k}: exited by itself (code ${run.code}): ${run.stderr.trim().slice(0, 500)}`);
+    const orderly = !!plan && 'orderly' in plan && plan.orderly;
+    if (orderly ? run.code !== 0 : run.signal !== 'SIGKILL')
+      report.discrepancies.push(
+        orderly
+          ? `run ${k}: did not stop in order on SIGTERM (code ${run.code}, signal ${run.signal}): ${run.stderr.trim().slice(0, 500)}`
+          : `run ${k}: exited by itself (code ${run.code}): ${run.stderr.trim().slice(0, 500)}`,
+      );
+    if (orderly) report.orderlyStops = (report.orderlyStops ?? 0) + 1;
     if (!run.ready) report.killedBeforeReady++;
     else if (interrupted) {
       const resumed = run.ready.game as GameView | null;
@@ -549,6 +584,7 @@ async function killAndCheck({
       report.hostVouchers = seenByHost.vouchersToHost;
       report.hostVouchersUnread = seenByHost.vouchersUnread;
       report.hostVoucherRepeats = seenByHost.voucherRepeats;
+      if (host.aft) report.aft = host.aft.check(store, end.state, problems, true);
       report.handpaidCashouts = store.eventsOfKind(['handpay'], -1).filter((r) => {
         const d = readLogRow('handpay', r);
         return d?.event === 'locked' && d.kind === 'cancelledCredits';

@@ -13,6 +13,7 @@ import { SAS_BAUD_RATE } from '../../src/devices/sas/port';
 import { SerialEndpoint } from '../../src/devices/shared/serial-endpoint';
 import { SocatPair } from '../../src/devices/shared/socat-pair';
 import type { RecordsReader } from '../../src/store';
+import { AftAccount } from './crash-aft';
 
 export const CRASH_SAS_ADDRESS = 1;
 
@@ -22,9 +23,11 @@ export class CrashHost {
     private readonly end: SerialEndpoint,
     readonly host: SasHost,
     readonly mode: ValidationMode,
+    readonly aft: AftAccount | null,
   ) {}
 
-  static async start(dir: string, mode: ValidationMode = 'secure-enhanced'): Promise<CrashHost> {
+  /** `aftSeed`: the host also moves money in and out with AFT (crash-aft.ts). */
+  static async start(dir: string, mode: ValidationMode = 'secure-enhanced', aftSeed?: string): Promise<CrashHost> {
     const pair = new SocatPair(join(dir, 'sas-machine'), join(dir, 'sas-host'));
     await pair.start();
     const end = new SerialEndpoint({ path: pair.device, baudRate: SAS_BAUD_RATE });
@@ -36,7 +39,9 @@ export class CrashHost {
       validation: { validationId: 0x0a0b0c, sequence: 0 },
       validationMode: mode,
     });
-    return new CrashHost(pair, end, host, mode);
+    const aft = aftSeed === undefined ? null : new AftAccount(host, CRASH_SAS_ADDRESS, aftSeed);
+    aft?.start();
+    return new CrashHost(pair, end, host, mode, aft);
   }
 
   /** The path the cabinet's config names for `devices.sas`. */
@@ -155,6 +160,7 @@ export class CrashHost {
   }
 
   async close(): Promise<void> {
+    await this.aft?.stop();
     await this.host.stop();
     this.host.detach();
     await this.end.close();

@@ -9,6 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Card } from '../../src/core';
 import { stackedDeck } from '../../src/core/testing/decks';
+import type { PrintedTicket } from '../../src/devices/printer/simulated';
 import { startCabinet } from '../../src/app/cabinet-app';
 import { parseConfig } from '../../src/app/config';
 import { serveCabinet, type ServedCabinet } from '../../src/launcher/browser-cabinet';
@@ -171,6 +172,21 @@ export async function insertTicket(cabinet: TestCabinet, barcode: string, ms = 2
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (acceptor.drawsIn) return acceptor.insertTicket(barcode);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+/**
+ * Puts a slip the printer printed in as a player could: the acceptor reads a barcode and nothing
+ * else of it, so a slip with none (a handpay's receipt) is paper it does not recognise.
+ */
+export async function insertPrinted(cabinet: TestCabinet, slip: PrintedTicket, ms = 20_000): Promise<boolean> {
+  if (slip.validation) return insertTicket(cabinet, slip.validation, ms);
+  const acceptor = cabinet.app.devices.sim!.acceptor;
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (acceptor.drawsIn) return acceptor.insertCounterfeit();
     await new Promise((r) => setTimeout(r, 50));
   }
   return false;

@@ -163,4 +163,51 @@ describe('presses counted', () => {
     expect((await scene(page)).screen).toBe('lobby');
     expect([...new Set(faults)]).toEqual([]);
   });
+
+  it('acts on every press of a live button while the cabinet commits its own work beside play (seed 40)', async () => {
+    // A DRAW or MAX BET pressed on what the screen showed was refused as stale when a commit no
+    // player sees (the pay tables' returns measured after a start, as here every 40 ms) overtook it
+    // on its way: the journeys pressed again. Only a change a person acts on makes a press stale.
+    const cabinet = await suite.start({});
+    const page = await openScreen(suite.browser, cabinet.url, SHOTS, 'presses-beside');
+    expect(await insertNote(cabinet, 10_000)).toBe(true);
+    await until(page, (s) => s.screen === 'lobby', 'the lobby');
+    const play = (await targets(page)).spots.find((s) => s.name === 'play');
+    await tap(page, play!.x, play!.y, 60);
+    await until(page, (s) => s.screen === 'jacks', 'Jacks or Better');
+    const runner = cabinet.app.runner;
+    const tables = runner.state.installedPayTables;
+    const versionAtStart = runner.state.version;
+    let turn = 0;
+    const beside = setInterval(() => {
+      turn++;
+      runner.rateInstalled(tables.map((t, i) => (i === 0 && turn % 2 ? { ...t, name: `${t.name} ` } : t)));
+    }, 40);
+    const random = mulberry32(40);
+    const PRESSES = 40;
+    const before = await count(page);
+    const GAME = new Set(['deal', 'maxBet', 'betOne', 'hold1', 'hold2', 'hold3', 'hold4', 'hold5']);
+    try {
+      for (let i = 0; i < PRESSES; i++) {
+        await until(page, (s) => s.screen === 'jacks', 'the game at rest');
+        const live = (await targets(page)).spots.filter((s) => s.live && GAME.has(s.name));
+        const pick = pickOne(live, random);
+        if (!pick) throw new Error('no live button on the game screen');
+        await tap(page, pick.x, pick.y, 30 + random() * 60);
+        const end = Date.now() + 10_000;
+        while ((await count(page)).waiting > 0 && Date.now() < end) await sleep(20);
+      }
+    } finally {
+      clearInterval(beside);
+    }
+    const after = await count(page);
+    const brief = JSON.stringify({ before: { ...before, byName: undefined }, after: { ...after, byName: undefined } });
+    console.log(`presses beside the cabinet's own commits: ${brief}`);
+    // The cabinet's own commits did land among the presses, many to a press.
+    expect(runner.state.version - versionAtStart).toBeGreaterThan(PRESSES * 2);
+    expect(after.pressed - before.pressed, brief).toBe(PRESSES);
+    expect(after.acted - before.acted, brief).toBe(PRESSES);
+    expect(after.refused - before.refused, brief).toBe(0);
+    expect(after.lost, brief).toBe(0);
+  });
 });

@@ -2,6 +2,7 @@
 // checked with checkToScreen by the tests before use, so a fixture cannot drift from it.
 
 import type { ServiceView, Snapshot } from '../../src/contract';
+import { videoPokerModule } from '../../src/core';
 
 const JACKS_COEFFICIENTS: [string, number][] = [
   ['royal-flush', 250],
@@ -79,7 +80,7 @@ export function serviceView(): ServiceView {
 }
 
 export function baseSnapshot(): Snapshot {
-  return {
+  return withMenu({
     version: 10,
     language: 'en',
     currency: { code: 'USD', minorDigits: 2 },
@@ -87,10 +88,11 @@ export function baseSnapshot(): Snapshot {
     chipValue: 25,
     balance: 2510,
     credits: 100,
-    games: ['jacks-or-better', 'poker-plus'],
+    menu: [],
     selectedGame: 'jacks-or-better',
     inGame: false,
     jacks: {
+      game: 'jacks-or-better',
       bet: 5,
       maxBet: 5,
       phase: 'idle',
@@ -100,6 +102,7 @@ export function baseSnapshot(): Snapshot {
       hand: null,
       winning: [],
       win: 0,
+      wild: [],
       // J-6: the royal pays 800 per chip at max bet on this table.
       payTable: JACKS_COEFFICIENTS.map(([category, c]) => ({
         category,
@@ -132,10 +135,136 @@ export function baseSnapshot(): Snapshot {
     keys: { attendant: false, technician: false },
     service: serviceView(),
     mutedUntil: 0,
+    receipts: [],
     activity: { seq: 0, kind: 'none' },
     work: [],
-  };
+  });
 }
+
+/**
+ * The game menu as snapshot-of makes it: every game of the registry, in its order, Jacks or Better
+ * and Poker Plus with the tables their views show, the other families with their modules' default
+ * tables at a max bet of 5 and their published returns.
+ */
+function withMenu(s: Snapshot): Snapshot {
+  s.menu = [
+    {
+      game: 'jacks-or-better',
+      shape: 'video-poker',
+      payTable: { id: 'jacks-9-6', name: '9/6' },
+      payTableReturn: s.jacks.payTableReturn,
+      payRows: s.jacks.payTable,
+    },
+    ...FAMILY_TABLES.map(({ game, id, name, pct }) => ({
+      game,
+      shape: 'video-poker' as const,
+      payTable: { id, name },
+      payTableReturn: { pct, play: 'exact' as const, typical: null },
+      payRows: familyRows(game),
+    })),
+    {
+      game: 'poker-plus',
+      shape: 'table',
+      payTable: { id: 'poker-plus-standard', name: 'Standard' },
+      payTableReturn: s.pokerPlus.payTableReturn,
+      payRows: s.pokerPlus.payTable,
+    },
+  ];
+  return s;
+}
+
+type FamilyId = 'bonus-poker' | 'double-double-bonus' | 'deuces-wild';
+const FAMILY_TABLES: { game: FamilyId; id: string; name: string; pct: number }[] = [
+  { game: 'bonus-poker', id: 'bonus-poker-8-5', name: '8/5', pct: 99.165973 },
+  { game: 'double-double-bonus', id: 'double-double-bonus-9-6', name: '9/6', pct: 98.980783 },
+  { game: 'deuces-wild', id: 'deuces-wild-nsud', name: 'Not So Ugly Ducks', pct: 99.728295 },
+];
+
+/** A family's rows at a max bet of 5, from its module's default table (J-5, J-6). */
+const familyRows = (game: FamilyId): Snapshot['jacks']['payTable'] => {
+  const module = videoPokerModule(game);
+  return module.payTable.rows(module.payTable.default, 5);
+};
+
+/** A family's hand on the video-poker screen: the family selected, its rows, and the hand as given. */
+function familyHand(game: FamilyId, hand: Partial<Snapshot['jacks']>, over: boolean): Snapshot {
+  const s = baseSnapshot();
+  s.version = 11;
+  s.inGame = !over;
+  s.selectedGame = game;
+  s.jacks = {
+    ...s.jacks,
+    game,
+    payTable: familyRows(game),
+    payTableReturn: s.menu.find((m) => m.game === game)!.payTableReturn,
+    gameId: 8,
+    ...hand,
+  };
+  s.live = over ? [...s.live] : ['toggleHold', 'draw', 'language'];
+  return s;
+}
+
+/** Bonus Poker (B-1): four aces dealt, held by auto-hold. */
+export const bonusPokerDealt = (): Snapshot =>
+  familyHand(
+    'bonus-poker',
+    {
+      phase: 'holding',
+      cards: ['Ac', 'Ad', 'Ah', 'As', '7c'],
+      held: [0, 1, 2, 3],
+      autoHold: [0, 1, 2, 3],
+      hand: 'four-aces',
+    },
+    false,
+  );
+
+/** Double Double Bonus (D-1): four aces with a trey, the kicker row won. */
+export const doubleDoubleBonusWin = (): Snapshot =>
+  familyHand(
+    'double-double-bonus',
+    {
+      phase: 'over',
+      cards: ['Ac', 'Ad', 'Ah', 'As', '3c'],
+      held: [0, 1, 2, 3, 4],
+      autoHold: [0, 1, 2, 3, 4],
+      hand: 'four-aces-with-2-4',
+      winning: [0, 1, 2, 3, 4],
+      win: 2000,
+    },
+    true,
+  );
+
+/** Deuces Wild (W-1, W-4): two deuces and a king dealt, held; the deuces marked WILD. */
+export const deucesWildDealt = (): Snapshot =>
+  familyHand(
+    'deuces-wild',
+    {
+      phase: 'holding',
+      cards: ['2s', '7h', '2d', 'Kc', '9s'],
+      held: [0, 2, 3],
+      autoHold: [0, 2, 3],
+      hand: 'three-of-a-kind',
+      wild: [0, 2],
+    },
+    false,
+  );
+
+/** Deuces Wild: three deuces and two kings drawn, five of a kind. */
+export const deucesWildWin = (): Snapshot =>
+  familyHand(
+    'deuces-wild',
+    {
+      phase: 'over',
+      cards: ['2s', 'Ks', '2d', 'Kc', '2c'],
+      held: [0, 2, 3],
+      autoHold: [0, 2, 3],
+      hand: 'five-of-a-kind',
+      winning: [0, 1, 2, 3, 4],
+      win: 80,
+      wild: [0, 2, 4],
+    },
+    true,
+  );
 
 export function jacksDealt(): Snapshot {
   const s = baseSnapshot();

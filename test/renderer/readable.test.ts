@@ -10,7 +10,7 @@ import { rendererSuite, SHOTS } from './renderer-suite';
 
 const suite = rendererSuite();
 
-type Game = Snapshot['games'][number];
+type Game = Snapshot['selectedGame'];
 
 /** A state to show, and the presses to make on it (a Poker Plus card picked for an exchange). */
 interface State {
@@ -38,10 +38,13 @@ const STATES: Record<Game, State[]> = {
       },
     },
   ],
-  // The families' own screens (their rows, WILD on the deuces) come with the game menu (issue 38 §4).
-  'bonus-poker': [],
-  'double-double-bonus': [],
-  'deuces-wild': [],
+  // The families' own screens: their rows (Double Double Bonus's kickers), WILD on the deuces.
+  'bonus-poker': [{ name: 'dealt-held', snapshot: fx.bonusPokerDealt }],
+  'double-double-bonus': [{ name: 'kicker-won', snapshot: fx.doubleDoubleBonusWin }],
+  'deuces-wild': [
+    { name: 'dealt-held-wild', snapshot: fx.deucesWildDealt },
+    { name: 'five-of-a-kind', snapshot: fx.deucesWildWin },
+  ],
   'poker-plus': [
     { name: 'deciding-picked', snapshot: fx.pokerPlusDeciding, presses: ['card1', 'card4', 'card5'], picked: 3 },
     { name: 'second-action', snapshot: fx.pokerPlusSecond, presses: ['card6'], picked: 1 },

@@ -377,7 +377,7 @@ describe.each([
     expect(await press(page, 'help')).toBe(true);
     const help = await settle(page);
     expect(help.screen).toBe('help');
-    expect(help.help).toMatchObject({ title: 'JACKS OR BETTER', page: 0 });
+    expect(help.help).toMatchObject({ title: 'JACKS OR BETTER: HOW TO PLAY', page: 0 });
     await shot('help-jacks');
     expect(await press(page, 'next')).toBe(true);
     expect((await settle(page)).help).toMatchObject({ page: 1, title: 'JACKS OR BETTER: WHAT EACH HAND PAYS' });

@@ -13,6 +13,7 @@ import {
   jacksCategoryOf,
 } from '../../../src/core';
 import { stackedDeck } from '../../../src/core/testing/decks';
+import { categoryIdOf, familyAutoHold, VIDEO_POKER_FAMILIES } from '../../../src/core/video-poker';
 import * as fx from '../../../test/renderer/fixtures';
 import {
   ATTRACT_LOOP_MS,
@@ -29,6 +30,18 @@ const ok = (step: PokerPlusStep): PokerPlusState => {
   if (!step.ok) throw new Error(`refused by ${step.refusal.rule}: ${step.refusal.reason}`);
   return step.state;
 };
+
+describe("the video-poker demonstration in every family's rules", () => {
+  it.each(VIDEO_POKER_FAMILIES.map((f) => ({ game: f.game, family: f })))(
+    '$game: three kings dealt and held by auto-hold, a full house drawn',
+    ({ family }) => {
+      const table = { game: family.game, ...family.defaultTable };
+      expect(categoryIdOf(family, cards(JACKS_DEMO.dealt))).toBe('three-of-a-kind');
+      expect(familyAutoHold(family, cards(JACKS_DEMO.dealt), table)).toEqual(JACKS_DEMO.held);
+      expect(categoryIdOf(family, cards(JACKS_DEMO.final))).toBe(JACKS_DEMO.hand);
+    },
+  );
+});
 
 describe('the attract loop', () => {
   it('goes round its pages in order, and again', () => {
@@ -74,19 +87,43 @@ describe('the attract loop', () => {
     const jacksWin = ATTRACT_PAGES[0]!.ms + ATTRACT_PAGES[1]!.ms + 6000;
     const win = attractLoopScene(s, jacksWin);
     expect(win.attract).toMatchObject({ page: 'jacksDemo', step: 'win', banner: { sub: 'WIN 45' } });
-    const nine = {
+    const eight = {
       ...s,
-      jacks: {
-        ...s.jacks,
-        payTable: s.jacks.payTable.map((r) =>
-          r.category === 'full-house' ? { ...r, perBet: r.perBet.map((_, i) => 8 * (i + 1)) } : r,
-        ),
-      },
+      menu: s.menu.map((m) =>
+        m.game !== 'jacks-or-better'
+          ? m
+          : {
+              ...m,
+              payRows: m.payRows.map((r) =>
+                r.category === 'full-house' ? { ...r, perBet: r.perBet.map((_, i) => 8 * (i + 1)) } : r,
+              ),
+            },
+      ),
     };
-    expect(attractLoopScene(nine, jacksWin).attract.banner?.sub).toBe('WIN 40');
+    expect(attractLoopScene(eight, jacksWin).attract.banner?.sub).toBe('WIN 40');
     expect(win.buttons.map((b) => [b.name, b.action?.kind])).toEqual([
       ['start', 'ui'],
       ['language', 'wish'],
     ]);
+  });
+
+  it('shows each video-poker family on the menu in turn, a round each, by its name and its table', () => {
+    const s = fx.baseSnapshot();
+    const families = s.menu.filter((m) => m.shape === 'video-poker');
+    const tableAt = ATTRACT_PAGES[0]!.ms + 100;
+    const winAt = ATTRACT_PAGES[0]!.ms + ATTRACT_PAGES[1]!.ms + 6000;
+    families.forEach((family, round) => {
+      const table = attractLoopScene(s, round * ATTRACT_LOOP_MS + tableAt);
+      expect(table.attract).toMatchObject({ page: 'jacksTable', game: family.game });
+      expect(table.attract.payTable!.rows.map((r) => r.category)).toEqual(
+        family.payRows.filter((r) => r.perBet.some((v) => v > 0)).map((r) => r.category),
+      );
+      const win = attractLoopScene(s, round * ATTRACT_LOOP_MS + winAt).attract;
+      const fullHouse = family.payRows.find((r) => r.category === 'full-house')!.perBet[4];
+      expect(win.banner?.sub).toBe(`WIN ${fullHouse}`);
+    });
+    expect(attractLoopScene(s, 3 * ATTRACT_LOOP_MS + tableAt).title).toBe('DEUCES WILD');
+    // Round and round: after the last family, the first again.
+    expect(attractLoopScene(s, families.length * ATTRACT_LOOP_MS + tableAt).attract.game).toBe('jacks-or-better');
   });
 });

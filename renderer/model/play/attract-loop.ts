@@ -1,5 +1,6 @@
-// The attract loop that sells the games while nobody plays: the title, each game's pay table, a
-// demonstration hand of each game played by its rules, and the call to insert a note, in the
+// The attract loop that sells the games while nobody plays: the title with every game on the
+// menu, the pay table of a video-poker family (each family on the menu in turn, a round each) and
+// of the table game, a demonstration hand of each played by its rules, and the call to insert a note, in the
 // player's language, round and round. The hands come from the fixed script below, never from the
 // cabinet's cards, and the loop wishes nothing: it is a film, not a game. Pure: the page and step
 // on show follow from the time since the loop began.
@@ -7,7 +8,8 @@
 import type { Snapshot } from '../../../src/contract';
 import { formatChips } from '../../i18n/numbers';
 import { t, handName, type TextKey } from '../../i18n/texts';
-import { jacksPayTable, languageButton, pokerPlusPayTable } from './common';
+import { gameBlurb, gameTitle } from '../../i18n/game-words';
+import { languageButton, payTableOf, pokerPlusPayTable } from './common';
 import { button, card, type BannerSpec, type ButtonSpec, type CardSpot, type PayTableModel } from '../parts';
 import { uiAction } from '../actions';
 
@@ -31,11 +33,12 @@ interface Step<S extends string> {
 }
 
 /**
- * Jacks or Better (J-2 to J-5): three kings dealt and held by auto-hold, two cards drawn, a full
- * house paid at the maximum bet from the table in play.
+ * A video-poker family (J-2 to J-5): three kings dealt and held by auto-hold, two cards drawn, a
+ * full house paid at the maximum bet from the table in play. No deuce among them, so the hand is
+ * the same in every family, Deuces Wild's included (W-1).
  */
 export const JACKS_DEMO = {
-  dealt: ['Kh', 'Ks', '7d', 'Kc', '2s'],
+  dealt: ['Kh', 'Ks', '7d', 'Kc', '3s'],
   held: [0, 1, 3],
   final: ['Kh', 'Ks', '9c', 'Kc', '9h'],
   hand: 'full-house',
@@ -68,6 +71,12 @@ export const PP_DEMO = {
     { step: 'win', at: 8600 },
   ] as Step<'deal' | 'pick' | 'exchange' | 'bet' | 'reveal' | 'win'>[],
 } as const;
+
+/** The video-poker family a round of the loop shows, with its table's rows. */
+interface VideoPokerShown {
+  game: string;
+  rows: Snapshot['jacks']['payTable'];
+}
 
 export interface AttractModel {
   page: AttractPage;
@@ -122,6 +131,7 @@ export function attractKey(elapsed: number): string {
 
 function jacksDemo(
   s: Snapshot,
+  family: VideoPokerShown,
   step: (typeof JACKS_DEMO.steps)[number]['step'] | null,
 ): Pick<AttractModel, 'cards' | 'caption' | 'banner'> {
   const L = s.language;
@@ -136,7 +146,7 @@ function jacksDemo(
     }),
   );
   // The win at the maximum bet, as the table in play pays it (J-5).
-  const row = s.jacks.payTable.find((r) => r.category === JACKS_DEMO.hand);
+  const row = family.rows.find((r) => r.category === JACKS_DEMO.hand);
   const max = s.jacks.maxBet;
   const win = row?.perBet[max - 1] ?? 0;
   const captions: Record<NonNullable<typeof step>, TextKey> = {
@@ -152,7 +162,7 @@ function jacksDemo(
       step === 'win'
         ? {
             name: 'demo',
-            text: t(L, 'jacks.over.win', { hand: handName(L, JACKS_DEMO.hand) ?? '' }),
+            text: t(L, 'jacks.over.win', { hand: handName(L, JACKS_DEMO.hand, family.game) ?? '' }),
             sub: t(L, 'jacks.winAmount', { n: formatChips(win, L) }),
             tone: 'win',
           }
@@ -217,13 +227,21 @@ export function attractLoopScene(
 ): { attract: AttractModel; title: string; buttons: ButtonSpec[] } {
   const L = s.language;
   const at = attractAt(elapsed);
+  // The video-poker families on the menu take the table and demonstration pages in turn, a
+  // round each; with none enabled, the family the video-poker screen shows.
+  const families: VideoPokerShown[] = s.menu
+    .filter((m) => m.shape === 'video-poker')
+    .map((m) => ({ game: m.game, rows: m.payRows }));
+  const shown = families[at.round % Math.max(1, families.length)] ?? { game: s.jacks.game, rows: s.jacks.payTable };
+  const videoPoker = shown.game;
+  const table = s.menu.find((m) => m.shape === 'table')?.game ?? null;
   const base: AttractModel = {
     page: at.page,
     step: null,
     game: null,
     caption: null,
     demo: null,
-    games: t(L, 'attract.games'),
+    games: s.menu.map((m) => gameTitle(L, m.game)).join('  •  '),
     insert: t(L, 'attract.insert'),
     ticket: null,
     touch: t(L, 'attract.touch'),
@@ -236,33 +254,37 @@ export function attractLoopScene(
   let title = t(L, 'app.title');
   switch (at.page) {
     case 'jacksTable':
-      title = t(L, 'game.jacks-or-better');
+      title = gameTitle(L, videoPoker);
       attract = {
         ...base,
-        game: 'jacks-or-better',
-        caption: t(L, 'game.jacks-or-better.blurb'),
-        payTable: jacksPayTable(s, s.jacks.maxBet - 1, null),
-      };
-      break;
-    case 'ppTable':
-      title = t(L, 'game.poker-plus');
-      attract = {
-        ...base,
-        game: 'poker-plus',
-        caption: t(L, 'game.poker-plus.blurb'),
-        payTable: pokerPlusPayTable(s, null),
+        game: videoPoker,
+        caption: gameBlurb(L, videoPoker),
+        payTable: payTableOf(s, videoPoker, 'video-poker', shown.rows, s.jacks.maxBet - 1, null),
       };
       break;
     case 'jacksDemo': {
-      title = t(L, 'game.jacks-or-better');
+      title = gameTitle(L, videoPoker);
       const step = stepAt(JACKS_DEMO.steps, at.pageMs);
-      attract = { ...base, game: 'jacks-or-better', step, demo: t(L, 'attract.demo'), ...jacksDemo(s, step) };
+      attract = { ...base, game: videoPoker, step, demo: t(L, 'attract.demo'), ...jacksDemo(s, shown, step) };
       break;
     }
+    // With no table game enabled its pages show the title again.
+    case 'ppTable':
+      if (table === null) {
+        attract = { ...base, page: 'title' };
+        break;
+      }
+      title = gameTitle(L, table);
+      attract = { ...base, game: table, caption: gameBlurb(L, table), payTable: pokerPlusPayTable(s, null) };
+      break;
     case 'ppDemo': {
-      title = t(L, 'game.poker-plus');
+      if (table === null) {
+        attract = { ...base, page: 'title' };
+        break;
+      }
+      title = gameTitle(L, table);
       const step = stepAt(PP_DEMO.steps, at.pageMs);
-      attract = { ...base, game: 'poker-plus', step, demo: t(L, 'attract.demo'), ...pokerPlusDemo(s, step) };
+      attract = { ...base, game: table, step, demo: t(L, 'attract.demo'), ...pokerPlusDemo(s, step) };
       break;
     }
     default:

@@ -1,9 +1,11 @@
-// Jacks or Better as the player sees it: five cards with HELD marks, the pay table with the
-// bet's column lit, meters, and the deck's buttons (C-18) as touch buttons.
+// A video-poker family as the player sees it (Jacks or Better and every family of its shape):
+// five cards with HELD marks and WILD on its wild cards, its pay table with the bet's column lit,
+// its hands in its own words, meters, and the deck's buttons (C-18) as touch buttons.
 
 import { HOLD_BUTTONS, jacksButtonWishes, type JacksButton, type Snapshot, type Wish } from '../../../src/contract';
 import { formatChips } from '../../i18n/numbers';
 import { t, handName } from '../../i18n/texts';
+import { gameTitle } from '../../i18n/game-words';
 import { chipText, commonButtons, creditsMeter, jacksPayTable } from './common';
 import { isLive, button, card, type BannerSpec, type ButtonSpec, type CardSpot } from '../parts';
 import { wishAction } from '../actions';
@@ -21,6 +23,7 @@ function jacksCards(s: Snapshot): CardSpot[] {
     card('jacks', i, code, {
       held: j.phase === 'holding' && j.held.includes(i),
       winning: j.phase === 'over' && j.winning.includes(i),
+      wild: j.wild.includes(i),
     }),
   );
 }
@@ -65,7 +68,7 @@ function jacksBanners(s: Snapshot): BannerSpec[] {
     return [
       {
         name: 'result',
-        text: t(L, 'jacks.over.win', { hand: handName(L, j.hand) ?? '' }),
+        text: t(L, 'jacks.over.win', { hand: handName(L, j.hand, j.game) ?? '' }),
         sub: t(L, 'jacks.winAmount', { n: formatChips(j.win, L) }),
         tone: 'win',
       },
@@ -83,12 +86,12 @@ export function jacksScene(s: Snapshot): JacksScene {
     j.payTable.some((r) => r.category === j.hand && r.perBet.some((v) => v > 0));
   const message =
     j.phase === 'holding'
-      ? (paying ? `${handName(L, j.hand)}  •  ` : '') + t(L, 'jacks.hint.holding')
+      ? (paying ? `${handName(L, j.hand, j.game)}  •  ` : '') + t(L, 'jacks.hint.holding')
       : j.phase === 'over'
-        ? handName(L, j.hand)
+        ? handName(L, j.hand, j.game)
         : t(L, 'jacks.hint.idle', { max: j.maxBet });
   return {
-    title: t(L, 'game.jacks-or-better'),
+    title: gameTitle(L, j.game),
     chip: chipText(s),
     message,
     meters: [

@@ -1,28 +1,46 @@
 // The screens around the games: game and chip choice, help pages, and the
 // lockups the player meets (voucher printing, CALL ATTENDANT, tilts).
 
-import type { Lockup, Snapshot } from '../../../src/contract';
+import type { Lockup, MenuEntry, Snapshot } from '../../../src/contract';
+import { gameBlurb, gameTitle, menuTableName } from '../../i18n/game-words';
 import { formatChipValue, formatMoney } from '../../i18n/numbers';
-import { t, type TextKey } from '../../i18n/texts';
+import { t } from '../../i18n/texts';
 import type { Language } from '../../i18n/language';
-import { creditsMeter, jacksPayTable, languageButton, pokerPlusPayTable } from './common';
+import { creditsMeter, languageButton, payTableOf } from './common';
+import { firstHelpPage, helpPages } from './help-pages';
 import { isLive, button, type ButtonSpec } from '../parts';
 import { uiAction, wishAction } from '../actions';
 import type { HelpModel, LockupModel, SceneModel } from '../scene';
 import { tiltText } from '../../i18n/tilts';
-import { HELP_PAGES } from '../ui-state';
 
+/** A table's return as the player reads it (C-24's figure): "RETURN 99.54%", or null where it is not known. */
+function returnText(s: Snapshot, r: MenuEntry['payTableReturn']): string | null {
+  if (!r) return null;
+  return t(s.language, r.play === 'exact' ? 'menu.return' : 'menu.returnUpTo', { pct: pct(r.pct, s.language) });
+}
+
+/**
+ * The game menu (C-2, J-1), in the Game King manner: every enabled game as a tile with its name,
+ * the installed pay table it plays and that table's return; under them the denominations the
+ * operator offers, as chips; then PLAY. Chosen by touch, and by the deck (its buttons' wishes).
+ * Locked while a game is in progress.
+ */
 export function lobbyScene(s: Snapshot): Pick<SceneModel, 'lines' | 'buttons' | 'title' | 'meters' | 'chip'> {
   const L = s.language;
   const locked = s.inGame;
-  const games: ButtonSpec[] = s.games.map((g) =>
+  const games: ButtonSpec[] = s.menu.map((m) =>
     button(
-      `game:${g}`,
-      t(L, `game.${g}`),
-      g === s.selectedGame || (!locked && isLive(s, 'selectGame')),
-      uiAction({ type: 'chooseGame', game: g }),
-      t(L, `game.${g}.blurb`),
-      g === s.selectedGame,
+      `game:${m.game}`,
+      gameTitle(L, m.game),
+      m.game === s.selectedGame || (!locked && isLive(s, 'selectGame')),
+      uiAction({ type: 'chooseGame', game: m.game }),
+      [
+        m.payTable.name && t(L, 'menu.table', { name: menuTableName(m.payTable.name, m.game) }),
+        returnText(s, m.payTableReturn),
+      ]
+        .filter((x) => x)
+        .join('  •  ') || gameBlurb(L, m.game),
+      m.game === s.selectedGame,
     ),
   );
   const chips: ButtonSpec[] = s.chipValues.map((v) =>
@@ -45,37 +63,16 @@ export function lobbyScene(s: Snapshot): Pick<SceneModel, 'lines' | 'buttons' | 
       ...chips,
       button('play', t(L, 'lobby.play'), true, uiAction({ type: 'game' })),
       languageButton(s),
-      button('help', t(L, 'button.help'), true, uiAction({ type: 'help', page: 0 })),
+      button('help', t(L, 'button.help'), true, uiAction({ type: 'help', page: firstHelpPage(s) })),
       button('cashOut', t(L, 'button.cashOut'), isLive(s, 'cashOut'), wishAction({ type: 'cashOut' })),
     ],
   };
 }
 
-interface HelpPage {
-  title: TextKey;
-  lines: readonly TextKey[];
-  table: 'jacks' | 'pp' | null;
-}
-
-/** The help pages: as many as ui-state's HELP_PAGES, which the compiler holds this list to. */
-const HELP: readonly HelpPage[] & { readonly length: typeof HELP_PAGES } = [
-  {
-    title: 'help.jacks.title',
-    lines: ['help.jacks.1', 'help.jacks.2', 'help.jacks.3', 'help.jacks.4'],
-    table: null,
-  },
-  // The Jacks or Better table on a page of its own, as large as the panel holds.
-  { title: 'help.jacks.table', lines: [], table: 'jacks' },
-  { title: 'help.pp.title', lines: ['help.pp.1', 'help.pp.2', 'help.pp.3', 'help.pp.4'], table: 'pp' },
-  { title: 'help.pp2.title', lines: ['help.pp2.1', 'help.pp2.2', 'help.pp2.3', 'help.pp2.4'], table: null },
-  { title: 'help.cab.title', lines: ['help.cab.1', 'help.cab.2', 'help.cab.3', 'help.cab.4'], table: null },
-] as const;
-
 const pct = (n: number, L: Language): string => (L === 'ru' ? n.toFixed(2).replace('.', ',') : n.toFixed(2));
 
 /** The installed table's return in a player's words (C-24's figure): best play's, and typical play's where known. */
-function returnNote(s: Snapshot, game: { payTableReturn: Snapshot['jacks']['payTableReturn'] }): string | null {
-  const r = game.payTableReturn;
+function returnNote(s: Snapshot, r: MenuEntry['payTableReturn']): string | null {
   const L = s.language;
   if (!r) return null;
   if (r.play === 'exact') return t(L, 'help.return.exact', { pct: pct(r.pct, L) });
@@ -85,27 +82,35 @@ function returnNote(s: Snapshot, game: { payTableReturn: Snapshot['jacks']['payT
     : t(L, 'help.return.best', { pct: pct(r.pct, L), typical: pct(r.typical, L) });
 }
 
+/** How many help pages the snapshot's games make (play/help-pages.ts). */
+export const helpPageCount = (s: Snapshot): number => helpPages(s).length;
+
 export function helpScene(s: Snapshot, page: number): Pick<SceneModel, 'help' | 'buttons' | 'title'> {
   const L = s.language;
-  const p = Math.max(0, Math.min(HELP.length - 1, page));
-  // Clamped into the list just above, whose length its type fixes.
-  const spec = HELP[p]!;
+  const pages = helpPages(s);
+  const p = Math.max(0, Math.min(pages.length - 1, page));
+  // Clamped into the list, which always holds the cabinet's page.
+  const spec = pages[p]!;
+  const table = spec.table;
   const help: HelpModel = {
     page: p,
-    pages: HELP_PAGES,
-    title: t(L, spec.title),
-    pageText: t(L, 'help.page', { n: p + 1, of: HELP_PAGES }),
-    lines: spec.lines.map((k) => t(L, k, { max: s.jacks.maxBet })),
-    payTable:
-      spec.table === 'jacks' ? jacksPayTable(s, null, null) : spec.table === 'pp' ? pokerPlusPayTable(s, null) : null,
-    note: spec.table === null ? null : returnNote(s, spec.table === 'jacks' ? s.jacks : s.pokerPlus),
+    pages: pages.length,
+    title: spec.title,
+    pageText: t(L, 'help.page', { n: p + 1, of: pages.length }),
+    lines: spec.lines,
+    // A video-poker table read away from the game is headed by its bets (the glass needs none).
+    payTable: table && {
+      ...payTableOf(s, table.game, table.shape, table.payRows, null, null),
+      headed: table.shape === 'video-poker',
+    },
+    note: table && returnNote(s, table.payTableReturn),
   };
   return {
     title: t(L, 'help.title'),
     help,
     buttons: [
       button('prev', t(L, 'button.prev'), p > 0, uiAction({ type: 'help', page: p - 1 })),
-      button('next', t(L, 'button.next'), p < HELP.length - 1, uiAction({ type: 'help', page: p + 1 })),
+      button('next', t(L, 'button.next'), p < pages.length - 1, uiAction({ type: 'help', page: p + 1 })),
       button('close', t(L, 'button.back'), true, uiAction({ type: 'help', page: null })),
       languageButton(s),
     ],

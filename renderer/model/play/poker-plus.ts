@@ -4,6 +4,7 @@
 import type { BoxView, Snapshot } from '../../../src/contract';
 import { nextAnte } from './ante';
 import { formatChips } from '../../i18n/numbers';
+import { gameTitle } from '../../i18n/game-words';
 import { t, handName, type TextKey } from '../../i18n/texts';
 import type { Language } from '../../i18n/language';
 import { chipText, commonButtons, creditsMeter, pokerPlusPayTable } from './common';
@@ -283,7 +284,7 @@ export function pokerPlusScene(s: Snapshot, ui: UiState): PokerPlusScene {
   const nextAnteValue = (pp.nextBoxes.find((b) => b.blind !== true) ?? pp.nextBoxes[0])?.ante ?? pp.minAnte;
   const won = pp.phase === 'over' ? pp.boxes.reduce((n, b) => n + (b.returned ?? 0), 0) : 0;
   return {
-    title: t(L, 'game.poker-plus'),
+    title: gameTitle(L, s.selectedGame),
     chip: chipText(s),
     message: t(L, hint(s)),
     meters: [

@@ -3,7 +3,7 @@
 // types, below both the state (state.ts) and the pages (page.ts) that use them.
 
 import type { Answer, Query, Snapshot, Wish } from '../../../src/contract';
-import type { RecallRun } from '../../../src/contract';
+import type { GameId, RecallRun } from '../../../src/contract';
 
 export type ServiceMode = 'attendant' | 'pin' | 'technician';
 export type ServicePageName =
@@ -27,8 +27,7 @@ export type PresentationName = keyof Snapshot['service']['settings']['presentati
 export type EditField =
   | 'chipValues'
   | `limits.${LimitName}`
-  | 'payTables.jacks-or-better'
-  | 'payTables.poker-plus'
+  | `payTables.${GameId}`
   | 'defaultLanguage'
   | 'currency'
   | 'minorDigits'

@@ -117,3 +117,69 @@ describe('the technician PIN locked (C-21)', () => {
     expect(lines(at + 3600_000).filter((t) => t.includes('PIN'))).toEqual([]);
   });
 });
+
+describe("the handpays' receipts on the attendant's page (C-5)", () => {
+  const slip = (over: Partial<Snapshot['receipts'][number]>): Snapshot['receipts'][number] => ({
+    number: 3,
+    reprint: 0,
+    kind: 'jackpot',
+    amount: 125_000,
+    status: 'printed',
+    why: null,
+    ...over,
+  });
+  const withReceipts = (receipts: Snapshot['receipts'], live = true, s = fx.baseSnapshot()): Snapshot => {
+    const at = sx.attendant(s);
+    return {
+      ...at,
+      receipts,
+      live: live ? [...at.live, 'reprintReceipt'] : at.live.filter((w) => w !== 'reprintReceipt'),
+    };
+  };
+  const page = (s: Snapshot) => attendantPage(s, followService(initialService(), s).service, 0);
+
+  it('shows a slip not printed as waiting, and the button reprints it; none before the first handpay', () => {
+    expect(page(sx.attendant(fx.baseSnapshot())).actions.some((b) => b.name === 'att.reprint')).toBe(false);
+    const s = withReceipts([
+      slip({ number: 4, status: 'printed' }),
+      slip({ status: 'pending', why: 'printerNotReady' }),
+    ]);
+    const m = page(s);
+    expect(m.lines).toContainEqual({
+      text: 'Receipt of handpay #3 not printed: the printer was not ready. Reprint it.',
+      tone: 'warn',
+    });
+    expect(m.lines).toContainEqual({ text: 'Receipt of handpay #4 printed.', tone: 'plain' });
+    const reprint = m.actions.find((b) => b.name === 'att.reprint')!;
+    expect(reprint).toMatchObject({ label: 'REPRINT RECEIPT', sub: 'HANDPAY #3', live: true });
+    expect(reprint.action).toEqual({ kind: 'wish', wish: { type: 'reprintReceipt', number: 3 } });
+    // Dimmed while the cabinet would not take it (a receipt printing, the key off).
+    expect(
+      page(withReceipts([slip({ status: 'printing' })], false)).actions.find((b) => b.name === 'att.reprint'),
+    ).toMatchObject({ live: false });
+  });
+
+  it('says the same in Russian: a copy, a restart, a slip printing', () => {
+    const s = withReceipts(
+      [slip({ number: 5, status: 'printing' }), slip({ status: 'pending', why: 'restart' })],
+      true,
+      fx.russian(fx.baseSnapshot()),
+    );
+    const m = page(s);
+    expect(m.lines.map((l) => l.text)).toEqual(
+      expect.arrayContaining([
+        'Квитанция ручной выплаты №3: кабинет перезапустился во время печати. Напечатайте копию, если её нет.',
+        'Печатается квитанция ручной выплаты №5.',
+      ]),
+    );
+    expect(m.actions.find((b) => b.name === 'att.reprint')).toMatchObject({
+      label: 'КОПИЯ КВИТАНЦИИ',
+      sub: 'ВЫПЛАТА №3',
+    });
+    const reprinted = page(withReceipts([slip({ reprint: 2 })], true, fx.russian(fx.baseSnapshot())));
+    expect(reprinted.lines).toContainEqual({
+      text: 'Квитанция ручной выплаты №3 напечатана снова: копия 2 (на ней — REPRINT).',
+      tone: 'plain',
+    });
+  });
+});

@@ -9,7 +9,7 @@ import { isLive, button, type ButtonSpec } from '../parts';
 import { wishAction } from '../actions';
 import { handpayCauseText } from '../../i18n/handpay-cause';
 import { emptyPage, loadingNotice, money, refreshButton, svc } from './common';
-import type { ServiceModel, ServiceTable } from './page';
+import type { ServiceModel, ServiceTable, Tone } from './page';
 import type { ServiceUi } from './state';
 import { ticketsInTable } from './tickets-in';
 import { formatDuration, formatTime } from '../../i18n/time';
@@ -43,6 +43,48 @@ function muteButton(s: Snapshot, now: number): ButtonSpec {
         wishAction({ type: 'soundMute', on: true }),
         ts(L, 'att.muteFor'),
       );
+}
+
+/** The receipt the reprint button prints again: the newest not printed, else the newest (the wish's sample too). */
+const reprintable = (s: Snapshot): Snapshot['receipts'][number] | null =>
+  s.receipts.find((r) => r.status === 'pending') ?? s.receipts[0] ?? null;
+
+/** What became of the handpays' receipts: each one waiting for a reprint, and the newest's state. */
+function receiptLines(s: Snapshot): { text: string; tone: Tone }[] {
+  const L = s.language;
+  const lines = s.receipts
+    .filter((r) => r.status === 'pending' && r.why !== null)
+    .slice(0, 3)
+    .map((r) => ({ text: ts(L, `att.receipt.${r.why!}`, { n: r.number }), tone: 'warn' as Tone }));
+  const newest = s.receipts[0];
+  if (newest && newest.status !== 'pending')
+    lines.push({
+      text:
+        newest.status === 'printing'
+          ? ts(L, 'att.receipt.printing', { n: newest.number })
+          : newest.reprint > 0
+            ? ts(L, 'att.receipt.reprinted', { n: newest.number, r: newest.reprint })
+            : ts(L, 'att.receipt.printed', { n: newest.number }),
+      tone: newest.status === 'printing' ? 'info' : 'plain',
+    });
+  return lines;
+}
+
+/** Prints the chosen handpay's receipt again, marked REPRINT; none before the first handpay paid. */
+function reprintButton(s: Snapshot): ButtonSpec[] {
+  const r = reprintable(s);
+  if (!r) return [];
+  const L = s.language;
+  const wish = { type: 'reprintReceipt' as const, number: r.number };
+  return [
+    button(
+      'att.reprint',
+      ts(L, 'att.reprint'),
+      isLive(s, 'reprintReceipt'),
+      wishAction(wish),
+      ts(L, 'att.reprintOf', { n: r.number }),
+    ),
+  ];
 }
 
 /** The two lists' tabs, the one on show lit. */
@@ -126,6 +168,7 @@ export function attendantPage(s: Snapshot, ui: ServiceUi, now: number): ServiceM
     page.headline = { text: ts(L, 'att.credits', { amount: money(s, s.balance) }), tone: 'info' };
     page.lines = [{ text: ts(L, 'att.noHandpay'), tone: 'plain' }];
   }
+  page.lines.push(...receiptLines(s));
   page.lines.push(...hostLines(s));
   // C-21: someone with the technician key may be guessing the PIN.
   if (s.service.pin.lockedUntil > now)
@@ -162,6 +205,7 @@ export function attendantPage(s: Snapshot, ui: ServiceUi, now: number): ServiceM
       }),
       money(s, s.balance),
     ),
+    ...reprintButton(s),
     muteButton(s, now),
     refreshButton(s),
   ];

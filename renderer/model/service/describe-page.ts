@@ -14,7 +14,7 @@ import type { ConfirmModel, ServiceModel } from './page';
 import { pinPage } from './pin';
 import { recallGamePage, recallListPage } from './recall';
 import { settingsPage } from './settings';
-import { fieldDef } from './settings-fields';
+import { fieldDef, fieldLabel } from './settings-fields';
 import { tiltsPage } from './tilts';
 import type { PendingConfirm } from './actions';
 import type { ServiceUi } from './state';
@@ -43,7 +43,7 @@ function confirmModel(s: Snapshot, c: PendingConfirm): { confirm: ConfirmModel; 
   const lines = [ts(L, ofStep(LINES[c.what]))];
   if (c.amount !== null) lines.unshift(money(s, c.amount));
   for (const ch of c.changes)
-    lines.push(ts(L, 'confirm.change', { field: ts(L, fieldDef(ch.field).label), from: ch.from, to: ch.to }));
+    lines.push(ts(L, 'confirm.change', { field: fieldLabel(L, fieldDef(ch.field)), from: ch.from, to: ch.to }));
   const last = c.step >= c.steps;
   return {
     confirm: {

@@ -3,7 +3,7 @@
 // credits, vouchers in and out, bills by note), then the rest by topic: counts, each game, the
 // casino system's totals, the machine. A meter none of these names goes last, never left out.
 
-import type { MetersReport } from '../../../src/contract';
+import { GAME_FACES, GAME_IDS, type MetersReport } from '../../../src/contract';
 
 export type MeterTopicName = 'main' | 'counts' | 'totals' | 'machine' | 'other' | `game:${string}`;
 
@@ -46,9 +46,11 @@ const COUNTS = [
 ];
 const TOTALS = ['gamesLost', 'gamesTied', 'totalWon', 'totalCancelled', 'totalHandpaid'];
 const MACHINE = ['powerUps', 'gamesSincePowerUp', 'gamesSinceDoorClose'];
-/** A game's own meters in the main page's order; Poker Plus's fees and take-half after them. */
+/** A game's own meters in the main page's order; the table game's fees and take-half after them. */
 const PER_GAME = ['coinIn', 'coinOut', 'jackpot', 'gamesPlayed', 'gamesWon', 'gamesLost', 'gamesTied'];
-const POKER_PLUS = ['pp.exchangeFees', 'pp.sixthFees', 'pp.buyGameFees', 'pp.takeHalfPaid', 'pp.takeHalfCount'];
+const TABLE_GAME_OWN = ['pp.exchangeFees', 'pp.sixthFees', 'pp.buyGameFees', 'pp.takeHalfPaid', 'pp.takeHalfCount'];
+/** The table game those meters are kept for (Poker Plus): the registry's game of that shape. */
+const TABLE_GAME = GAME_IDS.find((id) => GAME_FACES[id].shape === 'table');
 
 const billValue = (name: string): number | null => {
   const m = /^bills\.(\d+)$/.exec(name);
@@ -72,16 +74,21 @@ export function meterTopics(report: MetersReport): MeterTopic[] {
   const names = [...all.keys()];
   const bills = names.filter((n) => billValue(n) !== null).sort((a, b) => (billValue(a) ?? 0) - (billValue(b) ?? 0));
   const doors = names.filter((n) => n.startsWith('doorOpens.')).sort();
-  const games = [...new Set(names.filter((n) => n.includes('/')).map((n) => n.slice(0, n.indexOf('/'))))].sort();
+  const kept = new Set(names.filter((n) => n.includes('/')).map((n) => n.slice(0, n.indexOf('/'))));
+  // The registry's order, then any game the records name that it no longer holds.
+  const games = [
+    ...GAME_IDS.filter((g) => kept.has(g)),
+    ...[...kept].filter((g) => !GAME_IDS.some((id) => id === g)).sort(),
+  ];
   const topics: MeterTopic[] = [
     { topic: 'main', rows: take([...MAIN, ...bills]) },
     { topic: 'counts', rows: take(COUNTS) },
     ...games.map((g) => ({
       topic: `game:${g}` as const,
-      rows: take([...PER_GAME.map((m) => `${g}/${m}`), ...(g === 'poker-plus' ? POKER_PLUS : [])]),
+      rows: take([...PER_GAME.map((m) => `${g}/${m}`), ...(g === TABLE_GAME ? TABLE_GAME_OWN : [])]),
     })),
-    // Poker Plus's own meters where no per-game meter of it was kept yet.
-    { topic: 'game:poker-plus', rows: take(POKER_PLUS) },
+    // The table game's own meters where no per-game meter of it was kept yet.
+    ...(TABLE_GAME ? [{ topic: `game:${TABLE_GAME}` as const, rows: take(TABLE_GAME_OWN) }] : []),
     { topic: 'totals', rows: take(TOTALS) },
     { topic: 'machine', rows: take([...MACHINE, ...doors]) },
   ];

@@ -12,15 +12,14 @@ import { emptyPage, loadingNotice, pagerButtons, refreshButton, svc, technicianN
 import type { ServiceModel } from './page';
 import type { ServiceUi } from './state';
 import { meterPages, meterTopics, type MeterTopicName } from './meter-topics';
-import { GAME_NAMES } from '../../i18n/meter-names';
+import { gameTitle } from '../../i18n/game-words';
 import type { Language } from '../../i18n/language';
 
 export const METERS_PER_PAGE = 12;
 
 function topicTitle(topic: MeterTopicName, L: Language): string {
   if (topic.startsWith('game:')) {
-    const game = topic.slice(5);
-    return (GAME_NAMES[L][game] ?? game).toUpperCase();
+    return gameTitle(L, topic.slice(5));
   }
   return ts(L, `meters.topic.${topic as Exclude<MeterTopicName, `game:${string}`>}`);
 }

@@ -4,6 +4,7 @@
 import type { RecallAction, RecallFrame, RecallSummary, Snapshot } from '../../../src/contract';
 import { formatChips, formatChipValue, formatMoney } from '../../i18n/numbers';
 import { t, handName } from '../../i18n/texts';
+import { gameTitle } from '../../i18n/game-words';
 import type { Language } from '../../i18n/language';
 import { ts } from '../../i18n/service-texts';
 import { button, card } from '../parts';
@@ -14,7 +15,7 @@ import { formatTime } from '../../i18n/time';
 
 export const GAMES_PER_PAGE = 10;
 
-const gameName = (L: Language, g: RecallSummary['game']): string => t(L, `game.${g}`);
+const gameName = (L: Language, g: RecallSummary['game']): string => gameTitle(L, g);
 
 export function recallListPage(s: Snapshot, ui: ServiceUi): ServiceModel {
   const L = s.language;
@@ -89,12 +90,12 @@ function groups(L: Language, frame: RecallFrame): CardGroup[] {
   if (table.shape === 'video-poker') {
     const note =
       table.win === null
-        ? handName(L, table.hand)
-        : `${handName(L, table.hand)}  •  ${t(L, 'jacks.winAmount', { n: chips(L, table.win) })}`;
+        ? handName(L, table.hand, table.game)
+        : `${handName(L, table.hand, table.game)}  •  ${t(L, 'jacks.winAmount', { n: chips(L, table.win) })}`;
     return [
       {
         name: 'hand',
-        label: `${t(L, `game.${table.game}`)}  •  ${t(L, 'meter.bet')} ${chips(L, table.bet)}`,
+        label: `${gameTitle(L, table.game)}  •  ${t(L, 'meter.bet')} ${chips(L, table.bet)}`,
         note,
         cards: table.cards.map((code, i) =>
           card('recall.hand', i, code, { held: table.held.includes(i), winning: table.winning.includes(i) }),

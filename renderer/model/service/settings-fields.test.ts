@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serviceView } from '../../../test/renderer/fixtures';
 import { LIMITS, VENUE } from '../../../src/contract';
 import { formatMoney } from '../../i18n/numbers';
-import { changes, fieldDef, FIELDS, parseMoney, plainMoney } from './settings-fields';
+import { changes, fieldDef, fieldLabel, FIELDS, parseMoney, plainMoney } from './settings-fields';
 
 const v = serviceView().settings;
 
@@ -30,14 +30,11 @@ describe('settings typed on the keypad (C-7)', () => {
     expect(fieldDef('presentation.bigWinBets').parse('100', v)).toEqual({ presentation: { bigWinBets: 100 } });
     expect(fieldDef('presentation.bigWinBets').show(v, 'en')).toBe('50 BETS');
     expect(fieldDef('payTables.poker-plus').parse('pp-2', v)).toEqual({
-      payTables: {
-        'jacks-or-better': 'jacks-9-6',
-        'bonus-poker': 'bonus-poker-8-5',
-        'double-double-bonus': 'double-double-bonus-9-6',
-        'deuces-wild': 'deuces-wild-nsud',
-        'poker-plus': 'pp-2',
-      },
+      payTables: { ...v.payTables, 'poker-plus': 'pp-2' },
     });
+    // A field for every game of the registry, labelled with its name.
+    expect(fieldLabel('en', fieldDef('payTables.deuces-wild'))).toBe('DEUCES WILD TABLE');
+    expect(fieldLabel('ru', fieldDef('payTables.bonus-poker'))).toBe('ТАБЛИЦА «БОНУС ПОКЕР»');
   });
   it('asks nothing for a value left as it is', () => {
     expect(changes(fieldDef('limits.maxBet').parse('5', v)!, v)).toBe(false);

@@ -15,12 +15,16 @@ import {
   PRESENTATION,
   SAS_ADDRESS,
   VENUE,
+  GAME_IDS,
+  type GameId,
   type SettingsView,
   type Wish,
 } from '../../../src/contract';
 import { formatChips, formatMoney } from '../../i18n/numbers';
 import { ts, type ServiceKey } from '../../i18n/service-texts';
 import type { Language } from '../../i18n/language';
+import type { Params } from '../../i18n/template';
+import { gameTitle } from '../../i18n/game-words';
 import type { EditField } from './actions';
 
 export type SettingsChange = Omit<Extract<Wish, { type: 'changeSettings' }>, 'type' | 'confirm'>;
@@ -29,6 +33,8 @@ export type Entry = 'money' | 'moneyList' | 'whole' | 'text' | 'option' | 'pin';
 export interface FieldDef {
   field: EditField;
   label: ServiceKey;
+  /** The label's placeholders in a language (a pay table's game). */
+  labelParams?(L: Language): Params;
   entry: Entry;
   /** The value as the page shows it. */
   show(v: SettingsView, L: Language): string;
@@ -139,9 +145,14 @@ function presentation(name: PresentationName, label: ServiceKey, unit: ServiceKe
   };
 }
 
-const payTable = (game: 'jacks-or-better' | 'poker-plus', label: ServiceKey): FieldDef => ({
+/** A field's label in the language. */
+export const fieldLabel = (L: Language, def: FieldDef): string => ts(L, def.label, def.labelParams?.(L));
+
+/** A game's pay table, one field per game in the registry: the table is chosen among those installed for it. */
+const payTable = (game: GameId): FieldDef => ({
   field: `payTables.${game}`,
-  label,
+  label: 'set.payTable',
+  labelParams: (L) => ({ game: gameTitle(L, game) }),
   entry: 'option',
   show: (v) => v.payTables[game],
   draft: (v) => v.payTables[game],
@@ -217,8 +228,7 @@ export const FIELDS: FieldDef[] = [
   chipLimit('minAnte', 'set.minAnte'),
   chipLimit('maxAnte', 'set.maxAnte'),
   chipLimit('tableMax', 'set.tableMax'),
-  payTable('jacks-or-better', 'set.payJacks'),
-  payTable('poker-plus', 'set.payPokerPlus'),
+  ...GAME_IDS.map(payTable),
   {
     field: 'defaultLanguage',
     label: 'set.defaultLanguage',

@@ -6,12 +6,13 @@ import type { InstalledPayTable, Snapshot } from '../../../src/contract';
 import { formatChips } from '../../i18n/numbers';
 import { ts } from '../../i18n/service-texts';
 import { handName } from '../../i18n/texts';
+import { briefName, gameFace, shortName } from '../../i18n/game-words';
 import { isLive, button, type ButtonSpec } from '../parts';
 import { emptyPage, loadingNotice, svc, technicianNav } from './common';
 import type { ServiceModel, ServiceTable } from './page';
 import type { PendingConfirm } from './actions';
 import type { ServiceUi } from './state';
-import { changes, FIELDS, fieldDef, type FieldDef } from './settings-fields';
+import { changes, FIELDS, fieldDef, fieldLabel, type FieldDef } from './settings-fields';
 
 const KEY_NAMES: Record<string, string> = { ' ': 'space', '.': 'dot', ',': 'comma', '-': 'dash' };
 const keyName = (k: string): string => `key.${KEY_NAMES[k] ?? k}`;
@@ -39,7 +40,8 @@ function keypad(s: Snapshot, def: FieldDef): { keys: ButtonSpec[]; columns: numb
 
 function payTableRows(s: Snapshot, table: InstalledPayTable): ServiceTable {
   const L = s.language;
-  const jacks = table.game === 'jacks-or-better';
+  // A video-poker family's table has a column per bet; a table game's one, what its BET pays.
+  const jacks = gameFace(table.game)?.shape === 'video-poker';
   const bets = jacks ? Math.max(1, ...table.rows.map((r) => r.perBet.length)) : 1;
   const rows = table.rows.filter((r) => r.perBet.some((x) => x > 0));
   return {
@@ -52,7 +54,7 @@ function payTableRows(s: Snapshot, table: InstalledPayTable): ServiceTable {
     compact: true,
     rows: rows.map((r) => ({
       cells: [
-        handName(L, r.category) ?? r.category,
+        handName(L, r.category, table.game) ?? r.category,
         ...(jacks ? r.perBet.map((c) => formatChips(c, L)) : [`${formatChips(r.perBet[0] ?? 0, L)} : 1`]),
       ],
       tone: 'plain' as const,
@@ -105,12 +107,6 @@ function tableSub(s: Snapshot, t: InstalledPayTable): string | null {
   const best = t.returnPct === null ? null : `≤${percent(t.returnPct)}%`;
   return best === null ? ts(L, 'set.outOfRange') : `${best} · ${ts(L, 'set.outOfRange')}`;
 }
-
-/** A table's name without its closing remark in brackets ("… (the default)"): what its button can hold at its size. */
-export const shortName = (name: string): string => name.replace(/\s*\([^()]*\)\s*$/, '') || name;
-
-/** A table's name as far as its first comma ("Jacks or Better 9/6"): the settings list's line under its button. */
-const briefName = (name: string): string => shortName(name).split(', ')[0] ?? name;
 
 /** Why a table cannot be chosen: what is known of its return (best play's, for Poker Plus) against the operator's range. */
 function whyOut(s: Snapshot, t: InstalledPayTable): string {
@@ -169,7 +165,7 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
   const edit = ui.edit!;
   const def = fieldDef(edit.field);
   const v = s.service.settings;
-  page.title = `${ts(L, 'set.title')}: ${ts(L, def.label)}`;
+  page.title = `${ts(L, 'set.title')}: ${fieldLabel(L, def)}`;
   if (s.service.pin.mustChange) page.headline = { text: ts(L, 'set.pinMustChange'), tone: 'bad' };
   page.lines.push({
     text: ts(L, 'set.now', {
@@ -229,7 +225,7 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
   } else {
     const pin = def.entry === 'pin';
     page.entry = {
-      label: pin ? ts(L, edit.first === null ? 'set.pinFirst' : 'set.pinAgain') : ts(L, def.label),
+      label: pin ? ts(L, edit.first === null ? 'set.pinFirst' : 'set.pinAgain') : fieldLabel(L, def),
       text: pin ? '●'.repeat(edit.draft.length) : edit.draft,
     };
     const pad = pin
@@ -285,7 +281,7 @@ export function settingsPage(s: Snapshot, ui: ServiceUi): ServiceModel {
     const can = def.entry === 'pin' ? isLive(s, 'setPin') : live;
     return button(
       `set.${def.field}`,
-      ts(L, def.label),
+      fieldLabel(L, def),
       can,
       svc({ type: 'edit', field: def.field, draft: def.draft(v) }),
       value,

@@ -7,7 +7,7 @@ import { CliError, type Command } from './command';
 const USAGE =
   'run --headless --db FILE --bot SEED [--games N] [--config FILE] [--ledger FILE] [--print-fail-percent P] [--money-per-mille M] [--tickets-per-mille T] [--stay]';
 
-/** SIGINT or SIGTERM: the end of a `--stay` session, closed as cleanly as a bot that finished. */
+/** SIGINT or SIGTERM: the end of the bot's play (or of a `--stay` session), closed as cleanly as a bot that finished. */
 function stopSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
     process.once('SIGINT', resolve);
@@ -31,6 +31,8 @@ export const runCommand: Command = {
     const seed = a.values.get('bot');
     if (seed === undefined) throw new CliError(`--bot SEED is required; usage: ${USAGE}`);
     const dbPath = a.values.get('db') ?? DEFAULT_DB;
+    // SIGINT or SIGTERM (the service stopped) ends the bot's play and closes the cabinet in order.
+    const signal = stopSignal();
     try {
       await runHeadless({
         dbPath,
@@ -41,7 +43,8 @@ export const runCommand: Command = {
         printFailRate: wholeNumber(a.values.get('print-fail-percent'), '--print-fail-percent', 0, 100, 0) / 100,
         moneyPerMille: wholeNumber(a.values.get('money-per-mille'), '--money-per-mille', 0, 300, 15),
         ticketsPerMille: wholeNumber(a.values.get('tickets-per-mille'), '--tickets-per-mille', 0, 300, 0),
-        ...(a.flags.has('stay') ? { stayUntil: stopSignal() } : {}),
+        stopOn: signal,
+        ...(a.flags.has('stay') ? { stayUntil: signal } : {}),
       });
     } catch (e) {
       const message = (e as Error).message;

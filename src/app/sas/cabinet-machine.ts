@@ -14,8 +14,6 @@ import {
   hostDisabled,
   metersBySasCode,
   validationMode,
-  type CabinetInput,
-  type CabinetResult,
   type CabinetState,
   type HostControls,
 } from '../../cabinet';
@@ -39,13 +37,10 @@ import {
 } from '../../devices/sas/machine';
 import { applySetValidationId, type ValidationConfig } from '../../devices/sas/validation';
 import type { Journal } from '../../store';
+import { CabinetAft } from './cabinet-aft';
+import { sasDateTime, sasTimeToMs, type CabinetSide } from './cabinet-side';
 
-/** What the machine needs of the running cabinet: its committed state, and a way in. */
-export interface CabinetSide {
-  readonly state: CabinetState;
-  /** Steps, commits and logs one input (a refusal is logged too). */
-  input(input: CabinetInput): CabinetResult;
-}
+export { sasDateTime, sasTimeToMs, type CabinetSide } from './cabinet-side';
 
 /** 58's answers: not waiting for a validation number; the number given could not be used. */
 const NOT_IN_CASHOUT = 0x80;
@@ -65,22 +60,6 @@ export function sasPaytableId(game: GameId, tableId: string): string {
   return `${gameModule(game).sas.gameId}${own.replace(/[^A-Za-z0-9]/g, '')}`.slice(0, 6).toUpperCase();
 }
 
-/** Local wall-clock fields of `ms`. */
-export function sasDateTime(ms: number): SasDateTime {
-  const d = new Date(ms);
-  return {
-    year: d.getFullYear(),
-    month: d.getMonth() + 1,
-    day: d.getDate(),
-    hour: d.getHours(),
-    minute: d.getMinutes(),
-    second: d.getSeconds(),
-  };
-}
-
-export const sasTimeToMs = (t: SasDateTime): number =>
-  new Date(t.year, t.month - 1, t.day, t.hour, t.minute, t.second).getTime();
-
 export interface CabinetMachineOptions {
   cabinet: CabinetSide;
   store: Journal;
@@ -98,6 +77,8 @@ export class CabinetMachine implements SasMachine {
   private cache: { state: CabinetState; meters: Map<string, Map<string, number>> } | null = null;
   readonly romSignature: (seed: number) => Promise<number>;
   readonly ticketIn?: TicketIn;
+  /** AFT and the legacy bonus (C-26). */
+  readonly aft: CabinetAft;
 
   constructor(options: CabinetMachineOptions) {
     this.cabinet = options.cabinet;
@@ -105,6 +86,7 @@ export class CabinetMachine implements SasMachine {
     this.now = options.now ?? Date.now;
     this.romSignature = options.romSignature;
     if (options.ticketIn) this.ticketIn = options.ticketIn;
+    this.aft = new CabinetAft(this.cabinet, this.now);
   }
 
   private get state(): CabinetState {

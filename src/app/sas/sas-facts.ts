@@ -114,6 +114,29 @@ function fromLog(e: LogEntry, prev: CabinetState, next: CabinetState, facts: Sas
         );
       }
       return;
+    case 'sas':
+      switch (e.data.event) {
+        case 'aftTransfer':
+          raise(EXCEPTION.aftTransferComplete);
+          return;
+        case 'aftLock':
+          raise(EXCEPTION.gameLocked);
+          return;
+        case 'aftRegistration':
+          // My reading: 6D when the machine is registered (the host's 01, or an acknowledgement),
+          // 6E whenever a registration ends.
+          if (e.data.status === 'registered') raise(EXCEPTION.aftRegistrationAcknowledged);
+          else if (e.data.status === 'unregistered') raise(EXCEPTION.aftRegistrationCancelled);
+          return;
+        case 'aftHostCashout':
+          raise(e.data.win ? EXCEPTION.aftHostCashoutWinRequest : EXCEPTION.aftHostCashoutRequest);
+          return;
+        case 'legacyBonusPaid':
+          raise(EXCEPTION.legacyBonusAwarded);
+          return;
+        default:
+          return;
+      }
     case 'voucher': {
       const d = e.data;
       if (d.event === 'printed' && prev.voucher && prev.voucher.validation === d.validation) {

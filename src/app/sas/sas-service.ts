@@ -8,6 +8,7 @@ import {
   logEntry,
   SAS_LINE_TILT,
   SYSTEM_VALIDATION_TIMEOUT_MS,
+  HOST_CASHOUT_TIMEOUT_MS,
   validationMode,
   type CabinetEffect,
   type LogData,
@@ -166,6 +167,10 @@ export async function startSas(
     if (stopsAt !== null && now >= stopsAt && !sas.hostLossStop) input({ type: 'hostLossTimeout' });
     if (sas.pendingCashout && now - sas.pendingCashout.since >= SYSTEM_VALIDATION_TIMEOUT_MS)
       input({ type: 'systemValidationTimeout' });
+    const offered = sas.aft?.hostCashoutRequest;
+    if (offered && now - offered.since >= HOST_CASHOUT_TIMEOUT_MS) input({ type: 'hostCashoutTimeout' });
+    const lock = sas.aft?.lock;
+    if (lock && now >= lock.until) input({ type: 'aftUnlock', why: 'timeout' });
   }, 1000);
   clock.unref();
   return {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stackedDeck } from '../../core/testing/decks';
 import { Rig, RETURNS_IN_RANGE } from '../../cabinet/testing/rig';
 import { checkToScreen } from '../../contract';
-import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE, GAME_IDS } from '../../core';
+import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE, GAME_IDS, GAMES } from '../../core';
 import type { InstalledPayTable } from '../../cabinet';
 import { snapshotOf } from './snapshot-of';
 
@@ -199,6 +199,111 @@ describe('the screen snapshot', () => {
       lockouts: 1,
       mustChange: true,
     });
+  });
+
+  it('offers the game menu: each enabled game with its shape, the installed table it plays, its rows and its return', () => {
+    const rig = new Rig();
+    // A table of the config file's own: no id, no name, no return known.
+    expect(snap(rig).menu.map((m) => [m.game, m.shape, m.payTable, m.payTableReturn])).toEqual(
+      GAMES.map((g) => [g.id, g.shape, { id: null, name: null }, null]),
+    );
+    const installed = [
+      {
+        id: 'jb-9-6',
+        game: 'jacks-or-better',
+        name: '9/6',
+        table: DEFAULT_JACKS_PAYTABLE,
+        rtp: RETURNS_IN_RANGE['jacks-or-better'],
+      },
+      {
+        id: 'pp-standard',
+        game: 'poker-plus',
+        name: 'Standard',
+        table: DEFAULT_POKER_PLUS_PAYTABLE,
+        rtp: RETURNS_IN_RANGE['poker-plus'],
+      },
+    ] as InstalledPayTable[];
+    rig.ok({
+      kind: 'settings',
+      settings: { ...rig.state.settings, games: ['poker-plus', 'jacks-or-better'] },
+      source: 'config file',
+      installed,
+      configReturns: RETURNS_IN_RANGE,
+    });
+    const s = snap(rig);
+    // The registry's order, whatever the settings' order.
+    expect(s.menu.map((m) => m.game)).toEqual(['jacks-or-better', 'poker-plus']);
+    expect(s.menu[0]).toMatchObject({
+      payTable: { id: 'jb-9-6', name: '9/6' },
+      payTableReturn: { pct: RETURNS_IN_RANGE['jacks-or-better']!.pct },
+      payRows: s.jacks.payTable,
+    });
+    expect(s.menu[1]).toMatchObject({
+      payTable: { id: 'pp-standard', name: 'Standard' },
+      payRows: s.pokerPlus.payTable,
+    });
+    // A game the operator disables leaves the menu.
+    rig.ok({
+      kind: 'settings',
+      settings: { ...rig.state.settings, games: ['poker-plus'] },
+      source: 'config file',
+      installed,
+      configReturns: RETURNS_IN_RANGE,
+    });
+    expect(snap(rig).menu.map((m) => m.game)).toEqual(['poker-plus']);
+  });
+
+  it('shows a Deuces Wild deal with its deuces marked wild and its hand by its own categories, then the draw', () => {
+    const rig = new Rig();
+    rig.insert(1000);
+    rig.play({ type: 'selectGame', game: 'deuces-wild' });
+    rig.decks.push(stackedDeck('2s 7h 2d Kc 9s Ks 2c'));
+    rig.play({ type: 'deal', bet: 1 });
+    let s = snap(rig);
+    expect(s.menu.find((m) => m.game === 'deuces-wild')?.shape).toBe('video-poker');
+    expect(s.jacks).toMatchObject({
+      game: 'deuces-wild',
+      phase: 'holding',
+      cards: ['2s', '7h', '2d', 'Kc', '9s'],
+      wild: [0, 2],
+      hand: 'three-of-a-kind',
+      autoHold: [0, 2, 3],
+    });
+    expect(s.jacks.payTable.map((r) => r.category)).toContain('wild-royal-flush');
+    rig.play({ type: 'draw' });
+    s = snap(rig);
+    expect(s.jacks).toMatchObject({
+      phase: 'over',
+      cards: ['2s', 'Ks', '2d', 'Kc', '2c'],
+      wild: [0, 2, 4],
+      hand: 'five-of-a-kind',
+      winning: [0, 1, 2, 3, 4],
+    });
+    expect(s.jacks.win).toBeGreaterThan(0);
+  });
+
+  it("shows Double Double Bonus's kicker: four aces with a trey, and its thirteen paying rows", () => {
+    const rig = new Rig();
+    rig.insert(1000);
+    rig.play({ type: 'selectGame', game: 'double-double-bonus' });
+    rig.decks.push(stackedDeck('Ac Ad Ah As 3c 9d'));
+    rig.play({ type: 'deal', bet: 1 });
+    const s = snap(rig);
+    expect(s.jacks).toMatchObject({
+      game: 'double-double-bonus',
+      hand: 'four-aces-with-2-4',
+      held: [0, 1, 2, 3, 4],
+      wild: [],
+    });
+    expect(s.jacks.payTable).toHaveLength(13);
+  });
+
+  it('marks no card wild in a family without wild cards', () => {
+    const rig = new Rig();
+    rig.insert(1000);
+    rig.decks.push(stackedDeck('2c 2d Jh 5s 9c Jd 4c 2h'));
+    rig.play({ type: 'deal', bet: 1 });
+    expect(snap(rig).jacks).toMatchObject({ cards: ['2c', '2d', 'Jh', '5s', '9c'], wild: [] });
   });
 
   it("offers the technician's actions only to a logged-in technician", () => {

@@ -3,9 +3,8 @@
 // player may not see yet (the dealer's four down cards, the blind box before the showdown).
 
 import {
-  JACKS_OR_BETTER_ID,
   POKER_PLUS_ID,
-  autoHoldPositions,
+  autoHoldOf,
   betStake,
   buyGameFee,
   canTakeHalf,
@@ -23,14 +22,17 @@ import {
   type BoxState,
   type GameId,
   type Card,
-  type JacksState,
+  type VideoPokerState,
   type PokerPlusState,
-  jacksCategoryOf,
-  JACKS_OR_BETTER,
+  videoPokerModule,
+  gameModule,
   POKER_PLUS,
+  GAMES,
 } from '../../core';
+import { wildPositions } from '../../core/video-poker';
 import {
   gameInProgress,
+  isVideoPokerSession,
   HOST_LOST_STOP,
   hostDisabled,
   hostLossStopsAt,
@@ -39,21 +41,54 @@ import {
   samePayTable,
   type CabinetState,
 } from '../../cabinet';
-import type { BoxView, JacksView, PokerPlusView, Snapshot } from '../../contract';
+import type { BoxView, JacksView, MenuEntry, PokerPlusView, Snapshot } from '../../contract';
+import { payRows } from './pay-rows';
 import { liveWishes } from './live-wishes';
 import { serviceView } from './service-view';
 import { ticketView } from './ticket-view';
 
+/** The installed table a game plays now (C-24's figure with it); undefined for a table of the config file's own. */
+function installedTable(s: CabinetState, game: GameId) {
+  const table = s.settings.payTables[settingsKey(game)];
+  return (s.installedPayTables ?? []).find((t) => t.game === game && samePayTable(t.table, table));
+}
+
 /** The return of the installed table the game plays now, for the help pages; null for a table of the config file's own. */
 function tableReturn(s: CabinetState, game: GameId): JacksView['payTableReturn'] {
-  const table = s.settings.payTables[settingsKey(game)];
-  const rtp = (s.installedPayTables ?? []).find((t) => t.game === game && samePayTable(t.table, table))?.rtp;
+  const rtp = installedTable(s, game)?.rtp;
   return rtp ? { pct: rtp.pct, play: rtp.play, typical: rtp.typical?.pct ?? null } : null;
+}
+
+/** A game's rows as its screen draws them: a video-poker family's at the operator's max bet. */
+const rowsOf = (s: CabinetState, game: GameId) =>
+  payRows({ game, table: s.settings.payTables[settingsKey(game)] }, s.settings.limits.maxBet);
+
+/** The game menu: every enabled game, in the registry's order, with the table it plays. */
+function menu(s: CabinetState): MenuEntry[] {
+  return GAMES.filter((g) => s.settings.games.includes(g.id)).map((g) => {
+    const installed = installedTable(s, g.id);
+    return {
+      game: g.id,
+      shape: g.shape,
+      payTable: { id: installed?.id ?? null, name: installed?.name ?? null },
+      payTableReturn: tableReturn(s, g.id),
+      payRows: rowsOf(s, g.id),
+    };
+  });
+}
+
+/** The video-poker family the video-poker screen shows: the selected game if it is one, else the first enabled. */
+function videoPokerGame(s: CabinetState): GameId {
+  const isVideoPoker = (id: GameId) => gameModule(id).shape === 'video-poker';
+  if (isVideoPoker(s.selectedGame)) return s.selectedGame;
+  return s.settings.games.find(isVideoPoker) ?? GAMES.find((g) => g.shape === 'video-poker')!.id;
 }
 
 function jacksView(s: CabinetState): JacksView {
   const maxBet = s.settings.limits.maxBet;
+  const game = videoPokerGame(s);
   const base: JacksView = {
+    game,
     bet: s.jacksBet,
     maxBet,
     phase: 'idle',
@@ -63,36 +98,43 @@ function jacksView(s: CabinetState): JacksView {
     hand: null,
     winning: [],
     win: 0,
-    payTable: JACKS_OR_BETTER.payTable.rows(s.settings.payTables.jacks, maxBet),
-    payTableReturn: tableReturn(s, JACKS_OR_BETTER.id),
+    wild: [],
+    payTable: rowsOf(s, game),
+    payTableReturn: tableReturn(s, game),
     gameId: null,
   };
   const session = s.game;
-  if (!session || session.game !== JACKS_OR_BETTER_ID) return base;
-  const core: JacksState = session.core;
-  if (core.phase === 'holding') {
-    return {
-      ...base,
-      bet: core.bet,
-      phase: 'holding',
-      cards: formatCards(core.dealt),
-      held: [...core.held],
-      autoHold: [...core.autoHold],
-      hand: jacksCategoryOf(evaluate(core.dealt)),
-      gameId: session.id,
-    };
-  }
-  const final = core.final!;
-  return {
+  if (!session || !isVideoPokerSession(session)) return base;
+  // Whichever family is in play: its module names the hand and its family marks the wild cards.
+  const module = videoPokerModule(session.game);
+  const core: VideoPokerState = session.core;
+  const own = {
     ...base,
-    phase: 'over',
-    cards: formatCards(final),
+    game: session.game,
+    bet: core.bet,
     held: [...core.held],
     autoHold: [...core.autoHold],
-    hand: core.hand,
-    winning: core.win > 0 ? autoHoldPositions(final, core.config.payTable) : [],
-    win: core.win,
     gameId: session.id,
+  };
+  if (core.phase === 'holding') {
+    return {
+      ...own,
+      phase: 'holding',
+      cards: formatCards(core.dealt),
+      hand: module.categoryOf(core.dealt),
+      wild: wildPositions(module.family, core.dealt),
+    };
+  }
+  const final = present(core.final ?? undefined, 'a settled video-poker game has its final hand');
+  return {
+    ...own,
+    phase: 'over',
+    cards: formatCards(final),
+    hand: core.hand,
+    // The cards that make the paying hand, as J-3 would hold them had it been dealt.
+    winning: core.win > 0 ? autoHoldOf(module.family, final, core.config, core.bet) : [],
+    win: core.win,
+    wild: wildPositions(module.family, final),
   };
 }
 
@@ -222,7 +264,7 @@ export function snapshotOf(s: CabinetState, now: number): Snapshot {
     chipValue: s.chipValue,
     balance: s.balance,
     credits: Math.floor(s.balance / s.chipValue),
-    games: [...s.settings.games],
+    menu: menu(s),
     selectedGame: s.selectedGame,
     inGame: gameInProgress(s),
     jacks: jacksView(s),
@@ -236,6 +278,14 @@ export function snapshotOf(s: CabinetState, now: number): Snapshot {
     keys: { ...s.keys },
     service: serviceView(s),
     mutedUntil: s.soundMutedUntil ?? 0,
+    receipts: (s.receipts?.slips ?? []).map(({ receipt: r, status, why }) => ({
+      number: r.number,
+      reprint: r.reprint,
+      kind: r.kind,
+      amount: r.amount,
+      status,
+      why,
+    })),
     // The screen port counts what people do; a bare view of the state has seen nothing.
     activity: { seq: 0, kind: 'none' },
     work: [],

@@ -1,13 +1,14 @@
 // C-8, C-9: the meters as one report, the same object for `cabinet meters --json` and the
 // technician's meters query, so that the two can only ever agree.
 
-import { checkBalance, derivedMeters, meterDef, type CabinetState } from '../../cabinet';
+import { checkBalance, derivedMeters, keptMeterNames, meterDef, type CabinetState } from '../../cabinet';
 import type { MetersReport } from '../../contract';
 
 export function metersReport(state: CabinetState, chainIntact: boolean): MetersReport {
   const { currency, minorDigits } = state.settings;
   const { lifetime, period } = state.meters;
-  const names = [...new Set([...Object.keys(lifetime), ...Object.keys(period)])].sort();
+  // Every meter kept, a never-written one at zero: a meter missing from the page reads as a fault.
+  const names = keptMeterNames(state.meters, state.settings.games);
   const meters = names.map((name) => {
     const def = meterDef(name, minorDigits);
     return {
@@ -26,7 +27,7 @@ export function metersReport(state: CabinetState, chainIntact: boolean): MetersR
     balance: state.balance,
     meters,
     derived: derivedMeters(lifetime, state.balance),
-    balanceCheck: checkBalance(lifetime, state.balance),
+    balanceCheck: checkBalance(lifetime, state.balance, state.promo),
     eventChain: chainIntact ? 'intact' : 'broken',
   };
 }

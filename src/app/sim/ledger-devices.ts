@@ -79,6 +79,12 @@ export class LedgerDevices implements DeviceBus {
         }
         return;
       case 'printer': {
+        // A handpay's receipt moves no money: the bench printer prints it, and keeps no record of it.
+        if (c.type === 'printReceipt') {
+          const { number, reprint } = c.receipt;
+          this.emit({ device: 'printer', type: 'receiptPrinted', number, reprint });
+          return;
+        }
         const v = c.voucher;
         // A voucher already printed is not printed twice; the printer just confirms it.
         if (!this.ledger.summary.printed.has(v.validation)) {

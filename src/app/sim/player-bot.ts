@@ -78,6 +78,13 @@ export class PlayerBot {
     return r.ok;
   }
 
+  private stopping = false;
+
+  /** Ends run() at the next point a player could walk away: no game, note, voucher or handpay open. */
+  stop(): void {
+    this.stopping = true;
+  }
+
   async run(): Promise<BotSummary> {
     const start = this.s.meters.lifetime.gamesPlayed ?? 0;
     let idleRounds = 0;
@@ -85,8 +92,8 @@ export class PlayerBot {
       this.summary.games = (this.s.meters.lifetime.gamesPlayed ?? 0) - start;
       const s = this.s;
       const busy = s.note !== null || s.voucher !== null || !!s.ticket;
-      if (this.summary.games >= this.options.games && !busy && !gameInProgress(s) && !s.handpay && s.tilts.length === 0)
-        break;
+      const enough = this.stopping || this.summary.games >= this.options.games;
+      if (enough && !busy && !gameInProgress(s) && !s.handpay && s.tilts.length === 0) break;
       if (s.tilts.some((t) => t.technician))
         throw new Error(`the cabinet tilted: ${s.tilts.map((t) => t.reason).join('; ')}`);
       if (s.handpay) {
@@ -100,7 +107,7 @@ export class PlayerBot {
         continue;
       } else if (gameInProgress(s)) {
         this.runner.batch(() => this.playRound());
-      } else if (this.summary.games < this.options.games) {
+      } else if (!enough) {
         await this.between();
       }
       idleRounds = 0;

@@ -18,6 +18,8 @@ export const HANDPAY_CAUSE = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('voucherUnknown') }),
   /** The casino system could not number the voucher, or has the printer off for cash-outs. */
   z.strictObject({ type: z.literal('casinoSystem') }),
+  /** A cash-out of credits found at a start the records' TPM counter could not prove the latest (C-15). */
+  z.strictObject({ type: z.literal('unprovenStart') }),
 ]);
 
 export type HandpayCause = z.infer<typeof HANDPAY_CAUSE>;

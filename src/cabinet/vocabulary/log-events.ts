@@ -139,6 +139,16 @@ export const LOG_EVENTS = {
     }),
   ]),
   /**
+   * C-5: a handpay's receipt (by the handpay's number, and its reprint, 0 for the first slip):
+   * sent to the printer, out of it, or pending for a reprint with why. It moves no money.
+   */
+  receipt: z.object({
+    event: z.enum(['print', 'printed', 'pending']),
+    number: z.number(),
+    reprint: z.number(),
+    reason: text.optional(),
+  }),
+  /**
    * C-6: credits cleared by the attendant, shaped like a handpay paid; rows logged before the
    * attendant's list of handpays carry only the amount and the key.
    */
@@ -287,12 +297,16 @@ export const LOG_EVENTS = {
   /**
    * The records' own events: voucher numbers taken up from the mirror or passed over behind the
    * TPM counter (C-17); the records bound to the counter, and an advance a crash cut short
-   * finished at start (src/store/anchor).
+   * finished at start (src/store/anchor); the orderly stop that proves the records the latest at
+   * the next start, and a start the counter cannot prove the latest (C-15: what a copy put back
+   * can gain), whose credits go out by the attendant's handpay only.
    */
   records: events([
     event('voucherSequence', { from: z.number(), to: z.number(), reason: text }),
     event('anchored', { counter: text, how: text, value: z.number() }),
     event('anchorCaughtUp', { counter: text, from: z.number().nullable(), to: z.number() }),
+    event('stopped', { counter: text, commit: z.number() }),
+    event('unproven', { balance: amount, reason: text }),
   ]),
   /** What the casino system did over the SAS link, and the link's own events (C-25). */
   sas: events([
@@ -328,6 +342,29 @@ export const LOG_EVENTS = {
     event('systemValidationRefused', { amount, reason: text }),
     /** Standard validation: the host read the last voucher's number (3D). */
     event('cashOutTicketRead', { validationNumber: text }),
+    /** AFT (C-26): the registration (73), the lock (74), a transfer done (72), a cash-out offered to the host. */
+    event('aftRegistration', {
+      status: z.enum(['ready', 'registered', 'pending', 'unregistered']),
+      posId: z.number().optional(),
+    }),
+    event('aftLock', { conditions: z.number(), timeoutMs: z.number() }),
+    event('aftUnlock', { why: z.enum(['host', 'timeout']) }),
+    event('aftTransfer', {
+      transactionId: text,
+      transferType: z.number(),
+      status: z.number(),
+      cashable: amount,
+      restricted: amount,
+      nonRestricted: amount,
+      balance: amount,
+    }),
+    event('aftHostCashout', { amount, win: z.boolean() }),
+    event('aftHostCashoutTimeout', { amount, hard: z.boolean() }),
+    /** 8A: a legacy bonus awarded (waiting for the game to end), and credited. */
+    event('legacyBonus', { amount, taxStatus: z.number(), waits: z.boolean() }),
+    event('legacyBonusPaid', { amount, taxStatus: z.number() }),
+    /** Promotional credits that left the balance without play or transfer (a credit clear, an expiry). */
+    event('promoCleared', { restricted: amount, nonRestricted: amount }),
   ]),
 } as const;
 

@@ -103,6 +103,17 @@ const WISHES = [
   // attendant, with the key turned (C-5, C-6)
   wish('handpayConfirm', {}, { sample: () => ({}) }, attendant),
   wish('creditClear', { confirm }, { sample: () => ({ confirm: true as const }) }, attendant),
+  /** A handpay's receipt printed again (marked REPRINT): the newest not printed, else the newest. */
+  wish(
+    'reprintReceipt',
+    { number: z.number().int().min(1).max(1e9) },
+    {
+      sample: (s) => ({
+        number: (s.receipts?.slips.find((x) => x.status === 'pending') ?? s.receipts?.slips[0])?.receipt.number ?? 1,
+      }),
+    },
+    attendant,
+  ),
   /** The attendant's mute: sound off for ten minutes (on), or back now (off). */
   wish('soundMute', { on: z.boolean() }, { sample: () => ({ on: true }) }, { ...attendant, ...stillOnRefusedRecords }),
   // technician, with the key turned and the PIN entered (C-8, C-15, C-21)

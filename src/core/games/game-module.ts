@@ -7,6 +7,7 @@
 import type { Card } from '../cards';
 import type { PayTableParse } from '../paytable';
 import type { Json } from '../replay-read';
+import type { GameTexts } from './game-texts';
 
 export type GameShape = 'video-poker' | 'table';
 
@@ -61,6 +62,8 @@ export interface GameModule<
   readonly id: Id;
   readonly shape: Shape;
   readonly names: GameNames;
+  /** What it says to the player beyond its name: blurb, hand names of its own, help pages (en, ru). */
+  readonly texts: GameTexts;
   /** The letter its rules' ids carry in docs/rules.md (J-1, P-1). */
   readonly rules: string;
   /** Its categories, lowest first, by its own names; categoryOf names five cards by them. */

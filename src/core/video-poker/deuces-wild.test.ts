@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { parseCards, type Card } from '../cards';
 import { SeededRandom, uniformBelow } from '../random';
 import { bruteForceDeuces } from '../testing/deuces-brute-force';
-import { categoryIdOf, DEUCES_WILD_FAMILY, DEUCES_WILD_CATEGORIES, deucesCategory5, familyAutoHold } from '.';
+import {
+  BONUS_POKER_FAMILY,
+  categoryIdOf,
+  DEUCES_WILD_FAMILY,
+  DEUCES_WILD_CATEGORIES,
+  deucesCategory5,
+  familyAutoHold,
+  wildPositions,
+} from '.';
 
 const category = (text: string): string => categoryIdOf(DEUCES_WILD_FAMILY, parseCards(text));
 
@@ -95,5 +103,14 @@ describe('Deuces Wild evaluator (W-2, W-3)', () => {
     // A category the table pays nothing for holds nothing.
     const noThrees = { ...table, coefficients: { ...table.coefficients, 'three-of-a-kind': 0 } };
     expect(familyAutoHold(DEUCES_WILD_FAMILY, parseCards('2c 7d 7h Ks 4d'), noThrees)).toEqual([]);
+  });
+});
+
+describe('the wild cards on show (W-1)', () => {
+  it('are the deuces, by position, in Deuces Wild alone', () => {
+    expect(wildPositions(DEUCES_WILD_FAMILY, parseCards('2c Kd 2h 7s 2s'))).toEqual([0, 2, 4]);
+    expect(wildPositions(DEUCES_WILD_FAMILY, parseCards('Ac Kd Qh Js Ts'))).toEqual([]);
+    expect(wildPositions(BONUS_POKER_FAMILY, parseCards('2c Kd 2h 7s 2s'))).toEqual([]);
+    expect(wildPositions(undefined, parseCards('2c Kd 2h 7s 2s'))).toEqual([]);
   });
 });

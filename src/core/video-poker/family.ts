@@ -27,7 +27,13 @@ export interface VideoPokerFamily<C extends string = string, G extends string = 
   category5(a: Card, b: Card, c: Card, d: Card, e: Card): number;
   /** The positions (ascending) of the cards that make `category` in `cards` (J-3's auto-hold). */
   madeBy(cards: readonly Card[], category: number): number[];
+  /** Its wild cards (W-1), marked WILD on the screens; absent where every card is natural. */
+  readonly isWild?: (card: Card) => boolean;
 }
+
+/** The positions (ascending) of the wild cards among `cards`: none in a family without them. */
+export const wildPositions = (family: VideoPokerFamily | undefined, cards: readonly Card[]): number[] =>
+  family?.isWild ? cards.flatMap((c, i) => (family.isWild!(c) ? [i] : [])) : [];
 
 /** The category number of five cards given as a list. */
 export function categoryOfCards(family: VideoPokerFamily, cards: ArrayLike<Card>): number {

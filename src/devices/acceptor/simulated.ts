@@ -41,6 +41,8 @@ export interface SimulatedAcceptor {
   detach(): void;
   insertNote(value: number): boolean;
   insertTicket(barcode: string): boolean;
+  /** A document it does not recognise (neither a note nor a barcode it reads): refused and handed back. */
+  insertCounterfeit(): boolean;
   jam(): void;
   clearJam(): void;
   setStackerFull(on: boolean): void;

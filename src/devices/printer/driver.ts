@@ -7,7 +7,7 @@ import { Requester } from '../shared/requester';
 import { encodeEscPos } from './escpos';
 import { PrinterDriverBase, type JobVerdict, type PrintJob, type PrinterDriverOptions } from './printer-driver-base';
 import { PrinterReplyParser, READY, readStatusByte, type PrinterCondition, type PrinterReply } from './status';
-import { voucherBytes } from './voucher-layout';
+import { documentBytes } from './document';
 
 export type { PrinterDriverOptions };
 
@@ -37,7 +37,7 @@ export class PrinterDriver extends PrinterDriverBase<PrinterReply> {
 
   protected async sendJob(job: PrintJob): Promise<void> {
     this.doneId = null;
-    await this.conn.write(Buffer.concat([voucherBytes(job.voucher), encodeEscPos({ type: 'processId', id: job.id })]));
+    await this.conn.write(Buffer.concat([documentBytes(job.doc), encodeEscPos({ type: 'processId', id: job.id })]));
   }
 
   protected async judgeJob(job: PrintJob, _cond: PrinterCondition, blocking: string | null): Promise<JobVerdict> {

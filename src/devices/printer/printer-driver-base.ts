@@ -1,17 +1,25 @@
 // What a voucher printer's driver does whatever its command family (C-4, C-14, C-17): it polls
 // the printer's condition so the cabinet knows of paper and doors before it prints, prints one
-// voucher at a time, reports 'printed' only once the printer confirms it (each family has its
-// own proof), otherwise 'printFailed' with the job cleared from the printer so it cannot come
-// out later by surprise; a voucher is never printed twice, and a port lost mid-job leaves the
-// answer "unknown" for the cabinet to settle (C-14). ESC/POS (driver.ts) and TCL
-// (src/devices/tcl/driver.ts) say only how to read the condition, send a job and judge it.
+// document at a time (a voucher, or a handpay's receipt: document.ts), reports it printed only
+// once the printer confirms it (each family has its own proof), otherwise failed with the job
+// cleared from the printer so it cannot come out later by surprise; a document is never printed
+// twice, and a port lost mid-job leaves a voucher's answer "unknown" for the cabinet to settle
+// (C-14). ESC/POS (driver.ts) and TCL (src/devices/tcl/driver.ts) say only how to read the
+// condition, send a job and judge it.
 
-import type { DeviceCommand, DeviceFault, DeviceRecovery, Voucher } from '../../cabinet/device-events';
+import type { DeviceCommand, DeviceFault, DeviceRecovery } from '../../cabinet/device-events';
 import { DriverBase } from '../shared/driver-base';
 import type { Binding } from '../shared/port-connection';
 import type { StatsParser } from '../shared/port-connection';
 import type { PrinterCondition } from './status';
-import { voucherProblems } from './voucher-layout';
+import {
+  documentKey,
+  documentLabel,
+  documentProblems,
+  failedEvent,
+  printedEvent,
+  type PrintDocument,
+} from './document';
 
 export type PrinterProtocol = 'escpos' | 'tcl';
 
@@ -69,7 +77,7 @@ const FAULT_CONDITIONS: Record<
 const FAULTS = Object.entries(FAULT_CONDITIONS).map(([code, f]) => ({ code: code as FaultCode, ...f }));
 
 export interface PrintJob {
-  voucher: Voucher;
+  doc: PrintDocument;
   /** A 4-digit id the family may use to recognise its job. */
   id: string;
   sentAt: number;
@@ -101,7 +109,7 @@ export interface PrinterIdentity {
 export abstract class PrinterDriverBase<R> extends DriverBase<R> {
   protected readonly opts: ResolvedPrinterOptions;
   private cond: PrinterCondition | null = null;
-  private readonly queue: Voucher[] = [];
+  private readonly queue: PrintDocument[] = [];
   private job: PrintJob | null = null;
   private readonly outcomes = new Map<string, Outcome>();
   private readonly faults = new Set<FaultCode>();
@@ -148,7 +156,7 @@ export abstract class PrinterDriverBase<R> extends DriverBase<R> {
   protected abstract describe(): { model: string | null; firmware: string | null };
   /** Reads the printer's condition (throws NoAnswerError when it does not answer). */
   protected abstract readCondition(): Promise<PrinterCondition>;
-  /** Sends one voucher as a job; may read the printer to see it taken. */
+  /** Sends one document as a job; may read the printer to see it taken. */
   protected abstract sendJob(job: PrintJob): Promise<void>;
   /** Judges the job under way from the condition just read and what the family knows of it. */
   protected abstract judgeJob(job: PrintJob, cond: PrinterCondition, blocking: string | null): Promise<JobVerdict>;
@@ -162,25 +170,27 @@ export abstract class PrinterDriverBase<R> extends DriverBase<R> {
   protected async afterCondition(_cond: PrinterCondition, _job: PrintJob | null): Promise<void> {}
 
   send(command: DeviceCommand): void {
-    if (command.device !== 'printer' || command.type !== 'print') return;
-    const v = command.voucher;
-    const problems = voucherProblems(v);
+    if (command.device !== 'printer') return;
+    const doc: PrintDocument | null =
+      command.type === 'print'
+        ? { kind: 'voucher', voucher: command.voucher }
+        : command.type === 'printReceipt'
+          ? { kind: 'receipt', receipt: command.receipt }
+          : null;
+    if (!doc) return;
+    const problems = documentProblems(doc);
     if (problems.length) {
-      this.emitEvent({
-        device: 'printer',
-        type: 'printFailed',
-        validation: String(v.validation),
-        reason: `voucher refused: ${problems.join('; ')}`,
-      });
+      this.emitEvent(failedEvent(doc, `${doc.kind} refused: ${problems.join('; ')}`));
       return;
     }
-    if (this.outcomes.get(v.validation) === 'printed') {
-      // Asked again (a cabinet replaying its effects after a restart): never print a voucher twice.
-      this.emitEvent({ device: 'printer', type: 'printed', validation: v.validation });
+    const key = documentKey(doc);
+    if (this.outcomes.get(key) === 'printed') {
+      // Asked again (a cabinet replaying its effects after a restart): never print a document twice.
+      this.emitEvent(printedEvent(doc));
       return;
     }
-    if (this.job?.voucher.validation === v.validation || this.queue.some((q) => q.validation === v.validation)) return;
-    this.queue.push(v);
+    if ((this.job && documentKey(this.job.doc) === key) || this.queue.some((q) => documentKey(q) === key)) return;
+    this.queue.push(doc);
     this.poke();
   }
 
@@ -188,7 +198,8 @@ export abstract class PrinterDriverBase<R> extends DriverBase<R> {
     voucherPrinted: async (validation) => {
       const deadline = Date.now() + this.opts.printTimeoutMs + 1000;
       while (
-        (this.job?.voucher.validation === validation || this.queue.some((q) => q.validation === validation)) &&
+        ((this.job && documentKey(this.job.doc) === validation) ||
+          this.queue.some((q) => documentKey(q) === validation)) &&
         Date.now() < deadline
       ) {
         await new Promise((r) => setTimeout(r, this.opts.pollMs));
@@ -208,14 +219,9 @@ export abstract class PrinterDriverBase<R> extends DriverBase<R> {
     this.job = null;
     if (this.jobProven(job)) return this.finish(job, 'printed');
     // The printer may or may not have finished: saying either would risk paying twice or not at all.
-    this.outcomes.set(job.voucher.validation, 'unknown');
-    this.noteTicket(job.voucher, 'failed', 'port lost while printing: outcome unknown');
-    this.emitEvent({
-      device: 'printer',
-      type: 'printFailed',
-      validation: job.voucher.validation,
-      reason: 'port lost while printing: outcome unknown, check the printer',
-    });
+    this.outcomes.set(documentKey(job.doc), 'unknown');
+    this.noteTicket(job.doc, 'failed', 'port lost while printing: outcome unknown');
+    this.emitEvent(failedEvent(job.doc, 'port lost while printing: outcome unknown, check the printer'));
   }
 
   protected async step(): Promise<void> {
@@ -238,11 +244,11 @@ export abstract class PrinterDriverBase<R> extends DriverBase<R> {
     }
     const next = this.queue.shift();
     if (!next) return;
-    if (blocking) return this.finish({ voucher: next, id: '', sentAt: 0 }, 'not-printed', blocking);
+    if (blocking) return this.finish({ doc: next, id: '', sentAt: 0 }, 'not-printed', blocking);
     const id = String(this.nextId++ % 10000).padStart(4, '0');
-    const started: PrintJob = { voucher: next, id, sentAt: Date.now() };
+    const started: PrintJob = { doc: next, id, sentAt: Date.now() };
     this.job = started;
-    this.outcomes.set(next.validation, 'unknown');
+    this.outcomes.set(documentKey(next), 'unknown');
     this.noteTicket(next, 'printing', null);
     await this.sendJob(started);
     started.sentAt = Date.now();
@@ -251,15 +257,13 @@ export abstract class PrinterDriverBase<R> extends DriverBase<R> {
   }
 
   private finish(job: PrintJob, outcome: 'printed' | 'not-printed', reason = ''): void {
-    this.outcomes.set(job.voucher.validation, outcome);
-    this.noteTicket(job.voucher, outcome === 'printed' ? 'printed' : 'failed', reason || null);
-    if (outcome === 'printed')
-      this.emitEvent({ device: 'printer', type: 'printed', validation: job.voucher.validation });
-    else this.emitEvent({ device: 'printer', type: 'printFailed', validation: job.voucher.validation, reason });
+    this.outcomes.set(documentKey(job.doc), outcome);
+    this.noteTicket(job.doc, outcome === 'printed' ? 'printed' : 'failed', reason || null);
+    this.emitEvent(outcome === 'printed' ? printedEvent(job.doc) : failedEvent(job.doc, reason));
   }
 
-  private noteTicket(v: Voucher, outcome: LastTicket['outcome'], reason: string | null): void {
-    this.last = { label: `…${v.validation.slice(-4)}`, outcome, reason, at: Date.now() };
+  private noteTicket(doc: PrintDocument, outcome: LastTicket['outcome'], reason: string | null): void {
+    this.last = { label: documentLabel(doc), outcome, reason, at: Date.now() };
   }
 
   private syncFaults(c: PrinterCondition): void {

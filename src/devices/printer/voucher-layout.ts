@@ -1,13 +1,14 @@
 // What may be printed as a voucher (C-17), for both printer families, and the voucher's form
-// (voucher-form.ts) as an ESC/POS job. Pure: the same voucher always gives the same bytes.
+// (voucher-form.ts) as an ESC/POS job (form-escpos.ts). Pure: the same voucher always gives the
+// same bytes.
 
 import type { Voucher } from '../../cabinet/device-events';
 import { encodeEscPos, type EscPos } from './escpos';
 import { secureEnhancedProblem } from '../sas/validation';
 import { checkValidationNumber } from '../../cabinet/validation-number';
 import { isStandardValidationNumber, isSystemValidationNumber } from '../../cabinet/ticket-verdicts';
-import { FORMS, WORD_LINES, fillForm, wordLines } from './voucher-form';
-import type { Align } from './paper';
+import { WORD_LINES, fillForm, wordLines } from './voucher-form';
+import { formCommands } from './form-escpos';
 
 /** Refuses a voucher that must not be printed: a bad one printed is money out of the box. */
 export function voucherProblems(v: Voucher): string[] {
@@ -68,30 +69,7 @@ function schemeProblem(v: Voucher): string | null {
 export function voucherCommands(v: Voucher): EscPos[] {
   const problems = voucherProblems(v);
   if (problems.length) throw new Error(`voucher not printable: ${problems.join('; ')}`);
-  const { kind, values } = fillForm(v);
-  const out: EscPos[] = [{ type: 'init' }];
-  // What ESC @ leaves set.
-  let align: Align = 'left';
-  let size = 1;
-  let bold = false;
-  FORMS[kind].forEach((line, i) => {
-    const value = values[i];
-    if (!value) return;
-    const s = line.style;
-    if (s.align !== align) out.push({ type: 'align', align: (align = s.align) });
-    if (s.bold !== bold) out.push({ type: 'emphasis', on: (bold = s.bold) });
-    if (s.size !== size) out.push({ type: 'size', width: (size = s.size), height: s.size });
-    if (line.barcode)
-      out.push(
-        { type: 'barcodeHeight', dots: 80 },
-        { type: 'barcodeWidth', module: 2 },
-        { type: 'hriPosition', position: 0 },
-        { type: 'barcodeItf', data: value },
-        { type: 'lf' },
-      );
-    else out.push({ type: 'text', text: value }, { type: 'lf' });
-  });
-  return [...out, { type: 'feed', lines: 3 }, { type: 'cut', partial: true, feed: 0 }];
+  return formCommands(fillForm(v));
 }
 
 export function voucherBytes(v: Voucher): Buffer {

@@ -3,6 +3,7 @@
 // meter-answers.ts's, validation and ticket printing by the machine's mode validation-answers.ts's,
 // the tickets' replies ticket-replies.ts's, the framing and the acknowledgement link.ts's.
 
+import { aftAnswer } from './aft-answers';
 import { credits, type Answering, type PollContext } from './answer';
 import type { GameConfig } from './machine';
 import { meterAnswer } from './meter-answers';
@@ -45,7 +46,7 @@ export class LongPollAnswers {
   answer(req: LongPollRequest): Answering {
     const a = this.c.address;
     const m = this.c.machine;
-    for (const answerFrom of [meterAnswer, validationAnswer]) {
+    for (const answerFrom of [meterAnswer, validationAnswer, aftAnswer]) {
       const answer = answerFrom(this.c, req);
       if (answer !== undefined) return answer ?? this.c.unsupported();
     }

@@ -232,4 +232,77 @@ export interface SasMachine {
   setTicketData(data: HostTicketData): boolean;
   /** 7B: the machine's asset number (0 when it has none). */
   assetNumber(): number;
+  /** AFT and the legacy bonus (72–75, 8A); absent on a machine without them: those polls go unanswered. */
+  aft?: AftMachine;
+}
+
+/** Money by SAS credit kind, minor units. */
+export interface AftMoney {
+  cashable: number;
+  restricted: number;
+  nonRestricted: number;
+}
+
+/** A 72 transfer as the machine takes it: amounts in minor units. */
+export interface AftTransferAsk {
+  transactionId: string;
+  transactionIndex: number;
+  transferCode: number;
+  transferType: number;
+  amounts: AftMoney;
+  flags: number;
+  assetNumber: number;
+  /** 40 hex digits. */
+  registrationKey: string;
+  expiration: string;
+  poolId: number;
+  lockTimeoutMs: number;
+}
+
+/** One transfer as the machine keeps it (72 reports it). */
+export interface AftTransferInfo {
+  position: number;
+  transactionId: string;
+  transferType: number;
+  status: number;
+  /** What moved. */
+  amounts: AftMoney;
+  flags: number;
+  expiration: string;
+  poolId: number;
+  at: SasDateTime;
+  /** The cumulative meters of its type after it. */
+  cumulative: AftMoney;
+}
+
+/** 74's answer, amounts in minor units. */
+export interface AftLockInfo {
+  locked: boolean;
+  availableTransfers: number;
+  hostCashoutStatus: number;
+  aftStatus: number;
+  balance: AftMoney;
+  transferLimit: number;
+  restrictedExpiration: string;
+  restrictedPoolId: number;
+}
+
+export interface AftMachine {
+  /** 73: null when not registered. */
+  registration(): { status: number; assetNumber: number; key: string; posId: number } | null;
+  /** 73 00, 01, 40, 80 (committed before the reply). */
+  register(code: number, assetNumber: number, key: string, posId: number): void;
+  /** 74 00: true when the lock is granted. */
+  lock(conditions: number, timeoutMs: number): boolean;
+  /** 74 80. */
+  unlock(): void;
+  lockInfo(): AftLockInfo;
+  /** 72: the status; a transfer done (00, 01) is committed, and `record(0)` is it. */
+  transfer(ask: AftTransferAsk): number;
+  /** 72 interrogation: 00 the last transfer, 01–7F a history position, 81–FF back from the latest. */
+  record(index: number): AftTransferInfo | null;
+  /** 72 FF: the host has the outcome of this transfer. */
+  acknowledge(transactionId: string): void;
+  /** 8A: false when refused. */
+  legacyBonus(amount: number, taxStatus: number): boolean;
 }

@@ -48,6 +48,18 @@ function table(): Record<number, MeterCodeDef> {
     t[c] = cents;
     t[c + 1] = count;
   }
+  // AFT transfers by kind (Table C-7): amounts in cents, then their counts; in-house to the
+  // machine A0–A5, bonus to the machine AE–B1, in-house to the host B8–BD.
+  for (const [from, to] of [
+    [0xa0, 0xa5],
+    [0xae, 0xb1],
+    [0xb8, 0xbd],
+  ] as const) {
+    for (let c = from; c <= to; c += 2) {
+      t[c] = cents;
+      t[c + 1] = count;
+    }
+  }
   return t;
 }
 

@@ -142,6 +142,10 @@ export const LONG_POLLS: Readonly<Record<number, PollDef>> = {
   0x6f: { name: 'send extended meters for game n', type: 'M', request: VARIABLE, reply: VARIABLE },
   0x70: R('send ticket validation data', 'variable'),
   0x71: { name: 'redeem ticket', type: 'S', request: { kind: 'variable' }, reply: { kind: 'variable' } },
+  0x72: { name: 'AFT transfer funds', type: 'S', request: VARIABLE, reply: VARIABLE },
+  0x73: { name: 'AFT register gaming machine', type: 'S', request: VARIABLE, reply: VARIABLE },
+  0x74: S('AFT game lock and status request', 8, VARIABLE),
+  0x75: { name: 'set AFT receipt data', type: 'S', broadcast: true, request: VARIABLE, reply: ACK },
   0x7b: { name: 'extended validation status', type: 'S', request: VARIABLE, reply: VARIABLE },
   0x7c: { name: 'set extended ticket data', type: 'S', broadcast: true, request: VARIABLE, reply: fixed(5) },
   0x7d: { name: 'set ticket data', type: 'S', broadcast: true, request: VARIABLE, reply: fixed(5) },
@@ -153,6 +157,7 @@ export const LONG_POLLS: Readonly<Record<number, PollDef>> = {
     request: { kind: 'fixed', length: 11 },
     reply: { kind: 'ack' },
   },
+  0x8a: S('initiate a legacy bonus pay', 9, ACK),
   0x94: {
     name: 'remote handpay reset',
     type: 'S',

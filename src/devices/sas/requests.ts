@@ -3,6 +3,7 @@
 // CRC) and gets a SasFormatError for data that is not what the standard allows, which the link
 // answers with silence, as for a corrupt poll.
 
+import { decodeAftRequest, encodeAftRequest, isAftCommand, type AftRequest } from './aft-requests';
 import { bcdToDigits, digitsToBcd, fromBcd, toBcd } from './bcd';
 import type { SasDateTime } from './machine';
 import { LONG_POLLS } from './polls';
@@ -131,7 +132,8 @@ export type LongPollRequest =
   | ExtendedValidationRequest
   | ExtendedTicketDataRequest
   | TicketDataRequest
-  | { command: 0x7f; at: SasDateTime };
+  | { command: 0x7f; at: SasDateTime }
+  | AftRequest;
 
 export const generalPoll = (address: number): Buffer => Buffer.of(0x80 | address);
 
@@ -157,6 +159,7 @@ const PARSING_BCD = 0x00;
 export function encodeLongPoll(address: number, req: LongPollRequest): Buffer {
   const def = LONG_POLLS[req.command];
   if (!def) throw new SasFormatError(`long poll ${req.command.toString(16)} is not one this machine answers`);
+  if (isAftCommand(req.command)) return encodeAftRequest(address, req as AftRequest);
   const head = [address, req.command];
   switch (req.command) {
     case 0x21:
@@ -225,6 +228,7 @@ export function encodeLongPoll(address: number, req: LongPollRequest): Buffer {
 export function decodeLongPoll(bytes: Buffer): LongPollRequest {
   const command = sasByte(bytes, 1);
   const data = bytes.subarray(2, LONG_POLLS[command]?.type === 'R' ? bytes.length : bytes.length - 2);
+  if (isAftCommand(command)) return decodeAftRequest(command, data);
   switch (command) {
     case 0x21:
       return { command, seed: readLE(data, 0, 2) };

@@ -57,7 +57,7 @@ async function line(simOptions: TclSimOptions = {}, templatesTaken = true) {
   driver.start();
   await log.next({ type: 'online' });
   // Online once the templates are in: the first status after them is what the page shows.
-  if (templatesTaken) await until('templates defined', () => sim.heldTemplates.size === 2);
+  if (templatesTaken) await until('templates defined', () => sim.heldTemplates.size === 3);
   return { pair, sim, driver, log, loseReplies: (f: typeof lose) => (lose = f) };
 }
 
@@ -68,7 +68,7 @@ const voucher = (sequence: number): Voucher => ({ ...VOUCHER, sequence, validati
 describe('TCL driver against the simulator over pseudo-terminals', () => {
   it('defines its templates, prints a voucher once, and says so once the validation number is done', async () => {
     const { sim, driver, log } = await line();
-    expect([...sim.heldTemplates.keys()].sort()).toEqual(['S', 'V']);
+    expect([...sim.heldTemplates.keys()].sort()).toEqual(['H', 'S', 'V']);
     await until('power-up flag cleared', () => !sim.flagsNow.powerUp);
     print(driver);
     expect(await log.next({ type: 'printed' })).toEqual({
@@ -159,7 +159,7 @@ describe('TCL driver against the simulator over pseudo-terminals', () => {
     await until('printing', () => sim.flagsNow.busy);
     await sim.powerCycle(100);
     expect(await log.next({ type: 'printFailed' })).toMatchObject({ validation: VOUCHER.validation });
-    await until('templates again', () => sim.heldTemplates.size === 2);
+    await until('templates again', () => sim.heldTemplates.size === 3);
     expect(sim.received.slice(from).filter((c) => c.type === 'deleteAll')).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 200));
     expect(sim.printed).toHaveLength(0);

@@ -5,7 +5,7 @@
 // validation number is done. TCL has no checksum: two agreeing reads stand in for one.
 
 import { NoAnswerError, Requester } from '../shared/requester';
-import { fillForm } from '../printer/voucher-form';
+import { documentForm } from '../printer/document';
 import {
   PrinterDriverBase,
   type JobVerdict,
@@ -164,7 +164,7 @@ export class TclPrinterDriver extends PrinterDriverBase<TclReply> {
 
   protected async sendJob(job: PrintJob): Promise<void> {
     const t = this.tcl(job);
-    await this.write(printCommand(fillForm(job.voucher)));
+    await this.write(printCommand(documentForm(job.doc)));
     // The printer reads its line in order: the answers to requests sent after the command show it taken.
     const first = await this.status();
     const second = await this.status();
@@ -189,7 +189,8 @@ export class TclPrinterDriver extends PrinterDriverBase<TclReply> {
     // its number is torn off when the job is flushed: counted, it would be money never handed out.
     // Believed only from two answers in a row the same to the byte: no checksum guards one.
     const first = this.lastStatus!;
-    const out = first.flags.validationDone && !first.flags.busy;
+    // A handpay's receipt carries no validation number (it is never money): out once the printer is done with it.
+    const out = (job.doc.kind === 'receipt' || first.flags.validationDone) && !first.flags.busy;
     if (out && JSON.stringify(await this.status()) === JSON.stringify(first)) return 'printed';
     return blocking ? { failed: blocking } : 'printing';
   }

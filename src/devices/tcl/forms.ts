@@ -1,9 +1,10 @@
-// The voucher's forms (src/devices/printer/voucher-form.ts) as TCL regions and templates: each
-// line of a form is a region of the ticket, one under the other, and each form a template listing
-// them in order. The driver defines them when it connects and again after the printer reports a
+// The printers' forms (src/devices/printer/forms.ts: the voucher, the device test's specimen and
+// a handpay's receipt) as TCL regions and templates: each line of a form is a region of the
+// ticket, one under the other, and each form a template listing them in order. The driver defines them when it connects and again after the printer reports a
 // power-up (templates live in the printer's RAM); a voucher is then one print command.
 
-import { FORMS, type FilledForm, type FormKind, type FormLine } from '../printer/voucher-form';
+import type { FilledForm, FormKind, FormLine } from '../printer/form';
+import { FORMS } from '../printer/forms';
 import type { Align } from '../printer/paper';
 import type { Justify, TclCommand, TclRegion } from './codec';
 
@@ -18,7 +19,7 @@ const FONT = '2';
 /** The object of an Interleaved 2 of 5 barcode region. */
 export const ITF = 'l';
 
-export const TEMPLATE_IDS: Record<FormKind, string> = { voucher: 'V', specimen: 'S' };
+export const TEMPLATE_IDS: Record<FormKind, string> = { voucher: 'V', specimen: 'S', receipt: 'H' };
 
 export const JUSTIFY: Record<Align, Justify> = { left: 0, center: 1, right: 2 };
 

@@ -1,13 +1,15 @@
-// C-17: a voucher reads the same whichever family prints it. Each driver prints the same
-// vouchers through its own simulator; the tickets compare line for line (ESC/POS's feed before
-// the cut aside, which TCL's form feed has no lines for).
+// C-17: a voucher reads the same whichever family prints it, and so does a handpay's receipt
+// (C-5). Each driver prints the same documents through its own simulator; the tickets compare
+// line for line (ESC/POS's feed before the cut aside, which TCL's form feed has no lines for).
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { legacyValidation } from '../../cabinet/testing/rig';
 import type { Voucher } from '../../cabinet/device-events';
 import { MemoryLink } from '../shared/memory-link';
-import { EventLog } from '../testing/event-log';
-import { VOUCHER } from '../testing/test-voucher';
+import { EventLog, until } from '../testing/event-log';
+import { RECEIPT, VOUCHER } from '../testing/test-voucher';
+import type { HandpayReceipt } from '../../cabinet/device-events';
+import { NOT_NEGOTIABLE } from '../printer/receipt-form';
 import { PrinterDriver } from '../printer/driver';
 import { PrinterSimulator } from '../printer/simulator';
 import type { PrinterDriverBase } from '../printer/printer-driver-base';
@@ -27,6 +29,44 @@ const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const s of stops.splice(0)) await s();
 });
+
+/** A printer of either family with its driver on an in-memory line, and the events it reports. */
+function started(sim: SimulatedPrinter, make: (link: MemoryLink) => PrinterDriverBase<unknown>) {
+  const link = new MemoryLink('printer');
+  sim.attach(link.device);
+  const driver = make(link);
+  const log = new EventLog();
+  driver.on('event', log.push);
+  driver.start();
+  stops.push(() => driver.stop());
+  return { driver, log };
+}
+
+const FAMILIES = {
+  escpos: () => {
+    const sim = new PrinterSimulator();
+    return { sim, ...started(sim, (l) => new PrinterDriver({ path: l.path, binding: l.binding, ...FAST })) };
+  },
+  tcl: () => {
+    const sim = new TclPrinterSimulator({ regionMs: 1 });
+    return { sim, ...started(sim, (l) => new TclPrinterDriver({ path: l.path, binding: l.binding, ...FAST })) };
+  },
+};
+
+async function printReceipts(family: keyof typeof FAMILIES, receipts: HandpayReceipt[]): Promise<string[][]> {
+  const { sim, driver, log } = FAMILIES[family]();
+  for (const [i, receipt] of receipts.entries()) {
+    driver.send({ device: 'printer', type: 'printReceipt', receipt });
+    await log.next({ type: 'receiptPrinted', number: receipt.number, reprint: receipt.reprint } as never);
+    await new Promise<void>((r) => (sim.printed.length > i ? r() : sim.once('printed', () => r())));
+  }
+  expect(sim.printed.every((t) => t.validation === null && t.barcodes.length === 0)).toBe(true);
+  return sim.printed.map((t) => {
+    const lines = [...t.lines];
+    while (lines.at(-1)?.trim() === '') lines.pop();
+    return lines;
+  });
+}
 
 async function printAll(
   sim: SimulatedPrinter,
@@ -81,4 +121,46 @@ describe('the same voucher on both printer families (C-17)', () => {
     expect(tcl[2]!.join('\n')).toContain('NINETY-NINE MILLION');
     expect(tcl[3]!.join('\n')).toContain('NOT NEGOTIABLE');
   });
+
+  it("prints a handpay's receipt and its reprint line for line alike, with no barcode: the receipt template", async () => {
+    const receipts = [RECEIPT, { ...RECEIPT, reprint: 1 }];
+    const escpos = await printReceipts('escpos', receipts);
+    const tcl = await printReceipts('tcl', receipts);
+    expect(tcl).toEqual(escpos);
+    const [first, reprint] = tcl.map((t) => t.join('\n'));
+    expect(first).toContain('H A N D P A Y   R E C E I P T');
+    expect(first).toContain('$ 1 , 2 5 0 . 0 0');
+    expect(first).toContain('HANDPAY # 0003');
+    expect(first!.split(NOT_NEGOTIABLE)).toHaveLength(3);
+    expect(first).not.toContain('REPRINT');
+    expect(reprint).toContain('*** REPRINT 1 ***');
+  });
+
+  for (const family of ['escpos', 'tcl'] as const)
+    it(`${family}: a receipt with the paper out fails at once, a receipt printed is never printed twice`, async () => {
+      const { sim, driver, log } = FAMILIES[family]();
+      await log.next({ type: 'online' });
+      sim.setPaperOut(true);
+      await log.next({ type: 'fault', code: 'paperOut' } as never);
+      driver.send({ device: 'printer', type: 'printReceipt', receipt: RECEIPT });
+      expect(await log.next({ type: 'receiptFailed' } as never)).toMatchObject({
+        number: 3,
+        reprint: 0,
+        reason: expect.stringMatching(/paper/),
+      });
+      sim.setPaperOut(false);
+      await log.next({ type: 'faultCleared', code: 'paperOut' } as never);
+      driver.send({ device: 'printer', type: 'printReceipt', receipt: RECEIPT });
+      await log.next({ type: 'receiptPrinted', number: 3, reprint: 0 } as never);
+      await new Promise<void>((r) => (sim.printed.length > 0 ? r() : sim.once('printed', () => r())));
+      driver.send({ device: 'printer', type: 'printReceipt', receipt: RECEIPT });
+      await until('asked again, answered', () => log.of('receiptPrinted').length === 2);
+      expect(sim.printed).toHaveLength(1);
+      // A receipt the printer must not print is refused by name, and nothing prints.
+      driver.send({ device: 'printer', type: 'printReceipt', receipt: { ...RECEIPT, number: 4, venue: '\x1b@' } });
+      expect(await log.next({ type: 'receiptFailed', number: 4 } as never)).toMatchObject({
+        reason: expect.stringMatching(/^receipt refused: venue/),
+      });
+      expect(sim.printed).toHaveLength(1);
+    });
 });

@@ -11,6 +11,7 @@ import { Bench, dataPath } from '../testing/store-rig';
 import { startBusyTpm, type BusyTpm } from '../testing/busy-tpm';
 import { startSwtpm, type Swtpm } from '../testing/swtpm';
 import { hexHandle } from './nv-counter';
+import { NUMBERS_PER_ADVANCE } from './nv-budget';
 import type { AnchorChoice } from './records-anchor';
 import { TPM_RC } from './tpm-wire';
 
@@ -79,52 +80,72 @@ function cashOut(b: Bench): void {
 }
 
 describe('the NV budget', () => {
-  it('advances at once for a cash-out, at most once an interval for games; a copy from before a cash-out is refused, one within the interval is what a rollback can gain', () => {
+  it('advances at once for the first commit after a start and for a block of validation numbers, at most once an interval for games, notes and vouchers', () => {
     const path = dataPath(dir);
-    let b = new Bench(path, { anchor: anchor() });
+    const b = new Bench(path, { anchor: anchor() });
     b.insert(500);
     const start = b.store.anchorStatus;
-    // Games within the interval: money moved within the cabinet, the counter's NV not written.
+    // Games and notes within the interval: money moved within the cabinet, the counter's NV not written.
     for (let i = 0; i < 4; i++) b.jacks();
+    b.insert(500);
     expect(b.store.anchorStatus).toMatchObject({ records: start.records, advances: start.advances });
-    // A cash-out advances at once (its number shown, its voucher printed), landed before it returns.
+    // A voucher's number is one of a block the last advance covers; the block's next number after
+    // NUMBERS_PER_ADVANCE advances at once, landed before the commit returns.
     cashOut(b);
-    const paid = b.store.anchorStatus;
-    expect(paid.records).toBeGreaterThan(start.records!);
-    expect(paid.counter).toBe(paid.records);
+    expect(b.store.anchorStatus).toMatchObject({ records: start.records, advances: start.advances });
+    for (let i = 1; i < NUMBERS_PER_ADVANCE; i++) {
+      b.insert(100);
+      cashOut(b);
+    }
+    expect(b.store.anchorStatus).toMatchObject({ records: start.records, advances: start.advances });
+    b.insert(100);
+    cashOut(b);
+    const block = b.store.anchorStatus;
+    expect(block.records).toBe(start.records! + 1);
+    expect(block.counter).toBe(block.records);
     expect(b.store.anchorInFlight).toBe(false);
     // The interval over, the next game advances; the one after it does not.
     b.insert(200);
     clock += INTERVAL;
     b.jacks();
     const next = b.store.anchorStatus.records!;
-    expect(next).toBeGreaterThan(paid.records!);
+    expect(next).toBe(block.records! + 1);
     b.jacks();
     expect(b.store.anchorStatus.records).toBe(next);
     b.store.close();
     expect(witness()).toBe(next);
+  });
 
-    // What a rollback can still gain: the games since the last advance (no money left, no number shown).
-    keep('before-games');
+  it('a start proves its records the latest only after an orderly stop; a copy kept at one is refused once anything was played after it', () => {
+    const path = dataPath(dir);
+    let b = new Bench(path, { anchor: anchor() });
+    b.insert(500);
+    b.store.close();
     b = new Bench(path, { anchor: anchor() });
-    const played = b.store.headSeq;
-    const balanceBefore = b.rig.state.balance;
+    expect(b.store.unproven).toBeNull();
+    // The start's first commit (the runner's power-up) advances; a copy taken while it runs after
+    // it, then games lost, then a kill (no orderly stop).
+    b.insert(100);
+    keep('running');
+    const balance = b.rig.state.balance;
     for (let i = 0; i < 3; i++) b.jacks();
-    expect(b.store.headSeq).toBeGreaterThan(played);
-    b.store.close();
-    putBack('before-games');
+    const records = b.store.anchorStatus.records;
+    b.store.close(false);
+    putBack('running');
     b = new Bench(path, { anchor: anchor() });
+    // Accepted (the counter was not advanced since the copy), and so not provable the latest.
     expect(b.store.records.ok).toBe(true);
-    expect(b.store.headSeq).toBe(played);
-    // Accepted: the three games are gone, with what they won or lost; no money left meanwhile.
-    expect(b.rig.state.balance).toBe(balanceBefore);
-    // Never a cash-out: a copy from before one is refused once it was made.
+    expect(b.rig.state.balance).toBe(balance);
+    expect(b.store.anchorStatus.records).toBe(records);
+    expect(b.store.unproven).toMatch(/did not stop in order/);
     b.store.close();
-    keep('before-cash-out');
+    // A copy kept at an orderly stop: the next start's first commit advances, so it is behind.
+    keep('stopped');
     b = new Bench(path, { anchor: anchor() });
-    cashOut(b);
-    b.store.close();
-    putBack('before-cash-out');
+    expect(b.store.unproven).toBeNull();
+    b.jacks();
+    b.store.close(false);
+    putBack('stopped');
     b = new Bench(path, { anchor: anchor() });
     expect(b.store.records).toMatchObject({ ok: false, reason: expect.stringMatching(/rolled back/) });
     b.store.close();

@@ -4,6 +4,8 @@
 // industrial use; data brief DB4278 rev. 1, September 2020) states 500,000 write cycles over its
 // full temperature range. A cabinet is to last ten years at 10,000 games a day.
 
+export { NUMBERS_PER_ADVANCE } from '../../cabinet';
+
 /** Writes the counter may make to NV over the cabinet's life: the vendor's stated endurance. */
 export const NV_WRITE_BUDGET = 500_000;
 

@@ -40,7 +40,7 @@ import {
   type CounterState,
 } from './nv-counter';
 import { describeTcti, openTransport, TpmUnreachable, type Tcti } from './transport';
-import { ADVANCE_EVERY_MS } from './nv-budget';
+import { ADVANCE_EVERY_MS, NUMBERS_PER_ADVANCE } from './nv-budget';
 import { rcName, TPM_RC, TpmError, TpmWireError } from './tpm-wire';
 
 /** What the configuration chose (src/app resolves the default). */
@@ -75,6 +75,10 @@ export interface AnchorPlan {
   advance: boolean;
   /** The commit binds the records to the counter (first anchored commit, or a RAM clear's). */
   binds: boolean;
+  /** Its advance lands before the commit is acted on (one that pays, the start's, a block of numbers'). */
+  lands?: boolean;
+  /** Validation numbers the commit took. */
+  numbers?: number;
 }
 
 /** A warning the TPM answered instead of running the command (TpmError.transient), by name; else null. */
@@ -116,6 +120,13 @@ export class RecordsAnchor {
   private busyWith: string | null = null;
   private advancesMade = 0;
   private busyAnswers = 0;
+  /**
+   * The first commit that moves advances at once: a copy kept from before this start (even one
+   * taken at an orderly stop, the latest then) is behind the counter once anything was played.
+   */
+  private startOwed: boolean;
+  /** Validation numbers taken at the records' value: NUMBERS_PER_ADVANCE at most. */
+  private numbersAtValue = 0;
   /** Said at start and on the technician's Devices page. */
   readonly description: string;
 
@@ -129,6 +140,7 @@ export class RecordsAnchor {
     this.now = (choice.kind === 'tpm' ? choice.now : undefined) ?? Date.now;
     // The interval runs from the start: a start is rare, and the counter was just checked.
     this.lastAdvanceAt = this.now();
+    this.startOwed = choice.kind === 'tpm';
     if (choice.kind === 'none') {
       this.counter = null;
       this.description = `records not anchored: ${choice.why}`;
@@ -182,6 +194,21 @@ export class RecordsAnchor {
   /** Rows for the next commit's log; settle() says how many it wrote. */
   get notes(): readonly AnchorNote[] {
     return this.pendingNotes;
+  }
+
+  /** The records are not anchored yet, and the next commit binds them to the counter. */
+  get binding(): boolean {
+    return this.bindAt !== null;
+  }
+
+  /** The counter's handle as the log names it, or null without one. */
+  get handle(): string | null {
+    return this.counter ? hexHandle(this.counter.index) : null;
+  }
+
+  /** The first commit that moves since the start has yet to advance the counter (at once, never in a batch). */
+  get owesStart(): boolean {
+    return this.startOwed && this.counter !== null && this.findingNow?.refused === null;
   }
 
   /** An advance went out whose answer finish() has yet to take. */
@@ -310,15 +337,28 @@ export class RecordsAnchor {
    * budget). `rebind`: it is the RAM clear of refused records, which starts them afresh on the
    * counter as it is (made ready here first; throws when the counter cannot be).
    */
-  plan(moves: boolean, rebind = false, pays = true): AnchorPlan {
+  plan(moves: boolean, rebind = false, pays = true, numbers = 0): AnchorPlan {
+    const planned = this.planFor(moves, rebind, pays, numbers);
+    return numbers > 0 ? { ...planned, numbers } : planned;
+  }
+
+  private planFor(moves: boolean, rebind: boolean, paysOut: boolean, numbers: number): AnchorPlan {
     // Binding the records (or binding them afresh) is whole: the advance still out lands first.
     if (rebind || this.bindAt !== null) this.finish();
     const r = this.recordsValue;
     if (rebind) return this.planRebind();
     if (!this.counter || this.findingNow?.refused || this.findingNow === null)
       return { value: r, advance: false, binds: false };
-    if (this.bindAt !== null) return { value: this.bindAt, advance: true, binds: true };
-    if (!moves || r === null) return { value: r, advance: false, binds: false };
+    if (this.bindAt !== null) return { value: this.bindAt, advance: true, binds: true, lands: true };
+    if (!(moves || numbers > 0) || r === null) return { value: r, advance: false, binds: false };
+    // At once: what pays, the first commit after a start, and the number past the value's block.
+    const lands = this.startOwed || this.numbersAtValue + numbers > NUMBERS_PER_ADVANCE;
+    const pays = paysOut || lands;
+    const plan = this.planMoving(r, pays);
+    return lands && plan.advance ? { ...plan, lands } : plan;
+  }
+
+  private planMoving(r: number, pays: boolean): AnchorPlan {
     // A batch's commit after one that asked: the same value, and the one advance at its end.
     if (this.owedValue === r) return { value: r, advance: true, binds: false };
     // Within the interval, a commit that lets nothing leave records the value the last advance
@@ -360,12 +400,16 @@ export class RecordsAnchor {
    */
   settle(plan: AnchorPlan, notes = 0, owed = false): void {
     this.pendingNotes.splice(0, notes);
+    const ahead = plan.value !== this.recordsValue;
     this.recordsValue = plan.value;
     if (plan.binds) {
       this.bindAt = null;
       this.accept();
     }
+    // Numbers count against the value the commit recorded: a new value starts a new block.
+    this.numbersAtValue = (ahead || plan.binds ? 0 : this.numbersAtValue) + (plan.numbers ?? 0);
     if (!plan.advance) return;
+    this.startOwed = false;
     this.lastAdvanceAt = this.now();
     // A batch's commit, not on the disk yet: its advance waits for flushOwed().
     if (owed && !plan.binds) {

@@ -35,4 +35,6 @@ export const DEUCES_WILD_FAMILY: VideoPokerFamily<DeucesWildCategory, typeof DEU
   },
   category5: deucesCategory5,
   madeBy: deucesMadeBy,
+  // W-1: a card's rank is code >> 2 (H-1), and the deuce is rank 0.
+  isWild: (card) => card >> 2 === 0,
 };

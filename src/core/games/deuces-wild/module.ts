@@ -2,10 +2,12 @@
 
 import { videoPokerGame } from '../video-poker/module';
 import { DEUCES_WILD_FAMILY } from './family';
+import { DEUCES_WILD_TEXTS } from './texts';
 
 export const DEUCES_WILD = videoPokerGame({
   family: DEUCES_WILD_FAMILY,
   names: { en: 'Deuces Wild', ru: 'Дикие двойки' },
+  texts: DEUCES_WILD_TEXTS,
   // The cabinet's default is "Not So Ugly Ducks" (99.73%): the full pay table, the family's
   // reference, returns 100.76% at best play and C-24 refuses it at the default range.
   defaultTable: {

@@ -3,10 +3,12 @@
 
 import { videoPokerGame } from '../video-poker/module';
 import { JACKS_OR_BETTER_FAMILY } from './family';
+import { JACKS_TEXTS } from './texts';
 
 export const JACKS_OR_BETTER = videoPokerGame({
   family: JACKS_OR_BETTER_FAMILY,
   names: { en: 'Jacks or Better', ru: 'Валеты или выше' },
+  texts: JACKS_TEXTS,
   settingsKey: 'jacks' as const,
   sas: { gameId: 'JB' },
 });

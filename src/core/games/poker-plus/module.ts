@@ -12,6 +12,7 @@ import {
   type PokerPlusPayTable,
 } from './pay-table';
 import { pokerPlusRecallFrame, type PokerPlusFrame } from './recall';
+import { POKER_PLUS_TEXTS } from './texts';
 import { runPokerPlusReplay, type PokerPlusReplayOutput, type PokerPlusReplayStep } from './replay';
 
 /** P-1: two boxes at the largest ante, each with its BET (3 antes a box). */
@@ -29,6 +30,7 @@ export const POKER_PLUS: GameModule<
   id: POKER_PLUS_ID,
   shape: 'table',
   names: { en: 'Poker Plus', ru: 'Покер плюс' },
+  texts: POKER_PLUS_TEXTS,
   rules: 'P',
   categories: CATEGORIES,
   categoryOf: (cards) => categoryOf(evaluate(cards)),

@@ -6,6 +6,7 @@
 import { ROYAL_AT_MAX_BET_KEY } from '../../paytable';
 import { categoryIdOf, type VideoPokerFamily } from '../../video-poker/family';
 import type { GameModule, GameNames } from '../game-module';
+import type { GameTexts } from '../game-texts';
 import {
   dealVideoPoker,
   stepVideoPoker,
@@ -21,6 +22,8 @@ import { runVideoPokerReplay, type VideoPokerReplayOutput, type VideoPokerReplay
 export interface VideoPokerSpec<Id extends string, Key extends string, C extends string> {
   family: VideoPokerFamily<C, Id>;
   names: GameNames;
+  /** Its words beyond its name (game-texts.ts): blurb, hands of its own, help pages, en and ru. */
+  texts: GameTexts<C>;
   /**
    * The table a cabinet plays before the operator chooses one (DEFAULT_SETTINGS): the family's
    * own reference table unless that one would be refused by C-24 at the default range.
@@ -69,6 +72,7 @@ export function videoPokerGame<Id extends string, Key extends string, C extends 
     id: family.game,
     shape: 'video-poker',
     names: spec.names,
+    texts: spec.texts,
     rules: family.rules,
     categories: family.categories,
     categoryOf: (cards) => categoryIdOf(family, cards),
