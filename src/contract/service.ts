@@ -205,6 +205,14 @@ export const METERS_REPORT = z.strictObject({
   }),
   /** As the latest whole walk of the log found it: at start, or when the event log was read. */
   eventChain: z.enum(['intact', 'broken']),
+  /**
+   * Each game of the registry: its SAS game number, name, whether it is offered, and the pay
+   * table it plays (an installed table's id, or "custom"), so that its meters (`<id>/...`) read
+   * against the table they were played at.
+   */
+  games: z
+    .array(z.strictObject({ id: gameId, sas: int(1, 99), name: str(40), offered: z.boolean(), payTable: str(64) }))
+    .max(GAME_IDS.length),
 });
 
 const recallSummary = z.strictObject({

@@ -17,6 +17,7 @@ import type {
 import { recallFrames } from '../../src/app/service/recall-frames';
 import * as fx from './fixtures';
 import { derivedMeters, meterDef } from '../../src/cabinet/meters';
+import { GAMES } from '../../src/core';
 
 const REPLAYS = fileURLToPath(new URL('../replays/', import.meta.url));
 const read = (name: string): unknown => JSON.parse(readFileSync(`${REPLAYS}${name}`, 'utf8'));
@@ -239,6 +240,7 @@ export function metersReport(balanced = true): MetersReport {
     derived: derivedMeters(lifetime, 2510),
     balanceCheck: balanced ? { ok: true, expected: 2510, actual: 2510 } : { ok: false, expected: 2600, actual: 2510 },
     eventChain: balanced ? 'intact' : 'broken',
+    games: GAMES.map((g, i) => ({ id: g.id, sas: i + 1, name: g.names.en, offered: true, payTable: 'custom' })),
   };
 }
 

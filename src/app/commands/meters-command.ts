@@ -32,6 +32,10 @@ export const metersCommand: Command = {
             (r) =>
               `${(r.code ?? '').padEnd(5)} ${r.name.padEnd(36)} ${money(r.unit, r.lifetime).padStart(14)} ${money(r.unit, r.period).padStart(14)}  ${r.label}`,
           ),
+          ...report.games.map(
+            (g) =>
+              `game ${g.sas} ${g.name}: pay table ${g.payTable}${g.offered ? '' : ' (not offered)'} (its meters: ${g.id}/...)`,
+          ),
           check.ok
             ? `C-9 balance check: ok (current credits ${formatMoney(check.actual, minorDigits)})`
             : `C-9 balance check: MISMATCH: the meters say ${formatMoney(check.expected, minorDigits)}, the balance is ${formatMoney(check.actual, minorDigits)}`,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BASE_METERS, doorMeter, gameMeter, PER_GAME } from '../../cabinet';
 import { DOORS } from '../../cabinet/vocabulary/devices';
-import { Rig } from '../../cabinet/testing/rig';
+import { Rig, RETURNS_IN_RANGE } from '../../cabinet/testing/rig';
+import { BONUS_POKER, DEUCES_WILD, DOUBLE_DOUBLE_BONUS, JACKS_OR_BETTER, POKER_PLUS } from '../../core';
 import { metersReport } from './meters-report';
 
 describe('the meters report (the main page, meters --json)', () => {
@@ -24,6 +25,28 @@ describe('the meters report (the main page, meters --json)', () => {
     // The stacker's count starts only once the acceptor reports it emptied: until then not known, not zero.
     expect(byName.has('stackerBills')).toBe(false);
     expect(report.meters.map((m) => m.name)).toEqual([...report.meters.map((m) => m.name)].sort());
+  });
+
+  it('names each game with its SAS number and the pay table its meters are played at (issue 38)', () => {
+    const rig = new Rig({ settings: { games: [JACKS_OR_BETTER.id, DEUCES_WILD.id] } });
+    rig.ok({
+      kind: 'settings',
+      settings: rig.state.settings,
+      source: 'config file',
+      installed: [
+        { id: 'deuces-wild-nsud', game: DEUCES_WILD.id, name: 'NSUD', table: DEUCES_WILD.payTable.default, rtp: null },
+      ],
+      configReturns: RETURNS_IN_RANGE,
+    });
+    const games = metersReport(rig.state, true).games;
+    expect(games.map((g) => [g.sas, g.id, g.offered, g.payTable])).toEqual([
+      [1, JACKS_OR_BETTER.id, true, 'custom'],
+      [2, POKER_PLUS.id, false, 'custom'],
+      [3, BONUS_POKER.id, false, 'custom'],
+      [4, DOUBLE_DOUBLE_BONUS.id, false, 'custom'],
+      [5, DEUCES_WILD.id, true, 'deuces-wild-nsud'],
+    ]);
+    expect(games[4]!.name).toBe('Deuces Wild');
   });
 
   it('keeps what has been written beside them: a note taken by its value, with its count', () => {

@@ -1,7 +1,15 @@
 // C-8, C-9: the meters as one report, the same object for `cabinet meters --json` and the
 // technician's meters query, so that the two can only ever agree.
 
-import { checkBalance, derivedMeters, keptMeterNames, meterDef, type CabinetState } from '../../cabinet';
+import { GAMES } from '../../core';
+import {
+  activePayTableId,
+  checkBalance,
+  derivedMeters,
+  keptMeterNames,
+  meterDef,
+  type CabinetState,
+} from '../../cabinet';
 import type { MetersReport } from '../../contract';
 
 export function metersReport(state: CabinetState, chainIntact: boolean): MetersReport {
@@ -29,5 +37,12 @@ export function metersReport(state: CabinetState, chainIntact: boolean): MetersR
     derived: derivedMeters(lifetime, state.balance),
     balanceCheck: checkBalance(lifetime, state.balance, state.promo),
     eventChain: chainIntact ? 'intact' : 'broken',
+    games: GAMES.map((g, i) => ({
+      id: g.id,
+      sas: i + 1,
+      name: g.names.en,
+      offered: state.settings.games.includes(g.id),
+      payTable: activePayTableId(state, g.id),
+    })),
   };
 }

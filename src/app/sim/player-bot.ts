@@ -1,12 +1,31 @@
 // A seeded player (and attendant) for headless runs, the crash test and the soak: inserts
-// notes, plays every enabled game with random legal actions (holds, exchanges, the sixth card, buying
+// notes, plays every enabled game (a video-poker hand mostly by its best hold, the family's
+// hint, else with random holds; Poker Plus with random legal actions (holds, exchanges, the sixth card, buying
 // the game, taking half), changes chip values, cashes out, opens the door now and then, and
 // calls the attendant to a handpay. It acts only through the screen's wishes and the devices'
 // hands, like a person would; the hands may be in another process, so it waits for what it did
 // to show in the cabinet's state rather than assuming it.
 
-import { canTakeHalf, exchangeLimit, isVideoPokerId, present, uniformBelow, type RandomSource } from '../../core';
-import { gameInProgress, isVideoPokerSession, tiltCause, type CabinetState, type Door } from '../../cabinet';
+import {
+  canTakeHalf,
+  exchangeLimit,
+  isVideoPokerId,
+  present,
+  uniformBelow,
+  videoPokerModule,
+  type RandomSource,
+  type VideoPokerId,
+} from '../../core';
+import {
+  gameInProgress,
+  isVideoPokerSession,
+  tiltCause,
+  type CabinetState,
+  type Door,
+  type VideoPokerSession,
+} from '../../cabinet';
+import { buildDrawTables, type FamilyDrawTables } from '../../math/video-poker/draw-tables';
+import { createFamilyAdvisor, type FamilyAdvisor } from '../../math/video-poker/hint';
 import type { CabinetRunner } from '../runner';
 import type { Hands } from './hands';
 import { oneOf } from './one-of';
@@ -50,6 +69,9 @@ export class PlayerBot {
     refusals: 0,
   };
   private readonly notes: number[];
+  /** Each family's draw tables (a few hundred ms to build), and an advisor per table and bet. */
+  private readonly drawTables = new Map<VideoPokerId, FamilyDrawTables>();
+  private readonly advisors = new Map<string, FamilyAdvisor>();
 
   constructor(
     private readonly runner: CabinetRunner,
@@ -191,6 +213,21 @@ export class PlayerBot {
     this.wish({ type: 'deal', boxes: blind ? [{ ante: ante(), blind: true }, { ante: ante() }] : [{ ante: ante() }] });
   }
 
+  /** The hint's hold for the dealt hand, by the family and the table and bet it is played at. */
+  private bestHold(session: VideoPokerSession): number[] {
+    const { config, bet, dealt } = session.core;
+    const key = JSON.stringify([session.game, config.payTable, bet, config.maxBet]);
+    let advise = this.advisors.get(key);
+    if (!advise) {
+      const family = videoPokerModule(session.game).family;
+      let tables = this.drawTables.get(session.game);
+      if (!tables) this.drawTables.set(session.game, (tables = buildDrawTables(family)));
+      advise = createFamilyAdvisor(family, config.payTable, { bet, maxBet: config.maxBet, tables });
+      this.advisors.set(key, advise);
+    }
+    return present(advise(dealt)[0], 'the best of 32 holds').held;
+  }
+
   private smallerChip(): void {
     const smallest = Math.min(...this.s.settings.chipValues);
     if (this.s.chipValue !== smallest) this.wish({ type: 'chipValue', value: smallest });
@@ -205,6 +242,11 @@ export class PlayerBot {
   private playStep(): void {
     const game = this.s.game!;
     if (isVideoPokerSession(game)) {
+      // Most hands as a careful player plays them: the best hold (V-1), then the draw.
+      if (game.actions.length === 0 && this.chance(80)) {
+        if (this.wish({ type: 'hold', positions: this.bestHold(game) })) this.wish({ type: 'draw' });
+        return;
+      }
       const roll = this.pick(10);
       if (roll < 3 && game.actions.length < 3)
         this.wish({ type: 'hold', positions: [0, 1, 2, 3, 4].filter(() => this.chance(50)) });
