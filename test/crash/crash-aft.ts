@@ -118,13 +118,17 @@ export class AftAccount {
     } catch {
       reply = null;
     }
-    // No reply, or 81 to a poll the host sent again across a restart (the first one may have
-    // been done): interrogation settles it.
-    if (!reply || (reply.form !== 'none' && reply.status === AFT_STATUS.transactionIdNotUnique)) return;
-    if (reply.form === 'record' && reply.transactionId === id && !isRefusal(reply.status)) {
+    // Only a reply that names this transfer tells its end. No reply, a reply about another one
+    // (a late reply to an earlier poll, read under load as this one's: SAS replies carry no
+    // sequence), or 81 to a poll the host sent again across a restart (the first may have been
+    // done): interrogation settles it.
+    if (reply?.form !== 'record' || reply.transactionId !== id) return;
+    if (reply.status === AFT_STATUS.transactionIdNotUnique) return;
+    if (isRefusal(reply.status)) entry.outcome = 'refused';
+    else {
       entry.outcome = 'done';
       entry.moved = reply.amounts.cashable;
-    } else entry.outcome = 'refused';
+    }
   }
 
   /** The host's ledger against the cabinet's log and meters (`state` as committed). */
