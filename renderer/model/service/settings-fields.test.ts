@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serviceView } from '../../../test/renderer/fixtures';
-import { LIMITS, VENUE } from '../../../src/contract';
+import { GAME_IDS, LIMITS, VENUE } from '../../../src/contract';
+import { gameTitle } from '../../i18n/game-words';
 import { formatMoney } from '../../i18n/numbers';
 import { changes, fieldDef, fieldLabel, FIELDS, parseMoney, plainMoney } from './settings-fields';
 
@@ -42,6 +43,37 @@ describe('settings typed on the keypad (C-7)', () => {
     expect(changes(fieldDef('payTables.jacks-or-better').parse('jacks-9-6', v)!, v)).toBe(false);
     expect(changes(fieldDef('presentation.volume').parse('60', v)!, v)).toBe(false);
     expect(changes(fieldDef('presentation.volume').parse('61', v)!, v)).toBe(true);
+  });
+});
+
+describe('the games offered, ON or OFF (C-7)', () => {
+  it('has a field for every game of the registry, named in both languages, ON or OFF as offered', () => {
+    for (const game of GAME_IDS) {
+      const def = fieldDef(`games.${game}`);
+      expect(def.entry).toBe('option');
+      expect(def.options!('en').map((o) => o.label)).toEqual(['ON', 'OFF']);
+      expect(def.options!('ru').map((o) => o.label)).toEqual(['ВКЛ', 'ВЫКЛ']);
+      expect(fieldLabel('en', def)).toBe(`${gameTitle('en', game)} IN MENU`);
+      expect(fieldLabel('ru', def)).toBe(`«${gameTitle('ru', game)}» В МЕНЮ`);
+    }
+    expect(fieldLabel('en', fieldDef('games.deuces-wild'))).toBe('DEUCES WILD IN MENU');
+    const two = { ...v, games: ['jacks-or-better' as const, 'poker-plus' as const] };
+    expect(fieldDef('games.poker-plus').show(two, 'en')).toBe('ON');
+    expect(fieldDef('games.deuces-wild').show(two, 'ru')).toBe('ВЫКЛ');
+    expect(fieldDef('games.deuces-wild').draft(two)).toBe('off');
+  });
+  it('asks for the whole list: a game added at its end, or taken out', () => {
+    const two = { ...v, games: ['jacks-or-better' as const, 'poker-plus' as const] };
+    expect(fieldDef('games.deuces-wild').parse('on', two)).toEqual({
+      games: ['jacks-or-better', 'poker-plus', 'deuces-wild'],
+    });
+    expect(fieldDef('games.jacks-or-better').parse('off', two)).toEqual({ games: ['poker-plus'] });
+    expect(fieldDef('games.jacks-or-better').parse('yes', two)).toBeNull();
+    expect(changes(fieldDef('games.poker-plus').parse('on', two)!, two)).toBe(false);
+    expect(changes(fieldDef('games.deuces-wild').parse('off', two)!, two)).toBe(false);
+    expect(changes(fieldDef('games.poker-plus').parse('off', two)!, two)).toBe(true);
+    // The list's order is kept: ON for a game already offered asks nothing, wherever it stands.
+    expect(changes(fieldDef('games.jacks-or-better').parse('on', two)!, two)).toBe(false);
   });
 });
 

@@ -159,6 +159,32 @@ const payTable = (game: GameId): FieldDef => ({
   parse: (d, v) => (d.length > 0 && d !== 'custom' ? { payTables: { ...v.payTables, [game]: d } } : null),
 });
 
+const offered = (on: boolean, L: Language): string => ts(L, on ? 'set.gameOn' : 'set.gameOff');
+
+/**
+ * Whether a game is in the game menu, one field per game in the registry (C-7): the change is the
+ * whole list, the game added at its end or taken out; the cabinet refuses the last one taken out
+ * and a game whose table is outside the return range (C-24).
+ */
+const gameOffered = (game: GameId): FieldDef => ({
+  field: `games.${game}`,
+  label: 'set.game',
+  labelParams: (L) => ({ game: gameTitle(L, game) }),
+  entry: 'option',
+  show: (v, L) => offered(v.games.includes(game), L),
+  draft: (v) => (v.games.includes(game) ? 'on' : 'off'),
+  parse: (d, v) => {
+    if (d !== 'on' && d !== 'off') return null;
+    const on = v.games.includes(game);
+    if (d === 'on') return { games: on ? [...v.games] : [...v.games, game] };
+    return { games: v.games.filter((g) => g !== game) };
+  },
+  options: (L) => [
+    { value: 'on', label: offered(true, L) },
+    { value: 'off', label: offered(false, L) },
+  ],
+});
+
 const TEXT_RULE: Record<'venue' | 'machine' | 'currency', ServiceKey> = {
   venue: 'set.range.venue',
   machine: 'set.range.machine',
@@ -228,6 +254,7 @@ export const FIELDS: FieldDef[] = [
   chipLimit('minAnte', 'set.minAnte'),
   chipLimit('maxAnte', 'set.maxAnte'),
   chipLimit('tableMax', 'set.tableMax'),
+  ...GAME_IDS.map(gameOffered),
   ...GAME_IDS.map(payTable),
   {
     field: 'defaultLanguage',
