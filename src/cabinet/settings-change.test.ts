@@ -370,14 +370,15 @@ describe('C-7 the config file is a baseline', () => {
 });
 
 describe('C-7, C-24 the technician offers games', () => {
-  const NSUD: InstalledPayTable = {
+  type DeucesTable = Extract<InstalledPayTable, { game: 'deuces-wild' }>;
+  const NSUD: DeucesTable = {
     id: 'deuces-wild-nsud',
     game: 'deuces-wild',
     name: 'Not So Ugly Ducks',
     table: DEUCES_WILD.payTable.default,
     rtp: exactReturn(99.7283),
   };
-  const FULL_PAY: InstalledPayTable = {
+  const FULL_PAY: DeucesTable = {
     id: 'deuces-wild-full-pay',
     game: 'deuces-wild',
     name: 'Full pay',
@@ -398,7 +399,7 @@ describe('C-7, C-24 the technician offers games', () => {
   const TWO: CabinetSettings['games'] = ['jacks-or-better', 'poker-plus'];
 
   /** Two games offered; Deuces Wild installed at two tables, its table in the file `deuces`. */
-  function twoGames(deuces: InstalledPayTable): Rig {
+  function twoGames(deuces: DeucesTable): Rig {
     const rig = new Rig();
     rig.ok({
       kind: 'settings',

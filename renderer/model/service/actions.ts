@@ -27,7 +27,7 @@ export type PresentationName = keyof Snapshot['service']['settings']['presentati
 export type EditField =
   | 'chipValues'
   | `limits.${LimitName}`
-  | `games.${GameId}`
+  | 'games'
   | `payTables.${GameId}`
   | 'defaultLanguage'
   | 'currency'

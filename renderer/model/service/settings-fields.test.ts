@@ -47,33 +47,38 @@ describe('settings typed on the keypad (C-7)', () => {
 });
 
 describe('the games offered, ON or OFF (C-7)', () => {
-  it('has a field for every game of the registry, named in both languages, ON or OFF as offered', () => {
-    for (const game of GAME_IDS) {
-      const def = fieldDef(`games.${game}`);
-      expect(def.entry).toBe('option');
-      expect(def.options!('en').map((o) => o.label)).toEqual(['ON', 'OFF']);
-      expect(def.options!('ru').map((o) => o.label)).toEqual(['ВКЛ', 'ВЫКЛ']);
-      expect(fieldLabel('en', def)).toBe(`${gameTitle('en', game)} IN MENU`);
-      expect(fieldLabel('ru', def)).toBe(`«${gameTitle('ru', game)}» В МЕНЮ`);
+  const games = fieldDef('games');
+  const two = { ...v, games: ['jacks-or-better' as const, 'poker-plus' as const] };
+
+  it('has a toggle for every game of the registry, named and ON or OFF in both languages', () => {
+    expect(fieldLabel('en', games)).toBe('GAMES IN MENU');
+    expect(fieldLabel('ru', games)).toBe('ИГРЫ В МЕНЮ');
+    expect(games.show(two, 'en')).toBe(`2 of ${GAME_IDS.length}`);
+    expect(games.show(two, 'ru')).toBe(`2 из ${GAME_IDS.length}`);
+    const draft = games.draft(two);
+    for (const L of ['en', 'ru'] as const) {
+      const options = games.options!(L, draft);
+      expect(options.map((o) => o.game)).toEqual(GAME_IDS);
+      expect(options.map((o) => o.label)).toEqual(GAME_IDS.map((g) => gameTitle(L, g)));
     }
-    expect(fieldLabel('en', fieldDef('games.deuces-wild'))).toBe('DEUCES WILD IN MENU');
-    const two = { ...v, games: ['jacks-or-better' as const, 'poker-plus' as const] };
-    expect(fieldDef('games.poker-plus').show(two, 'en')).toBe('ON');
-    expect(fieldDef('games.deuces-wild').show(two, 'ru')).toBe('ВЫКЛ');
-    expect(fieldDef('games.deuces-wild').draft(two)).toBe('off');
+    const en = games.options!('en', draft);
+    expect(en.map((o) => [o.sub, o.selected])).toEqual(
+      GAME_IDS.map((g) => (two.games.includes(g as 'poker-plus') ? ['ON', true] : ['OFF', false])),
+    );
+    expect(games.options!('ru', draft).find((o) => o.game === 'deuces-wild')!.sub).toBe('ВЫКЛ');
+    expect(games.options!('ru', draft).find((o) => o.game === 'poker-plus')!.sub).toBe('ВКЛ');
   });
-  it('asks for the whole list: a game added at its end, or taken out', () => {
-    const two = { ...v, games: ['jacks-or-better' as const, 'poker-plus' as const] };
-    expect(fieldDef('games.deuces-wild').parse('on', two)).toEqual({
-      games: ['jacks-or-better', 'poker-plus', 'deuces-wild'],
-    });
-    expect(fieldDef('games.jacks-or-better').parse('off', two)).toEqual({ games: ['poker-plus'] });
-    expect(fieldDef('games.jacks-or-better').parse('yes', two)).toBeNull();
-    expect(changes(fieldDef('games.poker-plus').parse('on', two)!, two)).toBe(false);
-    expect(changes(fieldDef('games.deuces-wild').parse('off', two)!, two)).toBe(false);
-    expect(changes(fieldDef('games.poker-plus').parse('off', two)!, two)).toBe(true);
-    // The list's order is kept: ON for a game already offered asks nothing, wherever it stands.
-    expect(changes(fieldDef('games.jacks-or-better').parse('on', two)!, two)).toBe(false);
+
+  it('picks a toggle by making its list the draft: a game added at the end, or taken out', () => {
+    const draft = games.draft(two);
+    const pick = (game: string, from = draft) => games.options!('en', from).find((o) => o.game === game)!.value;
+    expect(games.parse(pick('deuces-wild'), two)).toEqual({ games: ['jacks-or-better', 'poker-plus', 'deuces-wild'] });
+    expect(games.parse(pick('jacks-or-better'), two)).toEqual({ games: ['poker-plus'] });
+    // Off and on again asks nothing; none left, a repeat or a stranger is no value at all.
+    expect(changes(games.parse(pick('poker-plus', pick('poker-plus')), two)!, two)).toBe(false);
+    expect(games.parse(pick('poker-plus', 'poker-plus'), two)).toBeNull();
+    expect(games.parse('poker-plus,poker-plus', two)).toBeNull();
+    expect(games.parse('poker-plus,blackjack', two)).toBeNull();
   });
 });
 
