@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stackedDeck } from '../core/testing/decks';
-import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE } from '../core';
+import { DEFAULT_JACKS_PAYTABLE, DEFAULT_POKER_PLUS_PAYTABLE, DEUCES_WILD } from '../core';
 import { DEFAULT_SETTINGS, type CabinetSettings, type InstalledPayTable } from './settings';
 import { exactReturn, Rig, RETURNS_IN_RANGE, simulatedReturn } from './testing/rig';
 
@@ -193,6 +193,9 @@ describe('C-7 the technician changes settings', () => {
       { type: 'changeSettings', confirm: true, presentation: { attractSeconds: 30.5 } },
       { type: 'changeSettings', confirm: true, presentation: { tempo: 3 } },
       { type: 'changeSettings', confirm: true, presentation: 60 },
+      { type: 'changeSettings', confirm: true, games: ['blackjack'] },
+      { type: 'changeSettings', confirm: true, games: 'deuces-wild' },
+      { type: 'changeSettings', confirm: true, games: [...DEFAULT_SETTINGS.games, 'jacks-or-better'] },
       { type: 'clearPeriodMeters' },
     ];
     for (const wish of bad) expect(reason(rig, wish), JSON.stringify(wish)).toMatch(/^C-22 /);
@@ -363,5 +366,110 @@ describe('C-7 the config file is a baseline', () => {
         .filter((r) => String(r.key).startsWith('presentation.'))
         .map((r) => r.key),
     ).toEqual(['presentation.volume', 'presentation.bigWinBets', 'presentation.attractSeconds']);
+  });
+});
+
+describe('C-7, C-24 the technician offers games', () => {
+  type DeucesTable = Extract<InstalledPayTable, { game: 'deuces-wild' }>;
+  const NSUD: DeucesTable = {
+    id: 'deuces-wild-nsud',
+    game: 'deuces-wild',
+    name: 'Not So Ugly Ducks',
+    table: DEUCES_WILD.payTable.default,
+    rtp: exactReturn(99.7283),
+  };
+  const FULL_PAY: DeucesTable = {
+    id: 'deuces-wild-full-pay',
+    game: 'deuces-wild',
+    name: 'Full pay',
+    // W-5's full pay: Not So Ugly Ducks with 15/9/5/3/2 for five of a kind to flush.
+    table: {
+      ...DEUCES_WILD.payTable.default,
+      coefficients: {
+        ...DEUCES_WILD.payTable.default.coefficients,
+        'five-of-a-kind': 15,
+        'straight-flush': 9,
+        'four-of-a-kind': 5,
+        'full-house': 3,
+        flush: 2,
+      },
+    },
+    rtp: exactReturn(100.762),
+  };
+  const TWO: CabinetSettings['games'] = ['jacks-or-better', 'poker-plus'];
+
+  /** Two games offered; Deuces Wild installed at two tables, its table in the file `deuces`. */
+  function twoGames(deuces: DeucesTable): Rig {
+    const rig = new Rig();
+    rig.ok({
+      kind: 'settings',
+      settings: config({ games: TWO, payTables: { ...DEFAULT_SETTINGS.payTables, deucesWild: deuces.table } }),
+      source: 'config file',
+      installed: [...INSTALLED, NSUD, FULL_PAY],
+      configReturns: RETURNS_IN_RANGE,
+    });
+    rig.technician();
+    return rig;
+  }
+  const offer = (games: string[]) => ({ type: 'changeSettings', confirm: true, games });
+
+  it('enables a game at a table inside the range, logged with the list before and after', () => {
+    const rig = twoGames(NSUD);
+    rig.play(offer([...TWO, 'deuces-wild']));
+    expect(rig.state.settings.games).toEqual([...TWO, 'deuces-wild']);
+    expect(configRows(rig).filter((r) => r.source === 'technician')).toEqual([
+      { key: 'games', from: TWO, to: [...TWO, 'deuces-wild'], source: 'technician' },
+    ]);
+    rig.key('technician', false);
+    rig.play({ type: 'selectGame', game: 'deuces-wild' });
+    expect(rig.state.selectedGame).toBe('deuces-wild');
+  });
+
+  it('disables a game; a player on it is moved to the first game offered', () => {
+    const rig = twoGames(NSUD);
+    rig.key('technician', false);
+    rig.play({ type: 'selectGame', game: 'poker-plus' });
+    rig.technician();
+    rig.play(offer(['jacks-or-better']));
+    expect(rig.state.settings.games).toEqual(['jacks-or-better']);
+    expect(rig.state.selectedGame).toBe('jacks-or-better');
+    rig.key('technician', false);
+    expect(reason(rig, { type: 'selectGame', game: 'poker-plus' })).toBe(
+      'C-7 poker-plus is not offered on this cabinet',
+    );
+  });
+
+  it('refuses to take out the last game, or to list one twice', () => {
+    const rig = twoGames(NSUD);
+    rig.play(offer(['poker-plus']));
+    expect(reason(rig, offer([]))).toMatch(/^C-7 games must be a list of .* at least one$/);
+    expect(reason(rig, offer(['poker-plus', 'poker-plus']))).toMatch(
+      /^C-7 games must be a list of .* each at most once/,
+    );
+    expect(rig.state.settings.games).toEqual(['poker-plus']);
+  });
+
+  it('refuses a game whose table is outside the return range, naming its return, until a table inside is chosen', () => {
+    const rig = twoGames(FULL_PAY);
+    expect(reason(rig, offer([...TWO, 'deuces-wild']))).toBe(
+      'C-24 Deuces Wild cannot be offered: its pay table "deuces-wild-full-pay" (Full pay) returns 100.762% (exact), ' +
+        "above the operator's range 85% .. 99.9%",
+    );
+    expect(rig.state.settings.games).toEqual(TWO);
+    // The table and the game in one change: the table judged as any, then offered.
+    rig.play({ ...offer([...TWO, 'deuces-wild']), payTables: { 'deuces-wild': 'deuces-wild-nsud' } });
+    expect(rig.state.settings.games).toEqual([...TWO, 'deuces-wild']);
+    expect(rig.state.settings.payTables.deucesWild).toEqual(NSUD.table);
+  });
+
+  it('refuses a change of the games during a game', () => {
+    const rig = twoGames(NSUD);
+    rig.key('technician', false);
+    rig.insert(1000);
+    rig.decks.push(stackedDeck('2c 7d 9h Js Kd'));
+    rig.play({ type: 'deal', bet: 1 });
+    rig.technician();
+    expect(reason(rig, offer(['poker-plus']))).toMatch(/^C-7 .*during a game/);
+    expect(rig.state.settings.games).toEqual(TWO);
   });
 });

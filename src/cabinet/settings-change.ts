@@ -253,6 +253,7 @@ export function changeSettings(tx: Transition, wish: SettingsWish): Outcome {
     if (outside) return refusal('C-24', `${GAME_NAMES[game]} pay table "${id}" (${table.name}) ${outside}`);
     next = { ...next, payTables: { ...next.payTables, [TABLE_KEY[game]]: table.table } };
   }
+  if (wish.games !== undefined) next.games = [...wish.games];
   if (wish.defaultLanguage !== undefined) next.defaultLanguage = wish.defaultLanguage;
   if (wish.currency !== undefined) next.currency = wish.currency;
   if (wish.minorDigits !== undefined) next.minorDigits = wish.minorDigits;
@@ -265,6 +266,18 @@ export function changeSettings(tx: Transition, wish: SettingsWish): Outcome {
   if (held) return refusal('C-1', held);
   const problems = settingsProblems(next);
   if (problems.length > 0) return refusal('C-7', describeProblems(problems));
+  // C-24: a game newly offered plays its table from now on, judged as a table chosen here is: by
+  // the installed table it is (a table the cabinet knows no return of cannot be offered).
+  for (const game of next.games.filter((g) => !was.games.includes(g))) {
+    const table = next.payTables[TABLE_KEY[game]];
+    const twin = (s.installedPayTables ?? []).find((t) => t.game === game && samePayTable(t.table, table));
+    const outside = returnOutOfRange(was.limits, twin?.rtp ?? null);
+    if (outside)
+      return refusal(
+        'C-24',
+        `${GAME_NAMES[game]} cannot be offered: its pay table ${tableName(s.installedPayTables ?? [], table)} ${outside}`,
+      );
+  }
   const changes = settingsDiff(was, next);
   // The link's settings are the cabinet's own, beside the operator settings (sas.ts).
   if (wish.sas !== undefined) {

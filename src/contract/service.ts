@@ -14,6 +14,7 @@ import { VALIDATION_MODES } from '../cabinet/vocabulary/sas';
 import {
   CHIP_VALUES,
   CURRENCY,
+  GAMES_OFFERED,
   LANGUAGE,
   LIMITS,
   LOCKOUT_SECONDS,
@@ -37,6 +38,8 @@ const settingsView = z.strictObject({
   minorDigits: MINOR_DIGITS,
   chipValues: CHIP_VALUES,
   limits: LIMITS,
+  /** The games offered in the game menu, as the settings list them. */
+  games: GAMES_OFFERED,
   /** Installed pay-table id in use per game, or "custom" for one given in the config file. */
   payTables: z.strictObject(
     Object.fromEntries(GAME_IDS.map((id) => [id, TABLE_ID])) as Record<(typeof GAME_IDS)[number], typeof TABLE_ID>,

@@ -2,7 +2,7 @@
 // checked with checkToScreen by the tests before use, so a fixture cannot drift from it.
 
 import type { ServiceView, Snapshot } from '../../src/contract';
-import { videoPokerModule } from '../../src/core';
+import { GAME_IDS, videoPokerModule } from '../../src/core';
 
 const JACKS_COEFFICIENTS: [string, number][] = [
   ['royal-flush', 250],
@@ -61,6 +61,7 @@ export function serviceView(): ServiceView {
         minReturnPct: 85,
         maxReturnPct: 99.9,
       },
+      games: [...GAME_IDS],
       payTables: {
         'jacks-or-better': 'jacks-9-6',
         'bonus-poker': 'bonus-poker-8-5',

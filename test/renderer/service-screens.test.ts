@@ -630,6 +630,55 @@ describe('the technician audit pages', () => {
     await press('edit.cancel');
   });
 
+  it('settings: the games in the menu toggled ON and OFF; a game whose table is outside the range cannot be turned on', async () => {
+    // Poker Plus left out of the menu, at a table outside the range (C-24).
+    const t = sx.technician();
+    const settings = t.service!.settings;
+    t.service!.settings = {
+      ...settings,
+      games: settings.games.filter((g) => g !== 'poker-plus'),
+      payTables: { ...settings.payTables, 'poker-plus': 'poker-plus-250' },
+    };
+    await show(t);
+    await press('svc.settings');
+    const s = await until((x) => (x.service?.list.length ?? 0) > 10, 'the settings');
+    expect(button(s, 'set.games')).toMatchObject({ label: 'GAMES IN MENU', sub: '4 of 5' });
+    await press('set.games');
+    const toggles = await until(
+      (x) => (x.service?.list ?? []).some((b) => b.name === 'opt.deuces-wild') && x.service?.notice === null,
+      'the games',
+    );
+    expect(button(toggles, 'opt.deuces-wild')).toMatchObject({ live: true, sub: 'ON', selected: true });
+    expect(button(toggles, 'opt.poker-plus')).toMatchObject({ live: false, sub: 'OFF', selected: false });
+    expect(svc(toggles).lines).toContainEqual({
+      text: 'Poker Plus 250 table: best play up to 101.02%, outside the range 85.00–99.90%: not for play',
+      tone: 'bad',
+    });
+    await shot('settings-games');
+    expect(await pressable('opt.poker-plus')).toBe(false);
+    await press('opt.deuces-wild');
+    const off = await until((x) => button(x, 'opt.deuces-wild').selected === false, 'Deuces Wild off');
+    expect(button(off, 'opt.deuces-wild').sub).toBe('OFF');
+    const since = from();
+    await press('edit.ok');
+    const c = await until((x) => x.service?.confirm !== null, 'the confirmation');
+    expect(svc(c).confirm!.lines).toContain(
+      'GAMES IN MENU: Jacks or Better, Bonus Poker, Double Double Bonus, Deuces Wild → Jacks or Better, Bonus Poker, Double Double Bonus',
+    );
+    await press('confirm.yes');
+    expect(await nextWish(since)).toEqual({
+      type: 'changeSettings',
+      confirm: true,
+      games: ['jacks-or-better', 'bonus-poker', 'double-double-bonus'],
+    });
+    const ru = await show(fx.russian(t));
+    expect(button(ru, 'set.games')).toMatchObject({ label: 'ИГРЫ В МЕНЮ', sub: '4 из 5' });
+    await press('set.games');
+    const ruToggles = await until((x) => (x.service?.list ?? []).some((b) => b.name === 'opt.deuces-wild'), 'ru');
+    expect(button(ruToggles, 'opt.deuces-wild')).toMatchObject({ label: 'ДИКИЕ ДВОЙКИ', sub: 'ВКЛ' });
+    await press('edit.cancel');
+  });
+
   it('settings: a pay table chosen from the installed ones with its rows and return; venue on the keyboard; Russian', async () => {
     await show(sx.technician());
     await press('svc.settings');
@@ -757,6 +806,7 @@ describe('every text fits its box (English; the journeys read the Russian)', () 
       for (const field of [
         'set.payTables.jacks-or-better',
         'set.payTables.poker-plus',
+        'set.games',
         'set.chipValues',
         'set.venue',
       ]) {

@@ -27,6 +27,7 @@ export type PresentationName = keyof Snapshot['service']['settings']['presentati
 export type EditField =
   | 'chipValues'
   | `limits.${LimitName}`
+  | 'games'
   | `payTables.${GameId}`
   | 'defaultLanguage'
   | 'currency'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serviceView } from '../../../test/renderer/fixtures';
-import { LIMITS, VENUE } from '../../../src/contract';
+import { GAME_IDS, LIMITS, VENUE } from '../../../src/contract';
+import { gameTitle } from '../../i18n/game-words';
 import { formatMoney } from '../../i18n/numbers';
 import { changes, fieldDef, fieldLabel, FIELDS, parseMoney, plainMoney } from './settings-fields';
 
@@ -42,6 +43,42 @@ describe('settings typed on the keypad (C-7)', () => {
     expect(changes(fieldDef('payTables.jacks-or-better').parse('jacks-9-6', v)!, v)).toBe(false);
     expect(changes(fieldDef('presentation.volume').parse('60', v)!, v)).toBe(false);
     expect(changes(fieldDef('presentation.volume').parse('61', v)!, v)).toBe(true);
+  });
+});
+
+describe('the games offered, ON or OFF (C-7)', () => {
+  const games = fieldDef('games');
+  const two = { ...v, games: ['jacks-or-better' as const, 'poker-plus' as const] };
+
+  it('has a toggle for every game of the registry, named and ON or OFF in both languages', () => {
+    expect(fieldLabel('en', games)).toBe('GAMES IN MENU');
+    expect(fieldLabel('ru', games)).toBe('ИГРЫ В МЕНЮ');
+    expect(games.show(two, 'en')).toBe(`2 of ${GAME_IDS.length}`);
+    expect(games.show(two, 'ru')).toBe(`2 из ${GAME_IDS.length}`);
+    const draft = games.draft(two);
+    for (const L of ['en', 'ru'] as const) {
+      const options = games.options!(L, draft);
+      expect(options.map((o) => o.game)).toEqual(GAME_IDS);
+      expect(options.map((o) => o.label)).toEqual(GAME_IDS.map((g) => gameTitle(L, g)));
+    }
+    const en = games.options!('en', draft);
+    expect(en.map((o) => [o.sub, o.selected])).toEqual(
+      GAME_IDS.map((g) => (two.games.includes(g as 'poker-plus') ? ['ON', true] : ['OFF', false])),
+    );
+    expect(games.options!('ru', draft).find((o) => o.game === 'deuces-wild')!.sub).toBe('ВЫКЛ');
+    expect(games.options!('ru', draft).find((o) => o.game === 'poker-plus')!.sub).toBe('ВКЛ');
+  });
+
+  it('picks a toggle by making its list the draft: a game added at the end, or taken out', () => {
+    const draft = games.draft(two);
+    const pick = (game: string, from = draft) => games.options!('en', from).find((o) => o.game === game)!.value;
+    expect(games.parse(pick('deuces-wild'), two)).toEqual({ games: ['jacks-or-better', 'poker-plus', 'deuces-wild'] });
+    expect(games.parse(pick('jacks-or-better'), two)).toEqual({ games: ['poker-plus'] });
+    // Off and on again asks nothing; none left, a repeat or a stranger is no value at all.
+    expect(changes(games.parse(pick('poker-plus', pick('poker-plus')), two)!, two)).toBe(false);
+    expect(games.parse(pick('poker-plus', 'poker-plus'), two)).toBeNull();
+    expect(games.parse('poker-plus,poker-plus', two)).toBeNull();
+    expect(games.parse('poker-plus,blackjack', two)).toBeNull();
   });
 });
 

@@ -16,6 +16,7 @@ import {
   SAS_ADDRESS,
   VENUE,
   GAME_IDS,
+  isGameId,
   type GameId,
   type SettingsView,
   type Wish,
@@ -26,6 +27,17 @@ import type { Language } from '../../i18n/language';
 import type { Params } from '../../i18n/template';
 import { gameTitle } from '../../i18n/game-words';
 import type { EditField } from './actions';
+
+/** A choice in an option's editor: picking it makes `value` the draft. */
+export interface Choice {
+  value: string;
+  label: string;
+  sub?: string;
+  /** Shown as chosen (a toggle that is on); by default, the choice that is the draft. */
+  selected?: boolean;
+  /** The game it turns on or off, in the games' editor. */
+  game?: GameId;
+}
 
 export type SettingsChange = Omit<Extract<Wish, { type: 'changeSettings' }>, 'type' | 'confirm'>;
 export type Entry = 'money' | 'moneyList' | 'whole' | 'text' | 'option' | 'pin';
@@ -44,8 +56,8 @@ export interface FieldDef {
   parse(draft: string, v: SettingsView): SettingsChange | null;
   /** Whether the cabinet has this setting at all (the SAS link's, only with a link). */
   present?(v: SettingsView): boolean;
-  /** The choices of an option other than the language and the pay tables. */
-  options?(L: Language): { value: string; label: string }[];
+  /** The choices of an option other than the language and the pay tables, given the draft. */
+  options?(L: Language, draft: string): Choice[];
   /** What the editor accepts, from the setting's declared bounds, in its unit; none for a choice. */
   range?(v: SettingsView, L: Language): string;
 }
@@ -159,6 +171,42 @@ const payTable = (game: GameId): FieldDef => ({
   parse: (d, v) => (d.length > 0 && d !== 'custom' ? { payTables: { ...v.payTables, [game]: d } } : null),
 });
 
+const offered = (on: boolean, L: Language): string => ts(L, on ? 'set.gameOn' : 'set.gameOff');
+
+/** The games a draft of the games field lists ("jacks-or-better,poker-plus"), in its order. */
+export const draftGames = (draft: string): string[] => (draft === '' ? [] : draft.split(','));
+
+/**
+ * The games offered (C-7): one field, whose editor has a toggle per game of the registry, ON or
+ * OFF. A toggle's value is the draft with its game added at the end or taken out, so picking it
+ * is the editor's ordinary pick. The change is the whole list; the cabinet refuses the last game
+ * taken out and a game whose table is outside the return range (C-24).
+ */
+const GAMES_FIELD: FieldDef = {
+  field: 'games',
+  label: 'set.games',
+  entry: 'option',
+  show: (v, L) => ts(L, 'set.gamesOffered', { n: v.games.length, of: GAME_IDS.length }),
+  draft: (v) => v.games.join(','),
+  parse: (d) => {
+    const list = draftGames(d);
+    if (list.length === 0 || new Set(list).size !== list.length || !list.every(isGameId)) return null;
+    return { games: list as GameId[] };
+  },
+  options: (L, draft) =>
+    GAME_IDS.map((game) => {
+      const list = draftGames(draft);
+      const on = list.includes(game);
+      return {
+        value: (on ? list.filter((g) => g !== game) : [...list, game]).join(','),
+        label: gameTitle(L, game),
+        sub: offered(on, L),
+        selected: on,
+        game,
+      };
+    }),
+};
+
 const TEXT_RULE: Record<'venue' | 'machine' | 'currency', ServiceKey> = {
   venue: 'set.range.venue',
   machine: 'set.range.machine',
@@ -228,6 +276,7 @@ export const FIELDS: FieldDef[] = [
   chipLimit('minAnte', 'set.minAnte'),
   chipLimit('maxAnte', 'set.maxAnte'),
   chipLimit('tableMax', 'set.tableMax'),
+  GAMES_FIELD,
   ...GAME_IDS.map(payTable),
   {
     field: 'defaultLanguage',

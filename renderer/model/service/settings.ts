@@ -2,11 +2,11 @@
 // or keyboard (a kiosk has no other), pay tables chosen from the installed ones with their
 // rows and certified return, and a confirm step listing from → to before anything is wished.
 
-import type { InstalledPayTable, Snapshot } from '../../../src/contract';
+import { GAME_IDS, type InstalledPayTable, type Snapshot } from '../../../src/contract';
 import { formatChips } from '../../i18n/numbers';
 import { ts } from '../../i18n/service-texts';
 import { handName } from '../../i18n/texts';
-import { briefName, gameFace, shortName } from '../../i18n/game-words';
+import { briefName, gameFace, gameLabel, shortName } from '../../i18n/game-words';
 import { isLive, button, type ButtonSpec } from '../parts';
 import { emptyPage, loadingNotice, svc, technicianNav } from './common';
 import type { ServiceModel, ServiceTable } from './page';
@@ -126,6 +126,12 @@ function whyOut(s: Snapshot, t: InstalledPayTable): string {
   });
 }
 
+/** The installed table of that id when it is outside the operator's range (C-24). */
+function outOfRange(ui: ServiceUi, id: string): InstalledPayTable | undefined {
+  if (ui.payTables.state !== 'ready') return undefined;
+  return ui.payTables.value.find((t) => t.id === id && !t.inRange);
+}
+
 function tableName(ui: ServiceUi, id: string): string {
   if (ui.payTables.state !== 'ready') return id;
   return ui.payTables.value.find((t) => t.id === id)?.name ?? id;
@@ -149,7 +155,11 @@ function confirmFor(s: Snapshot, ui: ServiceUi, def: FieldDef, draft: string): P
     sas: v.sas && { ...v.sas, ...(change.sas ?? {}) },
   };
   const shown = (x: typeof v): string =>
-    def.entry === 'option' && def.field.startsWith('payTables.') ? tableName(ui, def.show(x, L)) : def.show(x, L);
+    def.field === 'games'
+      ? x.games.map((g) => gameLabel(L, g)).join(', ')
+      : def.entry === 'option' && def.field.startsWith('payTables.')
+        ? tableName(ui, def.show(x, L))
+        : def.show(x, L);
   return {
     what: 'settings',
     step: 1,
@@ -179,8 +189,23 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
     page.lines.push({ text: ts(L, edit.error === 'mismatch' ? 'set.pinMismatch' : 'set.invalid'), tone: 'bad' });
   const confirm = confirmFor(s, ui, def, edit.draft);
   if (def.entry === 'option') {
-    const options: { value: string; label: string; sub: string | null; live?: boolean }[] = def.options
-      ? def.options(L).map((o) => ({ ...o, sub: null }))
+    const options: {
+      name?: string;
+      value: string;
+      label: string;
+      sub: string | null;
+      live?: boolean;
+      selected?: boolean;
+    }[] = def.options
+      ? def.options(L, edit.draft).map((o) => ({
+          // A game's toggle is named by its game; its value is the list it leaves.
+          name: o.game ?? o.value,
+          value: o.value,
+          label: o.label,
+          sub: o.sub ?? null,
+          selected: o.selected,
+          live: o.game === undefined || o.selected || !outOfRange(ui, v.payTables[o.game]),
+        }))
       : def.field === 'defaultLanguage'
         ? [
             { value: 'en', label: 'English', sub: null },
@@ -194,12 +219,12 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
     // C-24: a table outside the operator's range is shown, greyed, and cannot be picked.
     page.list = options.map((o) =>
       button(
-        `opt.${o.value}`,
+        `opt.${o.name ?? o.value}`,
         o.label,
         o.live !== false,
         svc({ type: 'editPick', value: o.value }),
         o.sub,
-        o.value === edit.draft,
+        o.selected ?? o.value === edit.draft,
       ),
     );
     // The pay tables in one row of up to three, or two rows of two, each by its name without its
@@ -207,6 +232,11 @@ function editorPage(s: Snapshot, ui: ServiceUi, page: ServiceModel): ServiceMode
     const tables = def.field.startsWith('payTables.');
     page.listColumns = tables && options.length === 3 ? 3 : 2;
     page.listTall = tables;
+    // C-24: a game whose table is outside the range is not offered until a table inside is chosen for it.
+    if (def.field === 'games' && ui.payTables.state === 'ready') {
+      const out = GAME_IDS.map((g) => outOfRange(ui, v.payTables[g])).filter((t) => t !== undefined);
+      for (const t of out) page.lines.push({ text: whyOut(s, t), tone: 'bad' });
+    }
     if (def.field === 'sas.allowClockSet' || def.field === 'sas.allowRemoteHandpayReset')
       page.lines.push({ text: ts(L, 'set.sasPermissionNote'), tone: 'plain' });
     if (def.field.startsWith('payTables.')) {

@@ -31,6 +31,7 @@ function settingsView(s: CabinetState): ServiceView['settings'] {
     minorDigits: x.minorDigits,
     chipValues: [...x.chipValues],
     limits: { ...x.limits },
+    games: [...x.games],
     payTables: byGame((g) => activePayTableId(s, g.id)),
     defaultLanguage: x.defaultLanguage,
     venue: x.voucher.venue,

@@ -251,6 +251,11 @@ describe('the screen snapshot', () => {
       configReturns: RETURNS_IN_RANGE,
     });
     expect(snap(rig).menu.map((m) => m.game)).toEqual(['poker-plus']);
+    // And one the technician offers on the settings page joins it, shown on the settings page too.
+    rig.technician();
+    rig.play({ type: 'changeSettings', confirm: true, games: ['poker-plus', 'jacks-or-better'] });
+    expect(snap(rig).menu.map((m) => m.game)).toEqual(['jacks-or-better', 'poker-plus']);
+    expect(snap(rig).service.settings.games).toEqual(['poker-plus', 'jacks-or-better']);
   });
 
   it('shows a Deuces Wild deal with its deuces marked wild and its hand by its own categories, then the draw', () => {

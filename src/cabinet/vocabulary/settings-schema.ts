@@ -72,10 +72,17 @@ export const CHIP_VALUES_GIVEN = CHIP_VALUES.min(1, {
 
 /** Every error of a game list says the same: which games, each once, at least one. */
 export const GAMES_SAYS = `must be a list of ${GAMES.join(', ')}, each at most once, and at least one`;
-export const GAME_LIST = z
+/**
+ * The games a technician offers (C-7): only registry ids, at most every game; at least one, and
+ * each once, is how settings fit together (a change that leaves none is refused as C-7, not as malformed).
+ */
+export const GAMES_OFFERED = z
   .array(z.enum(GAMES, { error: GAMES_SAYS }), { error: GAMES_SAYS })
-  .min(1, { error: GAMES_SAYS })
-  .meta({ description: 'The games offered.', uniqueItems: true });
+  .max(GAMES.length, { error: GAMES_SAYS });
+export const GAME_LIST = GAMES_OFFERED.min(1, { error: GAMES_SAYS }).meta({
+  description: 'The games offered.',
+  uniqueItems: true,
+});
 
 /** C-24: the bounds of the operator's return range, in percent. */
 export const RETURN_PCT_BOUNDS: readonly [number, number] = [50, 110];
@@ -224,6 +231,8 @@ export const SAS_ADDRESS = z
 export const SETTINGS_CHANGE = z.strictObject({
   confirm: z.literal(true),
   chipValues: CHIP_VALUES.optional(),
+  /** The games offered, the whole list (C-7; C-24 judges the table of each game newly offered). */
+  games: GAMES_OFFERED.optional(),
   // The return range is the operator's (C-24): carried, so that a wish for it is refused for what it is.
   limits: LIMITS.partial().optional(),
   payTables: z
