@@ -14,6 +14,7 @@ import { CardView } from '../ui/card-view';
 import { drawFelt } from '../ui/felt';
 import { PayTableView } from '../ui/paytable-view';
 import { still } from '../ui/still';
+import { SEPARATOR, twoLines } from '../ui/two-lines';
 import { COLORS, fitText, label, vertical } from '../ui/theme';
 import { CardSlots } from './card-row';
 import { AppScreen } from './screen';
@@ -53,6 +54,18 @@ function noteIntoSlot(w: number): { view: Container; note: Graphics; travel: num
   return { view, note, travel: w };
 }
 
+/**
+ * The games' names on one line, or on two when one would not fit at its size (five games did not,
+ * at 1280 wide). Sets the text; returns the lines.
+ */
+function gameLines(t: Text, names: string[], maxW: number): 1 | 2 {
+  t.text = names.join(SEPARATOR);
+  t.scale.set(1);
+  if (t.width <= maxW || names.length < 2) return 1;
+  t.text = twoLines(names);
+  return 2;
+}
+
 export class AttractScreen extends AppScreen {
   private title!: Text;
   private sub!: Text;
@@ -90,7 +103,7 @@ export class AttractScreen extends AppScreen {
       dropShadow: { color: 0x000000, blur: 10, distance: 6, alpha: 0.8, angle: Math.PI / 2 },
     });
     this.title.position.set(d.w / 2, d.h * 0.11);
-    this.sub = label('', { fontSize: 34, fill: COLORS.gold, letterSpacing: 3 });
+    this.sub = label('', { fontSize: 34, fill: COLORS.gold, letterSpacing: 3, align: 'center' });
     this.sub.position.set(d.w / 2, d.h * 0.205);
     this.demoText = label('', { fontSize: 22, fill: COLORS.white, letterSpacing: 4 });
     this.demoTag = new Container();
@@ -191,8 +204,12 @@ export class AttractScreen extends AppScreen {
     this.title.text = m.title;
     fitText(this.title, d.w * 0.9, 130);
     this.titleScale = this.title.scale.x;
-    this.sub.text = a.page === 'title' || a.page === 'insert' ? a.games : (a.caption ?? '');
-    fitText(this.sub, d.w * 0.9, 46);
+    let lines = 1;
+    if (a.page === 'title' || a.page === 'insert') lines = gameLines(this.sub, a.games, d.w * 0.9);
+    else this.sub.text = a.caption ?? '';
+    // Two lines sit a little lower, clear of the title.
+    this.sub.y = d.h * (lines === 2 ? 0.225 : 0.205);
+    fitText(this.sub, d.w * 0.9, 46 * lines);
     this.drawDemoTag(a.demo);
     this.fan.visible = a.page === 'title';
     this.table.visible = a.payTable !== null;

@@ -10,6 +10,7 @@ import type { Rect } from './layout';
 import type { ButtonSpec } from '../model/parts';
 import { placeOnPixel, redraw, still } from './still';
 import { COLORS, fitText, label, vertical } from './theme';
+import { SEPARATOR, twoLines } from './two-lines';
 
 export type ButtonTone = 'gold' | 'red' | 'green' | 'blue' | 'dark';
 
@@ -40,7 +41,7 @@ export class ButtonView extends Container {
     super();
     this.main = label('', { fontSize, letterSpacing: 1 });
     // A second line reads at most as large as a button's own words: a big tile's line stays one line.
-    this.sub = label('', { fontSize: Math.min(22, Math.round(fontSize * 0.7)) });
+    this.sub = label('', { fontSize: Math.min(22, Math.round(fontSize * 0.7)), align: 'center' });
     this.addChild(this.plate, this.main, this.sub);
     if (!ghost) still(this);
     this.eventMode = 'static';
@@ -109,8 +110,18 @@ export class ButtonView extends Container {
     if (wrap) Object.assign(this.main.style, { wordWrap: true, wordWrapWidth: w * 0.86, align: 'center' });
     this.main.position.set(w / 2, hasSub ? (wrap ? h * 0.4 : h * 0.36) : h / 2);
     fitText(this.main, w * 0.86, wrap ? room : hasSub ? h * 0.5 : h * 0.8);
-    this.sub.position.set(w / 2, wrap ? h * 0.83 : h * 0.74);
-    fitText(this.sub, w * 0.86, h * 0.36);
+    // A second line of parts (a game's table and return) too long for the plate takes two lines
+    // where they fit at its size (the game menu's tiles, three to a row at 1280 wide).
+    const parts = this.sub.text.split(SEPARATOR);
+    this.sub.scale.set(1);
+    if (!wrap && parts.length > 1 && this.sub.width > w * 0.86 && 2 * this.sub.height <= h * 0.4) {
+      this.sub.text = twoLines(parts);
+      this.sub.position.set(w / 2, h * 0.72);
+      fitText(this.sub, w * 0.86, h * 0.4);
+    } else {
+      this.sub.position.set(w / 2, wrap ? h * 0.83 : h * 0.74);
+      fitText(this.sub, w * 0.86, h * 0.36);
+    }
     this.sub.visible = hasSub;
     // The current choice stays bright even when it cannot be pressed (the chip value on show).
     // Each part is dimmed, not the texture they make, so the plate's shadow shows through as drawn.

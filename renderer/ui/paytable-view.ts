@@ -54,8 +54,24 @@ export class PayTableView extends Container {
     const headH = model.headed ? Math.min(48, (h - titleH) / (model.rows.length + 1)) : 0;
     const rowsTop = pad + titleH + headH;
     const rowH = (h - rowsTop - pad) / Math.max(1, model.rows.length);
-    const labelW = model.columns.length > 1 ? w * 0.34 : w * 0.62;
-    const colW = (w - labelW - 2 * pad) / model.columns.length;
+    const size = Math.min(30, rowH * 0.72);
+    // The hands' column takes its share, or more when a hand's name needs it (Deuces Wild's natural
+    // royal in Russian did not fit a third) and the figures keep room for theirs.
+    const widest = (texts: string[]): number =>
+      Math.max(
+        0,
+        ...texts.map((text) => {
+          const probe = label(text, { fontSize: size });
+          const width = probe.width;
+          probe.destroy();
+          return width;
+        }),
+      );
+    const cols = Math.max(1, model.columns.length);
+    const share = cols > 1 ? w * 0.34 : w * 0.62;
+    const figuresNeed = cols * (widest(model.rows.flatMap((r) => r.values)) + 16);
+    const labelW = Math.max(share, Math.min(widest(model.rows.map((r) => r.label)) + 16, w - 2 * pad - figuresNeed));
+    const colW = (w - labelW - 2 * pad) / cols;
     if (model.headed) {
       model.columns.forEach((text, c) => {
         // Right-aligned over the figures, as the cells are.
@@ -85,7 +101,6 @@ export class PayTableView extends Container {
         .roundRect(pad - 2, rowsTop + winIndex * rowH + 1, w - 2 * pad + 4, rowH - 2, 6)
         .fill({ color: COLORS.win, alpha: 0.9 });
     }
-    const size = Math.min(30, rowH * 0.72);
     model.rows.forEach((row, i) => {
       const y = rowsTop + i * rowH + rowH / 2;
       const win = i === winIndex;

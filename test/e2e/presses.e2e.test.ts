@@ -10,8 +10,13 @@ import { e2eSuite, insertNote, openScreen, scene, SHOTS, until } from './cabinet
 
 const suite = e2eSuite();
 
-/** Taps per game; a longer run: PRESS_TAPS=1000 npx vitest run test/e2e/presses.e2e.test.ts. */
+/**
+ * Taps per screen: Poker Plus's, and the video-poker families' on the one screen they share, split
+ * among them, at least 20 each (so the run takes what it did for two games, however many families
+ * join). A longer run: PRESS_TAPS=1000 npx vitest run test/e2e/presses.e2e.test.ts.
+ */
 const TAPS = Number(process.env.PRESS_TAPS ?? 100);
+const LEAST_TAPS = 20;
 
 interface PressCount {
   touched: number;
@@ -85,13 +90,16 @@ describe('presses counted', () => {
     const lobby = await until(page, (s) => s.screen === 'lobby', 'the lobby');
     const games = lobby.buttons.filter((b) => b.name.startsWith('game:')).map((b) => b.name);
     expect(games.length).toBeGreaterThanOrEqual(2);
+    const families = games.filter((g) => g !== 'game:poker-plus');
+    const tapsFor = (game: string) =>
+      game === 'game:poker-plus' ? TAPS : Math.max(LEAST_TAPS, Math.round(TAPS / Math.max(1, families.length)));
     const random = mulberry32(39);
     let taps = 0;
     const faults: string[] = [];
     const screens = new Set<string>();
     for (const game of games) {
       // Into the game from the lobby; a tap on GAMES or CASH OUT later brings the lobby back.
-      for (let i = 0; i < TAPS; i++) {
+      for (let i = 0; i < tapsFor(game); i++) {
         const { screen, spots } = await targets(page);
         screens.add(screen);
         // The lobby sends the player back into this game; CASH OUT would end the credits for the rest.

@@ -96,7 +96,7 @@ describe('the attract loop', () => {
           (a, s) =>
             expect([s.title, a.games]).toEqual([
               'VIDEO POKER',
-              'JACKS OR BETTER  •  BONUS POKER  •  DOUBLE DOUBLE BONUS  •  DEUCES WILD  •  POKER PLUS',
+              ['JACKS OR BETTER', 'BONUS POKER', 'DOUBLE DOUBLE BONUS', 'DEUCES WILD', 'POKER PLUS'],
             ]),
         ],
         [

@@ -87,7 +87,7 @@ export interface AttractModel {
   caption: string | null;
   /** "DEMO" over a demonstration, so nobody takes it for a game in play. */
   demo: string | null;
-  games: string;
+  games: string[];
   insert: string;
   /** A ticket's line (play/ticket.ts), shown in place of the call to insert while it lasts. */
   ticket: string | null;
@@ -241,7 +241,7 @@ export function attractLoopScene(
     game: null,
     caption: null,
     demo: null,
-    games: s.menu.map((m) => gameTitle(L, m.game)).join('  •  '),
+    games: s.menu.map((m) => gameTitle(L, m.game)),
     insert: t(L, 'attract.insert'),
     ticket: null,
     touch: t(L, 'attract.touch'),
