@@ -53,7 +53,7 @@ describe('crash test with a SAS host', () => {
     'secure enhanced validation (the default): tickets through the whole flow, none credited twice or lost; every voucher known to the host; C-9 balanced',
     { timeout: CRASH_TEST_TIMEOUT_MS },
     async () => {
-      const report = await crashIn('secure-enhanced', 16);
+      const report = await crashIn('secure-enhanced', 12);
       expect(report.ticketsInserted).toBeGreaterThan(0);
       expect(report.ticketsReturned).toBeGreaterThan(0);
       expect(report.hostFinalStatuses).toBeGreaterThan(0);
@@ -66,7 +66,7 @@ describe('crash test with a SAS host', () => {
       `${validation} validation: every voucher known to the host, under the mode's number; C-9 balanced`,
       { timeout: CRASH_TEST_TIMEOUT_MS },
       async () => {
-        await crashIn(validation, 12);
+        await crashIn(validation, 10);
       },
     );
 });

@@ -15,7 +15,7 @@ const suite = e2eSuite();
  * among them, at least 20 each (so the run takes what it did for two games, however many families
  * join). A longer run: PRESS_TAPS=1000 npx vitest run test/e2e/presses.e2e.test.ts.
  */
-const TAPS = Number(process.env.PRESS_TAPS ?? 100);
+const TAPS = Number(process.env.PRESS_TAPS ?? 60);
 const LEAST_TAPS = 20;
 
 interface PressCount {
