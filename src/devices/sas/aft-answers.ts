@@ -23,7 +23,7 @@ import {
 } from './aft-replies';
 import type { AftTransferRequest } from './aft-requests';
 import type { Answering, PollContext } from './answer';
-import type { AftMoney, AftTransferInfo } from './machine';
+import type { AftAmounts as AftMoney, AftTransferInfo } from './machine';
 import { ack, nack } from './replies';
 import type { LongPollRequest } from './requests';
 

@@ -10,6 +10,7 @@
 
 import type { ValidationMode } from './features';
 import type { ValidationConfig } from './validation';
+import type { AftAmounts, AftTransferAsk } from '../../cabinet/aft-state';
 
 export interface SasDate {
   year: number;
@@ -236,28 +237,8 @@ export interface SasMachine {
   aft?: AftMachine;
 }
 
-/** Money by SAS credit kind, minor units. */
-export interface AftMoney {
-  cashable: number;
-  restricted: number;
-  nonRestricted: number;
-}
-
-/** A 72 transfer as the machine takes it: amounts in minor units. */
-export interface AftTransferAsk {
-  transactionId: string;
-  transactionIndex: number;
-  transferCode: number;
-  transferType: number;
-  amounts: AftMoney;
-  flags: number;
-  assetNumber: number;
-  /** 40 hex digits. */
-  registrationKey: string;
-  expiration: string;
-  poolId: number;
-  lockTimeoutMs: number;
-}
+/** A 72 transfer as the machine takes it is the cabinet's (amounts in minor units by credit kind). */
+export type { AftAmounts, AftTransferAsk } from '../../cabinet/aft-state';
 
 /** One transfer as the machine keeps it (72 reports it). */
 export interface AftTransferInfo {
@@ -266,13 +247,13 @@ export interface AftTransferInfo {
   transferType: number;
   status: number;
   /** What moved. */
-  amounts: AftMoney;
+  amounts: AftAmounts;
   flags: number;
   expiration: string;
   poolId: number;
   at: SasDateTime;
   /** The cumulative meters of its type after it. */
-  cumulative: AftMoney;
+  cumulative: AftAmounts;
 }
 
 /** 74's answer, amounts in minor units. */
@@ -281,7 +262,7 @@ export interface AftLockInfo {
   availableTransfers: number;
   hostCashoutStatus: number;
   aftStatus: number;
-  balance: AftMoney;
+  balance: AftAmounts;
   transferLimit: number;
   restrictedExpiration: string;
   restrictedPoolId: number;
